@@ -1,0 +1,83 @@
+import { ApiError, notFound } from '../errors.js';
+import { newId } from '../ids.js';
+import type { Prisma } from '../db/client.js';
+import { generateApiKey, hashApiKey, parseApiKey, type Mode } from './keys.js';
+
+export interface KeyAuth {
+  accountId: string;
+  mode: Mode;
+  keyId: string;
+}
+
+export interface ApiKeyView {
+  id: string;
+  accountId: string;
+  mode: Mode;
+  prefix: string;
+  name: string | null;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+  revokedAt: Date | null;
+}
+
+/** `last_used_at` is written at most this often per key, so hot keys do not write on every request. */
+const LAST_USED_RESOLUTION_MS = 60_000;
+
+export class AccountsService {
+  constructor(private prisma: Prisma, private brand: string) {}
+
+  createAccount(name: string, opts: { liveEnabled?: boolean } = {}) {
+    if (!name.trim()) throw new ApiError('INVALID_PARAMS', 'name: must not be empty', { field: 'name' });
+    return this.prisma.account.create({ data: { id: newId('acct', 96), name: name.trim(), liveEnabled: !!opts.liveEnabled } });
+  }
+
+  getAccount(id: string) {
+    return this.prisma.account.findUnique({ where: { id } });
+  }
+
+  setLiveEnabled(id: string, liveEnabled: boolean) {
+    return this.prisma.account.update({ where: { id }, data: { liveEnabled } });
+  }
+
+  /** Creates a key; the full secret is returned this once and never stored. */
+  async createKey(accountId: string, mode: Mode, name?: string): Promise<{ key: string; apiKey: ApiKeyView }> {
+    const account = await this.getAccount(accountId);
+    if (!account) throw notFound('Account');
+    const { key, prefix, hash } = generateApiKey(this.brand, mode);
+    const apiKey = await this.prisma.apiKey.create({
+      data: { id: newId('key', 96), accountId, mode, prefix, hash, name: name ?? null },
+    });
+    return { key, apiKey: apiKey as ApiKeyView };
+  }
+
+  async listKeys(accountId: string): Promise<ApiKeyView[]> {
+    return (await this.prisma.apiKey.findMany({ where: { accountId }, orderBy: { createdAt: 'desc' } })) as ApiKeyView[];
+  }
+
+  async revokeKey(accountId: string, keyId: string): Promise<ApiKeyView> {
+    const key = await this.prisma.apiKey.findFirst({ where: { id: keyId, accountId } });
+    if (!key) throw notFound('API key');
+    if (key.revokedAt) return key as ApiKeyView;
+    return (await this.prisma.apiKey.update({ where: { id: keyId }, data: { revokedAt: new Date() } })) as ApiKeyView;
+  }
+
+  /**
+   * Resolves an `x-api-key` value. Unknown, malformed or revoked → UNAUTHORIZED (401);
+   * a live key of an account without live mode → FORBIDDEN (403).
+   */
+  async authenticate(key: string | undefined): Promise<KeyAuth> {
+    if (!key) throw new ApiError('UNAUTHORIZED', 'An API key is required: send it in the x-api-key header');
+    if (!parseApiKey(this.brand, key)) throw new ApiError('UNAUTHORIZED', 'The API key is not valid');
+    const row = await this.prisma.apiKey.findUnique({ where: { hash: hashApiKey(key) }, include: { account: true } });
+    if (!row || row.revokedAt) throw new ApiError('UNAUTHORIZED', 'The API key is not valid or has been revoked');
+    if (row.mode === 'live' && !row.account.liveEnabled) {
+      throw new ApiError('FORBIDDEN', 'Live mode is not enabled for this account; use a test key or ask for live access');
+    }
+    const now = Date.now();
+    if (!row.lastUsedAt || now - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
+      // Best effort: a failed timestamp write must not fail the request.
+      this.prisma.apiKey.update({ where: { id: row.id }, data: { lastUsedAt: new Date(now) } }).catch(() => {});
+    }
+    return { accountId: row.accountId, mode: row.mode as Mode, keyId: row.id };
+  }
+}

@@ -1,0 +1,8 @@
+import { z } from 'zod';
+
+/** Asset data sources and chain access. `RPC_URL_<chainId>` overrides are read in src/config.ts. */
+export const assetsEnv = {
+  SOLANA_RPC_URL: z.url().default('https://api.mainnet-beta.solana.com'),
+  DEFILLAMA_API_URL: z.url().default('https://coins.llama.fi'),
+  RPC_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(4_000),
+};

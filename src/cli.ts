@@ -1,0 +1,96 @@
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from './config.js';
+import { createDb } from './db/client.js';
+import { migrate } from './db/migrate.js';
+import { AccountsService } from './accounts/service.js';
+import { isApiError } from './errors.js';
+
+/**
+ * Operator commands. Each opens the configured database (PGlite under DATA_DIR, or DATABASE_URL).
+ * PGlite allows one process at a time: stop `npm run dev` before using the CLI on the same DATA_DIR.
+ */
+const HELP = `Usage: npm run cli -- <command> [options]
+
+  accounts:create --name <name> [--live]        create an account (live mode off unless --live)
+  accounts:live --account <id> --enable|--disable
+  keys:create --account <id> --mode test|live [--name <label>]   prints the key once
+  keys:list --account <id>
+  keys:revoke --account <id> --key <keyId>
+  listen --api-key <test key> --forward-to <url> [--events a,b] [--url <service url>]
+`;
+
+type Command = (args: string[]) => Promise<void>;
+
+async function withAccounts<T>(fn: (svc: AccountsService) => Promise<T>): Promise<T> {
+  const config = loadConfig();
+  const db = await createDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  try {
+    await migrate(db);
+    return await fn(new AccountsService(db.prisma, config.BRAND));
+  } finally {
+    await db.close();
+  }
+}
+
+const opts = (args: string[], options: NonNullable<NonNullable<Parameters<typeof parseArgs>[0]>['options']>) =>
+  parseArgs({ args, options, strict: true, allowPositionals: false }).values as Record<string, string | boolean | undefined>;
+
+const need = (v: string | boolean | undefined, flag: string): string => {
+  if (typeof v !== 'string' || !v) throw new UsageError(`missing --${flag}`);
+  return v;
+};
+
+class UsageError extends Error {}
+
+export const commands: Record<string, Command> = {
+  'accounts:create': async (args) => {
+    const o = opts(args, { name: { type: 'string' }, live: { type: 'boolean' } });
+    const account = await withAccounts((s) => s.createAccount(need(o.name, 'name'), { liveEnabled: !!o.live }));
+    console.log(JSON.stringify(account, null, 2));
+  },
+  'accounts:live': async (args) => {
+    const o = opts(args, { account: { type: 'string' }, enable: { type: 'boolean' }, disable: { type: 'boolean' } });
+    if (!o.enable === !o.disable) throw new UsageError('pass exactly one of --enable or --disable');
+    const account = await withAccounts((s) => s.setLiveEnabled(need(o.account, 'account'), !!o.enable));
+    console.log(JSON.stringify(account, null, 2));
+  },
+  'keys:create': async (args) => {
+    const o = opts(args, { account: { type: 'string' }, mode: { type: 'string' }, name: { type: 'string' } });
+    const mode = need(o.mode, 'mode');
+    if (mode !== 'test' && mode !== 'live') throw new UsageError('--mode must be test or live');
+    const { key, apiKey } = await withAccounts((s) => s.createKey(need(o.account, 'account'), mode, o.name as string | undefined));
+    console.log(JSON.stringify({ id: apiKey.id, mode: apiKey.mode, key }, null, 2));
+    console.error('Store this key now: it is shown only once.');
+  },
+  'keys:list': async (args) => {
+    const o = opts(args, { account: { type: 'string' } });
+    console.log(JSON.stringify(await withAccounts((s) => s.listKeys(need(o.account, 'account'))), null, 2));
+  },
+  'keys:revoke': async (args) => {
+    const o = opts(args, { account: { type: 'string' }, key: { type: 'string' } });
+    console.log(JSON.stringify(await withAccounts((s) => s.revokeKey(need(o.account, 'account'), need(o.key, 'key'))), null, 2));
+  },
+};
+
+export async function main(argv: string[]) {
+  const [name, ...rest] = argv;
+  const cmd = name ? commands[name] : undefined;
+  if (!cmd) {
+    console.log(HELP);
+    return name && name !== 'help' && name !== '--help' ? 2 : 0;
+  }
+  try {
+    await cmd(rest);
+    return 0;
+  } catch (err) {
+    if (err instanceof UsageError || (err as { code?: string }).code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') console.error(`${(err as Error).message}\n\n${HELP}`);
+    else if (err instanceof ConfigError) console.error(err.message);
+    else if (isApiError(err)) console.error(`${err.code}: ${err.message}`);
+    else console.error(err);
+    return 1;
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main(process.argv.slice(2)).then((code) => process.exit(code));
+}

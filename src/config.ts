@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { envBool } from './env.js';
+import { assetsEnv } from './assets/config.js';
+import { providersEnv } from './providers/config.js';
+import { quotesEnv } from './quotes/config.js';
+import { webhooksEnv } from './webhooks/config.js';
+import { checkoutEnv } from './checkout/config.js';
+
+/**
+ * Environment configuration, parsed and validated once at start. Each domain owns a fragment
+ * (`src/<domain>/config.ts`); this file joins them. README's configuration table lists every key.
+ */
+
+export const coreEnv = {
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8787),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: z.url().optional(),
+  DOCS_URL: z.url().optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  DATA_DIR: z.string().min(1).default('./.data'),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ADMIN_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  BRAND: z
+    .string()
+    .regex(/^[a-z][a-z0-9]{1,15}$/, 'must be 2-16 lower-case letters or digits, starting with a letter')
+    .default('swapgate'),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+  /** Run pollers and schedulers in this process (turn off on API-only replicas). */
+  JOBS_ENABLED: envBool.default(true),
+};
+
+const schema = z.object({
+  ...coreEnv,
+  ...assetsEnv,
+  ...providersEnv,
+  ...quotesEnv,
+  ...webhooksEnv,
+  ...checkoutEnv,
+});
+
+type Parsed = z.infer<typeof schema>;
+export type Config = Parsed & {
+  PUBLIC_URL: string;
+  DOCS_URL: string;
+  /** Per-chain RPC overrides from `RPC_URL_<chainId>`. */
+  rpcUrls: Record<number, string>;
+};
+
+export class ConfigError extends Error {}
+
+/** Empty strings count as unset, so `FOO=` in a .env file falls back to the default. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned: Record<string, string> = {};
+  for (const [k, v] of Object.entries(env)) if (v !== undefined && v !== '') cleaned[k] = v;
+  const result = schema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const c = result.data;
+  const publicUrl = (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, '');
+  const rpcUrls: Record<number, string> = {};
+  for (const [k, v] of Object.entries(cleaned)) {
+    const m = /^RPC_URL_(\d+)$/.exec(k);
+    if (!m) continue;
+    if (!/^(https?|wss?):\/\//.test(v)) throw new ConfigError(`Invalid configuration:\n  ${k}: must be an http(s) or ws(s) URL`);
+    rpcUrls[Number(m[1])] = v;
+  }
+  return {
+    ...c,
+    PUBLIC_URL: publicUrl,
+    DOCS_URL: (c.DOCS_URL ?? `${publicUrl}/docs`).replace(/\/+$/, ''),
+    rpcUrls,
+  };
+}

@@ -1,0 +1,105 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import pg from 'pg';
+import { PGlite } from '@electric-sql/pglite';
+import { PrismaPg } from '@prisma/adapter-pg';
+import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { PrismaClient } from './generated/client.js';
+
+export type Prisma = PrismaClient;
+
+/** A raw connection for the few things Prisma does not do: migrations, advisory locks, LISTEN/NOTIFY. */
+export interface RawSql {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** Several statements, no parameters (migrations). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Db {
+  kind: 'postgres' | 'pglite';
+  prisma: PrismaClient;
+  /** Runs on the pool (Postgres) or the single embedded connection (PGlite). */
+  sql: RawSql;
+  /** Runs `fn` on one dedicated connection (needed for session-level advisory locks). */
+  withConnection<T>(fn: (conn: RawSql) => Promise<T>): Promise<T>;
+  /** Postgres connection string, or undefined for PGlite (pubsub opens its own listener). */
+  url?: string;
+  pglite?: PGlite;
+  close(): Promise<void>;
+}
+
+export interface DbOptions {
+  databaseUrl?: string;
+  dataDir: string;
+  poolSize?: number;
+}
+
+export async function createDb(opts: DbOptions): Promise<Db> {
+  return opts.databaseUrl ? createPostgres(opts.databaseUrl, opts.poolSize ?? 10) : createPglite(opts.dataDir);
+}
+
+async function createPostgres(url: string, max: number): Promise<Db> {
+  const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 10_000 });
+  // A broken idle connection must not crash the process; the pool replaces it.
+  pool.on('error', () => {});
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  const wrap = (c: pg.Pool | pg.PoolClient): RawSql => ({
+    async query<T>(text: string, params?: unknown[]) {
+      const r = await c.query(text, params as unknown[]);
+      return r.rows as T[];
+    },
+    async exec(text: string) {
+      await c.query(text);
+    },
+  });
+  return {
+    kind: 'postgres',
+    prisma,
+    url,
+    sql: wrap(pool),
+    async withConnection(fn) {
+      const client = await pool.connect();
+      try {
+        return await fn(wrap(client));
+      } finally {
+        client.release();
+      }
+    },
+    async close() {
+      await prisma.$disconnect().catch(() => {});
+      await pool.end().catch(() => {});
+    },
+  };
+}
+
+async function createPglite(dataDir: string): Promise<Db> {
+  let pglite: PGlite;
+  if (dataDir === 'memory://') {
+    pglite = await PGlite.create();
+  } else {
+    const dir = resolve(dataDir, 'pglite');
+    mkdirSync(dir, { recursive: true });
+    pglite = await PGlite.create(dir);
+  }
+  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+  const sql: RawSql = {
+    async query<T>(text: string, params?: unknown[]) {
+      const r = await pglite.query(text, params as unknown[]);
+      return r.rows as T[];
+    },
+    async exec(text: string) {
+      await pglite.exec(text);
+    },
+  };
+  return {
+    kind: 'pglite',
+    prisma,
+    pglite,
+    sql,
+    withConnection: (fn) => fn(sql),
+    async close() {
+      await prisma.$disconnect().catch(() => {});
+      if (!pglite.closed) await pglite.close().catch(() => {});
+    },
+  };
+}

@@ -1,0 +1,208 @@
+import { createHash } from 'node:crypto';
+import pg from 'pg';
+import type { Logger } from 'pino';
+import type { Db } from './client.js';
+
+/**
+ * Publish/subscribe on named topics over Postgres LISTEN/NOTIFY, so an event published by one
+ * instance reaches subscriptions served by every instance. Works the same on PGlite (one process).
+ *
+ * NOTIFY payloads are capped at 8000 bytes: larger messages are stored in `pubsub_messages`
+ * and only their id travels; listeners load the row.
+ */
+const MAX_INLINE = 7000;
+const RECONNECT_MS = [100, 250, 500, 1000, 2000, 5000];
+
+type Handler = (payload: unknown) => void;
+
+/** Postgres identifiers are at most 63 bytes; long topics are hashed into a stable channel name. */
+export function channelFor(topic: string): string {
+  const name = `ps:${topic}`;
+  return Buffer.byteLength(name) <= 63 ? name : `ps:${createHash('sha256').update(topic).digest('hex').slice(0, 40)}`;
+}
+const quoteIdent = (s: string) => `"${s.replace(/"/g, '""')}"`;
+
+export class PgPubSub {
+  private handlers = new Map<string, Set<Handler>>(); // by channel
+  private topicsByChannel = new Map<string, string>();
+  private listener?: pg.Client;
+  private connecting?: Promise<void>;
+  private closed = false;
+  private attempt = 0;
+  private unsubscribePglite?: () => void;
+  private cleanupTimer?: NodeJS.Timeout;
+
+  constructor(private db: Db, private log?: Logger) {}
+
+  async start(): Promise<void> {
+    if (this.db.kind === 'pglite') {
+      this.unsubscribePglite = this.db.pglite!.onNotification((channel, payload) => void this.deliver(channel, payload));
+    } else {
+      await this.connect();
+    }
+    this.cleanupTimer = setInterval(() => void this.cleanup(), 60_000);
+    this.cleanupTimer.unref();
+  }
+
+  /** Number of live LISTEN connections problems are visible in logs; this is for tests. */
+  get connected(): boolean {
+    return this.db.kind === 'pglite' || !!this.listener;
+  }
+
+  async publish(topic: string, payload: unknown): Promise<void> {
+    const channel = channelFor(topic);
+    let text = JSON.stringify({ t: topic, p: payload });
+    if (Buffer.byteLength(text) > MAX_INLINE) {
+      const rows = await this.db.sql.query<{ id: string }>(
+        'INSERT INTO pubsub_messages (topic, payload) VALUES ($1, $2::jsonb) RETURNING id::text AS id',
+        [topic, JSON.stringify(payload)],
+      );
+      text = JSON.stringify({ t: topic, ref: rows[0].id });
+    }
+    await this.db.sql.query('SELECT pg_notify($1, $2)', [channel, text]);
+  }
+
+  /** Adds a handler; returns a function that removes it (and UNLISTENs when it was the last one). */
+  async subscribe(topic: string, handler: Handler): Promise<() => Promise<void>> {
+    const channel = channelFor(topic);
+    let set = this.handlers.get(channel);
+    if (!set) {
+      set = new Set();
+      this.handlers.set(channel, set);
+      this.topicsByChannel.set(channel, topic);
+      await this.exec(`LISTEN ${quoteIdent(channel)}`);
+    }
+    set.add(handler);
+    return async () => {
+      const s = this.handlers.get(channel);
+      if (!s) return;
+      s.delete(handler);
+      if (s.size === 0) {
+        this.handlers.delete(channel);
+        this.topicsByChannel.delete(channel);
+        await this.exec(`UNLISTEN ${quoteIdent(channel)}`).catch(() => {});
+      }
+    };
+  }
+
+  /** Async iterator over a topic's messages, for GraphQL subscriptions. */
+  iterate<T = unknown>(topic: string, signal?: AbortSignal): AsyncIterableIterator<T> {
+    const queue: T[] = [];
+    let wake: (() => void) | undefined;
+    let done = false;
+    let unsubscribe: (() => Promise<void>) | undefined;
+    const ready = this.subscribe(topic, (p) => {
+      queue.push(p as T);
+      wake?.();
+    }).then((u) => {
+      unsubscribe = u;
+      if (done) void u();
+    });
+    const finish = async () => {
+      done = true;
+      wake?.();
+      await ready.catch(() => {});
+      await unsubscribe?.();
+    };
+    signal?.addEventListener('abort', () => void finish(), { once: true });
+    const it: AsyncIterableIterator<T> = {
+      async next() {
+        await ready;
+        while (!queue.length && !done) await new Promise<void>((r) => (wake = r));
+        if (queue.length) return { value: queue.shift()!, done: false };
+        return { value: undefined as never, done: true };
+      },
+      async return() {
+        await finish();
+        return { value: undefined as never, done: true };
+      },
+      [Symbol.asyncIterator]() {
+        return it;
+      },
+    };
+    return it;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearInterval(this.cleanupTimer);
+    this.unsubscribePglite?.();
+    this.handlers.clear();
+    const l = this.listener;
+    this.listener = undefined;
+    await l?.end().catch(() => {});
+  }
+
+  private async exec(sql: string) {
+    if (this.db.kind === 'pglite') {
+      await this.db.pglite!.exec(sql);
+      return;
+    }
+    if (!this.listener) await this.connect();
+    // If the connection is down, the reconnect re-issues every LISTEN, so a failure here is not lost.
+    await this.listener?.query(sql).catch((e) => this.log?.warn({ err: e }, 'pubsub LISTEN failed; will retry on reconnect'));
+  }
+
+  private connect(): Promise<void> {
+    if (this.connecting) return this.connecting;
+    this.connecting = (async () => {
+      while (!this.closed) {
+        const client = new pg.Client({ connectionString: this.db.url, keepAlive: true });
+        try {
+          await client.connect();
+          client.on('notification', (n) => void this.deliver(n.channel, n.payload));
+          const onLost = (err?: Error) => {
+            if (this.listener !== client) return;
+            this.listener = undefined;
+            client.removeAllListeners();
+            client.end().catch(() => {});
+            if (this.closed) return;
+            this.log?.warn({ err }, 'pubsub listener connection lost; reconnecting');
+            void this.connect();
+          };
+          client.on('error', onLost);
+          client.on('end', () => onLost());
+          for (const channel of this.handlers.keys()) await client.query(`LISTEN ${quoteIdent(channel)}`);
+          this.listener = client;
+          this.attempt = 0;
+          return;
+        } catch (err) {
+          client.end().catch(() => {});
+          const wait = RECONNECT_MS[Math.min(this.attempt++, RECONNECT_MS.length - 1)];
+          this.log?.warn({ err, wait }, 'pubsub listener cannot connect; retrying');
+          await new Promise((r) => setTimeout(r, wait));
+        }
+      }
+    })().finally(() => {
+      this.connecting = undefined;
+    });
+    return this.connecting;
+  }
+
+  private async deliver(channel: string, raw: string | undefined) {
+    const set = this.handlers.get(channel);
+    if (!set || !raw) return;
+    try {
+      const msg = JSON.parse(raw) as { t: string; p?: unknown; ref?: string };
+      let payload = msg.p;
+      if (msg.ref !== undefined) {
+        const rows = await this.db.sql.query<{ payload: unknown }>('SELECT payload FROM pubsub_messages WHERE id = $1::bigint', [msg.ref]);
+        if (!rows.length) return;
+        payload = rows[0].payload;
+      }
+      for (const h of [...set]) {
+        try {
+          h(payload);
+        } catch (err) {
+          this.log?.error({ err, channel }, 'pubsub handler threw');
+        }
+      }
+    } catch (err) {
+      this.log?.error({ err, channel }, 'pubsub message could not be read');
+    }
+  }
+
+  private async cleanup() {
+    await this.db.sql.query("DELETE FROM pubsub_messages WHERE created_at < now() - interval '1 hour'").catch(() => {});
+  }
+}

@@ -1,0 +1,56 @@
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { ConfigError, loadConfig } from './config.js';
+import { createApp } from './app.js';
+import { createHttpServer } from './http/server.js';
+import { installShutdown } from './main.js';
+
+/**
+ * `npm run dev`: the whole service on one machine with nothing external — embedded PGlite under
+ * DATA_DIR, test mode, a dev account whose test key is kept in DATA_DIR/dev-account.json (dev only:
+ * production never stores a key in clear).
+ */
+async function dev() {
+  const env: NodeJS.ProcessEnv = { NODE_ENV: 'development', LOG_LEVEL: 'warn', ...process.env };
+  delete env.DATABASE_URL; // always embedded
+  const config = loadConfig(env);
+  const app = await createApp(config);
+  const running = await createHttpServer(app).listen(config.PORT, config.HOST);
+  installShutdown(app, running);
+
+  const devFile = resolve(config.DATA_DIR, 'dev-account.json');
+  let dev: { accountId: string; testKey: string } | undefined;
+  if (existsSync(devFile)) {
+    dev = JSON.parse(readFileSync(devFile, 'utf8'));
+    if (!(await app.accounts.getAccount(dev!.accountId))) dev = undefined;
+  }
+  if (!dev) {
+    const account = await app.accounts.createAccount('Dev account');
+    const { key } = await app.accounts.createKey(account.id, 'test', 'npm run dev');
+    dev = { accountId: account.id, testKey: key };
+    mkdirSync(config.DATA_DIR, { recursive: true });
+    writeFileSync(devFile, JSON.stringify(dev, null, 2), { mode: 0o600 });
+  }
+
+  const base = running.url.replace('127.0.0.1', 'localhost');
+  console.log(`
+${config.BRAND} is running (embedded PGlite in ${resolve(config.DATA_DIR)}, test mode)
+
+  GraphiQL     ${base}/graphql
+  Health       ${base}/v1/health
+  Error docs   ${base}/docs/errors
+
+  Dev account  ${dev.accountId}
+  Test key     ${dev.testKey}
+
+Try:
+  curl -s ${base}/v1/health
+  curl -s -H 'x-api-key: ${dev.testKey}' -H 'content-type: application/json' \\
+    -d '{"query":"{ viewer { accountId mode } }"}' ${base}/graphql
+`);
+}
+
+dev().catch((err) => {
+  console.error(err instanceof ConfigError ? err.message : err);
+  process.exit(1);
+});

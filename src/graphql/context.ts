@@ -1,0 +1,49 @@
+import DataLoader from 'dataloader';
+import type { App } from '../app.js';
+import type { KeyAuth } from '../accounts/service.js';
+import { ApiError } from '../errors.js';
+
+/** Per-request (or per-WebSocket-operation) context handed to every resolver. */
+export interface GraphQLContext {
+  app: App;
+  requestId: string;
+  /** Resolves the x-api-key (header, or graphql-ws connectionParams) once; null when none was sent. */
+  auth(): Promise<KeyAuth | null>;
+  requireAuth(): Promise<KeyAuth>;
+  /** A DataLoader that lives as long as this request, shared by every resolver that asks for `name`. */
+  loader<K, V, C = K>(name: string, make: () => DataLoader<K, V, C>): DataLoader<K, V, C>;
+  /** Set by auth() for the access log. */
+  accountId?: string;
+}
+
+export function createGraphQLContext(app: App, requestId: string, apiKey: string | undefined): GraphQLContext {
+  let authPromise: Promise<KeyAuth | null> | undefined;
+  const loaders = new Map<string, DataLoader<unknown, unknown, unknown>>();
+  const ctx: GraphQLContext = {
+    app,
+    requestId,
+    auth() {
+      authPromise ??= apiKey
+        ? app.accounts.authenticate(apiKey).then((a) => {
+            ctx.accountId = a.accountId;
+            return a;
+          })
+        : Promise.resolve(null);
+      return authPromise;
+    },
+    async requireAuth() {
+      const a = await ctx.auth();
+      if (!a) throw new ApiError('UNAUTHORIZED', 'An API key is required: send it in the x-api-key header (or connectionParams over WebSocket)');
+      return a;
+    },
+    loader<K, V, C>(name: string, make: () => DataLoader<K, V, C>) {
+      let l = loaders.get(name);
+      if (!l) {
+        l = make() as unknown as DataLoader<unknown, unknown, unknown>;
+        loaders.set(name, l);
+      }
+      return l as unknown as DataLoader<K, V, C>;
+    },
+  };
+  return ctx;
+}

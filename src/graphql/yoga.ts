@@ -1,0 +1,68 @@
+import { createYoga, type Plugin } from 'graphql-yoga';
+import { GraphQLError, type ExecutionResult } from 'graphql';
+import type { App } from '../app.js';
+import { ApiError, isApiError } from '../errors.js';
+import { schema } from './schema.js';
+import type { GraphQLContext } from './context.js';
+
+/**
+ * Gives every GraphQL error a stable `extensions.code` and the `requestId`, and hides the
+ * internals of unexpected errors (logged with the request id instead).
+ */
+function useErrorCodes(app: App): Plugin<GraphQLContext> {
+  const mapResult = (result: ExecutionResult, ctx: GraphQLContext): ExecutionResult => {
+    if (!result.errors?.length) return result;
+    return {
+      ...result,
+      errors: result.errors.map((err) => {
+        const original = err.originalError;
+        let code: string;
+        let message = err.message;
+        if (isApiError(original)) code = original.code;
+        else if (original && !(original instanceof GraphQLError)) {
+          app.log.error({ err: original, requestId: ctx.requestId, path: err.path }, 'unexpected error in resolver');
+          code = 'INTERNAL';
+          message = 'Unexpected error.';
+        } else code = (err.extensions?.code as string) ?? 'INVALID_PARAMS';
+        return new GraphQLError(message, {
+          nodes: err.nodes,
+          source: err.source,
+          positions: err.positions,
+          path: err.path,
+          extensions: { ...(isApiError(original) && original.details ? original.details : {}), code, requestId: ctx.requestId },
+        });
+      }),
+    };
+  };
+  return {
+    onExecute: ({ args }) => ({
+      onExecuteDone: ({ result, setResult }) => {
+        if (Symbol.asyncIterator in result) return;
+        setResult(mapResult(result, args.contextValue as GraphQLContext));
+      },
+    }),
+    onSubscribe: ({ args }) => ({
+      onSubscribeResult: ({ result, setResult }) => {
+        if (Symbol.asyncIterator in result) {
+          return { onNext: ({ result: r, setResult: set }) => set(mapResult(r, args.contextValue as GraphQLContext)) };
+        }
+        setResult(mapResult(result, args.contextValue as GraphQLContext));
+      },
+    }),
+  };
+}
+
+export function createGraphQLServer(app: App) {
+  return createYoga<{ gqlContext: GraphQLContext }>({
+    schema,
+    graphqlEndpoint: '/graphql',
+    graphiql: app.config.NODE_ENV !== 'production' ? { subscriptionsProtocol: 'WS', title: `${app.config.BRAND} GraphQL` } : false,
+    landingPage: false,
+    maskedErrors: false, // useErrorCodes masks unexpected errors itself, keeping ApiError codes
+    logging: false,
+    context: ({ gqlContext }) => gqlContext,
+    plugins: [useErrorCodes(app)],
+  });
+}
+
+export { ApiError };

@@ -1,0 +1,48 @@
+import type { Config } from '../config.js';
+import type { Logger } from '../log.js';
+import { ApiError } from '../errors.js';
+import { DEFAULT_PROVIDERS, PROVIDER_IDS, type Provider, type ProviderId } from './types.js';
+
+/** Builds one adapter from config; adapters register a factory here (src/providers/factories.ts). */
+export type ProviderFactory = (config: Config, log: Logger) => Provider;
+
+/**
+ * The providers loaded in this instance. `PROVIDERS` (comma-separated) selects them, default all real
+ * ones; `mock` loads only with MOCK_PROVIDER=1 and never in production; `across` is never asked for quotes.
+ */
+export class ProviderRegistry {
+  private loaded = new Map<ProviderId, Provider>();
+
+  constructor(config: Config, log: Logger, factories: Partial<Record<ProviderId, ProviderFactory>> = {}) {
+    const listed = config.PROVIDERS?.includes('none') ? [] : config.PROVIDERS;
+    const wanted = (listed ?? [...DEFAULT_PROVIDERS, ...(config.MOCK_PROVIDER ? (['mock'] as const) : [])]) as string[];
+    for (const id of wanted) {
+      if (!(PROVIDER_IDS as readonly string[]).includes(id)) throw new Error(`PROVIDERS: unknown provider "${id}"`);
+      if (id === 'mock' && (!config.MOCK_PROVIDER || config.NODE_ENV === 'production')) {
+        log.warn('PROVIDERS lists mock but MOCK_PROVIDER is off (or NODE_ENV=production); mock not loaded');
+        continue;
+      }
+      if (id === 'across') continue; // quote-only bridge: disabled (its chains may still feed the registry)
+      const factory = factories[id as ProviderId];
+      if (!factory) {
+        log.warn({ provider: id }, 'no adapter for provider yet; not loaded');
+        continue;
+      }
+      this.loaded.set(id as ProviderId, factory(config, log));
+    }
+  }
+
+  ids(): ProviderId[] {
+    return [...this.loaded.keys()];
+  }
+
+  all(): Provider[] {
+    return [...this.loaded.values()];
+  }
+
+  get(id: string): Provider {
+    const p = this.loaded.get(id as ProviderId);
+    if (!p) throw new ApiError('INVALID_PARAMS', `provider: "${id}" is not loaded in this instance (loaded: ${this.ids().join(', ') || 'none'})`, { field: 'provider' });
+    return p;
+  }
+}

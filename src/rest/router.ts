@@ -1,0 +1,90 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { App } from '../app.js';
+import type { KeyAuth } from '../accounts/service.js';
+import { ApiError } from '../errors.js';
+
+export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+/** public: no key; optionalKey: a key is used when sent (and must be valid); key: required. */
+export type Access = 'public' | 'optionalKey' | 'key';
+
+export interface RestContext {
+  app: App;
+  requestId: string;
+  method: Method;
+  path: string;
+  params: Record<string, string>;
+  query: URLSearchParams;
+  body: unknown;
+  headers: IncomingHttpHeaders;
+  /** Set for `key` routes, and for `optionalKey` routes when a key was sent. */
+  auth: KeyAuth | null;
+  requireAuth(): KeyAuth;
+}
+
+export class Reply {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    readonly headers: Record<string, string> = {},
+  ) {}
+}
+/** A non-default status, extra headers, or a raw (non-JSON) body: pass a Buffer or string as body. */
+export const reply = (status: number, body: unknown, headers?: Record<string, string>) => new Reply(status, body, headers);
+
+export interface Route {
+  method: Method;
+  path: string; // e.g. /v1/orders/:provider/:id
+  access: Access;
+  handler: (ctx: RestContext) => Promise<unknown> | unknown;
+}
+
+interface Compiled extends Route {
+  regex: RegExp;
+  names: string[];
+}
+
+export class Router {
+  private routes: Compiled[] = [];
+
+  add(...routes: Route[]) {
+    for (const r of routes) {
+      const names: string[] = [];
+      const pattern = r.path
+        .split('/')
+        .map((seg) => {
+          if (seg.startsWith(':')) {
+            names.push(seg.slice(1));
+            return '([^/]+)';
+          }
+          return seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+        })
+        .join('/');
+      this.routes.push({ ...r, regex: new RegExp(`^${pattern}/?$`), names });
+    }
+    return this;
+  }
+
+  /** Finds the route; a known path with another method → 405, an unknown path → 404. */
+  match(method: string, path: string): { route: Compiled; params: Record<string, string> } {
+    let pathKnown = false;
+    const allowed: string[] = [];
+    for (const r of this.routes) {
+      const m = r.regex.exec(path);
+      if (!m) continue;
+      pathKnown = true;
+      allowed.push(r.method);
+      if (r.method !== method && !(method === 'HEAD' && r.method === 'GET')) continue;
+      const params: Record<string, string> = {};
+      r.names.forEach((n, i) => {
+        try {
+          params[n] = decodeURIComponent(m[i + 1]);
+        } catch {
+          throw new ApiError('INVALID_PARAMS', `Malformed percent-encoding in path parameter ${n}`);
+        }
+      });
+      return { route: r, params };
+    }
+    if (pathKnown) throw new ApiError('METHOD_NOT_ALLOWED', `${method} is not allowed here; use ${[...new Set(allowed)].join(', ')}`, { allow: [...new Set(allowed)] });
+    throw new ApiError('NOT_FOUND', `No route for ${method} ${path}`);
+  }
+}

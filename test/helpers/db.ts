@@ -1,0 +1,41 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { inject } from 'vitest';
+
+export type Backend = 'pglite' | 'postgres';
+
+/** The backends every database test runs on: PGlite always, Postgres when the run has one. */
+export const backends: Backend[] = inject('pgAdminUrl') ? ['pglite', 'postgres'] : ['pglite'];
+
+export interface TestDatabase {
+  env: { DATABASE_URL?: string; DATA_DIR: string };
+  url?: string;
+  drop(): Promise<void>;
+}
+
+/** A fresh, empty database: in-memory PGlite, or a new Postgres database dropped afterwards. */
+export async function createTestDatabase(backend: Backend): Promise<TestDatabase> {
+  if (backend === 'pglite') return { env: { DATA_DIR: 'memory://' }, drop: async () => {} };
+  const admin = inject('pgAdminUrl');
+  if (!admin) throw new Error('Postgres backend requested but no Postgres is available');
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  await withAdmin(admin, (c) => c.query(`CREATE DATABASE ${name}`));
+  const u = new URL(admin);
+  u.pathname = `/${name}`;
+  const url = u.toString();
+  return {
+    url,
+    env: { DATABASE_URL: url, DATA_DIR: 'memory://' },
+    drop: () => withAdmin(admin, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => {}),
+  };
+}
+
+async function withAdmin<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    return await fn(c);
+  } finally {
+    await c.end();
+  }
+}

@@ -1,0 +1,98 @@
+import { loadConfig, type Config } from '../../src/config.js';
+import { createApp, type App } from '../../src/app.js';
+import { createHttpServer } from '../../src/http/server.js';
+import type { Clock } from '../../src/clock.js';
+import { createLogger } from '../../src/log.js';
+import type { Route } from '../../src/rest/router.js';
+import { createTestDatabase, type Backend, type TestDatabase } from './db.js';
+
+export interface TestServer {
+  app: App;
+  config: Config;
+  url: string;
+  /** fetch against the server with JSON helpers. */
+  get(path: string, headers?: Record<string, string>): Promise<TestResponse>;
+  post(path: string, body?: unknown, headers?: Record<string, string>): Promise<TestResponse>;
+  request(path: string, init?: RequestInit): Promise<TestResponse>;
+  /** A test-mode key of a fresh account. */
+  createTestKey(): Promise<{ accountId: string; key: string }>;
+  close(): Promise<void>;
+}
+
+export interface TestResponse {
+  status: number;
+  headers: Headers;
+  body: any;
+  text: string;
+}
+
+export interface StartOptions {
+  backend?: Backend;
+  /** Reuse an existing database (e.g. a second instance on the same Postgres). */
+  database?: TestDatabase;
+  env?: Record<string, string>;
+  clock?: Clock;
+}
+
+/** A real server on an ephemeral port over a fresh database. */
+export async function startTestServer(opts: StartOptions = {}): Promise<TestServer> {
+  const ownDb = !opts.database;
+  const database = opts.database ?? (await createTestDatabase(opts.backend ?? 'pglite'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    PUBLIC_URL: 'http://localhost:8787',
+    SHUTDOWN_GRACE_MS: '2000',
+    PROVIDERS: 'none',
+    ...database.env,
+    ...opts.env,
+  });
+  const app = await createApp(config, { clock: opts.clock, log: createLogger(config.LOG_LEVEL) });
+  const running = await createHttpServer(app, { extraRoutes: testRoutes }).listen(0, '127.0.0.1');
+  const request = async (path: string, init?: RequestInit): Promise<TestResponse> => {
+    const res = await fetch(running.url + path, init);
+    const text = await res.text();
+    let body: unknown = undefined;
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      body = undefined;
+    }
+    return { status: res.status, headers: res.headers, body, text };
+  };
+  return {
+    app,
+    config,
+    url: running.url,
+    request,
+    get: (path, headers) => request(path, { headers }),
+    post: (path, body, headers) =>
+      request(path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) }),
+    async createTestKey() {
+      const account = await app.accounts.createAccount('Test account');
+      const { key } = await app.accounts.createKey(account.id, 'test');
+      return { accountId: account.id, key };
+    },
+    async close() {
+      await running.close();
+      await app.close();
+      if (ownDb) await database.drop();
+    },
+  };
+}
+
+/** Routes that exist only in tests, to exercise the HTTP layer itself. */
+const testRoutes: Route[] = [
+  { method: 'POST', path: '/v1/test/echo', access: 'public', handler: ({ body }) => ({ body }) },
+  {
+    method: 'POST',
+    path: '/v1/test/boom',
+    access: 'public',
+    handler: () => {
+      throw new Error('secret-internal-detail');
+    },
+  },
+  { method: 'POST', path: '/v1/test/whoami', access: 'key', handler: ({ auth }) => ({ accountId: auth!.accountId, mode: auth!.mode }) },
+];
