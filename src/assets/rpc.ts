@@ -1,0 +1,60 @@
+import { createPublicClient, fallback, http, type PublicClient } from 'viem';
+import { Connection } from '@solana/web3.js';
+import type { Config } from '../config.js';
+
+/** Public defaults; operators set RPC_URL_<chainId> (and SOLANA_RPC_URL) to their own endpoints. */
+export const DEFAULT_RPC_URLS: Record<number, string> = {
+  1: 'https://eth.llamarpc.com',
+  10: 'https://mainnet.optimism.io',
+  56: 'https://bsc-dataseed.bnbchain.org',
+  137: 'https://polygon-rpc.com',
+  8453: 'https://mainnet.base.org',
+  42161: 'https://arb1.arbitrum.io/rpc',
+  43114: 'https://api.avax.network/ext/bc/C/rpc',
+  59144: 'https://rpc.linea.build',
+  534352: 'https://rpc.scroll.io',
+};
+
+export const MULTICALL3_ADDRESS = '0xcA11bde05977b3631167028862bE2a173976CA11' as const;
+
+/**
+ * One viem client per EVM chain (multicall batching, timeout, retries with backoff) and one
+ * Solana connection, created on first use and shared by every domain.
+ */
+export class RpcClients {
+  private evmClients = new Map<number, PublicClient>();
+  private solanaConnection?: Connection;
+
+  constructor(private config: Pick<Config, 'rpcUrls' | 'RPC_TIMEOUT_MS' | 'SOLANA_RPC_URL'>) {}
+
+  rpcUrl(chainId: number): string | undefined {
+    return this.config.rpcUrls[chainId] ?? DEFAULT_RPC_URLS[chainId];
+  }
+
+  evm(chainId: number): PublicClient {
+    let client = this.evmClients.get(chainId);
+    if (!client) {
+      const url = this.rpcUrl(chainId);
+      if (!url) throw new Error(`No RPC URL for chain ${chainId}: set RPC_URL_${chainId}`);
+      client = createPublicClient({
+        // batch: JSON-RPC batching of concurrent requests; multicall: eth_call aggregation through Multicall3.
+        transport: fallback([http(url, { timeout: this.config.RPC_TIMEOUT_MS, retryCount: 2, retryDelay: 150, batch: { wait: 0 } })]),
+        batch: { multicall: { wait: 0, batchSize: 2048 } },
+        chain: {
+          id: chainId,
+          name: `chain-${chainId}`,
+          nativeCurrency: { name: 'native', symbol: 'NATIVE', decimals: 18 },
+          rpcUrls: { default: { http: [url] } },
+          contracts: { multicall3: { address: MULTICALL3_ADDRESS } },
+        },
+      }) as PublicClient;
+      this.evmClients.set(chainId, client);
+    }
+    return client;
+  }
+
+  solana(): Connection {
+    this.solanaConnection ??= new Connection(this.config.SOLANA_RPC_URL, { commitment: 'confirmed', disableRetryOnRateLimit: true });
+    return this.solanaConnection;
+  }
+}
