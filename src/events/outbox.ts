@@ -1,0 +1,117 @@
+import { channelFor } from '../db/pubsub.js';
+import type { Prisma } from '../db/generated/client.js';
+import { newId } from '../ids.js';
+import { accountEventsTopic, webhooksWakeTopic, type AccountEvent } from './topics.js';
+
+export type TransactionClient = Prisma.TransactionClient;
+
+export interface NewEvent {
+  accountId: string;
+  livemode: boolean;
+  /** A type of the spec's section 6 table (see catalog.ts), e.g. `checkout.session.completed`. */
+  type: string;
+  /** The resource the event is about (cs_…, inv_…, q_…); events of one resource are numbered 1, 2, … */
+  resourceId: string;
+  /** Snapshot of the resource(s) after the change, e.g. `{ session }` or `{ order }`. */
+  data: Record<string, unknown>;
+  /** Defaults to now; pass `new Date(app.clock.now())` when the change itself is clock-driven. */
+  createdAt?: Date;
+}
+
+export interface RecordedEvent extends AccountEvent {
+  resourceId: string;
+  sequence: number;
+}
+
+const TYPE = /^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+$/;
+/** NOTIFY payloads are capped at 8000 bytes; larger envelopes travel through pubsub_messages by id. */
+const MAX_INLINE = 7000;
+
+/**
+ * Writes an event inside the caller's interactive transaction (the outbox):
+ *   1. takes the resource's next sequence number (an upsert that row-locks the counter),
+ *   2. inserts the event row,
+ *   3. queues one delivery per enabled webhook endpoint of the account and mode subscribed to the type,
+ *   4. issues pg_notify for the account's event stream and for the delivery workers.
+ *
+ * Everything is in the caller's transaction. NOTIFY is transactional in Postgres (and in PGlite, which
+ * is Postgres): notifications are delivered only if and when the transaction commits, so subscribers
+ * never see an event that rolled back, and a committed event always has its delivery rows. Workers
+ * also poll the queue, so a notification missed while a listener reconnects only delays delivery.
+ */
+export async function recordEvent(tx: TransactionClient, e: NewEvent): Promise<RecordedEvent> {
+  if (!TYPE.test(e.type)) throw new Error(`recordEvent: malformed event type ${JSON.stringify(e.type)}`);
+  if (!e.resourceId) throw new Error('recordEvent: resourceId is required');
+  const id = newId('evt');
+  const createdAt = e.createdAt ?? new Date();
+  const [{ seq }] = await tx.$queryRawUnsafe<Array<{ seq: number }>>(
+    `INSERT INTO event_sequences (account_id, resource_id, last_sequence) VALUES ($1, $2, 1)
+     ON CONFLICT (account_id, resource_id) DO UPDATE SET last_sequence = event_sequences.last_sequence + 1
+     RETURNING last_sequence AS seq`,
+    e.accountId,
+    e.resourceId,
+  );
+  const sequence = Number(seq);
+  const dataJson = JSON.stringify(e.data);
+  await tx.$executeRawUnsafe(
+    `INSERT INTO events (id, account_id, livemode, type, resource_id, sequence, data, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8)`,
+    id,
+    e.accountId,
+    e.livemode,
+    e.type,
+    e.resourceId,
+    sequence,
+    dataJson,
+    createdAt,
+  );
+  const queued = await queueDeliveries(tx, { id, accountId: e.accountId, livemode: e.livemode, type: e.type, at: createdAt });
+  const envelope: RecordedEvent = {
+    id,
+    type: e.type,
+    livemode: e.livemode,
+    createdAt: createdAt.toISOString(),
+    resourceId: e.resourceId,
+    sequence,
+    data: JSON.parse(dataJson),
+  };
+  await notifyInTx(tx, accountEventsTopic(e.accountId, e.livemode ? 'live' : 'test'), envelope);
+  if (queued > 0) await notifyInTx(tx, webhooksWakeTopic, 1);
+  return envelope;
+}
+
+/** SQL condition: does endpoint alias `w` subscribe to the event type in parameter `$n`? */
+export const endpointMatchesType = (param: string) =>
+  `EXISTS (SELECT 1 FROM unnest(w.enabled_events) AS p WHERE p = '*' OR p = ${param} OR (right(p, 2) = '.*' AND starts_with(${param}, left(p, -1))))`;
+
+/** Fan-out at commit time: endpoints created later do not receive earlier events (as with Stripe). */
+async function queueDeliveries(tx: TransactionClient, ev: { id: string; accountId: string; livemode: boolean; type: string; at: Date }) {
+  return tx.$executeRawUnsafe(
+    `INSERT INTO webhook_deliveries (id, event_id, endpoint_id, next_attempt_at, created_at, updated_at)
+     SELECT 'whd_' || replace(gen_random_uuid()::text, '-', ''), $1, w.id, $4, $4, $4
+     FROM webhook_endpoints w
+     WHERE w.account_id = $2 AND w.livemode = $3 AND NOT w.disabled AND ${endpointMatchesType('$5')}`,
+    ev.id,
+    ev.accountId,
+    ev.livemode,
+    ev.at,
+    ev.type,
+  );
+}
+
+/**
+ * Publishes on a pubsub topic from inside a transaction, in the wire format PgPubSub reads
+ * (`{t, p}` inline, or `{t, ref}` pointing at a pubsub_messages row written in the same transaction).
+ */
+export async function notifyInTx(tx: TransactionClient, topic: string, payload: unknown): Promise<void> {
+  let text = JSON.stringify({ t: topic, p: payload });
+  if (Buffer.byteLength(text) > MAX_INLINE) {
+    const rows = await tx.$queryRawUnsafe<Array<{ id: string }>>(
+      'INSERT INTO pubsub_messages (topic, payload) VALUES ($1, $2::jsonb) RETURNING id::text AS id',
+      topic,
+      JSON.stringify(payload),
+    );
+    text = JSON.stringify({ t: topic, ref: rows[0].id });
+  }
+  await tx.$executeRawUnsafe('SELECT pg_notify($1, $2)', channelFor(topic), text);
+}

@@ -1,0 +1,101 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends } from '../helpers/db.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+import { recordEvent } from '../../src/events/outbox.js';
+import { accountEventsTopic, type AccountEvent } from '../../src/events/topics.js';
+
+const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+describe.each(backends)('outbox: recordEvent (%s)', (backend) => {
+  let s: TestServer;
+  let accountId: string;
+  beforeAll(async () => {
+    s = await startTestServer({ backend, env: { JOBS_ENABLED: 'false' } });
+    ({ accountId } = await s.createTestKey());
+  });
+  afterAll(() => s?.close());
+
+  const prisma = () => s.app.db.prisma;
+  const base = () => ({ accountId, livemode: false, type: 'checkout.session.completed', data: { session: { id: 'cs_test_1', status: 'paid' } } });
+
+  it('an event written in a committed transaction exists, numbered per resource, with an ISO ms timestamp', async () => {
+    const resourceId = `cs_test_${Date.now()}`;
+    const a = await prisma().$transaction((tx) => recordEvent(tx, { ...base(), resourceId }));
+    const b = await prisma().$transaction((tx) => recordEvent(tx, { ...base(), resourceId, type: 'checkout.session.expired' }));
+    const other = await prisma().$transaction((tx) => recordEvent(tx, { ...base(), resourceId: resourceId + 'x' }));
+    expect(a.id).toMatch(/^evt_[0-9A-Za-z]{22}$/);
+    expect(a.createdAt).toMatch(ISO_MS);
+    expect([a.sequence, b.sequence, other.sequence]).toEqual([1, 2, 1]);
+    const row = await prisma().event.findUnique({ where: { id: a.id } });
+    expect(row).toMatchObject({ accountId, livemode: false, type: 'checkout.session.completed', resourceId, sequence: 1, data: base().data });
+    expect(row!.createdAt.toISOString()).toBe(a.createdAt);
+  });
+
+  it('an event written in a rolled-back transaction does not exist, and its sequence number is not used up', async () => {
+    const resourceId = `cs_test_rb_${Date.now()}`;
+    let id = '';
+    await expect(
+      prisma().$transaction(async (tx) => {
+        id = (await recordEvent(tx, { ...base(), resourceId })).id;
+        throw new Error('change failed after the event was written');
+      }),
+    ).rejects.toThrow('change failed');
+    expect(id).toMatch(/^evt_/);
+    expect(await prisma().event.findUnique({ where: { id } })).toBeNull();
+    const next = await prisma().$transaction((tx) => recordEvent(tx, { ...base(), resourceId }));
+    expect(next.sequence).toBe(1);
+  });
+
+  it('publishes to the account stream only on commit (rolled-back events are never seen), large payloads too', async () => {
+    const received: AccountEvent[] = [];
+    const unsubscribe = await s.app.pubsub.subscribe(accountEventsTopic(accountId, 'test'), (p) => received.push(p as AccountEvent));
+    try {
+      await prisma()
+        .$transaction(async (tx) => {
+          await recordEvent(tx, { ...base(), resourceId: 'cs_test_never', type: 'checkout.session.expired' });
+          throw new Error('rollback');
+        })
+        .catch(() => {});
+      const big = 'z'.repeat(12_000);
+      const small = await prisma().$transaction((tx) => recordEvent(tx, { ...base(), resourceId: 'cs_test_stream' }));
+      const large = await prisma().$transaction((tx) => recordEvent(tx, { ...base(), resourceId: 'cs_test_stream', data: { big } }));
+      for (let i = 0; i < 100 && received.length < 2; i++) await new Promise((r) => setTimeout(r, 50));
+      expect(received.map((e) => e.id)).toEqual([small.id, large.id]);
+      expect(received[0]).toEqual({ ...small });
+      expect((received[1].data as { big: string }).big).toHaveLength(12_000);
+      expect(received[1].sequence).toBe(2);
+      expect(received.some((e) => e.resourceId === 'cs_test_never')).toBe(false);
+    } finally {
+      await unsubscribe();
+    }
+  });
+
+  it('queues a delivery for each enabled, matching endpoint of the same account and mode, in the same transaction', async () => {
+    const mk = (id: string, enabledEvents: string[], extra: Record<string, unknown> = {}) =>
+      prisma().webhookEndpoint.create({ data: { id, accountId, livemode: false, url: 'http://127.0.0.1:9/hook', enabledEvents, secret: 'whsec_x', ...extra } });
+    const suffix = Date.now().toString(36);
+    await mk(`we_all_${suffix}`, ['*']);
+    await mk(`we_pfx_${suffix}`, ['invoice.*']);
+    await mk(`we_exact_${suffix}`, ['invoice.paid']);
+    await mk(`we_other_${suffix}`, ['checkout.session.completed']);
+    await mk(`we_off_${suffix}`, ['*'], { disabled: true });
+    await mk(`we_live_${suffix}`, ['*'], { livemode: true });
+    const ev = await prisma().$transaction((tx) => recordEvent(tx, { ...base(), type: 'invoice.paid', resourceId: 'inv_test_q' }));
+    const rows = await prisma().webhookDelivery.findMany({ where: { eventId: ev.id } });
+    expect(rows.map((r) => r.endpointId).sort()).toEqual([`we_all_${suffix}`, `we_exact_${suffix}`, `we_pfx_${suffix}`].sort());
+    expect(rows.every((r) => r.status === 'pending' && r.attempts === 0)).toBe(true);
+    let rolledBack = '';
+    await prisma()
+      .$transaction(async (tx) => {
+        rolledBack = (await recordEvent(tx, { ...base(), type: 'invoice.paid', resourceId: 'inv_test_q' })).id;
+        throw new Error('rollback');
+      })
+      .catch(() => {});
+    expect(await prisma().webhookDelivery.count({ where: { eventId: rolledBack } })).toBe(0);
+    await prisma().webhookEndpoint.deleteMany({ where: { accountId } });
+  });
+
+  it('refuses a malformed type (a programming error, not a silent bad event)', async () => {
+    await expect(prisma().$transaction((tx) => recordEvent(tx, { ...base(), resourceId: 'x', type: 'Checkout Completed' }))).rejects.toThrow(/malformed event type/);
+  });
+});
