@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Writable } from 'node:stream';
+import { pino } from 'pino';
+import { loadConfig } from '../../src/config.js';
+import { createApp, type App } from '../../src/app.js';
+import { createHttpServer, type RunningServer } from '../../src/http/server.js';
+import { accountEventsTopic } from '../../src/events/topics.js';
+
+/** Captures the JSON log lines the service writes. */
+function captureLogger() {
+  const lines: any[] = [];
+  const stream = new Writable({
+    write(chunk, _enc, cb) {
+      for (const l of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(l));
+      cb();
+    },
+  });
+  return { log: pino({ level: 'info', base: undefined }, stream), lines };
+}
+
+describe('access log and SSE transport', () => {
+  let app: App;
+  let running: RunningServer;
+  const { log, lines } = captureLogger();
+  beforeAll(async () => {
+    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: 'memory://', PROVIDERS: 'none', PUBLIC_URL: 'http://localhost:8787' });
+    app = await createApp(config, { log });
+    running = await createHttpServer(app).listen(0, '127.0.0.1');
+  });
+  afterAll(async () => {
+    await running?.close();
+    await app?.close();
+  });
+
+  it('writes one line per request with method, path, status, ms, requestId and account id — never the key', async () => {
+    const account = await app.accounts.createAccount('Logged');
+    const { key } = await app.accounts.createKey(account.id, 'test');
+    const res = await fetch(`${running.url}/v1/account?x=1`, { headers: { 'x-api-key': key, cookie: 'swapgate_session=secret-cookie' } });
+    expect(res.status).toBe(200);
+    await new Promise((r) => setTimeout(r, 50));
+    const line = lines.find((l) => l.msg === 'request' && l.requestId === res.headers.get('x-request-id'));
+    expect(line).toMatchObject({ method: 'GET', path: '/v1/account', status: 200, accountId: account.id });
+    expect(typeof line.ms).toBe('number');
+    const all = JSON.stringify(lines);
+    expect(all).not.toContain(key);
+    expect(all).not.toContain('secret-cookie');
+  });
+
+  it('serves subscriptions over SSE (graphql-yoga transport)', async () => {
+    const account = await app.accounts.createAccount('SSE');
+    const { key } = await app.accounts.createKey(account.id, 'test');
+    const ac = new AbortController();
+    const res = await fetch(`${running.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'text/event-stream', 'x-api-key': key },
+      body: JSON.stringify({ query: 'subscription { events { id type } }' }),
+      signal: ac.signal,
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/text\/event-stream/);
+    const reader = res.body!.getReader();
+    setTimeout(() => void app.pubsub.publish(accountEventsTopic(account.id, 'test'), { id: 'evt_sse', type: 'x.y', livemode: false, createdAt: new Date().toISOString(), data: {} }), 300);
+    let text = '';
+    while (!text.includes('evt_sse')) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += new TextDecoder().decode(value);
+    }
+    ac.abort();
+    expect(text).toContain('"id":"evt_sse"');
+  });
+});
