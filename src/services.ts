@@ -3,6 +3,10 @@ import { ProviderRegistry } from './providers/registry.js';
 import { providerFactories } from './providers/factories.js';
 import { JobRunner } from './jobs/runner.js';
 import { RpcClients } from './assets/rpc.js';
+import { CheckoutService } from './checkout/service.js';
+import { registerCheckoutJobs } from './checkout/jobs.js';
+import { AssetsService } from './assets/service.js';
+import { registerAssetsJobs } from './assets/jobs.js';
 
 /**
  * Domain services, built once per process and shared by GraphQL resolvers, REST routes and jobs.
@@ -12,6 +16,8 @@ import { RpcClients } from './assets/rpc.js';
 export interface Services {
   providers: ProviderRegistry;
   rpc: RpcClients;
+  assets: AssetsService;
+  checkout: CheckoutService;
   jobs: JobRunner;
   startJobs(): void;
   stop(): Promise<void>;
@@ -21,9 +27,13 @@ export async function createServices(app: App): Promise<Services> {
   const providers = new ProviderRegistry(app.config, app.log, providerFactories);
   const rpc = new RpcClients(app.config);
   const jobs = new JobRunner(app.log);
+  const checkout = new CheckoutService(app);
+  const assets = new AssetsService({ config: app.config, log: app.log, clock: app.clock, rpc, providers });
   const services: Services = {
     providers,
     rpc,
+    assets,
+    checkout,
     jobs,
     startJobs: () => jobs.start(),
     stop: async () => {
@@ -31,5 +41,7 @@ export async function createServices(app: App): Promise<Services> {
     },
   };
   // Domains register their pollers and schedulers on `jobs` below.
+  registerCheckoutJobs(app, jobs, checkout);
+  registerAssetsJobs(jobs, assets);
   return services;
 }

@@ -5,4 +5,10 @@ export const assetsEnv = {
   SOLANA_RPC_URL: z.url().default('https://api.mainnet-beta.solana.com'),
   DEFILLAMA_API_URL: z.url().default('https://coins.llama.fi'),
   RPC_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(4_000),
+  /** Deadline for one token-list download (LI.FI, Jupiter verified list). */
+  TOKEN_LIST_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(20_000),
+  /** Deadline for one price-source request (DefiLlama, Jupiter price). */
+  PRICE_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+  /** Per-chain deadline of a balances read; a slower chain goes to `errors`. */
+  BALANCES_CHAIN_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(6_000),
 };

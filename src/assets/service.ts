@@ -1,0 +1,195 @@
+import type { Hex } from 'viem';
+import type { Clock } from '../clock.js';
+import type { Config } from '../config.js';
+import { ApiError, invalidParams } from '../errors.js';
+import type { Logger } from '../log.js';
+import type { ProviderRegistry } from '../providers/registry.js';
+import { EVM_NATIVE, SOL_NATIVE_MINT } from '../providers/types.js';
+import { isEvmAddress, isSolanaAddress, looksLikeAddress, normalizeTokenAddress, parseAddress, tokenId } from './addresses.js';
+import { ChainRegistry } from './chains.js';
+import { curatedByAddress, curatedBySymbol } from './curated-tokens.js';
+import { readErc20Metadata } from './evm-token.js';
+import { PriceBook } from './prices.js';
+import type { RpcClients } from './rpc.js';
+import { nameMints, readMints, type MintNames } from './solana-token.js';
+import { searchJupiterMints } from './sources.js';
+import { publicToken, type TokenPage } from './token-index.js';
+import { TokenLists } from './token-lists.js';
+import { TtlCache } from './ttl-cache.js';
+import type { Chain, Token } from './types.js';
+
+export const LOOKUP_TTL_MS = 60 * 60 * 1000;
+export const MAX_PRICE_IDS = 100;
+export const MAX_TOKENS_LIMIT = 200;
+export const DEFAULT_TOKENS_LIMIT = 50;
+
+export interface AssetsDeps {
+  config: Config;
+  log: Logger;
+  clock: Clock;
+  rpc: RpcClients;
+  providers: ProviderRegistry;
+}
+
+/**
+ * Chains, tokens, on-chain lookup and prices (spec 2.1-2.2, 4.1). REST routes, GraphQL resolvers and other
+ * domains (quotes, checkout) all go through this service.
+ */
+export class AssetsService {
+  readonly chains: ChainRegistry;
+  readonly lists: TokenLists;
+  readonly priceBook: PriceBook;
+  private lookups: TtlCache<Token>;
+
+  constructor(private deps: AssetsDeps) {
+    const { config, log, clock, providers } = deps;
+    this.chains = new ChainRegistry(() => providers.all(), log, config.PROVIDER_TIMEOUT_MS);
+    this.lists = new TokenLists(config, this.chains, clock, log);
+    this.priceBook = new PriceBook(config, this.chains, this.lists, clock, log);
+    this.lookups = new TtlCache(clock, LOOKUP_TTL_MS, 20_000);
+  }
+
+  listChains(): Chain[] {
+    return this.chains.list();
+  }
+
+  /** A chain by id or slug; unknown → UNSUPPORTED_CHAIN. */
+  resolveChain(ref: string | number, field = 'chain'): Chain {
+    return this.chains.resolve(ref, field);
+  }
+
+  /**
+   * A token reference (spec 1.1): an address or mint, a curated symbol, or the chain's native symbol.
+   * Unknown symbol → UNSUPPORTED_TOKEN; malformed address → INVALID_PARAMS; an address that is not a token
+   * (no ERC-20 answers, not a mint) → UNSUPPORTED_TOKEN.
+   */
+  async resolveToken(chainRef: number | string, ref: string, field = 'token'): Promise<Token> {
+    const chain = this.resolveChain(chainRef);
+    const s = String(ref ?? '').trim();
+    if (!s) throw invalidParams(field, 'is required');
+    if (looksLikeAddress(chain.vm, s)) return this.tokenAt(chain, normalizeTokenAddress(chain.vm, s));
+    if (s.startsWith('0x') || isEvmAddress(s) || isSolanaAddress(s)) {
+      throw invalidParams(field, chain.vm === 'evm' ? 'must be a 0x-prefixed 20-byte hex address or a token symbol' : 'must be a base58 Solana mint or a token symbol');
+    }
+    const curated = curatedBySymbol(chain.id, s) ?? (s.toUpperCase() === chain.nativeSymbol.toUpperCase() ? this.native(chain) : undefined);
+    if (!curated) throw new ApiError('UNSUPPORTED_TOKEN', `${field}: unknown symbol "${s.slice(0, 32)}" on ${chain.name}; pass the token address instead`, { field });
+    return this.tokenAt(chain, curated.address);
+  }
+
+  /** GET /v1/tokens/lookup: a listed token from the list, anything else read on chain; with a fresh price. */
+  async lookup(chainRef: string, address: string): Promise<Token> {
+    const chain = this.resolveChain(chainRef);
+    const addr = normalizeTokenAddress(chain.vm, parseAddress(chain.vm, String(address ?? ''), 'address'));
+    const token = await this.tokenAt(chain, addr);
+    const price = (await this.priceBook.get([tokenId(chain.id, token.address)])).get(tokenId(chain.id, token.address));
+    return price === undefined ? token : { ...token, priceUsd: price };
+  }
+
+  /** GET /v1/tokens: one page, ordered and paged per spec 4.1 rule 2. */
+  async tokens(input: { chain: string; q?: string; limit?: number; cursor?: string }): Promise<TokenPage> {
+    const chain = this.resolveChain(input.chain);
+    const limit = input.limit ?? DEFAULT_TOKENS_LIMIT;
+    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_TOKENS_LIMIT) throw invalidParams('limit', `must be an integer from 1 to ${MAX_TOKENS_LIMIT}`);
+    if (input.q !== undefined && input.q.length > 100) throw invalidParams('q', 'must be at most 100 characters');
+    const index = await this.lists.index(chain.id);
+    return index.page({
+      q: input.q,
+      limit,
+      cursor: input.cursor || undefined,
+      isAddress: (q) => looksLikeAddress(chain.vm, q),
+      normalize: (q) => normalizeTokenAddress(chain.vm, q),
+    });
+  }
+
+  /**
+   * USD prices for `chainId:address` ids (chain may be a slug). Result keys are the ids exactly as given;
+   * ids without a known price are omitted. At most 100 ids.
+   */
+  async prices(ids: string[]): Promise<Record<string, number>> {
+    const keys = this.parsePriceIds(ids);
+    const found = await this.priceBook.get([...new Set(keys.values())]);
+    const out: Record<string, number> = {};
+    for (const [id, key] of keys) {
+      const p = found.get(key);
+      if (p !== undefined) out[id] = p;
+    }
+    return out;
+  }
+
+  /** Validates price ids and maps each (as written) to its normalised key. */
+  parsePriceIds(ids: string[]): Map<string, string> {
+    if (!ids.length) throw invalidParams('ids', 'must list at least one chainId:address');
+    if (ids.length > MAX_PRICE_IDS) throw invalidParams('ids', `at most ${MAX_PRICE_IDS} ids per request`);
+    const out = new Map<string, string>();
+    for (const id of ids) {
+      const i = id.indexOf(':');
+      if (i <= 0) throw invalidParams('ids', `"${id.slice(0, 80)}" is not chainId:address`);
+      const chain = this.resolveChain(id.slice(0, i), 'ids');
+      const address = id.slice(i + 1);
+      if (!looksLikeAddress(chain.vm, address)) throw invalidParams('ids', `"${id.slice(0, 80)}": malformed address for ${chain.name}`);
+      out.set(id, tokenId(chain.id, normalizeTokenAddress(chain.vm, address)));
+    }
+    return out;
+  }
+
+  private native(chain: Chain) {
+    return { address: chain.vm === 'evm' ? EVM_NATIVE : SOL_NATIVE_MINT };
+  }
+
+  /** The token at a normalised address: curated, then listed, then read on chain (cached 1 hour). */
+  private async tokenAt(chain: Chain, address: string): Promise<Token> {
+    const curated = curatedByAddress(chain.id, address);
+    if (curated) {
+      // The list entry carries the logo and list price; the curated facts win (see token-merge.ts).
+      const listed = this.lists.current(chain.id).byAddr(address);
+      return listed ? publicToken(listed) : { ...curated, verified: true, popular: true };
+    }
+    if (address === EVM_NATIVE && chain.vm === 'evm') return { ...this.native(chain), chainId: chain.id, symbol: chain.nativeSymbol, name: chain.nativeSymbol, decimals: chain.nativeDecimals, verified: true, popular: true };
+    const listed = (await this.lists.index(chain.id)).byAddr(address);
+    if (listed) return publicToken(listed);
+    return this.lookups.getOrLoad(tokenId(chain.id, address), () => this.readOnChain(chain, address));
+  }
+
+  private async readOnChain(chain: Chain, address: string): Promise<Token> {
+    if (chain.vm === 'evm') {
+      let meta;
+      try {
+        meta = await readErc20Metadata(this.deps.rpc.evm(chain.id), address as Hex);
+      } catch (err) {
+        throw rpcFailure(chain, err);
+      }
+      if (!meta) throw new ApiError('UNSUPPORTED_TOKEN', `address: ${address} is not an ERC-20 token on ${chain.name}`, { field: 'address' });
+      return { chainId: chain.id, address, ...meta, verified: false, popular: false };
+    }
+    const conn = this.deps.rpc.solana();
+    let parsed;
+    let names: Map<string, MintNames>;
+    try {
+      parsed = (await readMints(conn, [address])).get(address);
+      if (!parsed) throw new ApiError('UNSUPPORTED_TOKEN', `address: ${address} is not an SPL token mint`, { field: 'address' });
+      names = await nameMints(conn, new Map([[address, parsed]]), (m) => this.searchSolana(m));
+    } catch (err) {
+      if (err instanceof ApiError) throw err;
+      throw rpcFailure(chain, err);
+    }
+    const n = names.get(address);
+    return { chainId: chain.id, address, symbol: n?.symbol ?? 'UNKNOWN', name: n?.name ?? n?.symbol ?? 'Unknown token', decimals: parsed.decimals, verified: false, popular: false };
+  }
+
+  /** Jupiter token search for unlisted mints (batched, up to 100 per call). */
+  async searchSolana(mints: string[]): Promise<Map<string, MintNames>> {
+    const out = new Map<string, MintNames>();
+    for (let i = 0; i < mints.length; i += 100) {
+      const found = await searchJupiterMints(this.deps.config.JUPITER_API_URL, this.deps.config.JUPITER_API_KEY, mints.slice(i, i + 100), { timeoutMs: this.deps.config.PRICE_TIMEOUT_MS });
+      for (const t of found) out.set(t.address, { name: t.name, symbol: t.symbol });
+    }
+    return out;
+  }
+}
+
+/** A chain's RPC failing is an upstream failure (502/504), never a 500. */
+export function rpcFailure(chain: Chain, err: unknown): ApiError {
+  const msg = err instanceof Error ? err.message : String(err);
+  const timeout = /timed? ?out|timeout|aborted/i.test(msg);
+  return new ApiError(timeout ? 'PROVIDER_TIMEOUT' : 'PROVIDER_ERROR', `${chain.name} RPC ${timeout ? 'did not answer in time' : 'failed'}`, { chainId: chain.id }, { cause: err });
+}
