@@ -7,7 +7,7 @@ import type { Provider, ProviderChain, ProviderId } from '../../src/providers/ty
 const log = createLogger('silent');
 
 /** A provider object with only what the registry uses: its id and (optionally) chains(). */
-function fakeProvider(id: ProviderId, chains?: () => Promise<ProviderChain[]>): Provider {
+function fakeProvider(id: ProviderId, chains?: (signal: AbortSignal) => Promise<ProviderChain[]>): Provider {
   return { id, chains } as unknown as Provider;
 }
 
@@ -64,7 +64,7 @@ describe('chain registry', () => {
   });
 
   it('gives up on a provider that does not answer in time', async () => {
-    const r = new ChainRegistry(() => [fakeProvider('relay', (signal) => new Promise((_, rej) => signal.addEventListener('abort', () => rej(new Error('aborted')))))], log, 50);
+    const r = new ChainRegistry(() => [fakeProvider('relay', (signal) => new Promise<ProviderChain[]>((_, rej) => signal.addEventListener('abort', () => rej(new Error('aborted')))))], log, 50);
     expect(await r.refresh()).toBe(0);
     expect(r.resolve(1).providers).toEqual(['relay']);
   });
