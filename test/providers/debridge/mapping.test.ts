@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import { DebridgeChainTable } from '../../../src/providers/debridge/chains.js';
+import { debridgeErrorCode } from '../../../src/providers/debridge/errors.js';
+import { bpsToPercent, debridgeFeeParams } from '../../../src/providers/debridge/fees.js';
+import { combineOrderStates, mapDebridgeOrderState } from '../../../src/providers/debridge/status.js';
+import { fromDebridgeToken, isNativeToken, toDebridgeToken } from '../../../src/providers/debridge/tokens.js';
+import type { FeeRequest } from '../../../src/providers/types.js';
+
+const FEE_EVM = '0x1111111111111111111111111111111111111111';
+const FEE_SOL = 'FeeRecipient1111111111111111111111111111111';
+
+describe('deBridge chain ids', () => {
+  const t = new DebridgeChainTable();
+  it.each([
+    [1, 1],
+    [42161, 42161],
+    [7565164, 7565164],
+    [100, 100000002],
+    [146, 100000014],
+    [143, 100000030],
+  ])('service %i ↔ deBridge %i', (service, debridge) => {
+    expect(t.debridgeId(service)).toBe(debridge);
+    expect(t.serviceId(debridge)).toBe(service);
+  });
+
+  it('has no id for chains it does not serve, and none for TRON', () => {
+    expect(t.debridgeId(250)).toBeUndefined();
+    expect(t.serviceId(100)).toBeUndefined(); // 100 is not a deBridge id; Gnosis is 100000002
+    expect(t.learn(100000026, 728126428)).toBeUndefined();
+  });
+
+  it('learns new chains from supported-chains-info without shadowing known ones', () => {
+    const learned = new DebridgeChainTable([[1, 1]]);
+    expect(learned.learn(100000099, 31337)).toBe(31337);
+    expect(learned.debridgeId(31337)).toBe(100000099);
+    expect(learned.learn(7565164, 7565164)).toBe(7565164);
+    expect(learned.learn(100000098, 1)).toBeUndefined(); // 1 already maps to deBridge id 1
+    expect(learned.debridgeId(1)).toBe(1);
+  });
+});
+
+describe('deBridge native-token translation', () => {
+  it.each([
+    ['svm', 'So11111111111111111111111111111111111111112', '11111111111111111111111111111111'],
+    ['svm', 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v', 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v'],
+    ['evm', '0x0000000000000000000000000000000000000000', '0x0000000000000000000000000000000000000000'],
+    ['evm', '0xAF88d065e77c8cC2239327C5EDb3A432268e5831', '0xaf88d065e77c8cc2239327c5edb3a432268e5831'],
+  ] as const)('%s %s → %s', (vm, ours, theirs) => {
+    expect(toDebridgeToken(vm, ours)).toBe(theirs);
+    expect(fromDebridgeToken(vm, theirs)).toBe(vm === 'evm' ? ours.toLowerCase() : ours);
+  });
+
+  it('reads 0xEeee… as EVM native', () => {
+    expect(fromDebridgeToken('evm', '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE')).toBe('0x0000000000000000000000000000000000000000');
+  });
+
+  it('knows the native coins', () => {
+    expect(isNativeToken('svm', 'So11111111111111111111111111111111111111112')).toBe(true);
+    expect(isNativeToken('svm', 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v')).toBe(false);
+    expect(isNativeToken('evm', '0x0000000000000000000000000000000000000000')).toBe(true);
+  });
+});
+
+describe('deBridge affiliate fee parameters', () => {
+  it.each([
+    [1, '0.01'],
+    [5, '0.05'],
+    [10, '0.1'],
+    [30, '0.3'],
+    [100, '1'],
+    [150, '1.5'],
+    [1000, '10'],
+  ])('%i bps → %s %%', (bps, pct) => expect(bpsToPercent(bps)).toBe(pct));
+
+  const fees = (f: Partial<FeeRequest>): FeeRequest => ({ ourFeeBps: 30, partnerFeeBps: 0, recipients: { evm: FEE_EVM, svm: FEE_SOL }, ...f });
+
+  it.each([
+    ['our fee to the EVM recipient', fees({}), 'evm', undefined, { ourFeeBps: 30, partnerFeeBps: 0, query: { affiliateFeePercent: '0.3', affiliateFeeRecipient: FEE_EVM } }],
+    ['our + partner fee, Solana source', fees({ partnerFeeBps: 20 }), 'svm', undefined, { ourFeeBps: 30, partnerFeeBps: 20, query: { affiliateFeePercent: '0.5', affiliateFeeRecipient: FEE_SOL } }],
+    ['referral code rides along', fees({}), 'evm', 4242, { ourFeeBps: 30, partnerFeeBps: 0, query: { affiliateFeePercent: '0.3', affiliateFeeRecipient: FEE_EVM, referralCode: '4242' } }],
+    ['no recipient for the source VM → no fee', fees({ recipients: { evm: FEE_EVM } }), 'svm', undefined, { ourFeeBps: 0, partnerFeeBps: 0, query: {} }],
+    ['zero fees → no fee params', fees({ ourFeeBps: 0 }), 'evm', undefined, { ourFeeBps: 0, partnerFeeBps: 0, query: {} }],
+    ['capped at deBridge’s 10 %', fees({ ourFeeBps: 900, partnerFeeBps: 300 }), 'evm', undefined, { ourFeeBps: 900, partnerFeeBps: 100, query: { affiliateFeePercent: '10', affiliateFeeRecipient: FEE_EVM } }],
+  ] as const)('%s', (_name, f, vm, referral, expected) => {
+    expect(debridgeFeeParams(f, vm, referral)).toEqual(expected);
+  });
+});
+
+describe('deBridge order states', () => {
+  it.each([
+    ['None', 'pending'],
+    ['Created', 'pending'],
+    ['Fulfilled', 'filled'],
+    ['SentUnlock', 'filled'],
+    ['ClaimedUnlock', 'filled'],
+    ['OrderCancelled', 'pending'],
+    ['SentOrderCancel', 'pending'],
+    ['ClaimedOrderCancel', 'refunded'],
+    ['SomethingNew', 'unknown'],
+  ] as const)('%s → %s', (status, state) => expect(mapDebridgeOrderState(status)).toBe(state));
+
+  it.each([
+    [['filled'], 'filled'],
+    [['filled', 'pending'], 'pending'],
+    [['filled', 'refunded'], 'refunded'],
+    [['refunded', 'failed'], 'failed'],
+    [['filled', 'unknown'], 'unknown'],
+    [[], 'unknown'],
+  ] as const)('orders of one tx %j → %s', (states, state) => expect(combineOrderStates([...states])).toBe(state));
+});
+
+describe('deBridge error ids', () => {
+  it.each([
+    ['IMPOSSIBLE_ROUTE', 'NO_ROUTE'],
+    ['UNSUPPORTED_TOKEN_IN', 'NO_ROUTE'],
+    ['UNSUPPORTED_TOKEN_OUT', 'NO_ROUTE'],
+    ['ESTIMATION_FAILED', 'NO_ROUTE'],
+    ['SOURCE_AND_DESTINATION_CHAINS_ARE_EQUAL', 'NO_ROUTE'],
+    ['ERROR_LOW_GIVE_AMOUNT', 'AMOUNT_TOO_SMALL'],
+    ['INVALID_QUERY_PARAMETERS', 'INVALID_PARAMS'],
+    ['UNKNOWN_ORDER', 'ORDER_NOT_FOUND'],
+    ['AFFILIATE_FEE_RECIPIENT_NOT_SET', 'PROVIDER_ERROR'],
+    ['INTERNAL_SERVER_ERROR', 'PROVIDER_ERROR'],
+  ])('%s → %s', (id, code) => expect(debridgeErrorCode(id)).toBe(code));
+});
