@@ -1,1 +1,34 @@
-export const checkoutEnv = {};
+import { z } from 'zod';
+
+/**
+ * Checkout settings. Confirmations: how many blocks (the paying one included) must exist before a payment
+ * is trusted; defaults per chain live in src/checkout/confirmations.ts, `CHECKOUT_CONFIRMATIONS` overrides
+ * them as `chainId:n` pairs (e.g. `8453:1,1:12`).
+ */
+const confirmationsMap = z
+  .string()
+  .regex(/^\s*\d+\s*:\s*\d+\s*(,\s*\d+\s*:\s*\d+\s*)*$/, 'must be chainId:n pairs separated by commas, e.g. 8453:1,1:12')
+  .transform((s) =>
+    Object.fromEntries(
+      s.split(',').map((pair) => {
+        const [chain, n] = pair.split(':').map((x) => Number(x.trim()));
+        return [chain, Math.max(1, n)];
+      }),
+    ) as Record<number, number>,
+  );
+
+export const checkoutEnv = {
+  CHECKOUT_CONFIRMATIONS: confirmationsMap.optional(),
+  /** Solana commitment a payment must reach: `confirmed` (~1 s) or `finalized` (~13 s, cannot be rolled back). */
+  CHECKOUT_SOLANA_COMMITMENT: z.enum(['confirmed', 'finalized']).default('finalized'),
+  /** How often the verification job looks at payments being verified (it idles at 10x this when none are). */
+  CHECKOUT_VERIFY_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(500),
+  /** How often open sessions past `expiresAt` are expired. */
+  CHECKOUT_EXPIRE_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
+  /** A reported transaction never seen on chain for this long counts as a failed attempt (session reopens). */
+  CHECKOUT_TX_NOT_FOUND_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+  /** A routed payment whose delivery is not seen on the settlement chain for this long goes to needs_review. */
+  CHECKOUT_DELIVERY_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(10_080).default(180),
+  /** Most a payer may overpay on a routed payment (fees and slippage included), in bps of the amount due. */
+  CHECKOUT_MAX_OVERPAY_BPS: z.coerce.number().int().min(10).max(1000).default(300),
+};

@@ -1,6 +1,7 @@
 import type { Route } from './router.js';
 import { accountRoutes } from './account.js';
+import { checkoutRoutes } from './checkout.js';
 import { healthRoutes } from './health.js';
 
 /** Every /v1 route; each domain contributes its own list (src/rest/<domain>.ts). */
-export const restRoutes: Route[] = [...healthRoutes, ...accountRoutes];
+export const restRoutes: Route[] = [...healthRoutes, ...accountRoutes, ...checkoutRoutes];

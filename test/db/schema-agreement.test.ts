@@ -31,6 +31,9 @@ const PG_TYPES: Record<string, string[]> = {
  */
 export const SAMPLE_OVERRIDES: Record<string, Record<string, unknown>> = {
   ApiKey: { mode: 'test' },
+  CheckoutSession: { amount: '1000000', amountReceived: '1000001', amountRefunded: '0' },
+  CheckoutPayment: { kind: 'direct', amountReceived: '1000000', srcAmount: '1000000' },
+  CheckoutRefund: { amount: '1000' },
 };
 
 const column = (f: DmmfField) => f.dbName ?? f.name;

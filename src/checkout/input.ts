@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { ApiError } from '../errors.js';
+import { findSettlementChain, findSettlementToken, SETTLEMENT_CHAINS, SETTLEMENT_TOKENS, type SettlementToken } from './settlement.js';
+import { isAddressFor, isTxHashFor, normalize } from './addresses.js';
+import { SESSION_STATUSES } from './state.js';
+
+/**
+ * Input rules of the checkout API, shared by REST and GraphQL. Limits (documented for the README):
+ * description ≤ 1000 characters; merchantName ≤ 100; reference ≤ 200; metadata ≤ 20 keys, keys 1-40
+ * characters, values strings ≤ 500 characters; successUrl/cancelUrl http(s) ≤ 2048 characters;
+ * expiresInMinutes 5-10080 (default 60); amount ^[0-9]+$, > 0, at most 78 digits.
+ */
+export const LIMITS = {
+  description: 1000,
+  merchantName: 100,
+  reference: 200,
+  metadataKeys: 20,
+  metadataKey: 40,
+  metadataValue: 500,
+  url: 2048,
+  refundReason: 500,
+} as const;
+
+const amount = z
+  .string({ error: 'must be an integer string of base units' })
+  .regex(/^[0-9]{1,78}$/, 'must be an integer string of base units (pattern ^[0-9]+$)')
+  // Zod keeps checking after a failed regex: guard BigInt so a malformed string is a 400, not a throw.
+  .refine((s) => /^[0-9]{1,78}$/.test(s) && BigInt(s) > 0n, 'must be greater than 0');
+
+const httpUrl = z
+  .string()
+  .max(LIMITS.url, `must be at most ${LIMITS.url} characters`)
+  .refine((s) => {
+    try {
+      const u = new URL(s);
+      return (u.protocol === 'http:' || u.protocol === 'https:') && !!u.hostname;
+    } catch {
+      return false;
+    }
+  }, 'must be an absolute http(s) URL');
+
+const text = (max: number) => z.string().max(max, `must be at most ${max} characters`);
+
+const metadata = z
+  .record(
+    z.string().min(1, 'keys must not be empty').max(LIMITS.metadataKey, `keys must be at most ${LIMITS.metadataKey} characters`),
+    z.string({ error: 'values must be strings' }).max(LIMITS.metadataValue, `values must be at most ${LIMITS.metadataValue} characters`),
+  )
+  .refine((m) => Object.keys(m).length <= LIMITS.metadataKeys, `must have at most ${LIMITS.metadataKeys} keys`);
+
+const chainRef = z.union([z.string().min(1), z.number().int()]);
+
+export const createSessionSchema = z.object({
+  amount,
+  settleChain: chainRef,
+  settleToken: z.string().min(1),
+  recipient: z.string().min(1),
+  description: text(LIMITS.description).optional(),
+  merchantName: text(LIMITS.merchantName).optional(),
+  reference: text(LIMITS.reference).optional(),
+  metadata: metadata.optional(),
+  successUrl: httpUrl.optional(),
+  cancelUrl: httpUrl.optional(),
+  expiresInMinutes: z.number({ error: 'must be an integer' }).int('must be an integer').min(5).max(10080).default(60),
+});
+export type CreateSessionInput = z.input<typeof createSessionSchema>;
+
+export interface ValidCreate extends Omit<z.output<typeof createSessionSchema>, 'settleChain' | 'settleToken' | 'recipient'> {
+  settlement: SettlementToken;
+  recipient: string;
+}
+
+const pairsText = () => SETTLEMENT_TOKENS.map((t) => `${t.symbol} on ${SETTLEMENT_CHAINS[t.chainId]!.slug}`).join(', ');
+
+/** Validates a create body: shape first, then the settlement pair, then the recipient's format for that chain. */
+export function validateCreate(raw: z.output<typeof createSessionSchema>): ValidCreate {
+  const { settleChain, settleToken, recipient, ...rest } = raw;
+  const chainId = findSettlementChain(settleChain);
+  if (chainId === undefined) throw new ApiError('UNSUPPORTED_CHAIN', `settleChain: settlement is supported for ${pairsText()}`, { field: 'settleChain' });
+  const settlement = findSettlementToken(chainId, settleToken);
+  if (!settlement) throw new ApiError('UNSUPPORTED_TOKEN', `settleToken: settlement is supported for ${pairsText()}`, { field: 'settleToken' });
+  const r = recipient.trim();
+  if (!isAddressFor(settlement.vm, r)) {
+    throw new ApiError('INVALID_PARAMS', `recipient: must be ${settlement.vm === 'evm' ? 'a 0x-prefixed 20-byte hex address' : 'a base58 Solana address'} on ${SETTLEMENT_CHAINS[chainId]!.name}`, { field: 'recipient' });
+  }
+  if (settlement.vm === 'evm' && /^0x0{40}$/i.test(r)) throw new ApiError('INVALID_PARAMS', 'recipient: must not be the zero address', { field: 'recipient' });
+  return { ...rest, settlement, recipient: normalize(settlement.vm, r) };
+}
+
+const intFrom = (field: z.ZodNumber) => z.preprocess((v) => (typeof v === 'string' && /^-?[0-9]+$/.test(v.trim()) ? Number(v) : v), field);
+
+export const listSessionsSchema = z.object({
+  status: z.enum(SESSION_STATUSES).optional(),
+  limit: intFrom(z.number({ error: 'must be an integer' }).int('must be an integer').min(1).max(100)).default(20),
+  cursor: z.string().min(1).max(200).optional(),
+});
+
+export const reportDirectSchema = z.object({
+  txHash: z.string().min(1),
+  payer: z.string().min(1),
+});
+
+/** The tx hash and payer of a direct transfer, checked against the settlement chain's formats. */
+export function validateDirectReport(vm: 'evm' | 'svm', input: z.output<typeof reportDirectSchema>) {
+  const txHash = input.txHash.trim();
+  const payer = input.payer.trim();
+  if (!isTxHashFor(vm, txHash)) throw new ApiError('INVALID_PARAMS', `txHash: must be ${vm === 'evm' ? 'a 0x-prefixed 32-byte hex hash' : 'a base58 transaction signature'}`, { field: 'txHash' });
+  if (!isAddressFor(vm, payer)) throw new ApiError('INVALID_PARAMS', `payer: must be ${vm === 'evm' ? 'a 0x-prefixed 20-byte hex address' : 'a base58 Solana address'}`, { field: 'payer' });
+  return { txHash: normalize(vm, txHash), payer: normalize(vm, payer) };
+}
+
+export const payerQuoteSchema = z.object({
+  srcChain: chainRef.transform(String),
+  srcToken: z.string().min(1),
+  sender: z.string().min(1),
+});
+
+export const createRefundSchema = z.object({
+  amount: amount.optional(),
+  reason: text(LIMITS.refundReason).optional(),
+});
+
+export const reportRefundSchema = z.object({ txHash: z.string().min(1) });

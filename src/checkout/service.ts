@@ -1,0 +1,337 @@
+import type { App } from '../app.js';
+import type { KeyAuth } from '../accounts/service.js';
+import type { CheckoutPayment, CheckoutSession, Prisma } from '../db/generated/client.js';
+import { ApiError, notFound } from '../errors.js';
+import { newId } from '../ids.js';
+import { notifyInTx, recordEvent } from '../events/outbox.js';
+import { parseInput } from '../validation.js';
+import { createSessionSchema, listSessionsSchema, reportDirectSchema, validateCreate, validateDirectReport, type CreateSessionInput } from './input.js';
+import { actionAfterPayment, transition, type PaymentOutcome, type SessionAction } from './state.js';
+import { checkoutSessionTopic } from './topics.js';
+import { sessionView, type SessionView } from './views.js';
+import { SETTLEMENT_CHAINS } from './settlement.js';
+
+type Tx = Prisma.TransactionClient;
+type SessionPatch = Prisma.CheckoutSessionUpdateInput;
+
+/** Interactive transactions wait for the row lock of a busy session; generous limits keep bursts from failing. */
+const TX_OPTIONS = { maxWait: 15_000, timeout: 30_000 } as const;
+
+export const VERIFY_JOB = 'checkout-verify';
+export const EXPIRE_JOB = 'checkout-expire';
+
+/** What the verifier concluded about one payment. */
+export type SettledPayment =
+  | { kind: 'succeeded'; deliveryTxHash: string; amountReceived: bigint; blockNumber?: bigint }
+  | { kind: 'failed'; reason: string }
+  | { kind: 'rejected'; reason: string; deliveryTxHash?: string; amountReceived?: bigint; blockNumber?: bigint };
+
+export function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; message?: string; meta?: { driverAdapterError?: { cause?: { kind?: string } } } };
+  return e?.code === 'P2002' || e?.meta?.driverAdapterError?.cause?.kind === 'UniqueConstraintViolation' || /unique constraint|23505/i.test(e?.message ?? '');
+}
+
+/**
+ * Checkout sessions (spec 2.8, 3.4, 4.4). Every status change runs under the session's row lock
+ * (`SELECT … FOR UPDATE`) and writes its event and its live-update notification in the same transaction.
+ */
+export class CheckoutService {
+  /** Counts payments reported by this process, so the verification job notices reports made mid-run. */
+  reports = 0;
+
+  constructor(private app: App) {}
+
+  private get prisma() {
+    return this.app.db.prisma;
+  }
+  private now() {
+    return this.app.clock.now();
+  }
+
+  view(s: CheckoutSession, payments: readonly CheckoutPayment[], full: boolean): SessionView {
+    return sessionView(s, payments, { publicUrl: this.app.config.PUBLIC_URL, full });
+  }
+
+  isOwner(s: Pick<CheckoutSession, 'accountId' | 'livemode'>, auth: KeyAuth | null): boolean {
+    return !!auth && auth.accountId === s.accountId && (auth.mode === 'live') === s.livemode;
+  }
+
+  /** Runs `fn` in a transaction holding the session's row lock. */
+  async withLockedSession<T>(id: string, fn: (tx: Tx, s: CheckoutSession) => Promise<T>): Promise<T> {
+    return this.prisma.$transaction(async (tx) => {
+      const rows = await tx.$queryRawUnsafe<Array<{ id: string }>>('SELECT id FROM checkout_sessions WHERE id = $1 FOR UPDATE', id);
+      if (!rows.length) throw notFound('Checkout session');
+      const s = await tx.checkoutSession.findUniqueOrThrow({ where: { id } });
+      return fn(tx, s);
+    }, TX_OPTIONS);
+  }
+
+  /** Applies one state-machine move to a locked session: update, event, live notification. */
+  async applyTransition(tx: Tx, s: CheckoutSession, action: SessionAction, patch: SessionPatch = {}): Promise<CheckoutSession> {
+    const r = transition(s.status, action);
+    if (!r.ok) throw new ApiError('CONFLICT', `Checkout session ${s.id}: ${r.error}`);
+    const at = new Date(this.now());
+    const updated = await tx.checkoutSession.update({ where: { id: s.id }, data: { ...patch, status: r.next, updatedAt: at } });
+    if (r.event) {
+      const payments = await tx.checkoutPayment.findMany({ where: { sessionId: s.id } });
+      await recordEvent(tx, {
+        accountId: s.accountId,
+        livemode: s.livemode,
+        type: r.event,
+        resourceId: s.id,
+        data: { session: this.view(updated, payments, true) },
+        createdAt: at,
+      });
+    }
+    if (r.next !== s.status || r.event) await notifyInTx(tx, checkoutSessionTopic(s.id), { id: s.id, status: r.next });
+    return updated;
+  }
+
+  // ---- sessions ----------------------------------------------------------------------------------------
+
+  async create(auth: KeyAuth, input: CreateSessionInput | unknown, internal: { invoiceId?: string } = {}): Promise<SessionView> {
+    const v = validateCreate(parseInput(createSessionSchema, input));
+    const livemode = auth.mode === 'live';
+    const now = this.now();
+    const row = await this.prisma.checkoutSession.create({
+      data: {
+        id: newId(livemode ? 'cs' : 'cs_test'),
+        accountId: auth.accountId,
+        livemode,
+        status: 'open',
+        amount: v.amount,
+        settleChainId: v.settlement.chainId,
+        settleToken: v.settlement.token,
+        settleSymbol: v.settlement.symbol,
+        settleDecimals: v.settlement.decimals,
+        recipient: v.recipient,
+        description: v.description ?? null,
+        merchantName: v.merchantName ?? null,
+        reference: v.reference ?? null,
+        metadata: v.metadata ?? undefined,
+        successUrl: v.successUrl ?? null,
+        cancelUrl: v.cancelUrl ?? null,
+        invoiceId: internal.invoiceId ?? null,
+        expiresAt: new Date(now + v.expiresInMinutes * 60_000),
+        createdAt: new Date(now),
+        updatedAt: new Date(now),
+      },
+    });
+    return this.view(row, [], true);
+  }
+
+  /** The stored session with its payments, expiring it first when it is open past `expiresAt`. */
+  async load(id: string): Promise<{ session: CheckoutSession; payments: CheckoutPayment[] }> {
+    let session = await this.prisma.checkoutSession.findUnique({ where: { id }, include: { payments: true } });
+    if (!session) throw notFound('Checkout session');
+    if (session.status === 'open' && session.expiresAt.getTime() <= this.now()) {
+      await this.expireOne(id).catch((err) => this.app.log.warn({ err, id }, 'lazy expiry failed'));
+      session = (await this.prisma.checkoutSession.findUnique({ where: { id }, include: { payments: true } }))!;
+    }
+    const { payments, ...rest } = session;
+    return { session: rest, payments };
+  }
+
+  /** Public view for anyone; the full view (reference, metadata, review, payments) for the owner's key. */
+  async get(id: string, auth: KeyAuth | null): Promise<SessionView> {
+    const { session, payments } = await this.load(id);
+    return this.view(session, payments, this.isOwner(session, auth));
+  }
+
+  /** The owner's session, or NOT_FOUND (also for other accounts and modes, spec 5 rule 3). */
+  async getOwned(id: string, auth: KeyAuth): Promise<{ session: CheckoutSession; payments: CheckoutPayment[] }> {
+    const r = await this.load(id);
+    if (!this.isOwner(r.session, auth)) throw notFound('Checkout session');
+    return r;
+  }
+
+  async list(auth: KeyAuth, query: unknown): Promise<{ object: 'list'; data: SessionView[]; hasMore: boolean; nextCursor: string | null }> {
+    const q = parseInput(listSessionsSchema, query);
+    const where: Prisma.CheckoutSessionWhereInput = { accountId: auth.accountId, livemode: auth.mode === 'live' };
+    if (q.status) where.status = q.status;
+    if (q.cursor) {
+      const c = decodeCursor(q.cursor);
+      where.OR = [{ createdAt: { lt: c.createdAt } }, { createdAt: c.createdAt, id: { lt: c.id } }];
+    }
+    const rows = await this.prisma.checkoutSession.findMany({
+      where,
+      include: { payments: true },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take: q.limit + 1,
+    });
+    const page = rows.slice(0, q.limit);
+    const hasMore = rows.length > q.limit;
+    const last = page[page.length - 1];
+    return {
+      object: 'list',
+      data: page.map(({ payments, ...s }) => this.view(s, payments, true)),
+      hasMore,
+      nextCursor: hasMore && last ? encodeCursor(last.createdAt, last.id) : null,
+    };
+  }
+
+  /** The merchant expires an open session (CONFLICT otherwise). */
+  async expire(auth: KeyAuth, id: string): Promise<SessionView> {
+    await this.getOwned(id, auth);
+    const out = await this.withLockedSession(id, async (tx, s) => {
+      const updated = await this.applyTransition(tx, s, { type: 'expire', by: 'merchant', now: this.now(), expiresAt: s.expiresAt.getTime() }, { expiredAt: new Date(this.now()) });
+      return { updated, payments: await tx.checkoutPayment.findMany({ where: { sessionId: id } }) };
+    });
+    return this.view(out.updated, out.payments, true);
+  }
+
+  /** Expires one session if it is still open and past `expiresAt`; returns whether it did. */
+  async expireOne(id: string): Promise<boolean> {
+    return this.withLockedSession(id, async (tx, s) => {
+      const now = this.now();
+      if (s.status !== 'open' || s.expiresAt.getTime() > now) return false;
+      await this.applyTransition(tx, s, { type: 'expire', by: 'time', now, expiresAt: s.expiresAt.getTime() }, { expiredAt: new Date(now) });
+      return true;
+    });
+  }
+
+  /** The expiry job: every open session past `expiresAt`, in batches. Returns how many expired. */
+  async expireDue(batch = 200): Promise<number> {
+    const due = await this.prisma.checkoutSession.findMany({
+      where: { status: 'open', expiresAt: { lte: new Date(this.now()) } },
+      select: { id: true },
+      orderBy: { expiresAt: 'asc' },
+      take: batch,
+    });
+    let n = 0;
+    for (const { id } of due) if (await this.expireOne(id).catch(() => false)) n++;
+    return n;
+  }
+
+  // ---- payments ----------------------------------------------------------------------------------------
+
+  /**
+   * A payer reports a direct transfer of the settlement token on the settlement chain. Idempotent for the
+   * same hash on the same session; a hash already reported for another session is refused (CONFLICT): a
+   * transaction can never pay two sessions (also enforced by a unique index).
+   */
+  async reportDirect(id: string, body: unknown): Promise<SessionView> {
+    const input = parseInput(reportDirectSchema, body);
+    const { session } = await this.load(id);
+    const vm = SETTLEMENT_CHAINS[session.settleChainId]!.vm;
+    const { txHash, payer } = validateDirectReport(vm, input);
+    const out = await this.recordPayment(id, {
+      kind: 'direct',
+      payer,
+      srcChainId: session.settleChainId,
+      srcToken: session.settleToken,
+      srcAmount: session.amount,
+      srcTxHash: txHash,
+    });
+    return this.view(out.session, out.payments, false);
+  }
+
+  /** Inserts a payment for a session under its lock and moves the session to `processing`. */
+  async recordPayment(
+    id: string,
+    p: Pick<CheckoutPayment, 'kind' | 'payer' | 'srcChainId' | 'srcToken' | 'srcAmount' | 'srcTxHash'> & { quoteId?: string; provider?: string },
+  ): Promise<{ session: CheckoutSession; payments: CheckoutPayment[]; created: boolean }> {
+    try {
+      const out = await this.withLockedSession(id, async (tx, s) => {
+        const existing = await tx.checkoutPayment.findUnique({ where: { srcChainId_srcTxHash: { srcChainId: p.srcChainId, srcTxHash: p.srcTxHash } } });
+        if (existing) {
+          if (existing.sessionId !== id) throw new ApiError('CONFLICT', 'This transaction was already reported for another checkout session; a transaction can pay one session only');
+          return { session: s, created: false };
+        }
+        const now = this.now();
+        const updated = await this.applyTransition(tx, s, { type: 'payment_reported', now, expiresAt: s.expiresAt.getTime() });
+        await tx.checkoutPayment.create({
+          data: {
+            id: newId('cspay'),
+            sessionId: id,
+            kind: p.kind,
+            status: 'verifying',
+            payer: p.payer,
+            srcChainId: p.srcChainId,
+            srcToken: p.srcToken,
+            srcAmount: p.srcAmount,
+            srcTxHash: p.srcTxHash,
+            quoteId: p.quoteId ?? null,
+            provider: p.provider ?? null,
+            settleChainId: s.settleChainId,
+            createdAt: new Date(now),
+            updatedAt: new Date(now),
+          },
+        });
+        return { session: updated, created: true };
+      });
+      if (out.created) {
+        this.reports++;
+        this.app.services.jobs.kick(VERIFY_JOB);
+      }
+      const payments = await this.prisma.checkoutPayment.findMany({ where: { sessionId: id } });
+      return { ...out, payments };
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new ApiError('CONFLICT', 'This transaction or quote was already reported for a checkout session; a transaction can pay one session only');
+      throw err;
+    }
+  }
+
+  /**
+   * Settles one payment with the verifier's finding, under the session lock, and moves the session as
+   * spec 3.4 says. A payment already settled (by another instance) is left alone.
+   */
+  async settlePayment(paymentId: string, finding: SettledPayment): Promise<void> {
+    const payment = await this.prisma.checkoutPayment.findUnique({ where: { id: paymentId } });
+    if (!payment || payment.status !== 'verifying') return;
+    await this.withLockedSession(payment.sessionId, async (tx, s) => {
+      const p = await tx.checkoutPayment.findUniqueOrThrow({ where: { id: paymentId } });
+      if (p.status !== 'verifying') return;
+      const now = new Date(this.now());
+      let f = finding;
+      // The delivering transaction may already be recorded for another payment (the unique index would
+      // refuse it): then it cannot pay this session.
+      const taken =
+        f.kind !== 'failed' && f.deliveryTxHash
+          ? await tx.checkoutPayment.findFirst({ where: { settleChainId: p.settleChainId, deliveryTxHash: f.deliveryTxHash, id: { not: p.id } }, select: { id: true } })
+          : null;
+      if (taken && f.kind !== 'failed') f = { kind: 'rejected', reason: f.kind === 'succeeded' ? 'tx_already_used' : f.reason, amountReceived: f.amountReceived, blockNumber: f.blockNumber };
+      else if (f.kind === 'succeeded' && s.status !== 'processing') f = { ...f, kind: 'rejected', reason: 'session_already_paid' };
+      const delivery = f.kind === 'failed' ? {} : { deliveryTxHash: f.deliveryTxHash ?? null, amountReceived: f.amountReceived?.toString() ?? null, blockNumber: f.blockNumber ?? null };
+      await tx.checkoutPayment.update({
+        where: { id: p.id },
+        data: { status: f.kind, reason: f.kind === 'succeeded' ? null : f.reason, settledAt: now, updatedAt: now, ...delivery },
+      });
+      if (s.status !== 'processing') return;
+      const others = await tx.checkoutPayment.findMany({ where: { sessionId: s.id, id: { not: p.id }, status: { in: ['verifying', 'rejected'] } }, orderBy: { settledAt: 'desc' } });
+      const outcome: PaymentOutcome = f.kind === 'succeeded' ? { kind: 'succeeded' } : f.kind === 'failed' ? { kind: 'failed' } : { kind: 'rejected', reason: f.reason };
+      const action = actionAfterPayment(outcome, {
+        verifying: others.filter((o) => o.status === 'verifying').length,
+        rejectedReason: others.find((o) => o.status === 'rejected')?.reason,
+      });
+      if (!action) return;
+      const patch: SessionPatch =
+        action.type === 'payment_verified'
+          ? { paidAt: now, amountReceived: (f as { amountReceived: bigint }).amountReceived.toString(), reviewReason: null }
+          : action.type === 'payment_unverifiable'
+            ? { reviewReason: action.reason }
+            : { reviewReason: null };
+      await this.applyTransition(tx, s, action, patch);
+    });
+  }
+
+  /** Payments the verifier still has to settle, oldest first, with their sessions. */
+  pendingPayments(limit = 200) {
+    return this.prisma.checkoutPayment.findMany({ where: { status: 'verifying' }, include: { session: true }, orderBy: { createdAt: 'asc' }, take: limit });
+  }
+}
+
+function encodeCursor(createdAt: Date, id: string): string {
+  return Buffer.from(JSON.stringify([createdAt.toISOString(), id])).toString('base64url');
+}
+
+function decodeCursor(cursor: string): { createdAt: Date; id: string } {
+  try {
+    const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [string, string];
+    const createdAt = new Date(at);
+    if (typeof id !== 'string' || Number.isNaN(createdAt.getTime())) throw new Error('bad cursor');
+    return { createdAt, id };
+  } catch {
+    throw new ApiError('INVALID_PARAMS', 'cursor: is not a cursor returned by this endpoint', { field: 'cursor' });
+  }
+}

@@ -1,0 +1,86 @@
+/**
+ * The checkout session state machine of spec 3.4, as one pure function. Every status change in the service
+ * goes through `transition`; callers apply the result under a row lock in the same transaction that writes
+ * the event it names.
+ *
+ *   open ──payment_reported──▶ processing ──payment_verified──▶ paid (final)
+ *     │                          │  ├──payment_failed──▶ open   (checkout.session.payment_failed)
+ *     │                          │  └──payment_unverifiable──▶ needs_review
+ *     └──expire (time / merchant)──▶ expired (final)
+ *
+ * A second payment reported while `processing` keeps the session `processing` (no event): two payers may pay at
+ * once, and whichever payment verifies first pays the session (the database allows one succeeded payment).
+ */
+export const SESSION_STATUSES = ['open', 'processing', 'paid', 'needs_review', 'expired'] as const;
+export type SessionStatus = (typeof SESSION_STATUSES)[number];
+
+export const CHECKOUT_EVENT_TYPES = [
+  'checkout.session.processing',
+  'checkout.session.completed',
+  'checkout.session.payment_failed',
+  'checkout.session.expired',
+] as const;
+export type CheckoutEventType = (typeof CHECKOUT_EVENT_TYPES)[number];
+
+export type SessionAction =
+  /** A payer reported a sent payment. `now`/`expiresAt` in epoch ms: an open session past its expiry takes no payment. */
+  | { type: 'payment_reported'; now: number; expiresAt: number }
+  /** Every verification rule held for a payment. */
+  | { type: 'payment_verified' }
+  /** The last payment in flight failed (reverted, never mined, route failed or refunded). */
+  | { type: 'payment_failed' }
+  /** A payment completed but a verification rule failed; `reason` is recorded for the merchant. */
+  | { type: 'payment_unverifiable'; reason: string }
+  /** `by: 'time'` needs `now >= expiresAt`; the merchant may expire an open session at any time. */
+  | { type: 'expire'; by: 'time' | 'merchant'; now: number; expiresAt: number };
+
+export type TransitionResult =
+  | { ok: true; next: SessionStatus; event: CheckoutEventType | null }
+  | { ok: false; error: string };
+
+export const isFinal = (s: SessionStatus) => s === 'paid' || s === 'expired';
+
+export function transition(status: SessionStatus, action: SessionAction): TransitionResult {
+  const no = (error: string): TransitionResult => ({ ok: false, error });
+  switch (action.type) {
+    case 'payment_reported':
+      if (status === 'open') {
+        if (action.now >= action.expiresAt) return no('the session has expired');
+        return { ok: true, next: 'processing', event: 'checkout.session.processing' };
+      }
+      if (status === 'processing') return { ok: true, next: 'processing', event: null };
+      return no(`the session is ${status}`);
+    case 'payment_verified':
+      if (status === 'processing') return { ok: true, next: 'paid', event: 'checkout.session.completed' };
+      return no(`a ${status} session cannot become paid`);
+    case 'payment_failed':
+      if (status === 'processing') return { ok: true, next: 'open', event: 'checkout.session.payment_failed' };
+      return no(`a ${status} session has no payment in flight`);
+    case 'payment_unverifiable':
+      if (status === 'processing') return { ok: true, next: 'needs_review', event: null };
+      return no(`a ${status} session has no payment in flight`);
+    case 'expire':
+      if (status !== 'open') return no(`only open sessions can expire; this one is ${status}`);
+      if (action.by === 'time' && action.now < action.expiresAt) return no('the session has not reached expiresAt');
+      return { ok: true, next: 'expired', event: 'checkout.session.expired' };
+  }
+}
+
+/** What a settled payment means for its session, given the other payments still being verified. */
+export type PaymentOutcome = { kind: 'succeeded' } | { kind: 'failed' } | { kind: 'rejected'; reason: string };
+
+/**
+ * The session action (if any) once one payment settles. A success pays the session at once; a failure or a
+ * rejection only moves the session when no other payment is still being verified (else that one decides).
+ * A failure after an earlier rejection still leaves funds to review, so the session goes to needs_review.
+ */
+export function actionAfterPayment(
+  outcome: PaymentOutcome,
+  others: { verifying: number; rejectedReason?: string | null },
+): SessionAction | null {
+  if (outcome.kind === 'succeeded') return { type: 'payment_verified' };
+  if (others.verifying > 0) return null;
+  if (outcome.kind === 'rejected') return { type: 'payment_unverifiable', reason: outcome.reason };
+  if (others.rejectedReason) return { type: 'payment_unverifiable', reason: others.rejectedReason };
+  return { type: 'payment_failed' };
+}

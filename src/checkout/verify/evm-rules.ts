@@ -1,0 +1,77 @@
+import type { Verdict } from './reasons.js';
+
+/** keccak256("Transfer(address,address,uint256)"), shared by every ERC-20. */
+export const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
+
+export interface EvmLog {
+  address: string;
+  topics: readonly string[];
+  data: string;
+}
+
+/** What the chain says about a mined transaction (receipt + its block's timestamp). */
+export interface EvmTxEvidence {
+  status: 'success' | 'reverted';
+  /** Transaction sender (receipt.from). */
+  from: string;
+  /** Unix seconds of the including block. */
+  blockTimestamp: bigint;
+  logs: readonly EvmLog[];
+}
+
+export interface PaymentExpectation {
+  /** Settlement token contract (any case). */
+  token: string;
+  recipient: string;
+  amount: bigint;
+  /** Session creation, epoch ms. */
+  createdAtMs: number;
+  /** Direct transfers only: the reported payer; the counted transfers must come from it. */
+  payer?: string;
+}
+
+export interface DecodedTransfer {
+  token: string;
+  from: string;
+  to: string;
+  value: bigint;
+}
+
+const topicAddress = (t: string) => `0x${t.slice(-40)}`.toLowerCase();
+
+/** ERC-20 Transfer logs only (ERC-721 Transfers carry a 4th topic and are skipped). */
+export function decodeTransfers(logs: readonly EvmLog[]): DecodedTransfer[] {
+  const out: DecodedTransfer[] = [];
+  for (const log of logs) {
+    if (log.topics.length !== 3 || log.topics[0]?.toLowerCase() !== TRANSFER_TOPIC) continue;
+    if (!/^0x[0-9a-fA-F]{64}$/.test(log.data)) continue;
+    out.push({ token: log.address.toLowerCase(), from: topicAddress(log.topics[1]!), to: topicAddress(log.topics[2]!), value: BigInt(log.data) });
+  }
+  return out;
+}
+
+/**
+ * Spec 3.4's rules for an EVM delivering transaction: it succeeded; Transfer logs emitted BY the settlement
+ * token's contract (a look-alike event from any other contract is ignored) to `recipient` total at least
+ * `amount`; its block is not older than the session (block time has one-second resolution, so the block of
+ * the session's own second counts); for a direct transfer, the counted transfers come from the payer
+ * (the log's `from`, or the transaction's signer for contract wallets that forward the payer's tokens).
+ */
+export function checkEvmPayment(tx: EvmTxEvidence, want: PaymentExpectation): Verdict {
+  if (tx.status !== 'success') return { verdict: 'failed', reason: 'tx_reverted' };
+  const token = want.token.toLowerCase();
+  const recipient = want.recipient.toLowerCase();
+  const payer = want.payer?.toLowerCase();
+  const toRecipient = decodeTransfers(tx.logs).filter((t) => t.token === token && t.to === recipient);
+  const total = toRecipient.reduce((s, t) => s + t.value, 0n);
+  if (tx.blockTimestamp < BigInt(Math.floor(want.createdAtMs / 1000))) return { verdict: 'review', reason: 'mined_before_session', received: total };
+  if (total === 0n) return { verdict: 'review', reason: 'no_settlement_transfer', received: 0n };
+  let counted = total;
+  if (payer !== undefined) {
+    const signerIsPayer = tx.from.toLowerCase() === payer;
+    counted = toRecipient.filter((t) => signerIsPayer || t.from === payer).reduce((s, t) => s + t.value, 0n);
+    if (counted < want.amount && total >= want.amount) return { verdict: 'review', reason: 'sender_mismatch', received: counted };
+  }
+  if (counted < want.amount) return { verdict: 'review', reason: 'underpaid', received: counted };
+  return { verdict: 'paid', received: counted };
+}

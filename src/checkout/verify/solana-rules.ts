@@ -1,0 +1,44 @@
+import type { Verdict } from './reasons.js';
+import type { PaymentExpectation } from './evm-rules.js';
+
+/** The parts of `getTransaction(...).meta` the rules read. */
+export interface SolanaTokenBalance {
+  accountIndex: number;
+  mint: string;
+  owner?: string;
+  uiTokenAmount: { amount: string };
+}
+export interface SolanaTxEvidence {
+  /** meta.err: null when the transaction succeeded. */
+  err: unknown;
+  /** Unix seconds, or null when the node does not know. */
+  blockTime: number | null;
+  /** accountKeys[0], the fee payer and first signer. */
+  feePayer: string;
+  preTokenBalances: readonly SolanaTokenBalance[];
+  postTokenBalances: readonly SolanaTokenBalance[];
+}
+
+/** Net change of `owner`'s balance of `mint` over the transaction (summed over its token accounts). */
+export function tokenDelta(tx: Pick<SolanaTxEvidence, 'preTokenBalances' | 'postTokenBalances'>, owner: string, mint: string): bigint {
+  const sum = (list: readonly SolanaTokenBalance[]) =>
+    list.filter((b) => b.owner === owner && b.mint === mint).reduce((s, b) => s + BigInt(b.uiTokenAmount.amount), 0n);
+  return sum(tx.postTokenBalances) - sum(tx.preTokenBalances);
+}
+
+/**
+ * Spec 3.4's rules on Solana: the transaction succeeded; the recipient's token balance of the settlement
+ * mint grew by at least `amount`; block time not before the session; for a direct transfer the payer's
+ * balance of the mint went down (the funds came from the payer).
+ */
+export function checkSolanaPayment(tx: SolanaTxEvidence, want: PaymentExpectation): Verdict {
+  if (tx.err !== null && tx.err !== undefined) return { verdict: 'failed', reason: 'tx_reverted' };
+  const received = tokenDelta(tx, want.recipient, want.token);
+  const positive = received > 0n ? received : 0n;
+  if (tx.blockTime === null) return { verdict: 'review', reason: 'block_time_unknown', received: positive };
+  if (tx.blockTime < Math.floor(want.createdAtMs / 1000)) return { verdict: 'review', reason: 'mined_before_session', received: positive };
+  if (positive === 0n) return { verdict: 'review', reason: 'no_settlement_transfer', received: 0n };
+  if (want.payer !== undefined && tokenDelta(tx, want.payer, want.token) >= 0n) return { verdict: 'review', reason: 'sender_mismatch', received: positive };
+  if (positive < want.amount) return { verdict: 'review', reason: 'underpaid', received: positive };
+  return { verdict: 'paid', received: positive };
+}

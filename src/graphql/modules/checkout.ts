@@ -1,0 +1,184 @@
+import { builder } from '../builder.js';
+import type { PaymentAttemptView, PaymentView, SessionView } from '../../checkout/views.js';
+import { SESSION_STATUSES, isFinal } from '../../checkout/state.js';
+import { checkoutSessionTopic, type SessionChanged } from '../../checkout/topics.js';
+
+/** Checkout sessions over GraphQL; every rule lives in CheckoutService (same as REST). */
+
+const dropNulls = <T extends Record<string, unknown>>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== null && v !== undefined));
+
+const Status = builder.enumType('CheckoutSessionStatus', { values: SESSION_STATUSES });
+
+const Settlement = builder.objectRef<SessionView['settlement']>('CheckoutSettlement').implement({
+  fields: (t) => ({
+    chainId: t.exposeInt('chainId'),
+    token: t.exposeString('token'),
+    symbol: t.exposeString('symbol'),
+    decimals: t.exposeInt('decimals'),
+  }),
+});
+
+const Payment = builder.objectRef<PaymentView>('CheckoutPayment').implement({
+  description: 'The payment that paid the session, or the one being verified / under review.',
+  fields: (t) => ({
+    payer: t.exposeString('payer'),
+    srcChainId: t.exposeInt('srcChainId'),
+    srcToken: t.exposeString('srcToken', { nullable: true }),
+    srcAmount: t.exposeString('srcAmount', { nullable: true }),
+    srcTxHash: t.exposeString('srcTxHash'),
+    dstTxHash: t.exposeString('dstTxHash', { nullable: true }),
+    paidAt: t.exposeString('paidAt', { nullable: true }),
+  }),
+});
+
+const PaymentAttempt = builder.objectRef<PaymentAttemptView>('CheckoutPaymentAttempt').implement({
+  description: 'A reported payment and how verification settled it (owner only).',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    kind: t.exposeString('kind'),
+    status: t.exposeString('status'),
+    payer: t.exposeString('payer'),
+    srcChainId: t.exposeInt('srcChainId'),
+    srcToken: t.exposeString('srcToken', { nullable: true }),
+    srcAmount: t.exposeString('srcAmount', { nullable: true }),
+    srcTxHash: t.exposeString('srcTxHash'),
+    quoteId: t.exposeString('quoteId', { nullable: true }),
+    provider: t.exposeString('provider', { nullable: true }),
+    dstTxHash: t.exposeString('dstTxHash', { nullable: true }),
+    amountReceived: t.exposeString('amountReceived', { nullable: true }),
+    reason: t.exposeString('reason', { nullable: true }),
+    reasonMessage: t.exposeString('reasonMessage', { nullable: true }),
+    createdAt: t.exposeString('createdAt'),
+    settledAt: t.exposeString('settledAt', { nullable: true }),
+  }),
+});
+
+const Review = builder.objectRef<{ reason: string; message: string | null }>('CheckoutReview').implement({
+  fields: (t) => ({ reason: t.exposeString('reason'), message: t.exposeString('message', { nullable: true }) }),
+});
+
+export const CheckoutSession = builder.objectRef<SessionView>('CheckoutSession').implement({
+  description: 'Spec 2.8. Without the owner\'s API key, `reference`, `metadata`, `review`, refund totals and `payments` are null.',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    livemode: t.exposeBoolean('livemode'),
+    status: t.field({ type: Status, resolve: (s) => s.status }),
+    amount: t.exposeString('amount'),
+    settlement: t.field({ type: Settlement, resolve: (s) => s.settlement }),
+    recipient: t.exposeString('recipient'),
+    description: t.exposeString('description', { nullable: true }),
+    merchantName: t.exposeString('merchantName', { nullable: true }),
+    reference: t.string({ nullable: true, resolve: (s) => s.reference ?? null }),
+    metadata: t.field({ type: 'JSON', nullable: true, resolve: (s) => s.metadata ?? null }),
+    successUrl: t.exposeString('successUrl', { nullable: true }),
+    cancelUrl: t.exposeString('cancelUrl', { nullable: true }),
+    expiresAt: t.expose('expiresAt', { type: 'DateTime' }),
+    createdAt: t.expose('createdAt', { type: 'DateTime' }),
+    url: t.exposeString('url'),
+    invoiceId: t.exposeString('invoiceId', { nullable: true }),
+    payment: t.field({ type: Payment, nullable: true, resolve: (s) => s.payment }),
+    review: t.field({ type: Review, nullable: true, resolve: (s) => s.review ?? null }),
+    amountReceived: t.string({ nullable: true, resolve: (s) => s.amountReceived ?? null }),
+    amountRefunded: t.string({ nullable: true, resolve: (s) => s.amountRefunded ?? null }),
+    payments: t.field({ type: [PaymentAttempt], nullable: true, resolve: (s) => s.payments ?? null }),
+  }),
+});
+
+const SessionList = builder.objectRef<{ data: SessionView[]; hasMore: boolean; nextCursor: string | null }>('CheckoutSessionList').implement({
+  fields: (t) => ({
+    data: t.field({ type: [CheckoutSession], resolve: (l) => l.data }),
+    hasMore: t.exposeBoolean('hasMore'),
+    nextCursor: t.exposeString('nextCursor', { nullable: true }),
+  }),
+});
+
+const CreateInput = builder.inputType('CreateCheckoutSessionInput', {
+  fields: (t) => ({
+    amount: t.string({ required: true, description: 'Integer string of settlement base units, > 0.' }),
+    settleChain: t.string({ required: true, description: 'Chain id or slug of a supported settlement pair.' }),
+    settleToken: t.string({ required: true, description: '`USDC`, `USDT` or the token address/mint.' }),
+    recipient: t.string({ required: true }),
+    description: t.string(),
+    merchantName: t.string(),
+    reference: t.string(),
+    metadata: t.field({ type: 'JSON', description: 'Up to 20 string key-value pairs.' }),
+    successUrl: t.string(),
+    cancelUrl: t.string(),
+    expiresInMinutes: t.int({ description: '5 to 10080, default 60.' }),
+  }),
+});
+
+builder.queryField('checkoutSession', (t) =>
+  t.field({
+    type: CheckoutSession,
+    description: 'Public; the owner\'s API key adds the private fields.',
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (_r, { id }, ctx) => ctx.app.services.checkout.get(String(id), await ctx.auth()),
+  }),
+);
+
+builder.queryField('checkoutSessions', (t) =>
+  t.field({
+    type: SessionList,
+    description: 'The API key\'s sessions, newest first (requires a key).',
+    args: { status: t.arg({ type: Status }), limit: t.arg.int(), cursor: t.arg.string() },
+    resolve: async (_r, args, ctx) => ctx.app.services.checkout.list(await ctx.requireAuth(), dropNulls(args)),
+  }),
+);
+
+builder.mutationField('createCheckoutSession', (t) =>
+  t.field({
+    type: CheckoutSession,
+    args: { input: t.arg({ type: CreateInput, required: true }) },
+    resolve: async (_r, { input }, ctx) => ctx.app.services.checkout.create(await ctx.requireAuth(), dropNulls(input)),
+  }),
+);
+
+builder.mutationField('expireCheckoutSession', (t) =>
+  t.field({
+    type: CheckoutSession,
+    description: 'Expires an open session (CONFLICT otherwise).',
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (_r, { id }, ctx) => ctx.app.services.checkout.expire(await ctx.requireAuth(), String(id)),
+  }),
+);
+
+builder.mutationField('reportCheckoutPayment', (t) =>
+  t.field({
+    type: CheckoutSession,
+    description: 'Public: the payer reports a direct transfer of the settlement token (routed payments are reported through the order).',
+    args: { id: t.arg.id({ required: true }), txHash: t.arg.string({ required: true }), payer: t.arg.string({ required: true }) },
+    resolve: (_r, { id, txHash, payer }, ctx) => ctx.app.services.checkout.reportDirect(String(id), { txHash, payer }),
+  }),
+);
+
+builder.subscriptionField('checkoutSession', (t) =>
+  t.field({
+    type: CheckoutSession,
+    description:
+      'The session now, then again on every status change (LISTEN/NOTIFY, so changes made by any instance arrive). Completes once the session is paid or expired. Public; the owner\'s key adds private fields.',
+    args: { id: t.arg.id({ required: true }) },
+    subscribe: async function* (_r, { id }, ctx) {
+      const sessionId = String(id);
+      const checkout = ctx.app.services.checkout;
+      const auth = await ctx.auth();
+      // Subscribe before reading, so a change between the read and the subscription is not missed.
+      const changes = ctx.app.pubsub.iterate<SessionChanged>(checkoutSessionTopic(sessionId));
+      try {
+        let view = await checkout.get(sessionId, auth);
+        yield view;
+        while (!isFinal(view.status)) {
+          const next = await changes.next();
+          if (next.done) return;
+          const fresh = await checkout.get(sessionId, auth);
+          if (fresh.status === view.status) continue;
+          view = fresh;
+          yield view;
+        }
+      } finally {
+        await changes.return?.();
+      }
+    },
+    resolve: (v) => v,
+  }),
+);

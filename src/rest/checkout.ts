@@ -1,0 +1,47 @@
+import type { Route } from './router.js';
+
+/**
+ * Checkout (spec 4.4), Stripe-like:
+ *   POST /v1/checkout/sessions                      key     create
+ *   GET  /v1/checkout/sessions                      key     list (?status, ?limit 1-100, ?cursor), newest first
+ *   GET  /v1/checkout/sessions/:id                  public  public view; full view with the owner's key
+ *   POST /v1/checkout/sessions/:id/expire           key     open → expired
+ *   POST /v1/checkout/sessions/:id/quote            public  payer quote { srcChain, srcToken, sender }
+ *   POST /v1/checkout/sessions/:id/submitted        public  direct transfer reported { txHash, payer }
+ *   POST /v1/checkout/sessions/:id/refunds          key     { amount?, reason? } → refund + tx to sign
+ *   GET  /v1/checkout/sessions/:id/refunds          key     list
+ *   POST /v1/checkout/sessions/:id/refunds/:rid/submitted  key  { txHash }
+ *   POST /v1/checkout/sessions/:id/refunds/:rid/cancel     key  pending refunds only
+ */
+export const checkoutRoutes: Route[] = [
+  {
+    method: 'POST',
+    path: '/v1/checkout/sessions',
+    access: 'key',
+    handler: ({ app, auth, body }) => app.services.checkout.create(auth!, body),
+  },
+  {
+    method: 'GET',
+    path: '/v1/checkout/sessions',
+    access: 'key',
+    handler: ({ app, auth, query }) => app.services.checkout.list(auth!, Object.fromEntries(query.entries())),
+  },
+  {
+    method: 'GET',
+    path: '/v1/checkout/sessions/:id',
+    access: 'optionalKey',
+    handler: ({ app, auth, params }) => app.services.checkout.get(params.id, auth),
+  },
+  {
+    method: 'POST',
+    path: '/v1/checkout/sessions/:id/expire',
+    access: 'key',
+    handler: ({ app, auth, params }) => app.services.checkout.expire(auth!, params.id),
+  },
+  {
+    method: 'POST',
+    path: '/v1/checkout/sessions/:id/submitted',
+    access: 'public',
+    handler: ({ app, params, body }) => app.services.checkout.reportDirect(params.id, body),
+  },
+];

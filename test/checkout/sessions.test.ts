@@ -1,0 +1,203 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends } from '../helpers/db.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+import { ManualClock } from '../../src/clock.js';
+
+const RECIPIENT = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
+const SOL_RECIPIENT = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM';
+const base = { amount: '25000000', settleChain: 'base', settleToken: 'USDC', recipient: RECIPIENT };
+
+describe.each(backends)('checkout sessions API (%s)', (backend) => {
+  let s: TestServer;
+  let key: string;
+  let accountId: string;
+  const clock = new ManualClock(Date.parse('2026-11-22T10:00:00.000Z'));
+  const h = () => ({ 'x-api-key': key });
+  const create = (body: Record<string, unknown>, k = key) => s.post('/v1/checkout/sessions', body, { 'x-api-key': k });
+
+  beforeAll(async () => {
+    s = await startTestServer({ backend, clock, env: { JOBS_ENABLED: 'false' } });
+    ({ key, accountId } = await s.createTestKey());
+  });
+  afterAll(() => s?.close());
+
+  it('creates a session with a cs_test_ id, the pay url and the settlement token facts', async () => {
+    const r = await create({ ...base, description: 'Order #1', merchantName: 'Shop', reference: 'ord-1', metadata: { cart: 'c1' }, successUrl: 'https://shop.example/ok' });
+    expect(r.status).toBe(200);
+    expect(r.body.id).toMatch(/^cs_test_[0-9A-Za-z]{22,}$/);
+    expect(r.body).toMatchObject({
+      object: 'checkout.session',
+      livemode: false,
+      status: 'open',
+      amount: '25000000',
+      settlement: { chainId: 8453, token: '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913', symbol: 'USDC', decimals: 6 },
+      recipient: RECIPIENT,
+      description: 'Order #1',
+      merchantName: 'Shop',
+      reference: 'ord-1',
+      metadata: { cart: 'c1' },
+      successUrl: 'https://shop.example/ok',
+      cancelUrl: null,
+      url: `http://localhost:8787/pay/${r.body.id}`,
+      expiresAt: '2026-11-22T11:00:00.000Z',
+      payment: null,
+    });
+  });
+
+  it('ids carry at least 128 bits of randomness and never repeat', async () => {
+    const ids = await Promise.all([1, 2, 3].map(() => create(base).then((r) => r.body.id as string)));
+    expect(new Set(ids).size).toBe(3);
+    for (const id of ids) expect(id.slice('cs_test_'.length).length * Math.log2(62)).toBeGreaterThanOrEqual(128);
+  });
+
+  it('BNB Chain USDT settles with 18 decimals; Solana USDC takes a base58 recipient', async () => {
+    const bnb = await create({ ...base, settleChain: 56, settleToken: 'usdt' });
+    expect(bnb.body.settlement).toEqual({ chainId: 56, token: '0x55d398326f99059ff775485246999027b3197955', symbol: 'USDT', decimals: 18 });
+    const sol = await create({ ...base, settleChain: 'solana', recipient: SOL_RECIPIENT });
+    expect(sol.status).toBe(200);
+    expect(sol.body.settlement.token).toBe('EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v');
+    expect(sol.body.recipient).toBe(SOL_RECIPIENT);
+  });
+
+  it.each([
+    [{ amount: '0' }, 'INVALID_PARAMS', 'amount'],
+    [{ amount: '1.5' }, 'INVALID_PARAMS', 'amount'],
+    [{ amount: 100 }, 'INVALID_PARAMS', 'amount'],
+    [{ amount: '-1' }, 'INVALID_PARAMS', 'amount'],
+    [{ settleChain: 'avalanche' }, 'UNSUPPORTED_CHAIN', 'settleChain'],
+    [{ settleChain: 137, settleToken: 'USDT' }, 'UNSUPPORTED_TOKEN', 'settleToken'],
+    [{ settleToken: '0x50c5725949A6F0c72E6C4a641F24049A917DB0Cb' }, 'UNSUPPORTED_TOKEN', 'settleToken'],
+    [{ recipient: SOL_RECIPIENT }, 'INVALID_PARAMS', 'recipient'],
+    [{ recipient: '0x0000000000000000000000000000000000000000' }, 'INVALID_PARAMS', 'recipient'],
+    [{ settleChain: 'solana', recipient: RECIPIENT }, 'INVALID_PARAMS', 'recipient'],
+    [{ expiresInMinutes: 4 }, 'INVALID_PARAMS', 'expiresInMinutes'],
+    [{ expiresInMinutes: 10081 }, 'INVALID_PARAMS', 'expiresInMinutes'],
+    [{ expiresInMinutes: 6.5 }, 'INVALID_PARAMS', 'expiresInMinutes'],
+    [{ successUrl: 'javascript:alert(1)' }, 'INVALID_PARAMS', 'successUrl'],
+    [{ cancelUrl: 'ftp://x.example' }, 'INVALID_PARAMS', 'cancelUrl'],
+    [{ description: 'x'.repeat(1001) }, 'INVALID_PARAMS', 'description'],
+    [{ merchantName: 'x'.repeat(101) }, 'INVALID_PARAMS', 'merchantName'],
+    [{ reference: 'x'.repeat(201) }, 'INVALID_PARAMS', 'reference'],
+    [{ metadata: { a: 1 } }, 'INVALID_PARAMS', 'metadata'],
+    [{ metadata: Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`k${i}`, 'v'])) }, 'INVALID_PARAMS', 'metadata'],
+    [{ metadata: { ['k'.repeat(41)]: 'v' } }, 'INVALID_PARAMS', 'metadata'],
+  ])('rejects %j with %s', async (over, code, field) => {
+    const r = await create({ ...base, ...over });
+    expect(r.status).toBe(400);
+    expect(r.body.error.code).toBe(code);
+    expect(r.body.error.message).toContain(field);
+  });
+
+  it('needs a key to create', async () => {
+    const r = await s.post('/v1/checkout/sessions', base);
+    expect(r.status).toBe(401);
+    expect(r.body.error.code).toBe('UNAUTHORIZED');
+  });
+
+  it('public GET omits reference and metadata; the owner sees them; other accounts see the public view', async () => {
+    const { body: cs } = await create({ ...base, reference: 'secret-ref', metadata: { k: 'v' } });
+    const pub = await s.get(`/v1/checkout/sessions/${cs.id}`);
+    expect(pub.status).toBe(200);
+    expect(pub.body.id).toBe(cs.id);
+    expect(pub.body).not.toHaveProperty('reference');
+    expect(pub.body).not.toHaveProperty('metadata');
+    expect(pub.text).not.toContain('secret-ref');
+    const own = await s.get(`/v1/checkout/sessions/${cs.id}`, h());
+    expect(own.body).toMatchObject({ reference: 'secret-ref', metadata: { k: 'v' }, payments: [] });
+    const other = await s.createTestKey();
+    const foreign = await s.get(`/v1/checkout/sessions/${cs.id}`, { 'x-api-key': other.key });
+    expect(foreign.body).not.toHaveProperty('reference');
+    expect((await s.get('/v1/checkout/sessions/cs_test_doesnotexist')).body.error.code).toBe('NOT_FOUND');
+  });
+
+  it('lists newest first with cursor paging and a status filter, only for the key\'s account and mode', async () => {
+    const other = await s.createTestKey();
+    const made: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      clock.advance(1000);
+      made.push((await create(base, other.key)).body.id);
+    }
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const q: string = `/v1/checkout/sessions?limit=2${cursor ? `&cursor=${cursor}` : ''}`;
+      const r = await s.get(q, { 'x-api-key': other.key });
+      expect(r.status).toBe(200);
+      expect(r.body.object).toBe('list');
+      expect(r.body.data.length).toBeLessThanOrEqual(2);
+      seen.push(...r.body.data.map((x: { id: string }) => x.id));
+      cursor = r.body.nextCursor;
+      expect(r.body.hasMore).toBe(cursor !== null);
+    } while (cursor);
+    expect(seen).toEqual([...made].reverse());
+    await s.post(`/v1/checkout/sessions/${made[1]}/expire`, {}, { 'x-api-key': other.key });
+    const expired = await s.get('/v1/checkout/sessions?status=expired', { 'x-api-key': other.key });
+    expect(expired.body.data.map((x: { id: string }) => x.id)).toEqual([made[1]]);
+    expect((await s.get('/v1/checkout/sessions?status=bogus', { 'x-api-key': other.key })).body.error.code).toBe('INVALID_PARAMS');
+    expect((await s.get('/v1/checkout/sessions?cursor=garbage', { 'x-api-key': other.key })).body.error.code).toBe('INVALID_PARAMS');
+    expect((await s.get('/v1/checkout/sessions?limit=101', { 'x-api-key': other.key })).body.error.code).toBe('INVALID_PARAMS');
+  });
+
+  it('the merchant expires an open session once, writing checkout.session.expired; others get NOT_FOUND', async () => {
+    const { body: cs } = await create(base);
+    const other = await s.createTestKey();
+    expect((await s.post(`/v1/checkout/sessions/${cs.id}/expire`, {}, { 'x-api-key': other.key })).body.error.code).toBe('NOT_FOUND');
+    const r = await s.post(`/v1/checkout/sessions/${cs.id}/expire`, {}, h());
+    expect(r.status).toBe(200);
+    expect(r.body.status).toBe('expired');
+    const again = await s.post(`/v1/checkout/sessions/${cs.id}/expire`, {}, h());
+    expect(again.status).toBe(409);
+    expect(again.body.error.code).toBe('CONFLICT');
+    const events = await s.app.db.sql.query<{ type: string; data: any }>('SELECT type, data FROM events WHERE resource_id = $1', [cs.id]);
+    expect(events.map((e) => e.type)).toEqual(['checkout.session.expired']);
+    expect(events[0].data.session).toMatchObject({ id: cs.id, status: 'expired' });
+  });
+
+  it('the expiry job expires open sessions at expiresAt (and not before), once', async () => {
+    const { body: cs } = await create({ ...base, expiresInMinutes: 5 });
+    clock.advance(5 * 60_000 - 1);
+    await s.app.services.checkout.expireDue();
+    expect((await s.app.db.prisma.checkoutSession.findUniqueOrThrow({ where: { id: cs.id } })).status).toBe('open');
+    clock.advance(1);
+    await s.app.services.checkout.expireDue();
+    await s.app.services.checkout.expireDue();
+    expect((await s.get(`/v1/checkout/sessions/${cs.id}`)).body.status).toBe('expired');
+    const events = await s.app.db.sql.query<{ type: string }>('SELECT type FROM events WHERE resource_id = $1', [cs.id]);
+    expect(events.map((e) => e.type)).toEqual(['checkout.session.expired']);
+  });
+
+  it('reading a session past expiresAt shows it expired even before the job runs', async () => {
+    const { body: cs } = await create({ ...base, expiresInMinutes: 5 });
+    clock.advance(5 * 60_000);
+    expect((await s.get(`/v1/checkout/sessions/${cs.id}`)).body.status).toBe('expired');
+  });
+
+  it('a direct report validates its fields, moves the session to processing once, and is idempotent', async () => {
+    const { body: cs } = await create(base);
+    const hash = `0x${'ab'.repeat(32)}`;
+    expect((await s.post(`/v1/checkout/sessions/${cs.id}/submitted`, { txHash: '0x1234', payer: RECIPIENT })).body.error.message).toContain('txHash');
+    expect((await s.post(`/v1/checkout/sessions/${cs.id}/submitted`, { txHash: hash, payer: 'nope' })).body.error.message).toContain('payer');
+    const r = await s.post(`/v1/checkout/sessions/${cs.id}/submitted`, { txHash: hash.toUpperCase().replace('0X', '0x'), payer: RECIPIENT });
+    expect(r.status).toBe(200);
+    expect(r.body.status).toBe('processing');
+    expect(r.body.payment).toMatchObject({ payer: RECIPIENT, srcChainId: 8453, srcTxHash: hash, srcAmount: '25000000', paidAt: null });
+    expect(r.body).not.toHaveProperty('payments');
+    const again = await s.post(`/v1/checkout/sessions/${cs.id}/submitted`, { txHash: hash, payer: RECIPIENT });
+    expect(again.status).toBe(200);
+    const { body: other } = await create(base);
+    const stolen = await s.post(`/v1/checkout/sessions/${other.id}/submitted`, { txHash: hash, payer: RECIPIENT });
+    expect(stolen.status).toBe(409);
+    expect(stolen.body.error.code).toBe('CONFLICT');
+    expect((await s.get(`/v1/checkout/sessions/${other.id}`)).body.status).toBe('open');
+    const events = await s.app.db.sql.query<{ type: string; account_id: string }>('SELECT type, account_id FROM events WHERE resource_id = $1', [cs.id]);
+    expect(events).toEqual([{ type: 'checkout.session.processing', account_id: accountId }]);
+  });
+
+  it('an expired session takes no payment report', async () => {
+    const { body: cs } = await create({ ...base, expiresInMinutes: 5 });
+    clock.advance(5 * 60_000);
+    const r = await s.post(`/v1/checkout/sessions/${cs.id}/submitted`, { txHash: `0x${'cd'.repeat(32)}`, payer: RECIPIENT });
+    expect(r.status).toBe(409);
+    expect(r.body.error.code).toBe('CONFLICT');
+  });
+});

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import { actionAfterPayment, SESSION_STATUSES, transition, type SessionAction, type SessionStatus } from '../../src/checkout/state.js';
+
+const T0 = 1_700_000_000_000;
+const before = { now: T0, expiresAt: T0 + 60_000 };
+const after = { now: T0 + 60_000, expiresAt: T0 + 60_000 };
+
+const actions: Record<string, SessionAction> = {
+  report: { type: 'payment_reported', ...before },
+  reportLate: { type: 'payment_reported', ...after },
+  verified: { type: 'payment_verified' },
+  failed: { type: 'payment_failed' },
+  review: { type: 'payment_unverifiable', reason: 'underpaid' },
+  expireTime: { type: 'expire', by: 'time', ...after },
+  expireTimeEarly: { type: 'expire', by: 'time', ...before },
+  expireMerchant: { type: 'expire', by: 'merchant', ...before },
+};
+
+// Every (status, action) pair: the next status and event, or null when the move is refused.
+const table: Record<SessionStatus, Record<keyof typeof actions, [SessionStatus, string | null] | null>> = {
+  open: {
+    report: ['processing', 'checkout.session.processing'],
+    reportLate: null,
+    verified: null,
+    failed: null,
+    review: null,
+    expireTime: ['expired', 'checkout.session.expired'],
+    expireTimeEarly: null,
+    expireMerchant: ['expired', 'checkout.session.expired'],
+  },
+  processing: {
+    report: ['processing', null],
+    reportLate: ['processing', null],
+    verified: ['paid', 'checkout.session.completed'],
+    failed: ['open', 'checkout.session.payment_failed'],
+    review: ['needs_review', null],
+    expireTime: null,
+    expireTimeEarly: null,
+    expireMerchant: null,
+  },
+  paid: { report: null, reportLate: null, verified: null, failed: null, review: null, expireTime: null, expireTimeEarly: null, expireMerchant: null },
+  needs_review: { report: null, reportLate: null, verified: null, failed: null, review: null, expireTime: null, expireTimeEarly: null, expireMerchant: null },
+  expired: { report: null, reportLate: null, verified: null, failed: null, review: null, expireTime: null, expireTimeEarly: null, expireMerchant: null },
+};
+
+describe('checkout session transition (spec 3.4)', () => {
+  for (const status of SESSION_STATUSES) {
+    for (const [name, action] of Object.entries(actions)) {
+      const want = table[status][name as keyof typeof actions];
+      it(`${status} + ${name} → ${want ? want.join(' / ') : 'refused'}`, () => {
+        const r = transition(status, action);
+        if (want === null) {
+          expect(r.ok).toBe(false);
+          if (!r.ok) expect(r.error).toMatch(/\w/);
+        } else {
+          expect(r).toEqual({ ok: true, next: want[0], event: want[1] });
+        }
+      });
+    }
+  }
+
+  it('paid is reachable only from processing, so a session is paid at most once', () => {
+    const reach = SESSION_STATUSES.filter((s) => {
+      const r = transition(s, actions.verified);
+      return r.ok && r.next === 'paid';
+    });
+    expect(reach).toEqual(['processing']);
+  });
+});
+
+describe('session action after a payment settles', () => {
+  it.each([
+    [{ kind: 'succeeded' }, { verifying: 2 }, { type: 'payment_verified' }],
+    [{ kind: 'succeeded' }, { verifying: 0 }, { type: 'payment_verified' }],
+    [{ kind: 'failed' }, { verifying: 1 }, null],
+    [{ kind: 'rejected', reason: 'underpaid' }, { verifying: 1 }, null],
+    [{ kind: 'failed' }, { verifying: 0 }, { type: 'payment_failed' }],
+    [{ kind: 'rejected', reason: 'underpaid' }, { verifying: 0 }, { type: 'payment_unverifiable', reason: 'underpaid' }],
+    [{ kind: 'failed' }, { verifying: 0, rejectedReason: 'sender_mismatch' }, { type: 'payment_unverifiable', reason: 'sender_mismatch' }],
+  ] as const)('%j with %j → %j', (outcome, others, want) => {
+    expect(actionAfterPayment(outcome, others)).toEqual(want);
+  });
+});
