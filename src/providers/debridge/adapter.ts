@@ -1,3 +1,4 @@
+import type { Clock } from '../../clock.js';
 import { ApiError, isApiError } from '../../errors.js';
 import type { Logger } from '../../log.js';
 import { parseProviderBody, providerFetch, type ProviderResponse } from '../http.js';
@@ -37,7 +38,8 @@ export interface DebridgeOptions {
   referralCode?: number;
   /** How long a quote may be built after it was made; build re-requests anyway. */
   quoteTtlSeconds?: number;
-  now?: () => number;
+  /** Time source for expiresAt (the app clock, so tests can control it). */
+  clock?: Clock;
   log?: Logger;
 }
 
@@ -63,7 +65,7 @@ export class DebridgeProvider implements Provider {
   private readonly now: () => number;
 
   constructor(private readonly o: DebridgeOptions) {
-    this.now = o.now ?? Date.now;
+    this.now = o.clock ? () => o.clock!.now() : Date.now;
   }
 
   supportsRoute(req: Pick<QuoteRequest, 'src' | 'dst' | 'srcVm' | 'dstVm'>): boolean {

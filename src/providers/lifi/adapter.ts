@@ -1,3 +1,4 @@
+import type { Clock } from '../../clock.js';
 import { ApiError } from '../../errors.js';
 import { parseProviderBody, providerFetch, type ProviderResponse } from '../http.js';
 import type { Provider, ProviderChain, ProviderOrderStatus, ProviderQuote, ProviderTx, QuoteRequest, StoredQuote } from '../types.js';
@@ -16,7 +17,8 @@ export interface LifiOptions {
   integrator: string;
   /** How long the quote's ready transaction is offered for building. */
   quoteTtlSeconds?: number;
-  now?: () => number;
+  /** Time source for expiresAt (the app clock, so tests can control it). */
+  clock?: Clock;
 }
 
 /** Transfer ids LI.FI's status accepts: EVM tx hashes, Solana signatures, LI.FI transaction ids. */
@@ -40,7 +42,7 @@ export class LifiProvider implements Provider {
   private readonly now: () => number;
 
   constructor(private readonly o: LifiOptions) {
-    this.now = o.now ?? Date.now;
+    this.now = o.clock ? () => o.clock!.now() : Date.now;
   }
 
   supportsRoute(req: Pick<QuoteRequest, 'src' | 'dst' | 'srcVm' | 'dstVm'>): boolean {
@@ -96,9 +98,11 @@ export class LifiProvider implements Provider {
     const res = await this.get('/v1/chains', signal, { chainTypes: 'EVM,SVM' });
     if (res.status >= 400) throw lifiError(res.status, res.json);
     const body = parseProviderBody('lifi', chainsResponse, res.json);
-    const out: ProviderChain[] = body.chains
-      .filter((c) => c.chainType === 'EVM' || c.chainType === 'SVM')
-      .map((c) => ({ chainId: fromLifiChainId(c.id), ...(c.name ? { name: c.name } : {}) }));
+    const out: ProviderChain[] = [];
+    for (const c of body.chains) {
+      const chainId = c.chainType === 'EVM' || c.chainType === 'SVM' ? fromLifiChainId(c.id) : undefined;
+      if (chainId !== undefined) out.push({ chainId, ...(c.name ? { name: c.name } : {}) });
+    }
     if (out.length) this.known = new Set(out.map((c) => c.chainId));
     return out;
   }

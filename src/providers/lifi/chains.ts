@@ -8,8 +8,9 @@ export function toLifiChainId(serviceChainId: number): number {
   return serviceChainId === SOLANA_CHAIN_ID ? LIFI_SOLANA_CHAIN_ID : serviceChainId;
 }
 
-/** LI.FI chain id → service chain id. */
-export function fromLifiChainId(lifiChainId: number): number {
+/** LI.FI chain id → service chain id; LI.FI never says 7565164, so that id is no chain of theirs. */
+export function fromLifiChainId(lifiChainId: number): number | undefined {
+  if (lifiChainId === SOLANA_CHAIN_ID) return undefined;
   return lifiChainId === LIFI_SOLANA_CHAIN_ID ? SOLANA_CHAIN_ID : lifiChainId;
 }
 

@@ -57,7 +57,7 @@ describe('deBridge adapter against the DLN fixture', () => {
 
   beforeAll(async () => {
     fx = await DebridgeFixture.start();
-    provider = new DebridgeProvider({ apiUrl: fx.url, statsApiUrl: fx.url, now: () => NOW });
+    provider = new DebridgeProvider({ apiUrl: fx.url, statsApiUrl: fx.url, clock: { now: () => NOW } });
   });
   afterAll(() => fx.close());
   beforeEach(() => fx.reset());
