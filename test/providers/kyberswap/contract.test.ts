@@ -96,6 +96,14 @@ describe('KyberSwap adapter against the Aggregator API fixture', () => {
     expect(tx.data).toMatch(/^0xe21fd0e9/);
   });
 
+  it('slippage above Kyber’s 2000 bps cap is sent with ignoreCappedSlippage', async () => {
+    const req = request({ slippageBps: 3000 });
+    const q = await ks.quote(req, signal());
+    expect(q.dstAmountMin).toBe((q.dstAmount * 7000n) / 10_000n);
+    await ks.build(stored(req, q), signal());
+    expect(fx.requests[1].body).toMatchObject({ slippageTolerance: 3000, ignoreCappedSlippage: true });
+  });
+
   it('translates the native coin to 0xEeee… and builds with value, no spender', async () => {
     const req = request({ src: { chainId: 42161, address: ZERO, symbol: 'ETH', decimals: 18 }, dst: { chainId: 42161, address: USDC, symbol: 'USDC', decimals: 6 }, amount: 5n * 10n ** 17n });
     const q = await ks.quote(req, signal());
