@@ -75,6 +75,8 @@ export class DebridgeProvider implements Provider {
   }
 
   async quote(req: QuoteRequest, signal: AbortSignal): Promise<ProviderQuote> {
+    // Destination calls are the intent relayer's alone (spec 4.2 POST rule 2); never drop them silently.
+    if (req.calls?.length) throw new ApiError('NO_ROUTE', 'debridge does not run destination calls');
     const fees = debridgeFeeParams(req.fees, req.srcVm, this.o.referralCode);
     const query = buildCreateTxQuery(req, this.chainTable, fees);
     const body = await this.createTx(query, signal);

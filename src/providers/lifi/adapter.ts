@@ -50,6 +50,8 @@ export class LifiProvider implements Provider {
   }
 
   async quote(req: QuoteRequest, signal: AbortSignal): Promise<ProviderQuote> {
+    // Destination calls are the intent relayer's alone (spec 4.2 POST rule 2); never drop them silently.
+    if (req.calls?.length) throw new ApiError('NO_ROUTE', 'lifi does not run destination calls');
     const fees = lifiFeeParams(req.fees, req.srcVm, this.o.integrator);
     const { path, query } = buildQuoteRequest(req, fees);
     const res = await this.get(path, signal, query);
