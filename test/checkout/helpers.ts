@@ -1,0 +1,42 @@
+import { encodeFunctionData, erc20Abi, type Address, type Hex } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import type { DevnetFixture } from '../fixtures/devnet.js';
+import type { TestServer } from '../helpers/server.js';
+
+export const USDC: Address = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913';
+export const DAI: Address = '0x50c5725949A6F0c72E6C4a641F24049A917DB0Cb';
+
+/** A fresh merchant address with no history, so balances and transfers of one test never mix with another. */
+export const freshAddress = (): Address => privateKeyToAccount(generatePrivateKey()).address;
+
+/** Sends an ERC-20 transfer from a devnet account and waits for it to be mined. */
+export async function transfer(devnet: DevnetFixture, fromIndex: number, token: Address, to: Address, amount: bigint, opts: { gas?: bigint } = {}): Promise<Hex> {
+  const wallet = devnet.walletClient(devnet.accounts[fromIndex]!);
+  // sendTransaction with an explicit gas limit skips estimation, so a transfer that reverts is still mined.
+  const hash = await wallet.sendTransaction({
+    to: token,
+    data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] }),
+    ...(opts.gas ? { gas: opts.gas } : {}),
+  });
+  await devnet.publicClient.waitForTransactionReceipt({ hash });
+  return hash;
+}
+
+/** Polls the session until `done` holds (or fails after `ms`). */
+export async function waitForSession(s: TestServer, id: string, done: (body: any) => boolean, key?: string, ms = 15_000): Promise<any> {
+  const until = Date.now() + ms;
+  let last: any;
+  while (Date.now() < until) {
+    last = (await s.get(`/v1/checkout/sessions/${id}`, key ? { 'x-api-key': key } : undefined)).body;
+    if (done(last)) return last;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`session ${id} did not reach the expected state; last: ${JSON.stringify(last)}`);
+}
+
+export const settled = (b: any) => b.status !== 'processing';
+
+export async function eventTypes(s: TestServer, id: string): Promise<string[]> {
+  const rows = await s.app.db.sql.query<{ type: string }>('SELECT type FROM events WHERE resource_id = $1 ORDER BY sequence', [id]);
+  return rows.map((r) => r.type);
+}

@@ -1,0 +1,230 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Address } from 'viem';
+import { createClient } from 'graphql-ws';
+import WebSocket from 'ws';
+import { backends } from '../helpers/db.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+import { withDevnet } from '../fixtures/devnet.js';
+import { DAI, USDC, eventTypes, freshAddress, settled, transfer, waitForSession } from './helpers.js';
+
+/**
+ * Verification against a real chain: anvil posing as Base with USDC at its real address. Every abuse case of
+ * the issue ends in the state spec 3.4 names, and races end with exactly one `paid`.
+ */
+const devnet = withDevnet();
+
+describe.each(backends)('checkout verification on anvil (%s)', (backend) => {
+  let s: TestServer;
+  let key: string;
+  let offsetMs = 0;
+  const clock = { now: () => Date.now() + offsetMs };
+  const h = () => ({ 'x-api-key': key });
+
+  beforeAll(async () => {
+    s = await startTestServer({
+      backend,
+      clock,
+      env: { RPC_URL_8453: devnet.rpcUrl, CHECKOUT_CONFIRMATIONS: '8453:1', CHECKOUT_VERIFY_INTERVAL_MS: '100' },
+    });
+    ({ key } = await s.createTestKey());
+  });
+  afterAll(() => s?.close());
+
+  const session = async (amount = 5_000_000n, recipient: Address = freshAddress()) => {
+    const r = await s.post('/v1/checkout/sessions', { amount: amount.toString(), settleChain: 8453, settleToken: 'USDC', recipient }, h());
+    expect(r.status).toBe(200);
+    return { id: r.body.id as string, recipient };
+  };
+  const report = (id: string, txHash: string, payer: Address) => s.post(`/v1/checkout/sessions/${id}/submitted`, { txHash, payer });
+  const payer = (i: number) => devnet.accounts[i]!.address;
+
+  it('a direct USDC transfer of exactly the amount pays the session, once, with checkout.session.completed', async () => {
+    const cs = await session();
+    const hash = await transfer(devnet, 1, USDC, cs.recipient, 5_000_000n);
+    const r = await report(cs.id, hash, payer(1));
+    expect(r.body.status).toBe('processing');
+    const done = await waitForSession(s, cs.id, settled, key);
+    expect(done).toMatchObject({ status: 'paid', amountReceived: '5000000', payment: { payer: payer(1).toLowerCase(), srcTxHash: hash, dstTxHash: hash } });
+    expect(done.payment.paidAt).toMatch(/Z$/);
+    expect(done.payments).toHaveLength(1);
+    expect(await eventTypes(s, cs.id)).toEqual(['checkout.session.processing', 'checkout.session.completed']);
+    const [evt] = await s.app.db.sql.query<{ data: any }>("SELECT data FROM events WHERE resource_id = $1 AND type = 'checkout.session.completed'", [cs.id]);
+    expect(evt.data.session).toMatchObject({ id: cs.id, status: 'paid', amountReceived: '5000000' });
+  });
+
+  it.each([
+    ['underpayment', async (to: Address) => transfer(devnet, 2, USDC, to, 4_999_999n), 'underpaid'],
+    ['a transfer of another token', async (to: Address) => transfer(devnet, 2, DAI, to, 5n * 10n ** 18n), 'no_settlement_transfer'],
+    ['a transfer to another address', async () => transfer(devnet, 2, USDC, freshAddress(), 5_000_000n), 'no_settlement_transfer'],
+  ] as const)('%s → needs_review with the reason shown to the merchant only', async (_name, send, reason) => {
+    const cs = await session();
+    const hash = await send(cs.recipient);
+    await report(cs.id, hash, payer(2));
+    const done = await waitForSession(s, cs.id, settled, key);
+    expect(done.status).toBe('needs_review');
+    expect(done.review.reason).toBe(reason);
+    expect(done.review.message).toMatch(/\w/);
+    const pub = (await s.get(`/v1/checkout/sessions/${cs.id}`)).body;
+    expect(pub.status).toBe('needs_review');
+    expect(pub).not.toHaveProperty('review');
+    expect(await eventTypes(s, cs.id)).toEqual(['checkout.session.processing']);
+  });
+
+  it('a transfer from someone other than the reported payer → needs_review (sender_mismatch)', async () => {
+    const cs = await session();
+    const hash = await transfer(devnet, 3, USDC, cs.recipient, 5_000_000n);
+    await report(cs.id, hash, payer(4));
+    const done = await waitForSession(s, cs.id, settled, key);
+    expect(done.review.reason).toBe('sender_mismatch');
+  });
+
+  it('a transaction mined before the session was created → needs_review (mined_before_session)', async () => {
+    const recipient = freshAddress();
+    const hash = await transfer(devnet, 2, USDC, recipient, 5_000_000n);
+    offsetMs = 5_000; // the session is created 5 s after that block
+    try {
+      const cs = await session(5_000_000n, recipient);
+      await report(cs.id, hash, payer(2));
+      const done = await waitForSession(s, cs.id, settled, key);
+      expect(done.review.reason).toBe('mined_before_session');
+    } finally {
+      offsetMs = 0;
+    }
+  });
+
+  it('a reverted transfer fails the attempt: the session reopens with checkout.session.payment_failed', async () => {
+    const cs = await session();
+    const hash = await transfer(devnet, 5, USDC, cs.recipient, 10n ** 30n, { gas: 100_000n });
+    await report(cs.id, hash, payer(5));
+    const done = await waitForSession(s, cs.id, settled, key);
+    expect(done.status).toBe('open');
+    expect(done.payment).toBeNull();
+    expect(done.payments[0]).toMatchObject({ status: 'failed', reason: 'tx_reverted' });
+    expect(await eventTypes(s, cs.id)).toEqual(['checkout.session.processing', 'checkout.session.payment_failed']);
+    // The payer can try again.
+    const retry = await transfer(devnet, 5, USDC, cs.recipient, 5_000_000n);
+    await report(cs.id, retry, payer(5));
+    expect((await waitForSession(s, cs.id, settled, key)).status).toBe('paid');
+  });
+
+  it('one transaction offered to two sessions pays only the first (also when reported at the same time)', async () => {
+    const recipient = freshAddress();
+    const a = await session(5_000_000n, recipient);
+    const b = await session(5_000_000n, recipient);
+    const hash = await transfer(devnet, 6, USDC, recipient, 5_000_000n);
+    const [ra, rb] = await Promise.all([report(a.id, hash, payer(6)), report(b.id, hash, payer(6))]);
+    expect([ra.status, rb.status].sort()).toEqual([200, 409]);
+    const winner = ra.status === 200 ? a : b;
+    const loser = ra.status === 200 ? b : a;
+    expect((await waitForSession(s, winner.id, settled, key)).status).toBe('paid');
+    expect((await s.get(`/v1/checkout/sessions/${loser.id}`)).body.status).toBe('open');
+    expect((await report(loser.id, hash, payer(6))).status).toBe(409);
+  });
+
+  it('the same hash reported twice at once creates one payment and one completed event', async () => {
+    const cs = await session();
+    const hash = await transfer(devnet, 7, USDC, cs.recipient, 5_000_000n);
+    const rs = await Promise.all([report(cs.id, hash, payer(7)), report(cs.id, hash, payer(7)), report(cs.id, hash, payer(7))]);
+    expect(rs.map((r) => r.status)).toEqual([200, 200, 200]);
+    const done = await waitForSession(s, cs.id, settled, key);
+    expect(done.status).toBe('paid');
+    expect(done.payments).toHaveLength(1);
+    expect(await eventTypes(s, cs.id)).toEqual(['checkout.session.processing', 'checkout.session.completed']);
+  });
+
+  it('two payers paying at once: exactly one payment pays, the other is flagged as extra for a refund', async () => {
+    const cs = await session();
+    const [h1, h2] = await Promise.all([transfer(devnet, 1, USDC, cs.recipient, 5_000_000n), transfer(devnet, 8, USDC, cs.recipient, 5_000_000n)]);
+    const rs = await Promise.all([report(cs.id, h1, payer(1)), report(cs.id, h2, payer(8))]);
+    expect(rs.map((r) => r.status)).toEqual([200, 200]);
+    const done = await waitForSession(s, cs.id, (b) => b.status === 'paid' && b.payments.every((p: any) => p.status !== 'verifying'), key);
+    const statuses = done.payments.map((p: any) => `${p.status}:${p.reason}`).sort();
+    expect(statuses).toEqual(['rejected:session_already_paid', 'succeeded:null']);
+    expect(await eventTypes(s, cs.id)).toEqual(['checkout.session.processing', 'checkout.session.completed']);
+    const succeeded = await s.app.db.sql.query("SELECT id FROM checkout_payments WHERE session_id = $1 AND status = 'succeeded'", [cs.id]);
+    expect(succeeded).toHaveLength(1);
+  });
+
+  it('the database itself refuses a second succeeded payment and a reused transaction', async () => {
+    const cs = await session();
+    const hash = await transfer(devnet, 2, USDC, cs.recipient, 5_000_000n);
+    await report(cs.id, hash, payer(2));
+    await waitForSession(s, cs.id, settled, key);
+    const [p] = await s.app.db.sql.query<{ id: string }>('SELECT id FROM checkout_payments WHERE session_id = $1', [cs.id]);
+    const insert = (id: string, tx: string, status: string) =>
+      s.app.db.sql.query(
+        `INSERT INTO checkout_payments (id, session_id, kind, status, payer, src_chain_id, src_tx_hash, settle_chain_id, delivery_tx_hash, created_at, updated_at)
+         VALUES ($1, $2, 'direct', $3::checkout_payment_status, $4, 8453, $5, 8453, $6, now(), now())`,
+        [id, cs.id, status, payer(2), tx, tx],
+      );
+    await expect(insert('cspay_dup_success', `0x${'01'.repeat(32)}`, 'succeeded')).rejects.toThrow();
+    await expect(insert('cspay_dup_tx', hash, 'verifying')).rejects.toThrow();
+    expect(p.id).toMatch(/^cspay_/);
+  });
+
+  it('GraphQL subscription checkoutSession(id) pushes open → processing → paid, then completes (public view)', async () => {
+    const cs = await session();
+    const client = createClient({ url: s.url.replace('http', 'ws') + '/graphql', webSocketImpl: WebSocket, lazy: false });
+    const seen: any[] = [];
+    const completed = new Promise<void>((resolve, reject) => {
+      client.subscribe(
+        { query: 'subscription($id: ID!) { checkoutSession(id: $id) { id status reference payment { srcTxHash } } }', variables: { id: cs.id } },
+        { next: (v) => seen.push(v), error: reject, complete: resolve },
+      );
+    });
+    try {
+      const until = Date.now() + 5000;
+      while (!seen.length && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+      const hash = await transfer(devnet, 3, USDC, cs.recipient, 5_000_000n);
+      await report(cs.id, hash, payer(3));
+      await completed;
+      expect(seen.map((v) => v.data.checkoutSession.status)).toEqual(['open', 'processing', 'paid']);
+      expect(seen[2].data.checkoutSession).toEqual({ id: cs.id, status: 'paid', reference: null, payment: { srcTxHash: hash } });
+    } finally {
+      await client.dispose();
+    }
+  });
+
+  it('paying an expired session: the report is refused and the session stays expired', async () => {
+    const cs = await session();
+    await s.post(`/v1/checkout/sessions/${cs.id}/expire`, {}, h());
+    const hash = await transfer(devnet, 3, USDC, cs.recipient, 5_000_000n);
+    const r = await report(cs.id, hash, payer(3));
+    expect(r.status).toBe(409);
+    expect(r.body.error.code).toBe('CONFLICT');
+    expect((await s.get(`/v1/checkout/sessions/${cs.id}`)).body.status).toBe('expired');
+  });
+});
+
+describe.each(backends)('verification survives a restart (%s)', (backend) => {
+  it('a session left processing by a stopped instance is verified by the next one', async () => {
+    const { mkdtemp, rm } = await import('node:fs/promises');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { createTestDatabase } = await import('../helpers/db.js');
+    // PGlite persists in a directory here so that the second instance sees the first one's data.
+    const dir = backend === 'pglite' ? await mkdtemp(join(tmpdir(), 'checkout-restart-')) : undefined;
+    const database = backend === 'pglite' ? { env: { DATA_DIR: dir! }, drop: async () => rm(dir!, { recursive: true, force: true }) } : await createTestDatabase('postgres');
+    const env = { RPC_URL_8453: devnet.rpcUrl, CHECKOUT_CONFIRMATIONS: '8453:1', CHECKOUT_VERIFY_INTERVAL_MS: '100' };
+    try {
+      const first = await startTestServer({ database, env: { ...env, JOBS_ENABLED: 'false' } });
+      const { key } = await first.createTestKey();
+      const recipient = freshAddress();
+      const cs = (await first.post('/v1/checkout/sessions', { amount: '1000000', settleChain: 'base', settleToken: 'USDC', recipient }, { 'x-api-key': key })).body;
+      const hash = await transfer(devnet, 4, USDC, recipient, 1_000_000n);
+      expect((await first.post(`/v1/checkout/sessions/${cs.id}/submitted`, { txHash: hash, payer: devnet.accounts[4]!.address })).body.status).toBe('processing');
+      await first.close();
+
+      const second = await startTestServer({ database, env });
+      try {
+        const done = await waitForSession(second, cs.id, settled, key);
+        expect(done.status).toBe('paid');
+        expect(await eventTypes(second, cs.id)).toEqual(['checkout.session.processing', 'checkout.session.completed']);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await database.drop();
+    }
+  });
+});
