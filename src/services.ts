@@ -3,6 +3,8 @@ import { ProviderRegistry } from './providers/registry.js';
 import { providerFactories } from './providers/factories.js';
 import { JobRunner } from './jobs/runner.js';
 import { RpcClients } from './assets/rpc.js';
+import { WebhooksService } from './webhooks/service.js';
+import { EventsService } from './events/service.js';
 import { CheckoutService } from './checkout/service.js';
 import { registerCheckoutJobs } from './checkout/jobs.js';
 import { AssetsService } from './assets/service.js';
@@ -18,6 +20,8 @@ export interface Services {
   rpc: RpcClients;
   assets: AssetsService;
   checkout: CheckoutService;
+  webhooks: WebhooksService;
+  events: EventsService;
   jobs: JobRunner;
   startJobs(): void;
   stop(): Promise<void>;
@@ -27,6 +31,8 @@ export async function createServices(app: App): Promise<Services> {
   const providers = new ProviderRegistry(app.config, app.log, providerFactories);
   const rpc = new RpcClients(app.config);
   const jobs = new JobRunner(app.log);
+  const webhooks = new WebhooksService(app);
+  const events = new EventsService(app, webhooks);
   const checkout = new CheckoutService(app);
   const assets = new AssetsService({ config: app.config, log: app.log, clock: app.clock, rpc, providers });
   const services: Services = {
@@ -34,6 +40,8 @@ export async function createServices(app: App): Promise<Services> {
     rpc,
     assets,
     checkout,
+    webhooks,
+    events,
     jobs,
     startJobs: () => jobs.start(),
     stop: async () => {
@@ -41,6 +49,7 @@ export async function createServices(app: App): Promise<Services> {
     },
   };
   // Domains register their pollers and schedulers on `jobs` below.
+  jobs.add(webhooks.worker.job());
   registerCheckoutJobs(app, jobs, checkout);
   registerAssetsJobs(jobs, assets);
   return services;

@@ -2,7 +2,9 @@ import { builder } from './builder.js';
 // Each module adds its types and fields to the shared builder; keep this list sorted.
 import './modules/accounts.js';
 import './modules/checkout.js';
+import './modules/events.js';
 import './modules/events-stream.js';
 import './modules/meta.js';
+import './modules/webhooks.js';
 
 export const schema = builder.toSchema({ sortSchema: true });

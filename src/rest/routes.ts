@@ -2,6 +2,8 @@ import type { Route } from './router.js';
 import { accountRoutes } from './account.js';
 import { checkoutRoutes } from './checkout.js';
 import { healthRoutes } from './health.js';
+import { eventRoutes } from './events.js';
+import { webhookRoutes } from './webhooks.js';
 
 /** Every /v1 route; each domain contributes its own list (src/rest/<domain>.ts). */
-export const restRoutes: Route[] = [...healthRoutes, ...accountRoutes, ...checkoutRoutes];
+export const restRoutes: Route[] = [...healthRoutes, ...eventRoutes, ...webhookRoutes, ...accountRoutes, ...checkoutRoutes];

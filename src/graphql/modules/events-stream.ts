@@ -1,5 +1,6 @@
 import { builder } from '../builder.js';
 import { accountEventsTopic, type AccountEvent } from '../../events/topics.js';
+import { matchesPattern } from '../../events/catalog.js';
 
 const StreamedEvent = builder.objectRef<AccountEvent>('StreamedEvent').implement({
   description: 'An event of the authenticated account and mode, as it happens (spec section 6 envelope).',
@@ -8,6 +9,8 @@ const StreamedEvent = builder.objectRef<AccountEvent>('StreamedEvent').implement
     type: t.exposeString('type'),
     livemode: t.exposeBoolean('livemode'),
     createdAt: t.exposeString('createdAt'),
+    resourceId: t.exposeString('resourceId', { nullable: true, description: 'The resource the event is about.' }),
+    sequence: t.exposeInt('sequence', { nullable: true, description: 'Per-resource sequence number (1, 2, …); ignore an update not above the last one applied.' }),
     data: t.expose('data', { type: 'JSON' }),
   }),
 });
@@ -21,11 +24,9 @@ builder.subscriptionField('events', (t) =>
     },
     subscribe: async function* (_r, args, ctx) {
       const auth = await ctx.requireAuth();
-      const patterns = args.types ?? [];
-      const matches = (type: string) =>
-        patterns.length === 0 || patterns.some((p) => p === '*' || p === type || (p.endsWith('.*') && type.startsWith(p.slice(0, -1))));
+      const patterns = args.types?.length ? args.types : ['*'];
       for await (const evt of ctx.app.pubsub.iterate<AccountEvent>(accountEventsTopic(auth.accountId, auth.mode))) {
-        if (matches(evt.type)) yield evt;
+        if (matchesPattern(patterns, evt.type)) yield evt;
       }
     },
     resolve: (evt) => evt,

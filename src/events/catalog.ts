@@ -1,0 +1,275 @@
+import { randomBytes } from 'node:crypto';
+import bs58 from 'bs58';
+import { newId, randomBase62 } from '../ids.js';
+
+/**
+ * The event types (spec section 6, plus `webhook_endpoint.disabled` which this service adds) and a
+ * realistic sample `data` for each, used by `POST /v1/webhook-endpoints/trigger` and the docs.
+ * Samples mirror the shapes the emitting domains put in `data` (checkout session view, invoice,
+ * order record of spec 2.7); their ids are fresh test-mode ids so a trigger never collides.
+ */
+export interface Sample {
+  resourceId: string;
+  data: Record<string, unknown>;
+}
+
+export interface EventTypeInfo {
+  type: string;
+  emittedWhen: string;
+  dataFields: string;
+  sample(ctx: SampleContext): Sample;
+}
+
+export interface SampleContext {
+  publicUrl: string;
+  now: Date;
+}
+
+const USDC_BASE = { chainId: 8453, token: '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913', symbol: 'USDC', decimals: 6 };
+const MERCHANT = '0x5a0b54d5dc17e0aadc383d2db43b0a0d3e029c4c';
+const PAYER = '0x8ba1f109551bd432803012645ac136ddd64dba72';
+const hex = (bytes: number) => '0x' + randomBytes(bytes).toString('hex');
+const iso = (d: Date, plusMs = 0) => new Date(d.getTime() + plusMs).toISOString();
+
+function order(status: 'submitted' | 'filled' | 'refunded' | 'failed', extra: Record<string, unknown> = {}) {
+  return {
+    quoteId: newId('q'),
+    status,
+    provider: 'relay',
+    srcChainId: 42161,
+    dstChainId: 8453,
+    amount: '25000000',
+    dstAmount: '24912345',
+    srcTxHash: hex(32),
+    dstTxHash: status === 'filled' ? hex(32) : null,
+    ourFeeBps: 20,
+    partnerFeeBps: 0,
+    ...extra,
+  };
+}
+
+function session(ctx: SampleContext, status: string, opts: { paid?: boolean; payment?: boolean; invoiceId?: string } = {}) {
+  const id = `cs_test_${randomBase62(96)}`;
+  const created = iso(ctx.now, -4 * 60_000);
+  const srcTxHash = hex(32);
+  return {
+    id,
+    object: 'checkout.session',
+    livemode: false,
+    status,
+    amount: '49000000',
+    settlement: USDC_BASE,
+    recipient: MERCHANT,
+    description: opts.invoiceId ? 'Invoice INV-0042' : 'Pro plan, 1 month',
+    merchantName: 'Acme Tools',
+    reference: opts.invoiceId ? 'INV-0042' : 'order-1042',
+    metadata: opts.invoiceId ? { invoiceId: opts.invoiceId } : { customerId: 'cus_881' },
+    successUrl: 'https://shop.example.com/thanks',
+    cancelUrl: 'https://shop.example.com/cart',
+    expiresAt: iso(ctx.now, 56 * 60_000),
+    createdAt: created,
+    url: `${ctx.publicUrl}/pay/${id}`,
+    invoiceId: opts.invoiceId ?? null,
+    payment: opts.payment
+      ? {
+          payer: PAYER,
+          srcChainId: 42161,
+          srcToken: '0xaf88d065e77c8cc2239327c5edb3a432268e5831',
+          srcAmount: '49171500',
+          srcTxHash,
+          dstTxHash: opts.paid ? hex(32) : null,
+          paidAt: opts.paid ? iso(ctx.now) : null,
+        }
+      : null,
+  };
+}
+
+function invoice(ctx: SampleContext, status: 'open' | 'paid', sessionId: string | null) {
+  const id = `inv_test_${randomBase62(96)}`;
+  return {
+    id,
+    object: 'invoice',
+    number: 'INV-0042',
+    status,
+    amount: '49000000',
+    settlement: USDC_BASE,
+    lineItems: [
+      { description: 'Consulting, November', quantity: 4, unitAmount: '10000000' },
+      { description: 'Hosting', quantity: 1, unitAmount: '9000000' },
+    ],
+    customerEmail: 'billing@customer.example',
+    customerName: 'Customer GmbH',
+    merchantName: 'Acme Tools',
+    recipient: MERCHANT,
+    memo: 'Thank you for your business.',
+    dueAt: iso(ctx.now, 14 * 86_400_000),
+    url: `${ctx.publicUrl}/invoice/${id}`,
+    receiptUrl: status === 'paid' ? `${ctx.publicUrl}/v1/invoices/${id}/receipt.pdf` : null,
+    sessionId,
+    sentAt: iso(ctx.now, -86_400_000),
+    paidAt: status === 'paid' ? iso(ctx.now) : null,
+    receiptSentAt: null,
+    voidedAt: null,
+    createdAt: iso(ctx.now, -2 * 86_400_000),
+    updatedAt: iso(ctx.now),
+  };
+}
+
+export const EVENT_TYPES: EventTypeInfo[] = [
+  {
+    type: 'order.submitted',
+    emittedWhen: 'a deposit-address deposit is seen and being processed, or an order was reported submitted',
+    dataFields: '`order`',
+    sample: () => {
+      const o = order('submitted');
+      return { resourceId: o.quoteId, data: { order: o } };
+    },
+  },
+  {
+    type: 'order.filled',
+    emittedWhen: 'destination token delivered to the recipient',
+    dataFields: '`order`',
+    sample: () => {
+      const o = order('filled');
+      return { resourceId: o.quoteId, data: { order: o } };
+    },
+  },
+  {
+    type: 'order.refunded',
+    emittedWhen: 'funds returned (deposits: to `refundTo`)',
+    dataFields: '`order`',
+    sample: () => {
+      const o = order('refunded', { quoteId: newId('dep'), depositAddressId: newId('da'), dstAmount: '0' });
+      return { resourceId: o.quoteId, data: { order: o } };
+    },
+  },
+  {
+    type: 'order.failed',
+    emittedWhen: 'the order could not be processed',
+    dataFields: '`order`',
+    sample: () => {
+      const o = order('failed', { dstAmount: '0' });
+      return { resourceId: o.quoteId, data: { order: o } };
+    },
+  },
+  {
+    type: 'checkout.session.processing',
+    emittedWhen: 'a payment was sent for a session',
+    dataFields: '`session`',
+    sample: (ctx) => {
+      const s = session(ctx, 'processing', { payment: true });
+      return { resourceId: s.id, data: { session: s } };
+    },
+  },
+  {
+    type: 'checkout.session.completed',
+    emittedWhen: 'session verified and `paid` (fulfil on this event only)',
+    dataFields: '`session`',
+    sample: (ctx) => {
+      const s = session(ctx, 'paid', { payment: true, paid: true });
+      return { resourceId: s.id, data: { session: s } };
+    },
+  },
+  {
+    type: 'checkout.session.payment_failed',
+    emittedWhen: 'a payment attempt failed or was refunded; the session is `open` again',
+    dataFields: '`session`',
+    sample: (ctx) => {
+      const s = session(ctx, 'open', { payment: true });
+      return { resourceId: s.id, data: { session: s } };
+    },
+  },
+  {
+    type: 'checkout.session.expired',
+    emittedWhen: 'the session expired (time, or expired by the merchant)',
+    dataFields: '`session`',
+    sample: (ctx) => {
+      const s = { ...session(ctx, 'expired'), expiresAt: iso(ctx.now) };
+      return { resourceId: s.id, data: { session: s } };
+    },
+  },
+  {
+    type: 'invoice.sent',
+    emittedWhen: 'an invoice was sent or re-sent',
+    dataFields: '`invoice` (full invoice)',
+    sample: (ctx) => {
+      const inv = invoice(ctx, 'open', null);
+      return { resourceId: inv.id, data: { invoice: inv } };
+    },
+  },
+  {
+    type: 'invoice.paid',
+    emittedWhen: 'the checkout session paying the invoice is `paid`',
+    dataFields: '`invoice` and `session`',
+    sample: (ctx) => {
+      const inv = invoice(ctx, 'paid', null);
+      const s = session(ctx, 'paid', { payment: true, paid: true, invoiceId: inv.id });
+      inv.sessionId = s.id as never;
+      return { resourceId: inv.id, data: { invoice: inv, session: s } };
+    },
+  },
+  {
+    type: 'limit_order.filled',
+    emittedWhen: 'a fill of a limit order',
+    dataFields: '`order` (order record with `limitOrderId`)',
+    sample: () => {
+      const o = {
+        ...order('filled'),
+        quoteId: newId('lof'),
+        provider: 'jupiter',
+        srcChainId: 7565164,
+        dstChainId: 7565164,
+        amount: '1500000000',
+        dstAmount: '212340000',
+        limitOrderId: newId('lo'),
+        srcTxHash: bs58.encode(randomBytes(64)),
+        dstTxHash: null,
+      };
+      return { resourceId: o.limitOrderId, data: { order: o } };
+    },
+  },
+  {
+    type: 'webhook_endpoint.disabled',
+    emittedWhen: 'a webhook endpoint was disabled automatically (it answered 410 Gone, or every attempt failed for 3 days)',
+    dataFields: '`endpoint` (without secret) and `reason`',
+    sample: (ctx) => {
+      const id = newId('we');
+      return {
+        resourceId: id,
+        data: {
+          endpoint: {
+            id,
+            object: 'webhook_endpoint',
+            livemode: false,
+            url: 'https://shop.example.com/webhooks',
+            description: 'Order fulfilment',
+            enabledEvents: ['checkout.session.*'],
+            disabled: true,
+            disabledReason: 'every attempt failed for 72 hours',
+            createdAt: iso(ctx.now, -30 * 86_400_000),
+            updatedAt: iso(ctx.now),
+          },
+          reason: 'every attempt failed for 72 hours',
+        },
+      };
+    },
+  },
+];
+
+export const EVENT_TYPE_NAMES = EVENT_TYPES.map((t) => t.type);
+export const eventTypeInfo = (type: string) => EVENT_TYPES.find((t) => t.type === type);
+
+/** An `enabledEvents` entry: `*`, a known type, or `<prefix>.*` covering at least one known type. */
+export function isValidEventPattern(p: string): boolean {
+  if (p === '*') return true;
+  if (p.endsWith('.*')) {
+    const prefix = p.slice(0, -1);
+    return EVENT_TYPE_NAMES.some((t) => t.startsWith(prefix));
+  }
+  return EVENT_TYPE_NAMES.includes(p);
+}
+
+/** Same matching rule as the SQL fan-out (outbox.ts `endpointMatchesType`) and the `events` subscription. */
+export function matchesPattern(patterns: readonly string[], type: string): boolean {
+  return patterns.some((p) => p === '*' || p === type || (p.endsWith('.*') && type.startsWith(p.slice(0, -1))));
+}

@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import type { App } from '../app.js';
+import type { KeyAuth } from '../accounts/service.js';
+import { ApiError, invalidParams, notFound } from '../errors.js';
+import { parseInput } from '../validation.js';
+import { eventEnvelope } from './envelope.js';
+import { endpointMatchesType, notifyInTx, type RecordedEvent } from './outbox.js';
+import { webhooksWakeTopic } from './topics.js';
+import type { Page, WebhooksService } from '../webhooks/service.js';
+import { deliveryView, type AttemptView, type DeliveryView } from '../webhooks/views.js';
+
+const listSchema = z.object({
+  type: z.string().min(1).max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  cursor: z.string().min(1).optional(),
+});
+const redeliverSchema = z.object({ endpointId: z.string().min(1).optional() });
+
+/** Events API (Stripe-like): list newest first with a cursor, get one, its delivery log, redeliver. */
+export class EventsService {
+  constructor(
+    private app: App,
+    private webhooks: WebhooksService,
+  ) {}
+
+  private get prisma() {
+    return this.app.db.prisma;
+  }
+  private scope(auth: KeyAuth) {
+    return { accountId: auth.accountId, livemode: auth.mode === 'live' };
+  }
+
+  /** `type` filters exactly, or by prefix with `checkout.session.*`; `cursor` is the last id of the previous page. */
+  async list(auth: KeyAuth, query: unknown): Promise<Page<RecordedEvent>> {
+    const q = parseInput(listSchema, query ?? {});
+    const where: Record<string, unknown> = this.scope(auth);
+    if (q.type) where.type = q.type.endsWith('.*') ? { startsWith: q.type.slice(0, -1) } : q.type;
+    let after: { createdAt: Date; id: string } | null = null;
+    if (q.cursor) {
+      after = await this.prisma.event.findFirst({ where: { ...this.scope(auth), id: q.cursor }, select: { createdAt: true, id: true } });
+      if (!after) throw invalidParams('cursor', 'unknown cursor');
+    }
+    const rows = await this.prisma.event.findMany({
+      where: { ...where, ...(after ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] } : {}) },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take: q.limit + 1,
+    });
+    const hasMore = rows.length > q.limit;
+    const data = rows.slice(0, q.limit).map(eventEnvelope);
+    return { object: 'list', data, hasMore, nextCursor: hasMore ? data[data.length - 1].id : null };
+  }
+
+  private async own(auth: KeyAuth, id: string) {
+    const e = await this.prisma.event.findFirst({ where: { id, ...this.scope(auth) } });
+    if (!e) throw notFound('Event');
+    return e;
+  }
+
+  async get(auth: KeyAuth, id: string): Promise<RecordedEvent> {
+    return eventEnvelope(await this.own(auth, id));
+  }
+
+  async deliveries(auth: KeyAuth, id: string): Promise<DeliveryView[]> {
+    const e = await this.own(auth, id);
+    const rows = await this.prisma.webhookDelivery.findMany({ where: { eventId: e.id }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+    return rows.map(deliveryView);
+  }
+
+  async attempts(auth: KeyAuth, id: string, query: unknown): Promise<Page<AttemptView>> {
+    const e = await this.own(auth, id);
+    return this.webhooks.attemptPage({ eventId: e.id }, query);
+  }
+
+  /**
+   * Sends the event again: to one endpoint of the same account and mode (`endpointId`), or to every
+   * enabled endpoint subscribed to its type. Each re-send is a new delivery with the usual retries.
+   */
+  async redeliver(auth: KeyAuth, id: string, input: unknown): Promise<{ object: 'list'; data: DeliveryView[] }> {
+    const { endpointId } = parseInput(redeliverSchema, input ?? {});
+    const e = await this.own(auth, id);
+    const now = new Date(this.app.clock.now());
+    const ids = await this.prisma.$transaction(async (tx) => {
+      let rows: Array<{ id: string }>;
+      if (endpointId) {
+        const ep = await tx.webhookEndpoint.findFirst({ where: { id: endpointId, ...this.scope(auth) } });
+        if (!ep) throw notFound('Webhook endpoint');
+        if (ep.disabled) throw new ApiError('CONFLICT', 'The webhook endpoint is disabled; enable it first');
+        rows = await tx.$queryRawUnsafe(
+          `INSERT INTO webhook_deliveries (id, event_id, endpoint_id, origin, next_attempt_at, created_at, updated_at)
+           VALUES ('whd_' || replace(gen_random_uuid()::text, '-', ''), $1, $2, 'manual', $3, $3, $3) RETURNING id`,
+          e.id,
+          ep.id,
+          now,
+        );
+      } else {
+        rows = await tx.$queryRawUnsafe(
+          `INSERT INTO webhook_deliveries (id, event_id, endpoint_id, origin, next_attempt_at, created_at, updated_at)
+           SELECT 'whd_' || replace(gen_random_uuid()::text, '-', ''), $1, w.id, 'manual', $4, $4, $4
+           FROM webhook_endpoints w
+           WHERE w.account_id = $2 AND w.livemode = $3 AND NOT w.disabled AND ${endpointMatchesType('$5')}
+           RETURNING id`,
+          e.id,
+          e.accountId,
+          e.livemode,
+          now,
+          e.type,
+        );
+      }
+      if (rows.length) await notifyInTx(tx, webhooksWakeTopic, 1);
+      return rows.map((r) => r.id);
+    });
+    const created = await this.prisma.webhookDelivery.findMany({ where: { id: { in: ids } }, orderBy: { id: 'asc' } });
+    return { object: 'list', data: created.map(deliveryView) };
+  }
+}

@@ -1,0 +1,35 @@
+import { reply, type Route } from './router.js';
+import { queryObject } from '../validation.js';
+
+/** Webhook endpoints of the key's account and mode, their attempt log, and test triggers. */
+export const webhookRoutes: Route[] = [
+  // Before `/:id` so that `trigger` is never taken for an endpoint id.
+  { method: 'POST', path: '/v1/webhook-endpoints/trigger', access: 'key', handler: ({ app, auth, body }) => app.services.webhooks.trigger(auth!, body) },
+  {
+    method: 'POST',
+    path: '/v1/webhook-endpoints',
+    access: 'key',
+    handler: async ({ app, auth, body }) => reply(201, await app.services.webhooks.create(auth!, body)),
+  },
+  { method: 'GET', path: '/v1/webhook-endpoints', access: 'key', handler: ({ app, auth }) => app.services.webhooks.list(auth!) },
+  { method: 'GET', path: '/v1/webhook-endpoints/:id', access: 'key', handler: ({ app, auth, params }) => app.services.webhooks.get(auth!, params.id) },
+  {
+    method: 'PATCH',
+    path: '/v1/webhook-endpoints/:id',
+    access: 'key',
+    handler: ({ app, auth, params, body }) => app.services.webhooks.update(auth!, params.id, body),
+  },
+  { method: 'DELETE', path: '/v1/webhook-endpoints/:id', access: 'key', handler: ({ app, auth, params }) => app.services.webhooks.remove(auth!, params.id) },
+  {
+    method: 'POST',
+    path: '/v1/webhook-endpoints/:id/rotate-secret',
+    access: 'key',
+    handler: ({ app, auth, params }) => app.services.webhooks.rotateSecret(auth!, params.id),
+  },
+  {
+    method: 'GET',
+    path: '/v1/webhook-endpoints/:id/attempts',
+    access: 'key',
+    handler: ({ app, auth, params, query }) => app.services.webhooks.attempts(auth!, params.id, queryObject(query)),
+  },
+];

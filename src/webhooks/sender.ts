@@ -1,0 +1,151 @@
+import http from 'node:http';
+import https from 'node:https';
+import { lookup as dnsLookup } from 'node:dns/promises';
+import { isIP, type LookupFunction } from 'node:net';
+import { blockedHostname, blockedReason } from './address-policy.js';
+
+export type Resolver = (host: string) => Promise<Array<{ address: string; family: number }>>;
+export const systemResolver: Resolver = (host) => dnsLookup(host, { all: true, verbatim: true });
+
+/** The first KiB of a receiver's response is kept (as text) in the attempt log. */
+export const RESPONSE_KEEP_BYTES = 1024;
+
+export interface SendResult {
+  ok: boolean;
+  statusCode: number | null;
+  latencyMs: number;
+  responseBody: string | null;
+  error: string | null;
+}
+
+export interface SendOptions {
+  url: string;
+  body: string;
+  headers: Record<string, string>;
+  /** Live endpoints: https only, and every address the host resolves to must be public. */
+  livemode: boolean;
+  timeoutMs: number;
+  resolver: Resolver;
+  userAgent: string;
+  signal?: AbortSignal;
+}
+
+class BlockedAddressError extends Error {
+  code = 'EBLOCKED';
+}
+
+// Separate pools for live and test: a connection opened under test-mode rules (loopback allowed)
+// must never be reused by a live delivery to the same host name.
+const agents = {
+  live: new https.Agent({ keepAlive: true, maxSockets: 64 }),
+  testHttps: new https.Agent({ keepAlive: true, maxSockets: 64 }),
+  testHttp: new http.Agent({ keepAlive: true, maxSockets: 64 }),
+};
+
+/** Why a live endpoint URL is refused before any connection, or null. */
+export function liveUrlProblem(u: URL): string | null {
+  if (u.protocol !== 'https:') return 'live endpoints must use https';
+  const host = u.hostname.replace(/^\[|\]$/g, '');
+  const named = blockedHostname(host);
+  if (named) return `${host} is not a public host (${named})`;
+  if (isIP(host)) {
+    const r = blockedReason(host);
+    if (r) return `${host} is not a public address (${r})`;
+  }
+  return null;
+}
+
+/** DNS lookup for the socket: the addresses it connects to are the ones checked (no rebinding gap). */
+function guardedLookup(resolver: Resolver, livemode: boolean): LookupFunction {
+  return ((hostname: string, options: { all?: boolean }, cb: (...a: unknown[]) => void) => {
+    resolver(hostname).then(
+      (addrs) => {
+        if (!addrs.length) return cb(Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' }));
+        if (livemode) {
+          for (const a of addrs) {
+            const r = blockedReason(a.address);
+            if (r) return cb(new BlockedAddressError(`${hostname} resolves to ${a.address}, which is not a public address (${r})`));
+          }
+        }
+        if (options?.all) cb(null, addrs);
+        else cb(null, addrs[0].address, addrs[0].family);
+      },
+      (err) => cb(err),
+    );
+  }) as unknown as LookupFunction;
+}
+
+/** One POST: no redirects followed (a 3xx is a failure), a hard timeout, the first KiB of the answer. */
+export function sendWebhook(o: SendOptions): Promise<SendResult> {
+  const started = performance.now();
+  const done = (r: Omit<SendResult, 'latencyMs'>): SendResult => ({ ...r, latencyMs: Math.round(performance.now() - started) });
+  let u: URL;
+  try {
+    u = new URL(o.url);
+  } catch {
+    return Promise.resolve(done({ ok: false, statusCode: null, responseBody: null, error: 'invalid URL' }));
+  }
+  if (o.livemode) {
+    const problem = liveUrlProblem(u);
+    if (problem) return Promise.resolve(done({ ok: false, statusCode: null, responseBody: null, error: `blocked: ${problem}` }));
+  }
+  const isHttps = u.protocol === 'https:';
+  const timeout = AbortSignal.timeout(o.timeoutMs);
+  const signal = o.signal ? AbortSignal.any([timeout, o.signal]) : timeout;
+  return new Promise<SendResult>((resolve) => {
+    let settled = false;
+    const finish = (r: Omit<SendResult, 'latencyMs'>) => {
+      if (settled) return;
+      settled = true;
+      resolve(done(r));
+    };
+    const req = (isHttps ? https : http).request(u, {
+      method: 'POST',
+      agent: o.livemode ? agents.live : isHttps ? agents.testHttps : agents.testHttp,
+      lookup: guardedLookup(o.resolver, o.livemode),
+      signal,
+      headers: {
+        'content-type': 'application/json',
+        'content-length': String(Buffer.byteLength(o.body)),
+        'user-agent': o.userAgent,
+        ...o.headers,
+      },
+    });
+    req.on('response', (res) => {
+      const chunks: Buffer[] = [];
+      let kept = 0;
+      const complete = () => {
+        const status = res.statusCode ?? 0;
+        finish({
+          ok: status >= 200 && status < 300,
+          statusCode: status,
+          responseBody: Buffer.concat(chunks).toString('utf8'),
+          error: status >= 300 && status < 400 ? `redirect to ${String(res.headers.location ?? '(none)').slice(0, 200)} not followed` : null,
+        });
+      };
+      res.on('data', (c: Buffer) => {
+        if (kept >= RESPONSE_KEEP_BYTES) return;
+        const part = c.subarray(0, RESPONSE_KEEP_BYTES - kept);
+        chunks.push(part);
+        kept += part.length;
+        // Enough kept: stop reading a large (or endless) answer.
+        if (kept >= RESPONSE_KEEP_BYTES) {
+          complete();
+          res.destroy();
+        }
+      });
+      res.on('end', complete);
+      res.on('error', () => complete());
+      res.on('close', complete);
+    });
+    req.on('error', (err: NodeJS.ErrnoException) => {
+      let error: string;
+      if (timeout.aborted) error = `timeout after ${o.timeoutMs} ms`;
+      else if (o.signal?.aborted) error = 'aborted (shutting down)';
+      else if (err instanceof BlockedAddressError) error = `blocked: ${err.message}`;
+      else error = [err.code, err.message].filter(Boolean).join(': ') || 'request failed';
+      finish({ ok: false, statusCode: null, responseBody: null, error });
+    });
+    req.end(o.body);
+  });
+}

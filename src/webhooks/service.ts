@@ -1,0 +1,243 @@
+import { z } from 'zod';
+import type { App } from '../app.js';
+import type { KeyAuth } from '../accounts/service.js';
+import { ApiError, invalidParams, notFound } from '../errors.js';
+import { newId } from '../ids.js';
+import { parseInput } from '../validation.js';
+import { EVENT_TYPE_NAMES, eventTypeInfo, isValidEventPattern } from '../events/catalog.js';
+import { recordEvent, type RecordedEvent } from '../events/outbox.js';
+import { blockedReason } from './address-policy.js';
+import { liveUrlProblem, systemResolver, type Resolver } from './sender.js';
+import { generateSecret } from './signing.js';
+import { attemptView, endpointView, type AttemptView, type EndpointView } from './views.js';
+import { DeliveryWorker } from './worker.js';
+
+/** During a rotation the old secret keeps signing alongside the new one for this long. */
+export const ROTATION_OVERLAP_MS = 24 * 3600 * 1000;
+export const MAX_ENDPOINTS = 16;
+
+const url = z.string().trim().min(1).max(2048);
+const enabledEvents = z
+  .array(z.string().refine(isValidEventPattern, { message: `must be "*", an event type (${EVENT_TYPE_NAMES.join(', ')}) or a "<prefix>.*" pattern` }))
+  .min(1)
+  .max(64);
+const description = z.string().max(500);
+
+const createSchema = z.object({
+  url,
+  enabledEvents: enabledEvents.default(['*']),
+  description: description.optional(),
+  disabled: z.boolean().optional(),
+});
+const updateSchema = z.object({
+  url: url.optional(),
+  enabledEvents: enabledEvents.optional(),
+  description: description.nullable().optional(),
+  disabled: z.boolean().optional(),
+});
+const listSchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  cursor: z.string().min(1).optional(),
+});
+const triggerSchema = z.object({ type: z.string().min(1) });
+
+export type CreateEndpointInput = z.input<typeof createSchema>;
+export type UpdateEndpointInput = z.input<typeof updateSchema>;
+
+export interface Page<T> {
+  object: 'list';
+  data: T[];
+  hasMore: boolean;
+  nextCursor: string | null;
+}
+
+export const livemodeOf = (auth: KeyAuth) => auth.mode === 'live';
+
+/** Webhook endpoints (per account and mode), their attempt log, test triggers, and the delivery worker. */
+export class WebhooksService {
+  readonly worker: DeliveryWorker;
+  private resolverRef: { current: Resolver } = { current: systemResolver };
+
+  constructor(private app: App) {
+    const c = app.config;
+    this.worker = new DeliveryWorker(
+      app.db.prisma,
+      app.pubsub,
+      app.clock,
+      app.log,
+      {
+        timeoutMs: c.WEBHOOK_TIMEOUT_MS,
+        concurrency: c.WEBHOOK_CONCURRENCY,
+        pollMs: c.WEBHOOK_POLL_MS,
+        retryBaseMs: c.WEBHOOK_RETRY_BASE_MS,
+        disableAfterMs: c.WEBHOOK_DISABLE_AFTER_MS,
+        userAgent: `${c.BRAND}-webhooks/1`,
+      },
+      systemResolver,
+    );
+  }
+
+  /** DNS resolution used at create/update and at every delivery (tests swap it to simulate rebinding). */
+  set resolver(r: Resolver) {
+    this.resolverRef.current = r;
+    this.worker.resolver = r;
+  }
+  get resolver(): Resolver {
+    return this.resolverRef.current;
+  }
+
+  private get prisma() {
+    return this.app.db.prisma;
+  }
+  private now() {
+    return this.app.clock.now();
+  }
+
+  /**
+   * Test mode: http or https, any host (loopback included, for local development).
+   * Live mode: https only, and the host must resolve only to public addresses (checked again at every delivery).
+   */
+  async checkUrl(raw: string, livemode: boolean): Promise<string> {
+    let u: URL;
+    try {
+      u = new URL(raw);
+    } catch {
+      throw invalidParams('url', 'must be an absolute http(s) URL');
+    }
+    if (u.protocol !== 'https:' && u.protocol !== 'http:') throw invalidParams('url', 'must be an http(s) URL');
+    if (u.username || u.password) throw invalidParams('url', 'must not carry credentials');
+    if (!livemode) return u.toString();
+    const problem = liveUrlProblem(u);
+    if (problem) throw invalidParams('url', problem);
+    const host = u.hostname.replace(/^\[|\]$/g, '');
+    let addrs: Array<{ address: string }>;
+    try {
+      addrs = await this.resolver(host);
+    } catch {
+      throw invalidParams('url', `${host} does not resolve`);
+    }
+    if (!addrs.length) throw invalidParams('url', `${host} does not resolve`);
+    for (const a of addrs) {
+      const r = blockedReason(a.address);
+      if (r) throw invalidParams('url', `${host} resolves to ${a.address}, which is not a public address (${r})`);
+    }
+    return u.toString();
+  }
+
+  async create(auth: KeyAuth, input: unknown): Promise<EndpointView> {
+    const p = parseInput(createSchema, input ?? {});
+    const livemode = livemodeOf(auth);
+    const checked = await this.checkUrl(p.url, livemode);
+    const count = await this.prisma.webhookEndpoint.count({ where: { accountId: auth.accountId, livemode } });
+    if (count >= MAX_ENDPOINTS) throw new ApiError('CONFLICT', `At most ${MAX_ENDPOINTS} webhook endpoints per account and mode; delete one first`);
+    const now = new Date(this.now());
+    const ep = await this.prisma.webhookEndpoint.create({
+      data: {
+        id: newId('we'),
+        accountId: auth.accountId,
+        livemode,
+        url: checked,
+        description: p.description ?? null,
+        enabledEvents: [...new Set(p.enabledEvents)],
+        disabled: p.disabled ?? false,
+        secret: generateSecret(),
+        createdAt: now,
+        updatedAt: now,
+      },
+    });
+    return endpointView(ep, this.now(), { withSecret: true });
+  }
+
+  private async own(auth: KeyAuth, id: string) {
+    const ep = await this.prisma.webhookEndpoint.findFirst({ where: { id, accountId: auth.accountId, livemode: livemodeOf(auth) } });
+    if (!ep) throw notFound('Webhook endpoint');
+    return ep;
+  }
+
+  async get(auth: KeyAuth, id: string): Promise<EndpointView> {
+    return endpointView(await this.own(auth, id), this.now());
+  }
+
+  async list(auth: KeyAuth): Promise<Page<EndpointView>> {
+    const rows = await this.prisma.webhookEndpoint.findMany({
+      where: { accountId: auth.accountId, livemode: livemodeOf(auth) },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+    });
+    return { object: 'list', data: rows.map((r) => endpointView(r, this.now())), hasMore: false, nextCursor: null };
+  }
+
+  async update(auth: KeyAuth, id: string, input: unknown): Promise<EndpointView> {
+    const p = parseInput(updateSchema, input ?? {});
+    const ep = await this.own(auth, id);
+    const data: Record<string, unknown> = { updatedAt: new Date(this.now()) };
+    if (p.url !== undefined) data.url = await this.checkUrl(p.url, ep.livemode);
+    if (p.enabledEvents !== undefined) data.enabledEvents = [...new Set(p.enabledEvents)];
+    if (p.description !== undefined) data.description = p.description;
+    if (p.disabled !== undefined) {
+      data.disabled = p.disabled;
+      // Re-enabling starts with a clean slate; a manual disable needs no reason.
+      data.disabledReason = null;
+      if (!p.disabled) data.failingSince = null;
+    }
+    return endpointView(await this.prisma.webhookEndpoint.update({ where: { id: ep.id }, data }), this.now());
+  }
+
+  async remove(auth: KeyAuth, id: string) {
+    const ep = await this.own(auth, id);
+    await this.prisma.webhookEndpoint.delete({ where: { id: ep.id } });
+    return { id: ep.id, object: 'webhook_endpoint' as const, deleted: true };
+  }
+
+  /** New secret, shown once; the previous one keeps signing too for 24 h so receivers can switch over. */
+  async rotateSecret(auth: KeyAuth, id: string): Promise<EndpointView> {
+    const ep = await this.own(auth, id);
+    const now = this.now();
+    const updated = await this.prisma.webhookEndpoint.update({
+      where: { id: ep.id },
+      data: { secret: generateSecret(), previousSecret: ep.secret, previousSecretExpiresAt: new Date(now + ROTATION_OVERLAP_MS), updatedAt: new Date(now) },
+    });
+    return endpointView(updated, now, { withSecret: true });
+  }
+
+  async attempts(auth: KeyAuth, endpointId: string, query: unknown): Promise<Page<AttemptView>> {
+    const ep = await this.own(auth, endpointId);
+    return this.attemptPage({ endpointId: ep.id }, query);
+  }
+
+  /** Attempts newest first; `cursor` is the id of the last attempt of the previous page. */
+  async attemptPage(where: { endpointId?: string; eventId?: string }, query: unknown): Promise<Page<AttemptView>> {
+    const q = parseInput(listSchema, query ?? {});
+    let after: { createdAt: Date; id: string } | null = null;
+    if (q.cursor) {
+      after = await this.prisma.webhookAttempt.findFirst({ where: { ...where, id: q.cursor }, select: { createdAt: true, id: true } });
+      if (!after) throw invalidParams('cursor', 'unknown cursor');
+    }
+    const rows = await this.prisma.webhookAttempt.findMany({
+      where: {
+        ...where,
+        ...(after ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] } : {}),
+      },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take: q.limit + 1,
+    });
+    const hasMore = rows.length > q.limit;
+    const data = rows.slice(0, q.limit).map(attemptView);
+    return { object: 'list', data, hasMore, nextCursor: hasMore ? data[data.length - 1].id : null };
+  }
+
+  /**
+   * Sends a realistic sample event of `type` (test keys only): it is recorded like any event, so it
+   * reaches every subscribed test endpoint, the events API and `listen`.
+   */
+  async trigger(auth: KeyAuth, input: unknown): Promise<RecordedEvent> {
+    if (auth.mode !== 'test') throw new ApiError('FORBIDDEN', 'Triggering sample events needs a test key; live events come only from real activity');
+    const { type } = parseInput(triggerSchema, input ?? {});
+    const info = eventTypeInfo(type);
+    if (!info) throw invalidParams('type', `unknown event type; one of ${EVENT_TYPE_NAMES.join(', ')}`);
+    const now = new Date(this.now());
+    const sample = info.sample({ publicUrl: this.app.config.PUBLIC_URL, now });
+    return this.prisma.$transaction((tx) =>
+      recordEvent(tx, { accountId: auth.accountId, livemode: false, type, resourceId: sample.resourceId, data: sample.data, createdAt: now }),
+    );
+  }
+}

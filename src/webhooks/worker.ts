@@ -1,0 +1,243 @@
+import type { Prisma } from '../db/client.js';
+import type { PgPubSub } from '../db/pubsub.js';
+import type { Clock } from '../clock.js';
+import type { Logger } from '../log.js';
+import type { Job } from '../jobs/runner.js';
+import { newId } from '../ids.js';
+import { eventEnvelope } from '../events/envelope.js';
+import { recordEvent, type TransactionClient } from '../events/outbox.js';
+import { webhooksWakeTopic } from '../events/topics.js';
+import { retryDelayMs } from './schedule.js';
+import { sendWebhook, type Resolver, type SendResult } from './sender.js';
+import { signDelivery } from './signing.js';
+import { endpointView } from './views.js';
+
+export interface WorkerSettings {
+  timeoutMs: number;
+  concurrency: number;
+  pollMs: number;
+  retryBaseMs: number;
+  disableAfterMs: number;
+  userAgent: string;
+}
+
+interface Claimed {
+  id: string;
+  event_id: string;
+  endpoint_id: string;
+  attempts: number;
+}
+
+/** Extra time past the attempt timeout before an in-flight delivery counts as abandoned (crashed worker). */
+const LEASE_MARGIN_MS = 5000;
+
+/**
+ * The delivery queue worker. Deliveries are rows of `webhook_deliveries`; a worker claims due rows with
+ * `FOR UPDATE SKIP LOCKED` (so instances never claim the same row) and in the same statement moves
+ * `next_attempt_at` to a lease expiry. If the process dies mid-attempt the lease runs out and any
+ * instance picks the row up again: delivery is at-least-once, receivers dedupe on `webhook-id`.
+ *
+ * It runs as one long job run: woken by NOTIFY (sent in the transaction that queued deliveries) and by
+ * finished deliveries, with a poll as a fallback. A database error ends the run; the job runner logs it
+ * and starts a new run after `pollMs`, which is how the worker rides out a lost connection.
+ */
+export class DeliveryWorker {
+  /** DNS resolution for deliveries; replaceable (e.g. to simulate DNS rebinding in tests). */
+  resolver: Resolver;
+  private inflight = new Set<Promise<void>>();
+  private dirty = false;
+  private wake?: () => void;
+  private subscribed = false;
+
+  constructor(
+    private prisma: Prisma,
+    private pubsub: PgPubSub,
+    private clock: Clock,
+    private log: Logger,
+    private s: WorkerSettings,
+    resolver: Resolver,
+  ) {
+    this.resolver = resolver;
+  }
+
+  job(): Job {
+    return { name: 'webhooks.deliver', intervalMs: this.s.pollMs, run: (signal) => this.run(signal) };
+  }
+
+  /** Number of attempts in flight in this process (for tests and the benchmark). */
+  get busy() {
+    return this.inflight.size;
+  }
+
+  poke() {
+    this.dirty = true;
+    this.wake?.();
+  }
+
+  async run(signal: AbortSignal): Promise<void> {
+    if (!this.subscribed) {
+      await this.pubsub.subscribe(webhooksWakeTopic, () => this.poke());
+      this.subscribed = true;
+    }
+    while (!signal.aborted) {
+      this.dirty = false;
+      const free = this.s.concurrency - this.inflight.size;
+      if (free > 0) {
+        const batch = await this.claim(free);
+        for (const c of batch) this.launch(c, signal);
+        if (batch.length === free) continue; // the queue may hold more that are due
+      }
+      if (this.dirty) continue;
+      await this.sleep(this.s.pollMs, signal);
+    }
+    await Promise.allSettled([...this.inflight]);
+  }
+
+  private sleep(ms: number, signal: AbortSignal) {
+    return new Promise<void>((resolve) => {
+      const done = () => {
+        clearTimeout(t);
+        signal.removeEventListener('abort', done);
+        this.wake = undefined;
+        resolve();
+      };
+      const t = setTimeout(done, ms);
+      signal.addEventListener('abort', done, { once: true });
+      this.wake = done;
+    });
+  }
+
+  private launch(c: Claimed, signal: AbortSignal) {
+    const p: Promise<void> = this.deliver(c, signal)
+      .catch((err) => this.log.error({ err, delivery: c.id }, 'webhook delivery could not be recorded; it is retried when its lease expires'))
+      .finally(() => {
+        this.inflight.delete(p);
+        this.poke();
+      });
+    this.inflight.add(p);
+  }
+
+  async claim(limit: number): Promise<Claimed[]> {
+    const now = this.clock.now();
+    return this.prisma.$queryRawUnsafe<Claimed[]>(
+      `WITH due AS (
+         SELECT id FROM webhook_deliveries
+         WHERE status = 'pending' AND next_attempt_at <= $1
+         ORDER BY next_attempt_at
+         LIMIT $2
+         FOR UPDATE SKIP LOCKED
+       )
+       UPDATE webhook_deliveries d
+       SET attempts = d.attempts + 1, next_attempt_at = $3, updated_at = $1
+       FROM due WHERE d.id = due.id
+       RETURNING d.id, d.event_id, d.endpoint_id, d.attempts`,
+      new Date(now),
+      limit,
+      new Date(now + this.s.timeoutMs + LEASE_MARGIN_MS),
+    );
+  }
+
+  private async deliver(c: Claimed, signal: AbortSignal): Promise<void> {
+    const [event, endpoint] = await Promise.all([
+      this.prisma.event.findUnique({ where: { id: c.event_id } }),
+      this.prisma.webhookEndpoint.findUnique({ where: { id: c.endpoint_id } }),
+    ]);
+    if (!event || !endpoint) return; // deleted meanwhile (cascade removes the delivery too)
+    if (endpoint.disabled) {
+      await this.prisma.webhookDelivery.updateMany({
+        where: { id: c.id, status: 'pending', attempts: c.attempts },
+        data: { status: 'canceled', attempts: c.attempts - 1, lastError: 'endpoint disabled', completedAt: new Date(this.clock.now()), updatedAt: new Date(this.clock.now()) },
+      });
+      return;
+    }
+    const body = JSON.stringify(eventEnvelope(event));
+    const secrets = [endpoint.secret];
+    if (endpoint.previousSecret && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt.getTime() > this.clock.now()) secrets.push(endpoint.previousSecret);
+    // The signature timestamp is wall-clock time: receivers compare it with their own clock.
+    const headers = signDelivery(event.id, body, secrets, new Date());
+    const result = await sendWebhook({
+      url: endpoint.url,
+      body,
+      headers: { ...headers },
+      livemode: endpoint.livemode,
+      timeoutMs: this.s.timeoutMs,
+      resolver: this.resolver,
+      userAgent: this.s.userAgent,
+      signal,
+    });
+    if (signal.aborted && !result.ok && result.statusCode === null) {
+      // Shutting down mid-attempt: hand the row back untouched so another instance (or the restart) sends it.
+      await this.prisma.webhookDelivery
+        .updateMany({ where: { id: c.id, status: 'pending', attempts: c.attempts }, data: { attempts: c.attempts - 1, nextAttemptAt: new Date(this.clock.now()) } })
+        .catch(() => {});
+      return;
+    }
+    await this.record(c, endpoint.url, result);
+  }
+
+  private async record(c: Claimed, url: string, r: SendResult) {
+    const now = new Date(this.clock.now());
+    await this.prisma.$transaction(async (tx) => {
+      await tx.webhookAttempt.create({
+        data: {
+          id: newId('wha'),
+          deliveryId: c.id,
+          eventId: c.event_id,
+          endpointId: c.endpoint_id,
+          attempt: c.attempts,
+          url,
+          success: r.ok,
+          statusCode: r.statusCode,
+          latencyMs: r.latencyMs,
+          responseBody: r.responseBody,
+          error: r.error,
+          createdAt: now,
+        },
+      });
+      if (r.ok) {
+        await tx.webhookDelivery.updateMany({
+          where: { id: c.id, status: 'pending' },
+          data: { status: 'succeeded', lastStatusCode: r.statusCode, lastError: null, completedAt: now, updatedAt: now },
+        });
+        await tx.webhookEndpoint.updateMany({ where: { id: c.endpoint_id, failingSince: { not: null } }, data: { failingSince: null } });
+        return;
+      }
+      const gone = r.statusCode === 410;
+      const delay = gone ? null : retryDelayMs(c.attempts, this.s.retryBaseMs);
+      const error = r.error ?? `HTTP ${r.statusCode}`;
+      await tx.webhookDelivery.updateMany({
+        where: { id: c.id, status: 'pending', attempts: c.attempts },
+        data:
+          delay === null
+            ? { status: 'failed', lastStatusCode: r.statusCode, lastError: error, completedAt: now, updatedAt: now }
+            : { nextAttemptAt: new Date(now.getTime() + delay), lastStatusCode: r.statusCode, lastError: error, updatedAt: now },
+      });
+      await this.noteEndpointFailure(tx, c.endpoint_id, now, gone);
+    });
+  }
+
+  /** 410 Gone disables at once; otherwise an endpoint whose attempts all failed for `disableAfterMs` is disabled. */
+  private async noteEndpointFailure(tx: TransactionClient, endpointId: string, now: Date, gone: boolean) {
+    const rows = await tx.$queryRawUnsafe<Array<{ failing_since: Date; disabled: boolean }>>(
+      `UPDATE webhook_endpoints SET failing_since = COALESCE(failing_since, $2) WHERE id = $1 RETURNING failing_since, disabled`,
+      endpointId,
+      now,
+    );
+    if (!rows.length || rows[0].disabled) return;
+    const failingFor = now.getTime() - new Date(rows[0].failing_since).getTime();
+    let reason: string | null = null;
+    if (gone) reason = 'the endpoint answered 410 Gone';
+    else if (failingFor >= this.s.disableAfterMs) reason = `every attempt failed for ${Math.round(failingFor / 3_600_000)} hours`;
+    if (!reason) return;
+    const ep = await tx.webhookEndpoint.update({ where: { id: endpointId }, data: { disabled: true, disabledReason: reason, updatedAt: now } });
+    await recordEvent(tx, {
+      accountId: ep.accountId,
+      livemode: ep.livemode,
+      type: 'webhook_endpoint.disabled',
+      resourceId: ep.id,
+      data: { endpoint: endpointView(ep, now.getTime()), reason },
+      createdAt: now,
+    });
+    this.log.warn({ endpoint: ep.id, reason }, 'webhook endpoint disabled');
+  }
+}

@@ -1,0 +1,25 @@
+import { createServer } from 'node:net';
+import { Webhook } from 'standardwebhooks';
+import type { Received } from '../fixtures/webhook-receiver.js';
+
+/** A port that was free a moment ago (for child processes, which cannot report an ephemeral one). */
+export async function freePort(): Promise<number> {
+  const s = createServer();
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', () => r()));
+  const port = (s.address() as { port: number }).port;
+  await new Promise<void>((r) => s.close(() => r()));
+  return port;
+}
+
+/** Verifies a received delivery with the standardwebhooks library, exactly as a receiver would. */
+export const verifyWith = (secret: string, r: Received) =>
+  new Webhook(secret).verify(r.body, { 'webhook-id': r.id, 'webhook-timestamp': r.timestamp, 'webhook-signature': r.signature });
+
+export const until = async (pred: () => Promise<boolean> | boolean, timeoutMs = 15_000, what = 'condition') => {
+  const end = Date.now() + timeoutMs;
+  while (Date.now() < end) {
+    if (await pred()) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+};
