@@ -13,7 +13,17 @@ export function bpsToSlippage(bps: number): string {
 }
 
 /**
- * `GET /v1/quote` (EXACT_INPUT, `fromAmount`) or `GET /v1/quote/toAmount` (EXACT_OUTPUT, `toAmount`).
+ * The `toAmount` to ask for so that the exact output is what LI.FI guarantees: its `toAmountMin` is
+ * `toAmount` less the slippage, so the request is grossed up by the slippage (rounded up).
+ */
+export function grossUpForSlippage(amount: bigint, slippageBps: number): bigint {
+  const keep = 10_000n - BigInt(Math.max(0, Math.min(9_999, Math.trunc(slippageBps))));
+  return (amount * 10_000n + keep - 1n) / keep;
+}
+
+/**
+ * `GET /v1/quote` (EXACT_INPUT, `fromAmount`) or `GET /v1/quote/toAmount` (EXACT_OUTPUT, `toAmount`
+ * grossed up so the guaranteed minimum covers the exact amount).
  * Chains as LI.FI ids, native coins in LI.FI's spelling, `toAddress` always sent (needed across VMs),
  * `order=CHEAPEST` since the service ranks by output itself.
  */
@@ -26,7 +36,7 @@ export function buildQuoteRequest(req: QuoteRequest, fees: LifiFeeParams): { pat
       toChain: String(toLifiChainId(req.dst.chainId)),
       fromToken: toLifiToken(req.srcVm, req.src.address),
       toToken: toLifiToken(req.dstVm, req.dst.address),
-      ...(exactOut ? { toAmount: req.amount.toString() } : { fromAmount: req.amount.toString() }),
+      ...(exactOut ? { toAmount: grossUpForSlippage(req.amount, req.slippageBps).toString() } : { fromAmount: req.amount.toString() }),
       fromAddress: req.sender,
       toAddress: req.recipient,
       slippage: bpsToSlippage(req.slippageBps),

@@ -19,8 +19,8 @@ export interface LifiEstimate {
 
 /**
  * Reads a quote Step against the request. The chains and tokens must be the ones asked (translated back),
- * EXACT_INPUT must spend exactly the input, EXACT_OUTPUT must reach the output, and the minimum cannot
- * exceed the expectation; otherwise PROVIDER_ERROR.
+ * EXACT_INPUT must spend exactly the input, EXACT_OUTPUT must guarantee the output (its minimum covers it),
+ * and the minimum cannot exceed the expectation; otherwise PROVIDER_ERROR.
  */
 export function readStep(step: QuoteStep, req: QuoteRequest): LifiEstimate {
   const a = step.action;
@@ -30,7 +30,7 @@ export function readStep(step: QuoteStep, req: QuoteRequest): LifiEstimate {
   if (e.fromAmount <= 0n || e.toAmount <= 0n || e.toAmountMin <= 0n) throw fail('answered a zero amount');
   if (e.toAmountMin > e.toAmount) throw fail('answered a minimum above the expected output');
   if (req.tradeType === 'EXACT_INPUT' && e.fromAmount !== req.amount) throw fail(`would spend ${e.fromAmount} instead of the ${req.amount} asked`);
-  if (req.tradeType === 'EXACT_OUTPUT' && e.toAmount < req.amount) throw fail(`would deliver ${e.toAmount}, less than the ${req.amount} asked`);
+  if (req.tradeType === 'EXACT_OUTPUT' && e.toAmountMin < req.amount) throw fail(`guarantees ${e.toAmountMin}, less than the exact ${req.amount} asked`);
   const tr = step.transactionRequest;
   if (req.srcVm === 'evm') {
     if (!tr.to) throw fail('answered an EVM transaction without `to`');

@@ -129,14 +129,15 @@ describe('LI.FI adapter against the li.quest fixture', () => {
     expect(fx.lastSent('/v1/quote').query.toToken).toBe('11111111111111111111111111111111');
   });
 
-  it('quotes exact output through /v1/quote/toAmount', async () => {
+  it('quotes exact output through /v1/quote/toAmount, grossed up so the guaranteed minimum covers it', async () => {
     const req = request(T.arbUsdc, T.baseUsdc, 25_000_000n, { tradeType: 'EXACT_OUTPUT' });
     const q = await provider.quote(req, signal());
     const sent = fx.lastSent('/v1/quote');
     expect(sent.path).toBe('/v1/quote/toAmount');
-    expect(sent.query.toAmount).toBe('25000000');
+    expect(sent.query.toAmount).toBe('25125629'); // ceil(25 USDC / 0.995)
     expect(sent.query.fromAmount).toBeUndefined();
-    expect(q.dstAmount).toBeGreaterThanOrEqual(25_000_000n);
+    expect(q.dstAmountMin).toBeGreaterThanOrEqual(25_000_000n);
+    expect(q.dstAmount).toBeGreaterThanOrEqual(q.dstAmountMin);
     expect(q.srcAmount).toBeGreaterThan(25_000_000n);
   });
 

@@ -3,7 +3,7 @@ import { ApiError } from '../../../src/errors.js';
 import { fromLifiChainId, LIFI_SOLANA_CHAIN_ID, toLifiChainId } from '../../../src/providers/lifi/chains.js';
 import { lifiErrorCode } from '../../../src/providers/lifi/errors.js';
 import { bpsToFraction, lifiFeeParams } from '../../../src/providers/lifi/fees.js';
-import { bpsToSlippage } from '../../../src/providers/lifi/request.js';
+import { bpsToSlippage, grossUpForSlippage } from '../../../src/providers/lifi/request.js';
 import { gasUsd, providerFeeUsd, readStep } from '../../../src/providers/lifi/response.js';
 import { quoteStep } from '../../../src/providers/lifi/schemas.js';
 import { mapLifiStatus } from '../../../src/providers/lifi/status.js';
@@ -56,6 +56,16 @@ describe('LI.FI fee and slippage parameters', () => {
     [5000, '0.5'],
     [10000, '1'],
   ])('slippage %i bps → %s', (bps, s) => expect(bpsToSlippage(bps)).toBe(s));
+
+  it.each([
+    [25_000_000n, 50, 25_125_629n],
+    [1_000_000n, 0, 1_000_000n],
+    [1n, 100, 2n],
+    [9_950n, 50, 10_000n],
+  ])('exact output %s at %i bps → toAmount %s', (amount, bps, want) => {
+    expect(grossUpForSlippage(amount, bps)).toBe(want);
+    expect((want * BigInt(10_000 - bps)) / 10_000n).toBeGreaterThanOrEqual(amount);
+  });
 
   const fees = (f: Partial<FeeRequest>): FeeRequest => ({ ourFeeBps: 30, partnerFeeBps: 0, recipients: { evm: '0x1111111111111111111111111111111111111111' }, ...f });
   it.each([
@@ -154,6 +164,12 @@ describe('LI.FI step reading', () => {
     body.estimate.gasCosts.push({ type: 'SUM', amount: '2', amountUSD: '0.03' });
     expect(gasUsd(quoteStep.parse(body))).toBe(0.03);
     expect(providerFeeUsd(quoteStep.parse({ ...body, estimate: { ...body.estimate, feeCosts: [] } }))).toBeUndefined();
+  });
+
+  it('exact output: a guaranteed minimum below the amount asked is refused', () => {
+    const exact = { ...req, tradeType: 'EXACT_OUTPUT' as const };
+    expect(readStep(quoteStep.parse(raw()), { ...exact, amount: 49_463_783n }).dstAmountMin).toBe(49_463_783n);
+    expect(() => readStep(quoteStep.parse(raw()), { ...exact, amount: 49_463_784n })).toThrow(/guarantees/);
   });
 
   it.each([
