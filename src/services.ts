@@ -9,6 +9,7 @@ import { CheckoutService } from './checkout/service.js';
 import { registerCheckoutJobs } from './checkout/jobs.js';
 import { AssetsService } from './assets/service.js';
 import { registerAssetsJobs } from './assets/jobs.js';
+import { createQuotesAndOrders, type QuotesAndOrders } from './orders/wiring.js';
 
 /**
  * Domain services, built once per process and shared by GraphQL resolvers, REST routes and jobs.
@@ -22,13 +23,16 @@ export interface Services {
   checkout: CheckoutService;
   webhooks: WebhooksService;
   events: EventsService;
+  quotes: QuotesAndOrders['quotes'];
+  orders: QuotesAndOrders['orders'];
+  partners: QuotesAndOrders['partners'];
   jobs: JobRunner;
   startJobs(): void;
   stop(): Promise<void>;
 }
 
 export async function createServices(app: App): Promise<Services> {
-  const providers = new ProviderRegistry(app.config, app.log, providerFactories);
+  const providers = new ProviderRegistry(app.config, app.log, providerFactories, { clock: app.clock });
   const rpc = new RpcClients(app.config);
   const jobs = new JobRunner(app.log);
   const webhooks = new WebhooksService(app);
@@ -42,10 +46,12 @@ export async function createServices(app: App): Promise<Services> {
     checkout,
     webhooks,
     events,
+    ...createQuotesAndOrders(app, jobs),
     jobs,
     startJobs: () => jobs.start(),
     stop: async () => {
       await jobs.stop();
+      await services.quotes.close();
     },
   };
   // Domains register their pollers and schedulers on `jobs` below.

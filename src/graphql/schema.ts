@@ -5,6 +5,8 @@ import './modules/checkout.js';
 import './modules/events.js';
 import './modules/events-stream.js';
 import './modules/meta.js';
+import './modules/orders.js';
+import './modules/quotes.js';
 import './modules/webhooks.js';
 
 export const schema = builder.toSchema({ sortSchema: true });

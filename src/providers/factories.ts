@@ -1,5 +1,6 @@
 import type { ProviderFactory } from './registry.js';
 import type { ProviderId } from './types.js';
+import { createRelayProvider } from './relay/adapter.js';
 import { DebridgeProvider } from './debridge/adapter.js';
 import { LifiProvider } from './lifi/adapter.js';
 import type { Clock } from '../clock.js';
@@ -9,6 +10,7 @@ import { createKyberSwapProvider } from './kyberswap/index.js';
 
 /** One line per adapter: its id and how to build it from config. */
 export const providerFactories: Partial<Record<ProviderId, ProviderFactory>> = {
+  relay: (c, log, deps?: { clock?: Clock }) => createRelayProvider(c, log, deps),
   debridge: (c, log, deps?: { clock?: Clock }) =>
     new DebridgeProvider({ apiUrl: c.DEBRIDGE_API_URL, statsApiUrl: c.DEBRIDGE_STATS_API_URL, accessToken: c.DEBRIDGE_ACCESS_TOKEN, referralCode: c.DEBRIDGE_REFERRAL_CODE, log, clock: deps?.clock }),
   jupiter: (c, _log, deps?: { clock?: Clock }) => createJupiterProvider(c, deps?.clock),

@@ -1,10 +1,16 @@
 import type { Config } from '../config.js';
 import type { Logger } from '../log.js';
+import { systemClock, type Clock } from '../clock.js';
 import { ApiError } from '../errors.js';
 import { DEFAULT_PROVIDERS, PROVIDER_IDS, type Provider, type ProviderId } from './types.js';
 
+/** What an adapter may use besides config (optional, so factories taking (config, log) still fit). */
+export interface ProviderDeps {
+  clock: Clock;
+}
+
 /** Builds one adapter from config; adapters register a factory here (src/providers/factories.ts). */
-export type ProviderFactory = (config: Config, log: Logger) => Provider;
+export type ProviderFactory = (config: Config, log: Logger, deps: ProviderDeps) => Provider;
 
 /**
  * The providers loaded in this instance. `PROVIDERS` (comma-separated) selects them, default all real
@@ -13,7 +19,7 @@ export type ProviderFactory = (config: Config, log: Logger) => Provider;
 export class ProviderRegistry {
   private loaded = new Map<ProviderId, Provider>();
 
-  constructor(config: Config, log: Logger, factories: Partial<Record<ProviderId, ProviderFactory>> = {}) {
+  constructor(config: Config, log: Logger, factories: Partial<Record<ProviderId, ProviderFactory>> = {}, deps: ProviderDeps = { clock: systemClock }) {
     const listed = config.PROVIDERS?.includes('none') ? [] : config.PROVIDERS;
     const wanted = (listed ?? [...DEFAULT_PROVIDERS, ...(config.MOCK_PROVIDER ? (['mock'] as const) : [])]) as string[];
     for (const id of wanted) {
@@ -28,8 +34,13 @@ export class ProviderRegistry {
         log.warn({ provider: id }, 'no adapter for provider yet; not loaded');
         continue;
       }
-      this.loaded.set(id as ProviderId, factory(config, log));
+      this.loaded.set(id as ProviderId, factory(config, log, deps));
     }
+  }
+
+  /** Loads (or replaces) an adapter built elsewhere, e.g. one pointed at a fixture server. */
+  register(provider: Provider): void {
+    this.loaded.set(provider.id, provider);
   }
 
   ids(): ProviderId[] {

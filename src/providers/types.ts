@@ -137,6 +137,8 @@ export interface Provider {
   build(stored: StoredQuote, signal: AbortSignal): Promise<ProviderTx>;
   status(id: string, signal: AbortSignal): Promise<ProviderOrderStatus>;
   submit?(stored: StoredQuote, signedTransaction: string, signal: AbortSignal): Promise<{ txHash: string }>;
+  /** The id `status` is asked with for an order of this quote (e.g. Relay's request id); default: the source tx hash. */
+  trackingId?(stored: StoredQuote, srcTxHash: string): string;
   chains?(signal: AbortSignal): Promise<ProviderChain[]>;
 }
 

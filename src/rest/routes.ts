@@ -4,6 +4,8 @@ import { checkoutRoutes } from './checkout.js';
 import { healthRoutes } from './health.js';
 import { eventRoutes } from './events.js';
 import { webhookRoutes } from './webhooks.js';
+import { quoteRoutes } from './quotes.js';
+import { orderRoutes } from './orders.js';
 
 /** Every /v1 route; each domain contributes its own list (src/rest/<domain>.ts). */
-export const restRoutes: Route[] = [...healthRoutes, ...eventRoutes, ...webhookRoutes, ...accountRoutes, ...checkoutRoutes];
+export const restRoutes: Route[] = [...healthRoutes, ...eventRoutes, ...webhookRoutes, ...accountRoutes, ...checkoutRoutes, ...quoteRoutes, ...orderRoutes];

@@ -1,0 +1,36 @@
+import type { OrderState } from '../providers/types.js';
+
+/** Order record status (spec 3.2) and how provider states (spec 3.1) move it. Pure. */
+export type OrderStatus = 'submitted' | 'filled' | 'refunded' | 'failed';
+export const FINAL_STATUSES: readonly OrderStatus[] = ['filled', 'refunded', 'failed'];
+
+/** The final status a provider state leads to, or null while the order is still open. */
+export function finalStatusFor(state: OrderState): Exclude<OrderStatus, 'submitted'> | null {
+  switch (state) {
+    case 'filled':
+    case 'refunded':
+    case 'failed':
+      return state;
+    default:
+      return null;
+  }
+}
+
+export const isFinalState = (s: OrderState) => finalStatusFor(s) !== null;
+
+/**
+ * When to ask about an open order next: often right after submission (most fills land within a
+ * minute), then less and less; an order nobody can settle stops costing upstream quota.
+ */
+export function nextPollDelayMs(ageMs: number, baseMs: number, rateLimited = false): number {
+  let d: number;
+  if (ageMs < 2 * 60_000) d = baseMs;
+  else if (ageMs < 10 * 60_000) d = Math.max(baseMs, 10_000);
+  else if (ageMs < 60 * 60_000) d = Math.max(baseMs, 30_000);
+  else if (ageMs < 24 * 60 * 60_000) d = 5 * 60_000;
+  else d = 60 * 60_000;
+  return rateLimited ? Math.max(d * 4, 30_000) : d;
+}
+
+/** The event type for a status change (spec section 6). */
+export const eventTypeFor = (status: OrderStatus) => `order.${status}` as const;

@@ -1,0 +1,47 @@
+import { ApiError, isApiError } from '../errors.js';
+import type { Logger } from '../log.js';
+import type { Provider, ProviderFailure, ProviderQuote, QuoteRequest } from '../providers/types.js';
+
+/**
+ * Asks one provider with its own deadline. The AbortSignal stops the provider's HTTP call; the timer
+ * settles the promise at the deadline even if an adapter ignores the signal, so a slow provider never
+ * costs more than the timeout.
+ */
+export function quoteWithTimeout(provider: Provider, req: QuoteRequest, timeoutMs: number): Promise<ProviderQuote> {
+  const controller = new AbortController();
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      controller.abort();
+      reject(new ApiError('PROVIDER_TIMEOUT', `${provider.id} did not answer within ${timeoutMs} ms`));
+    }, timeoutMs);
+  });
+  return Promise.race([provider.quote(req, controller.signal), deadline]).finally(() => clearTimeout(timer));
+}
+
+const FAILURE_CODES = new Set<ProviderFailure['code']>([
+  'PROVIDER_ERROR',
+  'PROVIDER_TIMEOUT',
+  'RATE_LIMITED',
+  'NO_ROUTE',
+  'INVALID_PARAMS',
+  'AMOUNT_TOO_SMALL',
+  'AMOUNT_TOO_LARGE',
+  'UNSUPPORTED_TOKEN',
+]);
+
+/** A provider's failure as reported inside a successful quote response. Unexpected errors are logged, not shown. */
+export function toFailure(provider: Provider, err: unknown, log: Logger): ProviderFailure {
+  if (isApiError(err)) {
+    if (FAILURE_CODES.has(err.code as ProviderFailure['code'])) return { provider: provider.id, code: err.code as ProviderFailure['code'], message: err.message };
+    if (err.code === 'UNSUPPORTED_CHAIN') return { provider: provider.id, code: 'NO_ROUTE', message: err.message };
+    return { provider: provider.id, code: 'PROVIDER_ERROR', message: err.message };
+  }
+  log.error({ err, provider: provider.id }, 'provider adapter threw an unexpected error');
+  return { provider: provider.id, code: 'PROVIDER_ERROR', message: `${provider.id} failed unexpectedly` };
+}
+
+/** Canonical text of a provider request: identical requests have identical keys (DataLoader dedupe). */
+export function requestKey(providerId: string, req: QuoteRequest): string {
+  return `${providerId}|${JSON.stringify(req, (_k, v) => (typeof v === 'bigint' ? v.toString() : v))}`;
+}

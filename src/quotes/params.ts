@@ -1,0 +1,60 @@
+import { z } from 'zod';
+
+/**
+ * Quote request parameters (spec 4.2), as received from GET /v1/quote (strings) or GraphQL (typed).
+ * One schema for both so REST and GraphQL apply exactly the same rules.
+ */
+
+export const CHANNELS = ['web', 'widget', 'api', 'bot'] as const;
+export type Channel = (typeof CHANNELS)[number];
+
+export const INTEGRATOR_PATTERN = /^[a-z0-9-]{1,32}$/;
+
+const intFrom = (field: z.ZodNumber) =>
+  z.preprocess((v) => (typeof v === 'string' && /^-?[0-9]+$/.test(v.trim()) ? Number(v) : v), field);
+const numFrom = (field: z.ZodNumber) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' && !Number.isNaN(Number(v)) ? Number(v) : v), field);
+const boolFrom = z.preprocess((v) => {
+  if (typeof v !== 'string') return v;
+  const s = v.toLowerCase();
+  if (s === 'true' || s === '1') return true;
+  if (s === 'false' || s === '0') return false;
+  return v;
+}, z.boolean({ error: 'must be true or false' }));
+
+const baseUnits = z
+  .string({ error: 'must be an integer string of base units' })
+  .regex(/^[0-9]+$/, 'must be an integer string of base units (pattern ^[0-9]+$)')
+  .refine((s) => !/^[0-9]+$/.test(s) || BigInt(s) > 0n, 'must be greater than 0');
+
+export const quoteParamsSchema = z
+  .object({
+    srcChain: z.union([z.string().min(1), z.number().int()]).transform(String),
+    srcToken: z.string().min(1),
+    amount: baseUnits.optional(),
+    /** Exact output: what must arrive (checkout payer quotes, destination calls). */
+    dstAmount: baseUnits.optional(),
+    tradeType: z.enum(['EXACT_INPUT', 'EXACT_OUTPUT']).optional(),
+    dstChain: z.union([z.string().min(1), z.number().int()]).transform(String),
+    dstToken: z.string().min(1),
+    sender: z.string().min(1),
+    recipient: z.string().min(1),
+    slippageBps: intFrom(z.number({ error: 'must be an integer' }).int('must be an integer').min(1).max(5000)).default(50),
+    channel: z.enum(CHANNELS).optional(),
+    // Malformed integrator ids are ignored, never an error (spec 4.2).
+    integrator: z.preprocess((v) => (typeof v === 'string' && INTEGRATOR_PATTERN.test(v) ? v : undefined), z.string().optional()),
+    integratorFeeBps: intFrom(z.number({ error: 'must be an integer' }).int('must be an integer').min(0)).optional(),
+    gasOnArrival: boolFrom.optional(),
+    gasOnArrivalUsd: numFrom(z.number({ error: 'must be a number' }).min(0.5).max(20)).optional(),
+    checkoutSessionId: z.string().min(1).max(200).optional(),
+  })
+  .superRefine((p, ctx) => {
+    if (p.amount === undefined && p.dstAmount === undefined) ctx.addIssue({ code: 'custom', path: ['amount'], message: 'is required' });
+    if (p.amount !== undefined && p.dstAmount !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['dstAmount'], message: 'send either amount (exact input) or dstAmount (exact output), not both' });
+    if (p.tradeType === 'EXACT_INPUT' && p.amount === undefined) ctx.addIssue({ code: 'custom', path: ['amount'], message: 'is required for EXACT_INPUT' });
+    if (p.tradeType === 'EXACT_OUTPUT' && p.dstAmount === undefined) ctx.addIssue({ code: 'custom', path: ['dstAmount'], message: 'is required for EXACT_OUTPUT' });
+  });
+
+export type QuoteParamsInput = z.input<typeof quoteParamsSchema>;
+export type QuoteParams = z.output<typeof quoteParamsSchema>;

@@ -1,0 +1,237 @@
+import DataLoader from 'dataloader';
+import type { Config } from '../config.js';
+import type { Clock } from '../clock.js';
+import type { Logger } from '../log.js';
+import type { KeyAuth } from '../accounts/service.js';
+import { ApiError } from '../errors.js';
+import { newId } from '../ids.js';
+import { parseInput } from '../validation.js';
+import type { ProviderRegistry } from '../providers/registry.js';
+import { EVM_NATIVE, type Provider, type ProviderFailure, type ProviderQuote, type QuoteRequest, type StoredQuote, type TokenRef } from '../providers/types.js';
+import type { PartnersService } from '../partners/service.js';
+import type { AssetsApi, TokenInfo } from './assets-api.js';
+import { assertAddressFor } from './addresses.js';
+import { decideFees, defaultChannel, type FeeSettings } from './fees.js';
+import { quoteWithTimeout, requestKey, toFailure } from './fanout.js';
+import { quoteParamsSchema, type Channel, type QuoteParamsInput } from './params.js';
+import { rankQuotes } from './ranking.js';
+import { loadQuote, type QuoteStore } from './store.js';
+
+export interface QuoteCaller {
+  auth: KeyAuth | null;
+  channel?: Channel;
+}
+
+/** Spec 2.4 Quote as sent to clients. */
+export interface QuoteView {
+  quoteId: string;
+  provider: string;
+  srcAmount: string;
+  dstAmount: string;
+  dstAmountMin: string;
+  estimatedSeconds: number;
+  fees: { ourFeeBps: number; integratorFeeBps?: number; integrator?: string; providerFeeUsd?: number; gasUsd?: number };
+  expiresAt: number;
+  gasOnArrival?: ProviderQuote['gasOnArrival'];
+  calls?: ProviderQuote['calls'];
+}
+
+export interface QuoteResponse {
+  best: QuoteView;
+  quotes: QuoteView[];
+  errors: ProviderFailure[];
+}
+
+/** How one provider request is executed; GraphQL passes a per-request DataLoader so identical requests go out once. */
+export type ProviderQuoteFn = (provider: Provider, req: QuoteRequest) => Promise<ProviderQuote>;
+export type ProviderQuoteLoader = DataLoader<{ provider: Provider; req: QuoteRequest }, ProviderQuote, string>;
+
+const DEFAULT_GAS_ON_ARRIVAL_USD = 2;
+const UINT256_MAX = (1n << 256n) - 1n;
+
+export interface QuoteServiceDeps {
+  config: Config;
+  clock: Clock;
+  log: Logger;
+  /** Getters: both are created in the same createServices call as this service. */
+  providers: () => ProviderRegistry;
+  assets: () => AssetsApi;
+  partners: PartnersService;
+  store: QuoteStore;
+}
+
+export class QuoteService {
+  readonly feeSettings: FeeSettings;
+
+  constructor(private d: QuoteServiceDeps) {
+    const c = d.config;
+    this.feeSettings = { channelBps: { web: c.FEE_BPS_WEB, widget: c.FEE_BPS_WIDGET, api: c.FEE_BPS_API, bot: c.FEE_BPS_BOT }, capBps: c.FEE_CAP_BPS };
+  }
+
+  /** A DataLoader for one GraphQL request: identical provider requests are sent once. */
+  createLoader(): ProviderQuoteLoader {
+    return new DataLoader(
+      async (keys) => Promise.all(keys.map(({ provider, req }) => this.callProvider(provider, req).catch((e: unknown) => (e instanceof Error ? e : new Error(String(e)))))),
+      { cacheKeyFn: ({ provider, req }) => requestKey(provider.id, req), batch: false },
+    );
+  }
+
+  callProvider(provider: Provider, req: QuoteRequest): Promise<ProviderQuote> {
+    return quoteWithTimeout(provider, req, this.d.config.PROVIDER_TIMEOUT_MS);
+  }
+
+  /** GET /v1/quote and GraphQL `quote` (spec 4.2), and checkout payer quotes (`dstAmount`, `checkoutSessionId`). */
+  async quote(params: QuoteParamsInput, caller: QuoteCaller, opts: { loader?: ProviderQuoteLoader } = {}): Promise<QuoteResponse> {
+    const p = parseInput(quoteParamsSchema, params);
+    const assets = this.d.assets();
+    const srcChain = assets.resolveChain(p.srcChain, 'srcChain');
+    const dstChain = assets.resolveChain(p.dstChain, 'dstChain');
+    const sender = assertAddressFor(srcChain.vm, p.sender, 'sender');
+    const recipient = assertAddressFor(dstChain.vm, p.recipient, 'recipient');
+    const [src, dst] = await Promise.all([assets.resolveToken(srcChain.id, p.srcToken, 'srcToken'), assets.resolveToken(dstChain.id, p.dstToken, 'dstToken')]);
+    const tradeType = p.tradeType ?? (p.dstAmount !== undefined ? 'EXACT_OUTPUT' : 'EXACT_INPUT');
+    const amount = BigInt(tradeType === 'EXACT_OUTPUT' ? p.dstAmount! : p.amount!);
+    this.checkBounds(tradeType === 'EXACT_OUTPUT' ? dst : src, amount, tradeType === 'EXACT_OUTPUT' ? 'dstAmount' : 'amount');
+
+    const channel = caller.channel ?? p.channel ?? defaultChannel(!!caller.auth);
+    const [keyPartner, integratorPartner] = await Promise.all([
+      caller.auth ? this.d.partners.forApiKey(caller.auth.keyId) : null,
+      p.integrator ? this.d.partners.forIntegrator(p.integrator) : null,
+    ]);
+    const fees = decideFees(this.feeSettings, { channel, keyPartner, integratorPartner, requestedPartnerFeeBps: p.integratorFeeBps });
+
+    const crossChain = srcChain.id !== dstChain.id;
+    const gasWanted = p.gasOnArrival === true || (p.gasOnArrivalUsd !== undefined && p.gasOnArrival !== false);
+    const gasApplies = gasWanted && crossChain && dstChain.vm === 'evm' && dst.address.toLowerCase() !== EVM_NATIVE;
+
+    const req: QuoteRequest = {
+      src: tokenRef(src, srcChain.vm),
+      dst: tokenRef(dst, dstChain.vm),
+      srcVm: srcChain.vm,
+      dstVm: dstChain.vm,
+      tradeType,
+      amount,
+      sender,
+      recipient,
+      slippageBps: p.slippageBps,
+      fees: {
+        ourFeeBps: fees.ourFeeBps,
+        partnerFeeBps: fees.partnerFeeBps,
+        partnerId: fees.partner?.id,
+        recipients: { evm: this.d.config.FEE_RECIPIENT_EVM?.toLowerCase(), svm: this.d.config.FEE_RECIPIENT_SOLANA },
+        partnerRecipients: fees.partner ? { evm: fees.partner.feeRecipientEvm ?? undefined, svm: fees.partner.feeRecipientSvm ?? undefined } : undefined,
+      },
+      ...(gasApplies ? { gasOnArrivalUsd: p.gasOnArrivalUsd ?? DEFAULT_GAS_ON_ARRIVAL_USD } : {}),
+    };
+
+    const eligible = this.d
+      .providers()
+      .all()
+      .filter((pr) => pr.supportsRoute(req) && (tradeType === 'EXACT_INPUT' || pr.capabilities.exactOutput));
+    if (!eligible.length) throw new ApiError('NO_ROUTE', `No loaded provider supports ${srcChain.slug}:${src.symbol} → ${dstChain.slug}:${dst.symbol}${tradeType === 'EXACT_OUTPUT' ? ' as exact output' : ''}`);
+
+    const call: ProviderQuoteFn = opts.loader ? (provider, r) => opts.loader!.load({ provider, req: r }) : (provider, r) => this.callProvider(provider, r);
+    const settled = await Promise.allSettled(eligible.map((pr) => call(pr, req)));
+    const now = this.d.clock.now();
+    const stored: StoredQuote[] = [];
+    const errors: ProviderFailure[] = [];
+    settled.forEach((s, i) => {
+      const provider = eligible[i];
+      if (s.status === 'rejected') errors.push(toFailure(provider, s.reason, this.d.log));
+      else {
+        const bad = sanityProblem(s.value, req);
+        if (bad) {
+          this.d.log.warn({ provider: provider.id, problem: bad }, 'provider quote rejected by sanity check');
+          errors.push({ provider: provider.id, code: 'PROVIDER_ERROR', message: `${provider.id} answered with an unusable quote (${bad})` });
+        } else {
+          stored.push({
+            quoteId: newId('q', 128),
+            provider: provider.id,
+            request: req,
+            quote: s.value,
+            createdAt: now,
+            channel,
+            accountId: caller.auth?.accountId,
+            mode: caller.auth?.mode,
+            checkoutSessionId: p.checkoutSessionId,
+          });
+        }
+      }
+    });
+    errors.sort((a, b) => a.provider.localeCompare(b.provider));
+    if (!stored.length) {
+      throw new ApiError('NO_ROUTE', `No provider could quote this route: ${errors.map((e) => `${e.provider} ${e.code} (${e.message})`).join('; ')}`, { errors });
+    }
+    const ranked = rankQuotes(
+      stored.map((s) => ({ s, provider: s.provider, srcAmount: s.quote.srcAmount, dstAmount: s.quote.dstAmount, estimatedSeconds: s.quote.estimatedSeconds, deliversGasOnArrival: !!s.quote.gasOnArrival })),
+      { tradeType, gasOnArrivalRequested: gasApplies },
+    ).map((r) => r.s);
+    await this.d.store.putMany(ranked);
+    const quotes = ranked.map(toQuoteView);
+    return { best: quotes[0], quotes, errors };
+  }
+
+  close() {
+    return this.d.store.close();
+  }
+
+  /** A stored quote (expired ones too while retained); QUOTE_NOT_FOUND once dropped. */
+  get(quoteId: string, opts: { allowExpired?: boolean } = { allowExpired: true }): Promise<StoredQuote> {
+    return loadQuote(this.d.store, this.d.clock, quoteId, opts);
+  }
+
+  private checkBounds(token: TokenInfo, amount: bigint, field: string) {
+    if (amount > UINT256_MAX) throw new ApiError('AMOUNT_TOO_LARGE', `${field}: exceeds the largest token amount (2^256-1)`, { field });
+    if (token.priceUsd === undefined || !(token.priceUsd > 0)) return;
+    // USD worth with 6 decimals of precision, computed on integers.
+    const priceMicro = BigInt(Math.round(token.priceUsd * 1e6));
+    const usdMicro = (amount * priceMicro) / 10n ** BigInt(token.decimals);
+    const min = BigInt(Math.round(this.d.config.QUOTE_MIN_USD * 1e6));
+    const max = BigInt(Math.round(this.d.config.QUOTE_MAX_USD * 1e6));
+    if (usdMicro < min) throw new ApiError('AMOUNT_TOO_SMALL', `${field}: worth less than the minimum of ${this.d.config.QUOTE_MIN_USD} USD`, { field });
+    if (usdMicro > max) throw new ApiError('AMOUNT_TOO_LARGE', `${field}: worth more than the maximum of ${this.d.config.QUOTE_MAX_USD} USD`, { field });
+  }
+}
+
+const tokenRef = (t: TokenInfo, vm: 'evm' | 'svm'): TokenRef => ({
+  chainId: t.chainId,
+  address: vm === 'evm' ? t.address.toLowerCase() : t.address,
+  symbol: t.symbol,
+  decimals: t.decimals,
+  ...(t.priceUsd !== undefined ? { priceUsd: t.priceUsd } : {}),
+});
+
+/** Guards against adapter bugs or odd upstream answers reaching a user as an executable quote. */
+function sanityProblem(q: ProviderQuote, req: QuoteRequest): string | undefined {
+  if (q.dstAmount <= 0n || q.srcAmount <= 0n) return 'non-positive amount';
+  if (q.dstAmountMin > q.dstAmount) return 'minimum above expected output';
+  if (req.tradeType === 'EXACT_INPUT' && q.srcAmount !== req.amount) return 'input differs from the requested amount';
+  if (req.tradeType === 'EXACT_OUTPUT' && q.dstAmountMin < req.amount) return 'guaranteed output below the requested amount';
+  if (!Number.isFinite(q.expiresAt) || !Number.isFinite(q.estimatedSeconds) || q.estimatedSeconds < 0) return 'bad timing fields';
+  if (q.ourFeeBps > req.fees.ourFeeBps || q.partnerFeeBps > req.fees.partnerFeeBps) return 'fees above the requested fees';
+  return undefined;
+}
+
+export function toQuoteView(s: StoredQuote): QuoteView {
+  const q = s.quote;
+  const fees: QuoteView['fees'] = { ourFeeBps: q.ourFeeBps };
+  if (s.request.fees.partnerId) {
+    fees.integrator = s.request.fees.partnerId;
+    if (q.partnerFeeBps > 0) fees.integratorFeeBps = q.partnerFeeBps;
+  }
+  if (q.providerFeeUsd !== undefined) fees.providerFeeUsd = q.providerFeeUsd;
+  if (q.gasUsd !== undefined) fees.gasUsd = q.gasUsd;
+  return {
+    quoteId: s.quoteId,
+    provider: s.provider,
+    srcAmount: q.srcAmount.toString(),
+    dstAmount: q.dstAmount.toString(),
+    dstAmountMin: q.dstAmountMin.toString(),
+    estimatedSeconds: Math.round(q.estimatedSeconds),
+    fees,
+    expiresAt: Math.floor(q.expiresAt),
+    ...(q.gasOnArrival ? { gasOnArrival: q.gasOnArrival } : {}),
+    ...(q.calls ? { calls: q.calls } : {}),
+  };
+}
+

@@ -1,0 +1,12 @@
+import type { Route } from './router.js';
+import { queryObject } from '../validation.js';
+
+/** GET /v1/quote (spec 4.2): Public, or with a key (partner keys carry the partner's fee). */
+export const quoteRoutes: Route[] = [
+  {
+    method: 'GET',
+    path: '/v1/quote',
+    access: 'optionalKey',
+    handler: ({ app, query, auth }) => app.services.quotes.quote(queryObject(query) as never, { auth }),
+  },
+];

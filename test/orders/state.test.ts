@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { finalStatusFor, nextPollDelayMs } from '../../src/orders/state.js';
+import { relayState } from '../../src/providers/relay/adapter.js';
+
+describe('order state machine', () => {
+  it.each([
+    ['pending', null],
+    ['unknown', null],
+    ['filled', 'filled'],
+    ['refunded', 'refunded'],
+    ['failed', 'failed'],
+  ] as const)('provider state %s → %s', (s, f) => expect(finalStatusFor(s)).toBe(f));
+
+  it('polls often at first, then backs off; 429 backs off harder', () => {
+    expect(nextPollDelayMs(10_000, 3000)).toBe(3000);
+    expect(nextPollDelayMs(5 * 60_000, 3000)).toBe(10_000);
+    expect(nextPollDelayMs(30 * 60_000, 3000)).toBe(30_000);
+    expect(nextPollDelayMs(5 * 3600_000, 3000)).toBe(300_000);
+    expect(nextPollDelayMs(48 * 3600_000, 3000)).toBe(3_600_000);
+    expect(nextPollDelayMs(10_000, 3000, true)).toBe(30_000);
+  });
+
+  it.each([
+    ['waiting', 'pending'],
+    ['depositing', 'pending'],
+    ['pending', 'pending'],
+    ['submitted', 'pending'],
+    ['delayed', 'pending'],
+    ['success', 'filled'],
+    ['failure', 'failed'],
+    ['refund', 'refunded'],
+    ['something-new', 'unknown'],
+  ])('relay status %s → %s', (s, st) => expect(relayState(s)).toBe(st));
+});
