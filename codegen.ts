@@ -10,7 +10,7 @@ const config: CodegenConfig = {
   documents: ['test/graphql/**/*.graphql'],
   generates: {
     'test/graphql/generated.ts': {
-      plugins: ['typescript', 'typescript-operations', 'typed-document-node'],
+      plugins: ['typescript-operations', 'typed-document-node'],
       config: { useTypeImports: true, enumsAsTypes: true, scalars: { DateTime: 'string', JSON: 'unknown' } },
     },
   },
