@@ -6,6 +6,7 @@ import type { Logger } from '../log.js';
 import type { ProviderRegistry } from '../providers/registry.js';
 import { EVM_NATIVE, SOL_NATIVE_MINT } from '../providers/types.js';
 import { isEvmAddress, isSolanaAddress, looksLikeAddress, normalizeTokenAddress, parseAddress, tokenId } from './addresses.js';
+import { BalanceReader, priceBalances, type RawBalances } from './balances.js';
 import { ChainRegistry } from './chains.js';
 import { curatedByAddress, curatedBySymbol } from './curated-tokens.js';
 import { readErc20Metadata } from './evm-token.js';
@@ -16,7 +17,7 @@ import { searchJupiterMints } from './sources.js';
 import { publicToken, type TokenPage } from './token-index.js';
 import { TokenLists } from './token-lists.js';
 import { TtlCache } from './ttl-cache.js';
-import type { Chain, Token } from './types.js';
+import type { BalancesResponse, Chain, Token } from './types.js';
 
 export const LOOKUP_TTL_MS = 60 * 60 * 1000;
 export const MAX_PRICE_IDS = 100;
@@ -39,6 +40,7 @@ export class AssetsService {
   readonly chains: ChainRegistry;
   readonly lists: TokenLists;
   readonly priceBook: PriceBook;
+  readonly balanceReader: BalanceReader;
   private lookups: TtlCache<Token>;
 
   constructor(private deps: AssetsDeps) {
@@ -47,6 +49,7 @@ export class AssetsService {
     this.lists = new TokenLists(config, this.chains, clock, log);
     this.priceBook = new PriceBook(config, this.chains, this.lists, clock, log);
     this.lookups = new TtlCache(clock, LOOKUP_TTL_MS, 20_000);
+    this.balanceReader = new BalanceReader({ config, clock, log, rpc: deps.rpc, chains: this.chains, lists: this.lists, searchSolana: (m) => this.searchSolana(m) });
   }
 
   listChains(): Chain[] {
@@ -114,6 +117,22 @@ export class AssetsService {
       if (p !== undefined) out[id] = p;
     }
     return out;
+  }
+
+  /** GET /v1/balances: non-zero balances with prices and values, largest value first; failed chains in `errors`. */
+  async balances(address: string, chains?: string[]): Promise<BalancesResponse> {
+    const raw = await this.balanceReader.read(address, chains);
+    return priceBalances(raw, await this.balancePrices(raw));
+  }
+
+  /** Balances before prices (GraphQL prices them through its per-request DataLoader). */
+  rawBalances(address: string, chains?: string[]): Promise<RawBalances> {
+    return this.balanceReader.read(address, chains);
+  }
+
+  /** One price batch for every token of a balances answer. */
+  balancePrices(raw: RawBalances): Promise<Map<string, number>> {
+    return this.priceBook.get(raw.balances.map((b) => tokenId(b.token.chainId, b.token.address)));
   }
 
   /** Validates price ids and maps each (as written) to its normalised key. */

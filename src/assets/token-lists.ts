@@ -84,8 +84,8 @@ export class TokenLists {
 
   private rebuild() {
     const chainIds = new Set(this.chains.list().map((c) => c.id));
-    // LI.FI first: its metadata wins over Jupiter's for the few Solana tokens both list.
-    const byChain = mergeTokenLists([this.lastGood.lifi ?? [], this.lastGood.jupiter ?? []], chainIds);
+    // Jupiter first: for Solana tokens both list, the Solana-native source's metadata and price win.
+    const byChain = mergeTokenLists([this.lastGood.jupiter ?? [], this.lastGood.lifi ?? []], chainIds);
     const next = new Map<number, ChainTokenIndex>();
     for (const [chainId, tokens] of byChain) next.set(chainId, new ChainTokenIndex(tokens));
     this.indexes = next;

@@ -1,6 +1,7 @@
 import { builder } from './builder.js';
 // Each module adds its types and fields to the shared builder; keep this list sorted.
 import './modules/accounts.js';
+import './modules/assets.js';
 import './modules/checkout.js';
 import './modules/events.js';
 import './modules/events-stream.js';

@@ -1,5 +1,6 @@
 import type { Route } from './router.js';
 import { accountRoutes } from './account.js';
+import { assetsRoutes } from './assets.js';
 import { checkoutRoutes } from './checkout.js';
 import { healthRoutes } from './health.js';
 import { eventRoutes } from './events.js';
@@ -8,4 +9,4 @@ import { quoteRoutes } from './quotes.js';
 import { orderRoutes } from './orders.js';
 
 /** Every /v1 route; each domain contributes its own list (src/rest/<domain>.ts). */
-export const restRoutes: Route[] = [...healthRoutes, ...eventRoutes, ...webhookRoutes, ...accountRoutes, ...checkoutRoutes, ...quoteRoutes, ...orderRoutes];
+export const restRoutes: Route[] = [...healthRoutes, ...eventRoutes, ...webhookRoutes, ...accountRoutes, ...assetsRoutes, ...checkoutRoutes, ...quoteRoutes, ...orderRoutes];
