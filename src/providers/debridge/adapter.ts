@@ -80,16 +80,30 @@ export class DebridgeProvider implements Provider {
     const fees = debridgeFeeParams(req.fees, req.srcVm, this.o.referralCode);
     const query = buildCreateTxQuery(req, this.chainTable, fees);
     const body = await this.createTx(query, signal);
-    const est = readEstimate(body, req, this.chainTable);
+    const exactOut = req.tradeType === 'EXACT_OUTPUT';
+    const est = readEstimate(body, req, this.chainTable, exactOut ? { minDst: req.amount } : { src: req.amount });
     // Fail at quote time rather than at build time if the answer carries no usable transaction.
     readTransaction(body, req);
-    const slip = BigInt(Math.max(0, Math.min(10_000, req.slippageBps)));
-    // A DLN order delivers its fixed take amount or nothing. The floor is what build accepts when it
-    // re-creates the order: EXACT_INPUT tolerates the slippage, EXACT_OUTPUT delivers exactly the amount.
-    const dstAmountMin = req.tradeType === 'EXACT_OUTPUT' ? req.amount : (est.dstAmount * (10_000n - slip)) / 10_000n;
+    const keep = 10_000n - BigInt(Math.max(0, Math.min(9_999, req.slippageBps)));
+    let srcAmount: bigint;
+    let dstAmount: bigint;
+    let dstAmountMin: bigint;
+    if (exactOut) {
+      // DLN computed the input for exactly `amount`. Build re-creates the order with a fixed input (the one
+      // the wallet approves) and a market-rate output, so that input is padded by the slippage: the
+      // recipient gets at least `amount`, and any surplus.
+      srcAmount = (est.srcAmount * 10_000n + keep - 1n) / keep;
+      dstAmount = (est.dstAmount * srcAmount) / est.srcAmount;
+      dstAmountMin = req.amount;
+    } else {
+      // A DLN order delivers its take amount or nothing; the floor is what build accepts when it re-creates it.
+      srcAmount = est.srcAmount;
+      dstAmount = est.dstAmount;
+      dstAmountMin = (est.dstAmount * keep) / 10_000n;
+    }
     return {
-      srcAmount: est.srcAmount,
-      dstAmount: est.dstAmount,
+      srcAmount,
+      dstAmount,
       dstAmountMin,
       estimatedSeconds: est.estimatedSeconds,
       ourFeeBps: fees.ourFeeBps,
@@ -100,26 +114,29 @@ export class DebridgeProvider implements Provider {
     };
   }
 
+  /**
+   * Re-creates the order (DLN quotes go stale fast) for exactly the quoted input, the amount the wallet
+   * approves, with a market-rate output; refuses it (QUOTE_NOT_FOUND) when that output is below the
+   * quote's minimum or deBridge can no longer create it.
+   */
   async build(stored: StoredQuote, signal: AbortSignal): Promise<ProviderTx> {
     const ctx = parseProviderBody('debridge', debridgeContext, stored.quote.context);
+    const req = stored.request;
+    const query =
+      req.tradeType === 'EXACT_OUTPUT'
+        ? { ...ctx.query, srcChainTokenInAmount: stored.quote.srcAmount.toString(), dstChainTokenOutAmount: 'auto' }
+        : ctx.query;
     let body: CreateTxResponse;
     try {
-      body = await this.createTx(ctx.query, signal);
+      body = await this.createTx(query, signal);
     } catch (err) {
       if (isApiError(err) && BUILD_GONE_CODES.has(err.code))
         throw new ApiError('QUOTE_NOT_FOUND', `debridge can no longer build this quote (${err.message}); request a new quote`);
       throw err;
     }
-    const req = stored.request;
-    const est = readEstimate(body, req, this.chainTable);
-    if (req.tradeType === 'EXACT_INPUT' && est.dstAmount < stored.quote.dstAmountMin)
+    const est = readEstimate(body, req, this.chainTable, { src: stored.quote.srcAmount });
+    if (est.dstAmount < stored.quote.dstAmountMin)
       throw new ApiError('QUOTE_NOT_FOUND', `debridge now offers ${est.dstAmount}, below the quote's minimum ${stored.quote.dstAmountMin}; request a new quote`);
-    if (req.tradeType === 'EXACT_OUTPUT') {
-      const slip = BigInt(Math.max(0, Math.min(10_000, req.slippageBps)));
-      const ceiling = (stored.quote.srcAmount * (10_000n + slip)) / 10_000n;
-      if (est.srcAmount > ceiling)
-        throw new ApiError('QUOTE_NOT_FOUND', `debridge now asks ${est.srcAmount}, above the quote's ${stored.quote.srcAmount} plus slippage; request a new quote`);
-    }
     return readTransaction(body, req);
   }
 

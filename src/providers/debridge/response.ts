@@ -16,18 +16,21 @@ export interface DebridgeEstimate {
 
 /**
  * Reads a create-tx answer against the request it answers. The tokens and chains must be the ones asked
- * for (translated back to our conventions), EXACT_INPUT must spend exactly the input asked, EXACT_OUTPUT
- * must deliver at least the output asked; anything else is a PROVIDER_ERROR, never a quote.
+ * for (translated back to our conventions); `expect.src` is the exact input the order must take and
+ * `expect.minDst` the least it must deliver. Anything else is a PROVIDER_ERROR, never a quote.
  */
-export function readEstimate(body: CreateTxResponse, req: QuoteRequest, chains: DebridgeChainTable): DebridgeEstimate {
+export function readEstimate(
+  body: CreateTxResponse,
+  req: QuoteRequest,
+  chains: DebridgeChainTable,
+  expect: { src?: bigint; minDst?: bigint },
+): DebridgeEstimate {
   const { srcChainTokenIn: tin, dstChainTokenOut: tout } = body.estimation;
   checkToken('srcChainTokenIn', tin, req.src, req.srcVm, chains);
   checkToken('dstChainTokenOut', tout, req.dst, req.dstVm, chains);
   if (tin.amount <= 0n || tout.amount <= 0n) throw fail('answered a zero amount');
-  if (req.tradeType === 'EXACT_INPUT' && tin.amount !== req.amount)
-    throw fail(`would spend ${tin.amount} instead of the ${req.amount} asked`);
-  if (req.tradeType === 'EXACT_OUTPUT' && tout.amount < req.amount)
-    throw fail(`would deliver ${tout.amount}, less than the ${req.amount} asked`);
+  if (expect.src !== undefined && tin.amount !== expect.src) throw fail(`would spend ${tin.amount} instead of ${expect.src}`);
+  if (expect.minDst !== undefined && tout.amount < expect.minDst) throw fail(`would deliver ${tout.amount}, less than the ${expect.minDst} asked`);
   return {
     srcAmount: tin.amount,
     dstAmount: tout.amount,

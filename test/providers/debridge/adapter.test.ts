@@ -130,17 +130,17 @@ describe('deBridge adapter against the DLN fixture', () => {
     expect(fx.lastSent('/v1.0/dln/order/create-tx').query.dstChainTokenOut).toBe('11111111111111111111111111111111');
   });
 
-  it('quotes exact output with srcChainTokenInAmount=auto and a fixed take amount', async () => {
+  it('quotes exact output with srcChainTokenInAmount=auto, padding the input by the slippage', async () => {
     const req = request(T.arbUsdc, T.solUsdc, 25_000_000n, { tradeType: 'EXACT_OUTPUT' });
     const q = await provider.quote(req, signal());
     const sent = fx.lastSent('/v1.0/dln/order/create-tx').query;
     expect(sent.srcChainTokenInAmount).toBe('auto');
     expect(sent.dstChainTokenOutAmount).toBe('25000000');
-    expect(q.dstAmount).toBe(25_000_000n);
     expect(q.dstAmountMin).toBe(25_000_000n);
-    expect(q.srcAmount).toBeGreaterThan(25_000_000n);
-    const tx = await provider.build(stored(req, q), signal());
-    expect(tx).toMatchObject({ vm: 'evm', spender: DLN_SOURCE });
+    // 25 USDC + 2×4 bps + $0.05 = 25 070 014 for exactly 25 USDC; padded by 50 bps for the build
+    const auto = 25_070_014n;
+    expect(q.srcAmount).toBe((auto * 10_000n + 9_949n) / 9_950n);
+    expect(q.dstAmount).toBe((25_000_000n * q.srcAmount) / auto);
   });
 
   it('sends the access token as the accesstoken query parameter and never stores it', async () => {
@@ -186,10 +186,16 @@ describe('deBridge adapter against the DLN fixture', () => {
       expect(await codeOf(provider.build(stored(req, q), signal()))).toBe('QUOTE_NOT_FOUND');
     });
 
-    it('exact output: refuses when the fresh input exceeds the quote plus slippage', async () => {
+    it('exact output: re-creates the order for exactly the quoted (approved) input; refuses when it no longer covers the amount', async () => {
       const req = request(T.arbUsdc, T.solUsdc, 25_000_000n, { tradeType: 'EXACT_OUTPUT' });
       const q = await provider.quote(req, signal());
-      fx.priceDropBps = 100;
+      fx.priceDropBps = 30; // within the 50 bps padding
+      const tx = await provider.build(stored(req, q), signal());
+      expect(tx).toMatchObject({ vm: 'evm', spender: DLN_SOURCE });
+      const rebuilt = fx.lastSent('/v1.0/dln/order/create-tx').query;
+      expect(rebuilt.srcChainTokenInAmount).toBe(q.srcAmount.toString());
+      expect(rebuilt.dstChainTokenOutAmount).toBe('auto');
+      fx.priceDropBps = 80;
       expect(await codeOf(provider.build(stored(req, q), signal()))).toBe('QUOTE_NOT_FOUND');
     });
 
