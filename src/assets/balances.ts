@@ -2,7 +2,7 @@ import { PublicKey, type Connection } from '@solana/web3.js';
 import { erc20Abi, formatUnits, multicall3Abi, type Address, type ContractFunctionParameters, type PublicClient } from 'viem';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
-import { ApiError, invalidParams } from '../errors.js';
+import { invalidParams } from '../errors.js';
 import type { Logger } from '../log.js';
 import { EVM_NATIVE, SOL_NATIVE_MINT, type Vm } from '../providers/types.js';
 import { isEvmAddress, isSolanaAddress, tokenId } from './addresses.js';
@@ -261,13 +261,17 @@ export async function readEvmBalances(client: PublicClient, owner: Address, toke
       multicallAddress: MULTICALL3_ADDRESS,
     });
     const native = value(results[0]!);
-    if (native === undefined) throw new ApiError('PROVIDER_ERROR', 'Multicall3 getEthBalance failed');
-    return { native, amounts: results.slice(1).map(value) };
+    // getEthBalance cannot fail on a real Multicall3; a failure means nothing answers at that address.
+    if (native !== undefined) return { native, amounts: results.slice(1).map(value) };
   } catch (err) {
     if (!isMissingMulticall(err)) throw err;
-    const [native, results] = await Promise.all([client.getBalance({ address: owner }), client.multicall({ contracts: erc20, allowFailure: true, batchSize: 0, deployless: true })]);
-    return { native, amounts: results.map(value) };
   }
+  // A raw eth_getBalance: viem's getBalance would itself route through Multicall3 on a multicall-batching client.
+  const [native, results] = await Promise.all([
+    client.request({ method: 'eth_getBalance', params: [owner, 'latest'] }),
+    client.multicall({ contracts: erc20, allowFailure: true, batchSize: 0, deployless: true }),
+  ]);
+  return { native: BigInt(native), amounts: results.map(value) };
 }
 
 /** An eth_call to an address without code answers `0x`, which viem reports as zero data. */
