@@ -3,8 +3,6 @@ import { ProviderRegistry } from './providers/registry.js';
 import { providerFactories } from './providers/factories.js';
 import { JobRunner } from './jobs/runner.js';
 import { RpcClients } from './assets/rpc.js';
-import { CheckoutService } from './checkout/service.js';
-import { registerCheckoutJobs } from './checkout/jobs.js';
 import { WebhooksService } from './webhooks/service.js';
 import { EventsService } from './events/service.js';
 import { CheckoutService } from './checkout/service.js';
@@ -28,7 +26,6 @@ export interface Services {
   quotes: QuotesAndOrders['quotes'];
   orders: QuotesAndOrders['orders'];
   partners: QuotesAndOrders['partners'];
-  checkout: CheckoutService;
   jobs: JobRunner;
   startJobs(): void;
   stop(): Promise<void>;
@@ -38,7 +35,6 @@ export async function createServices(app: App): Promise<Services> {
   const providers = new ProviderRegistry(app.config, app.log, providerFactories, { clock: app.clock });
   const rpc = new RpcClients(app.config);
   const jobs = new JobRunner(app.log);
-  const checkout = new CheckoutService(app);
   const webhooks = new WebhooksService(app);
   const events = new EventsService(app, webhooks);
   const checkout = new CheckoutService(app);
@@ -51,7 +47,6 @@ export async function createServices(app: App): Promise<Services> {
     webhooks,
     events,
     ...createQuotesAndOrders(app, jobs),
-    checkout,
     jobs,
     startJobs: () => jobs.start(),
     stop: async () => {
@@ -60,9 +55,8 @@ export async function createServices(app: App): Promise<Services> {
     },
   };
   // Domains register their pollers and schedulers on `jobs` below.
-  registerCheckoutJobs(app, jobs, checkout, services.orders);
   jobs.add(webhooks.worker.job());
-  registerCheckoutJobs(app, jobs, checkout);
+  registerCheckoutJobs(app, jobs, checkout, services.orders);
   registerAssetsJobs(jobs, assets);
   return services;
 }

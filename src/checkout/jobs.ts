@@ -3,12 +3,19 @@ import type { JobRunner } from '../jobs/runner.js';
 import { EXPIRE_JOB, VERIFY_JOB, type CheckoutService } from './service.js';
 import { CheckoutVerifier } from './verifier.js';
 import { routedDeliveryLookup } from './routed.js';
+import type { OrdersService } from '../orders/service.js';
 
 /**
  * Two jobs: verification polls quickly while payments are being verified (and idles at 10x the interval
  * otherwise; a report kicks it at once), and expiry sweeps open sessions past `expiresAt`.
  */
-export function registerCheckoutJobs(app: App, jobs: JobRunner, checkout: CheckoutService): CheckoutVerifier {
+export function registerCheckoutJobs(app: App, jobs: JobRunner, checkout: CheckoutService, orders: Pick<OrdersService, 'onReported' | 'onChange'>): CheckoutVerifier {
+  // Routed payments arrive as orders reported for a quote that carries the session id; the poller's order
+  // changes (filled, refunded, failed) wake the verifier at once.
+  orders.onReported((order, quote) => checkout.onRoutedReported(order, quote));
+  orders.onChange(async (order) => {
+    if (order.checkoutSessionId) jobs.kick(VERIFY_JOB);
+  });
   const verifier = new CheckoutVerifier(app, checkout, routedDeliveryLookup(app));
   const every = app.config.CHECKOUT_VERIFY_INTERVAL_MS;
   jobs.add({

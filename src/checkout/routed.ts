@@ -1,7 +1,40 @@
 import type { App } from '../app.js';
-import type { RoutedDeliveryLookup } from './verifier.js';
+import type { RoutedDelivery, RoutedDeliveryLookup } from './verifier.js';
 
-/** Where a routed payment stands, read from the orders domain. */
-export function routedDeliveryLookup(_app: App): RoutedDeliveryLookup {
-  return async () => ({ state: 'pending' });
+/** The order fields the lookup reads (spec 2.7 record plus the last provider state). */
+export interface RoutedOrder {
+  status: 'submitted' | 'filled' | 'refunded' | 'failed';
+  srcChainId: number;
+  srcTxHash: string;
+  dstTxHash?: string;
+  providerState?: string;
+}
+
+/**
+ * Which settlement-chain transaction delivered a routed payment, from its order record (kept current by the
+ * orders poller):
+ *  - failed / refunded orders fail the payment (the session reopens);
+ *  - a delivery transaction reported by the provider is the one to verify;
+ *  - a same-chain swap whose provider cannot track it (state `unknown`) delivers inside the source transaction
+ *    itself, so that transaction is verified;
+ *  - anything else is still on its way.
+ * The verdict never trusts the provider: the chosen transaction is checked on chain by the same rules as a
+ * direct transfer (minus the sender rule).
+ */
+export function deliveryFromOrder(order: RoutedOrder | undefined, settleChainId: number): RoutedDelivery {
+  if (!order) return { state: 'pending' };
+  if (order.status === 'failed') return { state: 'failed', reason: 'route_failed' };
+  if (order.status === 'refunded') return { state: 'failed', reason: 'route_refunded' };
+  if (order.dstTxHash) return { state: 'delivered', txHash: order.dstTxHash };
+  const sameChain = order.srcChainId === settleChainId;
+  if (sameChain && (order.status === 'filled' || order.providerState === 'unknown')) return { state: 'delivered', txHash: order.srcTxHash };
+  return { state: 'pending' };
+}
+
+export function routedDeliveryLookup(app: App): RoutedDeliveryLookup {
+  return async (payment, session) => {
+    if (!payment.quoteId) return { state: 'pending' };
+    const order = await app.services.orders.get(payment.quoteId);
+    return deliveryFromOrder(order, session.settleChainId);
+  };
 }

@@ -10,6 +10,8 @@ import { actionAfterPayment, transition, type PaymentOutcome, type SessionAction
 import { checkoutSessionTopic } from './topics.js';
 import { sessionView, type SessionView } from './views.js';
 import { SETTLEMENT_CHAINS } from './settlement.js';
+import { normalize } from './addresses.js';
+import type { StoredQuote } from '../providers/types.js';
 
 type Tx = Prisma.TransactionClient;
 type SessionPatch = Prisma.CheckoutSessionUpdateInput;
@@ -224,6 +226,34 @@ export class CheckoutService {
       srcTxHash: txHash,
     });
     return this.view(out.session, out.payments, false);
+  }
+
+  /**
+   * A routed payment: an order was reported (POST /v1/orders/{quoteId}/submitted) for a quote made for this
+   * session. The quote must deliver the settlement token to the session's recipient on its chain; anything
+   * else cannot pay the session and is ignored (logged).
+   */
+  async onRoutedReported(order: { quoteId: string; srcTxHash: string }, quote: StoredQuote): Promise<void> {
+    const id = quote.checkoutSessionId;
+    if (!id) return;
+    const session = await this.prisma.checkoutSession.findUnique({ where: { id } });
+    if (!session) return;
+    const dst = quote.request.dst;
+    const vm = SETTLEMENT_CHAINS[session.settleChainId]!.vm;
+    if (dst.chainId !== session.settleChainId || normalize(vm, dst.address) !== session.settleToken || normalize(vm, quote.request.recipient) !== session.recipient) {
+      this.app.log.warn({ quoteId: order.quoteId, sessionId: id }, 'order reported for a checkout session, but its quote does not pay that session; ignored');
+      return;
+    }
+    await this.recordPayment(id, {
+      kind: 'routed',
+      payer: normalize(quote.request.srcVm, quote.request.sender),
+      srcChainId: quote.request.src.chainId,
+      srcToken: quote.request.src.address,
+      srcAmount: quote.quote.srcAmount.toString(),
+      srcTxHash: normalize(quote.request.srcVm, order.srcTxHash),
+      quoteId: order.quoteId,
+      provider: quote.provider,
+    });
   }
 
   /** Inserts a payment for a session under its lock and moves the session to `processing`. */

@@ -1,4 +1,5 @@
 import type { Route } from './router.js';
+import { payerQuote } from '../checkout/payer.js';
 
 /**
  * Checkout (spec 4.4), Stripe-like:
@@ -37,6 +38,12 @@ export const checkoutRoutes: Route[] = [
     path: '/v1/checkout/sessions/:id/expire',
     access: 'key',
     handler: ({ app, auth, params }) => app.services.checkout.expire(auth!, params.id),
+  },
+  {
+    method: 'POST',
+    path: '/v1/checkout/sessions/:id/quote',
+    access: 'public',
+    handler: ({ app, params, body }) => payerQuote(app, app.services.checkout, params.id, body),
   },
   {
     method: 'POST',

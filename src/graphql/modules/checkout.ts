@@ -2,6 +2,8 @@ import { builder } from '../builder.js';
 import type { PaymentAttemptView, PaymentView, SessionView } from '../../checkout/views.js';
 import { SESSION_STATUSES, isFinal } from '../../checkout/state.js';
 import { checkoutSessionTopic, type SessionChanged } from '../../checkout/topics.js';
+import { payerQuote, type DirectQuote, type PayerQuoteResponse } from '../../checkout/payer.js';
+import type { PayerQuote } from '../../checkout/payer-quote.js';
 
 /** Checkout sessions over GraphQL; every rule lives in CheckoutService (same as REST). */
 
@@ -107,6 +109,46 @@ const CreateInput = builder.inputType('CreateCheckoutSessionInput', {
     expiresInMinutes: t.int({ description: '5 to 10080, default 60.' }),
   }),
 });
+
+const PayerQuoteRef = builder.objectRef<PayerQuote | DirectQuote>('CheckoutPayerQuote').implement({
+  description:
+    'What the payer sends (`srcAmount`) so that at least the amount due arrives (`dstAmountMin`). `method` is `direct_transfer` (settlement token on its chain: no fee, `tx` is the transfer to sign, report it with reportCheckoutPayment), `exact_output` or `input_search` (build with POST /v1/orders { quoteId }).',
+  fields: (t) => ({
+    method: t.exposeString('method'),
+    quoteId: t.string({ nullable: true, resolve: (q) => q.quoteId }),
+    provider: t.exposeString('provider'),
+    srcAmount: t.exposeString('srcAmount'),
+    dstAmount: t.exposeString('dstAmount'),
+    dstAmountMin: t.exposeString('dstAmountMin'),
+    estimatedSeconds: t.exposeInt('estimatedSeconds'),
+    overpayBps: t.exposeInt('overpayBps'),
+    fees: t.field({ type: 'JSON', resolve: (q) => q.fees }),
+    expiresAt: t.exposeInt('expiresAt'),
+    tx: t.field({ type: 'JSON', nullable: true, resolve: (q) => ('tx' in q ? q.tx : null) }),
+  }),
+});
+
+const PayerQuoteResponseRef = builder.objectRef<PayerQuoteResponse>('CheckoutPayerQuoteResponse').implement({
+  fields: (t) => ({
+    sessionId: t.exposeID('sessionId'),
+    amountDue: t.exposeString('amountDue'),
+    settlement: t.field({ type: Settlement, resolve: (r) => r.settlement }),
+    recipient: t.exposeString('recipient'),
+    direct: t.exposeBoolean('direct'),
+    best: t.field({ type: PayerQuoteRef, resolve: (r) => r.best }),
+    quotes: t.field({ type: [PayerQuoteRef], resolve: (r) => r.quotes }),
+    errors: t.field({ type: 'JSON', resolve: (r) => r.errors }),
+  }),
+});
+
+builder.queryField('checkoutSessionQuote', (t) =>
+  t.field({
+    type: PayerQuoteResponseRef,
+    description: 'Public: quotes for paying an open session from srcToken on srcChain (CONFLICT when not open).',
+    args: { id: t.arg.id({ required: true }), srcChain: t.arg.string({ required: true }), srcToken: t.arg.string({ required: true }), sender: t.arg.string({ required: true }) },
+    resolve: (_r, { id, ...body }, ctx) => payerQuote(ctx.app, ctx.app.services.checkout, String(id), body),
+  }),
+);
 
 builder.queryField('checkoutSession', (t) =>
   t.field({

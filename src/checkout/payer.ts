@@ -1,0 +1,110 @@
+import type { App } from '../app.js';
+import { ApiError } from '../errors.js';
+import { parseInput } from '../validation.js';
+import { isAddressFor, normalize } from './addresses.js';
+import { payerQuoteSchema } from './input.js';
+import { directEvmTransfer, searchPayerQuotes, type PayerQuote } from './payer-quote.js';
+import { SETTLEMENT_CHAINS } from './settlement.js';
+import { splTransferTx } from './solana-transfer.js';
+import type { CheckoutService } from './service.js';
+import type { ProviderFailure } from '../providers/types.js';
+
+/** A plain transfer of the settlement token: what to sign is in `tx`; report the hash to .../submitted. */
+export interface DirectQuote {
+  method: 'direct_transfer';
+  quoteId: null;
+  provider: 'direct';
+  srcAmount: string;
+  dstAmount: string;
+  dstAmountMin: string;
+  estimatedSeconds: number;
+  fees: { ourFeeBps: 0 };
+  overpayBps: 0;
+  /** Unix seconds: the session's expiry. */
+  expiresAt: number;
+  tx: ReturnType<typeof directEvmTransfer> | { vm: 'svm'; serializedTx: string };
+}
+
+export interface PayerQuoteResponse {
+  sessionId: string;
+  amountDue: string;
+  settlement: { chainId: number; token: string; symbol: string; decimals: number };
+  recipient: string;
+  direct: boolean;
+  best: PayerQuote | DirectQuote;
+  quotes: Array<PayerQuote | DirectQuote>;
+  errors: ProviderFailure[];
+}
+
+/** POST /v1/checkout/sessions/{id}/quote (public). CONFLICT unless the session is open. */
+export async function payerQuote(app: App, checkout: CheckoutService, id: string, body: unknown): Promise<PayerQuoteResponse> {
+  const input = parseInput(payerQuoteSchema, body);
+  const { session } = await checkout.load(id);
+  if (session.status !== 'open') throw new ApiError('CONFLICT', `Checkout session ${id} is ${session.status}; it takes no payment`);
+  const assets = app.services.assets;
+  const srcChain = assets.resolveChain(input.srcChain, 'srcChain');
+  const srcToken = await assets.resolveToken(srcChain.id, input.srcToken, 'srcToken');
+  const due = BigInt(session.amount);
+  const settlement = { chainId: session.settleChainId, token: session.settleToken, symbol: session.settleSymbol, decimals: session.settleDecimals };
+  const head = { sessionId: id, amountDue: session.amount, settlement, recipient: session.recipient };
+
+  const settleVm = SETTLEMENT_CHAINS[session.settleChainId]!.vm;
+  if (srcChain.id === session.settleChainId && normalize(settleVm, srcToken.address) === session.settleToken) {
+    const sender = input.sender.trim();
+    if (!isAddressFor(settleVm, sender)) throw new ApiError('INVALID_PARAMS', `sender: must be a valid ${srcChain.name} address`, { field: 'sender' });
+    const tx =
+      settleVm === 'evm'
+        ? directEvmTransfer({ chainId: session.settleChainId, token: session.settleToken, recipient: session.recipient, amount: due })
+        : {
+            vm: 'svm' as const,
+            serializedTx: splTransferTx({
+              from: sender,
+              to: session.recipient,
+              mint: session.settleToken,
+              amount: due,
+              decimals: session.settleDecimals,
+              recentBlockhash: (await app.services.rpc.solana().getLatestBlockhash('confirmed')).blockhash,
+            }),
+          };
+    const direct: DirectQuote = {
+      method: 'direct_transfer',
+      quoteId: null,
+      provider: 'direct',
+      srcAmount: session.amount,
+      dstAmount: session.amount,
+      dstAmountMin: session.amount,
+      estimatedSeconds: 0,
+      fees: { ourFeeBps: 0 },
+      overpayBps: 0,
+      expiresAt: Math.floor(session.expiresAt.getTime() / 1000),
+      tx,
+    };
+    return { ...head, direct: true, best: direct, quotes: [direct], errors: [] };
+  }
+
+  const settleId = `${session.settleChainId}:${session.settleToken}`;
+  const srcId = `${srcChain.id}:${srcToken.address}`;
+  const prices = await assets.prices([srcId, settleId]).catch(() => ({}) as Record<string, number>);
+  const { quotes, errors } = await searchPayerQuotes(
+    (params) => app.services.quotes.quote(params, { auth: null, channel: 'api' }),
+    {
+      base: {
+        srcChain: String(srcChain.id),
+        srcToken: srcToken.address,
+        dstChain: String(session.settleChainId),
+        dstToken: session.settleToken,
+        sender: input.sender,
+        recipient: session.recipient,
+        checkoutSessionId: id,
+        channel: 'api' as const,
+      },
+      due,
+      dueDecimals: session.settleDecimals,
+      srcDecimals: srcToken.decimals,
+      srcPriceUsd: prices[srcId] ?? srcToken.priceUsd,
+      duePriceUsd: prices[settleId],
+      maxOverpayBps: app.config.CHECKOUT_MAX_OVERPAY_BPS,
+    },
+  );
+  return { ...head, direct: false, best: quotes[0]!, quotes, errors };
+}

@@ -1,0 +1,28 @@
+import { PublicKey, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
+import {
+  createAssociatedTokenAccountIdempotentInstruction,
+  createTransferCheckedInstruction,
+  getAssociatedTokenAddressSync,
+} from '@solana/spl-token';
+
+/**
+ * An unsigned SPL transfer of exactly `amount` of `mint` from `from`'s associated token account to `to`'s
+ * (created first if missing, paid by `from`), as a base64 versioned transaction for the wallet to sign.
+ * Used for direct Solana payments and for Solana refunds.
+ */
+export function splTransferTx(p: { from: string; to: string; mint: string; amount: bigint; decimals: number; recentBlockhash: string }): string {
+  const from = new PublicKey(p.from);
+  const to = new PublicKey(p.to);
+  const mint = new PublicKey(p.mint);
+  const source = getAssociatedTokenAddressSync(mint, from, true);
+  const destination = getAssociatedTokenAddressSync(mint, to, true);
+  const message = new TransactionMessage({
+    payerKey: from,
+    recentBlockhash: p.recentBlockhash,
+    instructions: [
+      createAssociatedTokenAccountIdempotentInstruction(from, destination, to, mint),
+      createTransferCheckedInstruction(source, mint, destination, from, p.amount, p.decimals),
+    ],
+  }).compileToV0Message();
+  return Buffer.from(new VersionedTransaction(message).serialize()).toString('base64');
+}
