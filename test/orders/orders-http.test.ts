@@ -67,7 +67,7 @@ describe.each(backends)('orders with the Relay adapter over HTTP and graphql-ws 
     const bad = await s.post(`/v1/orders/${best.quoteId}/submitted`, { txHash: 'nope' });
     expect([bad.status, bad.body.error.code, bad.body.error.message]).toEqual([400, 'INVALID_PARAMS', expect.stringMatching(/^txHash:/)]);
 
-    const requestId = fx.quoteBodies.length && [...fx.requests.keys()].at(-1)!;
+    const requestId = [...fx.requests.keys()].at(-1)!;
     fx.setStatus(requestId, 'pending', { inTx: TX1 });
     await waitFor(() => seen.some((o) => o.providerState === 'pending'));
     fx.setStatus(requestId, 'success', { outTx: '0x' + 'c3'.repeat(32) });
