@@ -13,6 +13,23 @@ export const DEFAULT_RPC_URLS: Record<number, string> = {
   43114: 'https://api.avax.network/ext/bc/C/rpc',
   59144: 'https://rpc.linea.build',
   534352: 'https://rpc.scroll.io',
+  100: 'https://rpc.gnosischain.com',
+  5000: 'https://rpc.mantle.xyz',
+  146: 'https://rpc.soniclabs.com',
+  80094: 'https://rpc.berachain.com',
+  130: 'https://mainnet.unichain.org',
+  81457: 'https://rpc.blast.io',
+  42220: 'https://forno.celo.org',
+  34443: 'https://mainnet.mode.network',
+  7777777: 'https://rpc.zora.energy',
+  57073: 'https://rpc-gel.inkonchain.com',
+  480: 'https://worldchain-mainnet.g.alchemy.com/public',
+  167000: 'https://rpc.mainnet.taiko.xyz',
+  1329: 'https://evm-rpc.sei-apis.com',
+  999: 'https://rpc.hyperliquid.xyz/evm',
+  25: 'https://evm.cronos.org',
+  1284: 'https://rpc.api.moonbeam.network',
+  1088: 'https://andromeda.metis.io/?owner=1088',
 };
 
 export const MULTICALL3_ADDRESS = '0xcA11bde05977b3631167028862bE2a173976CA11' as const;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ChainRegistry, mergeChains } from '../../src/assets/chains.js';
 import { STATIC_CHAINS } from '../../src/assets/chain-list.js';
 import { createLogger } from '../../src/log.js';
+import { DEFAULT_RPC_URLS } from '../../src/assets/rpc.js';
 import type { Provider, ProviderChain, ProviderId } from '../../src/providers/types.js';
 
 const log = createLogger('silent');
@@ -26,6 +27,11 @@ describe('chain registry', () => {
     expect(bsc).toMatchObject({ vm: 'evm', nativeSymbol: 'BNB', nativeDecimals: 18, explorerTx: 'https://bscscan.com/tx/' });
     expect(Object.keys(sol)).not.toContain('llamaChain');
     expect(new Set(chains.map((c) => c.slug)).size).toBe(chains.length);
+  });
+
+  it('has a public RPC default for every EVM chain it lists', () => {
+    for (const c of STATIC_CHAINS.filter((c) => c.vm === 'evm')) expect(DEFAULT_RPC_URLS[c.id], c.name).toMatch(/^https:\/\//);
+    expect(STATIC_CHAINS.filter((c) => c.vm === 'evm').length).toBeGreaterThanOrEqual(25);
   });
 
   it('resolves by id or slug, and refuses anything else with UNSUPPORTED_CHAIN', () => {
