@@ -118,6 +118,8 @@ export const payerQuoteSchema = z.object({
 export const createRefundSchema = z.object({
   amount: amount.optional(),
   reason: text(LIMITS.refundReason).optional(),
+  /** Where the refund goes; defaults to the payer when the payer's address is valid on the settlement chain. */
+  to: z.string().min(1).optional(),
 });
 
 export const reportRefundSchema = z.object({ txHash: z.string().min(1) });

@@ -24,7 +24,7 @@ export function registerCheckoutJobs(app: App, jobs: JobRunner, checkout: Checko
     run: async (signal) => {
       // A payment reported during this run could not kick the job (it was running): look again soon.
       const reportsBefore = checkout.reports;
-      const left = await verifier.runOnce(signal);
+      const left = (await verifier.runOnce(signal)) + (await checkout.refunds.verifySubmitted(verifier));
       return left > 0 || checkout.reports !== reportsBefore ? every : every * 10;
     },
   });

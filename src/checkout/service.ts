@@ -10,6 +10,10 @@ import { actionAfterPayment, transition, type PaymentOutcome, type SessionAction
 import { checkoutSessionTopic } from './topics.js';
 import { sessionView, type SessionView } from './views.js';
 import { SETTLEMENT_CHAINS } from './settlement.js';
+import { isUniqueViolation, VERIFY_JOB, type SettledPayment } from './shared.js';
+import { RefundsService } from './refunds.js';
+
+export { EXPIRE_JOB, VERIFY_JOB, isUniqueViolation, type SettledPayment } from './shared.js';
 import { normalize } from './addresses.js';
 import type { StoredQuote } from '../providers/types.js';
 
@@ -19,19 +23,6 @@ type SessionPatch = Prisma.CheckoutSessionUpdateInput;
 /** Interactive transactions wait for the row lock of a busy session; generous limits keep bursts from failing. */
 const TX_OPTIONS = { maxWait: 15_000, timeout: 30_000 } as const;
 
-export const VERIFY_JOB = 'checkout-verify';
-export const EXPIRE_JOB = 'checkout-expire';
-
-/** What the verifier concluded about one payment. */
-export type SettledPayment =
-  | { kind: 'succeeded'; deliveryTxHash: string; amountReceived: bigint; blockNumber?: bigint }
-  | { kind: 'failed'; reason: string }
-  | { kind: 'rejected'; reason: string; deliveryTxHash?: string; amountReceived?: bigint; blockNumber?: bigint };
-
-export function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; message?: string; meta?: { driverAdapterError?: { cause?: { kind?: string } } } };
-  return e?.code === 'P2002' || e?.meta?.driverAdapterError?.cause?.kind === 'UniqueConstraintViolation' || /unique constraint|23505/i.test(e?.message ?? '');
-}
 
 /**
  * Checkout sessions (spec 2.8, 3.4, 4.4). Every status change runs under the session's row lock
@@ -40,8 +31,11 @@ export function isUniqueViolation(err: unknown): boolean {
 export class CheckoutService {
   /** Counts payments reported by this process, so the verification job notices reports made mid-run. */
   reports = 0;
+  readonly refunds: RefundsService;
 
-  constructor(private app: App) {}
+  constructor(private app: App) {
+    this.refunds = new RefundsService(app, this);
+  }
 
   private get prisma() {
     return this.app.db.prisma;

@@ -96,7 +96,7 @@ export class CheckoutVerifier {
     return null;
   }
 
-  private async evmTx(chainId: number, hash: string, heads: Map<number, Promise<bigint>>): Promise<Found<EvmTxEvidence>> {
+  async evmTx(chainId: number, hash: string, heads: Map<number, Promise<bigint>>): Promise<Found<EvmTxEvidence>> {
     const client = this.app.services.rpc.evm(chainId);
     let head = heads.get(chainId);
     if (!head) {
@@ -125,7 +125,7 @@ export class CheckoutVerifier {
     };
   }
 
-  private async solanaTx(signature: string): Promise<Found<SolanaTxEvidence>> {
+  async solanaTx(signature: string): Promise<Found<SolanaTxEvidence>> {
     const commitment = this.app.config.CHECKOUT_SOLANA_COMMITMENT;
     const tx = await this.app.services.rpc.solana().getTransaction(signature, { commitment, maxSupportedTransactionVersion: 0 });
     if (!tx || !tx.meta) return { kind: 'not_found' };

@@ -185,6 +185,46 @@ describe.each(backends)('checkout verification on anvil (%s)', (backend) => {
     }
   });
 
+  it('refunds: the merchant wallet signs a transfer back; verified on chain; never more than was paid', async () => {
+    const merchant = devnet.accounts[2]!;
+    const cs = await session(5_000_000n, merchant.address);
+    expect((await s.post(`/v1/checkout/sessions/${cs.id}/refunds`, {}, h())).body.error.code).toBe('CONFLICT'); // not paid yet
+    const hash = await transfer(devnet, 1, USDC, merchant.address, 5_000_000n);
+    await report(cs.id, hash, payer(1));
+    await waitForSession(s, cs.id, settled, key);
+
+    const first = await s.post(`/v1/checkout/sessions/${cs.id}/refunds`, { amount: '2000000', reason: 'partial' }, h());
+    expect(first.status).toBe(200);
+    expect(first.body.refund).toMatchObject({ id: expect.stringMatching(/^re_test_/), status: 'pending', amount: '2000000', to: payer(1).toLowerCase(), txHash: null });
+    expect(first.body.tx).toMatchObject({ vm: 'evm', chainId: 8453, to: USDC.toLowerCase(), value: '0', from: merchant.address.toLowerCase() });
+    // 3 USDC left: 4 is too much, and a pending refund reserves its amount.
+    expect((await s.post(`/v1/checkout/sessions/${cs.id}/refunds`, { amount: '4000000' }, h())).body.error.code).toBe('AMOUNT_TOO_LARGE');
+    const second = await s.post(`/v1/checkout/sessions/${cs.id}/refunds`, {}, h());
+    expect(second.body.refund.amount).toBe('3000000');
+    expect((await s.post(`/v1/checkout/sessions/${cs.id}/refunds`, { amount: '1' }, h())).body.error.code).toBe('CONFLICT');
+    const canceled = await s.post(`/v1/checkout/sessions/${cs.id}/refunds/${second.body.refund.id}/cancel`, {}, h());
+    expect(canceled.body.status).toBe('canceled');
+
+    const wallet = devnet.walletClient(merchant);
+    const refundHash = await wallet.sendTransaction({ to: first.body.tx.to, data: first.body.tx.data });
+    await devnet.publicClient.waitForTransactionReceipt({ hash: refundHash });
+    const reported = await s.post(`/v1/checkout/sessions/${cs.id}/refunds/${first.body.refund.id}/submitted`, { txHash: refundHash }, h());
+    expect(reported.body.status).toBe('submitted');
+    const until = Date.now() + 10_000;
+    let list: any;
+    do {
+      list = (await s.get(`/v1/checkout/sessions/${cs.id}/refunds`, h())).body;
+      if (list.data[0].status !== 'submitted') break;
+      await new Promise((r) => setTimeout(r, 50));
+    } while (Date.now() < until);
+    expect(list.data.map((r: any) => `${r.amount}:${r.status}`)).toEqual(['2000000:succeeded', '3000000:canceled']);
+    const full = await s.get(`/v1/checkout/sessions/${cs.id}`, h());
+    expect(full.body).toMatchObject({ status: 'paid', amountReceived: '5000000', amountRefunded: '2000000' });
+    // Another account sees nothing.
+    const other = await s.createTestKey();
+    expect((await s.get(`/v1/checkout/sessions/${cs.id}/refunds`, { 'x-api-key': other.key })).body.error.code).toBe('NOT_FOUND');
+  });
+
   it('paying an expired session: the report is refused and the session stays expired', async () => {
     const cs = await session();
     await s.post(`/v1/checkout/sessions/${cs.id}/expire`, {}, h());

@@ -1,0 +1,186 @@
+import type { App } from '../app.js';
+import type { KeyAuth } from '../accounts/service.js';
+import type { CheckoutRefund } from '../db/generated/client.js';
+import { ApiError, notFound } from '../errors.js';
+import { newId } from '../ids.js';
+import { parseInput } from '../validation.js';
+import { isAddressFor, isTxHashFor, normalize } from './addresses.js';
+import { createRefundSchema, reportRefundSchema } from './input.js';
+import { directEvmTransfer } from './payer-quote.js';
+import { SETTLEMENT_CHAINS } from './settlement.js';
+import { splTransferTx } from './solana-transfer.js';
+import type { CheckoutService } from './service.js';
+import { isUniqueViolation, VERIFY_JOB } from './shared.js';
+import { refundView, type RefundView } from './views.js';
+import { checkEvmPayment } from './verify/evm-rules.js';
+import { checkSolanaPayment } from './verify/solana-rules.js';
+import type { CheckoutVerifier } from './verifier.js';
+
+/**
+ * Refunds of paid sessions, sent by the merchant's own wallet (the service never holds funds):
+ *   create  → `pending`, returns the transfer to sign (settlement token, from the recipient wallet, to the payer);
+ *   report  → `submitted` with the hash; the verification job checks it on chain →
+ *   `succeeded` (transfers of the settlement token to `to` total at least the amount, mined after the refund
+ *   was created) or `failed` (reverted / never mined / short: only what really arrived stays counted).
+ * `pending` refunds can be canceled. Reserved + refunded amounts live in the session's `amount_refunded`,
+ * changed under the session's row lock; a CHECK constraint keeps it at most `amount_received`.
+ */
+export class RefundsService {
+  constructor(
+    private app: App,
+    private checkout: CheckoutService,
+  ) {}
+
+  private now() {
+    return this.app.clock.now();
+  }
+
+  async create(auth: KeyAuth, sessionId: string, body: unknown): Promise<{ refund: RefundView; tx: unknown }> {
+    const input = parseInput(createRefundSchema, body);
+    const { session, payments } = await this.checkout.getOwned(sessionId, auth);
+    const vm = SETTLEMENT_CHAINS[session.settleChainId]!.vm;
+    const paid = payments.find((p) => p.status === 'succeeded');
+    if (session.status !== 'paid' || !paid) throw new ApiError('CONFLICT', `Checkout session ${sessionId} is ${session.status}; only paid sessions can be refunded`);
+    const toRaw = (input.to ?? paid.payer).trim();
+    if (!isAddressFor(vm, toRaw)) {
+      throw new ApiError('INVALID_PARAMS', input.to ? 'to: must be an address on the settlement chain' : 'to: the payer paid from an address that does not exist on the settlement chain; send `to`', { field: 'to' });
+    }
+    const to = normalize(vm, toRaw);
+    const refund = await this.checkout.withLockedSession(sessionId, async (tx, s) => {
+      const received = BigInt(s.amountReceived ?? '0');
+      const refunded = BigInt(s.amountRefunded);
+      const left = received - refunded;
+      if (left <= 0n) throw new ApiError('CONFLICT', 'Everything paid for this session has already been refunded');
+      const amount = input.amount !== undefined ? BigInt(input.amount) : left;
+      if (amount > left) throw new ApiError('AMOUNT_TOO_LARGE', `amount: at most ${left} can still be refunded`, { field: 'amount' });
+      const now = new Date(this.now());
+      await tx.checkoutSession.update({ where: { id: s.id }, data: { amountRefunded: (refunded + amount).toString(), updatedAt: now } });
+      return tx.checkoutRefund.create({
+        data: {
+          id: newId(s.livemode ? 're' : 're_test'),
+          sessionId: s.id,
+          status: 'pending',
+          amount: amount.toString(),
+          reason: input.reason ?? null,
+          chainId: s.settleChainId,
+          token: s.settleToken,
+          toAddress: to,
+          createdAt: now,
+          updatedAt: now,
+        },
+      });
+    });
+    const amount = BigInt(refund.amount);
+    const built =
+      vm === 'evm'
+        ? { ...directEvmTransfer({ chainId: session.settleChainId, token: session.settleToken, recipient: to, amount }), from: session.recipient }
+        : {
+            vm: 'svm' as const,
+            from: session.recipient,
+            serializedTx: splTransferTx({
+              from: session.recipient,
+              to,
+              mint: session.settleToken,
+              amount,
+              decimals: session.settleDecimals,
+              recentBlockhash: (await this.app.services.rpc.solana().getLatestBlockhash('confirmed')).blockhash,
+            }),
+          };
+    return { refund: refundView(refund), tx: built };
+  }
+
+  async list(auth: KeyAuth, sessionId: string): Promise<{ object: 'list'; data: RefundView[] }> {
+    await this.checkout.getOwned(sessionId, auth);
+    const rows = await this.app.db.prisma.checkoutRefund.findMany({ where: { sessionId }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+    return { object: 'list', data: rows.map(refundView) };
+  }
+
+  private async owned(auth: KeyAuth, sessionId: string, refundId: string): Promise<CheckoutRefund> {
+    await this.checkout.getOwned(sessionId, auth);
+    const r = await this.app.db.prisma.checkoutRefund.findUnique({ where: { id: refundId } });
+    if (!r || r.sessionId !== sessionId) throw notFound('Refund');
+    return r;
+  }
+
+  async reportSubmitted(auth: KeyAuth, sessionId: string, refundId: string, body: unknown): Promise<RefundView> {
+    const { txHash: raw } = parseInput(reportRefundSchema, body);
+    const r0 = await this.owned(auth, sessionId, refundId);
+    const vm = SETTLEMENT_CHAINS[r0.chainId]!.vm;
+    if (!isTxHashFor(vm, raw.trim())) throw new ApiError('INVALID_PARAMS', 'txHash: not a transaction hash of the settlement chain', { field: 'txHash' });
+    const txHash = normalize(vm, raw.trim());
+    try {
+      const out = await this.checkout.withLockedSession(sessionId, async (tx) => {
+        const r = await tx.checkoutRefund.findUniqueOrThrow({ where: { id: refundId } });
+        if (r.status === 'submitted' && r.txHash === txHash) return r;
+        if (r.status !== 'pending') throw new ApiError('CONFLICT', `Refund ${refundId} is ${r.status}`);
+        return tx.checkoutRefund.update({ where: { id: refundId }, data: { status: 'submitted', txHash, updatedAt: new Date(this.now()) } });
+      });
+      this.app.services.jobs.kick(VERIFY_JOB);
+      return refundView(out);
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new ApiError('CONFLICT', 'txHash: this transaction was already reported for another refund', { field: 'txHash' });
+      throw err;
+    }
+  }
+
+  async cancel(auth: KeyAuth, sessionId: string, refundId: string): Promise<RefundView> {
+    await this.owned(auth, sessionId, refundId);
+    const out = await this.checkout.withLockedSession(sessionId, async (tx, s) => {
+      const r = await tx.checkoutRefund.findUniqueOrThrow({ where: { id: refundId } });
+      if (r.status !== 'pending') throw new ApiError('CONFLICT', `Refund ${refundId} is ${r.status}; only pending refunds can be canceled`);
+      const now = new Date(this.now());
+      await tx.checkoutSession.update({ where: { id: s.id }, data: { amountRefunded: (BigInt(s.amountRefunded) - BigInt(r.amount)).toString(), updatedAt: now } });
+      return tx.checkoutRefund.update({ where: { id: refundId }, data: { status: 'canceled', updatedAt: now } });
+    });
+    return refundView(out);
+  }
+
+  /** Verification job step: settles submitted refunds on chain. Returns how many are still submitted. */
+  async verifySubmitted(verifier: CheckoutVerifier): Promise<number> {
+    const rows = await this.app.db.prisma.checkoutRefund.findMany({ where: { status: 'submitted' }, orderBy: { updatedAt: 'asc' }, take: 100 });
+    const heads = new Map<number, Promise<bigint>>();
+    let left = 0;
+    for (const r of rows) {
+      try {
+        const vm = SETTLEMENT_CHAINS[r.chainId]!.vm;
+        const want = { token: r.token, recipient: r.toAddress, amount: BigInt(r.amount), createdAtMs: r.createdAt.getTime() };
+        const found = vm === 'evm' ? await verifier.evmTx(r.chainId, r.txHash!, heads) : await verifier.solanaTx(r.txHash!);
+        if (found.kind === 'unconfirmed') {
+          left++;
+          continue;
+        }
+        if (found.kind === 'not_found') {
+          if (this.now() - r.updatedAt.getTime() > this.app.config.CHECKOUT_TX_NOT_FOUND_MINUTES * 60_000) await this.settle(r.id, 0n, 'tx_not_found');
+          else left++;
+          continue;
+        }
+        const v = vm === 'evm' ? checkEvmPayment(found.evidence as never, want) : checkSolanaPayment(found.evidence as never, want);
+        if (v.verdict === 'paid') await this.settle(r.id, BigInt(r.amount), null);
+        else await this.settle(r.id, v.verdict === 'review' && v.reason !== 'mined_before_session' ? v.received : 0n, v.reason);
+      } catch (err) {
+        left++;
+        this.app.log.warn({ err, refundId: r.id }, 'refund verification failed; will retry');
+      }
+    }
+    return left;
+  }
+
+  /** Final state of a submitted refund; only what really arrived stays counted in `amount_refunded`. */
+  private async settle(refundId: string, arrived: bigint, failure: string | null) {
+    const r0 = await this.app.db.prisma.checkoutRefund.findUniqueOrThrow({ where: { id: refundId } });
+    await this.checkout.withLockedSession(r0.sessionId, async (tx, s) => {
+      const r = await tx.checkoutRefund.findUniqueOrThrow({ where: { id: refundId } });
+      if (r.status !== 'submitted') return;
+      const now = new Date(this.now());
+      const amount = BigInt(r.amount);
+      const counted = arrived < amount ? arrived : amount;
+      if (failure !== null && counted < amount) {
+        await tx.checkoutSession.update({ where: { id: s.id }, data: { amountRefunded: (BigInt(s.amountRefunded) - (amount - counted)).toString(), updatedAt: now } });
+      }
+      await tx.checkoutRefund.update({
+        where: { id: refundId },
+        data: failure === null ? { status: 'succeeded', succeededAt: now, updatedAt: now } : { status: 'failed', failure, updatedAt: now },
+      });
+    });
+  }
+}
