@@ -51,4 +51,28 @@ export const checkoutRoutes: Route[] = [
     access: 'public',
     handler: ({ app, params, body }) => app.services.checkout.reportDirect(params.id, body),
   },
+  {
+    method: 'POST',
+    path: '/v1/checkout/sessions/:id/refunds',
+    access: 'key',
+    handler: ({ app, auth, params, body }) => app.services.checkout.refunds.create(auth!, params.id, body),
+  },
+  {
+    method: 'GET',
+    path: '/v1/checkout/sessions/:id/refunds',
+    access: 'key',
+    handler: ({ app, auth, params }) => app.services.checkout.refunds.list(auth!, params.id),
+  },
+  {
+    method: 'POST',
+    path: '/v1/checkout/sessions/:id/refunds/:refundId/submitted',
+    access: 'key',
+    handler: ({ app, auth, params, body }) => app.services.checkout.refunds.reportSubmitted(auth!, params.id, params.refundId, body),
+  },
+  {
+    method: 'POST',
+    path: '/v1/checkout/sessions/:id/refunds/:refundId/cancel',
+    access: 'key',
+    handler: ({ app, auth, params }) => app.services.checkout.refunds.cancel(auth!, params.id, params.refundId),
+  },
 ];
