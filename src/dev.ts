@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config.js';
 import { createApp } from './app.js';
 import { createHttpServer } from './http/server.js';
 import { installShutdown } from './main.js';
+import { DEVNET_ACCOUNTS, startDevnet, type Devnet } from './devnet/index.js';
 
 /**
  * `npm run dev`: the whole service on one machine with nothing external — embedded PGlite under
@@ -13,6 +14,16 @@ import { installShutdown } from './main.js';
 async function dev() {
   const env: NodeJS.ProcessEnv = { NODE_ENV: 'development', LOG_LEVEL: 'warn', ...process.env };
   delete env.DATABASE_URL; // always embedded
+  // Local devnet (DEVNET=0 turns it off): anvil posing as Base 8453 with USDC/DAI at their real addresses,
+  // funded accounts and a maker, with the mock provider quoting on it, so quotes work with no network.
+  let devnet: Devnet | undefined;
+  if (env.DEVNET !== '0') {
+    const port = Number(env.DEVNET_PORT ?? 8545);
+    devnet = await startDevnet({ port }).catch(() => startDevnet({ port: 0 })); // 8545 busy → any free port
+    env.RPC_URL_8453 = devnet.rpcUrl;
+    env.MOCK_PROVIDER ??= '1';
+    env.PROVIDERS ??= 'mock';
+  }
   const config = loadConfig(env);
   const app = await createApp(config);
   const running = await createHttpServer(app).listen(config.PORT, config.HOST);
@@ -47,7 +58,20 @@ Try:
   curl -s ${base}/v1/health
   curl -s -H 'x-api-key: ${dev.testKey}' -H 'content-type: application/json' \\
     -d '{"query":"{ viewer { accountId mode } }"}' ${base}/graphql
-`);
+${devnet ? devnetHints(base, devnet) : ''}`);
+}
+
+function devnetHints(base: string, devnet: Devnet): string {
+  const user = DEVNET_ACCOUNTS[1];
+  return `
+Devnet (anvil as Base 8453)  ${devnet.rpcUrl}
+  Providers    ${process.env.PROVIDERS ? process.env.PROVIDERS : 'mock (set PROVIDERS=relay,...,mock for real ones too)'}
+  Test wallet  ${user.address}  (private key ${user.privateKey}; public anvil key, devnet only)
+  Quote (offline, mock provider):
+  curl -s '${base}/v1/quote?srcChain=8453&srcToken=USDC&amount=25000000&dstChain=8453&dstToken=DAI&sender=${user.address}&recipient=${user.address}'
+  Then POST /v1/orders {"quoteId":"q_..."}, send the approval and the tx from the test wallet to ${devnet.rpcUrl},
+  and POST /v1/orders/<quoteId>/submitted {"txHash":"0x..."}: the mock maker delivers once it is mined.
+`;
 }
 
 dev().catch((err) => {
