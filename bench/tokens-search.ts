@@ -43,7 +43,7 @@ const queries: [label: string, q: string | undefined][] = [
   ['q 2 chars ("xi")', 'xi'],
   ['q 3 chars ("usd")', 'usd'],
   ['q exact symbol ("KALU")', 'KALU'],
-  ['q name words ("wrapped dollar")', 'staked dollar'],
+  ['q name words ("staked dollar")', 'staked dollar'],
   ['q no match ("qqqq")', 'qqqq'],
 ];
 

@@ -77,17 +77,30 @@ export class TokenLists {
         }
       }),
     );
-    this.rebuild();
+    await this.rebuild(true);
     this.loadedOnce = true;
     this.freshUntil = this.clock.now() + (failed ? RETRY_AFTER_FAILURE_MS : TOKEN_LIST_TTL_MS);
   }
 
-  private rebuild() {
+  /** Re-indexes every chain; with `yieldBetweenChains`, lets queued requests run between chains (big lists take a while). */
+  private rebuild(yieldBetweenChains?: false): void;
+  private rebuild(yieldBetweenChains: true): Promise<void>;
+  private rebuild(yieldBetweenChains = false): void | Promise<void> {
     const chainIds = new Set(this.chains.list().map((c) => c.id));
     // Jupiter first: for Solana tokens both list, the Solana-native source's metadata and price win.
     const byChain = mergeTokenLists([this.lastGood.jupiter ?? [], this.lastGood.lifi ?? []], chainIds);
     const next = new Map<number, ChainTokenIndex>();
-    for (const [chainId, tokens] of byChain) next.set(chainId, new ChainTokenIndex(tokens));
-    this.indexes = next;
+    if (!yieldBetweenChains) {
+      for (const [chainId, tokens] of byChain) next.set(chainId, new ChainTokenIndex(tokens));
+      this.indexes = next;
+      return;
+    }
+    return (async () => {
+      for (const [chainId, tokens] of byChain) {
+        next.set(chainId, new ChainTokenIndex(tokens));
+        await new Promise((r) => setImmediate(r));
+      }
+      this.indexes = next;
+    })();
   }
 }
