@@ -1,0 +1,98 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { erc20Abi, type Hex } from 'viem';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+import { withDevnet } from '../fixtures/devnet.js';
+import { DAI, USDC, eventTypes, freshAddress, settled, waitForSession } from './helpers.js';
+
+/** A payer pays a USDC-on-Base session with DAI through the mock provider on anvil (routed payment). */
+const devnet = withDevnet();
+
+describe('checkout routed payment through the mock provider on anvil', () => {
+  let s: TestServer;
+  let key: string;
+  beforeAll(async () => {
+    s = await startTestServer({
+      env: {
+        PROVIDERS: 'mock',
+        MOCK_PROVIDER: '1',
+        RPC_URL_8453: devnet.rpcUrl,
+        ORDER_POLL_INTERVAL_MS: '100',
+        CHECKOUT_CONFIRMATIONS: '8453:1',
+        CHECKOUT_VERIFY_INTERVAL_MS: '100',
+      },
+    });
+    ({ key } = await s.createTestKey());
+  });
+  afterAll(() => s?.close());
+
+  const create = async (amount = '25000000') => {
+    const recipient = freshAddress();
+    const r = await s.post('/v1/checkout/sessions', { amount, settleChain: 'base', settleToken: 'USDC', recipient, merchantName: 'Shop' }, { 'x-api-key': key });
+    return { id: r.body.id as string, recipient };
+  };
+
+  it('quote → build → approve → send → report the order → paid, verified on the delivering transaction', async () => {
+    const cs = await create();
+    const payer = devnet.accounts[1]!;
+    const q = await s.post(`/v1/checkout/sessions/${cs.id}/quote`, { srcChain: 'base', srcToken: 'DAI', sender: payer.address });
+    expect(q.status).toBe(200);
+    expect(q.body).toMatchObject({ sessionId: cs.id, amountDue: '25000000', direct: false });
+    const best = q.body.best;
+    expect(best.provider).toBe('mock');
+    expect(best.quoteId).toMatch(/^q_/);
+    expect(BigInt(best.dstAmountMin)).toBeGreaterThanOrEqual(25_000_000n);
+    expect(best.fees.ourFeeBps).toBe(20);
+    expect(best.overpayBps).toBeGreaterThanOrEqual(0); // no price feed offline: measured on the output overshoot
+    expect(best.overpayBps).toBeLessThanOrEqual(300);
+    for (const quote of q.body.quotes) expect(BigInt(quote.dstAmountMin)).toBeGreaterThanOrEqual(25_000_000n);
+
+    const built = await s.post('/v1/orders', { quoteId: best.quoteId });
+    expect(built.status).toBe(200);
+    const tx = built.body.tx;
+    const wallet = devnet.walletClient(payer);
+    if (tx.approval) {
+      const a = await wallet.writeContract({ address: tx.approval.token, abi: erc20Abi, functionName: 'approve', args: [tx.approval.spender, BigInt(tx.approval.amount)] });
+      await devnet.publicClient.waitForTransactionReceipt({ hash: a });
+    }
+    const hash = await wallet.sendTransaction({ to: tx.to, data: tx.data as Hex, value: BigInt(tx.value) });
+    await devnet.publicClient.waitForTransactionReceipt({ hash });
+    const reported = await s.post(`/v1/orders/${best.quoteId}/submitted`, { txHash: hash });
+    expect(reported.status).toBe(200);
+    expect((await s.get(`/v1/checkout/sessions/${cs.id}`)).body.status).not.toBe('open');
+
+    const done = await waitForSession(s, cs.id, settled, key);
+    expect(done.status).toBe('paid');
+    expect(done.payment).toMatchObject({ payer: payer.address.toLowerCase(), srcChainId: 8453, srcToken: DAI.toLowerCase(), srcAmount: best.srcAmount, srcTxHash: hash });
+    expect(done.payment.dstTxHash).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(done.payment.dstTxHash).not.toBe(hash); // the maker's fill delivered
+    expect(BigInt(done.amountReceived)).toBeGreaterThanOrEqual(25_000_000n);
+    expect(done.payments[0]).toMatchObject({ kind: 'routed', provider: 'mock', quoteId: best.quoteId, status: 'succeeded' });
+    const bal = await devnet.publicClient.readContract({ address: USDC, abi: erc20Abi, functionName: 'balanceOf', args: [cs.recipient] });
+    expect(bal).toBe(BigInt(done.amountReceived));
+    expect(await eventTypes(s, cs.id)).toEqual(['checkout.session.processing', 'checkout.session.completed']);
+  });
+
+  it('paying with the settlement token itself is a plain transfer of exactly the amount, no fee', async () => {
+    const cs = await create('1234567');
+    const payer = devnet.accounts[2]!;
+    const q = await s.post(`/v1/checkout/sessions/${cs.id}/quote`, { srcChain: 8453, srcToken: 'USDC', sender: payer.address });
+    expect(q.status).toBe(200);
+    expect(q.body.direct).toBe(true);
+    expect(q.body.best).toMatchObject({ method: 'direct_transfer', quoteId: null, srcAmount: '1234567', dstAmountMin: '1234567', fees: { ourFeeBps: 0 }, tx: { vm: 'evm', chainId: 8453, to: USDC.toLowerCase(), value: '0' } });
+    const hash = await devnet.walletClient(payer).sendTransaction({ to: q.body.best.tx.to, data: q.body.best.tx.data });
+    await devnet.publicClient.waitForTransactionReceipt({ hash });
+    await s.post(`/v1/checkout/sessions/${cs.id}/submitted`, { txHash: hash, payer: payer.address });
+    expect((await waitForSession(s, cs.id, settled, key)).status).toBe('paid');
+  });
+
+  it('quotes for a session that is not open → CONFLICT; bad input → precise codes', async () => {
+    const cs = await create();
+    const sender = devnet.accounts[3]!.address;
+    expect((await s.post(`/v1/checkout/sessions/${cs.id}/quote`, { srcChain: 'nowhere', srcToken: 'DAI', sender })).body.error.code).toBe('UNSUPPORTED_CHAIN');
+    expect((await s.post(`/v1/checkout/sessions/${cs.id}/quote`, { srcChain: 'base', srcToken: 'DAI' })).body.error.code).toBe('INVALID_PARAMS');
+    await s.post(`/v1/checkout/sessions/${cs.id}/expire`, {}, { 'x-api-key': key });
+    const r = await s.post(`/v1/checkout/sessions/${cs.id}/quote`, { srcChain: 'base', srcToken: 'DAI', sender });
+    expect(r.status).toBe(409);
+    expect(r.body.error.code).toBe('CONFLICT');
+  });
+});
