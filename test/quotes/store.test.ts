@@ -1,0 +1,126 @@
+import { createConnection } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import { backends, createTestDatabase, type TestDatabase } from '../helpers/db.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+import { FixtureProvider, startFixtureProviderServer, type FixtureProviderServer } from '../fixtures/fixture-provider.js';
+import { ManualClock } from '../../src/clock.js';
+import { createDb, type Db } from '../../src/db/client.js';
+import { migrate } from '../../src/db/migrate.js';
+import { loadQuote, PgQuoteStore, RedisQuoteStore, type QuoteStore } from '../../src/quotes/store.js';
+import type { StoredQuote } from '../../src/providers/types.js';
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const redisUp = await new Promise<boolean>((resolve) => {
+  const u = new URL(REDIS_URL);
+  const sock = createConnection({ host: u.hostname, port: Number(u.port || 6379) }, () => {
+    sock.end();
+    resolve(true);
+  });
+  sock.on('error', () => resolve(false));
+  sock.setTimeout(1000, () => {
+    sock.destroy();
+    resolve(false);
+  });
+});
+// In CI Redis is required; on a developer machine without Redis these tests are skipped.
+const withRedis = redisUp || process.env.CI === 'true';
+
+const sample = (now: number, id = `q_${randomBytes(12).toString('hex')}`): StoredQuote => ({
+  quoteId: id,
+  provider: 'relay',
+  request: {
+    src: { chainId: 8453, address: '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913', symbol: 'USDC', decimals: 6 },
+    dst: { chainId: 42161, address: '0xaf88d065e77c8cc2239327c5edb3a432268e5831', symbol: 'USDC', decimals: 6 },
+    srcVm: 'evm',
+    dstVm: 'evm',
+    tradeType: 'EXACT_INPUT',
+    amount: 123456789012345678901234567890n,
+    sender: '0x1',
+    recipient: '0x2',
+    slippageBps: 50,
+    fees: { ourFeeBps: 20, partnerFeeBps: 0, recipients: {} },
+  },
+  quote: { srcAmount: 123456789012345678901234567890n, dstAmount: 98765432109876543210987654321n, dstAmountMin: 9n, estimatedSeconds: 4, ourFeeBps: 20, partnerFeeBps: 0, expiresAt: Math.floor(now / 1000) + 30, context: { requestId: '0xabc', steps: [{ id: 'deposit' }] } },
+  createdAt: now,
+  accountId: 'acct_1',
+  mode: 'test',
+});
+
+function storeContract(name: string, make: (clock: ManualClock) => Promise<{ store: QuoteStore; close(): Promise<void> }>) {
+  describe(`quote store: ${name}`, () => {
+    const clock = new ManualClock(Date.parse('2026-11-22T12:00:00Z'));
+    let h: { store: QuoteStore; close(): Promise<void> };
+    beforeAll(async () => {
+      h = await make(clock);
+    });
+    afterAll(() => h?.close());
+
+    it('round-trips a quote exactly (bigints beyond 2^64 included) and walks the lifecycle by the clock', async () => {
+      const t0 = clock.now();
+      const q = sample(t0);
+      await h.store.putMany([q]);
+      expect(await loadQuote(h.store, clock, q.quoteId)).toEqual(q);
+      clock.set(q.quote.expiresAt * 1000 + 1);
+      await expect(loadQuote(h.store, clock, q.quoteId)).rejects.toMatchObject({ code: 'QUOTE_EXPIRED', status: 410 });
+      expect((await loadQuote(h.store, clock, q.quoteId, { allowExpired: true })).quoteId).toBe(q.quoteId);
+      clock.set(q.quote.expiresAt * 1000 + 5 * 60_000 + 1);
+      await expect(loadQuote(h.store, clock, q.quoteId, { allowExpired: true })).rejects.toMatchObject({ code: 'QUOTE_NOT_FOUND', status: 404 });
+      await h.store.sweep();
+      clock.set(t0);
+      await expect(loadQuote(h.store, clock, 'q_' + 'x'.repeat(22))).rejects.toMatchObject({ code: 'QUOTE_NOT_FOUND' });
+      await expect(loadQuote(h.store, clock, 'not a quote id')).rejects.toMatchObject({ code: 'QUOTE_NOT_FOUND' });
+    });
+  });
+}
+
+for (const backend of backends) {
+  storeContract(`Postgres table (${backend})`, async (clock) => {
+    const t = await createTestDatabase(backend);
+    const db: Db = await createDb({ databaseUrl: t.env.DATABASE_URL, dataDir: t.env.DATA_DIR });
+    await migrate(db);
+    return { store: new PgQuoteStore(db.prisma, clock), close: async () => (await db.close(), await t.drop()) };
+  });
+}
+describe.runIf(withRedis)('redis', () => {
+  storeContract('Redis with TTL', async (clock) => {
+    const store = new RedisQuoteStore(REDIS_URL, clock, `test:${randomBytes(4).toString('hex')}:`);
+    return { store, close: () => store.close() };
+  });
+});
+
+/** Any instance can build any quote: two instances share the store (Postgres, or Redis). */
+const shared: { name: string; env: Record<string, string>; run: boolean; backend: 'pglite' | 'postgres' }[] = [
+  { name: 'Postgres', env: {}, run: backends.includes('postgres'), backend: 'postgres' },
+  { name: 'Redis', env: { REDIS_URL }, run: withRedis && backends.includes('postgres'), backend: 'postgres' },
+];
+describe.each(shared)('a quote issued by instance A is built by instance B ($name)', ({ env, run, backend }) => {
+  let db: TestDatabase;
+  let a: TestServer;
+  let b: TestServer;
+  let fx: FixtureProviderServer;
+  beforeAll(async () => {
+    if (!run) return;
+    fx = await startFixtureProviderServer();
+    db = await createTestDatabase(backend);
+    const base = { ...env, JOBS_ENABLED: '0', RPC_URL_8453: 'http://127.0.0.1:9' };
+    a = await startTestServer({ database: db, env: base });
+    b = await startTestServer({ database: db, env: base });
+    for (const s of [a, b]) s.app.services.providers.register(new FixtureProvider('debridge', fx.url));
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    await db?.drop();
+    await fx?.close();
+  });
+
+  it.runIf(run)('builds on the other instance', async () => {
+    const sender = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
+    const q = await a.get(`/v1/quote?srcChain=8453&srcToken=USDC&amount=1000000&dstChain=8453&dstToken=DAI&sender=${sender}&recipient=${sender}`);
+    expect(q.status).toBe(200);
+    const built = await b.post('/v1/orders', { quoteId: q.body.best.quoteId });
+    expect(built.status).toBe(200);
+    expect(built.body.quoteId).toBe(q.body.best.quoteId);
+  });
+});
