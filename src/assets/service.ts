@@ -1,3 +1,4 @@
+import DataLoader from 'dataloader';
 import type { Hex } from 'viem';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
@@ -12,12 +13,18 @@ import { curatedByAddress, curatedBySymbol } from './curated-tokens.js';
 import { readErc20Metadata } from './evm-token.js';
 import { PriceBook } from './prices.js';
 import type { RpcClients } from './rpc.js';
+import type { ParsedMint } from './solana-mint.js';
 import { nameMints, readMints, type MintNames } from './solana-token.js';
 import { searchJupiterMints } from './sources.js';
 import { publicToken, type TokenPage } from './token-index.js';
 import { TokenLists } from './token-lists.js';
 import { TtlCache } from './ttl-cache.js';
 import type { BalancesResponse, Chain, Token } from './types.js';
+
+interface SolanaMintMeta {
+  decimals: number;
+  names?: MintNames;
+}
 
 export const LOOKUP_TTL_MS = 60 * 60 * 1000;
 export const MAX_PRICE_IDS = 100;
@@ -42,6 +49,7 @@ export class AssetsService {
   readonly priceBook: PriceBook;
   readonly balanceReader: BalanceReader;
   private lookups: TtlCache<Token>;
+  private solanaMints = new DataLoader<string, SolanaMintMeta | null>((mints) => this.readSolanaMints(mints), { cache: false, maxBatchSize: 100 });
 
   constructor(private deps: AssetsDeps) {
     const { config, log, clock, providers } = deps;
@@ -180,19 +188,30 @@ export class AssetsService {
       if (!meta) throw new ApiError('UNSUPPORTED_TOKEN', `address: ${address} is not an ERC-20 token on ${chain.name}`, { field: 'address' });
       return { chainId: chain.id, address, ...meta, verified: false, popular: false };
     }
-    const conn = this.deps.rpc.solana();
-    let parsed;
-    let names: Map<string, MintNames>;
+    let meta: SolanaMintMeta | null;
     try {
-      parsed = (await readMints(conn, [address])).get(address);
-      if (!parsed) throw new ApiError('UNSUPPORTED_TOKEN', `address: ${address} is not an SPL token mint`, { field: 'address' });
-      names = await nameMints(conn, new Map([[address, parsed]]), (m) => this.searchSolana(m));
+      meta = await this.solanaMints.load(address);
     } catch (err) {
-      if (err instanceof ApiError) throw err;
       throw rpcFailure(chain, err);
     }
-    const n = names.get(address);
-    return { chainId: chain.id, address, symbol: n?.symbol ?? 'UNKNOWN', name: n?.name ?? n?.symbol ?? 'Unknown token', decimals: parsed.decimals, verified: false, popular: false };
+    if (!meta) throw new ApiError('UNSUPPORTED_TOKEN', `address: ${address} is not an SPL token mint`, { field: 'address' });
+    const n = meta.names;
+    return { chainId: chain.id, address, symbol: n?.symbol ?? 'UNKNOWN', name: n?.name ?? n?.symbol ?? 'Unknown token', decimals: meta.decimals, verified: false, popular: false };
+  }
+
+  /**
+   * Mint reads of concurrent lookups (e.g. several `token` fields in one GraphQL request) collected into one
+   * getMultipleAccounts, one Metaplex read and one token search.
+   */
+  private async readSolanaMints(mints: readonly string[]): Promise<(SolanaMintMeta | null)[]> {
+    const conn = this.deps.rpc.solana();
+    const parsed = await readMints(conn, [...mints]);
+    const isMint = new Map([...parsed].filter((e): e is [string, ParsedMint] => e[1] !== null));
+    const names = isMint.size ? await nameMints(conn, isMint, (m) => this.searchSolana(m)) : new Map<string, MintNames>();
+    return mints.map((m) => {
+      const p = parsed.get(m);
+      return p ? { decimals: p.decimals, names: names.get(m) } : null;
+    });
   }
 
   /** Jupiter token search for unlisted mints (batched, up to 100 per call). */

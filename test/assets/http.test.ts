@@ -7,6 +7,7 @@ import { JupiterDataServer } from '../fixtures/jupiter-data-server.js';
 import { LifiTokensServer } from '../fixtures/lifi-tokens-server.js';
 import { METAPLEX_PROGRAM, SolanaRpcServer, TOKEN_2022_PROGRAM, TOKEN_PROGRAM, metaplexMetadata, mintData, token2022MintWithMetadata } from '../fixtures/solana-rpc-server.js';
 import { metaplexMetadataAddress } from '../../src/assets/solana-mint.js';
+import { Keypair } from '@solana/web3.js';
 
 const BASE_USDC = '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913';
 const BASE_DAI = '0x50c5725949a6f0c72e6c4a641f24049a917db0cb';
@@ -295,6 +296,18 @@ describe('assets over HTTP (fixtures for LI.FI, Jupiter, DefiLlama, Solana and E
       expect(d.balances.balances.every((b: any) => typeof b.priceUsd === 'number')).toBe(true);
       expect(d.balances.totalUsd).toBeCloseTo(6401 + 320.05 + 1234.56 * 0.9999 + 5 * 1.0002, 6);
       expect(llama.hits('/prices').length - before).toBe(1);
+    });
+
+    it('batches concurrent on-chain mint lookups of one request into one account read', async () => {
+      const [a, b] = [Keypair.generate().publicKey.toBase58(), Keypair.generate().publicKey.toBase58()];
+      sol.accounts.set(a, { owner: TOKEN_PROGRAM, data: mintData(4) });
+      sol.accounts.set(metaplexMetadataAddress(a), { owner: METAPLEX_PROGRAM, data: metaplexMetadata('Alpha', 'ALPHA') });
+      sol.accounts.set(b, { owner: TOKEN_2022_PROGRAM, data: token2022MintWithMetadata(7, 'Beta', 'BETA') });
+      const before = sol.methods().length;
+      const r = await s.post('/graphql', { query: `{ a: token(chain: "solana", address: "${a}") { symbol decimals verified } b: token(chain: "solana", address: "${b}") { symbol decimals } }` });
+      expect(r.body.data).toEqual({ a: { symbol: 'ALPHA', decimals: 4, verified: false }, b: { symbol: 'BETA', decimals: 7 } });
+      // One read of both mints, one read of the Metaplex account of the mint without the metadata extension.
+      expect(sol.methods().slice(before)).toEqual(['getMultipleAccounts', 'getMultipleAccounts']);
     });
 
     it('maps errors to codes and prices token pages through the same loader', async () => {
