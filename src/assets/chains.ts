@@ -61,6 +61,11 @@ export class ChainRegistry {
     return chain;
   }
 
+  /** How many loaded providers can be asked for a chain list. */
+  askable(): number {
+    return this.providers().filter((p) => p.chains).length;
+  }
+
   /** Asks every loaded provider that has `chains()` for its list; returns how many answered. */
   async refresh(signal?: AbortSignal): Promise<number> {
     let answered = 0;

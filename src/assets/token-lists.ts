@@ -51,6 +51,14 @@ export class TokenLists {
     if (!this.loadedOnce) await p;
   }
 
+  /**
+   * Keeps lists that are in use fresh without traffic (the hourly job). Lists are first loaded on demand, so an
+   * instance that never serves tokens never downloads them.
+   */
+  async refreshIfStale(signal?: AbortSignal): Promise<void> {
+    if (this.loadedOnce && this.clock.now() >= this.freshUntil) await this.load(signal);
+  }
+
   /** Loads every source (one load at a time) and rebuilds the indexes. Never throws. */
   load(signal?: AbortSignal): Promise<void> {
     this.loading ??= this.doLoad(signal).finally(() => {

@@ -45,6 +45,20 @@ describe('token lists under source faults', () => {
     expect(symbols(lists, 7565164)).toContain('WIF');
   });
 
+  it('the hourly job only refreshes lists that were loaded and are stale', async () => {
+    const clock = new ManualClock();
+    const lists = make(clock);
+    const before = lifi.requests.length;
+    await lists.refreshIfStale();
+    expect(lifi.requests.length).toBe(before); // never used: never downloaded
+    await lists.index(8453);
+    await lists.refreshIfStale();
+    expect(lifi.requests.length).toBe(before + 1); // fresh: nothing to do
+    clock.advance(60 * 60 * 1000);
+    await lists.refreshIfStale();
+    expect(lifi.requests.length).toBe(before + 2);
+  });
+
   it('keeps the last good copy of a source that later fails or hangs', async () => {
     const clock = new ManualClock();
     const lists = make(clock, 300);
