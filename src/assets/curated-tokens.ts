@@ -105,8 +105,11 @@ const ROWS: Record<number, Row[]> = {
   ],
 };
 
-/** Symbols that name the same curated token (wrapped SOL is the native coin's address on Solana). */
-const ALIASES: Record<number, Record<string, string>> = { [SOLANA_CHAIN_ID]: { WSOL: 'SOL' } };
+/**
+ * Symbols that name the same curated token: wrapped SOL is the native coin's address on Solana, and Polygon's
+ * gas coin was called MATIC before its migration to POL.
+ */
+const ALIASES: Record<number, Record<string, string>> = { [SOLANA_CHAIN_ID]: { WSOL: 'SOL' }, 137: { MATIC: 'POL', WMATIC: 'WPOL' } };
 
 export const CURATED_TOKENS: readonly CuratedToken[] = Object.entries(ROWS).flatMap(([chainId, rows]) =>
   rows.map(([symbol, name, address, decimals]) => ({

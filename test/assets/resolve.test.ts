@@ -42,6 +42,7 @@ describe('resolveToken', () => {
     expect(await assets.resolveToken(8453, '0x833589FCD6EDB6E08F4C7C32D4F71B54BDA02913')).toMatchObject({ symbol: 'USDC', address: '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913' });
     expect(await assets.resolveToken(8453, '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE')).toMatchObject({ symbol: 'ETH', address: '0x0000000000000000000000000000000000000000' });
     expect(await assets.resolveToken(7565164, 'SOL')).toMatchObject({ address: 'So11111111111111111111111111111111111111112', decimals: 9 });
+    expect(await assets.resolveToken('polygon', 'MATIC')).toMatchObject({ address: '0x0000000000000000000000000000000000000000', symbol: 'POL' });
     expect(await assets.resolveToken('solana', 'wsol')).toMatchObject({ address: 'So11111111111111111111111111111111111111112' });
     expect(await assets.resolveToken('solana', 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v')).toMatchObject({ symbol: 'USDC', decimals: 6 });
   });
