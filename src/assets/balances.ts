@@ -12,6 +12,7 @@ import { TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID, type ParsedMint } from './sola
 import { nameMints, readMints, type MintNames } from './solana-token.js';
 import { publicToken, type ChainTokenIndex } from './token-index.js';
 import type { TokenLists } from './token-lists.js';
+import { raceTimeout, TimeoutError } from './timeout.js';
 import { TtlCache } from './ttl-cache.js';
 import type { BalanceItem, BalancesResponse, Chain, ChainFailure, Token } from './types.js';
 
@@ -281,14 +282,4 @@ function isMissingMulticall(err: unknown): boolean {
     if (e.name === 'AbiDecodingZeroDataError' || e.name === 'ContractFunctionZeroDataError' || /returned no data/.test(e.shortMessage ?? '')) return true;
   }
   return false;
-}
-
-export class TimeoutError extends Error {}
-
-export function raceTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout;
-  const t = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new TimeoutError(`timed out after ${ms} ms`)), ms);
-  });
-  return Promise.race([p, t]).finally(() => clearTimeout(timer));
 }

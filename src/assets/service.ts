@@ -8,6 +8,7 @@ import type { ProviderRegistry } from '../providers/registry.js';
 import { EVM_NATIVE, SOL_NATIVE_MINT } from '../providers/types.js';
 import { isEvmAddress, isSolanaAddress, looksLikeAddress, normalizeTokenAddress, parseAddress, tokenId } from './addresses.js';
 import { BalanceReader, priceBalances, type RawBalances } from './balances.js';
+import { raceTimeout } from './timeout.js';
 import { ChainRegistry } from './chains.js';
 import { curatedByAddress, curatedBySymbol } from './curated-tokens.js';
 import { readErc20Metadata } from './evm-token.js';
@@ -27,6 +28,8 @@ interface SolanaMintMeta {
 }
 
 export const LOOKUP_TTL_MS = 60 * 60 * 1000;
+/** How long a token resolution waits for the first token-list download before reading the chain. */
+const LIST_WAIT_MS = 3_000;
 export const MAX_PRICE_IDS = 100;
 export const MAX_TOKENS_LIMIT = 200;
 export const DEFAULT_TOKENS_LIMIT = 50;
@@ -172,7 +175,9 @@ export class AssetsService {
       return listed ? publicToken(listed) : { ...curated, verified: true, popular: true };
     }
     if (address === EVM_NATIVE && chain.vm === 'evm') return { ...this.native(chain), chainId: chain.id, symbol: chain.nativeSymbol, name: chain.nativeSymbol, decimals: chain.nativeDecimals, verified: true, popular: true };
-    const listed = (await this.lists.index(chain.id)).byAddr(address);
+    // A quote should not wait long for a first list download; past the bound, the chain answers instead.
+    await raceTimeout(this.lists.ensureFresh(), LIST_WAIT_MS).catch(() => undefined);
+    const listed = this.lists.current(chain.id).byAddr(address);
     if (listed) return publicToken(listed);
     return this.lookups.getOrLoad(tokenId(chain.id, address), () => this.readOnChain(chain, address));
   }
