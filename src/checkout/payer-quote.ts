@@ -28,8 +28,9 @@ export type QuoteFn = (params: QuoteParamsInput) => Promise<QuoteResponse>;
 
 export interface PayerQuote extends QuoteView {
   method: 'exact_output' | 'input_search';
-  /** Overpay in bps of the amount due (USD-based when prices are known). */
+  /** Overpay in bps of the amount due: USD value sent over USD value due (`usd`), or, without prices, the expected output over the amount due (`output`, fees not included). */
   overpayBps: number;
+  overpayBasis: 'usd' | 'output';
 }
 
 export interface SearchInput {
@@ -63,7 +64,7 @@ export async function searchPayerQuotes(quote: QuoteFn, s: SearchInput): Promise
     for (const e of r.errors) errors.set(e.provider, e);
     for (const q of r.quotes) {
       if (BigInt(q.dstAmountMin) < s.due) continue;
-      const candidate: PayerQuote = { ...q, method, overpayBps: overpay(q) };
+      const candidate: PayerQuote = { ...q, method, overpayBps: overpay(q), overpayBasis: prices ? 'usd' : 'output' };
       const prev = best.get(q.provider);
       if (!prev || BigInt(candidate.srcAmount) < BigInt(prev.srcAmount)) best.set(q.provider, candidate);
       errors.delete(q.provider);

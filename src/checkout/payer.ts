@@ -20,6 +20,7 @@ export interface DirectQuote {
   estimatedSeconds: number;
   fees: { ourFeeBps: 0 };
   overpayBps: 0;
+  overpayBasis: 'usd';
   /** Unix seconds: the session's expiry. */
   expiresAt: number;
   tx: ReturnType<typeof directEvmTransfer> | { vm: 'svm'; serializedTx: string };
@@ -76,6 +77,7 @@ export async function payerQuote(app: App, checkout: CheckoutService, id: string
       estimatedSeconds: 0,
       fees: { ourFeeBps: 0 },
       overpayBps: 0,
+      overpayBasis: 'usd',
       expiresAt: Math.floor(session.expiresAt.getTime() / 1000),
       tx,
     };

@@ -1,0 +1,249 @@
+import { createServer, type Server } from 'node:http';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { Webhook } from 'standardwebhooks';
+import { erc20Abi, type Address } from 'viem';
+import { withDevnet } from '../fixtures/devnet.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+import { injectTestWallet } from './wallet.js';
+import { DAI, USDC, freshAddress, transfer, waitForSession } from '../checkout/helpers.js';
+
+/**
+ * The hosted pay page in a real browser (Debian chromium driven by playwright-core) against anvil posing as
+ * Base: a payer pays with DAI through the mock provider, then by a direct USDC transfer; a local merchant
+ * receives checkout.session.completed and verifies it with the standardwebhooks library; the browser lands on
+ * the success URL. Screenshots of each page state go to test-artifacts/e2e/.
+ */
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ARTIFACTS = new URL('../../test-artifacts/e2e/', import.meta.url).pathname;
+const devnet = withDevnet();
+
+interface Hook {
+  id: string;
+  timestamp: string;
+  signature: string;
+  body: string;
+}
+
+/** The merchant's site: a thank-you page for successUrl and a webhook receiver. */
+async function startMerchant() {
+  const hooks: Hook[] = [];
+  const server: Server = createServer((req, res) => {
+    if (req.url?.startsWith('/hook')) {
+      let body = '';
+      req.on('data', (c) => (body += c));
+      req.on('end', () => {
+        hooks.push({ id: String(req.headers['webhook-id']), timestamp: String(req.headers['webhook-timestamp']), signature: String(req.headers['webhook-signature']), body });
+        res.writeHead(204).end();
+      });
+      return;
+    }
+    res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><html lang="en"><title>Thanks</title><h1>Thank you for your order</h1></html>');
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  return { url, hooks, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+describe('hosted pay page end to end in chromium', () => {
+  let s: TestServer;
+  let key: string;
+  let secret: string;
+  let merchant: Awaited<ReturnType<typeof startMerchant>>;
+  let browser: Browser;
+  const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+  beforeAll(async () => {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    s = await startTestServer({
+      env: {
+        PROVIDERS: 'mock',
+        MOCK_PROVIDER: '1',
+        RPC_URL_8453: devnet.rpcUrl,
+        ORDER_POLL_INTERVAL_MS: '100',
+        CHECKOUT_CONFIRMATIONS: '8453:1',
+        CHECKOUT_VERIFY_INTERVAL_MS: '100',
+        WEBHOOK_POLL_MS: '100',
+      },
+    });
+    ({ key } = await s.createTestKey());
+    merchant = await startMerchant();
+    const ep = await s.post('/v1/webhook-endpoints', { url: `${merchant.url}/hook`, enabledEvents: ['checkout.session.*'] }, { 'x-api-key': key });
+    expect(ep.status, ep.text).toBe(201);
+    secret = ep.body.secret;
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await merchant?.close();
+    await s?.close();
+  });
+
+  const createSession = async (over: Record<string, unknown> = {}) => {
+    const recipient = freshAddress();
+    const r = await s.post(
+      '/v1/checkout/sessions',
+      { amount: '25000000', settleChain: 'base', settleToken: 'USDC', recipient, merchantName: 'Acme Coffee', description: 'Two bags of beans', successUrl: `${merchant.url}/thanks?order=42`, cancelUrl: `${merchant.url}/cart`, ...over },
+      { 'x-api-key': key },
+    );
+    expect(r.status, r.text).toBe(200);
+    return { id: r.body.id as string, recipient: recipient as Address };
+  };
+
+  const newPage = async (payerIndex: number, viewport = { width: 390, height: 844 }): Promise<{ context: BrowserContext; page: Page; calls: Array<{ method: string }> }> => {
+    const context = await browser.newContext({ viewport });
+    const { calls } = await injectTestWallet(context, devnet, payerIndex);
+    const page = await context.newPage();
+    return { context, page, calls };
+  };
+
+  const shot = (page: Page, name: string) => page.screenshot({ path: `${ARTIFACTS}${name}.png`, fullPage: true });
+
+  const axe = async (page: Page) => {
+    await page.evaluate(axeSource);
+    const result = await page.evaluate(async () => (window as unknown as { axe: { run(o: unknown): Promise<{ violations: Array<{ id: string; help: string; nodes: unknown[] }> }> } }).axe.run({ runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] }));
+    return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`);
+  };
+
+  /** Moves focus with Tab until the focused element's text matches, then presses Enter (keyboard only). */
+  const tabTo = async (page: Page, text: RegExp) => {
+    for (let i = 0; i < 30; i++) {
+      await page.keyboard.press('Tab');
+      const label = await page.evaluate(() => document.activeElement?.textContent ?? '');
+      if (text.test(label)) return;
+    }
+    throw new Error(`no focusable element matching ${text}`);
+  };
+
+  const completedHook = async (sessionId: string) => {
+    const until = Date.now() + 20_000;
+    while (Date.now() < until) {
+      for (const h of merchant.hooks) {
+        const evt = new Webhook(secret).verify(h.body, { 'webhook-id': h.id, 'webhook-timestamp': h.timestamp, 'webhook-signature': h.signature }) as { type: string; data: { session: { id: string; status: string } } };
+        if (evt.type === 'checkout.session.completed' && evt.data.session.id === sessionId) return evt;
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error('checkout.session.completed was not delivered');
+  };
+
+  it('serves the page with a strict CSP; unknown sessions get 404', async () => {
+    const cs = await createSession();
+    const r = await fetch(`${s.url}/pay/${cs.id}`);
+    expect(r.status).toBe(200);
+    expect(r.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(await r.text()).toContain('/pay/assets/app.js');
+    expect((await fetch(`${s.url}/pay/cs_test_nope`)).status).toBe(404);
+    const js = await fetch(`${s.url}/pay/assets/app.js`);
+    expect(js.headers.get('content-type')).toContain('javascript');
+  });
+
+  it('pays with DAI through the mock provider, by keyboard, on a phone-sized screen, and lands on the success URL', async () => {
+    const cs = await createSession();
+    const { context, page, calls } = await newPage(1);
+    try {
+      await page.goto(`${s.url}/pay/${cs.id}`);
+      await page.getByRole('heading', { name: 'Pay 25.00 USDC' }).waitFor();
+      await page.getByRole('button', { name: 'Connect Test Wallet' }).waitFor();
+      expect(await page.getByText('Acme Coffee', { exact: true }).isVisible()).toBe(true);
+      expect(await page.getByText('Two bags of beans').isVisible()).toBe(true);
+      expect(await page.getByText(/Settles in USDC on Base/).isVisible()).toBe(true);
+      await shot(page, '01-open');
+      expect(await axe(page)).toEqual([]);
+      // Nothing wider than the phone screen.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+      await tabTo(page, /Connect Test Wallet/);
+      await page.keyboard.press('Enter');
+      const token = page.getByLabel('Pay with token');
+      await token.waitFor();
+      await page.getByText('You pay').first().waitFor();
+      await token.selectOption(DAI.toLowerCase());
+      await page.getByText(/You pay [0-9.]+ DAI/).waitFor();
+      await page.getByText(/service fee 0\.20%/).waitFor();
+      await shot(page, '02-quote-dai');
+      expect(await axe(page)).toEqual([]);
+
+      const payButton = page.getByRole('button', { name: /^Pay [0-9.]+ DAI$/ });
+      await payButton.focus();
+      await page.keyboard.press('Enter');
+      await page.getByText(/Payment sent|Paid/).waitFor({ timeout: 20_000 });
+      await shot(page, '03-processing-or-paid');
+      await page.waitForURL(`${merchant.url}/thanks?order=42&session_id=${cs.id}`, { timeout: 30_000 });
+      await shot(page, '04-success-url');
+      expect(calls.map((c) => c.method)).toContain('eth_sendTransaction');
+
+      const evt = await completedHook(cs.id);
+      expect(evt.data.session.status).toBe('paid');
+      const full = (await s.get(`/v1/checkout/sessions/${cs.id}`, { 'x-api-key': key })).body;
+      expect(full).toMatchObject({ status: 'paid', payment: { srcToken: DAI.toLowerCase() } });
+      expect(full.payments[0].kind).toBe('routed');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('pays by a direct USDC transfer of exactly the amount', async () => {
+    const cs = await createSession({ amount: '1500000' });
+    const { context, page } = await newPage(2, { width: 1280, height: 900 });
+    try {
+      const before = await devnet.publicClient.readContract({ address: USDC, abi: erc20Abi, functionName: 'balanceOf', args: [cs.recipient] });
+      await page.goto(`${s.url}/pay/${cs.id}`);
+      await page.getByRole('button', { name: 'Connect Test Wallet' }).click();
+      const token = page.getByLabel('Pay with token');
+      await token.waitFor();
+      await token.selectOption(USDC.toLowerCase());
+      await page.getByText(/A plain USDC transfer of exactly the amount due\. No fees\./).waitFor();
+      await page.getByText('You pay 1.50 USDC').waitFor();
+      await shot(page, '05-quote-direct-usdc');
+      await page.getByRole('button', { name: 'Pay 1.50 USDC' }).click();
+      await page.waitForURL(new RegExp(`session_id=${cs.id}$`), { timeout: 30_000 });
+      await shot(page, '06-success-url-direct');
+      const after = await devnet.publicClient.readContract({ address: USDC, abi: erc20Abi, functionName: 'balanceOf', args: [cs.recipient] });
+      expect(after - before).toBe(1_500_000n);
+      expect((await completedHook(cs.id)).data.session.status).toBe('paid');
+      expect((await s.get(`/v1/checkout/sessions/${cs.id}`, { 'x-api-key': key })).body.payments[0].kind).toBe('direct');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows expired, paid and needs-review states clearly', async () => {
+    const expired = await createSession();
+    await s.post(`/v1/checkout/sessions/${expired.id}/expire`, {}, { 'x-api-key': key });
+    const review = await createSession({ amount: '2000000' });
+    const short = await transfer(devnet, 3, USDC, review.recipient, 1_000_000n);
+    await s.post(`/v1/checkout/sessions/${review.id}/submitted`, { txHash: short, payer: devnet.accounts[3]!.address });
+    await waitForSession(s, review.id, (b) => b.status === 'needs_review');
+    const paid = await createSession({ amount: '1000000', successUrl: undefined });
+    const ok = await transfer(devnet, 3, USDC, paid.recipient, 1_000_000n);
+    await s.post(`/v1/checkout/sessions/${paid.id}/submitted`, { txHash: ok, payer: devnet.accounts[3]!.address });
+    await waitForSession(s, paid.id, (b) => b.status === 'paid');
+
+    const { context, page } = await newPage(4);
+    try {
+      for (const [cs, text, name] of [
+        [expired, /This payment link has expired/, '07-expired'],
+        [review, /The merchant is reviewing it/, '08-needs-review'],
+        [paid, /Paid\. Thank you!/, '09-paid'],
+      ] as const) {
+        await page.goto(`${s.url}/pay/${cs.id}`);
+        await page.getByText(text).waitFor();
+        expect(await page.getByRole('button', { name: /Connect/ }).count()).toBe(0);
+        await shot(page, name);
+        expect(await axe(page)).toEqual([]);
+      }
+      await page.goto(`${s.url}/pay/cs_test_missing`);
+      await page.getByRole('heading', { name: 'Payment not found' }).waitFor();
+      await shot(page, '10-not-found');
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,54 @@
+import type { Session } from './api.js';
+
+/**
+ * Live status: the GraphQL subscription `checkoutSession(id)` over server-sent events (same origin, no
+ * WebSocket library needed), reconnecting on drops, plus a slow poll as a safety net.
+ */
+const QUERY = 'subscription($id: ID!) { checkoutSession(id: $id) { id status } }';
+
+export function watchSession(id: string, onStatus: (status: Session['status']) => void): () => void {
+  const stop = new AbortController();
+  const stream = async () => {
+    while (!stop.signal.aborted) {
+      try {
+        const res = await fetch('/graphql', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
+          body: JSON.stringify({ query: QUERY, variables: { id } }),
+          signal: stop.signal,
+        });
+        const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+        let buf = '';
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          buf += value;
+          let cut: number;
+          while ((cut = buf.indexOf('\n\n')) >= 0) {
+            const chunk = buf.slice(0, cut);
+            buf = buf.slice(cut + 2);
+            for (const line of chunk.split('\n')) {
+              if (!line.startsWith('data:')) continue;
+              const msg = JSON.parse(line.slice(5).trim() || '{}') as { data?: { checkoutSession?: { status: Session['status'] } } };
+              const status = msg.data?.checkoutSession?.status;
+              if (status) onStatus(status);
+            }
+          }
+        }
+      } catch {
+        // dropped or aborted; retry below
+      }
+      if (!stop.signal.aborted) await new Promise((r) => setTimeout(r, 2000));
+    }
+  };
+  void stream();
+  const poll = setInterval(async () => {
+    const r = await fetch(`/v1/checkout/sessions/${encodeURIComponent(id)}`).catch(() => undefined);
+    const s = (await r?.json().catch(() => undefined)) as Session | undefined;
+    if (s?.status) onStatus(s.status);
+  }, 10_000);
+  return () => {
+    stop.abort();
+    clearInterval(poll);
+  };
+}

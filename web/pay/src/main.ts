@@ -1,0 +1,273 @@
+import { api, ApiFailure, type Chain, type PayerQuote, type PayerQuoteResponse, type Session, type Token } from './api.js';
+import { h, replace } from './dom.js';
+import { formatUnits, percent, shortAddress } from './format.js';
+import { watchSession } from './live.js';
+import { approveData, connect, discoverWallets, ensureChain, sendTransaction, waitForReceipt, type WalletChoice } from './wallet.js';
+
+/**
+ * The hosted pay page /pay/<session_id>: shows what is due, lets the payer connect an injected wallet,
+ * pick a chain and token, see exactly what they will send (fees included), approve and send, then follows
+ * the session live and redirects to successUrl?session_id=<id> once it is paid.
+ */
+const root = document.getElementById('app')!;
+const sessionId = decodeURIComponent(location.pathname.split('/').filter(Boolean)[1] ?? '');
+
+interface State {
+  session?: Session;
+  chains: Chain[];
+  wallets: WalletChoice[];
+  wallet?: WalletChoice;
+  account?: string;
+  chainId?: number;
+  tokens: Token[];
+  token?: Token;
+  quote?: PayerQuoteResponse;
+  busy?: string;
+  error?: string;
+}
+const st: State = { chains: [], wallets: [], tokens: [] };
+
+const statusBox = h('div', { id: 'status', role: 'status', 'aria-live': 'polite' });
+const payBox = h('section', { id: 'pay', 'aria-label': 'Payment' });
+const errorBox = h('div', { id: 'error', role: 'alert' });
+
+const chainName = (id: number) => st.chains.find((c) => c.id === id)?.name ?? `chain ${id}`;
+const dueText = (s: Session) => `${formatUnits(s.amount, s.settlement.decimals)} ${s.settlement.symbol}`;
+
+function setError(msg?: string) {
+  st.error = msg;
+  replace(errorBox, msg ? h('p', { class: 'error' }, msg) : null);
+}
+
+function renderHeader(s: Session) {
+  return h(
+    'header',
+    {},
+    s.merchantName ? h('p', { class: 'merchant' }, s.merchantName) : null,
+    h('h1', { id: 'title' }, `Pay ${dueText(s)}`),
+    s.description ? h('p', { class: 'description' }, s.description) : null,
+    h('p', { class: 'muted' }, `Settles in ${s.settlement.symbol} on ${chainName(s.settlement.chainId)} to ${shortAddress(s.recipient)}.`),
+  );
+}
+
+function renderStatus() {
+  const s = st.session!;
+  const msg: Record<Session['status'], [string, string]> = {
+    open: ['open', `Expires ${new Date(s.expiresAt).toLocaleString()}.`],
+    processing: ['processing', 'Payment sent. Verifying it on chain…'],
+    paid: ['paid', 'Paid. Thank you!'],
+    needs_review: ['review', 'Payment received. The merchant is reviewing it; you do not need to pay again.'],
+    expired: ['expired', 'This payment link has expired. Ask the merchant for a new one.'],
+  };
+  const [cls, text] = msg[s.status];
+  replace(statusBox, h('p', { class: `badge ${cls}` }, text));
+}
+
+function renderPay() {
+  const s = st.session!;
+  if (s.status !== 'open') {
+    replace(payBox, s.status === 'paid' && s.successUrl ? h('p', {}, 'Taking you back to the merchant…') : null);
+    return;
+  }
+  if (!st.account) {
+    replace(
+      payBox,
+      h('h2', {}, 'Connect a wallet'),
+      st.wallets.length
+        ? h('ul', { class: 'wallets' }, ...st.wallets.map((w) => h('li', {}, h('button', { type: 'button', class: 'wallet', onclick: () => void onConnect(w) }, w.icon ? h('img', { src: w.icon, alt: '', width: 24, height: 24 }) : null, `Connect ${w.name}`))))
+        : h('p', {}, 'No browser wallet found. Install one (any EIP-6963 wallet) and reload this page.'),
+    );
+    return;
+  }
+  const evmChains = st.chains.filter((c) => c.vm === 'evm');
+  const q = st.quote?.best;
+  replace(
+    payBox,
+    h('p', { class: 'muted' }, `Connected ${shortAddress(st.account)} with ${st.wallet!.name}.`),
+    h('label', { for: 'chain' }, 'Pay from network'),
+    h('select', { id: 'chain', onchange: (e) => void onChain(Number((e.target as HTMLSelectElement).value)) }, ...evmChains.map((c) => h('option', { value: c.id, selected: c.id === st.chainId }, c.name))),
+    h('label', { for: 'token' }, 'Pay with token'),
+    st.tokens.length
+      ? h(
+          'select',
+          { id: 'token', onchange: (e) => void onToken((e.target as HTMLSelectElement).value) },
+          ...st.tokens.map((t) => h('option', { value: t.address, selected: t.address === st.token?.address }, t.amount !== undefined ? `${t.symbol} (balance ${formatUnits(t.amount, t.decimals, 4)})` : t.symbol)),
+        )
+      : h('p', { id: 'token', class: 'muted' }, st.busy === 'tokens' ? 'Loading tokens…' : 'No tokens found on this network.'),
+    q && st.token ? quoteSummary(q, st.token) : st.busy === 'quote' ? h('p', { class: 'muted' }, 'Finding the best price…') : null,
+    h(
+      'button',
+      { type: 'button', id: 'pay-button', class: 'primary', disabled: !q || !!st.busy, onclick: () => void onPay() },
+      st.busy && st.busy !== 'quote' && st.busy !== 'tokens' ? st.busy : q && st.token ? `Pay ${formatUnits(q.srcAmount, st.token.decimals)} ${st.token.symbol}` : 'Pay',
+    ),
+  );
+}
+
+function quoteSummary(q: PayerQuote, t: Token) {
+  const s = st.session!;
+  const lines =
+    q.method === 'direct_transfer'
+      ? [`A plain ${t.symbol} transfer of exactly the amount due. No fees.`]
+      : [
+          `You send ${formatUnits(q.srcAmount, t.decimals)} ${t.symbol}; at least ${dueText(s)} arrives.`,
+          `Included: service fee ${percent(q.fees.ourFeeBps)}${q.fees.providerFeeUsd !== undefined ? `, provider fees about $${q.fees.providerFeeUsd.toFixed(2)}` : ''}, price protection.${q.overpayBasis === 'usd' ? ` About ${percent(Math.max(0, q.overpayBps))} more than the amount due.` : ''}`,
+          `Route: ${q.provider}, about ${Math.max(1, Math.round(q.estimatedSeconds / 60))} min.`,
+        ];
+  return h('div', { class: 'quote', id: 'quote' }, h('p', { class: 'you-pay' }, `You pay ${formatUnits(q.srcAmount, t.decimals)} ${t.symbol}`), ...lines.map((l) => h('p', { class: 'muted' }, l)));
+}
+
+function render() {
+  renderStatus();
+  renderPay();
+}
+
+async function onConnect(w: WalletChoice) {
+  setError();
+  try {
+    st.wallet = w;
+    st.account = await connect(w.provider);
+    await onChain(st.session!.settlement.chainId);
+  } catch (e) {
+    setError(`Could not connect: ${(e as Error).message}`);
+    render();
+  }
+}
+
+async function onChain(chainId: number) {
+  st.chainId = chainId;
+  st.tokens = [];
+  st.token = undefined;
+  st.quote = undefined;
+  st.busy = 'tokens';
+  render();
+  try {
+    const bal = await api<{ balances: Token[] }>(`/v1/balances?address=${st.account}&chains=${chainId}`).catch(() => ({ balances: [] as Token[] }));
+    let tokens = bal.balances.filter((t) => t.chainId === chainId);
+    if (!tokens.length) tokens = (await api<{ tokens: Token[] }>(`/v1/tokens?chain=${chainId}&limit=50`)).tokens;
+    // The settlement token first when paying on the settlement chain: it is a plain transfer, no fee.
+    const s = st.session!;
+    tokens.sort((a, b) => Number(b.chainId === s.settlement.chainId && b.address === s.settlement.token) - Number(a.chainId === s.settlement.chainId && a.address === s.settlement.token));
+    st.tokens = tokens;
+  } catch (e) {
+    setError(`Could not load tokens: ${(e as Error).message}`);
+  }
+  st.busy = undefined;
+  if (st.tokens[0]) await onToken(st.tokens[0].address);
+  else render();
+}
+
+async function onToken(address: string) {
+  st.token = st.tokens.find((t) => t.address === address);
+  st.quote = undefined;
+  if (!st.token) return render();
+  st.busy = 'quote';
+  setError();
+  render();
+  try {
+    st.quote = await api<PayerQuoteResponse>(`/v1/checkout/sessions/${encodeURIComponent(sessionId)}/quote`, { srcChain: String(st.chainId), srcToken: st.token.address, sender: st.account });
+  } catch (e) {
+    setError(e instanceof ApiFailure && e.code === 'NO_ROUTE' ? `No way to pay with ${st.token.symbol} right now. Try another token.` : `Could not get a price: ${(e as Error).message}`);
+  }
+  st.busy = undefined;
+  render();
+}
+
+async function onPay() {
+  const q = st.quote?.best;
+  const w = st.wallet;
+  if (!q || !w || !st.account || !st.chainId) return;
+  setError();
+  try {
+    st.busy = 'Switching network…';
+    render();
+    await ensureChain(w.provider, st.chainId);
+    if (q.method === 'direct_transfer') {
+      st.busy = 'Confirm in your wallet…';
+      render();
+      const hash = await sendTransaction(w.provider, { from: st.account, to: q.tx!.to, data: q.tx!.data, value: q.tx!.value });
+      st.busy = 'Reporting payment…';
+      render();
+      await api(`/v1/checkout/sessions/${encodeURIComponent(sessionId)}/submitted`, { txHash: hash, payer: st.account });
+    } else {
+      st.busy = 'Preparing transaction…';
+      render();
+      const built = await api<{ tx: { to: string; data: string; value: string; approval?: { token: string; spender: string; amount: string } } }>('/v1/orders', { quoteId: q.quoteId });
+      if (built.tx.approval) {
+        st.busy = 'Approve the token in your wallet…';
+        render();
+        const a = built.tx.approval;
+        const approveHash = await sendTransaction(w.provider, { from: st.account, to: a.token, data: approveData(a.spender, a.amount), value: '0' });
+        if (!(await waitForReceipt(w.provider, approveHash))) throw new Error('The approval failed');
+      }
+      st.busy = 'Confirm the payment in your wallet…';
+      render();
+      const hash = await sendTransaction(w.provider, { from: st.account, ...built.tx });
+      st.busy = 'Reporting payment…';
+      render();
+      await api(`/v1/orders/${encodeURIComponent(q.quoteId!)}/submitted`, { txHash: hash });
+    }
+    st.busy = undefined;
+    await refresh();
+  } catch (e) {
+    st.busy = undefined;
+    setError(`Payment not sent: ${(e as Error).message}`);
+    render();
+  }
+}
+
+async function refresh() {
+  st.session = await api<Session>(`/v1/checkout/sessions/${encodeURIComponent(sessionId)}`);
+  onStatus(st.session.status);
+}
+
+let redirected = false;
+function onStatus(status: Session['status']) {
+  const s = st.session!;
+  if (status !== s.status) {
+    s.status = status;
+    void api<Session>(`/v1/checkout/sessions/${encodeURIComponent(sessionId)}`).then((fresh) => {
+      st.session = fresh;
+      render();
+    });
+  }
+  render();
+  if (status === 'paid' && s.successUrl && !redirected) {
+    redirected = true;
+    const u = new URL(s.successUrl);
+    u.searchParams.set('session_id', s.id);
+    setTimeout(() => location.assign(u.toString()), 1500);
+  }
+}
+
+async function main() {
+  try {
+    const [session, chains] = await Promise.all([api<Session>(`/v1/checkout/sessions/${encodeURIComponent(sessionId)}`), api<{ chains: Chain[] }>('/v1/chains').catch(() => ({ chains: [] }))]);
+    st.session = session;
+    st.chains = chains.chains;
+  } catch (e) {
+    replace(root, h('main', { class: 'card' }, h('h1', {}, 'Payment not found'), h('p', {}, e instanceof ApiFailure && e.code === 'NOT_FOUND' ? 'This payment link does not exist.' : (e as Error).message)));
+    return;
+  }
+  const s = st.session!;
+  document.title = `Pay ${dueText(s)}${s.merchantName ? ` to ${s.merchantName}` : ''}`;
+  replace(
+    root,
+    h(
+      'main',
+      { class: 'card', 'aria-labelledby': 'title' },
+      renderHeader(s),
+      statusBox,
+      errorBox,
+      payBox,
+      s.cancelUrl ? h('footer', {}, h('a', { href: s.cancelUrl }, `Cancel and return to ${s.merchantName ?? 'the merchant'}`)) : null,
+    ),
+  );
+  render();
+  discoverWallets((ws) => {
+    st.wallets = ws;
+    if (!st.account) render();
+  });
+  watchSession(sessionId, onStatus);
+}
+
+void main();
