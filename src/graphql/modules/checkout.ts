@@ -122,6 +122,7 @@ const PayerQuoteRef = builder.objectRef<PayerQuote | DirectQuote>('CheckoutPayer
     dstAmountMin: t.exposeString('dstAmountMin'),
     estimatedSeconds: t.exposeInt('estimatedSeconds'),
     overpayBps: t.exposeInt('overpayBps'),
+    overpayBasis: t.exposeString('overpayBasis'),
     fees: t.field({ type: 'JSON', resolve: (q) => q.fees }),
     expiresAt: t.exposeInt('expiresAt'),
     tx: t.field({ type: 'JSON', nullable: true, resolve: (q) => ('tx' in q ? q.tx : null) }),
