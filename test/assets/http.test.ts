@@ -51,6 +51,7 @@ describe('assets over HTTP (fixtures for LI.FI, Jupiter, DefiLlama, Solana and E
         RPC_URL_137: down.url,
         RPC_TIMEOUT_MS: '500',
         BALANCES_CHAIN_TIMEOUT_MS: '1500',
+        PRICE_TIMEOUT_MS: '700',
       },
     });
   });
@@ -173,6 +174,18 @@ describe('assets over HTTP (fixtures for LI.FI, Jupiter, DefiLlama, Solana and E
       }
     });
 
+    it('a price source slower than its deadline is skipped for the list price', async () => {
+      clock.advance(61_000);
+      llama.mode = 'slow';
+      try {
+        const r = await s.get(`/v1/prices?ids=8453:${BASE_DAI}`);
+        expect(r.status).toBe(200);
+        expect(r.body.prices).toEqual({ [`8453:${BASE_DAI}`]: 1.0001 });
+      } finally {
+        llama.mode = 'ok';
+      }
+    });
+
     it('validates ids', async () => {
       expectError(await s.get('/v1/prices'), 400, 'INVALID_PARAMS');
       expectError(await s.get(`/v1/prices?ids=${Array.from({ length: 101 }, () => `1:${ZERO}`).join(',')}`), 400, 'INVALID_PARAMS');
@@ -265,6 +278,17 @@ describe('assets over HTTP (fixtures for LI.FI, Jupiter, DefiLlama, Solana and E
       // Cached 20 s per address and chain.
       await s.get(`/v1/balances?address=${OWNER}&chains=base`);
       expect(base.ethCalls() - callsBefore).toBe(1);
+    });
+
+    it('a Solana RPC outage is reported in errors, not as a failed request', async () => {
+      sol.down = true;
+      try {
+        const r = await s.get('/v1/balances?address=DRpbCBMxVnDK7maPM5tGv6MvB3v1sRMC86PZ8okm21hy');
+        expect(r.status).toBe(200);
+        expect(r.body).toMatchObject({ vm: 'svm', balances: [], totalUsd: 0, errors: [{ chainId: 7565164, message: expect.stringMatching(/Solana RPC/) }] });
+      } finally {
+        sol.down = false;
+      }
     });
 
     it('validates address and chains', async () => {
