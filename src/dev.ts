@@ -23,6 +23,7 @@ async function dev() {
     env.RPC_URL_8453 = devnet.rpcUrl;
     env.MOCK_PROVIDER ??= '1';
     env.PROVIDERS ??= 'mock';
+    env.CHECKOUT_CONFIRMATIONS ??= '8453:1'; // automine: a block only comes with the next transaction
   }
   const config = loadConfig(env);
   const app = await createApp(config);
@@ -44,6 +45,10 @@ async function dev() {
   }
 
   const base = running.url.replace('127.0.0.1', 'localhost');
+  // A fresh checkout session to open in a browser (25 USDC on Base to devnet account 2).
+  const payLink = await app.services.checkout
+    .create({ accountId: dev.accountId, mode: 'test', keyId: 'dev' }, { amount: '25000000', settleChain: 'base', settleToken: 'USDC', recipient: DEVNET_ACCOUNTS[2].address, merchantName: 'Dev Shop', description: 'Sample order', expiresInMinutes: 1440 })
+    .then((cs) => cs.url, () => undefined);
   console.log(`
 ${config.BRAND} is running (embedded PGlite in ${resolve(config.DATA_DIR)}, test mode)
 
@@ -53,7 +58,7 @@ ${config.BRAND} is running (embedded PGlite in ${resolve(config.DATA_DIR)}, test
 
   Dev account  ${dev.accountId}
   Test key     ${dev.testKey}
-
+${payLink ? `  Pay link     ${payLink}  (sample checkout session; wallet on ${devnet ? devnet.rpcUrl : 'Base'}, chain id 8453)\n` : ''}
 Try:
   curl -s ${base}/v1/health
   curl -s -H 'x-api-key: ${dev.testKey}' -H 'content-type: application/json' \\
