@@ -1,6 +1,7 @@
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import type { Logger } from '../log.js';
+import { EVM_NATIVE, SOL_NATIVE_MINT } from '../providers/types.js';
 import type { ChainRegistry } from './chains.js';
 import { fetchJupiterVerified, fetchLifiTokens } from './sources.js';
 import { ChainTokenIndex } from './token-index.js';
@@ -94,9 +95,11 @@ export class TokenLists {
   private rebuild(yieldBetweenChains?: false): void;
   private rebuild(yieldBetweenChains: true): Promise<void>;
   private rebuild(yieldBetweenChains = false): void | Promise<void> {
-    const chainIds = new Set(this.chains.list().map((c) => c.id));
+    const chains = this.chains.list();
+    const chainIds = new Set(chains.map((c) => c.id));
+    const natives: ListedToken[] = chains.map((c) => ({ chainId: c.id, address: c.vm === 'evm' ? EVM_NATIVE : SOL_NATIVE_MINT, symbol: c.nativeSymbol, name: c.nativeSymbol, decimals: c.nativeDecimals, verified: true, popular: true }));
     // Jupiter first: for Solana tokens both list, the Solana-native source's metadata and price win.
-    const byChain = mergeTokenLists([this.lastGood.jupiter ?? [], this.lastGood.lifi ?? []], chainIds);
+    const byChain = mergeTokenLists([this.lastGood.jupiter ?? [], this.lastGood.lifi ?? []], chainIds, natives);
     const next = new Map<number, ChainTokenIndex>();
     if (!yieldBetweenChains) {
       for (const [chainId, tokens] of byChain) next.set(chainId, new ChainTokenIndex(tokens));

@@ -5,10 +5,10 @@ import type { ListedToken } from './types.js';
 
 /**
  * Merges token lists (earlier lists win on metadata) and the curated list (wins on symbol, name, decimals,
- * and marks tokens popular and verified), de-duplicated by `chainId:address`. Prices and liquidity are taken
+ * and marks tokens popular and verified), de-duplicated by `chainId:address`. `natives` adds each chain's gas coin. Prices and liquidity are taken
  * from whichever list has them. Only chains in `chainIds` are kept. Returns the tokens grouped by chain.
  */
-export function mergeTokenLists(lists: readonly (readonly ListedToken[])[], chainIds: ReadonlySet<number>): Map<number, IndexedToken[]> {
+export function mergeTokenLists(lists: readonly (readonly ListedToken[])[], chainIds: ReadonlySet<number>, natives: readonly ListedToken[] = []): Map<number, IndexedToken[]> {
   const merged = new Map<string, IndexedToken>();
   for (const list of lists) {
     for (const t of list) {
@@ -31,6 +31,14 @@ export function mergeTokenLists(lists: readonly (readonly ListedToken[])[], chai
     const prev = merged.get(id);
     merged.set(id, { ...prev, ...c, verified: true, popular: true, curatedRank: rank });
   });
+  // Every chain's gas coin is popular and first, curated or not (chains without curated tokens included).
+  for (const n of natives) {
+    if (!chainIds.has(n.chainId)) continue;
+    const id = tokenId(n.chainId, n.address);
+    const prev = merged.get(id);
+    if (prev?.curatedRank !== undefined) continue;
+    merged.set(id, { ...n, ...prev, symbol: n.symbol, decimals: n.decimals, verified: true, popular: true, curatedRank: -1 });
+  }
   const byChain = new Map<number, IndexedToken[]>();
   for (const t of merged.values()) {
     const list = byChain.get(t.chainId);

@@ -152,6 +152,13 @@ describe('token lists', () => {
     expect(merged.get(56)!.filter((t) => t.address === usdt.address)).toHaveLength(1);
     expect(merged.get(7565164)!.find((t) => t.symbol === 'USDC')).toMatchObject({ priceUsd: 1, popular: true });
   });
+
+  it('makes every chain\'s gas coin popular and first, listed or not', () => {
+    const listed = parseLifiTokens({ tokens: { '100': [{ address: '0x0000000000000000000000000000000000000000', chainId: 100, symbol: 'xDAI', decimals: 18, name: 'xDAI', priceUSD: '1', logoURI: 'https://x/xdai.png' }, { address: '0x0000000000000000000000000000000000000bad', chainId: 100, symbol: 'BIG', decimals: 18, name: 'Big', priceUSD: '1', marketCapUSD: 1e12 }] } }, (id) => (id === 100 ? 'evm' : undefined));
+    const native = { chainId: 100, address: '0x0000000000000000000000000000000000000000', symbol: 'XDAI', name: 'XDAI', decimals: 18, verified: true, popular: true };
+    const idx = new ChainTokenIndex(mergeTokenLists([listed], new Set([100, 534352]), [native, { ...native, chainId: 534352, symbol: 'ETH' }]).get(100)!);
+    expect(idx.tokens.map((t) => [t.symbol, t.popular, t.logoURI])).toEqual([['XDAI', true, 'https://x/xdai.png'], ['BIG', false, undefined]]);
+  });
 });
 
 describe('balances helpers', () => {
