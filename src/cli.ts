@@ -70,6 +70,25 @@ export const commands: Record<string, Command> = {
     const o = opts(args, { account: { type: 'string' }, key: { type: 'string' } });
     console.log(JSON.stringify(await withAccounts((s) => s.revokeKey(need(o.account, 'account'), need(o.key, 'key'))), null, 2));
   },
+  listen: async (args) => {
+    const o = opts(args, { 'api-key': { type: 'string' }, 'forward-to': { type: 'string' }, events: { type: 'string' }, url: { type: 'string' } });
+    const { listen, ListenError } = await import('./webhooks/listen.js');
+    const abort = new AbortController();
+    process.once('SIGINT', () => abort.abort());
+    process.once('SIGTERM', () => abort.abort());
+    try {
+      await listen({
+        apiKey: need(o['api-key'], 'api-key'),
+        forwardTo: need(o['forward-to'], 'forward-to'),
+        events: typeof o.events === 'string' ? o.events.split(',').map((e) => e.trim()).filter(Boolean) : undefined,
+        serviceUrl: typeof o.url === 'string' ? o.url : loadConfig().PUBLIC_URL,
+        signal: abort.signal,
+      });
+    } catch (err) {
+      if (err instanceof ListenError) throw new UsageError(err.message);
+      throw err;
+    }
+  },
 };
 
 export async function main(argv: string[]) {
