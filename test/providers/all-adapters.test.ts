@@ -11,8 +11,8 @@ import { startZeroExFixture, type ZeroExFixture } from '../fixtures/zeroex-serve
 import { startKyberFixture, type KyberFixture } from '../fixtures/kyberswap-server.js';
 
 /**
- * Issue 5 item 10: the six real adapters, each against its own faithful fixture, loaded from config through the
- * provider factories, behind `GET /v1/quote`. Each route must reach exactly the providers that serve it, and the
+ * Issue 5 item 10: the six real adapters, each against its own faithful fixture, plus the mock, loaded from config
+ * through the provider factories, behind `GET /v1/quote`. Each route must reach exactly the providers that serve it, and the
  * ranking must follow spec 4.2 rule 2 across all of them.
  */
 
@@ -29,7 +29,7 @@ const adjusted = (q: { dstAmount: string; estimatedSeconds: number }) => {
   return Number(q.dstAmount) * (1 - penaltyBps / 10_000);
 };
 
-describe.each(backends)('all six adapters behind GET /v1/quote (%s)', (backend) => {
+describe.each(backends)('all six adapters and the mock behind GET /v1/quote (%s)', (backend) => {
   let s: TestServer;
   let relay: RelayFixture;
   let debridge: DebridgeFixture;
@@ -50,7 +50,10 @@ describe.each(backends)('all six adapters behind GET /v1/quote (%s)', (backend) 
     s = await startTestServer({
       backend,
       env: {
-        PROVIDERS: 'relay,debridge,lifi,jupiter,0x,kyberswap',
+        PROVIDERS: 'relay,debridge,lifi,jupiter,0x,kyberswap,mock',
+        MOCK_PROVIDER: '1',
+        // The mock quotes only on loopback devnet chains; it needs no RPC to quote.
+        MOCK_CHAINS: '8453,42161',
         RELAY_API_URL: relay.url,
         DEBRIDGE_API_URL: debridge.url,
         DEBRIDGE_STATS_API_URL: debridge.url,
@@ -99,7 +102,11 @@ describe.each(backends)('all six adapters behind GET /v1/quote (%s)', (backend) 
       .filter(Boolean)
       .sort();
   const expectRanked = (quotes: { provider: string; dstAmount: string; estimatedSeconds: number }[]) => {
-    for (let i = 1; i < quotes.length; i++) expect(adjusted(quotes[i - 1])).toBeGreaterThanOrEqual(adjusted(quotes[i]));
+    for (let i = 1; i < quotes.length; i++) {
+      const [a, b] = [quotes[i - 1], quotes[i]];
+      expect(adjusted(a)).toBeGreaterThanOrEqual(adjusted(b));
+      if (adjusted(a) === adjusted(b)) expect(a.estimatedSeconds).toBeLessThanOrEqual(b.estimatedSeconds); // ties by speed
+    }
   };
 
   it('EVM same-chain (Base ETH → USDC) reaches 0x, KyberSwap, LI.FI (and Relay); never deBridge or Jupiter; ranked across them', async () => {
@@ -114,7 +121,7 @@ describe.each(backends)('all six adapters behind GET /v1/quote (%s)', (backend) 
     expect(reached).not.toContain('debridge');
     expect(reached).not.toContain('jupiter');
     const providers = r.body.quotes.map((q: any) => q.provider);
-    expect(providers).toEqual(expect.arrayContaining(['0x', 'kyberswap', 'lifi']));
+    expect(providers).toEqual(expect.arrayContaining(['0x', 'kyberswap', 'lifi', 'mock']));
     expect(r.body.errors).toEqual([]);
     expectRanked(r.body.quotes);
     expect(r.body.best.provider).toBe('kyberswap');
@@ -141,9 +148,14 @@ describe.each(backends)('all six adapters behind GET /v1/quote (%s)', (backend) 
     const r = await quote({ srcChain: 'arbitrum', srcToken: 'USDC', amount: '100000000', dstChain: 'base', dstToken: 'USDC', sender: EVM_SENDER, recipient: EVM_SENDER });
     expect(r.status, r.text).toBe(200);
     expect(asked(before)).toEqual(['debridge', 'lifi', 'relay']);
-    expect(r.body.quotes.map((q: any) => q.provider).sort()).toEqual(['debridge', 'lifi', 'relay']);
+    expect(r.body.quotes.map((q: any) => q.provider).sort()).toEqual(['debridge', 'lifi', 'mock', 'relay']);
     expect(r.body.errors).toEqual([]);
     expectRanked(r.body.quotes);
+    // Relay and the mock both deliver 100 USDC less 40 bps here; the faster one ranks first.
+    const [relayQ, mockQ] = ['relay', 'mock'].map((p) => r.body.quotes.find((q: any) => q.provider === p));
+    expect(relayQ.dstAmount).toBe(mockQ.dstAmount);
+    expect(relayQ.estimatedSeconds).toBeLessThan(mockQ.estimatedSeconds);
+    expect(r.body.quotes.indexOf(relayQ)).toBeLessThan(r.body.quotes.indexOf(mockQ));
   });
 
   it('Solana same-chain (SOL → USDC) reaches Jupiter (and the multi-chain providers that swap on Solana), ranked; Jupiter’s quote submits through the API', async () => {
@@ -155,6 +167,7 @@ describe.each(backends)('all six adapters behind GET /v1/quote (%s)', (backend) 
     expect(reached).not.toContain('debridge'); // a bridge, not a Solana swap venue
     expect(reached).not.toContain('0x');
     expect(reached).not.toContain('kyberswap');
+    expect(r.body.quotes.map((q: any) => q.provider)).not.toContain('mock'); // EVM devnets only
     expectRanked(r.body.quotes);
     const jq = r.body.quotes.find((q: any) => q.provider === 'jupiter');
     expect(jq).toBeDefined();
