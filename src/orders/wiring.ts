@@ -11,7 +11,7 @@ export type QuotesAndOrders = ReturnType<typeof createQuotesAndOrders>;
 /** Builds the partner registry, quote service (store per REDIS_URL), orders service, and their jobs. */
 export function createQuotesAndOrders(app: App, jobs: JobRunner) {
   const partners = new PartnersService(app.db.prisma, app.clock);
-  const store = app.config.REDIS_URL ? new RedisQuoteStore(app.config.REDIS_URL, app.clock) : new PgQuoteStore(app.db.prisma, app.clock);
+  const store = app.config.REDIS_URL ? new RedisQuoteStore(app.config.REDIS_URL, app.clock) : new PgQuoteStore(app.db.sql, app.clock);
   const quotes = new QuoteService({
     config: app.config,
     clock: app.clock,

@@ -1,5 +1,5 @@
 import { Redis } from 'ioredis';
-import type { Prisma } from '../db/client.js';
+import type { RawSql } from '../db/client.js';
 import type { Clock } from '../clock.js';
 import { ApiError } from '../errors.js';
 import type { StoredQuote } from '../providers/types.js';
@@ -52,30 +52,31 @@ export async function loadQuote(store: QuoteStore, clock: Clock, quoteId: string
   return q;
 }
 
+/** Postgres (or PGlite) table `quotes`; raw SQL keeps the hot quote path to one light round trip. */
 export class PgQuoteStore implements QuoteStore {
-  constructor(private prisma: Prisma, private clock: Clock) {}
+  constructor(private sql: RawSql, private clock: Clock) {}
 
   async putMany(quotes: StoredQuote[]) {
     if (!quotes.length) return;
-    await this.prisma.quoteRecord.createMany({
-      data: quotes.map((q) => ({
-        id: q.quoteId,
-        provider: q.provider,
-        payload: storedQuoteToJson(q) as object,
-        expiresAt: new Date(expiresAtMs(q)),
-        dropAt: new Date(dropAtMs(q)),
-      })),
+    const params: unknown[] = [];
+    const rows = quotes.map((q) => {
+      const i = params.length;
+      params.push(q.quoteId, q.provider, JSON.stringify(storedQuoteToJson(q)), new Date(expiresAtMs(q)).toISOString(), new Date(dropAtMs(q)).toISOString());
+      return `($${i + 1}, $${i + 2}, $${i + 3}::jsonb, $${i + 4}::timestamptz, $${i + 5}::timestamptz)`;
     });
+    await this.sql.query(`INSERT INTO quotes (id, provider, payload, expires_at, drop_at) VALUES ${rows.join(', ')}`, params);
   }
 
   async find(quoteId: string) {
-    const row = await this.prisma.quoteRecord.findUnique({ where: { id: quoteId } });
-    return row ? storedQuoteFromJson(row.payload as Record<string, unknown>) : undefined;
+    const rows = await this.sql.query<{ payload: Record<string, unknown> | string }>('SELECT payload FROM quotes WHERE id = $1', [quoteId]);
+    if (!rows.length) return undefined;
+    const p = rows[0].payload;
+    return storedQuoteFromJson(typeof p === 'string' ? JSON.parse(p) : p);
   }
 
   async sweep() {
-    const r = await this.prisma.quoteRecord.deleteMany({ where: { dropAt: { lt: new Date(this.clock.now()) } } });
-    return r.count;
+    const rows = await this.sql.query<{ n: number }>('WITH d AS (DELETE FROM quotes WHERE drop_at < $1::timestamptz RETURNING 1) SELECT count(*)::int AS n FROM d', [new Date(this.clock.now()).toISOString()]);
+    return rows[0]?.n ?? 0;
   }
 
   async close() {}

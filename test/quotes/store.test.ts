@@ -79,7 +79,7 @@ for (const backend of backends) {
     const t = await createTestDatabase(backend);
     const db: Db = await createDb({ databaseUrl: t.env.DATABASE_URL, dataDir: t.env.DATA_DIR });
     await migrate(db);
-    return { store: new PgQuoteStore(db.prisma, clock), close: async () => (await db.close(), await t.drop()) };
+    return { store: new PgQuoteStore(db.sql, clock), close: async () => (await db.close(), await t.drop()) };
   });
 }
 describe.runIf(withRedis)('redis', () => {
