@@ -1,6 +1,7 @@
 import { Keypair, VersionedTransaction } from '@solana/web3.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { JupiterProvider } from '../../../src/providers/jupiter/adapter.js';
+import { ManualClock } from '../../../src/clock.js';
 import type { ProviderQuote, QuoteRequest, StoredQuote } from '../../../src/providers/types.js';
 import { SOL_MINT, startJupiterFixture, ULTRA_DEFAULT_FEE_BPS, USDC_MINT, type JupiterFixture } from '../../fixtures/jupiter-ultra-server.js';
 
@@ -72,6 +73,18 @@ describe('Jupiter Ultra adapter against the Ultra fixture', () => {
     fx.setMode('referralFallback', 'order');
     const q = await jup.quote(request(), signal());
     expect([q.ourFeeBps, q.partnerFeeBps]).toEqual([0, 0]);
+  });
+
+  it('a JupiterZ (RFQ) quote expires no later than its expireAt; otherwise 30 s from the injected clock', async () => {
+    fx.setMode('rfq', 'order');
+    const q = await jup.quote(request(), signal());
+    const expireAt = Math.floor(Date.now() / 1000) + 10;
+    expect(q.expiresAt).toBeLessThanOrEqual(expireAt);
+    expect(q.expiresAt).toBeGreaterThanOrEqual(expireAt - 2);
+    fx.setMode('success', 'order');
+    const clock = new ManualClock(Date.parse('2030-01-01T00:00:00Z'));
+    const q2 = await new JupiterProvider({ baseUrl: fx.url, apiKey: 'jup-test-key', clock }).quote(request(), signal());
+    expect(q2.expiresAt).toBe(Date.parse('2030-01-01T00:00:00Z') / 1000 + 30);
   });
 
   it('native SOL is the wrapped-SOL mint (the system program id is translated to it)', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { KyberSwapProvider } from '../../../src/providers/kyberswap/adapter.js';
+import { ManualClock } from '../../../src/clock.js';
 import type { ProviderQuote, QuoteRequest, StoredQuote } from '../../../src/providers/types.js';
 import { KYBER_ROUTER, startKyberFixture, type KyberFixture } from '../../fixtures/kyberswap-server.js';
 
@@ -171,6 +172,16 @@ describe('KyberSwap adapter against the Aggregator API fixture', () => {
     const nf = await fetch(`${fx.url}/solana/api/v1/routes?tokenIn=${USDC}`, { headers: { 'x-client-id': 'a' } });
     expect(nf.status).toBe(404);
     expect(await nf.json()).toMatchObject({ status: 404 });
+  });
+
+  it('expiresAt and the router deadline come from the injected clock', async () => {
+    const at = Date.now() + 3_600_000; // an hour ahead: the fixture rejects deadlines in the past
+    const k = new KyberSwapProvider({ baseUrl: fx.url, clientId: 'swapgate-test', clock: new ManualClock(at) });
+    const req = request();
+    const q = await k.quote(req, signal());
+    expect(q.expiresAt).toBe(Math.floor(at / 1000) + 30);
+    await k.build(stored(req, q), signal());
+    expect((fx.requests[1].body as { deadline: number }).deadline).toBe(Math.floor(at / 1000) + 1200);
   });
 
   it('status is always unknown; EVM same-chain on Kyber chains only', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ZeroExProvider } from '../../../src/providers/zeroex/adapter.js';
+import { ManualClock } from '../../../src/clock.js';
 import type { QuoteRequest, StoredQuote } from '../../../src/providers/types.js';
 import { ALLOWANCE_HOLDER, startZeroExFixture, ZEROEX_FEE_BPS, type ZeroExFixture } from '../../fixtures/zeroex-server.js';
 
@@ -156,6 +157,12 @@ describe('0x adapter against the Swap API v2 fixture', () => {
     const res = await fetch(`${fx.url}/swap/allowance-holder/price?chainId=8453&sellToken=${USDC}&buyToken=${WETH}&sellAmount=1`, { headers: { '0x-api-key': fx.apiKey } });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ name: 'INPUT_INVALID', data: { details: [{ field: '0x-version' }] } });
+  });
+
+  it('expiresAt comes from the injected clock', async () => {
+    const at = Date.parse('2030-01-01T00:00:00Z');
+    const q = await new ZeroExProvider({ baseUrl: fx.url, apiKey: fx.apiKey, clock: new ManualClock(at) }).quote(request(), signal());
+    expect(q.expiresAt).toBe(at / 1000 + 60);
   });
 
   it('status is always unknown; EVM same-chain only', async () => {
