@@ -20,6 +20,13 @@ import type { StoredQuote } from '../providers/types.js';
 type Tx = Prisma.TransactionClient;
 type SessionPatch = Prisma.CheckoutSessionUpdateInput;
 
+/**
+ * Runs INSIDE the transaction of every status change (after the session row is updated and its event
+ * written), so another domain's dependent change commits or rolls back with it — e.g. invoices: the session
+ * paying an invoice becomes `paid` → the invoice becomes `paid` and `invoice.paid` is recorded atomically.
+ */
+export type StatusListener = (tx: Prisma.TransactionClient, before: CheckoutSession, after: CheckoutSession) => Promise<void>;
+
 /** Interactive transactions wait for the row lock of a busy session; generous limits keep bursts from failing. */
 const TX_OPTIONS = { maxWait: 15_000, timeout: 30_000 } as const;
 
@@ -32,6 +39,7 @@ export class CheckoutService {
   /** Counts payments reported by this process, so the verification job notices reports made mid-run. */
   reports = 0;
   readonly refunds: RefundsService;
+  private statusListeners: StatusListener[] = [];
 
   constructor(private app: App) {
     this.refunds = new RefundsService(app, this);
@@ -80,7 +88,13 @@ export class CheckoutService {
       });
     }
     if (r.next !== s.status || r.event) await notifyInTx(tx, checkoutSessionTopic(s.id), { id: s.id, status: r.next });
+    if (r.next !== s.status) for (const l of this.statusListeners) await l(tx, s, updated);
     return updated;
+  }
+
+  /** Registers a listener run inside every status-change transaction (see StatusListener). */
+  onStatusChange(listener: StatusListener) {
+    this.statusListeners.push(listener);
   }
 
   // ---- sessions ----------------------------------------------------------------------------------------
@@ -174,6 +188,18 @@ export class CheckoutService {
       return { updated, payments: await tx.checkoutPayment.findMany({ where: { sessionId: id } }) };
     });
     return this.view(out.updated, out.payments, true);
+  }
+
+  /**
+   * Expires an open session on behalf of the service itself (e.g. its invoice was voided); no key check.
+   * Returns false when the session is not open (nothing to do).
+   */
+  async expireInternal(id: string): Promise<boolean> {
+    return this.withLockedSession(id, async (tx, s) => {
+      if (s.status !== 'open') return false;
+      await this.applyTransition(tx, s, { type: 'expire', by: 'merchant', now: this.now(), expiresAt: s.expiresAt.getTime() }, { expiredAt: new Date(this.now()) });
+      return true;
+    });
   }
 
   /** Expires one session if it is still open and past `expiresAt`; returns whether it did. */

@@ -200,4 +200,45 @@ describe.each(backends)('checkout sessions API (%s)', (backend) => {
     expect(r.status).toBe(409);
     expect(r.body.error.code).toBe('CONFLICT');
   });
+
+  it('status listeners run inside the change\'s transaction: a failing listener rolls the change and its event back', async () => {
+    const seen: string[] = [];
+    let fail = true;
+    s.app.services.checkout.onStatusChange(async (_tx, before, after) => {
+      seen.push(`${before.status}->${after.status}`);
+      if (fail && after.description === 'listener-test') throw new Error('dependent change failed');
+    });
+    const { body: cs } = await create({ ...base, description: 'listener-test' });
+    await expect(s.app.services.checkout.expireInternal(cs.id)).rejects.toThrow('dependent change failed');
+    expect((await s.get(`/v1/checkout/sessions/${cs.id}`)).body.status).toBe('open');
+    expect(await s.app.db.sql.query('SELECT id FROM events WHERE resource_id = $1', [cs.id])).toEqual([]);
+    fail = false;
+    expect(await s.app.services.checkout.expireInternal(cs.id)).toBe(true);
+    expect(await s.app.services.checkout.expireInternal(cs.id)).toBe(false);
+    expect(seen).toEqual(['open->expired', 'open->expired']);
+    expect((await s.get(`/v1/checkout/sessions/${cs.id}`)).body.status).toBe('expired');
+  });
+
+  it('GraphQL: create, read (public vs owner), list and expire through the same service; refunds need a paid session', async () => {
+    const gql = async (query: string, variables: Record<string, unknown> = {}, k?: string) =>
+      (await s.post('/graphql', { query, variables }, k ? { 'x-api-key': k } : {})).body;
+    const created = await gql(
+      'mutation($i: CreateCheckoutSessionInput!) { createCheckoutSession(input: $i) { id status amount url reference settlement { chainId symbol decimals } } }',
+      { i: { amount: '990000', settleChain: '8453', settleToken: 'USDC', recipient: RECIPIENT, reference: 'gql-ref' } },
+      key,
+    );
+    const cs = created.data.createCheckoutSession;
+    expect(cs).toMatchObject({ status: 'open', amount: '990000', reference: 'gql-ref', settlement: { chainId: 8453, symbol: 'USDC', decimals: 6 } });
+    expect(cs.url).toBe(`http://localhost:8787/pay/${cs.id}`);
+    const pub = await gql('query($id: ID!) { checkoutSession(id: $id) { id reference metadata payments { id } } }', { id: cs.id });
+    expect(pub.data.checkoutSession).toEqual({ id: cs.id, reference: null, metadata: null, payments: null });
+    const bad = await gql('mutation($i: CreateCheckoutSessionInput!) { createCheckoutSession(input: $i) { id } }', { i: { amount: '0', settleChain: 'base', settleToken: 'USDC', recipient: RECIPIENT } }, key);
+    expect(bad.errors[0].extensions.code).toBe('INVALID_PARAMS');
+    const list = await gql('{ checkoutSessions(limit: 1) { data { id } hasMore nextCursor } }', {}, key);
+    expect(list.data.checkoutSessions.data).toHaveLength(1);
+    const refund = await gql('mutation($id: ID!) { createCheckoutRefund(sessionId: $id) { refund { id } } }', { id: cs.id }, key);
+    expect(refund.errors[0].extensions.code).toBe('CONFLICT');
+    const expired = await gql('mutation($id: ID!) { expireCheckoutSession(id: $id) { status } }', { id: cs.id }, key);
+    expect(expired.data.expireCheckoutSession.status).toBe('expired');
+  });
 });

@@ -4,6 +4,7 @@ import { SESSION_STATUSES, isFinal } from '../../checkout/state.js';
 import { checkoutSessionTopic, type SessionChanged } from '../../checkout/topics.js';
 import { payerQuote, type DirectQuote, type PayerQuoteResponse } from '../../checkout/payer.js';
 import type { PayerQuote } from '../../checkout/payer-quote.js';
+import type { RefundView } from '../../checkout/views.js';
 
 /** Checkout sessions over GraphQL; every rule lives in CheckoutService (same as REST). */
 
@@ -192,6 +193,64 @@ builder.mutationField('reportCheckoutPayment', (t) =>
     description: 'Public: the payer reports a direct transfer of the settlement token (routed payments are reported through the order).',
     args: { id: t.arg.id({ required: true }), txHash: t.arg.string({ required: true }), payer: t.arg.string({ required: true }) },
     resolve: (_r, { id, txHash, payer }, ctx) => ctx.app.services.checkout.reportDirect(String(id), { txHash, payer }),
+  }),
+);
+
+const Refund = builder.objectRef<RefundView>('CheckoutRefund').implement({
+  description: 'A refund of a paid session, sent from the merchant\'s wallet: pending → submitted → succeeded | failed (or canceled while pending).',
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    sessionId: t.exposeString('sessionId'),
+    status: t.exposeString('status'),
+    amount: t.exposeString('amount'),
+    reason: t.exposeString('reason', { nullable: true }),
+    chainId: t.exposeInt('chainId'),
+    token: t.exposeString('token'),
+    to: t.exposeString('to'),
+    txHash: t.exposeString('txHash', { nullable: true }),
+    failure: t.exposeString('failure', { nullable: true }),
+    createdAt: t.exposeString('createdAt'),
+    succeededAt: t.exposeString('succeededAt', { nullable: true }),
+  }),
+});
+
+const RefundCreated = builder.objectRef<{ refund: RefundView; tx: unknown }>('CheckoutRefundCreated').implement({
+  fields: (t) => ({
+    refund: t.field({ type: Refund, resolve: (r) => r.refund }),
+    tx: t.field({ type: 'JSON', description: 'The transfer for the merchant\'s wallet (the session recipient) to sign.', resolve: (r) => r.tx }),
+  }),
+});
+
+builder.queryField('checkoutRefunds', (t) =>
+  t.field({
+    type: [Refund],
+    args: { sessionId: t.arg.id({ required: true }) },
+    resolve: async (_r, { sessionId }, ctx) => (await ctx.app.services.checkout.refunds.list(await ctx.requireAuth(), String(sessionId))).data,
+  }),
+);
+
+builder.mutationField('createCheckoutRefund', (t) =>
+  t.field({
+    type: RefundCreated,
+    description: 'Refunds a paid session in full (no amount) or in part; never more than was received.',
+    args: { sessionId: t.arg.id({ required: true }), amount: t.arg.string(), reason: t.arg.string(), to: t.arg.string() },
+    resolve: async (_r, { sessionId, ...body }, ctx) => ctx.app.services.checkout.refunds.create(await ctx.requireAuth(), String(sessionId), dropNulls(body)),
+  }),
+);
+
+builder.mutationField('reportCheckoutRefund', (t) =>
+  t.field({
+    type: Refund,
+    args: { sessionId: t.arg.id({ required: true }), refundId: t.arg.id({ required: true }), txHash: t.arg.string({ required: true }) },
+    resolve: async (_r, { sessionId, refundId, txHash }, ctx) => ctx.app.services.checkout.refunds.reportSubmitted(await ctx.requireAuth(), String(sessionId), String(refundId), { txHash }),
+  }),
+);
+
+builder.mutationField('cancelCheckoutRefund', (t) =>
+  t.field({
+    type: Refund,
+    args: { sessionId: t.arg.id({ required: true }), refundId: t.arg.id({ required: true }) },
+    resolve: async (_r, { sessionId, refundId }, ctx) => ctx.app.services.checkout.refunds.cancel(await ctx.requireAuth(), String(sessionId), String(refundId)),
   }),
 );
 
