@@ -24,4 +24,8 @@ export function zodToApiError(error: z.ZodError): ApiError {
 /** Query strings arrive as strings; turn URLSearchParams into a plain object (last value wins). */
 export const queryObject = (q: URLSearchParams) => Object.fromEntries(q.entries());
 
-export const amountString = z.string().regex(/^[0-9]+$/, 'must be an integer string of base units').refine((s) => BigInt(s) > 0n, 'must be greater than 0');
+/** Integer string of base units > 0. zod runs every check even after one fails, so the refine re-tests the pattern. */
+export const amountString = z
+  .string()
+  .regex(/^[0-9]+$/, 'must be an integer string of base units')
+  .refine((s) => !/^[0-9]+$/.test(s) || BigInt(s) > 0n, 'must be greater than 0');
