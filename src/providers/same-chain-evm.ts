@@ -74,5 +74,14 @@ export function nativePriceUsd(req: Pick<QuoteRequest, 'src' | 'dst'>): { priceU
   return undefined;
 }
 
+/**
+ * The slippage in bps (rounded down) under which an answer expecting `expected` keeps `floor` as its minimum:
+ * expected × (10000 − s) / 10000 ≥ floor. Undefined when `expected` is already below `floor`.
+ */
+export function slippageKeepingFloor(expected: bigint, floor: bigint): number | undefined {
+  if (expected <= 0n || expected < floor) return undefined;
+  return Number(((expected - floor) * 10_000n) / expected);
+}
+
 /** Rounds USD figures for display (cents and below kept to 6 digits). */
 export const roundUsd = (n: number) => Math.round(n * 1e6) / 1e6;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ApiError } from '../../errors.js';
 import { systemClock, type Clock } from '../../clock.js';
 import { parseProviderBody, providerFetch } from '../http.js';
-import { roundUsd, sameChainSeconds, supportsSameChainEvm } from '../same-chain-evm.js';
+import { roundUsd, sameChainSeconds, slippageKeepingFloor, supportsSameChainEvm } from '../same-chain-evm.js';
 import { EVM_NATIVE, type EvmTxRequest, type Provider, type ProviderCapabilities, type ProviderChain, type ProviderOrderStatus, type ProviderQuote, type QuoteRequest, type StoredQuote } from '../types.js';
 import {
   classifyKyberError,
@@ -105,34 +105,53 @@ export class KyberSwapProvider implements Provider {
     };
   }
 
+  /**
+   * Builds the stored route. The router's floor is the built `amountOut` less `slippageTolerance`; it must not fall
+   * below the quote's `dstAmountMin`. When the built output came back a little lower, the route is built again with
+   * the slippage narrowed to keep that floor; an output below the minimum itself cannot be built.
+   */
   async build(stored: StoredQuote, signal: AbortSignal): Promise<EvmTxRequest> {
     const ctx = contextSchema.safeParse(stored.quote.context);
     if (!ctx.success) throw new ApiError('QUOTE_NOT_FOUND', 'quote has no kyberswap route to build from');
-    const { chainId, slug, routeSummary } = ctx.data;
     const req = stored.request;
-    const payload = {
-      routeSummary,
-      sender: req.sender,
-      recipient: req.recipient,
-      origin: req.sender,
-      slippageTolerance: req.slippageBps,
-      ...(req.slippageBps > KYBER_SLIPPAGE_CAP_BPS ? { ignoreCappedSlippage: true } : {}),
-      deadline: Math.floor(this.clock.now() / 1000) + DEADLINE_SECONDS,
-      source: this.o.clientId,
-    };
-    const res = await providerFetch(this.o.baseUrl, `/${slug}/api/v1/route/build`, { provider: 'kyberswap', signal, method: 'POST', body: payload, headers: this.headers() });
-    const body = parseProviderBody('kyberswap', kyberBuildBody, this.ok(res.status, res.json, 'build'));
-    const d = body.data;
-    this.checkRouter(d.routerAddress);
-    if (BigInt(d.amountIn) !== BigInt(req.amount)) throw new ApiError('PROVIDER_ERROR', 'kyberswap built a transaction for a different input amount');
-    if (BigInt(d.amountOut) < BigInt(stored.quote.dstAmountMin)) {
-      throw new ApiError('QUOTE_NOT_FOUND', 'kyberswap price moved below the quoted minimum; request a new quote');
+    const floor = BigInt(stored.quote.dstAmountMin);
+    let slippage = req.slippageBps;
+    let d = await this.buildOnce(ctx.data, stored, slippage, signal);
+    if (kyberMinAmountOut(BigInt(d.amountOut), slippage) < floor) {
+      const narrowed = slippageKeepingFloor(BigInt(d.amountOut), floor);
+      if (narrowed === undefined) throw new ApiError('QUOTE_NOT_FOUND', 'kyberswap price moved below the quoted minimum; request a new quote');
+      slippage = Math.min(narrowed, slippage);
+      d = await this.buildOnce(ctx.data, stored, slippage, signal);
+      if (kyberMinAmountOut(BigInt(d.amountOut), slippage) < floor) throw new ApiError('QUOTE_NOT_FOUND', 'kyberswap can no longer guarantee the quoted minimum; request a new quote');
     }
     const sellsNative = req.src.address.toLowerCase() === EVM_NATIVE;
     if (d.transactionValue !== (sellsNative ? d.amountIn : '0')) {
       throw new ApiError('PROVIDER_ERROR', `kyberswap returned a transaction value (${d.transactionValue}) that does not match the input`);
     }
-    return { vm: 'evm', chainId, to: d.routerAddress, data: d.data, value: d.transactionValue, ...(sellsNative ? {} : { spender: d.routerAddress.toLowerCase() }) };
+    return { vm: 'evm', chainId: ctx.data.chainId, to: d.routerAddress, data: d.data, value: d.transactionValue, ...(sellsNative ? {} : { spender: d.routerAddress.toLowerCase() }) };
+  }
+
+  /** `POST /{chain}/api/v1/route/build` with the stored summary: Kyber's router, the same input, output not below the quoted minimum. */
+  private async buildOnce(ctx: z.output<typeof contextSchema>, stored: StoredQuote, slippageBps: number, signal: AbortSignal) {
+    const req = stored.request;
+    const payload = {
+      routeSummary: ctx.routeSummary,
+      sender: req.sender,
+      recipient: req.recipient,
+      origin: req.sender,
+      slippageTolerance: slippageBps,
+      ...(slippageBps > KYBER_SLIPPAGE_CAP_BPS ? { ignoreCappedSlippage: true } : {}),
+      deadline: Math.floor(this.clock.now() / 1000) + DEADLINE_SECONDS,
+      source: this.o.clientId,
+    };
+    const res = await providerFetch(this.o.baseUrl, `/${ctx.slug}/api/v1/route/build`, { provider: 'kyberswap', signal, method: 'POST', body: payload, headers: this.headers() });
+    const d = parseProviderBody('kyberswap', kyberBuildBody, this.ok(res.status, res.json, 'build')).data;
+    this.checkRouter(d.routerAddress);
+    if (BigInt(d.amountIn) !== BigInt(req.amount)) throw new ApiError('PROVIDER_ERROR', 'kyberswap built a transaction for a different input amount');
+    if (BigInt(d.amountOut) < BigInt(stored.quote.dstAmountMin)) {
+      throw new ApiError('QUOTE_NOT_FOUND', 'kyberswap price moved below the quoted minimum; request a new quote');
+    }
+    return d;
   }
 
   async status(): Promise<ProviderOrderStatus> {

@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { ApiError } from '../../errors.js';
 import { systemClock, type Clock } from '../../clock.js';
 import { parseProviderBody, providerFetch } from '../http.js';
-import { nativePriceUsd, roundUsd, sameChainSeconds, supportsSameChainEvm, usdOf } from '../same-chain-evm.js';
+import { nativePriceUsd, roundUsd, sameChainSeconds, slippageKeepingFloor, supportsSameChainEvm, usdOf } from '../same-chain-evm.js';
 import type { EvmTxRequest, Provider, ProviderCapabilities, ProviderChain, ProviderOrderStatus, ProviderQuote, QuoteRequest, StoredQuote } from '../types.js';
 import { classifyZeroExError, fromZeroExToken, toZeroExToken, ZEROEX_CHAIN_IDS, zeroExFeeParams } from './mapping.js';
-import { zeroExPriceBody, zeroExQuoteBody, type ZeroExPrice } from './schemas.js';
+import { zeroExPriceBody, zeroExQuoteBody, type ZeroExPrice, type ZeroExQuote } from './schemas.js';
 
 export interface ZeroExOptions {
   baseUrl: string;
@@ -89,16 +89,22 @@ export class ZeroExProvider implements Provider {
     };
   }
 
-  /** Firm quote with the stored query; an answer that no longer reaches the quoted minimum cannot be built. */
+  /**
+   * Firm quote with the stored query. The transaction's floor (`minBuyAmount`, below which it reverts) must not be
+   * below the quote's `dstAmountMin`: when the firm price came back a little worse, the firm quote is asked again
+   * with the slippage narrowed to keep that floor; an answer that cannot keep it cannot be built.
+   */
   async build(stored: StoredQuote, signal: AbortSignal): Promise<EvmTxRequest> {
     const ctx = contextSchema.safeParse(stored.quote.context);
     if (!ctx.success) throw new ApiError('QUOTE_NOT_FOUND', 'quote has no 0x context to build from');
     const { chainId, query } = ctx.data;
-    const body = parseProviderBody('0x', zeroExQuoteBody, await this.call('/swap/allowance-holder/quote', query, signal, 'build'));
-    if (!body.liquidityAvailable) throw new ApiError('QUOTE_NOT_FOUND', '0x can no longer fill this quote (no liquidity); request a new quote');
-    this.checkEcho(stored.request, body);
-    if (BigInt(body.buyAmount) < BigInt(stored.quote.dstAmountMin)) {
-      throw new ApiError('QUOTE_NOT_FOUND', '0x price moved below the quoted minimum; request a new quote');
+    const floor = BigInt(stored.quote.dstAmountMin);
+    let body = await this.firmQuote(stored, query, signal);
+    if (BigInt(body.minBuyAmount) < floor) {
+      const narrowed = slippageKeepingFloor(BigInt(body.buyAmount), floor);
+      if (narrowed === undefined) throw new ApiError('QUOTE_NOT_FOUND', '0x price moved below the quoted minimum; request a new quote');
+      body = await this.firmQuote(stored, { ...query, slippageBps: String(Math.min(narrowed, Number(query.slippageBps ?? narrowed))) }, signal);
+      if (BigInt(body.minBuyAmount) < floor) throw new ApiError('QUOTE_NOT_FOUND', '0x can no longer guarantee the quoted minimum; request a new quote');
     }
     const tx = body.transaction;
     const sellsNative = fromZeroExToken(chainId, body.sellToken) === '0x0000000000000000000000000000000000000000';
@@ -107,6 +113,17 @@ export class ZeroExProvider implements Provider {
     const spender = sellsNative ? undefined : (body.issues?.allowance?.spender ?? body.allowanceTarget ?? undefined);
     if (!sellsNative && !spender) throw new ApiError('PROVIDER_ERROR', '0x returned no allowance target for an ERC-20 sell');
     return { vm: 'evm', chainId, to: tx.to, data: tx.data, value: tx.value, ...(spender ? { spender: spender.toLowerCase() } : {}) };
+  }
+
+  /** `/swap/allowance-holder/quote` for the stored request: liquid, the same pair and amount, output not below the quoted minimum. */
+  private async firmQuote(stored: StoredQuote, query: Record<string, string>, signal: AbortSignal): Promise<ZeroExQuote> {
+    const body = parseProviderBody('0x', zeroExQuoteBody, await this.call('/swap/allowance-holder/quote', query, signal, 'build'));
+    if (!body.liquidityAvailable) throw new ApiError('QUOTE_NOT_FOUND', '0x can no longer fill this quote (no liquidity); request a new quote');
+    this.checkEcho(stored.request, body);
+    if (BigInt(body.buyAmount) < BigInt(stored.quote.dstAmountMin)) {
+      throw new ApiError('QUOTE_NOT_FOUND', '0x price moved below the quoted minimum; request a new quote');
+    }
+    return body;
   }
 
   async status(): Promise<ProviderOrderStatus> {

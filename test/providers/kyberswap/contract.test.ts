@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { KyberSwapProvider } from '../../../src/providers/kyberswap/adapter.js';
+import { kyberMinAmountOut } from '../../../src/providers/kyberswap/mapping.js';
 import { ManualClock } from '../../../src/clock.js';
 import type { ProviderQuote, QuoteRequest, StoredQuote } from '../../../src/providers/types.js';
 import { KYBER_ROUTER, startKyberFixture, type KyberFixture } from '../../fixtures/kyberswap-server.js';
@@ -133,6 +134,19 @@ describe('KyberSwap adapter against the Aggregator API fixture', () => {
     await expect(ks.build(stored(req, q), signal())).rejects.toMatchObject({ code: 'QUOTE_NOT_FOUND' });
     fx.buildOutBps = 9_960n; // within slippage: still buildable
     await expect(ks.build(stored(req, q), signal())).resolves.toMatchObject({ vm: 'evm' });
+  });
+
+  it('build: a built output slightly below the quote never lowers the router floor below dstAmountMin', async () => {
+    const req = request();
+    const q = await ks.quote(req, signal());
+    fx.buildOutBps = 9_980n; // 0.2 % less: above dstAmountMin, but the same 0.5 % slippage would floor below it
+    const tx = await ks.build(stored(req, q), signal());
+    const builds = fx.requests.filter((r) => r.path.endsWith('/route/build'));
+    const last = builds[builds.length - 1].body as { slippageTolerance: number };
+    const builtOut = (q.dstAmount * 9_980n) / 10_000n;
+    expect(kyberMinAmountOut(builtOut, last.slippageTolerance)).toBeGreaterThanOrEqual(q.dstAmountMin);
+    expect(last.slippageTolerance).toBeLessThan(50);
+    expect(tx.data).toMatch(/^0xe21fd0e9/);
   });
 
   it('refuses a router other than Kyber’s own (would ask the user to approve an unknown contract)', async () => {

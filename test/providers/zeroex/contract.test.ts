@@ -134,6 +134,22 @@ describe('0x adapter against the Swap API v2 fixture', () => {
     await expect(zx.build({ ...stored(req, q), quote: { ...q, context: {} } }, signal())).rejects.toMatchObject({ code: 'QUOTE_NOT_FOUND' });
   });
 
+  it('build: a firm price slightly worse than quoted never lowers the transaction floor below dstAmountMin', async () => {
+    const req = request();
+    const q = await zx.quote(req, signal());
+    fx.rate = { num: 9_990n, den: 10_000n }; // 0.1 % worse: still above the quoted minimum, but 0x's own floor (0.5 %) would not be
+    const tx = await zx.build(stored(req, q), signal());
+    const firm = fx.requests.filter((r) => r.path === '/swap/allowance-holder/quote');
+    const last = firm[firm.length - 1];
+    // The fixture's floor for the request the transaction came from: buyAmount × (10000 − slippageBps) / 10000.
+    const net = 250_000_000n - (250_000_000n * ZEROEX_FEE_BPS) / 10_000n - (250_000_000n * 30n) / 10_000n;
+    const buy = (net * 9_990n) / 10_000n;
+    const floor = (buy * (10_000n - BigInt(last.query.slippageBps))) / 10_000n;
+    expect(floor).toBeGreaterThanOrEqual(q.dstAmountMin);
+    expect(Number(last.query.slippageBps)).toBeLessThan(50);
+    expect(tx.data).toMatch(/^0x2213bc0b/);
+  });
+
   it.each([
     ['noRoute', 'NO_ROUTE'],
     ['rateLimited', 'RATE_LIMITED'],
