@@ -21,11 +21,31 @@ export interface WorkerSettings {
   userAgent: string;
 }
 
+/** A claimed delivery with what sending it needs (one query, no per-row lookups). */
 interface Claimed {
   id: string;
   event_id: string;
   endpoint_id: string;
   attempts: number;
+  type: string;
+  livemode: boolean;
+  created_at: Date;
+  resource_id: string;
+  sequence: number;
+  data: unknown;
+  url: string;
+  secret: string;
+  previous_secret: string | null;
+  previous_secret_expires_at: Date | null;
+  disabled: boolean;
+  endpoint_livemode: boolean;
+}
+
+interface Success {
+  c: Claimed;
+  r: SendResult;
+  at: Date;
+  done: (err?: unknown) => void;
 }
 
 /** Extra time past the attempt timeout before an in-flight delivery counts as abandoned (crashed worker). */
@@ -48,6 +68,8 @@ export class DeliveryWorker {
   private dirty = false;
   private wake?: () => void;
   private subscribed = false;
+  private successes: Success[] = [];
+  private flushing?: Promise<void>;
 
   constructor(
     private prisma: Prisma,
@@ -129,8 +151,10 @@ export class DeliveryWorker {
        )
        UPDATE webhook_deliveries d
        SET attempts = d.attempts + 1, next_attempt_at = $3, updated_at = $1
-       FROM due WHERE d.id = due.id
-       RETURNING d.id, d.event_id, d.endpoint_id, d.attempts`,
+       FROM due, events e, webhook_endpoints w
+       WHERE d.id = due.id AND e.id = d.event_id AND w.id = d.endpoint_id
+       RETURNING d.id, d.event_id, d.endpoint_id, d.attempts, e.type, e.livemode, e.created_at, e.resource_id, e.sequence, e.data,
+                 w.url, w.secret, w.previous_secret, w.previous_secret_expires_at, w.disabled, w.livemode AS endpoint_livemode`,
       new Date(now),
       limit,
       new Date(now + this.s.timeoutMs + LEASE_MARGIN_MS),
@@ -138,28 +162,26 @@ export class DeliveryWorker {
   }
 
   private async deliver(c: Claimed, signal: AbortSignal): Promise<void> {
-    const [event, endpoint] = await Promise.all([
-      this.prisma.event.findUnique({ where: { id: c.event_id } }),
-      this.prisma.webhookEndpoint.findUnique({ where: { id: c.endpoint_id } }),
-    ]);
-    if (!event || !endpoint) return; // deleted meanwhile (cascade removes the delivery too)
-    if (endpoint.disabled) {
+    if (c.disabled) {
       await this.prisma.webhookDelivery.updateMany({
         where: { id: c.id, status: 'pending', attempts: c.attempts },
         data: { status: 'canceled', attempts: c.attempts - 1, lastError: 'endpoint disabled', completedAt: new Date(this.clock.now()), updatedAt: new Date(this.clock.now()) },
       });
       return;
     }
-    const body = JSON.stringify(eventEnvelope(event));
-    const secrets = [endpoint.secret];
-    if (endpoint.previousSecret && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt.getTime() > this.clock.now()) secrets.push(endpoint.previousSecret);
+    const body = JSON.stringify(
+      eventEnvelope({ id: c.event_id, type: c.type, livemode: c.livemode, createdAt: new Date(c.created_at), resourceId: c.resource_id, sequence: c.sequence, data: c.data as never }),
+    );
+    const secrets = [c.secret];
+    if (c.previous_secret && c.previous_secret_expires_at && new Date(c.previous_secret_expires_at).getTime() > this.clock.now()) secrets.push(c.previous_secret);
     // The signature timestamp is wall-clock time: receivers compare it with their own clock.
-    const headers = signDelivery(event.id, body, secrets, new Date());
+    const headers = signDelivery(c.event_id, body, secrets, new Date());
     const result = await sendWebhook({
-      url: endpoint.url,
+      url: c.url,
       body,
       headers: { ...headers },
-      livemode: endpoint.livemode,
+      // Live rules if either side is live (they always match; this only makes a mismatch fail safe).
+      livemode: c.livemode || c.endpoint_livemode,
       timeoutMs: this.s.timeoutMs,
       resolver: this.resolver,
       userAgent: this.s.userAgent,
@@ -172,36 +194,66 @@ export class DeliveryWorker {
         .catch(() => {});
       return;
     }
-    await this.record(c, endpoint.url, result);
+    if (result.ok) await this.recordSuccess(c, result);
+    else await this.recordFailure(c, result);
   }
 
-  private async record(c: Claimed, url: string, r: SendResult) {
+  private attemptRow(c: Claimed, r: SendResult, at: Date) {
+    return {
+      id: newId('wha'),
+      deliveryId: c.id,
+      eventId: c.event_id,
+      endpointId: c.endpoint_id,
+      attempt: c.attempts,
+      url: c.url,
+      success: r.ok,
+      statusCode: r.statusCode,
+      latencyMs: r.latencyMs,
+      responseBody: r.responseBody,
+      error: r.error,
+      createdAt: at,
+    };
+  }
+
+  /**
+   * Successes are group-committed: while one transaction records a batch, new results queue up and
+   * the next transaction takes them all. Each caller resolves only once its row is committed.
+   */
+  private recordSuccess(c: Claimed, r: SendResult): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      this.successes.push({ c, r, at: new Date(this.clock.now()), done: (err) => (err ? reject(err) : resolve()) });
+      this.flushing ??= this.flush().finally(() => (this.flushing = undefined));
+    });
+  }
+
+  private async flush() {
+    while (this.successes.length) {
+      const batch = this.successes.splice(0, 500);
+      try {
+        await this.prisma.$transaction(async (tx) => {
+          await tx.webhookAttempt.createMany({ data: batch.map((b) => this.attemptRow(b.c, b.r, b.at)) });
+          await tx.$executeRawUnsafe(
+            `UPDATE webhook_deliveries d
+             SET status = 'succeeded', last_status_code = x.code, last_error = NULL, completed_at = x.at, updated_at = x.at
+             FROM unnest($1::text[], $2::int[], $3::timestamptz[]) AS x(id, code, at)
+             WHERE d.id = x.id AND d.status = 'pending'`,
+            batch.map((b) => b.c.id),
+            batch.map((b) => b.r.statusCode),
+            batch.map((b) => b.at),
+          );
+          await tx.webhookEndpoint.updateMany({ where: { id: { in: [...new Set(batch.map((b) => b.c.endpoint_id))] }, failingSince: { not: null } }, data: { failingSince: null } });
+        });
+        for (const b of batch) b.done();
+      } catch (err) {
+        for (const b of batch) b.done(err);
+      }
+    }
+  }
+
+  private async recordFailure(c: Claimed, r: SendResult) {
     const now = new Date(this.clock.now());
     await this.prisma.$transaction(async (tx) => {
-      await tx.webhookAttempt.create({
-        data: {
-          id: newId('wha'),
-          deliveryId: c.id,
-          eventId: c.event_id,
-          endpointId: c.endpoint_id,
-          attempt: c.attempts,
-          url,
-          success: r.ok,
-          statusCode: r.statusCode,
-          latencyMs: r.latencyMs,
-          responseBody: r.responseBody,
-          error: r.error,
-          createdAt: now,
-        },
-      });
-      if (r.ok) {
-        await tx.webhookDelivery.updateMany({
-          where: { id: c.id, status: 'pending' },
-          data: { status: 'succeeded', lastStatusCode: r.statusCode, lastError: null, completedAt: now, updatedAt: now },
-        });
-        await tx.webhookEndpoint.updateMany({ where: { id: c.endpoint_id, failingSince: { not: null } }, data: { failingSince: null } });
-        return;
-      }
+      await tx.webhookAttempt.create({ data: this.attemptRow(c, r, now) });
       const gone = r.statusCode === 410;
       const delay = gone ? null : retryDelayMs(c.attempts, this.s.retryBaseMs);
       const error = r.error ?? `HTTP ${r.statusCode}`;

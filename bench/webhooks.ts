@@ -1,0 +1,99 @@
+/**
+ * Webhook delivery throughput and latency to one local receiver, in two phases of BENCH_EVENTS
+ * (default 5,000) events each, every event committed through the outbox in its own transaction by
+ * 8 concurrent producers:
+ *   backlog: events queued while the delivery worker is stopped, then drained → deliveries per second;
+ *   live:    events committed while the worker runs → deliveries per second and commit→delivery p50/p90/p99.
+ *
+ *   node_modules/.bin/tsx bench/webhooks.ts                                     # in-memory PGlite
+ *   BENCH_DATABASE_URL=postgres://…/empty_db node_modules/.bin/tsx bench/webhooks.ts   # real Postgres
+ * Optional: BENCH_EVENTS, WEBHOOK_CONCURRENCY (default 16).
+ */
+import { createApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { recordEvent } from '../src/events/outbox.js';
+import { WebhookReceiver } from '../test/fixtures/webhook-receiver.js';
+
+const N = Number(process.env.BENCH_EVENTS ?? 5000);
+const PRODUCERS = 8;
+const dbUrl = process.env.BENCH_DATABASE_URL;
+
+const rx = await new WebhookReceiver().start();
+const config = loadConfig({
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'warn',
+  PORT: '0',
+  DATA_DIR: 'memory://',
+  PROVIDERS: 'none',
+  JOBS_ENABLED: 'false',
+  WEBHOOK_POLL_MS: '1000',
+  ...(process.env.WEBHOOK_CONCURRENCY ? { WEBHOOK_CONCURRENCY: process.env.WEBHOOK_CONCURRENCY } : {}),
+  ...(dbUrl ? { DATABASE_URL: dbUrl, DATABASE_POOL_SIZE: '20' } : {}),
+});
+const app = await createApp(config);
+const account = await app.accounts.createAccount('Bench');
+await app.services.webhooks.create({ accountId: account.id, mode: 'test', keyId: 'bench' }, { url: `${rx.url}/hook`, enabledEvents: ['*'] });
+const data = { order: { quoteId: 'q_bench', status: 'filled', provider: 'relay', srcChainId: 42161, dstChainId: 8453, amount: '25000000', dstAmount: '24912345' } };
+
+let committedAt = new Map<string, number>();
+let arrivals: number[] = [];
+let latencies: number[] = [];
+rx.onReceive = (r) => {
+  const now = performance.now();
+  arrivals.push(now);
+  const c = committedAt.get(r.id);
+  if (c !== undefined) latencies.push(now - c);
+};
+
+async function produce(): Promise<number> {
+  let next = 0;
+  const start = performance.now();
+  const producer = async () => {
+    while (next < N) {
+      const i = next++;
+      const ev = await app.db.prisma.$transaction((tx) => recordEvent(tx, { accountId: account.id, livemode: false, type: 'order.filled', resourceId: `q_bench_${i % 500}`, data }));
+      committedAt.set(ev.id, performance.now());
+    }
+  };
+  await Promise.all(Array.from({ length: PRODUCERS }, producer));
+  return performance.now() - start;
+}
+
+const drained = (target: number) =>
+  new Promise<void>((resolve) => {
+    const t = setInterval(() => {
+      if (rx.ids().size >= target) {
+        clearInterval(t);
+        resolve();
+      }
+    }, 10);
+  });
+
+const pct = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)]!.toFixed(1);
+console.log(`webhooks bench: ${app.db.kind}, ${N} events per phase, worker concurrency ${config.WEBHOOK_CONCURRENCY}, ${PRODUCERS} producers, one local receiver`);
+
+// Phase 1: backlog.
+const backlogCommitMs = await produce();
+const t0 = performance.now();
+app.services.startJobs();
+await drained(N);
+const drainS = (performance.now() - t0) / 1000;
+console.log(`  backlog: committed at ${(N / (backlogCommitMs / 1000)).toFixed(0)} events/s; drained ${N} in ${drainS.toFixed(2)} s = ${(N / drainS).toFixed(0)} deliveries/s`);
+
+// Phase 2: live.
+await new Promise((r) => setTimeout(r, 500)); // let the last batch record
+rx.received = [];
+rx.seen.clear();
+committedAt = new Map();
+arrivals = [];
+latencies = [];
+const t1 = performance.now();
+const liveCommitMs = await produce();
+await drained(N);
+const liveS = (arrivals[arrivals.length - 1]! - t1) / 1000;
+latencies.sort((a, b) => a - b);
+console.log(`  live:    committed at ${(N / (liveCommitMs / 1000)).toFixed(0)} events/s; ${N} delivered in ${liveS.toFixed(2)} s = ${(N / liveS).toFixed(0)} deliveries/s`);
+console.log(`           commit → delivery: p50 ${pct(latencies, 50)} ms, p90 ${pct(latencies, 90)} ms, p99 ${pct(latencies, 99)} ms, max ${pct(latencies, 100)} ms (${rx.received.length} requests, ${rx.ids().size} events)`);
+
+await app.close();
+await rx.stop();
