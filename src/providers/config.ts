@@ -12,7 +12,7 @@ export const providersEnv = {
   DEBRIDGE_API_URL: z.url().default('https://dln.debridge.finance'),
   DEBRIDGE_STATS_API_URL: z.url().default('https://stats-api.dln.trade'),
   DEBRIDGE_ACCESS_TOKEN: z.string().optional(),
-  /** deBridge referral code; the affiliate-fee docs say it must accompany `affiliateFeePercent`. */
+  /** deBridge referral code; the affiliate-fee docs say it must accompany `affiliateFeePercent`, so without it deBridge quotes carry no service/partner fee. */
   DEBRIDGE_REFERRAL_CODE: z.coerce.number().int().min(0).optional(),
   LIFI_API_URL: z.url().default('https://li.quest'),
   LIFI_API_KEY: z.string().optional(),

@@ -57,6 +57,7 @@ describe.each(backends)('all six adapters and the mock behind GET /v1/quote (%s)
         RELAY_API_URL: relay.url,
         DEBRIDGE_API_URL: debridge.url,
         DEBRIDGE_STATS_API_URL: debridge.url,
+        DEBRIDGE_REFERRAL_CODE: '4242',
         LIFI_API_URL: lifi.url,
         JUPITER_API_URL: jup.url,
         ZEROEX_API_URL: zx.url,

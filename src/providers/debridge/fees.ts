@@ -20,20 +20,23 @@ export function bpsToPercent(bps: number): string {
 /**
  * deBridge carries one affiliate fee (percent of the input, taken on the source chain) paid to one
  * source-chain address. Our fee and the partner fee both go to our fee recipient for the source VM;
- * the partner's share is settled from the fee ledger. No recipient for that VM → no fee at all.
+ * the partner's share is settled from the fee ledger. deBridge's affiliate-fee docs say the fee is only
+ * enabled when a `referralCode` accompanies `affiliateFeePercent`: without a configured code (or without
+ * a recipient for that VM) no fee is asked and none is reported, so a quote never claims a fee deBridge
+ * does not take.
  */
 export function debridgeFeeParams(fees: FeeRequest, srcVm: Vm, referralCode?: number): DebridgeFeeParams {
   const recipient = fees.recipients[srcVm];
-  const referral = referralCode !== undefined ? { referralCode: String(referralCode) } : {};
-  if (!recipient) return { ourFeeBps: 0, partnerFeeBps: 0, query: referral };
+  const none = { ourFeeBps: 0, partnerFeeBps: 0, query: referralCode !== undefined ? { referralCode: String(referralCode) } : {} };
+  if (!recipient || referralCode === undefined) return none;
   const our = clampBps(fees.ourFeeBps, MAX_AFFILIATE_BPS);
   const partner = clampBps(fees.partnerFeeBps, MAX_AFFILIATE_BPS - our);
   const total = our + partner;
-  if (total === 0) return { ourFeeBps: 0, partnerFeeBps: 0, query: referral };
+  if (total === 0) return none;
   return {
     ourFeeBps: our,
     partnerFeeBps: partner,
-    query: { affiliateFeePercent: bpsToPercent(total), affiliateFeeRecipient: recipient, ...referral },
+    query: { affiliateFeePercent: bpsToPercent(total), affiliateFeeRecipient: recipient, referralCode: String(referralCode) },
   };
 }
 

@@ -108,6 +108,18 @@ describe('deBridge adapter against the DLN fixture', () => {
     expect(sent.dstChainOrderAuthorityAddress).toBe(SENDER);
   });
 
+  it('without a referral code deBridge does not enable the affiliate fee: none asked, none reported', async () => {
+    const fees = { ourFeeBps: 30, partnerFeeBps: 20, recipients: { evm: FEE_EVM } };
+    const q = await provider.quote(request(T.arbUsdc, T.baseUsdc, 50_000_000n, { fees }), signal());
+    const sent = fx.lastSent('/v1.0/dln/order/create-tx').query;
+    expect(sent.affiliateFeePercent).toBeUndefined();
+    expect(sent.affiliateFeeRecipient).toBeUndefined();
+    expect([q.ourFeeBps, q.partnerFeeBps]).toEqual([0, 0]);
+    // The fixture, as the docs describe, takes no affiliate fee when the code is missing.
+    const res = await fetch(`${fx.url}/v1.0/dln/order/create-tx?${new URLSearchParams({ ...sent, affiliateFeePercent: '0.5', affiliateFeeRecipient: FEE_EVM })}`);
+    expect(((await res.json()) as { estimation: { dstChainTokenOut: { amount: string } } }).estimation.dstChainTokenOut.amount).toBe(q.dstAmount.toString());
+  });
+
   it('carries no fee from a Solana source when only an EVM recipient is configured', async () => {
     const fees = { ourFeeBps: 30, partnerFeeBps: 0, recipients: { evm: FEE_EVM } };
     const q = await provider.quote(request(T.solUsdc, T.arbUsdc, 20_000_000n, { fees }), signal());

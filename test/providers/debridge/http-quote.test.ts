@@ -26,6 +26,7 @@ describe.each(backends)('GET /v1/quote with deBridge + LI.FI (%s)', (backend) =>
         PROVIDERS: 'debridge,lifi',
         DEBRIDGE_API_URL: dln.url,
         DEBRIDGE_STATS_API_URL: dln.url,
+        DEBRIDGE_REFERRAL_CODE: '4242',
         LIFI_API_URL: lifi.url,
         FEE_RECIPIENT_EVM: FEE_EVM,
         FEE_BPS_WEB: '30',
