@@ -1,3 +1,4 @@
+import { nodeWithTsx } from './helpers/spawn.js';
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -6,7 +7,7 @@ import { join } from 'node:path';
 import { backends, createTestDatabase } from './helpers/db.js';
 
 const cli = (args: string[], env: Record<string, string>) =>
-  spawnSync('node_modules/.bin/tsx', ['src/cli.ts', ...args], { env: { ...process.env, LOG_LEVEL: 'silent', ...env }, encoding: 'utf8', timeout: 60_000 });
+  spawnSync(...nodeWithTsx('src/cli.ts', args), { env: { ...process.env, LOG_LEVEL: 'silent', ...env }, encoding: 'utf8', timeout: 90_000 });
 
 describe.each(backends)('operator CLI (%s)', (backend) => {
   it('creates an account, a test key shown once, lists and revokes it', async () => {
@@ -35,5 +36,5 @@ describe.each(backends)('operator CLI (%s)', (backend) => {
       rmSync(dir, { recursive: true, force: true });
       await t.drop();
     }
-  });
+  }, 300_000); // six real CLI processes, each opening (and migrating) the database
 });
