@@ -30,6 +30,7 @@ const amount = z
 const httpUrl = z
   .string()
   .max(LIMITS.url, `must be at most ${LIMITS.url} characters`)
+  .refine((s) => !s.includes('\u0000'), 'must not contain NUL characters')
   .refine((s) => {
     try {
       const u = new URL(s);
@@ -39,12 +40,15 @@ const httpUrl = z
     }
   }, 'must be an absolute http(s) URL');
 
-const text = (max: number) => z.string().max(max, `must be at most ${max} characters`);
+/** Postgres text cannot hold NUL; refusing it here keeps such input a 400 instead of a database error. */
+const NO_NUL = [(s: string) => !s.includes('\u0000'), 'must not contain NUL characters'] as const;
+
+const text = (max: number) => z.string().max(max, `must be at most ${max} characters`).refine(...NO_NUL);
 
 const metadata = z
   .record(
-    z.string().min(1, 'keys must not be empty').max(LIMITS.metadataKey, `keys must be at most ${LIMITS.metadataKey} characters`),
-    z.string({ error: 'values must be strings' }).max(LIMITS.metadataValue, `values must be at most ${LIMITS.metadataValue} characters`),
+    z.string().min(1, 'keys must not be empty').max(LIMITS.metadataKey, `keys must be at most ${LIMITS.metadataKey} characters`).refine(...NO_NUL),
+    z.string({ error: 'values must be strings' }).max(LIMITS.metadataValue, `values must be at most ${LIMITS.metadataValue} characters`).refine(...NO_NUL),
   )
   .refine((m) => Object.keys(m).length <= LIMITS.metadataKeys, `must have at most ${LIMITS.metadataKeys} keys`);
 

@@ -97,6 +97,7 @@ export class RefundsService {
 
   private async owned(auth: KeyAuth, sessionId: string, refundId: string): Promise<CheckoutRefund> {
     await this.checkout.getOwned(sessionId, auth);
+    if (!/^re_(test_)?[0-9A-Za-z]{1,64}$/.test(refundId)) throw notFound('Refund');
     const r = await this.app.db.prisma.checkoutRefund.findUnique({ where: { id: refundId } });
     if (!r || r.sessionId !== sessionId) throw notFound('Refund');
     return r;

@@ -62,6 +62,7 @@ export class CheckoutService {
 
   /** Runs `fn` in a transaction holding the session's row lock. */
   async withLockedSession<T>(id: string, fn: (tx: Tx, s: CheckoutSession) => Promise<T>): Promise<T> {
+    assertSessionId(id);
     return this.prisma.$transaction(async (tx) => {
       const rows = await tx.$queryRawUnsafe<Array<{ id: string }>>('SELECT id FROM checkout_sessions WHERE id = $1 FOR UPDATE', id);
       if (!rows.length) throw notFound('Checkout session');
@@ -132,6 +133,7 @@ export class CheckoutService {
 
   /** The stored session with its payments, expiring it first when it is open past `expiresAt`. */
   async load(id: string): Promise<{ session: CheckoutSession; payments: CheckoutPayment[] }> {
+    assertSessionId(id);
     let session = await this.prisma.checkoutSession.findUnique({ where: { id }, include: { payments: true } });
     if (!session) throw notFound('Checkout session');
     if (session.status === 'open' && session.expiresAt.getTime() <= this.now()) {
@@ -286,6 +288,15 @@ export class CheckoutService {
         const existing = await tx.checkoutPayment.findUnique({ where: { srcChainId_srcTxHash: { srcChainId: p.srcChainId, srcTxHash: p.srcTxHash } } });
         if (existing) {
           if (existing.sessionId !== id) throw new ApiError('CONFLICT', 'This transaction was already reported for another checkout session; a transaction can pay one session only');
+          // Only "never seen on chain" is not a verdict about the transaction itself: a payment stuck in a
+          // mempool past the not-found window may still be mined. Reported again, it is verified again
+          // (else its hash, unique per chain, could never pay anything and the payer's funds would be stranded).
+          if (existing.status === 'failed' && existing.reason === 'tx_not_found') {
+            const now = this.now();
+            const updated = await this.applyTransition(tx, s, { type: 'payment_reported', now, expiresAt: s.expiresAt.getTime() });
+            await tx.checkoutPayment.update({ where: { id: existing.id }, data: { status: 'verifying', reason: null, settledAt: null, updatedAt: new Date(now) } });
+            return { session: updated, created: true };
+          }
           return { session: s, created: false };
         }
         const now = this.now();
@@ -333,7 +344,10 @@ export class CheckoutService {
       const p = await tx.checkoutPayment.findUniqueOrThrow({ where: { id: paymentId } });
       if (p.status !== 'verifying') return;
       const now = new Date(this.now());
-      let f = finding;
+      // Hashes are stored in the chain's canonical spelling (lower-case on EVM), whoever reported them (a
+      // provider's dstTxHash may be checksummed or upper-case): else the unique index could be sidestepped.
+      const vm = SETTLEMENT_CHAINS[s.settleChainId]!.vm;
+      let f: SettledPayment = finding.kind !== 'failed' && finding.deliveryTxHash ? { ...finding, deliveryTxHash: normalize(vm, finding.deliveryTxHash) } : finding;
       // The delivering transaction may already be recorded for another payment (the unique index would
       // refuse it): then it cannot pay this session.
       const taken =
@@ -371,6 +385,13 @@ export class CheckoutService {
   }
 }
 
+/** Session ids as `newId` makes them. Anything else (NUL bytes, megabytes of text) is NOT_FOUND before the database sees it. */
+const SESSION_ID = /^cs_(test_)?[0-9A-Za-z]{1,64}$/;
+
+function assertSessionId(id: string) {
+  if (!SESSION_ID.test(id)) throw notFound('Checkout session');
+}
+
 function encodeCursor(createdAt: Date, id: string): string {
   return Buffer.from(JSON.stringify([createdAt.toISOString(), id])).toString('base64url');
 }
@@ -379,7 +400,7 @@ function decodeCursor(cursor: string): { createdAt: Date; id: string } {
   try {
     const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [string, string];
     const createdAt = new Date(at);
-    if (typeof id !== 'string' || Number.isNaN(createdAt.getTime())) throw new Error('bad cursor');
+    if (typeof id !== 'string' || !SESSION_ID.test(id) || Number.isNaN(createdAt.getTime())) throw new Error('bad cursor');
     return { createdAt, id };
   } catch {
     throw new ApiError('INVALID_PARAMS', 'cursor: is not a cursor returned by this endpoint', { field: 'cursor' });

@@ -51,7 +51,8 @@ export class CheckoutVerifier {
 
   private async inspect(p: CheckoutPayment, s: CheckoutSession, heads: Map<number, Promise<bigint>>): Promise<SettledPayment | null> {
     const cfg = this.app.config;
-    const age = this.app.clock.now() - p.createdAt.getTime();
+    // Since the payment was (last) reported: a payment reported again after `tx_not_found` gets a fresh window.
+    const age = this.app.clock.now() - p.updatedAt.getTime();
     let deliveryTx: string;
     if (p.kind === 'direct') deliveryTx = p.srcTxHash;
     else {

@@ -81,11 +81,54 @@ describe.each(backends)('checkout sessions API (%s)', (backend) => {
     [{ metadata: { a: 1 } }, 'INVALID_PARAMS', 'metadata'],
     [{ metadata: Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`k${i}`, 'v'])) }, 'INVALID_PARAMS', 'metadata'],
     [{ metadata: { ['k'.repeat(41)]: 'v' } }, 'INVALID_PARAMS', 'metadata'],
+    // Postgres text cannot store NUL: without a rule these were 500s.
+    [{ description: 'a\u0000b' }, 'INVALID_PARAMS', 'description'],
+    [{ reference: 'r\u0000' }, 'INVALID_PARAMS', 'reference'],
+    [{ metadata: { k: 'v\u0000' } }, 'INVALID_PARAMS', 'metadata'],
+    [{ successUrl: 'https://shop.example/\u0000' }, 'INVALID_PARAMS', 'successUrl'],
   ])('rejects %j with %s', async (over, code, field) => {
     const r = await create({ ...base, ...over });
     expect(r.status).toBe(400);
     expect(r.body.error.code).toBe(code);
     expect(r.body.error.message).toContain(field);
+  });
+
+  it('malformed session, refund and cursor ids are NOT_FOUND / INVALID_PARAMS on every route, never a 500', async () => {
+    const { body: cs } = await create(base);
+    for (const id of ['%00', 'cs_test_%00', `cs_test_${'a'.repeat(5000)}`, 'cs_test_%F0%9F%98%80']) {
+      for (const [method, path] of [
+        ['GET', `/v1/checkout/sessions/${id}`],
+        ['POST', `/v1/checkout/sessions/${id}/expire`],
+        ['POST', `/v1/checkout/sessions/${id}/quote`],
+        ['POST', `/v1/checkout/sessions/${id}/submitted`],
+        ['POST', `/v1/checkout/sessions/${id}/refunds`],
+        ['GET', `/v1/checkout/sessions/${id}/refunds`],
+        ['POST', `/v1/checkout/sessions/${cs.id}/refunds/${id.replace('cs_', 're_')}/cancel`],
+      ] as const) {
+        const r = await s.request(path, { method, headers: { 'content-type': 'application/json', ...h() }, body: method === 'POST' ? JSON.stringify({ txHash: `0x${'ab'.repeat(32)}`, payer: RECIPIENT, srcChain: 'base', srcToken: 'USDC', sender: RECIPIENT }) : undefined });
+        expect([r.status, r.body.error.code], `${method} ${path.slice(0, 60)}`).toEqual([404, 'NOT_FOUND']);
+      }
+    }
+    const cursor = Buffer.from(JSON.stringify(['2026-11-22T10:00:00.000Z', 'cs_\u0000'])).toString('base64url');
+    expect((await s.get(`/v1/checkout/sessions?cursor=${cursor}`, h())).body.error.code).toBe('INVALID_PARAMS');
+    const gql = await s.post('/graphql', { query: 'query($id: ID!) { checkoutSession(id: $id) { id } }', variables: { id: 'cs_\u0000' } });
+    expect(gql.body.errors[0].extensions.code).toBe('NOT_FOUND');
+  });
+
+  it('one delivering transaction pays one session even when it is reported in another spelling (hash case)', async () => {
+    const checkout = s.app.services.checkout;
+    const [{ body: a }, { body: b }] = await Promise.all([create(base), create(base)]);
+    await s.post(`/v1/checkout/sessions/${a.id}/submitted`, { txHash: `0x${'11'.repeat(32)}`, payer: RECIPIENT });
+    await s.post(`/v1/checkout/sessions/${b.id}/submitted`, { txHash: `0x${'22'.repeat(32)}`, payer: RECIPIENT });
+    const pay = async (id: string) => (await s.app.db.prisma.checkoutPayment.findFirstOrThrow({ where: { sessionId: id } })).id;
+    const delivery = `0x${'ef'.repeat(32)}`;
+    // As a routed payment's provider-reported dstTxHash could arrive: once lower-case, once upper-case.
+    await checkout.settlePayment(await pay(a.id), { kind: 'succeeded', deliveryTxHash: delivery, amountReceived: 25_000_000n });
+    await checkout.settlePayment(await pay(b.id), { kind: 'succeeded', deliveryTxHash: `0x${delivery.slice(2).toUpperCase()}`, amountReceived: 25_000_000n });
+    expect((await s.get(`/v1/checkout/sessions/${a.id}`)).body.status).toBe('paid');
+    const second = (await s.get(`/v1/checkout/sessions/${b.id}`, h())).body;
+    expect(second.status).toBe('needs_review');
+    expect(second.payments[0]).toMatchObject({ status: 'rejected', reason: 'tx_already_used' });
   });
 
   it('needs a key to create', async () => {

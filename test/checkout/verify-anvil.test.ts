@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Address } from 'viem';
+import { encodeFunctionData, erc20Abi, keccak256, type Address } from 'viem';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import { backends } from '../helpers/db.js';
@@ -105,6 +105,28 @@ describe.each(backends)('checkout verification on anvil (%s)', (backend) => {
     const retry = await transfer(devnet, 5, USDC, cs.recipient, 5_000_000n);
     await report(cs.id, retry, payer(5));
     expect((await waitForSession(s, cs.id, settled, key)).status).toBe('paid');
+  });
+
+  it('a payment never seen in time fails; once it is mined, reporting it again verifies it and pays', async () => {
+    const cs = await session();
+    const wallet = devnet.walletClient(devnet.accounts[0]!);
+    const request = await wallet.prepareTransactionRequest({ to: USDC, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [cs.recipient, 5_000_000n] }) });
+    const signed = await wallet.signTransaction(request);
+    const hash = keccak256(signed); // signed, not yet broadcast (stuck in a mempool, as far as the service can tell)
+    expect((await report(cs.id, hash, payer(0))).body.status).toBe('processing');
+    offsetMs = 31 * 60_000;
+    try {
+      const failed = await waitForSession(s, cs.id, settled, key);
+      expect(failed.payments[0]).toMatchObject({ status: 'failed', reason: 'tx_not_found' });
+    } finally {
+      offsetMs = 0;
+    }
+    await devnet.publicClient.waitForTransactionReceipt({ hash: await devnet.publicClient.sendRawTransaction({ serializedTransaction: signed }) });
+    expect((await report(cs.id, hash, payer(0))).body.status).toBe('processing');
+    const done = await waitForSession(s, cs.id, settled, key);
+    expect(done).toMatchObject({ status: 'paid', amountReceived: '5000000' });
+    expect(done.payments).toHaveLength(1);
+    expect(await eventTypes(s, cs.id)).toEqual(['checkout.session.processing', 'checkout.session.payment_failed', 'checkout.session.processing', 'checkout.session.completed']);
   });
 
   it('one transaction offered to two sessions pays only the first (also when reported at the same time)', async () => {
