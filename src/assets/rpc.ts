@@ -71,7 +71,17 @@ export class RpcClients {
   }
 
   solana(): Connection {
-    this.solanaConnection ??= new Connection(this.config.SOLANA_RPC_URL, { commitment: 'confirmed', disableRetryOnRateLimit: true });
+    // web3.js sets no deadline of its own: without one a hung node would hold a lookup (and every caller
+    // sharing its in-flight read) forever. Each HTTP request gets RPC_TIMEOUT_MS, like the EVM clients.
+    const timeoutMs = this.config.RPC_TIMEOUT_MS;
+    this.solanaConnection ??= new Connection(this.config.SOLANA_RPC_URL, {
+      commitment: 'confirmed',
+      disableRetryOnRateLimit: true,
+      fetch: (input, init) => {
+        const deadline = AbortSignal.timeout(timeoutMs);
+        return fetch(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, deadline]) : deadline });
+      },
+    });
     return this.solanaConnection;
   }
 }

@@ -27,6 +27,7 @@ const lifiToken = z.object({
   priceUSD: z.union([z.string(), z.number()]).nullish(),
   marketCapUSD: z.number().nullish(),
   volumeUSD24H: z.number().nullish(),
+  tags: z.array(z.string()).nullish(),
   verificationStatus: z.string().nullish(),
 });
 
@@ -47,6 +48,7 @@ export function parseLifiTokens(body: unknown, vmOf: (chainId: number) => Vm | u
       const vm = vmOf(chainId);
       if (!vm || t.verificationStatus === 'flagged') continue;
       if (vm === 'evm' ? !isEvmAddress(t.address) : !isSolanaAddress(t.address)) continue;
+      const verified = t.verificationStatus !== 'unverified';
       out.push({
         chainId,
         address: normalizeTokenAddress(vm, t.address),
@@ -55,8 +57,9 @@ export function parseLifiTokens(body: unknown, vmOf: (chainId: number) => Vm | u
         decimals: t.decimals,
         logoURI: t.logoURI ?? undefined,
         priceUsd: finitePositive(t.priceUSD),
-        verified: t.verificationStatus !== 'unverified',
-        popular: false,
+        verified,
+        // Spec 2.2: stablecoins are popular, curated or not (LI.FI tags them; an unverified one is not trusted).
+        popular: verified && (t.tags?.includes('stablecoin') ?? false),
         liquidityUsd: finitePositive(t.marketCapUSD) ?? finitePositive(t.volumeUSD24H),
       });
     }

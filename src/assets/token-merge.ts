@@ -22,6 +22,7 @@ export function mergeTokenLists(lists: readonly (readonly ListedToken[])[], chai
       prev.logoURI ??= t.logoURI;
       prev.priceUsd ??= t.priceUsd;
       prev.verified ||= t.verified;
+      prev.popular ||= t.popular;
       if (t.liquidityUsd !== undefined && (prev.liquidityUsd === undefined || t.liquidityUsd > prev.liquidityUsd)) prev.liquidityUsd = t.liquidityUsd;
     }
   }

@@ -215,6 +215,20 @@ describe('assets over HTTP (fixtures for LI.FI, Jupiter, DefiLlama, Solana and E
       expect(searched.body.token).toMatchObject({ symbol: 'POPCAT', decimals: 9, verified: false, priceUsd: 0.36 });
     });
 
+    it('a hung Solana RPC makes a lookup 504 within the RPC timeout, and the mint reads again once it answers', async () => {
+      const mint = Keypair.generate().publicKey.toBase58();
+      sol.accounts.set(mint, { owner: TOKEN_2022_PROGRAM, data: token2022MintWithMetadata(5, 'Hung Token', 'HUNG') });
+      sol.hang = true;
+      try {
+        expectError(await s.get(`/v1/tokens/lookup?chain=solana&address=${mint}`), 504, 'PROVIDER_TIMEOUT');
+      } finally {
+        sol.hang = false;
+      }
+      // Nothing stays stuck behind the hung read (the lookup cache shares in-flight loads).
+      const r = await s.get(`/v1/tokens/lookup?chain=solana&address=${mint}`);
+      expect(r.body.token).toMatchObject({ symbol: 'HUNG', decimals: 5, verified: false });
+    });
+
     it('refuses non-mints and malformed addresses', async () => {
       expectError(await s.get(`/v1/tokens/lookup?chain=solana&address=${WALLET}`), 400, 'UNSUPPORTED_TOKEN');
       expectError(await s.get('/v1/tokens/lookup?chain=solana&address=8xYz1111111111111111111111111111111111111111'), 400, 'UNSUPPORTED_TOKEN');

@@ -143,6 +143,28 @@ describe('token lists', () => {
     expect(() => parseLifiTokens({ tokens: [] }, vmOf)).toThrow();
   });
 
+  it('LI.FI stablecoins are popular (spec 2.2) unless unverified, and rank with the popular tokens', () => {
+    const usde = { address: '0x5d3a1ff2b6bab83b63cd9ad0787074081a52ef34', chainId: 8453, symbol: 'USDe', decimals: 18, name: 'USDe', priceUSD: '1', tags: ['stablecoin'] };
+    const out = parseLifiTokens(
+      {
+        tokens: {
+          '8453': [
+            usde,
+            { ...usde, address: '0x0000000000000000000000000000000000000abc', symbol: 'FAKEUSD', tags: ['stablecoin'], verificationStatus: 'unverified' },
+            { address: '0x940181a94a35a4569e4529a3cdfb74e38fd98631', chainId: 8453, symbol: 'AERO', decimals: 18, name: 'Aerodrome', priceUSD: '1.2', marketCapUSD: 9e8, tags: [] },
+          ],
+        },
+      },
+      vmOf,
+    );
+    expect(out.map((t) => [t.symbol, t.popular])).toEqual([['USDe', true], ['FAKEUSD', false], ['AERO', false]]);
+    // A source listed first without the tag does not hide it (popular is OR-ed like verified).
+    const jupLike = [{ ...out[0]!, popular: false, logoURI: 'https://x/usde.png' }];
+    const idx = new ChainTokenIndex(mergeTokenLists([jupLike, out], new Set([8453])).get(8453)!);
+    const listed = new Set(out.map((t) => t.address));
+    expect(idx.tokens.filter((t) => listed.has(t.address)).map((t) => [t.symbol, t.popular])).toEqual([['USDe', true], ['AERO', false], ['FAKEUSD', false]]);
+  });
+
   it('merges by chainId:address; curated facts win and mark popular', () => {
     const lifi = parseLifiTokens({ tokens: { '56': [{ address: '0x55d398326f99059fF775485246999027B3197955', chainId: 56, symbol: 'USDT', decimals: 6, name: 'wrong decimals', priceUSD: '1.0', logoURI: 'https://x/usdt.png' }] } }, vmOf);
     const jup = parseJupiterTokens([{ id: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v', name: 'USD Coin', symbol: 'USDC', decimals: 6, usdPrice: 1 }], true);
