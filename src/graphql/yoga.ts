@@ -35,6 +35,21 @@ function useErrorCodes(app: App): Plugin<GraphQLContext> {
     };
   };
   return {
+    // Errors raised before execution (parse, validation, bad variables) never reach onExecute:
+    // give them the request id here, keeping yoga's precise codes (GRAPHQL_PARSE_FAILED, …).
+    onResultProcess: ({ result, serverContext }) => {
+      const requestId = (serverContext as { gqlContext?: GraphQLContext }).gqlContext?.requestId;
+      if (!requestId) return;
+      for (const r of Array.isArray(result) ? result : [result]) {
+        const errors = (r as ExecutionResult).errors;
+        if (!errors) continue;
+        for (const e of errors) {
+          const ext = e.extensions as Record<string, unknown>;
+          ext.requestId ??= requestId;
+          ext.code ??= 'INVALID_PARAMS';
+        }
+      }
+    },
     onExecute: ({ args }) => ({
       onExecuteDone: ({ result, setResult }) => {
         if (Symbol.asyncIterator in result) return;

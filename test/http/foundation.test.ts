@@ -160,3 +160,22 @@ describe.each(backends.filter((b) => b === 'postgres'))('subscriptions across in
     expect(received[1].data.events.data.big).toHaveLength(20_000);
   });
 });
+
+describe('GraphQL errors raised before execution', () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startTestServer();
+  });
+  afterAll(() => s?.close());
+
+  it.each([
+    ['a syntax error', { query: '{ health { ok ' }, 'GRAPHQL_PARSE_FAILED'],
+    ['an unknown field', { query: '{ nope }' }, 'GRAPHQL_VALIDATION_FAILED'],
+    ['a bad variable', { query: 'mutation($id: ID!) { revokeApiKey(id: $id) { id } }', variables: { id: { a: 1 } } }, 'INVALID_PARAMS'],
+  ])('%s carries a precise code and the request id', async (_n, body, code) => {
+    const r = await s.post('/graphql', body);
+    expect(r.status).toBeLessThan(500);
+    expect(r.body.errors[0].extensions.code).toBe(code);
+    expect(r.body.errors[0].extensions.requestId).toBe(r.headers.get('x-request-id'));
+  });
+});
