@@ -12,7 +12,7 @@ import type { OrdersService } from '../orders/service.js';
 export function registerCheckoutJobs(app: App, jobs: JobRunner, checkout: CheckoutService, orders: Pick<OrdersService, 'onReported' | 'onChange'>): CheckoutVerifier {
   // Routed payments arrive as orders reported for a quote that carries the session id; the poller's order
   // changes (filled, refunded, failed) wake the verifier at once.
-  orders.onReported((order, quote) => checkout.onRoutedReported(order, quote));
+  orders.onReported((order, quote, tx) => checkout.onRoutedReported(order, quote, tx));
   orders.onChange(async (order) => {
     if (order.checkoutSessionId) jobs.kick(VERIFY_JOB);
   });

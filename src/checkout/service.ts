@@ -61,14 +61,16 @@ export class CheckoutService {
   }
 
   /** Runs `fn` in a transaction holding the session's row lock. */
-  async withLockedSession<T>(id: string, fn: (tx: Tx, s: CheckoutSession) => Promise<T>): Promise<T> {
+  /** Runs `fn` with the session row locked; inside `outerTx` when given (the caller's transaction), else in a new one. */
+  async withLockedSession<T>(id: string, fn: (tx: Tx, s: CheckoutSession) => Promise<T>, outerTx?: Tx): Promise<T> {
     assertSessionId(id);
-    return this.prisma.$transaction(async (tx) => {
+    const locked = async (tx: Tx) => {
       const rows = await tx.$queryRawUnsafe<Array<{ id: string }>>('SELECT id FROM checkout_sessions WHERE id = $1 FOR UPDATE', id);
       if (!rows.length) throw notFound('Checkout session');
       const s = await tx.checkoutSession.findUniqueOrThrow({ where: { id } });
       return fn(tx, s);
-    }, TX_OPTIONS);
+    };
+    return outerTx ? locked(outerTx) : this.prisma.$transaction(locked, TX_OPTIONS);
   }
 
   /** Applies one state-machine move to a locked session: update, event, live notification. */
@@ -255,10 +257,17 @@ export class CheckoutService {
    * session. The quote must deliver the settlement token to the session's recipient on its chain; anything
    * else cannot pay the session and is ignored (logged).
    */
-  async onRoutedReported(order: { quoteId: string; srcTxHash: string }, quote: StoredQuote): Promise<void> {
+  /**
+   * A routed payment was reported (`POST /v1/orders/{quoteId}/submitted`). Runs inside the order's own
+   * transaction, so the order and the session's payment are committed together or not at all, and a
+   * refusal (session no longer open, transaction already used) fails the report itself.
+   */
+  async onRoutedReported(order: { quoteId: string; srcTxHash: string }, quote: StoredQuote, tx?: Tx): Promise<void> {
     const id = quote.checkoutSessionId;
     if (!id) return;
-    const session = await this.prisma.checkoutSession.findUnique({ where: { id } });
+    // Inside the caller's transaction every read goes through `tx` (PGlite has one connection: a read
+    // outside the transaction would wait for it to end).
+    const session = await (tx ?? this.prisma).checkoutSession.findUnique({ where: { id } });
     if (!session) return;
     const dst = quote.request.dst;
     const vm = SETTLEMENT_CHAINS[session.settleChainId]!.vm;
@@ -275,13 +284,14 @@ export class CheckoutService {
       srcTxHash: normalize(quote.request.srcVm, order.srcTxHash),
       quoteId: order.quoteId,
       provider: quote.provider,
-    });
+    }, tx);
   }
 
   /** Inserts a payment for a session under its lock and moves the session to `processing`. */
   async recordPayment(
     id: string,
     p: Pick<CheckoutPayment, 'kind' | 'payer' | 'srcChainId' | 'srcToken' | 'srcAmount' | 'srcTxHash'> & { quoteId?: string; provider?: string },
+    outerTx?: Tx,
   ): Promise<{ session: CheckoutSession; payments: CheckoutPayment[]; created: boolean }> {
     try {
       const out = await this.withLockedSession(id, async (tx, s) => {
@@ -320,12 +330,12 @@ export class CheckoutService {
           },
         });
         return { session: updated, created: true };
-      });
+      }, outerTx);
       if (out.created) {
         this.reports++;
         this.app.services.jobs.kick(VERIFY_JOB);
       }
-      const payments = await this.prisma.checkoutPayment.findMany({ where: { sessionId: id } });
+      const payments = await (outerTx ?? this.prisma).checkoutPayment.findMany({ where: { sessionId: id } });
       return { ...out, payments };
     } catch (err) {
       if (isUniqueViolation(err)) throw new ApiError('CONFLICT', 'This transaction or quote was already reported for a checkout session; a transaction can pay one session only');

@@ -1,3 +1,4 @@
+import type { Prisma } from '../db/generated/client.js';
 import { z } from 'zod';
 import type { App } from '../app.js';
 import { ApiError, isApiError } from '../errors.js';
@@ -51,7 +52,11 @@ export interface OrderView {
   updatedAt: string;
 }
 
-export type ReportedListener = (order: OrderView, quote: StoredQuote) => Promise<void>;
+/**
+ * Runs inside the transaction that records the order: the order and whatever the listener writes commit
+ * together, and a listener that throws (e.g. CONFLICT: the checkout session is no longer open) fails the report.
+ */
+export type ReportedListener = (order: OrderView, quote: StoredQuote, tx: Prisma.TransactionClient) => Promise<void>;
 export type ChangeListener = (order: OrderView) => Promise<void>;
 
 export const JOB_NAME = 'order-poller';
@@ -191,6 +196,7 @@ export class OrdersService {
           },
         });
         await recordOrderEvent(tx, created, 'submitted', now);
+        for (const l of this.reported) await l(orderView(created), stored, tx);
         return created;
       });
     } catch (err) {
@@ -201,9 +207,6 @@ export class OrdersService {
     }
     const view = orderView(row);
     await this.publish(view);
-    for (const l of this.reported) {
-      await l(view, stored).catch((err: unknown) => this.app.log.error({ err, quoteId }, 'order reported listener failed'));
-    }
     this.app.services.jobs.kick(JOB_NAME);
     return view;
   }

@@ -72,6 +72,24 @@ describe('checkout routed payment through the mock provider on anvil', () => {
     expect(await eventTypes(s, cs.id)).toEqual(['checkout.session.processing', 'checkout.session.completed']);
   });
 
+  it('a routed report for a session that is no longer open fails whole: 409, and no order is recorded', async () => {
+    const cs = await create();
+    const payer = devnet.accounts[3]!;
+    const q = await s.post(`/v1/checkout/sessions/${cs.id}/quote`, { srcChain: 'base', srcToken: 'DAI', sender: payer.address });
+    expect(q.status).toBe(200);
+    const quoteId = q.body.best.quoteId as string;
+    expect((await s.post(`/v1/checkout/sessions/${cs.id}/expire`, {}, { 'x-api-key': key })).status).toBe(200);
+    const hash = `0x${'ab'.repeat(32)}`;
+    const reported = await s.post(`/v1/orders/${quoteId}/submitted`, { txHash: hash });
+    expect(reported.status).toBe(409);
+    expect(reported.body.error.code).toBe('CONFLICT');
+    // The order and the payment are one transaction: neither exists.
+    expect(await s.app.services.orders.get(quoteId)).toBeUndefined();
+    const owner = await s.get(`/v1/checkout/sessions/${cs.id}`, { 'x-api-key': key });
+    expect(owner.body.status).toBe('expired');
+    expect(owner.body.payments).toEqual([]);
+  });
+
   it('paying with the settlement token itself is a plain transfer of exactly the amount, no fee', async () => {
     const cs = await create('1234567');
     const payer = devnet.accounts[2]!;

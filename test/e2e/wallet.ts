@@ -37,7 +37,7 @@ export async function injectTestWallet(context: BrowserContext, devnet: DevnetFi
         case 'eth_blockNumber':
         case 'eth_getBalance':
         case 'eth_call':
-          return { result: await devnet.publicClient.request({ method: method as 'eth_blockNumber', params: params as [] }) };
+          return { result: await devnet.publicClient.request({ method: method as 'eth_blockNumber', params: params as never }) };
         default:
           return { error: { code: 4200, message: `Unsupported method ${method}` } };
       }
