@@ -75,8 +75,8 @@ export class AccountsService {
     }
     const now = Date.now();
     if (!row.lastUsedAt || now - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
-      // Best effort: a failed timestamp write must not fail the request.
-      this.prisma.apiKey.update({ where: { id: row.id }, data: { lastUsedAt: new Date(now) } }).catch(() => {});
+      // At most once a minute per key; a failed timestamp write must not fail the request.
+      await this.prisma.apiKey.update({ where: { id: row.id }, data: { lastUsedAt: new Date(now) } }).catch(() => {});
     }
     return { accountId: row.accountId, mode: row.mode as Mode, keyId: row.id };
   }
