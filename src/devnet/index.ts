@@ -20,6 +20,7 @@ export * from './clients.js';
 export * from './compile.js';
 export * from './constants.js';
 export * from './setup.js';
+export * from './usdt-like.js';
 
 export interface Devnet extends DevnetDescription {
   anvil: AnvilInstance;

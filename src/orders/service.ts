@@ -15,7 +15,8 @@ import { orderStatusTopic, orderTopic } from './topics.js';
 
 /** Spec 2.5 BuiltTx. */
 export type BuiltTx =
-  | { vm: 'evm'; chainId: number; to: string; data: string; value: string; approval?: Approval }
+  /** `approvalReset` (approve 0; not in spec 2.5, additive) is mined before `approval`, for tokens like Ethereum USDT. */
+  | { vm: 'evm'; chainId: number; to: string; data: string; value: string; approval?: Approval; approvalReset?: Approval }
   | { vm: 'svm'; serializedTx: string; submitViaApi?: boolean };
 
 export interface BuildOrderResponse {
@@ -130,12 +131,12 @@ export class OrdersService {
   private async toBuiltTx(stored: StoredQuote, tx: ProviderTx): Promise<BuiltTx> {
     if (tx.vm === 'svm') return { vm: 'svm', serializedTx: tx.serializedTx, ...(tx.submitViaApi ? { submitViaApi: true } : {}) };
     if (tx.chainId !== stored.request.src.chainId) throw new ApiError('PROVIDER_ERROR', `${stored.provider} built a transaction for the wrong chain`);
-    const approval = await approvalFor(
+    const { approval, approvalReset } = await approvalFor(
       () => this.app.services.rpc.evm(tx.chainId),
-      { token: stored.request.src.address, owner: stored.request.sender, spender: tx.spender, amount: stored.quote.srcAmount },
+      { chainId: tx.chainId, token: stored.request.src.address, owner: stored.request.sender, spender: tx.spender, amount: stored.quote.srcAmount },
       this.app.log,
     );
-    return { vm: 'evm', chainId: tx.chainId, to: tx.to, data: tx.data, value: tx.value, ...(approval ? { approval } : {}) };
+    return { vm: 'evm', chainId: tx.chainId, to: tx.to, data: tx.data, value: tx.value, ...(approvalReset ? { approvalReset } : {}), ...(approval ? { approval } : {}) };
   }
 
   /** POST /v1/orders/submit: only for providers whose transactions are `submitViaApi` (spec 4.3 rule 2). */

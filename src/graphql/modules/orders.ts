@@ -19,6 +19,12 @@ const EvmTxRef = builder.objectRef<EvmTx>('EvmTx').implement({
     data: t.exposeString('data'),
     value: t.exposeString('value'),
     approval: t.field({ type: Approval, nullable: true, resolve: (x) => x.approval ?? null }),
+    approvalReset: t.field({
+      type: Approval,
+      nullable: true,
+      description: 'An approve of 0, to be mined before `approval`: tokens such as Ethereum USDT refuse to change a non-zero allowance to another non-zero one.',
+      resolve: (x) => x.approvalReset ?? null,
+    }),
   }),
 });
 
