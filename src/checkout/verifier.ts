@@ -126,21 +126,37 @@ export class CheckoutVerifier {
     };
   }
 
+  /**
+   * A Solana payment at the configured commitment (CHECKOUT_SOLANA_COMMITMENT). The signature's status is
+   * asked first (cheap, and it tells "not yet at the commitment" from "never seen"); the transaction itself
+   * (jsonParsed, v0 allowed) is read only once the status has reached the commitment.
+   */
   async solanaTx(signature: string): Promise<Found<SolanaTxEvidence>> {
     const commitment = this.app.config.CHECKOUT_SOLANA_COMMITMENT;
-    const tx = await this.app.services.rpc.solana().getTransaction(signature, { commitment, maxSupportedTransactionVersion: 0 });
-    if (!tx || !tx.meta) return { kind: 'not_found' };
-    const keys = tx.transaction.message.staticAccountKeys;
+    const conn = this.app.services.rpc.solana();
+    const { value: [status] } = await conn.getSignatureStatuses([signature], { searchTransactionHistory: true });
+    if (!status) return { kind: 'not_found' };
+    if (!reached(status, commitment)) return { kind: 'unconfirmed' };
+    const tx = await conn.getParsedTransaction(signature, { commitment, maxSupportedTransactionVersion: 0 });
+    // The status and the transaction come from different nodes behind one URL at times: wait for both.
+    if (!tx || !tx.meta) return { kind: 'unconfirmed' };
     return {
       kind: 'found',
       blockNumber: BigInt(tx.slot),
       evidence: {
         err: tx.meta.err,
         blockTime: tx.blockTime ?? null,
-        feePayer: keys[0]?.toBase58() ?? '',
+        feePayer: tx.transaction.message.accountKeys[0]?.pubkey.toBase58() ?? '',
         preTokenBalances: tx.meta.preTokenBalances ?? [],
         postTokenBalances: tx.meta.postTokenBalances ?? [],
       },
     };
   }
+}
+
+const COMMITMENT_RANK = { processed: 0, confirmed: 1, finalized: 2 } as const;
+/** Whether a signature status has reached `want` (nodes without `confirmationStatus`: null confirmations = rooted). */
+function reached(s: { confirmationStatus?: keyof typeof COMMITMENT_RANK; confirmations: number | null }, want: 'confirmed' | 'finalized'): boolean {
+  const have = s.confirmationStatus ?? (s.confirmations === null ? 'finalized' : 'processed');
+  return COMMITMENT_RANK[have] >= COMMITMENT_RANK[want];
 }

@@ -56,6 +56,7 @@ describe('EVM payment rules', () => {
 const MINT = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
 const SOL_MERCHANT = 'Mer1111111111111111111111111111111111111111';
 const SOL_PAYER = 'Pay1111111111111111111111111111111111111111';
+const SOL_OTHER = 'Oth1111111111111111111111111111111111111111';
 const bal = (accountIndex: number, owner: string, amount: bigint, mint = MINT) => ({ accountIndex, mint, owner, uiTokenAmount: { amount: amount.toString() } });
 const stx = (pre: ReturnType<typeof bal>[], post: ReturnType<typeof bal>[], over: Partial<SolanaTxEvidence> = {}): SolanaTxEvidence => ({
   err: null,
@@ -80,6 +81,8 @@ describe('Solana payment rules', () => {
     ['recipient balance went down', stx([bal(2, SOL_MERCHANT, 5_000_000n)], [bal(2, SOL_MERCHANT, 1_000_000n)]), {}, { verdict: 'review', reason: 'no_settlement_transfer', received: 0n }],
     ['before the session', stx([bal(2, SOL_MERCHANT, 0n)], [bal(2, SOL_MERCHANT, 1_000_000n)], { blockTime: 1_699_999_000 }), {}, { verdict: 'review', reason: 'mined_before_session', received: 1_000_000n }],
     ['no block time', stx([bal(2, SOL_MERCHANT, 0n)], [bal(2, SOL_MERCHANT, 1_000_000n)], { blockTime: null }), {}, { verdict: 'review', reason: 'block_time_unknown', received: 1_000_000n }],
+    ['direct, payer underpaid', stx([bal(1, SOL_PAYER, 3_000_000n), bal(2, SOL_MERCHANT, 0n)], [bal(1, SOL_PAYER, 2_000_001n), bal(2, SOL_MERCHANT, 999_999n)]), { payer: SOL_PAYER }, { verdict: 'review', reason: 'underpaid', received: 999_999n }],
+    ['direct, a token from the payer and the rest from someone else', stx([bal(1, SOL_PAYER, 3_000_000n), bal(3, SOL_OTHER, 1_000_000n), bal(2, SOL_MERCHANT, 0n)], [bal(1, SOL_PAYER, 2_999_999n), bal(3, SOL_OTHER, 0n), bal(2, SOL_MERCHANT, 1_000_001n)]), { payer: SOL_PAYER }, { verdict: 'review', reason: 'sender_mismatch', received: 1_000_001n }],
     ['direct but the payer paid nothing', stx([bal(2, SOL_MERCHANT, 0n)], [bal(2, SOL_MERCHANT, 1_000_000n)]), { payer: SOL_PAYER }, { verdict: 'review', reason: 'sender_mismatch', received: 1_000_000n }],
   ])('%s', (_n, evidence, over, expected) => {
     expect(checkSolanaPayment(evidence, { ...swant, ...over })).toEqual(expected);

@@ -29,7 +29,8 @@ export function tokenDelta(tx: Pick<SolanaTxEvidence, 'preTokenBalances' | 'post
 /**
  * Spec 3.4's rules on Solana: the transaction succeeded; the recipient's token balance of the settlement
  * mint grew by at least `amount`; block time not before the session; for a direct transfer the payer's
- * balance of the mint went down (the funds came from the payer).
+ * balance of the mint went down by what the recipient is credited with, up to `amount` (the funds came from
+ * the payer; balances by owner, so a smart-wallet payer whose vault signs by CPI counts too).
  */
 export function checkSolanaPayment(tx: SolanaTxEvidence, want: PaymentExpectation): Verdict {
   if (tx.err !== null && tx.err !== undefined) return { verdict: 'failed', reason: 'tx_reverted' };
@@ -38,7 +39,12 @@ export function checkSolanaPayment(tx: SolanaTxEvidence, want: PaymentExpectatio
   if (tx.blockTime === null) return { verdict: 'review', reason: 'block_time_unknown', received: positive };
   if (tx.blockTime < Math.floor(want.createdAtMs / 1000)) return { verdict: 'review', reason: 'mined_before_session', received: positive };
   if (positive === 0n) return { verdict: 'review', reason: 'no_settlement_transfer', received: 0n };
-  if (want.payer !== undefined && tokenDelta(tx, want.payer, want.token) >= 0n) return { verdict: 'review', reason: 'sender_mismatch', received: positive };
+  if (want.payer !== undefined) {
+    // The amount due (or all that arrived, when less) must have left the payer's own token accounts: a
+    // token of the payer plus the bulk from someone else is not "from the payer".
+    const paidByPayer = -tokenDelta(tx, want.payer, want.token);
+    if (paidByPayer <= 0n || paidByPayer < (positive < want.amount ? positive : want.amount)) return { verdict: 'review', reason: 'sender_mismatch', received: positive };
+  }
   if (positive < want.amount) return { verdict: 'review', reason: 'underpaid', received: positive };
   return { verdict: 'paid', received: positive };
 }

@@ -1,0 +1,167 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Connection, Keypair, VersionedTransaction } from '@solana/web3.js';
+import { backends } from '../helpers/db.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+import { SolanaChainServer } from '../fixtures/solana-chain-server.js';
+import { splTransferTx } from '../../src/checkout/solana-transfer.js';
+import { eventTypes, settled, waitForSession } from './helpers.js';
+
+/**
+ * Solana verification over JSON-RPC: a Solana-settled USDC session paid by a direct SPL transfer that the
+ * fixture chain executes (signatures, balances, errors as a node reports them). The service reads it through
+ * SOLANA_RPC_URL at CHECKOUT_SOLANA_COMMITMENT=finalized; every abuse case ends in the state spec 3.4 names.
+ */
+const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
+const USDT = 'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB';
+const AMOUNT = 5_000_000n;
+
+describe.each(backends)('checkout verification on a Solana RPC (%s)', (backend) => {
+  let s: TestServer;
+  let key: string;
+  let conn: Connection;
+  let offsetMs = 0;
+  const clock = { now: () => Date.now() + offsetMs };
+  const sol = new SolanaChainServer();
+  const h = () => ({ 'x-api-key': key });
+
+  beforeAll(async () => {
+    await sol.start();
+    sol.mint(USDC, 6);
+    sol.mint(USDT, 6);
+    conn = new Connection(sol.url, 'confirmed');
+    s = await startTestServer({
+      backend,
+      clock,
+      env: { SOLANA_RPC_URL: sol.url, CHECKOUT_SOLANA_COMMITMENT: 'finalized', CHECKOUT_VERIFY_INTERVAL_MS: '100' },
+    });
+    ({ key } = await s.createTestKey());
+  });
+  afterAll(async () => {
+    await s?.close();
+    await sol.close();
+  });
+
+  const session = async () => {
+    const recipient = Keypair.generate().publicKey.toBase58();
+    const r = await s.post('/v1/checkout/sessions', { amount: AMOUNT.toString(), settleChain: 'solana', settleToken: 'USDC', recipient }, h());
+    expect(r.status).toBe(200);
+    expect(r.body.settlement).toMatchObject({ chainId: 7565164, token: USDC, decimals: 6 });
+    return { id: r.body.id as string, recipient };
+  };
+  const funded = (mint = USDC, amount = 100_000_000n) => {
+    const kp = Keypair.generate();
+    sol.fund(kp.publicKey.toBase58(), mint, amount);
+    return kp;
+  };
+  /** Signs and sends an SPL transfer (the same builder the service uses for direct payments). */
+  const pay = async (from: Keypair, to: string, amount = AMOUNT, opts: { mint?: string; skipPreflight?: boolean } = {}) => {
+    const { blockhash } = await conn.getLatestBlockhash();
+    const tx = VersionedTransaction.deserialize(
+      Buffer.from(splTransferTx({ from: from.publicKey.toBase58(), to, mint: opts.mint ?? USDC, amount, decimals: 6, recentBlockhash: blockhash }), 'base64'),
+    );
+    tx.sign([from]);
+    return conn.sendRawTransaction(tx.serialize(), { skipPreflight: opts.skipPreflight ?? false });
+  };
+  const report = (id: string, txHash: string, payer: Keypair | string) =>
+    s.post(`/v1/checkout/sessions/${id}/submitted`, { txHash, payer: typeof payer === 'string' ? payer : payer.publicKey.toBase58() });
+  /** Resolves once the verifier has asked the node about `sig` (so a check after it is not a race). */
+  const statusAsked = async (sig: string) => {
+    const asked = () => sol.requests.some((r) => [r.body].flat().some((c: any) => c?.method === 'getSignatureStatuses' && c.params[0].includes(sig)));
+    for (let i = 0; i < 300 && !asked(); i++) await new Promise((r) => setTimeout(r, 20));
+    expect(asked()).toBe(true);
+  };
+
+  it('a direct USDC transfer pays the session once the transaction is finalized (jsonParsed, v0)', async () => {
+    const cs = await session();
+    const payer = funded();
+    sol.sendStatus = 'confirmed';
+    let sig: string;
+    try {
+      sig = await pay(payer, cs.recipient);
+    } finally {
+      sol.sendStatus = 'finalized';
+    }
+    expect((await report(cs.id, sig, payer)).body.status).toBe('processing');
+    await statusAsked(sig);
+    // Confirmed is not enough at CHECKOUT_SOLANA_COMMITMENT=finalized: the transaction is not even read.
+    expect((await s.get(`/v1/checkout/sessions/${cs.id}`)).body.status).toBe('processing');
+    expect(sol.methods()).not.toContain('getTransaction');
+    sol.promote(sig, 'finalized');
+    const done = await waitForSession(s, cs.id, settled, key);
+    expect(done).toMatchObject({ status: 'paid', amountReceived: AMOUNT.toString(), payment: { payer: payer.publicKey.toBase58(), srcTxHash: sig, dstTxHash: sig } });
+    expect(await eventTypes(s, cs.id)).toEqual(['checkout.session.processing', 'checkout.session.completed']);
+    const call = sol.requests.flatMap((r) => [r.body].flat() as any[]).find((c) => c.method === 'getTransaction' && c.params[0] === sig);
+    expect(call.params[1]).toMatchObject({ encoding: 'jsonParsed', commitment: 'finalized', maxSupportedTransactionVersion: 0 });
+    expect(sol.balanceOf(cs.recipient, USDC)).toBe(AMOUNT);
+  });
+
+  it.each([
+    ['underpayment', (to: string, p: Keypair) => pay(p, to, AMOUNT - 1n), 'underpaid'],
+    ['a transfer of another mint', (to: string) => pay(funded(USDT), to, AMOUNT, { mint: USDT }), 'no_settlement_transfer'],
+    ['a transfer to another owner', (_to: string, p: Keypair) => pay(p, Keypair.generate().publicKey.toBase58()), 'no_settlement_transfer'],
+    ['a transfer from someone other than the reported payer', (to: string) => pay(funded(), to), 'sender_mismatch'],
+  ] as const)('%s → needs_review with the reason', async (_name, send, reason) => {
+    const cs = await session();
+    const payer = funded();
+    const sig = await send(cs.recipient, payer);
+    await report(cs.id, sig, payer);
+    const done = await waitForSession(s, cs.id, settled, key);
+    expect(done.status).toBe('needs_review');
+    expect(done.review.reason).toBe(reason);
+    expect(await eventTypes(s, cs.id)).toEqual(['checkout.session.processing']);
+  });
+
+  it('a transaction included before the session was created → needs_review (mined_before_session)', async () => {
+    const cs = await session();
+    const payer = funded();
+    sol.nextBlockTime = Math.floor(Date.now() / 1000) - 600;
+    let sig: string;
+    try {
+      sig = await pay(payer, cs.recipient);
+    } finally {
+      sol.nextBlockTime = undefined;
+    }
+    await report(cs.id, sig, payer);
+    expect((await waitForSession(s, cs.id, settled, key)).review.reason).toBe('mined_before_session');
+  });
+
+  it('a failed transaction (meta.err) fails the attempt: payment_failed, the session reopens and can be paid', async () => {
+    const cs = await session();
+    const payer = funded(USDC, AMOUNT - 1n);
+    const sig = await pay(payer, cs.recipient, AMOUNT, { skipPreflight: true });
+    expect(sol.txs.get(sig)!.err).toEqual({ InstructionError: [1, { Custom: 1 }] });
+    await report(cs.id, sig, payer);
+    const done = await waitForSession(s, cs.id, settled, key);
+    expect(done.status).toBe('open');
+    expect(done.payments[0]).toMatchObject({ status: 'failed', reason: 'tx_reverted' });
+    expect(await eventTypes(s, cs.id)).toEqual(['checkout.session.processing', 'checkout.session.payment_failed']);
+    sol.fund(payer.publicKey.toBase58(), USDC, 1n);
+    await report(cs.id, await pay(payer, cs.recipient), payer);
+    expect((await waitForSession(s, cs.id, settled, key)).status).toBe('paid');
+  });
+
+  it('a signature already used by another session is refused (409), and that session stays open', async () => {
+    const a = await session();
+    const b = await session();
+    const payer = funded();
+    const sig = await pay(payer, a.recipient);
+    expect((await report(a.id, sig, payer)).status).toBe(200);
+    const r = await report(b.id, sig, payer);
+    expect(r.status).toBe(409);
+    expect(r.body.error.code).toBe('CONFLICT');
+    expect((await waitForSession(s, a.id, settled, key)).status).toBe('paid');
+    expect((await s.get(`/v1/checkout/sessions/${b.id}`)).body.status).toBe('open');
+  });
+
+  it('a malformed signature or an EVM payer is INVALID_PARAMS naming the field', async () => {
+    const cs = await session();
+    const payer = funded();
+    const bad = (await report(cs.id, '0x' + 'ab'.repeat(32), payer)).body.error;
+    expect(bad.code).toBe('INVALID_PARAMS');
+    expect(bad.message).toMatch(/^txHash: .*base58/);
+    const sig = await pay(payer, cs.recipient);
+    const evmPayer = (await report(cs.id, sig, '0x' + '11'.repeat(20))).body.error;
+    expect(evmPayer.code).toBe('INVALID_PARAMS');
+    expect(evmPayer.message).toMatch(/^payer: .*Solana/);
+  });
+});
