@@ -110,11 +110,24 @@ export class RefundsService {
     if (!isTxHashFor(vm, raw.trim())) throw new ApiError('INVALID_PARAMS', 'txHash: not a transaction hash of the settlement chain', { field: 'txHash' });
     const txHash = normalize(vm, raw.trim());
     try {
-      const out = await this.checkout.withLockedSession(sessionId, async (tx) => {
+      const out = await this.checkout.withLockedSession(sessionId, async (tx, s) => {
         const r = await tx.checkoutRefund.findUniqueOrThrow({ where: { id: refundId } });
         if (r.status === 'submitted' && r.txHash === txHash) return r;
+        const now = new Date(this.now());
+        // A refund failed as `tx_not_found` released its amount, but its transaction may still be mined (stuck
+        // in a mempool). Reported again, it reserves the amount again — unless that amount has been promised
+        // to other refunds since, which would let the merchant refund more than was received — and is verified
+        // again with a fresh not-found window.
+        if (r.status === 'failed' && r.failure === 'tx_not_found' && r.txHash === txHash) {
+          const left = BigInt(s.amountReceived ?? '0') - BigInt(s.amountRefunded);
+          if (BigInt(r.amount) > left) {
+            throw new ApiError('CONFLICT', `Refund ${refundId} (${r.amount}) failed as never mined and only ${left} is unrefunded now (other refunds took the rest); cancel one to record this transaction`);
+          }
+          await tx.checkoutSession.update({ where: { id: s.id }, data: { amountRefunded: (BigInt(s.amountRefunded) + BigInt(r.amount)).toString(), updatedAt: now } });
+          return tx.checkoutRefund.update({ where: { id: refundId }, data: { status: 'submitted', failure: null, updatedAt: now } });
+        }
         if (r.status !== 'pending') throw new ApiError('CONFLICT', `Refund ${refundId} is ${r.status}`);
-        return tx.checkoutRefund.update({ where: { id: refundId }, data: { status: 'submitted', txHash, updatedAt: new Date(this.now()) } });
+        return tx.checkoutRefund.update({ where: { id: refundId }, data: { status: 'submitted', txHash, updatedAt: now } });
       });
       this.app.services.jobs.kick(VERIFY_JOB);
       return refundView(out);
