@@ -9,6 +9,9 @@ import { splTransferTx } from './solana-transfer.js';
 import type { CheckoutService } from './service.js';
 import type { ProviderFailure } from '../providers/types.js';
 
+/** How long a direct Solana transfer quote is offered: a blockhash is valid for 150 blocks, ~60 s at 400 ms. */
+const SOLANA_BLOCKHASH_MS = 60_000;
+
 /** A plain transfer of the settlement token: what to sign is in `tx`; report the hash to .../submitted. */
 export interface DirectQuote {
   method: 'direct_transfer';
@@ -21,7 +24,7 @@ export interface DirectQuote {
   fees: { ourFeeBps: 0 };
   overpayBps: 0;
   overpayBasis: 'usd';
-  /** Unix seconds: the session's expiry. */
+  /** Unix seconds: the session's expiry; on Solana at most ~60 s ahead (the transaction's blockhash lapses). */
   expiresAt: number;
   tx: ReturnType<typeof directEvmTransfer> | { vm: 'svm'; serializedTx: string };
 }
@@ -78,7 +81,9 @@ export async function payerQuote(app: App, checkout: CheckoutService, id: string
       fees: { ourFeeBps: 0 },
       overpayBps: 0,
       overpayBasis: 'usd',
-      expiresAt: Math.floor(session.expiresAt.getTime() / 1000),
+      // A Solana transaction carries a recent blockhash that lapses after ~150 blocks (60-90 s): fetch a
+      // fresh quote after that. An EVM transfer stays valid for the session's life.
+      expiresAt: Math.floor(Math.min(session.expiresAt.getTime(), settleVm === 'svm' ? app.clock.now() + SOLANA_BLOCKHASH_MS : Infinity) / 1000),
       tx,
     };
     return { ...head, direct: true, best: direct, quotes: [direct], errors: [] };

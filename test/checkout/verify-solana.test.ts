@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Connection, Keypair, VersionedTransaction } from '@solana/web3.js';
+import { Connection, Keypair, PublicKey, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
+import {
+  ASSOCIATED_TOKEN_PROGRAM_ID,
+  TOKEN_PROGRAM_ID,
+  decodeTransferCheckedInstruction,
+  getAssociatedTokenAddressSync,
+} from '@solana/spl-token';
+import bs58 from 'bs58';
 import { backends } from '../helpers/db.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { SolanaChainServer } from '../fixtures/solana-chain-server.js';
@@ -46,6 +53,10 @@ describe.each(backends)('checkout verification on a Solana RPC (%s)', (backend) 
     const r = await s.post('/v1/checkout/sessions', { amount: AMOUNT.toString(), settleChain: 'solana', settleToken: 'USDC', recipient }, h());
     expect(r.status).toBe(200);
     expect(r.body.settlement).toMatchObject({ chainId: 7565164, token: USDC, decimals: 6 });
+    return { id: r.body.id as string, recipient };
+  };
+  const sessionFor = async (recipient: string) => {
+    const r = await s.post('/v1/checkout/sessions', { amount: AMOUNT.toString(), settleChain: 'solana', settleToken: 'USDC', recipient }, h());
     return { id: r.body.id as string, recipient };
   };
   const funded = (mint = USDC, amount = 100_000_000n) => {
@@ -163,5 +174,52 @@ describe.each(backends)('checkout verification on a Solana RPC (%s)', (backend) 
     const evmPayer = (await report(cs.id, sig, '0x' + '11'.repeat(20))).body.error;
     expect(evmPayer.code).toBe('INVALID_PARAMS');
     expect(evmPayer.message).toMatch(/^payer: .*Solana/);
+  });
+
+  it('the direct quote is a v0 transaction: fee payer = payer, idempotent recipient ATA, transferChecked of exactly the amount; valid once the payer signs', async () => {
+    const cs = await session();
+    const payer = funded();
+    const q = await s.post(`/v1/checkout/sessions/${cs.id}/quote`, { srcChain: 'solana', srcToken: USDC, sender: payer.publicKey.toBase58() });
+    expect(q.status).toBe(200);
+    expect(q.body).toMatchObject({ direct: true, best: { method: 'direct_transfer', srcAmount: AMOUNT.toString(), fees: { ourFeeBps: 0 }, tx: { vm: 'svm' } } });
+    // A blockhash is good for ~60-90 s: the quote says so, whatever the session's own expiry.
+    expect(q.body.best.expiresAt).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) + 90);
+    const tx = VersionedTransaction.deserialize(Buffer.from(q.body.best.tx.serializedTx, 'base64'));
+    expect(tx.version).toBe(0);
+    expect(tx.message.header.numRequiredSignatures).toBe(1);
+    expect(tx.message.staticAccountKeys[0]!.toBase58()).toBe(payer.publicKey.toBase58());
+    expect(tx.message.addressTableLookups).toEqual([]);
+    const mint = new PublicKey(USDC);
+    const owner = new PublicKey(cs.recipient);
+    const msg = TransactionMessage.decompile(tx.message);
+    expect(msg.payerKey.toBase58()).toBe(payer.publicKey.toBase58());
+    const [create, transfer, ...rest] = msg.instructions;
+    expect(rest).toEqual([]);
+    expect(create!.programId.equals(ASSOCIATED_TOKEN_PROGRAM_ID)).toBe(true);
+    expect([...create!.data]).toEqual([1]); // CreateIdempotent
+    expect(create!.keys.map((k) => k.pubkey.toBase58())).toEqual(
+      [payer.publicKey, getAssociatedTokenAddressSync(mint, owner, true), owner, mint, new PublicKey('11111111111111111111111111111111'), TOKEN_PROGRAM_ID].map((k) => k.toBase58()),
+    );
+    const decoded = decodeTransferCheckedInstruction(transfer!, TOKEN_PROGRAM_ID);
+    expect(decoded.data).toMatchObject({ amount: AMOUNT, decimals: 6 });
+    expect(decoded.keys.source.pubkey.toBase58()).toBe(getAssociatedTokenAddressSync(mint, payer.publicKey, true).toBase58());
+    expect(decoded.keys.mint.pubkey.toBase58()).toBe(USDC);
+    expect(decoded.keys.destination.pubkey.toBase58()).toBe(getAssociatedTokenAddressSync(mint, owner, true).toBase58());
+    expect(decoded.keys.owner.pubkey.toBase58()).toBe(payer.publicKey.toBase58());
+    expect(decoded.keys.owner.isSigner).toBe(true);
+    // Unsigned, the node refuses it; signed by the payer alone, it lands and pays the session.
+    await expect(conn.sendRawTransaction(tx.serialize())).rejects.toThrow(/signature verification failure/);
+    tx.sign([payer]);
+    const sig = await conn.sendRawTransaction(tx.serialize());
+    expect(sig).toBe(bs58.encode(tx.signatures[0]!));
+    await report(cs.id, sig, payer);
+    expect((await waitForSession(s, cs.id, settled, key)).status).toBe('paid');
+    expect(sol.balanceOf(cs.recipient, USDC)).toBe(AMOUNT);
+    // The recipient's ATA now exists: the idempotent create does not fail a second payment to it.
+    const again = await s.post(`/v1/checkout/sessions/${(await sessionFor(cs.recipient)).id}/quote`, { srcChain: 'solana', srcToken: 'USDC', sender: payer.publicKey.toBase58() });
+    const tx2 = VersionedTransaction.deserialize(Buffer.from(again.body.best.tx.serializedTx, 'base64'));
+    tx2.sign([payer]);
+    await conn.sendRawTransaction(tx2.serialize());
+    expect(sol.balanceOf(cs.recipient, USDC)).toBe(2n * AMOUNT);
   });
 });
