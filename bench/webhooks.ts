@@ -3,7 +3,8 @@
  * (default 5,000) events each, every event committed through the outbox in its own transaction by
  * 8 concurrent producers:
  *   backlog: events queued while the delivery worker is stopped, then drained → deliveries per second;
- *   live:    events committed while the worker runs → deliveries per second and commit→delivery p50/p90/p99.
+ *   live:    events committed while the worker runs → deliveries per second and commit→delivery p50/p90/p99;
+ *   paced:   1,000 events at BENCH_RATE/s (default 50) → commit→delivery latency below saturation.
  *
  *   node_modules/.bin/tsx bench/webhooks.ts                                     # in-memory PGlite
  *   BENCH_DATABASE_URL=postgres://…/empty_db node_modules/.bin/tsx bench/webhooks.ts   # real Postgres
@@ -94,6 +95,31 @@ const liveS = (arrivals[arrivals.length - 1]! - t1) / 1000;
 latencies.sort((a, b) => a - b);
 console.log(`  live:    committed at ${(N / (liveCommitMs / 1000)).toFixed(0)} events/s; ${N} delivered in ${liveS.toFixed(2)} s = ${(N / liveS).toFixed(0)} deliveries/s`);
 console.log(`           commit → delivery: p50 ${pct(latencies, 50)} ms, p90 ${pct(latencies, 90)} ms, p99 ${pct(latencies, 99)} ms, max ${pct(latencies, 100)} ms (${rx.received.length} requests, ${rx.ids().size} events)`);
+
+// Phase 3: paced, below saturation (BENCH_RATE events/s, default 50, for 1,000 events): latency when the database is not the bottleneck.
+const RATE = Number(process.env.BENCH_RATE ?? 50);
+const PACED = 1000;
+await new Promise((r) => setTimeout(r, 500));
+rx.received = [];
+rx.seen.clear();
+committedAt = new Map();
+latencies = [];
+const t2 = performance.now();
+const commits: Promise<unknown>[] = [];
+for (let i = 0; i < PACED; i++) {
+  const due = t2 + (i * 1000) / RATE;
+  const wait = due - performance.now();
+  if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+  commits.push(
+    app.db.prisma
+      .$transaction((tx) => recordEvent(tx, { accountId: account.id, livemode: false, type: 'order.filled', resourceId: `q_paced_${i}`, data }))
+      .then((ev) => committedAt.set(ev.id, performance.now())),
+  );
+}
+await Promise.all(commits);
+await drained(PACED);
+latencies.sort((a, b) => a - b);
+console.log(`  paced:   ${PACED} events at ${RATE}/s: commit → delivery p50 ${pct(latencies, 50)} ms, p90 ${pct(latencies, 90)} ms, p99 ${pct(latencies, 99)} ms, max ${pct(latencies, 100)} ms`);
 
 await app.close();
 await rx.stop();
