@@ -1,5 +1,6 @@
 import type { Route } from './router.js';
 import { payerQuote } from '../checkout/payer.js';
+import { submitSignedDirect } from '../checkout/solana-submit.js';
 
 /**
  * Checkout (spec 4.4), Stripe-like:
@@ -9,6 +10,7 @@ import { payerQuote } from '../checkout/payer.js';
  *   POST /v1/checkout/sessions/:id/expire           key     open → expired
  *   POST /v1/checkout/sessions/:id/quote            public  payer quote { srcChain, srcToken, sender }
  *   POST /v1/checkout/sessions/:id/submitted        public  direct transfer reported { txHash, payer }
+ *   POST /v1/checkout/sessions/:id/submit           public  Solana: signed direct transfer { signedTransaction, payer }, broadcast by the service
  *   POST /v1/checkout/sessions/:id/refunds          key     { amount?, reason? } → refund + tx to sign
  *   GET  /v1/checkout/sessions/:id/refunds          key     list
  *   POST /v1/checkout/sessions/:id/refunds/:rid/submitted  key  { txHash }
@@ -50,6 +52,12 @@ export const checkoutRoutes: Route[] = [
     path: '/v1/checkout/sessions/:id/submitted',
     access: 'public',
     handler: ({ app, params, body }) => app.services.checkout.reportDirect(params.id, body),
+  },
+  {
+    method: 'POST',
+    path: '/v1/checkout/sessions/:id/submit',
+    access: 'public',
+    handler: ({ app, params, body }) => submitSignedDirect(app, app.services.checkout, params.id, body),
   },
   {
     method: 'POST',

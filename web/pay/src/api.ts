@@ -55,6 +55,12 @@ export interface EvmTx {
   approval?: { token: string; spender: string; amount: string };
 }
 
+export interface SvmTx {
+  vm: 'svm';
+  serializedTx: string;
+  submitViaApi?: boolean;
+}
+
 export interface PayerQuote {
   method: 'direct_transfer' | 'exact_output' | 'input_search';
   quoteId: string | null;
@@ -65,7 +71,9 @@ export interface PayerQuote {
   overpayBps: number;
   overpayBasis: 'usd' | 'output';
   fees: { ourFeeBps: number; providerFeeUsd?: number; gasUsd?: number };
-  tx?: EvmTx;
+  /** Unix seconds; a direct Solana transfer lapses with its blockhash (~60 s). */
+  expiresAt?: number;
+  tx?: EvmTx | SvmTx;
 }
 
 export interface PayerQuoteResponse {

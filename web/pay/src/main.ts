@@ -1,8 +1,10 @@
-import { api, ApiFailure, type Chain, type PayerQuote, type PayerQuoteResponse, type Session, type Token } from './api.js';
+import { api, ApiFailure, type Chain, type EvmTx, type PayerQuote, type PayerQuoteResponse, type Session, type SvmTx, type Token } from './api.js';
 import { h, replace } from './dom.js';
 import { formatUnits, percent, shortAddress } from './format.js';
 import { watchSession } from './live.js';
 import { approveData, connect, discoverWallets, ensureChain, sendTransaction, waitForReceipt, type WalletChoice } from './wallet.js';
+import { canSend, connectSolana, discoverSolanaWallets, signAndSend, signOnly, type SolanaWalletChoice } from './solana.js';
+import type { WalletAccount } from '@wallet-standard/base';
 
 /**
  * The hosted pay page /pay/<session_id>: shows what is due, lets the payer connect an injected wallet,
@@ -17,6 +19,11 @@ interface State {
   chains: Chain[];
   wallets: WalletChoice[];
   wallet?: WalletChoice;
+  /** Solana wallets (Wallet Standard); when one is connected `vm` is 'svm' and `wallet` is unset. */
+  solWallets: SolanaWalletChoice[];
+  solWallet?: SolanaWalletChoice;
+  solAccount?: WalletAccount;
+  vm?: 'evm' | 'svm';
   account?: string;
   chainId?: number;
   tokens: Token[];
@@ -25,7 +32,7 @@ interface State {
   busy?: string;
   error?: string;
 }
-const st: State = { chains: [], wallets: [], tokens: [] };
+const st: State = { chains: [], wallets: [], solWallets: [], tokens: [] };
 
 const statusBox = h('div', { id: 'status', role: 'status', 'aria-live': 'polite' });
 const payBox = h('section', { id: 'pay', 'aria-label': 'Payment' });
@@ -73,19 +80,24 @@ function renderPay() {
     replace(
       payBox,
       h('h2', {}, 'Connect a wallet'),
-      st.wallets.length
-        ? h('ul', { class: 'wallets' }, ...st.wallets.map((w) => h('li', {}, h('button', { type: 'button', class: 'wallet', onclick: () => void onConnect(w) }, w.icon ? h('img', { src: w.icon, alt: '', width: 24, height: 24 }) : null, `Connect ${w.name}`))))
-        : h('p', {}, 'No browser wallet found. Install one (any EIP-6963 wallet) and reload this page.'),
+      st.wallets.length || st.solWallets.length
+        ? h(
+            'ul',
+            { class: 'wallets' },
+            ...st.wallets.map((w) => h('li', {}, h('button', { type: 'button', class: 'wallet', onclick: () => void onConnect(w) }, w.icon ? h('img', { src: w.icon, alt: '', width: 24, height: 24 }) : null, `Connect ${w.name}`))),
+            ...st.solWallets.map((w) => h('li', {}, h('button', { type: 'button', class: 'wallet', onclick: () => void onConnectSolana(w) }, w.icon ? h('img', { src: w.icon, alt: '', width: 24, height: 24 }) : null, `Connect ${w.name} (Solana)`))),
+          )
+        : h('p', {}, 'No browser wallet found. Install one (any EIP-6963 or Solana Wallet Standard wallet) and reload this page.'),
     );
     return;
   }
-  const evmChains = st.chains.filter((c) => c.vm === 'evm');
+  const walletChains = st.chains.filter((c) => c.vm === (st.vm ?? 'evm'));
   const q = st.quote?.best;
   replace(
     payBox,
-    h('p', { class: 'muted' }, `Connected ${shortAddress(st.account)} with ${st.wallet!.name}.`),
+    h('p', { class: 'muted' }, `Connected ${shortAddress(st.account)} with ${(st.wallet ?? st.solWallet)!.name}.`),
     h('label', { for: 'chain' }, 'Pay from network'),
-    h('select', { id: 'chain', onchange: (e) => void onChain(Number((e.target as HTMLSelectElement).value)) }, ...evmChains.map((c) => h('option', { value: c.id, selected: c.id === st.chainId }, c.name))),
+    h('select', { id: 'chain', onchange: (e) => void onChain(Number((e.target as HTMLSelectElement).value)) }, ...walletChains.map((c) => h('option', { value: c.id, selected: c.id === st.chainId }, c.name))),
     h('label', { for: 'token' }, 'Pay with token'),
     st.tokens.length
       ? h(
@@ -121,13 +133,36 @@ function render() {
   renderPay();
 }
 
+/** The network to start from: the settlement chain when the wallet is on its VM (a plain transfer), else the wallet's first. */
+function firstChain(vm: 'evm' | 'svm'): number {
+  const s = st.session!;
+  if (st.chains.find((c) => c.id === s.settlement.chainId)?.vm === vm || (!st.chains.length && vm === 'evm')) return s.settlement.chainId;
+  return st.chains.find((c) => c.vm === vm)?.id ?? s.settlement.chainId;
+}
+
 async function onConnect(w: WalletChoice) {
   setError();
   try {
     st.wallet = w;
+    st.vm = 'evm';
     st.account = await connect(w.provider);
-    await onChain(st.session!.settlement.chainId);
+    await onChain(firstChain('evm'));
   } catch (e) {
+    setError(`Could not connect: ${(e as Error).message}`);
+    render();
+  }
+}
+
+async function onConnectSolana(w: SolanaWalletChoice) {
+  setError();
+  try {
+    st.solWallet = w;
+    st.solAccount = await connectSolana(w.wallet);
+    st.vm = 'svm';
+    st.account = st.solAccount.address;
+    await onChain(firstChain('svm'));
+  } catch (e) {
+    st.solWallet = undefined;
     setError(`Could not connect: ${(e as Error).message}`);
     render();
   }
@@ -172,11 +207,25 @@ async function onToken(address: string) {
   render();
 }
 
+/** Refuses (before any wallet prompt) once the session is past `expiresAt`; the server then shows it expired. */
+function expiredNow(): boolean {
+  const s = st.session!;
+  const at = new Date(s.expiresAt);
+  if (Date.now() < at.getTime()) return false;
+  setError(`This payment link expired at ${at.toLocaleString()}. Nothing was sent to your wallet; ask the merchant for a new link.`);
+  st.quote = undefined;
+  render();
+  void refresh().catch(() => undefined);
+  return true;
+}
+
 async function onPay() {
+  if (st.vm === 'svm') return onPaySolana();
   const q = st.quote?.best;
   const w = st.wallet;
   if (!q || !w || !st.account || !st.chainId) return;
   setError();
+  if (expiredNow()) return;
   try {
     st.busy = 'Switching network…';
     render();
@@ -184,7 +233,8 @@ async function onPay() {
     if (q.method === 'direct_transfer') {
       st.busy = 'Confirm in your wallet…';
       render();
-      const hash = await sendTransaction(w.provider, { from: st.account, to: q.tx!.to, data: q.tx!.data, value: q.tx!.value });
+      const tx = q.tx as EvmTx;
+      const hash = await sendTransaction(w.provider, { from: st.account, to: tx.to, data: tx.data, value: tx.value });
       st.busy = 'Reporting payment…';
       render();
       await api(`/v1/checkout/sessions/${encodeURIComponent(sessionId)}/submitted`, { txHash: hash, payer: st.account });
@@ -205,6 +255,65 @@ async function onPay() {
       st.busy = 'Reporting payment…';
       render();
       await api(`/v1/orders/${encodeURIComponent(q.quoteId!)}/submitted`, { txHash: hash });
+    }
+    st.busy = undefined;
+    await refresh();
+  } catch (e) {
+    st.busy = undefined;
+    setError(`Payment not sent: ${(e as Error).message}`);
+    render();
+  }
+}
+
+/**
+ * A Solana wallet pays: the direct transfer from the quote (re-quoted when its blockhash is about to lapse)
+ * or a routed order's transaction; the wallet signs and sends (or only signs, and the service broadcasts),
+ * and the signature is reported so the session follows it live.
+ */
+async function onPaySolana() {
+  const w = st.solWallet;
+  const account = st.solAccount;
+  let q = st.quote?.best;
+  if (!q || !w || !account || !st.account || !st.token) return;
+  setError();
+  if (expiredNow()) return;
+  const step = (msg: string) => {
+    st.busy = msg;
+    render();
+  };
+  try {
+    if (q.expiresAt !== undefined && q.expiresAt * 1000 - Date.now() < 15_000) {
+      step('Refreshing the price…');
+      st.quote = await api<PayerQuoteResponse>(`/v1/checkout/sessions/${encodeURIComponent(sessionId)}/quote`, { srcChain: String(st.chainId), srcToken: st.token.address, sender: st.account });
+      q = st.quote.best;
+    }
+    const session = `/v1/checkout/sessions/${encodeURIComponent(sessionId)}`;
+    if (q.method === 'direct_transfer') {
+      const tx = q.tx as SvmTx;
+      step('Confirm in your wallet…');
+      if (canSend(w.wallet)) {
+        const signature = await signAndSend(w.wallet, account, tx.serializedTx);
+        step('Reporting payment…');
+        await api(`${session}/submitted`, { txHash: signature, payer: st.account });
+      } else {
+        const signed = await signOnly(w.wallet, account, tx.serializedTx);
+        step('Sending payment…');
+        await api(`${session}/submit`, { signedTransaction: signed, payer: st.account });
+      }
+    } else {
+      step('Preparing transaction…');
+      const built = await api<{ tx: SvmTx }>('/v1/orders', { quoteId: q.quoteId });
+      step('Confirm the payment in your wallet…');
+      if (built.tx.submitViaApi) {
+        const signed = await signOnly(w.wallet, account, built.tx.serializedTx);
+        step('Sending payment…');
+        await api('/v1/orders/submit', { quoteId: q.quoteId, signedTransaction: signed });
+      } else {
+        if (!canSend(w.wallet)) throw new Error(`${w.name} cannot send this transaction itself; pay with ${st.session!.settlement.symbol} or use another wallet`);
+        const signature = await signAndSend(w.wallet, account, built.tx.serializedTx);
+        step('Reporting payment…');
+        await api(`/v1/orders/${encodeURIComponent(q.quoteId!)}/submitted`, { txHash: signature });
+      }
     }
     st.busy = undefined;
     await refresh();
@@ -267,6 +376,13 @@ async function main() {
     st.wallets = ws;
     if (!st.account) render();
   });
+  discoverSolanaWallets((ws) => {
+    st.solWallets = ws;
+    if (!st.account) render();
+  });
+  // At expiresAt, ask the service again: it expires the session and the page says so (no payment offered).
+  const left = new Date(s.expiresAt).getTime() - Date.now();
+  if (s.status === 'open' && left < 2 ** 31 - 1) setTimeout(() => void refresh().catch(() => undefined), Math.max(0, left) + 500);
   watchSession(sessionId, onStatus);
 }
 
