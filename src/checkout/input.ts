@@ -124,6 +124,8 @@ export const createRefundSchema = z.object({
   reason: text(LIMITS.refundReason).optional(),
   /** Where the refund goes; defaults to the payer when the payer's address is valid on the settlement chain. */
   to: z.string().min(1).optional(),
+  /** The payment to refund (`cspay_…` from the session's `payments`); defaults to the one that paid the session. */
+  payment: z.string().regex(/^cspay_[0-9A-Za-z]{1,64}$/, 'must be a payment id (cspay_…) of this session').optional(),
 });
 
 export const reportRefundSchema = z.object({ txHash: z.string().min(1) });

@@ -1,6 +1,7 @@
 import type { App } from '../app.js';
 import type { KeyAuth } from '../accounts/service.js';
-import type { CheckoutRefund } from '../db/generated/client.js';
+import type { CheckoutPayment, CheckoutRefund, CheckoutSession, Prisma } from '../db/generated/client.js';
+import { refundableAmount } from './refundable.js';
 import { ApiError, notFound } from '../errors.js';
 import { newId } from '../ids.js';
 import { parseInput } from '../validation.js';
@@ -16,14 +17,19 @@ import { checkEvmPayment } from './verify/evm-rules.js';
 import { checkSolanaPayment } from './verify/solana-rules.js';
 import type { CheckoutVerifier } from './verifier.js';
 
+type Tx = Prisma.TransactionClient;
+
 /**
  * Refunds of paid sessions, sent by the merchant's own wallet (the service never holds funds):
  *   create  → `pending`, returns the transfer to sign (settlement token, from the recipient wallet, to the payer);
  *   report  → `submitted` with the hash; the verification job checks it on chain →
  *   `succeeded` (transfers of the settlement token to `to` total at least the amount, mined after the refund
  *   was created) or `failed` (reverted / never mined / short: only what really arrived stays counted).
- * `pending` refunds can be canceled. Reserved + refunded amounts live in the session's `amount_refunded`,
- * changed under the session's row lock; a CHECK constraint keeps it at most `amount_received`.
+ * `pending` refunds can be canceled. A refund returns one payment (body `payment`, default the paying one):
+ * reserved + refunded amounts live in that payment's `amount_refunded` (and, for the paying payment, in the
+ * session's too), changed under the session's row lock; CHECK constraints keep each at most its
+ * `amount_received`. Extra payments (a second payment to a paid session, an underpayment) are refundable up to
+ * what they delivered (see refundable.ts).
  */
 export class RefundsService {
   constructor(
@@ -39,26 +45,38 @@ export class RefundsService {
     const input = parseInput(createRefundSchema, body);
     const { session, payments } = await this.checkout.getOwned(sessionId, auth);
     const vm = SETTLEMENT_CHAINS[session.settleChainId]!.vm;
-    const paid = payments.find((p) => p.status === 'succeeded');
-    if (session.status !== 'paid' || !paid) throw new ApiError('CONFLICT', `Checkout session ${sessionId} is ${session.status}; only paid sessions can be refunded`);
+    let paid: CheckoutPayment | undefined;
+    if (input.payment) {
+      paid = payments.find((p) => p.id === input.payment);
+      if (!paid) throw new ApiError('NOT_FOUND', `payment: checkout session ${sessionId} has no payment ${input.payment}`, { field: 'payment' });
+      if (refundableAmount(paid) === 0n) {
+        throw new ApiError('CONFLICT', `Payment ${paid.id} is ${paid.status}${paid.reason ? ` (${paid.reason})` : ''}: nothing it delivered to the recipient can be refunded`);
+      }
+    } else {
+      paid = payments.find((p) => p.status === 'succeeded');
+      if (session.status !== 'paid' || !paid) {
+        throw new ApiError('CONFLICT', `Checkout session ${sessionId} is ${session.status}; only paid sessions can be refunded (name a \`payment\` to refund another payment that delivered funds)`);
+      }
+    }
     const toRaw = (input.to ?? paid.payer).trim();
     if (!isAddressFor(vm, toRaw)) {
       throw new ApiError('INVALID_PARAMS', input.to ? 'to: must be an address on the settlement chain' : 'to: the payer paid from an address that does not exist on the settlement chain; send `to`', { field: 'to' });
     }
     const to = normalize(vm, toRaw);
+    const paymentId = paid.id;
     const refund = await this.checkout.withLockedSession(sessionId, async (tx, s) => {
-      const received = BigInt(s.amountReceived ?? '0');
-      const refunded = BigInt(s.amountRefunded);
-      const left = received - refunded;
-      if (left <= 0n) throw new ApiError('CONFLICT', 'Everything paid for this session has already been refunded');
+      const p = await tx.checkoutPayment.findUniqueOrThrow({ where: { id: paymentId } });
+      const left = refundableAmount(p) - BigInt(p.amountRefunded);
+      if (left <= 0n) throw new ApiError('CONFLICT', `Everything payment ${p.id} delivered has already been refunded`);
       const amount = input.amount !== undefined ? BigInt(input.amount) : left;
       if (amount > left) throw new ApiError('AMOUNT_TOO_LARGE', `amount: at most ${left} can still be refunded`, { field: 'amount' });
       const now = new Date(this.now());
-      await tx.checkoutSession.update({ where: { id: s.id }, data: { amountRefunded: (refunded + amount).toString(), updatedAt: now } });
+      await this.adjustRefunded(tx, s, p, amount, now);
       return tx.checkoutRefund.create({
         data: {
           id: newId(s.livemode ? 're' : 're_test'),
           sessionId: s.id,
+          paymentId: p.id,
           status: 'pending',
           amount: amount.toString(),
           reason: input.reason ?? null,
@@ -119,11 +137,12 @@ export class RefundsService {
         // to other refunds since, which would let the merchant refund more than was received — and is verified
         // again with a fresh not-found window.
         if (r.status === 'failed' && r.failure === 'tx_not_found' && r.txHash === txHash) {
-          const left = BigInt(s.amountReceived ?? '0') - BigInt(s.amountRefunded);
+          const p = await this.paymentOf(tx, r);
+          const left = p ? refundableAmount(p) - BigInt(p.amountRefunded) : BigInt(s.amountReceived ?? '0') - BigInt(s.amountRefunded);
           if (BigInt(r.amount) > left) {
             throw new ApiError('CONFLICT', `Refund ${refundId} (${r.amount}) failed as never mined and only ${left} is unrefunded now (other refunds took the rest); cancel one to record this transaction`);
           }
-          await tx.checkoutSession.update({ where: { id: s.id }, data: { amountRefunded: (BigInt(s.amountRefunded) + BigInt(r.amount)).toString(), updatedAt: now } });
+          await this.adjustRefunded(tx, s, p, BigInt(r.amount), now);
           return tx.checkoutRefund.update({ where: { id: refundId }, data: { status: 'submitted', failure: null, updatedAt: now } });
         }
         if (r.status !== 'pending') throw new ApiError('CONFLICT', `Refund ${refundId} is ${r.status}`);
@@ -143,7 +162,7 @@ export class RefundsService {
       const r = await tx.checkoutRefund.findUniqueOrThrow({ where: { id: refundId } });
       if (r.status !== 'pending') throw new ApiError('CONFLICT', `Refund ${refundId} is ${r.status}; only pending refunds can be canceled`);
       const now = new Date(this.now());
-      await tx.checkoutSession.update({ where: { id: s.id }, data: { amountRefunded: (BigInt(s.amountRefunded) - BigInt(r.amount)).toString(), updatedAt: now } });
+      await this.adjustRefunded(tx, s, await this.paymentOf(tx, r), -BigInt(r.amount), now);
       return tx.checkoutRefund.update({ where: { id: refundId }, data: { status: 'canceled', updatedAt: now } });
     });
     return refundView(out);
@@ -188,13 +207,27 @@ export class RefundsService {
       const now = new Date(this.now());
       const amount = BigInt(r.amount);
       const counted = arrived < amount ? arrived : amount;
-      if (failure !== null && counted < amount) {
-        await tx.checkoutSession.update({ where: { id: s.id }, data: { amountRefunded: (BigInt(s.amountRefunded) - (amount - counted)).toString(), updatedAt: now } });
-      }
+      if (failure !== null && counted < amount) await this.adjustRefunded(tx, s, await this.paymentOf(tx, r), -(amount - counted), now);
       await tx.checkoutRefund.update({
         where: { id: refundId },
         data: failure === null ? { status: 'succeeded', succeededAt: now, updatedAt: now } : { status: 'failed', failure, updatedAt: now },
       });
     });
+  }
+  /** The refunded payment, read under the session lock (null for refunds older than per-payment refunds). */
+  private paymentOf(tx: Tx, r: CheckoutRefund): Promise<CheckoutPayment | null> {
+    return r.paymentId ? tx.checkoutPayment.findUnique({ where: { id: r.paymentId } }) : Promise.resolve(null);
+  }
+
+  /**
+   * Adds `delta` (negative: released) to what is refunded or reserved of a payment, and of the session when it
+   * is the paying payment (or a refund from before per-payment refunds): the session's `amount_refunded`
+   * counts against its `amount_received`, which is the paying payment's. Caller holds the session lock.
+   */
+  private async adjustRefunded(tx: Tx, s: CheckoutSession, p: CheckoutPayment | null, delta: bigint, now: Date) {
+    if (p) await tx.checkoutPayment.update({ where: { id: p.id }, data: { amountRefunded: (BigInt(p.amountRefunded) + delta).toString(), updatedAt: now } });
+    if (!p || p.status === 'succeeded') {
+      await tx.checkoutSession.update({ where: { id: s.id }, data: { amountRefunded: (BigInt(s.amountRefunded) + delta).toString(), updatedAt: now } });
+    }
   }
 }

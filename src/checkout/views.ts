@@ -27,6 +27,8 @@ export interface PaymentAttemptView {
   provider: string | null;
   dstTxHash: string | null;
   amountReceived: string | null;
+  /** Refunds of this payment not failed or canceled. */
+  amountRefunded: string;
   reason: string | null;
   reasonMessage: string | null;
   createdAt: string;
@@ -63,6 +65,8 @@ export interface RefundView {
   id: string;
   object: 'checkout.refund';
   sessionId: string;
+  /** The payment refunded (null only on refunds older than per-payment refunds). */
+  payment: string | null;
   status: CheckoutRefund['status'];
   amount: string;
   reason: string | null;
@@ -99,6 +103,7 @@ export function attemptView(p: CheckoutPayment): PaymentAttemptView {
     provider: p.provider,
     dstTxHash: p.deliveryTxHash,
     amountReceived: p.amountReceived,
+    amountRefunded: p.amountRefunded,
     reason: p.reason,
     reasonMessage: reasonMessage(p.reason),
     createdAt: p.createdAt.toISOString(),
@@ -157,6 +162,7 @@ export function refundView(r: CheckoutRefund): RefundView {
     id: r.id,
     object: 'checkout.refund',
     sessionId: r.sessionId,
+    payment: r.paymentId,
     status: r.status,
     amount: r.amount,
     reason: r.reason,

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { keccak256, type Address, type Hex } from 'viem';
 import { backends } from '../helpers/db.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { withDevnet } from '../fixtures/devnet.js';
-import { USDC, settled, transfer, waitForSession } from './helpers.js';
+import { USDC, freshAddress, settled, transfer, waitForSession } from './helpers.js';
 
 /** Refund accounting against a real chain (anvil posing as Base): what is reserved, released and re-reserved. */
 const devnet = withDevnet();
@@ -20,6 +20,9 @@ describe.each(backends)('checkout refunds on anvil (%s)', (backend) => {
     ({ key } = await s.createTestKey());
   });
   afterAll(() => s?.close());
+  afterEach(() => {
+    offsetMs = 0; // a test that moved the clock must not make later sessions look newer than their payments
+  });
 
   const paidSession = async (merchant: Address, payerIndex: number, amount = 5_000_000n) => {
     const r = await s.post('/v1/checkout/sessions', { amount: amount.toString(), settleChain: 8453, settleToken: 'USDC', recipient: merchant }, h());
@@ -85,5 +88,80 @@ describe.each(backends)('checkout refunds on anvil (%s)', (backend) => {
     // A different hash for the failed refund is still refused (only the same transaction can come back).
     const otherHash = await s.post(`/v1/checkout/sessions/${id}/refunds/${refundId}/submitted`, { txHash: '0x' + 'ab'.repeat(32) }, h());
     expect(otherHash.status).toBe(409);
+  });
+  it('an extra payment (second payer of a paid session) is refundable by `payment`, capped at what it delivered; session totals count the paying payment only', async () => {
+    const merchant = devnet.accounts[6]!;
+    const r = await s.post('/v1/checkout/sessions', { amount: '5000000', settleChain: 8453, settleToken: 'USDC', recipient: merchant.address }, h());
+    const id = r.body.id as string;
+    const [h1, h2] = await Promise.all([transfer(devnet, 1, USDC, merchant.address, 5_000_000n), transfer(devnet, 8, USDC, merchant.address, 5_000_000n)]);
+    await s.post(`/v1/checkout/sessions/${id}/submitted`, { txHash: h1, payer: devnet.accounts[1]!.address });
+    await s.post(`/v1/checkout/sessions/${id}/submitted`, { txHash: h2, payer: devnet.accounts[8]!.address });
+    const done = await waitForSession(s, id, (b) => b.status === 'paid' && b.payments.every((p: any) => p.status !== 'verifying'), key);
+    const paying = done.payments.find((p: any) => p.status === 'succeeded');
+    const extra = done.payments.find((p: any) => p.status === 'rejected');
+    expect(extra).toMatchObject({ reason: 'session_already_paid', amountReceived: '5000000', amountRefunded: '0' });
+
+    // Malformed, unknown payment ids.
+    const bad = await s.post(`/v1/checkout/sessions/${id}/refunds`, { payment: 'nope' }, h());
+    expect([bad.status, bad.body.error.code, bad.body.error.message]).toEqual([400, 'INVALID_PARAMS', expect.stringMatching(/^payment:/)]);
+    const unknown = await s.post(`/v1/checkout/sessions/${id}/refunds`, { payment: 'cspay_0000' }, h());
+    expect([unknown.status, unknown.body.error.code]).toEqual([404, 'NOT_FOUND']);
+
+    // The extra payment: at most what it delivered, refunded to its own payer; the session's totals stay put.
+    expect((await s.post(`/v1/checkout/sessions/${id}/refunds`, { payment: extra.id, amount: '5000001' }, h())).body.error.code).toBe('AMOUNT_TOO_LARGE');
+    const ex = await s.post(`/v1/checkout/sessions/${id}/refunds`, { payment: extra.id }, h());
+    expect(ex.status).toBe(200);
+    expect(ex.body.refund).toMatchObject({ payment: extra.id, amount: '5000000', to: devnet.accounts[8]!.address.toLowerCase(), status: 'pending' });
+    expect((await s.post(`/v1/checkout/sessions/${id}/refunds`, { payment: extra.id, amount: '1' }, h())).body.error.code).toBe('CONFLICT');
+    let view = await session(id);
+    expect(view).toMatchObject({ amountReceived: '5000000', amountRefunded: '0' });
+    expect(view.payments.find((p: any) => p.id === extra.id).amountRefunded).toBe('5000000');
+
+    // The paying payment keeps its own cap (the default target).
+    const main = await s.post(`/v1/checkout/sessions/${id}/refunds`, { amount: '1500000' }, h());
+    expect(main.body.refund).toMatchObject({ payment: paying.id, amount: '1500000', to: devnet.accounts[1]!.address.toLowerCase() });
+    expect((await s.post(`/v1/checkout/sessions/${id}/refunds`, { amount: '3500001' }, h())).body.error.code).toBe('AMOUNT_TOO_LARGE');
+    view = await session(id);
+    expect(view.amountRefunded).toBe('1500000');
+    expect(view.payments.find((p: any) => p.id === paying.id).amountRefunded).toBe('1500000');
+
+    // The extra refund is sent and verified; canceling the paying one releases only its own reservation.
+    const wallet = devnet.walletClient(merchant);
+    const hash = await wallet.sendTransaction({ to: ex.body.tx.to, data: ex.body.tx.data });
+    await devnet.publicClient.waitForTransactionReceipt({ hash });
+    await s.post(`/v1/checkout/sessions/${id}/refunds/${ex.body.refund.id}/submitted`, { txHash: hash }, h());
+    expect(await waitRefund(id, ex.body.refund.id, (x) => x.status !== 'submitted')).toMatchObject({ status: 'succeeded', payment: extra.id });
+    await s.post(`/v1/checkout/sessions/${id}/refunds/${main.body.refund.id}/cancel`, {}, h());
+    view = await session(id);
+    expect(view).toMatchObject({ status: 'paid', amountReceived: '5000000', amountRefunded: '0' });
+    expect(Object.fromEntries(view.payments.map((p: any) => [p.id, p.amountRefunded]))).toEqual({ [paying.id]: '0', [extra.id]: '5000000' });
+
+    // The database itself refuses refunding a payment beyond what it delivered.
+    await expect(s.app.db.sql.query("UPDATE checkout_payments SET amount_refunded = '5000001' WHERE id = $1", [extra.id])).rejects.toThrow();
+  });
+
+  it('an underpayment under review is refundable by `payment`; a payment that delivered nothing is not', async () => {
+    const merchant = devnet.accounts[7]!;
+    const r = await s.post('/v1/checkout/sessions', { amount: '5000000', settleChain: 8453, settleToken: 'USDC', recipient: merchant.address }, h());
+    const id = r.body.id as string;
+    const hash = await transfer(devnet, 2, USDC, merchant.address, 4_000_000n);
+    await s.post(`/v1/checkout/sessions/${id}/submitted`, { txHash: hash, payer: devnet.accounts[2]!.address });
+    const done = await waitForSession(s, id, settled, key);
+    expect(done.status).toBe('needs_review');
+    const under = done.payments[0];
+    // No paying payment: the default target does not exist.
+    expect((await s.post(`/v1/checkout/sessions/${id}/refunds`, {}, h())).body.error.code).toBe('CONFLICT');
+    const ok = await s.post(`/v1/checkout/sessions/${id}/refunds`, { payment: under.id, to: freshAddress() }, h());
+    expect(ok.body.refund).toMatchObject({ payment: under.id, amount: '4000000' });
+
+    // A transfer to someone else delivered nothing to the recipient: nothing to refund.
+    const r2 = await s.post('/v1/checkout/sessions', { amount: '5000000', settleChain: 8453, settleToken: 'USDC', recipient: merchant.address }, h());
+    const other = await transfer(devnet, 2, USDC, freshAddress(), 5_000_000n);
+    await s.post(`/v1/checkout/sessions/${r2.body.id}/submitted`, { txHash: other, payer: devnet.accounts[2]!.address });
+    const d2 = await waitForSession(s, r2.body.id, settled, key);
+    const none = await s.post(`/v1/checkout/sessions/${r2.body.id}/refunds`, { payment: d2.payments[0].id }, h());
+    expect([none.status, none.body.error.code]).toEqual([409, 'CONFLICT']);
+    // Another session's payment is unknown here.
+    expect((await s.post(`/v1/checkout/sessions/${r2.body.id}/refunds`, { payment: under.id }, h())).body.error.code).toBe('NOT_FOUND');
   });
 });

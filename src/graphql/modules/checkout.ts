@@ -49,6 +49,7 @@ const PaymentAttempt = builder.objectRef<PaymentAttemptView>('CheckoutPaymentAtt
     provider: t.exposeString('provider', { nullable: true }),
     dstTxHash: t.exposeString('dstTxHash', { nullable: true }),
     amountReceived: t.exposeString('amountReceived', { nullable: true }),
+    amountRefunded: t.exposeString('amountRefunded', { description: 'Refunds of this payment not failed or canceled.' }),
     reason: t.exposeString('reason', { nullable: true }),
     reasonMessage: t.exposeString('reasonMessage', { nullable: true }),
     createdAt: t.exposeString('createdAt'),
@@ -201,6 +202,7 @@ const Refund = builder.objectRef<RefundView>('CheckoutRefund').implement({
   fields: (t) => ({
     id: t.exposeID('id'),
     sessionId: t.exposeString('sessionId'),
+    payment: t.exposeString('payment', { nullable: true, description: 'The payment refunded.' }),
     status: t.exposeString('status'),
     amount: t.exposeString('amount'),
     reason: t.exposeString('reason', { nullable: true }),
@@ -232,8 +234,8 @@ builder.queryField('checkoutRefunds', (t) =>
 builder.mutationField('createCheckoutRefund', (t) =>
   t.field({
     type: RefundCreated,
-    description: 'Refunds a paid session in full (no amount) or in part; never more than was received.',
-    args: { sessionId: t.arg.id({ required: true }), amount: t.arg.string(), reason: t.arg.string(), to: t.arg.string() },
+    description: 'Refunds a payment of a session (default: the one that paid it) in full (no amount) or in part; never more than that payment delivered.',
+    args: { sessionId: t.arg.id({ required: true }), amount: t.arg.string(), reason: t.arg.string(), to: t.arg.string(), payment: t.arg.string() },
     resolve: async (_r, { sessionId, ...body }, ctx) => ctx.app.services.checkout.refunds.create(await ctx.requireAuth(), String(sessionId), dropNulls(body)),
   }),
 );
