@@ -298,6 +298,11 @@ export class CheckoutService {
         const existing = await tx.checkoutPayment.findUnique({ where: { srcChainId_srcTxHash: { srcChainId: p.srcChainId, srcTxHash: p.srcTxHash } } });
         if (existing) {
           if (existing.sessionId !== id) throw new ApiError('CONFLICT', 'This transaction was already reported for another checkout session; a transaction can pay one session only');
+          // The same transaction reported as another kind of payment (a direct transfer, then as a quote's order):
+          // accepting it would store the order with no payment of its own. One transaction is one payment.
+          if ((existing.quoteId ?? null) !== (p.quoteId ?? null)) {
+            throw new ApiError('CONFLICT', `This transaction was already reported for this session as ${existing.quoteId ? `the order of quote ${existing.quoteId}` : 'a direct transfer'}`);
+          }
           // Only "never seen on chain" is not a verdict about the transaction itself: a payment stuck in a
           // mempool past the not-found window may still be mined. Reported again, it is verified again
           // (else its hash, unique per chain, could never pay anything and the payer's funds would be stranded).

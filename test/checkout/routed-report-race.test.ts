@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends } from '../helpers/db.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+import { withDevnet } from '../fixtures/devnet.js';
+import { freshAddress } from './helpers.js';
+
+/**
+ * A routed payment's order and its checkout payment are written in one transaction: two reports of the same
+ * checkout quote racing with different hashes end with exactly one order, one payment (the winner's), and a
+ * 409 for the loser — never an order without its payment or a payment without its order.
+ */
+const devnet = withDevnet();
+
+describe.each(backends)('concurrent reports of one checkout quote (%s)', (backend) => {
+  let s: TestServer;
+  let key: string;
+  beforeAll(async () => {
+    s = await startTestServer({
+      backend,
+      // Jobs off: only the report path writes orders and payments here.
+      env: { PROVIDERS: 'mock', MOCK_PROVIDER: '1', RPC_URL_8453: devnet.rpcUrl, JOBS_ENABLED: 'false' },
+    });
+    ({ key } = await s.createTestKey());
+  });
+  afterAll(() => s?.close());
+
+  const hash = () => '0x' + [...crypto.getRandomValues(new Uint8Array(32))].map((b) => b.toString(16).padStart(2, '0')).join('');
+
+  it('exactly one of two hashes wins; the session has exactly one payment, matching the one order', async () => {
+    for (let round = 0; round < 4; round++) {
+      const cs = await s.post('/v1/checkout/sessions', { amount: '25000000', settleChain: 'base', settleToken: 'USDC', recipient: freshAddress() }, { 'x-api-key': key });
+      const q = await s.post(`/v1/checkout/sessions/${cs.body.id}/quote`, { srcChain: 'base', srcToken: 'DAI', sender: devnet.accounts[1]!.address });
+      expect(q.status, JSON.stringify(q.body)).toBe(200);
+      const quoteId = q.body.best.quoteId as string;
+      const hashes = [hash(), hash(), hash()];
+      const rs = await Promise.all(hashes.map((txHash) => s.post(`/v1/orders/${quoteId}/submitted`, { txHash })));
+      const statuses = rs.map((r) => r.status).sort();
+      expect(statuses, JSON.stringify(rs.map((r) => r.body))).toEqual([200, 409, 409]);
+      for (const r of rs.filter((x) => x.status === 409)) expect(r.body.error.code).toBe('CONFLICT');
+      const winner = hashes[rs.findIndex((r) => r.status === 200)]!;
+
+      const orders = await s.app.db.sql.query<{ src_tx_hash: string }>('SELECT src_tx_hash FROM orders WHERE quote_id = $1', [quoteId]);
+      expect(orders.map((o) => o.src_tx_hash)).toEqual([winner]);
+      const payments = await s.app.db.sql.query<{ src_tx_hash: string; quote_id: string }>('SELECT src_tx_hash, quote_id FROM checkout_payments WHERE session_id = $1', [cs.body.id]);
+      expect(payments).toEqual([{ src_tx_hash: winner, quote_id: quoteId }]);
+      const view = (await s.get(`/v1/checkout/sessions/${cs.body.id}`, { 'x-api-key': key })).body;
+      expect(view.status).toBe('processing');
+      expect(view.payments).toHaveLength(1);
+      // The winner reporting again is idempotent; the losers stay refused.
+      expect((await s.post(`/v1/orders/${quoteId}/submitted`, { txHash: winner })).status).toBe(200);
+      expect((await s.post(`/v1/orders/${quoteId}/submitted`, { txHash: hashes.find((h) => h !== winner)! })).status).toBe(409);
+    }
+  });
+  it('a hash already reported as a direct transfer cannot become a quote\'s order too (no order without its own payment)', async () => {
+    const cs = await s.post('/v1/checkout/sessions', { amount: '25000000', settleChain: 'base', settleToken: 'USDC', recipient: freshAddress() }, { 'x-api-key': key });
+    const q = await s.post(`/v1/checkout/sessions/${cs.body.id}/quote`, { srcChain: 'base', srcToken: 'DAI', sender: devnet.accounts[1]!.address });
+    const quoteId = q.body.best.quoteId as string;
+    const h = hash();
+    const direct = await s.post(`/v1/checkout/sessions/${cs.body.id}/submitted`, { txHash: h, payer: devnet.accounts[1]!.address });
+    expect(direct.status).toBe(200);
+    const r = await s.post(`/v1/orders/${quoteId}/submitted`, { txHash: h });
+    expect([r.status, r.body.error?.code]).toEqual([409, 'CONFLICT']);
+    expect(await s.app.db.sql.query('SELECT quote_id FROM orders WHERE quote_id = $1', [quoteId])).toEqual([]);
+    const payments = await s.app.db.sql.query<{ kind: string; quote_id: string | null }>('SELECT kind, quote_id FROM checkout_payments WHERE session_id = $1', [cs.body.id]);
+    expect(payments).toEqual([{ kind: 'direct', quote_id: null }]);
+    // The direct report itself stays idempotent.
+    expect((await s.post(`/v1/checkout/sessions/${cs.body.id}/submitted`, { txHash: h, payer: devnet.accounts[1]!.address })).status).toBe(200);
+  });
+});
