@@ -22,11 +22,10 @@ const submitSchema = z.object({
  */
 export async function submitSignedDirect(app: App, checkout: CheckoutService, id: string, body: unknown): Promise<SessionView> {
   const input = parseInput(submitSchema, body);
-  const { session } = await checkout.load(id);
+  const { session, payments } = await checkout.load(id);
   if (SETTLEMENT_CHAINS[session.settleChainId]!.vm !== 'svm') {
     throw new ApiError('INVALID_PARAMS', 'signedTransaction: only Solana-settled sessions take a signed transaction; EVM wallets broadcast it themselves', { field: 'signedTransaction' });
   }
-  if (session.status !== 'open') throw new ApiError('CONFLICT', `Checkout session ${id} is ${session.status}; it takes no payment`);
   const bytes = Buffer.from(input.signedTransaction, 'base64');
   let tx: VersionedTransaction;
   try {
@@ -38,11 +37,15 @@ export async function submitSignedDirect(app: App, checkout: CheckoutService, id
   if (feePayer !== input.payer.trim()) throw new ApiError('INVALID_PARAMS', 'payer: is not the transaction\'s fee payer', { field: 'payer' });
   const first = tx.signatures[0];
   if (!first || first.every((b) => b === 0)) throw new ApiError('INVALID_PARAMS', 'signedTransaction: is not signed by the payer', { field: 'signedTransaction' });
+  const signature = bs58.encode(first);
+  // The same signed transaction handed in again (a retried request): answer as the first time did.
+  if (payments.some((p) => p.srcTxHash === signature)) return checkout.reportDirect(id, { txHash: signature, payer: feePayer });
+  if (session.status !== 'open') throw new ApiError('CONFLICT', `Checkout session ${id} is ${session.status}; it takes no payment`);
   try {
     await app.services.rpc.solana().sendRawTransaction(bytes, { skipPreflight: false, preflightCommitment: 'confirmed', maxRetries: 5 });
   } catch (err) {
     if (err instanceof SendTransactionError) throw new ApiError('INVALID_PARAMS', `signedTransaction: the Solana node refused it: ${err.transactionError.message}`, { field: 'signedTransaction' });
     throw new ApiError('SERVICE_UNAVAILABLE', 'The Solana node could not be reached; the transaction was not sent', undefined, { cause: err });
   }
-  return checkout.reportDirect(id, { txHash: bs58.encode(first), payer: feePayer });
+  return checkout.reportDirect(id, { txHash: signature, payer: feePayer });
 }

@@ -222,4 +222,40 @@ describe.each(backends)('checkout verification on a Solana RPC (%s)', (backend) 
     await conn.sendRawTransaction(tx2.serialize());
     expect(sol.balanceOf(cs.recipient, USDC)).toBe(2n * AMOUNT);
   });
+
+  it('POST .../submit broadcasts a payer-signed direct transfer and records it; refuses unsigned, foreign or failing ones', async () => {
+    const cs = await session();
+    const payer = funded();
+    const quoteTx = async () => {
+      const q = await s.post(`/v1/checkout/sessions/${cs.id}/quote`, { srcChain: 'solana', srcToken: 'USDC', sender: payer.publicKey.toBase58() });
+      return VersionedTransaction.deserialize(Buffer.from(q.body.best.tx.serializedTx, 'base64'));
+    };
+    const submit = (tx: VersionedTransaction, who = payer.publicKey.toBase58()) =>
+      s.post(`/v1/checkout/sessions/${cs.id}/submit`, { signedTransaction: Buffer.from(tx.serialize()).toString('base64'), payer: who });
+    const unsigned = await quoteTx();
+    expect((await submit(unsigned)).body.error).toMatchObject({ code: 'INVALID_PARAMS', message: expect.stringMatching(/^signedTransaction: is not signed/) });
+    const signed = await quoteTx();
+    signed.sign([payer]);
+    expect((await submit(signed, Keypair.generate().publicKey.toBase58())).body.error.message).toMatch(/^payer: is not the transaction's fee payer/);
+    expect((await s.post(`/v1/checkout/sessions/${cs.id}/submit`, { signedTransaction: 'bm90IGEgdHg=', payer: payer.publicKey.toBase58() })).body.error.message).toMatch(/^signedTransaction: is not a base64 serialized Solana transaction/);
+    // Signed by someone else for the payer's account: the node refuses it, nothing is recorded.
+    const forged = await quoteTx();
+    forged.signatures[0] = new Uint8Array(64).fill(7);
+    const refused = await submit(forged);
+    expect(refused.body.error).toMatchObject({ code: 'INVALID_PARAMS', message: expect.stringMatching(/Solana node refused it/) });
+    expect((await s.get(`/v1/checkout/sessions/${cs.id}`)).body.status).toBe('open');
+    const ok = await submit(signed);
+    expect(ok.status).toBe(200);
+    expect(ok.body.status).toBe('processing');
+    expect((await submit(signed)).status).toBe(200); // a retried request is answered, not broadcast again
+    expect((await waitForSession(s, cs.id, settled, key)).payment).toMatchObject({ payer: payer.publicKey.toBase58(), srcTxHash: bs58.encode(signed.signatures[0]!) });
+    // The session is paid: the same request again is answered; a new transaction is refused (409) unsent.
+    const sent = sol.methods().filter((m) => m === 'sendTransaction').length;
+    expect((await submit(signed)).status).toBe(200);
+    const { blockhash } = await conn.getLatestBlockhash();
+    const fresh = VersionedTransaction.deserialize(Buffer.from(splTransferTx({ from: payer.publicKey.toBase58(), to: cs.recipient, mint: USDC, amount: AMOUNT, decimals: 6, recentBlockhash: blockhash }), 'base64'));
+    fresh.sign([payer]);
+    expect((await submit(fresh)).status).toBe(409);
+    expect(sol.methods().filter((m) => m === 'sendTransaction').length).toBe(sent);
+  });
 });

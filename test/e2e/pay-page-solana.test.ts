@@ -124,6 +124,8 @@ describe('hosted pay page with a Solana wallet (Wallet Standard) in chromium', (
       await page.clock.setSystemTime(new Date(cs.expiresAt).getTime() + 1_000);
       await page.getByRole('button', { name: 'Pay 2.50 USDC' }).click();
       await page.getByRole('alert').getByText(/This payment link expired at .*Nothing was sent to your wallet/).waitFor();
+      await page.getByText('This payment link has expired. Ask the merchant for a new one.').waitFor();
+      expect(await page.getByRole('button', { name: /^Pay/ }).count()).toBe(0);
       await shot(page, 'sol-03-expired-refused');
       expect(calls).toEqual([]);
       expect(await axe(page)).toEqual([]);

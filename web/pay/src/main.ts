@@ -66,13 +66,16 @@ function renderStatus() {
     needs_review: ['review', 'Payment received. The merchant is reviewing it; you do not need to pay again.'],
     expired: ['expired', 'This payment link has expired. Ask the merchant for a new one.'],
   };
-  const [cls, text] = msg[s.status];
+  const [cls, text] = msg[pastExpiry() ? 'expired' : s.status];
   replace(statusBox, h('p', { class: `badge ${cls}` }, text));
 }
 
+/** Open on the service but past `expiresAt` by this browser's clock: no payment is offered (the service expires it next). */
+const pastExpiry = () => st.session!.status === 'open' && Date.now() >= new Date(st.session!.expiresAt).getTime();
+
 function renderPay() {
   const s = st.session!;
-  if (s.status !== 'open') {
+  if (s.status !== 'open' || pastExpiry()) {
     replace(payBox, s.status === 'paid' && s.successUrl ? h('p', {}, 'Taking you back to the merchant…') : null);
     return;
   }
