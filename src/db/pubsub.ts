@@ -22,6 +22,23 @@ export function channelFor(topic: string): string {
 }
 const quoteIdent = (s: string) => `"${s.replace(/"/g, '""')}"`;
 
+/** Stores an oversized payload: runs `sql` with `params` and returns the new row's id. */
+export type StoreLarge = (sql: string, params: unknown[]) => Promise<string>;
+
+/**
+ * The wire format every publisher uses (PgPubSub.publish, and publishing from inside a transaction in
+ * src/events/outbox.ts): `{t, p}` inline, or `{t, ref}` pointing at a pubsub_messages row when the
+ * payload would exceed NOTIFY's limit.
+ */
+export async function encodeNotification(topic: string, payload: unknown, store: StoreLarge): Promise<{ channel: string; text: string }> {
+  let text = JSON.stringify({ t: topic, p: payload });
+  if (Buffer.byteLength(text) > MAX_INLINE) {
+    const id = await store('INSERT INTO pubsub_messages (topic, payload) VALUES ($1, $2::jsonb) RETURNING id::text AS id', [topic, JSON.stringify(payload)]);
+    text = JSON.stringify({ t: topic, ref: id });
+  }
+  return { channel: channelFor(topic), text };
+}
+
 export class PgPubSub {
   private handlers = new Map<string, Set<Handler>>(); // by channel
   private topicsByChannel = new Map<string, string>();
@@ -50,15 +67,7 @@ export class PgPubSub {
   }
 
   async publish(topic: string, payload: unknown): Promise<void> {
-    const channel = channelFor(topic);
-    let text = JSON.stringify({ t: topic, p: payload });
-    if (Buffer.byteLength(text) > MAX_INLINE) {
-      const rows = await this.db.sql.query<{ id: string }>(
-        'INSERT INTO pubsub_messages (topic, payload) VALUES ($1, $2::jsonb) RETURNING id::text AS id',
-        [topic, JSON.stringify(payload)],
-      );
-      text = JSON.stringify({ t: topic, ref: rows[0].id });
-    }
+    const { channel, text } = await encodeNotification(topic, payload, async (sql, params) => (await this.db.sql.query<{ id: string }>(sql, params))[0].id);
     await this.db.sql.query('SELECT pg_notify($1, $2)', [channel, text]);
   }
 

@@ -1,4 +1,4 @@
-import { channelFor } from '../db/pubsub.js';
+import { encodeNotification } from '../db/pubsub.js';
 import type { Prisma } from '../db/generated/client.js';
 import { newId } from '../ids.js';
 import { accountEventsTopic, webhooksWakeTopic, type AccountEvent } from './topics.js';
@@ -24,8 +24,6 @@ export interface RecordedEvent extends AccountEvent {
 }
 
 const TYPE = /^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+$/;
-/** NOTIFY payloads are capped at 8000 bytes; larger envelopes travel through pubsub_messages by id. */
-const MAX_INLINE = 7000;
 
 /**
  * Writes an event inside the caller's interactive transaction (the outbox):
@@ -104,14 +102,6 @@ async function queueDeliveries(tx: TransactionClient, ev: { id: string; accountI
  * (`{t, p}` inline, or `{t, ref}` pointing at a pubsub_messages row written in the same transaction).
  */
 export async function notifyInTx(tx: TransactionClient, topic: string, payload: unknown): Promise<void> {
-  let text = JSON.stringify({ t: topic, p: payload });
-  if (Buffer.byteLength(text) > MAX_INLINE) {
-    const rows = await tx.$queryRawUnsafe<Array<{ id: string }>>(
-      'INSERT INTO pubsub_messages (topic, payload) VALUES ($1, $2::jsonb) RETURNING id::text AS id',
-      topic,
-      JSON.stringify(payload),
-    );
-    text = JSON.stringify({ t: topic, ref: rows[0].id });
-  }
-  await tx.$executeRawUnsafe('SELECT pg_notify($1, $2)', channelFor(topic), text);
+  const { channel, text } = await encodeNotification(topic, payload, async (sql, params) => (await tx.$queryRawUnsafe<Array<{ id: string }>>(sql, ...params))[0].id);
+  await tx.$executeRawUnsafe('SELECT pg_notify($1, $2)', channel, text);
 }

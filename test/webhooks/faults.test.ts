@@ -11,6 +11,7 @@ import { createDb, type Db } from '../../src/db/client.js';
 import { migrate } from '../../src/db/migrate.js';
 import { AccountsService } from '../../src/accounts/service.js';
 import { freePort, until, verifyWith } from './helpers.js';
+import { nodeWithTsx } from '../helpers/spawn.js';
 
 /**
  * Fault tests with real processes on loopback. Each counts what was sent (events committed) against
@@ -76,7 +77,7 @@ describe.each(backends.filter((b) => b === 'postgres'))('service killed mid-deli
 
   const base = () => `http://127.0.0.1:${port}`;
   const startService = async () => {
-    const c = spawn('node_modules/.bin/tsx', ['src/main.ts'], {
+    const c = spawn(...nodeWithTsx('src/main.ts'), {
       env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', DATABASE_URL: tdb.url!, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PROVIDERS: 'none', ...FAST },
       stdio: ['ignore', 'ignore', 'pipe'],
     });

@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { WebhookReceiver } from '../fixtures/webhook-receiver.js';
 import { verifyWith } from './helpers.js';
+import { nodeWithTsx } from '../helpers/spawn.js';
 
 /** spawnSync would block this process, which also runs the server the child talks to. */
 function spawnAsync(cmd: string, args: string[], opts: { timeout: number; encoding?: string }) {
@@ -37,7 +38,7 @@ describe('listen command', () => {
 
   it('prints a per-listen secret, streams matching events as they happen and forwards them signed with it', async () => {
     const { key } = await s.createTestKey();
-    child = spawn('node_modules/.bin/tsx', ['src/cli.ts', 'listen', '--api-key', key, '--forward-to', `${rx.url}/local`, '--events', 'order.*,invoice.paid', '--url', s.url], {
+    child = spawn(...nodeWithTsx('src/cli.ts', ['listen', '--api-key', key, '--forward-to', `${rx.url}/local`, '--events', 'order.*,invoice.paid', '--url', s.url]), {
       env: { ...process.env, LOG_LEVEL: 'silent' },
     });
     let stdout = '';
@@ -74,7 +75,7 @@ describe('listen command', () => {
     const { accountId } = await s.createTestKey();
     await s.app.accounts.setLiveEnabled(accountId, true);
     const { key: live } = await s.app.accounts.createKey(accountId, 'live');
-    const run = (k: string) => spawnAsync('node_modules/.bin/tsx', ['src/cli.ts', 'listen', '--api-key', k, '--forward-to', rx.url, '--url', s.url], { encoding: 'utf8', timeout: 30_000 });
+    const run = (k: string) => spawnAsync(...nodeWithTsx('src/cli.ts', ['listen', '--api-key', k, '--forward-to', rx.url, '--url', s.url]), { encoding: 'utf8', timeout: 30_000 });
     const r1 = await run(live);
     expect(r1.status).toBe(1);
     expect(r1.stderr).toMatch(/listen needs a test-mode API key/);
