@@ -236,6 +236,9 @@ describe('hosted pay page end to end in chromium', () => {
         await page.goto(`${s.url}/pay/${cs.id}`);
         await page.getByText(text).waitFor();
         expect(await page.getByRole('button', { name: /Connect/ }).count()).toBe(0);
+        // "Cancel" is offered only while nothing was sent; an expired link may still lead back.
+        expect(await page.getByRole('link', { name: /Cancel and return/ }).count()).toBe(0);
+        if (cs === expired) expect(await page.getByRole('link', { name: /^Return to / }).count()).toBe(1);
         await shot(page, name);
         expect(await axe(page)).toEqual([]);
       }

@@ -37,6 +37,7 @@ const st: State = { chains: [], wallets: [], solWallets: [], tokens: [] };
 const statusBox = h('div', { id: 'status', role: 'status', 'aria-live': 'polite' });
 const payBox = h('section', { id: 'pay', 'aria-label': 'Payment' });
 const errorBox = h('div', { id: 'error', role: 'alert' });
+const footer = h('footer', {});
 
 const chainName = (id: number) => st.chains.find((c) => c.id === id)?.name ?? `chain ${id}`;
 const dueText = (s: Session) => `${formatUnits(s.amount, s.settlement.decimals)} ${s.settlement.symbol}`;
@@ -134,6 +135,15 @@ function quoteSummary(q: PayerQuote, t: Token) {
 function render() {
   renderStatus();
   renderPay();
+  renderFooter();
+}
+
+/** Leaving is offered while nothing was sent; once a payment is in (processing, paid, review) it would mislead. */
+function renderFooter() {
+  const s = st.session!;
+  const name = s.merchantName ?? 'the merchant';
+  const label = s.status === 'open' ? `Cancel and return to ${name}` : s.status === 'expired' ? `Return to ${name}` : null;
+  replace(footer, s.cancelUrl && label ? h('a', { href: s.cancelUrl }, label) : null);
 }
 
 /** The network to start from: the settlement chain when the wallet is on its VM (a plain transfer), else the wallet's first. */
@@ -371,7 +381,7 @@ async function main() {
       statusBox,
       errorBox,
       payBox,
-      s.cancelUrl ? h('footer', {}, h('a', { href: s.cancelUrl }, `Cancel and return to ${s.merchantName ?? 'the merchant'}`)) : null,
+      footer,
     ),
   );
   render();
