@@ -9,10 +9,11 @@ import type { OrdersService } from '../orders/service.js';
  * Two jobs: verification polls quickly while payments are being verified (and idles at 10x the interval
  * otherwise; a report kicks it at once), and expiry sweeps open sessions past `expiresAt`.
  */
-export function registerCheckoutJobs(app: App, jobs: JobRunner, checkout: CheckoutService, orders: Pick<OrdersService, 'onReported' | 'onChange'>): CheckoutVerifier {
+export function registerCheckoutJobs(app: App, jobs: JobRunner, checkout: CheckoutService, orders: Pick<OrdersService, 'onReported' | 'onChange' | 'onBeforeSubmit'>): CheckoutVerifier {
   // Routed payments arrive as orders reported for a quote that carries the session id; the poller's order
   // changes (filled, refunded, failed) wake the verifier at once.
   orders.onReported((order, quote, tx) => checkout.onRoutedReported(order, quote, tx));
+  orders.onBeforeSubmit((quote) => checkout.assertAcceptsPayment(quote));
   orders.onChange(async (order) => {
     if (order.checkoutSessionId) jobs.kick(VERIFY_JOB);
   });

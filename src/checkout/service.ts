@@ -287,6 +287,19 @@ export class CheckoutService {
     }, tx);
   }
 
+  /**
+   * Refuses (CONFLICT) before a routed payment's signed transaction is forwarded when the session it pays
+   * could not take a payment now (not open, or past expiresAt): once forwarded, funds cannot be called back.
+   */
+  async assertAcceptsPayment(quote: StoredQuote): Promise<void> {
+    const id = quote.checkoutSessionId;
+    if (!id) return;
+    const s = await this.prisma.checkoutSession.findUnique({ where: { id } });
+    if (!s) throw notFound('Checkout session');
+    const r = transition(s.status, { type: 'payment_reported', now: this.now(), expiresAt: s.expiresAt.getTime() });
+    if (!r.ok) throw new ApiError('CONFLICT', `Checkout session ${s.id}: ${r.error}; nothing was sent`);
+  }
+
   /** Inserts a payment for a session under its lock and moves the session to `processing`. */
   async recordPayment(
     id: string,

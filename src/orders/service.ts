@@ -101,6 +101,7 @@ export async function recordOrderEvent(tx: TransactionClient, r: OrderRow, statu
 
 export class OrdersService {
   private reported: ReportedListener[] = [];
+  private beforeSubmit: Array<(quote: StoredQuote) => Promise<void>> = [];
   private changed: ChangeListener[] = [];
 
   constructor(private app: App, private quotes: QuoteService) {}
@@ -112,6 +113,14 @@ export class OrdersService {
   /** Lets other domains (checkout) react when a payment is reported for a quote. */
   onReported(listener: ReportedListener) {
     this.reported.push(listener);
+  }
+
+  /**
+   * Checks run before signed bytes are forwarded by `submit` (a transaction cannot be called back once
+   * forwarded): e.g. checkout refuses with CONFLICT when the session the quote pays is no longer open.
+   */
+  onBeforeSubmit(check: (quote: StoredQuote) => Promise<void>) {
+    this.beforeSubmit.push(check);
   }
 
   /** Called after every status change of an order (poller), once committed. */
@@ -147,6 +156,7 @@ export class OrdersService {
     if (!provider.capabilities.submitViaApi || !provider.submit) {
       throw new ApiError('INVALID_PARAMS', `quoteId: ${provider.id} transactions are broadcast by the wallet, not through the submit endpoint`, { field: 'quoteId' });
     }
+    for (const check of this.beforeSubmit) await check(stored);
     const { txHash } = await withProviderTimeout(provider.id, this.timeoutMs, (signal) => provider.submit!(stored, signedTransaction, signal));
     try {
       await this.reportSubmitted(quoteId, txHash);
