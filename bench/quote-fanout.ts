@@ -3,6 +3,7 @@
  *
  *   node_modules/.bin/tsx bench/quote-fanout.ts          # 200 clients × 30 s per target
  *   BENCH_SECONDS=10 BENCH_CLIENTS=100 DATABASE_URL=postgres://… node_modules/.bin/tsx bench/quote-fanout.ts
+ *   NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/prof" …                # one CPU profile per process (role)
  *
  * Six fixture providers answer after fixed delays between 50 and 400 ms. The same load is sent to
  * GET /v1/quote, to the GraphQL `quote` field, and to a minimal bare-Node fan-out over the same fixtures
@@ -129,6 +130,8 @@ async function roleService(fixtureUrl: string) {
 
 async function main() {
   const role = process.env.BENCH_ROLE;
+  // Children exit normally on SIGTERM, so `--cpu-prof` in NODE_OPTIONS writes a profile per role.
+  if (role) process.on('SIGTERM', () => process.exit(0));
   if (role === 'fixtures') return roleFixtures();
   if (role === 'service') return roleService(process.env.BENCH_FIXTURES!);
   if (role === 'baseline') {
