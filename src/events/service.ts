@@ -3,6 +3,8 @@ import type { App } from '../app.js';
 import type { KeyAuth } from '../accounts/service.js';
 import { ApiError, invalidParams, notFound } from '../errors.js';
 import { parseInput } from '../validation.js';
+import { isValidEventPattern } from './catalog.js';
+import { cursorField, plausibleId } from './input.js';
 import { eventEnvelope } from './envelope.js';
 import { endpointMatchesType, notifyInTx, type RecordedEvent } from './outbox.js';
 import { webhooksWakeTopic } from './topics.js';
@@ -10,11 +12,11 @@ import type { Page, WebhooksService } from '../webhooks/service.js';
 import { deliveryView, type AttemptView, type DeliveryView } from '../webhooks/views.js';
 
 const listSchema = z.object({
-  type: z.string().min(1).max(100).optional(),
+  type: z.string().min(1).max(100).refine(isValidEventPattern, { message: 'must be an event type, a "<prefix>.*" pattern or "*"' }).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
-  cursor: z.string().min(1).optional(),
+  cursor: cursorField.optional(),
 });
-const redeliverSchema = z.object({ endpointId: z.string().min(1).optional() });
+const redeliverSchema = z.object({ endpointId: z.string().min(1).max(100).optional() });
 
 /** Events API (Stripe-like): list newest first with a cursor, get one, its delivery log, redeliver. */
 export class EventsService {
@@ -34,7 +36,7 @@ export class EventsService {
   async list(auth: KeyAuth, query: unknown): Promise<Page<RecordedEvent>> {
     const q = parseInput(listSchema, query ?? {});
     const where: Record<string, unknown> = this.scope(auth);
-    if (q.type) where.type = q.type.endsWith('.*') ? { startsWith: q.type.slice(0, -1) } : q.type;
+    if (q.type && q.type !== '*') where.type = q.type.endsWith('.*') ? { startsWith: q.type.slice(0, -1) } : q.type;
     let after: { createdAt: Date; id: string } | null = null;
     if (q.cursor) {
       after = await this.prisma.event.findFirst({ where: { ...this.scope(auth), id: q.cursor }, select: { createdAt: true, id: true } });
@@ -51,6 +53,7 @@ export class EventsService {
   }
 
   private async own(auth: KeyAuth, id: string) {
+    if (!plausibleId(id)) throw notFound('Event');
     const e = await this.prisma.event.findFirst({ where: { id, ...this.scope(auth) } });
     if (!e) throw notFound('Event');
     return e;
@@ -82,6 +85,7 @@ export class EventsService {
     const ids = await this.prisma.$transaction(async (tx) => {
       let rows: Array<{ id: string }>;
       if (endpointId) {
+        if (!plausibleId(endpointId)) throw notFound('Webhook endpoint');
         const ep = await tx.webhookEndpoint.findFirst({ where: { id: endpointId, ...this.scope(auth) } });
         if (!ep) throw notFound('Webhook endpoint');
         if (ep.disabled) throw new ApiError('CONFLICT', 'The webhook endpoint is disabled; enable it first');

@@ -10,6 +10,12 @@ export const systemResolver: Resolver = (host) => dnsLookup(host, { all: true, v
 /** The first KiB of a receiver's response is kept (as text) in the attempt log. */
 export const RESPONSE_KEEP_BYTES = 1024;
 
+/**
+ * Receiver-controlled text made storable: Postgres text cannot hold NUL, and a row that cannot be
+ * written would leave a delivered event unrecorded (and re-sent at every lease expiry, forever).
+ */
+export const storableText = (s: string) => s.replace(/\u0000/g, '\uFFFD');
+
 export interface SendResult {
   ok: boolean;
   statusCode: number | null;
@@ -119,8 +125,8 @@ export function sendWebhook(o: SendOptions): Promise<SendResult> {
         finish({
           ok: status >= 200 && status < 300,
           statusCode: status,
-          responseBody: Buffer.concat(chunks).toString('utf8'),
-          error: status >= 300 && status < 400 ? `redirect to ${String(res.headers.location ?? '(none)').slice(0, 200)} not followed` : null,
+          responseBody: storableText(Buffer.concat(chunks).toString('utf8')),
+          error: status >= 300 && status < 400 ? storableText(`redirect to ${String(res.headers.location ?? '(none)').slice(0, 200)} not followed`) : null,
         });
       };
       res.on('data', (c: Buffer) => {
@@ -144,7 +150,7 @@ export function sendWebhook(o: SendOptions): Promise<SendResult> {
       else if (o.signal?.aborted) error = 'aborted (shutting down)';
       else if (err instanceof BlockedAddressError) error = `blocked: ${err.message}`;
       else error = [err.code, err.message].filter(Boolean).join(': ') || 'request failed';
-      finish({ ok: false, statusCode: null, responseBody: null, error });
+      finish({ ok: false, statusCode: null, responseBody: null, error: storableText(error) });
     });
     req.end(o.body);
   });

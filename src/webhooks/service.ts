@@ -4,6 +4,7 @@ import type { KeyAuth } from '../accounts/service.js';
 import { ApiError, invalidParams, notFound } from '../errors.js';
 import { newId } from '../ids.js';
 import { parseInput } from '../validation.js';
+import { cursorField, noNul, plausibleId } from '../events/input.js';
 import { EVENT_TYPE_NAMES, eventTypeInfo, isValidEventPattern } from '../events/catalog.js';
 import { recordEvent, type RecordedEvent } from '../events/outbox.js';
 import { blockedReason } from './address-policy.js';
@@ -21,7 +22,7 @@ const enabledEvents = z
   .array(z.string().refine(isValidEventPattern, { message: `must be "*", an event type (${EVENT_TYPE_NAMES.join(', ')}) or a "<prefix>.*" pattern` }))
   .min(1)
   .max(64);
-const description = z.string().max(500);
+const description = z.string().max(500).refine(noNul, { message: 'must not contain NUL characters' });
 
 const createSchema = z.object({
   url,
@@ -37,9 +38,9 @@ const updateSchema = z.object({
 });
 const listSchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
-  cursor: z.string().min(1).optional(),
+  cursor: cursorField.optional(),
 });
-const triggerSchema = z.object({ type: z.string().min(1) });
+const triggerSchema = z.object({ type: z.string().min(1).max(100) });
 
 export type CreateEndpointInput = z.input<typeof createSchema>;
 export type UpdateEndpointInput = z.input<typeof updateSchema>;
@@ -149,6 +150,7 @@ export class WebhooksService {
   }
 
   private async own(auth: KeyAuth, id: string) {
+    if (!plausibleId(id)) throw notFound('Webhook endpoint');
     const ep = await this.prisma.webhookEndpoint.findFirst({ where: { id, accountId: auth.accountId, livemode: livemodeOf(auth) } });
     if (!ep) throw notFound('Webhook endpoint');
     return ep;

@@ -231,17 +231,29 @@ export class DeliveryWorker {
       const batch = this.successes.splice(0, 500);
       try {
         await this.prisma.$transaction(async (tx) => {
-          await tx.webhookAttempt.createMany({ data: batch.map((b) => this.attemptRow(b.c, b.r, b.at)) });
+          // A delivery whose endpoint was deleted mid-attempt is gone; its attempt row would break the
+          // foreign key and fail the whole batch, and every other delivery in it would be sent again.
+          const live = new Set(
+            (
+              await tx.$queryRawUnsafe<Array<{ id: string }>>(
+                `SELECT id FROM webhook_deliveries WHERE id = ANY($1::text[]) FOR KEY SHARE`,
+                batch.map((b) => b.c.id),
+              )
+            ).map((r) => r.id),
+          );
+          const rows = batch.filter((b) => live.has(b.c.id));
+          if (!rows.length) return;
+          await tx.webhookAttempt.createMany({ data: rows.map((b) => this.attemptRow(b.c, b.r, b.at)) });
           await tx.$executeRawUnsafe(
             `UPDATE webhook_deliveries d
              SET status = 'succeeded', last_status_code = x.code, last_error = NULL, completed_at = x.at, updated_at = x.at
              FROM unnest($1::text[], $2::int[], $3::timestamptz[]) AS x(id, code, at)
              WHERE d.id = x.id AND d.status = 'pending'`,
-            batch.map((b) => b.c.id),
-            batch.map((b) => b.r.statusCode),
-            batch.map((b) => b.at),
+            rows.map((b) => b.c.id),
+            rows.map((b) => b.r.statusCode),
+            rows.map((b) => b.at),
           );
-          await tx.webhookEndpoint.updateMany({ where: { id: { in: [...new Set(batch.map((b) => b.c.endpoint_id))] }, failingSince: { not: null } }, data: { failingSince: null } });
+          await tx.webhookEndpoint.updateMany({ where: { id: { in: [...new Set(rows.map((b) => b.c.endpoint_id))] }, failingSince: { not: null } }, data: { failingSince: null } });
         });
         for (const b of batch) b.done();
       } catch (err) {
@@ -253,6 +265,9 @@ export class DeliveryWorker {
   private async recordFailure(c: Claimed, r: SendResult) {
     const now = new Date(this.clock.now());
     await this.prisma.$transaction(async (tx) => {
+      // Endpoint deleted mid-attempt: nothing left to record against.
+      const exists = await tx.$queryRawUnsafe<unknown[]>(`SELECT 1 FROM webhook_deliveries WHERE id = $1 FOR KEY SHARE`, c.id);
+      if (!exists.length) return;
       await tx.webhookAttempt.create({ data: this.attemptRow(c, r, now) });
       const gone = r.statusCode === 410;
       const delay = gone ? null : retryDelayMs(c.attempts, this.s.retryBaseMs);

@@ -1,6 +1,7 @@
 import { builder } from '../builder.js';
 import { accountEventsTopic, type AccountEvent } from '../../events/topics.js';
-import { matchesPattern } from '../../events/catalog.js';
+import { isValidEventPattern, matchesPattern } from '../../events/catalog.js';
+import { invalidParams } from '../../errors.js';
 
 const StreamedEvent = builder.objectRef<AccountEvent>('StreamedEvent').implement({
   description: 'An event of the authenticated account and mode, as it happens (spec section 6 envelope).',
@@ -25,6 +26,9 @@ builder.subscriptionField('events', (t) =>
     subscribe: async function* (_r, args, ctx) {
       const auth = await ctx.requireAuth();
       const patterns = args.types?.length ? args.types : ['*'];
+      // A misspelt type would otherwise stream nothing, silently.
+      const bad = patterns.findIndex((p) => !isValidEventPattern(p));
+      if (bad >= 0) throw invalidParams(`types.${bad}`, 'must be an event type, a "<prefix>.*" pattern or "*"');
       for await (const evt of ctx.app.pubsub.iterate<AccountEvent>(accountEventsTopic(auth.accountId, auth.mode))) {
         if (matchesPattern(patterns, evt.type)) yield evt;
       }

@@ -1,0 +1,18 @@
+import { z } from 'zod';
+
+/**
+ * Shapes of ids and cursors accepted by the events and webhooks APIs. Every id we issue is
+ * `<prefix>_<letters, digits>`; anything else (NUL bytes, other punctuation, megabyte strings) cannot
+ * name a row, so it is answered without a query: Postgres rejects NUL in text parameters, which would
+ * otherwise surface as a 500.
+ */
+const ID = /^[A-Za-z0-9_]{1,100}$/;
+
+/** Could `id` be one of our ids? When not, the caller answers NOT_FOUND. */
+export const plausibleId = (id: string) => ID.test(id);
+
+/** A `cursor` query field: the id of the last item of the previous page. */
+export const cursorField = z.string().regex(ID, 'unknown cursor');
+
+/** Free text that is stored: Postgres text cannot hold NUL. */
+export const noNul = (s: string) => !s.includes('\u0000');
