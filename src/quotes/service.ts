@@ -139,7 +139,7 @@ export class QuoteService {
       const provider = eligible[i];
       if (s.status === 'rejected') errors.push(toFailure(provider, s.reason, this.d.log));
       else {
-        const bad = sanityProblem(s.value, req);
+        const bad = sanityProblem(s.value, req, now);
         if (bad) {
           this.d.log.warn({ provider: provider.id, problem: bad }, 'provider quote rejected by sanity check');
           errors.push({ provider: provider.id, code: 'PROVIDER_ERROR', message: `${provider.id} answered with an unusable quote (${bad})` });
@@ -183,13 +183,15 @@ export class QuoteService {
   private checkBounds(token: TokenInfo, amount: bigint, field: string) {
     if (amount > UINT256_MAX) throw new ApiError('AMOUNT_TOO_LARGE', `${field}: exceeds the largest token amount (2^256-1)`, { field });
     if (token.priceUsd === undefined || !(token.priceUsd > 0)) return;
-    // USD worth with 6 decimals of precision, computed on integers.
-    const priceMicro = BigInt(Math.round(token.priceUsd * 1e6));
-    const usdMicro = (amount * priceMicro) / 10n ** BigInt(token.decimals);
-    const min = BigInt(Math.round(this.d.config.QUOTE_MIN_USD * 1e6));
-    const max = BigInt(Math.round(this.d.config.QUOTE_MAX_USD * 1e6));
-    if (usdMicro < min) throw new ApiError('AMOUNT_TOO_SMALL', `${field}: worth less than the minimum of ${this.d.config.QUOTE_MIN_USD} USD`, { field });
-    if (usdMicro > max) throw new ApiError('AMOUNT_TOO_LARGE', `${field}: worth more than the maximum of ${this.d.config.QUOTE_MAX_USD} USD`, { field });
+    // USD worth in units of 1e-18 USD, computed on integers: a price scaled to micro-dollars would round
+    // tokens priced below 0.0000005 USD to 0 and refuse every amount of them as too small.
+    const priceAtto = BigInt(Math.round(token.priceUsd * 1e18));
+    if (priceAtto === 0n) return;
+    const usdAtto = (amount * priceAtto) / 10n ** BigInt(token.decimals);
+    const min = BigInt(Math.round(this.d.config.QUOTE_MIN_USD * 1e6)) * 10n ** 12n;
+    const max = BigInt(Math.round(this.d.config.QUOTE_MAX_USD * 1e6)) * 10n ** 12n;
+    if (usdAtto < min) throw new ApiError('AMOUNT_TOO_SMALL', `${field}: worth less than the minimum of ${this.d.config.QUOTE_MIN_USD} USD`, { field });
+    if (usdAtto > max) throw new ApiError('AMOUNT_TOO_LARGE', `${field}: worth more than the maximum of ${this.d.config.QUOTE_MAX_USD} USD`, { field });
   }
 }
 
@@ -202,12 +204,14 @@ const tokenRef = (t: TokenInfo, vm: 'evm' | 'svm'): TokenRef => ({
 });
 
 /** Guards against adapter bugs or odd upstream answers reaching a user as an executable quote. */
-function sanityProblem(q: ProviderQuote, req: QuoteRequest): string | undefined {
+function sanityProblem(q: ProviderQuote, req: QuoteRequest, nowMs: number): string | undefined {
   if (q.dstAmount <= 0n || q.srcAmount <= 0n) return 'non-positive amount';
   if (q.dstAmountMin > q.dstAmount) return 'minimum above expected output';
   if (req.tradeType === 'EXACT_INPUT' && q.srcAmount !== req.amount) return 'input differs from the requested amount';
   if (req.tradeType === 'EXACT_OUTPUT' && q.dstAmountMin < req.amount) return 'guaranteed output below the requested amount';
   if (!Number.isFinite(q.expiresAt) || !Number.isFinite(q.estimatedSeconds) || q.estimatedSeconds < 0) return 'bad timing fields';
+  // Build refuses a quote past expiresAt (spec 3.3), so one that is already expired is not executable.
+  if (q.expiresAt * 1000 <= nowMs) return 'already expired';
   if (q.ourFeeBps > req.fees.ourFeeBps || q.partnerFeeBps > req.fees.partnerFeeBps) return 'fees above the requested fees';
   return undefined;
 }

@@ -13,7 +13,9 @@ const assets: AssetsApi = {
   resolveToken: async (chainId, ref) =>
     ref === 'PRICED'
       ? { chainId, address: '0x' + '1'.repeat(40), symbol: 'PRC', name: 'Priced', decimals: 6, priceUsd: 2 }
-      : { chainId, address: '0x' + '2'.repeat(40), symbol: 'UNP', name: 'Unpriced', decimals: 6 },
+      : ref === 'TINY'
+        ? { chainId, address: '0x' + '4'.repeat(40), symbol: 'TNY', name: 'Tiny price', decimals: 18, priceUsd: 4e-7 }
+        : { chainId, address: '0x' + '2'.repeat(40), symbol: 'UNP', name: 'Unpriced', decimals: 6 },
 };
 const service = new QuoteService({
   config: loadConfig({ QUOTE_MIN_USD: '1', QUOTE_MAX_USD: '1000', PROVIDERS: 'none' }),
@@ -35,6 +37,12 @@ describe('amount bounds', () => {
     ['500000001', 'AMOUNT_TOO_LARGE'],
   ])('priced token, amount %s → %s', async (amount, code) => {
     await expect(quote('PRICED', amount)).rejects.toMatchObject({ code, ...(code.startsWith('AMOUNT') ? { details: { field: 'amount' } } : {}) });
+  });
+
+  it('a token priced below a micro-dollar is still valued (not rounded to 0 USD)', async () => {
+    // 10 million tokens at 4e-7 USD = 4 USD: within bounds; 2 million = 0.8 USD: below the 1 USD minimum
+    await expect(quote('TINY', (10_000_000n * 10n ** 18n).toString())).rejects.toMatchObject({ code: 'NO_ROUTE' });
+    await expect(quote('TINY', (2_000_000n * 10n ** 18n).toString())).rejects.toMatchObject({ code: 'AMOUNT_TOO_SMALL' });
   });
 
   it('without a price only the uint256 bound applies', async () => {
