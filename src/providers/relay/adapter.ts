@@ -114,7 +114,8 @@ export class RelayProvider implements Provider {
     mainTransaction(q.steps);
     const out = q.details.currencyOut;
     const topup = q.details.currencyGasTopup;
-    const providerFeeUsd = sumUsd(q.fees, ['relayer', 'relayerService', 'relayerGas']);
+    // `relayer` is relayerGas + relayerService (relay.md): take it whole, or its parts when it is absent.
+    const providerFeeUsd = sumUsd(q.fees, ['relayer']) ?? sumUsd(q.fees, ['relayerGas', 'relayerService']);
     const gasUsd = q.fees.gas?.amountUsd;
     return {
       srcAmount: BigInt(q.details.currencyIn.amount),
