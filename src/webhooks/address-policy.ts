@@ -91,10 +91,20 @@ export function blockedReason(ip: string): string | null {
   return null;
 }
 
+/**
+ * Why an address may not be used even by a test-mode webhook, or null. Test endpoints may reach
+ * loopback and private hosts (local development), but never link-local, where the cloud metadata
+ * services live: the attempt log hands the first KiB of the answer back to whoever holds a test key.
+ */
+export function testBlockedReason(ip: string): string | null {
+  const r = blockedReason(ip);
+  return r === 'metadata' || r === 'link-local' ? r : null;
+}
+
 /** Host names that are local by definition, refused before any lookup. */
 export function blockedHostname(host: string): string | null {
   const h = host.toLowerCase().replace(/\.$/, '');
   if (h === 'localhost' || h.endsWith('.localhost')) return 'loopback';
-  if (h === 'metadata.google.internal' || h === 'metadata' || h.endsWith('.internal') || h.endsWith('.local')) return 'internal name';
+  if (h === 'metadata.google.internal' || h === 'metadata.goog' || h === 'metadata' || h.endsWith('.internal') || h.endsWith('.local')) return 'internal name';
   return null;
 }

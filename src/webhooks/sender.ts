@@ -2,7 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { isIP, type LookupFunction } from 'node:net';
-import { blockedHostname, blockedReason } from './address-policy.js';
+import { blockedHostname, blockedReason, testBlockedReason } from './address-policy.js';
 
 export type Resolver = (host: string) => Promise<Array<{ address: string; family: number }>>;
 export const systemResolver: Resolver = (host) => dnsLookup(host, { all: true, verbatim: true });
@@ -61,16 +61,28 @@ export function liveUrlProblem(u: URL): string | null {
   return null;
 }
 
+/** Why a test-mode endpoint URL is refused before any connection (metadata and link-local hosts), or null. */
+export function testUrlProblem(u: URL): string | null {
+  const host = u.hostname.replace(/^\[|\]$/g, '');
+  const named = blockedHostname(host);
+  if (named === 'internal name' && /(^|\.)metadata(\.|$)/.test(host.toLowerCase())) return `${host} is a metadata service`;
+  const r = isIP(host) ? testBlockedReason(host) : null;
+  return r ? `${host} is not reachable from test endpoints (${r})` : null;
+}
+
 /** DNS lookup for the socket: the addresses it connects to are the ones checked (no rebinding gap). */
 function guardedLookup(resolver: Resolver, livemode: boolean): LookupFunction {
   return ((hostname: string, options: { all?: boolean }, cb: (...a: unknown[]) => void) => {
     resolver(hostname).then(
       (addrs) => {
         if (!addrs.length) return cb(Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' }));
-        if (livemode) {
-          for (const a of addrs) {
+        for (const a of addrs) {
+          if (livemode) {
             const r = blockedReason(a.address);
             if (r) return cb(new BlockedAddressError(`${hostname} resolves to ${a.address}, which is not a public address (${r})`));
+          } else {
+            const r = testBlockedReason(a.address);
+            if (r) return cb(new BlockedAddressError(`${hostname} resolves to ${a.address}, which test endpoints may not reach (${r})`));
           }
         }
         if (options?.all) cb(null, addrs);
@@ -91,8 +103,8 @@ export function sendWebhook(o: SendOptions): Promise<SendResult> {
   } catch {
     return Promise.resolve(done({ ok: false, statusCode: null, responseBody: null, error: 'invalid URL' }));
   }
-  if (o.livemode) {
-    const problem = liveUrlProblem(u);
+  {
+    const problem = o.livemode ? liveUrlProblem(u) : testUrlProblem(u);
     if (problem) return Promise.resolve(done({ ok: false, statusCode: null, responseBody: null, error: `blocked: ${problem}` }));
   }
   const isHttps = u.protocol === 'https:';

@@ -8,7 +8,7 @@ import { cursorField, noNul, plausibleId } from '../events/input.js';
 import { EVENT_TYPE_NAMES, eventTypeInfo, isValidEventPattern } from '../events/catalog.js';
 import { recordEvent, type RecordedEvent } from '../events/outbox.js';
 import { blockedReason } from './address-policy.js';
-import { liveUrlProblem, systemResolver, type Resolver } from './sender.js';
+import { liveUrlProblem, systemResolver, testUrlProblem, type Resolver } from './sender.js';
 import { generateSecret } from './signing.js';
 import { attemptView, endpointView, type AttemptView, type EndpointView } from './views.js';
 import { DeliveryWorker } from './worker.js';
@@ -107,7 +107,11 @@ export class WebhooksService {
     }
     if (u.protocol !== 'https:' && u.protocol !== 'http:') throw invalidParams('url', 'must be an http(s) URL');
     if (u.username || u.password) throw invalidParams('url', 'must not carry credentials');
-    if (!livemode) return u.toString();
+    if (!livemode) {
+      const problem = testUrlProblem(u);
+      if (problem) throw invalidParams('url', problem);
+      return u.toString();
+    }
     const problem = liveUrlProblem(u);
     if (problem) throw invalidParams('url', problem);
     const host = u.hostname.replace(/^\[|\]$/g, '');

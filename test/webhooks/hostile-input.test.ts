@@ -84,6 +84,34 @@ describe.each(backends)('events and webhooks under hostile input (%s)', (backend
     expect(JSON.stringify(err)).toContain('types.0: must be an event type');
   });
 
+  it('test endpoints may use loopback but never link-local / cloud metadata hosts (the attempt log would hand back the answer)', async () => {
+    const { key: k } = await s.createTestKey();
+    const create = (url: string) => s.post('/v1/webhook-endpoints', { url }, { 'x-api-key': k });
+    for (const url of ['http://169.254.169.254/latest/meta-data/', 'http://[::ffff:169.254.169.254]/', 'http://[fd00:ec2::254]/', 'http://168.63.129.16/', 'http://169.254.1.1/', 'http://metadata.google.internal/computeMetadata/v1/']) {
+      const r = await create(url);
+      expect(r.status, `${url}: ${r.text}`).toBe(400);
+      expect(r.body.error.message, url).toMatch(/^url:/);
+    }
+    expect((await create(`${rx.url}/loopback-ok`)).status).toBe(201);
+    // A name that resolves to the metadata address at delivery time is refused at connect.
+    const original = s.app.services.webhooks.resolver;
+    s.app.services.webhooks.resolver = async (host) => (host === 'imds.example.test' ? [{ address: '169.254.169.254', family: 4 }] : original(host));
+    try {
+      const ep = (await create(`http://imds.example.test:${rx.port}/latest/meta-data/`)).body;
+      const ev = (await s.post('/v1/webhook-endpoints/trigger', { type: 'order.filled' }, { 'x-api-key': k })).body;
+      let attempts: any[] = [];
+      await until(async () => {
+        attempts = (await s.get(`/v1/webhook-endpoints/${ep.id}/attempts`, { 'x-api-key': k })).body.data;
+        return attempts.length > 0;
+      }, 10_000, 'an attempt to the metadata name');
+      expect(attempts[0]).toMatchObject({ eventId: ev.id, success: false, statusCode: null, responseBody: null });
+      expect(attempts[0].error).toMatch(/^blocked: imds\.example\.test resolves to 169\.254\.169\.254/);
+      await s.request(`/v1/webhook-endpoints/${ep.id}`, { method: 'DELETE', headers: { 'x-api-key': k } });
+    } finally {
+      s.app.services.webhooks.resolver = original;
+    }
+  });
+
   it('a receiver answering with NUL bytes is recorded as delivered, once (not re-sent at every lease expiry)', async () => {
     const { key: k } = await s.createTestKey();
     const ep = (await s.post('/v1/webhook-endpoints', { url: `${rx.url}/nul` }, { 'x-api-key': k })).body;
