@@ -7,6 +7,7 @@ import { parseInput } from '../validation.js';
 import { cursorField, noNul, plausibleId } from '../events/input.js';
 import { EVENT_TYPE_NAMES, eventTypeInfo, isValidEventPattern } from '../events/catalog.js';
 import { recordEvent, type RecordedEvent } from '../events/outbox.js';
+import { cancelPending } from './cancel.js';
 import { blockedReason } from './address-policy.js';
 import { liveUrlProblem, systemResolver, testUrlProblem, type Resolver } from './sender.js';
 import { generateSecret } from './signing.js';
@@ -185,7 +186,14 @@ export class WebhooksService {
       data.disabledReason = null;
       if (!p.disabled) data.failingSince = null;
     }
-    return endpointView(await this.prisma.webhookEndpoint.update({ where: { id: ep.id }, data }), this.now());
+    const updated = await this.prisma.$transaction(async (tx) => {
+      const row = await tx.webhookEndpoint.update({ where: { id: ep.id }, data });
+      // Disabling cancels what is queued, so re-enabling later does not resume a stale backlog
+      // (the README's contract: re-enable, then redeliver what you missed).
+      if (p.disabled === true && !ep.disabled) await cancelPending(tx, ep.id, new Date(this.now()));
+      return row;
+    });
+    return endpointView(updated, this.now());
   }
 
   async remove(auth: KeyAuth, id: string) {

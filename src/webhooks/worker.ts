@@ -11,6 +11,7 @@ import { retryDelayMs } from './schedule.js';
 import { sendWebhook, type Resolver, type SendResult } from './sender.js';
 import { signDelivery } from './signing.js';
 import { endpointView } from './views.js';
+import { cancelPending } from './cancel.js';
 
 export interface WorkerSettings {
   timeoutMs: number;
@@ -297,6 +298,7 @@ export class DeliveryWorker {
     else if (failingFor >= this.s.disableAfterMs) reason = `every attempt failed for ${Math.round(failingFor / 3_600_000)} hours`;
     if (!reason) return;
     const ep = await tx.webhookEndpoint.update({ where: { id: endpointId }, data: { disabled: true, disabledReason: reason, updatedAt: now } });
+    await cancelPending(tx, endpointId, now);
     await recordEvent(tx, {
       accountId: ep.accountId,
       livemode: ep.livemode,

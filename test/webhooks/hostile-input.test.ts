@@ -112,6 +112,23 @@ describe.each(backends)('events and webhooks under hostile input (%s)', (backend
     }
   });
 
+  it('disabling an endpoint cancels its queued deliveries, so re-enabling does not resume a stale backlog', async () => {
+    const { key: k } = await s.createTestKey();
+    const hk = { 'x-api-key': k };
+    const patch = (id: string, b: unknown) => s.request(`/v1/webhook-endpoints/${id}`, { method: 'PATCH', headers: { ...hk, 'content-type': 'application/json' }, body: JSON.stringify(b) });
+    const ep = (await s.post('/v1/webhook-endpoints', { url: `${rx.url}/down` }, hk)).body;
+    rx.respond = (r) => (r.path === '/down' ? { status: 503 } : undefined);
+    const ev = (await s.post('/v1/webhook-endpoints/trigger', { type: 'order.failed' }, hk)).body;
+    await until(async () => (await s.get(`/v1/events/${ev.id}/attempts`, hk)).body.data.length > 0, 10_000, 'a first failed attempt');
+    // Park the retry an hour out so that only the disable can settle it.
+    await s.app.db.prisma.webhookDelivery.updateMany({ where: { eventId: ev.id }, data: { nextAttemptAt: new Date(Date.now() + 3600_000) } });
+    expect((await patch(ep.id, { disabled: true })).status).toBe(200);
+    expect((await patch(ep.id, { disabled: false })).status).toBe(200);
+    const [d] = (await s.get(`/v1/events/${ev.id}/deliveries`, hk)).body.data;
+    expect(d).toMatchObject({ status: 'canceled', lastError: 'endpoint disabled', nextAttemptAt: null });
+    rx.respond = () => {};
+  });
+
   it('a receiver answering with NUL bytes is recorded as delivered, once (not re-sent at every lease expiry)', async () => {
     const { key: k } = await s.createTestKey();
     const ep = (await s.post('/v1/webhook-endpoints', { url: `${rx.url}/nul` }, { 'x-api-key': k })).body;
