@@ -15,7 +15,9 @@ function useErrorCodes(app: App): Plugin<GraphQLContext> {
     return {
       ...result,
       errors: result.errors.map((err) => {
-        const original = err.originalError;
+        let original = err.originalError;
+        // Streams and plugins may wrap a resolver's error in further GraphQLErrors: unwrap to the cause.
+        while (original instanceof GraphQLError && original.originalError) original = original.originalError;
         let code: string;
         let message = err.message;
         if (isApiError(original)) code = original.code;

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import { GraphQLError } from 'graphql';
 import { WebSocketServer } from 'ws';
 import { useServer } from 'graphql-ws/use/ws';
 import type { App } from '../app.js';
@@ -163,6 +164,28 @@ export function createHttpServer(app: App, opts: { extraRoutes?: Route[] } = {})
     if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\n\r\n');
   });
 
+  // Errors a subscription raises while streaming (e.g. UNAUTHORIZED on its first step) reach graphql-ws's
+  // onError, not the execution plugins: give them the same extensions.code and requestId there.
+  // Request id per operation, per socket (collected with the socket, so nothing outlives a connection).
+  const wsRequestIds = new WeakMap<object, Map<string, string>>();
+  const opRequestIds = (socket: object) => {
+    let m = wsRequestIds.get(socket);
+    if (!m) wsRequestIds.set(socket, (m = new Map()));
+    return m;
+  };
+  const formatWsErrors = (errors: readonly GraphQLError[], requestId: string) =>
+    errors.map((e) => {
+      // graphql-ws wraps what the stream threw in a GraphQLError, itself wrapping ours: unwrap to the cause.
+      let original: Error = e;
+      while (original instanceof GraphQLError && original.originalError) original = original.originalError;
+      if (isApiError(original)) return { message: original.message, path: e.path, extensions: { ...(original.details ?? {}), code: original.code, requestId } };
+      if (!(original instanceof GraphQLError)) {
+        app.log.error({ err: original, requestId }, 'unexpected error in subscription');
+        return { message: 'Unexpected error.', path: e.path, extensions: { code: 'INTERNAL', requestId } };
+      }
+      return { ...e.toJSON(), extensions: { ...(e.extensions ?? {}), code: e.extensions?.code ?? 'INVALID_PARAMS', requestId } };
+    });
+
   // graphql-ws (graphql-transport-ws protocol) on the same path as HTTP GraphQL.
   const wss = new WebSocketServer({ server, path: '/graphql', maxPayload: app.config.BODY_LIMIT_BYTES });
   useServer(
@@ -170,12 +193,20 @@ export function createHttpServer(app: App, opts: { extraRoutes?: Route[] } = {})
       execute: (args: any) => args.rootValue.execute(args),
       subscribe: (args: any) => args.rootValue.subscribe(args),
       onConnect: () => !shuttingDown,
-      onSubscribe: async (ctx, _id, params) => {
+      onError: (ctx, id, _payload, errors) => {
+        const ids = opRequestIds(ctx.extra.socket);
+        const requestId = ids.get(id) ?? requestIdFrom(undefined);
+        ids.delete(id);
+        return formatWsErrors(errors, requestId);
+      },
+      onComplete: (ctx, id) => void opRequestIds(ctx.extra.socket).delete(id),
+      onSubscribe: async (ctx, id, params) => {
         const req = ctx.extra.request;
         const conn = (ctx.connectionParams ?? {}) as Record<string, unknown>;
         const apiKey = (typeof conn['x-api-key'] === 'string' ? conn['x-api-key'] : undefined) ??
           (typeof conn.apiKey === 'string' ? conn.apiKey : undefined) ?? headerValue(req.headers['x-api-key']);
         const requestId = requestIdFrom(undefined);
+        opRequestIds(ctx.extra.socket).set(id, requestId);
         const { schema, execute, subscribe, parse, validate } = yoga.getEnveloped({ ...ctx, req, socket: ctx.extra.socket, params });
         const gqlContext = createGraphQLContext(app, requestId, apiKey);
         let document;

@@ -137,7 +137,7 @@ describe.each(backends.filter((b) => b === 'postgres'))('subscriptions across in
     const received: any[] = [];
     const done = new Promise<void>((resolve, reject) => {
       client.subscribe(
-        { query: 'subscription { events(types: ["test.*"]) { id type livemode data } }' },
+        { query: 'subscription { events(types: ["order.*"]) { id type livemode data } }' },
         {
           next: (v) => {
             received.push(v);
@@ -151,9 +151,9 @@ describe.each(backends.filter((b) => b === 'postgres'))('subscriptions across in
     // Wait until A is listening before B publishes.
     await new Promise((r) => setTimeout(r, 500));
     const big = 'y'.repeat(20_000);
-    await b.app.pubsub.publish(accountEventsTopic(accountId, 'test'), { id: 'evt_1', type: 'other.event', livemode: false, createdAt: new Date().toISOString(), data: {} });
-    await b.app.pubsub.publish(accountEventsTopic(accountId, 'test'), { id: 'evt_2', type: 'test.small', livemode: false, createdAt: new Date().toISOString(), data: { n: 1 } });
-    await b.app.pubsub.publish(accountEventsTopic(accountId, 'test'), { id: 'evt_3', type: 'test.big', livemode: false, createdAt: new Date().toISOString(), data: { big } });
+    await b.app.pubsub.publish(accountEventsTopic(accountId, 'test'), { id: 'evt_1', type: 'checkout.session.expired', livemode: false, createdAt: new Date().toISOString(), data: {} });
+    await b.app.pubsub.publish(accountEventsTopic(accountId, 'test'), { id: 'evt_2', type: 'order.submitted', livemode: false, createdAt: new Date().toISOString(), data: { n: 1 } });
+    await b.app.pubsub.publish(accountEventsTopic(accountId, 'test'), { id: 'evt_3', type: 'order.filled', livemode: false, createdAt: new Date().toISOString(), data: { big } });
     await done;
     await client.dispose();
     expect(received.map((r) => r.data.events.id)).toEqual(['evt_2', 'evt_3']);
@@ -177,5 +177,39 @@ describe('GraphQL errors raised before execution', () => {
     expect(r.status).toBeLessThan(500);
     expect(r.body.errors[0].extensions.code).toBe(code);
     expect(r.body.errors[0].extensions.requestId).toBe(r.headers.get('x-request-id'));
+  });
+});
+
+describe('GraphQL errors over graphql-ws', () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startTestServer();
+  });
+  afterAll(() => s?.close());
+
+  it('a refused subscription carries extensions.code and a request id (as a result, or as an error message)', async () => {
+    const client = createClient({ url: s.url.replace('http', 'ws') + '/graphql', webSocketImpl: WebSocket, lazy: true });
+    const errors = await new Promise<any[]>((resolve, reject) => {
+      client.subscribe(
+        { query: 'subscription { events { id } }' },
+        { next: (r) => (r.errors ? resolve(r.errors as any[]) : reject(new Error('unexpected event'))), error: (e) => resolve(e as any[]), complete: () => {} },
+      );
+    });
+    await client.dispose();
+    expect(errors[0].extensions.code).toBe('UNAUTHORIZED');
+    expect(errors[0].extensions.requestId).toMatch(UUID);
+  });
+
+  it('an error thrown while a subscription streams keeps its code (NOT_FOUND, not a generic one)', async () => {
+    const client = createClient({ url: s.url.replace('http', 'ws') + '/graphql', webSocketImpl: WebSocket, lazy: true });
+    const errors = await new Promise<any[]>((resolve, reject) => {
+      client.subscribe(
+        { query: 'subscription { checkoutSession(id: "cs_test_AAAAAAAAAAAAAAAAAAAAAAAAAA") { id status } }' },
+        { next: (r) => (r.errors ? resolve(r.errors as any[]) : reject(new Error('unexpected session'))), error: (e) => resolve(e as any[]), complete: () => {} },
+      );
+    });
+    await client.dispose();
+    expect(errors[0].extensions.code).toBe('NOT_FOUND');
+    expect(errors[0].extensions.requestId).toMatch(UUID);
   });
 });

@@ -23,15 +23,18 @@ builder.subscriptionField('events', (t) =>
     args: {
       types: t.arg.stringList({ required: false, validate: { maxLength: 50 } }),
     },
-    subscribe: async function* (_r, args, ctx) {
+    // Checks run before the stream starts (not inside the generator), so a refusal is an ordinary
+    // GraphQL error with its code rather than a failure of the event stream.
+    subscribe: async (_r, args, ctx) => {
       const auth = await ctx.requireAuth();
       const patterns = args.types?.length ? args.types : ['*'];
       // A misspelt type would otherwise stream nothing, silently.
       const bad = patterns.findIndex((p) => !isValidEventPattern(p));
       if (bad >= 0) throw invalidParams(`types.${bad}`, 'must be an event type, a "<prefix>.*" pattern or "*"');
-      for await (const evt of ctx.app.pubsub.iterate<AccountEvent>(accountEventsTopic(auth.accountId, auth.mode))) {
-        if (matchesPattern(patterns, evt.type)) yield evt;
-      }
+      const source = ctx.app.pubsub.iterate<AccountEvent>(accountEventsTopic(auth.accountId, auth.mode));
+      return (async function* () {
+        for await (const evt of source) if (matchesPattern(patterns, evt.type)) yield evt;
+      })();
     },
     resolve: (evt) => evt,
   }),
