@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { envBool } from '../env.js';
 
 export const webhooksEnv = {
   /** Per-attempt limit: connect, send, and response headers plus the first KiB of the body. */
@@ -11,4 +12,14 @@ export const webhooksEnv = {
   WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(10).max(600_000).default(5000),
   /** An endpoint whose attempts have all failed for this long is disabled (and `webhook_endpoint.disabled` is emitted). */
   WEBHOOK_DISABLE_AFTER_MS: z.coerce.number().int().min(60_000).default(3 * 24 * 3600 * 1000),
+  /**
+   * Whether test-mode endpoints may reach loopback and private hosts (local development). Default: yes,
+   * except with NODE_ENV=production, where any test-key holder could otherwise probe internal services
+   * (use `npm run cli -- listen` to receive test events locally instead).
+   */
+  WEBHOOK_TEST_PRIVATE_HOSTS: envBool.optional(),
 };
+
+/** The effective WEBHOOK_TEST_PRIVATE_HOSTS. */
+export const testEndpointsMayBePrivate = (c: { WEBHOOK_TEST_PRIVATE_HOSTS?: boolean; NODE_ENV: string }) =>
+  c.WEBHOOK_TEST_PRIVATE_HOSTS ?? c.NODE_ENV !== 'production';

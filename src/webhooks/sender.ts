@@ -30,6 +30,8 @@ export interface SendOptions {
   headers: Record<string, string>;
   /** Live endpoints: https only, and every address the host resolves to must be public. */
   livemode: boolean;
+  /** Test endpoints under public-address rules too (production default; see WEBHOOK_TEST_PRIVATE_HOSTS). */
+  publicOnly?: boolean;
   timeoutMs: number;
   resolver: Resolver;
   userAgent: string;
@@ -49,8 +51,8 @@ const agents = {
 };
 
 /** Why a live endpoint URL is refused before any connection, or null. */
-export function liveUrlProblem(u: URL): string | null {
-  if (u.protocol !== 'https:') return 'live endpoints must use https';
+export function liveUrlProblem(u: URL, opts: { requireHttps?: boolean } = {}): string | null {
+  if ((opts.requireHttps ?? true) && u.protocol !== 'https:') return 'live endpoints must use https';
   const host = u.hostname.replace(/^\[|\]$/g, '');
   const named = blockedHostname(host);
   if (named) return `${host} is not a public host (${named})`;
@@ -71,13 +73,13 @@ export function testUrlProblem(u: URL): string | null {
 }
 
 /** DNS lookup for the socket: the addresses it connects to are the ones checked (no rebinding gap). */
-function guardedLookup(resolver: Resolver, livemode: boolean): LookupFunction {
+function guardedLookup(resolver: Resolver, publicOnly: boolean): LookupFunction {
   return ((hostname: string, options: { all?: boolean }, cb: (...a: unknown[]) => void) => {
     resolver(hostname).then(
       (addrs) => {
         if (!addrs.length) return cb(Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' }));
         for (const a of addrs) {
-          if (livemode) {
+          if (publicOnly) {
             const r = blockedReason(a.address);
             if (r) return cb(new BlockedAddressError(`${hostname} resolves to ${a.address}, which is not a public address (${r})`));
           } else {
@@ -104,7 +106,7 @@ export function sendWebhook(o: SendOptions): Promise<SendResult> {
     return Promise.resolve(done({ ok: false, statusCode: null, responseBody: null, error: 'invalid URL' }));
   }
   {
-    const problem = o.livemode ? liveUrlProblem(u) : testUrlProblem(u);
+    const problem = o.livemode ? liveUrlProblem(u) : o.publicOnly ? liveUrlProblem(u, { requireHttps: false }) : testUrlProblem(u);
     if (problem) return Promise.resolve(done({ ok: false, statusCode: null, responseBody: null, error: `blocked: ${problem}` }));
   }
   const isHttps = u.protocol === 'https:';
@@ -120,7 +122,7 @@ export function sendWebhook(o: SendOptions): Promise<SendResult> {
     const req = (isHttps ? https : http).request(u, {
       method: 'POST',
       agent: o.livemode ? agents.live : isHttps ? agents.testHttps : agents.testHttp,
-      lookup: guardedLookup(o.resolver, o.livemode),
+      lookup: guardedLookup(o.resolver, o.livemode || !!o.publicOnly),
       signal,
       headers: {
         'content-type': 'application/json',

@@ -1,3 +1,4 @@
+import { testEndpointsMayBePrivate } from './config.js';
 import { z } from 'zod';
 import type { App } from '../app.js';
 import type { KeyAuth } from '../accounts/service.js';
@@ -74,6 +75,7 @@ export class WebhooksService {
         retryBaseMs: c.WEBHOOK_RETRY_BASE_MS,
         disableAfterMs: c.WEBHOOK_DISABLE_AFTER_MS,
         userAgent: `${c.BRAND}-webhooks/1`,
+        testPrivateHosts: testEndpointsMayBePrivate(c),
       },
       systemResolver,
     );
@@ -96,7 +98,8 @@ export class WebhooksService {
   }
 
   /**
-   * Test mode: http or https, any host (loopback included, for local development).
+   * Test mode: http or https, any host but metadata/link-local (loopback included, for local development);
+   * with WEBHOOK_TEST_PRIVATE_HOSTS off (the production default) only public addresses, like live mode.
    * Live mode: https only, and the host must resolve only to public addresses (checked again at every delivery).
    */
   async checkUrl(raw: string, livemode: boolean): Promise<string> {
@@ -108,12 +111,13 @@ export class WebhooksService {
     }
     if (u.protocol !== 'https:' && u.protocol !== 'http:') throw invalidParams('url', 'must be an http(s) URL');
     if (u.username || u.password) throw invalidParams('url', 'must not carry credentials');
-    if (!livemode) {
+    if (!livemode && testEndpointsMayBePrivate(this.app.config)) {
       const problem = testUrlProblem(u);
       if (problem) throw invalidParams('url', problem);
       return u.toString();
     }
-    const problem = liveUrlProblem(u);
+    // Live mode, and test mode in production: public addresses only (test mode may still use http).
+    const problem = liveUrlProblem(u, { requireHttps: livemode });
     if (problem) throw invalidParams('url', problem);
     const host = u.hostname.replace(/^\[|\]$/g, '');
     let addrs: Array<{ address: string }>;

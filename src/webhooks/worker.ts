@@ -20,6 +20,8 @@ export interface WorkerSettings {
   retryBaseMs: number;
   disableAfterMs: number;
   userAgent: string;
+  /** Test endpoints may reach loopback/private hosts (else they follow the public-address rules). */
+  testPrivateHosts: boolean;
 }
 
 /** A claimed delivery with what sending it needs (one query, no per-row lookups). */
@@ -183,6 +185,7 @@ export class DeliveryWorker {
       headers: { ...headers },
       // Live rules if either side is live (they always match; this only makes a mismatch fail safe).
       livemode: c.livemode || c.endpoint_livemode,
+      publicOnly: !this.s.testPrivateHosts,
       timeoutMs: this.s.timeoutMs,
       resolver: this.resolver,
       userAgent: this.s.userAgent,
