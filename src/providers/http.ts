@@ -49,7 +49,10 @@ export async function providerFetch(baseUrl: string, path: string, o: ProviderFe
     throw new ApiError('PROVIDER_ERROR', `${o.provider} closed the connection`, undefined, { cause: err });
   }
   if (res.status === 429) throw new ApiError('RATE_LIMITED', `${o.provider} rate-limited the service`);
-  if (res.status >= 500) throw new ApiError('PROVIDER_ERROR', `${o.provider} answered HTTP ${res.status}`);
+  if (res.status >= 500) {
+    const reason = providerReason(text);
+    throw new ApiError('PROVIDER_ERROR', `${o.provider} answered HTTP ${res.status}${reason ? `: ${reason}` : ''}`);
+  }
   let json: unknown;
   try {
     json = text.length ? JSON.parse(text) : undefined;
@@ -65,4 +68,23 @@ export function parseProviderBody<S extends z.ZodType>(provider: ProviderId, sch
   if (r.success) return r.data;
   const issue = r.error.issues[0];
   throw new ApiError('PROVIDER_ERROR', `${provider} answered with an unexpected body (${issue.path.join('.') || 'root'}: ${issue.message})`);
+}
+
+/**
+ * The provider's own short reason from an error body (`message`, `error`, `msg` or `reason` of a JSON
+ * object), single-line and capped, so a failure says why without passing arbitrary upstream content on.
+ */
+export function providerReason(text: string): string | undefined {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  if (!body || typeof body !== 'object') return undefined;
+  const b = body as Record<string, unknown>;
+  const pick = [b.message, b.error, b.msg, b.reason].find((v) => typeof v === 'string' && v.trim());
+  if (typeof pick !== 'string') return undefined;
+  const line = pick.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+  return line.length > 200 ? `${line.slice(0, 200)}…` : line;
 }
