@@ -127,6 +127,17 @@ export interface ProviderCapabilities {
   exactOutput: boolean;
 }
 
+/** An adapter's capabilities: each states only what it can do; anything unnamed (or added later) is off. */
+export const capabilities = (can: Partial<ProviderCapabilities>): ProviderCapabilities => ({
+  gasOnArrival: false,
+  destinationCalls: false,
+  depositAddresses: false,
+  submitViaApi: false,
+  tracksStatus: false,
+  exactOutput: false,
+  ...can,
+});
+
 /** One adapter per provider, each speaking the provider's real HTTP API (src/providers/<name>/). */
 export interface Provider {
   id: ProviderId;

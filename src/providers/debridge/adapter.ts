@@ -2,16 +2,7 @@ import type { Clock } from '../../clock.js';
 import { ApiError, isApiError } from '../../errors.js';
 import type { Logger } from '../../log.js';
 import { parseProviderBody, providerFetch, type ProviderResponse } from '../http.js';
-import type {
-  OrderState,
-  Provider,
-  ProviderChain,
-  ProviderOrderStatus,
-  ProviderQuote,
-  ProviderTx,
-  QuoteRequest,
-  StoredQuote,
-} from '../types.js';
+import { type OrderState, type Provider, type ProviderChain, type ProviderOrderStatus, type ProviderQuote, type ProviderTx, type QuoteRequest, type StoredQuote, type ProviderCapabilities, capabilities } from '../types.js';
 import { DebridgeChainTable } from './chains.js';
 import { BUILD_GONE_CODES, debridgeErrorCode } from './errors.js';
 import { debridgeFeeParams } from './fees.js';
@@ -53,14 +44,7 @@ const MAX_ORDERS_PER_TX = 5;
  */
 export class DebridgeProvider implements Provider {
   readonly id = 'debridge' as const;
-  readonly capabilities = {
-    gasOnArrival: false,
-    destinationCalls: false,
-    depositAddresses: false,
-    submitViaApi: false,
-    tracksStatus: true,
-    exactOutput: true,
-  };
+  readonly capabilities: ProviderCapabilities = capabilities({ tracksStatus: true, exactOutput: true });
   private readonly chainTable = new DebridgeChainTable();
   private readonly now: () => number;
 

@@ -3,18 +3,7 @@ import { z } from 'zod';
 import { ApiError, invalidParams } from '../../errors.js';
 import { systemClock, type Clock } from '../../clock.js';
 import { parseProviderBody, providerFetch } from '../http.js';
-import {
-  SOL_NATIVE_MINT,
-  SOLANA_CHAIN_ID,
-  type Provider,
-  type ProviderCapabilities,
-  type ProviderChain,
-  type ProviderOrderStatus,
-  type ProviderQuote,
-  type QuoteRequest,
-  type StoredQuote,
-  type SvmTxRequest,
-} from '../types.js';
+import { SOL_NATIVE_MINT, SOLANA_CHAIN_ID, type Provider, type ProviderCapabilities, type ProviderChain, type ProviderOrderStatus, type ProviderQuote, type QuoteRequest, type StoredQuote, type SvmTxRequest, capabilities } from '../types.js';
 import {
   classifyJupiterOrderError,
   classifyJupiterOrderErrorCode,
@@ -48,14 +37,7 @@ const contextSchema = z.object({ requestId: z.string().min(1), transaction: z.st
  */
 export class JupiterProvider implements Provider {
   readonly id = 'jupiter' as const;
-  readonly capabilities: ProviderCapabilities = {
-    gasOnArrival: false,
-    destinationCalls: false,
-    depositAddresses: false,
-    submitViaApi: true,
-    tracksStatus: false,
-    exactOutput: false,
-  };
+  readonly capabilities: ProviderCapabilities = capabilities({ submitViaApi: true });
   private readonly clock: Clock;
 
   constructor(private readonly o: JupiterOptions) {

@@ -3,7 +3,7 @@ import { ApiError } from '../../errors.js';
 import { systemClock, type Clock } from '../../clock.js';
 import { parseProviderBody, providerFetch } from '../http.js';
 import { roundUsd, sameChainSeconds, slippageKeepingFloor, supportsSameChainEvm } from '../same-chain-evm.js';
-import { EVM_NATIVE, type EvmTxRequest, type Provider, type ProviderCapabilities, type ProviderChain, type ProviderOrderStatus, type ProviderQuote, type QuoteRequest, type StoredQuote } from '../types.js';
+import { EVM_NATIVE, type EvmTxRequest, type Provider, type ProviderCapabilities, type ProviderChain, type ProviderOrderStatus, type ProviderQuote, type QuoteRequest, type StoredQuote, capabilities } from '../types.js';
 import {
   classifyKyberError,
   fromKyberToken,
@@ -42,14 +42,7 @@ const contextSchema = z.object({
  */
 export class KyberSwapProvider implements Provider {
   readonly id = 'kyberswap' as const;
-  readonly capabilities: ProviderCapabilities = {
-    gasOnArrival: false,
-    destinationCalls: false,
-    depositAddresses: false,
-    submitViaApi: false,
-    tracksStatus: false,
-    exactOutput: false,
-  };
+  readonly capabilities: ProviderCapabilities = capabilities({});
   private readonly clock: Clock;
 
   constructor(private readonly o: KyberSwapOptions) {

@@ -1,7 +1,7 @@
 import type { Clock } from '../../clock.js';
 import { ApiError } from '../../errors.js';
 import { parseProviderBody, providerFetch, type ProviderResponse } from '../http.js';
-import type { Provider, ProviderChain, ProviderOrderStatus, ProviderQuote, ProviderTx, QuoteRequest, StoredQuote } from '../types.js';
+import { type Provider, type ProviderChain, type ProviderOrderStatus, type ProviderQuote, type ProviderTx, type QuoteRequest, type StoredQuote, type ProviderCapabilities, capabilities } from '../types.js';
 import { fromLifiChainId, LIFI_SEED_CHAINS } from './chains.js';
 import { lifiError } from './errors.js';
 import { lifiFeeParams } from './fees.js';
@@ -30,14 +30,7 @@ const STATUS_ID_RE = /^(0x[0-9a-fA-F]{64}|[1-9A-HJ-NP-Za-km-z]{64,90})$/;
  */
 export class LifiProvider implements Provider {
   readonly id = 'lifi' as const;
-  readonly capabilities = {
-    gasOnArrival: false,
-    destinationCalls: false,
-    depositAddresses: false,
-    submitViaApi: false,
-    tracksStatus: true,
-    exactOutput: true,
-  };
+  readonly capabilities: ProviderCapabilities = capabilities({ tracksStatus: true, exactOutput: true });
   private known = new Set<number>(LIFI_SEED_CHAINS);
   private readonly now: () => number;
 

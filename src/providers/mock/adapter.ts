@@ -15,7 +15,7 @@ import type { Config } from '../../config.js';
 import type { Logger } from '../../log.js';
 import type { Clock } from '../../clock.js';
 import { ApiError } from '../../errors.js';
-import { EVM_NATIVE, type Provider, type ProviderCapabilities, type ProviderOrderStatus, type ProviderQuote, type ProviderTx, type QuoteRequest, type StoredQuote } from '../types.js';
+import { EVM_NATIVE, type Provider, type ProviderCapabilities, type ProviderOrderStatus, type ProviderQuote, type ProviderTx, type QuoteRequest, type StoredQuote, capabilities } from '../types.js';
 import { inputFor, MOCK_SPREAD_BPS, outputFor, usdPrice } from './pricing.js';
 
 /**
@@ -73,7 +73,7 @@ export interface MockOptions {
 
 export class MockProvider implements Provider {
   readonly id = 'mock' as const;
-  readonly capabilities: ProviderCapabilities = { gasOnArrival: false, destinationCalls: false, depositAddresses: false, submitViaApi: false, tracksStatus: true, exactOutput: true };
+  readonly capabilities: ProviderCapabilities = capabilities({ tracksStatus: true, exactOutput: true });
   private clients = new Map<number, PublicClient>();
   private fills = new Map<string, Promise<ProviderOrderStatus>>();
   private makerQueue: Promise<unknown> = Promise.resolve();

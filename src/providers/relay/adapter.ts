@@ -4,7 +4,7 @@ import type { Logger } from '../../log.js';
 import type { Clock } from '../../clock.js';
 import { ApiError } from '../../errors.js';
 import { parseProviderBody, providerFetch } from '../http.js';
-import type { Provider, ProviderCapabilities, ProviderChain, ProviderOrderStatus, ProviderQuote, ProviderTx, QuoteRequest, StoredQuote, OrderState } from '../types.js';
+import { type Provider, type ProviderCapabilities, type ProviderChain, type ProviderOrderStatus, type ProviderQuote, type ProviderTx, type QuoteRequest, type StoredQuote, type OrderState, capabilities } from '../types.js';
 import { fromRelayChainId, RELAY_DEFAULT_CHAINS, RELAY_SOLANA_CHAIN_ID, toRelayChainId, toRelayCurrency } from './chains.js';
 import { relayError } from './errors.js';
 import { buildSolanaTx, type SolanaRpc } from './solana.js';
@@ -44,14 +44,7 @@ export const relayState = (s: string): OrderState => STATE[s] ?? 'unknown';
 
 export class RelayProvider implements Provider {
   readonly id = 'relay' as const;
-  readonly capabilities: ProviderCapabilities = {
-    gasOnArrival: true,
-    destinationCalls: true,
-    depositAddresses: true,
-    submitViaApi: false,
-    tracksStatus: true,
-    exactOutput: true,
-  };
+  readonly capabilities: ProviderCapabilities = capabilities({ gasOnArrival: true, destinationCalls: true, depositAddresses: true, tracksStatus: true, exactOutput: true });
   private chainIds = new Set(RELAY_DEFAULT_CHAINS);
   private now: () => number;
 

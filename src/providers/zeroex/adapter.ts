@@ -3,7 +3,7 @@ import { ApiError } from '../../errors.js';
 import { systemClock, type Clock } from '../../clock.js';
 import { parseProviderBody, providerFetch } from '../http.js';
 import { nativePriceUsd, roundUsd, sameChainSeconds, slippageKeepingFloor, supportsSameChainEvm, usdOf } from '../same-chain-evm.js';
-import type { EvmTxRequest, Provider, ProviderCapabilities, ProviderChain, ProviderOrderStatus, ProviderQuote, QuoteRequest, StoredQuote } from '../types.js';
+import { type EvmTxRequest, type Provider, type ProviderCapabilities, type ProviderChain, type ProviderOrderStatus, type ProviderQuote, type QuoteRequest, type StoredQuote, capabilities } from '../types.js';
 import { classifyZeroExError, fromZeroExToken, toZeroExToken, ZEROEX_CHAIN_IDS, zeroExFeeParams } from './mapping.js';
 import { zeroExPriceBody, zeroExQuoteBody, type ZeroExPrice, type ZeroExQuote } from './schemas.js';
 
@@ -24,14 +24,7 @@ const contextSchema = z.object({ chainId: z.number().int(), query: z.record(z.st
  */
 export class ZeroExProvider implements Provider {
   readonly id = '0x' as const;
-  readonly capabilities: ProviderCapabilities = {
-    gasOnArrival: false,
-    destinationCalls: false,
-    depositAddresses: false,
-    submitViaApi: false,
-    tracksStatus: false,
-    exactOutput: false,
-  };
+  readonly capabilities: ProviderCapabilities = capabilities({});
   private readonly clock: Clock;
 
   constructor(private readonly o: ZeroExOptions) {
