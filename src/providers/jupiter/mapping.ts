@@ -4,8 +4,10 @@ import { SOL_NATIVE_MINT, type FeeRequest } from '../types.js';
 
 /** Pure request/response mapping for Jupiter Ultra `/ultra/v1/order` + `/execute` (see /work/shared/providers/jupiter.md). */
 
-/** System program id, the native-SOL placeholder some APIs use; Jupiter only knows the wrapped-SOL mint. */
-export const SYSTEM_PROGRAM_ID = '11111111111111111111111111111111';
+/** The System Program id is the native-SOL placeholder some APIs use; Jupiter only knows the wrapped-SOL mint. */
+import { SYSTEM_PROGRAM_ID } from '../native-tokens.js';
+
+export { SYSTEM_PROGRAM_ID };
 /** Ultra accepts an integrator `referralFee` only within these bounds (bps). */
 export const JUPITER_MIN_REFERRAL_BPS = 50;
 export const JUPITER_MAX_REFERRAL_BPS = 255;

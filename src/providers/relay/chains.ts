@@ -1,8 +1,9 @@
 import { EVM_NATIVE, SOL_NATIVE_MINT, SOLANA_CHAIN_ID } from '../types.js';
+import { SYSTEM_PROGRAM_ID } from '../native-tokens.js';
 
 /** Relay's own id for Solana, and its "address" for native SOL (relay.md, chain ids table). */
 export const RELAY_SOLANA_CHAIN_ID = 792703809;
-export const RELAY_SOL_NATIVE = '11111111111111111111111111111111';
+export const RELAY_SOL_NATIVE = SYSTEM_PROGRAM_ID;
 
 export const toRelayChainId = (serviceId: number) => (serviceId === SOLANA_CHAIN_ID ? RELAY_SOLANA_CHAIN_ID : serviceId);
 export const fromRelayChainId = (relayId: number) => (relayId === RELAY_SOLANA_CHAIN_ID ? SOLANA_CHAIN_ID : relayId);
