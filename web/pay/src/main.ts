@@ -232,43 +232,20 @@ function expiredNow(): boolean {
   return true;
 }
 
-async function onPay() {
-  if (st.vm === 'svm') return onPaySolana();
-  const q = st.quote?.best;
-  const w = st.wallet;
-  if (!q || !w || !st.account || !st.chainId) return;
+/**
+ * Runs one payment attempt: clears the last error, refuses an expired link before any wallet prompt,
+ * shows each step as it happens, then re-reads the session (its live updates take over), or shows
+ * why nothing was sent.
+ */
+async function paying(run: (step: (msg: string) => void) => Promise<void>) {
   setError();
   if (expiredNow()) return;
-  try {
-    st.busy = 'Switching network…';
+  const step = (msg: string) => {
+    st.busy = msg;
     render();
-    await ensureChain(w.provider, st.chainId);
-    if (q.method === 'direct_transfer') {
-      st.busy = 'Confirm in your wallet…';
-      render();
-      const tx = q.tx as EvmTx;
-      const hash = await sendTransaction(w.provider, { from: st.account, to: tx.to, data: tx.data, value: tx.value });
-      st.busy = 'Reporting payment…';
-      render();
-      await api(`/v1/checkout/sessions/${encodeURIComponent(sessionId)}/submitted`, { txHash: hash, payer: st.account });
-    } else {
-      st.busy = 'Preparing transaction…';
-      render();
-      const built = await api<{ tx: { to: string; data: string; value: string; approval?: { token: string; spender: string; amount: string } } }>('/v1/orders', { quoteId: q.quoteId });
-      if (built.tx.approval) {
-        st.busy = 'Approve the token in your wallet…';
-        render();
-        const a = built.tx.approval;
-        const approveHash = await sendTransaction(w.provider, { from: st.account, to: a.token, data: approveData(a.spender, a.amount), value: '0' });
-        if (!(await waitForReceipt(w.provider, approveHash))) throw new Error('The approval failed');
-      }
-      st.busy = 'Confirm the payment in your wallet…';
-      render();
-      const hash = await sendTransaction(w.provider, { from: st.account, ...built.tx });
-      st.busy = 'Reporting payment…';
-      render();
-      await api(`/v1/orders/${encodeURIComponent(q.quoteId!)}/submitted`, { txHash: hash });
-    }
+  };
+  try {
+    await run(step);
     st.busy = undefined;
     await refresh();
   } catch (e) {
@@ -276,6 +253,39 @@ async function onPay() {
     setError(`Payment not sent: ${(e as Error).message}`);
     render();
   }
+}
+
+async function onPay() {
+  if (st.vm === 'svm') return onPaySolana();
+  const q = st.quote?.best;
+  const w = st.wallet;
+  const account = st.account;
+  const chainId = st.chainId;
+  if (!q || !w || !account || !chainId) return;
+  await paying(async (step) => {
+    step('Switching network…');
+    await ensureChain(w.provider, chainId);
+    if (q.method === 'direct_transfer') {
+      step('Confirm in your wallet…');
+      const tx = q.tx as EvmTx;
+      const hash = await sendTransaction(w.provider, { from: account, to: tx.to, data: tx.data, value: tx.value });
+      step('Reporting payment…');
+      await api(`/v1/checkout/sessions/${encodeURIComponent(sessionId)}/submitted`, { txHash: hash, payer: account });
+    } else {
+      step('Preparing transaction…');
+      const built = await api<{ tx: { to: string; data: string; value: string; approval?: { token: string; spender: string; amount: string } } }>('/v1/orders', { quoteId: q.quoteId });
+      if (built.tx.approval) {
+        step('Approve the token in your wallet…');
+        const a = built.tx.approval;
+        const approveHash = await sendTransaction(w.provider, { from: account, to: a.token, data: approveData(a.spender, a.amount), value: '0' });
+        if (!(await waitForReceipt(w.provider, approveHash))) throw new Error('The approval failed');
+      }
+      step('Confirm the payment in your wallet…');
+      const hash = await sendTransaction(w.provider, { from: account, ...built.tx });
+      step('Reporting payment…');
+      await api(`/v1/orders/${encodeURIComponent(q.quoteId!)}/submitted`, { txHash: hash });
+    }
+  });
 }
 
 /**
@@ -286,18 +296,15 @@ async function onPay() {
 async function onPaySolana() {
   const w = st.solWallet;
   const account = st.solAccount;
-  let q = st.quote?.best;
-  if (!q || !w || !account || !st.account || !st.token) return;
-  setError();
-  if (expiredNow()) return;
-  const step = (msg: string) => {
-    st.busy = msg;
-    render();
-  };
-  try {
+  const payer = st.account;
+  const q0 = st.quote?.best;
+  if (!q0 || !w || !account || !payer || !st.token) return;
+  const token = st.token;
+  await paying(async (step) => {
+    let q = q0;
     if (q.expiresAt !== undefined && q.expiresAt * 1000 - Date.now() < 15_000) {
       step('Refreshing the price…');
-      st.quote = await api<PayerQuoteResponse>(`/v1/checkout/sessions/${encodeURIComponent(sessionId)}/quote`, { srcChain: String(st.chainId), srcToken: st.token.address, sender: st.account });
+      st.quote = await api<PayerQuoteResponse>(`/v1/checkout/sessions/${encodeURIComponent(sessionId)}/quote`, { srcChain: String(st.chainId), srcToken: token.address, sender: payer });
       q = st.quote.best;
     }
     const session = `/v1/checkout/sessions/${encodeURIComponent(sessionId)}`;
@@ -307,11 +314,11 @@ async function onPaySolana() {
       if (canSend(w.wallet)) {
         const signature = await signAndSend(w.wallet, account, tx.serializedTx);
         step('Reporting payment…');
-        await api(`${session}/submitted`, { txHash: signature, payer: st.account });
+        await api(`${session}/submitted`, { txHash: signature, payer });
       } else {
         const signed = await signOnly(w.wallet, account, tx.serializedTx);
         step('Sending payment…');
-        await api(`${session}/submit`, { signedTransaction: signed, payer: st.account });
+        await api(`${session}/submit`, { signedTransaction: signed, payer });
       }
     } else {
       step('Preparing transaction…');
@@ -328,13 +335,7 @@ async function onPaySolana() {
         await api(`/v1/orders/${encodeURIComponent(q.quoteId!)}/submitted`, { txHash: signature });
       }
     }
-    st.busy = undefined;
-    await refresh();
-  } catch (e) {
-    st.busy = undefined;
-    setError(`Payment not sent: ${(e as Error).message}`);
-    render();
-  }
+  });
 }
 
 async function refresh() {
