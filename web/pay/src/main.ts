@@ -273,7 +273,15 @@ async function onPay() {
       await api(`/v1/checkout/sessions/${encodeURIComponent(sessionId)}/submitted`, { txHash: hash, payer: account });
     } else {
       step('Preparing transaction…');
-      const built = await api<{ tx: { to: string; data: string; value: string; approval?: { token: string; spender: string; amount: string } } }>('/v1/orders', { quoteId: q.quoteId });
+      type Approve = { token: string; spender: string; amount: string };
+      const built = await api<{ tx: { to: string; data: string; value: string; approvalReset?: Approve; approval?: Approve } }>('/v1/orders', { quoteId: q.quoteId });
+      // Tokens like Ethereum USDT refuse to change a non-zero allowance: the service then asks for a reset to 0 first.
+      if (built.tx.approvalReset) {
+        step('Reset the token allowance in your wallet…');
+        const r = built.tx.approvalReset;
+        const resetHash = await sendTransaction(w.provider, { from: account, to: r.token, data: approveData(r.spender, r.amount), value: '0' });
+        if (!(await waitForReceipt(w.provider, resetHash))) throw new Error('The allowance reset failed');
+      }
       if (built.tx.approval) {
         step('Approve the token in your wallet…');
         const a = built.tx.approval;
