@@ -3,7 +3,7 @@
  *
  *   node_modules/.bin/tsx bench/quote-fanout.ts          # 200 clients × 30 s per target
  *   BENCH_SECONDS=10 BENCH_CLIENTS=100 DATABASE_URL=postgres://… node_modules/.bin/tsx bench/quote-fanout.ts
- *   NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/prof" …                # one CPU profile per process (role)
+ *   NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/prof" BENCH_TARGETS=graphql …   # one CPU profile per process (role)
  *
  * Six fixture providers answer after fixed delays between 50 and 400 ms. The same load is sent to
  * GET /v1/quote, to the GraphQL `quote` field, and to a minimal bare-Node fan-out over the same fixtures
@@ -13,6 +13,8 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { createServer } from 'node:http';
+import { readFileSync } from 'node:fs';
+import { Agent, request } from 'undici';
 import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../src/config.js';
 import { createApp } from '../src/app.js';
@@ -23,6 +25,8 @@ import { FixtureProvider, startFixtureProviderServer } from '../test/fixtures/fi
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 200);
+/** Which targets to load (comma-separated; all by default), e.g. to profile one of them alone. */
+const TARGETS = new Set((process.env.BENCH_TARGETS ?? 'baseline,rest,graphql').split(','));
 const DELAYS: [ProviderId, number][] = [
   ['debridge', 50],
   ['lifi', 120],
@@ -40,6 +44,8 @@ const GQL = JSON.stringify({
 
 interface Result {
   name: string;
+  /** CPU milliseconds per answered request: the process under load, the fixtures, the load generator, everything else on the machine (e.g. the Postgres server). */
+  cpu?: { target: number; fixtures: number; client: number; other: number; busyPct: number };
   n: number;
   errors: number;
   rps: number;
@@ -47,19 +53,33 @@ interface Result {
   p99: number;
 }
 
-async function load(name: string, send: () => Promise<Response>): Promise<Result> {
+/** One HTTP exchange as the load generator and the baseline make it: undici's `request`, the client the service uses. */
+interface Answer {
+  status: number;
+  body: string;
+}
+const agent = new Agent({ keepAliveTimeout: 10_000 });
+async function call(url: string, init: { method?: 'GET' | 'POST'; body?: string } = {}): Promise<Answer> {
+  const res = await request(url, { dispatcher: agent, method: init.method ?? 'GET', body: init.body, headers: init.body ? { 'content-type': 'application/json' } : {} });
+  return { status: res.statusCode, body: await res.body.text() };
+}
+
+async function load(name: string, send: () => Promise<Answer>): Promise<Result> {
   const added: number[] = [];
   let errors = 0;
   const end = performance.now() + SECONDS * 1000;
   const started = performance.now();
   await Promise.all(
-    Array.from({ length: CLIENTS }, async () => {
+    Array.from({ length: CLIENTS }, async (_, i) => {
+      // Independent users do not fire in lockstep: starts are spread over one slowest-provider cycle.
+      // Started together, all 200 would arrive as one wave every ~400 ms, and the last of each wave
+      // would wait for the 199 before it on any single-threaded server, the baseline included.
+      await new Promise((r) => setTimeout(r, (i * SLOWEST) / CLIENTS));
       while (performance.now() < end) {
         const t = performance.now();
         try {
-          const res = await send();
-          const body = await res.text();
-          if (res.status !== 200 || body.includes('"errors":[{')) errors++;
+          const { status, body } = await send();
+          if (status !== 200 || body.includes('"errors":[{')) errors++;
           else added.push(performance.now() - t - SLOWEST);
         } catch {
           errors++;
@@ -73,12 +93,49 @@ async function load(name: string, send: () => Promise<Response>): Promise<Result
   return { name, n: added.length, errors, rps: added.length / secs, p50: pct(50), p99: pct(99) };
 }
 
-/** The baseline: the least a fan-out server can do — six parallel fetches, JSON back. */
+/** CPU time of a process in ms, from /proc (Linux); NaN elsewhere. Ticks are 10 ms (USER_HZ 100). */
+function procCpuMs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(f[11]) + Number(f[12])) * 10;
+  } catch {
+    return NaN;
+  }
+}
+
+/** Machine-wide busy and total CPU ms across all cores, from /proc/stat. */
+function machineCpuMs(): { busy: number; total: number } {
+  try {
+    const f = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1, 9).map(Number);
+    const total = f.reduce((a, b) => a + b, 0) * 10;
+    return { busy: total - (f[3] + f[4]) * 10, total };
+  } catch {
+    return { busy: NaN, total: NaN };
+  }
+}
+
+/** Runs one load phase and charges the CPU it cost to each party, per answered request. */
+async function measured(name: string, targetPid: number, fixturesPid: number, send: () => Promise<Answer>): Promise<Result> {
+  const before = { target: procCpuMs(targetPid), fixtures: procCpuMs(fixturesPid), client: process.cpuUsage(), machine: machineCpuMs() };
+  const r = await load(name, send);
+  const client = process.cpuUsage(before.client);
+  const clientMs = (client.user + client.system) / 1000;
+  const target = procCpuMs(targetPid) - before.target;
+  const fixtures = procCpuMs(fixturesPid) - before.fixtures;
+  const m = machineCpuMs();
+  const busy = m.busy - before.machine.busy;
+  const per = (v: number) => v / Math.max(1, r.n);
+  r.cpu = { target: per(target), fixtures: per(fixtures), client: per(clientMs), other: per(busy - target - fixtures - clientMs), busyPct: (busy / (m.total - before.machine.total)) * 100 };
+  return r;
+}
+
+/** The baseline: the least a fan-out server can do — six parallel calls with the same HTTP client, JSON back. */
 async function startBaseline(fixtureUrl: string) {
   const server = createServer(async (_req, res) => {
     const answers = await Promise.allSettled(
       DELAYS.map(([id]) =>
-        fetch(`${fixtureUrl}/p/${id}/quote`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ amount: '25000000', tradeType: 'EXACT_INPUT', srcDecimals: 6, dstDecimals: 18 }) }).then((r) => r.json()),
+        call(`${fixtureUrl}/p/${id}/quote`, { method: 'POST', body: JSON.stringify({ amount: '25000000', tradeType: 'EXACT_INPUT', srcDecimals: 6, dstDecimals: 18 }) }).then((r) => JSON.parse(r.body)),
       ),
     );
     res.writeHead(200, { 'content-type': 'application/json' });
@@ -92,14 +149,14 @@ async function startBaseline(fixtureUrl: string) {
  * Each party runs in its own process (fixtures, service, baseline, load generator), so the load generator
  * and the fixtures do not steal the event loop of the server being measured.
  */
-function child(role: string, env: Record<string, string> = {}): Promise<{ url: string; stop(): void }> {
+function child(role: string, env: Record<string, string> = {}): Promise<{ url: string; pid: number; stop(): void }> {
   const proc = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url)], { env: { ...process.env, ...env, BENCH_ROLE: role }, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     let out = '';
     proc.stdout!.on('data', (c) => {
       out += c;
       const m = /READY (\S+)/.exec(out);
-      if (m) resolve({ url: m[1], stop: () => proc.kill('SIGTERM') });
+      if (m) resolve({ url: m[1], pid: proc.pid!, stop: () => proc.kill('SIGTERM') });
     });
     proc.once('exit', (code) => reject(new Error(`${role} exited with ${code}`)));
   });
@@ -143,19 +200,25 @@ async function main() {
   const baseline = await child('baseline', { BENCH_FIXTURES: fx.url });
   try {
     // Warm up (JIT, connection pools, caches) before measuring.
-    for (let i = 0; i < 50; i++) await (await fetch(`${service.url}/v1/quote?${QS}`)).text();
-    for (let i = 0; i < 50; i++) await (await fetch(`${baseline.url}/quote`)).text();
+    for (let i = 0; i < 50; i++) await call(`${service.url}/v1/quote?${QS}`);
+    for (let i = 0; i < 50; i++) await call(`${service.url}/graphql`, { method: 'POST', body: GQL });
+    for (let i = 0; i < 50; i++) await call(`${baseline.url}/quote`);
     console.log(`quote fan-out: ${CLIENTS} clients × ${SECONDS} s per target; providers ${DELAYS.map(([id, d]) => `${id}=${d}ms`).join(' ')}; quote store ${process.env.REDIS_URL ? 'redis' : process.env.DATABASE_URL ? 'postgres' : 'pglite'}`);
     const results: Result[] = [];
-    results.push(await load('baseline (bare Node fan-out)', () => fetch(`${baseline.url}/quote`)));
-    results.push(await load('GET /v1/quote', () => fetch(`${service.url}/v1/quote?${QS}`)));
-    results.push(await load('GraphQL quote', () => fetch(`${service.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: GQL })));
-    const base = results[0];
+    if (TARGETS.has('baseline')) results.push(await measured('baseline (bare Node fan-out)', baseline.pid, fx.pid, () => call(`${baseline.url}/quote`)));
+    if (TARGETS.has('rest')) results.push(await measured('GET /v1/quote', service.pid, fx.pid, () => call(`${service.url}/v1/quote?${QS}`)));
+    if (TARGETS.has('graphql')) results.push(await measured('GraphQL quote', service.pid, fx.pid, () => call(`${service.url}/graphql`, { method: 'POST', body: GQL })));
+    const base = results.find((r) => r.name.startsWith('baseline')) ?? results[0];
     console.log('\ntarget                          requests  errors   req/s   added p50   added p99   vs baseline');
     for (const r of results) {
       console.log(
         `${r.name.padEnd(30)} ${String(r.n).padStart(9)} ${String(r.errors).padStart(7)} ${r.rps.toFixed(1).padStart(7)} ${r.p50.toFixed(2).padStart(9)} ms ${r.p99.toFixed(2).padStart(9)} ms ${((r.rps / base.rps) * 100).toFixed(0).padStart(10)}%`,
       );
+    }
+    console.log('\nCPU ms per request     server  fixtures  load-gen  other (e.g. Postgres)  machine busy');
+    for (const r of results) {
+      const c = r.cpu!;
+      console.log(`${r.name.padEnd(30)} ${c.target.toFixed(2).padStart(6)} ${c.fixtures.toFixed(2).padStart(9)} ${c.client.toFixed(2).padStart(9)} ${c.other.toFixed(2).padStart(9)} ${c.busyPct.toFixed(0).padStart(18)}%`);
     }
     console.log('\ntargets: added p50 ≤ 3 ms, p99 ≤ 15 ms, throughput ≥ 70% of the baseline');
   } finally {

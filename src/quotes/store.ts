@@ -64,7 +64,16 @@ export class PgQuoteStore implements QuoteStore {
       params.push(q.quoteId, q.provider, JSON.stringify(storedQuoteToJson(q)), new Date(expiresAtMs(q)).toISOString(), new Date(dropAtMs(q)).toISOString());
       return `($${i + 1}, $${i + 2}, $${i + 3}::jsonb, $${i + 4}::timestamptz, $${i + 5}::timestamptz)`;
     });
-    await this.sql.query(`INSERT INTO quotes (id, provider, payload, expires_at, drop_at) VALUES ${rows.join(', ')}`, params);
+    // Quotes are short-lived and re-requestable, so their insert commits without waiting for the WAL flush
+    // (synchronous_commit off for this one transaction; set_config(…, true) is SET LOCAL inside the
+    // statement's own implicit transaction). A Postgres crash can lose the last fraction of a second of
+    // issued quotes (their build answers QUOTE_NOT_FOUND, the client re-quotes); it cannot corrupt anything,
+    // and the quote path no longer waits for an fsync on every request.
+    await this.sql.query(
+      `INSERT INTO quotes (id, provider, payload, expires_at, drop_at)
+       SELECT v.* FROM (VALUES ${rows.join(', ')}) AS v, (SELECT set_config('synchronous_commit', 'off', true)) AS local_commit`,
+      params,
+    );
   }
 
   async find(quoteId: string) {

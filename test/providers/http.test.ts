@@ -43,3 +43,63 @@ describe('providerFetch on a provider 5xx', () => {
     expect(plain.message).toBe('jupiter answered HTTP 500');
   });
 });
+
+describe('providerFetch transport', () => {
+  let server: Server;
+  let url: string;
+  const seen: { method?: string; body: string; headers: Record<string, unknown>; url?: string }[] = [];
+  beforeAll(async () => {
+    server = createServer(async (req, res) => {
+      let body = '';
+      for await (const c of req) body += c;
+      seen.push({ method: req.method, body, headers: req.headers, url: req.url });
+      if (req.url === '/moved') {
+        res.writeHead(302, { location: '/elsewhere' });
+        return res.end();
+      }
+      if (req.url === '/slow') return setTimeout(() => res.end('{}'), 2_000);
+      if (req.url === '/cut') {
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
+        res.write('{"partial":');
+        return setTimeout(() => res.destroy(), 20);
+      }
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ ok: true }));
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => {
+    server.closeAllConnections();
+    return new Promise<void>((r) => server.close(() => r()));
+  });
+
+  it('sends JSON bodies with query parameters and provider headers, and parses the answer', async () => {
+    const res = await providerFetch(`${url}/api`, '/quote', { provider: 'relay', signal: AbortSignal.timeout(5000), query: { a: 1, b: undefined }, headers: { 'x-api-key': 'k', skip: undefined }, body: { amount: '1' } });
+    expect(res).toEqual({ status: 200, json: { ok: true } });
+    const last = seen.at(-1)!;
+    expect(last).toMatchObject({ method: 'POST', body: '{"amount":"1"}', url: '/api/quote?a=1' });
+    expect(last.headers).toMatchObject({ 'content-type': 'application/json', accept: 'application/json', 'x-api-key': 'k' });
+    expect(last.headers).not.toHaveProperty('skip');
+  });
+
+  it('does not follow redirects', async () => {
+    const err = await providerFetch(url, '/moved', { provider: 'lifi', signal: AbortSignal.timeout(5000) }).catch((e) => e);
+    expect(err).toMatchObject({ code: 'PROVIDER_ERROR', message: 'lifi answered HTTP 302 (redirects are not followed)' });
+    expect(seen.some((s) => s.url === '/elsewhere')).toBe(false);
+  });
+
+  it('maps an abort to PROVIDER_TIMEOUT, before or during the call', async () => {
+    const during = await providerFetch(url, '/slow', { provider: '0x', signal: AbortSignal.timeout(100) }).catch((e) => e);
+    expect(during).toMatchObject({ code: 'PROVIDER_TIMEOUT' });
+    const before = await providerFetch(url, '/slow', { provider: '0x', signal: AbortSignal.abort() }).catch((e) => e);
+    expect(before).toMatchObject({ code: 'PROVIDER_TIMEOUT' });
+  });
+
+  it('maps a cut connection and an unreachable host to PROVIDER_ERROR', async () => {
+    const cut = await providerFetch(url, '/cut', { provider: 'kyberswap', signal: AbortSignal.timeout(5000) }).catch((e) => e);
+    expect(cut).toMatchObject({ code: 'PROVIDER_ERROR', message: 'kyberswap closed the connection' });
+    const dead = await providerFetch('http://127.0.0.1:1', '/x', { provider: 'kyberswap', signal: AbortSignal.timeout(5000) }).catch((e) => e);
+    expect(dead).toMatchObject({ code: 'PROVIDER_ERROR', message: 'kyberswap could not be reached' });
+  });
+});
