@@ -14,6 +14,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { createServer } from 'node:http';
 import { readFileSync } from 'node:fs';
+import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf_hooks';
 import { Agent, request } from 'undici';
 import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../src/config.js';
@@ -149,14 +150,16 @@ async function startBaseline(fixtureUrl: string) {
  * Each party runs in its own process (fixtures, service, baseline, load generator), so the load generator
  * and the fixtures do not steal the event loop of the server being measured.
  */
-function child(role: string, env: Record<string, string> = {}): Promise<{ url: string; pid: number; stop(): void }> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url)], { env: { ...process.env, ...env, BENCH_ROLE: role }, stdio: ['ignore', 'pipe', 'inherit'] });
+function child(role: string, env: Record<string, string> = {}): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
+  // BENCH_SERVICE_FLAGS: Node/V8 flags for the service process alone (e.g. GC settings to compare).
+  const flags = role === 'service' ? (process.env.BENCH_SERVICE_FLAGS ?? '').split(' ').filter(Boolean) : [];
+  const proc = spawn(process.execPath, [...flags, '--import', 'tsx', fileURLToPath(import.meta.url)], { env: { ...process.env, ...env, BENCH_ROLE: role }, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     let out = '';
     proc.stdout!.on('data', (c) => {
       out += c;
       const m = /READY (\S+)/.exec(out);
-      if (m) resolve({ url: m[1], pid: proc.pid!, stop: () => proc.kill('SIGTERM') });
+      if (m) resolve({ url: m[1], pid: proc.pid!, stop: () => new Promise<void>((r) => (proc.once('exit', () => r()), proc.kill('SIGTERM'))) });
     });
     proc.once('exit', (code) => reject(new Error(`${role} exited with ${code}`)));
   });
@@ -166,6 +169,33 @@ async function roleFixtures() {
   const fx = await startFixtureProviderServer();
   for (const [id, delayMs] of DELAYS) fx.configure(id, { delayMs, behaviour: 'ok', rateBps: 9_900 + delayMs / 10 });
   console.log(`READY ${fx.url}`);
+}
+
+/**
+ * Where a process's own latency goes: event-loop delay (anything that blocked it: long tasks, GC) and GC
+ * pauses over the whole run, printed to stderr when the process is stopped.
+ */
+function reportPausesOnExit(role: string) {
+  const loop = monitorEventLoopDelay({ resolution: 1 });
+  loop.enable();
+  const gc: number[] = [];
+  let major = 0;
+  new PerformanceObserver((list) =>
+    list.getEntries().forEach((e) => {
+      gc.push(e.duration);
+      // NODE_PERFORMANCE_GC_MAJOR (mark-compact): the long ones, which grow with the retained heap.
+      if (((e as { detail?: { kind?: number } }).detail)?.kind === constants.NODE_PERFORMANCE_GC_MAJOR) major++;
+    }),
+  ).observe({ entryTypes: ['gc'] });
+  process.once('exit', () => {
+    gc.sort((a, b) => a - b);
+    const ms = (ns: number) => (ns / 1e6).toFixed(1);
+    console.error(
+      `${role}: event-loop delay p50 ${ms(loop.percentile(50))} ms, p99 ${ms(loop.percentile(99))} ms, max ${ms(loop.max)} ms; ` +
+        `${gc.length} GC pauses (${major} major), total ${gc.reduce((a, b) => a + b, 0).toFixed(0)} ms, longest ${(gc.at(-1) ?? 0).toFixed(1)} ms; ` +
+        `heap ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MiB`,
+    );
+  });
 }
 
 async function roleService(fixtureUrl: string) {
@@ -182,6 +212,7 @@ async function roleService(fixtureUrl: string) {
   const app = await createApp(config, { log: createLogger('silent') });
   for (const [id] of DELAYS) app.services.providers.register(new FixtureProvider(id, fixtureUrl));
   const server = await createHttpServer(app).listen(0, '127.0.0.1');
+  reportPausesOnExit('service');
   console.log(`READY ${server.url} ${config.REDIS_URL ? 'redis' : app.db.kind}`);
 }
 
@@ -193,6 +224,7 @@ async function main() {
   if (role === 'service') return roleService(process.env.BENCH_FIXTURES!);
   if (role === 'baseline') {
     const b = await startBaseline(process.env.BENCH_FIXTURES!);
+    reportPausesOnExit('baseline');
     return console.log(`READY ${b.url}`);
   }
   const fx = await child('fixtures');
@@ -222,7 +254,7 @@ async function main() {
     }
     console.log('\ntargets: added p50 ≤ 3 ms, p99 ≤ 15 ms, throughput ≥ 70% of the baseline');
   } finally {
-    for (const c of [service, baseline, fx]) c.stop();
+    await Promise.all([service, baseline, fx].map((c) => c.stop()));
   }
 }
 
