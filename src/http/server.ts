@@ -92,11 +92,12 @@ export function createHttpServer(app: App, opts: { extraRoutes?: Route[] } = {})
     const body = method === 'GET' || method === 'HEAD' ? undefined : await readBody(req, app.config.BODY_LIMIT_BYTES);
     const abort = new AbortController();
     res.on('close', () => abort.abort());
-    const headers = new Headers();
-    for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers.set(k, Array.isArray(v) ? v.join(', ') : v);
+    const headers: Record<string, string> = {};
+    for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
     const gqlContext = createGraphQLContext(app, state.requestId, headerValue(req.headers['x-api-key']));
+    // yoga's own fetch implementation (no conversion between it and Node's global Request/Response).
     const response = await yoga.fetch(
-      new Request(url, { method, headers, body: body && body.length ? new Uint8Array(body) : undefined, signal: abort.signal }),
+      new yoga.fetchAPI.Request(url.toString(), { method, headers, body: body && body.length ? body.toString('utf8') : undefined, signal: abort.signal }),
       { gqlContext },
     );
     state.accountId = gqlContext.accountId;
@@ -104,6 +105,10 @@ export function createHttpServer(app: App, opts: { extraRoutes?: Route[] } = {})
     response.headers.forEach((v, k) => (out[k] = v));
     res.writeHead(response.status, out);
     if (!response.body) return void res.end();
+    // A single result is sent in one write; only event streams (SSE subscriptions, incremental delivery) stream.
+    if (!/^(text\/event-stream|multipart\/mixed)/.test(response.headers.get('content-type') ?? '')) {
+      return void res.end(Buffer.from(await response.arrayBuffer()));
+    }
     // Streams SSE subscriptions as they happen; stops when the client goes away.
     try {
       for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
