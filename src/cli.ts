@@ -1,6 +1,8 @@
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from './config.js';
-import { createDb } from './db/client.js';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { createDb, type Db } from './db/client.js';
+import { systemClock } from './clock.js';
+import { PartnersService, type PartnerInput } from './partners/service.js';
 import { migrate } from './db/migrate.js';
 import { AccountsService } from './accounts/service.js';
 import { isApiError } from './errors.js';
@@ -16,20 +18,58 @@ const HELP = `Usage: npm run cli -- <command> [options]
   keys:create --account <id> --mode test|live [--name <label>]   prints the key once
   keys:list --account <id>
   keys:revoke --account <id> --key <keyId>
+  partners:set --id <id> [--label <label>] [--kind label|fee] [--fee-bps <n>] [--max-fee-bps <n>]
+               [--fee-recipient-evm <0x…>] [--fee-recipient-svm <base58>] [--active|--inactive]
+                                                create or update a partner; omitted options keep their value
+  partners:list
+  partners:link-key --partner <id> --key <keyId>     fees of quotes made with this key follow the partner
+  partners:unlink-key --partner <id> --key <keyId>
   listen --api-key <test key> --forward-to <url> [--events a,b] [--url <service url>]
+
+Running services cache partner lookups for up to 30 s, so a change reaches them within that time.
 `;
 
 type Command = (args: string[]) => Promise<void>;
 
-async function withAccounts<T>(fn: (svc: AccountsService) => Promise<T>): Promise<T> {
+async function withDb<T>(fn: (db: Db, config: Config) => Promise<T>): Promise<T> {
   const config = loadConfig();
   const db = await createDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
   try {
     await migrate(db);
-    return await fn(new AccountsService(db.prisma, config.BRAND));
+    return await fn(db, config);
   } finally {
     await db.close();
   }
+}
+
+const withAccounts = <T>(fn: (svc: AccountsService) => Promise<T>) => withDb((db, config) => fn(new AccountsService(db.prisma, config.BRAND)));
+const withPartners = <T>(fn: (svc: PartnersService) => Promise<T>) => withDb((db) => fn(new PartnersService(db.prisma, systemClock)));
+
+/** A whole non-negative number of basis points, or a usage error naming the flag. */
+const bps = (v: string | boolean | undefined, flag: string): number | undefined => {
+  if (v === undefined) return undefined;
+  if (typeof v !== 'string' || !/^[0-9]{1,5}$/.test(v)) throw new UsageError(`--${flag} must be a whole number of basis points`);
+  return Number(v);
+};
+
+/** Only the flags given: `partners:set` on an existing partner changes just those. */
+function partnerChanges(o: Record<string, string | boolean | undefined>): Partial<PartnerInput> {
+  if (o.active && o.inactive) throw new UsageError('pass at most one of --active or --inactive');
+  const changes: Partial<PartnerInput> = {};
+  if (typeof o.label === 'string') changes.label = o.label;
+  if (typeof o.kind === 'string') {
+    if (o.kind !== 'label' && o.kind !== 'fee') throw new UsageError('--kind must be label or fee');
+    changes.kind = o.kind;
+  }
+  const fee = bps(o['fee-bps'], 'fee-bps');
+  const max = bps(o['max-fee-bps'], 'max-fee-bps');
+  if (fee !== undefined) changes.feeBps = fee;
+  if (max !== undefined) changes.maxFeeBps = max;
+  if (typeof o['fee-recipient-evm'] === 'string') changes.feeRecipientEvm = o['fee-recipient-evm'] || null;
+  if (typeof o['fee-recipient-svm'] === 'string') changes.feeRecipientSvm = o['fee-recipient-svm'] || null;
+  if (o.active) changes.active = true;
+  if (o.inactive) changes.active = false;
+  return changes;
 }
 
 const opts = (args: string[], options: NonNullable<NonNullable<Parameters<typeof parseArgs>[0]>['options']>) =>
@@ -69,6 +109,45 @@ export const commands: Record<string, Command> = {
   'keys:revoke': async (args) => {
     const o = opts(args, { account: { type: 'string' }, key: { type: 'string' } });
     console.log(JSON.stringify(await withAccounts((s) => s.revokeKey(need(o.account, 'account'), need(o.key, 'key'))), null, 2));
+  },
+  'partners:set': async (args) => {
+    const o = opts(args, {
+      id: { type: 'string' },
+      label: { type: 'string' },
+      kind: { type: 'string' },
+      'fee-bps': { type: 'string' },
+      'max-fee-bps': { type: 'string' },
+      'fee-recipient-evm': { type: 'string' },
+      'fee-recipient-svm': { type: 'string' },
+      active: { type: 'boolean' },
+      inactive: { type: 'boolean' },
+    });
+    const id = need(o.id, 'id');
+    const changes = partnerChanges(o);
+    const partner = await withPartners(async (svc) => {
+      const current = await svc.get(id).catch((err) => {
+        if (isApiError(err) && err.code === 'NOT_FOUND') return null;
+        throw err;
+      });
+      if (!current && !changes.label) throw new UsageError('a new partner needs --label (and --kind fee with --fee-bps/--max-fee-bps to take a fee)');
+      const base: PartnerInput = current
+        ? { id, label: current.label, kind: current.kind, feeBps: current.feeBps, maxFeeBps: current.maxFeeBps, feeRecipientEvm: current.feeRecipientEvm, feeRecipientSvm: current.feeRecipientSvm, active: current.active }
+        : { id, label: changes.label!, kind: 'label' };
+      return svc.upsert({ ...base, ...changes, id });
+    });
+    console.log(JSON.stringify(partner, null, 2));
+  },
+  'partners:list': async (args) => {
+    opts(args, {});
+    console.log(JSON.stringify(await withPartners((s) => s.list()), null, 2));
+  },
+  'partners:link-key': async (args) => {
+    const o = opts(args, { partner: { type: 'string' }, key: { type: 'string' } });
+    console.log(JSON.stringify(await withPartners((s) => s.linkKey(need(o.partner, 'partner'), need(o.key, 'key'))), null, 2));
+  },
+  'partners:unlink-key': async (args) => {
+    const o = opts(args, { partner: { type: 'string' }, key: { type: 'string' } });
+    console.log(JSON.stringify(await withPartners((s) => s.unlinkKey(need(o.partner, 'partner'), need(o.key, 'key'))), null, 2));
   },
   listen: async (args) => {
     const o = opts(args, { 'api-key': { type: 'string' }, 'forward-to': { type: 'string' }, events: { type: 'string' }, url: { type: 'string' } });

@@ -1,10 +1,11 @@
 import { nodeWithTsx } from './helpers/spawn.js';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { backends, createTestDatabase } from './helpers/db.js';
+import { main } from '../src/cli.js';
 
 const cli = (args: string[], env: Record<string, string>) =>
   spawnSync(...nodeWithTsx('src/cli.ts', args), { env: { ...process.env, LOG_LEVEL: 'silent', ...env }, encoding: 'utf8', timeout: 90_000 });
@@ -37,4 +38,78 @@ describe.each(backends)('operator CLI (%s)', (backend) => {
       await t.drop();
     }
   }, 300_000); // six real CLI processes, each opening (and migrating) the database
+});
+
+/** Runs CLI commands in this process (each still opens, migrates and closes the database) and captures their output. */
+async function runInProcess(env: Record<string, string>, argv: string[]) {
+  const saved = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
+  Object.assign(process.env, env);
+  const out: string[] = [];
+  const err: string[] = [];
+  const log = vi.spyOn(console, 'log').mockImplementation((...a) => void out.push(a.join(' ')));
+  const error = vi.spyOn(console, 'error').mockImplementation((...a) => void err.push(a.join(' ')));
+  try {
+    const code = await main(argv);
+    return { code, stdout: out.join('\n'), stderr: err.join('\n') };
+  } finally {
+    log.mockRestore();
+    error.mockRestore();
+    for (const [k, v] of Object.entries(saved)) if (v === undefined) delete process.env[k];
+    else process.env[k] = v;
+  }
+}
+
+describe.each(backends)('operator CLI: partner registry (%s)', (backend) => {
+  const dirs: string[] = [];
+  afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
+
+  it('creates a fee-taking partner, changes one field, links and unlinks a key, and refuses bad input', async () => {
+    const t = await createTestDatabase(backend);
+    const dir = mkdtempSync(join(tmpdir(), 'cli-partners-'));
+    dirs.push(dir);
+    const env = { LOG_LEVEL: 'silent', DATA_DIR: dir, ...(t.env.DATABASE_URL ? { DATABASE_URL: t.env.DATABASE_URL } : {}) };
+    const run = (...argv: string[]) => runInProcess(env, argv);
+    try {
+      const created = await run('partners:set', '--id', 'acme-wallet', '--label', 'Acme Wallet', '--kind', 'fee', '--fee-bps', '25', '--max-fee-bps', '60', '--fee-recipient-evm', '0x00000000000000000000000000000000000000AA');
+      expect(created.code, created.stderr).toBe(0);
+      expect(JSON.parse(created.stdout)).toMatchObject({ id: 'acme-wallet', kind: 'fee', feeBps: 25, maxFeeBps: 60, feeRecipientEvm: '0x00000000000000000000000000000000000000aa', active: true, apiKeyIds: [] });
+
+      // Only the flags given change.
+      const changed = await run('partners:set', '--id', 'acme-wallet', '--fee-bps', '40');
+      expect(changed.code, changed.stderr).toBe(0);
+      expect(JSON.parse(changed.stdout)).toMatchObject({ label: 'Acme Wallet', kind: 'fee', feeBps: 40, maxFeeBps: 60, feeRecipientEvm: '0x00000000000000000000000000000000000000aa' });
+
+      const account = JSON.parse((await run('accounts:create', '--name', 'Acme')).stdout);
+      const key = JSON.parse((await run('keys:create', '--account', account.id, '--mode', 'test')).stdout);
+      const linked = await run('partners:link-key', '--partner', 'acme-wallet', '--key', key.id);
+      expect(linked.code, linked.stderr).toBe(0);
+      expect(JSON.parse(linked.stdout).apiKeyIds).toEqual([key.id]);
+
+      await run('partners:set', '--id', 'other', '--label', 'Other');
+      const taken = await run('partners:link-key', '--partner', 'other', '--key', key.id);
+      expect(taken).toMatchObject({ code: 1 });
+      expect(taken.stderr).toMatch(/^CONFLICT: API key .* already belongs to partner acme-wallet/);
+
+      const list = JSON.parse((await run('partners:list')).stdout);
+      expect(list.map((p: { id: string }) => p.id)).toEqual(['acme-wallet', 'other']);
+
+      const unlinked = await run('partners:unlink-key', '--partner', 'acme-wallet', '--key', key.id);
+      expect(JSON.parse(unlinked.stdout).apiKeyIds).toEqual([]);
+
+      // Rules of the registry: fee within max, label-only partners take nothing, ids by the integrator pattern.
+      const overMax = await run('partners:set', '--id', 'acme-wallet', '--fee-bps', '61');
+      expect(overMax).toMatchObject({ code: 1 });
+      expect(overMax.stderr).toMatch(/^INVALID_PARAMS: .*feeBps/);
+      const labelFee = await run('partners:set', '--id', 'other', '--fee-bps', '5', '--max-fee-bps', '5');
+      expect(labelFee.stderr).toMatch(/label-only partners take no fee/);
+      expect((await run('partners:set', '--id', 'Bad_Id', '--label', 'x')).stderr).toMatch(/^INVALID_PARAMS: .*id/);
+      expect((await run('partners:set', '--id', 'acme-wallet', '--fee-bps', '2.5')).stderr).toMatch(/--fee-bps must be a whole number/);
+      expect((await run('partners:set', '--id', 'newbie')).stderr).toMatch(/a new partner needs --label/);
+      expect((await run('partners:link-key', '--partner', 'nobody', '--key', key.id)).stderr).toMatch(/^NOT_FOUND: Partner not found/);
+      const kept = JSON.parse((await run('partners:list')).stdout)[0];
+      expect(kept).toMatchObject({ feeBps: 40, maxFeeBps: 60 });
+    } finally {
+      await t.drop();
+    }
+  }, 300_000);
 });

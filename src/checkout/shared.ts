@@ -1,11 +1,6 @@
 export const VERIFY_JOB = 'checkout-verify';
 export const EXPIRE_JOB = 'checkout-expire';
-
-/** A unique-index violation, as Prisma reports it through either driver adapter. */
-export function isUniqueViolation(err: unknown): boolean {
-  const e = err as { code?: string; message?: string; meta?: { driverAdapterError?: { cause?: { kind?: string } } } };
-  return e?.code === 'P2002' || e?.meta?.driverAdapterError?.cause?.kind === 'UniqueConstraintViolation' || /unique constraint|23505/i.test(e?.message ?? '');
-}
+export { isUniqueViolation } from '../db/unique-violation.js';
 
 /** What the verifier concluded about one payment. */
 export type SettledPayment =

@@ -1,4 +1,5 @@
 import type { Prisma } from '../db/generated/client.js';
+import { isUniqueViolation } from '../db/unique-violation.js';
 import { z } from 'zod';
 import type { App } from '../app.js';
 import { ApiError, isApiError } from '../errors.js';
@@ -211,7 +212,7 @@ export class OrdersService {
         return created;
       });
     } catch (err) {
-      if ((err as { code?: string }).code !== 'P2002') throw err;
+      if (!isUniqueViolation(err)) throw err;
       const again = await prisma.order.findUnique({ where: { quoteId } });
       if (again) return this.sameReport(again, hash);
       throw new ApiError('CONFLICT', `txHash: transaction ${hash} was already reported for another quote`, { field: 'txHash' });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Prisma } from '../db/client.js';
 import type { Clock } from '../clock.js';
 import { ApiError, notFound } from '../errors.js';
+import { isUniqueViolation } from '../db/unique-violation.js';
 import { parseInput } from '../validation.js';
 import type { PartnerFeeProfile } from '../quotes/fees.js';
 import { INTEGRATOR_PATTERN } from '../quotes/params.js';
@@ -94,7 +95,14 @@ export class PartnersService {
     if (!key) throw notFound('API key');
     const existing = await this.prisma.partnerKey.findUnique({ where: { apiKeyId } });
     if (existing && existing.partnerId !== partnerId) throw new ApiError('CONFLICT', `API key ${apiKeyId} already belongs to partner ${existing.partnerId}`);
-    if (!existing) await this.prisma.partnerKey.create({ data: { apiKeyId, partnerId } });
+    if (!existing) {
+      // Two links of one key at once: the unique key index lets one win; report the other as a conflict.
+      await this.prisma.partnerKey.create({ data: { apiKeyId, partnerId } }).catch(async (err: unknown) => {
+        if (!isUniqueViolation(err)) throw err;
+        const winner = await this.prisma.partnerKey.findUnique({ where: { apiKeyId } });
+        if (winner?.partnerId !== partnerId) throw new ApiError('CONFLICT', `API key ${apiKeyId} already belongs to partner ${winner?.partnerId ?? 'another partner'}`);
+      });
+    }
     this.clearCache();
     return this.get(partnerId);
   }
