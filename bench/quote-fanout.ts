@@ -231,10 +231,13 @@ async function main() {
   const service = await child('service', { BENCH_FIXTURES: fx.url });
   const baseline = await child('baseline', { BENCH_FIXTURES: fx.url });
   try {
-    // Warm up (JIT, connection pools, caches) before measuring.
-    for (let i = 0; i < 50; i++) await call(`${service.url}/v1/quote?${QS}`);
-    for (let i = 0; i < 50; i++) await call(`${service.url}/graphql`, { method: 'POST', body: GQL });
-    for (let i = 0; i < 50; i++) await call(`${baseline.url}/quote`);
+    // Warm up (JIT, connection pools, caches) before measuring: a few rounds of concurrent calls each.
+    const warm = async (send: () => Promise<Answer>) => {
+      for (let round = 0; round < 5; round++) await Promise.all(Array.from({ length: 40 }, send));
+    };
+    await warm(() => call(`${service.url}/v1/quote?${QS}`));
+    await warm(() => call(`${service.url}/graphql`, { method: 'POST', body: GQL }));
+    await warm(() => call(`${baseline.url}/quote`));
     console.log(`quote fan-out: ${CLIENTS} clients × ${SECONDS} s per target; providers ${DELAYS.map(([id, d]) => `${id}=${d}ms`).join(' ')}; quote store ${process.env.REDIS_URL ? 'redis' : process.env.DATABASE_URL ? 'postgres' : 'pglite'}`);
     const results: Result[] = [];
     if (TARGETS.has('baseline')) results.push(await measured('baseline (bare Node fan-out)', baseline.pid, fx.pid, () => call(`${baseline.url}/quote`)));
