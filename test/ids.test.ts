@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { newId, randomBase62 } from '../src/ids.js';
+
+describe('randomBase62', () => {
+  it('carries the asked bits in base62 characters', () => {
+    expect(randomBase62(128)).toMatch(/^[0-9A-Za-z]{22}$/);
+    expect(randomBase62(190)).toHaveLength(32);
+    expect(randomBase62(4000)).toHaveLength(672); // longer than one fill of the byte pool
+    expect(newId('q', 128)).toMatch(/^q_[0-9A-Za-z]{22}$/);
+  });
+
+  it('is unbiased enough that every character appears about equally often', () => {
+    const counts = new Map<string, number>();
+    for (let i = 0; i < 10_000; i++) for (const c of randomBase62(128)) counts.set(c, (counts.get(c) ?? 0) + 1);
+    expect(counts.size).toBe(62);
+    const expected = (10_000 * 22) / 62; // ≈ 3548, σ ≈ 59: ±25% is far outside chance
+    for (const n of counts.values()) expect(Math.abs(n - expected)).toBeLessThan(expected * 0.25);
+  });
+
+  it('does not repeat', () => {
+    const ids = new Set(Array.from({ length: 50_000 }, () => randomBase62(128)));
+    expect(ids.size).toBe(50_000);
+  });
+});
