@@ -4,6 +4,7 @@ import { assetsEnv } from './assets/config.js';
 import { providersEnv } from './providers/config.js';
 import { quotesEnv } from './quotes/config.js';
 import { webhooksEnv } from './webhooks/config.js';
+import { eventsEnv } from './events/config.js';
 import { checkoutEnv } from './checkout/config.js';
 
 /**
@@ -45,6 +46,7 @@ const schema = z.object({
   ...providersEnv,
   ...quotesEnv,
   ...webhooksEnv,
+  ...eventsEnv,
   ...checkoutEnv,
 });
 

@@ -1,4 +1,5 @@
 import type { App } from './app.js';
+import { eventRetentionJob } from './events/retention.js';
 import { ProviderRegistry } from './providers/registry.js';
 import { providerFactories } from './providers/factories.js';
 import { JobRunner } from './jobs/runner.js';
@@ -56,6 +57,7 @@ export async function createServices(app: App): Promise<Services> {
   };
   // Domains register their pollers and schedulers on `jobs` below.
   jobs.add(webhooks.worker.job());
+  jobs.add(eventRetentionJob(app.db.sql, app.clock, app.config.EVENT_RETENTION_DAYS));
   registerCheckoutJobs(app, jobs, checkout, services.orders);
   registerAssetsJobs(jobs, assets);
   return services;

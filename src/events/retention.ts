@@ -1,0 +1,41 @@
+import type { RawSql } from '../db/client.js';
+import type { Clock } from '../clock.js';
+import type { Job } from '../jobs/runner.js';
+
+const DAY_MS = 24 * 3600 * 1000;
+/** Rows per DELETE: short statements, so the sweep never holds many row locks or a long transaction. */
+const BATCH = 500;
+
+/**
+ * Deletes events created before `cutoff` whose webhook deliveries have all ended (none `pending`);
+ * deliveries and attempts go with them (ON DELETE CASCADE). Returns how many events were deleted.
+ */
+export async function deleteEventsBefore(sql: RawSql, cutoff: Date, signal?: AbortSignal): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const rows = await sql.query<{ n: number }>(
+      `WITH gone AS (
+         DELETE FROM events WHERE id IN (
+           SELECT e.id FROM events e
+            WHERE e.created_at < $1::timestamptz
+              AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = e.id AND d.status = 'pending')
+            ORDER BY e.created_at
+            LIMIT ${BATCH})
+         RETURNING 1)
+       SELECT count(*)::int AS n FROM gone`,
+      [cutoff.toISOString()],
+    );
+    const n = rows[0]?.n ?? 0;
+    total += n;
+    if (n < BATCH || signal?.aborted) return total;
+  }
+}
+
+/** Hourly retention sweep (EVENT_RETENTION_DAYS). */
+export function eventRetentionJob(sql: RawSql, clock: Clock, retentionDays: number): Job {
+  return {
+    name: 'events.retention',
+    intervalMs: 3600_000,
+    run: async (signal) => void (await deleteEventsBefore(sql, new Date(clock.now() - retentionDays * DAY_MS), signal)),
+  };
+}
