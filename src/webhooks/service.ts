@@ -138,22 +138,26 @@ export class WebhooksService {
     const p = parseInput(createSchema, input ?? {});
     const livemode = livemodeOf(auth);
     const checked = await this.checkUrl(p.url, livemode);
-    const count = await this.prisma.webhookEndpoint.count({ where: { accountId: auth.accountId, livemode } });
-    if (count >= MAX_ENDPOINTS) throw new ApiError('CONFLICT', `At most ${MAX_ENDPOINTS} webhook endpoints per account and mode; delete one first`);
     const now = new Date(this.now());
-    const ep = await this.prisma.webhookEndpoint.create({
-      data: {
-        id: newId('we'),
-        accountId: auth.accountId,
-        livemode,
-        url: checked,
-        description: p.description ?? null,
-        enabledEvents: [...new Set(p.enabledEvents)],
-        disabled: p.disabled ?? false,
-        secret: generateSecret(),
-        createdAt: now,
-        updatedAt: now,
-      },
+    // Count and insert under a lock on the account row, so concurrent creates cannot pass the limit together.
+    const ep = await this.prisma.$transaction(async (tx) => {
+      await tx.$queryRaw`SELECT id FROM accounts WHERE id = ${auth.accountId} FOR UPDATE`;
+      const count = await tx.webhookEndpoint.count({ where: { accountId: auth.accountId, livemode } });
+      if (count >= MAX_ENDPOINTS) throw new ApiError('CONFLICT', `At most ${MAX_ENDPOINTS} webhook endpoints per account and mode; delete one first`);
+      return tx.webhookEndpoint.create({
+        data: {
+          id: newId('we'),
+          accountId: auth.accountId,
+          livemode,
+          url: checked,
+          description: p.description ?? null,
+          enabledEvents: [...new Set(p.enabledEvents)],
+          disabled: p.disabled ?? false,
+          secret: generateSecret(),
+          createdAt: now,
+          updatedAt: now,
+        },
+      });
     });
     return endpointView(ep, this.now(), { withSecret: true });
   }

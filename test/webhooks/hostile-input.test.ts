@@ -53,6 +53,16 @@ describe.each(backends)('events and webhooks under hostile input (%s)', (backend
     expectCode(await s.post('/v1/webhook-endpoints/trigger', { type: 'x'.repeat(100_000) }, h()), 400, 'INVALID_PARAMS', 'huge type');
   });
 
+  it('REST: 24 endpoint creations at once stop at the limit of 16 per account and mode; the rest are CONFLICT', async () => {
+    const { key: k } = await s.createTestKey();
+    const results = await Promise.all(Array.from({ length: 24 }, (_, i) => s.post('/v1/webhook-endpoints', { url: `${rx.url}/race${i}` }, { 'x-api-key': k })));
+    expect(results.filter((r) => r.status === 201).length).toBe(16);
+    const refused = results.filter((r) => r.status !== 201);
+    expect(refused).toHaveLength(8);
+    for (const r of refused) expect(r.body.error.code, r.text).toBe('CONFLICT');
+    expect((await s.get('/v1/webhook-endpoints?limit=100', { 'x-api-key': k })).body.data).toHaveLength(16);
+  });
+
   it('REST: GET /v1/events?type= takes what enabledEvents takes: a misspelt type is INVALID_PARAMS, "*" lists everything', async () => {
     const { key: k } = await s.createTestKey();
     const a = (await s.post('/v1/webhook-endpoints/trigger', { type: 'order.filled' }, { 'x-api-key': k })).body;
