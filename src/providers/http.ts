@@ -1,4 +1,6 @@
 import type { z } from 'zod';
+import zlib from 'node:zlib';
+import { promisify } from 'node:util';
 import { Agent, request } from 'undici';
 import { ApiError } from '../errors.js';
 import type { ProviderId } from './types.js';
@@ -21,10 +23,36 @@ export interface ProviderResponse {
  * Provider calls go through undici's `request` on one keep-alive agent rather than global `fetch`: the
  * quote path makes one call per provider per quote, and `request` skips fetch's WHATWG stream and Headers
  * machinery (about half the CPU per call; see bench/quote-fanout.ts). Redirects are never followed.
+ * Unlike fetch, `request` neither asks for nor undoes compression, so both are done here (gzip, deflate, br),
+ * and no answer, compressed or not, may exceed MAX_RESPONSE_BYTES.
  */
-const agent = new Agent({ keepAliveTimeout: 10_000 });
+export const MAX_RESPONSE_BYTES = 32 * 2 ** 20;
+const agent = new Agent({ keepAliveTimeout: 10_000, maxResponseSize: MAX_RESPONSE_BYTES });
+const ACCEPT_ENCODING = 'gzip, deflate, br';
+
+const gunzip = promisify(zlib.gunzip);
+const inflate = promisify(zlib.inflate);
+const brotli = promisify(zlib.brotliDecompress);
+
+/** Undoes the content codings of a body (listed in the order they were applied); undefined for an unknown one. */
+async function decodeBody(raw: Buffer, contentEncoding: string | string[] | undefined): Promise<Buffer | undefined> {
+  const codings = (Array.isArray(contentEncoding) ? contentEncoding.join(',') : (contentEncoding ?? ''))
+    .split(',')
+    .map((c) => c.trim().toLowerCase())
+    .filter((c) => c && c !== 'identity');
+  let body = raw;
+  const limit = { maxOutputLength: MAX_RESPONSE_BYTES };
+  for (const coding of codings.reverse()) {
+    if (coding === 'gzip' || coding === 'x-gzip') body = await gunzip(body, limit);
+    else if (coding === 'deflate') body = await inflate(body, limit);
+    else if (coding === 'br') body = await brotli(body, limit);
+    else return undefined;
+  }
+  return body;
+}
 
 const timeout = (provider: ProviderId) => new ApiError('PROVIDER_TIMEOUT', `${provider} did not answer in time`);
+const tooLarge = (provider: ProviderId) => new ApiError('PROVIDER_ERROR', `${provider} answered with more than ${MAX_RESPONSE_BYTES / 2 ** 20} MiB`);
 
 /**
  * One HTTP call to a provider's real API. Transport problems become our codes:
@@ -34,7 +62,7 @@ const timeout = (provider: ProviderId) => new ApiError('PROVIDER_TIMEOUT', `${pr
 export async function providerFetch(baseUrl: string, path: string, o: ProviderFetchOptions): Promise<ProviderResponse> {
   const url = new URL(path.replace(/^\//, ''), baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`);
   for (const [k, v] of Object.entries(o.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept: 'application/json', 'accept-encoding': ACCEPT_ENCODING };
   for (const [k, v] of Object.entries(o.headers ?? {})) if (v !== undefined) headers[k] = v;
   if (o.body !== undefined) headers['content-type'] = 'application/json';
   if (o.signal.aborted) throw timeout(o.provider);
@@ -49,12 +77,20 @@ export async function providerFetch(baseUrl: string, path: string, o: ProviderFe
       signal: o.signal,
     });
     status = res.statusCode;
+    let raw: Buffer;
     try {
-      text = await res.body.text();
+      raw = Buffer.from(await res.body.arrayBuffer());
     } catch (err) {
       if (o.signal.aborted) throw timeout(o.provider);
+      if ((err as { code?: string }).code === 'UND_ERR_RES_EXCEEDED_MAX_SIZE') throw tooLarge(o.provider);
       throw new ApiError('PROVIDER_ERROR', `${o.provider} closed the connection`, undefined, { cause: err });
     }
+    const decoded = await decodeBody(raw, res.headers['content-encoding']).catch((err: unknown) => {
+      if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE' || err instanceof RangeError) throw tooLarge(o.provider);
+      throw new ApiError('PROVIDER_ERROR', `${o.provider} answered with a body that does not decompress`, undefined, { cause: err });
+    });
+    if (!decoded) throw new ApiError('PROVIDER_ERROR', `${o.provider} answered with an unsupported content encoding (${String(res.headers['content-encoding'])})`);
+    text = decoded.toString('utf8');
   } catch (err) {
     if (err instanceof ApiError) throw err;
     if (o.signal.aborted) throw timeout(o.provider);

@@ -1,7 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { providerFetch, providerReason } from '../../src/providers/http.js';
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
+import { MAX_RESPONSE_BYTES, providerFetch, providerReason } from '../../src/providers/http.js';
 import { ApiError } from '../../src/errors.js';
 
 describe('providerReason', () => {
@@ -58,6 +59,15 @@ describe('providerFetch transport', () => {
         return res.end();
       }
       if (req.url === '/slow') return setTimeout(() => res.end('{}'), 2_000);
+      const json = Buffer.from(JSON.stringify({ ok: true, encoded: req.url }));
+      if (req.url === '/gzip') return res.writeHead(200, { 'content-encoding': 'gzip' }).end(gzipSync(json));
+      if (req.url === '/br') return res.writeHead(200, { 'content-encoding': 'br' }).end(brotliCompressSync(json));
+      if (req.url === '/deflate-then-gzip') return res.writeHead(200, { 'content-encoding': 'deflate, gzip' }).end(gzipSync(deflateSync(json)));
+      if (req.url === '/zstd-claimed') return res.writeHead(200, { 'content-encoding': 'compress' }).end(json);
+      if (req.url === '/bad-gzip') return res.writeHead(200, { 'content-encoding': 'gzip' }).end('not gzip at all');
+      // 40 MiB of JSON whitespace in ~40 KiB: a decompression bomb.
+      if (req.url === '/bomb') return res.writeHead(200, { 'content-encoding': 'gzip' }).end(gzipSync(Buffer.concat([Buffer.from('{"a":1'), Buffer.alloc(40 * 2 ** 20, 0x20), Buffer.from('}')])));
+      if (req.url === '/huge') return res.writeHead(200, { 'content-type': 'application/json' }).end(Buffer.alloc(MAX_RESPONSE_BYTES + 1024, 0x20));
       if (req.url === '/cut') {
         res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
         res.write('{"partial":');
@@ -81,6 +91,22 @@ describe('providerFetch transport', () => {
     expect(last).toMatchObject({ method: 'POST', body: '{"amount":"1"}', url: '/api/quote?a=1' });
     expect(last.headers).toMatchObject({ 'content-type': 'application/json', accept: 'application/json', 'x-api-key': 'k' });
     expect(last.headers).not.toHaveProperty('skip');
+  });
+
+  it('asks for compression and undoes gzip, br and stacked codings', async () => {
+    const signal = () => AbortSignal.timeout(5000);
+    for (const path of ['/gzip', '/br', '/deflate-then-gzip']) {
+      expect((await providerFetch(url, path, { provider: 'lifi', signal: signal() })).json, path).toEqual({ ok: true, encoded: path });
+    }
+    expect(seen.at(-1)!.headers['accept-encoding']).toBe('gzip, deflate, br');
+    expect(await providerFetch(url, '/zstd-claimed', { provider: 'lifi', signal: signal() }).catch((e) => e)).toMatchObject({ code: 'PROVIDER_ERROR', message: 'lifi answered with an unsupported content encoding (compress)' });
+    expect(await providerFetch(url, '/bad-gzip', { provider: 'lifi', signal: signal() }).catch((e) => e)).toMatchObject({ code: 'PROVIDER_ERROR', message: 'lifi answered with a body that does not decompress' });
+  });
+
+  it('refuses answers over the size limit, compressed (a decompression bomb) or not', async () => {
+    const tooLarge = { code: 'PROVIDER_ERROR', message: 'jupiter answered with more than 32 MiB' };
+    expect(await providerFetch(url, '/bomb', { provider: 'jupiter', signal: AbortSignal.timeout(10_000) }).catch((e) => e)).toMatchObject(tooLarge);
+    expect(await providerFetch(url, '/huge', { provider: 'jupiter', signal: AbortSignal.timeout(10_000) }).catch((e) => e)).toMatchObject(tooLarge);
   });
 
   it('does not follow redirects', async () => {
