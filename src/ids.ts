@@ -16,7 +16,7 @@ export function randomBase62(bits = 128): string {
       if (pool[i] < 248) out += ALPHABET[pool[i] % 62];
     }
   }
-  pool.fill(0); // random bytes of secrets (API keys) do not linger in memory
+  pool.fill(0); // the raw bytes behind a secret (API keys) are not left in a long-lived buffer
   return out;
 }
 

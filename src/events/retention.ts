@@ -9,6 +9,8 @@ const BATCH = 500;
 /**
  * Deletes events created before `cutoff` whose webhook deliveries have all ended (none `pending`);
  * deliveries and attempts go with them (ON DELETE CASCADE). Returns how many events were deleted.
+ * Locked events are skipped (SKIP LOCKED): a redelivery holding one keeps it, and instances sweeping at
+ * once take disjoint rows instead of waiting on (or deadlocking with) each other.
  */
 export async function deleteEventsBefore(sql: RawSql, cutoff: Date, signal?: AbortSignal): Promise<number> {
   let total = 0;
@@ -20,7 +22,8 @@ export async function deleteEventsBefore(sql: RawSql, cutoff: Date, signal?: Abo
             WHERE e.created_at < $1::timestamptz
               AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = e.id AND d.status = 'pending')
             ORDER BY e.created_at
-            LIMIT ${BATCH})
+            LIMIT ${BATCH}
+            FOR UPDATE SKIP LOCKED)
          RETURNING 1)
        SELECT count(*)::int AS n FROM gone`,
       [cutoff.toISOString()],

@@ -83,6 +83,10 @@ export class EventsService {
     const e = await this.own(auth, id);
     const now = new Date(this.app.clock.now());
     const ids = await this.prisma.$transaction(async (tx) => {
+      // Holds the event against the retention sweep (which skips locked events) until the deliveries exist;
+      // if the sweep got it first, it is gone: NOT_FOUND rather than a foreign-key failure.
+      const held = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM events WHERE id = ${e.id} FOR KEY SHARE`;
+      if (!held.length) throw notFound('Event');
       let rows: Array<{ id: string }>;
       if (endpointId) {
         if (!plausibleId(endpointId)) throw notFound('Webhook endpoint');

@@ -87,6 +87,7 @@ export function createHttpServer(app: App, opts: { extraRoutes?: Route[] } = {})
     } else sendJson(res, 200, result ?? {}, {}, method === 'HEAD');
   };
 
+  const utf8 = new TextDecoder(); // drops a leading BOM, as a WHATWG body's text() does
   const handleGraphQL = async (req: IncomingMessage, res: ServerResponse, state: RequestState, url: URL) => {
     const method = (req.method ?? 'GET').toUpperCase();
     const body = method === 'GET' || method === 'HEAD' ? undefined : await readBody(req, app.config.BODY_LIMIT_BYTES);
@@ -97,7 +98,7 @@ export function createHttpServer(app: App, opts: { extraRoutes?: Route[] } = {})
     const gqlContext = createGraphQLContext(app, state.requestId, headerValue(req.headers['x-api-key']));
     // yoga's own fetch implementation (no conversion between it and Node's global Request/Response).
     const response = await yoga.fetch(
-      new yoga.fetchAPI.Request(url.toString(), { method, headers, body: body && body.length ? body.toString('utf8') : undefined, signal: abort.signal }),
+      new yoga.fetchAPI.Request(url.toString(), { method, headers, body: body && body.length ? utf8.decode(body) : undefined, signal: abort.signal }),
       { gqlContext },
     );
     state.accountId = gqlContext.accountId;

@@ -27,7 +27,10 @@ export interface ProviderResponse {
  * and no answer, compressed or not, may exceed MAX_RESPONSE_BYTES.
  */
 export const MAX_RESPONSE_BYTES = 32 * 2 ** 20;
-const agent = new Agent({ keepAliveTimeout: 10_000, maxResponseSize: MAX_RESPONSE_BYTES });
+// Idle connections are dropped after 4 s (fetch's default), before most servers' own keep-alive timeouts.
+const agent = new Agent({ keepAliveTimeout: 4_000, maxResponseSize: MAX_RESPONSE_BYTES });
+/** Some provider edges (WAFs) refuse requests that carry no user agent. */
+const USER_AGENT = 'swapgate/0.1 (+server-side quote aggregation)';
 const ACCEPT_ENCODING = 'gzip, deflate, br';
 
 const gunzip = promisify(zlib.gunzip);
@@ -62,7 +65,7 @@ const tooLarge = (provider: ProviderId) => new ApiError('PROVIDER_ERROR', `${pro
 export async function providerFetch(baseUrl: string, path: string, o: ProviderFetchOptions): Promise<ProviderResponse> {
   const url = new URL(path.replace(/^\//, ''), baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`);
   for (const [k, v] of Object.entries(o.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
-  const headers: Record<string, string> = { accept: 'application/json', 'accept-encoding': ACCEPT_ENCODING };
+  const headers: Record<string, string> = { accept: 'application/json', 'accept-encoding': ACCEPT_ENCODING, 'user-agent': USER_AGENT };
   for (const [k, v] of Object.entries(o.headers ?? {})) if (v !== undefined) headers[k] = v;
   if (o.body !== undefined) headers['content-type'] = 'application/json';
   if (o.signal.aborted) throw timeout(o.provider);

@@ -67,8 +67,9 @@ export class PgQuoteStore implements QuoteStore {
     // Quotes are short-lived and re-requestable, so their insert commits without waiting for the WAL flush
     // (synchronous_commit off for this one transaction; set_config(…, true) is SET LOCAL inside the
     // statement's own implicit transaction). A Postgres crash can lose the last fraction of a second of
-    // issued quotes (their build answers QUOTE_NOT_FOUND, the client re-quotes); it cannot corrupt anything,
-    // and the quote path no longer waits for an fsync on every request.
+    // issued quotes: building one answers QUOTE_NOT_FOUND and the client re-quotes; in the rare case one was
+    // already built and sent, its report is refused (QUOTE_NOT_FOUND) and that order goes untracked here.
+    // It cannot corrupt anything, and the quote path no longer waits for an fsync on every request.
     await this.sql.query(
       `INSERT INTO quotes (id, provider, payload, expires_at, drop_at)
        SELECT v.* FROM (VALUES ${rows.join(', ')}) AS v, (SELECT set_config('synchronous_commit', 'off', true)) AS local_commit`,

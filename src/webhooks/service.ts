@@ -140,8 +140,10 @@ export class WebhooksService {
     const checked = await this.checkUrl(p.url, livemode);
     const now = new Date(this.now());
     // Count and insert under a lock on the account row, so concurrent creates cannot pass the limit together.
+    // NO KEY UPDATE: it serialises these creates without blocking the foreign-key (KEY SHARE) locks that
+    // the account's other writes (events, sessions) take on the same row.
     const ep = await this.prisma.$transaction(async (tx) => {
-      await tx.$queryRaw`SELECT id FROM accounts WHERE id = ${auth.accountId} FOR UPDATE`;
+      await tx.$queryRaw`SELECT id FROM accounts WHERE id = ${auth.accountId} FOR NO KEY UPDATE`;
       const count = await tx.webhookEndpoint.count({ where: { accountId: auth.accountId, livemode } });
       if (count >= MAX_ENDPOINTS) throw new ApiError('CONFLICT', `At most ${MAX_ENDPOINTS} webhook endpoints per account and mode; delete one first`);
       return tx.webhookEndpoint.create({

@@ -5,6 +5,7 @@ import { recordEvent } from '../../src/events/outbox.js';
 import { deleteEventsBefore, eventRetentionJob } from '../../src/events/retention.js';
 import { ManualClock } from '../../src/clock.js';
 import { loadConfig } from '../../src/config.js';
+import pg from 'pg';
 
 const DAY = 24 * 3600 * 1000;
 
@@ -62,6 +63,23 @@ describe.each(backends)('event retention (%s)', (backend) => {
     clock.advance(3 * DAY);
     await job.run(new AbortController().signal);
     expect(await prisma().event.count({ where: { id: { startsWith: 'evt_batch' } } })).toBe(0);
+  });
+
+  it.runIf(backend === 'postgres')('skips an event another transaction holds (a redelivery in progress), and takes it once released', async () => {
+    const now = Date.UTC(2026, 10, 25);
+    const held = await event('cs_test_held', new Date(now - 40 * DAY));
+    await prisma().webhookDelivery.updateMany({ where: { eventId: held.id }, data: { status: 'succeeded' } }); // ended
+    const other = new pg.Client({ connectionString: s.app.config.DATABASE_URL });
+    await other.connect();
+    try {
+      await other.query('BEGIN');
+      await other.query('SELECT id FROM events WHERE id = $1 FOR KEY SHARE', [held.id]);
+      expect(await deleteEventsBefore(s.app.db.sql, new Date(now - 30 * DAY))).toBe(0);
+      await other.query('COMMIT');
+      expect(await deleteEventsBefore(s.app.db.sql, new Date(now - 30 * DAY))).toBe(1);
+    } finally {
+      await other.end();
+    }
   });
 
   it('EVENT_RETENTION_DAYS defaults to 30 and refuses nonsense', () => {
