@@ -88,6 +88,9 @@ export async function providerFetch(baseUrl: string, path: string, o: ProviderFe
       if ((err as { code?: string }).code === 'UND_ERR_RES_EXCEEDED_MAX_SIZE') throw tooLarge(o.provider);
       throw new ApiError('PROVIDER_ERROR', `${o.provider} closed the connection`, undefined, { cause: err });
     }
+    // Answers whose body does not matter are mapped before it is decoded (a 429 stays RATE_LIMITED whatever it carries).
+    if (status === 429) throw new ApiError('RATE_LIMITED', `${o.provider} rate-limited the service`);
+    if (status >= 300 && status < 400) throw new ApiError('PROVIDER_ERROR', `${o.provider} answered HTTP ${status} (redirects are not followed)`);
     const decoded = await decodeBody(raw, res.headers['content-encoding']).catch((err: unknown) => {
       if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE' || err instanceof RangeError) throw tooLarge(o.provider);
       throw new ApiError('PROVIDER_ERROR', `${o.provider} answered with a body that does not decompress`, undefined, { cause: err });
@@ -99,8 +102,6 @@ export async function providerFetch(baseUrl: string, path: string, o: ProviderFe
     if (o.signal.aborted) throw timeout(o.provider);
     throw new ApiError('PROVIDER_ERROR', `${o.provider} could not be reached`, undefined, { cause: err });
   }
-  if (status === 429) throw new ApiError('RATE_LIMITED', `${o.provider} rate-limited the service`);
-  if (status >= 300 && status < 400) throw new ApiError('PROVIDER_ERROR', `${o.provider} answered HTTP ${status} (redirects are not followed)`);
   if (status >= 500) {
     const reason = providerReason(text);
     throw new ApiError('PROVIDER_ERROR', `${o.provider} answered HTTP ${status}${reason ? `: ${reason}` : ''}`);

@@ -64,6 +64,7 @@ describe('providerFetch transport', () => {
       if (req.url === '/br') return res.writeHead(200, { 'content-encoding': 'br' }).end(brotliCompressSync(json));
       if (req.url === '/deflate-then-gzip') return res.writeHead(200, { 'content-encoding': 'deflate, gzip' }).end(gzipSync(deflateSync(json)));
       if (req.url === '/zstd-claimed') return res.writeHead(200, { 'content-encoding': 'compress' }).end(json);
+      if (req.url === '/limited-gzip') return res.writeHead(429, { 'content-encoding': 'gzip' }).end('garbage');
       if (req.url === '/bad-gzip') return res.writeHead(200, { 'content-encoding': 'gzip' }).end('not gzip at all');
       // 40 MiB of JSON whitespace in ~40 KiB: a decompression bomb.
       if (req.url === '/bomb') return res.writeHead(200, { 'content-encoding': 'gzip' }).end(gzipSync(Buffer.concat([Buffer.from('{"a":1'), Buffer.alloc(40 * 2 ** 20, 0x20), Buffer.from('}')])));
@@ -101,6 +102,7 @@ describe('providerFetch transport', () => {
     expect(seen.at(-1)!.headers['accept-encoding']).toBe('gzip, deflate, br');
     expect(await providerFetch(url, '/zstd-claimed', { provider: 'lifi', signal: signal() }).catch((e) => e)).toMatchObject({ code: 'PROVIDER_ERROR', message: 'lifi answered with an unsupported content encoding (compress)' });
     expect(await providerFetch(url, '/bad-gzip', { provider: 'lifi', signal: signal() }).catch((e) => e)).toMatchObject({ code: 'PROVIDER_ERROR', message: 'lifi answered with a body that does not decompress' });
+    expect(await providerFetch(url, '/limited-gzip', { provider: 'lifi', signal: signal() }).catch((e) => e)).toMatchObject({ code: 'RATE_LIMITED' });
   });
 
   it('refuses answers over the size limit, compressed (a decompression bomb) or not', async () => {
