@@ -10,10 +10,11 @@ import { actionAfterPayment, transition, type PaymentOutcome, type SessionAction
 import { checkoutSessionTopic } from './topics.js';
 import { sessionView, type SessionView } from './views.js';
 import { SETTLEMENT_CHAINS } from './settlement.js';
-import { isUniqueViolation, VERIFY_JOB, type SettledPayment } from './shared.js';
+import { VERIFY_JOB, type SettledPayment } from './shared.js';
+import { isUniqueViolation } from '../db/unique-violation.js';
 import { RefundsService } from './refunds.js';
 
-export { EXPIRE_JOB, VERIFY_JOB, isUniqueViolation, type SettledPayment } from './shared.js';
+export { EXPIRE_JOB, VERIFY_JOB, type SettledPayment } from './shared.js';
 import { normalize } from './addresses.js';
 import type { StoredQuote } from '../providers/types.js';
 

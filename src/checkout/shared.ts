@@ -1,6 +1,5 @@
 export const VERIFY_JOB = 'checkout-verify';
 export const EXPIRE_JOB = 'checkout-expire';
-export { isUniqueViolation } from '../db/unique-violation.js';
 
 /** What the verifier concluded about one payment. */
 export type SettledPayment =
