@@ -1,4 +1,5 @@
 import type { ProviderQuote, QuoteRequest, StoredQuote } from '../providers/types.js';
+import { parseQuoteId, quoteIdOf } from './quote-id.js';
 
 /**
  * StoredQuote ⇄ JSON. Amounts are bigint in memory and integer strings at rest; the explicit field list
@@ -7,31 +8,69 @@ import type { ProviderQuote, QuoteRequest, StoredQuote } from '../providers/type
 
 type Json = Record<string, unknown>;
 
-export function storedQuoteToJson(q: StoredQuote): Json {
-  const { request, quote } = q;
+const requestToJson = (request: QuoteRequest): Json => ({ ...request, amount: request.amount.toString() });
+const requestFromJson = (request: Json): QuoteRequest => ({ ...(request as unknown as QuoteRequest), amount: BigInt(request.amount as string) });
+
+const quoteToJson = (quote: ProviderQuote): Json => ({
+  ...quote,
+  srcAmount: quote.srcAmount.toString(),
+  dstAmount: quote.dstAmount.toString(),
+  dstAmountMin: quote.dstAmountMin.toString(),
+});
+const quoteFromJson = (quote: Json): ProviderQuote => ({
+  ...(quote as unknown as ProviderQuote),
+  srcAmount: BigInt(quote.srcAmount as string),
+  dstAmount: BigInt(quote.dstAmount as string),
+  dstAmountMin: BigInt(quote.dstAmountMin as string),
+});
+
+/** A quote stored on its own (ids made before quote sets); read-only now. */
+export function storedQuoteFromJson(j: Json): StoredQuote {
+  return { ...(j as unknown as StoredQuote), request: requestFromJson(j.request as Json), quote: quoteFromJson(j.quote as Json) };
+}
+
+/** What every quote of one response shares; written once per set. */
+const SHARED = ['request', 'createdAt', 'channel', 'accountId', 'mode', 'checkoutSessionId'] as const;
+
+/**
+ * One response's quotes as one record. The quotes must be the set `setId` in rank order (quote i has id
+ * quoteIdOf(setId, i)) and share the request and caller context; anything else is a programming error.
+ */
+export function quoteSetToJson(setId: string, quotes: StoredQuote[]): Json {
+  const first = quotes[0];
+  if (!first) throw new Error('a quote set needs at least one quote');
+  quotes.forEach((q, i) => {
+    if (q.quoteId !== quoteIdOf(setId, i)) throw new Error(`quote ${q.quoteId} is not quote ${i} of set ${setId}`);
+    for (const k of SHARED) if (q[k] !== first[k]) throw new Error(`quote ${q.quoteId} does not share ${k} with its set`);
+  });
   return {
-    ...q,
-    request: { ...request, amount: request.amount.toString() },
-    quote: {
-      ...quote,
-      srcAmount: quote.srcAmount.toString(),
-      dstAmount: quote.dstAmount.toString(),
-      dstAmountMin: quote.dstAmountMin.toString(),
-    },
+    v: 1,
+    request: requestToJson(first.request),
+    createdAt: first.createdAt,
+    channel: first.channel,
+    accountId: first.accountId,
+    mode: first.mode,
+    checkoutSessionId: first.checkoutSessionId,
+    quotes: quotes.map((q) => ({ provider: q.provider, quote: quoteToJson(q.quote) })),
   };
 }
 
-export function storedQuoteFromJson(j: Json): StoredQuote {
-  const request = j.request as Json;
-  const quote = j.quote as Json;
-  return {
-    ...(j as unknown as StoredQuote),
-    request: { ...(request as unknown as QuoteRequest), amount: BigInt(request.amount as string) },
-    quote: {
-      ...(quote as unknown as ProviderQuote),
-      srcAmount: BigInt(quote.srcAmount as string),
-      dstAmount: BigInt(quote.dstAmount as string),
-      dstAmountMin: BigInt(quote.dstAmountMin as string),
-    },
+/** Quote `quoteId` out of its set's record; undefined when the set has no quote at that rank. */
+export function quoteFromSetJson(j: Json, quoteId: string): StoredQuote | undefined {
+  const id = parseQuoteId(quoteId);
+  const entry = id?.kind === 'set' ? (j.quotes as Json[] | undefined)?.[id.index] : undefined;
+  if (!entry) return undefined;
+  const q: StoredQuote = {
+    quoteId,
+    provider: entry.provider as StoredQuote['provider'],
+    request: requestFromJson(j.request as Json),
+    quote: quoteFromJson(entry.quote as Json),
+    createdAt: j.createdAt as number,
   };
+  // Optional context is left out when absent, as it was when the quote was made.
+  if (j.channel !== undefined) q.channel = j.channel as string;
+  if (j.accountId !== undefined) q.accountId = j.accountId as string;
+  if (j.mode !== undefined) q.mode = j.mode as StoredQuote['mode'];
+  if (j.checkoutSessionId !== undefined) q.checkoutSessionId = j.checkoutSessionId as string;
+  return q;
 }

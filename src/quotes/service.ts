@@ -4,7 +4,6 @@ import type { Clock } from '../clock.js';
 import type { Logger } from '../log.js';
 import type { KeyAuth } from '../accounts/service.js';
 import { ApiError } from '../errors.js';
-import { newId } from '../ids.js';
 import { parseInput } from '../validation.js';
 import type { ProviderRegistry } from '../providers/registry.js';
 import { EVM_NATIVE, type Provider, type ProviderFailure, type ProviderQuote, type QuoteRequest, type StoredQuote, type TokenRef } from '../providers/types.js';
@@ -16,6 +15,7 @@ import { quoteWithTimeout, requestKey, toFailure } from './fanout.js';
 import { quoteParamsSchema, type Channel, type QuoteParamsInput } from './params.js';
 import { rankQuotes } from './ranking.js';
 import { loadQuote, type QuoteStore } from './store.js';
+import { newQuoteSetId, quoteIdOf } from './quote-id.js';
 
 export interface QuoteCaller {
   auth: KeyAuth | null;
@@ -145,7 +145,7 @@ export class QuoteService {
           errors.push({ provider: provider.id, code: 'PROVIDER_ERROR', message: `${provider.id} answered with an unusable quote (${bad})` });
         } else {
           stored.push({
-            quoteId: newId('q', 128),
+            quoteId: '', // set by rank below
             provider: provider.id,
             request: req,
             quote: s.value,
@@ -166,7 +166,10 @@ export class QuoteService {
       stored.map((s) => ({ s, provider: s.provider, srcAmount: s.quote.srcAmount, dstAmount: s.quote.dstAmount, estimatedSeconds: s.quote.estimatedSeconds, deliversGasOnArrival: !!s.quote.gasOnArrival })),
       { tradeType, gasOnArrivalRequested: gasApplies },
     ).map((r) => r.s);
-    await this.d.store.putMany(ranked);
+    // One record for the whole response; each quote's id is the set id plus its rank.
+    const setId = newQuoteSetId();
+    ranked.forEach((s, i) => (s.quoteId = quoteIdOf(setId, i)));
+    await this.d.store.putSet(setId, ranked);
     const quotes = ranked.map(toQuoteView);
     return { best: quotes[0], quotes, errors };
   }

@@ -3,7 +3,8 @@ import type { RawSql } from '../db/client.js';
 import type { Clock } from '../clock.js';
 import { ApiError } from '../errors.js';
 import type { StoredQuote } from '../providers/types.js';
-import { storedQuoteFromJson, storedQuoteToJson } from './serialize.js';
+import { parseQuoteId } from './quote-id.js';
+import { quoteFromSetJson, quoteSetToJson, storedQuoteFromJson } from './serialize.js';
 
 /**
  * Where issued quotes live until they are built (spec 3.3). Unlike the spec's one-instance rule, every
@@ -15,7 +16,12 @@ import { storedQuoteFromJson, storedQuoteToJson } from './serialize.js';
 export const QUOTE_RETENTION_MS = 5 * 60_000;
 
 export interface QuoteStore {
-  putMany(quotes: StoredQuote[]): Promise<void>;
+  /**
+   * Stores one response's quotes as one record: quote i must have the id quoteIdOf(setId, i) and all share
+   * the request and caller context (see quoteSetToJson). Resolves once the record is durable enough for
+   * any instance to read it.
+   */
+  putSet(setId: string, quotes: StoredQuote[]): Promise<void>;
   /** The raw record, whatever its age; undefined once dropped. */
   find(quoteId: string): Promise<StoredQuote | undefined>;
   /** Deletes records past retention; returns how many. */
@@ -25,6 +31,8 @@ export interface QuoteStore {
 
 export const expiresAtMs = (q: StoredQuote) => q.quote.expiresAt * 1000;
 export const dropAtMs = (q: StoredQuote) => expiresAtMs(q) + QUOTE_RETENTION_MS;
+/** A set is kept as long as its longest-lived quote; each quote still ages by its own expiry. */
+const setDropAtMs = (quotes: StoredQuote[]) => Math.max(...quotes.map(dropAtMs));
 
 export type QuoteAge = 'valid' | 'expired' | 'dropped';
 export function quoteAge(q: StoredQuote, now: number): QuoteAge {
@@ -52,18 +60,16 @@ export async function loadQuote(store: QuoteStore, clock: Clock, quoteId: string
   return q;
 }
 
-/** Postgres (or PGlite) table `quotes`; raw SQL keeps the hot quote path to one light round trip. */
+/**
+ * Postgres (or PGlite): table `quote_sets`, one row per quote response (raw SQL keeps the hot quote path to
+ * one light round trip). Quotes stored one per row in `quotes` before sets are still read, and swept.
+ */
 export class PgQuoteStore implements QuoteStore {
   constructor(private sql: RawSql, private clock: Clock) {}
 
-  async putMany(quotes: StoredQuote[]) {
+  async putSet(setId: string, quotes: StoredQuote[]) {
     if (!quotes.length) return;
-    const params: unknown[] = [];
-    const rows = quotes.map((q) => {
-      const i = params.length;
-      params.push(q.quoteId, q.provider, JSON.stringify(storedQuoteToJson(q)), new Date(expiresAtMs(q)).toISOString(), new Date(dropAtMs(q)).toISOString());
-      return `($${i + 1}, $${i + 2}, $${i + 3}::jsonb, $${i + 4}::timestamptz, $${i + 5}::timestamptz)`;
-    });
+    const payload = JSON.stringify(quoteSetToJson(setId, quotes));
     // Quotes are short-lived and re-requestable, so their insert commits without waiting for the WAL flush
     // (synchronous_commit off for this one transaction; set_config(…, true) is SET LOCAL inside the
     // statement's own implicit transaction). A Postgres crash can lose the last fraction of a second of
@@ -71,27 +77,42 @@ export class PgQuoteStore implements QuoteStore {
     // already built and sent, its report is refused (QUOTE_NOT_FOUND) and that order goes untracked here.
     // It cannot corrupt anything, and the quote path no longer waits for an fsync on every request.
     await this.sql.query(
-      `INSERT INTO quotes (id, provider, payload, expires_at, drop_at)
-       SELECT v.* FROM (VALUES ${rows.join(', ')}) AS v, (SELECT set_config('synchronous_commit', 'off', true)) AS local_commit`,
-      params,
+      `INSERT INTO quote_sets (id, payload, drop_at)
+       SELECT $1, $2, $3::timestamptz FROM (SELECT set_config('synchronous_commit', 'off', true)) AS local_commit`,
+      [setId, payload, new Date(setDropAtMs(quotes)).toISOString()],
     );
   }
 
   async find(quoteId: string) {
-    const rows = await this.sql.query<{ payload: Record<string, unknown> | string }>('SELECT payload FROM quotes WHERE id = $1', [quoteId]);
-    if (!rows.length) return undefined;
-    const p = rows[0].payload;
-    return storedQuoteFromJson(typeof p === 'string' ? JSON.parse(p) : p);
+    const id = parseQuoteId(quoteId);
+    if (id?.kind === 'set') {
+      const rows = await this.sql.query<{ payload: string }>('SELECT payload FROM quote_sets WHERE id = $1', [id.setId]);
+      return rows.length ? quoteFromSetJson(JSON.parse(rows[0].payload), quoteId) : undefined;
+    }
+    if (id?.kind === 'legacy') {
+      const rows = await this.sql.query<{ payload: Record<string, unknown> | string }>('SELECT payload FROM quotes WHERE id = $1', [id.id]);
+      if (!rows.length) return undefined;
+      const p = rows[0].payload;
+      return storedQuoteFromJson(typeof p === 'string' ? JSON.parse(p) : p);
+    }
+    return undefined;
   }
 
   async sweep() {
-    const rows = await this.sql.query<{ n: number }>('WITH d AS (DELETE FROM quotes WHERE drop_at < $1::timestamptz RETURNING 1) SELECT count(*)::int AS n FROM d', [new Date(this.clock.now()).toISOString()]);
+    const now = new Date(this.clock.now()).toISOString();
+    const rows = await this.sql.query<{ n: number }>(
+      `WITH s AS (DELETE FROM quote_sets WHERE drop_at < $1::timestamptz RETURNING 1),
+            l AS (DELETE FROM quotes WHERE drop_at < $1::timestamptz RETURNING 1)
+       SELECT ((SELECT count(*) FROM s) + (SELECT count(*) FROM l))::int AS n`,
+      [now],
+    );
     return rows[0]?.n ?? 0;
   }
 
   async close() {}
 }
 
+/** Redis: one key per quote response (`quoteset:<setId>`), expiring by itself; keys of single quotes made before sets are still read. */
 export class RedisQuoteStore implements QuoteStore {
   private redis: Redis;
 
@@ -100,22 +121,27 @@ export class RedisQuoteStore implements QuoteStore {
     this.redis.on('error', () => {}); // reconnects on its own; commands report failures
   }
 
-  async putMany(quotes: StoredQuote[]) {
+  private setKey = (setId: string) => `${this.prefix}set:${setId}`;
+
+  async putSet(setId: string, quotes: StoredQuote[]) {
     if (!quotes.length) return;
-    const multi = this.redis.multi();
-    for (const q of quotes) {
-      // TTL by wall time: the row must outlive the retention window measured by our clock.
-      const ttl = Math.max(1000, dropAtMs(q) - this.clock.now());
-      multi.set(this.prefix + q.quoteId, JSON.stringify(storedQuoteToJson(q)), 'PX', ttl);
-    }
-    const results = await multi.exec();
-    const failed = results?.find(([err]) => err);
-    if (!results || failed) throw new Error(`quote store (redis) write failed: ${failed?.[0]?.message ?? 'transaction aborted'}`);
+    // TTL by wall time: the key must outlive the retention window measured by our clock.
+    const ttl = Math.max(1000, setDropAtMs(quotes) - this.clock.now());
+    const ok = await this.redis.set(this.setKey(setId), JSON.stringify(quoteSetToJson(setId, quotes)), 'PX', ttl);
+    if (ok !== 'OK') throw new Error(`quote store (redis) write failed: ${String(ok)}`);
   }
 
   async find(quoteId: string) {
-    const raw = await this.redis.get(this.prefix + quoteId);
-    return raw ? storedQuoteFromJson(JSON.parse(raw)) : undefined;
+    const id = parseQuoteId(quoteId);
+    if (id?.kind === 'set') {
+      const raw = await this.redis.get(this.setKey(id.setId));
+      return raw ? quoteFromSetJson(JSON.parse(raw), quoteId) : undefined;
+    }
+    if (id?.kind === 'legacy') {
+      const raw = await this.redis.get(this.prefix + id.id);
+      return raw ? storedQuoteFromJson(JSON.parse(raw)) : undefined;
+    }
+    return undefined;
   }
 
   async sweep() {

@@ -4,6 +4,7 @@ import { backends } from '../helpers/db.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { startJupiterFixture, type JupiterFixture } from '../fixtures/jupiter-ultra-server.js';
 import { PgQuoteStore } from '../../src/quotes/store.js';
+import { parseQuoteId } from '../../src/quotes/quote-id.js';
 
 /**
  * A routed checkout payment whose provider broadcasts itself (Jupiter Ultra, `submitViaApi`): the signed
@@ -38,8 +39,9 @@ describe.each(backends)('POST /v1/orders/submit for a checkout quote (%s)', (bac
     expect(q.status, q.text).toBe(200);
     const quoteId = q.body.best.quoteId as string;
     // The payer quote endpoint attaches the session id to the quotes it stores; do the same here
-    // (the default Postgres store keeps the quote as JSON).
-    await s.app.db.sql.query(`UPDATE quotes SET payload = jsonb_set(payload::jsonb, '{checkoutSessionId}', to_jsonb($2::text)) WHERE id = $1`, [quoteId, cs.body.id]);
+    // (the default Postgres store keeps the response's quote set as JSON text, keyed by the set id).
+    const setId = (parseQuoteId(quoteId) as { setId: string }).setId;
+    await s.app.db.sql.query(`UPDATE quote_sets SET payload = jsonb_set(payload::jsonb, '{checkoutSessionId}', to_jsonb($2::text))::text WHERE id = $1`, [setId, cs.body.id]);
     expect((await new PgQuoteStore(s.app.db.sql, s.app.clock).find(quoteId))?.checkoutSessionId).toBe(cs.body.id);
     const built = await s.post('/v1/orders', { quoteId });
     expect(built.status, built.text).toBe(200);

@@ -24,7 +24,7 @@ const service = new QuoteService({
   providers: () => ({ all: () => [] }) as unknown as ProviderRegistry,
   assets: () => assets,
   partners: { forApiKey: async () => null, forIntegrator: async () => null } as unknown as PartnersService,
-  store: { putMany: async () => {}, find: async () => undefined, sweep: async () => 0, close: async () => {} },
+  store: { putSet: async () => {}, find: async () => undefined, sweep: async () => 0, close: async () => {} },
 });
 const addr = '0x' + '3'.repeat(40);
 const quote = (srcToken: string, amount: string) => service.quote({ srcChain: '8453', srcToken, amount, dstChain: '8453', dstToken: 'X', sender: addr, recipient: addr }, { auth: null });

@@ -7,7 +7,11 @@ import { FixtureProvider, startFixtureProviderServer, type FixtureProviderServer
 import { ManualClock } from '../../src/clock.js';
 import { createDb, type Db } from '../../src/db/client.js';
 import { migrate } from '../../src/db/migrate.js';
+import { Redis } from 'ioredis';
 import { loadQuote, PgQuoteStore, RedisQuoteStore, type QuoteStore } from '../../src/quotes/store.js';
+import { newQuoteSetId, parseQuoteId, QUOTE_SET_ID_LENGTH, quoteIdOf } from '../../src/quotes/quote-id.js';
+import { quoteSetToJson } from '../../src/quotes/serialize.js';
+import { randomBase62 } from '../../src/ids.js';
 import type { StoredQuote } from '../../src/providers/types.js';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -47,10 +51,24 @@ const sample = (now: number, id = `q_${randomBytes(12).toString('hex')}`): Store
   mode: 'test',
 });
 
-function storeContract(name: string, make: (clock: ManualClock) => Promise<{ store: QuoteStore; close(): Promise<void> }>) {
+/** A response of `n` quotes (providers in rank order) sharing one request and caller context. */
+function sampleSet(now: number, n: number, ttlSeconds: number[] = []): { setId: string; quotes: StoredQuote[] } {
+  const setId = newQuoteSetId();
+  const base = sample(now);
+  const providers = ['relay', 'debridge', 'lifi', '0x', 'kyberswap', 'jupiter'] as const;
+  const quotes = Array.from({ length: n }, (_, i) => ({
+    ...base,
+    quoteId: quoteIdOf(setId, i),
+    provider: providers[i % providers.length],
+    quote: { ...base.quote, dstAmount: base.quote.dstAmount - BigInt(i), expiresAt: Math.floor(now / 1000) + (ttlSeconds[i] ?? 30), context: { rank: i } },
+  }));
+  return { setId, quotes };
+}
+
+function storeContract(name: string, make: (clock: ManualClock) => Promise<{ store: QuoteStore; close(): Promise<unknown>; putLegacy(q: StoredQuote): Promise<void>; sweeps: boolean }>) {
   describe(`quote store: ${name}`, () => {
     const clock = new ManualClock(Date.parse('2026-11-22T12:00:00Z'));
-    let h: { store: QuoteStore; close(): Promise<void> };
+    let h: Awaited<ReturnType<typeof make>>;
     beforeAll(async () => {
       h = await make(clock);
     });
@@ -58,8 +76,9 @@ function storeContract(name: string, make: (clock: ManualClock) => Promise<{ sto
 
     it('round-trips a quote exactly (bigints beyond 2^64 included) and walks the lifecycle by the clock', async () => {
       const t0 = clock.now();
-      const q = sample(t0);
-      await h.store.putMany([q]);
+      const { setId, quotes } = sampleSet(t0, 1);
+      const q = quotes[0];
+      await h.store.putSet(setId, quotes);
       expect(await loadQuote(h.store, clock, q.quoteId)).toEqual(q);
       clock.set(q.quote.expiresAt * 1000 + 1);
       await expect(loadQuote(h.store, clock, q.quoteId)).rejects.toMatchObject({ code: 'QUOTE_EXPIRED', status: 410 });
@@ -69,23 +88,84 @@ function storeContract(name: string, make: (clock: ManualClock) => Promise<{ sto
       await h.store.sweep();
       clock.set(t0);
       await expect(loadQuote(h.store, clock, 'q_' + 'x'.repeat(22))).rejects.toMatchObject({ code: 'QUOTE_NOT_FOUND' });
+      await expect(loadQuote(h.store, clock, 'q_' + 'x'.repeat(23))).rejects.toMatchObject({ code: 'QUOTE_NOT_FOUND' });
       await expect(loadQuote(h.store, clock, 'not a quote id')).rejects.toMatchObject({ code: 'QUOTE_NOT_FOUND' });
+    });
+
+    it('stores a response as one set: every quote comes back by its own id, each aging by its own expiry', async () => {
+      const t0 = clock.now();
+      const { setId, quotes } = sampleSet(t0, 6, [30, 30, 30, 30, 30, 600]);
+      await h.store.putSet(setId, quotes);
+      for (const q of quotes) expect(await loadQuote(h.store, clock, q.quoteId)).toEqual(q);
+      // A rank past the end of the set, and the same rank under another set id, are unknown quotes.
+      await expect(loadQuote(h.store, clock, quoteIdOf(setId, 6))).rejects.toMatchObject({ code: 'QUOTE_NOT_FOUND' });
+      await expect(loadQuote(h.store, clock, quoteIdOf(newQuoteSetId(), 0))).rejects.toMatchObject({ code: 'QUOTE_NOT_FOUND' });
+      // Past the short quotes' retention the set is still kept for the long one, which stays buildable.
+      clock.set(t0 + 30_000 + 5 * 60_000 + 1);
+      await h.store.sweep();
+      await expect(loadQuote(h.store, clock, quotes[0].quoteId, { allowExpired: true })).rejects.toMatchObject({ code: 'QUOTE_NOT_FOUND' });
+      expect(await loadQuote(h.store, clock, quotes[5].quoteId)).toEqual(quotes[5]);
+      clock.set(t0);
+    });
+
+    it('still reads (and sweeps) quotes stored one per record before sets', async () => {
+      const t0 = clock.now();
+      const legacy = sample(t0, `q_${randomBase62(128)}`);
+      expect(parseQuoteId(legacy.quoteId)?.kind).toBe('legacy');
+      await h.putLegacy(legacy);
+      expect(await loadQuote(h.store, clock, legacy.quoteId)).toEqual(legacy);
+      clock.set(legacy.quote.expiresAt * 1000 + 5 * 60_000 + 1);
+      await expect(loadQuote(h.store, clock, legacy.quoteId, { allowExpired: true })).rejects.toMatchObject({ code: 'QUOTE_NOT_FOUND' });
+      await h.store.sweep();
+      if (h.sweeps) expect(await h.store.find(legacy.quoteId)).toBeUndefined(); // Redis expires keys by its own TTL
+      clock.set(t0);
     });
   });
 }
+
+describe('quote set records', () => {
+  it('refuse quotes that are not the set in rank order, or do not share one request and context', () => {
+    const { setId, quotes } = sampleSet(Date.now(), 3);
+    expect(() => quoteSetToJson(setId, [quotes[1], quotes[0]])).toThrow(/is not quote 0/);
+    expect(() => quoteSetToJson(newQuoteSetId(), quotes)).toThrow(/is not quote 0/);
+    expect(() => quoteSetToJson(setId, [quotes[0], { ...quotes[1], accountId: 'acct_other' }])).toThrow(/does not share accountId/);
+    expect(() => quoteSetToJson(setId, [quotes[0], { ...quotes[1], request: { ...quotes[1].request } }])).toThrow(/does not share request/);
+    expect(() => quoteSetToJson(setId, [])).toThrow(/at least one/);
+  });
+
+  it('ids: set id plus one rank character; anything else is not a quote of ours', () => {
+    const setId = newQuoteSetId();
+    expect(setId).toHaveLength(QUOTE_SET_ID_LENGTH);
+    expect(parseQuoteId(quoteIdOf(setId, 0))).toEqual({ kind: 'set', setId, index: 0 });
+    expect(parseQuoteId(quoteIdOf(setId, 61))).toEqual({ kind: 'set', setId, index: 61 });
+    expect(() => quoteIdOf(setId, 62)).toThrow(RangeError);
+    expect(parseQuoteId(`q_${setId}`)).toEqual({ kind: 'legacy', id: `q_${setId}` });
+    for (const bad of ['', 'q_', `x_${setId}0`, `q_${setId}00`, `q_${setId.slice(1)}`, `q_${setId}-`, `Q_${setId}0`]) expect(parseQuoteId(bad)).toBeUndefined();
+  });
+});
 
 for (const backend of backends) {
   storeContract(`Postgres table (${backend})`, async (clock) => {
     const t = await createTestDatabase(backend);
     const db: Db = await createDb({ databaseUrl: t.env.DATABASE_URL, dataDir: t.env.DATA_DIR });
     await migrate(db);
-    return { store: new PgQuoteStore(db.sql, clock), close: async () => (await db.close(), await t.drop()) };
+    const putLegacy = async (q: StoredQuote) => {
+      const payload = JSON.stringify({ ...q, request: { ...q.request, amount: q.request.amount.toString() }, quote: { ...q.quote, srcAmount: q.quote.srcAmount.toString(), dstAmount: q.quote.dstAmount.toString(), dstAmountMin: q.quote.dstAmountMin.toString() } });
+      const exp = q.quote.expiresAt * 1000;
+      await db.sql.query('INSERT INTO quotes (id, provider, payload, expires_at, drop_at) VALUES ($1, $2, $3::jsonb, $4::timestamptz, $5::timestamptz)', [q.quoteId, q.provider, payload, new Date(exp).toISOString(), new Date(exp + 5 * 60_000).toISOString()]);
+    };
+    return { store: new PgQuoteStore(db.sql, clock), putLegacy, sweeps: true, close: async () => (await db.close(), await t.drop()) };
   });
 }
 describe.runIf(withRedis)('redis', () => {
   storeContract('Redis with TTL', async (clock) => {
-    const store = new RedisQuoteStore(REDIS_URL, clock, `test:${randomBytes(4).toString('hex')}:`);
-    return { store, close: () => store.close() };
+    const prefix = `test:${randomBytes(4).toString('hex')}:`;
+    const store = new RedisQuoteStore(REDIS_URL, clock, prefix);
+    const redis = new Redis(REDIS_URL);
+    // Redis expires keys by its own clock, not the test's: the legacy key lives as long as the set keys would.
+    const putLegacy = async (q: StoredQuote) =>
+      void (await redis.set(prefix + q.quoteId, JSON.stringify({ ...q, request: { ...q.request, amount: q.request.amount.toString() }, quote: { ...q.quote, srcAmount: q.quote.srcAmount.toString(), dstAmount: q.quote.dstAmount.toString(), dstAmountMin: q.quote.dstAmountMin.toString() } }), 'PX', 60_000));
+    return { store, putLegacy, sweeps: false, close: async () => (await store.close(), await redis.quit()) };
   });
 });
 
