@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { newId, randomBase62 } from '../src/ids.js';
+import { idBase62, newId, randomBase62 } from '../src/ids.js';
 
-describe('randomBase62', () => {
+describe.each([
+  ['randomBase62 (secrets)', randomBase62],
+  ['idBase62 (ids, buffered)', idBase62],
+])('%s', (_name, randomBase62) => {
   it('carries the asked bits in base62 characters', () => {
     expect(randomBase62(128)).toMatch(/^[0-9A-Za-z]{22}$/);
     expect(randomBase62(190)).toHaveLength(32);

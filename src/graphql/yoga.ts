@@ -78,6 +78,9 @@ export function createGraphQLServer(app: App) {
     maskedErrors: false, // useErrorCodes masks unexpected errors itself, keeping ApiError codes
     logging: false,
     context: ({ gqlContext }) => gqlContext,
+    // Bodies reach yoga already read and capped at BODY_LIMIT_BYTES (src/http/body.ts; WebSocket frames by
+    // maxPayload), so yoga's own limit would only re-pipe every body through a stream for nothing.
+    maxRequestBodySize: false,
     plugins: [useErrorCodes(app)],
   });
 }

@@ -92,7 +92,8 @@ export function createHttpServer(app: App, opts: { extraRoutes?: Route[] } = {})
     const method = (req.method ?? 'GET').toUpperCase();
     const body = method === 'GET' || method === 'HEAD' ? undefined : await readBody(req, app.config.BODY_LIMIT_BYTES);
     const abort = new AbortController();
-    res.on('close', () => abort.abort());
+    // Only a client that went away before the answer was sent cancels the operation (abort() is not free).
+    res.on('close', () => void (res.writableFinished || abort.abort()));
     const headers: Record<string, string> = {};
     for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
     const gqlContext = createGraphQLContext(app, state.requestId, headerValue(req.headers['x-api-key']));

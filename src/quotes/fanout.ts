@@ -43,5 +43,14 @@ export function toFailure(provider: Provider, err: unknown, log: Logger): Provid
 
 /** Canonical text of a provider request: identical requests have identical keys (DataLoader dedupe). */
 export function requestKey(providerId: string, req: QuoteRequest): string {
-  return `${providerId}|${JSON.stringify(req, (_k, v) => (typeof v === 'bigint' ? v.toString() : v))}`;
+  return `${providerId}|${requestText(req)}`;
+}
+
+// A fan-out asks every provider with the same request object: serialise it once, not once per provider.
+// Requests are never changed after the fan-out starts, so the text stays true for the object's lifetime.
+const texts = new WeakMap<QuoteRequest, string>();
+function requestText(req: QuoteRequest): string {
+  let t = texts.get(req);
+  if (t === undefined) texts.set(req, (t = JSON.stringify(req, (_k, v) => (typeof v === 'bigint' ? v.toString() : v))));
+  return t;
 }

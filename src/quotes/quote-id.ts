@@ -1,4 +1,4 @@
-import { randomBase62 } from '../ids.js';
+import { idBase62 } from '../ids.js';
 
 /**
  * Quote ids. The quotes of one response form a set that is stored as one record: every quote id is
@@ -16,7 +16,7 @@ export const MAX_QUOTES_PER_SET = ALPHABET.length;
 const SET_QUOTE_ID = new RegExp(`^q_([0-9A-Za-z]{${QUOTE_SET_ID_LENGTH}})([0-9A-Za-z])$`);
 const LEGACY_QUOTE_ID = new RegExp(`^q_[0-9A-Za-z]{${QUOTE_SET_ID_LENGTH}}$`);
 
-export const newQuoteSetId = () => randomBase62(128);
+export const newQuoteSetId = () => idBase62(128);
 
 export function quoteIdOf(setId: string, index: number): string {
   if (!Number.isInteger(index) || index < 0 || index >= MAX_QUOTES_PER_SET) throw new RangeError(`quote index ${index} out of range`);
