@@ -46,7 +46,9 @@ const GQL = JSON.stringify({
 interface Result {
   name: string;
   /** CPU milliseconds per answered request: the process under load, the fixtures, the load generator, everything else on the machine (e.g. the Postgres server). */
-  cpu?: { target: number; fixtures: number; client: number; other: number; busyPct: number };
+  cpu?: { target: number; fixtures: number; client: number; other: number; busyPct: number; stallPct: number };
+  /** The target process's event-loop delay and GC pauses during the phase. */
+  pauses?: string;
   n: number;
   errors: number;
   rps: number;
@@ -117,17 +119,36 @@ function machineCpuMs(): { busy: number; total: number } {
 }
 
 /** Runs one load phase and charges the CPU it cost to each party, per answered request. */
-async function measured(name: string, targetPid: number, fixturesPid: number, send: () => Promise<Answer>): Promise<Result> {
-  const before = { target: procCpuMs(targetPid), fixtures: procCpuMs(fixturesPid), client: process.cpuUsage(), machine: machineCpuMs() };
+/** Time (µs) in which at least one runnable task waited for a CPU (Linux pressure stall information); NaN elsewhere. */
+function cpuStallUs(): number {
+  try {
+    return Number(/^some .*total=(\d+)/m.exec(readFileSync('/proc/pressure/cpu', 'utf8'))?.[1] ?? NaN);
+  } catch {
+    return NaN;
+  }
+}
+
+/** Runs one load phase and charges the CPU it cost to each party, per answered request. */
+async function measured(name: string, target: Child, fixturesPid: number, send: () => Promise<Answer>): Promise<Result> {
+  target.resetPauses();
+  const before = { target: procCpuMs(target.pid), fixtures: procCpuMs(fixturesPid), client: process.cpuUsage(), machine: machineCpuMs(), stall: cpuStallUs(), at: performance.now() };
   const r = await load(name, send);
   const client = process.cpuUsage(before.client);
   const clientMs = (client.user + client.system) / 1000;
-  const target = procCpuMs(targetPid) - before.target;
+  const targetMs = procCpuMs(target.pid) - before.target;
   const fixtures = procCpuMs(fixturesPid) - before.fixtures;
   const m = machineCpuMs();
   const busy = m.busy - before.machine.busy;
   const per = (v: number) => v / Math.max(1, r.n);
-  r.cpu = { target: per(target), fixtures: per(fixtures), client: per(clientMs), other: per(busy - target - fixtures - clientMs), busyPct: (busy / (m.total - before.machine.total)) * 100 };
+  r.cpu = {
+    target: per(targetMs),
+    fixtures: per(fixtures),
+    client: per(clientMs),
+    other: per(busy - targetMs - fixtures - clientMs),
+    busyPct: (busy / (m.total - before.machine.total)) * 100,
+    stallPct: ((cpuStallUs() - before.stall) / 1000 / (performance.now() - before.at)) * 100,
+  };
+  r.pauses = await target.pauses();
   return r;
 }
 
@@ -150,16 +171,40 @@ async function startBaseline(fixtureUrl: string) {
  * Each party runs in its own process (fixtures, service, baseline, load generator), so the load generator
  * and the fixtures do not steal the event loop of the server being measured.
  */
-function child(role: string, env: Record<string, string> = {}): Promise<{ url: string; pid: number; stop(): Promise<void> }> {
+interface Child {
+  url: string;
+  pid: number;
+  /** Starts a fresh pause record in the child (SIGUSR2). */
+  resetPauses(): void;
+  /** The child's pause record since the last reset (SIGUSR1, answered on its stdout). */
+  pauses(): Promise<string>;
+  stop(): Promise<void>;
+}
+function child(role: string, env: Record<string, string> = {}): Promise<Child> {
   // BENCH_SERVICE_FLAGS: Node/V8 flags for the service process alone (e.g. GC settings to compare).
   const flags = role === 'service' ? (process.env.BENCH_SERVICE_FLAGS ?? '').split(' ').filter(Boolean) : [];
   const proc = spawn(process.execPath, [...flags, '--import', 'tsx', fileURLToPath(import.meta.url)], { env: { ...process.env, ...env, BENCH_ROLE: role }, stdio: ['ignore', 'pipe', 'inherit'] });
+  let waiting: ((line: string) => void) | undefined;
   return new Promise((resolve, reject) => {
     let out = '';
     proc.stdout!.on('data', (c) => {
       out += c;
-      const m = /READY (\S+)/.exec(out);
-      if (m) resolve({ url: m[1], pid: proc.pid!, stop: () => new Promise<void>((r) => (proc.once('exit', () => r()), proc.kill('SIGTERM'))) });
+      const ready = /READY (\S+)/.exec(out);
+      const stats = /PAUSES (.*)\n/.exec(out);
+      if (stats) {
+        out = out.slice(stats.index + stats[0].length);
+        waiting?.(stats[1]);
+      }
+      if (ready) {
+        out = out.slice(ready.index + ready[0].length);
+        resolve({
+          url: ready[1],
+          pid: proc.pid!,
+          resetPauses: () => void proc.kill('SIGUSR2'),
+          pauses: () => new Promise<string>((r) => ((waiting = r), proc.kill('SIGUSR1'))),
+          stop: () => new Promise<void>((r) => (proc.once('exit', () => r()), proc.kill('SIGTERM'))),
+        });
+      }
     });
     proc.once('exit', (code) => reject(new Error(`${role} exited with ${code}`)));
   });
@@ -173,27 +218,43 @@ async function roleFixtures() {
 
 /**
  * Where a process's own latency goes: event-loop delay (anything that blocked it: long tasks, GC) and GC
- * pauses over the whole run, printed to stderr when the process is stopped.
+ * pauses by kind. The record covers one measured phase: SIGUSR2 starts it afresh (after warm-up), SIGUSR1
+ * asks for it, answered on stdout as one `PAUSES …` line.
  */
-function reportPausesOnExit(role: string) {
+function recordPauses() {
   const loop = monitorEventLoopDelay({ resolution: 1 });
   loop.enable();
-  const gc: number[] = [];
-  let major = 0;
+  // minor = scavenge (grows with what is alive in the young generation: requests in flight), major =
+  // mark-compact (grows with the retained heap), incremental marking steps, weak callbacks.
+  const KIND_NAMES: Record<number, string> = {
+    [constants.NODE_PERFORMANCE_GC_MINOR]: 'minor',
+    [constants.NODE_PERFORMANCE_GC_MAJOR]: 'major',
+    [constants.NODE_PERFORMANCE_GC_INCREMENTAL]: 'incremental',
+    [constants.NODE_PERFORMANCE_GC_WEAKCB]: 'weakcb',
+  };
+  let kinds = new Map<number, { n: number; ms: number; max: number }>();
   new PerformanceObserver((list) =>
     list.getEntries().forEach((e) => {
-      gc.push(e.duration);
-      // NODE_PERFORMANCE_GC_MAJOR (mark-compact): the long ones, which grow with the retained heap.
-      if (((e as { detail?: { kind?: number } }).detail)?.kind === constants.NODE_PERFORMANCE_GC_MAJOR) major++;
+      const kind = (e as { detail?: { kind?: number } }).detail?.kind ?? -1;
+      const k = kinds.get(kind) ?? { n: 0, ms: 0, max: 0 };
+      k.n++;
+      k.ms += e.duration;
+      k.max = Math.max(k.max, e.duration);
+      kinds.set(kind, k);
     }),
   ).observe({ entryTypes: ['gc'] });
-  process.once('exit', () => {
-    gc.sort((a, b) => a - b);
+  process.on('SIGUSR2', () => {
+    loop.reset();
+    kinds = new Map();
+  });
+  process.on('SIGUSR1', () => {
     const ms = (ns: number) => (ns / 1e6).toFixed(1);
-    console.error(
-      `${role}: event-loop delay p50 ${ms(loop.percentile(50))} ms, p99 ${ms(loop.percentile(99))} ms, max ${ms(loop.max)} ms; ` +
-        `${gc.length} GC pauses (${major} major), total ${gc.reduce((a, b) => a + b, 0).toFixed(0)} ms, longest ${(gc.at(-1) ?? 0).toFixed(1)} ms; ` +
-        `heap ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MiB`,
+    const all = [...kinds.values()];
+    const total = all.reduce((a, k) => a + k.ms, 0);
+    const byKind = [...kinds].map(([k, v]) => `${KIND_NAMES[k] ?? k} ${v.n} × ${(v.ms / v.n).toFixed(1)} ms`).join(', ') || 'none';
+    console.log(
+      `PAUSES event loop delay p50 ${ms(loop.percentile(50))} / p99 ${ms(loop.percentile(99))} / max ${ms(loop.max)} ms; ` +
+        `GC ${byKind}; total ${total.toFixed(0)} ms, longest ${Math.max(0, ...all.map((k) => k.max)).toFixed(1)} ms; heap ${(process.memoryUsage().heapUsed / 2 ** 20).toFixed(0)} MiB`,
     );
   });
 }
@@ -205,14 +266,14 @@ async function roleService(fixtureUrl: string) {
     PROVIDERS: 'none',
     JOBS_ENABLED: '0',
     DATA_DIR: 'memory://',
-    DATABASE_POOL_SIZE: '40',
+    DATABASE_POOL_SIZE: process.env.BENCH_POOL ?? '10',
     ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     ...(process.env.REDIS_URL ? { REDIS_URL: process.env.REDIS_URL } : {}),
   });
   const app = await createApp(config, { log: createLogger('silent') });
   for (const [id] of DELAYS) app.services.providers.register(new FixtureProvider(id, fixtureUrl));
   const server = await createHttpServer(app).listen(0, '127.0.0.1');
-  reportPausesOnExit('service');
+  recordPauses();
   console.log(`READY ${server.url} ${config.REDIS_URL ? 'redis' : app.db.kind}`);
 }
 
@@ -224,7 +285,7 @@ async function main() {
   if (role === 'service') return roleService(process.env.BENCH_FIXTURES!);
   if (role === 'baseline') {
     const b = await startBaseline(process.env.BENCH_FIXTURES!);
-    reportPausesOnExit('baseline');
+    recordPauses();
     return console.log(`READY ${b.url}`);
   }
   const fx = await child('fixtures');
@@ -240,21 +301,26 @@ async function main() {
     await warm(() => call(`${baseline.url}/quote`));
     console.log(`quote fan-out: ${CLIENTS} clients × ${SECONDS} s per target; providers ${DELAYS.map(([id, d]) => `${id}=${d}ms`).join(' ')}; quote store ${process.env.REDIS_URL ? 'redis' : process.env.DATABASE_URL ? 'postgres' : 'pglite'}`);
     const results: Result[] = [];
-    if (TARGETS.has('baseline')) results.push(await measured('baseline (bare Node fan-out)', baseline.pid, fx.pid, () => call(`${baseline.url}/quote`)));
-    if (TARGETS.has('rest')) results.push(await measured('GET /v1/quote', service.pid, fx.pid, () => call(`${service.url}/v1/quote?${QS}`)));
-    if (TARGETS.has('graphql')) results.push(await measured('GraphQL quote', service.pid, fx.pid, () => call(`${service.url}/graphql`, { method: 'POST', body: GQL })));
-    const base = results.find((r) => r.name.startsWith('baseline')) ?? results[0];
-    console.log('\ntarget                          requests  errors   req/s   added p50   added p99   vs baseline');
+    if (TARGETS.has('baseline')) results.push(await measured('baseline (bare Node fan-out)', baseline, fx.pid, () => call(`${baseline.url}/quote`)));
+    if (TARGETS.has('rest')) results.push(await measured('GET /v1/quote', service, fx.pid, () => call(`${service.url}/v1/quote?${QS}`)));
+    if (TARGETS.has('graphql')) results.push(await measured('GraphQL quote', service, fx.pid, () => call(`${service.url}/graphql`, { method: 'POST', body: GQL })));
+    const base = results.find((r) => r.name.startsWith('baseline'));
+    const vs = (v: number, b: number | undefined) => (b === undefined ? '' : `${v - b >= 0 ? '+' : ''}${(v - b).toFixed(2)}`.padStart(9));
+    console.log('\ntarget                          requests  errors   req/s   added p50   added p99   vs baseline   p50 over baseline  p99 over baseline');
     for (const r of results) {
       console.log(
-        `${r.name.padEnd(30)} ${String(r.n).padStart(9)} ${String(r.errors).padStart(7)} ${r.rps.toFixed(1).padStart(7)} ${r.p50.toFixed(2).padStart(9)} ms ${r.p99.toFixed(2).padStart(9)} ms ${((r.rps / base.rps) * 100).toFixed(0).padStart(10)}%`,
+        `${r.name.padEnd(30)} ${String(r.n).padStart(9)} ${String(r.errors).padStart(7)} ${r.rps.toFixed(1).padStart(7)} ${r.p50.toFixed(2).padStart(9)} ms ${r.p99.toFixed(2).padStart(9)} ms ${base ? `${((r.rps / base.rps) * 100).toFixed(0)}%`.padStart(13) : ''} ${vs(r.p50, base?.p50).padStart(15)} ms ${vs(r.p99, base?.p99).padStart(15)} ms`,
       );
     }
-    console.log('\nCPU ms per request     server  fixtures  load-gen  other (e.g. Postgres)  machine busy');
+    // "CPU stall": share of the phase in which some runnable task waited for a core (PSI). On a machine that
+    // also runs the fixtures, the load generator and Postgres, this is latency no server code can remove.
+    console.log('\nCPU ms per request     server  fixtures  load-gen  other (e.g. Postgres)  machine busy  CPU stall');
     for (const r of results) {
       const c = r.cpu!;
-      console.log(`${r.name.padEnd(30)} ${c.target.toFixed(2).padStart(6)} ${c.fixtures.toFixed(2).padStart(9)} ${c.client.toFixed(2).padStart(9)} ${c.other.toFixed(2).padStart(9)} ${c.busyPct.toFixed(0).padStart(18)}%`);
+      console.log(`${r.name.padEnd(30)} ${c.target.toFixed(2).padStart(6)} ${c.fixtures.toFixed(2).padStart(9)} ${c.client.toFixed(2).padStart(9)} ${c.other.toFixed(2).padStart(9)} ${c.busyPct.toFixed(0).padStart(18)}% ${c.stallPct.toFixed(0).padStart(9)}%`);
     }
+    console.log('\nserver pauses during each phase');
+    for (const r of results) console.log(`${r.name.padEnd(30)} ${r.pauses}`);
     console.log('\ntargets: added p50 ≤ 3 ms, p99 ≤ 15 ms, throughput ≥ 70% of the baseline');
   } finally {
     await Promise.all([service, baseline, fx].map((c) => c.stop()));
