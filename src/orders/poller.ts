@@ -5,7 +5,7 @@ import type { Order as OrderRow } from '../db/generated/client.js';
 import type { Provider, ProviderOrderStatus } from '../providers/types.js';
 import { finalStatusFor, nextPollDelayMs } from './state.js';
 import { JOB_NAME, orderView, recordOrderEvent, type OrdersService } from './service.js';
-import { withProviderTimeout } from './timeout.js';
+import { withProviderTimeout } from '../providers/deadline.js';
 
 /**
  * Follows open orders until they are final. Each run claims a batch of due orders (skipping rows another

@@ -11,7 +11,7 @@ import { assertTxHashFor } from '../quotes/addresses.js';
 import type { QuoteService } from '../quotes/service.js';
 import { approvalFor, type Approval } from './approval.js';
 import { eventTypeFor, type OrderStatus } from './state.js';
-import { withProviderTimeout } from './timeout.js';
+import { withProviderTimeout } from '../providers/deadline.js';
 import { orderStatusTopic, orderTopic } from './topics.js';
 
 /** Spec 2.5 BuiltTx. */

@@ -1,23 +1,11 @@
-import { ApiError, isApiError } from '../errors.js';
+import { isApiError } from '../errors.js';
+import { withProviderTimeout } from '../providers/deadline.js';
 import type { Logger } from '../log.js';
 import type { Provider, ProviderFailure, ProviderQuote, QuoteRequest } from '../providers/types.js';
 
-/**
- * Asks one provider with its own deadline. The AbortSignal stops the provider's HTTP call; the timer
- * settles the promise at the deadline even if an adapter ignores the signal, so a slow provider never
- * costs more than the timeout.
- */
-export function quoteWithTimeout(provider: Provider, req: QuoteRequest, timeoutMs: number): Promise<ProviderQuote> {
-  const controller = new AbortController();
-  let timer: NodeJS.Timeout | undefined;
-  const deadline = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      controller.abort();
-      reject(new ApiError('PROVIDER_TIMEOUT', `${provider.id} did not answer within ${timeoutMs} ms`));
-    }, timeoutMs);
-  });
-  return Promise.race([provider.quote(req, controller.signal), deadline]).finally(() => clearTimeout(timer));
-}
+/** Asks one provider with its own deadline (see withProviderTimeout): a slow provider never costs more than the timeout. */
+export const quoteWithTimeout = (provider: Provider, req: QuoteRequest, timeoutMs: number): Promise<ProviderQuote> =>
+  withProviderTimeout(provider.id, timeoutMs, (signal) => provider.quote(req, signal));
 
 const FAILURE_CODES = new Set<ProviderFailure['code']>([
   'PROVIDER_ERROR',
