@@ -51,6 +51,10 @@ const sample = (now: number, id = `q_${randomBytes(12).toString('hex')}`): Store
   mode: 'test',
 });
 
+/** A quote as stored on its own before quote sets (amounts as integer strings). */
+const legacyRecord = (q: StoredQuote) =>
+  JSON.stringify({ ...q, request: { ...q.request, amount: q.request.amount.toString() }, quote: { ...q.quote, srcAmount: q.quote.srcAmount.toString(), dstAmount: q.quote.dstAmount.toString(), dstAmountMin: q.quote.dstAmountMin.toString() } });
+
 /** A response of `n` quotes (providers in rank order) sharing one request and caller context. */
 function sampleSet(now: number, n: number, ttlSeconds: number[] = []): { setId: string; quotes: StoredQuote[] } {
   const setId = newQuoteSetId();
@@ -150,7 +154,7 @@ for (const backend of backends) {
     const db: Db = await createDb({ databaseUrl: t.env.DATABASE_URL, dataDir: t.env.DATA_DIR });
     await migrate(db);
     const putLegacy = async (q: StoredQuote) => {
-      const payload = JSON.stringify({ ...q, request: { ...q.request, amount: q.request.amount.toString() }, quote: { ...q.quote, srcAmount: q.quote.srcAmount.toString(), dstAmount: q.quote.dstAmount.toString(), dstAmountMin: q.quote.dstAmountMin.toString() } });
+      const payload = legacyRecord(q);
       const exp = q.quote.expiresAt * 1000;
       await db.sql.query('INSERT INTO quotes (id, provider, payload, expires_at, drop_at) VALUES ($1, $2, $3::jsonb, $4::timestamptz, $5::timestamptz)', [q.quoteId, q.provider, payload, new Date(exp).toISOString(), new Date(exp + 5 * 60_000).toISOString()]);
     };
@@ -164,7 +168,7 @@ describe.runIf(withRedis)('redis', () => {
     const redis = new Redis(REDIS_URL);
     // Redis expires keys by its own clock, not the test's: the legacy key lives as long as the set keys would.
     const putLegacy = async (q: StoredQuote) =>
-      void (await redis.set(prefix + q.quoteId, JSON.stringify({ ...q, request: { ...q.request, amount: q.request.amount.toString() }, quote: { ...q.quote, srcAmount: q.quote.srcAmount.toString(), dstAmount: q.quote.dstAmount.toString(), dstAmountMin: q.quote.dstAmountMin.toString() } }), 'PX', 60_000));
+      void (await redis.set(prefix + q.quoteId, legacyRecord(q), 'PX', 60_000));
     return { store, putLegacy, sweeps: false, close: async () => (await store.close(), await redis.quit()) };
   });
 });
