@@ -3,6 +3,7 @@ import type { RawSql } from '../db/client.js';
 import type { Clock } from '../clock.js';
 import { ApiError } from '../errors.js';
 import type { StoredQuote } from '../providers/types.js';
+import { GroupCommit } from './group-commit.js';
 import { parseQuoteId } from './quote-id.js';
 import { quoteFromSetJson, quoteSetToJson, storedQuoteFromJson } from './serialize.js';
 
@@ -65,11 +66,22 @@ export async function loadQuote(store: QuoteStore, clock: Clock, quoteId: string
  * one light round trip). Quotes stored one per row in `quotes` before sets are still read, and swept.
  */
 export class PgQuoteStore implements QuoteStore {
-  constructor(private sql: RawSql, private clock: Clock) {}
+  // Concurrent responses share inserts (group commit): up to two statements on their way, each carrying
+  // every set that arrived meanwhile. Under load this cuts the database's work per quote response by about
+  // half or more (one transaction and one backend wake-up for many rows), and adds no wait when idle.
+  private writes: GroupCommit<[id: string, payload: string, dropAt: string]>;
+
+  constructor(private sql: RawSql, private clock: Clock, opts: { maxInFlight?: number; maxRows?: number } = {}) {
+    this.writes = new GroupCommit({ write: (rows) => this.insert(rows), maxInFlight: opts.maxInFlight ?? 2, maxRows: opts.maxRows ?? 64 });
+  }
 
   async putSet(setId: string, quotes: StoredQuote[]) {
     if (!quotes.length) return;
-    const payload = JSON.stringify(quoteSetToJson(setId, quotes));
+    await this.writes.add([setId, JSON.stringify(quoteSetToJson(setId, quotes)), new Date(setDropAtMs(quotes)).toISOString()]);
+  }
+
+  private async insert(rows: [string, string, string][]) {
+    const values = rows.map((_, i) => `($${i * 3 + 1}, $${i * 3 + 2}, $${i * 3 + 3}::timestamptz)`).join(', ');
     // Quotes are short-lived and re-requestable, so their insert commits without waiting for the WAL flush
     // (synchronous_commit off for this one transaction; set_config(…, true) is SET LOCAL inside the
     // statement's own implicit transaction). A Postgres crash can lose the last fraction of a second of
@@ -78,8 +90,8 @@ export class PgQuoteStore implements QuoteStore {
     // It cannot corrupt anything, and the quote path no longer waits for an fsync on every request.
     await this.sql.query(
       `INSERT INTO quote_sets (id, payload, drop_at)
-       SELECT $1, $2, $3::timestamptz FROM (SELECT set_config('synchronous_commit', 'off', true)) AS local_commit`,
-      [setId, payload, new Date(setDropAtMs(quotes)).toISOString()],
+       SELECT v.* FROM (VALUES ${values}) AS v, (SELECT set_config('synchronous_commit', 'off', true)) AS local_commit`,
+      rows.flat(),
     );
   }
 

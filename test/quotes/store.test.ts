@@ -112,6 +112,12 @@ function storeContract(name: string, make: (clock: ManualClock) => Promise<{ sto
       clock.set(t0);
     });
 
+    it('concurrent responses (written in shared statements) are each stored whole and found by their own ids', async () => {
+      const sets = Array.from({ length: 40 }, (_, i) => sampleSet(clock.now(), 1 + (i % 6)));
+      await Promise.all(sets.map(({ setId, quotes }) => h.store.putSet(setId, quotes)));
+      for (const { quotes } of sets) for (const q of quotes) expect(await loadQuote(h.store, clock, q.quoteId)).toEqual(q);
+    });
+
     it('still reads (and sweeps) quotes stored one per record before sets', async () => {
       const t0 = clock.now();
       const legacy = sample(t0, `q_${randomBase62(128)}`);
