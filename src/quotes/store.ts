@@ -129,7 +129,8 @@ export class RedisQuoteStore implements QuoteStore {
   private redis: Redis;
 
   constructor(url: string, private clock: Clock, private prefix = 'quote:') {
-    this.redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true });
+    // Auto-pipelining: commands issued in the same event-loop turn (concurrent responses' writes) share one write.
+    this.redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true, enableAutoPipelining: true });
     this.redis.on('error', () => {}); // reconnects on its own; commands report failures
   }
 
