@@ -67,13 +67,11 @@ export async function loadQuote(store: QuoteStore, clock: Clock, quoteId: string
  */
 export class PgQuoteStore implements QuoteStore {
   // Concurrent responses share inserts (group commit): up to two statements on their way, each carrying
-  // every set that arrived meanwhile. Under load this cuts the database's work per quote response by about
-  // half or more (one transaction and one backend wake-up for many rows), and adds no wait when idle.
-  private writes: GroupCommit<[id: string, payload: string, dropAt: string]>;
+  // every set that arrived meanwhile (one transaction and one backend wake-up for many rows; in the fan-out
+  // bench the database's CPU per response fell by about 40%). No wait is added while the database keeps up.
+  private writes = new GroupCommit<[id: string, payload: string, dropAt: string]>({ write: (rows) => this.insert(rows), maxInFlight: 2, maxRows: 64 });
 
-  constructor(private sql: RawSql, private clock: Clock, opts: { maxInFlight?: number; maxRows?: number } = {}) {
-    this.writes = new GroupCommit({ write: (rows) => this.insert(rows), maxInFlight: opts.maxInFlight ?? 2, maxRows: opts.maxRows ?? 64 });
-  }
+  constructor(private sql: RawSql, private clock: Clock) {}
 
   async putSet(setId: string, quotes: StoredQuote[]) {
     if (!quotes.length) return;
@@ -124,7 +122,7 @@ export class PgQuoteStore implements QuoteStore {
   async close() {}
 }
 
-/** Redis: one key per quote response (`quoteset:<setId>`), expiring by itself; keys of single quotes made before sets are still read. */
+/** Redis: one key per quote response (`<prefix>set:<setId>`), expiring by itself; keys of single quotes made before sets (`<prefix><quoteId>`) are still read. */
 export class RedisQuoteStore implements QuoteStore {
   private redis: Redis;
 
