@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import bs58 from 'bs58';
 import { newId, randomBase62 } from '../ids.js';
+import { newQuoteSetId, newQuoteTag, quoteIdOf } from '../quotes/quote-id.js';
 
 /**
  * The event types (spec section 6, plus `webhook_endpoint.disabled` which this service adds) and a
@@ -33,7 +34,7 @@ const iso = (d: Date, plusMs = 0) => new Date(d.getTime() + plusMs).toISOString(
 
 function order(status: 'submitted' | 'filled' | 'refunded' | 'failed', extra: Record<string, unknown> = {}) {
   return {
-    quoteId: newId('q'),
+    quoteId: quoteIdOf(newQuoteSetId(), 0, newQuoteTag()),
     status,
     provider: 'relay',
     srcChainId: 42161,

@@ -15,7 +15,7 @@ export function withProviderTimeout<T>(provider: string, ms: number, fn: (signal
     const settle = () => clearTimeout(timer);
     let call: Promise<T>;
     try {
-      call = fn(controller.signal);
+      call = Promise.resolve(fn(controller.signal));
     } catch (err) {
       settle();
       return reject(err);

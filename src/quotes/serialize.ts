@@ -1,5 +1,6 @@
 import type { ProviderQuote, QuoteRequest, StoredQuote } from '../providers/types.js';
-import { parseQuoteId, quoteIdOf } from './quote-id.js';
+import { timingSafeEqual } from 'node:crypto';
+import { parseQuoteId } from './quote-id.js';
 
 /**
  * StoredQuote ⇄ JSON. Amounts are bigint in memory and integer strings at rest; the explicit field list
@@ -39,9 +40,11 @@ const SHARED = ['request', 'createdAt', 'channel', 'accountId', 'mode', 'checkou
 export function quoteSetToJson(setId: string, quotes: StoredQuote[]): Json {
   const first = quotes[0];
   if (!first) throw new Error('a quote set needs at least one quote');
-  quotes.forEach((q, i) => {
-    if (q.quoteId !== quoteIdOf(setId, i)) throw new Error(`quote ${q.quoteId} is not quote ${i} of set ${setId}`);
+  const tags = quotes.map((q, i) => {
+    const id = parseQuoteId(q.quoteId);
+    if (id?.kind !== 'set' || id.setId !== setId || id.index !== i) throw new Error(`quote ${q.quoteId} is not quote ${i} of set ${setId}`);
     for (const k of SHARED) if (q[k] !== first[k]) throw new Error(`quote ${q.quoteId} does not share ${k} with its set`);
+    return id.tag;
   });
   return {
     v: 1,
@@ -51,15 +54,15 @@ export function quoteSetToJson(setId: string, quotes: StoredQuote[]): Json {
     accountId: first.accountId,
     mode: first.mode,
     checkoutSessionId: first.checkoutSessionId,
-    quotes: quotes.map((q) => ({ provider: q.provider, quote: quoteToJson(q.quote) })),
+    quotes: quotes.map((q, i) => ({ tag: tags[i], provider: q.provider, quote: quoteToJson(q.quote) })),
   };
 }
 
-/** Quote `quoteId` out of its set's record; undefined when the set has no quote at that rank. */
+/** Quote `quoteId` out of its set's record; undefined when the set has no quote at that rank with that tag. */
 export function quoteFromSetJson(j: Json, quoteId: string): StoredQuote | undefined {
   const id = parseQuoteId(quoteId);
   const entry = id?.kind === 'set' ? (j.quotes as Json[] | undefined)?.[id.index] : undefined;
-  if (!entry) return undefined;
+  if (!entry || typeof entry.tag !== 'string' || !sameTag(entry.tag, id!.kind === 'set' ? id!.tag : '')) return undefined;
   const q: StoredQuote = {
     quoteId,
     provider: entry.provider as StoredQuote['provider'],
@@ -73,4 +76,11 @@ export function quoteFromSetJson(j: Json, quoteId: string): StoredQuote | undefi
   if (j.mode !== undefined) q.mode = j.mode as StoredQuote['mode'];
   if (j.checkoutSessionId !== undefined) q.checkoutSessionId = j.checkoutSessionId as string;
   return q;
+}
+
+/** Tag comparison in constant time: a quote id is a capability, so its check should not leak by timing. */
+function sameTag(stored: string, given: string): boolean {
+  const a = Buffer.from(stored);
+  const b = Buffer.from(given);
+  return a.length === b.length && timingSafeEqual(a, b);
 }

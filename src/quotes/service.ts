@@ -15,7 +15,7 @@ import { quoteWithTimeout, requestKey, toFailure } from './fanout.js';
 import { quoteParamsSchema, type Channel, type QuoteParamsInput } from './params.js';
 import { rankQuotes } from './ranking.js';
 import { loadQuote, type QuoteStore } from './store.js';
-import { newQuoteSetId, quoteIdOf } from './quote-id.js';
+import { newQuoteSetId, newQuoteTag, quoteIdOf } from './quote-id.js';
 
 export interface QuoteCaller {
   auth: KeyAuth | null;
@@ -166,9 +166,9 @@ export class QuoteService {
       stored.map((s) => ({ s, provider: s.provider, srcAmount: s.quote.srcAmount, dstAmount: s.quote.dstAmount, estimatedSeconds: s.quote.estimatedSeconds, deliversGasOnArrival: !!s.quote.gasOnArrival })),
       { tradeType, gasOnArrivalRequested: gasApplies },
     ).map((r) => r.s);
-    // One record for the whole response; each quote's id is the set id plus its rank.
+    // One record for the whole response; each quote's id is the set id, its rank and its own random tag.
     const setId = newQuoteSetId();
-    ranked.forEach((s, i) => (s.quoteId = quoteIdOf(setId, i)));
+    ranked.forEach((s, i) => (s.quoteId = quoteIdOf(setId, i, newQuoteTag())));
     await this.d.store.putSet(setId, ranked);
     const quotes = ranked.map(toQuoteView);
     return { best: quotes[0], quotes, errors };

@@ -9,7 +9,7 @@ import { createDb, type Db } from '../../src/db/client.js';
 import { migrate } from '../../src/db/migrate.js';
 import { Redis } from 'ioredis';
 import { loadQuote, PgQuoteStore, RedisQuoteStore, type QuoteStore } from '../../src/quotes/store.js';
-import { newQuoteSetId, parseQuoteId, QUOTE_SET_ID_LENGTH, quoteIdOf } from '../../src/quotes/quote-id.js';
+import { newQuoteSetId, newQuoteTag, parseQuoteId, QUOTE_SET_ID_LENGTH, QUOTE_TAG_LENGTH, quoteIdOf } from '../../src/quotes/quote-id.js';
 import { quoteSetToJson } from '../../src/quotes/serialize.js';
 import { randomBase62 } from '../../src/ids.js';
 import type { StoredQuote } from '../../src/providers/types.js';
@@ -62,7 +62,7 @@ function sampleSet(now: number, n: number, ttlSeconds: number[] = []): { setId: 
   const providers = ['relay', 'debridge', 'lifi', '0x', 'kyberswap', 'jupiter'] as const;
   const quotes = Array.from({ length: n }, (_, i) => ({
     ...base,
-    quoteId: quoteIdOf(setId, i),
+    quoteId: quoteIdOf(setId, i, newQuoteTag()),
     provider: providers[i % providers.length],
     quote: { ...base.quote, dstAmount: base.quote.dstAmount - BigInt(i), expiresAt: Math.floor(now / 1000) + (ttlSeconds[i] ?? 30), context: { rank: i } },
   }));
@@ -101,9 +101,13 @@ function storeContract(name: string, make: (clock: ManualClock) => Promise<{ sto
       const { setId, quotes } = sampleSet(t0, 6, [30, 30, 30, 30, 30, 600]);
       await h.store.putSet(setId, quotes);
       for (const q of quotes) expect(await loadQuote(h.store, clock, q.quoteId)).toEqual(q);
-      // A rank past the end of the set, and the same rank under another set id, are unknown quotes.
-      await expect(loadQuote(h.store, clock, quoteIdOf(setId, 6))).rejects.toMatchObject({ code: 'QUOTE_NOT_FOUND' });
-      await expect(loadQuote(h.store, clock, quoteIdOf(newQuoteSetId(), 0))).rejects.toMatchObject({ code: 'QUOTE_NOT_FOUND' });
+      // A rank past the end of the set, and the same rank and tag under another set id, are unknown quotes.
+      const tag0 = (parseQuoteId(quotes[0].quoteId) as { tag: string }).tag;
+      await expect(loadQuote(h.store, clock, quoteIdOf(setId, 6, tag0))).rejects.toMatchObject({ code: 'QUOTE_NOT_FOUND' });
+      await expect(loadQuote(h.store, clock, quoteIdOf(newQuoteSetId(), 0, tag0))).rejects.toMatchObject({ code: 'QUOTE_NOT_FOUND' });
+      // Holding one quote of the set does not give its siblings: another rank needs that quote's own tag.
+      await expect(loadQuote(h.store, clock, quoteIdOf(setId, 1, tag0))).rejects.toMatchObject({ code: 'QUOTE_NOT_FOUND' });
+      await expect(loadQuote(h.store, clock, quoteIdOf(setId, 0, newQuoteTag()))).rejects.toMatchObject({ code: 'QUOTE_NOT_FOUND' });
       // Past the short quotes' retention the set is still kept for the long one, which stays buildable.
       clock.set(t0 + 30_000 + 5 * 60_000 + 1);
       await h.store.sweep();
@@ -143,14 +147,17 @@ describe('quote set records', () => {
     expect(() => quoteSetToJson(setId, [])).toThrow(/at least one/);
   });
 
-  it('ids: set id plus one rank character; anything else is not a quote of ours', () => {
+  it('ids: set id, one rank character and the quote\'s own tag; anything else is not a quote of ours', () => {
     const setId = newQuoteSetId();
+    const tag = newQuoteTag();
     expect(setId).toHaveLength(QUOTE_SET_ID_LENGTH);
-    expect(parseQuoteId(quoteIdOf(setId, 0))).toEqual({ kind: 'set', setId, index: 0 });
-    expect(parseQuoteId(quoteIdOf(setId, 61))).toEqual({ kind: 'set', setId, index: 61 });
-    expect(() => quoteIdOf(setId, 62)).toThrow(RangeError);
+    expect(tag).toHaveLength(QUOTE_TAG_LENGTH);
+    expect(quoteIdOf(setId, 0, tag)).toMatch(/^q_[0-9A-Za-z]{34}$/);
+    expect(parseQuoteId(quoteIdOf(setId, 0, tag))).toEqual({ kind: 'set', setId, index: 0, tag });
+    expect(parseQuoteId(quoteIdOf(setId, 61, tag))).toEqual({ kind: 'set', setId, index: 61, tag });
+    expect(() => quoteIdOf(setId, 62, tag)).toThrow(RangeError);
     expect(parseQuoteId(`q_${setId}`)).toEqual({ kind: 'legacy', id: `q_${setId}` });
-    for (const bad of ['', 'q_', `x_${setId}0`, `q_${setId}00`, `q_${setId.slice(1)}`, `q_${setId}-`, `Q_${setId}0`]) expect(parseQuoteId(bad)).toBeUndefined();
+    for (const bad of ['', 'q_', `x_${setId}0${tag}`, `q_${setId}0`, `q_${setId}0${tag}0`, `q_${setId}0${tag.slice(1)}`, `q_${setId}-${tag}`, `Q_${setId}0${tag}`]) expect(parseQuoteId(bad)).toBeUndefined();
   });
 });
 
