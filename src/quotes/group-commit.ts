@@ -6,7 +6,9 @@
  * quote response, the hottest write of the service).
  *
  * Every caller's promise settles with its own statement: all the rows of a statement are written, or all
- * of their callers get its error.
+ * of their callers get its error. A statement that has not returned within `timeoutMs` fails its callers
+ * and frees its slot, so one hung connection cannot hold every later write (it may still commit late: its
+ * rows are then stored for nobody, and swept as any other).
  */
 export interface GroupCommitOptions<R> {
   /** Writes the rows in one statement. */
@@ -15,6 +17,8 @@ export interface GroupCommitOptions<R> {
   maxInFlight: number;
   /** Rows in one statement at most. */
   maxRows: number;
+  /** How long a statement may take before its callers are failed and its slot reused. */
+  timeoutMs: number;
 }
 
 interface Waiting<R> {
@@ -28,7 +32,7 @@ export class GroupCommit<R> {
   private inFlight = 0;
 
   constructor(private o: GroupCommitOptions<R>) {
-    if (!(o.maxInFlight >= 1) || !(o.maxRows >= 1)) throw new RangeError('maxInFlight and maxRows must be at least 1');
+    if (!(o.maxInFlight >= 1) || !(o.maxRows >= 1) || !(o.timeoutMs > 0)) throw new RangeError('maxInFlight and maxRows must be at least 1, timeoutMs above 0');
   }
 
   /** Resolves once the statement carrying `row` has succeeded. */
@@ -48,22 +52,26 @@ export class GroupCommit<R> {
     while (this.inFlight < this.o.maxInFlight && this.queue.length) {
       const batch = this.queue.splice(0, this.o.maxRows);
       this.inFlight++;
+      let settled = false;
+      const finish = (err: unknown, failed: boolean) => {
+        if (settled) return; // the statement returned after its deadline, or the deadline after it
+        settled = true;
+        clearTimeout(timer);
+        this.inFlight--;
+        for (const w of batch) failed ? w.reject(err) : w.resolve();
+        this.pump();
+      };
+      const timer = setTimeout(() => finish(new Error(`write did not return within ${this.o.timeoutMs} ms`), true), this.o.timeoutMs);
       let sent: Promise<void>;
       try {
-        sent = this.o.write(batch.map((w) => w.row));
+        sent = Promise.resolve(this.o.write(batch.map((w) => w.row)));
       } catch (err) {
         sent = Promise.reject(err);
       }
       sent.then(
-        () => this.done(batch, undefined, false),
-        (err: unknown) => this.done(batch, err, true),
+        () => finish(undefined, false),
+        (err: unknown) => finish(err, true),
       );
     }
-  }
-
-  private done(batch: Waiting<R>[], err: unknown, failed: boolean) {
-    this.inFlight--;
-    for (const w of batch) failed ? w.reject(err) : w.resolve();
-    this.pump();
   }
 }

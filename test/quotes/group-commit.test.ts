@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { GroupCommit } from '../../src/quotes/group-commit.js';
 
 /** A write the test settles by hand, recording the rows of every statement. */
@@ -7,6 +7,7 @@ function harness(maxInFlight: number, maxRows = 64) {
   const gc = new GroupCommit<number>({
     maxInFlight,
     maxRows,
+    timeoutMs: 60_000,
     write: (rows) => new Promise<void>((resolve, reject) => statements.push({ rows, settle: (err) => (err ? reject(err) : resolve()) })),
   });
   return { gc, statements };
@@ -53,6 +54,7 @@ describe('GroupCommit', () => {
     const gc = new GroupCommit<number>({
       maxInFlight: 1,
       maxRows: 8,
+      timeoutMs: 60_000,
       write: () => {
         if (calls++ === 0) throw new Error('bad statement');
         return Promise.resolve();
@@ -60,6 +62,32 @@ describe('GroupCommit', () => {
     });
     await expect(gc.add(1)).rejects.toThrow('bad statement');
     await expect(gc.add(2)).resolves.toBeUndefined();
+  });
+
+  it('a statement that does not return in time fails its callers and frees its slot; its late answer changes nothing', async () => {
+    vi.useFakeTimers();
+    try {
+      const statements: { rows: number[]; settle(): void }[] = [];
+      const gc = new GroupCommit<number>({ maxInFlight: 1, maxRows: 8, timeoutMs: 5_000, write: (rows) => new Promise<void>((resolve) => statements.push({ rows, settle: resolve })) });
+      const hung = gc.add(1);
+      const next = gc.add(2);
+      const failed = expect(hung).rejects.toThrow('write did not return within 5000 ms');
+      await vi.advanceTimersByTimeAsync(5_000);
+      await failed;
+      expect(statements.map((s) => s.rows)).toEqual([[1], [2]]); // the slot went to the next statement
+      statements[0].settle(); // the hung one returns late: nothing is settled twice, no slot is freed twice
+      statements[1].settle();
+      await expect(next).resolves.toBeUndefined();
+      const after = [gc.add(3), gc.add(4)];
+      expect(statements.map((s) => s.rows)).toEqual([[1], [2], [3]]); // still one at a time
+      statements[2].settle();
+      await vi.advanceTimersByTimeAsync(0);
+      statements[3].settle();
+      await Promise.all(after);
+      expect(vi.getTimerCount()).toBe(0);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('keeps statements to maxRows rows', async () => {
@@ -77,7 +105,8 @@ describe('GroupCommit', () => {
   });
 
   it('refuses limits below one', () => {
-    expect(() => new GroupCommit({ write: async () => {}, maxInFlight: 0, maxRows: 1 })).toThrow(RangeError);
-    expect(() => new GroupCommit({ write: async () => {}, maxInFlight: 1, maxRows: 0 })).toThrow(RangeError);
+    expect(() => new GroupCommit({ write: async () => {}, maxInFlight: 0, maxRows: 1, timeoutMs: 1 })).toThrow(RangeError);
+    expect(() => new GroupCommit({ write: async () => {}, maxInFlight: 1, maxRows: 0, timeoutMs: 1 })).toThrow(RangeError);
+    expect(() => new GroupCommit({ write: async () => {}, maxInFlight: 1, maxRows: 1, timeoutMs: 0 })).toThrow(RangeError);
   });
 });
