@@ -1,6 +1,6 @@
 import { randomFillSync } from 'node:crypto';
 
-const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+export const BASE62_ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
 /** A source of random bytes: `next()` gives one byte, `done()` ends one string. */
 interface ByteSource {
@@ -47,7 +47,7 @@ function base62(bits: number, src: ByteSource): string {
   let out = '';
   while (out.length < length) {
     const b = src.next();
-    if (b < 248) out += ALPHABET[b % 62];
+    if (b < 248) out += BASE62_ALPHABET[b % 62];
   }
   src.done();
   return out;

@@ -1,4 +1,4 @@
-import { idBase62 } from '../ids.js';
+import { BASE62_ALPHABET as ALPHABET, idBase62 } from '../ids.js';
 
 /**
  * Quote ids. The quotes of one response form a set that is stored as one record: every quote id is
@@ -12,7 +12,6 @@ import { idBase62 } from '../ids.js';
  *
  * Ids made before sets (`q_` + 22 characters, one record each) are told apart by their length.
  */
-const ALPHABET = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 export const QUOTE_SET_ID_LENGTH = 22;
 export const QUOTE_TAG_LENGTH = 11;
 /** One base62 character of rank: far more than the number of providers a request can fan out to. */
@@ -29,7 +28,8 @@ export function quoteIdOf(setId: string, index: number, tag: string): string {
   return `q_${setId}${ALPHABET[index]}${tag}`;
 }
 
-export type ParsedQuoteId = { kind: 'set'; setId: string; index: number; tag: string } | { kind: 'legacy'; id: string };
+export type SetQuoteId = { kind: 'set'; setId: string; index: number; tag: string };
+export type ParsedQuoteId = SetQuoteId | { kind: 'legacy'; id: string };
 
 /** What a quote id points at; undefined when it cannot be one of ours (answered as QUOTE_NOT_FOUND). */
 export function parseQuoteId(id: string): ParsedQuoteId | undefined {

@@ -1,6 +1,6 @@
 import type { ProviderQuote, QuoteRequest, StoredQuote } from '../providers/types.js';
 import { timingSafeEqual } from 'node:crypto';
-import { parseQuoteId } from './quote-id.js';
+import { parseQuoteId, quoteIdOf, type SetQuoteId } from './quote-id.js';
 
 /**
  * StoredQuote ⇄ JSON. Amounts are bigint in memory and integer strings at rest; the explicit field list
@@ -35,7 +35,7 @@ const SHARED = ['request', 'createdAt', 'channel', 'accountId', 'mode', 'checkou
 
 /**
  * One response's quotes as one record. The quotes must be the set `setId` in rank order (quote i has id
- * quoteIdOf(setId, i)) and share the request and caller context; anything else is a programming error.
+ * quoteIdOf(setId, i, its tag)) and share the request and caller context; anything else is a programming error.
  */
 export function quoteSetToJson(setId: string, quotes: StoredQuote[]): Json {
   const first = quotes[0];
@@ -58,13 +58,12 @@ export function quoteSetToJson(setId: string, quotes: StoredQuote[]): Json {
   };
 }
 
-/** Quote `quoteId` out of its set's record; undefined when the set has no quote at that rank with that tag. */
-export function quoteFromSetJson(j: Json, quoteId: string): StoredQuote | undefined {
-  const id = parseQuoteId(quoteId);
-  const entry = id?.kind === 'set' ? (j.quotes as Json[] | undefined)?.[id.index] : undefined;
-  if (!entry || typeof entry.tag !== 'string' || !sameTag(entry.tag, id!.kind === 'set' ? id!.tag : '')) return undefined;
+/** The quote `id` names out of its set's record; undefined when the set has no quote at that rank with that tag. */
+export function quoteFromSetJson(j: Json, id: SetQuoteId): StoredQuote | undefined {
+  const entry = (j.quotes as Json[] | undefined)?.[id.index];
+  if (!entry || typeof entry.tag !== 'string' || !sameTag(entry.tag, id.tag)) return undefined;
   const q: StoredQuote = {
-    quoteId,
+    quoteId: quoteIdOf(id.setId, id.index, id.tag),
     provider: entry.provider as StoredQuote['provider'],
     request: requestFromJson(j.request as Json),
     quote: quoteFromJson(entry.quote as Json),

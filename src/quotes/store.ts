@@ -18,7 +18,7 @@ export const QUOTE_RETENTION_MS = 5 * 60_000;
 
 export interface QuoteStore {
   /**
-   * Stores one response's quotes as one record: quote i must have the id quoteIdOf(setId, i) and all share
+   * Stores one response's quotes as one record: quote i must have the id quoteIdOf(setId, i, its tag) and all share
    * the request and caller context (see quoteSetToJson). Resolves once the record is durable enough for
    * any instance to read it.
    */
@@ -98,7 +98,7 @@ export class PgQuoteStore implements QuoteStore {
     const id = parseQuoteId(quoteId);
     if (id?.kind === 'set') {
       const rows = await this.sql.query<{ payload: string }>('SELECT payload FROM quote_sets WHERE id = $1', [id.setId]);
-      return rows.length ? quoteFromSetJson(JSON.parse(rows[0].payload), quoteId) : undefined;
+      return rows.length ? quoteFromSetJson(JSON.parse(rows[0].payload), id) : undefined;
     }
     if (id?.kind === 'legacy') {
       const rows = await this.sql.query<{ payload: Record<string, unknown> | string }>('SELECT payload FROM quotes WHERE id = $1', [id.id]);
@@ -147,7 +147,7 @@ export class RedisQuoteStore implements QuoteStore {
     const id = parseQuoteId(quoteId);
     if (id?.kind === 'set') {
       const raw = await this.redis.get(this.setKey(id.setId));
-      return raw ? quoteFromSetJson(JSON.parse(raw), quoteId) : undefined;
+      return raw ? quoteFromSetJson(JSON.parse(raw), id) : undefined;
     }
     if (id?.kind === 'legacy') {
       const raw = await this.redis.get(this.prefix + id.id);
