@@ -15,6 +15,13 @@ const RECONNECT_MS = [100, 250, 500, 1000, 2000, 5000];
 
 type Handler = (payload: unknown) => void;
 
+/**
+ * A topic's messages as an async iterator. `ready` settles once the LISTEN behind it is in place: a
+ * caller that reads current state and then follows changes must await it before reading, or a change
+ * made between its read and the LISTEN is lost.
+ */
+export type TopicIterator<T> = AsyncIterableIterator<T> & { ready: Promise<void> };
+
 /** Postgres identifiers are at most 63 bytes; long topics are hashed into a stable channel name. */
 export function channelFor(topic: string): string {
   const name = `ps:${topic}`;
@@ -42,6 +49,8 @@ export async function encodeNotification(topic: string, payload: unknown, store:
 export class PgPubSub {
   private handlers = new Map<string, Set<Handler>>(); // by channel
   private topicsByChannel = new Map<string, string>();
+  /** The LISTEN of each channel, so a second subscriber also waits until it is in place. */
+  private listening = new Map<string, Promise<void>>();
   private listener?: pg.Client;
   private connecting?: Promise<void>;
   private closed = false;
@@ -79,9 +88,19 @@ export class PgPubSub {
       set = new Set();
       this.handlers.set(channel, set);
       this.topicsByChannel.set(channel, topic);
-      await this.exec(`LISTEN ${quoteIdent(channel)}`);
+      const listen: Promise<void> = this.exec(`LISTEN ${quoteIdent(channel)}`).catch((err) => {
+        // Forget the channel so the next subscriber tries again instead of awaiting this failure.
+        if (this.listening.get(channel) === listen) {
+          this.handlers.delete(channel);
+          this.topicsByChannel.delete(channel);
+          this.listening.delete(channel);
+        }
+        throw err;
+      });
+      this.listening.set(channel, listen);
     }
     set.add(handler);
+    await this.listening.get(channel);
     return async () => {
       const s = this.handlers.get(channel);
       if (!s) return;
@@ -89,13 +108,14 @@ export class PgPubSub {
       if (s.size === 0) {
         this.handlers.delete(channel);
         this.topicsByChannel.delete(channel);
+        this.listening.delete(channel);
         await this.exec(`UNLISTEN ${quoteIdent(channel)}`).catch(() => {});
       }
     };
   }
 
   /** Async iterator over a topic's messages, for GraphQL subscriptions. */
-  iterate<T = unknown>(topic: string, signal?: AbortSignal): AsyncIterableIterator<T> {
+  iterate<T = unknown>(topic: string, signal?: AbortSignal): TopicIterator<T> {
     const queue: T[] = [];
     let wake: (() => void) | undefined;
     let done = false;
@@ -114,7 +134,8 @@ export class PgPubSub {
       await unsubscribe?.();
     };
     signal?.addEventListener('abort', () => void finish(), { once: true });
-    const it: AsyncIterableIterator<T> = {
+    const it: TopicIterator<T> = {
+      ready,
       async next() {
         await ready;
         while (!queue.length && !done) await new Promise<void>((r) => (wake = r));

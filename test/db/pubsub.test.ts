@@ -55,6 +55,35 @@ describe.each(backends)('pubsub over LISTEN/NOTIFY (%s)', (backend) => {
     await un2();
   });
 
+  it('returns from subscribe, and settles an iterator\'s ready, only once the LISTEN is in place (also for a second subscriber of the channel)', async () => {
+    // LISTEN made slow, so a subscriber that returned before it was in place would miss the message.
+    const slow = new PgPubSub(db);
+    await slow.start();
+    const inner = slow as unknown as { exec(sql: string): Promise<void> };
+    const exec = inner.exec.bind(slow);
+    inner.exec = async (sql) => {
+      await new Promise((r) => setTimeout(r, 300));
+      return exec(sql);
+    };
+    try {
+      const first: unknown[] = [];
+      const second: unknown[] = [];
+      const pending = slow.subscribe('d', (p) => first.push(p));
+      await slow.subscribe('d', (p) => second.push(p));
+      await ps.publish('d', 1);
+      await waitFor(() => first.length === 1 && second.length === 1);
+      await pending;
+
+      const it = slow.iterate<string>('e');
+      await it.ready;
+      await ps.publish('e', 'x');
+      expect((await it.next()).value).toBe('x');
+      await it.return!();
+    } finally {
+      await slow.close();
+    }
+  });
+
   it.runIf(backend === 'postgres')('reconnects and re-subscribes after the listening connection is killed', async () => {
     const got: unknown[] = [];
     await ps.subscribe('c', (p) => got.push(p));

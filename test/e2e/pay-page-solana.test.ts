@@ -7,6 +7,7 @@ import { Keypair } from '@solana/web3.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { SolanaChainServer } from '../fixtures/solana-chain-server.js';
 import { injectSolanaWallet } from './solana-wallet.js';
+import { withPageState } from './page-state.js';
 
 /**
  * The hosted pay page paying a Solana-settled session from a Wallet Standard wallet, in chromium: the page
@@ -19,7 +20,9 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARTIFACTS = new URL('../../test-artifacts/e2e/', import.meta.url).pathname;
 const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
 
-describe('hosted pay page with a Solana wallet (Wallet Standard) in chromium', () => {
+// Each test is a chain of real steps (browser, chain, verifier, webhook), each bounded by its own wait
+// (up to 30 s for the redirect): the test's limit must cover that chain, not the 30 s default.
+describe('hosted pay page with a Solana wallet (Wallet Standard) in chromium', { timeout: 120_000 }, () => {
   let s: TestServer;
   let key: string;
   let browser: Browser;
@@ -96,6 +99,8 @@ describe('hosted pay page with a Solana wallet (Wallet Standard) in chromium', (
       expect(full).toMatchObject({ status: 'paid', amountReceived: '2500000', payment: { payer: kp.publicKey.toBase58() } });
       expect(sol.txs.has(full.payment.srcTxHash)).toBe(true);
       expect(sol.balanceOf(cs.recipient, USDC)).toBe(2_500_000n);
+    } catch (err) {
+      throw await withPageState(err, page, `${s.url}/v1/checkout/sessions/${cs.id}`);
     } finally {
       await context.close();
     }
@@ -111,6 +116,8 @@ describe('hosted pay page with a Solana wallet (Wallet Standard) in chromium', (
       expect(calls.map((c) => c.method)).toEqual(['signTransaction']);
       expect((await s.get(`/v1/checkout/sessions/${cs.id}`)).body.status).toBe('paid');
       expect(sol.balanceOf(cs.recipient, USDC)).toBe(2_500_000n);
+    } catch (err) {
+      throw await withPageState(err, page, `${s.url}/v1/checkout/sessions/${cs.id}`);
     } finally {
       await context.close();
     }

@@ -8,6 +8,7 @@ import { erc20Abi, type Address } from 'viem';
 import { withDevnet } from '../fixtures/devnet.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { injectTestWallet } from './wallet.js';
+import { withPageState } from './page-state.js';
 import { DAI, USDC, freshAddress, transfer, waitForSession } from '../checkout/helpers.js';
 
 /**
@@ -47,7 +48,9 @@ async function startMerchant() {
   return { url, hooks, close: () => new Promise<void>((r) => server.close(() => r())) };
 }
 
-describe('hosted pay page end to end in chromium', () => {
+// Each test is a chain of real steps (browser, chain, verifier, webhook), each bounded by its own wait
+// (up to 30 s for the redirect): the test's limit must cover that chain, not the 30 s default.
+describe('hosted pay page end to end in chromium', { timeout: 120_000 }, () => {
   let s: TestServer;
   let key: string;
   let secret: string;
@@ -184,6 +187,8 @@ describe('hosted pay page end to end in chromium', () => {
       const full = (await s.get(`/v1/checkout/sessions/${cs.id}`, { 'x-api-key': key })).body;
       expect(full).toMatchObject({ status: 'paid', payment: { srcToken: DAI.toLowerCase() } });
       expect(full.payments[0].kind).toBe('routed');
+    } catch (err) {
+      throw await withPageState(err, page, `${s.url}/v1/checkout/sessions/${cs.id}`);
     } finally {
       await context.close();
     }
@@ -209,6 +214,8 @@ describe('hosted pay page end to end in chromium', () => {
       expect(after - before).toBe(1_500_000n);
       expect((await completedHook(cs.id)).data.session.status).toBe('paid');
       expect((await s.get(`/v1/checkout/sessions/${cs.id}`, { 'x-api-key': key })).body.payments[0].kind).toBe('direct');
+    } catch (err) {
+      throw await withPageState(err, page, `${s.url}/v1/checkout/sessions/${cs.id}`);
     } finally {
       await context.close();
     }

@@ -266,9 +266,10 @@ builder.subscriptionField('checkoutSession', (t) =>
       const sessionId = String(id);
       const checkout = ctx.app.services.checkout;
       const auth = await ctx.auth();
-      // Subscribe before reading, so a change between the read and the subscription is not missed.
+      // Listen before reading, so a change between the read and the subscription is not missed.
       const changes = ctx.app.pubsub.iterate<SessionChanged>(checkoutSessionTopic(sessionId));
       try {
+        await changes.ready;
         let view = await checkout.get(sessionId, auth);
         yield view;
         while (!isFinal(view.status)) {

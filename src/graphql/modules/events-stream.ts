@@ -32,6 +32,8 @@ builder.subscriptionField('events', (t) =>
       const bad = patterns.findIndex((p) => !isValidEventPattern(p));
       if (bad >= 0) throw invalidParams(`types.${bad}`, 'must be an event type, a "<prefix>.*" pattern or "*"');
       const source = ctx.app.pubsub.iterate<AccountEvent>(accountEventsTopic(auth.accountId, auth.mode));
+      // The stream counts as started once its LISTEN is in place: events committed after that are delivered.
+      await source.ready;
       return (async function* () {
         for await (const evt of source) if (matchesPattern(patterns, evt.type)) yield evt;
       })();

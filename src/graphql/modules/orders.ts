@@ -140,8 +140,10 @@ builder.subscriptionField('order', (t) =>
     description: 'The order of a quote now (once reported) and on every change until it is final.',
     args: { quoteId: t.arg.string({ required: true }) },
     subscribe: async function* (_r, a, ctx) {
+      // Listen before reading, so a change between the read and the subscription is not missed.
       const updates = ctx.app.pubsub.iterate<OrderView>(orderTopic(a.quoteId));
       try {
+        await updates.ready;
         const current = await ctx.app.services.orders.get(a.quoteId);
         if (current) {
           yield current;
@@ -168,6 +170,7 @@ builder.subscriptionField('orderStatus', (t) =>
       const orders = ctx.app.services.orders;
       const updates = ctx.app.pubsub.iterate<OrderStatusView>(orderStatusTopic(a.provider, a.id));
       try {
+        await updates.ready;
         let last = await orders.status(a.provider, a.id);
         yield last;
         if (isFinalState(last.state)) return;
