@@ -10,12 +10,12 @@ import type { OrdersService } from '../orders/service.js';
  * otherwise; a report kicks it at once), and expiry sweeps open sessions past `expiresAt`.
  */
 export function registerCheckoutJobs(app: App, jobs: JobRunner, checkout: CheckoutService, orders: Pick<OrdersService, 'onReported' | 'onChange' | 'onBeforeSubmit'>): CheckoutVerifier {
-  // Routed payments arrive as orders reported for a quote that carries the session id; the poller's order
-  // changes (filled, refunded, failed) wake the verifier at once.
+  // Routed payments arrive as orders reported for a quote that carries the session id. An order's changes
+  // (its report once committed, then filled, refunded, failed) wake the verifier at once.
   orders.onReported((order, quote, tx) => checkout.onRoutedReported(order, quote, tx));
   orders.onBeforeSubmit((quote) => checkout.assertAcceptsPayment(quote));
   orders.onChange(async (order) => {
-    if (order.checkoutSessionId) jobs.kick(VERIFY_JOB);
+    if (order.checkoutSessionId) checkout.wakeVerifier();
   });
   const verifier = new CheckoutVerifier(app, checkout, routedDeliveryLookup(app));
   const every = app.config.CHECKOUT_VERIFY_INTERVAL_MS;

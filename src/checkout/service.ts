@@ -37,7 +37,7 @@ const TX_OPTIONS = { maxWait: 15_000, timeout: 30_000 } as const;
  * (`SELECT … FOR UPDATE`) and writes its event and its live-update notification in the same transaction.
  */
 export class CheckoutService {
-  /** Counts payments reported by this process, so the verification job notices reports made mid-run. */
+  /** Counts committed payment reports (wake-ups) in this process, so the verification job notices ones made mid-run. */
   reports = 0;
   readonly refunds: RefundsService;
   private statusListeners: StatusListener[] = [];
@@ -350,16 +350,21 @@ export class CheckoutService {
         });
         return { session: updated, created: true };
       }, outerTx);
-      if (out.created) {
-        this.reports++;
-        this.app.services.jobs.kick(VERIFY_JOB);
-      }
+      // Inside a caller's transaction (a routed report) the payment is not visible until that commits: a run
+      // woken now could miss it and then idle. The orders domain announces the commit and wakes us then.
+      if (out.created && !outerTx) this.wakeVerifier();
       const payments = await (outerTx ?? this.prisma).checkoutPayment.findMany({ where: { sessionId: id } });
       return { ...out, payments };
     } catch (err) {
       if (isUniqueViolation(err)) throw new ApiError('CONFLICT', 'This transaction or quote was already reported for a checkout session; a transaction can pay one session only');
       throw err;
     }
+  }
+
+  /** A payment report was committed: run verification now, or, when a run is under way, soon after it. */
+  wakeVerifier(): void {
+    this.reports++;
+    this.app.services.jobs.kick(VERIFY_JOB);
   }
 
   /**

@@ -219,6 +219,8 @@ export class OrdersService {
     }
     const view = orderView(row);
     await this.publish(view);
+    // Change listeners run after the commit, so what they wake (the checkout verifier) sees the order.
+    await this.notifyChanged(view);
     this.app.services.jobs.kick(JOB_NAME);
     return view;
   }

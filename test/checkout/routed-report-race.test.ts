@@ -51,6 +51,32 @@ describe.each(backends)('concurrent reports of one checkout quote (%s)', (backen
       expect((await s.post(`/v1/orders/${quoteId}/submitted`, { txHash: hashes.find((h) => h !== winner)! })).status).toBe(409);
     }
   });
+  it('wakes the verifier only after the routed payment is committed, never from inside the report\'s transaction', async () => {
+    const kicks: string[] = [];
+    const jobs = s.app.services.jobs;
+    const kick = jobs.kick.bind(jobs);
+    jobs.kick = (name: string) => {
+      kicks.push(name);
+      kick(name);
+    };
+    // Runs inside the report's transaction, after the checkout listener has recorded the payment.
+    const wokenInsideTx: number[] = [];
+    s.app.services.orders.onReported(async () => {
+      wokenInsideTx.push(kicks.filter((k) => k === 'checkout-verify').length);
+    });
+    try {
+      const cs = await s.post('/v1/checkout/sessions', { amount: '25000000', settleChain: 'base', settleToken: 'USDC', recipient: freshAddress() }, { 'x-api-key': key });
+      const q = await s.post(`/v1/checkout/sessions/${cs.body.id}/quote`, { srcChain: 'base', srcToken: 'DAI', sender: devnet.accounts[1]!.address });
+      const reportsBefore = s.app.services.checkout.reports;
+      expect((await s.post(`/v1/orders/${q.body.best.quoteId}/submitted`, { txHash: hash() })).status).toBe(200);
+      expect(wokenInsideTx).toEqual([0]);
+      expect(kicks.filter((k) => k === 'checkout-verify')).toHaveLength(1);
+      expect(s.app.services.checkout.reports).toBe(reportsBefore + 1);
+    } finally {
+      jobs.kick = kick;
+    }
+  });
+
   it('a hash already reported as a direct transfer cannot become a quote\'s order too (no order without its own payment)', async () => {
     const cs = await s.post('/v1/checkout/sessions', { amount: '25000000', settleChain: 'base', settleToken: 'USDC', recipient: freshAddress() }, { 'x-api-key': key });
     const q = await s.post(`/v1/checkout/sessions/${cs.body.id}/quote`, { srcChain: 'base', srcToken: 'DAI', sender: devnet.accounts[1]!.address });
