@@ -56,6 +56,8 @@ describe.each(backends)('events and webhooks over GraphQL (%s)', (backend) => {
     const re = await q(key, `mutation($id: ID!, $ep: ID) { redeliverEvent(id: $id, endpointId: $ep) { endpointId origin status } }`, { id: ev.id, ep: ep.id });
     expect(re.data.redeliverEvent).toEqual([{ endpointId: ep.id, origin: 'manual', status: 'pending' }]);
     await rx.waitFor((r) => r.received.filter((x) => x.id === ev.id).length === 2);
+    // The receiver has the second request before the worker records its attempt: wait for the record.
+    await until(async () => (await readBack()).deliveries.every((d: { status: string }) => d.status === 'succeeded'), 5000, 'redelivery recorded');
 
     const rotated = await q(key, `mutation($id: ID!) { rotateWebhookEndpointSecret(id: $id) { secret previousSecretExpiresAt } }`, { id: ep.id });
     expect(rotated.data.rotateWebhookEndpointSecret.secret).not.toBe(ep.secret);
