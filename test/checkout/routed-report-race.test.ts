@@ -3,6 +3,7 @@ import { backends } from '../helpers/db.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { withDevnet } from '../fixtures/devnet.js';
 import { freshAddress } from './helpers.js';
+import { VERIFY_JOB } from '../../src/checkout/shared.js';
 
 /**
  * A routed payment's order and its checkout payment are written in one transaction: two reports of the same
@@ -62,7 +63,7 @@ describe.each(backends)('concurrent reports of one checkout quote (%s)', (backen
     // Runs inside the report's transaction, after the checkout listener has recorded the payment.
     const wokenInsideTx: number[] = [];
     s.app.services.orders.onReported(async () => {
-      wokenInsideTx.push(kicks.filter((k) => k === 'checkout-verify').length);
+      wokenInsideTx.push(kicks.filter((k) => k === VERIFY_JOB).length);
     });
     try {
       const cs = await s.post('/v1/checkout/sessions', { amount: '25000000', settleChain: 'base', settleToken: 'USDC', recipient: freshAddress() }, { 'x-api-key': key });
@@ -70,7 +71,7 @@ describe.each(backends)('concurrent reports of one checkout quote (%s)', (backen
       const reportsBefore = s.app.services.checkout.reports;
       expect((await s.post(`/v1/orders/${q.body.best.quoteId}/submitted`, { txHash: hash() })).status).toBe(200);
       expect(wokenInsideTx).toEqual([0]);
-      expect(kicks.filter((k) => k === 'checkout-verify')).toHaveLength(1);
+      expect(kicks.filter((k) => k === VERIFY_JOB)).toHaveLength(1);
       expect(s.app.services.checkout.reports).toBe(reportsBefore + 1);
     } finally {
       jobs.kick = kick;
