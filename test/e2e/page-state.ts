@@ -1,6 +1,5 @@
 import type { Page } from 'playwright-core';
-
-const within = <T>(ms: number, p: Promise<T>) => Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`no answer in ${ms} ms`)), ms))]);
+import { raceTimeout } from '../../src/assets/timeout.js';
 
 /**
  * Turns a failed browser step into an error that says where the payment stood: what the page showed (its
@@ -8,9 +7,9 @@ const within = <T>(ms: number, p: Promise<T>) => Promise.race([p, new Promise<ne
  * does not say whether the wallet, the report, the verifier or the redirect was stuck.
  */
 export async function withPageState(err: unknown, page: Page, sessionUrl: string): Promise<Error> {
-  const shown = await within(
-    5_000,
+  const shown = await raceTimeout(
     page.evaluate(() => ['h1', '#status', '#error', '#pay button'].map((sel) => `${sel}: ${[...document.querySelectorAll<HTMLElement>(sel)].map((e) => e.innerText.trim()).join(' | ')}`).join('\n')),
+    5_000,
   ).catch((e: Error) => `(page unavailable: ${e.message})`);
   const service = await fetch(sessionUrl, { signal: AbortSignal.timeout(5_000) })
     .then(async (r) => `${r.status} ${await r.text()}`)
