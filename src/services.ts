@@ -1,4 +1,5 @@
 import type { App } from './app.js';
+import type { AccountsService } from './accounts/service.js';
 import { eventRetentionJob } from './events/retention.js';
 import { ProviderRegistry } from './providers/registry.js';
 import { providerFactories } from './providers/factories.js';
@@ -18,6 +19,9 @@ import { createQuotesAndOrders, type QuotesAndOrders } from './orders/wiring.js'
  * in a resolver or a route.
  */
 export interface Services {
+  accounts: AccountsService;
+  /** Liveness and the providers loaded in this instance. */
+  health(): { ok: boolean; providers: string[] };
   providers: ProviderRegistry;
   rpc: RpcClients;
   assets: AssetsService;
@@ -41,6 +45,8 @@ export async function createServices(app: App): Promise<Services> {
   const checkout = new CheckoutService(app);
   const assets = new AssetsService({ config: app.config, log: app.log, clock: app.clock, rpc, providers });
   const services: Services = {
+    accounts: app.accounts,
+    health: () => ({ ok: true, providers: providers.ids() }),
     providers,
     rpc,
     assets,

@@ -13,6 +13,8 @@ import { SETTLEMENT_CHAINS } from './settlement.js';
 import { VERIFY_JOB, type SettledPayment } from './shared.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
 import { RefundsService } from './refunds.js';
+import { payerQuote, type PayerQuoteResponse } from './payer.js';
+import { submitSignedDirect } from './solana-submit.js';
 
 export { EXPIRE_JOB, VERIFY_JOB, type SettledPayment } from './shared.js';
 import { normalize } from './addresses.js';
@@ -231,6 +233,16 @@ export class CheckoutService {
   }
 
   // ---- payments ----------------------------------------------------------------------------------------
+
+  /** POST /v1/checkout/sessions/{id}/quote (public): payer quotes for an open session. */
+  payerQuote(id: string, body: unknown): Promise<PayerQuoteResponse> {
+    return payerQuote(this.app, this, id, body);
+  }
+
+  /** POST /v1/checkout/sessions/{id}/submit (public): a Solana direct transfer signed by a sign-only wallet. */
+  submitSigned(id: string, body: unknown): Promise<SessionView> {
+    return submitSignedDirect(this.app, this, id, body);
+  }
 
   /**
    * A payer reports a direct transfer of the settlement token on the settlement chain. Idempotent for the

@@ -1,11 +1,20 @@
 import DataLoader from 'dataloader';
 import type { App } from '../app.js';
+import type { Config } from '../config.js';
+import type { PgPubSub } from '../db/pubsub.js';
+import type { Logger } from '../log.js';
+import type { Services } from '../services.js';
 import type { KeyAuth } from '../accounts/service.js';
 import { ApiError } from '../errors.js';
 
 /** Per-request (or per-WebSocket-operation) context handed to every resolver. */
 export interface GraphQLContext {
-  app: App;
+  /** The domain services (src/services.ts); resolvers call these and hold no business rule. */
+  services: Services;
+  config: Config;
+  log: Logger;
+  /** Subscriptions listen here (Postgres LISTEN/NOTIFY). */
+  pubsub: PgPubSub;
   requestId: string;
   /** Resolves the x-api-key (header, or graphql-ws connectionParams) once; null when none was sent. */
   auth(): Promise<KeyAuth | null>;
@@ -20,11 +29,14 @@ export function createGraphQLContext(app: App, requestId: string, apiKey: string
   let authPromise: Promise<KeyAuth | null> | undefined;
   const loaders = new Map<string, DataLoader<unknown, unknown, unknown>>();
   const ctx: GraphQLContext = {
-    app,
+    services: app.services,
+    config: app.config,
+    log: app.log,
+    pubsub: app.pubsub,
     requestId,
     auth() {
       authPromise ??= apiKey
-        ? app.accounts.authenticate(apiKey).then((a) => {
+        ? app.services.accounts.authenticate(apiKey).then((a) => {
             ctx.accountId = a.accountId;
             return a;
           })

@@ -57,11 +57,13 @@ export function createHttpServer(app: App, opts: { extraRoutes?: Route[] } = {})
     const apiKey = headerValue(req.headers['x-api-key']);
     let auth: RestContext['auth'] = null;
     if (route.access === 'key' || (route.access === 'optionalKey' && apiKey)) {
-      auth = await app.accounts.authenticate(apiKey);
+      auth = await app.services.accounts.authenticate(apiKey);
       state.accountId = auth.accountId;
     }
     const ctx: RestContext = {
-      app,
+      services: app.services,
+      config: app.config,
+      log: app.log,
       requestId: state.requestId,
       method: route.method as Method,
       path: url.pathname,

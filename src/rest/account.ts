@@ -7,8 +7,8 @@ export const accountRoutes: Route[] = [
     method: 'GET',
     path: '/v1/account',
     access: 'key',
-    handler: async ({ app, auth }) => {
-      const account = await app.accounts.getAccount(auth!.accountId);
+    handler: async ({ services, auth }) => {
+      const account = await services.accounts.getAccount(auth!.accountId);
       if (!account) throw notFound('Account');
       return { id: account.id, object: 'account', name: account.name, mode: auth!.mode, liveEnabled: account.liveEnabled, createdAt: account.createdAt };
     },

@@ -45,14 +45,14 @@ export const assetsRoutes: Route[] = [
     method: 'GET',
     path: '/v1/chains',
     access: 'public',
-    handler: ({ app, headers }) => cacheable(headers, { chains: app.services.assets.listChains() }),
+    handler: ({ services, headers }) => cacheable(headers, { chains: services.assets.listChains() }),
   },
   {
     method: 'GET',
     path: '/v1/tokens',
     access: 'public',
-    handler: async ({ app, query, headers }) => {
-      const page = await app.services.assets.tokens({ chain: required(query, 'chain'), q: one(query, 'q'), limit: intParam(query, 'limit'), cursor: one(query, 'cursor') });
+    handler: async ({ services, query, headers }) => {
+      const page = await services.assets.tokens({ chain: required(query, 'chain'), q: one(query, 'q'), limit: intParam(query, 'limit'), cursor: one(query, 'cursor') });
       return cacheable(headers, page);
     },
   },
@@ -60,18 +60,18 @@ export const assetsRoutes: Route[] = [
     method: 'GET',
     path: '/v1/tokens/lookup',
     access: 'public',
-    handler: async ({ app, query }) => ({ token: await app.services.assets.lookup(required(query, 'chain'), required(query, 'address')) }),
+    handler: async ({ services, query }) => ({ token: await services.assets.lookup(required(query, 'chain'), required(query, 'address')) }),
   },
   {
     method: 'GET',
     path: '/v1/prices',
     access: 'public',
-    handler: async ({ app, query }) => ({ prices: await app.services.assets.prices(list(required(query, 'ids'))) }),
+    handler: async ({ services, query }) => ({ prices: await services.assets.prices(list(required(query, 'ids'))) }),
   },
   {
     method: 'GET',
     path: '/v1/balances',
     access: 'public',
-    handler: ({ app, query }) => app.services.assets.balances(required(query, 'address'), query.has('chains') ? list(one(query, 'chains')) : undefined),
+    handler: ({ services, query }) => services.assets.balances(required(query, 'address'), query.has('chains') ? list(one(query, 'chains')) : undefined),
   },
 ];

@@ -1,6 +1,4 @@
 import type { Route } from './router.js';
-import { payerQuote } from '../checkout/payer.js';
-import { submitSignedDirect } from '../checkout/solana-submit.js';
 
 /**
  * Checkout (spec 4.4), Stripe-like:
@@ -21,66 +19,66 @@ export const checkoutRoutes: Route[] = [
     method: 'POST',
     path: '/v1/checkout/sessions',
     access: 'key',
-    handler: ({ app, auth, body }) => app.services.checkout.create(auth!, body),
+    handler: ({ services, auth, body }) => services.checkout.create(auth!, body),
   },
   {
     method: 'GET',
     path: '/v1/checkout/sessions',
     access: 'key',
-    handler: ({ app, auth, query }) => app.services.checkout.list(auth!, Object.fromEntries(query.entries())),
+    handler: ({ services, auth, query }) => services.checkout.list(auth!, Object.fromEntries(query.entries())),
   },
   {
     method: 'GET',
     path: '/v1/checkout/sessions/:id',
     access: 'optionalKey',
-    handler: ({ app, auth, params }) => app.services.checkout.get(params.id, auth),
+    handler: ({ services, auth, params }) => services.checkout.get(params.id, auth),
   },
   {
     method: 'POST',
     path: '/v1/checkout/sessions/:id/expire',
     access: 'key',
-    handler: ({ app, auth, params }) => app.services.checkout.expire(auth!, params.id),
+    handler: ({ services, auth, params }) => services.checkout.expire(auth!, params.id),
   },
   {
     method: 'POST',
     path: '/v1/checkout/sessions/:id/quote',
     access: 'public',
-    handler: ({ app, params, body }) => payerQuote(app, app.services.checkout, params.id, body),
+    handler: ({ services, params, body }) => services.checkout.payerQuote(params.id, body),
   },
   {
     method: 'POST',
     path: '/v1/checkout/sessions/:id/submitted',
     access: 'public',
-    handler: ({ app, params, body }) => app.services.checkout.reportDirect(params.id, body),
+    handler: ({ services, params, body }) => services.checkout.reportDirect(params.id, body),
   },
   {
     method: 'POST',
     path: '/v1/checkout/sessions/:id/submit',
     access: 'public',
-    handler: ({ app, params, body }) => submitSignedDirect(app, app.services.checkout, params.id, body),
+    handler: ({ services, params, body }) => services.checkout.submitSigned(params.id, body),
   },
   {
     method: 'POST',
     path: '/v1/checkout/sessions/:id/refunds',
     access: 'key',
-    handler: ({ app, auth, params, body }) => app.services.checkout.refunds.create(auth!, params.id, body),
+    handler: ({ services, auth, params, body }) => services.checkout.refunds.create(auth!, params.id, body),
   },
   {
     method: 'GET',
     path: '/v1/checkout/sessions/:id/refunds',
     access: 'key',
-    handler: ({ app, auth, params }) => app.services.checkout.refunds.list(auth!, params.id),
+    handler: ({ services, auth, params }) => services.checkout.refunds.list(auth!, params.id),
   },
   {
     method: 'POST',
     path: '/v1/checkout/sessions/:id/refunds/:refundId/submitted',
     access: 'key',
-    handler: ({ app, auth, params, body }) => app.services.checkout.refunds.reportSubmitted(auth!, params.id, params.refundId, body),
+    handler: ({ services, auth, params, body }) => services.checkout.refunds.reportSubmitted(auth!, params.id, params.refundId, body),
   },
   {
     method: 'POST',
     path: '/v1/checkout/sessions/:id/refunds/:refundId/cancel',
     access: 'key',
-    handler: ({ app, auth, params }) => app.services.checkout.refunds.cancel(auth!, params.id, params.refundId),
+    handler: ({ services, auth, params }) => services.checkout.refunds.cancel(auth!, params.id, params.refundId),
   },
 ];

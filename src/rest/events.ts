@@ -3,24 +3,24 @@ import { queryObject } from '../validation.js';
 
 /** Events API: list (newest first, `type`, `limit`, `cursor`), get, delivery log, redeliver. */
 export const eventRoutes: Route[] = [
-  { method: 'GET', path: '/v1/events', access: 'key', handler: ({ app, auth, query }) => app.services.events.list(auth!, queryObject(query)) },
-  { method: 'GET', path: '/v1/events/:id', access: 'key', handler: ({ app, auth, params }) => app.services.events.get(auth!, params.id) },
+  { method: 'GET', path: '/v1/events', access: 'key', handler: ({ services, auth, query }) => services.events.list(auth!, queryObject(query)) },
+  { method: 'GET', path: '/v1/events/:id', access: 'key', handler: ({ services, auth, params }) => services.events.get(auth!, params.id) },
   {
     method: 'GET',
     path: '/v1/events/:id/deliveries',
     access: 'key',
-    handler: async ({ app, auth, params }) => ({ object: 'list', data: await app.services.events.deliveries(auth!, params.id) }),
+    handler: async ({ services, auth, params }) => ({ object: 'list', data: await services.events.deliveries(auth!, params.id) }),
   },
   {
     method: 'GET',
     path: '/v1/events/:id/attempts',
     access: 'key',
-    handler: ({ app, auth, params, query }) => app.services.events.attempts(auth!, params.id, queryObject(query)),
+    handler: ({ services, auth, params, query }) => services.events.attempts(auth!, params.id, queryObject(query)),
   },
   {
     method: 'POST',
     path: '/v1/events/:id/redeliver',
     access: 'key',
-    handler: ({ app, auth, params, body }) => app.services.events.redeliver(auth!, params.id, body),
+    handler: ({ services, auth, params, body }) => services.events.redeliver(auth!, params.id, body),
   },
 ];

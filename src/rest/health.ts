@@ -1,5 +1,5 @@
 import type { Route } from './router.js';
 
 export const healthRoutes: Route[] = [
-  { method: 'GET', path: '/v1/health', access: 'public', handler: ({ app }) => app.health() },
+  { method: 'GET', path: '/v1/health', access: 'public', handler: ({ services }) => services.health() },
 ];

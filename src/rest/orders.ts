@@ -12,24 +12,24 @@ export const orderRoutes: Route[] = [
     method: 'POST',
     path: '/v1/orders',
     access: 'optionalKey',
-    handler: ({ app, body }) => app.services.orders.build(obj(body).quoteId as string),
+    handler: ({ services, body }) => services.orders.build(obj(body).quoteId as string),
   },
   {
     method: 'POST',
     path: '/v1/orders/submit',
     access: 'optionalKey',
-    handler: ({ app, body }) => app.services.orders.submit(obj(body) as { quoteId: string; signedTransaction: string }),
+    handler: ({ services, body }) => services.orders.submit(obj(body) as { quoteId: string; signedTransaction: string }),
   },
   {
     method: 'POST',
     path: '/v1/orders/:quoteId/submitted',
     access: 'optionalKey',
-    handler: ({ app, body, params }) => app.services.orders.reportSubmitted(params.quoteId, obj(body).txHash as string),
+    handler: ({ services, body, params }) => services.orders.reportSubmitted(params.quoteId, obj(body).txHash as string),
   },
   {
     method: 'GET',
     path: '/v1/orders/:provider/:id',
     access: 'optionalKey',
-    handler: ({ app, params }) => app.services.orders.status(params.provider, params.id),
+    handler: ({ services, params }) => services.orders.status(params.provider, params.id),
   },
 ];

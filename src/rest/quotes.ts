@@ -7,6 +7,6 @@ export const quoteRoutes: Route[] = [
     method: 'GET',
     path: '/v1/quote',
     access: 'optionalKey',
-    handler: ({ app, query, auth }) => app.services.quotes.quote(queryObject(query) as never, { auth }),
+    handler: ({ services, query, auth }) => services.quotes.quote(queryObject(query) as never, { auth }),
   },
 ];

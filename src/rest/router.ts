@@ -1,5 +1,7 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { App } from '../app.js';
+import type { Config } from '../config.js';
+import type { Logger } from '../log.js';
+import type { Services } from '../services.js';
 import type { KeyAuth } from '../accounts/service.js';
 import { ApiError } from '../errors.js';
 
@@ -8,7 +10,9 @@ export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 export type Access = 'public' | 'optionalKey' | 'key';
 
 export interface RestContext {
-  app: App;
+  services: Services;
+  config: Config;
+  log: Logger;
   requestId: string;
   method: Method;
   path: string;

@@ -4,32 +4,32 @@ import { queryObject } from '../validation.js';
 /** Webhook endpoints of the key's account and mode, their attempt log, and test triggers. */
 export const webhookRoutes: Route[] = [
   // Before `/:id` so that `trigger` is never taken for an endpoint id.
-  { method: 'POST', path: '/v1/webhook-endpoints/trigger', access: 'key', handler: ({ app, auth, body }) => app.services.webhooks.trigger(auth!, body) },
+  { method: 'POST', path: '/v1/webhook-endpoints/trigger', access: 'key', handler: ({ services, auth, body }) => services.webhooks.trigger(auth!, body) },
   {
     method: 'POST',
     path: '/v1/webhook-endpoints',
     access: 'key',
-    handler: async ({ app, auth, body }) => reply(201, await app.services.webhooks.create(auth!, body)),
+    handler: async ({ services, auth, body }) => reply(201, await services.webhooks.create(auth!, body)),
   },
-  { method: 'GET', path: '/v1/webhook-endpoints', access: 'key', handler: ({ app, auth }) => app.services.webhooks.list(auth!) },
-  { method: 'GET', path: '/v1/webhook-endpoints/:id', access: 'key', handler: ({ app, auth, params }) => app.services.webhooks.get(auth!, params.id) },
+  { method: 'GET', path: '/v1/webhook-endpoints', access: 'key', handler: ({ services, auth }) => services.webhooks.list(auth!) },
+  { method: 'GET', path: '/v1/webhook-endpoints/:id', access: 'key', handler: ({ services, auth, params }) => services.webhooks.get(auth!, params.id) },
   {
     method: 'PATCH',
     path: '/v1/webhook-endpoints/:id',
     access: 'key',
-    handler: ({ app, auth, params, body }) => app.services.webhooks.update(auth!, params.id, body),
+    handler: ({ services, auth, params, body }) => services.webhooks.update(auth!, params.id, body),
   },
-  { method: 'DELETE', path: '/v1/webhook-endpoints/:id', access: 'key', handler: ({ app, auth, params }) => app.services.webhooks.remove(auth!, params.id) },
+  { method: 'DELETE', path: '/v1/webhook-endpoints/:id', access: 'key', handler: ({ services, auth, params }) => services.webhooks.remove(auth!, params.id) },
   {
     method: 'POST',
     path: '/v1/webhook-endpoints/:id/rotate-secret',
     access: 'key',
-    handler: ({ app, auth, params }) => app.services.webhooks.rotateSecret(auth!, params.id),
+    handler: ({ services, auth, params }) => services.webhooks.rotateSecret(auth!, params.id),
   },
   {
     method: 'GET',
     path: '/v1/webhook-endpoints/:id/attempts',
     access: 'key',
-    handler: ({ app, auth, params, query }) => app.services.webhooks.attempts(auth!, params.id, queryObject(query)),
+    handler: ({ services, auth, params, query }) => services.webhooks.attempts(auth!, params.id, queryObject(query)),
   },
 ];

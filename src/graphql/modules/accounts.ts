@@ -32,7 +32,7 @@ const Viewer = builder.objectRef<ViewerShape>('Viewer').implement({
     liveEnabled: t.exposeBoolean('liveEnabled'),
     apiKeys: t.field({
       type: [ApiKey],
-      resolve: (v, _a, ctx) => ctx.app.accounts.listKeys(v.accountId),
+      resolve: (v, _a, ctx) => ctx.services.accounts.listKeys(v.accountId),
     }),
   }),
 });
@@ -43,7 +43,7 @@ builder.queryField('viewer', (t) =>
     description: 'Requires an API key.',
     resolve: async (_r, _a, ctx) => {
       const auth = await ctx.requireAuth();
-      const account = await ctx.app.accounts.getAccount(auth.accountId);
+      const account = await ctx.services.accounts.getAccount(auth.accountId);
       return { accountId: auth.accountId, mode: auth.mode, accountName: account!.name, liveEnabled: account!.liveEnabled };
     },
   }),
@@ -56,7 +56,7 @@ builder.mutationField('revokeApiKey', (t) =>
     args: { id: t.arg.id({ required: true }) },
     resolve: async (_r, args, ctx) => {
       const auth = await ctx.requireAuth();
-      return ctx.app.accounts.revokeKey(auth.accountId, String(args.id));
+      return ctx.services.accounts.revokeKey(auth.accountId, String(args.id));
     },
   }),
 );

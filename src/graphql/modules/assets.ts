@@ -13,7 +13,7 @@ import type { TokenPage } from '../../assets/token-index.js';
  */
 export const pricesLoader = (ctx: GraphQLContext) =>
   ctx.loader('assets.prices', () => new DataLoader<string, number | null>(async (keys) => {
-    const found = await ctx.app.services.assets.priceBook.get(keys);
+    const found = await ctx.services.assets.priceBook.get(keys);
     return keys.map((k) => found.get(k) ?? null);
   }));
 
@@ -100,12 +100,12 @@ builder.queryFields((t) => ({
   chains: t.field({
     type: [ChainRef],
     description: 'Supported chains, popular first, then alphabetical.',
-    resolve: (_r, _a, ctx) => ctx.app.services.assets.listChains(),
+    resolve: (_r, _a, ctx) => ctx.services.assets.listChains(),
   }),
   chain: t.field({
     type: ChainRef,
     args: { ref: t.arg.string({ required: true, description: 'Chain id or slug' }) },
-    resolve: (_r, a, ctx) => ctx.app.services.assets.resolveChain(a.ref),
+    resolve: (_r, a, ctx) => ctx.services.assets.resolveChain(a.ref),
   }),
   tokens: t.field({
     type: TokenPageRef,
@@ -116,20 +116,20 @@ builder.queryFields((t) => ({
       first: t.arg.int({ description: '1 to 200, default 50' }),
       after: t.arg.string({ description: 'nextCursor of the previous page' }),
     },
-    resolve: (_r, a, ctx) => ctx.app.services.assets.tokens({ chain: a.chain, q: a.q ?? undefined, limit: a.first ?? undefined, cursor: a.after ?? undefined }),
+    resolve: (_r, a, ctx) => ctx.services.assets.tokens({ chain: a.chain, q: a.q ?? undefined, limit: a.first ?? undefined, cursor: a.after ?? undefined }),
   }),
   token: t.field({
     type: TokenRef,
     description: 'A listed token, or one read on chain (`verified: false`).',
     args: { chain: t.arg.string({ required: true }), address: t.arg.string({ required: true }) },
-    resolve: (_r, a, ctx) => ctx.app.services.assets.lookup(a.chain, a.address),
+    resolve: (_r, a, ctx) => ctx.services.assets.lookup(a.chain, a.address),
   }),
   prices: t.field({
     type: [PriceRef],
     description: 'USD prices for `chainId:address` ids (at most 100); ids without a price are omitted.',
     args: { ids: t.arg.stringList({ required: true }) },
     resolve: async (_r, a, ctx) => {
-      const keys = ctx.app.services.assets.parsePriceIds(a.ids);
+      const keys = ctx.services.assets.parsePriceIds(a.ids);
       const loader = pricesLoader(ctx);
       const out: { id: string; priceUsd: number }[] = [];
       const values = await loader.loadMany([...keys.values()]);
@@ -145,7 +145,7 @@ builder.queryFields((t) => ({
     description: 'Non-zero balances with prices, largest value first. A failing chain is reported in `errors`.',
     args: { address: t.arg.string({ required: true }), chains: t.arg.stringList({ description: 'Ids or slugs, at most 25; default the popular chains of the address VM' }) },
     resolve: async (_r, a, ctx) => {
-      const raw = await ctx.app.services.assets.rawBalances(a.address, a.chains ?? undefined);
+      const raw = await ctx.services.assets.rawBalances(a.address, a.chains ?? undefined);
       const keys = raw.balances.map((b) => tokenId(b.token.chainId, b.token.address));
       const values = await pricesLoader(ctx).loadMany(keys);
       const prices = new Map<string, number>();

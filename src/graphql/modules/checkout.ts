@@ -149,7 +149,7 @@ builder.queryField('checkoutSessionQuote', (t) =>
     type: PayerQuoteResponseRef,
     description: 'Public: quotes for paying an open session from srcToken on srcChain (CONFLICT when not open).',
     args: { id: t.arg.id({ required: true }), srcChain: t.arg.string({ required: true }), srcToken: t.arg.string({ required: true }), sender: t.arg.string({ required: true }) },
-    resolve: (_r, { id, ...body }, ctx) => payerQuote(ctx.app, ctx.app.services.checkout, String(id), body),
+    resolve: (_r, { id, ...body }, ctx) => ctx.services.checkout.payerQuote(String(id), body),
   }),
 );
 
@@ -158,7 +158,7 @@ builder.queryField('checkoutSession', (t) =>
     type: CheckoutSession,
     description: 'Public; the owner\'s API key adds the private fields.',
     args: { id: t.arg.id({ required: true }) },
-    resolve: async (_r, { id }, ctx) => ctx.app.services.checkout.get(String(id), await ctx.auth()),
+    resolve: async (_r, { id }, ctx) => ctx.services.checkout.get(String(id), await ctx.auth()),
   }),
 );
 
@@ -167,7 +167,7 @@ builder.queryField('checkoutSessions', (t) =>
     type: SessionList,
     description: 'The API key\'s sessions, newest first (requires a key).',
     args: { status: t.arg({ type: Status }), limit: t.arg.int(), cursor: t.arg.string() },
-    resolve: async (_r, args, ctx) => ctx.app.services.checkout.list(await ctx.requireAuth(), dropNulls(args)),
+    resolve: async (_r, args, ctx) => ctx.services.checkout.list(await ctx.requireAuth(), dropNulls(args)),
   }),
 );
 
@@ -175,7 +175,7 @@ builder.mutationField('createCheckoutSession', (t) =>
   t.field({
     type: CheckoutSession,
     args: { input: t.arg({ type: CreateInput, required: true }) },
-    resolve: async (_r, { input }, ctx) => ctx.app.services.checkout.create(await ctx.requireAuth(), dropNulls(input)),
+    resolve: async (_r, { input }, ctx) => ctx.services.checkout.create(await ctx.requireAuth(), dropNulls(input)),
   }),
 );
 
@@ -184,7 +184,7 @@ builder.mutationField('expireCheckoutSession', (t) =>
     type: CheckoutSession,
     description: 'Expires an open session (CONFLICT otherwise).',
     args: { id: t.arg.id({ required: true }) },
-    resolve: async (_r, { id }, ctx) => ctx.app.services.checkout.expire(await ctx.requireAuth(), String(id)),
+    resolve: async (_r, { id }, ctx) => ctx.services.checkout.expire(await ctx.requireAuth(), String(id)),
   }),
 );
 
@@ -193,7 +193,7 @@ builder.mutationField('reportCheckoutPayment', (t) =>
     type: CheckoutSession,
     description: 'Public: the payer reports a direct transfer of the settlement token (routed payments are reported through the order).',
     args: { id: t.arg.id({ required: true }), txHash: t.arg.string({ required: true }), payer: t.arg.string({ required: true }) },
-    resolve: (_r, { id, txHash, payer }, ctx) => ctx.app.services.checkout.reportDirect(String(id), { txHash, payer }),
+    resolve: (_r, { id, txHash, payer }, ctx) => ctx.services.checkout.reportDirect(String(id), { txHash, payer }),
   }),
 );
 
@@ -227,7 +227,7 @@ builder.queryField('checkoutRefunds', (t) =>
   t.field({
     type: [Refund],
     args: { sessionId: t.arg.id({ required: true }) },
-    resolve: async (_r, { sessionId }, ctx) => (await ctx.app.services.checkout.refunds.list(await ctx.requireAuth(), String(sessionId))).data,
+    resolve: async (_r, { sessionId }, ctx) => (await ctx.services.checkout.refunds.list(await ctx.requireAuth(), String(sessionId))).data,
   }),
 );
 
@@ -236,7 +236,7 @@ builder.mutationField('createCheckoutRefund', (t) =>
     type: RefundCreated,
     description: 'Refunds a payment of a session (default: the one that paid it) in full (no amount) or in part; never more than that payment delivered.',
     args: { sessionId: t.arg.id({ required: true }), amount: t.arg.string(), reason: t.arg.string(), to: t.arg.string(), payment: t.arg.string() },
-    resolve: async (_r, { sessionId, ...body }, ctx) => ctx.app.services.checkout.refunds.create(await ctx.requireAuth(), String(sessionId), dropNulls(body)),
+    resolve: async (_r, { sessionId, ...body }, ctx) => ctx.services.checkout.refunds.create(await ctx.requireAuth(), String(sessionId), dropNulls(body)),
   }),
 );
 
@@ -244,7 +244,7 @@ builder.mutationField('reportCheckoutRefund', (t) =>
   t.field({
     type: Refund,
     args: { sessionId: t.arg.id({ required: true }), refundId: t.arg.id({ required: true }), txHash: t.arg.string({ required: true }) },
-    resolve: async (_r, { sessionId, refundId, txHash }, ctx) => ctx.app.services.checkout.refunds.reportSubmitted(await ctx.requireAuth(), String(sessionId), String(refundId), { txHash }),
+    resolve: async (_r, { sessionId, refundId, txHash }, ctx) => ctx.services.checkout.refunds.reportSubmitted(await ctx.requireAuth(), String(sessionId), String(refundId), { txHash }),
   }),
 );
 
@@ -252,7 +252,7 @@ builder.mutationField('cancelCheckoutRefund', (t) =>
   t.field({
     type: Refund,
     args: { sessionId: t.arg.id({ required: true }), refundId: t.arg.id({ required: true }) },
-    resolve: async (_r, { sessionId, refundId }, ctx) => ctx.app.services.checkout.refunds.cancel(await ctx.requireAuth(), String(sessionId), String(refundId)),
+    resolve: async (_r, { sessionId, refundId }, ctx) => ctx.services.checkout.refunds.cancel(await ctx.requireAuth(), String(sessionId), String(refundId)),
   }),
 );
 
@@ -264,10 +264,10 @@ builder.subscriptionField('checkoutSession', (t) =>
     args: { id: t.arg.id({ required: true }) },
     subscribe: async function* (_r, { id }, ctx) {
       const sessionId = String(id);
-      const checkout = ctx.app.services.checkout;
+      const checkout = ctx.services.checkout;
       const auth = await ctx.auth();
       // Listen before reading, so a change between the read and the subscription is not missed.
-      const changes = ctx.app.pubsub.iterate<SessionChanged>(checkoutSessionTopic(sessionId));
+      const changes = ctx.pubsub.iterate<SessionChanged>(checkoutSessionTopic(sessionId));
       try {
         await changes.ready;
         let view = await checkout.get(sessionId, auth);

@@ -31,7 +31,7 @@ builder.subscriptionField('events', (t) =>
       // A misspelt type would otherwise stream nothing, silently.
       const bad = patterns.findIndex((p) => !isValidEventPattern(p));
       if (bad >= 0) throw invalidParams(`types.${bad}`, 'must be an event type, a "<prefix>.*" pattern or "*"');
-      const source = ctx.app.pubsub.iterate<AccountEvent>(accountEventsTopic(auth.accountId, auth.mode));
+      const source = ctx.pubsub.iterate<AccountEvent>(accountEventsTopic(auth.accountId, auth.mode));
       // The stream counts as started once its LISTEN is in place: events committed after that are delivered.
       await source.ready;
       return (async function* () {

@@ -15,13 +15,13 @@ const Event = builder.objectRef<RecordedEvent>('Event').implement({
     data: t.expose('data', { type: 'JSON' }),
     deliveries: t.field({
       type: [WebhookDelivery],
-      resolve: async (e, _a, ctx) => ctx.app.services.events.deliveries(await ctx.requireAuth(), e.id),
+      resolve: async (e, _a, ctx) => ctx.services.events.deliveries(await ctx.requireAuth(), e.id),
     }),
     attempts: t.field({
       type: WebhookAttemptPage,
       args: { limit: t.arg.int({ required: false }), cursor: t.arg.string({ required: false }) },
       resolve: async (e, args, ctx) =>
-        ctx.app.services.events.attempts(await ctx.requireAuth(), e.id, { limit: args.limit ?? undefined, cursor: args.cursor ?? undefined }),
+        ctx.services.events.attempts(await ctx.requireAuth(), e.id, { limit: args.limit ?? undefined, cursor: args.cursor ?? undefined }),
     }),
   }),
 });
@@ -40,7 +40,7 @@ builder.queryField('events', (t) =>
     description: "Events of the API key's account and mode, newest first. `type` is exact or a `prefix.*` pattern.",
     args: { type: t.arg.string({ required: false }), limit: t.arg.int({ required: false }), cursor: t.arg.string({ required: false }) },
     resolve: async (_r, args, ctx) =>
-      ctx.app.services.events.list(await ctx.requireAuth(), { type: args.type ?? undefined, limit: args.limit ?? undefined, cursor: args.cursor ?? undefined }),
+      ctx.services.events.list(await ctx.requireAuth(), { type: args.type ?? undefined, limit: args.limit ?? undefined, cursor: args.cursor ?? undefined }),
   }),
 );
 
@@ -48,7 +48,7 @@ builder.queryField('event', (t) =>
   t.field({
     type: Event,
     args: { id: t.arg.id({ required: true }) },
-    resolve: async (_r, args, ctx) => ctx.app.services.events.get(await ctx.requireAuth(), String(args.id)),
+    resolve: async (_r, args, ctx) => ctx.services.events.get(await ctx.requireAuth(), String(args.id)),
   }),
 );
 
@@ -58,7 +58,7 @@ builder.mutationField('redeliverEvent', (t) =>
     description: 'Sends the event again, to one endpoint (`endpointId`) or to every enabled endpoint subscribed to its type.',
     args: { id: t.arg.id({ required: true }), endpointId: t.arg.id({ required: false }) },
     resolve: async (_r, args, ctx) =>
-      (await ctx.app.services.events.redeliver(await ctx.requireAuth(), String(args.id), { endpointId: args.endpointId ? String(args.endpointId) : undefined })).data,
+      (await ctx.services.events.redeliver(await ctx.requireAuth(), String(args.id), { endpointId: args.endpointId ? String(args.endpointId) : undefined })).data,
   }),
 );
 
@@ -67,6 +67,6 @@ builder.mutationField('triggerWebhookEvent', (t) =>
     type: Event,
     description: 'Test keys only: records a realistic sample event of `type`, delivered like a real one (endpoints, `events` subscription, `listen`).',
     args: { type: t.arg.string({ required: true }) },
-    resolve: async (_r, args, ctx) => ctx.app.services.webhooks.trigger(await ctx.requireAuth(), { type: args.type }),
+    resolve: async (_r, args, ctx) => ctx.services.webhooks.trigger(await ctx.requireAuth(), { type: args.type }),
   }),
 );

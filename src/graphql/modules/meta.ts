@@ -11,6 +11,6 @@ const Health = builder.objectRef<{ ok: boolean; providers: string[] }>('Health')
 builder.queryField('health', (t) =>
   t.field({
     type: Health,
-    resolve: (_root, _args, ctx) => ctx.app.health(),
+    resolve: (_root, _args, ctx) => ctx.services.health(),
   }),
 );

@@ -93,7 +93,7 @@ builder.mutationField('buildOrder', (t) =>
     type: BuildOrder,
     description: 'The transaction to sign for a quote (spec 4.3). EVM transactions may carry an `approval` to send first.',
     args: { quoteId: t.arg.string({ required: true }) },
-    resolve: (_r, a, ctx) => ctx.app.services.orders.build(a.quoteId),
+    resolve: (_r, a, ctx) => ctx.services.orders.build(a.quoteId),
   }),
 );
 
@@ -102,7 +102,7 @@ builder.mutationField('submitOrder', (t) =>
     type: SubmitResult,
     description: 'Forwards wallet-signed bytes for providers whose transactions are `submitViaApi`; others get INVALID_PARAMS.',
     args: { quoteId: t.arg.string({ required: true }), signedTransaction: t.arg.string({ required: true }) },
-    resolve: (_r, a, ctx) => ctx.app.services.orders.submit(a),
+    resolve: (_r, a, ctx) => ctx.services.orders.submit(a),
   }),
 );
 
@@ -111,7 +111,7 @@ builder.mutationField('reportSubmitted', (t) =>
     type: Order,
     description: 'Records the order as `submitted` with its source transaction hash and starts tracking it.',
     args: { quoteId: t.arg.string({ required: true }), txHash: t.arg.string({ required: true }) },
-    resolve: (_r, a, ctx) => ctx.app.services.orders.reportSubmitted(a.quoteId, a.txHash),
+    resolve: (_r, a, ctx) => ctx.services.orders.reportSubmitted(a.quoteId, a.txHash),
   }),
 );
 
@@ -120,7 +120,7 @@ builder.queryField('orderStatus', (t) =>
     type: OrderStatusRef,
     description: 'Asks the provider about an order (its order id or the source tx hash).',
     args: { provider: t.arg.string({ required: true }), id: t.arg.string({ required: true }) },
-    resolve: (_r, a, ctx) => ctx.app.services.orders.status(a.provider, a.id),
+    resolve: (_r, a, ctx) => ctx.services.orders.status(a.provider, a.id),
   }),
 );
 
@@ -130,7 +130,7 @@ builder.queryField('order', (t) =>
     nullable: true,
     description: 'The order recorded for a quote, if one was reported.',
     args: { quoteId: t.arg.string({ required: true }) },
-    resolve: async (_r, a, ctx) => (await ctx.app.services.orders.get(a.quoteId)) ?? null,
+    resolve: async (_r, a, ctx) => (await ctx.services.orders.get(a.quoteId)) ?? null,
   }),
 );
 
@@ -141,10 +141,10 @@ builder.subscriptionField('order', (t) =>
     args: { quoteId: t.arg.string({ required: true }) },
     subscribe: async function* (_r, a, ctx) {
       // Listen before reading, so a change between the read and the subscription is not missed.
-      const updates = ctx.app.pubsub.iterate<OrderView>(orderTopic(a.quoteId));
+      const updates = ctx.pubsub.iterate<OrderView>(orderTopic(a.quoteId));
       try {
         await updates.ready;
-        const current = await ctx.app.services.orders.get(a.quoteId);
+        const current = await ctx.services.orders.get(a.quoteId);
         if (current) {
           yield current;
           if (current.status !== 'submitted') return;
@@ -167,8 +167,8 @@ builder.subscriptionField('orderStatus', (t) =>
     description: 'A provider order state now and on every change until final. Tracked orders follow the poller; other ids are polled for this subscription.',
     args: { provider: t.arg.string({ required: true }), id: t.arg.string({ required: true }) },
     subscribe: async function* (_r, a, ctx) {
-      const orders = ctx.app.services.orders;
-      const updates = ctx.app.pubsub.iterate<OrderStatusView>(orderStatusTopic(a.provider, a.id));
+      const orders = ctx.services.orders;
+      const updates = ctx.pubsub.iterate<OrderStatusView>(orderStatusTopic(a.provider, a.id));
       try {
         await updates.ready;
         let last = await orders.status(a.provider, a.id);
@@ -176,7 +176,7 @@ builder.subscriptionField('orderStatus', (t) =>
         if (isFinalState(last.state)) return;
         const tracked = await orders.isTracked(a.provider, a.id);
         while (true) {
-          const next = tracked ? (await updates.next()).value : await pollAfter(ctx.app.config.ORDER_POLL_INTERVAL_MS, () => orders.status(a.provider, a.id));
+          const next = tracked ? (await updates.next()).value : await pollAfter(ctx.config.ORDER_POLL_INTERVAL_MS, () => orders.status(a.provider, a.id));
           if (!next) return;
           if (next.state !== last.state || next.dstTxHash !== last.dstTxHash) yield next;
           last = next;

@@ -71,7 +71,7 @@ builder.queryField('quote', (t) =>
       gasOnArrivalUsd: t.arg.float(),
     },
     resolve: async (_r, args, ctx) => {
-      const quotes = ctx.app.services.quotes;
+      const quotes = ctx.services.quotes;
       const params = Object.fromEntries(Object.entries(args).filter(([, v]) => v !== null && v !== undefined));
       return quotes.quote(params as never, { auth: await ctx.auth() }, { loader: ctx.loader('provider-quotes', () => quotes.createLoader()) });
     },

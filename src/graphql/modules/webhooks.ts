@@ -64,7 +64,7 @@ const WebhookEndpoint = builder.objectRef<EndpointView>('WebhookEndpoint').imple
       description: 'Delivery attempts to this endpoint, newest first.',
       args: { limit: t.arg.int({ required: false }), cursor: t.arg.string({ required: false }) },
       resolve: async (e, args, ctx) =>
-        ctx.app.services.webhooks.attempts(await ctx.requireAuth(), e.id, { limit: args.limit ?? undefined, cursor: args.cursor ?? undefined }),
+        ctx.services.webhooks.attempts(await ctx.requireAuth(), e.id, { limit: args.limit ?? undefined, cursor: args.cursor ?? undefined }),
     }),
   }),
 });
@@ -98,7 +98,7 @@ builder.queryField('webhookEndpoints', (t) =>
   t.field({
     type: [WebhookEndpoint],
     description: "The API key's account and mode's webhook endpoints, newest first.",
-    resolve: async (_r, _a, ctx) => (await ctx.app.services.webhooks.list(await ctx.requireAuth())).data,
+    resolve: async (_r, _a, ctx) => (await ctx.services.webhooks.list(await ctx.requireAuth())).data,
   }),
 );
 
@@ -106,7 +106,7 @@ builder.queryField('webhookEndpoint', (t) =>
   t.field({
     type: WebhookEndpoint,
     args: { id: t.arg.id({ required: true }) },
-    resolve: async (_r, args, ctx) => ctx.app.services.webhooks.get(await ctx.requireAuth(), String(args.id)),
+    resolve: async (_r, args, ctx) => ctx.services.webhooks.get(await ctx.requireAuth(), String(args.id)),
   }),
 );
 
@@ -115,7 +115,7 @@ builder.mutationField('createWebhookEndpoint', (t) =>
     type: WebhookEndpoint,
     description: 'The result carries the signing secret; it is not shown again (rotate to get a new one).',
     args: { input: t.arg({ type: CreateWebhookEndpointInput, required: true }) },
-    resolve: async (_r, { input }, ctx) => ctx.app.services.webhooks.create(await ctx.requireAuth(), defined(input)),
+    resolve: async (_r, { input }, ctx) => ctx.services.webhooks.create(await ctx.requireAuth(), defined(input)),
   }),
 );
 
@@ -126,7 +126,7 @@ builder.mutationField('updateWebhookEndpoint', (t) =>
     resolve: async (_r, { id, input }, ctx) => {
       const body: Record<string, unknown> = defined(input);
       if (input.description === null) body.description = null;
-      return ctx.app.services.webhooks.update(await ctx.requireAuth(), String(id), body);
+      return ctx.services.webhooks.update(await ctx.requireAuth(), String(id), body);
     },
   }),
 );
@@ -135,7 +135,7 @@ builder.mutationField('deleteWebhookEndpoint', (t) =>
   t.field({
     type: DeletedWebhookEndpoint,
     args: { id: t.arg.id({ required: true }) },
-    resolve: async (_r, { id }, ctx) => ctx.app.services.webhooks.remove(await ctx.requireAuth(), String(id)),
+    resolve: async (_r, { id }, ctx) => ctx.services.webhooks.remove(await ctx.requireAuth(), String(id)),
   }),
 );
 
@@ -144,6 +144,6 @@ builder.mutationField('rotateWebhookEndpointSecret', (t) =>
     type: WebhookEndpoint,
     description: 'A new secret, shown once; the old one keeps signing alongside it for 24 hours.',
     args: { id: t.arg.id({ required: true }) },
-    resolve: async (_r, { id }, ctx) => ctx.app.services.webhooks.rotateSecret(await ctx.requireAuth(), String(id)),
+    resolve: async (_r, { id }, ctx) => ctx.services.webhooks.rotateSecret(await ctx.requireAuth(), String(id)),
   }),
 );
