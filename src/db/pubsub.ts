@@ -51,6 +51,8 @@ export class PgPubSub {
   private topicsByChannel = new Map<string, string>();
   /** The LISTEN of each channel, so a second subscriber also waits until it is in place. */
   private listening = new Map<string, Promise<void>>();
+  /** Channels whose LISTEN has completed (for readiness checks: a subscriber on another instance, a test). */
+  private listened = new Set<string>();
   private listener?: pg.Client;
   private connecting?: Promise<void>;
   private closed = false;
@@ -73,6 +75,11 @@ export class PgPubSub {
   /** Number of live LISTEN connections problems are visible in logs; this is for tests. */
   get connected(): boolean {
     return this.db.kind === 'pglite' || !!this.listener;
+  }
+
+  /** Whether this instance has a LISTEN in place for `topic` (a subscriber here will receive what is published now). */
+  isListening(topic: string): boolean {
+    return this.connected && this.listened.has(channelFor(topic));
   }
 
   async publish(topic: string, payload: unknown): Promise<void> {
@@ -98,6 +105,12 @@ export class PgPubSub {
         throw err;
       });
       this.listening.set(channel, listen);
+      void listen.then(
+        () => {
+          if (this.listening.get(channel) === listen) this.listened.add(channel);
+        },
+        () => {},
+      );
     }
     set.add(handler);
     await this.listening.get(channel);
@@ -109,6 +122,7 @@ export class PgPubSub {
         this.handlers.delete(channel);
         this.topicsByChannel.delete(channel);
         this.listening.delete(channel);
+        this.listened.delete(channel);
         await this.exec(`UNLISTEN ${quoteIdent(channel)}`).catch(() => {});
       }
     };
@@ -158,12 +172,14 @@ export class PgPubSub {
     clearInterval(this.cleanupTimer);
     this.unsubscribePglite?.();
     this.handlers.clear();
+    this.listened.clear();
     const l = this.listener;
     this.listener = undefined;
     await l?.end().catch(() => {});
   }
 
-  private async exec(sql: string) {
+  /** Runs LISTEN / UNLISTEN on the listening connection (protected: a test subclass slows it down). */
+  protected async exec(sql: string) {
     if (this.db.kind === 'pglite') {
       await this.db.pglite!.exec(sql);
       return;

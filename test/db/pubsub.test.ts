@@ -3,14 +3,15 @@ import { createDb, type Db } from '../../src/db/client.js';
 import { migrate } from '../../src/db/migrate.js';
 import { PgPubSub, channelFor } from '../../src/db/pubsub.js';
 import { backends, createTestDatabase, type TestDatabase } from '../helpers/db.js';
+import { waitFor } from '../helpers/wait.js';
 
-const waitFor = async (cond: () => boolean, ms = 5000) => {
-  const end = Date.now() + ms;
-  while (!cond()) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 20));
+/** LISTEN made slow, so a subscriber that returned before it was in place would miss the message. */
+class SlowListenPubSub extends PgPubSub {
+  protected override async exec(sql: string) {
+    await new Promise((r) => setTimeout(r, 300));
+    return super.exec(sql);
   }
-};
+}
 
 describe('channelFor', () => {
   it('keeps channel names within Postgres identifier limits', () => {
@@ -49,22 +50,19 @@ describe.each(backends)('pubsub over LISTEN/NOTIFY (%s)', (backend) => {
     expect((got[1] as { big: string }).big).toHaveLength(50_000);
     expect(other).toEqual([]);
     await un();
+    expect(ps.isListening('a')).toBe(false);
+    expect(ps.isListening('b')).toBe(true);
     await ps.publish('a', { n: 2 });
-    await new Promise((r) => setTimeout(r, 200));
+    // Notifications arrive in the order they were sent: once the later one on 'b' is here, 'a' had its chance.
+    await ps.publish('b', 'marker');
+    await waitFor(() => other.length === 1, { what: 'the marker on b' });
     expect(got).toHaveLength(2);
     await un2();
   });
 
   it('returns from subscribe, and settles an iterator\'s ready, only once the LISTEN is in place (also for a second subscriber of the channel)', async () => {
-    // LISTEN made slow, so a subscriber that returned before it was in place would miss the message.
-    const slow = new PgPubSub(db);
+    const slow = new SlowListenPubSub(db);
     await slow.start();
-    const inner = slow as unknown as { exec(sql: string): Promise<void> };
-    const exec = inner.exec.bind(slow);
-    inner.exec = async (sql) => {
-      await new Promise((r) => setTimeout(r, 300));
-      return exec(sql);
-    };
     try {
       const first: unknown[] = [];
       const second: unknown[] = [];
@@ -91,14 +89,15 @@ describe.each(backends)('pubsub over LISTEN/NOTIFY (%s)', (backend) => {
     await waitFor(() => got.length === 1);
     // Kill every other backend of this database: the listener's connection among them.
     await db.sql.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
-    await waitFor(() => !ps.connected, 3000).catch(() => {});
-    await waitFor(() => ps.connected, 10_000);
+    await waitFor(() => !ps.connected, { timeoutMs: 3000 }).catch(() => {});
+    await waitFor(() => ps.connected, { timeoutMs: 10_000 });
     // Publish until the re-LISTEN is in place (a message sent while down is not replayed: NOTIFY has no history).
-    const end = Date.now() + 10_000;
-    while (got.length < 2 && Date.now() < end) {
-      await ps.publish('c', 2).catch(() => {});
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    expect(got.length).toBeGreaterThanOrEqual(2);
+    await waitFor(
+      async () => {
+        if (got.length < 2) await ps.publish('c', 2).catch(() => {});
+        return got.length >= 2;
+      },
+      { timeoutMs: 10_000, intervalMs: 100, what: 'a message after the reconnect' },
+    );
   });
 });
