@@ -89,6 +89,9 @@ export class DeliveryWorker {
     return { name: 'webhooks.deliver', intervalMs: this.s.pollMs, run: (signal) => this.run(signal) };
   }
 
+  /** Completed passes over the queue in this process: a caller that pokes can wait for the next one to finish. */
+  passes = 0;
+
   /** Number of attempts in flight in this process (for tests and the benchmark). */
   get busy() {
     return this.inflight.size;
@@ -110,8 +113,12 @@ export class DeliveryWorker {
       if (free > 0) {
         const batch = await this.claim(free);
         for (const c of batch) this.launch(c, signal);
-        if (batch.length === free) continue; // the queue may hold more that are due
+        if (batch.length === free) {
+          this.passes++;
+          continue; // the queue may hold more that are due
+        }
       }
+      this.passes++;
       if (this.dirty) continue;
       await this.sleep(this.s.pollMs, signal);
     }

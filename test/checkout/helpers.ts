@@ -2,6 +2,7 @@ import { encodeFunctionData, erc20Abi, type Address, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import type { DevnetFixture } from '../fixtures/devnet.js';
 import type { TestServer } from '../helpers/server.js';
+import { waitFor } from '../helpers/wait.js';
 
 export const USDC: Address = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913';
 export const DAI: Address = '0x50c5725949A6F0c72E6C4a641F24049A917DB0Cb';
@@ -24,14 +25,13 @@ export async function transfer(devnet: DevnetFixture, fromIndex: number, token: 
 
 /** Polls the session until `done` holds (or fails after `ms`). */
 export async function waitForSession(s: TestServer, id: string, done: (body: any) => boolean, key?: string, ms = 15_000): Promise<any> {
-  const until = Date.now() + ms;
-  let last: any;
-  while (Date.now() < until) {
-    last = (await s.get(`/v1/checkout/sessions/${id}`, key ? { 'x-api-key': key } : undefined)).body;
-    if (done(last)) return last;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`session ${id} did not reach the expected state; last: ${JSON.stringify(last)}`);
+  return waitFor(
+    async () => {
+      const body = (await s.get(`/v1/checkout/sessions/${id}`, key ? { 'x-api-key': key } : undefined)).body;
+      return done(body) ? body : undefined;
+    },
+    { timeoutMs: ms, intervalMs: 50, what: `session ${id} to reach the expected state` },
+  );
 }
 
 export const settled = (b: any) => b.status !== 'processing';

@@ -4,6 +4,7 @@ import { backends } from '../helpers/db.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { withDevnet } from '../fixtures/devnet.js';
 import { USDC, freshAddress, settled, transfer, waitForSession } from './helpers.js';
+import { waitFor } from '../helpers/wait.js';
 
 /** Refund accounting against a real chain (anvil posing as Base): what is reserved, released and re-reserved. */
 const devnet = withDevnet();
@@ -34,14 +35,13 @@ describe.each(backends)('checkout refunds on anvil (%s)', (backend) => {
   };
   const refunds = (id: string) => s.get(`/v1/checkout/sessions/${id}/refunds`, h()).then((r) => r.body.data as any[]);
   const waitRefund = async (id: string, refundId: string, done: (r: any) => boolean) => {
-    const until = Date.now() + 10_000;
-    let r: any;
-    while (Date.now() < until) {
-      r = (await refunds(id)).find((x) => x.id === refundId);
-      if (done(r)) return r;
-      await new Promise((res) => setTimeout(res, 50));
-    }
-    throw new Error(`refund ${refundId} stuck: ${JSON.stringify(r)}`);
+    return waitFor(
+      async () => {
+        const r = (await refunds(id)).find((x) => x.id === refundId);
+        return done(r) ? r : undefined;
+      },
+      { timeoutMs: 10_000, intervalMs: 50, what: `refund ${refundId} to settle` },
+    );
   };
   const session = (id: string) => s.get(`/v1/checkout/sessions/${id}`, h()).then((r) => r.body);
 

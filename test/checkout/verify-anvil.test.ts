@@ -6,6 +6,7 @@ import { backends } from '../helpers/db.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { withDevnet } from '../fixtures/devnet.js';
 import { DAI, USDC, eventTypes, freshAddress, settled, transfer, waitForSession } from './helpers.js';
+import { waitFor } from '../helpers/wait.js';
 
 /**
  * Verification against a real chain: anvil posing as Base with USDC at its real address. Every abuse case of
@@ -195,8 +196,7 @@ describe.each(backends)('checkout verification on anvil (%s)', (backend) => {
       );
     });
     try {
-      const until = Date.now() + 5000;
-      while (!seen.length && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+      await waitFor(() => seen.length, { timeoutMs: 5000, what: 'the subscription\'s first answer' });
       const hash = await transfer(devnet, 3, USDC, cs.recipient, 5_000_000n);
       await report(cs.id, hash, payer(3));
       await completed;
@@ -232,13 +232,13 @@ describe.each(backends)('checkout verification on anvil (%s)', (backend) => {
     await devnet.publicClient.waitForTransactionReceipt({ hash: refundHash });
     const reported = await s.post(`/v1/checkout/sessions/${cs.id}/refunds/${first.body.refund.id}/submitted`, { txHash: refundHash }, h());
     expect(reported.body.status).toBe('submitted');
-    const until = Date.now() + 10_000;
-    let list: any;
-    do {
-      list = (await s.get(`/v1/checkout/sessions/${cs.id}/refunds`, h())).body;
-      if (list.data[0].status !== 'submitted') break;
-      await new Promise((r) => setTimeout(r, 50));
-    } while (Date.now() < until);
+    const list = await waitFor(
+      async () => {
+        const body = (await s.get(`/v1/checkout/sessions/${cs.id}/refunds`, h())).body;
+        return body.data[0].status !== 'submitted' ? body : undefined;
+      },
+      { timeoutMs: 10_000, intervalMs: 50, what: 'the refund to be verified' },
+    );
     expect(list.data.map((r: any) => `${r.amount}:${r.status}`)).toEqual(['2000000:succeeded', '3000000:canceled']);
     const full = await s.get(`/v1/checkout/sessions/${cs.id}`, h());
     expect(full.body).toMatchObject({ status: 'paid', amountReceived: '5000000', amountRefunded: '2000000' });

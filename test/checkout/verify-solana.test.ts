@@ -12,6 +12,7 @@ import { startTestServer, type TestServer } from '../helpers/server.js';
 import { SolanaChainServer } from '../fixtures/solana-chain-server.js';
 import { splTransferTx } from '../../src/checkout/solana-transfer.js';
 import { eventTypes, settled, waitForSession } from './helpers.js';
+import { waitFor } from '../helpers/wait.js';
 
 /**
  * Solana verification over JSON-RPC: a Solana-settled USDC session paid by a direct SPL transfer that the
@@ -78,8 +79,7 @@ describe.each(backends)('checkout verification on a Solana RPC (%s)', (backend) 
   /** Resolves once the verifier has asked the node about `sig` (so a check after it is not a race). */
   const statusAsked = async (sig: string) => {
     const asked = () => sol.requests.some((r) => [r.body].flat().some((c: any) => c?.method === 'getSignatureStatuses' && c.params[0].includes(sig)));
-    for (let i = 0; i < 300 && !asked(); i++) await new Promise((r) => setTimeout(r, 20));
-    expect(asked()).toBe(true);
+    await waitFor(asked, { timeoutMs: 6000, intervalMs: 20, what: `the verifier to ask for ${sig}` });
   };
 
   it('a direct USDC transfer pays the session once the transaction is finalized (jsonParsed, v0)', async () => {

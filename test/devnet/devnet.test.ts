@@ -41,6 +41,7 @@ import {
   type ContractArtifact,
 } from '../../src/devnet/index.js';
 import { withDevnet } from '../fixtures/devnet.js';
+import { waitFor } from '../helpers/wait.js';
 
 const devnet = withDevnet();
 const [alice, bob, carol, dave, erin, frank] = DEVNET_ACCOUNTS;
@@ -65,14 +66,6 @@ function isAlive(pid: number): boolean {
   }
 }
 
-async function waitFor(condition: () => boolean, timeoutMs: number): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (condition()) return true;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  return condition();
-}
 
 describe('devnet chain', () => {
   it('poses as Base: chain id 8453 from the node and in the description', async () => {
@@ -358,7 +351,7 @@ describe('anvil process lifecycle', () => {
   it('stop() leaves no process behind', async () => {
     const chainId = uniqueChainId();
     const anvil = await startAnvil({ chainId });
-    expect(await waitFor(() => processesMatching(`--chain-id ${chainId}`).length >= 1, 1_000)).toBe(true);
+    await waitFor(() => processesMatching(`--chain-id ${chainId}`).length >= 1, { timeoutMs: 1_000, what: 'the anvil process' });
     expect(isAlive(anvil.pid)).toBe(true);
 
     await anvil.stop();
@@ -394,8 +387,8 @@ describe('anvil process lifecycle', () => {
       });
       expect(isAlive(pid)).toBe(true);
       child.kill('SIGKILL');
-      expect(await waitFor(() => !isAlive(pid), 3_000)).toBe(true);
-      expect(await waitFor(() => processesMatching(`--chain-id ${chainId}`).length === 0, 3_000)).toBe(true);
+      await waitFor(() => !isAlive(pid), { timeoutMs: 3_000, what: `process ${pid} to exit` });
+      await waitFor(() => processesMatching(`--chain-id ${chainId}`).length === 0, { timeoutMs: 3_000, what: 'no anvil left' });
     } finally {
       child.kill('SIGKILL');
       await rm(dir, { recursive: true, force: true });

@@ -10,6 +10,7 @@ import { startTestServer, type TestServer } from '../helpers/server.js';
 import { injectTestWallet } from './wallet.js';
 import { withPageState } from './page-state.js';
 import { DAI, USDC, freshAddress, transfer, waitForSession } from '../checkout/helpers.js';
+import { waitFor } from '../helpers/wait.js';
 
 /**
  * The hosted pay page in a real browser (Debian chromium driven by playwright-core) against anvil posing as
@@ -125,15 +126,14 @@ describe('hosted pay page end to end in chromium', { timeout: 120_000 }, () => {
   };
 
   const completedHook = async (sessionId: string) => {
-    const until = Date.now() + 20_000;
-    while (Date.now() < until) {
-      for (const h of merchant.hooks) {
-        const evt = new Webhook(secret).verify(h.body, { 'webhook-id': h.id, 'webhook-timestamp': h.timestamp, 'webhook-signature': h.signature }) as { type: string; data: { session: { id: string; status: string } } };
-        if (evt.type === 'checkout.session.completed' && evt.data.session.id === sessionId) return evt;
-      }
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error('checkout.session.completed was not delivered');
+    type Completed = { type: string; data: { session: { id: string; status: string } } };
+    return waitFor(
+      () =>
+        merchant.hooks
+          .map((h) => new Webhook(secret).verify(h.body, { 'webhook-id': h.id, 'webhook-timestamp': h.timestamp, 'webhook-signature': h.signature }) as Completed)
+          .find((evt) => evt.type === 'checkout.session.completed' && evt.data.session.id === sessionId),
+      { timeoutMs: 20_000, intervalMs: 100, what: 'checkout.session.completed to be delivered' },
+    );
   };
 
   it('serves the page with a strict CSP; unknown sessions get 404', async () => {

@@ -3,6 +3,7 @@ import { backends } from '../helpers/db.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { recordEvent } from '../../src/events/outbox.js';
 import { accountEventsTopic, type AccountEvent } from '../../src/events/topics.js';
+import { waitFor } from '../helpers/wait.js';
 
 const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
@@ -59,7 +60,7 @@ describe.each(backends)('outbox: recordEvent (%s)', (backend) => {
       const big = 'z'.repeat(12_000);
       const small = await prisma().$transaction((tx) => recordEvent(tx, { ...base(), resourceId: 'cs_test_stream' }));
       const large = await prisma().$transaction((tx) => recordEvent(tx, { ...base(), resourceId: 'cs_test_stream', data: { big } }));
-      for (let i = 0; i < 100 && received.length < 2; i++) await new Promise((r) => setTimeout(r, 50));
+      await waitFor(() => received.length >= 2, { what: 'both committed events on the stream' });
       expect(received.map((e) => e.id)).toEqual([small.id, large.id]);
       expect(received[0]).toEqual({ ...small });
       expect((received[1].data as { big: string }).big).toHaveLength(12_000);

@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { waitFor } from '../helpers/wait.js';
 import { backends, createTestDatabase, type TestDatabase } from '../helpers/db.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { WebhookReceiver } from '../fixtures/webhook-receiver.js';
@@ -157,19 +158,22 @@ describe.each(backends.filter((b) => b === 'postgres'))('Postgres connections cu
     const sent: string[] = [];
     const trigger = async () => {
       // A request that lands on a just-killed pooled connection may fail; only committed events count as sent.
-      for (let i = 0; i < 5; i++) {
-        const r = await s.post('/v1/webhook-endpoints/trigger', { type: 'invoice.paid' }, { 'x-api-key': key });
-        if (r.status === 200) return void sent.push(r.body.id);
-        await new Promise((ok) => setTimeout(ok, 200));
-      }
-      throw new Error('trigger kept failing after the cut');
+      const id = await waitFor(
+        async () => {
+          const r = await s.post('/v1/webhook-endpoints/trigger', { type: 'invoice.paid' }, { 'x-api-key': key });
+          return r.status === 200 ? (r.body.id as string) : undefined;
+        },
+        { timeoutMs: 5000, intervalMs: 200, what: 'a trigger that commits after the cut' },
+      );
+      sent.push(id);
     };
     for (let i = 0; i < 20; i++) await trigger();
     await until(() => rx.ids().size >= 3, 15_000, 'first deliveries');
     const killed = await cutAll();
     expect(killed).toBeGreaterThan(0);
+    const before = rx.ids().size;
     for (let i = 0; i < 20; i++) await trigger();
-    await new Promise((r) => setTimeout(r, 300));
+    await until(() => rx.ids().size > before, 15_000, 'deliveries after the cut');
     await cutAll(); // and once more while the backlog drains
     await rx.waitFor((r) => sent.every((id) => r.ids().has(id)), 45_000);
     report('pg-cut', sent.length, rx);

@@ -1,6 +1,7 @@
 import { createServer } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import type { Received } from '../fixtures/webhook-receiver.js';
+import { waitFor } from '../helpers/wait.js';
 
 /** A port that was free a moment ago (for child processes, which cannot report an ephemeral one). */
 export async function freePort(): Promise<number> {
@@ -16,10 +17,5 @@ export const verifyWith = (secret: string, r: Received) =>
   new Webhook(secret).verify(r.body, { 'webhook-id': r.id, 'webhook-timestamp': r.timestamp, 'webhook-signature': r.signature });
 
 export const until = async (pred: () => Promise<boolean> | boolean, timeoutMs = 15_000, what = 'condition') => {
-  const end = Date.now() + timeoutMs;
-  while (Date.now() < end) {
-    if (await pred()) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${what}`);
+  await waitFor(pred, { timeoutMs, intervalMs: 100, what });
 };

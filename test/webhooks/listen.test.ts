@@ -4,6 +4,8 @@ import { startTestServer, type TestServer } from '../helpers/server.js';
 import { WebhookReceiver } from '../fixtures/webhook-receiver.js';
 import { verifyWith } from './helpers.js';
 import { nodeWithTsx } from '../helpers/spawn.js';
+import { waitFor } from '../helpers/wait.js';
+import { accountEventsTopic } from '../../src/events/topics.js';
 
 /** spawnSync would block this process, which also runs the server the child talks to. */
 function spawnAsync(cmd: string, args: string[], opts: { timeout: number; encoding?: string }) {
@@ -37,7 +39,7 @@ describe('listen command', () => {
   });
 
   it('prints a per-listen secret, streams matching events as they happen and forwards them signed with it', async () => {
-    const { key } = await s.createTestKey();
+    const { key, accountId } = await s.createTestKey();
     child = spawn(...nodeWithTsx('src/cli.ts', ['listen', '--api-key', key, '--forward-to', `${rx.url}/local`, '--events', 'order.*,invoice.paid', '--url', s.url]), {
       env: { ...process.env, LOG_LEVEL: 'silent' },
     });
@@ -45,17 +47,13 @@ describe('listen command', () => {
     let stderr = '';
     child.stdout!.on('data', (d) => (stdout += d));
     child.stderr!.on('data', (d) => (stderr += d));
-    const waitOut = async (re: RegExp, ms = 20_000) => {
-      const end = Date.now() + ms;
-      while (!re.test(stdout)) {
-        if (Date.now() > end) throw new Error(`listen output never matched ${re}:\n${stdout}\n${stderr}`);
-        await new Promise((r) => setTimeout(r, 50));
-      }
-      return re.exec(stdout)!;
-    };
+    const waitOut = (re: RegExp, ms = 20_000) =>
+      waitFor(() => re.exec(stdout), { timeoutMs: ms, intervalMs: 50, what: `listen output to match ${re}` }).catch((err: Error) => {
+        throw new Error(`${err.message}\nstdout:\n${stdout}\nstderr:\n${stderr}`);
+      });
     const secret = (await waitOut(/signing secret is (whsec_\S+)/))[1];
-    // The subscription is registered right after the connection is acknowledged.
-    await new Promise((r) => setTimeout(r, 500));
+    // The CLI's subscription is in place once the service listens to the account's event stream.
+    await waitFor(() => s.app.pubsub.isListening(accountEventsTopic(accountId, 'test')), { what: 'the listen subscription' });
     const trig = async (type: string) => (await s.post('/v1/webhook-endpoints/trigger', { type }, { 'x-api-key': key })).body;
     const skipped = await trig('checkout.session.completed');
     const a = await trig('order.filled');

@@ -162,7 +162,7 @@ describe.each(backends)('webhooks over HTTP (%s)', (backend) => {
     const a = await api.post('/v1/webhook-endpoints/trigger', { type: 'order.filled' });
     const b = await api.post('/v1/webhook-endpoints/trigger', { type: 'invoice.sent' });
     await rx.waitFor((r) => r.ids().has(b.body.id));
-    await new Promise((r) => setTimeout(r, 300));
+    // Deliveries are queued in the event's own transaction: a type the endpoint does not take has none at all.
     expect(rx.ids().has(a.body.id)).toBe(false);
     expect((await api.get(`/v1/events/${a.body.id}/deliveries`)).body.data).toEqual([]);
   });
