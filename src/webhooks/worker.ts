@@ -3,7 +3,6 @@ import type { PgPubSub } from '../db/pubsub.js';
 import type { Clock } from '../clock.js';
 import type { Logger } from '../log.js';
 import type { Job } from '../jobs/runner.js';
-import { newId } from '../ids.js';
 import { eventEnvelope } from '../events/envelope.js';
 import { recordEvent, type TransactionClient } from '../events/outbox.js';
 import { webhooksWakeTopic } from '../events/topics.js';
@@ -12,6 +11,7 @@ import { sendWebhook, type Resolver, type SendResult } from './sender.js';
 import { signDelivery } from './signing.js';
 import { endpointView } from './views.js';
 import { cancelPending } from './cancel.js';
+import { SuccessLog, attemptRow } from './success-log.js';
 
 export interface WorkerSettings {
   timeoutMs: number;
@@ -44,13 +44,6 @@ interface Claimed {
   endpoint_livemode: boolean;
 }
 
-interface Success {
-  c: Claimed;
-  r: SendResult;
-  at: Date;
-  done: (err?: unknown) => void;
-}
-
 /** Extra time past the attempt timeout before an in-flight delivery counts as abandoned (crashed worker). */
 const LEASE_MARGIN_MS = 5000;
 
@@ -71,8 +64,7 @@ export class DeliveryWorker {
   private dirty = false;
   private wake?: () => void;
   private subscribed = false;
-  private successes: Success[] = [];
-  private flushing?: Promise<void>;
+  private successes: SuccessLog;
 
   constructor(
     private prisma: Prisma,
@@ -83,6 +75,7 @@ export class DeliveryWorker {
     resolver: Resolver,
   ) {
     this.resolver = resolver;
+    this.successes = new SuccessLog(prisma);
   }
 
   job(): Job {
@@ -205,73 +198,10 @@ export class DeliveryWorker {
         .catch(() => {});
       return;
     }
-    if (result.ok) await this.recordSuccess(c, result);
+    if (result.ok) await this.successes.record({ c, r: result, at: new Date(this.clock.now()) });
     else await this.recordFailure(c, result);
   }
 
-  private attemptRow(c: Claimed, r: SendResult, at: Date) {
-    return {
-      id: newId('wha'),
-      deliveryId: c.id,
-      eventId: c.event_id,
-      endpointId: c.endpoint_id,
-      attempt: c.attempts,
-      url: c.url,
-      success: r.ok,
-      statusCode: r.statusCode,
-      latencyMs: r.latencyMs,
-      responseBody: r.responseBody,
-      error: r.error,
-      createdAt: at,
-    };
-  }
-
-  /**
-   * Successes are group-committed: while one transaction records a batch, new results queue up and
-   * the next transaction takes them all. Each caller resolves only once its row is committed.
-   */
-  private recordSuccess(c: Claimed, r: SendResult): Promise<void> {
-    return new Promise<void>((resolve, reject) => {
-      this.successes.push({ c, r, at: new Date(this.clock.now()), done: (err) => (err ? reject(err) : resolve()) });
-      this.flushing ??= this.flush().finally(() => (this.flushing = undefined));
-    });
-  }
-
-  private async flush() {
-    while (this.successes.length) {
-      const batch = this.successes.splice(0, 500);
-      try {
-        await this.prisma.$transaction(async (tx) => {
-          // A delivery whose endpoint was deleted mid-attempt is gone; its attempt row would break the
-          // foreign key and fail the whole batch, and every other delivery in it would be sent again.
-          const live = new Set(
-            (
-              await tx.$queryRawUnsafe<Array<{ id: string }>>(
-                `SELECT id FROM webhook_deliveries WHERE id = ANY($1::text[]) FOR KEY SHARE`,
-                batch.map((b) => b.c.id),
-              )
-            ).map((r) => r.id),
-          );
-          const rows = batch.filter((b) => live.has(b.c.id));
-          if (!rows.length) return;
-          await tx.webhookAttempt.createMany({ data: rows.map((b) => this.attemptRow(b.c, b.r, b.at)) });
-          await tx.$executeRawUnsafe(
-            `UPDATE webhook_deliveries d
-             SET status = 'succeeded', last_status_code = x.code, last_error = NULL, completed_at = x.at, updated_at = x.at
-             FROM unnest($1::text[], $2::int[], $3::timestamptz[]) AS x(id, code, at)
-             WHERE d.id = x.id AND d.status = 'pending'`,
-            rows.map((b) => b.c.id),
-            rows.map((b) => b.r.statusCode),
-            rows.map((b) => b.at),
-          );
-          await tx.webhookEndpoint.updateMany({ where: { id: { in: [...new Set(rows.map((b) => b.c.endpoint_id))] }, failingSince: { not: null } }, data: { failingSince: null } });
-        });
-        for (const b of batch) b.done();
-      } catch (err) {
-        for (const b of batch) b.done(err);
-      }
-    }
-  }
 
   private async recordFailure(c: Claimed, r: SendResult) {
     const now = new Date(this.clock.now());
@@ -279,7 +209,7 @@ export class DeliveryWorker {
       // Endpoint deleted mid-attempt: nothing left to record against.
       const exists = await tx.$queryRawUnsafe<unknown[]>(`SELECT 1 FROM webhook_deliveries WHERE id = $1 FOR KEY SHARE`, c.id);
       if (!exists.length) return;
-      await tx.webhookAttempt.create({ data: this.attemptRow(c, r, now) });
+      await tx.webhookAttempt.create({ data: attemptRow(c, r, now) });
       const gone = r.statusCode === 410;
       const delay = gone ? null : retryDelayMs(c.attempts, this.s.retryBaseMs);
       const error = r.error ?? `HTTP ${r.statusCode}`;
