@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import { backends } from '../helpers/db.js';
@@ -23,6 +23,10 @@ describe.each(backends)('events and webhooks under hostile input (%s)', (backend
     s = await startTestServer({ backend, env: { WEBHOOK_RETRY_BASE_MS: '100', WEBHOOK_POLL_MS: '100', WEBHOOK_TIMEOUT_MS: '1500' } });
     rx = await new WebhookReceiver().start();
     ({ key } = await s.createTestKey());
+  });
+  // A receiver behaviour set by one test never leaks into the next (even when that test fails midway).
+  afterEach(() => {
+    rx.respond = () => {};
   });
   afterAll(async () => {
     await s?.close();
@@ -136,7 +140,6 @@ describe.each(backends)('events and webhooks under hostile input (%s)', (backend
     expect((await patch(ep.id, { disabled: false })).status).toBe(200);
     const [d] = (await s.get(`/v1/events/${ev.id}/deliveries`, hk)).body.data;
     expect(d).toMatchObject({ status: 'canceled', lastError: 'endpoint disabled', nextAttemptAt: null });
-    rx.respond = () => {};
   });
 
   it('a receiver answering with NUL bytes is recorded as delivered, once (not re-sent at every lease expiry)', async () => {
@@ -154,7 +157,6 @@ describe.each(backends)('events and webhooks under hostile input (%s)', (backend
     expect(attempts).toHaveLength(1);
     expect(attempts[0].responseBody).toBe('ok\uFFFD\uFFFDdone');
     expect(rx.received.filter((r) => r.id === ev.id)).toHaveLength(1);
-    rx.respond = () => {};
   });
 
   it('an endpoint deleted mid-delivery does not void the recorded successes of other deliveries in the same batch', async () => {
