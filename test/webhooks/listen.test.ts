@@ -73,8 +73,8 @@ describe('listen command', () => {
 
   it('refuses a live key and a bad key', async () => {
     const { accountId } = await s.createTestKey();
-    await s.app.accounts.setLiveEnabled(accountId, true);
-    const { key: live } = await s.app.accounts.createKey(accountId, 'live');
+    await s.services.accounts.setLiveEnabled(accountId, true);
+    const { key: live } = await s.services.accounts.createKey(accountId, 'live');
     const run = (k: string) => spawnAsync(...nodeWithTsx('src/cli.ts', ['listen', '--api-key', k, '--forward-to', rx.url, '--url', s.url]), { encoding: 'utf8', timeout: 30_000 });
     const r1 = await run(live);
     expect(r1.status).toBe(1);
