@@ -37,7 +37,7 @@ describe('CheckoutService (fake assets, quotes and RPC; injected wake-up)', () =
       prisma: db.prisma,
       assets: {
         resolveChain: (ref) => (String(ref) === '42161' || ref === 'arbitrum' ? chain(42161, 'arbitrum') : chain(8453, 'base')),
-        resolveToken: async (chainId) => token(chainId, chainId === 42161 ? ARB_USDC : BASE_USDC),
+        resolveToken: async (chainId) => token(Number(chainId), Number(chainId) === 42161 ? ARB_USDC : BASE_USDC),
         prices: async (ids) => Object.fromEntries(ids.map((id) => [id, 1])),
       },
       quotes: {
