@@ -15,6 +15,7 @@ import { splTransferTx } from './solana-transfer.js';
 import type { CheckoutService } from './service.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
 import { refundView, type RefundView } from './views.js';
+import { refundTransition } from './state.js';
 import { checkEvmPayment } from './verify/evm-rules.js';
 import { checkSolanaPayment } from './verify/solana-rules.js';
 import type { CheckoutVerifier } from './verifier.js';
@@ -145,23 +146,24 @@ export class RefundsService {
     try {
       const out = await this.checkout.withLockedSession(sessionId, async (tx, s) => {
         const r = await tx.checkoutRefund.findUniqueOrThrow({ where: { id: refundId } });
-        if (r.status === 'submitted' && r.txHash === txHash) return r;
+        const move = refundTransition(r, { type: 'report', txHash });
+        if (!move.ok) throw new ApiError('CONFLICT', `Refund ${refundId} ${move.error}`);
+        if (move.change === 'none') return r;
         const now = new Date(this.now());
         // A refund failed as `tx_not_found` released its amount, but its transaction may still be mined (stuck
         // in a mempool). Reported again, it reserves the amount again — unless that amount has been promised
         // to other refunds since, which would let the merchant refund more than was received — and is verified
         // again with a fresh not-found window.
-        if (r.status === 'failed' && r.failure === 'tx_not_found' && r.txHash === txHash) {
+        if (move.change === 'resubmit') {
           const p = await this.paymentOf(tx, r);
           const left = p ? refundableAmount(p) - BigInt(p.amountRefunded) : BigInt(s.amountReceived ?? '0') - BigInt(s.amountRefunded);
           if (BigInt(r.amount) > left) {
             throw new ApiError('CONFLICT', `Refund ${refundId} (${r.amount}) failed as never mined and only ${left} is unrefunded now (other refunds took the rest); cancel one to record this transaction`);
           }
           await this.adjustRefunded(tx, s, p, BigInt(r.amount), now);
-          return tx.checkoutRefund.update({ where: { id: refundId }, data: { status: 'submitted', failure: null, updatedAt: now } });
+          return tx.checkoutRefund.update({ where: { id: refundId }, data: { status: move.next, failure: null, updatedAt: now } });
         }
-        if (r.status !== 'pending') throw new ApiError('CONFLICT', `Refund ${refundId} is ${r.status}`);
-        return tx.checkoutRefund.update({ where: { id: refundId }, data: { status: 'submitted', txHash, updatedAt: now } });
+        return tx.checkoutRefund.update({ where: { id: refundId }, data: { status: move.next, txHash, updatedAt: now } });
       });
       this.deps.wakeVerifier();
       return refundView(out);
@@ -175,10 +177,11 @@ export class RefundsService {
     await this.owned(auth, sessionId, refundId);
     const out = await this.checkout.withLockedSession(sessionId, async (tx, s) => {
       const r = await tx.checkoutRefund.findUniqueOrThrow({ where: { id: refundId } });
-      if (r.status !== 'pending') throw new ApiError('CONFLICT', `Refund ${refundId} is ${r.status}; only pending refunds can be canceled`);
+      const move = refundTransition(r, { type: 'cancel' });
+      if (!move.ok) throw new ApiError('CONFLICT', `Refund ${refundId} ${move.error}`);
       const now = new Date(this.now());
       await this.adjustRefunded(tx, s, await this.paymentOf(tx, r), -BigInt(r.amount), now);
-      return tx.checkoutRefund.update({ where: { id: refundId }, data: { status: 'canceled', updatedAt: now } });
+      return tx.checkoutRefund.update({ where: { id: refundId }, data: { status: move.next, updatedAt: now } });
     });
     return refundView(out);
   }
@@ -218,14 +221,15 @@ export class RefundsService {
     const r0 = await this.prisma.checkoutRefund.findUniqueOrThrow({ where: { id: refundId } });
     await this.checkout.withLockedSession(r0.sessionId, async (tx, s) => {
       const r = await tx.checkoutRefund.findUniqueOrThrow({ where: { id: refundId } });
-      if (r.status !== 'submitted') return;
+      const move = refundTransition(r, { type: 'settle', failure });
+      if (!move.ok || move.change === 'none') return;
       const now = new Date(this.now());
       const amount = BigInt(r.amount);
       const counted = arrived < amount ? arrived : amount;
       if (failure !== null && counted < amount) await this.adjustRefunded(tx, s, await this.paymentOf(tx, r), -(amount - counted), now);
       await tx.checkoutRefund.update({
         where: { id: refundId },
-        data: failure === null ? { status: 'succeeded', succeededAt: now, updatedAt: now } : { status: 'failed', failure, updatedAt: now },
+        data: failure === null ? { status: move.next, succeededAt: now, updatedAt: now } : { status: move.next, failure, updatedAt: now },
       });
     });
   }
