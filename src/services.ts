@@ -10,7 +10,7 @@ import { routedDeliveryLookup } from './checkout/routed.js';
 import { VERIFY_JOB } from './checkout/shared.js';
 import { checkoutExpireJob, checkoutVerifyJob, quoteLinksSweepJob } from './checkout/jobs.js';
 import { EventsService } from './events/service.js';
-import { eventRetentionJob } from './events/retention.js';
+import { eventRetentionJob } from './events/jobs.js';
 import { JobRunner } from './jobs/runner.js';
 import { OrdersService } from './orders/service.js';
 import { ORDER_POLL_JOB, orderPollerJob } from './orders/jobs.js';

@@ -2,7 +2,7 @@ import { encodeFunctionData, erc20Abi, type Address } from 'viem';
 import { ApiError, isApiError } from '../errors.js';
 import type { QuoteResponse, QuoteView } from '../quotes/service.js';
 import type { ProviderFailure } from '../providers/types.js';
-import type { QuoteParamsInput } from '../quotes/params.js';
+import type { QuoteParamsInput } from '../quotes/input.js';
 import { initialInput, nextInput, outputOvershootBps, overpayBps } from './overpay.js';
 
 /**

@@ -5,7 +5,7 @@ import type { Infra } from '../infra.js';
 import { ApiError, notFound } from '../errors.js';
 import { parseInput } from '../validation.js';
 import { listEventsSchema, plausibleId, redeliverSchema } from './input.js';
-import { eventEnvelope } from './envelope.js';
+import { eventEnvelope } from './views.js';
 import { endpointMatchesType, notifyInTx, type RecordedEvent } from './outbox.js';
 import { eventTypeFilter } from './patterns.js';
 import { webhooksWakeTopic } from './topics.js';

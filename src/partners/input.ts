@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { INTEGRATOR_PATTERN } from '../quotes/params.js';
+import { INTEGRATOR_PATTERN } from '../quotes/input.js';
 
 /** A partner as created or updated (CLI `partners:set`). */
 const evmAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte address').transform((s) => s.toLowerCase());

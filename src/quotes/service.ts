@@ -12,7 +12,7 @@ import type { AssetsApi, TokenInfo } from './assets-api.js';
 import { assertAddressFor } from './addresses.js';
 import { decideFees, defaultChannel, type FeeSettings } from './fees.js';
 import { quoteWithTimeout, requestKey, toFailure } from './fanout.js';
-import { quoteParamsSchema, type Channel, type QuoteParamsInput } from './params.js';
+import { quoteParamsSchema, type Channel, type QuoteParamsInput } from './input.js';
 import { rankQuotes } from './ranking.js';
 import { loadQuote, type QuoteRecord, type QuoteStore } from './store.js';
 import { newQuoteSetId, newQuoteTag, quoteIdOf } from './quote-id.js';

@@ -3,7 +3,7 @@ import { ManualClock } from '../../src/clock.js';
 import type { Db } from '../../src/db/client.js';
 import type { Chain, Token } from '../../src/assets/types.js';
 import { CheckoutService } from '../../src/checkout/service.js';
-import type { QuoteParamsInput } from '../../src/quotes/params.js';
+import type { QuoteParamsInput } from '../../src/quotes/input.js';
 import type { QuoteResponse } from '../../src/quotes/service.js';
 import type { QuoteRecord } from '../../src/quotes/record.js';
 import { memoryDb, silentLog, testConfig } from '../helpers/memory-db.js';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../helpers/db.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { recordEvent } from '../../src/events/outbox.js';
-import { deleteEventsBefore, eventRetentionJob } from '../../src/events/retention.js';
+import { deleteEventsBefore, eventRetentionJob } from '../../src/events/jobs.js';
 import { ManualClock } from '../../src/clock.js';
 import { loadConfig } from '../../src/config.js';
 import pg from 'pg';
