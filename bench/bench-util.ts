@@ -29,6 +29,6 @@ export async function measure(fn: () => unknown | Promise<unknown>, ms = 1_000):
 export async function startBenchServer(env: Record<string, string>): Promise<{ app: App; server: RunningServer }> {
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1', DATA_DIR: 'memory://', PROVIDERS: 'none', JOBS_ENABLED: '0', ...env });
   const app = await createApp(config);
-  const server = await createHttpServer(app).listen(0, '127.0.0.1');
+  const server = await createHttpServer({ ...app.infra, services: app.services }).listen(0, '127.0.0.1');
   return { app, server };
 }

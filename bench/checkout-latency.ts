@@ -51,8 +51,8 @@ const watcher = (async () => {
 })();
 
 try {
-  const account = await app.accounts.createAccount('Bench');
-  const { key } = await app.accounts.createKey(account.id, 'test');
+  const account = await app.services.accounts.createAccount('Bench');
+  const { key } = await app.services.accounts.createKey(account.id, 'test');
   const h = { 'content-type': 'application/json', 'x-api-key': key };
   const ep = await fetch(`${server.url}/v1/webhook-endpoints`, { method: 'POST', headers: h, body: JSON.stringify({ url: hookUrl, enabledEvents: ['checkout.session.completed'] }) });
   if (ep.status !== 201) throw new Error(`webhook endpoint: ${ep.status} ${await ep.text()}`);

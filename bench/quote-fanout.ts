@@ -272,7 +272,7 @@ async function roleService(fixtureUrl: string) {
   });
   const app = await createApp(config, { log: createLogger('silent') });
   for (const [id] of DELAYS) app.services.providers.register(new FixtureProvider(id, fixtureUrl));
-  const server = await createHttpServer(app).listen(0, '127.0.0.1');
+  const server = await createHttpServer({ ...app.infra, services: app.services }).listen(0, '127.0.0.1');
   recordPauses();
   console.log(`READY ${server.url} ${config.REDIS_URL ? 'redis' : app.db.kind}`);
 }

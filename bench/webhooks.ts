@@ -32,7 +32,7 @@ const config = loadConfig({
   ...(dbUrl ? { DATABASE_URL: dbUrl, DATABASE_POOL_SIZE: '20' } : {}),
 });
 const app = await createApp(config);
-const account = await app.accounts.createAccount('Bench');
+const account = await app.services.accounts.createAccount('Bench');
 await app.services.webhooks.create({ accountId: account.id, mode: 'test', keyId: 'bench' }, { url: `${rx.url}/hook`, enabledEvents: ['*'] });
 const data = { order: { quoteId: 'q_bench', status: 'filled', provider: 'relay', srcChainId: 42161, dstChainId: 8453, amount: '25000000', dstAmount: '24912345' } };
 
@@ -52,7 +52,7 @@ async function produce(): Promise<number> {
   const producer = async () => {
     while (next < N) {
       const i = next++;
-      const ev = await app.db.prisma.$transaction((tx) => recordEvent(tx, { accountId: account.id, livemode: false, type: 'order.filled', resourceId: `q_bench_${i % 500}`, data }));
+      const ev = await app.infra.prisma.$transaction((tx) => recordEvent(tx, { accountId: account.id, livemode: false, type: 'order.filled', resourceId: `q_bench_${i % 500}`, data }));
       committedAt.set(ev.id, performance.now());
     }
   };
@@ -111,7 +111,7 @@ for (let i = 0; i < PACED; i++) {
   const wait = due - performance.now();
   if (wait > 0) await new Promise((r) => setTimeout(r, wait));
   commits.push(
-    app.db.prisma
+    app.infra.prisma
       .$transaction((tx) => recordEvent(tx, { accountId: account.id, livemode: false, type: 'order.filled', resourceId: `q_paced_${i}`, data }))
       .then((ev) => committedAt.set(ev.id, performance.now())),
   );

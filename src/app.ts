@@ -3,20 +3,20 @@ import { createDb, type Db } from './db/client.js';
 import { migrate } from './db/migrate.js';
 import { PgPubSub } from './db/pubsub.js';
 import { createLogger, type Logger } from './log.js';
-import { AccountsService } from './accounts/service.js';
 import { systemClock, type Clock } from './clock.js';
+import type { Infra } from './infra.js';
 import { createServices, type Services } from './services.js';
 
-/** Everything a request handler, resolver or job needs; built once per process. */
+/**
+ * The running process as its entry points hold it (main, dev, tests, benches): the infrastructure, the
+ * services built on it, and how to stop both. Nothing inside the service receives this; each piece gets
+ * only what it uses (src/services.ts, src/http/server.ts).
+ */
 export interface App {
-  config: Config;
-  log: Logger;
-  clock: Clock;
-  db: Db;
-  pubsub: PgPubSub;
-  accounts: AccountsService;
+  infra: Infra;
   services: Services;
-  health(): { ok: boolean; providers: string[] };
+  /** The database itself: its kind for the start-up log, raw SQL for tests and tools. */
+  db: Pick<Db, 'kind' | 'sql'>;
   /** Stops jobs, pubsub and the database (the HTTP server is closed by its owner first). */
   close(): Promise<void>;
 }
@@ -38,21 +38,17 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
   }
   const pubsub = new PgPubSub(db, log);
   await pubsub.start();
-  const app = {
-    config,
-    log,
-    clock: opts.clock ?? systemClock,
+  const infra: Infra = { config, log, clock: opts.clock ?? systemClock, prisma: db.prisma, pubsub };
+  const services = createServices(infra, db.sql);
+  if (config.JOBS_ENABLED) services.startJobs();
+  return {
+    infra,
+    services,
     db,
-    pubsub,
-    accounts: new AccountsService(db.prisma, config.BRAND),
-  } as App;
-  app.services = await createServices(app);
-  app.health = () => ({ ok: true, providers: app.services.providers.ids() });
-  app.close = async () => {
-    await app.services.stop();
-    await pubsub.close();
-    await db.close();
+    async close() {
+      await services.stop();
+      await pubsub.close();
+      await db.close();
+    },
   };
-  if (config.JOBS_ENABLED) app.services.startJobs();
-  return app;
 }

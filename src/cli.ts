@@ -42,8 +42,8 @@ async function withDb<T>(fn: (db: Db, config: Config) => Promise<T>): Promise<T>
   }
 }
 
-const withAccounts = <T>(fn: (svc: AccountsService) => Promise<T>) => withDb((db, config) => fn(new AccountsService(db.prisma, config.BRAND)));
-const withPartners = <T>(fn: (svc: PartnersService) => Promise<T>) => withDb((db) => fn(new PartnersService(db.prisma, systemClock)));
+const withAccounts = <T>(fn: (svc: AccountsService) => Promise<T>) => withDb((db, config) => fn(new AccountsService({ prisma: db.prisma, clock: systemClock, config })));
+const withPartners = <T>(fn: (svc: PartnersService) => Promise<T>) => withDb((db) => fn(new PartnersService({ prisma: db.prisma, clock: systemClock })));
 
 /** A whole non-negative number of basis points, or a usage error naming the flag. */
 const bps = (v: string | boolean | undefined, flag: string): number | undefined => {

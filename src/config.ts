@@ -3,6 +3,7 @@ import { envBool } from './env.js';
 import { assetsEnv } from './assets/config.js';
 import { providersEnv } from './providers/config.js';
 import { quotesEnv } from './quotes/config.js';
+import { ordersEnv } from './orders/config.js';
 import { webhooksEnv } from './webhooks/config.js';
 import { eventsEnv } from './events/config.js';
 import { checkoutEnv } from './checkout/config.js';
@@ -45,6 +46,7 @@ const schema = z.object({
   ...assetsEnv,
   ...providersEnv,
   ...quotesEnv,
+  ...ordersEnv,
   ...webhooksEnv,
   ...eventsEnv,
   ...checkoutEnv,

@@ -27,18 +27,19 @@ async function dev() {
   }
   const config = loadConfig(env);
   const app = await createApp(config);
-  const running = await createHttpServer(app).listen(config.PORT, config.HOST);
+  const { accounts, checkout } = app.services;
+  const running = await createHttpServer({ ...app.infra, services: app.services }).listen(config.PORT, config.HOST);
   installShutdown(app, running);
 
   const devFile = resolve(config.DATA_DIR, 'dev-account.json');
   let dev: { accountId: string; testKey: string } | undefined;
   if (existsSync(devFile)) {
     dev = JSON.parse(readFileSync(devFile, 'utf8'));
-    if (!(await app.accounts.getAccount(dev!.accountId))) dev = undefined;
+    if (!(await accounts.getAccount(dev!.accountId))) dev = undefined;
   }
   if (!dev) {
-    const account = await app.accounts.createAccount('Dev account');
-    const { key } = await app.accounts.createKey(account.id, 'test', 'npm run dev');
+    const account = await accounts.createAccount('Dev account');
+    const { key } = await accounts.createKey(account.id, 'test', 'npm run dev');
     dev = { accountId: account.id, testKey: key };
     mkdirSync(config.DATA_DIR, { recursive: true });
     writeFileSync(devFile, JSON.stringify(dev, null, 2), { mode: 0o600 });
@@ -46,7 +47,7 @@ async function dev() {
 
   const base = running.url.replace('127.0.0.1', 'localhost');
   // A fresh checkout session to open in a browser (25 USDC on Base to devnet account 2).
-  const payLink = await app.services.checkout
+  const payLink = await checkout
     .create({ accountId: dev.accountId, mode: 'test', keyId: 'dev' }, { amount: '25000000', settleChain: 'base', settleToken: 'USDC', recipient: DEVNET_ACCOUNTS[2].address, merchantName: 'Dev Shop', description: 'Sample order', expiresInMinutes: 1440 })
     .then((cs) => cs.url, () => undefined);
   console.log(`

@@ -1,28 +1,29 @@
 import { ConfigError, loadConfig } from './config.js';
-import { createApp } from './app.js';
+import { createApp, type App } from './app.js';
 import { createHttpServer, type RunningServer } from './http/server.js';
 
 /** Starts the service: config → database (migrated) → jobs → HTTP; SIGTERM/SIGINT shut it down gracefully. */
 export async function start(env: NodeJS.ProcessEnv = process.env) {
   const config = loadConfig(env);
   const app = await createApp(config);
-  const running = await createHttpServer(app).listen(config.PORT, config.HOST);
-  app.log.info({ url: running.url, publicUrl: config.PUBLIC_URL, db: app.db.kind }, 'listening');
+  const running = await createHttpServer({ ...app.infra, services: app.services }).listen(config.PORT, config.HOST);
+  app.infra.log.info({ url: running.url, publicUrl: config.PUBLIC_URL, db: app.db.kind }, 'listening');
   return { app, running };
 }
 
-export function installShutdown(app: { close(): Promise<void>; log: { info: (...a: any[]) => void; error: (...a: any[]) => void } }, running: RunningServer, extra: () => Promise<void> = async () => {}) {
+export function installShutdown(app: Pick<App, 'close' | 'infra'>, running: RunningServer, extra: () => Promise<void> = async () => {}) {
+  const log = app.infra.log;
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, 'shutting down');
+    log.info({ signal }, 'shutting down');
     try {
       await running.close();
       await app.close();
       await extra();
     } catch (err) {
-      app.log.error({ err }, 'error during shutdown');
+      log.error({ err }, 'error during shutdown');
     }
     process.exit(0);
   };

@@ -1,22 +1,31 @@
-import type { App } from './app.js';
-import type { AccountsService } from './accounts/service.js';
-import { eventRetentionJob } from './events/retention.js';
-import { ProviderRegistry } from './providers/registry.js';
-import { providerFactories } from './providers/factories.js';
-import { JobRunner } from './jobs/runner.js';
+import type { RawSql } from './db/client.js';
+import type { Infra } from './infra.js';
+import { AccountsService } from './accounts/service.js';
 import { RpcClients } from './assets/rpc.js';
-import { WebhooksService } from './webhooks/service.js';
-import { EventsService } from './events/service.js';
-import { CheckoutService } from './checkout/service.js';
-import { registerCheckoutJobs } from './checkout/jobs.js';
 import { AssetsService } from './assets/service.js';
-import { registerAssetsJobs } from './assets/jobs.js';
-import { createQuotesAndOrders, type QuotesAndOrders } from './orders/wiring.js';
+import { assetsJobs } from './assets/jobs.js';
+import { CheckoutService } from './checkout/service.js';
+import { CheckoutVerifier } from './checkout/verifier.js';
+import { routedDeliveryLookup } from './checkout/routed.js';
+import { VERIFY_JOB } from './checkout/shared.js';
+import { checkoutExpireJob, checkoutVerifyJob, quoteLinksSweepJob } from './checkout/jobs.js';
+import { EventsService } from './events/service.js';
+import { eventRetentionJob } from './events/jobs.js';
+import { JobRunner } from './jobs/runner.js';
+import { OrdersService } from './orders/service.js';
+import { ORDER_POLL_JOB, orderPollerJob } from './orders/jobs.js';
+import { PartnersService } from './partners/service.js';
+import { providerFactories } from './providers/factories.js';
+import { onChainSettlement } from './providers/onchain-settlement.js';
+import { ProviderRegistry } from './providers/registry.js';
+import { QuoteService } from './quotes/service.js';
+import { PgQuoteStore, RedisQuoteStore } from './quotes/store.js';
+import { quoteStoreSweepJob } from './quotes/jobs.js';
+import { WebhooksService } from './webhooks/service.js';
 
 /**
- * Domain services, built once per process and shared by GraphQL resolvers, REST routes and jobs.
- * Each domain adds its service here (one field + one line in createServices); no business rule lives
- * in a resolver or a route.
+ * Domain services, built once per process and shared by GraphQL resolvers, REST routes and jobs. No business
+ * rule lives in a resolver or a route; each service names its collaborators in its constructor.
  */
 export interface Services {
   accounts: AccountsService;
@@ -28,24 +37,69 @@ export interface Services {
   checkout: CheckoutService;
   webhooks: WebhooksService;
   events: EventsService;
-  quotes: QuotesAndOrders['quotes'];
-  orders: QuotesAndOrders['orders'];
-  partners: QuotesAndOrders['partners'];
+  quotes: QuoteService;
+  orders: OrdersService;
+  partners: PartnersService;
   jobs: JobRunner;
   startJobs(): void;
   stop(): Promise<void>;
 }
 
-export async function createServices(app: App): Promise<Services> {
-  const providers = new ProviderRegistry(app.config, app.log, providerFactories, { clock: app.clock });
-  const rpc = new RpcClients(app.config);
-  const jobs = new JobRunner(app.log);
-  const webhooks = new WebhooksService(app);
-  const events = new EventsService(app, webhooks);
-  const checkout = new CheckoutService(app);
-  const assets = new AssetsService({ config: app.config, log: app.log, clock: app.clock, rpc, providers });
-  const services: Services = {
-    accounts: app.accounts,
+/**
+ * The composition root: every service in dependency order, then the cross-domain hooks, then every job.
+ * This is the one place to read how data flows between domains.
+ *
+ * `sql` is the raw connection for the few statements Prisma does not express (quote store inserts, the order
+ * poller's claim, event retention).
+ */
+export function createServices(infra: Infra, sql: RawSql): Services {
+  const { config, log, clock, prisma, pubsub } = infra;
+  const jobs = new JobRunner(log);
+
+  // ---- building blocks ---------------------------------------------------------------------------------
+  const accounts = new AccountsService({ prisma, clock, config });
+  const providers = new ProviderRegistry(config, log, providerFactories, { clock });
+  const rpc = new RpcClients(config);
+  const assets = new AssetsService({ config, log, clock, rpc, providers });
+  const partners = new PartnersService({ prisma, clock });
+
+  // ---- swaps: quotes → orders ------------------------------------------------------------------------------
+  const quoteStore = config.REDIS_URL ? new RedisQuoteStore(config.REDIS_URL, clock) : new PgQuoteStore(sql, clock);
+  const quotes = new QuoteService({ config, clock, log, providers, assets, partners, store: quoteStore });
+  const orders = new OrdersService({ config, log, clock, prisma, pubsub, quotes, providers, rpc, wakePoller: () => jobs.kick(ORDER_POLL_JOB) });
+
+  // ---- events and webhooks ---------------------------------------------------------------------------------
+  const webhooks = new WebhooksService({ config, log, clock, prisma, pubsub });
+  const events = new EventsService({ prisma, clock, webhooks });
+
+  // ---- checkout --------------------------------------------------------------------------------------------
+  const checkout = new CheckoutService({ config, log, clock, prisma, assets, quotes, rpc, wakeVerifier: () => jobs.kick(VERIFY_JOB) });
+  const verifier = new CheckoutVerifier({ config, log, clock, rpc, payments: checkout, routed: routedDeliveryLookup(orders) });
+
+  // ---- cross-domain hooks: orders ↔ checkout ---------------------------------------------------------------
+  // A quote handed out by checkout's payer quote endpoint pays its session: the order records the session id,
+  // and the session's payment is written in the same transaction as the order (a refusal fails the report).
+  orders.setCheckoutSessionLookup((quote, tx) => checkout.sessionForQuote(quote, tx));
+  orders.onReported((order, quote, tx) => checkout.onRoutedReported(order, quote, tx));
+  // Signed bytes a provider broadcasts cannot be called back: refuse before they go if the session is closed.
+  orders.onBeforeSubmit((quote) => checkout.assertAcceptsPayment(quote));
+  // An order's changes (its report once committed, then filled, refunded, failed) wake the verifier at once.
+  orders.onChange(async (order) => {
+    if (order.checkoutSessionId) checkout.wakeVerifier();
+  });
+
+  // ---- jobs ------------------------------------------------------------------------------------------------
+  jobs.add(webhooks.worker.job());
+  jobs.add(eventRetentionJob(sql, clock, config.EVENT_RETENTION_DAYS));
+  jobs.add(orderPollerJob({ config, log, clock, prisma, sql, orders, providers, settlement: onChainSettlement({ rpc, vmOf: (id) => assets.chains.info(id)?.vm }) }));
+  jobs.add(quoteStoreSweepJob(quoteStore));
+  jobs.add(checkoutVerifyJob({ config, checkout, verifier }));
+  jobs.add(checkoutExpireJob({ config, checkout }));
+  jobs.add(quoteLinksSweepJob({ checkout }));
+  for (const job of assetsJobs(assets)) jobs.add(job);
+
+  return {
+    accounts,
     health: () => ({ ok: true, providers: providers.ids() }),
     providers,
     rpc,
@@ -53,18 +107,14 @@ export async function createServices(app: App): Promise<Services> {
     checkout,
     webhooks,
     events,
-    ...createQuotesAndOrders(app, jobs),
+    quotes,
+    orders,
+    partners,
     jobs,
     startJobs: () => jobs.start(),
     stop: async () => {
       await jobs.stop();
-      await services.quotes.close();
+      await quotes.close();
     },
   };
-  // Domains register their pollers and schedulers on `jobs` below.
-  jobs.add(webhooks.worker.job());
-  jobs.add(eventRetentionJob(app.db.sql, app.clock, app.config.EVENT_RETENTION_DAYS));
-  registerCheckoutJobs(app, jobs, checkout, services.orders);
-  registerAssetsJobs(jobs, assets);
-  return services;
 }

@@ -1,6 +1,9 @@
 import { ApiError, notFound } from '../errors.js';
 import { newId } from '../ids.js';
 import type { Prisma } from '../db/client.js';
+import type { Clock } from '../clock.js';
+import type { Config } from '../config.js';
+import type { Infra } from '../infra.js';
 import { generateApiKey, hashApiKey, parseApiKey, type Mode } from './keys.js';
 
 export interface KeyAuth {
@@ -24,7 +27,15 @@ export interface ApiKeyView {
 const LAST_USED_RESOLUTION_MS = 60_000;
 
 export class AccountsService {
-  constructor(private prisma: Prisma, private brand: string) {}
+  private readonly prisma: Prisma;
+  private readonly brand: string;
+  private readonly clock: Clock;
+
+  constructor(deps: Pick<Infra, 'prisma' | 'clock'> & { config: Pick<Config, 'BRAND'> }) {
+    this.prisma = deps.prisma;
+    this.brand = deps.config.BRAND;
+    this.clock = deps.clock;
+  }
 
   createAccount(name: string, opts: { liveEnabled?: boolean } = {}) {
     if (!name.trim()) throw new ApiError('INVALID_PARAMS', 'name: must not be empty', { field: 'name' });
@@ -58,7 +69,7 @@ export class AccountsService {
     const key = await this.prisma.apiKey.findFirst({ where: { id: keyId, accountId } });
     if (!key) throw notFound('API key');
     if (key.revokedAt) return key as ApiKeyView;
-    return (await this.prisma.apiKey.update({ where: { id: keyId }, data: { revokedAt: new Date() } })) as ApiKeyView;
+    return (await this.prisma.apiKey.update({ where: { id: keyId }, data: { revokedAt: new Date(this.clock.now()) } })) as ApiKeyView;
   }
 
   /**
@@ -73,7 +84,7 @@ export class AccountsService {
     if (row.mode === 'live' && !row.account.liveEnabled) {
       throw new ApiError('FORBIDDEN', 'Live mode is not enabled for this account; use a test key or ask for live access');
     }
-    const now = Date.now();
+    const now = this.clock.now();
     if (!row.lastUsedAt || now - row.lastUsedAt.getTime() > LAST_USED_RESOLUTION_MS) {
       // At most once a minute per key; a failed timestamp write must not fail the request.
       await this.prisma.apiKey.update({ where: { id: row.id }, data: { lastUsedAt: new Date(now) } }).catch(() => {});

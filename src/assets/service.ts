@@ -39,7 +39,8 @@ export interface AssetsDeps {
   log: Logger;
   clock: Clock;
   rpc: RpcClients;
-  providers: ProviderRegistry;
+  /** The loaded adapters: their chain lists decide which chains are served. */
+  providers: Pick<ProviderRegistry, 'all'>;
 }
 
 /**

@@ -1,40 +1,43 @@
-import type { App } from '../app.js';
-import type { JobRunner } from '../jobs/runner.js';
-import { EXPIRE_JOB, VERIFY_JOB, type CheckoutService } from './service.js';
-import { CheckoutVerifier } from './verifier.js';
-import { routedDeliveryLookup } from './routed.js';
-import type { OrdersService } from '../orders/service.js';
+import type { Config } from '../config.js';
+import type { Job } from '../jobs/runner.js';
+import type { CheckoutService } from './service.js';
+import { EXPIRE_JOB, VERIFY_JOB } from './shared.js';
+import type { CheckoutVerifier } from './verifier.js';
+
+export const QUOTE_LINKS_SWEEP_JOB = 'checkout-quote-links-sweep';
 
 /**
- * Two jobs: verification polls quickly while payments are being verified (and idles at 10x the interval
- * otherwise; a report kicks it at once), and expiry sweeps open sessions past `expiresAt`.
+ * Verification polls quickly while payments or refunds are being verified, and idles at 10x the interval
+ * otherwise; a report wakes it at once (CheckoutService.wakeVerifier, wired in src/services.ts).
  */
-export function registerCheckoutJobs(app: App, jobs: JobRunner, checkout: CheckoutService, orders: Pick<OrdersService, 'onReported' | 'onChange' | 'onBeforeSubmit'>): CheckoutVerifier {
-  // Routed payments arrive as orders reported for a quote that carries the session id. An order's changes
-  // (its report once committed, then filled, refunded, failed) wake the verifier at once.
-  orders.onReported((order, quote, tx) => checkout.onRoutedReported(order, quote, tx));
-  orders.onBeforeSubmit((quote) => checkout.assertAcceptsPayment(quote));
-  orders.onChange(async (order) => {
-    if (order.checkoutSessionId) checkout.wakeVerifier();
-  });
-  const verifier = new CheckoutVerifier(app, checkout, routedDeliveryLookup(app));
-  const every = app.config.CHECKOUT_VERIFY_INTERVAL_MS;
-  jobs.add({
+export function checkoutVerifyJob(d: {
+  config: Pick<Config, 'CHECKOUT_VERIFY_INTERVAL_MS'>;
+  checkout: Pick<CheckoutService, 'reports' | 'refunds'>;
+  verifier: Pick<CheckoutVerifier, 'runOnce' | 'evmTx' | 'solanaTx'>;
+}): Job {
+  const every = d.config.CHECKOUT_VERIFY_INTERVAL_MS;
+  return {
     name: VERIFY_JOB,
     intervalMs: every,
     run: async (signal) => {
       // A payment reported during this run could not kick the job (it was running): look again soon.
-      const reportsBefore = checkout.reports;
-      const left = (await verifier.runOnce(signal)) + (await checkout.refunds.verifySubmitted(verifier));
-      return left > 0 || checkout.reports !== reportsBefore ? every : every * 10;
+      const reportsBefore = d.checkout.reports;
+      const left = (await d.verifier.runOnce(signal)) + (await d.checkout.refunds.verifySubmitted(d.verifier));
+      return left > 0 || d.checkout.reports !== reportsBefore ? every : every * 10;
     },
-  });
-  jobs.add({
+  };
+}
+
+/** Expires open sessions past `expiresAt`. */
+export function checkoutExpireJob(d: { config: Pick<Config, 'CHECKOUT_EXPIRE_INTERVAL_MS'>; checkout: Pick<CheckoutService, 'expireDue'> }): Job {
+  return {
     name: EXPIRE_JOB,
-    intervalMs: app.config.CHECKOUT_EXPIRE_INTERVAL_MS,
-    run: async () => {
-      await checkout.expireDue();
-    },
-  });
-  return verifier;
+    intervalMs: d.config.CHECKOUT_EXPIRE_INTERVAL_MS,
+    run: async () => void (await d.checkout.expireDue()),
+  };
+}
+
+/** Drops quote-to-session links whose quotes the quote store no longer keeps. */
+export function quoteLinksSweepJob(d: { checkout: Pick<CheckoutService, 'quoteLinks'> }): Job {
+  return { name: QUOTE_LINKS_SWEEP_JOB, intervalMs: 10 * 60_000, run: async () => void (await d.checkout.quoteLinks.sweep()) };
 }

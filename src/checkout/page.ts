@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { App } from '../app.js';
+import type { CheckoutService } from './service.js';
 import type { PageHandler } from '../http/pages.js';
 
 /**
@@ -63,7 +63,7 @@ const html = (title: string) => `<!doctype html>
 </html>
 `;
 
-export function payPageHandler(app: App): PageHandler {
+export function payPageHandler(checkout: Pick<CheckoutService, 'exists'>): PageHandler {
   return async (req, res, url) => {
     if (!url.pathname.startsWith('/pay/')) return false;
     const method = req.method ?? 'GET';
@@ -78,7 +78,7 @@ export function payPageHandler(app: App): PageHandler {
     }
     const m = SESSION_PATH.exec(url.pathname);
     if (!m) return false;
-    const exists = await app.db.prisma.checkoutSession.findUnique({ where: { id: m[1] }, select: { id: true } });
+    const exists = await checkout.exists(m[1]!);
     res.writeHead(exists ? 200 : 404, { ...common, 'content-type': 'text/html; charset=utf-8', 'content-security-policy': PAY_PAGE_CSP, 'cache-control': 'no-store' });
     res.end(method === 'HEAD' ? undefined : html(exists ? 'Pay' : 'Payment not found'));
     return true;

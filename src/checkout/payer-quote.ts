@@ -2,7 +2,7 @@ import { encodeFunctionData, erc20Abi, type Address } from 'viem';
 import { ApiError, isApiError } from '../errors.js';
 import type { QuoteResponse, QuoteView } from '../quotes/service.js';
 import type { ProviderFailure } from '../providers/types.js';
-import type { QuoteParamsInput } from '../quotes/params.js';
+import type { QuoteParamsInput } from '../quotes/input.js';
 import { initialInput, nextInput, outputOvershootBps, overpayBps } from './overpay.js';
 
 /**
@@ -22,7 +22,8 @@ import { initialInput, nextInput, outputOvershootBps, overpayBps } from './overp
  *    amount due. Quotes above it are dropped. What is left is sorted by what the payer sends, then speed.
  *
  * Every quote comes from the quote service, so the API fee (channel `api`, 20 bps) and provider fees are in
- * its amounts, and each is stored under its own quoteId with the session id for POST /v1/orders.
+ * its amounts, and each is stored under its own quoteId for POST /v1/orders; checkout links the ones it hands
+ * out to the session (quote-links.ts).
  */
 export type QuoteFn = (params: QuoteParamsInput) => Promise<QuoteResponse>;
 

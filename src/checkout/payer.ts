@@ -1,4 +1,8 @@
-import type { App } from '../app.js';
+import type { Clock } from '../clock.js';
+import type { Config } from '../config.js';
+import type { AssetsService } from '../assets/service.js';
+import type { RpcClients } from '../assets/rpc.js';
+import type { QuoteService } from '../quotes/service.js';
 import { ApiError } from '../errors.js';
 import { parseInput } from '../validation.js';
 import { isAddressFor, normalize } from './addresses.js';
@@ -7,6 +11,7 @@ import { directEvmTransfer, searchPayerQuotes, type PayerQuote } from './payer-q
 import { SETTLEMENT_CHAINS } from './settlement.js';
 import { splTransferTx } from './solana-transfer.js';
 import type { CheckoutService } from './service.js';
+import type { QuoteLinks } from './quote-links.js';
 import type { ProviderFailure } from '../providers/types.js';
 
 /** How long a direct Solana transfer quote is offered: a blockhash is valid for 150 blocks, ~60 s at 400 ms. */
@@ -40,78 +45,96 @@ export interface PayerQuoteResponse {
   errors: ProviderFailure[];
 }
 
-/** POST /v1/checkout/sessions/{id}/quote (public). CONFLICT unless the session is open. */
-export async function payerQuote(app: App, checkout: CheckoutService, id: string, body: unknown): Promise<PayerQuoteResponse> {
-  const input = parseInput(payerQuoteSchema, body);
-  const { session } = await checkout.load(id);
-  if (session.status !== 'open') throw new ApiError('CONFLICT', `Checkout session ${id} is ${session.status}; it takes no payment`);
-  const assets = app.services.assets;
-  const srcChain = assets.resolveChain(input.srcChain, 'srcChain');
-  const srcToken = await assets.resolveToken(srcChain.id, input.srcToken, 'srcToken');
-  const due = BigInt(session.amount);
-  const settlement = { chainId: session.settleChainId, token: session.settleToken, symbol: session.settleSymbol, decimals: session.settleDecimals };
-  const head = { sessionId: id, amountDue: session.amount, settlement, recipient: session.recipient };
+export interface PayerQuotesDeps {
+  config: Pick<Config, 'CHECKOUT_MAX_OVERPAY_BPS'>;
+  clock: Clock;
+  assets: Pick<AssetsService, 'resolveChain' | 'resolveToken' | 'prices'>;
+  quotes: Pick<QuoteService, 'quote'>;
+  /** A recent blockhash for direct Solana transfers. */
+  rpc: Pick<RpcClients, 'solana'>;
+  sessions: Pick<CheckoutService, 'load'>;
+  /** Records which session the quotes handed out pay (checkout's own record, read when one is reported). */
+  links: Pick<QuoteLinks, 'link'>;
+}
 
-  const settleVm = SETTLEMENT_CHAINS[session.settleChainId]!.vm;
-  if (srcChain.id === session.settleChainId && normalize(settleVm, srcToken.address) === session.settleToken) {
-    const sender = input.sender.trim();
-    if (!isAddressFor(settleVm, sender)) throw new ApiError('INVALID_PARAMS', `sender: must be a valid ${srcChain.name} address`, { field: 'sender' });
-    const tx =
-      settleVm === 'evm'
-        ? directEvmTransfer({ chainId: session.settleChainId, token: session.settleToken, recipient: session.recipient, amount: due })
-        : {
-            vm: 'svm' as const,
-            serializedTx: splTransferTx({
-              from: sender,
-              to: session.recipient,
-              mint: session.settleToken,
-              amount: due,
-              decimals: session.settleDecimals,
-              recentBlockhash: (await app.services.rpc.solana().getLatestBlockhash('confirmed')).blockhash,
-            }),
-          };
-    const direct: DirectQuote = {
-      method: 'direct_transfer',
-      quoteId: null,
-      provider: 'direct',
-      srcAmount: session.amount,
-      dstAmount: session.amount,
-      dstAmountMin: session.amount,
-      estimatedSeconds: 0,
-      fees: { ourFeeBps: 0 },
-      overpayBps: 0,
-      overpayBasis: 'usd',
-      // A Solana transaction carries a recent blockhash that lapses after ~150 blocks (60-90 s): fetch a
-      // fresh quote after that. An EVM transfer stays valid for the session's life.
-      expiresAt: Math.floor(Math.min(session.expiresAt.getTime(), settleVm === 'svm' ? app.clock.now() + SOLANA_BLOCKHASH_MS : Infinity) / 1000),
-      tx,
-    };
-    return { ...head, direct: true, best: direct, quotes: [direct], errors: [] };
-  }
+/** POST /v1/checkout/sessions/{id}/quote (public): what a payer can send to pay an open session. */
+export class PayerQuotes {
+  constructor(private readonly d: PayerQuotesDeps) {}
 
-  const settleId = `${session.settleChainId}:${session.settleToken}`;
-  const srcId = `${srcChain.id}:${srcToken.address}`;
-  const prices = await assets.prices([srcId, settleId]).catch(() => ({}) as Record<string, number>);
-  const { quotes, errors } = await searchPayerQuotes(
-    (params) => app.services.quotes.quote(params, { auth: null, channel: 'api' }),
-    {
-      base: {
-        srcChain: String(srcChain.id),
-        srcToken: srcToken.address,
-        dstChain: String(session.settleChainId),
-        dstToken: session.settleToken,
-        sender: input.sender,
-        recipient: session.recipient,
-        checkoutSessionId: id,
-        channel: 'api' as const,
+  /** CONFLICT unless the session is open. */
+  async quote(id: string, body: unknown): Promise<PayerQuoteResponse> {
+    const { assets, clock, config } = this.d;
+    const input = parseInput(payerQuoteSchema, body);
+    const { session } = await this.d.sessions.load(id);
+    if (session.status !== 'open') throw new ApiError('CONFLICT', `Checkout session ${id} is ${session.status}; it takes no payment`);
+    const srcChain = assets.resolveChain(input.srcChain, 'srcChain');
+    const srcToken = await assets.resolveToken(srcChain.id, input.srcToken, 'srcToken');
+    const due = BigInt(session.amount);
+    const settlement = { chainId: session.settleChainId, token: session.settleToken, symbol: session.settleSymbol, decimals: session.settleDecimals };
+    const head = { sessionId: id, amountDue: session.amount, settlement, recipient: session.recipient };
+
+    const settleVm = SETTLEMENT_CHAINS[session.settleChainId]!.vm;
+    if (srcChain.id === session.settleChainId && normalize(settleVm, srcToken.address) === session.settleToken) {
+      const sender = input.sender.trim();
+      if (!isAddressFor(settleVm, sender)) throw new ApiError('INVALID_PARAMS', `sender: must be a valid ${srcChain.name} address`, { field: 'sender' });
+      const tx =
+        settleVm === 'evm'
+          ? directEvmTransfer({ chainId: session.settleChainId, token: session.settleToken, recipient: session.recipient, amount: due })
+          : {
+              vm: 'svm' as const,
+              serializedTx: splTransferTx({
+                from: sender,
+                to: session.recipient,
+                mint: session.settleToken,
+                amount: due,
+                decimals: session.settleDecimals,
+                recentBlockhash: (await this.d.rpc.solana().getLatestBlockhash('confirmed')).blockhash,
+              }),
+            };
+      const direct: DirectQuote = {
+        method: 'direct_transfer',
+        quoteId: null,
+        provider: 'direct',
+        srcAmount: session.amount,
+        dstAmount: session.amount,
+        dstAmountMin: session.amount,
+        estimatedSeconds: 0,
+        fees: { ourFeeBps: 0 },
+        overpayBps: 0,
+        overpayBasis: 'usd',
+        // A Solana transaction carries a recent blockhash that lapses after ~150 blocks (60-90 s): fetch a
+        // fresh quote after that. An EVM transfer stays valid for the session's life.
+        expiresAt: Math.floor(Math.min(session.expiresAt.getTime(), settleVm === 'svm' ? clock.now() + SOLANA_BLOCKHASH_MS : Infinity) / 1000),
+        tx,
+      };
+      return { ...head, direct: true, best: direct, quotes: [direct], errors: [] };
+    }
+
+    const settleId = `${session.settleChainId}:${session.settleToken}`;
+    const srcId = `${srcChain.id}:${srcToken.address}`;
+    const prices = await assets.prices([srcId, settleId]).catch(() => ({}) as Record<string, number>);
+    const { quotes, errors } = await searchPayerQuotes(
+      (params) => this.d.quotes.quote(params, { auth: null, channel: 'api' }),
+      {
+        base: {
+          srcChain: String(srcChain.id),
+          srcToken: srcToken.address,
+          dstChain: String(session.settleChainId),
+          dstToken: session.settleToken,
+          sender: input.sender,
+          recipient: session.recipient,
+          channel: 'api' as const,
+        },
+        due,
+        dueDecimals: session.settleDecimals,
+        srcDecimals: srcToken.decimals,
+        srcPriceUsd: prices[srcId] ?? srcToken.priceUsd,
+        duePriceUsd: prices[settleId],
+        maxOverpayBps: config.CHECKOUT_MAX_OVERPAY_BPS,
       },
-      due,
-      dueDecimals: session.settleDecimals,
-      srcDecimals: srcToken.decimals,
-      srcPriceUsd: prices[srcId] ?? srcToken.priceUsd,
-      duePriceUsd: prices[settleId],
-      maxOverpayBps: app.config.CHECKOUT_MAX_OVERPAY_BPS,
-    },
-  );
-  return { ...head, direct: false, best: quotes[0]!, quotes, errors };
+    );
+    // Before the payer sees a quote id: a quote reported or submitted later finds its session through this link.
+    await this.d.links.link(id, quotes);
+    return { ...head, direct: false, best: quotes[0]!, quotes, errors };
+  }
 }

@@ -1,4 +1,6 @@
-import type { App } from '../app.js';
+import type { RpcClients } from '../assets/rpc.js';
+import type { Prisma as PrismaClient } from '../db/client.js';
+import type { Infra } from '../infra.js';
 import type { KeyAuth } from '../accounts/service.js';
 import type { CheckoutPayment, CheckoutRefund, CheckoutSession, Prisma } from '../db/generated/client.js';
 import { refundableAmount } from './refundable.js';
@@ -11,9 +13,9 @@ import { directEvmTransfer } from './payer-quote.js';
 import { SETTLEMENT_CHAINS } from './settlement.js';
 import { splTransferTx } from './solana-transfer.js';
 import type { CheckoutService } from './service.js';
-import { VERIFY_JOB } from './shared.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
 import { refundView, type RefundView } from './views.js';
+import { refundTransition } from './state.js';
 import { checkEvmPayment } from './verify/evm-rules.js';
 import { checkSolanaPayment } from './verify/solana-rules.js';
 import type { CheckoutVerifier } from './verifier.js';
@@ -32,14 +34,27 @@ type Tx = Prisma.TransactionClient;
  * `amount_received`. Extra payments (a second payment to a paid session, an underpayment) are refundable up to
  * what they delivered (see refundable.ts).
  */
+export interface RefundsDeps extends Pick<Infra, 'config' | 'log' | 'clock'> {
+  prisma: PrismaClient;
+  /** Refunds change a session's amounts under its row lock, and only its owner may refund. */
+  sessions: Pick<CheckoutService, 'getOwned' | 'withLockedSession'>;
+  /** A blockhash for Solana refund transfers. */
+  rpc: Pick<RpcClients, 'solana'>;
+  /** A reported refund is verified by the checkout verification job: run it now. */
+  wakeVerifier(): void;
+}
+
 export class RefundsService {
-  constructor(
-    private app: App,
-    private checkout: CheckoutService,
-  ) {}
+  private readonly prisma: PrismaClient;
+  private readonly checkout: RefundsDeps['sessions'];
+
+  constructor(private readonly deps: RefundsDeps) {
+    this.prisma = deps.prisma;
+    this.checkout = deps.sessions;
+  }
 
   private now() {
-    return this.app.clock.now();
+    return this.deps.clock.now();
   }
 
   async create(auth: KeyAuth, sessionId: string, body: unknown): Promise<{ refund: RefundView; tx: unknown }> {
@@ -102,7 +117,7 @@ export class RefundsService {
               mint: session.settleToken,
               amount,
               decimals: session.settleDecimals,
-              recentBlockhash: (await this.app.services.rpc.solana().getLatestBlockhash('confirmed')).blockhash,
+              recentBlockhash: (await this.deps.rpc.solana().getLatestBlockhash('confirmed')).blockhash,
             }),
           };
     return { refund: refundView(refund), tx: built };
@@ -110,14 +125,14 @@ export class RefundsService {
 
   async list(auth: KeyAuth, sessionId: string): Promise<{ object: 'list'; data: RefundView[] }> {
     await this.checkout.getOwned(sessionId, auth);
-    const rows = await this.app.db.prisma.checkoutRefund.findMany({ where: { sessionId }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+    const rows = await this.prisma.checkoutRefund.findMany({ where: { sessionId }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
     return { object: 'list', data: rows.map(refundView) };
   }
 
   private async owned(auth: KeyAuth, sessionId: string, refundId: string): Promise<CheckoutRefund> {
     await this.checkout.getOwned(sessionId, auth);
     if (!/^re_(test_)?[0-9A-Za-z]{1,64}$/.test(refundId)) throw notFound('Refund');
-    const r = await this.app.db.prisma.checkoutRefund.findUnique({ where: { id: refundId } });
+    const r = await this.prisma.checkoutRefund.findUnique({ where: { id: refundId } });
     if (!r || r.sessionId !== sessionId) throw notFound('Refund');
     return r;
   }
@@ -131,25 +146,26 @@ export class RefundsService {
     try {
       const out = await this.checkout.withLockedSession(sessionId, async (tx, s) => {
         const r = await tx.checkoutRefund.findUniqueOrThrow({ where: { id: refundId } });
-        if (r.status === 'submitted' && r.txHash === txHash) return r;
+        const move = refundTransition(r, { type: 'report', txHash });
+        if (!move.ok) throw new ApiError('CONFLICT', `Refund ${refundId} ${move.error}`);
+        if (move.change === 'none') return r;
         const now = new Date(this.now());
         // A refund failed as `tx_not_found` released its amount, but its transaction may still be mined (stuck
         // in a mempool). Reported again, it reserves the amount again — unless that amount has been promised
         // to other refunds since, which would let the merchant refund more than was received — and is verified
         // again with a fresh not-found window.
-        if (r.status === 'failed' && r.failure === 'tx_not_found' && r.txHash === txHash) {
+        if (move.change === 'resubmit') {
           const p = await this.paymentOf(tx, r);
           const left = p ? refundableAmount(p) - BigInt(p.amountRefunded) : BigInt(s.amountReceived ?? '0') - BigInt(s.amountRefunded);
           if (BigInt(r.amount) > left) {
             throw new ApiError('CONFLICT', `Refund ${refundId} (${r.amount}) failed as never mined and only ${left} is unrefunded now (other refunds took the rest); cancel one to record this transaction`);
           }
           await this.adjustRefunded(tx, s, p, BigInt(r.amount), now);
-          return tx.checkoutRefund.update({ where: { id: refundId }, data: { status: 'submitted', failure: null, updatedAt: now } });
+          return tx.checkoutRefund.update({ where: { id: refundId }, data: { status: move.next, failure: null, updatedAt: now } });
         }
-        if (r.status !== 'pending') throw new ApiError('CONFLICT', `Refund ${refundId} is ${r.status}`);
-        return tx.checkoutRefund.update({ where: { id: refundId }, data: { status: 'submitted', txHash, updatedAt: now } });
+        return tx.checkoutRefund.update({ where: { id: refundId }, data: { status: move.next, txHash, updatedAt: now } });
       });
-      this.app.services.jobs.kick(VERIFY_JOB);
+      this.deps.wakeVerifier();
       return refundView(out);
     } catch (err) {
       if (isUniqueViolation(err)) throw new ApiError('CONFLICT', 'txHash: this transaction was already reported for another refund', { field: 'txHash' });
@@ -161,17 +177,18 @@ export class RefundsService {
     await this.owned(auth, sessionId, refundId);
     const out = await this.checkout.withLockedSession(sessionId, async (tx, s) => {
       const r = await tx.checkoutRefund.findUniqueOrThrow({ where: { id: refundId } });
-      if (r.status !== 'pending') throw new ApiError('CONFLICT', `Refund ${refundId} is ${r.status}; only pending refunds can be canceled`);
+      const move = refundTransition(r, { type: 'cancel' });
+      if (!move.ok) throw new ApiError('CONFLICT', `Refund ${refundId} ${move.error}`);
       const now = new Date(this.now());
       await this.adjustRefunded(tx, s, await this.paymentOf(tx, r), -BigInt(r.amount), now);
-      return tx.checkoutRefund.update({ where: { id: refundId }, data: { status: 'canceled', updatedAt: now } });
+      return tx.checkoutRefund.update({ where: { id: refundId }, data: { status: move.next, updatedAt: now } });
     });
     return refundView(out);
   }
 
   /** Verification job step: settles submitted refunds on chain. Returns how many are still submitted. */
-  async verifySubmitted(verifier: CheckoutVerifier): Promise<number> {
-    const rows = await this.app.db.prisma.checkoutRefund.findMany({ where: { status: 'submitted' }, orderBy: { updatedAt: 'asc' }, take: 100 });
+  async verifySubmitted(verifier: Pick<CheckoutVerifier, 'evmTx' | 'solanaTx'>): Promise<number> {
+    const rows = await this.prisma.checkoutRefund.findMany({ where: { status: 'submitted' }, orderBy: { updatedAt: 'asc' }, take: 100 });
     const heads = new Map<number, Promise<bigint>>();
     let left = 0;
     for (const r of rows) {
@@ -184,7 +201,7 @@ export class RefundsService {
           continue;
         }
         if (found.kind === 'not_found') {
-          if (this.now() - r.updatedAt.getTime() > this.app.config.CHECKOUT_TX_NOT_FOUND_MINUTES * 60_000) await this.settle(r.id, 0n, 'tx_not_found');
+          if (this.now() - r.updatedAt.getTime() > this.deps.config.CHECKOUT_TX_NOT_FOUND_MINUTES * 60_000) await this.settle(r.id, 0n, 'tx_not_found');
           else left++;
           continue;
         }
@@ -193,7 +210,7 @@ export class RefundsService {
         else await this.settle(r.id, v.verdict === 'review' && v.reason !== 'mined_before_session' ? v.received : 0n, v.reason);
       } catch (err) {
         left++;
-        this.app.log.warn({ err, refundId: r.id }, 'refund verification failed; will retry');
+        this.deps.log.warn({ err, refundId: r.id }, 'refund verification failed; will retry');
       }
     }
     return left;
@@ -201,17 +218,18 @@ export class RefundsService {
 
   /** Final state of a submitted refund; only what really arrived stays counted in `amount_refunded`. */
   private async settle(refundId: string, arrived: bigint, failure: string | null) {
-    const r0 = await this.app.db.prisma.checkoutRefund.findUniqueOrThrow({ where: { id: refundId } });
+    const r0 = await this.prisma.checkoutRefund.findUniqueOrThrow({ where: { id: refundId } });
     await this.checkout.withLockedSession(r0.sessionId, async (tx, s) => {
       const r = await tx.checkoutRefund.findUniqueOrThrow({ where: { id: refundId } });
-      if (r.status !== 'submitted') return;
+      const move = refundTransition(r, { type: 'settle', failure });
+      if (!move.ok || move.change === 'none') return;
       const now = new Date(this.now());
       const amount = BigInt(r.amount);
       const counted = arrived < amount ? arrived : amount;
       if (failure !== null && counted < amount) await this.adjustRefunded(tx, s, await this.paymentOf(tx, r), -(amount - counted), now);
       await tx.checkoutRefund.update({
         where: { id: refundId },
-        data: failure === null ? { status: 'succeeded', succeededAt: now, updatedAt: now } : { status: 'failed', failure, updatedAt: now },
+        data: failure === null ? { status: move.next, succeededAt: now, updatedAt: now } : { status: move.next, failure, updatedAt: now },
       });
     });
   }

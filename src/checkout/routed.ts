@@ -1,4 +1,4 @@
-import type { App } from '../app.js';
+import type { OrdersService } from '../orders/service.js';
 import type { RoutedDelivery, RoutedDeliveryLookup } from './verifier.js';
 
 /** The order fields the lookup reads (spec 2.7 record plus the last provider state). */
@@ -31,10 +31,11 @@ export function deliveryFromOrder(order: RoutedOrder | undefined, settleChainId:
   return { state: 'pending' };
 }
 
-export function routedDeliveryLookup(app: App): RoutedDeliveryLookup {
+/** The lookup the verifier uses, reading order records through the orders domain. */
+export function routedDeliveryLookup(orders: Pick<OrdersService, 'get'>): RoutedDeliveryLookup {
   return async (payment, session) => {
     if (!payment.quoteId) return { state: 'pending' };
-    const order = await app.services.orders.get(payment.quoteId);
+    const order = await orders.get(payment.quoteId);
     return deliveryFromOrder(order, session.settleChainId);
   };
 }

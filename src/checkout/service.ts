@@ -1,6 +1,12 @@
-import type { App } from '../app.js';
 import type { KeyAuth } from '../accounts/service.js';
+import type { AssetsService } from '../assets/service.js';
+import type { RpcClients } from '../assets/rpc.js';
+import type { Prisma as PrismaClient } from '../db/client.js';
 import type { CheckoutPayment, CheckoutSession, Prisma } from '../db/generated/client.js';
+import { decodeCursor, encodeCursor, NEWEST_FIRST, after, pageOf } from '../db/keyset.js';
+import type { Infra } from '../infra.js';
+import type { QuoteRecord } from '../quotes/record.js';
+import type { QuoteService } from '../quotes/service.js';
 import { ApiError, notFound } from '../errors.js';
 import { newId } from '../ids.js';
 import { notifyInTx, recordEvent } from '../events/outbox.js';
@@ -10,15 +16,15 @@ import { actionAfterPayment, transition, type PaymentOutcome, type SessionAction
 import { checkoutSessionTopic } from './topics.js';
 import { sessionView, type SessionView } from './views.js';
 import { SETTLEMENT_CHAINS } from './settlement.js';
-import { VERIFY_JOB, type SettledPayment } from './shared.js';
+import type { SettledPayment } from './shared.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
 import { RefundsService } from './refunds.js';
-import { payerQuote, type PayerQuoteResponse } from './payer.js';
-import { submitSignedDirect } from './solana-submit.js';
+import { PayerQuotes, type PayerQuoteResponse } from './payer.js';
+import { SignedSubmit } from './solana-submit.js';
+import { QuoteLinks } from './quote-links.js';
+import { normalize } from './addresses.js';
 
 export { EXPIRE_JOB, VERIFY_JOB, type SettledPayment } from './shared.js';
-import { normalize } from './addresses.js';
-import type { StoredQuote } from '../providers/types.js';
 
 type Tx = Prisma.TransactionClient;
 type SessionPatch = Prisma.CheckoutSessionUpdateInput;
@@ -33,6 +39,17 @@ export type StatusListener = (tx: Prisma.TransactionClient, before: CheckoutSess
 /** Interactive transactions wait for the row lock of a busy session; generous limits keep bursts from failing. */
 const TX_OPTIONS = { maxWait: 15_000, timeout: 30_000 } as const;
 
+export interface CheckoutDeps extends Pick<Infra, 'config' | 'log' | 'clock'> {
+  prisma: PrismaClient;
+  /** Payer quotes: the source chain and token, prices for the overpay cap. */
+  assets: Pick<AssetsService, 'resolveChain' | 'resolveToken' | 'prices'>;
+  /** Payer quotes are ordinary quotes (channel `api`). */
+  quotes: Pick<QuoteService, 'quote'>;
+  /** Solana: blockhashes for transfers to sign, and broadcasting sign-only wallets' transactions. */
+  rpc: Pick<RpcClients, 'solana'>;
+  /** Asks the verification job to run now (src/services.ts wires it to the job runner). */
+  wakeVerifier(): void;
+}
 
 /**
  * Checkout sessions (spec 2.8, 3.4, 4.4). Every status change runs under the session's row lock
@@ -42,21 +59,32 @@ export class CheckoutService {
   /** Counts committed payment reports (wake-ups) in this process, so the verification job notices ones made mid-run. */
   reports = 0;
   readonly refunds: RefundsService;
+  /** Which session each payer quote pays (checkout's own record). */
+  readonly quoteLinks: QuoteLinks;
+  private readonly prisma: PrismaClient;
+  private readonly payer: PayerQuotes;
+  private readonly signed: SignedSubmit;
   private statusListeners: StatusListener[] = [];
 
-  constructor(private app: App) {
-    this.refunds = new RefundsService(app, this);
+  constructor(private readonly deps: CheckoutDeps) {
+    this.prisma = deps.prisma;
+    this.quoteLinks = new QuoteLinks(deps);
+    this.refunds = new RefundsService({ ...deps, sessions: this });
+    this.payer = new PayerQuotes({ ...deps, sessions: this, links: this.quoteLinks });
+    this.signed = new SignedSubmit({ rpc: deps.rpc, sessions: this });
   }
 
-  private get prisma() {
-    return this.app.db.prisma;
-  }
   private now() {
-    return this.app.clock.now();
+    return this.deps.clock.now();
   }
 
   view(s: CheckoutSession, payments: readonly CheckoutPayment[], full: boolean): SessionView {
-    return sessionView(s, payments, { publicUrl: this.app.config.PUBLIC_URL, full });
+    return sessionView(s, payments, { publicUrl: this.deps.config.PUBLIC_URL, full });
+  }
+
+  /** Whether a session with this id exists (the hosted pay page answers 404 otherwise). */
+  async exists(id: string): Promise<boolean> {
+    return !!(await this.prisma.checkoutSession.findUnique({ where: { id }, select: { id: true } }));
   }
 
   isOwner(s: Pick<CheckoutSession, 'accountId' | 'livemode'>, auth: KeyAuth | null): boolean {
@@ -142,7 +170,7 @@ export class CheckoutService {
     let session = await this.prisma.checkoutSession.findUnique({ where: { id }, include: { payments: true } });
     if (!session) throw notFound('Checkout session');
     if (session.status === 'open' && session.expiresAt.getTime() <= this.now()) {
-      await this.expireOne(id).catch((err) => this.app.log.warn({ err, id }, 'lazy expiry failed'));
+      await this.expireOne(id).catch((err) => this.deps.log.warn({ err, id }, 'lazy expiry failed'));
       session = (await this.prisma.checkoutSession.findUnique({ where: { id }, include: { payments: true } }))!;
     }
     const { payments, ...rest } = session;
@@ -166,25 +194,14 @@ export class CheckoutService {
     const q = parseInput(listSessionsSchema, query);
     const where: Prisma.CheckoutSessionWhereInput = { accountId: auth.accountId, livemode: auth.mode === 'live' };
     if (q.status) where.status = q.status;
-    if (q.cursor) {
-      const c = decodeCursor(q.cursor);
-      where.OR = [{ createdAt: { lt: c.createdAt } }, { createdAt: c.createdAt, id: { lt: c.id } }];
-    }
+    const from = q.cursor ? decodeCursor(q.cursor, (id) => SESSION_ID.test(id)) : null;
     const rows = await this.prisma.checkoutSession.findMany({
-      where,
+      where: { ...where, ...after(from) },
       include: { payments: true },
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      orderBy: NEWEST_FIRST,
       take: q.limit + 1,
     });
-    const page = rows.slice(0, q.limit);
-    const hasMore = rows.length > q.limit;
-    const last = page[page.length - 1];
-    return {
-      object: 'list',
-      data: page.map(({ payments, ...s }) => this.view(s, payments, true)),
-      hasMore,
-      nextCursor: hasMore && last ? encodeCursor(last.createdAt, last.id) : null,
-    };
+    return pageOf(rows, q.limit, ({ payments, ...s }) => this.view(s, payments, true), encodeCursor);
   }
 
   /** The merchant expires an open session (CONFLICT otherwise). */
@@ -236,12 +253,12 @@ export class CheckoutService {
 
   /** POST /v1/checkout/sessions/{id}/quote (public): payer quotes for an open session. */
   payerQuote(id: string, body: unknown): Promise<PayerQuoteResponse> {
-    return payerQuote(this.app, this, id, body);
+    return this.payer.quote(id, body);
   }
 
   /** POST /v1/checkout/sessions/{id}/submit (public): a Solana direct transfer signed by a sign-only wallet. */
   submitSigned(id: string, body: unknown): Promise<SessionView> {
-    return submitSignedDirect(this.app, this, id, body);
+    return this.signed.submit(id, body);
   }
 
   /**
@@ -265,18 +282,20 @@ export class CheckoutService {
     return this.view(out.session, out.payments, false);
   }
 
+  /** The session a quote pays, if any (read in the caller's transaction when given). */
+  sessionForQuote(quote: QuoteRecord, tx?: Tx): Promise<string | undefined> {
+    return this.quoteLinks.sessionOf(quote, tx);
+  }
+
   /**
-   * A routed payment: an order was reported (POST /v1/orders/{quoteId}/submitted) for a quote made for this
-   * session. The quote must deliver the settlement token to the session's recipient on its chain; anything
-   * else cannot pay the session and is ignored (logged).
+   * A routed payment was reported (`POST /v1/orders/{quoteId}/submitted`) for a quote made for a session. The
+   * quote must deliver the settlement token to the session's recipient on its chain; anything else cannot pay
+   * the session and is ignored (logged). Runs inside the order's own transaction, so the order and the
+   * session's payment are committed together or not at all, and a refusal (session no longer open,
+   * transaction already used) fails the report itself.
    */
-  /**
-   * A routed payment was reported (`POST /v1/orders/{quoteId}/submitted`). Runs inside the order's own
-   * transaction, so the order and the session's payment are committed together or not at all, and a
-   * refusal (session no longer open, transaction already used) fails the report itself.
-   */
-  async onRoutedReported(order: { quoteId: string; srcTxHash: string }, quote: StoredQuote, tx?: Tx): Promise<void> {
-    const id = quote.checkoutSessionId;
+  async onRoutedReported(order: { quoteId: string; srcTxHash: string }, quote: QuoteRecord, tx?: Tx): Promise<void> {
+    const id = await this.sessionForQuote(quote, tx);
     if (!id) return;
     // Inside the caller's transaction every read goes through `tx` (PGlite has one connection: a read
     // outside the transaction would wait for it to end).
@@ -285,7 +304,7 @@ export class CheckoutService {
     const dst = quote.request.dst;
     const vm = SETTLEMENT_CHAINS[session.settleChainId]!.vm;
     if (dst.chainId !== session.settleChainId || normalize(vm, dst.address) !== session.settleToken || normalize(vm, quote.request.recipient) !== session.recipient) {
-      this.app.log.warn({ quoteId: order.quoteId, sessionId: id }, 'order reported for a checkout session, but its quote does not pay that session; ignored');
+      this.deps.log.warn({ quoteId: order.quoteId, sessionId: id }, 'order reported for a checkout session, but its quote does not pay that session; ignored');
       return;
     }
     await this.recordPayment(id, {
@@ -304,8 +323,8 @@ export class CheckoutService {
    * Refuses (CONFLICT) before a routed payment's signed transaction is forwarded when the session it pays
    * could not take a payment now (not open, or past expiresAt): once forwarded, funds cannot be called back.
    */
-  async assertAcceptsPayment(quote: StoredQuote): Promise<void> {
-    const id = quote.checkoutSessionId;
+  async assertAcceptsPayment(quote: QuoteRecord): Promise<void> {
+    const id = await this.sessionForQuote(quote);
     if (!id) return;
     const s = await this.prisma.checkoutSession.findUnique({ where: { id } });
     if (!s) throw notFound('Checkout session');
@@ -376,7 +395,7 @@ export class CheckoutService {
   /** A payment report was committed: run verification now, or, when a run is under way, soon after it. */
   wakeVerifier(): void {
     this.reports++;
-    this.app.services.jobs.kick(VERIFY_JOB);
+    this.deps.wakeVerifier();
   }
 
   /**
@@ -436,19 +455,4 @@ const SESSION_ID = /^cs_(test_)?[0-9A-Za-z]{1,64}$/;
 
 function assertSessionId(id: string) {
   if (!SESSION_ID.test(id)) throw notFound('Checkout session');
-}
-
-function encodeCursor(createdAt: Date, id: string): string {
-  return Buffer.from(JSON.stringify([createdAt.toISOString(), id])).toString('base64url');
-}
-
-function decodeCursor(cursor: string): { createdAt: Date; id: string } {
-  try {
-    const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [string, string];
-    const createdAt = new Date(at);
-    if (typeof id !== 'string' || !SESSION_ID.test(id) || Number.isNaN(createdAt.getTime())) throw new Error('bad cursor');
-    return { createdAt, id };
-  } catch {
-    throw new ApiError('INVALID_PARAMS', 'cursor: is not a cursor returned by this endpoint', { field: 'cursor' });
-  }
 }

@@ -1,7 +1,7 @@
 import { SendTransactionError, VersionedTransaction } from '@solana/web3.js';
 import bs58 from 'bs58';
 import { z } from 'zod';
-import type { App } from '../app.js';
+import type { RpcClients } from '../assets/rpc.js';
 import { ApiError } from '../errors.js';
 import { parseInput } from '../validation.js';
 import { SETTLEMENT_CHAINS } from './settlement.js';
@@ -20,32 +20,37 @@ const submitSchema = z.object({
  * through its own node (preflight on, so a transaction that would fail is refused here) and then records it
  * exactly as a reported direct payment (`.../submitted` with its signature). The payer must be the fee payer.
  */
-export async function submitSignedDirect(app: App, checkout: CheckoutService, id: string, body: unknown): Promise<SessionView> {
-  const input = parseInput(submitSchema, body);
-  const { session, payments } = await checkout.load(id);
-  if (SETTLEMENT_CHAINS[session.settleChainId]!.vm !== 'svm') {
-    throw new ApiError('INVALID_PARAMS', 'signedTransaction: only Solana-settled sessions take a signed transaction; EVM wallets broadcast it themselves', { field: 'signedTransaction' });
+export class SignedSubmit {
+  constructor(private readonly d: { rpc: Pick<RpcClients, 'solana'>; sessions: Pick<CheckoutService, 'load' | 'reportDirect'> }) {}
+
+  async submit(id: string, body: unknown): Promise<SessionView> {
+    const checkout = this.d.sessions;
+    const input = parseInput(submitSchema, body);
+    const { session, payments } = await checkout.load(id);
+    if (SETTLEMENT_CHAINS[session.settleChainId]!.vm !== 'svm') {
+      throw new ApiError('INVALID_PARAMS', 'signedTransaction: only Solana-settled sessions take a signed transaction; EVM wallets broadcast it themselves', { field: 'signedTransaction' });
+    }
+    const bytes = Buffer.from(input.signedTransaction, 'base64');
+    let tx: VersionedTransaction;
+    try {
+      tx = VersionedTransaction.deserialize(bytes);
+    } catch {
+      throw new ApiError('INVALID_PARAMS', 'signedTransaction: is not a base64 serialized Solana transaction', { field: 'signedTransaction' });
+    }
+    const feePayer = tx.message.staticAccountKeys[0]?.toBase58();
+    if (feePayer !== input.payer.trim()) throw new ApiError('INVALID_PARAMS', 'payer: is not the transaction\'s fee payer', { field: 'payer' });
+    const first = tx.signatures[0];
+    if (!first || first.every((b) => b === 0)) throw new ApiError('INVALID_PARAMS', 'signedTransaction: is not signed by the payer', { field: 'signedTransaction' });
+    const signature = bs58.encode(first);
+    // The same signed transaction handed in again (a retried request): answer as the first time did.
+    if (payments.some((p) => p.srcTxHash === signature)) return checkout.reportDirect(id, { txHash: signature, payer: feePayer });
+    if (session.status !== 'open') throw new ApiError('CONFLICT', `Checkout session ${id} is ${session.status}; it takes no payment`);
+    try {
+      await this.d.rpc.solana().sendRawTransaction(bytes, { skipPreflight: false, preflightCommitment: 'confirmed', maxRetries: 5 });
+    } catch (err) {
+      if (err instanceof SendTransactionError) throw new ApiError('INVALID_PARAMS', `signedTransaction: the Solana node refused it: ${err.transactionError.message}`, { field: 'signedTransaction' });
+      throw new ApiError('SERVICE_UNAVAILABLE', 'The Solana node could not be reached; the transaction was not sent', undefined, { cause: err });
+    }
+    return checkout.reportDirect(id, { txHash: signature, payer: feePayer });
   }
-  const bytes = Buffer.from(input.signedTransaction, 'base64');
-  let tx: VersionedTransaction;
-  try {
-    tx = VersionedTransaction.deserialize(bytes);
-  } catch {
-    throw new ApiError('INVALID_PARAMS', 'signedTransaction: is not a base64 serialized Solana transaction', { field: 'signedTransaction' });
-  }
-  const feePayer = tx.message.staticAccountKeys[0]?.toBase58();
-  if (feePayer !== input.payer.trim()) throw new ApiError('INVALID_PARAMS', 'payer: is not the transaction\'s fee payer', { field: 'payer' });
-  const first = tx.signatures[0];
-  if (!first || first.every((b) => b === 0)) throw new ApiError('INVALID_PARAMS', 'signedTransaction: is not signed by the payer', { field: 'signedTransaction' });
-  const signature = bs58.encode(first);
-  // The same signed transaction handed in again (a retried request): answer as the first time did.
-  if (payments.some((p) => p.srcTxHash === signature)) return checkout.reportDirect(id, { txHash: signature, payer: feePayer });
-  if (session.status !== 'open') throw new ApiError('CONFLICT', `Checkout session ${id} is ${session.status}; it takes no payment`);
-  try {
-    await app.services.rpc.solana().sendRawTransaction(bytes, { skipPreflight: false, preflightCommitment: 'confirmed', maxRetries: 5 });
-  } catch (err) {
-    if (err instanceof SendTransactionError) throw new ApiError('INVALID_PARAMS', `signedTransaction: the Solana node refused it: ${err.transactionError.message}`, { field: 'signedTransaction' });
-    throw new ApiError('SERVICE_UNAVAILABLE', 'The Solana node could not be reached; the transaction was not sent', undefined, { cause: err });
-  }
-  return checkout.reportDirect(id, { txHash: signature, payer: feePayer });
 }

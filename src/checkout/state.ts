@@ -84,3 +84,43 @@ export function actionAfterPayment(
   if (others.rejectedReason) return { type: 'payment_unverifiable', reason: others.rejectedReason };
   return { type: 'payment_failed' };
 }
+
+/**
+ * The refund state machine (refunds are sent by the merchant's own wallet, see refunds.ts):
+ *
+ *   pending ──report──▶ submitted ──settle──▶ succeeded | failed
+ *     └──cancel──▶ canceled
+ *   failed as `tx_not_found` ──report of the same transaction──▶ submitted (its amount is reserved again)
+ *
+ * Reporting the transaction a submitted refund already has is a no-op (a retried request), and so is settling
+ * a refund that is no longer submitted (another instance settled it).
+ */
+export const REFUND_STATUSES = ['pending', 'submitted', 'succeeded', 'failed', 'canceled'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+export type RefundAction =
+  | { type: 'report'; txHash: string }
+  | { type: 'cancel' }
+  /** The verifier's verdict: `failure` null when the transfer arrived in full. */
+  | { type: 'settle'; failure: string | null };
+
+export type RefundTransition =
+  /** `change`: what the caller does besides setting `next` (reserve / release amounts, record the hash). */
+  | { ok: true; next: RefundStatus; change: 'none' | 'submit' | 'resubmit' | 'cancel' | 'settle' }
+  | { ok: false; error: string };
+
+export function refundTransition(r: { status: RefundStatus; txHash: string | null; failure: string | null }, action: RefundAction): RefundTransition {
+  switch (action.type) {
+    case 'report':
+      if (r.status === 'submitted' && r.txHash === action.txHash) return { ok: true, next: 'submitted', change: 'none' };
+      if (r.status === 'failed' && r.failure === 'tx_not_found' && r.txHash === action.txHash) return { ok: true, next: 'submitted', change: 'resubmit' };
+      if (r.status !== 'pending') return { ok: false, error: `is ${r.status}` };
+      return { ok: true, next: 'submitted', change: 'submit' };
+    case 'cancel':
+      if (r.status !== 'pending') return { ok: false, error: `is ${r.status}; only pending refunds can be canceled` };
+      return { ok: true, next: 'canceled', change: 'cancel' };
+    case 'settle':
+      if (r.status !== 'submitted') return { ok: true, next: r.status, change: 'none' };
+      return { ok: true, next: action.failure === null ? 'succeeded' : 'failed', change: 'settle' };
+  }
+}

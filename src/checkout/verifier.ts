@@ -1,5 +1,6 @@
 import type { Hex } from 'viem';
-import type { App } from '../app.js';
+import type { RpcClients } from '../assets/rpc.js';
+import type { Infra } from '../infra.js';
 import type { CheckoutPayment, CheckoutSession } from '../db/generated/client.js';
 import { confirmationsFor } from './confirmations.js';
 import { SETTLEMENT_CHAINS } from './settlement.js';
@@ -23,12 +24,22 @@ type Found<E> = { kind: 'found'; evidence: E; blockNumber?: bigint } | { kind: '
  * The verification job: every payment in `verifying` is looked at on each run until it settles. Nothing is
  * kept in memory between runs, so a restart simply resumes. Per run, each chain's head is read once.
  */
+export interface VerifierDeps extends Pick<Infra, 'config' | 'log' | 'clock'> {
+  rpc: Pick<RpcClients, 'evm' | 'solana'>;
+  /** The payments to look at, and where findings go. */
+  payments: Pick<CheckoutService, 'pendingPayments' | 'settlePayment'>;
+  /** Where a routed payment's delivery stands (the orders domain, src/checkout/routed.ts). */
+  routed: RoutedDeliveryLookup;
+}
+
 export class CheckoutVerifier {
-  constructor(
-    private app: App,
-    private checkout: CheckoutService,
-    private routed: RoutedDeliveryLookup,
-  ) {}
+  private readonly checkout: VerifierDeps['payments'];
+  private readonly routed: RoutedDeliveryLookup;
+
+  constructor(private readonly deps: VerifierDeps) {
+    this.checkout = deps.payments;
+    this.routed = deps.routed;
+  }
 
   /** One pass over the payments being verified; returns how many are still being verified. */
   async runOnce(signal?: AbortSignal): Promise<number> {
@@ -43,16 +54,16 @@ export class CheckoutVerifier {
         else left++;
       } catch (err) {
         left++;
-        this.app.log.warn({ err, paymentId: payment.id, sessionId: session.id }, 'checkout verification attempt failed; will retry');
+        this.deps.log.warn({ err, paymentId: payment.id, sessionId: session.id }, 'checkout verification attempt failed; will retry');
       }
     }
     return left;
   }
 
   private async inspect(p: CheckoutPayment, s: CheckoutSession, heads: Map<number, Promise<bigint>>): Promise<SettledPayment | null> {
-    const cfg = this.app.config;
+    const cfg = this.deps.config;
     // Since the payment was (last) reported: a payment reported again after `tx_not_found` gets a fresh window.
-    const age = this.app.clock.now() - p.updatedAt.getTime();
+    const age = this.deps.clock.now() - p.updatedAt.getTime();
     let deliveryTx: string;
     if (p.kind === 'direct') deliveryTx = p.srcTxHash;
     else {
@@ -93,12 +104,12 @@ export class CheckoutVerifier {
 
   /** Direct transfers that never show up fail after a while (the session reopens); routed ones wait for delivery. */
   private notFound(p: CheckoutPayment, age: number): SettledPayment | null {
-    if (age > this.app.config.CHECKOUT_TX_NOT_FOUND_MINUTES * 60_000) return p.kind === 'direct' ? { kind: 'failed', reason: 'tx_not_found' } : { kind: 'rejected', reason: 'delivery_not_seen' };
+    if (age > this.deps.config.CHECKOUT_TX_NOT_FOUND_MINUTES * 60_000) return p.kind === 'direct' ? { kind: 'failed', reason: 'tx_not_found' } : { kind: 'rejected', reason: 'delivery_not_seen' };
     return null;
   }
 
   async evmTx(chainId: number, hash: string, heads: Map<number, Promise<bigint>>): Promise<Found<EvmTxEvidence>> {
-    const client = this.app.services.rpc.evm(chainId);
+    const client = this.deps.rpc.evm(chainId);
     let head = heads.get(chainId);
     if (!head) {
       head = client.getBlockNumber({ cacheTime: 0 });
@@ -110,7 +121,7 @@ export class CheckoutVerifier {
     });
     if (!receipt) return { kind: 'not_found' };
     const confirmations = (await head) - receipt.blockNumber + 1n;
-    if (confirmations < BigInt(confirmationsFor(chainId, this.app.config.CHECKOUT_CONFIRMATIONS))) return { kind: 'unconfirmed' };
+    if (confirmations < BigInt(confirmationsFor(chainId, this.deps.config.CHECKOUT_CONFIRMATIONS))) return { kind: 'unconfirmed' };
     const block = await client.getBlock({ blockNumber: receipt.blockNumber });
     // A reorg may have replaced the block since the receipt was read: trust only a matching hash.
     if (block.hash !== receipt.blockHash) return { kind: 'unconfirmed' };
@@ -132,8 +143,8 @@ export class CheckoutVerifier {
    * (jsonParsed, v0 allowed) is read only once the status has reached the commitment.
    */
   async solanaTx(signature: string): Promise<Found<SolanaTxEvidence>> {
-    const commitment = this.app.config.CHECKOUT_SOLANA_COMMITMENT;
-    const conn = this.app.services.rpc.solana();
+    const commitment = this.deps.config.CHECKOUT_SOLANA_COMMITMENT;
+    const conn = this.deps.rpc.solana();
     const { value: [status] } = await conn.getSignatureStatuses([signature], { searchTransactionHistory: true });
     if (!status) return { kind: 'not_found' };
     if (!reached(status, commitment)) return { kind: 'unconfirmed' };

@@ -259,18 +259,3 @@ export const EVENT_TYPES: EventTypeInfo[] = [
 
 export const EVENT_TYPE_NAMES = EVENT_TYPES.map((t) => t.type);
 export const eventTypeInfo = (type: string) => EVENT_TYPES.find((t) => t.type === type);
-
-/** An `enabledEvents` entry: `*`, a known type, or `<prefix>.*` covering at least one known type. */
-export function isValidEventPattern(p: string): boolean {
-  if (p === '*') return true;
-  if (p.endsWith('.*')) {
-    const prefix = p.slice(0, -1);
-    return EVENT_TYPE_NAMES.some((t) => t.startsWith(prefix));
-  }
-  return EVENT_TYPE_NAMES.includes(p);
-}
-
-/** Same matching rule as the SQL fan-out (outbox.ts `endpointMatchesType`) and the `events` subscription. */
-export function matchesPattern(patterns: readonly string[], type: string): boolean {
-  return patterns.some((p) => p === '*' || p === type || (p.endsWith('.*') && type.startsWith(p.slice(0, -1))));
-}

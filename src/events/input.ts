@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isValidEventPattern } from './patterns.js';
 
 /**
  * Shapes of ids and cursors accepted by the events and webhooks APIs. Every id we issue is
@@ -16,3 +17,12 @@ export const cursorField = z.string().regex(ID, 'unknown cursor');
 
 /** Free text that is stored: Postgres text cannot hold NUL. */
 export const noNul = (s: string) => !s.includes('\u0000');
+
+/** GET /v1/events: `type` filters exactly, or by prefix with `checkout.session.*`; `cursor` is the last id of the previous page. */
+export const listEventsSchema = z.object({
+  type: z.string().min(1).max(100).refine(isValidEventPattern, { message: 'must be an event type, a "<prefix>.*" pattern or "*"' }).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  cursor: cursorField.optional(),
+});
+
+export const redeliverSchema = z.object({ endpointId: z.string().min(1).max(100).optional() });

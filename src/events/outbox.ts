@@ -1,6 +1,7 @@
 import { encodeNotification } from '../db/pubsub.js';
 import type { Prisma } from '../db/generated/client.js';
 import { newId } from '../ids.js';
+import { sqlAnyEventPatternMatches } from './patterns.js';
 import { accountEventsTopic, webhooksWakeTopic, type AccountEvent } from './topics.js';
 
 export type TransactionClient = Prisma.TransactionClient;
@@ -79,8 +80,7 @@ export async function recordEvent(tx: TransactionClient, e: NewEvent): Promise<R
 }
 
 /** SQL condition: does endpoint alias `w` subscribe to the event type in parameter `$n`? */
-export const endpointMatchesType = (param: string) =>
-  `EXISTS (SELECT 1 FROM unnest(w.enabled_events) AS p WHERE p = '*' OR p = ${param} OR (right(p, 2) = '.*' AND starts_with(${param}, left(p, -1))))`;
+export const endpointMatchesType = (param: string) => sqlAnyEventPatternMatches('w.enabled_events', param);
 
 /** Fan-out at commit time: endpoints created later do not receive earlier events (as with Stripe). */
 async function queueDeliveries(tx: TransactionClient, ev: { id: string; accountId: string; livemode: boolean; type: string; at: Date }) {

@@ -1,32 +1,28 @@
-import { z } from 'zod';
-import type { App } from '../app.js';
 import type { KeyAuth } from '../accounts/service.js';
-import { ApiError, invalidParams, notFound } from '../errors.js';
+import type { Prisma } from '../db/client.js';
+import { after, keysetOfId, NEWEST_FIRST, pageOf, type Page } from '../db/keyset.js';
+import type { Infra } from '../infra.js';
+import { ApiError, notFound } from '../errors.js';
 import { parseInput } from '../validation.js';
-import { isValidEventPattern } from './catalog.js';
-import { cursorField, plausibleId } from './input.js';
-import { eventEnvelope } from './envelope.js';
+import { listEventsSchema, plausibleId, redeliverSchema } from './input.js';
+import { eventEnvelope } from './views.js';
 import { endpointMatchesType, notifyInTx, type RecordedEvent } from './outbox.js';
+import { eventTypeFilter } from './patterns.js';
 import { webhooksWakeTopic } from './topics.js';
-import type { Page, WebhooksService } from '../webhooks/service.js';
+import type { WebhooksService } from '../webhooks/service.js';
 import { deliveryView, type AttemptView, type DeliveryView } from '../webhooks/views.js';
 
-const listSchema = z.object({
-  type: z.string().min(1).max(100).refine(isValidEventPattern, { message: 'must be an event type, a "<prefix>.*" pattern or "*"' }).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  cursor: cursorField.optional(),
-});
-const redeliverSchema = z.object({ endpointId: z.string().min(1).max(100).optional() });
+export interface EventsDeps extends Pick<Infra, 'prisma' | 'clock'> {
+  /** An event's delivery attempts are webhook attempts, paged by the webhooks domain. */
+  webhooks: Pick<WebhooksService, 'attemptPage'>;
+}
 
 /** Events API (Stripe-like): list newest first with a cursor, get one, its delivery log, redeliver. */
 export class EventsService {
-  constructor(
-    private app: App,
-    private webhooks: WebhooksService,
-  ) {}
+  private readonly prisma: Prisma;
 
-  private get prisma() {
-    return this.app.db.prisma;
+  constructor(private readonly deps: EventsDeps) {
+    this.prisma = deps.prisma;
   }
   private scope(auth: KeyAuth) {
     return { accountId: auth.accountId, livemode: auth.mode === 'live' };
@@ -34,22 +30,15 @@ export class EventsService {
 
   /** `type` filters exactly, or by prefix with `checkout.session.*`; `cursor` is the last id of the previous page. */
   async list(auth: KeyAuth, query: unknown): Promise<Page<RecordedEvent>> {
-    const q = parseInput(listSchema, query ?? {});
-    const where: Record<string, unknown> = this.scope(auth);
-    if (q.type && q.type !== '*') where.type = q.type.endsWith('.*') ? { startsWith: q.type.slice(0, -1) } : q.type;
-    let after: { createdAt: Date; id: string } | null = null;
-    if (q.cursor) {
-      after = await this.prisma.event.findFirst({ where: { ...this.scope(auth), id: q.cursor }, select: { createdAt: true, id: true } });
-      if (!after) throw invalidParams('cursor', 'unknown cursor');
-    }
+    const q = parseInput(listEventsSchema, query ?? {});
+    const type = q.type ? eventTypeFilter(q.type) : undefined;
+    const from = await keysetOfId(q.cursor, (id) => this.prisma.event.findFirst({ where: { ...this.scope(auth), id }, select: { createdAt: true, id: true } }));
     const rows = await this.prisma.event.findMany({
-      where: { ...where, ...(after ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] } : {}) },
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      where: { ...this.scope(auth), ...(type !== undefined ? { type } : {}), ...after(from) },
+      orderBy: NEWEST_FIRST,
       take: q.limit + 1,
     });
-    const hasMore = rows.length > q.limit;
-    const data = rows.slice(0, q.limit).map(eventEnvelope);
-    return { object: 'list', data, hasMore, nextCursor: hasMore ? data[data.length - 1].id : null };
+    return pageOf(rows, q.limit, eventEnvelope, (last) => last.id);
   }
 
   private async own(auth: KeyAuth, id: string) {
@@ -71,7 +60,7 @@ export class EventsService {
 
   async attempts(auth: KeyAuth, id: string, query: unknown): Promise<Page<AttemptView>> {
     const e = await this.own(auth, id);
-    return this.webhooks.attemptPage({ eventId: e.id }, query);
+    return this.deps.webhooks.attemptPage({ eventId: e.id }, query);
   }
 
   /**
@@ -81,7 +70,7 @@ export class EventsService {
   async redeliver(auth: KeyAuth, id: string, input: unknown): Promise<{ object: 'list'; data: DeliveryView[] }> {
     const { endpointId } = parseInput(redeliverSchema, input ?? {});
     const e = await this.own(auth, id);
-    const now = new Date(this.app.clock.now());
+    const now = new Date(this.deps.clock.now());
     const ids = await this.prisma.$transaction(async (tx) => {
       // Holds the event against the retention sweep (which skips locked events) until the deliveries exist;
       // if the sweep got it first, it is gone: NOT_FOUND rather than a foreign-key failure.

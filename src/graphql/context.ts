@@ -1,5 +1,4 @@
 import DataLoader from 'dataloader';
-import type { App } from '../app.js';
 import type { Config } from '../config.js';
 import type { PgPubSub } from '../db/pubsub.js';
 import type { Logger } from '../log.js';
@@ -25,18 +24,21 @@ export interface GraphQLContext {
   accountId?: string;
 }
 
-export function createGraphQLContext(app: App, requestId: string, apiKey: string | undefined): GraphQLContext {
+/** What every request's context is made of (src/http/server.ts hands it over once). */
+export type GraphQLContextDeps = Pick<GraphQLContext, 'services' | 'config' | 'log' | 'pubsub'>;
+
+export function createGraphQLContext(deps: GraphQLContextDeps, requestId: string, apiKey: string | undefined): GraphQLContext {
   let authPromise: Promise<KeyAuth | null> | undefined;
   const loaders = new Map<string, DataLoader<unknown, unknown, unknown>>();
   const ctx: GraphQLContext = {
-    services: app.services,
-    config: app.config,
-    log: app.log,
-    pubsub: app.pubsub,
+    services: deps.services,
+    config: deps.config,
+    log: deps.log,
+    pubsub: deps.pubsub,
     requestId,
     auth() {
       authPromise ??= apiKey
-        ? app.services.accounts.authenticate(apiKey).then((a) => {
+        ? deps.services.accounts.authenticate(apiKey).then((a) => {
             ctx.accountId = a.accountId;
             return a;
           })

@@ -1,6 +1,7 @@
 import { createYoga, type Plugin } from 'graphql-yoga';
 import { GraphQLError, type ExecutionResult } from 'graphql';
-import type { App } from '../app.js';
+import type { Config } from '../config.js';
+import type { Logger } from '../log.js';
 import { ApiError, isApiError } from '../errors.js';
 import { schema } from './schema.js';
 import type { GraphQLContext } from './context.js';
@@ -9,7 +10,7 @@ import type { GraphQLContext } from './context.js';
  * Gives every GraphQL error a stable `extensions.code` and the `requestId`, and hides the
  * internals of unexpected errors (logged with the request id instead).
  */
-function useErrorCodes(app: App): Plugin<GraphQLContext> {
+function useErrorCodes(log: Logger): Plugin<GraphQLContext> {
   const mapResult = (result: ExecutionResult, ctx: GraphQLContext): ExecutionResult => {
     if (!result.errors?.length) return result;
     return {
@@ -22,7 +23,7 @@ function useErrorCodes(app: App): Plugin<GraphQLContext> {
         let message = err.message;
         if (isApiError(original)) code = original.code;
         else if (original && !(original instanceof GraphQLError)) {
-          app.log.error({ err: original, requestId: ctx.requestId, path: err.path }, 'unexpected error in resolver');
+          log.error({ err: original, requestId: ctx.requestId, path: err.path }, 'unexpected error in resolver');
           code = 'INTERNAL';
           message = 'Unexpected error.';
         } else code = (err.extensions?.code as string) ?? 'INVALID_PARAMS';
@@ -69,11 +70,11 @@ function useErrorCodes(app: App): Plugin<GraphQLContext> {
   };
 }
 
-export function createGraphQLServer(app: App) {
+export function createGraphQLServer({ config, log }: { config: Pick<Config, 'NODE_ENV' | 'BRAND'>; log: Logger }) {
   return createYoga<{ gqlContext: GraphQLContext }>({
     schema,
     graphqlEndpoint: '/graphql',
-    graphiql: app.config.NODE_ENV !== 'production' ? { subscriptionsProtocol: 'WS', title: `${app.config.BRAND} GraphQL` } : false,
+    graphiql: config.NODE_ENV !== 'production' ? { subscriptionsProtocol: 'WS', title: `${config.BRAND} GraphQL` } : false,
     landingPage: false,
     maskedErrors: false, // useErrorCodes masks unexpected errors itself, keeping ApiError codes
     logging: false,
@@ -81,7 +82,7 @@ export function createGraphQLServer(app: App) {
     // Bodies reach yoga already read and capped at BODY_LIMIT_BYTES (src/http/body.ts; WebSocket frames by
     // maxPayload), so yoga's own limit would only re-pipe every body through a stream for nothing.
     maxRequestBodySize: false,
-    plugins: [useErrorCodes(app)],
+    plugins: [useErrorCodes(log)],
   });
 }
 

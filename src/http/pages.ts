@@ -1,10 +1,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { App } from '../app.js';
+import type { Services } from '../services.js';
 import { payPageHandler } from '../checkout/page.js';
 
 /** Non-API pages (hosted pay page, invoice page, dashboard); each returns true when it handled the request. */
 export type PageHandler = (req: IncomingMessage, res: ServerResponse, url: URL, requestId: string) => Promise<boolean> | boolean;
 
-export function pageHandlers(app: App): PageHandler[] {
-  return [payPageHandler(app)];
+export function pageHandlers(services: Pick<Services, 'checkout'>): PageHandler[] {
+  return [payPageHandler(services.checkout)];
 }

@@ -3,7 +3,10 @@ import type { Socket } from 'node:net';
 import { GraphQLError } from 'graphql';
 import { WebSocketServer } from 'ws';
 import { useServer } from 'graphql-ws/use/ws';
-import type { App } from '../app.js';
+import type { Config } from '../config.js';
+import type { PgPubSub } from '../db/pubsub.js';
+import type { Logger } from '../log.js';
+import type { Services } from '../services.js';
 import { ApiError, ERROR_CODES, isApiError, type ErrorCode } from '../errors.js';
 import { renderErrorIndex, renderErrorPage } from '../docs/error-catalog.js';
 import { createGraphQLServer } from '../graphql/yoga.js';
@@ -31,39 +34,49 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-export function createHttpServer(app: App, opts: { extraRoutes?: Route[] } = {}) {
-  const yoga = createGraphQLServer(app);
+/** What the HTTP layer hands to routes, resolvers and pages; nothing else of the process reaches them. */
+export interface HttpDeps {
+  services: Services;
+  config: Config;
+  log: Logger;
+  /** GraphQL subscriptions listen here. */
+  pubsub: PgPubSub;
+}
+
+export function createHttpServer(deps: HttpDeps, opts: { extraRoutes?: Route[] } = {}) {
+  const { services, config, log } = deps;
+  const yoga = createGraphQLServer({ config, log });
   const router = new Router().add(...restRoutes, ...(opts.extraRoutes ?? []));
-  const pages = pageHandlers(app);
+  const pages = pageHandlers(services);
   let shuttingDown = false;
 
   const sendError = (res: ServerResponse, state: RequestState, err: unknown) => {
     let e: ApiError;
     if (isApiError(err)) e = err;
     else {
-      app.log.error({ err, requestId: state.requestId }, 'unhandled error');
+      log.error({ err, requestId: state.requestId }, 'unhandled error');
       e = new ApiError('INTERNAL', 'Unexpected server error. Nothing was changed unless the resource says otherwise; retry later.');
     }
     const headers: Record<string, string> = {};
     if (e.code === 'METHOD_NOT_ALLOWED' && Array.isArray(e.details?.allow)) headers.allow = (e.details!.allow as string[]).join(', ');
-    sendJson(res, e.status, errorBody(app, e.code, e.message, state.requestId), headers);
+    sendJson(res, e.status, errorBody(config, e.code, e.message, state.requestId), headers);
   };
 
   const handleRest = async (req: IncomingMessage, res: ServerResponse, state: RequestState, url: URL) => {
     const method = (req.method ?? 'GET').toUpperCase();
     const { route, params } = router.match(method, url.pathname);
-    const raw = method === 'GET' || method === 'HEAD' ? Buffer.alloc(0) : await readBody(req, app.config.BODY_LIMIT_BYTES);
+    const raw = method === 'GET' || method === 'HEAD' ? Buffer.alloc(0) : await readBody(req, config.BODY_LIMIT_BYTES);
     const body = parseJsonBody(raw, headerValue(req.headers['content-type']));
     const apiKey = headerValue(req.headers['x-api-key']);
     let auth: RestContext['auth'] = null;
     if (route.access === 'key' || (route.access === 'optionalKey' && apiKey)) {
-      auth = await app.services.accounts.authenticate(apiKey);
+      auth = await services.accounts.authenticate(apiKey);
       state.accountId = auth.accountId;
     }
     const ctx: RestContext = {
-      services: app.services,
-      config: app.config,
-      log: app.log,
+      services,
+      config,
+      log,
       requestId: state.requestId,
       method: route.method as Method,
       path: url.pathname,
@@ -92,13 +105,13 @@ export function createHttpServer(app: App, opts: { extraRoutes?: Route[] } = {})
   const utf8 = new TextDecoder(); // drops a leading BOM, as a WHATWG body's text() does
   const handleGraphQL = async (req: IncomingMessage, res: ServerResponse, state: RequestState, url: URL) => {
     const method = (req.method ?? 'GET').toUpperCase();
-    const body = method === 'GET' || method === 'HEAD' ? undefined : await readBody(req, app.config.BODY_LIMIT_BYTES);
+    const body = method === 'GET' || method === 'HEAD' ? undefined : await readBody(req, config.BODY_LIMIT_BYTES);
     const abort = new AbortController();
     // Only a client that went away before the answer was sent cancels the operation (abort() is not free).
     res.on('close', () => void (res.writableFinished || abort.abort()));
     const headers: Record<string, string> = {};
     for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
-    const gqlContext = createGraphQLContext(app, state.requestId, headerValue(req.headers['x-api-key']));
+    const gqlContext = createGraphQLContext(deps, state.requestId, headerValue(req.headers['x-api-key']));
     // yoga's own fetch implementation (no conversion between it and Node's global Request/Response).
     const response = await yoga.fetch(
       new yoga.fetchAPI.Request(url.toString(), { method, headers, body: body && body.length ? utf8.decode(body) : undefined, signal: abort.signal }),
@@ -129,7 +142,7 @@ export function createHttpServer(app: App, opts: { extraRoutes?: Route[] } = {})
     const state: RequestState = { requestId: requestIdFrom(req.headers['x-request-id']), started: performance.now() };
     res.setHeader('x-request-id', state.requestId);
     res.on('finish', () => {
-      app.log.info(
+      log.info(
         {
           requestId: state.requestId,
           method: req.method,
@@ -153,7 +166,7 @@ export function createHttpServer(app: App, opts: { extraRoutes?: Route[] } = {})
       throw new ApiError('NOT_FOUND', `No route for ${req.method} ${url.pathname}`);
     } catch (err) {
       if (res.headersSent) {
-        app.log.error({ err, requestId: state.requestId }, 'error after response started');
+        log.error({ err, requestId: state.requestId }, 'error after response started');
         res.destroy();
         return;
       }
@@ -189,14 +202,14 @@ export function createHttpServer(app: App, opts: { extraRoutes?: Route[] } = {})
       while (original instanceof GraphQLError && original.originalError) original = original.originalError;
       if (isApiError(original)) return { message: original.message, path: e.path, extensions: { ...(original.details ?? {}), code: original.code, requestId } };
       if (!(original instanceof GraphQLError)) {
-        app.log.error({ err: original, requestId }, 'unexpected error in subscription');
+        log.error({ err: original, requestId }, 'unexpected error in subscription');
         return { message: 'Unexpected error.', path: e.path, extensions: { code: 'INTERNAL', requestId } };
       }
       return { ...e.toJSON(), extensions: { ...(e.extensions ?? {}), code: e.extensions?.code ?? 'INVALID_PARAMS', requestId } };
     });
 
   // graphql-ws (graphql-transport-ws protocol) on the same path as HTTP GraphQL.
-  const wss = new WebSocketServer({ server, path: '/graphql', maxPayload: app.config.BODY_LIMIT_BYTES });
+  const wss = new WebSocketServer({ server, path: '/graphql', maxPayload: config.BODY_LIMIT_BYTES });
   useServer(
     {
       execute: (args: any) => args.rootValue.execute(args),
@@ -217,7 +230,7 @@ export function createHttpServer(app: App, opts: { extraRoutes?: Route[] } = {})
         const requestId = requestIdFrom(undefined);
         opRequestIds(ctx.extra.socket).set(id, requestId);
         const { schema, execute, subscribe, parse, validate } = yoga.getEnveloped({ ...ctx, req, socket: ctx.extra.socket, params });
-        const gqlContext = createGraphQLContext(app, requestId, apiKey);
+        const gqlContext = createGraphQLContext(deps, requestId, apiKey);
         let document;
         try {
           document = parse(params.query);
@@ -259,7 +272,7 @@ export function createHttpServer(app: App, opts: { extraRoutes?: Route[] } = {})
           for (const client of wss.clients) client.close(1001, 'server shutting down');
           wss.close();
           server.closeIdleConnections();
-          const grace = new Promise<void>((r) => setTimeout(r, app.config.SHUTDOWN_GRACE_MS).unref());
+          const grace = new Promise<void>((r) => setTimeout(r, config.SHUTDOWN_GRACE_MS).unref());
           await Promise.race([closed, grace]);
           for (const s of sockets) s.destroy();
           for (const client of wss.clients) client.terminate();
@@ -269,8 +282,8 @@ export function createHttpServer(app: App, opts: { extraRoutes?: Route[] } = {})
   };
 }
 
-export function errorBody(app: App, code: ErrorCode, message: string, requestId: string) {
-  return { error: { code, message, requestId, docsUrl: `${app.config.DOCS_URL}/errors/${code}` } };
+export function errorBody(config: Pick<Config, 'DOCS_URL'>, code: ErrorCode, message: string, requestId: string) {
+  return { error: { code, message, requestId, docsUrl: `${config.DOCS_URL}/errors/${code}` } };
 }
 
 function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}, headOnly = false) {

@@ -1,11 +1,13 @@
-import { z } from 'zod';
 import type { Prisma } from '../db/client.js';
 import type { Clock } from '../clock.js';
+import type { Infra } from '../infra.js';
 import { ApiError, notFound } from '../errors.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
 import { parseInput } from '../validation.js';
-import type { PartnerFeeProfile } from '../quotes/fees.js';
-import { INTEGRATOR_PATTERN } from '../quotes/params.js';
+import { partnerInputSchema, type PartnerInput } from './input.js';
+import { partnerView as view, type PartnerView } from './views.js';
+
+export type { PartnerInput, PartnerView };
 
 /**
  * Partner registry: partners (label-only or fee-taking, fee and max fee in bps, payout addresses) and the
@@ -14,56 +16,17 @@ import { INTEGRATOR_PATTERN } from '../quotes/params.js';
  */
 const CACHE_MS = 30_000;
 
-export interface PartnerView extends PartnerFeeProfile {
-  label: string;
-  feeRecipientEvm: string | null;
-  feeRecipientSvm: string | null;
-  apiKeyIds: string[];
-  createdAt: Date;
-  updatedAt: Date;
-}
-
-const evmAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte address').transform((s) => s.toLowerCase());
-const svmAddress = z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'must be a base58 Solana address');
-
-export const partnerInputSchema = z
-  .object({
-    id: z.string().regex(INTEGRATOR_PATTERN, 'must match ^[a-z0-9-]{1,32}$'),
-    label: z.string().min(1).max(100),
-    kind: z.enum(['label', 'fee']),
-    feeBps: z.number().int().min(0).max(10_000).default(0),
-    maxFeeBps: z.number().int().min(0).max(10_000).default(0),
-    feeRecipientEvm: evmAddress.nullable().optional(),
-    feeRecipientSvm: svmAddress.nullable().optional(),
-    active: z.boolean().default(true),
-  })
-  .superRefine((p, ctx) => {
-    if (p.feeBps > p.maxFeeBps) ctx.addIssue({ code: 'custom', path: ['feeBps'], message: 'must not exceed maxFeeBps' });
-    if (p.kind === 'label' && (p.feeBps > 0 || p.maxFeeBps > 0)) ctx.addIssue({ code: 'custom', path: ['feeBps'], message: 'label-only partners take no fee' });
-  });
-export type PartnerInput = z.input<typeof partnerInputSchema>;
-
-type Row = Awaited<ReturnType<Prisma['partner']['findFirst']>> & { keys?: { apiKeyId: string }[] };
-
-const view = (r: NonNullable<Row>): PartnerView => ({
-  id: r.id,
-  label: r.label,
-  kind: r.kind as 'label' | 'fee',
-  feeBps: r.feeBps,
-  maxFeeBps: r.maxFeeBps,
-  active: r.active,
-  feeRecipientEvm: r.feeRecipientEvm,
-  feeRecipientSvm: r.feeRecipientSvm,
-  apiKeyIds: r.keys?.map((k) => k.apiKeyId) ?? [],
-  createdAt: r.createdAt,
-  updatedAt: r.updatedAt,
-});
-
 export class PartnersService {
   private byId = new Map<string, { at: number; p: PartnerView | null }>();
   private byKey = new Map<string, { at: number; p: PartnerView | null }>();
 
-  constructor(private prisma: Prisma, private clock: Clock) {}
+  private readonly prisma: Prisma;
+  private readonly clock: Clock;
+
+  constructor(deps: Pick<Infra, 'prisma' | 'clock'>) {
+    this.prisma = deps.prisma;
+    this.clock = deps.clock;
+  }
 
   async upsert(input: PartnerInput): Promise<PartnerView> {
     const p = parseInput(partnerInputSchema, input);

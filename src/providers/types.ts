@@ -83,8 +83,6 @@ export interface StoredQuote {
   channel?: string;
   accountId?: string;
   mode?: 'test' | 'live';
-  /** Set when the quote pays a checkout session. */
-  checkoutSessionId?: string;
 }
 
 export interface EvmTxRequest {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { envList } from '../env.js';
 
-/** Fee defaults (spec 4.2 rule 6, section 8); operators may override them. Quote store and order tracking. */
+/** Fee defaults (spec 4.2 rule 6, section 8) and quote bounds; operators may override them. */
 export const quotesEnv = {
   FEE_BPS_WEB: z.coerce.number().int().min(0).max(1000).default(30),
   FEE_BPS_WIDGET: z.coerce.number().int().min(0).max(1000).default(30),
@@ -11,8 +11,6 @@ export const quotesEnv = {
   /** Documented bounds behind AMOUNT_TOO_SMALL / AMOUNT_TOO_LARGE, applied when the input token has a USD price. */
   QUOTE_MIN_USD: z.coerce.number().min(0).default(0.01),
   QUOTE_MAX_USD: z.coerce.number().positive().default(10_000_000),
-  /** How often the order poller looks for open orders (each order backs off on its own schedule). */
-  ORDER_POLL_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(3_000),
   /** Chains the mock provider quotes on (needs RPC_URL_<id> pointing at a local devnet). */
   MOCK_CHAINS: envList.default(['8453']),
 };

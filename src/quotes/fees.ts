@@ -1,5 +1,5 @@
 import { ApiError } from '../errors.js';
-import type { Channel } from './params.js';
+import type { Channel } from './input.js';
 
 /**
  * Fee decision for one quote request (spec 4.2 rule 6, `integrator`/`integratorFeeBps` rules, section 8).

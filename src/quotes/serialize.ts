@@ -1,4 +1,5 @@
 import type { ProviderQuote, QuoteRequest, StoredQuote } from '../providers/types.js';
+import type { QuoteRecord } from './record.js';
 import { timingSafeEqual } from 'node:crypto';
 import { parseQuoteId, quoteIdOf, type SetQuoteId } from './quote-id.js';
 
@@ -26,12 +27,15 @@ const quoteFromJson = (quote: Json): ProviderQuote => ({
 });
 
 /** A quote stored on its own (ids made before quote sets); read-only now. */
-export function storedQuoteFromJson(j: Json): StoredQuote {
-  return { ...(j as unknown as StoredQuote), request: requestFromJson(j.request as Json), quote: quoteFromJson(j.quote as Json) };
+export function storedQuoteFromJson(j: Json): QuoteRecord {
+  const { checkoutSessionId, ...rest } = j;
+  const q: QuoteRecord = { ...(rest as unknown as StoredQuote), request: requestFromJson(j.request as Json), quote: quoteFromJson(j.quote as Json) };
+  if (typeof checkoutSessionId === 'string') q.legacyCheckoutSessionId = checkoutSessionId;
+  return q;
 }
 
 /** What every quote of one response shares; written once per set. */
-const SHARED = ['request', 'createdAt', 'channel', 'accountId', 'mode', 'checkoutSessionId'] as const;
+const SHARED = ['request', 'createdAt', 'channel', 'accountId', 'mode'] as const;
 
 /**
  * One response's quotes as one record. The quotes must be the set `setId` in rank order (quote i has id
@@ -53,16 +57,15 @@ export function quoteSetToJson(setId: string, quotes: StoredQuote[]): Json {
     channel: first.channel,
     accountId: first.accountId,
     mode: first.mode,
-    checkoutSessionId: first.checkoutSessionId,
     quotes: quotes.map((q, i) => ({ tag: tags[i], provider: q.provider, quote: quoteToJson(q.quote) })),
   };
 }
 
 /** The quote `id` names out of its set's record; undefined when the set has no quote at that rank with that tag. */
-export function quoteFromSetJson(j: Json, id: SetQuoteId): StoredQuote | undefined {
+export function quoteFromSetJson(j: Json, id: SetQuoteId): QuoteRecord | undefined {
   const entry = (j.quotes as Json[] | undefined)?.[id.index];
   if (!entry || typeof entry.tag !== 'string' || !sameTag(entry.tag, id.tag)) return undefined;
-  const q: StoredQuote = {
+  const q: QuoteRecord = {
     quoteId: quoteIdOf(id.setId, id.index, id.tag),
     provider: entry.provider as StoredQuote['provider'],
     request: requestFromJson(j.request as Json),
@@ -73,7 +76,7 @@ export function quoteFromSetJson(j: Json, id: SetQuoteId): StoredQuote | undefin
   if (j.channel !== undefined) q.channel = j.channel as string;
   if (j.accountId !== undefined) q.accountId = j.accountId as string;
   if (j.mode !== undefined) q.mode = j.mode as StoredQuote['mode'];
-  if (j.checkoutSessionId !== undefined) q.checkoutSessionId = j.checkoutSessionId as string;
+  if (typeof j.checkoutSessionId === 'string') q.legacyCheckoutSessionId = j.checkoutSessionId;
   return q;
 }
 

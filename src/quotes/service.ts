@@ -12,9 +12,9 @@ import type { AssetsApi, TokenInfo } from './assets-api.js';
 import { assertAddressFor } from './addresses.js';
 import { decideFees, defaultChannel, type FeeSettings } from './fees.js';
 import { quoteWithTimeout, requestKey, toFailure } from './fanout.js';
-import { quoteParamsSchema, type Channel, type QuoteParamsInput } from './params.js';
+import { quoteParamsSchema, type Channel, type QuoteParamsInput } from './input.js';
 import { rankQuotes } from './ranking.js';
-import { loadQuote, type QuoteStore } from './store.js';
+import { loadQuote, type QuoteRecord, type QuoteStore } from './store.js';
 import { newQuoteSetId, newQuoteTag, quoteIdOf } from './quote-id.js';
 
 export interface QuoteCaller {
@@ -53,10 +53,11 @@ export interface QuoteServiceDeps {
   config: Config;
   clock: Clock;
   log: Logger;
-  /** Getters: both are created in the same createServices call as this service. */
-  providers: () => ProviderRegistry;
-  assets: () => AssetsApi;
-  partners: PartnersService;
+  /** The loaded adapters, asked in parallel. */
+  providers: Pick<ProviderRegistry, 'all'>;
+  assets: AssetsApi;
+  /** Fee profiles of the caller's key and of the `integrator` named in the request. */
+  partners: Pick<PartnersService, 'forApiKey' | 'forIntegrator'>;
   store: QuoteStore;
 }
 
@@ -80,10 +81,10 @@ export class QuoteService {
     return quoteWithTimeout(provider, req, this.d.config.PROVIDER_TIMEOUT_MS);
   }
 
-  /** GET /v1/quote and GraphQL `quote` (spec 4.2), and checkout payer quotes (`dstAmount`, `checkoutSessionId`). */
+  /** GET /v1/quote and GraphQL `quote` (spec 4.2), and checkout payer quotes (exact output: `dstAmount`). */
   async quote(params: QuoteParamsInput, caller: QuoteCaller, opts: { loader?: ProviderQuoteLoader } = {}): Promise<QuoteResponse> {
     const p = parseInput(quoteParamsSchema, params);
-    const assets = this.d.assets();
+    const assets = this.d.assets;
     const srcChain = assets.resolveChain(p.srcChain, 'srcChain');
     const dstChain = assets.resolveChain(p.dstChain, 'dstChain');
     const sender = assertAddressFor(srcChain.vm, p.sender, 'sender');
@@ -124,8 +125,7 @@ export class QuoteService {
       ...(gasApplies ? { gasOnArrivalUsd: p.gasOnArrivalUsd ?? DEFAULT_GAS_ON_ARRIVAL_USD } : {}),
     };
 
-    const eligible = this.d
-      .providers()
+    const eligible = this.d.providers
       .all()
       .filter((pr) => pr.supportsRoute(req) && (tradeType === 'EXACT_INPUT' || pr.capabilities.exactOutput));
     if (!eligible.length) throw new ApiError('NO_ROUTE', `No loaded provider supports ${srcChain.slug}:${src.symbol} → ${dstChain.slug}:${dst.symbol}${tradeType === 'EXACT_OUTPUT' ? ' as exact output' : ''}`);
@@ -153,7 +153,6 @@ export class QuoteService {
             channel,
             accountId: caller.auth?.accountId,
             mode: caller.auth?.mode,
-            checkoutSessionId: p.checkoutSessionId,
           });
         }
       }
@@ -179,7 +178,7 @@ export class QuoteService {
   }
 
   /** A stored quote (expired ones too while retained); QUOTE_NOT_FOUND once dropped. */
-  get(quoteId: string, opts: { allowExpired?: boolean } = { allowExpired: true }): Promise<StoredQuote> {
+  get(quoteId: string, opts: { allowExpired?: boolean } = { allowExpired: true }): Promise<QuoteRecord> {
     return loadQuote(this.d.store, this.d.clock, quoteId, opts);
   }
 

@@ -6,6 +6,9 @@ import type { StoredQuote } from '../providers/types.js';
 import { GroupCommit } from './group-commit.js';
 import { parseQuoteId } from './quote-id.js';
 import { quoteFromSetJson, quoteSetToJson, storedQuoteFromJson } from './serialize.js';
+import type { QuoteRecord } from './record.js';
+
+export type { QuoteRecord };
 
 /**
  * Where issued quotes live until they are built (spec 3.3). Unlike the spec's one-instance rule, every
@@ -24,7 +27,7 @@ export interface QuoteStore {
    */
   putSet(setId: string, quotes: StoredQuote[]): Promise<void>;
   /** The raw record, whatever its age; undefined once dropped. */
-  find(quoteId: string): Promise<StoredQuote | undefined>;
+  find(quoteId: string): Promise<QuoteRecord | undefined>;
   /** Deletes records past retention; returns how many. */
   sweep(): Promise<number>;
   close(): Promise<void>;
@@ -49,7 +52,7 @@ const notFound = (quoteId: string) =>
  * Loads a quote for an operation. `allowExpired` (reporting a sent transaction) accepts an expired
  * quote that is still retained; building never does.
  */
-export async function loadQuote(store: QuoteStore, clock: Clock, quoteId: string, opts: { allowExpired?: boolean } = {}): Promise<StoredQuote> {
+export async function loadQuote(store: QuoteStore, clock: Clock, quoteId: string, opts: { allowExpired?: boolean } = {}): Promise<QuoteRecord> {
   if (!/^[a-z]+_[0-9A-Za-z]{8,64}$/.test(quoteId)) throw notFound(quoteId);
   const q = await store.find(quoteId);
   if (!q) throw notFound(quoteId);
@@ -94,7 +97,7 @@ export class PgQuoteStore implements QuoteStore {
     );
   }
 
-  async find(quoteId: string) {
+  async find(quoteId: string): Promise<QuoteRecord | undefined> {
     const id = parseQuoteId(quoteId);
     if (id?.kind === 'set') {
       const rows = await this.sql.query<{ payload: string }>('SELECT payload FROM quote_sets WHERE id = $1', [id.setId]);
@@ -143,7 +146,7 @@ export class RedisQuoteStore implements QuoteStore {
     if (ok !== 'OK') throw new Error(`quote store (redis) write failed: ${String(ok)}`);
   }
 
-  async find(quoteId: string) {
+  async find(quoteId: string): Promise<QuoteRecord | undefined> {
     const id = parseQuoteId(quoteId);
     if (id?.kind === 'set') {
       const raw = await this.redis.get(this.setKey(id.setId));

@@ -1,12 +1,14 @@
 import { testEndpointsMayBePrivate } from './config.js';
-import { z } from 'zod';
-import type { App } from '../app.js';
 import type { KeyAuth } from '../accounts/service.js';
+import type { Prisma } from '../db/client.js';
+import { after, keysetOfId, NEWEST_FIRST, pageOf, type Page } from '../db/keyset.js';
+import type { Infra } from '../infra.js';
 import { ApiError, invalidParams, notFound } from '../errors.js';
 import { newId } from '../ids.js';
 import { parseInput } from '../validation.js';
-import { cursorField, noNul, plausibleId } from '../events/input.js';
-import { EVENT_TYPE_NAMES, eventTypeInfo, isValidEventPattern } from '../events/catalog.js';
+import { plausibleId } from '../events/input.js';
+import { EVENT_TYPE_NAMES, eventTypeInfo } from '../events/catalog.js';
+import { createSchema, listSchema, triggerSchema, updateSchema } from './input.js';
 import { recordEvent, type RecordedEvent } from '../events/outbox.js';
 import { cancelPending } from './cancel.js';
 import { blockedReason } from './address-policy.js';
@@ -19,55 +21,31 @@ import { DeliveryWorker } from './worker.js';
 export const ROTATION_OVERLAP_MS = 24 * 3600 * 1000;
 export const MAX_ENDPOINTS = 16;
 
-const url = z.string().trim().min(1).max(2048);
-const enabledEvents = z
-  .array(z.string().refine(isValidEventPattern, { message: `must be "*", an event type (${EVENT_TYPE_NAMES.join(', ')}) or a "<prefix>.*" pattern` }))
-  .min(1)
-  .max(64);
-const description = z.string().max(500).refine(noNul, { message: 'must not contain NUL characters' });
-
-const createSchema = z.object({
-  url,
-  enabledEvents: enabledEvents.default(['*']),
-  description: description.optional(),
-  disabled: z.boolean().optional(),
-});
-const updateSchema = z.object({
-  url: url.optional(),
-  enabledEvents: enabledEvents.optional(),
-  description: description.nullable().optional(),
-  disabled: z.boolean().optional(),
-});
-const listSchema = z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  cursor: cursorField.optional(),
-});
-const triggerSchema = z.object({ type: z.string().min(1).max(100) });
-
-export type CreateEndpointInput = z.input<typeof createSchema>;
-export type UpdateEndpointInput = z.input<typeof updateSchema>;
-
-export interface Page<T> {
-  object: 'list';
-  data: T[];
-  hasMore: boolean;
-  nextCursor: string | null;
-}
+export type { Page } from '../db/keyset.js';
+export type { CreateEndpointInput, UpdateEndpointInput } from './input.js';
 
 export const livemodeOf = (auth: KeyAuth) => auth.mode === 'live';
 
 /** Webhook endpoints (per account and mode), their attempt log, test triggers, and the delivery worker. */
+export interface WebhooksDeps extends Pick<Infra, 'config' | 'log' | 'clock' | 'prisma' | 'pubsub'> {
+  /** DNS resolution for endpoint URLs, at create/update and at every delivery (default: the system's). */
+  resolver?: Resolver;
+}
+
 export class WebhooksService {
   readonly worker: DeliveryWorker;
-  private resolverRef: { current: Resolver } = { current: systemResolver };
+  private readonly prisma: Prisma;
+  private resolverRef: { current: Resolver };
 
-  constructor(private app: App) {
-    const c = app.config;
+  constructor(private readonly deps: WebhooksDeps) {
+    const c = deps.config;
+    this.prisma = deps.prisma;
+    this.resolverRef = { current: deps.resolver ?? systemResolver };
     this.worker = new DeliveryWorker(
-      app.db.prisma,
-      app.pubsub,
-      app.clock,
-      app.log,
+      deps.prisma,
+      deps.pubsub,
+      deps.clock,
+      deps.log,
       {
         timeoutMs: c.WEBHOOK_TIMEOUT_MS,
         concurrency: c.WEBHOOK_CONCURRENCY,
@@ -77,7 +55,7 @@ export class WebhooksService {
         userAgent: `${c.BRAND}-webhooks/1`,
         testPrivateHosts: testEndpointsMayBePrivate(c),
       },
-      systemResolver,
+      this.resolverRef.current,
     );
   }
 
@@ -90,11 +68,8 @@ export class WebhooksService {
     return this.resolverRef.current;
   }
 
-  private get prisma() {
-    return this.app.db.prisma;
-  }
   private now() {
-    return this.app.clock.now();
+    return this.deps.clock.now();
   }
 
   /**
@@ -111,7 +86,7 @@ export class WebhooksService {
     }
     if (u.protocol !== 'https:' && u.protocol !== 'http:') throw invalidParams('url', 'must be an http(s) URL');
     if (u.username || u.password) throw invalidParams('url', 'must not carry credentials');
-    if (!livemode && testEndpointsMayBePrivate(this.app.config)) {
+    if (!livemode && testEndpointsMayBePrivate(this.deps.config)) {
       const problem = testUrlProblem(u);
       if (problem) throw invalidParams('url', problem);
       return u.toString();
@@ -231,22 +206,9 @@ export class WebhooksService {
   /** Attempts newest first; `cursor` is the id of the last attempt of the previous page. */
   async attemptPage(where: { endpointId?: string; eventId?: string }, query: unknown): Promise<Page<AttemptView>> {
     const q = parseInput(listSchema, query ?? {});
-    let after: { createdAt: Date; id: string } | null = null;
-    if (q.cursor) {
-      after = await this.prisma.webhookAttempt.findFirst({ where: { ...where, id: q.cursor }, select: { createdAt: true, id: true } });
-      if (!after) throw invalidParams('cursor', 'unknown cursor');
-    }
-    const rows = await this.prisma.webhookAttempt.findMany({
-      where: {
-        ...where,
-        ...(after ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] } : {}),
-      },
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      take: q.limit + 1,
-    });
-    const hasMore = rows.length > q.limit;
-    const data = rows.slice(0, q.limit).map(attemptView);
-    return { object: 'list', data, hasMore, nextCursor: hasMore ? data[data.length - 1].id : null };
+    const from = await keysetOfId(q.cursor, (id) => this.prisma.webhookAttempt.findFirst({ where: { ...where, id }, select: { createdAt: true, id: true } }));
+    const rows = await this.prisma.webhookAttempt.findMany({ where: { ...where, ...after(from) }, orderBy: NEWEST_FIRST, take: q.limit + 1 });
+    return pageOf(rows, q.limit, attemptView, (last) => last.id);
   }
 
   /**
@@ -259,7 +221,7 @@ export class WebhooksService {
     const info = eventTypeInfo(type);
     if (!info) throw invalidParams('type', `unknown event type; one of ${EVENT_TYPE_NAMES.join(', ')}`);
     const now = new Date(this.now());
-    const sample = info.sample({ publicUrl: this.app.config.PUBLIC_URL, now });
+    const sample = info.sample({ publicUrl: this.deps.config.PUBLIC_URL, now });
     return this.prisma.$transaction((tx) =>
       recordEvent(tx, { accountId: auth.accountId, livemode: false, type, resourceId: sample.resourceId, data: sample.data, createdAt: now }),
     );

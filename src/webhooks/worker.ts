@@ -3,7 +3,7 @@ import type { PgPubSub } from '../db/pubsub.js';
 import type { Clock } from '../clock.js';
 import type { Logger } from '../log.js';
 import type { Job } from '../jobs/runner.js';
-import { eventEnvelope } from '../events/envelope.js';
+import { eventEnvelope } from '../events/views.js';
 import { recordEvent, type TransactionClient } from '../events/outbox.js';
 import { webhooksWakeTopic } from '../events/topics.js';
 import { retryDelayMs } from './schedule.js';

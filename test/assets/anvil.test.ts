@@ -52,8 +52,8 @@ describe('assets against a real local EVM (anvil as Base)', () => {
     }
     const bad = await s.get('/v1/tokens/lookup?chain=8453&address=0xnothex');
     expect(bad.body.error.code).toBe('INVALID_PARAMS');
-    await expect(s.app.services.assets.resolveToken(8453, NO_CODE)).rejects.toMatchObject({ code: 'UNSUPPORTED_TOKEN' });
-    expect(await s.app.services.assets.resolveToken(8453, devnet.tokens.BYTES32.address)).toMatchObject({ symbol: 'B32', verified: false });
+    await expect(s.services.assets.resolveToken(8453, NO_CODE)).rejects.toMatchObject({ code: 'UNSUPPORTED_TOKEN' });
+    expect(await s.services.assets.resolveToken(8453, devnet.tokens.BYTES32.address)).toMatchObject({ symbol: 'B32', verified: false });
   });
 
   it('balances: native and listed ERC-20 balances read through Multicall3, priced and sorted', async () => {

@@ -37,6 +37,6 @@ export async function waitForSession(s: TestServer, id: string, done: (body: any
 export const settled = (b: any) => b.status !== 'processing';
 
 export async function eventTypes(s: TestServer, id: string): Promise<string[]> {
-  const rows = await s.app.db.sql.query<{ type: string }>('SELECT type FROM events WHERE resource_id = $1 ORDER BY sequence', [id]);
+  const rows = await s.db.sql.query<{ type: string }>('SELECT type FROM events WHERE resource_id = $1 ORDER BY sequence', [id]);
   return rows.map((r) => r.type);
 }

@@ -137,7 +137,7 @@ describe.each(backends)('checkout refunds on anvil (%s)', (backend) => {
     expect(Object.fromEntries(view.payments.map((p: any) => [p.id, p.amountRefunded]))).toEqual({ [paying.id]: '0', [extra.id]: '5000000' });
 
     // The database itself refuses refunding a payment beyond what it delivered.
-    await expect(s.app.db.sql.query("UPDATE checkout_payments SET amount_refunded = '5000001' WHERE id = $1", [extra.id])).rejects.toThrow();
+    await expect(s.db.sql.query("UPDATE checkout_payments SET amount_refunded = '5000001' WHERE id = $1", [extra.id])).rejects.toThrow();
   });
 
   it('an underpayment under review is refundable by `payment`; a payment that delivered nothing is not', async () => {

@@ -84,7 +84,7 @@ describe('checkout routed payment through the mock provider on anvil', () => {
     expect(reported.status).toBe(409);
     expect(reported.body.error.code).toBe('CONFLICT');
     // The order and the payment are one transaction: neither exists.
-    expect(await s.app.services.orders.get(quoteId)).toBeUndefined();
+    expect(await s.services.orders.get(quoteId)).toBeUndefined();
     const owner = await s.get(`/v1/checkout/sessions/${cs.id}`, { 'x-api-key': key });
     expect(owner.body.status).toBe('expired');
     expect(owner.body.payments).toEqual([]);

@@ -40,9 +40,9 @@ describe.each(backends)('concurrent reports of one checkout quote (%s)', (backen
       for (const r of rs.filter((x) => x.status === 409)) expect(r.body.error.code).toBe('CONFLICT');
       const winner = hashes[rs.findIndex((r) => r.status === 200)]!;
 
-      const orders = await s.app.db.sql.query<{ src_tx_hash: string }>('SELECT src_tx_hash FROM orders WHERE quote_id = $1', [quoteId]);
+      const orders = await s.db.sql.query<{ src_tx_hash: string }>('SELECT src_tx_hash FROM orders WHERE quote_id = $1', [quoteId]);
       expect(orders.map((o) => o.src_tx_hash)).toEqual([winner]);
-      const payments = await s.app.db.sql.query<{ src_tx_hash: string; quote_id: string }>('SELECT src_tx_hash, quote_id FROM checkout_payments WHERE session_id = $1', [cs.body.id]);
+      const payments = await s.db.sql.query<{ src_tx_hash: string; quote_id: string }>('SELECT src_tx_hash, quote_id FROM checkout_payments WHERE session_id = $1', [cs.body.id]);
       expect(payments).toEqual([{ src_tx_hash: winner, quote_id: quoteId }]);
       const view = (await s.get(`/v1/checkout/sessions/${cs.body.id}`, { 'x-api-key': key })).body;
       expect(view.status).toBe('processing');
@@ -54,7 +54,7 @@ describe.each(backends)('concurrent reports of one checkout quote (%s)', (backen
   });
   it('wakes the verifier only after the routed payment is committed, never from inside the report\'s transaction', async () => {
     const kicks: string[] = [];
-    const jobs = s.app.services.jobs;
+    const jobs = s.services.jobs;
     const kick = jobs.kick.bind(jobs);
     jobs.kick = (name: string) => {
       kicks.push(name);
@@ -62,17 +62,17 @@ describe.each(backends)('concurrent reports of one checkout quote (%s)', (backen
     };
     // Runs inside the report's transaction, after the checkout listener has recorded the payment.
     const wokenInsideTx: number[] = [];
-    s.app.services.orders.onReported(async () => {
+    s.services.orders.onReported(async () => {
       wokenInsideTx.push(kicks.filter((k) => k === VERIFY_JOB).length);
     });
     try {
       const cs = await s.post('/v1/checkout/sessions', { amount: '25000000', settleChain: 'base', settleToken: 'USDC', recipient: freshAddress() }, { 'x-api-key': key });
       const q = await s.post(`/v1/checkout/sessions/${cs.body.id}/quote`, { srcChain: 'base', srcToken: 'DAI', sender: devnet.accounts[1]!.address });
-      const reportsBefore = s.app.services.checkout.reports;
+      const reportsBefore = s.services.checkout.reports;
       expect((await s.post(`/v1/orders/${q.body.best.quoteId}/submitted`, { txHash: hash() })).status).toBe(200);
       expect(wokenInsideTx).toEqual([0]);
       expect(kicks.filter((k) => k === VERIFY_JOB)).toHaveLength(1);
-      expect(s.app.services.checkout.reports).toBe(reportsBefore + 1);
+      expect(s.services.checkout.reports).toBe(reportsBefore + 1);
     } finally {
       jobs.kick = kick;
     }
@@ -87,8 +87,8 @@ describe.each(backends)('concurrent reports of one checkout quote (%s)', (backen
     expect(direct.status).toBe(200);
     const r = await s.post(`/v1/orders/${quoteId}/submitted`, { txHash: h });
     expect([r.status, r.body.error?.code]).toEqual([409, 'CONFLICT']);
-    expect(await s.app.db.sql.query('SELECT quote_id FROM orders WHERE quote_id = $1', [quoteId])).toEqual([]);
-    const payments = await s.app.db.sql.query<{ kind: string; quote_id: string | null }>('SELECT kind, quote_id FROM checkout_payments WHERE session_id = $1', [cs.body.id]);
+    expect(await s.db.sql.query('SELECT quote_id FROM orders WHERE quote_id = $1', [quoteId])).toEqual([]);
+    const payments = await s.db.sql.query<{ kind: string; quote_id: string | null }>('SELECT kind, quote_id FROM checkout_payments WHERE session_id = $1', [cs.body.id]);
     expect(payments).toEqual([{ kind: 'direct', quote_id: null }]);
     // The direct report itself stays idempotent.
     expect((await s.post(`/v1/checkout/sessions/${cs.body.id}/submitted`, { txHash: h, payer: devnet.accounts[1]!.address })).status).toBe(200);

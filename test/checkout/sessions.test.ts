@@ -116,11 +116,11 @@ describe.each(backends)('checkout sessions API (%s)', (backend) => {
   });
 
   it('one delivering transaction pays one session even when it is reported in another spelling (hash case)', async () => {
-    const checkout = s.app.services.checkout;
+    const checkout = s.services.checkout;
     const [{ body: a }, { body: b }] = await Promise.all([create(base), create(base)]);
     await s.post(`/v1/checkout/sessions/${a.id}/submitted`, { txHash: `0x${'11'.repeat(32)}`, payer: RECIPIENT });
     await s.post(`/v1/checkout/sessions/${b.id}/submitted`, { txHash: `0x${'22'.repeat(32)}`, payer: RECIPIENT });
-    const pay = async (id: string) => (await s.app.db.prisma.checkoutPayment.findFirstOrThrow({ where: { sessionId: id } })).id;
+    const pay = async (id: string) => (await s.db.prisma.checkoutPayment.findFirstOrThrow({ where: { sessionId: id } })).id;
     const delivery = `0x${'ef'.repeat(32)}`;
     // As a routed payment's provider-reported dstTxHash could arrive: once lower-case, once upper-case.
     await checkout.settlePayment(await pay(a.id), { kind: 'succeeded', deliveryTxHash: delivery, amountReceived: 25_000_000n });
@@ -191,7 +191,7 @@ describe.each(backends)('checkout sessions API (%s)', (backend) => {
     const again = await s.post(`/v1/checkout/sessions/${cs.id}/expire`, {}, h());
     expect(again.status).toBe(409);
     expect(again.body.error.code).toBe('CONFLICT');
-    const events = await s.app.db.sql.query<{ type: string; data: any }>('SELECT type, data FROM events WHERE resource_id = $1', [cs.id]);
+    const events = await s.db.sql.query<{ type: string; data: any }>('SELECT type, data FROM events WHERE resource_id = $1', [cs.id]);
     expect(events.map((e) => e.type)).toEqual(['checkout.session.expired']);
     expect(events[0].data.session).toMatchObject({ id: cs.id, status: 'expired' });
   });
@@ -199,13 +199,13 @@ describe.each(backends)('checkout sessions API (%s)', (backend) => {
   it('the expiry job expires open sessions at expiresAt (and not before), once', async () => {
     const { body: cs } = await create({ ...base, expiresInMinutes: 5 });
     clock.advance(5 * 60_000 - 1);
-    await s.app.services.checkout.expireDue();
-    expect((await s.app.db.prisma.checkoutSession.findUniqueOrThrow({ where: { id: cs.id } })).status).toBe('open');
+    await s.services.checkout.expireDue();
+    expect((await s.db.prisma.checkoutSession.findUniqueOrThrow({ where: { id: cs.id } })).status).toBe('open');
     clock.advance(1);
-    await s.app.services.checkout.expireDue();
-    await s.app.services.checkout.expireDue();
+    await s.services.checkout.expireDue();
+    await s.services.checkout.expireDue();
     expect((await s.get(`/v1/checkout/sessions/${cs.id}`)).body.status).toBe('expired');
-    const events = await s.app.db.sql.query<{ type: string }>('SELECT type FROM events WHERE resource_id = $1', [cs.id]);
+    const events = await s.db.sql.query<{ type: string }>('SELECT type FROM events WHERE resource_id = $1', [cs.id]);
     expect(events.map((e) => e.type)).toEqual(['checkout.session.expired']);
   });
 
@@ -232,7 +232,7 @@ describe.each(backends)('checkout sessions API (%s)', (backend) => {
     expect(stolen.status).toBe(409);
     expect(stolen.body.error.code).toBe('CONFLICT');
     expect((await s.get(`/v1/checkout/sessions/${other.id}`)).body.status).toBe('open');
-    const events = await s.app.db.sql.query<{ type: string; account_id: string }>('SELECT type, account_id FROM events WHERE resource_id = $1', [cs.id]);
+    const events = await s.db.sql.query<{ type: string; account_id: string }>('SELECT type, account_id FROM events WHERE resource_id = $1', [cs.id]);
     expect(events).toEqual([{ type: 'checkout.session.processing', account_id: accountId }]);
   });
 
@@ -247,17 +247,17 @@ describe.each(backends)('checkout sessions API (%s)', (backend) => {
   it('status listeners run inside the change\'s transaction: a failing listener rolls the change and its event back', async () => {
     const seen: string[] = [];
     let fail = true;
-    s.app.services.checkout.onStatusChange(async (_tx, before, after) => {
+    s.services.checkout.onStatusChange(async (_tx, before, after) => {
       seen.push(`${before.status}->${after.status}`);
       if (fail && after.description === 'listener-test') throw new Error('dependent change failed');
     });
     const { body: cs } = await create({ ...base, description: 'listener-test' });
-    await expect(s.app.services.checkout.expireInternal(cs.id)).rejects.toThrow('dependent change failed');
+    await expect(s.services.checkout.expireInternal(cs.id)).rejects.toThrow('dependent change failed');
     expect((await s.get(`/v1/checkout/sessions/${cs.id}`)).body.status).toBe('open');
-    expect(await s.app.db.sql.query('SELECT id FROM events WHERE resource_id = $1', [cs.id])).toEqual([]);
+    expect(await s.db.sql.query('SELECT id FROM events WHERE resource_id = $1', [cs.id])).toEqual([]);
     fail = false;
-    expect(await s.app.services.checkout.expireInternal(cs.id)).toBe(true);
-    expect(await s.app.services.checkout.expireInternal(cs.id)).toBe(false);
+    expect(await s.services.checkout.expireInternal(cs.id)).toBe(true);
+    expect(await s.services.checkout.expireInternal(cs.id)).toBe(false);
     expect(seen).toEqual(['open->expired', 'open->expired']);
     expect((await s.get(`/v1/checkout/sessions/${cs.id}`)).body.status).toBe('expired');
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actionAfterPayment, SESSION_STATUSES, transition, type SessionAction, type SessionStatus } from '../../src/checkout/state.js';
+import { actionAfterPayment, refundTransition, SESSION_STATUSES, transition, type RefundStatus, type SessionAction, type SessionStatus } from '../../src/checkout/state.js';
 
 const T0 = 1_700_000_000_000;
 const before = { now: T0, expiresAt: T0 + 60_000 };
@@ -79,5 +79,26 @@ describe('session action after a payment settles', () => {
     [{ kind: 'failed' }, { verifying: 0, rejectedReason: 'sender_mismatch' }, { type: 'payment_unverifiable', reason: 'sender_mismatch' }],
   ] as const)('%j with %j → %j', (outcome, others, want) => {
     expect(actionAfterPayment(outcome, others)).toEqual(want);
+  });
+});
+
+describe('refund transitions', () => {
+  const r = (status: RefundStatus, txHash: string | null = null, failure: string | null = null) => ({ status, txHash, failure });
+  it('report: pending → submitted; the same transaction again is a no-op; a never-mined one may be reported again', () => {
+    expect(refundTransition(r('pending'), { type: 'report', txHash: '0xa' })).toEqual({ ok: true, next: 'submitted', change: 'submit' });
+    expect(refundTransition(r('submitted', '0xa'), { type: 'report', txHash: '0xa' })).toEqual({ ok: true, next: 'submitted', change: 'none' });
+    expect(refundTransition(r('submitted', '0xa'), { type: 'report', txHash: '0xb' })).toEqual({ ok: false, error: 'is submitted' });
+    expect(refundTransition(r('failed', '0xa', 'tx_not_found'), { type: 'report', txHash: '0xa' })).toEqual({ ok: true, next: 'submitted', change: 'resubmit' });
+    expect(refundTransition(r('failed', '0xa', 'reverted'), { type: 'report', txHash: '0xa' })).toEqual({ ok: false, error: 'is failed' });
+    expect(refundTransition(r('canceled'), { type: 'report', txHash: '0xa' })).toMatchObject({ ok: false });
+  });
+  it('cancel: only pending', () => {
+    expect(refundTransition(r('pending'), { type: 'cancel' })).toEqual({ ok: true, next: 'canceled', change: 'cancel' });
+    expect(refundTransition(r('submitted', '0xa'), { type: 'cancel' })).toEqual({ ok: false, error: 'is submitted; only pending refunds can be canceled' });
+  });
+  it('settle: submitted → succeeded or failed; anything else is left alone', () => {
+    expect(refundTransition(r('submitted', '0xa'), { type: 'settle', failure: null })).toEqual({ ok: true, next: 'succeeded', change: 'settle' });
+    expect(refundTransition(r('submitted', '0xa'), { type: 'settle', failure: 'short' })).toEqual({ ok: true, next: 'failed', change: 'settle' });
+    expect(refundTransition(r('succeeded', '0xa'), { type: 'settle', failure: null })).toEqual({ ok: true, next: 'succeeded', change: 'none' });
   });
 });

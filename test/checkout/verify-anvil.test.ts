@@ -49,7 +49,7 @@ describe.each(backends)('checkout verification on anvil (%s)', (backend) => {
     expect(done.payment.paidAt).toMatch(/Z$/);
     expect(done.payments).toHaveLength(1);
     expect(await eventTypes(s, cs.id)).toEqual(['checkout.session.processing', 'checkout.session.completed']);
-    const [evt] = await s.app.db.sql.query<{ data: any }>("SELECT data FROM events WHERE resource_id = $1 AND type = 'checkout.session.completed'", [cs.id]);
+    const [evt] = await s.db.sql.query<{ data: any }>("SELECT data FROM events WHERE resource_id = $1 AND type = 'checkout.session.completed'", [cs.id]);
     expect(evt.data.session).toMatchObject({ id: cs.id, status: 'paid', amountReceived: '5000000' });
   });
 
@@ -164,7 +164,7 @@ describe.each(backends)('checkout verification on anvil (%s)', (backend) => {
     const statuses = done.payments.map((p: any) => `${p.status}:${p.reason}`).sort();
     expect(statuses).toEqual(['rejected:session_already_paid', 'succeeded:null']);
     expect(await eventTypes(s, cs.id)).toEqual(['checkout.session.processing', 'checkout.session.completed']);
-    const succeeded = await s.app.db.sql.query("SELECT id FROM checkout_payments WHERE session_id = $1 AND status = 'succeeded'", [cs.id]);
+    const succeeded = await s.db.sql.query("SELECT id FROM checkout_payments WHERE session_id = $1 AND status = 'succeeded'", [cs.id]);
     expect(succeeded).toHaveLength(1);
   });
 
@@ -173,9 +173,9 @@ describe.each(backends)('checkout verification on anvil (%s)', (backend) => {
     const hash = await transfer(devnet, 2, USDC, cs.recipient, 5_000_000n);
     await report(cs.id, hash, payer(2));
     await waitForSession(s, cs.id, settled, key);
-    const [p] = await s.app.db.sql.query<{ id: string }>('SELECT id FROM checkout_payments WHERE session_id = $1', [cs.id]);
+    const [p] = await s.db.sql.query<{ id: string }>('SELECT id FROM checkout_payments WHERE session_id = $1', [cs.id]);
     const insert = (id: string, tx: string, status: string) =>
-      s.app.db.sql.query(
+      s.db.sql.query(
         `INSERT INTO checkout_payments (id, session_id, kind, status, payer, src_chain_id, src_tx_hash, settle_chain_id, delivery_tx_hash, created_at, updated_at)
          VALUES ($1, $2, 'direct', $3::checkout_payment_status, $4, 8453, $5, 8453, $6, now(), now())`,
         [id, cs.id, status, payer(2), tx, tx],

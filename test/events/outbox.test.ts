@@ -16,7 +16,7 @@ describe.each(backends)('outbox: recordEvent (%s)', (backend) => {
   });
   afterAll(() => s?.close());
 
-  const prisma = () => s.app.db.prisma;
+  const prisma = () => s.db.prisma;
   const base = () => ({ accountId, livemode: false, type: 'checkout.session.completed', data: { session: { id: 'cs_test_1', status: 'paid' } } });
 
   it('an event written in a committed transaction exists, numbered per resource, with an ISO ms timestamp', async () => {
@@ -49,7 +49,7 @@ describe.each(backends)('outbox: recordEvent (%s)', (backend) => {
 
   it('publishes to the account stream only on commit (rolled-back events are never seen), large payloads too', async () => {
     const received: AccountEvent[] = [];
-    const unsubscribe = await s.app.pubsub.subscribe(accountEventsTopic(accountId, 'test'), (p) => received.push(p as AccountEvent));
+    const unsubscribe = await s.infra.pubsub.subscribe(accountEventsTopic(accountId, 'test'), (p) => received.push(p as AccountEvent));
     try {
       await prisma()
         .$transaction(async (tx) => {

@@ -1,5 +1,8 @@
 import { loadConfig, type Config } from '../../src/config.js';
-import { createApp, type App } from '../../src/app.js';
+import { createApp } from '../../src/app.js';
+import type { Infra } from '../../src/infra.js';
+import type { Services } from '../../src/services.js';
+import type { Db } from '../../src/db/client.js';
 import { createHttpServer } from '../../src/http/server.js';
 import type { Clock } from '../../src/clock.js';
 import { createLogger } from '../../src/log.js';
@@ -7,7 +10,10 @@ import type { Route } from '../../src/rest/router.js';
 import { createTestDatabase, type Backend, type TestDatabase } from './db.js';
 
 export interface TestServer {
-  app: App;
+  services: Services;
+  infra: Infra;
+  /** The database behind it, for assertions on rows (raw SQL or Prisma). */
+  db: Pick<Db, 'kind' | 'sql' | 'prisma'>;
   config: Config;
   url: string;
   /** fetch against the server with JSON helpers. */
@@ -50,7 +56,8 @@ export async function startTestServer(opts: StartOptions = {}): Promise<TestServ
     ...opts.env,
   });
   const app = await createApp(config, { clock: opts.clock, log: createLogger(config.LOG_LEVEL) });
-  const running = await createHttpServer(app, { extraRoutes: testRoutes }).listen(0, '127.0.0.1');
+  const { infra, services } = app;
+  const running = await createHttpServer({ ...infra, services }, { extraRoutes: testRoutes }).listen(0, '127.0.0.1');
   const request = async (path: string, init?: RequestInit): Promise<TestResponse> => {
     const res = await fetch(running.url + path, init);
     const text = await res.text();
@@ -63,7 +70,9 @@ export async function startTestServer(opts: StartOptions = {}): Promise<TestServ
     return { status: res.status, headers: res.headers, body, text };
   };
   return {
-    app,
+    services,
+    infra,
+    db: { kind: app.db.kind, sql: app.db.sql, prisma: infra.prisma },
     config,
     url: running.url,
     request,
@@ -71,8 +80,8 @@ export async function startTestServer(opts: StartOptions = {}): Promise<TestServ
     post: (path, body, headers) =>
       request(path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) }),
     async createTestKey() {
-      const account = await app.accounts.createAccount('Test account');
-      const { key } = await app.accounts.createKey(account.id, 'test');
+      const account = await services.accounts.createAccount('Test account');
+      const { key } = await services.accounts.createKey(account.id, 'test');
       return { accountId: account.id, key };
     },
     async close() {

@@ -87,19 +87,19 @@ describe.each(backends)('foundation over HTTP (%s)', (backend) => {
     const ok = await s.post('/v1/test/whoami', {}, { 'x-api-key': key });
     expect(ok.status).toBe(200);
     expect(ok.body).toEqual({ accountId, mode: 'test' });
-    const keys = await s.app.accounts.listKeys(accountId);
+    const keys = await s.services.accounts.listKeys(accountId);
     expect(keys[0].lastUsedAt).not.toBeNull();
-    await s.app.accounts.revokeKey(accountId, keys[0].id);
+    await s.services.accounts.revokeKey(accountId, keys[0].id);
     expectEnvelope(await s.post('/v1/test/whoami', {}, { 'x-api-key': key }), 401, 'UNAUTHORIZED');
-    const live = await s.app.accounts.createKey(accountId, 'live');
+    const live = await s.services.accounts.createKey(accountId, 'live');
     expectEnvelope(await s.post('/v1/test/whoami', {}, { 'x-api-key': live.key }), 403, 'FORBIDDEN');
-    await s.app.accounts.setLiveEnabled(accountId, true);
+    await s.services.accounts.setLiveEnabled(accountId, true);
     expect((await s.post('/v1/test/whoami', {}, { 'x-api-key': live.key })).body).toEqual({ accountId, mode: 'live' });
   });
 
   it('stores keys only as a hash', async () => {
     const { accountId, key } = await s.createTestKey();
-    const rows = await s.app.db.sql.query<Record<string, unknown>>('SELECT * FROM api_keys WHERE account_id = $1', [accountId]);
+    const rows = await s.db.sql.query<Record<string, unknown>>('SELECT * FROM api_keys WHERE account_id = $1', [accountId]);
     expect(JSON.stringify(rows)).not.toContain(key.split('_')[2]);
   });
 
@@ -160,9 +160,9 @@ describe.each(backends.filter((b) => b === 'postgres'))('subscriptions across in
     // Wait until A is listening before B publishes.
     await new Promise((r) => setTimeout(r, 500));
     const big = 'y'.repeat(20_000);
-    await b.app.pubsub.publish(accountEventsTopic(accountId, 'test'), { id: 'evt_1', type: 'checkout.session.expired', livemode: false, createdAt: new Date().toISOString(), data: {} });
-    await b.app.pubsub.publish(accountEventsTopic(accountId, 'test'), { id: 'evt_2', type: 'order.submitted', livemode: false, createdAt: new Date().toISOString(), data: { n: 1 } });
-    await b.app.pubsub.publish(accountEventsTopic(accountId, 'test'), { id: 'evt_3', type: 'order.filled', livemode: false, createdAt: new Date().toISOString(), data: { big } });
+    await b.infra.pubsub.publish(accountEventsTopic(accountId, 'test'), { id: 'evt_1', type: 'checkout.session.expired', livemode: false, createdAt: new Date().toISOString(), data: {} });
+    await b.infra.pubsub.publish(accountEventsTopic(accountId, 'test'), { id: 'evt_2', type: 'order.submitted', livemode: false, createdAt: new Date().toISOString(), data: { n: 1 } });
+    await b.infra.pubsub.publish(accountEventsTopic(accountId, 'test'), { id: 'evt_3', type: 'order.filled', livemode: false, createdAt: new Date().toISOString(), data: { big } });
     await done;
     await client.dispose();
     expect(received.map((r) => r.data.events.id)).toEqual(['evt_2', 'evt_3']);

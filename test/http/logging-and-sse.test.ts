@@ -25,7 +25,7 @@ describe('access log and SSE transport', () => {
   beforeAll(async () => {
     const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: 'memory://', PROVIDERS: 'none', PUBLIC_URL: 'http://localhost:8787' });
     app = await createApp(config, { log });
-    running = await createHttpServer(app).listen(0, '127.0.0.1');
+    running = await createHttpServer({ ...app.infra, services: app.services }).listen(0, '127.0.0.1');
   });
   afterAll(async () => {
     await running?.close();
@@ -33,8 +33,8 @@ describe('access log and SSE transport', () => {
   });
 
   it('writes one line per request with method, path, status, ms, requestId and account id — never the key', async () => {
-    const account = await app.accounts.createAccount('Logged');
-    const { key } = await app.accounts.createKey(account.id, 'test');
+    const account = await app.services.accounts.createAccount('Logged');
+    const { key } = await app.services.accounts.createKey(account.id, 'test');
     const res = await fetch(`${running.url}/v1/account?x=1`, { headers: { 'x-api-key': key, cookie: 'swapgate_session=secret-cookie' } });
     expect(res.status).toBe(200);
     await new Promise((r) => setTimeout(r, 50));
@@ -47,8 +47,8 @@ describe('access log and SSE transport', () => {
   });
 
   it('serves subscriptions over SSE (graphql-yoga transport)', async () => {
-    const account = await app.accounts.createAccount('SSE');
-    const { key } = await app.accounts.createKey(account.id, 'test');
+    const account = await app.services.accounts.createAccount('SSE');
+    const { key } = await app.services.accounts.createKey(account.id, 'test');
     const ac = new AbortController();
     const res = await fetch(`${running.url}/graphql`, {
       method: 'POST',
@@ -59,7 +59,7 @@ describe('access log and SSE transport', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/text\/event-stream/);
     const reader = res.body!.getReader();
-    setTimeout(() => void app.pubsub.publish(accountEventsTopic(account.id, 'test'), { id: 'evt_sse', type: 'x.y', livemode: false, createdAt: new Date().toISOString(), data: {} }), 300);
+    setTimeout(() => void app.infra.pubsub.publish(accountEventsTopic(account.id, 'test'), { id: 'evt_sse', type: 'x.y', livemode: false, createdAt: new Date().toISOString(), data: {} }), 300);
     let text = '';
     while (!text.includes('evt_sse')) {
       const { value, done } = await reader.read();

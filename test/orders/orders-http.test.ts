@@ -76,10 +76,10 @@ describe.each(backends)('orders with the Relay adapter over HTTP and graphql-ws 
     expect(seen[0]).toMatchObject({ status: 'submitted' });
     expect(seen.at(-1)).toMatchObject({ quoteId: best.quoteId, status: 'filled', providerState: 'filled', srcTxHash: TX1, dstTxHash: '0x' + 'c3'.repeat(32), ourFeeBps: 20 });
 
-    const events = await s.app.db.sql.query<{ type: string; livemode: boolean; resource_id: string }>('SELECT type, livemode, resource_id FROM events WHERE account_id = $1 ORDER BY sequence', [accountId]);
+    const events = await s.db.sql.query<{ type: string; livemode: boolean; resource_id: string }>('SELECT type, livemode, resource_id FROM events WHERE account_id = $1 ORDER BY sequence', [accountId]);
     expect(events.map((e) => e.type)).toEqual(['order.submitted', 'order.filled']);
     expect(events.every((e) => e.resource_id === best.quoteId && e.livemode === false)).toBe(true);
-    const row = await s.app.db.prisma.order.findUniqueOrThrow({ where: { quoteId: best.quoteId } });
+    const row = await s.db.prisma.order.findUniqueOrThrow({ where: { quoteId: best.quoteId } });
     expect(row).toMatchObject({ status: 'filled', trackingId: requestId, finalizedAt: expect.any(Date) });
   });
 

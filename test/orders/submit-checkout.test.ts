@@ -11,6 +11,8 @@ import { parseQuoteId } from '../../src/quotes/quote-id.js';
  * bytes cannot be called back once forwarded, so the session must still accept a payment BEFORE they go.
  */
 const DEAD = 'http://127.0.0.1:9';
+const ATTACH = ['link', 'legacy quote set'] as const;
+type Attach = (typeof ATTACH)[number];
 
 describe.each(backends)('POST /v1/orders/submit for a checkout quote (%s)', (backend) => {
   let jup: JupiterFixture;
@@ -30,19 +32,25 @@ describe.each(backends)('POST /v1/orders/submit for a checkout quote (%s)', (bac
     await jup?.close();
   });
 
-  /** A Jupiter quote (SOL → USDC to the session's recipient) attached to a fresh Solana-settled session. */
-  async function quoteForSession() {
+  /**
+   * A Jupiter quote (SOL → USDC to the session's recipient) attached to a fresh Solana-settled session: by
+   * checkout's own link (what the payer quote endpoint writes), or, as a quote issued before links existed,
+   * by the session id its quote set carries.
+   */
+  async function quoteForSession(attach: Attach) {
     const recipient = Keypair.generate().publicKey.toBase58();
     const cs = await s.post('/v1/checkout/sessions', { amount: '1000000', settleChain: 'solana', settleToken: 'USDC', recipient, merchantName: 'Shop' }, { 'x-api-key': key });
     expect(cs.status, cs.text).toBe(200);
     const q = await s.get(`/v1/quote?srcChain=solana&srcToken=SOL&amount=100000000&dstChain=solana&dstToken=USDC&sender=${wallet.publicKey.toBase58()}&recipient=${recipient}`);
     expect(q.status, q.text).toBe(200);
     const quoteId = q.body.best.quoteId as string;
-    // The payer quote endpoint attaches the session id to the quotes it stores; do the same here
-    // (the default Postgres store keeps the response's quote set as JSON text, keyed by the set id).
-    const setId = (parseQuoteId(quoteId) as { setId: string }).setId;
-    await s.app.db.sql.query(`UPDATE quote_sets SET payload = jsonb_set(payload::jsonb, '{checkoutSessionId}', to_jsonb($2::text))::text WHERE id = $1`, [setId, cs.body.id]);
-    expect((await new PgQuoteStore(s.app.db.sql, s.app.clock).find(quoteId))?.checkoutSessionId).toBe(cs.body.id);
+    if (attach === 'link') await s.services.checkout.quoteLinks.link(cs.body.id, [q.body.best]);
+    else {
+      // The default Postgres store keeps the response's quote set as JSON text, keyed by the set id.
+      const setId = (parseQuoteId(quoteId) as { setId: string }).setId;
+      await s.db.sql.query(`UPDATE quote_sets SET payload = jsonb_set(payload::jsonb, '{checkoutSessionId}', to_jsonb($2::text))::text WHERE id = $1`, [setId, cs.body.id]);
+      expect((await new PgQuoteStore(s.db.sql, s.infra.clock).find(quoteId))?.legacyCheckoutSessionId).toBe(cs.body.id);
+    }
     const built = await s.post('/v1/orders', { quoteId });
     expect(built.status, built.text).toBe(200);
     const tx = VersionedTransaction.deserialize(Buffer.from(built.body.tx.serializedTx, 'base64'));
@@ -50,23 +58,25 @@ describe.each(backends)('POST /v1/orders/submit for a checkout quote (%s)', (bac
     return { sessionId: cs.body.id as string, quoteId, signed: Buffer.from(tx.serialize()).toString('base64') };
   }
 
-  it('refuses with 409 before forwarding anything when the session is no longer open', async () => {
-    const { sessionId, quoteId, signed } = await quoteForSession();
+  it.each(ATTACH)('refuses with 409 before forwarding anything when the session is no longer open (%s)', async (attach) => {
+    const { sessionId, quoteId, signed } = await quoteForSession(attach);
     expect((await s.post(`/v1/checkout/sessions/${sessionId}/expire`, {}, { 'x-api-key': key })).status).toBe(200);
     const executedBefore = jup.executed.length;
     const r = await s.post('/v1/orders/submit', { quoteId, signedTransaction: signed });
     expect(r.status, r.text).toBe(409);
     expect(r.body.error.code).toBe('CONFLICT');
     expect(jup.executed.length).toBe(executedBefore); // nothing reached Ultra's execute
-    expect(await s.app.services.orders.get(quoteId)).toBeUndefined();
+    expect(await s.services.orders.get(quoteId)).toBeUndefined();
   });
 
-  it('forwards and records the order and the session payment together when the session is open', async () => {
-    const { sessionId, quoteId, signed } = await quoteForSession();
+  it.each(ATTACH)('forwards and records the order and the session payment together when the session is open (%s)', async (attach) => {
+    const { sessionId, quoteId, signed } = await quoteForSession(attach);
     const r = await s.post('/v1/orders/submit', { quoteId, signedTransaction: signed });
     expect(r.status, r.text).toBe(200);
     expect(jup.executed).toContain(signed);
-    expect((await s.app.services.orders.get(quoteId))?.status).toBe('submitted');
+    const order = await s.services.orders.get(quoteId);
+    expect(order?.status).toBe('submitted');
+    expect(order?.checkoutSessionId).toBe(sessionId);
     const owner = await s.get(`/v1/checkout/sessions/${sessionId}`, { 'x-api-key': key });
     expect(owner.body.status).toBe('processing');
     expect(owner.body.payments).toHaveLength(1);

@@ -4,8 +4,6 @@ import { ManualClock } from '../../src/clock.js';
 import { createLogger } from '../../src/log.js';
 import { QuoteService } from '../../src/quotes/service.js';
 import type { AssetsApi } from '../../src/quotes/assets-api.js';
-import type { PartnersService } from '../../src/partners/service.js';
-import type { ProviderRegistry } from '../../src/providers/registry.js';
 
 /** AMOUNT_TOO_SMALL / AMOUNT_TOO_LARGE bounds (QUOTE_MIN_USD / QUOTE_MAX_USD), applied when the token has a USD price. */
 const assets: AssetsApi = {
@@ -21,9 +19,9 @@ const service = new QuoteService({
   config: loadConfig({ QUOTE_MIN_USD: '1', QUOTE_MAX_USD: '1000', PROVIDERS: 'none' }),
   clock: new ManualClock(),
   log: createLogger('silent'),
-  providers: () => ({ all: () => [] }) as unknown as ProviderRegistry,
-  assets: () => assets,
-  partners: { forApiKey: async () => null, forIntegrator: async () => null } as unknown as PartnersService,
+  providers: { all: () => [] },
+  assets,
+  partners: { forApiKey: async () => null, forIntegrator: async () => null },
   store: { putSet: async () => {}, find: async () => undefined, sweep: async () => 0, close: async () => {} },
 });
 const addr = '0x' + '3'.repeat(40);

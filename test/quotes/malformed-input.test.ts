@@ -24,7 +24,7 @@ describe.each(backends)('malformed quote/order input → precise codes (%s)', (b
   beforeAll(async () => {
     fx = await startFixtureProviderServer();
     s = await startTestServer({ backend, env: { PROVIDER_TIMEOUT_MS: '2000', RPC_URL_8453: 'http://127.0.0.1:9', JOBS_ENABLED: '0' } });
-    s.app.services.providers.register(new FixtureProvider('debridge', fx.url));
+    s.services.providers.register(new FixtureProvider('debridge', fx.url));
     fx.configure('debridge', { behaviour: 'ok', delayMs: 0 });
     const r = await s.get(quotePath({}));
     expect(r.status).toBe(200);

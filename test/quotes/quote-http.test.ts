@@ -21,7 +21,7 @@ describe.each(backends)('GET /v1/quote fan-out (%s)', (backend) => {
   beforeAll(async () => {
     fx = await startFixtureProviderServer();
     s = await startTestServer({ backend, clock, env: ENV });
-    for (const id of ids) s.app.services.providers.register(new FixtureProvider(id, fx.url, () => clock.now()));
+    for (const id of ids) s.services.providers.register(new FixtureProvider(id, fx.url, () => clock.now()));
   });
   afterAll(async () => {
     await s?.close();
@@ -99,15 +99,15 @@ describe.each(backends)('GET /v1/quote fan-out (%s)', (backend) => {
   });
 
   it('a registered partner adds its fee; a partner key takes precedence and may set integratorFeeBps within maxFeeBps', async () => {
-    await s.app.services.partners.upsert({ id: 'acme', label: 'Acme', kind: 'fee', feeBps: 25, maxFeeBps: 100, feeRecipientEvm: '0x2222222222222222222222222222222222222222' });
-    await s.app.services.partners.upsert({ id: 'keyco', label: 'KeyCo', kind: 'fee', feeBps: 10, maxFeeBps: 40 });
-    await s.app.services.partners.upsert({ id: 'tagonly', label: 'Tag', kind: 'label' });
+    await s.services.partners.upsert({ id: 'acme', label: 'Acme', kind: 'fee', feeBps: 25, maxFeeBps: 100, feeRecipientEvm: '0x2222222222222222222222222222222222222222' });
+    await s.services.partners.upsert({ id: 'keyco', label: 'KeyCo', kind: 'fee', feeBps: 10, maxFeeBps: 40 });
+    await s.services.partners.upsert({ id: 'tagonly', label: 'Tag', kind: 'label' });
     const r1 = await s.get(query({ integrator: 'acme' }));
     expect(r1.body.best.fees).toEqual({ ourFeeBps: 30, integratorFeeBps: 25, integrator: 'acme' });
 
     const { accountId, key } = await s.createTestKey();
-    const keyRow = await s.app.db.prisma.apiKey.findFirstOrThrow({ where: { accountId } });
-    await s.app.services.partners.linkKey('keyco', keyRow.id);
+    const keyRow = await s.db.prisma.apiKey.findFirstOrThrow({ where: { accountId } });
+    await s.services.partners.linkKey('keyco', keyRow.id);
     const r2 = await s.get(query({ integrator: 'acme', integratorFeeBps: '40' }), { 'x-api-key': key });
     expect(r2.body.best.fees).toEqual({ ourFeeBps: 20, integratorFeeBps: 40, integrator: 'keyco' }); // api channel with a key
     const r3 = await s.get(query({ integratorFeeBps: '41' }), { 'x-api-key': key });

@@ -203,7 +203,7 @@ describe.each(shared)('a quote issued by instance A is built by instance B ($nam
     const base = { ...env, JOBS_ENABLED: '0', RPC_URL_8453: 'http://127.0.0.1:9' };
     a = await startTestServer({ database: db, env: base });
     b = await startTestServer({ database: db, env: base });
-    for (const s of [a, b]) s.app.services.providers.register(new FixtureProvider('debridge', fx.url));
+    for (const s of [a, b]) s.services.providers.register(new FixtureProvider('debridge', fx.url));
   });
   afterAll(async () => {
     await a?.close();

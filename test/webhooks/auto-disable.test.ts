@@ -32,7 +32,7 @@ describe.each(backends)('endpoint failing for days is disabled (%s)', (backend) 
     expect(wait).toBeGreaterThanOrEqual(4000);
     expect(wait).toBeLessThanOrEqual(6000);
     // Two full passes over the queue after a poke: the delivery was looked at and is not due yet.
-    const worker = s.app.services.webhooks.worker;
+    const worker = s.services.webhooks.worker;
     const passes = worker.passes;
     worker.poke();
     await until(() => worker.passes >= passes + 2, 5000, 'two worker passes');

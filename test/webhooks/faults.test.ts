@@ -10,6 +10,7 @@ import { startTestServer, type TestServer } from '../helpers/server.js';
 import { WebhookReceiver } from '../fixtures/webhook-receiver.js';
 import { createDb, type Db } from '../../src/db/client.js';
 import { migrate } from '../../src/db/migrate.js';
+import { systemClock } from '../../src/clock.js';
 import { AccountsService } from '../../src/accounts/service.js';
 import { freePort, until, verifyWith } from './helpers.js';
 import { nodeWithTsx } from '../helpers/spawn.js';
@@ -42,14 +43,14 @@ describe.each(backends)('receiver down, then back (%s)', (backend) => {
     const sent: string[] = [];
     for (let i = 0; i < 25; i++) sent.push((await s.post('/v1/webhook-endpoints/trigger', { type: i % 2 ? 'order.filled' : 'checkout.session.completed' }, { 'x-api-key': key })).body.id);
     // Attempts fail (connection refused) and are rescheduled with backoff.
-    await until(async () => (await s.app.db.prisma.webhookAttempt.count({ where: { endpointId: ep.id, success: false } })) >= 25, 15_000, 'failed attempts while down');
+    await until(async () => (await s.db.prisma.webhookAttempt.count({ where: { endpointId: ep.id, success: false } })) >= 25, 15_000, 'failed attempts while down');
     await rx.start(port);
     await rx.waitFor((r) => sent.every((id) => r.ids().has(id)), 30_000);
     report(`receiver-down/${backend}`, sent.length, rx);
     expect(sent.filter((id) => !rx.ids().has(id))).toEqual([]);
     for (const r of rx.received) verifyWith(ep.secret, r);
     // The last answers may still be being recorded.
-    await until(async () => (await s.app.db.prisma.webhookDelivery.count({ where: { endpointId: ep.id, status: { not: 'succeeded' } } })) === 0, 10_000, 'all succeeded');
+    await until(async () => (await s.db.prisma.webhookDelivery.count({ where: { endpointId: ep.id, status: { not: 'succeeded' } } })) === 0, 10_000, 'all succeeded');
   });
 });
 
@@ -96,7 +97,7 @@ describe.each(backends.filter((b) => b === 'postgres'))('service killed mid-deli
   };
 
   it('SIGKILL with deliveries in flight: after a restart the pending ones resume and all arrive', async () => {
-    const accounts = new AccountsService(db.prisma, 'swapgate');
+    const accounts = new AccountsService({ prisma: db.prisma, clock: systemClock, config: { BRAND: 'swapgate' } });
     const account = await accounts.createAccount('Kill test');
     const { key } = await accounts.createKey(account.id, 'test');
     child = await startService();
@@ -179,6 +180,6 @@ describe.each(backends.filter((b) => b === 'postgres'))('Postgres connections cu
     report('pg-cut', sent.length, rx);
     expect(sent.filter((id) => !rx.ids().has(id))).toEqual([]);
     // The pubsub listener came back too: a new event is pushed (not only polled) to subscribers again.
-    await until(() => s.app.pubsub.connected, 10_000, 'pubsub reconnect');
+    await until(() => s.infra.pubsub.connected, 10_000, 'pubsub reconnect');
   });
 });

@@ -76,8 +76,8 @@ describe.each(backends)('events and webhooks over GraphQL (%s)', (backend) => {
 
   it('triggerWebhookEvent with a live key → FORBIDDEN; without a key → UNAUTHORIZED', async () => {
     const { accountId } = await s.createTestKey();
-    await s.app.accounts.setLiveEnabled(accountId, true);
-    const { key } = await s.app.accounts.createKey(accountId, 'live');
+    await s.services.accounts.setLiveEnabled(accountId, true);
+    const { key } = await s.services.accounts.createKey(accountId, 'live');
     expect((await q(key, 'mutation { triggerWebhookEvent(type: "order.filled") { id } }')).errors[0].extensions.code).toBe('FORBIDDEN');
     expect((await s.post('/graphql', { query: '{ events { hasMore } }' })).body.errors[0].extensions.code).toBe('UNAUTHORIZED');
   });

@@ -108,8 +108,8 @@ describe.each(backends)('events and webhooks under hostile input (%s)', (backend
     }
     expect((await create(`${rx.url}/loopback-ok`)).status).toBe(201);
     // A name that resolves to the metadata address at delivery time is refused at connect.
-    const original = s.app.services.webhooks.resolver;
-    s.app.services.webhooks.resolver = async (host) => (host === 'imds.example.test' ? [{ address: '169.254.169.254', family: 4 }] : original(host));
+    const original = s.services.webhooks.resolver;
+    s.services.webhooks.resolver = async (host) => (host === 'imds.example.test' ? [{ address: '169.254.169.254', family: 4 }] : original(host));
     try {
       const ep = (await create(`http://imds.example.test:${rx.port}/latest/meta-data/`)).body;
       const ev = (await s.post('/v1/webhook-endpoints/trigger', { type: 'order.filled' }, { 'x-api-key': k })).body;
@@ -122,7 +122,7 @@ describe.each(backends)('events and webhooks under hostile input (%s)', (backend
       expect(attempts[0].error).toMatch(/^blocked: imds\.example\.test resolves to 169\.254\.169\.254/);
       await s.request(`/v1/webhook-endpoints/${ep.id}`, { method: 'DELETE', headers: { 'x-api-key': k } });
     } finally {
-      s.app.services.webhooks.resolver = original;
+      s.services.webhooks.resolver = original;
     }
   });
 
@@ -135,7 +135,7 @@ describe.each(backends)('events and webhooks under hostile input (%s)', (backend
     const ev = (await s.post('/v1/webhook-endpoints/trigger', { type: 'order.failed' }, hk)).body;
     await until(async () => (await s.get(`/v1/events/${ev.id}/attempts`, hk)).body.data.length > 0, 10_000, 'a first failed attempt');
     // Park the retry an hour out so that only the disable can settle it.
-    await s.app.db.prisma.webhookDelivery.updateMany({ where: { eventId: ev.id }, data: { nextAttemptAt: new Date(Date.now() + 3600_000) } });
+    await s.db.prisma.webhookDelivery.updateMany({ where: { eventId: ev.id }, data: { nextAttemptAt: new Date(Date.now() + 3600_000) } });
     expect((await patch(ep.id, { disabled: true })).status).toBe(200);
     expect((await patch(ep.id, { disabled: false })).status).toBe(200);
     const [d] = (await s.get(`/v1/events/${ev.id}/deliveries`, hk)).body.data;
@@ -165,20 +165,20 @@ describe.each(backends)('events and webhooks under hostile input (%s)', (backend
     const [kept, gone] = [await mk('kept'), await mk('gone')];
     // Due in an hour, so the running worker leaves them alone while the test drives the group commit.
     const at = new Date(Date.now() + 3600_000);
-    const ev = await s.app.db.prisma.$transaction((tx) => recordEvent(tx, { accountId: acc, livemode: false, type: 'order.filled', resourceId: 'q_batch', data: {}, createdAt: at }));
-    const rows = await s.app.db.prisma.webhookDelivery.findMany({ where: { eventId: ev.id } });
+    const ev = await s.db.prisma.$transaction((tx) => recordEvent(tx, { accountId: acc, livemode: false, type: 'order.filled', resourceId: 'q_batch', data: {}, createdAt: at }));
+    const rows = await s.db.prisma.webhookDelivery.findMany({ where: { eventId: ev.id } });
     expect(rows).toHaveLength(2);
     await s.request(`/v1/webhook-endpoints/${gone}`, { method: 'DELETE', headers: { 'x-api-key': k } });
     // One batch as the group commit would send it: the deleted endpoint's delivery must not fail the other.
-    await new SuccessLog(s.app.db.prisma).commit(
+    await new SuccessLog(s.db.prisma).commit(
       rows.map((d) => ({
         c: { id: d.id, event_id: ev.id, endpoint_id: d.endpointId, attempts: 1, url: `${rx.url}/x` },
         r: { ok: true, statusCode: 200, latencyMs: 3, responseBody: 'ok', error: null },
         at: new Date(),
       })),
     );
-    const after = await s.app.db.prisma.webhookDelivery.findMany({ where: { eventId: ev.id } });
+    const after = await s.db.prisma.webhookDelivery.findMany({ where: { eventId: ev.id } });
     expect(after.map((d) => [d.endpointId, d.status])).toEqual([[kept, 'succeeded']]);
-    expect(await s.app.db.prisma.webhookAttempt.count({ where: { eventId: ev.id } })).toBe(1);
+    expect(await s.db.prisma.webhookAttempt.count({ where: { eventId: ev.id } })).toBe(1);
   });
 });

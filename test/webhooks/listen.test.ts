@@ -53,7 +53,7 @@ describe('listen command', () => {
       });
     const secret = (await waitOut(/signing secret is (whsec_\S+)/))[1];
     // The CLI's subscription is in place once the service listens to the account's event stream.
-    await waitFor(() => s.app.pubsub.isListening(accountEventsTopic(accountId, 'test')), { what: 'the listen subscription' });
+    await waitFor(() => s.infra.pubsub.isListening(accountEventsTopic(accountId, 'test')), { what: 'the listen subscription' });
     const trig = async (type: string) => (await s.post('/v1/webhook-endpoints/trigger', { type }, { 'x-api-key': key })).body;
     const skipped = await trig('checkout.session.completed');
     const a = await trig('order.filled');
@@ -71,8 +71,8 @@ describe('listen command', () => {
 
   it('refuses a live key and a bad key', async () => {
     const { accountId } = await s.createTestKey();
-    await s.app.accounts.setLiveEnabled(accountId, true);
-    const { key: live } = await s.app.accounts.createKey(accountId, 'live');
+    await s.services.accounts.setLiveEnabled(accountId, true);
+    const { key: live } = await s.services.accounts.createKey(accountId, 'live');
     const run = (k: string) => spawnAsync(...nodeWithTsx('src/cli.ts', ['listen', '--api-key', k, '--forward-to', rx.url, '--url', s.url]), { encoding: 'utf8', timeout: 30_000 });
     const r1 = await run(live);
     expect(r1.status).toBe(1);

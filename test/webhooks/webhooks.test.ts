@@ -61,8 +61,8 @@ describe.each(backends)('webhooks over HTTP (%s)', (backend) => {
     const foreign = await s.get(`/v1/webhook-endpoints/${ep.id}`, { 'x-api-key': other.key });
     expect(foreign.status).toBe(404);
     expect(foreign.body.error.code).toBe('NOT_FOUND');
-    const live = await s.app.accounts.createKey(accountId, 'live');
-    await s.app.accounts.setLiveEnabled(accountId, true);
+    const live = await s.services.accounts.createKey(accountId, 'live');
+    await s.services.accounts.setLiveEnabled(accountId, true);
     expect((await s.get(`/v1/webhook-endpoints/${ep.id}`, { 'x-api-key': live.key })).status).toBe(404); // other mode
     const del = await api.del(`/v1/webhook-endpoints/${ep.id}`);
     expect(del.body).toEqual({ id: ep.id, object: 'webhook_endpoint', deleted: true });
@@ -87,11 +87,11 @@ describe.each(backends)('webhooks over HTTP (%s)', (backend) => {
   });
 
   it('live endpoints: https only, no private/loopback/link-local/metadata hosts (resolved at creation)', async () => {
-    await s.app.accounts.setLiveEnabled(accountId, true);
-    const { key: liveKey } = await s.app.accounts.createKey(accountId, 'live');
+    await s.services.accounts.setLiveEnabled(accountId, true);
+    const { key: liveKey } = await s.services.accounts.createKey(accountId, 'live');
     const fakeDns: Record<string, string[]> = { 'public.example': ['93.184.216.34'], 'internal.example': ['93.184.216.34', '10.0.0.7'], 'meta.example': ['169.254.169.254'] };
-    const original = s.app.services.webhooks.resolver;
-    s.app.services.webhooks.resolver = async (host) => (fakeDns[host] ?? []).map((address) => ({ address, family: 4 }));
+    const original = s.services.webhooks.resolver;
+    s.services.webhooks.resolver = async (host) => (fakeDns[host] ?? []).map((address) => ({ address, family: 4 }));
     try {
       const create = (url: string) => s.post('/v1/webhook-endpoints', { url }, { 'x-api-key': liveKey });
       for (const url of ['http://public.example/hook', 'https://127.0.0.1/hook', 'https://[::1]/hook', 'https://localhost/hook', 'https://internal.example/hook', 'https://meta.example/', 'https://nxdomain.example/', 'https://169.254.169.254/latest/meta-data']) {
@@ -105,7 +105,7 @@ describe.each(backends)('webhooks over HTTP (%s)', (backend) => {
       // Test mode may use http and loopback (documented), which is what the rest of this file does.
       expect((await createEndpoint()).url).toBe(`${rx.url}/hook`);
     } finally {
-      s.app.services.webhooks.resolver = original;
+      s.services.webhooks.resolver = original;
     }
   });
 
@@ -150,8 +150,8 @@ describe.each(backends)('webhooks over HTTP (%s)', (backend) => {
     }
     await rx.waitFor((r) => ids.every((id) => r.ids().has(id)));
     expect((await api.post('/v1/webhook-endpoints/trigger', { type: 'order.shipped' })).body.error.code).toBe('INVALID_PARAMS');
-    await s.app.accounts.setLiveEnabled(accountId, true);
-    const { key: liveKey } = await s.app.accounts.createKey(accountId, 'live');
+    await s.services.accounts.setLiveEnabled(accountId, true);
+    const { key: liveKey } = await s.services.accounts.createKey(accountId, 'live');
     const live = await s.post('/v1/webhook-endpoints/trigger', { type: 'order.filled' }, { 'x-api-key': liveKey });
     expect(live.status).toBe(403);
     expect(live.body.error.code).toBe('FORBIDDEN');
@@ -271,17 +271,17 @@ describe.each(backends)('webhooks over HTTP (%s)', (backend) => {
   });
 
   it('live mode: DNS is checked again at delivery, so a host that rebinds to a private address gets nothing', async () => {
-    await s.app.accounts.setLiveEnabled(accountId, true);
-    const { key: liveKey } = await s.app.accounts.createKey(accountId, 'live');
+    await s.services.accounts.setLiveEnabled(accountId, true);
+    const { key: liveKey } = await s.services.accounts.createKey(accountId, 'live');
     let answer = '93.184.216.34';
-    const original = s.app.services.webhooks.resolver;
+    const original = s.services.webhooks.resolver;
     const fake: Resolver = async () => [{ address: answer, family: 4 }];
-    s.app.services.webhooks.resolver = fake;
+    s.services.webhooks.resolver = fake;
     try {
       const ep = await s.post('/v1/webhook-endpoints', { url: `https://rebind.example:${rx.port}/hook` }, { 'x-api-key': liveKey });
       expect(ep.status).toBe(201);
       answer = '127.0.0.1'; // the name now points at the loopback receiver
-      const ev = await s.app.db.prisma.$transaction((tx) => recordEvent(tx, { accountId, livemode: true, type: 'order.filled', resourceId: 'q_live_1', data: { order: { quoteId: 'q_live_1' } } }));
+      const ev = await s.db.prisma.$transaction((tx) => recordEvent(tx, { accountId, livemode: true, type: 'order.filled', resourceId: 'q_live_1', data: { order: { quoteId: 'q_live_1' } } }));
       await until(async () => (await s.get(`/v1/events/${ev.id}/attempts`, { 'x-api-key': liveKey })).body.data.length > 0, 5000, 'blocked attempt');
       const [attempt] = (await s.get(`/v1/events/${ev.id}/attempts`, { 'x-api-key': liveKey })).body.data;
       expect(attempt).toMatchObject({ success: false, statusCode: null });
@@ -290,7 +290,7 @@ describe.each(backends)('webhooks over HTTP (%s)', (backend) => {
       // Test-mode events never reach live endpoints and vice versa.
       expect((await api.get(`/v1/events/${ev.id}`)).status).toBe(404);
     } finally {
-      s.app.services.webhooks.resolver = original;
+      s.services.webhooks.resolver = original;
     }
   });
 });

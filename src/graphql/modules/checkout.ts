@@ -2,7 +2,7 @@ import { builder } from '../builder.js';
 import type { PaymentAttemptView, PaymentView, SessionView } from '../../checkout/views.js';
 import { SESSION_STATUSES, isFinal } from '../../checkout/state.js';
 import { checkoutSessionTopic, type SessionChanged } from '../../checkout/topics.js';
-import { payerQuote, type DirectQuote, type PayerQuoteResponse } from '../../checkout/payer.js';
+import type { DirectQuote, PayerQuoteResponse } from '../../checkout/payer.js';
 import type { PayerQuote } from '../../checkout/payer-quote.js';
 import type { RefundView } from '../../checkout/views.js';
 

@@ -1,6 +1,6 @@
 import { builder } from '../builder.js';
 import { accountEventsTopic, type AccountEvent } from '../../events/topics.js';
-import { isValidEventPattern, matchesPattern } from '../../events/catalog.js';
+import { isValidEventPattern, matchesPattern } from '../../events/patterns.js';
 import { invalidParams } from '../../errors.js';
 
 const StreamedEvent = builder.objectRef<AccountEvent>('StreamedEvent').implement({

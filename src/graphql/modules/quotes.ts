@@ -1,7 +1,7 @@
 import { builder } from '../builder.js';
 import type { QuoteResponse, QuoteView } from '../../quotes/service.js';
 import type { ProviderFailure } from '../../providers/types.js';
-import { CHANNELS } from '../../quotes/params.js';
+import { CHANNELS } from '../../quotes/input.js';
 
 const FeeChannel = builder.enumType('FeeChannel', { values: CHANNELS });
 

@@ -21,7 +21,7 @@ describe('mock provider on the devnet', () => {
 
   async function waitForOrder(quoteId: string) {
     for (let i = 0; i < 300; i++) {
-      const o = await s.app.services.orders.get(quoteId);
+      const o = await s.services.orders.get(quoteId);
       if (o && o.status !== 'submitted') return o;
       await new Promise((r) => setTimeout(r, 50));
     }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseInput } from '../../src/validation.js';
-import { quoteParamsSchema } from '../../src/quotes/params.js';
+import { quoteParamsSchema } from '../../src/quotes/input.js';
 import { assertAddressFor, assertTxHashFor, isAddressFor } from '../../src/quotes/addresses.js';
 
 const base = { srcChain: '8453', srcToken: 'USDC', amount: '1000000', dstChain: 'base', dstToken: 'DAI', sender: '0x1', recipient: '0x2' };

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../helpers/db.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { recordEvent } from '../../src/events/outbox.js';
-import { deleteEventsBefore, eventRetentionJob } from '../../src/events/retention.js';
+import { deleteEventsBefore, eventRetentionJob } from '../../src/events/jobs.js';
 import { ManualClock } from '../../src/clock.js';
 import { loadConfig } from '../../src/config.js';
 import pg from 'pg';
@@ -18,7 +18,7 @@ describe.each(backends)('event retention (%s)', (backend) => {
   });
   afterAll(() => s?.close());
 
-  const prisma = () => s.app.db.prisma;
+  const prisma = () => s.db.prisma;
   const event = (resourceId: string, createdAt: Date) =>
     prisma().$transaction((tx) => recordEvent(tx, { accountId, livemode: false, type: 'checkout.session.completed', resourceId, data: {}, createdAt }));
 
@@ -35,7 +35,7 @@ describe.each(backends)('event retention (%s)', (backend) => {
     await delivery('whd_old_failed', old.id, 'failed');
     await delivery('whd_old_pending', oldPending.id, 'pending');
 
-    expect(await deleteEventsBefore(s.app.db.sql, new Date(now - 30 * DAY))).toBe(1);
+    expect(await deleteEventsBefore(s.db.sql, new Date(now - 30 * DAY))).toBe(1);
     const left = (await prisma().event.findMany({ where: { accountId }, select: { id: true } })).map((e) => e.id);
     expect(left).not.toContain(old.id);
     expect(left).toEqual(expect.arrayContaining([oldPending.id, recent.id]));
@@ -44,8 +44,8 @@ describe.each(backends)('event retention (%s)', (backend) => {
 
     // Once its delivery ends, the held-back event goes on the next sweep; a second sweep finds nothing more.
     await prisma().webhookDelivery.update({ where: { id: 'whd_old_pending' }, data: { status: 'failed' } });
-    expect(await deleteEventsBefore(s.app.db.sql, new Date(now - 30 * DAY))).toBe(1);
-    expect(await deleteEventsBefore(s.app.db.sql, new Date(now - 30 * DAY))).toBe(0);
+    expect(await deleteEventsBefore(s.db.sql, new Date(now - 30 * DAY))).toBe(1);
+    expect(await deleteEventsBefore(s.db.sql, new Date(now - 30 * DAY))).toBe(0);
     // The resource's numbering goes on after its old events are gone.
     expect((await event('cs_test_old', new Date(now))).sequence).toBe(2);
   });
@@ -56,7 +56,7 @@ describe.each(backends)('event retention (%s)', (backend) => {
     await prisma().event.createMany({
       data: Array.from({ length: 1_203 }, (_, i) => ({ id: `evt_batch${String(i).padStart(5, '0')}`, accountId, livemode: false, type: 'order.updated', resourceId: `q_batch${i}`, sequence: 1, data: {}, createdAt: created })),
     });
-    const job = eventRetentionJob(s.app.db.sql, clock, 10);
+    const job = eventRetentionJob(s.db.sql, clock, 10);
     await job.run(new AbortController().signal);
     expect(await prisma().event.count({ where: { id: { startsWith: 'evt_batch' } } })).toBe(1_203); // 8 days old, kept 10
     await job.run(new AbortController().signal);
@@ -69,14 +69,14 @@ describe.each(backends)('event retention (%s)', (backend) => {
     const now = Date.UTC(2026, 10, 25);
     const held = await event('cs_test_held', new Date(now - 40 * DAY));
     await prisma().webhookDelivery.updateMany({ where: { eventId: held.id }, data: { status: 'succeeded' } }); // ended
-    const other = new pg.Client({ connectionString: s.app.config.DATABASE_URL });
+    const other = new pg.Client({ connectionString: s.config.DATABASE_URL });
     await other.connect();
     try {
       await other.query('BEGIN');
       await other.query('SELECT id FROM events WHERE id = $1 FOR KEY SHARE', [held.id]);
-      expect(await deleteEventsBefore(s.app.db.sql, new Date(now - 30 * DAY))).toBe(0);
+      expect(await deleteEventsBefore(s.db.sql, new Date(now - 30 * DAY))).toBe(0);
       await other.query('COMMIT');
-      expect(await deleteEventsBefore(s.app.db.sql, new Date(now - 30 * DAY))).toBe(1);
+      expect(await deleteEventsBefore(s.db.sql, new Date(now - 30 * DAY))).toBe(1);
     } finally {
       await other.end();
     }

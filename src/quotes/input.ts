@@ -46,7 +46,6 @@ export const quoteParamsSchema = z
     integratorFeeBps: intFrom(z.number({ error: 'must be an integer' }).int('must be an integer').min(0)).optional(),
     gasOnArrival: boolFrom.optional(),
     gasOnArrivalUsd: numFrom(z.number({ error: 'must be a number' }).min(0.5).max(20)).optional(),
-    checkoutSessionId: z.string().min(1).max(200).optional(),
   })
   .superRefine((p, ctx) => {
     if (p.amount === undefined && p.dstAmount === undefined) ctx.addIssue({ code: 'custom', path: ['amount'], message: 'is required' });

@@ -1,0 +1,6 @@
+import { z } from 'zod';
+
+export const ordersEnv = {
+  /** How often the order poller looks for open orders (each order backs off on its own schedule). */
+  ORDER_POLL_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(3_000),
+};

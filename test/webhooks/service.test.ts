@@ -1,0 +1,35 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ManualClock } from '../../src/clock.js';
+import type { Db } from '../../src/db/client.js';
+import type { PgPubSub } from '../../src/db/pubsub.js';
+import { WebhooksService } from '../../src/webhooks/service.js';
+import type { Resolver } from '../../src/webhooks/sender.js';
+import { memoryDb, silentLog, testConfig } from '../helpers/memory-db.js';
+
+/** WebhooksService built alone; DNS is an injected resolver (the worker's pubsub is never started here). */
+describe('WebhooksService (injected DNS resolver)', () => {
+  let db: Db;
+  let webhooks: WebhooksService;
+  const asked: string[] = [];
+  const dns: Record<string, string[]> = { 'hooks.example.com': ['93.184.216.34'], 'rebind.example.com': ['10.0.0.7'] };
+  const resolver: Resolver = async (host) => {
+    asked.push(host);
+    return (dns[host] ?? []).map((address) => ({ address, family: 4 }));
+  };
+  const live = { accountId: 'acct_hooks', mode: 'live' as const, keyId: 'key_hooks' };
+  beforeAll(async () => {
+    db = await memoryDb();
+    await db.prisma.account.create({ data: { id: live.accountId, name: 'Hooks', liveEnabled: true } });
+    webhooks = new WebhooksService({ config: testConfig(), log: silentLog, clock: new ManualClock(), prisma: db.prisma, pubsub: {} as PgPubSub, resolver });
+  });
+  afterAll(() => db?.close());
+
+  it('checks a live endpoint host through the injected resolver: public addresses pass, private ones are refused', async () => {
+    const ep = await webhooks.create(live, { url: 'https://hooks.example.com/in', enabledEvents: ['order.*'] });
+    expect(ep).toMatchObject({ url: 'https://hooks.example.com/in', enabledEvents: ['order.*'], livemode: true });
+    await expect(webhooks.create(live, { url: 'https://rebind.example.com/in' })).rejects.toMatchObject({ code: 'INVALID_PARAMS', details: { field: 'url' } });
+    await expect(webhooks.create(live, { url: 'https://nowhere.example.com/in' })).rejects.toMatchObject({ code: 'INVALID_PARAMS', message: 'url: nowhere.example.com does not resolve' });
+    expect(asked).toEqual(['hooks.example.com', 'rebind.example.com', 'nowhere.example.com']);
+    expect(webhooks.worker.resolver).toBe(resolver);
+  });
+});
