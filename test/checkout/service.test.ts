@@ -25,6 +25,7 @@ describe('CheckoutService (fake assets, quotes and RPC; injected wake-up)', () =
   let db: Db;
   let checkout: CheckoutService;
   let wakes = 0;
+  const clock = new ManualClock(Date.parse('2030-01-01T00:00:00Z'));
   const quoteCalls: QuoteParamsInput[] = [];
   beforeAll(async () => {
     db = await memoryDb();
@@ -33,7 +34,7 @@ describe('CheckoutService (fake assets, quotes and RPC; injected wake-up)', () =
     checkout = new CheckoutService({
       config: testConfig(),
       log: silentLog,
-      clock: new ManualClock(),
+      clock,
       prisma: db.prisma,
       assets: {
         resolveChain: (ref) => (String(ref) === '42161' || ref === 'arbitrum' ? chain(42161, 'arbitrum') : chain(8453, 'base')),
@@ -83,5 +84,14 @@ describe('CheckoutService (fake assets, quotes and RPC; injected wake-up)', () =
     // A quote set stored before checkout kept its own links still names its session.
     expect(await checkout.sessionForQuote({ quoteId: 'q_legacy000001', legacyCheckoutSessionId: cs.id } as QuoteRecord)).toBe(cs.id);
     expect(await checkout.sessionForQuote({ quoteId: 'q_other0000001' } as QuoteRecord)).toBeUndefined();
+  });
+
+  it('keeps a link past its quote\'s retention, then the sweep drops it', async () => {
+    const cs = await createSession();
+    const now = clock.now() / 1000;
+    await checkout.quoteLinks.link(cs.id, [{ quoteId: 'q_old000000001', expiresAt: now - 2 * 3600 }, { quoteId: 'q_new000000001', expiresAt: now - 60 }]);
+    expect(await checkout.quoteLinks.sweep()).toBe(1);
+    expect(await checkout.sessionForQuote({ quoteId: 'q_old000000001' } as QuoteRecord)).toBeUndefined();
+    expect(await checkout.sessionForQuote({ quoteId: 'q_new000000001' } as QuoteRecord)).toBe(cs.id);
   });
 });
