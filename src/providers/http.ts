@@ -60,7 +60,8 @@ const tooLarge = (provider: ProviderId) => new ApiError('PROVIDER_ERROR', `${pro
 /**
  * One HTTP call to a provider's real API. Transport problems become our codes:
  * abort/timeout → PROVIDER_TIMEOUT, 429 → RATE_LIMITED, 3xx/5xx → PROVIDER_ERROR, unreadable JSON → PROVIDER_ERROR.
- * 4xx answers are returned to the adapter, which knows what the provider's error bodies mean.
+ * 4xx answers are returned to the adapter, whose errors.ts reads the provider's error body and maps it through
+ * its error table (src/providers/error-table.ts).
  */
 export async function providerFetch(baseUrl: string, path: string, o: ProviderFetchOptions): Promise<ProviderResponse> {
   const url = new URL(path.replace(/^\//, ''), baseUrl.endsWith('/') ? baseUrl : `${baseUrl}/`);

@@ -1,6 +1,6 @@
 import type { ErrorCode } from '../errors.js';
 
-/** Provider ids on the wire are the providers' own short names (spec 1.2). */
+/** Provider ids on the wire are the providers' own short names. */
 export const PROVIDER_IDS = ['relay', 'debridge', 'lifi', 'jupiter', '0x', 'kyberswap', 'across', 'mock'] as const;
 export type ProviderId = (typeof PROVIDER_IDS)[number];
 /** Loaded by default; `across` is registered but disabled (quote-only, never asked), `mock` needs MOCK_PROVIDER=1. */
@@ -8,7 +8,7 @@ export const DEFAULT_PROVIDERS: ProviderId[] = ['relay', 'debridge', 'lifi', 'ju
 
 export type Vm = 'evm' | 'svm';
 export const SOLANA_CHAIN_ID = 7565164;
-/** Service conventions for native coins (spec 1.1): zero address on EVM, wrapped-SOL mint on Solana. */
+/** Service conventions for native coins: zero address on EVM, wrapped-SOL mint on Solana. */
 export const EVM_NATIVE = '0x0000000000000000000000000000000000000000';
 export const SOL_NATIVE_MINT = 'So11111111111111111111111111111111111111112';
 
@@ -50,7 +50,7 @@ export interface QuoteRequest {
   recipient: string;
   slippageBps: number;
   fees: FeeRequest;
-  /** USD worth of destination native gas to deliver (only when the route qualifies, see spec 4.2). */
+  /** USD worth of destination native gas to deliver (only on cross-chain routes to an EVM chain whose output token is not its native coin). */
   gasOnArrivalUsd?: number;
   calls?: DestinationCall[];
 }
@@ -151,7 +151,7 @@ export interface Provider {
   chains?(signal: AbortSignal): Promise<ProviderChain[]>;
 }
 
-/** A provider that failed while the quote request as a whole succeeded (spec 2.4 ProviderError). */
+/** A provider that failed while the quote request as a whole succeeded (the quote response lists it under `errors`). */
 export interface ProviderFailure {
   provider: ProviderId;
   code: Extract<ErrorCode, 'PROVIDER_ERROR' | 'PROVIDER_TIMEOUT' | 'RATE_LIMITED' | 'NO_ROUTE' | 'INVALID_PARAMS' | 'AMOUNT_TOO_SMALL' | 'AMOUNT_TOO_LARGE' | 'UNSUPPORTED_TOKEN'>;

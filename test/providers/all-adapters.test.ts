@@ -11,9 +11,9 @@ import { startZeroExFixture, type ZeroExFixture } from '../fixtures/zeroex-serve
 import { startKyberFixture, type KyberFixture } from '../fixtures/kyberswap-server.js';
 
 /**
- * Issue 5 item 10: the six real adapters, each against its own faithful fixture, plus the mock, loaded from config
- * through the provider factories, behind `GET /v1/quote`. Each route must reach exactly the providers that serve it, and the
- * ranking must follow spec 4.2 rule 2 across all of them.
+ * The six real adapters, each against its own faithful fixture, plus the mock, loaded from config through the
+ * provider factories, behind `GET /v1/quote`. Each route must reach exactly the providers that serve it, and the
+ * ranking must be by time-adjusted output across all of them.
  */
 
 const EVM_SENDER = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
@@ -23,7 +23,10 @@ const FEE_EVM = '0x1111111111111111111111111111111111111111';
 const FEE_SOL = Keypair.generate().publicKey.toBase58();
 const DEAD = 'http://127.0.0.1:9';
 
-/** Time-adjusted output of spec 4.2 rule 2, in floating point (test oracle independent of src/quotes/ranking.ts). */
+/**
+ * Time-adjusted output: 1 bp off per minute of estimated time beyond the first, at most 50 bps; in floating point
+ * (a test oracle independent of src/quotes/ranking.ts).
+ */
 const adjusted = (q: { dstAmount: string; estimatedSeconds: number }) => {
   const penaltyBps = Math.min(50, Math.max(0, q.estimatedSeconds - 60) / 60);
   return Number(q.dstAmount) * (1 - penaltyBps / 10_000);

@@ -4,21 +4,19 @@ import type { Logger } from '../../log.js';
 import { parseProviderBody, providerFetch, type ProviderResponse } from '../http.js';
 import { type OrderState, type Provider, type ProviderChain, type ProviderOrderStatus, type ProviderQuote, type ProviderTx, type QuoteRequest, type StoredQuote, type ProviderCapabilities, capabilities } from '../types.js';
 import { DebridgeChainTable } from './chains.js';
-import { BUILD_GONE_CODES, debridgeErrorCode } from './errors.js';
+import { BUILD_GONE_CODES, debridgeError } from './errors.js';
 import { debridgeFeeParams } from './fees.js';
-import { buildCreateTxQuery } from './request.js';
-import { readEstimate, readTransaction } from './response.js';
+import { buildCreateTxQuery, buildTimeQuery, readBuild, readQuote } from './mapping.js';
 import {
   createTxResponse,
   debridgeContext,
-  debridgeErrorBody,
   orderIdsResponse,
   orderStatusResponse,
   statsOrderResponse,
   supportedChainsResponse,
   type CreateTxResponse,
 } from './schemas.js';
-import { combineOrderStates, HEX32_RE, mapDebridgeOrderState, SOLANA_SIGNATURE_RE } from './status.js';
+import { combineOrderStates, debridgeState, HEX32_RE, SOLANA_SIGNATURE_RE } from './status.js';
 
 export interface DebridgeOptions {
   /** Order creation host, e.g. https://dln.debridge.finance (paths under /v1.0). */
@@ -59,43 +57,12 @@ export class DebridgeProvider implements Provider {
   }
 
   async quote(req: QuoteRequest, signal: AbortSignal): Promise<ProviderQuote> {
-    // Destination calls are the intent relayer's alone (spec 4.2 POST rule 2); never drop them silently.
+    // Destination calls are Relay's alone; quoting without them would drop them silently.
     if (req.calls?.length) throw new ApiError('NO_ROUTE', 'debridge does not run destination calls');
     const fees = debridgeFeeParams(req.fees, req.srcVm, this.o.referralCode);
     const query = buildCreateTxQuery(req, this.chainTable, fees);
     const body = await this.createTx(query, signal);
-    const exactOut = req.tradeType === 'EXACT_OUTPUT';
-    const est = readEstimate(body, req, this.chainTable, exactOut ? { minDst: req.amount } : { src: req.amount });
-    // Fail at quote time rather than at build time if the answer carries no usable transaction.
-    readTransaction(body, req);
-    const keep = 10_000n - BigInt(Math.max(0, Math.min(9_999, req.slippageBps)));
-    let srcAmount: bigint;
-    let dstAmount: bigint;
-    let dstAmountMin: bigint;
-    if (exactOut) {
-      // DLN computed the input for exactly `amount`. Build re-creates the order with a fixed input (the one
-      // the wallet approves) and a market-rate output, so that input is padded by the slippage: the
-      // recipient gets at least `amount`, and any surplus.
-      srcAmount = (est.srcAmount * 10_000n + keep - 1n) / keep;
-      dstAmount = (est.dstAmount * srcAmount) / est.srcAmount;
-      dstAmountMin = req.amount;
-    } else {
-      // A DLN order delivers its take amount or nothing; the floor is what build accepts when it re-creates it.
-      srcAmount = est.srcAmount;
-      dstAmount = est.dstAmount;
-      dstAmountMin = (est.dstAmount * keep) / 10_000n;
-    }
-    return {
-      srcAmount,
-      dstAmount,
-      dstAmountMin,
-      estimatedSeconds: est.estimatedSeconds,
-      ourFeeBps: fees.ourFeeBps,
-      partnerFeeBps: fees.partnerFeeBps,
-      ...(est.providerFeeUsd !== undefined ? { providerFeeUsd: est.providerFeeUsd } : {}),
-      expiresAt: Math.floor(this.now() / 1000) + (this.o.quoteTtlSeconds ?? 60),
-      context: { query, ...(body.orderId ? { orderId: body.orderId } : {}) },
-    };
+    return readQuote(body, req, this.chainTable, fees, query, Math.floor(this.now() / 1000) + (this.o.quoteTtlSeconds ?? 60));
   }
 
   /**
@@ -105,23 +72,15 @@ export class DebridgeProvider implements Provider {
    */
   async build(stored: StoredQuote, signal: AbortSignal): Promise<ProviderTx> {
     const ctx = parseProviderBody('debridge', debridgeContext, stored.quote.context);
-    const req = stored.request;
-    const query =
-      req.tradeType === 'EXACT_OUTPUT'
-        ? { ...ctx.query, srcChainTokenInAmount: stored.quote.srcAmount.toString(), dstChainTokenOutAmount: 'auto' }
-        : ctx.query;
     let body: CreateTxResponse;
     try {
-      body = await this.createTx(query, signal);
+      body = await this.createTx(buildTimeQuery(stored, ctx.query), signal);
     } catch (err) {
       if (isApiError(err) && BUILD_GONE_CODES.has(err.code))
         throw new ApiError('QUOTE_NOT_FOUND', `debridge can no longer build this quote (${err.message}); request a new quote`);
       throw err;
     }
-    const est = readEstimate(body, req, this.chainTable, { src: stored.quote.srcAmount });
-    if (est.dstAmount < stored.quote.dstAmountMin)
-      throw new ApiError('QUOTE_NOT_FOUND', `debridge now offers ${est.dstAmount}, below the quote's minimum ${stored.quote.dstAmountMin}; request a new quote`);
-    return readTransaction(body, req);
+    return readBuild(body, stored, this.chainTable);
   }
 
   /** `id` is a DLN order id or a source tx hash (EVM hex or Solana signature); both 0x forms look alike. */
@@ -132,7 +91,7 @@ export class DebridgeProvider implements Provider {
     if (byTx.length) return this.statusOfOrders(byTx, id, signal);
     const state = await this.orderState(id, signal);
     if (state === 'None') throw new ApiError('ORDER_NOT_FOUND', 'debridge does not know this order');
-    return this.withHashes(id, mapDebridgeOrderState(state), undefined, signal);
+    return this.withHashes(id, debridgeState(state), undefined, signal);
   }
 
   async chains(signal: AbortSignal): Promise<ProviderChain[]> {
@@ -155,7 +114,7 @@ export class DebridgeProvider implements Provider {
 
   private async statusOfOrders(ids: string[], srcTxHash: string, signal: AbortSignal): Promise<ProviderOrderStatus> {
     const states = await Promise.all(ids.slice(0, MAX_ORDERS_PER_TX).map((o) => this.orderState(o, signal)));
-    const state = combineOrderStates(states.map(mapDebridgeOrderState));
+    const state = combineOrderStates(states.map(debridgeState));
     return ids.length === 1 ? this.withHashes(ids[0], state, srcTxHash, signal) : { state, srcTxHash };
   }
 
@@ -164,7 +123,7 @@ export class DebridgeProvider implements Provider {
     const res = await this.get(this.o.apiUrl, `/v1.0/dln/tx/${encodeURIComponent(hash)}/order-ids`, signal);
     if (res.status === 404) return [];
     if (res.status >= 400) {
-      const code = this.errorOf(res).code;
+      const code = debridgeError(res.status, res.json).code;
       if (code === 'ORDER_NOT_FOUND' || code === 'INVALID_PARAMS') return [];
       this.ensureOk(res);
     }
@@ -175,7 +134,7 @@ export class DebridgeProvider implements Provider {
   private async orderState(orderId: string, signal: AbortSignal): Promise<string> {
     const res = await this.get(this.o.apiUrl, `/v1.0/dln/order/${encodeURIComponent(orderId)}/status`, signal);
     if (res.status >= 400) {
-      const err = this.errorOf(res);
+      const err = debridgeError(res.status, res.json);
       if (res.status === 404 || err.code === 'ORDER_NOT_FOUND' || err.code === 'INVALID_PARAMS')
         throw new ApiError('ORDER_NOT_FOUND', 'debridge does not know this order');
       throw err;
@@ -216,14 +175,6 @@ export class DebridgeProvider implements Provider {
   }
 
   private ensureOk(res: ProviderResponse) {
-    if (res.status >= 400) throw this.errorOf(res);
-  }
-
-  /** A 4xx answer as an ApiError: by `errorId` when the body is deBridge's error shape. */
-  private errorOf(res: ProviderResponse): ApiError {
-    const parsed = debridgeErrorBody.safeParse(res.json);
-    if (!parsed.success) return new ApiError('PROVIDER_ERROR', `debridge answered HTTP ${res.status}`);
-    const { errorId, errorMessage } = parsed.data;
-    return new ApiError(debridgeErrorCode(errorId), `debridge: ${errorId}${errorMessage ? ` (${errorMessage})` : ''}`);
+    if (res.status >= 400) throw debridgeError(res.status, res.json);
   }
 }

@@ -1,7 +1,7 @@
 import { SOLANA_CHAIN_ID } from '../types.js';
 
 /**
- * deBridge addresses chains by its own "internal" ids (shared/providers/debridge.md, chain table):
+ * deBridge addresses chains by its own "internal" ids (docs/providers/debridge.md):
  * most EVM chains keep their native id, newer ones got 1000000xx ids, Solana is 7565164 (same as ours).
  * Pairs are [service chain id, deBridge id]. TRON (100000026) is left out: the service has no TVM chains.
  * Fantom is left out too (missing from the 2026 tables). `GET /v1.0/supported-chains-info` is the live

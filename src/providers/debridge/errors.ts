@@ -1,33 +1,43 @@
-import type { ErrorCode } from '../../errors.js';
-
-/** deBridge `errorId`s that mean "this provider has no route for the request". */
-const NO_ROUTE_IDS = new Set([
-  'IMPOSSIBLE_ROUTE',
-  'ESTIMATION_FAILED',
-  'UNSUPPORTED_TOKEN_IN',
-  'UNSUPPORTED_TOKEN_OUT',
-  'SOURCE_AND_DESTINATION_CHAINS_ARE_EQUAL',
-  'SAME_SOURCE_AND_DESTINATION_CHAINS',
-  'INCLUDED_GAS_FEE_NOT_COVERED_BY_INPUT_AMOUNT',
-  'INCLUDED_GAS_FEE_CANNOT_BE_ESTIMATED_FOR_TRANSACTION_BUNDLE',
-  'INTERMEDIARY_TOKEN_NOT_FUNDED',
-  'INTERMEDIARY_TOKEN_APPROVALS_MISSING',
-  'INTERMEDIARY_TOKEN_NOT_CONFIGURED',
-  'UNABLE_TO_ESTIMATE_EXTERNAL_CALL_WITHOUT_GAS',
-  'CONNECTOR_1INCH_RETURNED_ERROR',
-]);
+import { ApiError, type ErrorCode } from '../../errors.js';
+import { errorCodeFor, type ProviderErrorTable } from '../error-table.js';
+import { debridgeErrorBody } from './schemas.js';
 
 /**
- * deBridge error body `errorId` → our code. Match on `errorId` (the numeric `errorCode` per id is
- * unconfirmed). Anything that says our own request was built wrong (fee params, sender) is a
- * PROVIDER_ERROR: the caller cannot fix it.
+ * deBridge error answers (`{ errorCode, errorId, errorMessage }`, docs/providers/debridge.md) → our codes, by
+ * `errorId` (the numeric `errorCode` of each id is unconfirmed). Ids saying our own request was built wrong
+ * (fee parameters, sender) are PROVIDER_ERROR: the caller cannot fix them.
  */
-export function debridgeErrorCode(errorId: string): ErrorCode {
-  if (NO_ROUTE_IDS.has(errorId)) return 'NO_ROUTE';
-  if (errorId === 'ERROR_LOW_GIVE_AMOUNT') return 'AMOUNT_TOO_SMALL';
-  if (errorId === 'INVALID_QUERY_PARAMETERS') return 'INVALID_PARAMS';
-  if (errorId === 'UNKNOWN_ORDER') return 'ORDER_NOT_FOUND';
-  return 'PROVIDER_ERROR';
+export const DEBRIDGE_ERRORS: ProviderErrorTable = [
+  {
+    code: [
+      'IMPOSSIBLE_ROUTE',
+      'ESTIMATION_FAILED',
+      'UNSUPPORTED_TOKEN_IN',
+      'UNSUPPORTED_TOKEN_OUT',
+      'SOURCE_AND_DESTINATION_CHAINS_ARE_EQUAL',
+      'SAME_SOURCE_AND_DESTINATION_CHAINS',
+      'INCLUDED_GAS_FEE_NOT_COVERED_BY_INPUT_AMOUNT',
+      'INCLUDED_GAS_FEE_CANNOT_BE_ESTIMATED_FOR_TRANSACTION_BUNDLE',
+      'INTERMEDIARY_TOKEN_NOT_FUNDED',
+      'INTERMEDIARY_TOKEN_APPROVALS_MISSING',
+      'INTERMEDIARY_TOKEN_NOT_CONFIGURED',
+      'UNABLE_TO_ESTIMATE_EXTERNAL_CALL_WITHOUT_GAS',
+      'CONNECTOR_1INCH_RETURNED_ERROR',
+    ],
+    to: 'NO_ROUTE',
+  },
+  { code: ['ERROR_LOW_GIVE_AMOUNT'], to: 'AMOUNT_TOO_SMALL' },
+  { code: ['INVALID_QUERY_PARAMETERS'], to: 'INVALID_PARAMS' },
+  { code: ['UNKNOWN_ORDER'], to: 'ORDER_NOT_FOUND' },
+];
+
+/** A 4xx answer as an ApiError: by `errorId` when the body is deBridge's error shape, else PROVIDER_ERROR. */
+export function debridgeError(status: number, json: unknown): ApiError {
+  const parsed = debridgeErrorBody.safeParse(json);
+  if (!parsed.success) return new ApiError('PROVIDER_ERROR', `debridge answered HTTP ${status}`);
+  const { errorId, errorMessage } = parsed.data;
+  const code = errorCodeFor(DEBRIDGE_ERRORS, { status, code: errorId, message: errorMessage });
+  return new ApiError(code, `debridge: ${errorId}${errorMessage ? ` (${errorMessage})` : ''}`);
 }
 
 /** At build time, an answer that the order cannot be created any more means the quote is gone. */

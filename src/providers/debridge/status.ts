@@ -1,29 +1,24 @@
+import { orderStateFrom, type ProviderStateTable } from '../state-table.js';
 import type { OrderState } from '../types.js';
 
 /**
- * deBridge DLN order states (`GET /v1.0/dln/order/{id}/status`) → our OrderState (spec 3.1).
- * deBridge says to treat Fulfilled, SentUnlock and ClaimedUnlock as completed. A cancelled order is only
- * refunded once the input is claimed back on the source chain (ClaimedOrderCancel); until then the
- * refund is in flight. DLN has no failure state: an unfilled order stays Created until cancelled.
- * A value we do not know is `unknown` (the provider may have added a state), never a guess.
+ * DLN order states (`GET /v1.0/dln/order/{id}/status`) → ours. deBridge says to treat Fulfilled,
+ * SentUnlock and ClaimedUnlock as completed. A cancelled order is only refunded once the input is claimed
+ * back on the source chain (ClaimedOrderCancel); until then the refund is in flight. DLN has no failure
+ * state: an unfilled order stays Created until cancelled. `None` is an order not indexed yet.
  */
-export function mapDebridgeOrderState(status: string): OrderState {
-  switch (status) {
-    case 'None':
-    case 'Created':
-    case 'OrderCancelled':
-    case 'SentOrderCancel':
-      return 'pending';
-    case 'Fulfilled':
-    case 'SentUnlock':
-    case 'ClaimedUnlock':
-      return 'filled';
-    case 'ClaimedOrderCancel':
-      return 'refunded';
-    default:
-      return 'unknown';
-  }
-}
+export const DEBRIDGE_STATES: ProviderStateTable = {
+  None: 'pending',
+  Created: 'pending',
+  OrderCancelled: 'pending',
+  SentOrderCancel: 'pending',
+  Fulfilled: 'filled',
+  SentUnlock: 'filled',
+  ClaimedUnlock: 'filled',
+  ClaimedOrderCancel: 'refunded',
+};
+
+export const debridgeState = (status: string): OrderState => orderStateFrom(DEBRIDGE_STATES, status);
 
 /**
  * One source transaction can create several orders. Their combined state is final only when all are:

@@ -1,13 +1,13 @@
 import bs58 from 'bs58';
 import { ApiError } from '../../errors.js';
-import { SOL_NATIVE_MINT, type FeeRequest } from '../types.js';
-
-/** Pure request/response mapping for Jupiter Ultra `/ultra/v1/order` + `/execute` (see /work/shared/providers/jupiter.md). */
-
-/** The System Program id is the native-SOL placeholder some APIs use; Jupiter only knows the wrapped-SOL mint. */
 import { SYSTEM_PROGRAM_ID } from '../native-tokens.js';
+import { SOL_NATIVE_MINT, type FeeRequest, type ProviderQuote, type QuoteRequest } from '../types.js';
+import { jupiterOrderCodeError } from './errors.js';
+import type { UltraOrder } from './schemas.js';
+import { assertUltraTransaction } from './transaction.js';
 
-export { SYSTEM_PROGRAM_ID };
+/** Request/response mapping for Jupiter Ultra `GET /ultra/v1/order` (docs/providers/jupiter.md). */
+
 /** Ultra accepts an integrator `referralFee` only within these bounds (bps). */
 export const JUPITER_MIN_REFERRAL_BPS = 50;
 export const JUPITER_MAX_REFERRAL_BPS = 255;
@@ -23,7 +23,10 @@ export function isSolanaAddress(s: string): boolean {
   }
 }
 
-/** Service mint → Jupiter mint: native SOL is the wrapped-SOL mint (the service convention already), never the system program. */
+/**
+ * Service mint → Jupiter mint: native SOL is the wrapped-SOL mint (the service convention already); the System
+ * Program id some other APIs use for SOL is translated, since Jupiter only knows the mint.
+ */
 export function toJupiterMint(address: string): string {
   return address === SYSTEM_PROGRAM_ID ? SOL_NATIVE_MINT : address;
 }
@@ -52,42 +55,6 @@ export function jupiterReferral(fees: FeeRequest): JupiterReferral {
 
 const posInt = (n: number) => (Number.isInteger(n) && n > 0 ? n : 0);
 
-/** `/order` 4xx `{error}` → our code (429 and 5xx are handled by providerFetch). */
-export function classifyJupiterOrderError(status: number, body: unknown): ApiError {
-  const text = errorText(body);
-  const msg = `jupiter: ${text || `HTTP ${status}`}`;
-  if (status === 401 || status === 403) return new ApiError('PROVIDER_ERROR', `jupiter rejected the API key (${text || `HTTP ${status}`})`);
-  if (/failed to get quotes|could not find any route|no routes? found|not tradable/i.test(text)) return new ApiError('NO_ROUTE', msg);
-  if (status === 400 && /mint/i.test(text)) return new ApiError('UNSUPPORTED_TOKEN', msg);
-  if (status === 400) return new ApiError('INVALID_PARAMS', msg);
-  return new ApiError('PROVIDER_ERROR', msg);
-}
-
-/**
- * A 200 `/order` whose `transaction` is "" carries `errorCode`: 1 insufficient funds, 2 top up SOL for gas,
- * 3 below the gasless minimum. The quote cannot be executed, so it is reported as this provider's failure.
- */
-export function classifyJupiterOrderErrorCode(errorCode: number | undefined, errorMessage: string | undefined): ApiError {
-  const msg = `jupiter cannot build this swap for the taker: ${errorMessage || 'no transaction'}${errorCode !== undefined ? ` (errorCode ${errorCode})` : ''}`;
-  return new ApiError(errorCode === 3 ? 'AMOUNT_TOO_SMALL' : 'PROVIDER_ERROR', msg);
-}
-
-/** `/execute` rejection (HTTP 400 `{error, code}` or 200 `status: "Failed"`) → PROVIDER_ERROR with Jupiter's reason. */
-export function jupiterExecuteRejection(body: unknown, status: number): ApiError {
-  const b = (body && typeof body === 'object' ? body : {}) as { error?: unknown; code?: unknown };
-  const reason = typeof b.error === 'string' && b.error ? b.error : `HTTP ${status}`;
-  return new ApiError('PROVIDER_ERROR', `jupiter rejected the signed transaction: ${reason}${typeof b.code === 'number' ? ` (code ${b.code})` : ''}`, {
-    provider: 'jupiter',
-    ...(typeof b.code === 'number' ? { providerCode: b.code } : {}),
-  });
-}
-
-function errorText(body: unknown): string {
-  if (!body || typeof body !== 'object') return '';
-  const b = body as { error?: unknown; message?: unknown };
-  return typeof b.error === 'string' ? b.error : typeof b.message === 'string' ? b.message : '';
-}
-
 /** Lamports the taker pays (fees whose payer is someone else — gasless — are not the user's). */
 export function takerLamports(o: {
   signatureFeeLamports?: number;
@@ -105,3 +72,61 @@ export function takerLamports(o: {
     (paidByTaker(o.rentFeePayer) ? (o.rentFeeLamports ?? 0) : 0)
   );
 }
+
+/** The order's transaction carries a recent blockhash (~60-90 s of life); leave time to sign and submit. */
+const QUOTE_TTL_SECONDS = 30;
+/** Ultra lands the transaction itself and answers once it is confirmed. */
+const ESTIMATED_SECONDS = 5;
+
+/** `GET /ultra/v1/order` query: with `taker`, so the answer carries the unsigned transaction; `receiver` only when it differs. */
+export function orderQuery(req: QuoteRequest, referral: JupiterReferral): Record<string, string> {
+  const query: Record<string, string> = { inputMint: toJupiterMint(req.src.address), outputMint: toJupiterMint(req.dst.address), amount: req.amount.toString(), taker: req.sender, ...referral.query };
+  if (req.recipient !== req.sender) query.receiver = req.recipient;
+  return query;
+}
+
+/**
+ * An `/order` answer as our quote. It must echo the pair and input asked, carry a transaction the taker signs,
+ * and a minimum not above the output. Without a referral token account for `feeMint` Jupiter silently falls
+ * back to its default fee: then our fee is not carried (`feeBps` differs from the `referralFee` sent).
+ */
+export function readOrder(body: UltraOrder, req: QuoteRequest, referral: JupiterReferral, nowSeconds: number): ProviderQuote {
+  if (body.inputMint !== toJupiterMint(req.src.address) || body.outputMint !== toJupiterMint(req.dst.address)) throw new ApiError('PROVIDER_ERROR', 'jupiter answered for a different token pair');
+  if (BigInt(body.inAmount) !== req.amount) throw new ApiError('PROVIDER_ERROR', 'jupiter answered for a different input amount');
+  if (BigInt(body.otherAmountThreshold) > BigInt(body.outAmount)) throw new ApiError('PROVIDER_ERROR', 'jupiter answered with a minimum above the output');
+  if (!body.transaction) throw jupiterOrderCodeError(body.errorCode, body.errorMessage);
+  assertUltraTransaction(body.transaction, req.sender);
+
+  const carried = referral.query.referralFee !== undefined && body.feeBps === Number(referral.query.referralFee);
+  const feeBps = body.feeBps ?? body.platformFee?.feeBps;
+  const swapUsd = body.swapUsdValue ?? body.inUsdValue ?? undefined;
+  const jupiterBps = feeBps === undefined ? undefined : carried ? feeBps * JUPITER_REFERRAL_CUT : feeBps;
+  const providerFeeUsd = swapUsd !== undefined && jupiterBps !== undefined ? (swapUsd * jupiterBps) / 10_000 : undefined;
+  const solUsd = solPriceUsd(req, body);
+  const lamports = takerLamports({ ...body, taker: req.sender });
+  const gasUsd = solUsd !== undefined ? (lamports / 1e9) * solUsd : undefined;
+
+  const rfqExpiry = body.expireAt !== undefined && body.expireAt !== null ? Number(body.expireAt) : NaN;
+  return {
+    srcAmount: req.amount,
+    dstAmount: BigInt(body.outAmount),
+    dstAmountMin: BigInt(body.otherAmountThreshold),
+    estimatedSeconds: ESTIMATED_SECONDS,
+    ourFeeBps: carried ? referral.ourFeeBps : 0,
+    partnerFeeBps: carried ? referral.partnerFeeBps : 0,
+    ...(providerFeeUsd !== undefined ? { providerFeeUsd: round(providerFeeUsd) } : {}),
+    ...(gasUsd !== undefined ? { gasUsd: round(gasUsd) } : {}),
+    expiresAt: Number.isFinite(rfqExpiry) ? Math.min(nowSeconds + QUOTE_TTL_SECONDS, rfqExpiry) : nowSeconds + QUOTE_TTL_SECONDS,
+    context: { requestId: body.requestId, transaction: body.transaction, router: body.router ?? null, feeBps: feeBps ?? null },
+  };
+}
+
+/** SOL/USD from the request's token prices, else from Jupiter's own USD value of a SOL leg. */
+function solPriceUsd(req: QuoteRequest, body: UltraOrder): number | undefined {
+  for (const t of [req.src, req.dst]) if (t.address === SOL_NATIVE_MINT && t.priceUsd !== undefined) return t.priceUsd;
+  if (body.inputMint === SOL_NATIVE_MINT && body.inUsdValue && body.inAmount !== '0') return body.inUsdValue / (Number(body.inAmount) / 1e9);
+  if (body.outputMint === SOL_NATIVE_MINT && body.outUsdValue && body.outAmount !== '0') return body.outUsdValue / (Number(body.outAmount) / 1e9);
+  return undefined;
+}
+
+const round = (n: number) => Math.round(n * 1e6) / 1e6;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Shapes of the Jupiter Ultra answers we rely on (field names as Jupiter spells them). */
+/** Shapes of the Jupiter Ultra answers we rely on (field names as Jupiter spells them; docs/providers/jupiter.md). */
 
 const intStr = z.string().regex(/^[0-9]+$/, 'expected an integer string');
 const mint = z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'expected a base58 address');
@@ -38,6 +38,8 @@ export const ultraOrderBody = z.object({
   errorMessage: z.string().optional(),
 });
 
+export type UltraOrder = z.output<typeof ultraOrderBody>;
+
 export const ultraExecuteBody = z.object({
   status: z.string(),
   signature: z.string().optional(),
@@ -45,3 +47,6 @@ export const ultraExecuteBody = z.object({
   code: z.number().optional(),
   error: z.string().optional(),
 });
+
+/** What the adapter stores in ProviderQuote.context: the order's transaction and the id `/execute` needs. */
+export const jupiterContext = z.object({ requestId: z.string().min(1), transaction: z.string().min(1) });

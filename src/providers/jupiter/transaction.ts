@@ -1,4 +1,5 @@
 import { VersionedTransaction } from '@solana/web3.js';
+import bs58 from 'bs58';
 import { ApiError } from '../../errors.js';
 
 /** Checks on the Solana transactions that pass through the Jupiter adapter (built by Ultra, signed by the wallet). */
@@ -26,4 +27,13 @@ export function assertUltraTransaction(b64: string, taker: string): void {
   const tx = decodeVersionedTransaction(b64);
   if (!tx) throw new ApiError('PROVIDER_ERROR', 'jupiter returned a transaction that is not a base64 versioned Solana transaction');
   if (!requiredSigners(tx).includes(taker)) throw new ApiError('PROVIDER_ERROR', 'jupiter returned a transaction the taker does not sign');
+}
+
+/** A Solana transaction signature: base58 of 64 bytes. */
+export function isSignature(s: string): boolean {
+  try {
+    return bs58.decode(s).length === 64;
+  } catch {
+    return false;
+  }
 }

@@ -1,8 +1,9 @@
-import { ApiError, type ErrorCode } from '../../errors.js';
-import { planEvmFees, type FeePlan } from '../same-chain-evm.js';
-import { EVM_NATIVE, type FeeRequest } from '../types.js';
+import { ApiError } from '../../errors.js';
+import { planEvmFees, roundUsd, sameChainSeconds, type FeePlan } from '../same-chain-evm.js';
+import { EVM_NATIVE, type EvmTxRequest, type FeeRequest, type ProviderQuote, type QuoteRequest, type StoredQuote } from '../types.js';
+import type { KyberBuild, KyberContext, KyberRoutes } from './schemas.js';
 
-/** Pure request/response mapping for the KyberSwap Aggregator API v1 (see /work/shared/providers/kyberswap.md). */
+/** Request/response mapping for the KyberSwap Aggregator API v1 (docs/providers/kyberswap.md). */
 
 export const KYBER_NATIVE = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE';
 /** MetaAggregationRouterV2, the same on every chain: the only address a user is asked to approve for KyberSwap. */
@@ -85,44 +86,86 @@ export function kyberMinAmountOut(amountOut: bigint, slippageBps: number): bigin
   return (amountOut * BigInt(10_000 - slippageBps)) / 10_000n;
 }
 
-export interface KyberErrorBody {
-  code?: number;
-  message?: string;
-  details?: unknown;
+/** Kyber asks not to keep routes longer than a few seconds; build re-prices the stored route anyway. */
+const QUOTE_TTL_SECONDS = 30;
+/** Deadline written into the router call (Kyber's own default is 20 minutes). */
+const DEADLINE_SECONDS = 20 * 60;
+
+/** `GET /{chain}/api/v1/routes` query: exact input, optimised net of gas, our fee, the user as `origin`. */
+export function routesQuery(req: QuoteRequest, fee: KyberFeeParams): Record<string, string> {
+  return {
+    tokenIn: toKyberToken(req.src.address),
+    tokenOut: toKyberToken(req.dst.address),
+    amountIn: req.amount.toString(),
+    gasInclude: 'true',
+    ...fee.query,
+    origin: req.sender,
+  };
 }
 
-const QUOTE_CODES: Record<number, ErrorCode> = {
-  4000: 'INVALID_PARAMS',
-  4005: 'AMOUNT_TOO_SMALL',
-  4007: 'AMOUNT_TOO_SMALL',
-  4008: 'NO_ROUTE',
-  4009: 'AMOUNT_TOO_LARGE',
-  4010: 'NO_ROUTE',
-  4011: 'UNSUPPORTED_TOKEN',
-  4221: 'NO_ROUTE',
-  4222: 'NO_ROUTE',
-  40011: 'NO_ROUTE',
-};
-/** At build time these mean the stored route can no longer be turned into a transaction. */
-const BUILD_GONE = new Set([4000, 4002, 4008, 4010, 4222, 40011]);
-
-/** A non-2xx (or code ≠ 0) answer → our error code; 429 and 5xx are handled by providerFetch. */
-export function classifyKyberError(status: number, body: unknown, phase: 'quote' | 'build' = 'quote'): ApiError {
-  const b = (body && typeof body === 'object' ? body : {}) as KyberErrorBody;
-  if (status === 404 && typeof b.code !== 'number') return new ApiError(phase === 'build' ? 'QUOTE_NOT_FOUND' : 'NO_ROUTE', 'kyberswap does not serve this chain');
-  const code = typeof b.code === 'number' ? b.code : undefined;
-  const msg = `kyberswap: ${[code, b.message, violations(b.details)].filter((x) => x !== undefined && x !== '').join(' - ') || `HTTP ${status}`}`;
-  if (code === undefined) return new ApiError('PROVIDER_ERROR', msg);
-  if (phase === 'build' && BUILD_GONE.has(code)) return new ApiError('QUOTE_NOT_FOUND', `${msg}; request a new quote`);
-  return new ApiError(QUOTE_CODES[code] ?? 'PROVIDER_ERROR', msg);
+/** A router other than Kyber's own would have the user approve an unknown contract. */
+export function checkRouter(address: string): void {
+  if (address.toLowerCase() !== KYBER_ROUTER.toLowerCase()) throw new ApiError('PROVIDER_ERROR', `kyberswap named an unexpected router ${address}`);
 }
 
-function violations(details: unknown): string {
-  if (!Array.isArray(details)) return '';
-  const out: string[] = [];
-  for (const d of details) {
-    const fv = (d as { fieldViolations?: { field?: string; description?: string }[] })?.fieldViolations;
-    if (Array.isArray(fv)) for (const v of fv) out.push(`${v?.field}: ${v?.description}`);
+/**
+ * A `/routes` answer as our quote: the pair and input asked, Kyber's router, our fee carried only when Kyber
+ * echoes it. `rawSummary` is the summary as received, stored for build: zod drops keys we don't read and Kyber
+ * checks the whole object.
+ */
+export function readRoutes(body: KyberRoutes, rawSummary: Record<string, unknown>, req: QuoteRequest, fee: KyberFeeParams, slug: string, nowSeconds: number): ProviderQuote {
+  const s = body.data.routeSummary;
+  if (fromKyberToken(s.tokenIn) !== req.src.address.toLowerCase() || fromKyberToken(s.tokenOut) !== req.dst.address.toLowerCase()) {
+    throw new ApiError('PROVIDER_ERROR', 'kyberswap answered for a different token pair');
   }
-  return out.join('; ');
+  if (BigInt(s.amountIn) !== req.amount) throw new ApiError('PROVIDER_ERROR', 'kyberswap answered for a different input amount');
+  checkRouter(body.data.routerAddress);
+
+  const chainId = req.src.chainId;
+  const carried = fee.plan.entries.length > 0 && kyberFeeEchoMatches(fee.query, s.extraFee);
+  const amountOut = BigInt(s.amountOut);
+  const gasUsd = [s.gasUsd, s.l1FeeUsd].filter((n): n is number => n !== undefined && Number.isFinite(n)).reduce((a, b) => a + b, 0);
+  return {
+    srcAmount: req.amount,
+    dstAmount: amountOut,
+    dstAmountMin: kyberMinAmountOut(amountOut, req.slippageBps),
+    estimatedSeconds: sameChainSeconds(chainId),
+    ourFeeBps: carried ? fee.plan.ourFeeBps : 0,
+    partnerFeeBps: carried ? fee.plan.partnerFeeBps : 0,
+    ...(s.gasUsd !== undefined && Number.isFinite(gasUsd) ? { gasUsd: roundUsd(gasUsd) } : {}),
+    expiresAt: nowSeconds + QUOTE_TTL_SECONDS,
+    context: { chainId, slug, routeSummary: rawSummary, routerAddress: body.data.routerAddress },
+  };
+}
+
+/** `POST /{chain}/api/v1/route/build` body: the stored summary verbatim, our slippage (Kyber's default is 0), a deadline. */
+export function buildBody(ctx: KyberContext, req: QuoteRequest, slippageBps: number, nowSeconds: number, clientId: string) {
+  return {
+    routeSummary: ctx.routeSummary,
+    sender: req.sender,
+    recipient: req.recipient,
+    origin: req.sender,
+    slippageTolerance: slippageBps,
+    ...(slippageBps > KYBER_SLIPPAGE_CAP_BPS ? { ignoreCappedSlippage: true } : {}),
+    deadline: nowSeconds + DEADLINE_SECONDS,
+    source: clientId,
+  };
+}
+
+/** A built route must be for Kyber's router, the same input, and an output not below the quoted minimum. */
+export function checkBuild(d: KyberBuild, stored: StoredQuote): void {
+  checkRouter(d.routerAddress);
+  if (BigInt(d.amountIn) !== BigInt(stored.request.amount)) throw new ApiError('PROVIDER_ERROR', 'kyberswap built a transaction for a different input amount');
+  if (BigInt(d.amountOut) < BigInt(stored.quote.dstAmountMin)) {
+    throw new ApiError('QUOTE_NOT_FOUND', 'kyberswap price moved below the quoted minimum; request a new quote');
+  }
+}
+
+/** The built route as our BuiltTx: value is the input for a native sell and 0 otherwise; the router is the spender. */
+export function readTransaction(d: KyberBuild, req: QuoteRequest, chainId: number): EvmTxRequest {
+  const sellsNative = req.src.address.toLowerCase() === EVM_NATIVE;
+  if (d.transactionValue !== (sellsNative ? d.amountIn : '0')) {
+    throw new ApiError('PROVIDER_ERROR', `kyberswap returned a transaction value (${d.transactionValue}) that does not match the input`);
+  }
+  return { vm: 'evm', chainId, to: d.routerAddress, data: d.data, value: d.transactionValue, ...(sellsNative ? {} : { spender: d.routerAddress.toLowerCase() }) };
 }

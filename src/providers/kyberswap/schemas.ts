@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Shapes of the KyberSwap Aggregator API v1 answers we rely on (field names as Kyber spells them). */
+/** Shapes of the KyberSwap Aggregator API v1 answers we rely on (field names as Kyber spells them; docs/providers/kyberswap.md). */
 
 const intStr = z.string().regex(/^[0-9]+$/, 'expected an integer string');
 const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'expected an address');
@@ -48,3 +48,15 @@ export const kyberBuildBody = z.object({
   }),
   requestId: z.string().optional(),
 });
+
+export type KyberRoutes = z.output<typeof kyberRoutesBody>;
+export type KyberBuild = z.output<typeof kyberBuildBody>['data'];
+
+/** What the adapter stores in ProviderQuote.context: the route summary exactly as Kyber sent it, and where to build it. */
+export const kyberContext = z.object({
+  chainId: z.number().int(),
+  slug: z.string().min(1),
+  routeSummary: z.record(z.string(), z.unknown()),
+  routerAddress: z.string(),
+});
+export type KyberContext = z.output<typeof kyberContext>;

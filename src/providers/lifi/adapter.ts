@@ -5,10 +5,9 @@ import { type Provider, type ProviderChain, type ProviderOrderStatus, type Provi
 import { fromLifiChainId, LIFI_SEED_CHAINS } from './chains.js';
 import { lifiError } from './errors.js';
 import { lifiFeeParams } from './fees.js';
-import { buildQuoteRequest } from './request.js';
-import { readStep, readTransaction } from './response.js';
+import { buildQuoteRequest, readQuote, readTransaction } from './mapping.js';
 import { chainsResponse, lifiContext, quoteStep, statusResponse } from './schemas.js';
-import { mapLifiStatus } from './status.js';
+import { lifiState } from './status.js';
 
 export interface LifiOptions {
   /** e.g. https://li.quest (paths under /v1). */
@@ -43,26 +42,14 @@ export class LifiProvider implements Provider {
   }
 
   async quote(req: QuoteRequest, signal: AbortSignal): Promise<ProviderQuote> {
-    // Destination calls are the intent relayer's alone (spec 4.2 POST rule 2); never drop them silently.
+    // Destination calls are Relay's alone; quoting without them would drop them silently.
     if (req.calls?.length) throw new ApiError('NO_ROUTE', 'lifi does not run destination calls');
     const fees = lifiFeeParams(req.fees, req.srcVm, this.o.integrator);
     const { path, query } = buildQuoteRequest(req, fees);
     const res = await this.get(path, signal, query);
     if (res.status >= 400) throw lifiError(res.status, res.json);
     const step = parseProviderBody('lifi', quoteStep, res.json);
-    const est = readStep(step, req);
-    return {
-      srcAmount: est.srcAmount,
-      dstAmount: est.dstAmount,
-      dstAmountMin: est.dstAmountMin,
-      estimatedSeconds: est.estimatedSeconds,
-      ourFeeBps: fees.ourFeeBps,
-      partnerFeeBps: fees.partnerFeeBps,
-      ...(est.providerFeeUsd !== undefined ? { providerFeeUsd: est.providerFeeUsd } : {}),
-      ...(est.gasUsd !== undefined ? { gasUsd: est.gasUsd } : {}),
-      expiresAt: Math.floor(this.now() / 1000) + (this.o.quoteTtlSeconds ?? 60),
-      context: est.context as unknown as Record<string, unknown>,
-    };
+    return readQuote(step, req, fees, Math.floor(this.now() / 1000) + (this.o.quoteTtlSeconds ?? 60));
   }
 
   async build(stored: StoredQuote, _signal: AbortSignal): Promise<ProviderTx> {
@@ -71,7 +58,7 @@ export class LifiProvider implements Provider {
     return readTransaction(ctx.data, stored.request);
   }
 
-  /** `id` is the source tx hash (spec 4.3 rule 3); LI.FI also accepts its own transfer id. */
+  /** `id` is the source tx hash (what the order engine tracks when an adapter names no tracking id); LI.FI also accepts its own transfer id. */
   async status(id: string, signal: AbortSignal): Promise<ProviderOrderStatus> {
     if (!STATUS_ID_RE.test(id)) throw new ApiError('INVALID_PARAMS', 'id: expected a source transaction hash', { field: 'id' });
     const res = await this.get('/v1/status', signal, { txHash: id });
@@ -79,7 +66,7 @@ export class LifiProvider implements Provider {
     if (res.status === 404) throw new ApiError('ORDER_NOT_FOUND', 'lifi does not know this transaction');
     if (res.status >= 400) throw lifiError(res.status, res.json);
     const body = parseProviderBody('lifi', statusResponse, res.json);
-    const state = mapLifiStatus(body.status, body.substatus);
+    const state = lifiState(body.status, body.substatus);
     if (state === null) throw new ApiError('ORDER_NOT_FOUND', `lifi does not know this transaction (${body.status})`);
     return {
       state,

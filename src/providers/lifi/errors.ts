@@ -1,5 +1,26 @@
-import { ApiError, type ErrorCode } from '../../errors.js';
+import { ApiError } from '../../errors.js';
+import { errorCodeFor, type ProviderErrorTable } from '../error-table.js';
 import { lifiErrorBody, type LifiErrorBody } from './schemas.js';
+
+/**
+ * LI.FI error answers (`{ message, code?, errors? }`, docs/providers/lifi.md) → our codes, by HTTP status or
+ * LI.FI's numeric code (either may be missing). 404 / 1002 NoQuoteError / 1003 NotFoundError is "no route",
+ * made precise when every tool said the amount is too low (or too high). 409 / 1007 SlippageError cannot meet
+ * the slippage: no route at that slippage. 400 / 1011 ValidationError is a request the caller can fix. Key
+ * problems (401/403, 1010), third-party failures (424) and everything else are PROVIDER_ERROR.
+ */
+export const LIFI_ERRORS: ProviderErrorTable = [
+  { status: [404], subcodes: ['AMOUNT_TOO_LOW'], to: 'AMOUNT_TOO_SMALL' },
+  { code: [1002, 1003], subcodes: ['AMOUNT_TOO_LOW'], to: 'AMOUNT_TOO_SMALL' },
+  { status: [404], subcodes: ['AMOUNT_TOO_HIGH'], to: 'AMOUNT_TOO_LARGE' },
+  { code: [1002, 1003], subcodes: ['AMOUNT_TOO_HIGH'], to: 'AMOUNT_TOO_LARGE' },
+  { status: [404], to: 'NO_ROUTE' },
+  { code: [1002, 1003], to: 'NO_ROUTE' },
+  { status: [409], to: 'NO_ROUTE' },
+  { code: [1007], to: 'NO_ROUTE' },
+  { status: [400], to: 'INVALID_PARAMS' },
+  { code: [1011], to: 'INVALID_PARAMS' },
+];
 
 /** Tool error codes inside `errors`, from either documented shape (nested object or flat array). */
 export function toolErrorCodes(errors: LifiErrorBody['errors']): string[] {
@@ -10,30 +31,11 @@ export function toolErrorCodes(errors: LifiErrorBody['errors']): string[] {
   return out;
 }
 
-/**
- * A LI.FI 4xx answer → our code. 404 (NoQuoteError 1002 / NotFoundError 1003) is "no route"; when every
- * tool said the amount is too low (or too high) that is the more precise answer. 400 (ValidationError
- * 1011) means the request itself is invalid. 409 (SlippageError) cannot meet the slippage: no route at
- * that slippage. Key problems (401/403, 1010) and everything else are PROVIDER_ERROR: the caller cannot fix
- * them. (429 and 5xx never reach here: providerFetch maps them.)
- */
-export function lifiErrorCode(httpStatus: number, body: LifiErrorBody | undefined): ErrorCode {
-  const code = body?.code;
-  if (httpStatus === 404 || code === 1002 || code === 1003) {
-    const tools = toolErrorCodes(body?.errors);
-    if (tools.length && tools.every((c) => c === 'AMOUNT_TOO_LOW')) return 'AMOUNT_TOO_SMALL';
-    if (tools.length && tools.every((c) => c === 'AMOUNT_TOO_HIGH')) return 'AMOUNT_TOO_LARGE';
-    return 'NO_ROUTE';
-  }
-  if (httpStatus === 409 || code === 1007) return 'NO_ROUTE';
-  if (httpStatus === 400 || code === 1011) return 'INVALID_PARAMS';
-  return 'PROVIDER_ERROR';
-}
-
+/** A LI.FI 4xx answer as an ApiError (429 and 5xx never reach here: providerFetch maps them). */
 export function lifiError(httpStatus: number, json: unknown): ApiError {
   const parsed = lifiErrorBody.safeParse(json);
   const body = parsed.success ? parsed.data : undefined;
-  const code = lifiErrorCode(httpStatus, body);
+  const code = errorCodeFor(LIFI_ERRORS, { status: httpStatus, code: body?.code, message: body?.message, subcodes: toolErrorCodes(body?.errors) });
   const detail = body?.message ? `: ${body.message}` : ` (HTTP ${httpStatus})`;
   return new ApiError(code, `lifi${detail}`);
 }

@@ -1,7 +1,7 @@
-import { EVM_NATIVE, SOL_NATIVE_MINT, SOLANA_CHAIN_ID } from '../types.js';
+import { SOL_NATIVE_MINT, SOLANA_CHAIN_ID } from '../types.js';
 import { SYSTEM_PROGRAM_ID } from '../native-tokens.js';
 
-/** Relay's own id for Solana, and its "address" for native SOL (relay.md, chain ids table). */
+/** Relay's own id for Solana, and its "address" for native SOL (docs/providers/relay.md). */
 export const RELAY_SOLANA_CHAIN_ID = 792703809;
 export const RELAY_SOL_NATIVE = SYSTEM_PROGRAM_ID;
 
@@ -12,13 +12,8 @@ export const fromRelayChainId = (relayId: number) => (relayId === RELAY_SOLANA_C
 export const toRelayCurrency = (chainId: number, address: string) =>
   chainId === SOLANA_CHAIN_ID && address === SOL_NATIVE_MINT ? RELAY_SOL_NATIVE : address;
 
-export const fromRelayCurrency = (serviceChainId: number, address: string) =>
-  serviceChainId === SOLANA_CHAIN_ID && address === RELAY_SOL_NATIVE ? SOL_NATIVE_MINT : serviceChainId === SOLANA_CHAIN_ID ? address : address.toLowerCase();
-
 /**
  * Chains served before `/chains` has been read (service ids). The list is refreshed from Relay's own
  * `/chains` whenever the chain registry asks for it.
  */
 export const RELAY_DEFAULT_CHAINS: number[] = [1, 10, 56, 100, 130, 137, 146, 324, 480, 8453, 34443, 42161, 43114, 59144, 81457, 534352, 7777777, SOLANA_CHAIN_ID];
-
-export { EVM_NATIVE };

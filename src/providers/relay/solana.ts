@@ -1,6 +1,6 @@
 import { PublicKey, TransactionInstruction, TransactionMessage, VersionedTransaction, type AddressLookupTableAccount } from '@solana/web3.js';
 import { ApiError } from '../../errors.js';
-import type { RelayMainTx } from './steps.js';
+import type { RelayMainTx } from './mapping.js';
 
 /** What building a Solana transaction needs from an RPC node (a @solana/web3.js Connection fits). */
 export interface SolanaRpc {

@@ -1,8 +1,9 @@
 import { ApiError } from '../../errors.js';
-import { planEvmFees, type FeePlan } from '../same-chain-evm.js';
-import { EVM_NATIVE, type FeeRequest } from '../types.js';
+import { nativePriceUsd, planEvmFees, roundUsd, sameChainSeconds, usdOf, type FeePlan } from '../same-chain-evm.js';
+import { EVM_NATIVE, type EvmTxRequest, type FeeRequest, type ProviderQuote, type QuoteRequest } from '../types.js';
+import type { ZeroExPrice, ZeroExQuote } from './schemas.js';
 
-/** Pure request/response mapping for the 0x Swap API v2 (see /work/shared/providers/zeroex.md). */
+/** Request/response mapping for the 0x Swap API v2, allowance-holder flow (docs/providers/zeroex.md). */
 
 export const ZEROEX_NATIVE = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE';
 /** On Mantle 0x addresses native MNT by this token instead of 0xEeee…. */
@@ -11,7 +12,7 @@ const MANTLE = 5000;
 /** 0x's default cap on the integrator fee. */
 export const ZEROEX_MAX_FEE_BPS = 1000;
 
-/** Swap API chains per the 0x docs (Aug 2026). */
+/** Swap API chains per the 0x docs (as of 2026-08). */
 export const ZEROEX_CHAIN_IDS: ReadonlySet<number> = new Set([
   1, 10, 56, 130, 137, 143, 146, 480, 999, 2741, 4217, 4663, 5000, 8453, 9745, 42161, 43114, 57073, 59144, 80094, 534352,
 ]);
@@ -53,34 +54,72 @@ export function zeroExFeeParams(fees: FeeRequest, sellToken: string): ZeroExFeeP
   };
 }
 
-export interface ZeroExErrorBody {
-  name?: string;
-  message?: string;
-  data?: { zid?: string; details?: { field?: string; reason?: string }[] };
+/** How long an indicative price stays buildable; build fetches a firm /quote anyway. */
+const QUOTE_TTL_SECONDS = 60;
+
+/** The `/price` query, sent again unchanged for the firm `/quote` at build time. */
+export function priceQuery(req: QuoteRequest, fee: ZeroExFeeParams): Record<string, string> {
+  const chainId = req.src.chainId;
+  const query: Record<string, string> = {
+    chainId: String(chainId),
+    sellToken: toZeroExToken(chainId, req.src.address),
+    buyToken: toZeroExToken(chainId, req.dst.address),
+    sellAmount: req.amount.toString(),
+    taker: req.sender,
+    slippageBps: String(req.slippageBps),
+    ...fee.query,
+  };
+  if (req.recipient.toLowerCase() !== req.sender.toLowerCase()) query.recipient = req.recipient;
+  return query;
 }
 
-/** A 4xx answer of the Swap API → our error code (5xx and 429 are handled by providerFetch). */
-export function classifyZeroExError(status: number, body: unknown, phase: 'quote' | 'build' = 'quote'): ApiError {
-  const b = (body && typeof body === 'object' ? body : {}) as ZeroExErrorBody;
-  const name = typeof b.name === 'string' ? b.name : undefined;
-  const text = typeof b.message === 'string' ? b.message : '';
-  const details = Array.isArray(b.data?.details) ? b.data.details.map((d) => `${d?.field}: ${d?.reason}`).join('; ') : '';
-  const msg = `0x: ${[name, text, details].filter(Boolean).join(' - ') || `HTTP ${status}`}`;
-  if (status === 401) return new ApiError('PROVIDER_ERROR', `0x rejected the API key (${text || 'HTTP 401'})`);
-  switch (name) {
-    case 'INPUT_INVALID':
-    case 'RECIPIENT_NOT_SUPPORTED':
-      return new ApiError('INVALID_PARAMS', msg);
-    case 'TOKEN_NOT_SUPPORTED':
-    case 'BUY_TOKEN_NOT_AUTHORIZED_FOR_TRADE':
-    case 'SELL_TOKEN_NOT_AUTHORIZED_FOR_TRADE':
-    case 'XSTOCKS_NOT_AUTHORIZED':
-      return new ApiError('UNSUPPORTED_TOKEN', msg);
-    case 'SWAP_VALIDATION_FAILED':
-    case 'TAKER_NOT_AUTHORIZED_FOR_TRADE':
-    case 'RECIPIENT_NOT_AUTHORIZED_FOR_TRADE':
-      return new ApiError(phase === 'build' ? 'QUOTE_NOT_FOUND' : 'NO_ROUTE', msg);
-    default:
-      return new ApiError('PROVIDER_ERROR', msg);
+/** An answer must be for the pair and sell amount asked, with a floor not above the expected output. */
+export function checkEcho(req: QuoteRequest, body: ZeroExPrice): void {
+  const chainId = req.src.chainId;
+  if (fromZeroExToken(chainId, body.sellToken) !== req.src.address.toLowerCase() || fromZeroExToken(chainId, body.buyToken) !== req.dst.address.toLowerCase()) {
+    throw new ApiError('PROVIDER_ERROR', '0x answered for a different token pair');
   }
+  if (BigInt(body.sellAmount) !== req.amount) throw new ApiError('PROVIDER_ERROR', '0x answered for a different sell amount');
+  if (BigInt(body.minBuyAmount) > BigInt(body.buyAmount)) throw new ApiError('PROVIDER_ERROR', '0x answered with minBuyAmount above buyAmount');
+}
+
+/**
+ * A liquid `/price` answer as our quote. 0x reports the integrator fee it will take; no entry means our fee
+ * parameters were not applied. 0x's own fee and the network fee are priced with the request's token prices.
+ */
+export function readPrice(body: ZeroExPrice, req: QuoteRequest, fee: ZeroExFeeParams, query: Record<string, string>, nowSeconds: number): ProviderQuote {
+  checkEcho(req, body);
+  const chainId = req.src.chainId;
+  const carried = fee.plan.entries.length > 0 && (body.fees?.integratorFee || body.fees?.integratorFees?.length);
+  const zeroExFee = body.fees?.zeroExFee;
+  const feeToken = zeroExFee && [req.src, req.dst].find((t) => toZeroExToken(chainId, t.address).toLowerCase() === zeroExFee.token.toLowerCase());
+  const providerFeeUsd = zeroExFee && feeToken ? usdOf(BigInt(zeroExFee.amount), feeToken) : undefined;
+  const native = nativePriceUsd(req);
+  const networkWei = body.totalNetworkFee ?? (body.gas && body.gasPrice ? (BigInt(body.gas) * BigInt(body.gasPrice)).toString() : undefined);
+  const gasUsd = native && networkWei ? (Number(networkWei) / 10 ** native.decimals) * native.priceUsd : undefined;
+  return {
+    srcAmount: BigInt(body.sellAmount),
+    dstAmount: BigInt(body.buyAmount),
+    dstAmountMin: BigInt(body.minBuyAmount),
+    estimatedSeconds: sameChainSeconds(chainId),
+    ourFeeBps: carried ? fee.plan.ourFeeBps : 0,
+    partnerFeeBps: carried ? fee.plan.partnerFeeBps : 0,
+    ...(providerFeeUsd !== undefined ? { providerFeeUsd: roundUsd(providerFeeUsd) } : {}),
+    ...(gasUsd !== undefined ? { gasUsd: roundUsd(gasUsd) } : {}),
+    expiresAt: nowSeconds + QUOTE_TTL_SECONDS,
+    context: { chainId, query, zid: body.zid ?? null },
+  };
+}
+
+/**
+ * A firm `/quote` transaction as our BuiltTx. Its value must be the sell amount for a native sell and 0
+ * otherwise. Only what 0x names as the spender (AllowanceHolder) is approved, never `transaction.to`.
+ */
+export function readTransaction(body: ZeroExQuote, chainId: number): EvmTxRequest {
+  const tx = body.transaction;
+  const sellsNative = fromZeroExToken(chainId, body.sellToken) === EVM_NATIVE;
+  if (tx.value !== (sellsNative ? body.sellAmount : '0')) throw new ApiError('PROVIDER_ERROR', `0x returned a transaction value (${tx.value}) that does not match the sell amount`);
+  const spender = sellsNative ? undefined : (body.issues?.allowance?.spender ?? body.allowanceTarget ?? undefined);
+  if (!sellsNative && !spender) throw new ApiError('PROVIDER_ERROR', '0x returned no allowance target for an ERC-20 sell');
+  return { vm: 'evm', chainId, to: tx.to, data: tx.data, value: tx.value, ...(spender ? { spender: spender.toLowerCase() } : {}) };
 }

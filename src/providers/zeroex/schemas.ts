@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Shapes of the 0x Swap API v2 allowance-holder answers we rely on (field names as 0x spells them). */
+/** Shapes of the 0x Swap API v2 allowance-holder answers we rely on (field names as 0x spells them; docs/providers/zeroex.md). */
 
 const intStr = z.string().regex(/^[0-9]+$/, 'expected an integer string');
 const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'expected an address');
@@ -53,3 +53,6 @@ export const zeroExQuoteBody = z.discriminatedUnion('liquidityAvailable', [
 
 export type ZeroExPrice = Extract<z.output<typeof zeroExPriceBody>, { liquidityAvailable: true }>;
 export type ZeroExQuote = Extract<z.output<typeof zeroExQuoteBody>, { liquidityAvailable: true }>;
+
+/** What the adapter stores in ProviderQuote.context: the `/price` query, sent again for the firm `/quote`. */
+export const zeroExContext = z.object({ chainId: z.number().int(), query: z.record(z.string(), z.string()) });

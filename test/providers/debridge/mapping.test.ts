@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DebridgeChainTable } from '../../../src/providers/debridge/chains.js';
-import { debridgeErrorCode } from '../../../src/providers/debridge/errors.js';
 import { bpsToPercent, debridgeFeeParams } from '../../../src/providers/debridge/fees.js';
-import { combineOrderStates, mapDebridgeOrderState } from '../../../src/providers/debridge/status.js';
-import { fromDebridgeToken, isNativeToken, toDebridgeToken } from '../../../src/providers/debridge/tokens.js';
+import { fromDebridgeToken, toDebridgeToken } from '../../../src/providers/debridge/mapping.js';
+import { isNativeToken } from '../../../src/providers/native-tokens.js';
 import type { FeeRequest } from '../../../src/providers/types.js';
 
 const FEE_EVM = '0x1111111111111111111111111111111111111111';
@@ -84,42 +83,4 @@ describe('deBridge affiliate fee parameters', () => {
   ] as const)('%s', (_name, f, vm, referral, expected) => {
     expect(debridgeFeeParams(f, vm, referral)).toEqual(expected);
   });
-});
-
-describe('deBridge order states', () => {
-  it.each([
-    ['None', 'pending'],
-    ['Created', 'pending'],
-    ['Fulfilled', 'filled'],
-    ['SentUnlock', 'filled'],
-    ['ClaimedUnlock', 'filled'],
-    ['OrderCancelled', 'pending'],
-    ['SentOrderCancel', 'pending'],
-    ['ClaimedOrderCancel', 'refunded'],
-    ['SomethingNew', 'unknown'],
-  ] as const)('%s → %s', (status, state) => expect(mapDebridgeOrderState(status)).toBe(state));
-
-  it.each([
-    [['filled'], 'filled'],
-    [['filled', 'pending'], 'pending'],
-    [['filled', 'refunded'], 'refunded'],
-    [['refunded', 'failed'], 'failed'],
-    [['filled', 'unknown'], 'unknown'],
-    [[], 'unknown'],
-  ] as const)('orders of one tx %j → %s', (states, state) => expect(combineOrderStates([...states])).toBe(state));
-});
-
-describe('deBridge error ids', () => {
-  it.each([
-    ['IMPOSSIBLE_ROUTE', 'NO_ROUTE'],
-    ['UNSUPPORTED_TOKEN_IN', 'NO_ROUTE'],
-    ['UNSUPPORTED_TOKEN_OUT', 'NO_ROUTE'],
-    ['ESTIMATION_FAILED', 'NO_ROUTE'],
-    ['SOURCE_AND_DESTINATION_CHAINS_ARE_EQUAL', 'NO_ROUTE'],
-    ['ERROR_LOW_GIVE_AMOUNT', 'AMOUNT_TOO_SMALL'],
-    ['INVALID_QUERY_PARAMETERS', 'INVALID_PARAMS'],
-    ['UNKNOWN_ORDER', 'ORDER_NOT_FOUND'],
-    ['AFFILIATE_FEE_RECIPIENT_NOT_SET', 'PROVIDER_ERROR'],
-    ['INTERNAL_SERVER_ERROR', 'PROVIDER_ERROR'],
-  ])('%s → %s', (id, code) => expect(debridgeErrorCode(id)).toBe(code));
 });

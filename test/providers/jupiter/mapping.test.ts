@@ -1,15 +1,7 @@
 import { Keypair } from '@solana/web3.js';
 import { describe, expect, it } from 'vitest';
-import {
-  classifyJupiterOrderError,
-  classifyJupiterOrderErrorCode,
-  isSolanaAddress,
-  jupiterExecuteRejection,
-  jupiterReferral,
-  SYSTEM_PROGRAM_ID,
-  takerLamports,
-  toJupiterMint,
-} from '../../../src/providers/jupiter/mapping.js';
+import { isSolanaAddress, jupiterReferral, takerLamports, toJupiterMint } from '../../../src/providers/jupiter/mapping.js';
+import { SYSTEM_PROGRAM_ID } from '../../../src/providers/native-tokens.js';
 import { assertUltraTransaction, decodeVersionedTransaction } from '../../../src/providers/jupiter/transaction.js';
 import { SOL_NATIVE_MINT, type FeeRequest } from '../../../src/providers/types.js';
 import { buildUnsignedSwapTx } from '../../fixtures/jupiter-ultra-server.js';
@@ -44,40 +36,6 @@ describe('Jupiter referral (Ultra referralAccount/referralFee)', () => {
     ['no referral account', f({ recipients: {} }), { ourFeeBps: 0, partnerFeeBps: 0, query: {} }],
     ['EVM-looking referral account ignored', f({ recipients: { svm: '0x3f4e1c2ab9d35b7fdd0ae6c8a1f92b4c7e5d0a11' } }), { ourFeeBps: 0, partnerFeeBps: 0, query: {} }],
   ])('%s', (_n, fees, expected) => expect(jupiterReferral(fees)).toEqual(expected));
-});
-
-describe('Jupiter error classification', () => {
-  it.each([
-    [400, { error: 'Failed to get quotes' }, 'NO_ROUTE'],
-    [400, { error: 'The token X is not tradable' }, 'NO_ROUTE'],
-    [400, { error: 'Invalid inputMint' }, 'UNSUPPORTED_TOKEN'],
-    [400, { error: 'Invalid amount' }, 'INVALID_PARAMS'],
-    [401, { message: 'Invalid API key' }, 'PROVIDER_ERROR'],
-    [403, { message: 'API key does not have access to this endpoint' }, 'PROVIDER_ERROR'],
-    [404, undefined, 'PROVIDER_ERROR'],
-  ])('/order HTTP %i %j → %s', (status, body, code) => expect(classifyJupiterOrderError(status, body).code).toBe(code));
-
-  it.each([
-    [1, 'Insufficient funds', 'PROVIDER_ERROR'],
-    [2, 'Top up SOL for gas', 'PROVIDER_ERROR'],
-    [3, 'Below minimum for gasless', 'AMOUNT_TOO_SMALL'],
-    [undefined, undefined, 'PROVIDER_ERROR'],
-  ])('/order errorCode %s → %s', (code, message, expected) => {
-    const e = classifyJupiterOrderErrorCode(code, message);
-    expect(e.code).toBe(expected);
-    if (message) expect(e.message).toContain(message);
-  });
-
-  it.each([
-    [{ error: 'Order not found, it might have expired', code: -1 }, 400, /Order not found.*code -1/],
-    [{ status: 'Failed', signature: 'x', code: -1005, error: 'Transaction expired' }, 200, /Transaction expired.*-1005/],
-    [{ error: 'Invalid message bytes', code: -3 }, 400, /Invalid message bytes/],
-    [undefined, 400, /HTTP 400/],
-  ])('/execute rejection %j → PROVIDER_ERROR with the reason', (body, status, message) => {
-    const e = jupiterExecuteRejection(body, status);
-    expect(e.code).toBe('PROVIDER_ERROR');
-    expect(e.message).toMatch(message);
-  });
 });
 
 describe('lamports the taker pays', () => {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  classifyKyberError,
   fromKyberToken,
   KYBER_CHAIN_SLUGS,
   KYBER_NATIVE,
@@ -76,29 +75,4 @@ describe('KyberSwap minimum output', () => {
     [999n, 1, 998n],
     [10n ** 24n, 5000, 5n * 10n ** 23n],
   ])('%s at %i bps → %s', (out, bps, min) => expect(kyberMinAmountOut(out, bps)).toBe(min));
-});
-
-describe('KyberSwap error classification', () => {
-  it.each([
-    [400, { code: 4008, message: 'route not found' }, 'quote', 'NO_ROUTE'],
-    [400, { code: 4010, message: 'route not found' }, 'quote', 'NO_ROUTE'],
-    [400, { code: 4011, message: 'token not found' }, 'quote', 'UNSUPPORTED_TOKEN'],
-    [400, { code: 4005, message: 'feeAmount is greater than amountIn' }, 'quote', 'AMOUNT_TOO_SMALL'],
-    [400, { code: 4009, message: 'amountIn is greater than max allowed' }, 'quote', 'AMOUNT_TOO_LARGE'],
-    [422, { code: 4221, message: 'weth not found' }, 'quote', 'NO_ROUTE'],
-    [400, { code: 4000, message: 'bad request', details: [{ fieldViolations: [{ field: 'tokenIn', description: 'invalid' }] }] }, 'quote', 'INVALID_PARAMS'],
-    [400, { code: 4001, message: 'unable to bind query parameters' }, 'quote', 'PROVIDER_ERROR'],
-    [400, { code: 4004, message: 'invalid value' }, 'quote', 'PROVIDER_ERROR'],
-    [404, { message: '', path: '/x/api/v1/routes', status: 404 }, 'quote', 'NO_ROUTE'],
-    [400, 'garbage', 'quote', 'PROVIDER_ERROR'],
-    [400, { code: 4222, message: 'quoted amount is smaller than estimated' }, 'build', 'QUOTE_NOT_FOUND'],
-    [400, { code: 4008, message: 'route not found' }, 'build', 'QUOTE_NOT_FOUND'],
-    [400, { code: 4000, message: 'bad request' }, 'build', 'QUOTE_NOT_FOUND'],
-    [400, { code: 4227, message: 'estimate gas failed' }, 'build', 'PROVIDER_ERROR'],
-  ] as const)('HTTP %i %j (%s) → %s', (status, body, phase, code) => {
-    expect(classifyKyberError(status, body, phase).code).toBe(code);
-  });
-  it('names the field violations', () => {
-    expect(classifyKyberError(400, { code: 4000, message: 'bad request', details: [{ fieldViolations: [{ field: 'tokenIn', description: 'invalid' }] }] }).message).toMatch(/tokenIn: invalid/);
-  });
 });

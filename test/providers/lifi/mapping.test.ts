@@ -1,13 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/errors.js';
 import { fromLifiChainId, LIFI_SOLANA_CHAIN_ID, toLifiChainId } from '../../../src/providers/lifi/chains.js';
-import { lifiErrorCode } from '../../../src/providers/lifi/errors.js';
 import { bpsToFraction, lifiFeeParams } from '../../../src/providers/lifi/fees.js';
-import { bpsToSlippage, grossUpForSlippage } from '../../../src/providers/lifi/request.js';
-import { gasUsd, providerFeeUsd, readStep } from '../../../src/providers/lifi/response.js';
+import { bpsToSlippage, fromLifiToken, gasUsd, grossUpForSlippage, providerFeeUsd, readStep, toLifiToken } from '../../../src/providers/lifi/mapping.js';
 import { quoteStep } from '../../../src/providers/lifi/schemas.js';
-import { mapLifiStatus } from '../../../src/providers/lifi/status.js';
-import { fromLifiToken, toLifiToken } from '../../../src/providers/lifi/tokens.js';
 import type { FeeRequest, QuoteRequest } from '../../../src/providers/types.js';
 
 describe('LI.FI chain ids', () => {
@@ -74,37 +70,6 @@ describe('LI.FI fee and slippage parameters', () => {
     ['no recipient for the source VM', fees({}), 'svm', { ourFeeBps: 0, partnerFeeBps: 0, query: { integrator: 'swapgate' } }],
     ['zero fee', fees({ ourFeeBps: 0 }), 'evm', { ourFeeBps: 0, partnerFeeBps: 0, query: { integrator: 'swapgate' } }],
   ] as const)('%s', (_n, f, vm, expected) => expect(lifiFeeParams(f, vm, 'swapgate')).toEqual(expected));
-});
-
-describe('LI.FI status mapping', () => {
-  it.each([
-    ['DONE', 'COMPLETED', 'filled'],
-    ['DONE', 'PARTIAL', 'filled'],
-    ['DONE', 'REFUNDED', 'refunded'],
-    ['DONE', undefined, 'filled'],
-    ['FAILED', 'SLIPPAGE_EXCEEDED', 'failed'],
-    ['PENDING', 'WAIT_DESTINATION_TRANSACTION', 'pending'],
-    ['PENDING', 'REFUND_IN_PROGRESS', 'pending'],
-    ['NOT_FOUND', undefined, null],
-    ['INVALID', undefined, null],
-    ['SOMETHING_NEW', undefined, 'unknown'],
-  ] as const)('%s/%s → %s', (status, sub, state) => expect(mapLifiStatus(status, sub)).toBe(state));
-});
-
-describe('LI.FI error answers', () => {
-  const nested = (code: string) => ({ message: 'no quote', code: 1002, errors: { filteredOut: [], failed: [{ subpaths: { p: [{ code }] } }] } });
-  it.each([
-    [404, nested('NO_POSSIBLE_ROUTE'), 'NO_ROUTE'],
-    [404, nested('AMOUNT_TOO_LOW'), 'AMOUNT_TOO_SMALL'],
-    [404, nested('AMOUNT_TOO_HIGH'), 'AMOUNT_TOO_LARGE'],
-    [404, { message: 'no quote', errors: [{ code: 'AMOUNT_TOO_LOW' }, { code: 'INSUFFICIENT_LIQUIDITY' }] }, 'NO_ROUTE'],
-    [404, { message: 'no quote', errors: [{ code: 'AMOUNT_TOO_LOW' }] }, 'AMOUNT_TOO_SMALL'],
-    [404, undefined, 'NO_ROUTE'],
-    [400, { message: 'bad', code: 1011 }, 'INVALID_PARAMS'],
-    [409, { message: 'slippage', code: 1007 }, 'NO_ROUTE'],
-    [401, { message: 'Invalid API key', code: 1010 }, 'PROVIDER_ERROR'],
-    [424, { message: 'third party', code: 1008 }, 'PROVIDER_ERROR'],
-  ] as const)('HTTP %i %j → %s', (status, body, code) => expect(lifiErrorCode(status, body as never)).toBe(code));
 });
 
 describe('LI.FI step reading', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyZeroExError, fromZeroExToken, toZeroExToken, zeroExFeeParams, ZEROEX_MANTLE_NATIVE, ZEROEX_NATIVE } from '../../../src/providers/zeroex/mapping.js';
+import { fromZeroExToken, toZeroExToken, zeroExFeeParams, ZEROEX_MANTLE_NATIVE, ZEROEX_NATIVE } from '../../../src/providers/zeroex/mapping.js';
 import { planEvmFees, supportsSameChainEvm } from '../../../src/providers/same-chain-evm.js';
 import type { FeeRequest } from '../../../src/providers/types.js';
 
@@ -61,28 +61,6 @@ describe('0x fee parameters', () => {
   });
   it('sends nothing when no fee can be carried', () => {
     expect(zeroExFeeParams(fees({ recipients: {} }), ZEROEX_NATIVE).query).toEqual({});
-  });
-});
-
-describe('0x error classification', () => {
-  it.each([
-    [400, { name: 'INPUT_INVALID', message: 'The input is invalid', data: { details: [{ field: 'sellAmount', reason: 'bad' }] } }, 'INVALID_PARAMS', /sellAmount: bad/],
-    [400, { name: 'TOKEN_NOT_SUPPORTED', message: 'Token is not supported' }, 'UNSUPPORTED_TOKEN', /TOKEN_NOT_SUPPORTED/],
-    [422, { name: 'BUY_TOKEN_NOT_AUTHORIZED_FOR_TRADE', message: 'x' }, 'UNSUPPORTED_TOKEN', /BUY_TOKEN/],
-    [400, { name: 'SWAP_VALIDATION_FAILED', message: 'x' }, 'NO_ROUTE', /SWAP_VALIDATION_FAILED/],
-    [403, { name: 'TAKER_NOT_AUTHORIZED_FOR_TRADE', message: 'x' }, 'NO_ROUTE', /TAKER/],
-    [400, { name: 'RECIPIENT_NOT_SUPPORTED', message: 'x' }, 'INVALID_PARAMS', /RECIPIENT/],
-    [401, { message: 'No API key provided', request_id: 'ab' }, 'PROVIDER_ERROR', /API key/],
-    [400, { name: 'USER_NOT_AUTHORIZED', message: 'x' }, 'PROVIDER_ERROR', /USER_NOT_AUTHORIZED/],
-    [404, 'not json at all', 'PROVIDER_ERROR', /HTTP 404/],
-    [400, undefined, 'PROVIDER_ERROR', /HTTP 400/],
-  ])('HTTP %i %j → %s', (status, body, code, message) => {
-    const e = classifyZeroExError(status, body);
-    expect(e.code).toBe(code);
-    expect(e.message).toMatch(message);
-  });
-  it('a no-route answer at build time means the quote can no longer be built', () => {
-    expect(classifyZeroExError(400, { name: 'SWAP_VALIDATION_FAILED' }, 'build').code).toBe('QUOTE_NOT_FOUND');
   });
 });
 

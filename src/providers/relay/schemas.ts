@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Relay response shapes (relay.md), only the fields the adapter reads; unknown fields pass. */
+/** Relay's wire shapes (docs/providers/relay.md), only the fields the adapter reads; unknown fields pass. */
 
 const intString = z.string().regex(/^[0-9]+$/);
 const usd = z.union([z.string(), z.number()]).optional().nullable().transform((v) => (v === undefined || v === null || v === '' ? undefined : Number(v)));
@@ -10,10 +10,10 @@ const amountObject = z
   .object({ currency: currency.optional(), amount: intString, amountUsd: usd, minimumAmount: intString.optional() })
   .loose();
 
-const evmTxData = z
+export const evmTxData = z
   .object({ from: z.string().optional(), to: z.string(), data: z.string().regex(/^0x[0-9a-fA-F]*$/), value: z.union([intString, z.number()]).transform(String), chainId: z.number() })
   .loose();
-const svmTxData = z
+export const svmTxData = z
   .object({
     instructions: z.array(
       z.object({ keys: z.array(z.object({ pubkey: z.string(), isSigner: z.boolean(), isWritable: z.boolean() })), programId: z.string(), data: z.string() }),
@@ -78,4 +78,3 @@ export const chainsResponse = z.object({
   chains: z.array(z.object({ id: z.number(), name: z.string().optional(), displayName: z.string().optional(), vmType: z.string().optional(), disabled: z.boolean().optional(), depositEnabled: z.boolean().optional() }).loose()),
 });
 
-export { evmTxData, svmTxData };

@@ -1,11 +1,114 @@
 import { VersionedTransaction } from '@solana/web3.js';
 import { ApiError } from '../../errors.js';
-import type { ProviderTx, QuoteRequest, TokenRef, Vm } from '../types.js';
+import { fromSystemProgramNative, isNativeToken, toSystemProgramNative } from '../native-tokens.js';
+import type { ProviderQuote, ProviderTx, QuoteRequest, StoredQuote, TokenRef, Vm } from '../types.js';
 import type { DebridgeChainTable } from './chains.js';
+import type { DebridgeFeeParams } from './fees.js';
 import type { CreateTxResponse } from './schemas.js';
-import { fromDebridgeToken, isNativeToken } from './tokens.js';
 
 const fail = (m: string) => new ApiError('PROVIDER_ERROR', `debridge: ${m}`);
+
+/** Service token address → deBridge's (native SOL: wrapped-SOL mint → System Program id, as deBridge's own example sends it). */
+export const toDebridgeToken = toSystemProgramNative;
+/** deBridge token address → service convention (EVM lower-case, zero address for 0xEeee…, wSOL mint for SOL). */
+export const fromDebridgeToken = fromSystemProgramNative;
+
+/**
+ * Query for `GET /v1.0/dln/order/create-tx`, full variant (recipient and both authorities present, so the
+ * answer carries a ready transaction and an order id).
+ *
+ * - EXACT_INPUT: `srcChainTokenInAmount` = amount, `dstChainTokenOutAmount=auto` (market rate solvers fill).
+ * - EXACT_OUTPUT: `srcChainTokenInAmount=auto`, `dstChainTokenOutAmount` = amount (a fixed take amount).
+ * - `prependOperatingExpenses=false`: the sender pays exactly the input it asked for; the solver's expense
+ *   comes out of the output instead of being added on top (keeps EXACT_INPUT exact).
+ * - No slippage parameter exists: a DLN order is a fixed-price intent.
+ * - The destination authority (may cancel an unfilled order) is the sender when it can control an address on
+ *   the destination VM, otherwise the recipient (the only destination-VM address we know).
+ */
+export function buildCreateTxQuery(req: QuoteRequest, chains: DebridgeChainTable, fees: DebridgeFeeParams): Record<string, string> {
+  const srcChainId = chains.debridgeId(req.src.chainId);
+  const dstChainId = chains.debridgeId(req.dst.chainId);
+  if (srcChainId === undefined || dstChainId === undefined) throw new ApiError('NO_ROUTE', 'debridge does not serve this chain pair');
+  if (srcChainId === dstChainId) throw new ApiError('NO_ROUTE', 'debridge DLN only bridges between different chains');
+  const exactOut = req.tradeType === 'EXACT_OUTPUT';
+  return {
+    srcChainId: String(srcChainId),
+    srcChainTokenIn: toDebridgeToken(req.srcVm, req.src.address),
+    srcChainTokenInAmount: exactOut ? 'auto' : req.amount.toString(),
+    dstChainId: String(dstChainId),
+    dstChainTokenOut: toDebridgeToken(req.dstVm, req.dst.address),
+    dstChainTokenOutAmount: exactOut ? req.amount.toString() : 'auto',
+    dstChainTokenOutRecipient: req.recipient,
+    srcChainOrderAuthorityAddress: req.sender,
+    dstChainOrderAuthorityAddress: req.srcVm === req.dstVm ? req.sender : req.recipient,
+    senderAddress: req.sender,
+    prependOperatingExpenses: 'false',
+    ...fees.query,
+  };
+}
+
+/**
+ * The query build re-sends: the one stored at quote time, except that an EXACT_OUTPUT order is re-created
+ * for exactly the quoted input (the amount the wallet approves) with a market-rate output.
+ */
+export function buildTimeQuery(stored: StoredQuote, query: Record<string, string>): Record<string, string> {
+  return stored.request.tradeType === 'EXACT_OUTPUT' ? { ...query, srcChainTokenInAmount: stored.quote.srcAmount.toString(), dstChainTokenOutAmount: 'auto' } : query;
+}
+
+/**
+ * A create-tx answer as our quote. EXACT_INPUT: a DLN order delivers its take amount or nothing; the floor is
+ * what build accepts when it re-creates it. EXACT_OUTPUT: DLN computed the input for exactly `amount`; build
+ * re-creates the order with a fixed input and a market-rate output, so that input is padded by the slippage
+ * and the recipient gets at least `amount`, and any surplus.
+ */
+export function readQuote(
+  body: CreateTxResponse,
+  req: QuoteRequest,
+  chains: DebridgeChainTable,
+  fees: DebridgeFeeParams,
+  query: Record<string, string>,
+  expiresAt: number,
+): ProviderQuote {
+  const exactOut = req.tradeType === 'EXACT_OUTPUT';
+  const est = readEstimate(body, req, chains, exactOut ? { minDst: req.amount } : { src: req.amount });
+  // Fail at quote time rather than at build time if the answer carries no usable transaction.
+  readTransaction(body, req);
+  const keep = 10_000n - BigInt(Math.max(0, Math.min(9_999, req.slippageBps)));
+  let srcAmount: bigint;
+  let dstAmount: bigint;
+  let dstAmountMin: bigint;
+  if (exactOut) {
+    srcAmount = (est.srcAmount * 10_000n + keep - 1n) / keep;
+    dstAmount = (est.dstAmount * srcAmount) / est.srcAmount;
+    dstAmountMin = req.amount;
+  } else {
+    srcAmount = est.srcAmount;
+    dstAmount = est.dstAmount;
+    dstAmountMin = (est.dstAmount * keep) / 10_000n;
+  }
+  return {
+    srcAmount,
+    dstAmount,
+    dstAmountMin,
+    estimatedSeconds: est.estimatedSeconds,
+    ourFeeBps: fees.ourFeeBps,
+    partnerFeeBps: fees.partnerFeeBps,
+    ...(est.providerFeeUsd !== undefined ? { providerFeeUsd: est.providerFeeUsd } : {}),
+    expiresAt,
+    context: { query, ...(body.orderId ? { orderId: body.orderId } : {}) },
+  };
+}
+
+/**
+ * A re-created order as our BuiltTx: it must take exactly the quoted input, and is refused (QUOTE_NOT_FOUND)
+ * when its output is below the quote's minimum.
+ */
+export function readBuild(body: CreateTxResponse, stored: StoredQuote, chains: DebridgeChainTable): ProviderTx {
+  const est = readEstimate(body, stored.request, chains, { src: stored.quote.srcAmount });
+  if (est.dstAmount < stored.quote.dstAmountMin)
+    throw new ApiError('QUOTE_NOT_FOUND', `debridge now offers ${est.dstAmount}, below the quote's minimum ${stored.quote.dstAmountMin}; request a new quote`);
+  return readTransaction(body, stored.request);
+}
 
 export interface DebridgeEstimate {
   srcAmount: bigint;

@@ -1,0 +1,51 @@
+import { ApiError } from '../../errors.js';
+import { matchErrorRow, type ProviderErrorTable } from '../error-table.js';
+
+/**
+ * KyberSwap Aggregator error answers (`{ code, message, requestId, details? }`, also inside a 200 whose `code`
+ * is not 0; docs/providers/kyberswap.md) → our codes, by Kyber's numeric `code`. An unknown chain slug gets
+ * the gateway's 404, which carries no Kyber code.
+ */
+const KYBER_CODES: ProviderErrorTable = [
+  { code: [4000], to: 'INVALID_PARAMS' },
+  { code: [4005, 4007], to: 'AMOUNT_TOO_SMALL' },
+  { code: [4008, 4010, 4221, 4222, 40011], to: 'NO_ROUTE' },
+  { code: [4009], to: 'AMOUNT_TOO_LARGE' },
+  { code: [4011], to: 'UNSUPPORTED_TOKEN' },
+];
+
+export const KYBER_QUOTE_ERRORS: ProviderErrorTable = [{ status: [404], code: [null], to: 'NO_ROUTE', note: 'does not serve this chain' }, ...KYBER_CODES];
+
+/** At build time these mean the stored route can no longer be turned into a transaction. */
+export const KYBER_BUILD_ERRORS: ProviderErrorTable = [
+  { status: [404], code: [null], to: 'QUOTE_NOT_FOUND', note: 'does not serve this chain' },
+  { code: [4000, 4002, 4008, 4010, 4222, 40011], to: 'QUOTE_NOT_FOUND' },
+  ...KYBER_CODES,
+];
+
+interface KyberErrorBody {
+  code?: number;
+  message?: string;
+  details?: unknown;
+}
+
+/** A non-2xx (or code ≠ 0) answer as an ApiError; 429 and 5xx are handled by providerFetch. */
+export function kyberError(status: number, body: unknown, phase: 'quote' | 'build' = 'quote'): ApiError {
+  const b = (body && typeof body === 'object' ? body : {}) as KyberErrorBody;
+  const code = typeof b.code === 'number' ? b.code : undefined;
+  const row = matchErrorRow(phase === 'build' ? KYBER_BUILD_ERRORS : KYBER_QUOTE_ERRORS, { status, code, message: b.message });
+  if (row?.note) return new ApiError(row.to, `kyberswap ${row.note}`);
+  const msg = `kyberswap: ${[code, b.message, violations(b.details)].filter((x) => x !== undefined && x !== '').join(' - ') || `HTTP ${status}`}`;
+  const to = row?.to ?? 'PROVIDER_ERROR';
+  return new ApiError(to, to === 'QUOTE_NOT_FOUND' ? `${msg}; request a new quote` : msg);
+}
+
+function violations(details: unknown): string {
+  if (!Array.isArray(details)) return '';
+  const out: string[] = [];
+  for (const d of details) {
+    const fv = (d as { fieldViolations?: { field?: string; description?: string }[] })?.fieldViolations;
+    if (Array.isArray(fv)) for (const v of fv) out.push(`${v?.field}: ${v?.description}`);
+  }
+  return out.join('; ');
+}
