@@ -1,4 +1,4 @@
-import type { ObjectRef } from '@pothos/core';
+import type { ArgBuilder, ObjectRef, SchemaTypes } from '@pothos/core';
 import { builder } from './builder.js';
 import { invalidParams } from '../errors.js';
 
@@ -42,11 +42,11 @@ export function connectionType<T>(name: string, node: ObjectRef<any, T>, opts: {
 }
 
 /** The `first` and `after` arguments of a connection field. */
-export function pageArgs(t: { arg: { int: (o: { description: string }) => any; string: (o: { description: string }) => any } }, max: number, def = Math.min(20, max)) {
+export function pageArgs<Types extends SchemaTypes>(t: { arg: ArgBuilder<Types> }, max: number, def = Math.min(20, max)) {
   return {
     first: t.arg.int({ description: `How many items, 1 to ${max}; default ${def}.` }),
     after: t.arg.string({ description: 'A cursor (an edge `cursor` or `pageInfo.endCursor`): the page starts after it.' }),
-  } as const;
+  };
 }
 
 /** `first` checked against the connection's bounds (INVALID_PARAMS otherwise). */
