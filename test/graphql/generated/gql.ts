@@ -1,0 +1,118 @@
+/* eslint-disable */
+import * as types from './graphql.js';
+import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+
+/**
+ * Map of all GraphQL operations in the project.
+ *
+ * This map has several performance disadvantages:
+ * 1. It is not tree-shakeable, so it will include all operations in the project.
+ * 2. It is not minifiable, so the string of a GraphQL query will be multiple times inside the bundle.
+ * 3. It does not support dead code elimination, so it will add unused operations.
+ *
+ * Therefore it is highly recommended to use the babel or swc plugin for production.
+ * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
+ */
+type Documents = {
+    "\n  mutation CreateEndpoint($input: CreateWebhookEndpointInput!) {\n    createWebhookEndpoint(input: $input) {\n      __typename\n      ... on CreateWebhookEndpointPayload { webhookEndpoint { id url enabledEvents disabled description secret livemode previousSecretExpiresAt } }\n      ... on Error { code message }\n    }\n  }\n": typeof types.CreateEndpointDocument,
+    "\n  query ListEndpoints {\n    webhookEndpoints { totalCount nodes { id url enabledEvents disabled description secret livemode previousSecretExpiresAt } }\n  }\n": typeof types.ListEndpointsDocument,
+    "\n  mutation UpdateEndpoint($input: UpdateWebhookEndpointInput!) {\n    updateWebhookEndpoint(input: $input) {\n      ... on UpdateWebhookEndpointPayload { webhookEndpoint { description enabledEvents secret } }\n      ... on Error { code }\n    }\n  }\n": typeof types.UpdateEndpointDocument,
+    "\n  mutation Trigger($type: String!) {\n    triggerWebhookEvent(input: { type: $type }) {\n      ... on TriggerWebhookEventPayload { event { id type livemode createdAt resourceId sequence data } }\n    }\n  }\n": typeof types.TriggerDocument,
+    "\n  query ReadEvent($id: ID!) {\n    event(id: $id) {\n      id\n      deliveries { totalCount nodes { endpointId status attempts origin endpoint { id url } event { id } } }\n      attempts(first: 10) { nodes { attempt statusCode success responseBody delivery { status } endpoint { id } } pageInfo { hasNextPage } }\n    }\n  }\n": typeof types.ReadEventDocument,
+    "\n  query ListEvents($type: String, $first: Int, $after: String) {\n    events(type: $type, first: $first, after: $after) { edges { cursor node { id } } pageInfo { hasNextPage endCursor } }\n  }\n": typeof types.ListEventsDocument,
+    "\n  mutation Redeliver($input: RedeliverEventInput!) {\n    redeliverEvent(input: $input) {\n      __typename\n      ... on RedeliverEventPayload { deliveries { endpointId origin status } }\n      ... on Error { code }\n    }\n  }\n": typeof types.RedeliverDocument,
+    "\n  mutation Rotate($id: ID!) {\n    rotateWebhookEndpointSecret(input: { id: $id }) {\n      ... on RotateWebhookEndpointSecretPayload { webhookEndpoint { secret previousSecretExpiresAt } }\n    }\n  }\n": typeof types.RotateDocument,
+    "\n  query EndpointAttempts($id: ID!, $after: String) {\n    webhookEndpoint(id: $id) { attempts(first: 1, after: $after) { edges { cursor node { id attempt } } pageInfo { hasNextPage endCursor } } }\n  }\n": typeof types.EndpointAttemptsDocument,
+    "\n  query LookUps($event: ID!, $endpoint: ID!) {\n    event(id: $event) { id }\n    webhookEndpoint(id: $endpoint) { id }\n  }\n": typeof types.LookUpsDocument,
+    "\n  mutation DeleteEndpoint($id: ID!) {\n    deleteWebhookEndpoint(input: { id: $id }) {\n      __typename\n      ... on DeleteWebhookEndpointPayload { deletedWebhookEndpointId }\n      ... on NotFoundError { code message }\n    }\n  }\n": typeof types.DeleteEndpointDocument,
+    "\n  query EventsPage {\n    events { pageInfo { hasNextPage } }\n  }\n": typeof types.EventsPageDocument,
+    "\n  subscription StreamEvents($types: [String!]) {\n    events(types: $types) { id type resourceId sequence data }\n  }\n": typeof types.StreamEventsDocument,
+};
+const documents: Documents = {
+    "\n  mutation CreateEndpoint($input: CreateWebhookEndpointInput!) {\n    createWebhookEndpoint(input: $input) {\n      __typename\n      ... on CreateWebhookEndpointPayload { webhookEndpoint { id url enabledEvents disabled description secret livemode previousSecretExpiresAt } }\n      ... on Error { code message }\n    }\n  }\n": types.CreateEndpointDocument,
+    "\n  query ListEndpoints {\n    webhookEndpoints { totalCount nodes { id url enabledEvents disabled description secret livemode previousSecretExpiresAt } }\n  }\n": types.ListEndpointsDocument,
+    "\n  mutation UpdateEndpoint($input: UpdateWebhookEndpointInput!) {\n    updateWebhookEndpoint(input: $input) {\n      ... on UpdateWebhookEndpointPayload { webhookEndpoint { description enabledEvents secret } }\n      ... on Error { code }\n    }\n  }\n": types.UpdateEndpointDocument,
+    "\n  mutation Trigger($type: String!) {\n    triggerWebhookEvent(input: { type: $type }) {\n      ... on TriggerWebhookEventPayload { event { id type livemode createdAt resourceId sequence data } }\n    }\n  }\n": types.TriggerDocument,
+    "\n  query ReadEvent($id: ID!) {\n    event(id: $id) {\n      id\n      deliveries { totalCount nodes { endpointId status attempts origin endpoint { id url } event { id } } }\n      attempts(first: 10) { nodes { attempt statusCode success responseBody delivery { status } endpoint { id } } pageInfo { hasNextPage } }\n    }\n  }\n": types.ReadEventDocument,
+    "\n  query ListEvents($type: String, $first: Int, $after: String) {\n    events(type: $type, first: $first, after: $after) { edges { cursor node { id } } pageInfo { hasNextPage endCursor } }\n  }\n": types.ListEventsDocument,
+    "\n  mutation Redeliver($input: RedeliverEventInput!) {\n    redeliverEvent(input: $input) {\n      __typename\n      ... on RedeliverEventPayload { deliveries { endpointId origin status } }\n      ... on Error { code }\n    }\n  }\n": types.RedeliverDocument,
+    "\n  mutation Rotate($id: ID!) {\n    rotateWebhookEndpointSecret(input: { id: $id }) {\n      ... on RotateWebhookEndpointSecretPayload { webhookEndpoint { secret previousSecretExpiresAt } }\n    }\n  }\n": types.RotateDocument,
+    "\n  query EndpointAttempts($id: ID!, $after: String) {\n    webhookEndpoint(id: $id) { attempts(first: 1, after: $after) { edges { cursor node { id attempt } } pageInfo { hasNextPage endCursor } } }\n  }\n": types.EndpointAttemptsDocument,
+    "\n  query LookUps($event: ID!, $endpoint: ID!) {\n    event(id: $event) { id }\n    webhookEndpoint(id: $endpoint) { id }\n  }\n": types.LookUpsDocument,
+    "\n  mutation DeleteEndpoint($id: ID!) {\n    deleteWebhookEndpoint(input: { id: $id }) {\n      __typename\n      ... on DeleteWebhookEndpointPayload { deletedWebhookEndpointId }\n      ... on NotFoundError { code message }\n    }\n  }\n": types.DeleteEndpointDocument,
+    "\n  query EventsPage {\n    events { pageInfo { hasNextPage } }\n  }\n": types.EventsPageDocument,
+    "\n  subscription StreamEvents($types: [String!]) {\n    events(types: $types) { id type resourceId sequence data }\n  }\n": types.StreamEventsDocument,
+};
+
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ *
+ *
+ * @example
+ * ```ts
+ * const query = graphql(`query GetUser($id: ID!) { user(id: $id) { name } }`);
+ * ```
+ *
+ * The query argument is unknown!
+ * Please regenerate the types.
+ */
+export function graphql(source: string): unknown;
+
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateEndpoint($input: CreateWebhookEndpointInput!) {\n    createWebhookEndpoint(input: $input) {\n      __typename\n      ... on CreateWebhookEndpointPayload { webhookEndpoint { id url enabledEvents disabled description secret livemode previousSecretExpiresAt } }\n      ... on Error { code message }\n    }\n  }\n"): (typeof documents)["\n  mutation CreateEndpoint($input: CreateWebhookEndpointInput!) {\n    createWebhookEndpoint(input: $input) {\n      __typename\n      ... on CreateWebhookEndpointPayload { webhookEndpoint { id url enabledEvents disabled description secret livemode previousSecretExpiresAt } }\n      ... on Error { code message }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ListEndpoints {\n    webhookEndpoints { totalCount nodes { id url enabledEvents disabled description secret livemode previousSecretExpiresAt } }\n  }\n"): (typeof documents)["\n  query ListEndpoints {\n    webhookEndpoints { totalCount nodes { id url enabledEvents disabled description secret livemode previousSecretExpiresAt } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateEndpoint($input: UpdateWebhookEndpointInput!) {\n    updateWebhookEndpoint(input: $input) {\n      ... on UpdateWebhookEndpointPayload { webhookEndpoint { description enabledEvents secret } }\n      ... on Error { code }\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateEndpoint($input: UpdateWebhookEndpointInput!) {\n    updateWebhookEndpoint(input: $input) {\n      ... on UpdateWebhookEndpointPayload { webhookEndpoint { description enabledEvents secret } }\n      ... on Error { code }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation Trigger($type: String!) {\n    triggerWebhookEvent(input: { type: $type }) {\n      ... on TriggerWebhookEventPayload { event { id type livemode createdAt resourceId sequence data } }\n    }\n  }\n"): (typeof documents)["\n  mutation Trigger($type: String!) {\n    triggerWebhookEvent(input: { type: $type }) {\n      ... on TriggerWebhookEventPayload { event { id type livemode createdAt resourceId sequence data } }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ReadEvent($id: ID!) {\n    event(id: $id) {\n      id\n      deliveries { totalCount nodes { endpointId status attempts origin endpoint { id url } event { id } } }\n      attempts(first: 10) { nodes { attempt statusCode success responseBody delivery { status } endpoint { id } } pageInfo { hasNextPage } }\n    }\n  }\n"): (typeof documents)["\n  query ReadEvent($id: ID!) {\n    event(id: $id) {\n      id\n      deliveries { totalCount nodes { endpointId status attempts origin endpoint { id url } event { id } } }\n      attempts(first: 10) { nodes { attempt statusCode success responseBody delivery { status } endpoint { id } } pageInfo { hasNextPage } }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ListEvents($type: String, $first: Int, $after: String) {\n    events(type: $type, first: $first, after: $after) { edges { cursor node { id } } pageInfo { hasNextPage endCursor } }\n  }\n"): (typeof documents)["\n  query ListEvents($type: String, $first: Int, $after: String) {\n    events(type: $type, first: $first, after: $after) { edges { cursor node { id } } pageInfo { hasNextPage endCursor } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation Redeliver($input: RedeliverEventInput!) {\n    redeliverEvent(input: $input) {\n      __typename\n      ... on RedeliverEventPayload { deliveries { endpointId origin status } }\n      ... on Error { code }\n    }\n  }\n"): (typeof documents)["\n  mutation Redeliver($input: RedeliverEventInput!) {\n    redeliverEvent(input: $input) {\n      __typename\n      ... on RedeliverEventPayload { deliveries { endpointId origin status } }\n      ... on Error { code }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation Rotate($id: ID!) {\n    rotateWebhookEndpointSecret(input: { id: $id }) {\n      ... on RotateWebhookEndpointSecretPayload { webhookEndpoint { secret previousSecretExpiresAt } }\n    }\n  }\n"): (typeof documents)["\n  mutation Rotate($id: ID!) {\n    rotateWebhookEndpointSecret(input: { id: $id }) {\n      ... on RotateWebhookEndpointSecretPayload { webhookEndpoint { secret previousSecretExpiresAt } }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query EndpointAttempts($id: ID!, $after: String) {\n    webhookEndpoint(id: $id) { attempts(first: 1, after: $after) { edges { cursor node { id attempt } } pageInfo { hasNextPage endCursor } } }\n  }\n"): (typeof documents)["\n  query EndpointAttempts($id: ID!, $after: String) {\n    webhookEndpoint(id: $id) { attempts(first: 1, after: $after) { edges { cursor node { id attempt } } pageInfo { hasNextPage endCursor } } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query LookUps($event: ID!, $endpoint: ID!) {\n    event(id: $event) { id }\n    webhookEndpoint(id: $endpoint) { id }\n  }\n"): (typeof documents)["\n  query LookUps($event: ID!, $endpoint: ID!) {\n    event(id: $event) { id }\n    webhookEndpoint(id: $endpoint) { id }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteEndpoint($id: ID!) {\n    deleteWebhookEndpoint(input: { id: $id }) {\n      __typename\n      ... on DeleteWebhookEndpointPayload { deletedWebhookEndpointId }\n      ... on NotFoundError { code message }\n    }\n  }\n"): (typeof documents)["\n  mutation DeleteEndpoint($id: ID!) {\n    deleteWebhookEndpoint(input: { id: $id }) {\n      __typename\n      ... on DeleteWebhookEndpointPayload { deletedWebhookEndpointId }\n      ... on NotFoundError { code message }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query EventsPage {\n    events { pageInfo { hasNextPage } }\n  }\n"): (typeof documents)["\n  query EventsPage {\n    events { pageInfo { hasNextPage } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription StreamEvents($types: [String!]) {\n    events(types: $types) { id type resourceId sequence data }\n  }\n"): (typeof documents)["\n  subscription StreamEvents($types: [String!]) {\n    events(types: $types) { id type resourceId sequence data }\n  }\n"];
+
+export function graphql(source: string) {
+  return (documents as any)[source] ?? {};
+}
+
+export type DocumentType<TDocumentNode extends DocumentNode<any, any>> = TDocumentNode extends DocumentNode<  infer TType,  any>  ? TType  : never;
