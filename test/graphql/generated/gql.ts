@@ -14,6 +14,15 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
+    "\n  mutation CreateSession($input: CreateCheckoutSessionInput!) {\n    createCheckoutSession(input: $input) {\n      ... on CreateCheckoutSessionPayload {\n        checkoutSession { id status amount url reference createdAt expiresAt settlement { chainId symbol decimals } }\n      }\n    }\n  }\n": typeof types.CreateSessionDocument,
+    "\n  query ReadSession($id: ID!) {\n    checkoutSession(id: $id) {\n      id\n      status\n      reference\n      metadata\n      payments { totalCount nodes { id status kind } }\n      refunds { totalCount }\n    }\n  }\n": typeof types.ReadSessionDocument,
+    "\n  query ListSessions($first: Int, $after: String, $status: CheckoutSessionStatus) {\n    checkoutSessions(first: $first, after: $after, status: $status) { edges { cursor node { id } } pageInfo { hasNextPage endCursor } }\n  }\n": typeof types.ListSessionsDocument,
+    "\n  mutation Refund($input: CreateCheckoutRefundInput!) {\n    createCheckoutRefund(input: $input) {\n      __typename\n      ... on CreateCheckoutRefundPayload { refund { id } }\n      ... on Error { code message }\n    }\n  }\n": typeof types.RefundDocument,
+    "\n  mutation Expire($id: ID!) {\n    expireCheckoutSession(input: { id: $id }) {\n      __typename\n      ... on ExpireCheckoutSessionPayload { checkoutSession { id status } }\n      ... on Error { code message }\n    }\n  }\n": typeof types.ExpireDocument,
+    "\n  mutation ReportPayment($input: ReportCheckoutPaymentInput!) {\n    reportCheckoutPayment(input: $input) {\n      __typename\n      ... on ReportCheckoutPaymentPayload { checkoutSession { status } }\n      ... on Error { code }\n    }\n  }\n": typeof types.ReportPaymentDocument,
+    "\n  mutation SubmitPayment($input: SubmitCheckoutPaymentInput!) {\n    submitCheckoutPayment(input: $input) {\n      __typename\n      ... on SubmitCheckoutPaymentPayload { checkoutSession { status } }\n      ... on Error { code }\n    }\n  }\n": typeof types.SubmitPaymentDocument,
+    "\n  query PayerQuote($input: CheckoutSessionQuoteInput!) {\n    checkoutSessionQuote(input: $input) {\n      __typename\n      ... on CheckoutPayerQuoteResponse { amountDue }\n      ... on Error { code }\n    }\n  }\n": typeof types.PayerQuoteDocument,
+    "\n  subscription WatchSession($id: ID!) {\n    checkoutSession(id: $id) { id status }\n  }\n": typeof types.WatchSessionDocument,
     "\n  mutation CreateEndpoint($input: CreateWebhookEndpointInput!) {\n    createWebhookEndpoint(input: $input) {\n      __typename\n      ... on CreateWebhookEndpointPayload { webhookEndpoint { id url enabledEvents disabled description secret livemode previousSecretExpiresAt } }\n      ... on Error { code message }\n    }\n  }\n": typeof types.CreateEndpointDocument,
     "\n  query ListEndpoints {\n    webhookEndpoints { totalCount nodes { id url enabledEvents disabled description secret livemode previousSecretExpiresAt } }\n  }\n": typeof types.ListEndpointsDocument,
     "\n  mutation UpdateEndpoint($input: UpdateWebhookEndpointInput!) {\n    updateWebhookEndpoint(input: $input) {\n      ... on UpdateWebhookEndpointPayload { webhookEndpoint { description enabledEvents secret } }\n      ... on Error { code }\n    }\n  }\n": typeof types.UpdateEndpointDocument,
@@ -29,6 +38,15 @@ type Documents = {
     "\n  subscription StreamEvents($types: [String!]) {\n    events(types: $types) { id type resourceId sequence data }\n  }\n": typeof types.StreamEventsDocument,
 };
 const documents: Documents = {
+    "\n  mutation CreateSession($input: CreateCheckoutSessionInput!) {\n    createCheckoutSession(input: $input) {\n      ... on CreateCheckoutSessionPayload {\n        checkoutSession { id status amount url reference createdAt expiresAt settlement { chainId symbol decimals } }\n      }\n    }\n  }\n": types.CreateSessionDocument,
+    "\n  query ReadSession($id: ID!) {\n    checkoutSession(id: $id) {\n      id\n      status\n      reference\n      metadata\n      payments { totalCount nodes { id status kind } }\n      refunds { totalCount }\n    }\n  }\n": types.ReadSessionDocument,
+    "\n  query ListSessions($first: Int, $after: String, $status: CheckoutSessionStatus) {\n    checkoutSessions(first: $first, after: $after, status: $status) { edges { cursor node { id } } pageInfo { hasNextPage endCursor } }\n  }\n": types.ListSessionsDocument,
+    "\n  mutation Refund($input: CreateCheckoutRefundInput!) {\n    createCheckoutRefund(input: $input) {\n      __typename\n      ... on CreateCheckoutRefundPayload { refund { id } }\n      ... on Error { code message }\n    }\n  }\n": types.RefundDocument,
+    "\n  mutation Expire($id: ID!) {\n    expireCheckoutSession(input: { id: $id }) {\n      __typename\n      ... on ExpireCheckoutSessionPayload { checkoutSession { id status } }\n      ... on Error { code message }\n    }\n  }\n": types.ExpireDocument,
+    "\n  mutation ReportPayment($input: ReportCheckoutPaymentInput!) {\n    reportCheckoutPayment(input: $input) {\n      __typename\n      ... on ReportCheckoutPaymentPayload { checkoutSession { status } }\n      ... on Error { code }\n    }\n  }\n": types.ReportPaymentDocument,
+    "\n  mutation SubmitPayment($input: SubmitCheckoutPaymentInput!) {\n    submitCheckoutPayment(input: $input) {\n      __typename\n      ... on SubmitCheckoutPaymentPayload { checkoutSession { status } }\n      ... on Error { code }\n    }\n  }\n": types.SubmitPaymentDocument,
+    "\n  query PayerQuote($input: CheckoutSessionQuoteInput!) {\n    checkoutSessionQuote(input: $input) {\n      __typename\n      ... on CheckoutPayerQuoteResponse { amountDue }\n      ... on Error { code }\n    }\n  }\n": types.PayerQuoteDocument,
+    "\n  subscription WatchSession($id: ID!) {\n    checkoutSession(id: $id) { id status }\n  }\n": types.WatchSessionDocument,
     "\n  mutation CreateEndpoint($input: CreateWebhookEndpointInput!) {\n    createWebhookEndpoint(input: $input) {\n      __typename\n      ... on CreateWebhookEndpointPayload { webhookEndpoint { id url enabledEvents disabled description secret livemode previousSecretExpiresAt } }\n      ... on Error { code message }\n    }\n  }\n": types.CreateEndpointDocument,
     "\n  query ListEndpoints {\n    webhookEndpoints { totalCount nodes { id url enabledEvents disabled description secret livemode previousSecretExpiresAt } }\n  }\n": types.ListEndpointsDocument,
     "\n  mutation UpdateEndpoint($input: UpdateWebhookEndpointInput!) {\n    updateWebhookEndpoint(input: $input) {\n      ... on UpdateWebhookEndpointPayload { webhookEndpoint { description enabledEvents secret } }\n      ... on Error { code }\n    }\n  }\n": types.UpdateEndpointDocument,
@@ -58,6 +76,42 @@ const documents: Documents = {
  */
 export function graphql(source: string): unknown;
 
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateSession($input: CreateCheckoutSessionInput!) {\n    createCheckoutSession(input: $input) {\n      ... on CreateCheckoutSessionPayload {\n        checkoutSession { id status amount url reference createdAt expiresAt settlement { chainId symbol decimals } }\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation CreateSession($input: CreateCheckoutSessionInput!) {\n    createCheckoutSession(input: $input) {\n      ... on CreateCheckoutSessionPayload {\n        checkoutSession { id status amount url reference createdAt expiresAt settlement { chainId symbol decimals } }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ReadSession($id: ID!) {\n    checkoutSession(id: $id) {\n      id\n      status\n      reference\n      metadata\n      payments { totalCount nodes { id status kind } }\n      refunds { totalCount }\n    }\n  }\n"): (typeof documents)["\n  query ReadSession($id: ID!) {\n    checkoutSession(id: $id) {\n      id\n      status\n      reference\n      metadata\n      payments { totalCount nodes { id status kind } }\n      refunds { totalCount }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ListSessions($first: Int, $after: String, $status: CheckoutSessionStatus) {\n    checkoutSessions(first: $first, after: $after, status: $status) { edges { cursor node { id } } pageInfo { hasNextPage endCursor } }\n  }\n"): (typeof documents)["\n  query ListSessions($first: Int, $after: String, $status: CheckoutSessionStatus) {\n    checkoutSessions(first: $first, after: $after, status: $status) { edges { cursor node { id } } pageInfo { hasNextPage endCursor } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation Refund($input: CreateCheckoutRefundInput!) {\n    createCheckoutRefund(input: $input) {\n      __typename\n      ... on CreateCheckoutRefundPayload { refund { id } }\n      ... on Error { code message }\n    }\n  }\n"): (typeof documents)["\n  mutation Refund($input: CreateCheckoutRefundInput!) {\n    createCheckoutRefund(input: $input) {\n      __typename\n      ... on CreateCheckoutRefundPayload { refund { id } }\n      ... on Error { code message }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation Expire($id: ID!) {\n    expireCheckoutSession(input: { id: $id }) {\n      __typename\n      ... on ExpireCheckoutSessionPayload { checkoutSession { id status } }\n      ... on Error { code message }\n    }\n  }\n"): (typeof documents)["\n  mutation Expire($id: ID!) {\n    expireCheckoutSession(input: { id: $id }) {\n      __typename\n      ... on ExpireCheckoutSessionPayload { checkoutSession { id status } }\n      ... on Error { code message }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ReportPayment($input: ReportCheckoutPaymentInput!) {\n    reportCheckoutPayment(input: $input) {\n      __typename\n      ... on ReportCheckoutPaymentPayload { checkoutSession { status } }\n      ... on Error { code }\n    }\n  }\n"): (typeof documents)["\n  mutation ReportPayment($input: ReportCheckoutPaymentInput!) {\n    reportCheckoutPayment(input: $input) {\n      __typename\n      ... on ReportCheckoutPaymentPayload { checkoutSession { status } }\n      ... on Error { code }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SubmitPayment($input: SubmitCheckoutPaymentInput!) {\n    submitCheckoutPayment(input: $input) {\n      __typename\n      ... on SubmitCheckoutPaymentPayload { checkoutSession { status } }\n      ... on Error { code }\n    }\n  }\n"): (typeof documents)["\n  mutation SubmitPayment($input: SubmitCheckoutPaymentInput!) {\n    submitCheckoutPayment(input: $input) {\n      __typename\n      ... on SubmitCheckoutPaymentPayload { checkoutSession { status } }\n      ... on Error { code }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PayerQuote($input: CheckoutSessionQuoteInput!) {\n    checkoutSessionQuote(input: $input) {\n      __typename\n      ... on CheckoutPayerQuoteResponse { amountDue }\n      ... on Error { code }\n    }\n  }\n"): (typeof documents)["\n  query PayerQuote($input: CheckoutSessionQuoteInput!) {\n    checkoutSessionQuote(input: $input) {\n      __typename\n      ... on CheckoutPayerQuoteResponse { amountDue }\n      ... on Error { code }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription WatchSession($id: ID!) {\n    checkoutSession(id: $id) { id status }\n  }\n"): (typeof documents)["\n  subscription WatchSession($id: ID!) {\n    checkoutSession(id: $id) { id status }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
