@@ -14,6 +14,14 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
+    "\n  query WalletScreen($owner: String!, $chain: String!, $balanceChains: [String!]) {\n    chains { totalCount nodes { id slug name vm logoURI popular } }\n    tokens(chain: $chain, first: 3) { nodes { address symbol decimals logoURI priceUsd } pageInfo { hasNextPage endCursor } }\n    balances(address: $owner, chains: $balanceChains) {\n      totalUsd\n      balances(first: 50) { totalCount nodes { chainId address symbol decimals amount priceUsd valueUsd } }\n      errors { chainId message }\n    }\n  }\n": typeof types.WalletScreenDocument,
+    "\n  query TokenPage($chain: String!, $first: Int, $after: String) {\n    tokens(chain: $chain, first: $first, after: $after) { edges { cursor node { symbol } } pageInfo { hasNextPage endCursor } }\n  }\n": typeof types.TokenPageDocument,
+    "\n  query TwoMints($a: String!, $b: String!) {\n    a: token(chain: \"solana\", address: $a) { symbol decimals verified }\n    b: token(chain: \"solana\", address: $b) { symbol decimals }\n  }\n": typeof types.TwoMintsDocument,
+    "\n  query ChainByRef($ref: String!) {\n    chain(ref: $ref) { slug vm }\n  }\n": typeof types.ChainByRefDocument,
+    "\n  query SearchAndLookUp($q: String!, $mint: String!) {\n    tokens(chain: \"base\", q: $q) { nodes { symbol priceUsd } }\n    token(chain: \"solana\", address: $mint) { symbol decimals verified }\n  }\n": typeof types.SearchAndLookUpDocument,
+    "\n  query Health {\n    health { ok providers }\n  }\n": typeof types.HealthDocument,
+    "\n  query Viewer {\n    viewer { accountId accountName accountCreatedAt mode liveEnabled apiKeys { totalCount nodes { id mode prefix createdAt revokedAt } } }\n  }\n": typeof types.ViewerDocument,
+    "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(input: { id: $id }) {\n      __typename\n      ... on RevokeApiKeyPayload { apiKey { id revokedAt } }\n      ... on NotFoundError { code message }\n    }\n  }\n": typeof types.RevokeApiKeyDocument,
     "\n  mutation CreateSession($input: CreateCheckoutSessionInput!) {\n    createCheckoutSession(input: $input) {\n      ... on CreateCheckoutSessionPayload {\n        checkoutSession { id status amount url reference createdAt expiresAt settlement { chainId symbol decimals } }\n      }\n    }\n  }\n": typeof types.CreateSessionDocument,
     "\n  query ReadSession($id: ID!) {\n    checkoutSession(id: $id) {\n      id\n      status\n      reference\n      metadata\n      payments { totalCount nodes { id status kind } }\n      refunds { totalCount }\n    }\n  }\n": typeof types.ReadSessionDocument,
     "\n  query ListSessions($first: Int, $after: String, $status: CheckoutSessionStatus) {\n    checkoutSessions(first: $first, after: $after, status: $status) { edges { cursor node { id } } pageInfo { hasNextPage endCursor } }\n  }\n": typeof types.ListSessionsDocument,
@@ -36,8 +44,19 @@ type Documents = {
     "\n  mutation DeleteEndpoint($id: ID!) {\n    deleteWebhookEndpoint(input: { id: $id }) {\n      __typename\n      ... on DeleteWebhookEndpointPayload { deletedWebhookEndpointId }\n      ... on NotFoundError { code message }\n    }\n  }\n": typeof types.DeleteEndpointDocument,
     "\n  query EventsPage {\n    events { pageInfo { hasNextPage } }\n  }\n": typeof types.EventsPageDocument,
     "\n  subscription StreamEvents($types: [String!]) {\n    events(types: $types) { id type resourceId sequence data }\n  }\n": typeof types.StreamEventsDocument,
+    "\n  mutation BuildApprovals($quoteId: ID!) {\n    buildOrder(input: { quoteId: $quoteId }) {\n      ... on BuildOrderPayload { tx { ... on EvmTx { approvalReset { token spender amount } approval { amount } } } }\n      ... on Error { code message }\n    }\n  }\n": typeof types.BuildApprovalsDocument,
+    "\n  query TwinQuotes($input: QuoteInput!) {\n    a: quote(input: $input) {\n      __typename\n      ... on QuoteResponse { best { quoteId provider expiresAt fees { ourFeeBps } } errors { provider code } }\n      ... on AmountTooLargeError { code message field }\n    }\n    b: quote(input: $input) {\n      __typename\n      ... on QuoteResponse { best { quoteId provider } }\n    }\n  }\n": typeof types.TwinQuotesDocument,
+    "\n  subscription MisspeltStream {\n    events(types: [\"checkout.sesion.*\"]) { id }\n  }\n": typeof types.MisspeltStreamDocument,
 };
 const documents: Documents = {
+    "\n  query WalletScreen($owner: String!, $chain: String!, $balanceChains: [String!]) {\n    chains { totalCount nodes { id slug name vm logoURI popular } }\n    tokens(chain: $chain, first: 3) { nodes { address symbol decimals logoURI priceUsd } pageInfo { hasNextPage endCursor } }\n    balances(address: $owner, chains: $balanceChains) {\n      totalUsd\n      balances(first: 50) { totalCount nodes { chainId address symbol decimals amount priceUsd valueUsd } }\n      errors { chainId message }\n    }\n  }\n": types.WalletScreenDocument,
+    "\n  query TokenPage($chain: String!, $first: Int, $after: String) {\n    tokens(chain: $chain, first: $first, after: $after) { edges { cursor node { symbol } } pageInfo { hasNextPage endCursor } }\n  }\n": types.TokenPageDocument,
+    "\n  query TwoMints($a: String!, $b: String!) {\n    a: token(chain: \"solana\", address: $a) { symbol decimals verified }\n    b: token(chain: \"solana\", address: $b) { symbol decimals }\n  }\n": types.TwoMintsDocument,
+    "\n  query ChainByRef($ref: String!) {\n    chain(ref: $ref) { slug vm }\n  }\n": types.ChainByRefDocument,
+    "\n  query SearchAndLookUp($q: String!, $mint: String!) {\n    tokens(chain: \"base\", q: $q) { nodes { symbol priceUsd } }\n    token(chain: \"solana\", address: $mint) { symbol decimals verified }\n  }\n": types.SearchAndLookUpDocument,
+    "\n  query Health {\n    health { ok providers }\n  }\n": types.HealthDocument,
+    "\n  query Viewer {\n    viewer { accountId accountName accountCreatedAt mode liveEnabled apiKeys { totalCount nodes { id mode prefix createdAt revokedAt } } }\n  }\n": types.ViewerDocument,
+    "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(input: { id: $id }) {\n      __typename\n      ... on RevokeApiKeyPayload { apiKey { id revokedAt } }\n      ... on NotFoundError { code message }\n    }\n  }\n": types.RevokeApiKeyDocument,
     "\n  mutation CreateSession($input: CreateCheckoutSessionInput!) {\n    createCheckoutSession(input: $input) {\n      ... on CreateCheckoutSessionPayload {\n        checkoutSession { id status amount url reference createdAt expiresAt settlement { chainId symbol decimals } }\n      }\n    }\n  }\n": types.CreateSessionDocument,
     "\n  query ReadSession($id: ID!) {\n    checkoutSession(id: $id) {\n      id\n      status\n      reference\n      metadata\n      payments { totalCount nodes { id status kind } }\n      refunds { totalCount }\n    }\n  }\n": types.ReadSessionDocument,
     "\n  query ListSessions($first: Int, $after: String, $status: CheckoutSessionStatus) {\n    checkoutSessions(first: $first, after: $after, status: $status) { edges { cursor node { id } } pageInfo { hasNextPage endCursor } }\n  }\n": types.ListSessionsDocument,
@@ -60,6 +79,9 @@ const documents: Documents = {
     "\n  mutation DeleteEndpoint($id: ID!) {\n    deleteWebhookEndpoint(input: { id: $id }) {\n      __typename\n      ... on DeleteWebhookEndpointPayload { deletedWebhookEndpointId }\n      ... on NotFoundError { code message }\n    }\n  }\n": types.DeleteEndpointDocument,
     "\n  query EventsPage {\n    events { pageInfo { hasNextPage } }\n  }\n": types.EventsPageDocument,
     "\n  subscription StreamEvents($types: [String!]) {\n    events(types: $types) { id type resourceId sequence data }\n  }\n": types.StreamEventsDocument,
+    "\n  mutation BuildApprovals($quoteId: ID!) {\n    buildOrder(input: { quoteId: $quoteId }) {\n      ... on BuildOrderPayload { tx { ... on EvmTx { approvalReset { token spender amount } approval { amount } } } }\n      ... on Error { code message }\n    }\n  }\n": types.BuildApprovalsDocument,
+    "\n  query TwinQuotes($input: QuoteInput!) {\n    a: quote(input: $input) {\n      __typename\n      ... on QuoteResponse { best { quoteId provider expiresAt fees { ourFeeBps } } errors { provider code } }\n      ... on AmountTooLargeError { code message field }\n    }\n    b: quote(input: $input) {\n      __typename\n      ... on QuoteResponse { best { quoteId provider } }\n    }\n  }\n": types.TwinQuotesDocument,
+    "\n  subscription MisspeltStream {\n    events(types: [\"checkout.sesion.*\"]) { id }\n  }\n": types.MisspeltStreamDocument,
 };
 
 /**
@@ -76,6 +98,38 @@ const documents: Documents = {
  */
 export function graphql(source: string): unknown;
 
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query WalletScreen($owner: String!, $chain: String!, $balanceChains: [String!]) {\n    chains { totalCount nodes { id slug name vm logoURI popular } }\n    tokens(chain: $chain, first: 3) { nodes { address symbol decimals logoURI priceUsd } pageInfo { hasNextPage endCursor } }\n    balances(address: $owner, chains: $balanceChains) {\n      totalUsd\n      balances(first: 50) { totalCount nodes { chainId address symbol decimals amount priceUsd valueUsd } }\n      errors { chainId message }\n    }\n  }\n"): (typeof documents)["\n  query WalletScreen($owner: String!, $chain: String!, $balanceChains: [String!]) {\n    chains { totalCount nodes { id slug name vm logoURI popular } }\n    tokens(chain: $chain, first: 3) { nodes { address symbol decimals logoURI priceUsd } pageInfo { hasNextPage endCursor } }\n    balances(address: $owner, chains: $balanceChains) {\n      totalUsd\n      balances(first: 50) { totalCount nodes { chainId address symbol decimals amount priceUsd valueUsd } }\n      errors { chainId message }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query TokenPage($chain: String!, $first: Int, $after: String) {\n    tokens(chain: $chain, first: $first, after: $after) { edges { cursor node { symbol } } pageInfo { hasNextPage endCursor } }\n  }\n"): (typeof documents)["\n  query TokenPage($chain: String!, $first: Int, $after: String) {\n    tokens(chain: $chain, first: $first, after: $after) { edges { cursor node { symbol } } pageInfo { hasNextPage endCursor } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query TwoMints($a: String!, $b: String!) {\n    a: token(chain: \"solana\", address: $a) { symbol decimals verified }\n    b: token(chain: \"solana\", address: $b) { symbol decimals }\n  }\n"): (typeof documents)["\n  query TwoMints($a: String!, $b: String!) {\n    a: token(chain: \"solana\", address: $a) { symbol decimals verified }\n    b: token(chain: \"solana\", address: $b) { symbol decimals }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ChainByRef($ref: String!) {\n    chain(ref: $ref) { slug vm }\n  }\n"): (typeof documents)["\n  query ChainByRef($ref: String!) {\n    chain(ref: $ref) { slug vm }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SearchAndLookUp($q: String!, $mint: String!) {\n    tokens(chain: \"base\", q: $q) { nodes { symbol priceUsd } }\n    token(chain: \"solana\", address: $mint) { symbol decimals verified }\n  }\n"): (typeof documents)["\n  query SearchAndLookUp($q: String!, $mint: String!) {\n    tokens(chain: \"base\", q: $q) { nodes { symbol priceUsd } }\n    token(chain: \"solana\", address: $mint) { symbol decimals verified }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Health {\n    health { ok providers }\n  }\n"): (typeof documents)["\n  query Health {\n    health { ok providers }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Viewer {\n    viewer { accountId accountName accountCreatedAt mode liveEnabled apiKeys { totalCount nodes { id mode prefix createdAt revokedAt } } }\n  }\n"): (typeof documents)["\n  query Viewer {\n    viewer { accountId accountName accountCreatedAt mode liveEnabled apiKeys { totalCount nodes { id mode prefix createdAt revokedAt } } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(input: { id: $id }) {\n      __typename\n      ... on RevokeApiKeyPayload { apiKey { id revokedAt } }\n      ... on NotFoundError { code message }\n    }\n  }\n"): (typeof documents)["\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(input: { id: $id }) {\n      __typename\n      ... on RevokeApiKeyPayload { apiKey { id revokedAt } }\n      ... on NotFoundError { code message }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -164,6 +218,18 @@ export function graphql(source: "\n  query EventsPage {\n    events { pageInfo {
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  subscription StreamEvents($types: [String!]) {\n    events(types: $types) { id type resourceId sequence data }\n  }\n"): (typeof documents)["\n  subscription StreamEvents($types: [String!]) {\n    events(types: $types) { id type resourceId sequence data }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation BuildApprovals($quoteId: ID!) {\n    buildOrder(input: { quoteId: $quoteId }) {\n      ... on BuildOrderPayload { tx { ... on EvmTx { approvalReset { token spender amount } approval { amount } } } }\n      ... on Error { code message }\n    }\n  }\n"): (typeof documents)["\n  mutation BuildApprovals($quoteId: ID!) {\n    buildOrder(input: { quoteId: $quoteId }) {\n      ... on BuildOrderPayload { tx { ... on EvmTx { approvalReset { token spender amount } approval { amount } } } }\n      ... on Error { code message }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query TwinQuotes($input: QuoteInput!) {\n    a: quote(input: $input) {\n      __typename\n      ... on QuoteResponse { best { quoteId provider expiresAt fees { ourFeeBps } } errors { provider code } }\n      ... on AmountTooLargeError { code message field }\n    }\n    b: quote(input: $input) {\n      __typename\n      ... on QuoteResponse { best { quoteId provider } }\n    }\n  }\n"): (typeof documents)["\n  query TwinQuotes($input: QuoteInput!) {\n    a: quote(input: $input) {\n      __typename\n      ... on QuoteResponse { best { quoteId provider expiresAt fees { ourFeeBps } } errors { provider code } }\n      ... on AmountTooLargeError { code message field }\n    }\n    b: quote(input: $input) {\n      __typename\n      ... on QuoteResponse { best { quoteId provider } }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription MisspeltStream {\n    events(types: [\"checkout.sesion.*\"]) { id }\n  }\n"): (typeof documents)["\n  subscription MisspeltStream {\n    events(types: [\"checkout.sesion.*\"]) { id }\n  }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};
