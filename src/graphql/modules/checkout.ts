@@ -426,7 +426,7 @@ builder.subscriptionField('checkoutSession', (t) =>
   t.field({
     type: CheckoutSessionRef,
     description:
-      "The session now, then again on every status change (changes made by any instance arrive). Completes after the first final status: `paid`, `expired` or `needs_review` (no status follows these). Public; the owner's key adds the private fields.",
+      "The session now, then again after every status change, as read then (changes made by any instance arrive; a status left before it could be read, such as a brief `processing`, is not pushed). Completes after the first final status, which is always pushed: `paid`, `expired` or `needs_review` (no status follows these). Public; the owner's key adds the private fields.",
     authScopes: { public: true },
     args: { id: t.arg.id({ required: true }) },
     subscribe: async function* (_r, { id }, ctx) {
