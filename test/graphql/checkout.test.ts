@@ -77,6 +77,13 @@ const PayerQuote = graphql(`
     }
   }
 `);
+const SessionEvents = graphql(`
+  query SessionEvents {
+    events(type: "checkout.session.*", first: 5) {
+      nodes { type resourceId resource { __typename ... on CheckoutSession { id status reference } } }
+    }
+  }
+`);
 const WatchSession = graphql(`
   subscription WatchSession($id: ID!) {
     checkoutSession(id: $id) { id status }
@@ -130,6 +137,11 @@ describe.each(backends)('checkout over GraphQL, in process (%s)', (backend) => {
     const report = await g.gql(ReportPayment, { input: { sessionId: cs.id, txHash: `0x${'ab'.repeat(32)}`, payer: RECIPIENT } });
     expect(report.data!.reportCheckoutPayment).toMatchObject({ __typename: 'ConflictError', code: 'CONFLICT' });
     expect((await g.gql(PayerQuote, { input: { sessionId: cs.id, srcChain: 'base', srcToken: 'USDC', sender: RECIPIENT } })).data!.checkoutSessionQuote).toMatchObject({ __typename: 'ConflictError' });
+
+    // The event of the expiry references the session itself, in the owner's view (one query, no second round trip).
+    const events = (await g.gql(SessionEvents, {}, key)).data!.events.nodes.filter((e) => e.resourceId === cs.id);
+    expect(events).toEqual([{ type: 'checkout.session.expired', resourceId: cs.id, resource: { __typename: 'CheckoutSession', id: cs.id, status: 'expired', reference: 'gql-ref' } }]);
+    expect((await g.gql(SessionEvents, {}, other.key)).data!.events.nodes).toEqual([]);
   });
 
   it('lookups of sessions that do not exist are null, not errors', async () => {
