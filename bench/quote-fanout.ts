@@ -40,7 +40,7 @@ const SLOWEST = Math.max(...DELAYS.map(([, d]) => d));
 const SENDER = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
 const QS = new URLSearchParams({ srcChain: '8453', srcToken: 'USDC', amount: '25000000', dstChain: '8453', dstToken: 'DAI', sender: SENDER, recipient: SENDER }).toString();
 const GQL = JSON.stringify({
-  query: `{ quote(srcChain: "8453", srcToken: "USDC", amount: "25000000", dstChain: "8453", dstToken: "DAI", sender: "${SENDER}", recipient: "${SENDER}") { best { quoteId provider dstAmount } errors { provider code } } }`,
+  query: `{ quote(input: { srcChain: "8453", srcToken: "USDC", amount: "25000000", dstChain: "8453", dstToken: "DAI", sender: "${SENDER}", recipient: "${SENDER}" }) { ... on QuoteResponse { best { quoteId provider dstAmount } errors { provider code } } ... on Error { code } } }`,
 });
 
 interface Result {

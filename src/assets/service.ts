@@ -17,7 +17,7 @@ import type { RpcClients } from './rpc.js';
 import type { ParsedMint } from './solana-mint.js';
 import { nameMints, readMints, type MintNames } from './solana-token.js';
 import { searchJupiterMints } from './sources.js';
-import { publicToken, type TokenPage } from './token-index.js';
+import { encodeCursor as encodeTokenCursor, publicToken, type TokenPage } from './token-index.js';
 import { TokenLists } from './token-lists.js';
 import { TtlCache } from './ttl-cache.js';
 import type { BalancesResponse, Chain, Token } from './types.js';
@@ -228,6 +228,19 @@ export class AssetsService {
       for (const t of found) out.set(t.address, { name: t.name, symbol: t.symbol });
     }
     return out;
+  }
+
+  /**
+   * The `tokens` cursor that resumes right after each of `tokens` (a page of a listing, or of a search for `q`),
+   * so that every GraphQL edge carries its own cursor. Empty for a token the index no longer holds.
+   */
+  async tokenCursors(chainId: number, tokens: readonly Token[], q?: string): Promise<string[]> {
+    const index = await this.lists.index(chainId);
+    const ql = q?.trim().toLowerCase();
+    return tokens.map((t) => {
+      const indexed = index.byAddr(t.address);
+      return indexed ? encodeTokenCursor(indexed, !!ql && t.symbol.toLowerCase() === ql) : '';
+    });
   }
 }
 

@@ -14,7 +14,7 @@ import { parseInput } from '../validation.js';
 import { createSessionSchema, listSessionsSchema, reportDirectSchema, validateCreate, validateDirectReport, type CreateSessionInput } from './input.js';
 import { actionAfterPayment, transition, type PaymentOutcome, type SessionAction } from './state.js';
 import { checkoutSessionTopic } from './topics.js';
-import { sessionView, type SessionView } from './views.js';
+import { attemptView, sessionView, type PaymentAttemptView, type SessionView } from './views.js';
 import { SETTLEMENT_CHAINS } from './settlement.js';
 import type { SettledPayment } from './shared.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
@@ -447,6 +447,46 @@ export class CheckoutService {
   /** Payments the verifier still has to settle, oldest first, with their sessions. */
   pendingPayments(limit = 200) {
     return this.prisma.checkoutPayment.findMany({ where: { status: 'verifying' }, include: { session: true }, orderBy: { createdAt: 'asc' }, take: limit });
+  }
+
+  // ---- batch reads for GraphQL references (DataLoaders) ------------------------------------------------
+
+  /**
+   * Sessions by id, each as `get` shows it to `auth` (the public view unless `auth` is the owner's key); null
+   * for ids that name no session. One query for the batch.
+   */
+  async getMany(ids: readonly string[], auth: KeyAuth | null): Promise<(SessionView | null)[]> {
+    const valid = [...new Set(ids.filter((id) => SESSION_ID.test(id)))];
+    const rows = valid.length ? await this.prisma.checkoutSession.findMany({ where: { id: { in: valid } }, include: { payments: true } }) : [];
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return Promise.all(
+      ids.map(async (id) => {
+        const row = byId.get(id);
+        if (!row) return null;
+        // Open past expiresAt: `get` expires it first, as every read does.
+        if (row.status === 'open' && row.expiresAt.getTime() <= this.now()) return this.get(id, auth);
+        const { payments, ...session } = row;
+        return this.view(session, payments, this.isOwner(session, auth));
+      }),
+    );
+  }
+
+  /** The `list` cursor that resumes right after `s` (GraphQL gives every edge its own cursor). */
+  listCursor(s: Pick<SessionView, 'createdAt' | 'id'>): string {
+    return encodeCursor({ createdAt: new Date(s.createdAt), id: s.id });
+  }
+
+  /** Payments by id as the owner's view shows them; null for unknown ids and for payments of sessions `auth` does not own. */
+  async paymentsOwned(ids: readonly string[], auth: KeyAuth): Promise<(PaymentAttemptView | null)[]> {
+    const valid = [...new Set(ids.filter((id) => /^[A-Za-z0-9_]{1,100}$/.test(id)))];
+    const rows = valid.length
+      ? await this.prisma.checkoutPayment.findMany({ where: { id: { in: valid } }, include: { session: { select: { accountId: true, livemode: true } } } })
+      : [];
+    const byId = new Map(rows.filter((p) => this.isOwner(p.session, auth)).map(({ session: _session, ...p }) => [p.id, p]));
+    return ids.map((id) => {
+      const p = byId.get(id);
+      return p ? attemptView(p) : null;
+    });
   }
 }
 

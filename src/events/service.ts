@@ -109,4 +109,12 @@ export class EventsService {
     const created = await this.prisma.webhookDelivery.findMany({ where: { id: { in: ids } }, orderBy: { id: 'asc' } });
     return { object: 'list', data: created.map(deliveryView) };
   }
+
+  /** Events by id of the key's account and mode (GraphQL references, one query per batch); null for any other id. */
+  async getMany(auth: KeyAuth, ids: readonly string[]): Promise<(RecordedEvent | null)[]> {
+    const valid = [...new Set(ids.filter(plausibleId))];
+    const rows = valid.length ? await this.prisma.event.findMany({ where: { id: { in: valid }, ...this.scope(auth) } }) : [];
+    const byId = new Map(rows.map((r) => [r.id, eventEnvelope(r)]));
+    return ids.map((id) => byId.get(id) ?? null);
+  }
 }

@@ -1,28 +1,87 @@
 import SchemaBuilder from '@pothos/core';
+import ErrorsPlugin from '@pothos/plugin-errors';
+import RelayPlugin from '@pothos/plugin-relay';
+import ScopeAuthPlugin, { AuthScopeFailureType, type AuthFailure } from '@pothos/plugin-scope-auth';
 import ZodPlugin from '@pothos/plugin-zod';
 import { GraphQLError, GraphQLScalarType, Kind } from 'graphql';
 import type { GraphQLContext } from './context.js';
+import { ApiError } from '../errors.js';
 import { zodToApiError } from '../validation.js';
 
-/** Pothos builder shared by every schema module in src/graphql/modules. */
+/**
+ * Pothos builder shared by every schema module in src/graphql/modules. The rules every type follows are in
+ * src/graphql/CONVENTIONS.md; test/graphql/conventions.test.ts checks them.
+ */
 export const builder = new SchemaBuilder<{
   Context: GraphQLContext;
   DefaultFieldNullability: false;
   Scalars: {
+    /** `ID` arguments arrive as strings (an integer literal is converted by the scalar): no casts in resolvers. */
+    ID: { Input: string; Output: string };
     DateTime: { Input: Date; Output: Date | string };
     JSON: { Input: unknown; Output: unknown };
   };
+  AuthScopes: {
+    /** Anyone, with or without an API key. Declared so that every root field states its access. */
+    public: boolean;
+    /** A valid API key (`x-api-key` header, or `connectionParams` over WebSocket). */
+    key: boolean;
+    /** An API key linked to an active partner (partner fees and reports). */
+    partnerKey: boolean;
+  };
+  /** In-memory connections also carry `totalCount`. */
+  Connection: { totalCount?: number };
+  DefaultEdgesNullability: false;
+  DefaultNodeNullability: false;
 }>({
-  plugins: [ZodPlugin],
+  // Scope auth first: a refused field never reaches the error unions or the resolver.
+  plugins: [ScopeAuthPlugin, ErrorsPlugin, RelayPlugin, ZodPlugin],
   defaultFieldNullability: false,
   zod: { validationError: (zodError) => zodToApiError(zodError) },
+  scopeAuth: {
+    // Subscriptions are refused when they start, not on their first event.
+    authorizeOnSubscribe: true,
+    authScopes: (ctx) => ({
+      public: true,
+      // An invalid or revoked key makes auth() throw UNAUTHORIZED / FORBIDDEN itself: that error is the answer.
+      key: async () => (await ctx.auth()) !== null,
+      partnerKey: async () => {
+        const auth = await ctx.auth();
+        return !!auth && (await ctx.services.partners.forApiKey(auth.keyId))?.active === true;
+      },
+    }),
+    unauthorizedError: (_parent, _ctx, _info, result) =>
+      failedScopes(result.failure).includes('key')
+        ? new ApiError('UNAUTHORIZED', 'An API key is required: send it in the x-api-key header (or connectionParams over WebSocket)')
+        : new ApiError('FORBIDDEN', 'This API key may not use this field (it needs a key linked to a partner)'),
+  },
+  errors: {
+    // `BuildOrderResult = BuildOrderPayload | QuoteExpiredError | …`: the payload type itself is a member.
+    directResult: true,
+    defaultUnionOptions: { name: ({ fieldName }) => `${fieldName.slice(0, 1).toUpperCase()}${fieldName.slice(1)}Result` },
+  },
+  relay: {
+    // Ids are plain `id` fields (no global object ids), so no `node`/`nodes` root fields.
+    nodeQueryOptions: false,
+    nodesQueryOptions: false,
+    edgesFieldOptions: { nullable: false },
+    nodeFieldOptions: { nullable: false },
+    nodesOnConnection: true,
+  },
 });
+
+/** Scope names that failed, anywhere in a scope-auth failure tree. */
+function failedScopes(f: AuthFailure): string[] {
+  if (f.kind === AuthScopeFailureType.AuthScope) return [f.scope];
+  if (f.kind === AuthScopeFailureType.AnyAuthScopes || f.kind === AuthScopeFailureType.AllAuthScopes) return f.failures.flatMap(failedScopes);
+  return [];
+}
 
 builder.addScalarType(
   'DateTime',
   new GraphQLScalarType({
     name: 'DateTime',
-    description: 'ISO 8601 UTC timestamp with milliseconds',
+    description: 'ISO 8601 UTC timestamp with milliseconds, e.g. `2025-01-31T12:00:00.000Z`.',
     serialize: (v) => (v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString()),
     parseValue: (v) => {
       const d = new Date(String(v));

@@ -1,10 +1,10 @@
 import { builder } from './builder.js';
+import './errors.js';
 // Each module adds its types and fields to the shared builder; keep this list sorted.
 import './modules/accounts.js';
 import './modules/assets.js';
 import './modules/checkout.js';
 import './modules/events.js';
-import './modules/events-stream.js';
 import './modules/meta.js';
 import './modules/orders.js';
 import './modules/quotes.js';

@@ -236,4 +236,12 @@ export class OrdersService {
       throw err;
     }
   }
+
+  /** Orders by quote id (GraphQL references, one query per batch); null where none was reported. */
+  async getMany(quoteIds: readonly string[]): Promise<(OrderView | null)[]> {
+    const valid = [...new Set(quoteIds.filter((id) => id.length > 0 && id.length <= 200 && !id.includes('\u0000')))];
+    const rows = valid.length ? await this.prisma.order.findMany({ where: { quoteId: { in: valid } } }) : [];
+    const byId = new Map(rows.map((r) => [r.quoteId, orderView(r)]));
+    return quoteIds.map((id) => byId.get(id) ?? null);
+  }
 }

@@ -14,7 +14,7 @@ import { cancelPending } from './cancel.js';
 import { blockedReason } from './address-policy.js';
 import { liveUrlProblem, systemResolver, testUrlProblem, type Resolver } from './sender.js';
 import { generateSecret } from './signing.js';
-import { attemptView, endpointView, type AttemptView, type EndpointView } from './views.js';
+import { attemptView, deliveryView, endpointView, type AttemptView, type DeliveryView, type EndpointView } from './views.js';
 import { DeliveryWorker } from './worker.js';
 
 /** During a rotation the old secret keeps signing alongside the new one for this long. */
@@ -225,5 +225,23 @@ export class WebhooksService {
     return this.prisma.$transaction((tx) =>
       recordEvent(tx, { accountId: auth.accountId, livemode: false, type, resourceId: sample.resourceId, data: sample.data, createdAt: now }),
     );
+  }
+
+  /** Endpoints by id of the key's account and mode, without secrets (GraphQL references); null for any other id. */
+  async getMany(auth: KeyAuth, ids: readonly string[]): Promise<(EndpointView | null)[]> {
+    const valid = [...new Set(ids.filter(plausibleId))];
+    const rows = valid.length ? await this.prisma.webhookEndpoint.findMany({ where: { id: { in: valid }, accountId: auth.accountId, livemode: livemodeOf(auth) } }) : [];
+    const byId = new Map(rows.map((r) => [r.id, endpointView(r, this.now())]));
+    return ids.map((id) => byId.get(id) ?? null);
+  }
+
+  /** Deliveries by id to endpoints of the key's account and mode (GraphQL references); null for any other id. */
+  async deliveriesByIds(auth: KeyAuth, ids: readonly string[]): Promise<(DeliveryView | null)[]> {
+    const valid = [...new Set(ids.filter(plausibleId))];
+    const rows = valid.length
+      ? await this.prisma.webhookDelivery.findMany({ where: { id: { in: valid }, endpoint: { accountId: auth.accountId, livemode: livemodeOf(auth) } } })
+      : [];
+    const byId = new Map(rows.map((r) => [r.id, deliveryView(r)]));
+    return ids.map((id) => byId.get(id) ?? null);
   }
 }

@@ -8,6 +8,43 @@ import { LifiTokensServer } from '../fixtures/lifi-tokens-server.js';
 import { METAPLEX_PROGRAM, SolanaRpcServer, TOKEN_2022_PROGRAM, TOKEN_PROGRAM, metaplexMetadata, mintData, token2022MintWithMetadata } from '../fixtures/solana-rpc-server.js';
 import { metaplexMetadataAddress } from '../../src/assets/solana-mint.js';
 import { Keypair } from '@solana/web3.js';
+import { inProcessGraphQL } from '../helpers/graphql.js';
+import { graphql } from '../graphql/generated/index.js';
+
+/** The front end's one round trip (README): chains, a token page, and a wallet's balances with prices. */
+const WalletScreen = graphql(`
+  query WalletScreen($owner: String!, $chain: String!, $balanceChains: [String!]) {
+    chains { totalCount nodes { id slug name vm logoURI popular } }
+    tokens(chain: $chain, first: 3) { nodes { address symbol decimals logoURI priceUsd } pageInfo { hasNextPage endCursor } }
+    balances(address: $owner, chains: $balanceChains) {
+      totalUsd
+      balances(first: 50) { totalCount nodes { chainId address symbol decimals amount priceUsd valueUsd } }
+      errors { chainId message }
+    }
+  }
+`);
+const TokenPage = graphql(`
+  query TokenPage($chain: String!, $first: Int, $after: String) {
+    tokens(chain: $chain, first: $first, after: $after) { edges { cursor node { symbol } } pageInfo { hasNextPage endCursor } }
+  }
+`);
+const TwoMints = graphql(`
+  query TwoMints($a: String!, $b: String!) {
+    a: token(chain: "solana", address: $a) { symbol decimals verified }
+    b: token(chain: "solana", address: $b) { symbol decimals }
+  }
+`);
+const ChainByRef = graphql(`
+  query ChainByRef($ref: String!) {
+    chain(ref: $ref) { slug vm }
+  }
+`);
+const SearchAndLookUp = graphql(`
+  query SearchAndLookUp($q: String!, $mint: String!) {
+    tokens(chain: "base", q: $q) { nodes { symbol priceUsd } }
+    token(chain: "solana", address: $mint) { symbol decimals verified }
+  }
+`);
 
 const BASE_USDC = '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913';
 const BASE_DAI = '0x50c5725949a6f0c72e6c4a641f24049a917db0cb';
@@ -315,25 +352,32 @@ describe('assets over HTTP (fixtures for LI.FI, Jupiter, DefiLlama, Solana and E
     });
   });
 
-  describe('GraphQL', () => {
-    it('chains, a token page and balances with prices in one request; N balance items cost one price request per source', async () => {
+  describe('GraphQL (in process)', () => {
+    const gql = () => inProcessGraphQL(s);
+
+    it('chains, a token page and balances with prices in one request; prices cost one request per list, whatever its length', async () => {
       clock.advance(61_000);
       const before = llama.hits('/prices').length;
-      const query = `query($owner: String!) {
-        chains { id slug popular }
-        tokens(chain: "base", first: 3) { tokens { symbol address } nextCursor }
-        balances(address: $owner, chains: ["base", "1"]) { address vm totalUsd balances { chainId symbol amount priceUsd valueUsd } errors { chainId message } }
-      }`;
-      const r = await s.post('/graphql', { query, variables: { owner: OWNER } });
-      expect(r.body.errors).toBeUndefined();
-      const d = r.body.data;
-      expect(d.chains.length).toBeGreaterThanOrEqual(10);
-      expect(d.tokens.tokens.map((t: any) => t.symbol)).toEqual(['ETH', 'USDC', 'USDbC']);
-      expect(d.tokens.nextCursor).toEqual(expect.any(String));
-      expect(d.balances.balances).toHaveLength(4);
-      expect(d.balances.balances.every((b: any) => typeof b.priceUsd === 'number')).toBe(true);
+      const r = await gql().gql(WalletScreen, { owner: OWNER, chain: 'base', balanceChains: ['base', '1'] });
+      expect(r.errors).toBeUndefined();
+      const d = r.data!;
+      expect(d.chains.totalCount).toBeGreaterThanOrEqual(10);
+      expect(d.chains.nodes).toHaveLength(d.chains.totalCount);
+      expect(d.tokens.nodes.map((t) => t.symbol)).toEqual(['ETH', 'USDC', 'USDbC']);
+      expect(d.tokens.pageInfo).toEqual({ hasNextPage: true, endCursor: expect.any(String) });
+      expect(d.balances.balances.totalCount).toBe(4);
+      expect(d.balances.balances.nodes.every((b) => typeof b.priceUsd === 'number')).toBe(true);
       expect(d.balances.totalUsd).toBeCloseTo(6401 + 320.05 + 1234.56 * 0.9999 + 5 * 1.0002, 6);
-      expect(llama.hits('/prices').length - before).toBe(1);
+      // One batch for the token page's prices, one for all the balances' (they resolve at different times).
+      expect(llama.hits('/prices').length - before).toBe(2);
+    });
+
+    it('every token edge carries a cursor that resumes right after it', async () => {
+      const page = (await gql().gql(TokenPage, { chain: 'base', first: 3 })).data!.tokens;
+      expect(page.edges.map((e) => e.node.symbol)).toEqual(['ETH', 'USDC', 'USDbC']);
+      expect(page.pageInfo.endCursor).toBe(page.edges[2]!.cursor);
+      const next = (await gql().gql(TokenPage, { chain: 'base', first: 2, after: page.edges[0]!.cursor })).data!.tokens;
+      expect(next.edges.map((e) => e.node.symbol)).toEqual(['USDC', 'USDbC']);
     });
 
     it('batches concurrent on-chain mint lookups of one request into one account read', async () => {
@@ -342,18 +386,20 @@ describe('assets over HTTP (fixtures for LI.FI, Jupiter, DefiLlama, Solana and E
       sol.accounts.set(metaplexMetadataAddress(a), { owner: METAPLEX_PROGRAM, data: metaplexMetadata('Alpha', 'ALPHA') });
       sol.accounts.set(b, { owner: TOKEN_2022_PROGRAM, data: token2022MintWithMetadata(7, 'Beta', 'BETA') });
       const before = sol.methods().length;
-      const r = await s.post('/graphql', { query: `{ a: token(chain: "solana", address: "${a}") { symbol decimals verified } b: token(chain: "solana", address: "${b}") { symbol decimals } }` });
-      expect(r.body.data).toEqual({ a: { symbol: 'ALPHA', decimals: 4, verified: false }, b: { symbol: 'BETA', decimals: 7 } });
+      const r = await gql().gql(TwoMints, { a, b });
+      expect(r.data).toEqual({ a: { symbol: 'ALPHA', decimals: 4, verified: false }, b: { symbol: 'BETA', decimals: 7 } });
       // One read of both mints, one read of the Metaplex account of the mint without the metadata extension.
       expect(sol.methods().slice(before)).toEqual(['getMultipleAccounts', 'getMultipleAccounts']);
     });
 
-    it('maps errors to codes and prices token pages through the same loader', async () => {
-      const bad = await s.post('/graphql', { query: '{ tokens(chain: "mars") { nextCursor } }' });
-      expect(bad.body.errors[0].extensions.code).toBe('UNSUPPORTED_CHAIN');
-      const page = await s.post('/graphql', { query: '{ tokens(chain: "base", q: "dai") { tokens { symbol priceUsd } } token(chain: "solana", address: "' + SOL_USDC + '") { symbol decimals verified } }' });
-      expect(page.body.data.tokens.tokens).toEqual([{ symbol: 'DAI', priceUsd: 1.0002 }]);
-      expect(page.body.data.token).toEqual({ symbol: 'USDC', decimals: 6, verified: true });
+    it('maps errors to codes, answers null for a chain it does not know, and prices token pages through the same loader', async () => {
+      const bad = await gql().gql(TokenPage, { chain: 'mars' });
+      expect(bad.errors![0]!.extensions.code).toBe('UNSUPPORTED_CHAIN');
+      expect((await gql().gql(ChainByRef, { ref: 'mars' })).data).toEqual({ chain: null });
+      expect((await gql().gql(ChainByRef, { ref: '8453' })).data).toEqual({ chain: { slug: 'base', vm: 'evm' } });
+      const page = (await gql().gql(SearchAndLookUp, { q: 'dai', mint: SOL_USDC })).data!;
+      expect(page.tokens.nodes).toEqual([{ symbol: 'DAI', priceUsd: 1.0002 }]);
+      expect(page.token).toEqual({ symbol: 'USDC', decimals: 6, verified: true });
     });
   });
 });

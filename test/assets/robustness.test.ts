@@ -6,6 +6,7 @@ import { EvmRpcServer } from '../fixtures/evm-rpc-server.js';
 import { JupiterDataServer } from '../fixtures/jupiter-data-server.js';
 import { LifiTokensServer } from '../fixtures/lifi-tokens-server.js';
 import { SolanaRpcServer } from '../fixtures/solana-rpc-server.js';
+import { inProcessGraphQL } from '../helpers/graphql.js';
 
 const ZERO = '0x0000000000000000000000000000000000000000';
 const WALLET = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM';
@@ -127,22 +128,23 @@ describe('assets: malformed input never makes a 500', () => {
   });
 
   const gql: [query: string, code?: string][] = [
-    ['{ tokens(chain: "") { nextCursor } }', 'INVALID_PARAMS'],
-    ['{ tokens(chain: "😀") { nextCursor } }', 'UNSUPPORTED_CHAIN'],
-    ['{ tokens(chain: "base", first: -1) { nextCursor } }', 'INVALID_PARAMS'],
-    ['{ tokens(chain: "base", first: 0) { nextCursor } }', 'INVALID_PARAMS'],
-    ['{ tokens(chain: "base", first: 201) { nextCursor } }', 'INVALID_PARAMS'],
+    ['{ tokens(chain: "") { pageInfo { endCursor } } }', 'INVALID_PARAMS'],
+    ['{ tokens(chain: "😀") { pageInfo { endCursor } } }', 'UNSUPPORTED_CHAIN'],
+    ['{ tokens(chain: "base", first: -1) { pageInfo { endCursor } } }', 'INVALID_PARAMS'],
+    ['{ tokens(chain: "base", first: 0) { pageInfo { endCursor } } }', 'INVALID_PARAMS'],
+    ['{ tokens(chain: "base", first: 201) { pageInfo { endCursor } } }', 'INVALID_PARAMS'],
     // Not a GraphQL Int: rejected by query validation before any resolver runs.
-    ['{ tokens(chain: "base", first: 1.5) { nextCursor } }', 'GRAPHQL_VALIDATION_FAILED'],
-    ['{ tokens(chain: "base", first: 99999999999) { nextCursor } }', 'GRAPHQL_VALIDATION_FAILED'],
-    ['{ tokens(chain: "base", after: "garbage") { nextCursor } }', 'INVALID_PARAMS'],
-    [`{ tokens(chain: "base", q: "${HUGE}") { nextCursor } }`, 'INVALID_PARAMS'],
-    ['{ tokens(chain: "base", q: "😀") { nextCursor } }'],
-    ['{ chain(ref: "nowhere") { id } }', 'UNSUPPORTED_CHAIN'],
+    ['{ tokens(chain: "base", first: 1.5) { pageInfo { endCursor } } }', 'GRAPHQL_VALIDATION_FAILED'],
+    ['{ tokens(chain: "base", first: 99999999999) { pageInfo { endCursor } } }', 'GRAPHQL_VALIDATION_FAILED'],
+    ['{ tokens(chain: "base", after: "garbage") { pageInfo { endCursor } } }', 'INVALID_PARAMS'],
+    [`{ tokens(chain: "base", q: "${HUGE}") { pageInfo { endCursor } } }`, 'INVALID_PARAMS'],
+    ['{ tokens(chain: "base", q: "😀") { pageInfo { endCursor } } }'],
+    // A lookup of something that does not exist answers null.
+    ['{ chain(ref: "nowhere") { id } }'],
     ['{ token(chain: "base", address: "0x12") { symbol } }', 'INVALID_PARAMS'],
     [`{ token(chain: "base", address: "${WALLET}") { symbol } }`, 'INVALID_PARAMS'],
     [`{ token(chain: "solana", address: "${ZERO}") { symbol } }`, 'INVALID_PARAMS'],
-    [`{ token(chain: "solana", address: "${WALLET}") { symbol } }`, 'UNSUPPORTED_TOKEN'],
+    [`{ token(chain: "solana", address: "${WALLET}") { symbol } }`],
     [`{ token(chain: "mars", address: "${ZERO}") { symbol } }`, 'UNSUPPORTED_CHAIN'],
     ['{ prices(ids: []) { id } }', 'INVALID_PARAMS'],
     ['{ prices(ids: ["1"]) { id } }', 'INVALID_PARAMS'],
@@ -156,7 +158,7 @@ describe('assets: malformed input never makes a 500', () => {
   ];
 
   it.each(gql.map(([q, c]) => [label(q), c ?? 'ok', q] as const))('GraphQL %s → %s', async (_l, code, query) => {
-    const r = await s.post('/graphql', { query });
+    const r = await inProcessGraphQL(s).post({ query });
     expect(r.status).not.toBe(500);
     if (code === 'ok') {
       expect(r.body.errors, JSON.stringify(r.body.errors)).toBeUndefined();

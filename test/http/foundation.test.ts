@@ -120,8 +120,8 @@ describe.each(backends)('foundation over HTTP (%s)', (backend) => {
     expect(denied.body.errors[0].extensions.code).toBe('UNAUTHORIZED');
     expect(denied.body.errors[0].extensions.requestId).toBe(denied.headers.get('x-request-id'));
     const { accountId, key } = await s.createTestKey();
-    const me = await s.post('/graphql', { query: '{ viewer { accountId mode apiKeys { mode prefix } } }' }, { 'x-api-key': key });
-    expect(me.body.data.viewer).toMatchObject({ accountId, mode: 'test', apiKeys: [{ mode: 'test' }] });
+    const me = await s.post('/graphql', { query: '{ viewer { accountId mode apiKeys { nodes { mode prefix } } } }' }, { 'x-api-key': key });
+    expect(me.body.data.viewer).toMatchObject({ accountId, mode: 'test', apiKeys: { nodes: [{ mode: 'test' }] } });
   });
 });
 
@@ -180,7 +180,7 @@ describe('GraphQL errors raised before execution', () => {
   it.each([
     ['a syntax error', { query: '{ health { ok ' }, 'GRAPHQL_PARSE_FAILED'],
     ['an unknown field', { query: '{ nope }' }, 'GRAPHQL_VALIDATION_FAILED'],
-    ['a bad variable', { query: 'mutation($id: ID!) { revokeApiKey(id: $id) { id } }', variables: { id: { a: 1 } } }, 'INVALID_PARAMS'],
+    ['a bad variable', { query: 'mutation($id: ID!) { revokeApiKey(input: { id: $id }) { __typename } }', variables: { id: { a: 1 } } }, 'INVALID_PARAMS'],
   ])('%s carries a precise code and the request id', async (_n, body, code) => {
     const r = await s.post('/graphql', body);
     expect(r.status).toBeLessThan(500);

@@ -4,6 +4,17 @@ import { ETHEREUM_USDT, installUsdtLikeToken, usdtLikeAbi } from '../../src/devn
 import { approvalsForAllowance, needsZeroFirstApproval } from '../../src/orders/approval.js';
 import { withDevnet } from '../fixtures/devnet.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { inProcessGraphQL } from '../helpers/graphql.js';
+import { graphql } from '../graphql/generated/index.js';
+
+const BuildApprovals = graphql(`
+  mutation BuildApprovals($quoteId: ID!) {
+    buildOrder(input: { quoteId: $quoteId }) {
+      ... on BuildOrderPayload { tx { ... on EvmTx { approvalReset { token spender amount } approval { amount } } } }
+      ... on Error { code message }
+    }
+  }
+`);
 
 const MULTICALL3 = '0xca11bde05977b3631167028862be2a173976ca11';
 const A = { token: '0xt', spender: '0xs', amount: '100' };
@@ -79,11 +90,10 @@ describe('POST /v1/orders with Ethereum USDT (approve refuses non-zero → non-z
     expect(enough.approvalReset).toBeUndefined();
 
     const q = await s.get('/v1/quote?' + new URLSearchParams({ srcChain: '1', srcToken: 'USDT', amount: '20000000', dstChain: '1', dstToken: 'USDC', sender: payer.address, recipient: payer.address }));
-    const g = await s.post('/graphql', {
-      query: `mutation($q: String!) { buildOrder(quoteId: $q) { tx { ... on EvmTx { approvalReset { token spender amount } approval { amount } } } } }`,
-      variables: { q: q.body.best.quoteId },
+    const g = await inProcessGraphQL(s).gql(BuildApprovals, { quoteId: q.body.best.quoteId });
+    expect(g.errors, JSON.stringify(g.errors)).toBeUndefined();
+    expect(g.data!.buildOrder).toEqual({
+      tx: { approvalReset: { token: ETHEREUM_USDT.toLowerCase(), spender: MULTICALL3, amount: '0' }, approval: { amount: '20000000' } },
     });
-    expect(g.body.errors, JSON.stringify(g.body.errors)).toBeUndefined();
-    expect(g.body.data.buildOrder.tx).toEqual({ approvalReset: { token: ETHEREUM_USDT.toLowerCase(), spender: MULTICALL3, amount: '0' }, approval: { amount: '20000000' } });
   });
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../helpers/db.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { FixtureProvider, startFixtureProviderServer, type FixtureProviderServer } from '../fixtures/fixture-provider.js';
+import { inProcessGraphQL } from '../helpers/graphql.js';
 
 /**
  * Malformed input on every quote/order surface gets a precise 4xx code, never a 500 (spec 7).
@@ -125,30 +126,29 @@ describe.each(backends)('malformed quote/order input → precise codes (%s)', (b
     }
   });
 
-  it('GraphQL quote and order fields', async () => {
-    const gql = async (query: string, variables?: Record<string, unknown>) => {
-      const res = await fetch(`${s.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) });
-      return { status: res.status, body: (await res.json()) as any };
-    };
+  it('GraphQL quote and order fields (in process): invalid input is a top-level error, expected outcomes are typed', async () => {
+    const { post } = inProcessGraphQL(s);
     const q = (args: string) =>
-      `{ quote(srcChain: "8453", srcToken: "USDC", dstChain: "base", dstToken: "DAI", sender: "${SENDER}", recipient: "${SENDER}", ${args}) { best { quoteId } } }`;
-    const cases: [string, string][] = [
-      [q('amount: "abc"'), 'INVALID_PARAMS'],
-      [q('amount: "0"'), 'INVALID_PARAMS'],
-      [q('amount: "100", slippageBps: 0'), 'INVALID_PARAMS'],
-      [q('amount: "100", slippageBps: 5001'), 'INVALID_PARAMS'],
-      [q('amount: "100", gasOnArrivalUsd: 0.1'), 'INVALID_PARAMS'],
-      [q('amount: "100", integratorFeeBps: -5'), 'INVALID_PARAMS'],
-      [q(''), 'INVALID_PARAMS'],
-      ['mutation { buildOrder(quoteId: "") { quoteId } }', 'INVALID_PARAMS'],
-      ['mutation { buildOrder(quoteId: "q_nothing_here") { quoteId } }', 'QUOTE_NOT_FOUND'],
-      ['mutation { submitOrder(quoteId: "q_nothing_here", signedTransaction: "%%%") { txHash } }', 'INVALID_PARAMS'],
-      [`mutation { reportSubmitted(quoteId: "${'QUOTEID'}", txHash: "nope") { status } }`, 'INVALID_PARAMS'],
-      ['{ orderStatus(provider: "nobody", id: "x") { state } }', 'INVALID_PARAMS'],
+      `{ quote(input: { srcChain: "8453", srcToken: "USDC", dstChain: "base", dstToken: "DAI", sender: "${SENDER}", recipient: "${SENDER}", ${args} }) { __typename ... on Error { code } } }`;
+    // [query, code, where the code is: a top-level error, or the `code` of the field's result union member]
+    const cases: [string, string, 'error' | 'typed'][] = [
+      [q('amount: "abc"'), 'INVALID_PARAMS', 'error'],
+      [q('amount: "0"'), 'INVALID_PARAMS', 'error'],
+      [q('amount: "100", slippageBps: 0'), 'INVALID_PARAMS', 'error'],
+      [q('amount: "100", slippageBps: 5001'), 'INVALID_PARAMS', 'error'],
+      [q('amount: "100", gasOnArrivalUsd: 0.1'), 'INVALID_PARAMS', 'error'],
+      [q('amount: "100", integratorFeeBps: -5'), 'INVALID_PARAMS', 'error'],
+      [q(''), 'INVALID_PARAMS', 'error'],
+      ['mutation { buildOrder(input: { quoteId: "" }) { __typename } }', 'INVALID_PARAMS', 'error'],
+      ['mutation { buildOrder(input: { quoteId: "q_nothing_here" }) { __typename ... on Error { code } } }', 'QUOTE_NOT_FOUND', 'typed'],
+      ['mutation { submitOrder(input: { quoteId: "q_nothing_here", signedTransaction: "%%%" }) { __typename } }', 'INVALID_PARAMS', 'error'],
+      [`mutation { reportOrderSubmitted(input: { quoteId: "${'QUOTEID'}", txHash: "nope" }) { __typename } }`, 'INVALID_PARAMS', 'error'],
+      ['{ orderStatus(provider: "nobody", id: "x") { state } }', 'INVALID_PARAMS', 'error'],
     ];
-    for (const [query, code] of cases) {
-      const r = await gql(query.replace('QUOTEID', quoteId));
-      expect([query, r.status < 500, r.body.errors?.[0]?.extensions?.code]).toEqual([query, true, code]);
+    for (const [query, code, where] of cases) {
+      const r = await post({ query: query.replace('QUOTEID', quoteId) });
+      const got = where === 'error' ? r.body.errors?.[0]?.extensions?.code : (Object.values(r.body.data ?? {})[0] as { code?: string } | undefined)?.code;
+      expect([query, r.status < 500, got], JSON.stringify(r.body)).toEqual([query, true, code]);
     }
   });
 });

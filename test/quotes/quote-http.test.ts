@@ -4,6 +4,22 @@ import { startTestServer, type TestServer } from '../helpers/server.js';
 import { FixtureProvider, startFixtureProviderServer, type FixtureProviderServer } from '../fixtures/fixture-provider.js';
 import { ManualClock } from '../../src/clock.js';
 import type { ProviderId } from '../../src/providers/types.js';
+import { inProcessGraphQL } from '../helpers/graphql.js';
+import { graphql } from '../graphql/generated/index.js';
+
+const TwinQuotes = graphql(`
+  query TwinQuotes($input: QuoteInput!) {
+    a: quote(input: $input) {
+      __typename
+      ... on QuoteResponse { best { quoteId provider expiresAt fees { ourFeeBps } } errors { provider code } }
+      ... on AmountTooLargeError { code message field }
+    }
+    b: quote(input: $input) {
+      __typename
+      ... on QuoteResponse { best { quoteId provider } }
+    }
+  }
+`);
 
 const USDC = '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913';
 const SENDER = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
@@ -147,21 +163,24 @@ describe.each(backends)('GET /v1/quote fan-out (%s)', (backend) => {
     expect(BigInt(r.body.best.srcAmount)).toBeGreaterThan(10_000000n);
   });
 
-  it('GraphQL quote: identical provider requests in one GraphQL request go out once', async () => {
+  it('GraphQL quote (in process): identical provider requests in one GraphQL request go out once; expected failures are typed', async () => {
+    const gql = inProcessGraphQL(s).gql;
     const before = { ...fx.hits };
-    const args = `srcChain: "8453", srcToken: "USDC", amount: "7000000", dstChain: "8453", dstToken: "DAI", sender: "${SENDER}", recipient: "${SENDER}"`;
-    const res = await fetch(`${s.url}/graphql`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ query: `{ a: quote(${args}) { best { quoteId provider fees { ourFeeBps } } errors { provider code } } b: quote(${args}) { best { quoteId provider } } }` }),
-    });
-    const body = (await res.json()) as any;
-    expect(body.errors).toBeUndefined();
-    expect(body.data.a.best.provider).toBe('debridge');
-    expect(body.data.a.best.quoteId).not.toBe(body.data.b.best.quoteId);
+    const input = { srcChain: '8453', srcToken: 'USDC', amount: '7000000', dstChain: '8453', dstToken: 'DAI', sender: SENDER, recipient: SENDER };
+    const r = await gql(TwinQuotes, { input });
+    expect(r.errors).toBeUndefined();
+    const [a, b] = [r.data!.a, r.data!.b];
+    if (a.__typename !== 'QuoteResponse' || b.__typename !== 'QuoteResponse') throw new Error(JSON.stringify(r.data));
+    expect(a.best.provider).toBe('debridge');
+    expect(a.best.expiresAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(a.best.quoteId).not.toBe(b.best.quoteId);
     for (const id of ['debridge', '0x', 'kyberswap']) expect((fx.hits[`${id}/quote`] ?? 0) - (before[`${id}/quote`] ?? 0)).toBe(1);
     // a second GraphQL request asks again
-    await fetch(`${s.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: `{ quote(${args}) { best { quoteId } } }` }) });
+    await gql(TwinQuotes, { input });
     expect(fx.hits['debridge/quote'] - (before['debridge/quote'] ?? 0)).toBe(2);
+    // An amount out of bounds is an expected outcome: a member of the result union, not an error.
+    const huge = await gql(TwinQuotes, { input: { ...input, amount: '1' + '0'.repeat(80) } });
+    expect(huge.errors).toBeUndefined();
+    expect(huge.data!.a).toMatchObject({ __typename: 'AmountTooLargeError', code: 'AMOUNT_TOO_LARGE', field: 'amount' });
   });
 });

@@ -1,12 +1,18 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createClient } from 'graphql-ws';
-import WebSocket from 'ws';
 import { backends } from '../helpers/db.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { WebhookReceiver } from '../fixtures/webhook-receiver.js';
 import { until } from './helpers.js';
 import { recordEvent } from '../../src/events/outbox.js';
 import { SuccessLog } from '../../src/webhooks/success-log.js';
+import { inProcessGraphQL } from '../helpers/graphql.js';
+import { graphql } from '../graphql/generated/index.js';
+
+const MisspeltStream = graphql(`
+  subscription MisspeltStream {
+    events(types: ["checkout.sesion.*"]) { id }
+  }
+`);
 
 /**
  * Input no client should send and answers no receiver should give: NUL bytes (which Postgres text
@@ -17,7 +23,7 @@ describe.each(backends)('events and webhooks under hostile input (%s)', (backend
   let rx: WebhookReceiver;
   let key: string;
   const h = () => ({ 'x-api-key': key });
-  const gql = async (query: string, variables?: Record<string, unknown>) => (await s.post('/graphql', { query, variables }, h())).body;
+  const gql = async (query: string, variables?: Record<string, unknown>) => (await inProcessGraphQL(s).post({ query, variables }, h())).body;
 
   beforeAll(async () => {
     s = await startTestServer({ backend, env: { WEBHOOK_RETRY_BASE_MS: '100', WEBHOOK_POLL_MS: '100', WEBHOOK_TIMEOUT_MS: '1500' } });
@@ -80,22 +86,21 @@ describe.each(backends)('events and webhooks under hostile input (%s)', (backend
     expect((await s.get('/v1/events?type=order.*', { 'x-api-key': k })).body.data.map((e: any) => e.id)).toEqual([a.id]);
   });
 
-  it('GraphQL: the same inputs get the same codes', async () => {
+  it('GraphQL (in process): the same inputs get the same codes, and lookups of what cannot exist are null', async () => {
     const codeOf = (r: any) => r.errors?.[0]?.extensions?.code;
-    expect(codeOf(await gql('query($id: ID!) { event(id: $id) { id } }', { id: 'evt_\u0000' }))).toBe('NOT_FOUND');
-    expect(codeOf(await gql('query($id: ID!) { webhookEndpoint(id: $id) { id } }', { id: 'we_\u0000' }))).toBe('NOT_FOUND');
-    expect(codeOf(await gql('query($c: String) { events(cursor: $c) { hasMore } }', { c: '\u0000' }))).toBe('INVALID_PARAMS');
-    expect(codeOf(await gql('query { events(type: "nope") { hasMore } }'))).toBe('INVALID_PARAMS');
-    expect(codeOf(await gql('mutation($id: ID!) { deleteWebhookEndpoint(id: $id) { id } }', { id: 'we_\u0000' }))).toBe('NOT_FOUND');
+    expect(await gql('query($id: ID!) { event(id: $id) { id } }', { id: 'evt_\u0000' })).toEqual({ data: { event: null } });
+    expect(await gql('query($id: ID!) { webhookEndpoint(id: $id) { id } }', { id: 'we_\u0000' })).toEqual({ data: { webhookEndpoint: null } });
+    expect(codeOf(await gql('query($c: String) { events(after: $c) { pageInfo { hasNextPage } } }', { c: '\u0000' }))).toBe('INVALID_PARAMS');
+    expect(codeOf(await gql('query { events(type: "nope") { pageInfo { hasNextPage } } }'))).toBe('INVALID_PARAMS');
+    const del = await gql('mutation($id: ID!) { deleteWebhookEndpoint(input: { id: $id }) { __typename ... on Error { code } } }', { id: 'we_\u0000' });
+    expect(del).toEqual({ data: { deleteWebhookEndpoint: { __typename: 'NotFoundError', code: 'NOT_FOUND' } } });
 
     // The subscription refuses a misspelt type instead of silently streaming nothing.
-    const client = createClient({ url: s.url.replace('http', 'ws') + '/graphql', webSocketImpl: WebSocket, connectionParams: h(), lazy: false });
-    const err = await new Promise<any>((resolve) => {
-      client.subscribe({ query: 'subscription { events(types: ["checkout.sesion.*"]) { id } }' }, { next: (v) => resolve(v), error: resolve, complete: () => resolve(null) });
-    });
-    await client.dispose();
-    // (graphql-ws reports setup errors without `extensions`; the message names the field.)
-    expect(JSON.stringify(err)).toContain('types.0: must be an event type');
+    const sub = inProcessGraphQL(s).subscribe(MisspeltStream, {}, key);
+    const [first] = await sub.take(1);
+    await sub.close();
+    expect(first!.errors![0]!.extensions).toMatchObject({ code: 'INVALID_PARAMS' });
+    expect(first!.errors![0]!.message).toContain('types.0: must be an event type');
   });
 
   it('test endpoints may use loopback but never link-local / cloud metadata hosts (the attempt log would hand back the answer)', async () => {

@@ -1,13 +1,17 @@
 import { builder } from '../builder.js';
 import type { ApiKeyView } from '../../accounts/service.js';
-
-const Mode = builder.enumType('Mode', { values: ['test', 'live'] as const });
+import { NotFoundError } from '../errors.js';
+import { keyOf } from '../loaders.js';
+import { arrayConnection, connectionType, pageArgs } from '../pagination.js';
+import { ModeEnum } from '../refs.js';
+import { notFound } from '../../errors.js';
 
 const ApiKey = builder.objectRef<ApiKeyView>('ApiKey').implement({
   description: 'An API key. The secret is shown only once, when it is created.',
+  authScopes: { key: true },
   fields: (t) => ({
     id: t.exposeID('id'),
-    mode: t.field({ type: Mode, resolve: (k) => k.mode }),
+    mode: t.field({ type: ModeEnum, resolve: (k) => k.mode }),
     prefix: t.exposeString('prefix'),
     name: t.exposeString('name', { nullable: true }),
     createdAt: t.expose('createdAt', { type: 'DateTime' }),
@@ -16,23 +20,30 @@ const ApiKey = builder.objectRef<ApiKeyView>('ApiKey').implement({
   }),
 });
 
+const ApiKeyConnection = connectionType('ApiKey', ApiKey, { totalCount: true });
+
 interface ViewerShape {
   accountId: string;
   mode: 'test' | 'live';
   accountName: string;
+  accountCreatedAt: Date;
   liveEnabled: boolean;
 }
 
 const Viewer = builder.objectRef<ViewerShape>('Viewer').implement({
   description: 'The account and mode the API key in this request belongs to.',
+  authScopes: { key: true },
   fields: (t) => ({
     accountId: t.exposeID('accountId'),
     accountName: t.exposeString('accountName'),
-    mode: t.field({ type: Mode, resolve: (v) => v.mode }),
+    accountCreatedAt: t.expose('accountCreatedAt', { type: 'DateTime' }),
+    mode: t.field({ type: ModeEnum, resolve: (v) => v.mode }),
     liveEnabled: t.exposeBoolean('liveEnabled'),
     apiKeys: t.field({
-      type: [ApiKey],
-      resolve: (v, _a, ctx) => ctx.services.accounts.listKeys(v.accountId),
+      type: ApiKeyConnection,
+      description: "The account's API keys (both modes, revoked ones included), newest first.",
+      args: pageArgs(t, 100, 100),
+      resolve: async (v, args, ctx) => arrayConnection(await ctx.services.accounts.listKeys(v.accountId), args, 100, 100),
     }),
   }),
 });
@@ -40,23 +51,32 @@ const Viewer = builder.objectRef<ViewerShape>('Viewer').implement({
 builder.queryField('viewer', (t) =>
   t.field({
     type: Viewer,
-    description: 'Requires an API key.',
+    description: 'The account and mode of the API key (needs one).',
+    authScopes: { key: true },
     resolve: async (_r, _a, ctx) => {
-      const auth = await ctx.requireAuth();
+      const auth = await keyOf(ctx);
       const account = await ctx.services.accounts.getAccount(auth.accountId);
-      return { accountId: auth.accountId, mode: auth.mode, accountName: account!.name, liveEnabled: account!.liveEnabled };
+      if (!account) throw notFound('Account');
+      return { accountId: auth.accountId, mode: auth.mode, accountName: account.name, accountCreatedAt: account.createdAt, liveEnabled: account.liveEnabled };
     },
   }),
 );
 
+const RevokeApiKeyInput = builder.inputType('RevokeApiKeyInput', {
+  fields: (t) => ({ id: t.id({ required: true, description: 'The key to revoke: one of the account\'s keys, this one included.' }) }),
+});
+
+const RevokeApiKeyPayload = builder.objectRef<{ apiKey: ApiKeyView }>('RevokeApiKeyPayload').implement({
+  fields: (t) => ({ apiKey: t.field({ type: ApiKey, resolve: (p) => p.apiKey }) }),
+});
+
 builder.mutationField('revokeApiKey', (t) =>
   t.field({
-    type: ApiKey,
-    description: "Revokes one of the account's API keys (for example a leaked one). Requires an API key of the same account.",
-    args: { id: t.arg.id({ required: true }) },
-    resolve: async (_r, args, ctx) => {
-      const auth = await ctx.requireAuth();
-      return ctx.services.accounts.revokeKey(auth.accountId, String(args.id));
-    },
+    type: RevokeApiKeyPayload,
+    description: "Revokes one of the account's API keys (for example a leaked one); revoking a revoked key changes nothing. Needs a key of the same account.",
+    authScopes: { key: true },
+    args: { input: t.arg({ type: RevokeApiKeyInput, required: true }) },
+    errors: { types: [NotFoundError] },
+    resolve: async (_r, { input }, ctx) => ({ apiKey: await ctx.services.accounts.revokeKey((await keyOf(ctx)).accountId, input.id) }),
   }),
 );

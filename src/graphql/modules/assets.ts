@@ -1,15 +1,17 @@
 import DataLoader from 'dataloader';
 import { builder } from '../builder.js';
 import type { GraphQLContext } from '../context.js';
+import { orNull } from '../errors.js';
+import { arrayConnection, connectionType, keysetConnection, pageArgs, pageSize } from '../pagination.js';
+import { VmEnum } from '../refs.js';
 import { tokenId } from '../../assets/addresses.js';
 import { priceBalances } from '../../assets/balances.js';
 import type { BalanceItem, BalancesResponse, Chain, ChainFailure, Token } from '../../assets/types.js';
-import type { TokenPage } from '../../assets/token-index.js';
 
 /**
- * Asset queries (spec 4.1): a front end can ask for chains, a page of tokens and a wallet's balances with prices
- * in one request. Every price in the request goes through one per-request DataLoader, so a batch of N tokens
- * costs one upstream request per price source.
+ * Assets: a front end asks for chains, a page of tokens and a wallet's balances with prices in one request.
+ * Every price in the request goes through one per-request DataLoader, so a batch of N tokens costs one
+ * upstream request per price source.
  */
 export const pricesLoader = (ctx: GraphQLContext) =>
   ctx.loader('assets.prices', () => new DataLoader<string, number | null>(async (keys) => {
@@ -17,10 +19,10 @@ export const pricesLoader = (ctx: GraphQLContext) =>
     return keys.map((k) => found.get(k) ?? null);
   }));
 
-export const VmEnum = builder.enumType('Vm', { values: ['evm', 'svm'] as const });
+export { VmEnum };
 
 export const ChainRef = builder.objectRef<Chain>('Chain').implement({
-  description: 'A supported chain (spec 2.1). Use `id` or `slug` wherever a chain is expected.',
+  description: 'A supported chain. Use `id` or `slug` wherever a chain is expected.',
   fields: (t) => ({
     id: t.exposeInt('id'),
     slug: t.exposeString('slug'),
@@ -29,15 +31,15 @@ export const ChainRef = builder.objectRef<Chain>('Chain').implement({
     nativeSymbol: t.exposeString('nativeSymbol'),
     nativeDecimals: t.exposeInt('nativeDecimals'),
     logoURI: t.exposeString('logoURI', { nullable: true }),
-    explorerTx: t.exposeString('explorerTx'),
-    explorerAddress: t.exposeString('explorerAddress'),
-    providers: t.exposeStringList('providers'),
+    explorerTx: t.exposeString('explorerTx', { description: 'Explorer URL prefix of a transaction: append the hash.' }),
+    explorerAddress: t.exposeString('explorerAddress', { description: 'Explorer URL prefix of an address: append the address.' }),
+    providers: t.exposeStringList('providers', { description: 'Ids of the liquidity providers that serve this chain.' }),
     popular: t.exposeBoolean('popular'),
   }),
 });
 
 export const TokenRef = builder.objectRef<Token>('Token').implement({
-  description: 'A token (spec 2.2). `priceUsd` is batched across the whole request.',
+  description: 'A token. `priceUsd` is batched across the whole request.',
   fields: (t) => ({
     chainId: t.exposeInt('chainId'),
     address: t.exposeString('address'),
@@ -54,15 +56,8 @@ export const TokenRef = builder.objectRef<Token>('Token').implement({
   }),
 });
 
-const TokenPageRef = builder.objectRef<TokenPage>('TokenPage').implement({
-  fields: (t) => ({
-    tokens: t.field({ type: [TokenRef], resolve: (p) => p.tokens }),
-    nextCursor: t.exposeString('nextCursor', { nullable: true, description: 'Pass as `after` for the next page; null on the last page.' }),
-  }),
-});
-
 const BalanceItemRef = builder.objectRef<BalanceItem>('BalanceItem').implement({
-  description: 'A token held by the address (spec 2.3); `amount` in base units.',
+  description: 'A token held by the address; `amount` in base units.',
   fields: (t) => ({
     chainId: t.exposeInt('chainId'),
     address: t.exposeString('address'),
@@ -79,16 +74,26 @@ const BalanceItemRef = builder.objectRef<BalanceItem>('BalanceItem').implement({
 });
 
 const ChainFailureRef = builder.objectRef<ChainFailure>('ChainFailure').implement({
+  description: 'A chain whose balances could not be read; the other chains are still answered.',
   fields: (t) => ({ chainId: t.exposeInt('chainId'), message: t.exposeString('message') }),
 });
+
+const ChainConnection = connectionType('Chain', ChainRef, { totalCount: true });
+const TokenConnection = connectionType('Token', TokenRef);
+const BalanceConnection = connectionType('Balance', BalanceItemRef, { totalCount: true });
 
 const BalancesRef = builder.objectRef<BalancesResponse>('Balances').implement({
   fields: (t) => ({
     address: t.exposeString('address'),
     vm: t.field({ type: VmEnum, resolve: (b) => b.vm }),
-    balances: t.field({ type: [BalanceItemRef], resolve: (b) => b.balances }),
-    totalUsd: t.exposeFloat('totalUsd'),
-    errors: t.field({ type: [ChainFailureRef], resolve: (b) => b.errors }),
+    balances: t.field({
+      type: BalanceConnection,
+      description: 'Non-zero balances, largest USD value first.',
+      args: pageArgs(t, 500, 100),
+      resolve: (b, args) => arrayConnection(b.balances, args, 500, 100),
+    }),
+    totalUsd: t.exposeFloat('totalUsd', { description: 'Sum of `valueUsd` over every balance (not only the page).' }),
+    errors: t.field({ type: [ChainFailureRef], description: 'Chains that could not be read (at most one per chain asked).', resolve: (b) => b.errors }),
   }),
 });
 
@@ -96,37 +101,50 @@ const PriceRef = builder.objectRef<{ id: string; priceUsd: number }>('Price').im
   fields: (t) => ({ id: t.exposeString('id'), priceUsd: t.exposeFloat('priceUsd') }),
 });
 
+const MAX_TOKENS_PAGE = 200;
+
 builder.queryFields((t) => ({
   chains: t.field({
-    type: [ChainRef],
-    description: 'Supported chains, popular first, then alphabetical.',
-    resolve: (_r, _a, ctx) => ctx.services.assets.listChains(),
+    type: ChainConnection,
+    description: 'Supported chains, popular first, then alphabetical. The default page holds them all.',
+    authScopes: { public: true },
+    args: pageArgs(t, 200, 200),
+    resolve: (_r, args, ctx) => arrayConnection(ctx.services.assets.listChains(), args, 200, 200),
   }),
   chain: t.field({
     type: ChainRef,
+    nullable: true,
+    description: 'A supported chain by id or slug; null when no supported chain has it.',
+    authScopes: { public: true },
     args: { ref: t.arg.string({ required: true, description: 'Chain id or slug' }) },
-    resolve: (_r, a, ctx) => ctx.services.assets.resolveChain(a.ref),
+    resolve: (_r, a, ctx) => orNull(async () => ctx.services.assets.resolveChain(a.ref), ['UNSUPPORTED_CHAIN']),
   }),
   tokens: t.field({
-    type: TokenPageRef,
-    description: 'Tokens of a chain: popular first; with `q`, a case-insensitive search of symbol and name (or an exact address).',
-    args: {
-      chain: t.arg.string({ required: true }),
-      q: t.arg.string(),
-      first: t.arg.int({ description: '1 to 200, default 50' }),
-      after: t.arg.string({ description: 'nextCursor of the previous page' }),
+    type: TokenConnection,
+    description: 'Tokens of a chain: popular first; with `q`, a case-insensitive search of symbol and name (or an exact address), exact symbols first.',
+    authScopes: { public: true },
+    args: { chain: t.arg.string({ required: true, description: 'Chain id or slug' }), q: t.arg.string(), ...pageArgs(t, MAX_TOKENS_PAGE, 50) },
+    resolve: async (_r, a, ctx) => {
+      const assets = ctx.services.assets;
+      const q = a.q ?? undefined;
+      const page = await assets.tokens({ chain: a.chain, q, limit: pageSize(a.first, MAX_TOKENS_PAGE, 50), cursor: a.after ?? undefined });
+      const cursors = await assets.tokenCursors(assets.resolveChain(a.chain).id, page.tokens, q);
+      const at = new Map(page.tokens.map((tok, i) => [tok, cursors[i]!]));
+      return keysetConnection({ data: page.tokens, hasMore: page.nextCursor !== null }, (tok) => at.get(tok) ?? '', a);
     },
-    resolve: (_r, a, ctx) => ctx.services.assets.tokens({ chain: a.chain, q: a.q ?? undefined, limit: a.first ?? undefined, cursor: a.after ?? undefined }),
   }),
   token: t.field({
     type: TokenRef,
-    description: 'A listed token, or one read on chain (`verified: false`).',
+    nullable: true,
+    description: 'A listed token, or one read on chain (`verified: false`); null when the address holds no token.',
+    authScopes: { public: true },
     args: { chain: t.arg.string({ required: true }), address: t.arg.string({ required: true }) },
-    resolve: (_r, a, ctx) => ctx.services.assets.lookup(a.chain, a.address),
+    resolve: (_r, a, ctx) => orNull(() => ctx.services.assets.lookup(a.chain, a.address), ['UNSUPPORTED_TOKEN']),
   }),
   prices: t.field({
     type: [PriceRef],
-    description: 'USD prices for `chainId:address` ids (at most 100); ids without a price are omitted.',
+    description: 'USD prices for `chainId:address` ids (at most 100), one per id that has a price; ids without a price are omitted.',
+    authScopes: { public: true },
     args: { ids: t.arg.stringList({ required: true }) },
     resolve: async (_r, a, ctx) => {
       const keys = ctx.services.assets.parsePriceIds(a.ids);
@@ -142,7 +160,8 @@ builder.queryFields((t) => ({
   }),
   balances: t.field({
     type: BalancesRef,
-    description: 'Non-zero balances with prices, largest value first. A failing chain is reported in `errors`.',
+    description: 'Non-zero balances of an address with prices, largest value first. A failing chain is reported in `errors`.',
+    authScopes: { public: true },
     args: { address: t.arg.string({ required: true }), chains: t.arg.stringList({ description: 'Ids or slugs, at most 25; default the popular chains of the address VM' }) },
     resolve: async (_r, a, ctx) => {
       const raw = await ctx.services.assets.rawBalances(a.address, a.chains ?? undefined);

@@ -1,18 +1,62 @@
 import { builder } from '../builder.js';
-import type { PaymentAttemptView, PaymentView, SessionView } from '../../checkout/views.js';
-import { SESSION_STATUSES, isFinal } from '../../checkout/state.js';
+import type { PaymentAttemptView, PaymentView, RefundView, SessionView } from '../../checkout/views.js';
+import { SESSION_STATUSES, type SessionStatus } from '../../checkout/state.js';
 import { checkoutSessionTopic, type SessionChanged } from '../../checkout/topics.js';
 import type { DirectQuote, PayerQuoteResponse } from '../../checkout/payer.js';
 import type { PayerQuote } from '../../checkout/payer-quote.js';
-import type { RefundView } from '../../checkout/views.js';
+import { FAILED_REASONS, REVIEW_REASONS } from '../../checkout/verify/reasons.js';
+import type { BuiltTx } from '../../orders/service.js';
+import { AmountTooLargeError, AmountTooSmallError, ConflictError, NoRouteError, NotFoundError, ProviderError, orNull } from '../errors.js';
+import { keyOf, orderLoader, paymentLoader, sessionLoader } from '../loaders.js';
+import { arrayConnection, connectionType, keysetConnection, pageArgs, pageSize } from '../pagination.js';
+import { CheckoutPaymentAttemptRef, CheckoutRefundRef, CheckoutSessionRef, OrderRef } from '../refs.js';
+import { BuiltTxRef } from './orders.js';
+import { FeeBreakdown } from './quotes.js';
 
 /** Checkout sessions over GraphQL; every rule lives in CheckoutService (same as REST). */
 
 const dropNulls = <T extends Record<string, unknown>>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== null && v !== undefined));
 
-const Status = builder.enumType('CheckoutSessionStatus', { values: SESSION_STATUSES });
+/**
+ * Statuses after which a session's status never changes again, so the `checkoutSession` subscription completes:
+ * `paid` and `expired`, and `needs_review` (no transition of the session state machine leaves it; the merchant
+ * settles it outside the session, e.g. with refunds). test/graphql/subscriptions.test.ts checks this against the
+ * state machine.
+ */
+export const SUBSCRIPTION_FINAL_STATUSES: readonly SessionStatus[] = ['paid', 'expired', 'needs_review'];
+
+const Status = builder.enumType('CheckoutSessionStatus', {
+  description: '`open` → `processing` (a payment is being verified) → `paid`; back to `open` when the payment failed; `needs_review` when funds moved but a rule failed; `expired`. `paid`, `expired` and `needs_review` are final.',
+  values: SESSION_STATUSES,
+});
+const PaymentKind = builder.enumType('CheckoutPaymentKind', {
+  description: '`direct`: the settlement token sent on its chain. `routed`: paid through a quote (swap or bridge).',
+  values: ['direct', 'routed'] as const,
+});
+const PaymentStatus = builder.enumType('CheckoutPaymentStatus', {
+  description: '`verifying` until the verifier settles it: `succeeded` (it paid the session), `failed` (nothing arrived) or `rejected` (funds arrived but a rule failed; see `reason`).',
+  values: ['verifying', 'succeeded', 'failed', 'rejected'] as const,
+});
+const VerificationReason = builder.enumType('CheckoutVerificationReason', {
+  description: 'Why a payment (or a refund transfer) did not verify; `reasonMessage` / `message` explain it in words.',
+  values: [...Object.keys(FAILED_REASONS), ...Object.keys(REVIEW_REASONS)] as Array<keyof typeof FAILED_REASONS | keyof typeof REVIEW_REASONS>,
+});
+const RefundStatus = builder.enumType('CheckoutRefundStatus', {
+  description: '`pending` (to be signed and sent) → `submitted` (hash reported) → `succeeded` or `failed`; a `pending` refund can be `canceled`.',
+  values: ['pending', 'submitted', 'succeeded', 'failed', 'canceled'] as const,
+});
+const PayMethod = builder.enumType('CheckoutPaymentMethod', {
+  description:
+    '`direct_transfer`: the settlement token on its chain, no fee; sign `tx` and report it with `reportCheckoutPayment` (or hand a signed Solana transfer to `submitCheckoutPayment`). `exact_output` and `input_search`: build the quote with `buildOrder`.',
+  values: ['direct_transfer', 'exact_output', 'input_search'] as const,
+});
+const OverpayBasis = builder.enumType('CheckoutOverpayBasis', {
+  description: '`usd`: USD value sent over USD value due. `output`: without prices, the expected output over the amount due (fees not included).',
+  values: ['usd', 'output'] as const,
+});
 
 const Settlement = builder.objectRef<SessionView['settlement']>('CheckoutSettlement').implement({
+  description: 'The token the merchant is paid in, on its chain.',
   fields: (t) => ({
     chainId: t.exposeInt('chainId'),
     token: t.exposeString('token'),
@@ -30,44 +74,94 @@ const Payment = builder.objectRef<PaymentView>('CheckoutPayment').implement({
     srcAmount: t.exposeString('srcAmount', { nullable: true }),
     srcTxHash: t.exposeString('srcTxHash'),
     dstTxHash: t.exposeString('dstTxHash', { nullable: true }),
-    paidAt: t.exposeString('paidAt', { nullable: true }),
+    paidAt: t.field({ type: 'DateTime', nullable: true, resolve: (p) => p.paidAt }),
   }),
 });
 
-const PaymentAttempt = builder.objectRef<PaymentAttemptView>('CheckoutPaymentAttempt').implement({
+CheckoutPaymentAttemptRef.implement({
   description: 'A reported payment and how verification settled it (owner only).',
+  authScopes: { key: true },
   fields: (t) => ({
     id: t.exposeID('id'),
-    kind: t.exposeString('kind'),
-    status: t.exposeString('status'),
+    kind: t.field({ type: PaymentKind, resolve: (p) => p.kind }),
+    status: t.field({ type: PaymentStatus, resolve: (p) => p.status }),
     payer: t.exposeString('payer'),
     srcChainId: t.exposeInt('srcChainId'),
     srcToken: t.exposeString('srcToken', { nullable: true }),
     srcAmount: t.exposeString('srcAmount', { nullable: true }),
     srcTxHash: t.exposeString('srcTxHash'),
-    quoteId: t.exposeString('quoteId', { nullable: true }),
+    quoteId: t.id({ nullable: true, description: 'The quote of a routed payment.', resolve: (p) => p.quoteId }),
+    order: t.field({
+      type: OrderRef,
+      nullable: true,
+      description: 'The order of a routed payment.',
+      resolve: (p, _a, ctx) => (p.quoteId ? orderLoader(ctx).load(p.quoteId) : null),
+    }),
     provider: t.exposeString('provider', { nullable: true }),
     dstTxHash: t.exposeString('dstTxHash', { nullable: true }),
     amountReceived: t.exposeString('amountReceived', { nullable: true }),
     amountRefunded: t.exposeString('amountRefunded', { description: 'Refunds of this payment not failed or canceled.' }),
-    reason: t.exposeString('reason', { nullable: true }),
+    reason: t.field({ type: VerificationReason, nullable: true, resolve: (p) => p.reason as never }),
     reasonMessage: t.exposeString('reasonMessage', { nullable: true }),
-    createdAt: t.exposeString('createdAt'),
-    settledAt: t.exposeString('settledAt', { nullable: true }),
+    createdAt: t.field({ type: 'DateTime', resolve: (p) => p.createdAt }),
+    settledAt: t.field({ type: 'DateTime', nullable: true, resolve: (p) => p.settledAt }),
   }),
 });
 
 const Review = builder.objectRef<{ reason: string; message: string | null }>('CheckoutReview').implement({
-  fields: (t) => ({ reason: t.exposeString('reason'), message: t.exposeString('message', { nullable: true }) }),
+  description: 'Why the session needs review.',
+  fields: (t) => ({
+    reason: t.field({ type: VerificationReason, resolve: (r) => r.reason as never }),
+    message: t.exposeString('message', { nullable: true }),
+  }),
 });
 
-export const CheckoutSession = builder.objectRef<SessionView>('CheckoutSession').implement({
-  description: 'Spec 2.8. Without the owner\'s API key, `reference`, `metadata`, `review`, refund totals and `payments` are null.',
+CheckoutRefundRef.implement({
+  description: "A refund of a payment, sent from the merchant's wallet.",
+  authScopes: { key: true },
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    sessionId: t.exposeID('sessionId'),
+    checkoutSession: t.field({
+      type: CheckoutSessionRef,
+      nullable: true,
+      description: 'The session refunded.',
+      resolve: (r, _a, ctx) => sessionLoader(ctx).load(r.sessionId),
+    }),
+    paymentId: t.id({ nullable: true, description: 'The payment refunded (null only on refunds older than per-payment refunds).', resolve: (r) => r.payment }),
+    payment: t.field({
+      type: CheckoutPaymentAttemptRef,
+      nullable: true,
+      description: 'The payment refunded.',
+      resolve: (r, _a, ctx) => (r.payment ? paymentLoader(ctx).load(r.payment) : null),
+    }),
+    status: t.field({ type: RefundStatus, resolve: (r) => r.status }),
+    amount: t.exposeString('amount'),
+    reason: t.exposeString('reason', { nullable: true, description: "The merchant's note." }),
+    chainId: t.exposeInt('chainId'),
+    token: t.exposeString('token'),
+    to: t.exposeString('to'),
+    txHash: t.exposeString('txHash', { nullable: true }),
+    failure: t.field({ type: VerificationReason, nullable: true, description: 'Why a `failed` refund failed.', resolve: (r) => r.failure as never }),
+    createdAt: t.field({ type: 'DateTime', resolve: (r) => r.createdAt }),
+    succeededAt: t.field({ type: 'DateTime', nullable: true, resolve: (r) => r.succeededAt }),
+  }),
+});
+
+const PaymentAttemptConnection = connectionType('CheckoutPaymentAttempt', CheckoutPaymentAttemptRef, { totalCount: true });
+const RefundConnection = connectionType('CheckoutRefund', CheckoutRefundRef, { totalCount: true });
+const SessionConnection = connectionType('CheckoutSession', CheckoutSessionRef);
+
+/** The owner's (full) view carries `payments`; the public view does not. */
+const isOwnerView = (s: SessionView) => s.payments !== undefined;
+
+CheckoutSessionRef.implement({
+  description: "A checkout session: an amount to be paid to the merchant's wallet. Without the owner's API key, `reference`, `metadata`, `review`, refund totals, `payments` and `refunds` are null.",
   fields: (t) => ({
     id: t.exposeID('id'),
     livemode: t.exposeBoolean('livemode'),
     status: t.field({ type: Status, resolve: (s) => s.status }),
-    amount: t.exposeString('amount'),
+    amount: t.exposeString('amount', { description: 'Settlement base units due.' }),
     settlement: t.field({ type: Settlement, resolve: (s) => s.settlement }),
     recipient: t.exposeString('recipient'),
     description: t.exposeString('description', { nullable: true }),
@@ -76,23 +170,33 @@ export const CheckoutSession = builder.objectRef<SessionView>('CheckoutSession')
     metadata: t.field({ type: 'JSON', nullable: true, resolve: (s) => s.metadata ?? null }),
     successUrl: t.exposeString('successUrl', { nullable: true }),
     cancelUrl: t.exposeString('cancelUrl', { nullable: true }),
-    expiresAt: t.expose('expiresAt', { type: 'DateTime' }),
-    createdAt: t.expose('createdAt', { type: 'DateTime' }),
-    url: t.exposeString('url'),
-    invoiceId: t.exposeString('invoiceId', { nullable: true }),
+    expiresAt: t.field({ type: 'DateTime', resolve: (s) => s.expiresAt }),
+    createdAt: t.field({ type: 'DateTime', resolve: (s) => s.createdAt }),
+    url: t.exposeString('url', { description: 'The hosted payment page.' }),
+    invoiceId: t.id({ nullable: true, resolve: (s) => s.invoiceId }),
     payment: t.field({ type: Payment, nullable: true, resolve: (s) => s.payment }),
     review: t.field({ type: Review, nullable: true, resolve: (s) => s.review ?? null }),
     amountReceived: t.string({ nullable: true, resolve: (s) => s.amountReceived ?? null }),
     amountRefunded: t.string({ nullable: true, resolve: (s) => s.amountRefunded ?? null }),
-    payments: t.field({ type: [PaymentAttempt], nullable: true, resolve: (s) => s.payments ?? null }),
-  }),
-});
-
-const SessionList = builder.objectRef<{ data: SessionView[]; hasMore: boolean; nextCursor: string | null }>('CheckoutSessionList').implement({
-  fields: (t) => ({
-    data: t.field({ type: [CheckoutSession], resolve: (l) => l.data }),
-    hasMore: t.exposeBoolean('hasMore'),
-    nextCursor: t.exposeString('nextCursor', { nullable: true }),
+    payments: t.field({
+      type: PaymentAttemptConnection,
+      nullable: true,
+      description: 'Every reported payment, oldest first (owner only).',
+      args: pageArgs(t, 100, 100),
+      resolve: (s, args) => (s.payments ? arrayConnection(s.payments, args, 100, 100) : null),
+    }),
+    refunds: t.field({
+      type: RefundConnection,
+      nullable: true,
+      description: 'Refunds of the session, oldest first (owner only).',
+      args: pageArgs(t, 100, 100),
+      resolve: async (s, args, ctx) => {
+        if (!isOwnerView(s)) return null;
+        const auth = await ctx.auth();
+        if (!auth) return null;
+        return arrayConnection((await ctx.services.checkout.refunds.list(auth, s.id)).data, args, 100, 100);
+      },
+    }),
   }),
 });
 
@@ -101,10 +205,10 @@ const CreateInput = builder.inputType('CreateCheckoutSessionInput', {
     amount: t.string({ required: true, description: 'Integer string of settlement base units, > 0.' }),
     settleChain: t.string({ required: true, description: 'Chain id or slug of a supported settlement pair.' }),
     settleToken: t.string({ required: true, description: '`USDC`, `USDT` or the token address/mint.' }),
-    recipient: t.string({ required: true }),
+    recipient: t.string({ required: true, description: "The merchant's wallet on the settlement chain." }),
     description: t.string(),
     merchantName: t.string(),
-    reference: t.string(),
+    reference: t.string({ description: 'Your own reference (owner view only).' }),
     metadata: t.field({ type: 'JSON', description: 'Up to 20 string key-value pairs.' }),
     successUrl: t.string(),
     cancelUrl: t.string(),
@@ -113,21 +217,20 @@ const CreateInput = builder.inputType('CreateCheckoutSessionInput', {
 });
 
 const PayerQuoteRef = builder.objectRef<PayerQuote | DirectQuote>('CheckoutPayerQuote').implement({
-  description:
-    'What the payer sends (`srcAmount`) so that at least the amount due arrives (`dstAmountMin`). `method` is `direct_transfer` (settlement token on its chain: no fee, `tx` is the transfer to sign, report it with reportCheckoutPayment), `exact_output` or `input_search` (build with POST /v1/orders { quoteId }).',
+  description: 'What the payer sends (`srcAmount`) so that at least the amount due arrives (`dstAmountMin`).',
   fields: (t) => ({
-    method: t.exposeString('method'),
-    quoteId: t.string({ nullable: true, resolve: (q) => q.quoteId }),
-    provider: t.exposeString('provider'),
+    method: t.field({ type: PayMethod, resolve: (q) => q.method }),
+    quoteId: t.id({ nullable: true, description: 'The quote to build with `buildOrder` (null for a direct transfer).', resolve: (q) => q.quoteId }),
+    provider: t.exposeString('provider', { description: 'A provider id, or `direct`.' }),
     srcAmount: t.exposeString('srcAmount'),
     dstAmount: t.exposeString('dstAmount'),
     dstAmountMin: t.exposeString('dstAmountMin'),
     estimatedSeconds: t.exposeInt('estimatedSeconds'),
-    overpayBps: t.exposeInt('overpayBps'),
-    overpayBasis: t.exposeString('overpayBasis'),
-    fees: t.field({ type: 'JSON', resolve: (q) => q.fees }),
-    expiresAt: t.exposeInt('expiresAt'),
-    tx: t.field({ type: 'JSON', nullable: true, resolve: (q) => ('tx' in q ? q.tx : null) }),
+    overpayBps: t.exposeInt('overpayBps', { description: 'How much more than the amount due the payer sends, in bps.' }),
+    overpayBasis: t.field({ type: OverpayBasis, resolve: (q) => q.overpayBasis }),
+    fees: t.field({ type: FeeBreakdown, resolve: (q) => q.fees }),
+    expiresAt: t.field({ type: 'DateTime', resolve: (q) => new Date(q.expiresAt * 1000) }),
+    tx: t.field({ type: BuiltTxRef, nullable: true, description: 'For a direct transfer: the transfer to sign.', resolve: (q) => ('tx' in q ? (q.tx as BuiltTx) : null) }),
   }),
 });
 
@@ -137,145 +240,208 @@ const PayerQuoteResponseRef = builder.objectRef<PayerQuoteResponse>('CheckoutPay
     amountDue: t.exposeString('amountDue'),
     settlement: t.field({ type: Settlement, resolve: (r) => r.settlement }),
     recipient: t.exposeString('recipient'),
-    direct: t.exposeBoolean('direct'),
+    direct: t.exposeBoolean('direct', { description: 'The source token is the settlement token on its chain: one direct transfer.' }),
     best: t.field({ type: PayerQuoteRef, resolve: (r) => r.best }),
-    quotes: t.field({ type: [PayerQuoteRef], resolve: (r) => r.quotes }),
-    errors: t.field({ type: 'JSON', resolve: (r) => r.errors }),
+    quotes: t.field({ type: [PayerQuoteRef], description: 'Every quote, best first (at most one per provider).', resolve: (r) => r.quotes }),
+    errors: t.field({ type: [ProviderError], description: 'Providers that could not quote (at most one entry each).', resolve: (r) => r.errors }),
+  }),
+});
+
+const PayerQuoteInput = builder.inputType('CheckoutSessionQuoteInput', {
+  fields: (t) => ({
+    sessionId: t.id({ required: true }),
+    srcChain: t.string({ required: true, description: 'Chain id or slug the payer pays from.' }),
+    srcToken: t.string({ required: true }),
+    sender: t.string({ required: true, description: "The payer's address on `srcChain`." }),
   }),
 });
 
 builder.queryField('checkoutSessionQuote', (t) =>
   t.field({
     type: PayerQuoteResponseRef,
-    description: 'Public: quotes for paying an open session from srcToken on srcChain (CONFLICT when not open).',
-    args: { id: t.arg.id({ required: true }), srcChain: t.arg.string({ required: true }), srcToken: t.arg.string({ required: true }), sender: t.arg.string({ required: true }) },
-    resolve: (_r, { id, ...body }, ctx) => ctx.services.checkout.payerQuote(String(id), body),
+    description: 'Public: quotes for paying an open session from `srcToken` on `srcChain` (a ConflictError when the session is not open).',
+    authScopes: { public: true },
+    args: { input: t.arg({ type: PayerQuoteInput, required: true }) },
+    errors: { types: [ConflictError, NotFoundError, NoRouteError, AmountTooSmallError, AmountTooLargeError] },
+    resolve: (_r, { input: { sessionId, ...body } }, ctx) => ctx.services.checkout.payerQuote(sessionId, body),
   }),
 );
 
 builder.queryField('checkoutSession', (t) =>
   t.field({
-    type: CheckoutSession,
-    description: 'Public; the owner\'s API key adds the private fields.',
+    type: CheckoutSessionRef,
+    nullable: true,
+    description: "Public; the owner's API key adds the private fields. Null when no session has this id.",
+    authScopes: { public: true },
     args: { id: t.arg.id({ required: true }) },
-    resolve: async (_r, { id }, ctx) => ctx.services.checkout.get(String(id), await ctx.auth()),
+    resolve: async (_r, { id }, ctx) => orNull(async () => ctx.services.checkout.get(id, await ctx.auth())),
   }),
 );
 
 builder.queryField('checkoutSessions', (t) =>
   t.field({
-    type: SessionList,
-    description: 'The API key\'s sessions, newest first (requires a key).',
-    args: { status: t.arg({ type: Status }), limit: t.arg.int(), cursor: t.arg.string() },
-    resolve: async (_r, args, ctx) => ctx.services.checkout.list(await ctx.requireAuth(), dropNulls(args)),
+    type: SessionConnection,
+    description: "The API key's sessions (its account and mode), newest first.",
+    authScopes: { key: true },
+    args: { status: t.arg({ type: Status }), ...pageArgs(t, 100) },
+    resolve: async (_r, args, ctx) => {
+      const checkout = ctx.services.checkout;
+      const page = await checkout.list(await keyOf(ctx), dropNulls({ status: args.status, limit: pageSize(args.first, 100), cursor: args.after }));
+      return keysetConnection(page, (s) => checkout.listCursor(s), args);
+    },
   }),
 );
 
+type SessionPayload = { checkoutSession: SessionView };
+const sessionPayload = (name: string) =>
+  builder.objectRef<SessionPayload>(name).implement({ fields: (t) => ({ checkoutSession: t.field({ type: CheckoutSessionRef, resolve: (p) => p.checkoutSession }) }) });
+
+const ExpireInput = builder.inputType('ExpireCheckoutSessionInput', { fields: (t) => ({ id: t.id({ required: true }) }) });
+const ReportPaymentInput = builder.inputType('ReportCheckoutPaymentInput', {
+  fields: (t) => ({
+    sessionId: t.id({ required: true }),
+    txHash: t.string({ required: true, description: 'Hash (EVM) or signature (Solana) of the transfer.' }),
+    payer: t.string({ required: true, description: 'The address that sent it.' }),
+  }),
+});
+const SubmitPaymentInput = builder.inputType('SubmitCheckoutPaymentInput', {
+  fields: (t) => ({
+    sessionId: t.id({ required: true }),
+    signedTransaction: t.string({ required: true, description: 'Base64 serialized Solana transaction, signed by `payer` (its fee payer).' }),
+    payer: t.string({ required: true }),
+  }),
+});
+
 builder.mutationField('createCheckoutSession', (t) =>
   t.field({
-    type: CheckoutSession,
+    type: sessionPayload('CreateCheckoutSessionPayload'),
+    authScopes: { key: true },
     args: { input: t.arg({ type: CreateInput, required: true }) },
-    resolve: async (_r, { input }, ctx) => ctx.services.checkout.create(await ctx.requireAuth(), dropNulls(input)),
+    errors: { types: [] },
+    resolve: async (_r, { input }, ctx) => ({ checkoutSession: await ctx.services.checkout.create(await keyOf(ctx), dropNulls(input)) }),
   }),
 );
 
 builder.mutationField('expireCheckoutSession', (t) =>
   t.field({
-    type: CheckoutSession,
-    description: 'Expires an open session (CONFLICT otherwise).',
-    args: { id: t.arg.id({ required: true }) },
-    resolve: async (_r, { id }, ctx) => ctx.services.checkout.expire(await ctx.requireAuth(), String(id)),
+    type: sessionPayload('ExpireCheckoutSessionPayload'),
+    description: 'Expires an open session (a ConflictError otherwise).',
+    authScopes: { key: true },
+    args: { input: t.arg({ type: ExpireInput, required: true }) },
+    errors: { types: [ConflictError, NotFoundError] },
+    resolve: async (_r, { input }, ctx) => ({ checkoutSession: await ctx.services.checkout.expire(await keyOf(ctx), input.id) }),
   }),
 );
 
 builder.mutationField('reportCheckoutPayment', (t) =>
   t.field({
-    type: CheckoutSession,
-    description: 'Public: the payer reports a direct transfer of the settlement token (routed payments are reported through the order).',
-    args: { id: t.arg.id({ required: true }), txHash: t.arg.string({ required: true }), payer: t.arg.string({ required: true }) },
-    resolve: (_r, { id, txHash, payer }, ctx) => ctx.services.checkout.reportDirect(String(id), { txHash, payer }),
+    type: sessionPayload('ReportCheckoutPaymentPayload'),
+    description:
+      'Public: the payer reports a direct transfer of the settlement token (routed payments are reported through the order). Answers with the public view of the session.',
+    authScopes: { public: true },
+    args: { input: t.arg({ type: ReportPaymentInput, required: true }) },
+    errors: { types: [ConflictError, NotFoundError] },
+    resolve: async (_r, { input: { sessionId, txHash, payer } }, ctx) => ({ checkoutSession: await ctx.services.checkout.reportDirect(sessionId, { txHash, payer }) }),
   }),
 );
 
-const Refund = builder.objectRef<RefundView>('CheckoutRefund').implement({
-  description: 'A refund of a paid session, sent from the merchant\'s wallet: pending → submitted → succeeded | failed (or canceled while pending).',
-  fields: (t) => ({
-    id: t.exposeID('id'),
-    sessionId: t.exposeString('sessionId'),
-    payment: t.exposeString('payment', { nullable: true, description: 'The payment refunded.' }),
-    status: t.exposeString('status'),
-    amount: t.exposeString('amount'),
-    reason: t.exposeString('reason', { nullable: true }),
-    chainId: t.exposeInt('chainId'),
-    token: t.exposeString('token'),
-    to: t.exposeString('to'),
-    txHash: t.exposeString('txHash', { nullable: true }),
-    failure: t.exposeString('failure', { nullable: true }),
-    createdAt: t.exposeString('createdAt'),
-    succeededAt: t.exposeString('succeededAt', { nullable: true }),
-  }),
-});
-
-const RefundCreated = builder.objectRef<{ refund: RefundView; tx: unknown }>('CheckoutRefundCreated').implement({
-  fields: (t) => ({
-    refund: t.field({ type: Refund, resolve: (r) => r.refund }),
-    tx: t.field({ type: 'JSON', description: 'The transfer for the merchant\'s wallet (the session recipient) to sign.', resolve: (r) => r.tx }),
-  }),
-});
-
-builder.queryField('checkoutRefunds', (t) =>
+builder.mutationField('submitCheckoutPayment', (t) =>
   t.field({
-    type: [Refund],
-    args: { sessionId: t.arg.id({ required: true }) },
-    resolve: async (_r, { sessionId }, ctx) => (await ctx.services.checkout.refunds.list(await ctx.requireAuth(), String(sessionId))).data,
+    type: sessionPayload('SubmitCheckoutPaymentPayload'),
+    description:
+      'Public, Solana-settled sessions: for wallets that can only sign, the service broadcasts the signed direct transfer (a transaction that would fail is refused) and records it as `reportCheckoutPayment` does. Answers with the public view of the session.',
+    authScopes: { public: true },
+    args: { input: t.arg({ type: SubmitPaymentInput, required: true }) },
+    errors: { types: [ConflictError, NotFoundError] },
+    resolve: async (_r, { input: { sessionId, signedTransaction, payer } }, ctx) => ({
+      checkoutSession: await ctx.services.checkout.submitSigned(sessionId, { signedTransaction, payer }),
+    }),
   }),
 );
+
+const CreateRefundInput = builder.inputType('CreateCheckoutRefundInput', {
+  fields: (t) => ({
+    sessionId: t.id({ required: true }),
+    paymentId: t.id({ description: 'The payment to refund (one of the session\'s `payments`); default: the one that paid the session.' }),
+    amount: t.string({ description: 'Settlement base units; default: all that can still be refunded of that payment.' }),
+    reason: t.string({ description: 'A note for your records.' }),
+    to: t.string({ description: "Where the refund goes; default the payer's address." }),
+  }),
+});
+const ReportRefundInput = builder.inputType('ReportCheckoutRefundInput', {
+  fields: (t) => ({ id: t.id({ required: true }), sessionId: t.id({ required: true }), txHash: t.string({ required: true }) }),
+});
+const CancelRefundInput = builder.inputType('CancelCheckoutRefundInput', {
+  fields: (t) => ({ id: t.id({ required: true }), sessionId: t.id({ required: true }) }),
+});
+
+const CreateRefundPayload = builder.objectRef<{ refund: RefundView; tx: BuiltTx & { from: string } }>('CreateCheckoutRefundPayload').implement({
+  fields: (t) => ({
+    refund: t.field({ type: CheckoutRefundRef, resolve: (r) => r.refund }),
+    tx: t.field({ type: BuiltTxRef, description: "The transfer to sign with the merchant's wallet, then report with `reportCheckoutRefund`.", resolve: (r) => r.tx }),
+    signer: t.string({ description: "The wallet that must sign `tx`: the session's recipient.", resolve: (r) => r.tx.from }),
+  }),
+});
+const RefundPayload = (name: string) =>
+  builder.objectRef<{ refund: RefundView }>(name).implement({ fields: (t) => ({ refund: t.field({ type: CheckoutRefundRef, resolve: (p) => p.refund }) }) });
 
 builder.mutationField('createCheckoutRefund', (t) =>
   t.field({
-    type: RefundCreated,
-    description: 'Refunds a payment of a session (default: the one that paid it) in full (no amount) or in part; never more than that payment delivered.',
-    args: { sessionId: t.arg.id({ required: true }), amount: t.arg.string(), reason: t.arg.string(), to: t.arg.string(), payment: t.arg.string() },
-    resolve: async (_r, { sessionId, ...body }, ctx) => ctx.services.checkout.refunds.create(await ctx.requireAuth(), String(sessionId), dropNulls(body)),
+    type: CreateRefundPayload,
+    description:
+      'Refunds a payment of a session (default: the one that paid it) in full (no amount) or in part; never more than that payment delivered. The refund is `pending` until its transfer is reported.',
+    authScopes: { key: true },
+    args: { input: t.arg({ type: CreateRefundInput, required: true }) },
+    errors: { types: [ConflictError, NotFoundError, AmountTooLargeError] },
+    resolve: async (_r, { input: { sessionId, paymentId, ...rest } }, ctx) =>
+      ctx.services.checkout.refunds.create(await keyOf(ctx), sessionId, dropNulls({ ...rest, payment: paymentId })) as Promise<{ refund: RefundView; tx: BuiltTx & { from: string } }>,
   }),
 );
 
 builder.mutationField('reportCheckoutRefund', (t) =>
   t.field({
-    type: Refund,
-    args: { sessionId: t.arg.id({ required: true }), refundId: t.arg.id({ required: true }), txHash: t.arg.string({ required: true }) },
-    resolve: async (_r, { sessionId, refundId, txHash }, ctx) => ctx.services.checkout.refunds.reportSubmitted(await ctx.requireAuth(), String(sessionId), String(refundId), { txHash }),
+    type: RefundPayload('ReportCheckoutRefundPayload'),
+    description: 'Reports the hash of a refund transfer; the refund becomes `submitted` and is verified on chain.',
+    authScopes: { key: true },
+    args: { input: t.arg({ type: ReportRefundInput, required: true }) },
+    errors: { types: [ConflictError, NotFoundError] },
+    resolve: async (_r, { input }, ctx) => ({
+      refund: await ctx.services.checkout.refunds.reportSubmitted(await keyOf(ctx), input.sessionId, input.id, { txHash: input.txHash }),
+    }),
   }),
 );
 
 builder.mutationField('cancelCheckoutRefund', (t) =>
   t.field({
-    type: Refund,
-    args: { sessionId: t.arg.id({ required: true }), refundId: t.arg.id({ required: true }) },
-    resolve: async (_r, { sessionId, refundId }, ctx) => ctx.services.checkout.refunds.cancel(await ctx.requireAuth(), String(sessionId), String(refundId)),
+    type: RefundPayload('CancelCheckoutRefundPayload'),
+    description: 'Cancels a `pending` refund (a ConflictError otherwise).',
+    authScopes: { key: true },
+    args: { input: t.arg({ type: CancelRefundInput, required: true }) },
+    errors: { types: [ConflictError, NotFoundError] },
+    resolve: async (_r, { input }, ctx) => ({ refund: await ctx.services.checkout.refunds.cancel(await keyOf(ctx), input.sessionId, input.id) }),
   }),
 );
 
 builder.subscriptionField('checkoutSession', (t) =>
   t.field({
-    type: CheckoutSession,
+    type: CheckoutSessionRef,
     description:
-      'The session now, then again on every status change (LISTEN/NOTIFY, so changes made by any instance arrive). Completes once the session is paid or expired. Public; the owner\'s key adds private fields.',
+      "The session now, then again after every status change, as read then (changes made by any instance arrive; a status left before it could be read, such as a brief `processing`, is not pushed). Completes after the first final status, which is always pushed: `paid`, `expired` or `needs_review` (no status follows these). Public; the owner's key adds the private fields.",
+    authScopes: { public: true },
     args: { id: t.arg.id({ required: true }) },
     subscribe: async function* (_r, { id }, ctx) {
-      const sessionId = String(id);
       const checkout = ctx.services.checkout;
       const auth = await ctx.auth();
       // Listen before reading, so a change between the read and the subscription is not missed.
-      const changes = ctx.pubsub.iterate<SessionChanged>(checkoutSessionTopic(sessionId));
+      const changes = ctx.pubsub.iterate<SessionChanged>(checkoutSessionTopic(id));
       try {
         await changes.ready;
-        let view = await checkout.get(sessionId, auth);
+        let view = await checkout.get(id, auth);
         yield view;
-        while (!isFinal(view.status)) {
+        while (!SUBSCRIPTION_FINAL_STATUSES.includes(view.status)) {
           const next = await changes.next();
           if (next.done) return;
-          const fresh = await checkout.get(sessionId, auth);
+          const fresh = await checkout.get(id, auth);
           if (fresh.status === view.status) continue;
           view = fresh;
           yield view;

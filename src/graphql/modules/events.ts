@@ -1,72 +1,160 @@
 import { builder } from '../builder.js';
 import type { RecordedEvent } from '../../events/outbox.js';
-import type { Page } from '../../webhooks/service.js';
-import { WebhookAttemptPage, WebhookDelivery } from './webhooks.js';
+import { accountEventsTopic } from '../../events/topics.js';
+import { isValidEventPattern, matchesPattern } from '../../events/patterns.js';
+import type { SessionView } from '../../checkout/views.js';
+import type { OrderView } from '../../orders/service.js';
+import type { EndpointView } from '../../webhooks/views.js';
+import type { DeliveryView } from '../../webhooks/views.js';
+import { invalidParams } from '../../errors.js';
+import { ConflictError, NotFoundError, orNull } from '../errors.js';
+import { endpointLoader, keyOf, orderLoader, sessionLoader } from '../loaders.js';
+import { arrayConnection, connectionType, keysetConnection, pageArgs, pageSize } from '../pagination.js';
+import { CheckoutSessionRef, EventRef, OrderRef, WebhookDeliveryRef, WebhookEndpointRef } from '../refs.js';
+import { WebhookAttemptConnection, WebhookDeliveryConnection } from './webhooks.js';
 
-const Event = builder.objectRef<RecordedEvent>('Event').implement({
-  description: 'An event (spec section 6 envelope) with the id and per-resource sequence number of the resource it is about.',
+type Resource = SessionView | OrderView | EndpointView;
+
+const EventResource = builder.unionType('EventResource', {
+  description: 'The object an event is about, as it is now.',
+  types: [CheckoutSessionRef, OrderRef, WebhookEndpointRef],
+  resolveType: (r: Resource) => ('object' in r ? (r.object === 'checkout.session' ? CheckoutSessionRef : WebhookEndpointRef) : OrderRef),
+});
+
+EventRef.implement({
+  description:
+    'An event of the account and mode (the same envelope webhooks carry), with the id and per-resource sequence number of the resource it is about. The same type is listed by `events`, looked up by `event` and streamed by the `events` subscription.',
+  authScopes: { key: true },
   fields: (t) => ({
     id: t.exposeID('id'),
-    type: t.exposeString('type'),
+    type: t.exposeString('type', { description: 'e.g. `checkout.session.completed` (the names webhooks carry).' }),
     livemode: t.exposeBoolean('livemode'),
-    createdAt: t.exposeString('createdAt', { description: 'ISO 8601 UTC with milliseconds' }),
-    resourceId: t.exposeString('resourceId'),
-    sequence: t.exposeInt('sequence', { description: "1, 2, … per resource: drop an update whose sequence is not above the last one you applied." }),
-    data: t.expose('data', { type: 'JSON' }),
+    createdAt: t.field({ type: 'DateTime', resolve: (e) => e.createdAt }),
+    resourceId: t.exposeID('resourceId'),
+    resource: t.field({
+      type: EventResource,
+      nullable: true,
+      description: 'The checkout session, order or webhook endpoint the event is about, as it is now; null for other resources and for ones that no longer exist.',
+      resolve: async (e, _a, ctx): Promise<Resource | null> => {
+        if (e.type.startsWith('checkout.session.')) return sessionLoader(ctx).load(e.resourceId);
+        if (e.type.startsWith('order.')) return orderLoader(ctx).load(e.resourceId);
+        if (e.type.startsWith('webhook_endpoint.')) return endpointLoader(ctx).load(e.resourceId);
+        return null;
+      },
+    }),
+    sequence: t.exposeInt('sequence', { description: '1, 2, … per resource: drop an update whose sequence is not above the last one you applied.' }),
+    data: t.expose('data', { type: 'JSON', description: 'A snapshot of the resource(s) when the event happened, e.g. `{ session }` or `{ order }`.' }),
     deliveries: t.field({
-      type: [WebhookDelivery],
-      resolve: async (e, _a, ctx) => ctx.services.events.deliveries(await ctx.requireAuth(), e.id),
+      type: WebhookDeliveryConnection,
+      description: 'Its deliveries to webhook endpoints (redeliveries included), oldest first.',
+      args: pageArgs(t, 100, 100),
+      resolve: async (e, args, ctx) => arrayConnection(await ctx.services.events.deliveries(await keyOf(ctx), e.id), args, 100, 100),
     }),
     attempts: t.field({
-      type: WebhookAttemptPage,
-      args: { limit: t.arg.int({ required: false }), cursor: t.arg.string({ required: false }) },
-      resolve: async (e, args, ctx) =>
-        ctx.services.events.attempts(await ctx.requireAuth(), e.id, { limit: args.limit ?? undefined, cursor: args.cursor ?? undefined }),
+      type: WebhookAttemptConnection,
+      description: 'HTTP attempts of its deliveries, newest first.',
+      args: pageArgs(t, 100),
+      resolve: async (e, args, ctx) => {
+        const page = await ctx.services.events.attempts(await keyOf(ctx), e.id, { limit: pageSize(args.first, 100), cursor: args.after ?? undefined });
+        return keysetConnection(page, (a) => a.id, args);
+      },
     }),
   }),
 });
 
-const EventPage = builder.objectRef<Page<RecordedEvent>>('EventPage').implement({
-  fields: (t) => ({
-    data: t.field({ type: [Event], resolve: (p) => p.data }),
-    hasMore: t.exposeBoolean('hasMore'),
-    nextCursor: t.exposeString('nextCursor', { nullable: true, description: 'Pass as `cursor` for the next (older) page.' }),
-  }),
-});
+const EventConnection = connectionType('Event', EventRef);
 
 builder.queryField('events', (t) =>
   t.field({
-    type: EventPage,
+    type: EventConnection,
     description: "Events of the API key's account and mode, newest first. `type` is exact or a `prefix.*` pattern.",
-    args: { type: t.arg.string({ required: false }), limit: t.arg.int({ required: false }), cursor: t.arg.string({ required: false }) },
-    resolve: async (_r, args, ctx) =>
-      ctx.services.events.list(await ctx.requireAuth(), { type: args.type ?? undefined, limit: args.limit ?? undefined, cursor: args.cursor ?? undefined }),
+    authScopes: { key: true },
+    args: { type: t.arg.string({ required: false }), ...pageArgs(t, 100) },
+    resolve: async (_r, args, ctx) => {
+      const page = await ctx.services.events.list(await keyOf(ctx), { type: args.type ?? undefined, limit: pageSize(args.first, 100), cursor: args.after ?? undefined });
+      return keysetConnection(page, (e) => e.id, args);
+    },
   }),
 );
 
 builder.queryField('event', (t) =>
   t.field({
-    type: Event,
+    type: EventRef,
+    nullable: true,
+    description: "An event of the key's account and mode; null for any other id.",
+    authScopes: { key: true },
     args: { id: t.arg.id({ required: true }) },
-    resolve: async (_r, args, ctx) => ctx.services.events.get(await ctx.requireAuth(), String(args.id)),
+    resolve: async (_r, args, ctx) => orNull(async () => ctx.services.events.get(await keyOf(ctx), args.id)),
   }),
 );
+
+const RedeliverEventInput = builder.inputType('RedeliverEventInput', {
+  fields: (t) => ({
+    id: t.id({ required: true, description: 'The event.' }),
+    endpointId: t.id({ description: 'Only to this endpoint (it must be enabled); default every enabled endpoint subscribed to the event type.' }),
+  }),
+});
+
+const RedeliverEventPayload = builder.objectRef<{ deliveries: DeliveryView[] }>('RedeliverEventPayload').implement({
+  fields: (t) => ({
+    deliveries: t.field({ type: [WebhookDeliveryRef], description: 'The deliveries queued (one per endpoint).', resolve: (p) => p.deliveries }),
+  }),
+});
 
 builder.mutationField('redeliverEvent', (t) =>
   t.field({
-    type: [WebhookDelivery],
-    description: 'Sends the event again, to one endpoint (`endpointId`) or to every enabled endpoint subscribed to its type.',
-    args: { id: t.arg.id({ required: true }), endpointId: t.arg.id({ required: false }) },
-    resolve: async (_r, args, ctx) =>
-      (await ctx.services.events.redeliver(await ctx.requireAuth(), String(args.id), { endpointId: args.endpointId ? String(args.endpointId) : undefined })).data,
+    type: RedeliverEventPayload,
+    description: 'Sends the event again, to one endpoint (`endpointId`) or to every enabled endpoint subscribed to its type; each is a new delivery with the usual retries.',
+    authScopes: { key: true },
+    args: { input: t.arg({ type: RedeliverEventInput, required: true }) },
+    errors: { types: [NotFoundError, ConflictError] },
+    resolve: async (_r, { input }, ctx) => ({
+      deliveries: (await ctx.services.events.redeliver(await keyOf(ctx), input.id, { endpointId: input.endpointId ?? undefined })).data,
+    }),
   }),
 );
 
+const TriggerWebhookEventInput = builder.inputType('TriggerWebhookEventInput', {
+  fields: (t) => ({ type: t.string({ required: true, description: 'An event type, e.g. `checkout.session.completed`.' }) }),
+});
+
+const TriggerWebhookEventPayload = builder.objectRef<{ event: RecordedEvent }>('TriggerWebhookEventPayload').implement({
+  fields: (t) => ({ event: t.field({ type: EventRef, resolve: (p) => p.event }) }),
+});
+
 builder.mutationField('triggerWebhookEvent', (t) =>
   t.field({
-    type: Event,
-    description: 'Test keys only: records a realistic sample event of `type`, delivered like a real one (endpoints, `events` subscription, `listen`).',
-    args: { type: t.arg.string({ required: true }) },
-    resolve: async (_r, args, ctx) => ctx.services.webhooks.trigger(await ctx.requireAuth(), { type: args.type }),
+    type: TriggerWebhookEventPayload,
+    description: 'Test keys only (FORBIDDEN with a live key): records a realistic sample event of `type`, delivered like a real one (endpoints, `events` subscription, `listen`).',
+    authScopes: { key: true },
+    args: { input: t.arg({ type: TriggerWebhookEventInput, required: true }) },
+    errors: { types: [] },
+    resolve: async (_r, { input }, ctx) => ({ event: await ctx.services.webhooks.trigger(await keyOf(ctx), { type: input.type }) }),
+  }),
+);
+
+builder.subscriptionField('events', (t) =>
+  t.field({
+    type: EventRef,
+    description:
+      "Streams the events of the API key's account and mode as they are recorded; `types` filters by event type (e.g. `checkout.session.completed`, or `checkout.session.*`). Never completes: the stream has no final state (close it when done).",
+    authScopes: { key: true },
+    args: { types: t.arg.stringList({ required: false, validate: { maxLength: 50 } }) },
+    // Checks run before the stream starts (not inside the generator), so a refusal is an ordinary
+    // GraphQL error with its code rather than a failure of the event stream.
+    subscribe: async (_r, args, ctx) => {
+      const auth = await keyOf(ctx);
+      const patterns = args.types?.length ? args.types : ['*'];
+      // A misspelt type would otherwise stream nothing, silently.
+      const bad = patterns.findIndex((p) => !isValidEventPattern(p));
+      if (bad >= 0) throw invalidParams(`types.${bad}`, 'must be an event type, a "<prefix>.*" pattern or "*"');
+      const source = ctx.pubsub.iterate<RecordedEvent>(accountEventsTopic(auth.accountId, auth.mode));
+      // The stream counts as started once its LISTEN is in place: events committed after that are delivered.
+      await source.ready;
+      return (async function* () {
+        for await (const evt of source) if (matchesPattern(patterns, evt.type)) yield evt;
+      })();
+    },
+    resolve: (evt) => evt,
   }),
 );

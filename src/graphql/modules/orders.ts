@@ -2,22 +2,36 @@ import { builder } from '../builder.js';
 import type { BuildOrderResponse, BuiltTx, OrderStatusView, OrderView } from '../../orders/service.js';
 import { orderStatusTopic, orderTopic } from '../../orders/topics.js';
 import { isFinalState } from '../../orders/state.js';
+import { ConflictError, QuoteExpiredError, QuoteNotFoundError, orNull } from '../errors.js';
+import { sessionLoader } from '../loaders.js';
+import { CheckoutSessionRef, OrderRef, VmEnum } from '../refs.js';
 
 type EvmTx = Extract<BuiltTx, { vm: 'evm' }>;
 type SvmTx = Extract<BuiltTx, { vm: 'svm' }>;
+
+const OrderStatusEnum = builder.enumType('OrderStatus', {
+  description: 'An order record: `submitted` until the provider settles it; `filled`, `refunded` and `failed` are final.',
+  values: ['submitted', 'filled', 'refunded', 'failed'] as const,
+});
+
+const ProviderOrderState = builder.enumType('ProviderOrderState', {
+  description: 'What the provider says about an order; `filled`, `refunded` and `failed` are final.',
+  values: ['pending', 'filled', 'refunded', 'failed', 'unknown'] as const,
+});
 
 const Approval = builder.objectRef<NonNullable<EvmTx['approval']>>('Approval').implement({
   description: 'An ERC-20 approve of `amount` to `spender` on `token`, to be mined before the main transaction.',
   fields: (t) => ({ token: t.exposeString('token'), spender: t.exposeString('spender'), amount: t.exposeString('amount') }),
 });
 
-const EvmTxRef = builder.objectRef<EvmTx>('EvmTx').implement({
+export const EvmTxRef = builder.objectRef<EvmTx>('EvmTx').implement({
+  description: 'An EVM transaction to sign and send from the sender.',
   fields: (t) => ({
-    vm: t.exposeString('vm'),
+    vm: t.field({ type: VmEnum, resolve: (x) => x.vm }),
     chainId: t.exposeInt('chainId'),
     to: t.exposeString('to'),
     data: t.exposeString('data'),
-    value: t.exposeString('value'),
+    value: t.exposeString('value', { description: 'Wei, as an integer string.' }),
     approval: t.field({ type: Approval, nullable: true, resolve: (x) => x.approval ?? null }),
     approvalReset: t.field({
       type: Approval,
@@ -28,20 +42,21 @@ const EvmTxRef = builder.objectRef<EvmTx>('EvmTx').implement({
   }),
 });
 
-const SvmTxRef = builder.objectRef<SvmTx>('SvmTx').implement({
+export const SvmTxRef = builder.objectRef<SvmTx>('SvmTx').implement({
+  description: 'A Solana transaction to sign.',
   fields: (t) => ({
-    vm: t.exposeString('vm'),
+    vm: t.field({ type: VmEnum, resolve: (x) => x.vm }),
     serializedTx: t.exposeString('serializedTx', { description: 'Base64 serialized versioned transaction.' }),
-    submitViaApi: t.exposeBoolean('submitViaApi', { nullable: true }),
+    submitViaApi: t.boolean({ description: 'Send the signed bytes with `submitOrder` instead of broadcasting them.', resolve: (x) => x.submitViaApi ?? false }),
   }),
 });
 
-const BuiltTxRef = builder.unionType('BuiltTx', {
+export const BuiltTxRef = builder.unionType('BuiltTx', {
   types: [EvmTxRef, SvmTxRef],
   resolveType: (tx) => (tx.vm === 'evm' ? EvmTxRef : SvmTxRef),
 });
 
-const BuildOrder = builder.objectRef<BuildOrderResponse>('BuildOrderResponse').implement({
+const BuildOrderPayload = builder.objectRef<BuildOrderResponse>('BuildOrderPayload').implement({
   fields: (t) => ({
     quoteId: t.exposeID('quoteId'),
     provider: t.exposeString('provider'),
@@ -49,96 +64,127 @@ const BuildOrder = builder.objectRef<BuildOrderResponse>('BuildOrderResponse').i
   }),
 });
 
-const OrderStatusRef = builder.objectRef<OrderStatusView>('OrderStatus').implement({
-  description: 'A provider order state (spec 2.6).',
+const ProviderOrderStatusRef = builder.objectRef<OrderStatusView>('ProviderOrderStatus').implement({
+  description: 'An order as its provider reports it.',
   fields: (t) => ({
     provider: t.exposeString('provider'),
-    id: t.exposeString('id'),
-    state: t.exposeString('state', { description: 'pending, filled, refunded, failed or unknown.' }),
+    id: t.exposeString('id', { description: 'The provider order id, or the source transaction hash, as asked.' }),
+    state: t.field({ type: ProviderOrderState, resolve: (s) => s.state }),
     srcTxHash: t.exposeString('srcTxHash', { nullable: true }),
     dstTxHash: t.exposeString('dstTxHash', { nullable: true }),
   }),
 });
 
-const Order = builder.objectRef<OrderView>('Order').implement({
-  description: 'An order record (spec 2.7).',
+OrderRef.implement({
+  description: 'An order record: a quote whose source transaction was reported, followed until the provider settles it.',
   fields: (t) => ({
     quoteId: t.exposeID('quoteId'),
-    status: t.exposeString('status', { description: 'submitted, filled, refunded or failed.' }),
+    status: t.field({ type: OrderStatusEnum, resolve: (o) => o.status }),
     provider: t.exposeString('provider'),
     srcChainId: t.exposeInt('srcChainId'),
     dstChainId: t.exposeInt('dstChainId'),
     amount: t.exposeString('amount'),
     dstAmount: t.exposeString('dstAmount'),
     srcTxHash: t.exposeString('srcTxHash'),
-    dstTxHash: t.exposeString('dstTxHash', { nullable: true }),
-    depositAddressId: t.exposeString('depositAddressId', { nullable: true }),
-    limitOrderId: t.exposeString('limitOrderId', { nullable: true }),
-    checkoutSessionId: t.exposeString('checkoutSessionId', { nullable: true }),
+    dstTxHash: t.string({ nullable: true, resolve: (o) => o.dstTxHash ?? null }),
+    depositAddressId: t.string({ nullable: true, resolve: (o) => o.depositAddressId ?? null }),
+    limitOrderId: t.string({ nullable: true, resolve: (o) => o.limitOrderId ?? null }),
+    checkoutSessionId: t.id({ nullable: true, description: 'The checkout session this order pays, if any.', resolve: (o) => o.checkoutSessionId ?? null }),
+    checkoutSession: t.field({
+      type: CheckoutSessionRef,
+      nullable: true,
+      description: "The checkout session this order pays, if any: the owner's view with the owner's key, else the public view.",
+      resolve: (o, _a, ctx) => (o.checkoutSessionId ? sessionLoader(ctx).load(o.checkoutSessionId) : null),
+    }),
     ourFeeBps: t.exposeInt('ourFeeBps'),
     partnerFeeBps: t.exposeInt('partnerFeeBps'),
-    integrator: t.exposeString('integrator', { nullable: true }),
-    providerState: t.exposeString('providerState', { nullable: true }),
-    submittedAt: t.exposeString('submittedAt'),
-    updatedAt: t.exposeString('updatedAt'),
+    integrator: t.string({ nullable: true, resolve: (o) => o.integrator ?? null }),
+    providerState: t.string({ nullable: true, description: "The provider's own last state name, as it reported it.", resolve: (o) => o.providerState ?? null }),
+    submittedAt: t.field({ type: 'DateTime', resolve: (o) => o.submittedAt }),
+    updatedAt: t.field({ type: 'DateTime', resolve: (o) => o.updatedAt }),
   }),
 });
 
-const SubmitResult = builder.objectRef<{ provider: string; txHash: string }>('SubmitOrderResult').implement({
+const SubmitOrderPayload = builder.objectRef<{ provider: string; txHash: string }>('SubmitOrderPayload').implement({
   fields: (t) => ({ provider: t.exposeString('provider'), txHash: t.exposeString('txHash') }),
+});
+
+const ReportOrderSubmittedPayload = builder.objectRef<{ order: OrderView }>('ReportOrderSubmittedPayload').implement({
+  fields: (t) => ({ order: t.field({ type: OrderRef, resolve: (p) => p.order }) }),
+});
+
+const BuildOrderInput = builder.inputType('BuildOrderInput', { fields: (t) => ({ quoteId: t.id({ required: true }) }) });
+const SubmitOrderInput = builder.inputType('SubmitOrderInput', {
+  fields: (t) => ({ quoteId: t.id({ required: true }), signedTransaction: t.string({ required: true, description: 'Base64 signed transaction bytes.' }) }),
+});
+const ReportOrderSubmittedInput = builder.inputType('ReportOrderSubmittedInput', {
+  fields: (t) => ({ quoteId: t.id({ required: true }), txHash: t.string({ required: true, description: 'The source transaction hash (or signature).' }) }),
 });
 
 builder.mutationField('buildOrder', (t) =>
   t.field({
-    type: BuildOrder,
-    description: 'The transaction to sign for a quote (spec 4.3). EVM transactions may carry an `approval` to send first.',
-    args: { quoteId: t.arg.string({ required: true }) },
-    resolve: (_r, a, ctx) => ctx.services.orders.build(a.quoteId),
+    type: BuildOrderPayload,
+    description: 'The transaction to sign for a quote. EVM transactions may carry an `approval` to send first.',
+    authScopes: { public: true },
+    args: { input: t.arg({ type: BuildOrderInput, required: true }) },
+    errors: { types: [QuoteExpiredError, QuoteNotFoundError] },
+    resolve: (_r, { input }, ctx) => ctx.services.orders.build(input.quoteId),
   }),
 );
 
 builder.mutationField('submitOrder', (t) =>
   t.field({
-    type: SubmitResult,
-    description: 'Forwards wallet-signed bytes for providers whose transactions are `submitViaApi`; others get INVALID_PARAMS.',
-    args: { quoteId: t.arg.string({ required: true }), signedTransaction: t.arg.string({ required: true }) },
-    resolve: (_r, a, ctx) => ctx.services.orders.submit(a),
+    type: SubmitOrderPayload,
+    description:
+      'Forwards wallet-signed bytes for providers whose transactions are `submitViaApi` (others get INVALID_PARAMS) and records the order. CONFLICT when the checkout session the quote pays can no longer take a payment (nothing is sent then).',
+    authScopes: { public: true },
+    args: { input: t.arg({ type: SubmitOrderInput, required: true }) },
+    errors: { types: [QuoteNotFoundError, ConflictError] },
+    resolve: (_r, { input }, ctx) => ctx.services.orders.submit(input),
   }),
 );
 
-builder.mutationField('reportSubmitted', (t) =>
+builder.mutationField('reportOrderSubmitted', (t) =>
   t.field({
-    type: Order,
-    description: 'Records the order as `submitted` with its source transaction hash and starts tracking it.',
-    args: { quoteId: t.arg.string({ required: true }), txHash: t.arg.string({ required: true }) },
-    resolve: (_r, a, ctx) => ctx.services.orders.reportSubmitted(a.quoteId, a.txHash),
+    type: ReportOrderSubmittedPayload,
+    description:
+      'Records the order as `submitted` with its source transaction hash and starts tracking it. Reporting the same hash again returns the same order; another hash for the same quote, or a hash already reported for another quote, is a CONFLICT.',
+    authScopes: { public: true },
+    args: { input: t.arg({ type: ReportOrderSubmittedInput, required: true }) },
+    errors: { types: [QuoteNotFoundError, ConflictError] },
+    resolve: async (_r, { input }, ctx) => ({ order: await ctx.services.orders.reportSubmitted(input.quoteId, input.txHash) }),
   }),
 );
 
 builder.queryField('orderStatus', (t) =>
   t.field({
-    type: OrderStatusRef,
-    description: 'Asks the provider about an order (its order id or the source tx hash).',
+    type: ProviderOrderStatusRef,
+    nullable: true,
+    description: 'Asks the provider about an order (its order id or the source transaction hash); null when the provider does not know it (yet).',
+    authScopes: { public: true },
     args: { provider: t.arg.string({ required: true }), id: t.arg.string({ required: true }) },
-    resolve: (_r, a, ctx) => ctx.services.orders.status(a.provider, a.id),
+    resolve: (_r, a, ctx) => orNull(() => ctx.services.orders.status(a.provider, a.id), ['ORDER_NOT_FOUND']),
   }),
 );
 
 builder.queryField('order', (t) =>
   t.field({
-    type: Order,
+    type: OrderRef,
     nullable: true,
-    description: 'The order recorded for a quote, if one was reported.',
-    args: { quoteId: t.arg.string({ required: true }) },
+    description: 'The order recorded for a quote; null until one is reported.',
+    authScopes: { public: true },
+    args: { quoteId: t.arg.id({ required: true }) },
     resolve: async (_r, a, ctx) => (await ctx.services.orders.get(a.quoteId)) ?? null,
   }),
 );
 
 builder.subscriptionField('order', (t) =>
   t.field({
-    type: Order,
-    description: 'The order of a quote now (once reported) and on every change until it is final.',
-    args: { quoteId: t.arg.string({ required: true }) },
+    type: OrderRef,
+    description:
+      'The order of a quote now (once reported) and on every change. Completes after the first final status (`filled`, `refunded` or `failed`); until the order is reported it waits.',
+    authScopes: { public: true },
+    args: { quoteId: t.arg.id({ required: true }) },
     subscribe: async function* (_r, a, ctx) {
       // Listen before reading, so a change between the read and the subscription is not missed.
       const updates = ctx.pubsub.iterate<OrderView>(orderTopic(a.quoteId));
@@ -163,8 +209,10 @@ builder.subscriptionField('order', (t) =>
 
 builder.subscriptionField('orderStatus', (t) =>
   t.field({
-    type: OrderStatusRef,
-    description: 'A provider order state now and on every change until final. Tracked orders follow the poller; other ids are polled for this subscription.',
+    type: ProviderOrderStatusRef,
+    description:
+      'A provider order state now and on every change. Completes after the first final state (`filled`, `refunded` or `failed`). Tracked orders follow the poller; other ids are polled for this subscription.',
+    authScopes: { public: true },
     args: { provider: t.arg.string({ required: true }), id: t.arg.string({ required: true }) },
     subscribe: async function* (_r, a, ctx) {
       const orders = ctx.services.orders;

@@ -1,12 +1,16 @@
 import { builder } from '../builder.js';
 import type { QuoteResponse, QuoteView } from '../../quotes/service.js';
-import type { ProviderFailure } from '../../providers/types.js';
 import { CHANNELS } from '../../quotes/input.js';
+import { AmountTooLargeError, AmountTooSmallError, NoRouteError, ProviderError } from '../errors.js';
 
 const FeeChannel = builder.enumType('FeeChannel', { values: CHANNELS });
+const TradeType = builder.enumType('TradeType', {
+  description: '`EXACT_INPUT`: `amount` is what is sent. `EXACT_OUTPUT`: `dstAmount` is what must arrive.',
+  values: ['EXACT_INPUT', 'EXACT_OUTPUT'] as const,
+});
 
-const FeeBreakdown = builder.objectRef<QuoteView['fees']>('FeeBreakdown').implement({
-  description: 'Fees of one quote (spec 2.4). `ourFeeBps` is what was actually applied (lower, or 0, when the provider cannot carry it).',
+export const FeeBreakdown = builder.objectRef<QuoteView['fees']>('FeeBreakdown').implement({
+  description: 'Fees of one quote. `ourFeeBps` is what was actually applied (lower, or 0, when the provider cannot carry it).',
   fields: (t) => ({
     ourFeeBps: t.exposeInt('ourFeeBps'),
     integratorFeeBps: t.exposeInt('integratorFeeBps', { nullable: true }),
@@ -17,7 +21,7 @@ const FeeBreakdown = builder.objectRef<QuoteView['fees']>('FeeBreakdown').implem
 });
 
 const Quote = builder.objectRef<QuoteView>('Quote').implement({
-  description: 'One executable quote (spec 2.4); build it with `buildOrder` before `expiresAt`.',
+  description: 'One executable quote; build it with `buildOrder` before `expiresAt`.',
   fields: (t) => ({
     quoteId: t.exposeID('quoteId'),
     provider: t.exposeString('provider'),
@@ -26,26 +30,39 @@ const Quote = builder.objectRef<QuoteView>('Quote').implement({
     dstAmountMin: t.exposeString('dstAmountMin'),
     estimatedSeconds: t.exposeInt('estimatedSeconds'),
     fees: t.field({ type: FeeBreakdown, resolve: (q) => q.fees }),
-    expiresAt: t.exposeInt('expiresAt', { description: 'Unix seconds.' }),
+    expiresAt: t.field({ type: 'DateTime', resolve: (q) => new Date(q.expiresAt * 1000) }),
     gasOnArrival: t.field({ type: 'JSON', nullable: true, resolve: (q) => q.gasOnArrival ?? null }),
     calls: t.field({ type: 'JSON', nullable: true, resolve: (q) => q.calls ?? null }),
-  }),
-});
-
-const ProviderError = builder.objectRef<ProviderFailure>('ProviderError').implement({
-  description: 'A provider that failed while the quote request as a whole succeeded.',
-  fields: (t) => ({
-    provider: t.exposeString('provider'),
-    code: t.exposeString('code'),
-    message: t.exposeString('message'),
   }),
 });
 
 const QuoteResponseRef = builder.objectRef<QuoteResponse>('QuoteResponse').implement({
   fields: (t) => ({
     best: t.field({ type: Quote, resolve: (r) => r.best }),
-    quotes: t.field({ type: [Quote], resolve: (r) => r.quotes }),
-    errors: t.field({ type: [ProviderError], resolve: (r) => r.errors }),
+    quotes: t.field({ type: [Quote], description: 'Every quote, best first (at most one per provider).', resolve: (r) => r.quotes }),
+    errors: t.field({ type: [ProviderError], description: 'Providers that could not quote (at most one entry each).', resolve: (r) => r.errors }),
+  }),
+});
+
+/** The quote request; the streamed and destination-call quote variants take the same input. */
+export const QuoteInput = builder.inputType('QuoteInput', {
+  fields: (t) => ({
+    srcChain: t.string({ required: true, description: 'Chain id or slug.' }),
+    srcToken: t.string({ required: true, description: 'Address or mint (or a listed symbol).' }),
+    amount: t.string({ description: 'Exact input: source base units to send.' }),
+    dstAmount: t.string({ description: 'Exact output: destination base units that must arrive.' }),
+    tradeType: t.field({ type: TradeType, description: 'Default: from whichever of `amount` / `dstAmount` is sent.' }),
+    dstChain: t.string({ required: true, description: 'Chain id or slug.' }),
+    dstToken: t.string({ required: true }),
+    sender: t.string({ required: true }),
+    recipient: t.string({ required: true }),
+    slippageBps: t.int({ description: '1 to 5000, default 50.' }),
+    channel: t.field({ type: FeeChannel }),
+    integrator: t.string({ description: 'Partner id (`^[a-z0-9-]{1,32}$`); a malformed one is ignored.' }),
+    integratorFeeBps: t.int(),
+    gasOnArrival: t.boolean(),
+    gasOnArrivalUsd: t.float({ description: '0.5 to 20 USD of destination gas.' }),
+    checkoutSessionId: t.id({ description: 'The checkout session this quote pays, when it pays one (as `checkoutSessionQuote` sets it).' }),
   }),
 });
 
@@ -53,26 +70,13 @@ builder.queryField('quote', (t) =>
   t.field({
     type: QuoteResponseRef,
     description:
-      'Quotes from every provider that supports the route, best first (spec 4.2). Identical provider requests within one GraphQL request are sent once. Send `amount` (exact input) or `dstAmount` (exact output).',
-    args: {
-      srcChain: t.arg.string({ required: true }),
-      srcToken: t.arg.string({ required: true }),
-      amount: t.arg.string(),
-      dstAmount: t.arg.string(),
-      dstChain: t.arg.string({ required: true }),
-      dstToken: t.arg.string({ required: true }),
-      sender: t.arg.string({ required: true }),
-      recipient: t.arg.string({ required: true }),
-      slippageBps: t.arg.int(),
-      channel: t.arg({ type: FeeChannel }),
-      integrator: t.arg.string(),
-      integratorFeeBps: t.arg.int(),
-      gasOnArrival: t.arg.boolean(),
-      gasOnArrivalUsd: t.arg.float(),
-    },
-    resolve: async (_r, args, ctx) => {
+      'Quotes from every provider that supports the route, best first. Identical provider requests within one GraphQL request are sent once. Send `amount` (exact input) or `dstAmount` (exact output). A key (partner keys carry their fee) is optional.',
+    authScopes: { public: true },
+    args: { input: t.arg({ type: QuoteInput, required: true }) },
+    errors: { types: [NoRouteError, AmountTooSmallError, AmountTooLargeError] },
+    resolve: async (_r, { input }, ctx) => {
       const quotes = ctx.services.quotes;
-      const params = Object.fromEntries(Object.entries(args).filter(([, v]) => v !== null && v !== undefined));
+      const params = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== null && v !== undefined));
       return quotes.quote(params as never, { auth: await ctx.auth() }, { loader: ctx.loader('provider-quotes', () => quotes.createLoader()) });
     },
   }),

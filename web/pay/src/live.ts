@@ -2,14 +2,26 @@ import type { Session } from './api.js';
 
 /**
  * Live status: the GraphQL subscription `checkoutSession(id)` over server-sent events (same origin, no
- * WebSocket library needed), reconnecting on drops, plus a slow poll as a safety net.
+ * WebSocket library needed), reconnecting on drops, plus a slow poll as a safety net. Both stop once the
+ * session reaches a final status (the subscription completes then too): nothing can change after it.
  */
 const QUERY = 'subscription($id: ID!) { checkoutSession(id: $id) { id status } }';
 
+/** Statuses no other status follows (the subscription completes after pushing one). */
+const FINAL: ReadonlySet<Session['status']> = new Set(['paid', 'expired', 'needs_review']);
+
 export function watchSession(id: string, onStatus: (status: Session['status']) => void): () => void {
   const stop = new AbortController();
+  let final = false;
+  const report = (status: Session['status']) => {
+    if (FINAL.has(status)) {
+      final = true;
+      clearInterval(poll);
+    }
+    onStatus(status);
+  };
   const stream = async () => {
-    while (!stop.signal.aborted) {
+    while (!stop.signal.aborted && !final) {
       try {
         const res = await fetch('/graphql', {
           method: 'POST',
@@ -31,22 +43,22 @@ export function watchSession(id: string, onStatus: (status: Session['status']) =
               if (!line.startsWith('data:')) continue;
               const msg = JSON.parse(line.slice(5).trim() || '{}') as { data?: { checkoutSession?: { status: Session['status'] } } };
               const status = msg.data?.checkoutSession?.status;
-              if (status) onStatus(status);
+              if (status) report(status);
             }
           }
         }
       } catch {
         // dropped or aborted; retry below
       }
-      if (!stop.signal.aborted) await new Promise((r) => setTimeout(r, 2000));
+      if (!stop.signal.aborted && !final) await new Promise((r) => setTimeout(r, 2000));
     }
   };
-  void stream();
   const poll = setInterval(async () => {
     const r = await fetch(`/v1/checkout/sessions/${encodeURIComponent(id)}`).catch(() => undefined);
     const s = (await r?.json().catch(() => undefined)) as Session | undefined;
-    if (s?.status) onStatus(s.status);
+    if (s?.status && !final) report(s.status);
   }, 10_000);
+  void stream();
   return () => {
     stop.abort();
     clearInterval(poll);

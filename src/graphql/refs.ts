@@ -1,0 +1,21 @@
+import { builder } from './builder.js';
+import type { SessionView, PaymentAttemptView, RefundView } from '../checkout/views.js';
+import type { OrderView } from '../orders/service.js';
+import type { RecordedEvent } from '../events/outbox.js';
+import type { AttemptView, DeliveryView, EndpointView } from '../webhooks/views.js';
+
+/**
+ * Object types that several modules reference (a module implements each one), declared here so that
+ * modules can point at each other without importing each other.
+ */
+export const CheckoutSessionRef = builder.objectRef<SessionView>('CheckoutSession');
+export const CheckoutPaymentAttemptRef = builder.objectRef<PaymentAttemptView>('CheckoutPaymentAttempt');
+export const CheckoutRefundRef = builder.objectRef<RefundView>('CheckoutRefund');
+export const OrderRef = builder.objectRef<OrderView>('Order');
+export const EventRef = builder.objectRef<RecordedEvent>('Event');
+export const WebhookEndpointRef = builder.objectRef<EndpointView>('WebhookEndpoint');
+export const WebhookDeliveryRef = builder.objectRef<DeliveryView>('WebhookDelivery');
+export const WebhookAttemptRef = builder.objectRef<AttemptView>('WebhookAttempt');
+
+export const VmEnum = builder.enumType('Vm', { description: 'Virtual machine family of a chain.', values: ['evm', 'svm'] as const });
+export const ModeEnum = builder.enumType('Mode', { description: 'Test or live: every key, and everything it creates, belongs to one.', values: ['test', 'live'] as const });

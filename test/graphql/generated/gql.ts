@@ -1,0 +1,244 @@
+/* eslint-disable */
+import * as types from './graphql.js';
+import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+
+/**
+ * Map of all GraphQL operations in the project.
+ *
+ * This map has several performance disadvantages:
+ * 1. It is not tree-shakeable, so it will include all operations in the project.
+ * 2. It is not minifiable, so the string of a GraphQL query will be multiple times inside the bundle.
+ * 3. It does not support dead code elimination, so it will add unused operations.
+ *
+ * Therefore it is highly recommended to use the babel or swc plugin for production.
+ * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
+ */
+type Documents = {
+    "\n  query WalletScreen($owner: String!, $chain: String!, $balanceChains: [String!]) {\n    chains { totalCount nodes { id slug name vm logoURI popular } }\n    tokens(chain: $chain, first: 3) { nodes { address symbol decimals logoURI priceUsd } pageInfo { hasNextPage endCursor } }\n    balances(address: $owner, chains: $balanceChains) {\n      totalUsd\n      balances(first: 50) { totalCount nodes { chainId address symbol decimals amount priceUsd valueUsd } }\n      errors { chainId message }\n    }\n  }\n": typeof types.WalletScreenDocument,
+    "\n  query TokenPage($chain: String!, $first: Int, $after: String) {\n    tokens(chain: $chain, first: $first, after: $after) { edges { cursor node { symbol } } pageInfo { hasNextPage endCursor } }\n  }\n": typeof types.TokenPageDocument,
+    "\n  query TwoMints($a: String!, $b: String!) {\n    a: token(chain: \"solana\", address: $a) { symbol decimals verified }\n    b: token(chain: \"solana\", address: $b) { symbol decimals }\n  }\n": typeof types.TwoMintsDocument,
+    "\n  query ChainByRef($ref: String!) {\n    chain(ref: $ref) { slug vm }\n  }\n": typeof types.ChainByRefDocument,
+    "\n  query SearchAndLookUp($q: String!, $mint: String!) {\n    tokens(chain: \"base\", q: $q) { nodes { symbol priceUsd } }\n    token(chain: \"solana\", address: $mint) { symbol decimals verified }\n  }\n": typeof types.SearchAndLookUpDocument,
+    "\n  query Health {\n    health { ok providers }\n  }\n": typeof types.HealthDocument,
+    "\n  query Viewer {\n    viewer { accountId accountName accountCreatedAt mode liveEnabled apiKeys { totalCount nodes { id mode prefix createdAt revokedAt } } }\n  }\n": typeof types.ViewerDocument,
+    "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(input: { id: $id }) {\n      __typename\n      ... on RevokeApiKeyPayload { apiKey { id revokedAt } }\n      ... on NotFoundError { code message }\n    }\n  }\n": typeof types.RevokeApiKeyDocument,
+    "\n  mutation CreateSession($input: CreateCheckoutSessionInput!) {\n    createCheckoutSession(input: $input) {\n      ... on CreateCheckoutSessionPayload {\n        checkoutSession { id status amount url reference createdAt expiresAt settlement { chainId symbol decimals } }\n      }\n    }\n  }\n": typeof types.CreateSessionDocument,
+    "\n  query ReadSession($id: ID!) {\n    checkoutSession(id: $id) {\n      id\n      status\n      reference\n      metadata\n      payments { totalCount nodes { id status kind } }\n      refunds { totalCount }\n    }\n  }\n": typeof types.ReadSessionDocument,
+    "\n  query ListSessions($first: Int, $after: String, $status: CheckoutSessionStatus) {\n    checkoutSessions(first: $first, after: $after, status: $status) { edges { cursor node { id } } pageInfo { hasNextPage endCursor } }\n  }\n": typeof types.ListSessionsDocument,
+    "\n  mutation Refund($input: CreateCheckoutRefundInput!) {\n    createCheckoutRefund(input: $input) {\n      __typename\n      ... on CreateCheckoutRefundPayload { refund { id } }\n      ... on Error { code message }\n    }\n  }\n": typeof types.RefundDocument,
+    "\n  mutation Expire($id: ID!) {\n    expireCheckoutSession(input: { id: $id }) {\n      __typename\n      ... on ExpireCheckoutSessionPayload { checkoutSession { id status } }\n      ... on Error { code message }\n    }\n  }\n": typeof types.ExpireDocument,
+    "\n  mutation ReportPayment($input: ReportCheckoutPaymentInput!) {\n    reportCheckoutPayment(input: $input) {\n      __typename\n      ... on ReportCheckoutPaymentPayload { checkoutSession { status } }\n      ... on Error { code }\n    }\n  }\n": typeof types.ReportPaymentDocument,
+    "\n  mutation SubmitPayment($input: SubmitCheckoutPaymentInput!) {\n    submitCheckoutPayment(input: $input) {\n      __typename\n      ... on SubmitCheckoutPaymentPayload { checkoutSession { status } }\n      ... on Error { code }\n    }\n  }\n": typeof types.SubmitPaymentDocument,
+    "\n  query PayerQuote($input: CheckoutSessionQuoteInput!) {\n    checkoutSessionQuote(input: $input) {\n      __typename\n      ... on CheckoutPayerQuoteResponse { amountDue }\n      ... on Error { code }\n    }\n  }\n": typeof types.PayerQuoteDocument,
+    "\n  query SessionEvents {\n    events(type: \"checkout.session.*\", first: 5) {\n      nodes { type resourceId resource { __typename ... on CheckoutSession { id status reference } } }\n    }\n  }\n": typeof types.SessionEventsDocument,
+    "\n  subscription WatchSession($id: ID!) {\n    checkoutSession(id: $id) { id status }\n  }\n": typeof types.WatchSessionDocument,
+    "\n  mutation CreateEndpoint($input: CreateWebhookEndpointInput!) {\n    createWebhookEndpoint(input: $input) {\n      __typename\n      ... on CreateWebhookEndpointPayload { webhookEndpoint { id url enabledEvents disabled description secret livemode previousSecretExpiresAt } }\n      ... on Error { code message }\n    }\n  }\n": typeof types.CreateEndpointDocument,
+    "\n  query ListEndpoints {\n    webhookEndpoints { totalCount nodes { id url enabledEvents disabled description secret livemode previousSecretExpiresAt } }\n  }\n": typeof types.ListEndpointsDocument,
+    "\n  mutation UpdateEndpoint($input: UpdateWebhookEndpointInput!) {\n    updateWebhookEndpoint(input: $input) {\n      ... on UpdateWebhookEndpointPayload { webhookEndpoint { description enabledEvents secret } }\n      ... on Error { code }\n    }\n  }\n": typeof types.UpdateEndpointDocument,
+    "\n  mutation Trigger($type: String!) {\n    triggerWebhookEvent(input: { type: $type }) {\n      ... on TriggerWebhookEventPayload { event { id type livemode createdAt resourceId sequence data } }\n    }\n  }\n": typeof types.TriggerDocument,
+    "\n  query ReadEvent($id: ID!) {\n    event(id: $id) {\n      id\n      deliveries { totalCount nodes { endpointId status attempts origin endpoint { id url } event { id } } }\n      attempts(first: 10) { nodes { attempt statusCode success responseBody delivery { status } endpoint { id } } pageInfo { hasNextPage } }\n    }\n  }\n": typeof types.ReadEventDocument,
+    "\n  query ListEvents($type: String, $first: Int, $after: String) {\n    events(type: $type, first: $first, after: $after) { edges { cursor node { id } } pageInfo { hasNextPage endCursor } }\n  }\n": typeof types.ListEventsDocument,
+    "\n  mutation Redeliver($input: RedeliverEventInput!) {\n    redeliverEvent(input: $input) {\n      __typename\n      ... on RedeliverEventPayload { deliveries { endpointId origin status } }\n      ... on Error { code }\n    }\n  }\n": typeof types.RedeliverDocument,
+    "\n  mutation Rotate($id: ID!) {\n    rotateWebhookEndpointSecret(input: { id: $id }) {\n      ... on RotateWebhookEndpointSecretPayload { webhookEndpoint { secret previousSecretExpiresAt } }\n    }\n  }\n": typeof types.RotateDocument,
+    "\n  query EndpointAttempts($id: ID!, $after: String) {\n    webhookEndpoint(id: $id) { attempts(first: 1, after: $after) { edges { cursor node { id attempt } } pageInfo { hasNextPage endCursor } } }\n  }\n": typeof types.EndpointAttemptsDocument,
+    "\n  query LookUps($event: ID!, $endpoint: ID!) {\n    event(id: $event) { id }\n    webhookEndpoint(id: $endpoint) { id }\n  }\n": typeof types.LookUpsDocument,
+    "\n  mutation DeleteEndpoint($id: ID!) {\n    deleteWebhookEndpoint(input: { id: $id }) {\n      __typename\n      ... on DeleteWebhookEndpointPayload { deletedWebhookEndpointId }\n      ... on NotFoundError { code message }\n    }\n  }\n": typeof types.DeleteEndpointDocument,
+    "\n  query EventsPage {\n    events { pageInfo { hasNextPage } }\n  }\n": typeof types.EventsPageDocument,
+    "\n  subscription StreamEvents($types: [String!]) {\n    events(types: $types) { id type resourceId sequence data }\n  }\n": typeof types.StreamEventsDocument,
+    "\n  mutation BuildApprovals($quoteId: ID!) {\n    buildOrder(input: { quoteId: $quoteId }) {\n      ... on BuildOrderPayload { tx { ... on EvmTx { approvalReset { token spender amount } approval { amount } } } }\n      ... on Error { code message }\n    }\n  }\n": typeof types.BuildApprovalsDocument,
+    "\n  query TwinQuotes($input: QuoteInput!) {\n    a: quote(input: $input) {\n      __typename\n      ... on QuoteResponse { best { quoteId provider expiresAt fees { ourFeeBps } } errors { provider code } }\n      ... on AmountTooLargeError { code message field }\n    }\n    b: quote(input: $input) {\n      __typename\n      ... on QuoteResponse { best { quoteId provider } }\n    }\n  }\n": typeof types.TwinQuotesDocument,
+    "\n  subscription MisspeltStream {\n    events(types: [\"checkout.sesion.*\"]) { id }\n  }\n": typeof types.MisspeltStreamDocument,
+};
+const documents: Documents = {
+    "\n  query WalletScreen($owner: String!, $chain: String!, $balanceChains: [String!]) {\n    chains { totalCount nodes { id slug name vm logoURI popular } }\n    tokens(chain: $chain, first: 3) { nodes { address symbol decimals logoURI priceUsd } pageInfo { hasNextPage endCursor } }\n    balances(address: $owner, chains: $balanceChains) {\n      totalUsd\n      balances(first: 50) { totalCount nodes { chainId address symbol decimals amount priceUsd valueUsd } }\n      errors { chainId message }\n    }\n  }\n": types.WalletScreenDocument,
+    "\n  query TokenPage($chain: String!, $first: Int, $after: String) {\n    tokens(chain: $chain, first: $first, after: $after) { edges { cursor node { symbol } } pageInfo { hasNextPage endCursor } }\n  }\n": types.TokenPageDocument,
+    "\n  query TwoMints($a: String!, $b: String!) {\n    a: token(chain: \"solana\", address: $a) { symbol decimals verified }\n    b: token(chain: \"solana\", address: $b) { symbol decimals }\n  }\n": types.TwoMintsDocument,
+    "\n  query ChainByRef($ref: String!) {\n    chain(ref: $ref) { slug vm }\n  }\n": types.ChainByRefDocument,
+    "\n  query SearchAndLookUp($q: String!, $mint: String!) {\n    tokens(chain: \"base\", q: $q) { nodes { symbol priceUsd } }\n    token(chain: \"solana\", address: $mint) { symbol decimals verified }\n  }\n": types.SearchAndLookUpDocument,
+    "\n  query Health {\n    health { ok providers }\n  }\n": types.HealthDocument,
+    "\n  query Viewer {\n    viewer { accountId accountName accountCreatedAt mode liveEnabled apiKeys { totalCount nodes { id mode prefix createdAt revokedAt } } }\n  }\n": types.ViewerDocument,
+    "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(input: { id: $id }) {\n      __typename\n      ... on RevokeApiKeyPayload { apiKey { id revokedAt } }\n      ... on NotFoundError { code message }\n    }\n  }\n": types.RevokeApiKeyDocument,
+    "\n  mutation CreateSession($input: CreateCheckoutSessionInput!) {\n    createCheckoutSession(input: $input) {\n      ... on CreateCheckoutSessionPayload {\n        checkoutSession { id status amount url reference createdAt expiresAt settlement { chainId symbol decimals } }\n      }\n    }\n  }\n": types.CreateSessionDocument,
+    "\n  query ReadSession($id: ID!) {\n    checkoutSession(id: $id) {\n      id\n      status\n      reference\n      metadata\n      payments { totalCount nodes { id status kind } }\n      refunds { totalCount }\n    }\n  }\n": types.ReadSessionDocument,
+    "\n  query ListSessions($first: Int, $after: String, $status: CheckoutSessionStatus) {\n    checkoutSessions(first: $first, after: $after, status: $status) { edges { cursor node { id } } pageInfo { hasNextPage endCursor } }\n  }\n": types.ListSessionsDocument,
+    "\n  mutation Refund($input: CreateCheckoutRefundInput!) {\n    createCheckoutRefund(input: $input) {\n      __typename\n      ... on CreateCheckoutRefundPayload { refund { id } }\n      ... on Error { code message }\n    }\n  }\n": types.RefundDocument,
+    "\n  mutation Expire($id: ID!) {\n    expireCheckoutSession(input: { id: $id }) {\n      __typename\n      ... on ExpireCheckoutSessionPayload { checkoutSession { id status } }\n      ... on Error { code message }\n    }\n  }\n": types.ExpireDocument,
+    "\n  mutation ReportPayment($input: ReportCheckoutPaymentInput!) {\n    reportCheckoutPayment(input: $input) {\n      __typename\n      ... on ReportCheckoutPaymentPayload { checkoutSession { status } }\n      ... on Error { code }\n    }\n  }\n": types.ReportPaymentDocument,
+    "\n  mutation SubmitPayment($input: SubmitCheckoutPaymentInput!) {\n    submitCheckoutPayment(input: $input) {\n      __typename\n      ... on SubmitCheckoutPaymentPayload { checkoutSession { status } }\n      ... on Error { code }\n    }\n  }\n": types.SubmitPaymentDocument,
+    "\n  query PayerQuote($input: CheckoutSessionQuoteInput!) {\n    checkoutSessionQuote(input: $input) {\n      __typename\n      ... on CheckoutPayerQuoteResponse { amountDue }\n      ... on Error { code }\n    }\n  }\n": types.PayerQuoteDocument,
+    "\n  query SessionEvents {\n    events(type: \"checkout.session.*\", first: 5) {\n      nodes { type resourceId resource { __typename ... on CheckoutSession { id status reference } } }\n    }\n  }\n": types.SessionEventsDocument,
+    "\n  subscription WatchSession($id: ID!) {\n    checkoutSession(id: $id) { id status }\n  }\n": types.WatchSessionDocument,
+    "\n  mutation CreateEndpoint($input: CreateWebhookEndpointInput!) {\n    createWebhookEndpoint(input: $input) {\n      __typename\n      ... on CreateWebhookEndpointPayload { webhookEndpoint { id url enabledEvents disabled description secret livemode previousSecretExpiresAt } }\n      ... on Error { code message }\n    }\n  }\n": types.CreateEndpointDocument,
+    "\n  query ListEndpoints {\n    webhookEndpoints { totalCount nodes { id url enabledEvents disabled description secret livemode previousSecretExpiresAt } }\n  }\n": types.ListEndpointsDocument,
+    "\n  mutation UpdateEndpoint($input: UpdateWebhookEndpointInput!) {\n    updateWebhookEndpoint(input: $input) {\n      ... on UpdateWebhookEndpointPayload { webhookEndpoint { description enabledEvents secret } }\n      ... on Error { code }\n    }\n  }\n": types.UpdateEndpointDocument,
+    "\n  mutation Trigger($type: String!) {\n    triggerWebhookEvent(input: { type: $type }) {\n      ... on TriggerWebhookEventPayload { event { id type livemode createdAt resourceId sequence data } }\n    }\n  }\n": types.TriggerDocument,
+    "\n  query ReadEvent($id: ID!) {\n    event(id: $id) {\n      id\n      deliveries { totalCount nodes { endpointId status attempts origin endpoint { id url } event { id } } }\n      attempts(first: 10) { nodes { attempt statusCode success responseBody delivery { status } endpoint { id } } pageInfo { hasNextPage } }\n    }\n  }\n": types.ReadEventDocument,
+    "\n  query ListEvents($type: String, $first: Int, $after: String) {\n    events(type: $type, first: $first, after: $after) { edges { cursor node { id } } pageInfo { hasNextPage endCursor } }\n  }\n": types.ListEventsDocument,
+    "\n  mutation Redeliver($input: RedeliverEventInput!) {\n    redeliverEvent(input: $input) {\n      __typename\n      ... on RedeliverEventPayload { deliveries { endpointId origin status } }\n      ... on Error { code }\n    }\n  }\n": types.RedeliverDocument,
+    "\n  mutation Rotate($id: ID!) {\n    rotateWebhookEndpointSecret(input: { id: $id }) {\n      ... on RotateWebhookEndpointSecretPayload { webhookEndpoint { secret previousSecretExpiresAt } }\n    }\n  }\n": types.RotateDocument,
+    "\n  query EndpointAttempts($id: ID!, $after: String) {\n    webhookEndpoint(id: $id) { attempts(first: 1, after: $after) { edges { cursor node { id attempt } } pageInfo { hasNextPage endCursor } } }\n  }\n": types.EndpointAttemptsDocument,
+    "\n  query LookUps($event: ID!, $endpoint: ID!) {\n    event(id: $event) { id }\n    webhookEndpoint(id: $endpoint) { id }\n  }\n": types.LookUpsDocument,
+    "\n  mutation DeleteEndpoint($id: ID!) {\n    deleteWebhookEndpoint(input: { id: $id }) {\n      __typename\n      ... on DeleteWebhookEndpointPayload { deletedWebhookEndpointId }\n      ... on NotFoundError { code message }\n    }\n  }\n": types.DeleteEndpointDocument,
+    "\n  query EventsPage {\n    events { pageInfo { hasNextPage } }\n  }\n": types.EventsPageDocument,
+    "\n  subscription StreamEvents($types: [String!]) {\n    events(types: $types) { id type resourceId sequence data }\n  }\n": types.StreamEventsDocument,
+    "\n  mutation BuildApprovals($quoteId: ID!) {\n    buildOrder(input: { quoteId: $quoteId }) {\n      ... on BuildOrderPayload { tx { ... on EvmTx { approvalReset { token spender amount } approval { amount } } } }\n      ... on Error { code message }\n    }\n  }\n": types.BuildApprovalsDocument,
+    "\n  query TwinQuotes($input: QuoteInput!) {\n    a: quote(input: $input) {\n      __typename\n      ... on QuoteResponse { best { quoteId provider expiresAt fees { ourFeeBps } } errors { provider code } }\n      ... on AmountTooLargeError { code message field }\n    }\n    b: quote(input: $input) {\n      __typename\n      ... on QuoteResponse { best { quoteId provider } }\n    }\n  }\n": types.TwinQuotesDocument,
+    "\n  subscription MisspeltStream {\n    events(types: [\"checkout.sesion.*\"]) { id }\n  }\n": types.MisspeltStreamDocument,
+};
+
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ *
+ *
+ * @example
+ * ```ts
+ * const query = graphql(`query GetUser($id: ID!) { user(id: $id) { name } }`);
+ * ```
+ *
+ * The query argument is unknown!
+ * Please regenerate the types.
+ */
+export function graphql(source: string): unknown;
+
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query WalletScreen($owner: String!, $chain: String!, $balanceChains: [String!]) {\n    chains { totalCount nodes { id slug name vm logoURI popular } }\n    tokens(chain: $chain, first: 3) { nodes { address symbol decimals logoURI priceUsd } pageInfo { hasNextPage endCursor } }\n    balances(address: $owner, chains: $balanceChains) {\n      totalUsd\n      balances(first: 50) { totalCount nodes { chainId address symbol decimals amount priceUsd valueUsd } }\n      errors { chainId message }\n    }\n  }\n"): (typeof documents)["\n  query WalletScreen($owner: String!, $chain: String!, $balanceChains: [String!]) {\n    chains { totalCount nodes { id slug name vm logoURI popular } }\n    tokens(chain: $chain, first: 3) { nodes { address symbol decimals logoURI priceUsd } pageInfo { hasNextPage endCursor } }\n    balances(address: $owner, chains: $balanceChains) {\n      totalUsd\n      balances(first: 50) { totalCount nodes { chainId address symbol decimals amount priceUsd valueUsd } }\n      errors { chainId message }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query TokenPage($chain: String!, $first: Int, $after: String) {\n    tokens(chain: $chain, first: $first, after: $after) { edges { cursor node { symbol } } pageInfo { hasNextPage endCursor } }\n  }\n"): (typeof documents)["\n  query TokenPage($chain: String!, $first: Int, $after: String) {\n    tokens(chain: $chain, first: $first, after: $after) { edges { cursor node { symbol } } pageInfo { hasNextPage endCursor } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query TwoMints($a: String!, $b: String!) {\n    a: token(chain: \"solana\", address: $a) { symbol decimals verified }\n    b: token(chain: \"solana\", address: $b) { symbol decimals }\n  }\n"): (typeof documents)["\n  query TwoMints($a: String!, $b: String!) {\n    a: token(chain: \"solana\", address: $a) { symbol decimals verified }\n    b: token(chain: \"solana\", address: $b) { symbol decimals }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ChainByRef($ref: String!) {\n    chain(ref: $ref) { slug vm }\n  }\n"): (typeof documents)["\n  query ChainByRef($ref: String!) {\n    chain(ref: $ref) { slug vm }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SearchAndLookUp($q: String!, $mint: String!) {\n    tokens(chain: \"base\", q: $q) { nodes { symbol priceUsd } }\n    token(chain: \"solana\", address: $mint) { symbol decimals verified }\n  }\n"): (typeof documents)["\n  query SearchAndLookUp($q: String!, $mint: String!) {\n    tokens(chain: \"base\", q: $q) { nodes { symbol priceUsd } }\n    token(chain: \"solana\", address: $mint) { symbol decimals verified }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Health {\n    health { ok providers }\n  }\n"): (typeof documents)["\n  query Health {\n    health { ok providers }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Viewer {\n    viewer { accountId accountName accountCreatedAt mode liveEnabled apiKeys { totalCount nodes { id mode prefix createdAt revokedAt } } }\n  }\n"): (typeof documents)["\n  query Viewer {\n    viewer { accountId accountName accountCreatedAt mode liveEnabled apiKeys { totalCount nodes { id mode prefix createdAt revokedAt } } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(input: { id: $id }) {\n      __typename\n      ... on RevokeApiKeyPayload { apiKey { id revokedAt } }\n      ... on NotFoundError { code message }\n    }\n  }\n"): (typeof documents)["\n  mutation RevokeApiKey($id: ID!) {\n    revokeApiKey(input: { id: $id }) {\n      __typename\n      ... on RevokeApiKeyPayload { apiKey { id revokedAt } }\n      ... on NotFoundError { code message }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateSession($input: CreateCheckoutSessionInput!) {\n    createCheckoutSession(input: $input) {\n      ... on CreateCheckoutSessionPayload {\n        checkoutSession { id status amount url reference createdAt expiresAt settlement { chainId symbol decimals } }\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation CreateSession($input: CreateCheckoutSessionInput!) {\n    createCheckoutSession(input: $input) {\n      ... on CreateCheckoutSessionPayload {\n        checkoutSession { id status amount url reference createdAt expiresAt settlement { chainId symbol decimals } }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ReadSession($id: ID!) {\n    checkoutSession(id: $id) {\n      id\n      status\n      reference\n      metadata\n      payments { totalCount nodes { id status kind } }\n      refunds { totalCount }\n    }\n  }\n"): (typeof documents)["\n  query ReadSession($id: ID!) {\n    checkoutSession(id: $id) {\n      id\n      status\n      reference\n      metadata\n      payments { totalCount nodes { id status kind } }\n      refunds { totalCount }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ListSessions($first: Int, $after: String, $status: CheckoutSessionStatus) {\n    checkoutSessions(first: $first, after: $after, status: $status) { edges { cursor node { id } } pageInfo { hasNextPage endCursor } }\n  }\n"): (typeof documents)["\n  query ListSessions($first: Int, $after: String, $status: CheckoutSessionStatus) {\n    checkoutSessions(first: $first, after: $after, status: $status) { edges { cursor node { id } } pageInfo { hasNextPage endCursor } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation Refund($input: CreateCheckoutRefundInput!) {\n    createCheckoutRefund(input: $input) {\n      __typename\n      ... on CreateCheckoutRefundPayload { refund { id } }\n      ... on Error { code message }\n    }\n  }\n"): (typeof documents)["\n  mutation Refund($input: CreateCheckoutRefundInput!) {\n    createCheckoutRefund(input: $input) {\n      __typename\n      ... on CreateCheckoutRefundPayload { refund { id } }\n      ... on Error { code message }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation Expire($id: ID!) {\n    expireCheckoutSession(input: { id: $id }) {\n      __typename\n      ... on ExpireCheckoutSessionPayload { checkoutSession { id status } }\n      ... on Error { code message }\n    }\n  }\n"): (typeof documents)["\n  mutation Expire($id: ID!) {\n    expireCheckoutSession(input: { id: $id }) {\n      __typename\n      ... on ExpireCheckoutSessionPayload { checkoutSession { id status } }\n      ... on Error { code message }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ReportPayment($input: ReportCheckoutPaymentInput!) {\n    reportCheckoutPayment(input: $input) {\n      __typename\n      ... on ReportCheckoutPaymentPayload { checkoutSession { status } }\n      ... on Error { code }\n    }\n  }\n"): (typeof documents)["\n  mutation ReportPayment($input: ReportCheckoutPaymentInput!) {\n    reportCheckoutPayment(input: $input) {\n      __typename\n      ... on ReportCheckoutPaymentPayload { checkoutSession { status } }\n      ... on Error { code }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SubmitPayment($input: SubmitCheckoutPaymentInput!) {\n    submitCheckoutPayment(input: $input) {\n      __typename\n      ... on SubmitCheckoutPaymentPayload { checkoutSession { status } }\n      ... on Error { code }\n    }\n  }\n"): (typeof documents)["\n  mutation SubmitPayment($input: SubmitCheckoutPaymentInput!) {\n    submitCheckoutPayment(input: $input) {\n      __typename\n      ... on SubmitCheckoutPaymentPayload { checkoutSession { status } }\n      ... on Error { code }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PayerQuote($input: CheckoutSessionQuoteInput!) {\n    checkoutSessionQuote(input: $input) {\n      __typename\n      ... on CheckoutPayerQuoteResponse { amountDue }\n      ... on Error { code }\n    }\n  }\n"): (typeof documents)["\n  query PayerQuote($input: CheckoutSessionQuoteInput!) {\n    checkoutSessionQuote(input: $input) {\n      __typename\n      ... on CheckoutPayerQuoteResponse { amountDue }\n      ... on Error { code }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SessionEvents {\n    events(type: \"checkout.session.*\", first: 5) {\n      nodes { type resourceId resource { __typename ... on CheckoutSession { id status reference } } }\n    }\n  }\n"): (typeof documents)["\n  query SessionEvents {\n    events(type: \"checkout.session.*\", first: 5) {\n      nodes { type resourceId resource { __typename ... on CheckoutSession { id status reference } } }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription WatchSession($id: ID!) {\n    checkoutSession(id: $id) { id status }\n  }\n"): (typeof documents)["\n  subscription WatchSession($id: ID!) {\n    checkoutSession(id: $id) { id status }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateEndpoint($input: CreateWebhookEndpointInput!) {\n    createWebhookEndpoint(input: $input) {\n      __typename\n      ... on CreateWebhookEndpointPayload { webhookEndpoint { id url enabledEvents disabled description secret livemode previousSecretExpiresAt } }\n      ... on Error { code message }\n    }\n  }\n"): (typeof documents)["\n  mutation CreateEndpoint($input: CreateWebhookEndpointInput!) {\n    createWebhookEndpoint(input: $input) {\n      __typename\n      ... on CreateWebhookEndpointPayload { webhookEndpoint { id url enabledEvents disabled description secret livemode previousSecretExpiresAt } }\n      ... on Error { code message }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ListEndpoints {\n    webhookEndpoints { totalCount nodes { id url enabledEvents disabled description secret livemode previousSecretExpiresAt } }\n  }\n"): (typeof documents)["\n  query ListEndpoints {\n    webhookEndpoints { totalCount nodes { id url enabledEvents disabled description secret livemode previousSecretExpiresAt } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateEndpoint($input: UpdateWebhookEndpointInput!) {\n    updateWebhookEndpoint(input: $input) {\n      ... on UpdateWebhookEndpointPayload { webhookEndpoint { description enabledEvents secret } }\n      ... on Error { code }\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateEndpoint($input: UpdateWebhookEndpointInput!) {\n    updateWebhookEndpoint(input: $input) {\n      ... on UpdateWebhookEndpointPayload { webhookEndpoint { description enabledEvents secret } }\n      ... on Error { code }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation Trigger($type: String!) {\n    triggerWebhookEvent(input: { type: $type }) {\n      ... on TriggerWebhookEventPayload { event { id type livemode createdAt resourceId sequence data } }\n    }\n  }\n"): (typeof documents)["\n  mutation Trigger($type: String!) {\n    triggerWebhookEvent(input: { type: $type }) {\n      ... on TriggerWebhookEventPayload { event { id type livemode createdAt resourceId sequence data } }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ReadEvent($id: ID!) {\n    event(id: $id) {\n      id\n      deliveries { totalCount nodes { endpointId status attempts origin endpoint { id url } event { id } } }\n      attempts(first: 10) { nodes { attempt statusCode success responseBody delivery { status } endpoint { id } } pageInfo { hasNextPage } }\n    }\n  }\n"): (typeof documents)["\n  query ReadEvent($id: ID!) {\n    event(id: $id) {\n      id\n      deliveries { totalCount nodes { endpointId status attempts origin endpoint { id url } event { id } } }\n      attempts(first: 10) { nodes { attempt statusCode success responseBody delivery { status } endpoint { id } } pageInfo { hasNextPage } }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ListEvents($type: String, $first: Int, $after: String) {\n    events(type: $type, first: $first, after: $after) { edges { cursor node { id } } pageInfo { hasNextPage endCursor } }\n  }\n"): (typeof documents)["\n  query ListEvents($type: String, $first: Int, $after: String) {\n    events(type: $type, first: $first, after: $after) { edges { cursor node { id } } pageInfo { hasNextPage endCursor } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation Redeliver($input: RedeliverEventInput!) {\n    redeliverEvent(input: $input) {\n      __typename\n      ... on RedeliverEventPayload { deliveries { endpointId origin status } }\n      ... on Error { code }\n    }\n  }\n"): (typeof documents)["\n  mutation Redeliver($input: RedeliverEventInput!) {\n    redeliverEvent(input: $input) {\n      __typename\n      ... on RedeliverEventPayload { deliveries { endpointId origin status } }\n      ... on Error { code }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation Rotate($id: ID!) {\n    rotateWebhookEndpointSecret(input: { id: $id }) {\n      ... on RotateWebhookEndpointSecretPayload { webhookEndpoint { secret previousSecretExpiresAt } }\n    }\n  }\n"): (typeof documents)["\n  mutation Rotate($id: ID!) {\n    rotateWebhookEndpointSecret(input: { id: $id }) {\n      ... on RotateWebhookEndpointSecretPayload { webhookEndpoint { secret previousSecretExpiresAt } }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query EndpointAttempts($id: ID!, $after: String) {\n    webhookEndpoint(id: $id) { attempts(first: 1, after: $after) { edges { cursor node { id attempt } } pageInfo { hasNextPage endCursor } } }\n  }\n"): (typeof documents)["\n  query EndpointAttempts($id: ID!, $after: String) {\n    webhookEndpoint(id: $id) { attempts(first: 1, after: $after) { edges { cursor node { id attempt } } pageInfo { hasNextPage endCursor } } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query LookUps($event: ID!, $endpoint: ID!) {\n    event(id: $event) { id }\n    webhookEndpoint(id: $endpoint) { id }\n  }\n"): (typeof documents)["\n  query LookUps($event: ID!, $endpoint: ID!) {\n    event(id: $event) { id }\n    webhookEndpoint(id: $endpoint) { id }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteEndpoint($id: ID!) {\n    deleteWebhookEndpoint(input: { id: $id }) {\n      __typename\n      ... on DeleteWebhookEndpointPayload { deletedWebhookEndpointId }\n      ... on NotFoundError { code message }\n    }\n  }\n"): (typeof documents)["\n  mutation DeleteEndpoint($id: ID!) {\n    deleteWebhookEndpoint(input: { id: $id }) {\n      __typename\n      ... on DeleteWebhookEndpointPayload { deletedWebhookEndpointId }\n      ... on NotFoundError { code message }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query EventsPage {\n    events { pageInfo { hasNextPage } }\n  }\n"): (typeof documents)["\n  query EventsPage {\n    events { pageInfo { hasNextPage } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription StreamEvents($types: [String!]) {\n    events(types: $types) { id type resourceId sequence data }\n  }\n"): (typeof documents)["\n  subscription StreamEvents($types: [String!]) {\n    events(types: $types) { id type resourceId sequence data }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation BuildApprovals($quoteId: ID!) {\n    buildOrder(input: { quoteId: $quoteId }) {\n      ... on BuildOrderPayload { tx { ... on EvmTx { approvalReset { token spender amount } approval { amount } } } }\n      ... on Error { code message }\n    }\n  }\n"): (typeof documents)["\n  mutation BuildApprovals($quoteId: ID!) {\n    buildOrder(input: { quoteId: $quoteId }) {\n      ... on BuildOrderPayload { tx { ... on EvmTx { approvalReset { token spender amount } approval { amount } } } }\n      ... on Error { code message }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query TwinQuotes($input: QuoteInput!) {\n    a: quote(input: $input) {\n      __typename\n      ... on QuoteResponse { best { quoteId provider expiresAt fees { ourFeeBps } } errors { provider code } }\n      ... on AmountTooLargeError { code message field }\n    }\n    b: quote(input: $input) {\n      __typename\n      ... on QuoteResponse { best { quoteId provider } }\n    }\n  }\n"): (typeof documents)["\n  query TwinQuotes($input: QuoteInput!) {\n    a: quote(input: $input) {\n      __typename\n      ... on QuoteResponse { best { quoteId provider expiresAt fees { ourFeeBps } } errors { provider code } }\n      ... on AmountTooLargeError { code message field }\n    }\n    b: quote(input: $input) {\n      __typename\n      ... on QuoteResponse { best { quoteId provider } }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription MisspeltStream {\n    events(types: [\"checkout.sesion.*\"]) { id }\n  }\n"): (typeof documents)["\n  subscription MisspeltStream {\n    events(types: [\"checkout.sesion.*\"]) { id }\n  }\n"];
+
+export function graphql(source: string) {
+  return (documents as any)[source] ?? {};
+}
+
+export type DocumentType<TDocumentNode extends DocumentNode<any, any>> = TDocumentNode extends DocumentNode<  infer TType,  any>  ? TType  : never;
