@@ -4,6 +4,7 @@ import WebSocket from 'ws';
 import { backends, createTestDatabase, type TestDatabase } from '../helpers/db.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { accountEventsTopic } from '../../src/events/topics.js';
+import { waitFor } from '../helpers/wait.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -157,8 +158,8 @@ describe.each(backends.filter((b) => b === 'postgres'))('subscriptions across in
         },
       );
     });
-    // Wait until A is listening before B publishes.
-    await new Promise((r) => setTimeout(r, 500));
+    // A's subscription is in place once A listens to the account's stream; only then does B publish.
+    await waitFor(() => a.infra.pubsub.isListening(accountEventsTopic(accountId, 'test')), { what: 'instance A to listen' });
     const big = 'y'.repeat(20_000);
     await b.infra.pubsub.publish(accountEventsTopic(accountId, 'test'), { id: 'evt_1', type: 'checkout.session.expired', livemode: false, createdAt: new Date().toISOString(), data: {} });
     await b.infra.pubsub.publish(accountEventsTopic(accountId, 'test'), { id: 'evt_2', type: 'order.submitted', livemode: false, createdAt: new Date().toISOString(), data: { n: 1 } });

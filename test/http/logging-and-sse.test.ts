@@ -5,6 +5,7 @@ import { loadConfig } from '../../src/config.js';
 import { createApp, type App } from '../../src/app.js';
 import { createHttpServer, type RunningServer } from '../../src/http/server.js';
 import { accountEventsTopic } from '../../src/events/topics.js';
+import { waitFor } from '../helpers/wait.js';
 
 /** Captures the JSON log lines the service writes. */
 function captureLogger() {
@@ -37,8 +38,7 @@ describe('access log and SSE transport', () => {
     const { key } = await app.services.accounts.createKey(account.id, 'test');
     const res = await fetch(`${running.url}/v1/account?x=1`, { headers: { 'x-api-key': key, cookie: 'swapgate_session=secret-cookie' } });
     expect(res.status).toBe(200);
-    await new Promise((r) => setTimeout(r, 50));
-    const line = lines.find((l) => l.msg === 'request' && l.requestId === res.headers.get('x-request-id'));
+    const line = await waitFor(() => lines.find((l) => l.msg === 'request' && l.requestId === res.headers.get('x-request-id')), { what: 'the access log line' });
     expect(line).toMatchObject({ method: 'GET', path: '/v1/account', status: 200, accountId: account.id });
     expect(typeof line.ms).toBe('number');
     const all = JSON.stringify(lines);

@@ -1,4 +1,5 @@
 import { nodeWithTsx } from '../helpers/spawn.js';
+import { waitFor } from '../helpers/wait.js';
 import { describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import { createServer, request } from 'node:http';
@@ -28,11 +29,9 @@ describe('graceful shutdown', () => {
     child.stderr.on('data', (d) => (out += d));
     const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
     try {
-      const deadline = Date.now() + 90_000;
-      while (!/listening/.test(out)) {
-        if (Date.now() > deadline) throw new Error(`service did not start:\n${out}`);
-        await new Promise((r) => setTimeout(r, 100));
-      }
+      await waitFor(() => /listening/.test(out), { timeoutMs: 90_000, intervalMs: 100, what: 'the service to start' }).catch((err: Error) => {
+        throw new Error(`${err.message}\n${out}`);
+      });
       const ws = new WebSocket(`ws://127.0.0.1:${port}/graphql`, 'graphql-transport-ws');
       await new Promise((r) => ws.once('open', r));
       const wsClosed = new Promise<number>((r) => ws.once('close', (code) => r(code)));

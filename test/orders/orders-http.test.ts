@@ -3,6 +3,8 @@ import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import { backends } from '../helpers/db.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { waitFor } from '../helpers/wait.js';
+import { orderTopic } from '../../src/orders/topics.js';
 import { RELAY_DEPOSITORY, startRelayFixture, type RelayFixture } from '../fixtures/relay-server.js';
 
 const USER = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
@@ -55,7 +57,7 @@ describe.each(backends)('orders with the Relay adapter over HTTP and graphql-ws 
         { next: (v) => void seen.push(v.data?.order ?? v), error: reject, complete: resolve },
       );
     });
-    await new Promise((r) => setTimeout(r, 300)); // subscribed before the report
+    await waitFor(() => s.infra.pubsub.isListening(orderTopic(best.quoteId)), { what: 'the order subscription to listen' });
 
     const reported = await s.post(`/v1/orders/${best.quoteId}/submitted`, { txHash: TX1 });
     expect(reported.status).toBe(200);
@@ -115,10 +117,3 @@ describe.each(backends)('orders with the Relay adapter over HTTP and graphql-ws 
   });
 });
 
-async function waitFor(cond: () => boolean, timeoutMs = 15_000) {
-  const end = Date.now() + timeoutMs;
-  while (!cond()) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}

@@ -3,6 +3,7 @@ import { erc20Abi, type Hex } from 'viem';
 import { withDevnet } from '../../fixtures/devnet.js';
 import { startTestServer, type TestServer } from '../../helpers/server.js';
 import { outputFor } from '../../../src/providers/mock/pricing.js';
+import { waitFor } from '../../helpers/wait.js';
 
 /** The mock provider on a real anvil: built transactions are sent by a viem wallet and filled by the maker. */
 describe('mock provider on the devnet', () => {
@@ -20,12 +21,13 @@ describe('mock provider on the devnet', () => {
       : devnet.publicClient.readContract({ address: token as Hex, abi: erc20Abi, functionName: 'balanceOf', args: [who as Hex] });
 
   async function waitForOrder(quoteId: string) {
-    for (let i = 0; i < 300; i++) {
-      const o = await s.services.orders.get(quoteId);
-      if (o && o.status !== 'submitted') return o;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    throw new Error('order did not settle');
+    return waitFor(
+      async () => {
+        const o = await s.services.orders.get(quoteId);
+        return o && o.status !== 'submitted' ? o : undefined;
+      },
+      { timeoutMs: 15_000, intervalMs: 50, what: `order ${quoteId} to settle` },
+    );
   }
 
   async function quoteAndBuild(srcToken: string, dstToken: string, amount: string, sender: string, recipient: string) {
