@@ -75,6 +75,8 @@ Devnet (anvil as Base 8453)  ${devnet.rpcUrl}
   Test wallet  ${user.address}  (private key ${user.privateKey}; public anvil key, devnet only)
   Quote (offline, mock provider):
   curl -s '${base}/v1/quote?srcChain=8453&srcToken=USDC&amount=25000000&dstChain=8453&dstToken=DAI&sender=${user.address}&recipient=${user.address}'
+  The same over GraphQL (one input object; expected failures come back typed, with their code):
+  curl -s -H 'content-type: application/json' ${base}/graphql -d '{"query":"query($in: QuoteInput!) { quote(input: $in) { __typename ... on QuoteResponse { best { quoteId provider dstAmount expiresAt } } ... on Error { code message } } }","variables":{"in":{"srcChain":"8453","srcToken":"USDC","amount":"25000000","dstChain":"8453","dstToken":"DAI","sender":"${user.address}","recipient":"${user.address}"}}}'
   Then POST /v1/orders {"quoteId":"q_..."}, send the approval and the tx from the test wallet to ${devnet.rpcUrl},
   and POST /v1/orders/<quoteId>/submitted {"txHash":"0x..."}: the mock maker delivers once it is mined.
 `;

@@ -62,7 +62,6 @@ export const QuoteInput = builder.inputType('QuoteInput', {
     integratorFeeBps: t.int(),
     gasOnArrival: t.boolean(),
     gasOnArrivalUsd: t.float({ description: '0.5 to 20 USD of destination gas.' }),
-    checkoutSessionId: t.id({ description: 'The checkout session this quote pays, when it pays one (as `checkoutSessionQuote` sets it).' }),
   }),
 });
 

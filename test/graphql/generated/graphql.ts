@@ -114,8 +114,6 @@ export type QuoteInput = {
   /** Exact input: source base units to send. */
   amount?: string | null | undefined;
   channel?: FeeChannel | null | undefined;
-  /** The checkout session this quote pays, when it pays one (as `checkoutSessionQuote` sets it). */
-  checkoutSessionId?: string | null | undefined;
   /** Exact output: destination base units that must arrive. */
   dstAmount?: string | null | undefined;
   /** Chain id or slug. */
