@@ -1,5 +1,5 @@
 /**
- * Quote fan-out benchmark (issue 4, point 12).
+ * Quote fan-out benchmark: the service's added latency and throughput over a bare fan-out.
  *
  *   node_modules/.bin/tsx bench/quote-fanout.ts          # 200 clients × 30 s per target
  *   BENCH_SECONDS=10 BENCH_CLIENTS=100 DATABASE_URL=postgres://… node_modules/.bin/tsx bench/quote-fanout.ts

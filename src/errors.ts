@@ -1,6 +1,6 @@
 /**
- * One typed error for everything the API reports. REST maps it to the spec's envelope
- * (section 2.11); GraphQL puts `code` in `extensions.code`.
+ * One typed error for everything the API reports. REST maps it to the error envelope
+ * `{ error: { code, message, requestId, docsUrl } }`; GraphQL puts `code` in `extensions.code`.
  */
 export const ERROR_STATUS = {
   INVALID_PARAMS: 400,

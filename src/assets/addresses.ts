@@ -2,7 +2,7 @@ import bs58 from 'bs58';
 import { invalidParams } from '../errors.js';
 import { EVM_NATIVE, SOL_NATIVE_MINT, type Vm } from '../providers/types.js';
 
-/** Some APIs spell the EVM gas coin 0xEeee…; the service always uses the zero address (spec 1.1). */
+/** Some APIs spell the EVM gas coin 0xEeee…; the service always uses the zero address. */
 export const EVM_NATIVE_ALIAS = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee';
 /** Relay and LI.FI stand SOL in with the System Program id; the service uses the wrapped-SOL mint. */
 export const SOLANA_SYSTEM_PROGRAM = '11111111111111111111111111111111';

@@ -18,7 +18,7 @@ import type { BalanceItem, BalancesResponse, Chain, ChainFailure, Token } from '
 
 export const BALANCES_TTL_MS = 20 * 1000;
 export const MAX_BALANCE_CHAINS = 25;
-/** Spec 8: balances read the top ~200 popular and verified tokens per EVM chain. */
+/** Balances read the top ~200 popular and verified tokens per EVM chain. */
 export const EVM_BALANCE_TOKENS = 200;
 
 /** Balances of one address on one chain before prices: token metadata and amount (base units). */

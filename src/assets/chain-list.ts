@@ -44,7 +44,7 @@ export const STATIC_CHAINS: readonly ChainInfo[] = [
 ];
 
 /**
- * Which chains each provider serves, from the provider facts (shared/providers/*.md), used until (or whenever)
+ * Which chains each provider serves, from the provider facts (docs/providers/<name>.md), used until (or whenever)
  * a provider's own `chains()` answer is unavailable. `across` (quote-only, disabled) is listed for completeness.
  */
 const ALL_EVM = [1, 10, 56, 137, 8453, 42161, 43114, 59144, 534352];

@@ -8,7 +8,7 @@ export const CHAINS_REFRESH_MS = 6 * 60 * 60 * 1000;
 
 /**
  * Joins the static chain facts with what each provider says it serves. Pure: `served` maps a provider to the
- * chain ids it serves (its own answer, or the static fallback). Ordering per spec 4.1: popular first, then by name.
+ * chain ids it serves (its own answer, or the static fallback). Ordering: popular first, then by name.
  */
 export function mergeChains(chains: readonly ChainInfo[], served: ReadonlyMap<ProviderId, readonly number[]>): Chain[] {
   const byChain = new Map<number, ProviderId[]>();
@@ -52,7 +52,7 @@ export class ChainRegistry {
     return this.infoById.get(chainId);
   }
 
-  /** A chain by numeric id or slug (spec 1.1); anything else is UNSUPPORTED_CHAIN. */
+  /** A chain by numeric id or slug (e.g. 8453 or `base`); anything else is UNSUPPORTED_CHAIN. */
   resolve(ref: string | number, field = 'chain'): Chain {
     const s = String(ref).trim();
     if (s === '') throw new ApiError('INVALID_PARAMS', `${field}: is required`, { field });

@@ -12,7 +12,7 @@ type Row = [symbol: string, name: string, address: string, decimals: number];
 
 /**
  * Curated tokens per chain (native coin, USDC, USDT, wrapped native, majors) with their real contract
- * addresses and decimals. These are the symbols clients may use as token references (spec 1.1); they are
+ * addresses and decimals. These are the symbols clients may use as token references (instead of an address); they are
  * `popular` and `verified`. Note USDC and USDT have 18 decimals on BNB Chain.
  */
 const ROWS: Record<number, Row[]> = {

@@ -6,7 +6,7 @@ import type { AssetsService } from './service.js';
 const TOKEN_LIST_CHECK_MS = 60 * 1000;
 const CHAINS_RETRY_MS = 5 * 60 * 1000;
 
-/** Chain lists every 6 hours from boot; token lists, once first used, every hour (spec 8). */
+/** Chain lists every 6 hours from boot; token lists, once first used, every hour. */
 export function assetsJobs(assets: Pick<AssetsService, 'chains' | 'lists'>): Job[] {
   return [
     {

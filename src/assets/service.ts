@@ -44,7 +44,7 @@ export interface AssetsDeps {
 }
 
 /**
- * Chains, tokens, on-chain lookup and prices (spec 2.1-2.2, 4.1). REST routes, GraphQL resolvers and other
+ * Chains, tokens, on-chain lookup and prices. REST routes, GraphQL resolvers and other
  * domains (quotes, checkout) all go through this service.
  */
 export class AssetsService {
@@ -74,7 +74,7 @@ export class AssetsService {
   }
 
   /**
-   * A token reference (spec 1.1): an address or mint, a curated symbol, or the chain's native symbol.
+   * A token reference: an address or mint, a curated symbol, or the chain's native symbol.
    * Unknown symbol → UNSUPPORTED_TOKEN; malformed address → INVALID_PARAMS; an address that is not a token
    * (no ERC-20 answers, not a mint) → UNSUPPORTED_TOKEN.
    */
@@ -100,7 +100,7 @@ export class AssetsService {
     return price === undefined ? token : { ...token, priceUsd: price };
   }
 
-  /** GET /v1/tokens: one page, ordered and paged per spec 4.1 rule 2. */
+  /** GET /v1/tokens: one page, in the token index's order (token-index.ts), paged by cursor. */
   async tokens(input: { chain: string; q?: string; limit?: number; cursor?: string }): Promise<TokenPage> {
     const chain = this.resolveChain(input.chain);
     const limit = input.limit ?? DEFAULT_TOKENS_LIMIT;

@@ -4,7 +4,7 @@ import { isEvmAddress, isSolanaAddress, normalizeTokenAddress } from './addresse
 import { fetchJson, joinUrl } from './fetch-json.js';
 import type { ListedToken } from './types.js';
 
-/** LI.FI's own id for Solana (shared/providers/lifi.md); the service uses 7565164. */
+/** LI.FI's own id for Solana (docs/providers/lifi.md); the service uses 7565164. */
 export const LIFI_SOLANA_CHAIN_ID = 1151111081099710;
 
 export interface SourceOptions {
@@ -58,7 +58,7 @@ export function parseLifiTokens(body: unknown, vmOf: (chainId: number) => Vm | u
         logoURI: t.logoURI ?? undefined,
         priceUsd: finitePositive(t.priceUSD),
         verified,
-        // Spec 2.2: stablecoins are popular, curated or not (LI.FI tags them; an unverified one is not trusted).
+        // Stablecoins are popular, curated or not (LI.FI tags them; an unverified one is not trusted).
         popular: verified && (t.tags?.includes('stablecoin') ?? false),
         liquidityUsd: finitePositive(t.marketCapUSD) ?? finitePositive(t.volumeUSD24H),
       });

@@ -9,7 +9,7 @@ export interface IndexedToken extends ListedToken {
 
 type SortKey = [popular: number, curated: number, verified: number, liquidity: number, noPrice: number, symbol: string, address: string];
 
-/** Spec 4.1 rule 2 ordering without `q`: popular (native, curated order), verified, liquidity, price presence. */
+/** GET /v1/tokens ordering without `q`: popular (native, curated order), verified, liquidity, price presence. */
 function sortKey(t: IndexedToken): SortKey {
   return [
     t.popular ? 0 : 1,
@@ -199,7 +199,7 @@ function lowerBound(a: Int32Array, v: number): number {
   return lo;
 }
 
-/** The wire shape (spec 2.2): ordering-only fields stay inside. */
+/** The wire shape (`Token`, types.ts): ordering-only fields stay inside. */
 export function publicToken(t: IndexedToken | ListedToken | Token): Token {
   const out: Token = { chainId: t.chainId, address: t.address, symbol: t.symbol, name: t.name, decimals: t.decimals, verified: t.verified, popular: t.popular };
   if (t.logoURI) out.logoURI = t.logoURI;

@@ -1,6 +1,6 @@
 import type { ProviderId, Vm } from '../providers/types.js';
 
-/** Spec 2.1. */
+/** A chain as GET /v1/chains and GraphQL `chains` return it. */
 export interface Chain {
   id: number;
   slug: string;
@@ -15,7 +15,7 @@ export interface Chain {
   popular: boolean;
 }
 
-/** Spec 2.2. `address` follows the service convention (EVM lower-case; native = zero address / wSOL mint). */
+/** A token as clients see it. `address` follows the service convention (EVM lower-case; native = zero address / wSOL mint). */
 export interface Token {
   chainId: number;
   address: string;
@@ -34,7 +34,7 @@ export interface ListedToken extends Token {
   liquidityUsd?: number;
 }
 
-/** Spec 2.3. */
+/** One non-zero balance of a wallet, with its USD value when priced. */
 export interface BalanceItem extends Token {
   amount: string;
   valueUsd?: number;

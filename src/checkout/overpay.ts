@@ -1,6 +1,6 @@
 /**
  * Integer math for payer quotes: how much a payer sends so that at least the amount due arrives, and how much
- * that overpays. USD prices are floats (spec 1.1 allows numbers for USD values); they are turned into
+ * that overpays. USD prices are floats (the API gives USD values as JSON numbers); they are turned into
  * nano-USD integers before touching token amounts, which stay bigint.
  */
 const BPS = 10_000n;

@@ -6,7 +6,7 @@ import type { QuoteParamsInput } from '../quotes/input.js';
 import { initialInput, nextInput, outputOvershootBps, overpayBps } from './overpay.js';
 
 /**
- * Payer quotes for a checkout session (spec 4.4 "Payer cost rules"). Method, per provider:
+ * Payer quotes for a checkout session. Method, per provider:
  *
  * 1. Exact output: one fan-out with `dstAmount` = the amount due; providers that quote exact output natively
  *    answer with the input they need (their `dstAmountMin` is at least the amount due).

@@ -1,7 +1,7 @@
 import type { OrdersService } from '../orders/service.js';
 import type { RoutedDelivery, RoutedDeliveryLookup } from './verifier.js';
 
-/** The order fields the lookup reads (spec 2.7 record plus the last provider state). */
+/** The order fields the lookup reads (the order record of src/orders/views.ts, plus the last provider state). */
 export interface RoutedOrder {
   status: 'submitted' | 'filled' | 'refunded' | 'failed';
   srcChainId: number;

@@ -52,7 +52,7 @@ export interface CheckoutDeps extends Pick<Infra, 'config' | 'log' | 'clock'> {
 }
 
 /**
- * Checkout sessions (spec 2.8, 3.4, 4.4). Every status change runs under the session's row lock
+ * Checkout sessions: create, pay, verify, expire and refund. Every status change runs under the session's row lock
  * (`SELECT … FOR UPDATE`) and writes its event and its live-update notification in the same transaction.
  */
 export class CheckoutService {
@@ -183,7 +183,7 @@ export class CheckoutService {
     return this.view(session, payments, this.isOwner(session, auth));
   }
 
-  /** The owner's session, or NOT_FOUND (also for other accounts and modes, spec 5 rule 3). */
+  /** The owner's session, or NOT_FOUND (also for a session of another account or mode). */
   async getOwned(id: string, auth: KeyAuth): Promise<{ session: CheckoutSession; payments: CheckoutPayment[] }> {
     const r = await this.load(id);
     if (!this.isOwner(r.session, auth)) throw notFound('Checkout session');
@@ -400,7 +400,7 @@ export class CheckoutService {
 
   /**
    * Settles one payment with the verifier's finding, under the session lock, and moves the session as
-   * spec 3.4 says. A payment already settled (by another instance) is left alone.
+   * the session state machine (state.ts) says. A payment already settled (by another instance) is left alone.
    */
   async settlePayment(paymentId: string, finding: SettledPayment): Promise<void> {
     const payment = await this.prisma.checkoutPayment.findUnique({ where: { id: paymentId } });

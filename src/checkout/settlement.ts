@@ -1,5 +1,5 @@
 /**
- * Supported settlement pairs (spec 2.8): USDC on Ethereum, Arbitrum, Base, Optimism, BNB Chain, Polygon and
+ * Supported settlement pairs: USDC on Ethereum, Arbitrum, Base, Optimism, BNB Chain, Polygon and
  * Solana; USDT on Ethereum, Arbitrum, BNB Chain and Solana. Addresses are the issuers' canonical contracts
  * (native Circle USDC, not bridged variants); Binance-Peg tokens on BNB Chain have 18 decimals.
  */

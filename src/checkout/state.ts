@@ -1,5 +1,5 @@
 /**
- * The checkout session state machine of spec 3.4, as one pure function. Every status change in the service
+ * The checkout session state machine, as one pure function. Every status change in the service
  * goes through `transition`; callers apply the result under a row lock in the same transaction that writes
  * the event it names.
  *

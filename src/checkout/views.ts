@@ -2,7 +2,7 @@ import type { CheckoutPayment, CheckoutRefund, CheckoutSession } from '../db/gen
 import { reasonMessage } from './verify/reasons.js';
 import type { SessionStatus } from './state.js';
 
-/** Spec 2.8 `payment`: the payment that paid the session, or the one in flight / under review. */
+/** A session's `payment`: the payment that paid the session, or the one in flight / under review. */
 export interface PaymentView {
   payer: string;
   srcChainId: number;

@@ -4,10 +4,10 @@ import { newId, randomBase62 } from '../ids.js';
 import { newQuoteSetId, newQuoteTag, quoteIdOf } from '../quotes/quote-id.js';
 
 /**
- * The event types (spec section 6, plus `webhook_endpoint.disabled` which this service adds) and a
+ * The event types (every type the service emits, as the README's "Event types" table lists them) and a
  * realistic sample `data` for each, used by `POST /v1/webhook-endpoints/trigger` and the docs.
  * Samples mirror the shapes the emitting domains put in `data` (checkout session view, invoice,
- * order record of spec 2.7); their ids are fresh test-mode ids so a trigger never collides.
+ * order record, src/orders/views.ts); their ids are fresh test-mode ids so a trigger never collides.
  */
 export interface Sample {
   resourceId: string;

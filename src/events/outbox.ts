@@ -9,7 +9,7 @@ export type TransactionClient = Prisma.TransactionClient;
 export interface NewEvent {
   accountId: string;
   livemode: boolean;
-  /** A type of the spec's section 6 table (see catalog.ts), e.g. `checkout.session.completed`. */
+  /** A type of the event catalog (src/events/catalog.ts), e.g. `checkout.session.completed`. */
   type: string;
   /** The resource the event is about (cs_…, inv_…, q_…); events of one resource are numbered 1, 2, … */
   resourceId: string;

@@ -2,7 +2,7 @@ import type { Event } from '../db/generated/client.js';
 import type { RecordedEvent } from './outbox.js';
 
 /**
- * The event as webhooks, the events API and the `events` subscription show it: the spec's envelope
+ * The event as webhooks, the events API and the `events` subscription show it: the envelope
  * (`id`, `type`, `livemode`, `createdAt`, `data`) plus `resourceId` and its per-resource `sequence`.
  */
 export function eventEnvelope(e: Pick<Event, 'id' | 'type' | 'livemode' | 'createdAt' | 'resourceId' | 'sequence' | 'data'>): RecordedEvent {

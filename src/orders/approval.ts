@@ -31,7 +31,7 @@ export const needsZeroFirstApproval = (chainId: number, token: string) => ZERO_F
 
 /**
  * The ERC-20 approval(s) to send before the main transaction, when the sender's allowance to the spender is
- * short (spec 2.5). For a token of ZERO_FIRST_APPROVAL_TOKENS with a non-zero (short) allowance, an
+ * short (`approval` of an EVM `BuiltTx`, views.ts). For a token of ZERO_FIRST_APPROVAL_TOKENS with a non-zero (short) allowance, an
  * `approvalReset` to 0 comes first, else `approval` itself would revert. If the allowance cannot be read,
  * the approval is included (an extra approve costs a little gas, a missing one makes the main transaction
  * revert), and so is the reset for those tokens (approving 0 never reverts; a missing reset would).

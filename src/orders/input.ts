@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Request bodies and path parameters of the orders endpoints (spec 4.3). */
+/** Request bodies and path parameters of the orders endpoints (REST and GraphQL). */
 export const buildSchema = z.object({ quoteId: z.string({ error: 'is required' }).min(1) });
 export const submitSchema = z.object({
   quoteId: z.string({ error: 'is required' }).min(1),

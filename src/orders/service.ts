@@ -51,7 +51,7 @@ export async function recordOrderEvent(tx: TransactionClient, r: OrderRow, statu
 }
 
 /**
- * Orders (spec 4.3): the transaction to sign for a quote, forwarding signed bytes for providers that
+ * Orders: the transaction to sign for a quote, forwarding signed bytes for providers that
  * broadcast themselves, reports of sent transactions, provider status. Other domains hook in through
  * onReported / onBeforeSubmit / onChange / setCheckoutSessionLookup, all wired in src/services.ts.
  */
@@ -93,7 +93,7 @@ export class OrdersService {
     this.checkoutSessionOf = lookup;
   }
 
-  /** POST /v1/orders: the transaction to sign for a quote (spec 4.3 rule 1). */
+  /** POST /v1/orders: the transaction to sign for a quote, with `approval` when the allowance is short. */
   async build(quoteId: string): Promise<BuildOrderResponse> {
     parseInput(buildSchema, { quoteId });
     const stored = await this.deps.quotes.get(quoteId, { allowExpired: false });
@@ -113,7 +113,7 @@ export class OrdersService {
     return { vm: 'evm', chainId: tx.chainId, to: tx.to, data: tx.data, value: tx.value, ...(approvalReset ? { approvalReset } : {}), ...(approval ? { approval } : {}) };
   }
 
-  /** POST /v1/orders/submit: only for providers whose transactions are `submitViaApi` (spec 4.3 rule 2). */
+  /** POST /v1/orders/submit: only for providers whose transactions are `submitViaApi` (others: INVALID_PARAMS). */
   async submit(input: { quoteId: string; signedTransaction: string }): Promise<{ provider: string; txHash: string }> {
     const { quoteId, signedTransaction } = parseInput(submitSchema, input);
     const stored = await this.deps.quotes.get(quoteId, { allowExpired: true });
@@ -133,7 +133,7 @@ export class OrdersService {
   }
 
   /**
-   * POST /v1/orders/{quoteId}/submitted: records the order as `submitted` (spec 2.7, with the applied fees)
+   * POST /v1/orders/{quoteId}/submitted: records the order as `submitted` (`OrderView` in views.ts, with the applied fees)
    * and starts tracking it. Reporting the same hash again returns the same order.
    */
   async reportSubmitted(quoteId: string, txHash: string): Promise<OrderView> {
@@ -197,7 +197,7 @@ export class OrdersService {
     return orderView(existing);
   }
 
-  /** GET /v1/orders/{provider}/{id} (spec 2.6, 4.3 rule 3). */
+  /** GET /v1/orders/{provider}/{id}: the provider's own state of the order (`OrderStatusView`). */
   async status(providerId: string, id: string): Promise<OrderStatusView> {
     parseInput(statusSchema, { provider: providerId, id });
     const provider = this.deps.providers.get(providerId);

@@ -1,6 +1,6 @@
 import type { OrderState } from '../providers/types.js';
 
-/** Order record status (spec 3.2) and how provider states (spec 3.1) move it. Pure. */
+/** Order record status and how provider states (`OrderState`, src/providers/types.ts) move it. Pure. */
 export type OrderStatus = 'submitted' | 'filled' | 'refunded' | 'failed';
 export const FINAL_STATUSES: readonly OrderStatus[] = ['filled', 'refunded', 'failed'];
 
@@ -32,5 +32,5 @@ export function nextPollDelayMs(ageMs: number, baseMs: number, rateLimited = fal
   return rateLimited ? Math.max(d * 4, 30_000) : d;
 }
 
-/** The event type for a status change (spec section 6). */
+/** The event type for a status change (`order.*` in the event catalog, src/events/catalog.ts). */
 export const eventTypeFor = (status: OrderStatus) => `order.${status}` as const;

@@ -3,9 +3,9 @@ import type { ProviderOrderStatus } from '../providers/types.js';
 import type { Approval } from './approval.js';
 import type { OrderStatus } from './state.js';
 
-/** Spec 2.5 BuiltTx. */
+/** The transaction to sign that POST /v1/orders returns (`tx`), per VM. */
 export type BuiltTx =
-  /** `approvalReset` (approve 0; not in spec 2.5, additive) is mined before `approval`, for tokens like Ethereum USDT. */
+  /** `approvalReset` (approve 0, an extra field beside `approval`) is mined before `approval`, for tokens like Ethereum USDT. */
   | { vm: 'evm'; chainId: number; to: string; data: string; value: string; approval?: Approval; approvalReset?: Approval }
   | { vm: 'svm'; serializedTx: string; submitViaApi?: boolean };
 
@@ -15,13 +15,13 @@ export interface BuildOrderResponse {
   tx: BuiltTx;
 }
 
-/** Spec 2.6. */
+/** A provider's own state of an order, as GET /v1/orders/{provider}/{id} returns it. */
 export interface OrderStatusView extends ProviderOrderStatus {
   provider: string;
   id: string;
 }
 
-/** Spec 2.7 order record, plus the applied fees and the last provider state. */
+/** The order record (one per reported source transaction), plus the applied fees and the last provider state. */
 export interface OrderView {
   quoteId: string;
   status: OrderStatus;

@@ -3,8 +3,8 @@ import type { Connection } from '@solana/web3.js';
 import type { ProviderOrderStatus, Vm } from './types.js';
 
 /**
- * Providers that cannot track their orders (same-chain aggregators: 0x, KyberSwap, Jupiter; spec 3.1
- * `unknown`) settle the swap inside the source transaction itself, so that transaction's on-chain outcome is
+ * Providers that cannot track their orders (same-chain aggregators: 0x, KyberSwap, Jupiter; their own status is
+ * always `unknown`, see `OrderState` in src/providers/types.ts) settle the swap inside the source transaction itself, so that transaction's on-chain outcome is
  * the order's outcome: mined and successful → filled (delivered by that same transaction), reverted → failed,
  * not seen yet → pending. Which chain family to ask is the chain's VM in the chain registry, never a chain id.
  */

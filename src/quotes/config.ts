@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { envList } from '../env.js';
 
-/** Fee defaults (spec 4.2 rule 6, section 8) and quote bounds; operators may override them. */
+/** Fee defaults per channel, the total fee cap, and quote bounds; operators may override them. */
 export const quotesEnv = {
   FEE_BPS_WEB: z.coerce.number().int().min(0).max(1000).default(30),
   FEE_BPS_WIDGET: z.coerce.number().int().min(0).max(1000).default(30),

@@ -2,7 +2,9 @@ import { ApiError } from '../errors.js';
 import type { Channel } from './input.js';
 
 /**
- * Fee decision for one quote request (spec 4.2 rule 6, `integrator`/`integratorFeeBps` rules, section 8).
+ * Fee decision for one quote request: the channel fee, plus a registered partner's fee (`integrator`, or the
+ * API key's partner, which takes precedence; `integratorFeeBps` only with a partner key, within its `maxFeeBps`),
+ * the total capped at FEE_CAP_BPS by trimming the partner part (defaults in config.ts).
  * Pure: the partner rows are looked up beforehand. Providers then report what they could actually carry.
  */
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Quote request parameters (spec 4.2), as received from GET /v1/quote (strings) or GraphQL (typed).
+ * Quote request parameters, as received from GET /v1/quote (strings) or GraphQL (typed).
  * One schema for both so REST and GraphQL apply exactly the same rules.
  */
 
@@ -41,7 +41,7 @@ export const quoteParamsSchema = z
     recipient: z.string().min(1),
     slippageBps: intFrom(z.number({ error: 'must be an integer' }).int('must be an integer').min(1).max(5000)).default(50),
     channel: z.enum(CHANNELS).optional(),
-    // Malformed integrator ids are ignored, never an error (spec 4.2).
+    // Malformed integrator ids are ignored, never an error.
     integrator: z.preprocess((v) => (typeof v === 'string' && INTEGRATOR_PATTERN.test(v) ? v : undefined), z.string().optional()),
     integratorFeeBps: intFrom(z.number({ error: 'must be an integer' }).int('must be an integer').min(0)).optional(),
     gasOnArrival: boolFrom.optional(),

@@ -1,5 +1,5 @@
 /**
- * Ranking of successful quotes (spec 4.2 rules 2-3), pure.
+ * Ranking of successful quotes, pure.
  *
  * Time-adjusted output: the output loses 1 bp per minute of estimated time beyond the first minute,
  * capped at 50 bps (pro rata within a minute). Ties go to the faster quote. When gas on arrival was

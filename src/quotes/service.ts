@@ -22,7 +22,7 @@ export interface QuoteCaller {
   channel?: Channel;
 }
 
-/** Spec 2.4 Quote as sent to clients. */
+/** A quote as sent to clients. */
 export interface QuoteView {
   quoteId: string;
   provider: string;
@@ -81,7 +81,7 @@ export class QuoteService {
     return quoteWithTimeout(provider, req, this.d.config.PROVIDER_TIMEOUT_MS);
   }
 
-  /** GET /v1/quote and GraphQL `quote` (spec 4.2), and checkout payer quotes (exact output: `dstAmount`). */
+  /** GET /v1/quote and GraphQL `quote`, and checkout payer quotes (exact output: `dstAmount`). */
   async quote(params: QuoteParamsInput, caller: QuoteCaller, opts: { loader?: ProviderQuoteLoader } = {}): Promise<QuoteResponse> {
     const p = parseInput(quoteParamsSchema, params);
     const assets = this.d.assets;
@@ -212,7 +212,7 @@ function sanityProblem(q: ProviderQuote, req: QuoteRequest, nowMs: number): stri
   if (req.tradeType === 'EXACT_INPUT' && q.srcAmount !== req.amount) return 'input differs from the requested amount';
   if (req.tradeType === 'EXACT_OUTPUT' && q.dstAmountMin < req.amount) return 'guaranteed output below the requested amount';
   if (!Number.isFinite(q.expiresAt) || !Number.isFinite(q.estimatedSeconds) || q.estimatedSeconds < 0) return 'bad timing fields';
-  // Build refuses a quote past expiresAt (spec 3.3), so one that is already expired is not executable.
+  // Build refuses a quote past expiresAt (QUOTE_EXPIRED, see store.ts), so one that is already expired is not executable.
   if (q.expiresAt * 1000 <= nowMs) return 'already expired';
   if (q.ourFeeBps > req.fees.ourFeeBps || q.partnerFeeBps > req.fees.partnerFeeBps) return 'fees above the requested fees';
   return undefined;

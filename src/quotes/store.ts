@@ -11,8 +11,8 @@ import type { QuoteRecord } from './record.js';
 export type { QuoteRecord };
 
 /**
- * Where issued quotes live until they are built (spec 3.3). Unlike the spec's one-instance rule, every
- * instance can build every quote: rows go to Postgres (default) or Redis (REDIS_URL, with a TTL).
+ * Where issued quotes live until they are built. Every instance can build every quote, not only the one
+ * that issued it: rows go to Postgres (default) or Redis (REDIS_URL, with a TTL).
  *
  * Lifecycle, by the injected clock: before `expiresAt` → the quote; after it → QUOTE_EXPIRED (410);
  * five minutes after it → QUOTE_NOT_FOUND (404), and the row is dropped.

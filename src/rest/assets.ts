@@ -3,7 +3,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { invalidParams } from '../errors.js';
 import { reply, type Route } from './router.js';
 
-/** `/chains` and `/tokens` are cacheable by browsers and CDNs for 5 minutes (spec 4.1 rule 1, section 8). */
+/** `/chains` and `/tokens` are cacheable by browsers and CDNs for 5 minutes (`Cache-Control: public, max-age=300`). */
 export const PUBLIC_CACHE = 'public, max-age=300';
 
 /** A 200 with Cache-Control and a strong ETag of the body, or a bodiless 304 when If-None-Match matches. */

@@ -1,7 +1,7 @@
 import type { Route } from './router.js';
 
 /**
- * Checkout (spec 4.4), Stripe-like:
+ * Checkout sessions, Stripe-like:
  *   POST /v1/checkout/sessions                      key     create
  *   GET  /v1/checkout/sessions                      key     list (?status, ?limit 1-100, ?cursor), newest first
  *   GET  /v1/checkout/sessions/:id                  public  public view; full view with the owner's key

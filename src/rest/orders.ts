@@ -6,7 +6,7 @@ const obj = (body: unknown): Record<string, unknown> => {
   return body as Record<string, unknown>;
 };
 
-/** Orders (spec 4.3): build, submit, provider status, and reporting a sent transaction. */
+/** Orders: build, submit, provider status, and reporting a sent transaction. */
 export const orderRoutes: Route[] = [
   {
     method: 'POST',

@@ -1,7 +1,7 @@
 import type { Route } from './router.js';
 import { queryObject } from '../validation.js';
 
-/** GET /v1/quote (spec 4.2): Public, or with a key (partner keys carry the partner's fee). */
+/** GET /v1/quote: public, or with a key (partner keys carry the partner's fee). */
 export const quoteRoutes: Route[] = [
   {
     method: 'GET',

@@ -143,7 +143,7 @@ describe('token lists', () => {
     expect(() => parseLifiTokens({ tokens: [] }, vmOf)).toThrow();
   });
 
-  it('LI.FI stablecoins are popular (spec 2.2) unless unverified, and rank with the popular tokens', () => {
+  it('LI.FI stablecoins are popular unless unverified, and rank with the popular tokens', () => {
     const usde = { address: '0x5d3a1ff2b6bab83b63cd9ad0787074081a52ef34', chainId: 8453, symbol: 'USDe', decimals: 18, name: 'USDe', priceUSD: '1', tags: ['stablecoin'] };
     const out = parseLifiTokens(
       {

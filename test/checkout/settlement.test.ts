@@ -3,7 +3,7 @@ import { isAddress } from 'viem';
 import { PublicKey } from '@solana/web3.js';
 import { findSettlementToken, SETTLEMENT_TOKENS, SOLANA_CHAIN_ID } from '../../src/checkout/settlement.js';
 
-describe('settlement pairs (spec 2.8)', () => {
+describe('settlement pairs', () => {
   it('lists exactly the supported pairs', () => {
     expect(SETTLEMENT_TOKENS.map((t) => `${t.symbol}@${t.chainId}`).sort()).toEqual(
       ['USDC@1', 'USDC@42161', 'USDC@8453', 'USDC@10', 'USDC@56', 'USDC@137', `USDC@${SOLANA_CHAIN_ID}`, 'USDT@1', 'USDT@42161', 'USDT@56', `USDT@${SOLANA_CHAIN_ID}`].sort(),

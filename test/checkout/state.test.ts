@@ -43,7 +43,7 @@ const table: Record<SessionStatus, Record<keyof typeof actions, [SessionStatus, 
   expired: { report: null, reportLate: null, verified: null, failed: null, review: null, expireTime: null, expireTimeEarly: null, expireMerchant: null },
 };
 
-describe('checkout session transition (spec 3.4)', () => {
+describe('checkout session transition', () => {
   for (const status of SESSION_STATUSES) {
     for (const [name, action] of Object.entries(actions)) {
       const want = table[status][name as keyof typeof actions];

@@ -9,8 +9,8 @@ import { DAI, USDC, eventTypes, freshAddress, settled, transfer, waitForSession 
 import { waitFor } from '../helpers/wait.js';
 
 /**
- * Verification against a real chain: anvil posing as Base with USDC at its real address. Every abuse case of
- * the issue ends in the state spec 3.4 names, and races end with exactly one `paid`.
+ * Verification against a real chain: anvil posing as Base with USDC at its real address. Every abuse case
+ * ends in the state the session state machine (src/checkout/state.ts) gives it, and races end with exactly one `paid`.
  */
 const devnet = withDevnet();
 

@@ -17,7 +17,8 @@ import { waitFor } from '../helpers/wait.js';
 /**
  * Solana verification over JSON-RPC: a Solana-settled USDC session paid by a direct SPL transfer that the
  * fixture chain executes (signatures, balances, errors as a node reports them). The service reads it through
- * SOLANA_RPC_URL at CHECKOUT_SOLANA_COMMITMENT=finalized; every abuse case ends in the state spec 3.4 names.
+ * SOLANA_RPC_URL at CHECKOUT_SOLANA_COMMITMENT=finalized; every abuse case ends in the state the
+ * session state machine (src/checkout/state.ts) gives it.
  */
 const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
 const USDT = 'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB';

@@ -7,7 +7,7 @@ const base = { srcChain: '8453', srcToken: 'USDC', amount: '1000000', dstChain: 
 const fails = (over: Record<string, unknown>, field: string, code = 'INVALID_PARAMS') =>
   expect(() => parseInput(quoteParamsSchema, { ...base, ...over })).toThrowError(expect.objectContaining({ code, details: { field } }));
 
-describe('quote parameters (spec 4.2 table)', () => {
+describe('quote parameters', () => {
   it('accepts query strings and applies defaults', () => {
     const p = parseInput(quoteParamsSchema, { ...base, slippageBps: '100', gasOnArrival: 'true', gasOnArrivalUsd: '2.5', integratorFeeBps: '10' });
     expect(p).toMatchObject({ slippageBps: 100, gasOnArrival: true, gasOnArrivalUsd: 2.5, integratorFeeBps: 10 });

@@ -5,7 +5,7 @@ import { FixtureProvider, startFixtureProviderServer, type FixtureProviderServer
 import { inProcessGraphQL } from '../helpers/graphql.js';
 
 /**
- * Malformed input on every quote/order surface gets a precise 4xx code, never a 500 (spec 7).
+ * Malformed input on every quote/order surface gets a precise 4xx code, never a 500.
  * One server; each row is [what is sent, expected status, expected code].
  */
 

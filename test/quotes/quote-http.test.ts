@@ -85,7 +85,7 @@ describe.each(backends)('GET /v1/quote fan-out (%s)', (backend) => {
     healthy();
   });
 
-  it('validates per the spec table, naming the field', async () => {
+  it('validates the quote parameters, naming the field', async () => {
     const cases: [Record<string, string>, number, string, RegExp][] = [
       [{ amount: '0' }, 400, 'INVALID_PARAMS', /^amount:/],
       [{ amount: '12.5' }, 400, 'INVALID_PARAMS', /^amount:/],

@@ -51,7 +51,7 @@ export function decodeTransfers(logs: readonly EvmLog[]): DecodedTransfer[] {
 }
 
 /**
- * Spec 3.4's rules for an EVM delivering transaction: it succeeded; Transfer logs emitted BY the settlement
+ * The payment rules for an EVM delivering transaction: it succeeded; Transfer logs emitted BY the settlement
  * token's contract (a look-alike event from any other contract is ignored) to `recipient` total at least
  * `amount`; its block is not older than the session (block time has one-second resolution, so the block of
  * the session's own second counts); for a direct transfer, the counted transfers come from the payer

@@ -27,7 +27,7 @@ export function tokenDelta(tx: Pick<SolanaTxEvidence, 'preTokenBalances' | 'post
 }
 
 /**
- * Spec 3.4's rules on Solana: the transaction succeeded; the recipient's token balance of the settlement
+ * The payment rules on Solana: the transaction succeeded; the recipient's token balance of the settlement
  * mint grew by at least `amount`; block time not before the session; for a direct transfer the payer's
  * balance of the mint went down by what the recipient is credited with, up to `amount` (the funds came from
  * the payer; balances by owner, so a smart-wallet payer whose vault signs by CPI counts too).
