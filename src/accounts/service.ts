@@ -61,12 +61,13 @@ export class AccountsService {
     return { key, apiKey: apiKey as ApiKeyView };
   }
 
-  async listKeys(accountId: string): Promise<ApiKeyView[]> {
-    return (await this.prisma.apiKey.findMany({ where: { accountId }, orderBy: { createdAt: 'desc' } })) as ApiKeyView[];
+  /** The account's keys; with `mode`, only that mode's (a test key must not see or touch live keys). */
+  async listKeys(accountId: string, mode?: Mode): Promise<ApiKeyView[]> {
+    return (await this.prisma.apiKey.findMany({ where: { accountId, ...(mode ? { mode } : {}) }, orderBy: { createdAt: 'desc' } })) as ApiKeyView[];
   }
 
-  async revokeKey(accountId: string, keyId: string): Promise<ApiKeyView> {
-    const key = await this.prisma.apiKey.findFirst({ where: { id: keyId, accountId } });
+  async revokeKey(accountId: string, keyId: string, mode?: Mode): Promise<ApiKeyView> {
+    const key = await this.prisma.apiKey.findFirst({ where: { id: keyId, accountId, ...(mode ? { mode } : {}) } });
     if (!key) throw notFound('API key');
     if (key.revokedAt) return key as ApiKeyView;
     return (await this.prisma.apiKey.update({ where: { id: keyId }, data: { revokedAt: new Date(this.clock.now()) } })) as ApiKeyView;

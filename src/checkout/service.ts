@@ -69,7 +69,8 @@ export class CheckoutService {
   constructor(private readonly deps: CheckoutDeps) {
     this.prisma = deps.prisma;
     this.quoteLinks = new QuoteLinks(deps);
-    this.refunds = new RefundsService({ ...deps, sessions: this });
+    // Through this.wakeVerifier, so a refund reported mid-run counts as a report and the job looks again soon.
+    this.refunds = new RefundsService({ ...deps, sessions: this, wakeVerifier: () => this.wakeVerifier() });
     this.payer = new PayerQuotes({ ...deps, sessions: this, links: this.quoteLinks });
     this.signed = new SignedSubmit({ rpc: deps.rpc, sessions: this });
   }

@@ -20,6 +20,12 @@ export interface GraphQLContext {
   requireAuth(): Promise<KeyAuth>;
   /** A DataLoader that lives as long as this request, shared by every resolver that asks for `name`. */
   loader<K, V, C = K>(name: string, make: () => DataLoader<K, V, C>): DataLoader<K, V, C>;
+  /**
+   * Called by a subscription before each result it pushes: the per-request DataLoaders are emptied (references
+   * in the result are read as they are now, and the cache does not grow for the life of the stream) and the
+   * key is checked again (a key revoked mid-stream ends the stream with UNAUTHORIZED). Returns the key's auth.
+   */
+  refresh(): Promise<KeyAuth | null>;
   /** Set by auth() for the access log. */
   accountId?: string;
 }
@@ -49,6 +55,11 @@ export function createGraphQLContext(deps: GraphQLContextDeps, requestId: string
       const a = await ctx.auth();
       if (!a) throw new ApiError('UNAUTHORIZED', 'An API key is required: send it in the x-api-key header (or connectionParams over WebSocket)');
       return a;
+    },
+    async refresh() {
+      loaders.clear();
+      authPromise = undefined;
+      return ctx.auth();
     },
     loader<K, V, C>(name: string, make: () => DataLoader<K, V, C>) {
       let l = loaders.get(name);

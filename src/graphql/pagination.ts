@@ -1,6 +1,6 @@
 import type { ArgBuilder, ObjectRef, SchemaTypes } from '@pothos/core';
 import { builder } from './builder.js';
-import { invalidParams } from '../errors.js';
+import { ApiError, invalidParams, isApiError } from '../errors.js';
 
 /**
  * Relay connections, forward only (`first`, `after`): every list of objects in the schema is one (see
@@ -54,6 +54,21 @@ export function pageSize(first: number | null | undefined, max: number, def = Ma
   if (first === null || first === undefined) return def;
   if (!Number.isInteger(first) || first < 1 || first > max) throw invalidParams('first', `must be an integer from 1 to ${max}`);
   return first;
+}
+
+/**
+ * A service's page read with `after` as its cursor: the services (shared with REST) name the argument
+ * `cursor`, so a cursor they refuse is reported under the GraphQL argument's name.
+ */
+export async function readAfter<T>(read: Promise<T>): Promise<T> {
+  try {
+    return await read;
+  } catch (err) {
+    if (isApiError(err) && err.code === 'INVALID_PARAMS' && err.details?.field === 'cursor') {
+      throw new ApiError('INVALID_PARAMS', err.message.replace(/^cursor:/, 'after:'), { ...err.details, field: 'after' });
+    }
+    throw err;
+  }
 }
 
 /** A connection over a page from a service's keyset cursor; `cursorOf` is the service's cursor for one item. */

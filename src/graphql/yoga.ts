@@ -70,13 +70,34 @@ function useErrorCodes(log: Logger): Plugin<GraphQLContext> {
   };
 }
 
+/**
+ * The same mapping for errors yoga handles itself, outside an execution result: above all an error thrown by a
+ * subscription's stream after it started (over SSE), which would otherwise reach the client unmasked, with the
+ * database's or the runtime's own message and no code.
+ */
+function maskError(log: Logger) {
+  return (error: unknown): Error => {
+    if (error instanceof GraphQLError && typeof error.extensions?.code === 'string') return error;
+    let original: unknown = error instanceof GraphQLError ? (error.originalError ?? error) : error;
+    while (original instanceof GraphQLError && original.originalError) original = original.originalError;
+    if (isApiError(original)) {
+      return new GraphQLError(original.message, { extensions: { ...(original.details ?? {}), code: original.code } });
+    }
+    if (original instanceof GraphQLError) return new GraphQLError(original.message, { extensions: { ...original.extensions, code: 'INVALID_PARAMS' } });
+    log.error({ err: original }, 'unexpected error in a GraphQL stream');
+    return new GraphQLError('Unexpected error.', { extensions: { code: 'INTERNAL' } });
+  };
+}
+
 export function createGraphQLServer({ config, log }: { config: Pick<Config, 'NODE_ENV' | 'BRAND'>; log: Logger }) {
   return createYoga<{ gqlContext: GraphQLContext }>({
     schema,
     graphqlEndpoint: '/graphql',
     graphiql: config.NODE_ENV !== 'production' ? { subscriptionsProtocol: 'WS', title: `${config.BRAND} GraphQL` } : false,
     landingPage: false,
-    maskedErrors: false, // useErrorCodes masks unexpected errors itself, keeping ApiError codes
+    // useErrorCodes maps errors inside execution results (with the request id); maskError the ones yoga
+    // handles itself, such as a subscription stream that throws.
+    maskedErrors: { maskError: maskError(log) },
     logging: false,
     context: ({ gqlContext }) => gqlContext,
     // Bodies reach yoga already read and capped at BODY_LIMIT_BYTES (src/http/body.ts; WebSocket frames by

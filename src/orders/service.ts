@@ -211,6 +211,8 @@ export class OrdersService {
   }
 
   async get(quoteId: string): Promise<OrderView | undefined> {
+    // Not an id a quote could have (NUL bytes, megabytes of text): nothing was reported for it.
+    if (!plausibleQuoteId(quoteId)) return undefined;
     const r = await this.prisma.order.findUnique({ where: { quoteId } });
     return r ? orderView(r) : undefined;
   }
@@ -239,9 +241,12 @@ export class OrdersService {
 
   /** Orders by quote id (GraphQL references, one query per batch); null where none was reported. */
   async getMany(quoteIds: readonly string[]): Promise<(OrderView | null)[]> {
-    const valid = [...new Set(quoteIds.filter((id) => id.length > 0 && id.length <= 200 && !id.includes('\u0000')))];
+    const valid = [...new Set(quoteIds.filter(plausibleQuoteId))];
     const rows = valid.length ? await this.prisma.order.findMany({ where: { quoteId: { in: valid } } }) : [];
     const byId = new Map(rows.map((r) => [r.quoteId, orderView(r)]));
     return quoteIds.map((id) => byId.get(id) ?? null);
   }
 }
+
+/** Quote ids are short base62 strings; anything else cannot name an order. */
+const plausibleQuoteId = (id: string) => id.length > 0 && id.length <= 200 && !id.includes('\u0000');

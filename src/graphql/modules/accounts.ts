@@ -41,9 +41,9 @@ const Viewer = builder.objectRef<ViewerShape>('Viewer').implement({
     liveEnabled: t.exposeBoolean('liveEnabled'),
     apiKeys: t.field({
       type: ApiKeyConnection,
-      description: "The account's API keys (both modes, revoked ones included), newest first.",
+      description: "The API keys of the account in this key's mode (a test key never sees live keys), revoked ones included, newest first.",
       args: pageArgs(t, 100, 100),
-      resolve: async (v, args, ctx) => arrayConnection(await ctx.services.accounts.listKeys(v.accountId), args, 100, 100),
+      resolve: async (v, args, ctx) => arrayConnection(await ctx.services.accounts.listKeys(v.accountId, v.mode), args, 100, 100),
     }),
   }),
 });
@@ -77,6 +77,9 @@ builder.mutationField('revokeApiKey', (t) =>
     authScopes: { key: true },
     args: { input: t.arg({ type: RevokeApiKeyInput, required: true }) },
     errors: { types: [NotFoundError] },
-    resolve: async (_r, { input }, ctx) => ({ apiKey: await ctx.services.accounts.revokeKey((await keyOf(ctx)).accountId, input.id) }),
+    resolve: async (_r, { input }, ctx) => {
+      const auth = await keyOf(ctx);
+      return { apiKey: await ctx.services.accounts.revokeKey(auth.accountId, input.id, auth.mode) };
+    },
   }),
 );

@@ -2,7 +2,7 @@ import DataLoader from 'dataloader';
 import { builder } from '../builder.js';
 import type { GraphQLContext } from '../context.js';
 import { orNull } from '../errors.js';
-import { arrayConnection, connectionType, keysetConnection, pageArgs, pageSize } from '../pagination.js';
+import { arrayConnection, connectionType, keysetConnection, pageArgs, pageSize, readAfter } from '../pagination.js';
 import { VmEnum } from '../refs.js';
 import { tokenId } from '../../assets/addresses.js';
 import { priceBalances } from '../../assets/balances.js';
@@ -127,7 +127,7 @@ builder.queryFields((t) => ({
     resolve: async (_r, a, ctx) => {
       const assets = ctx.services.assets;
       const q = a.q ?? undefined;
-      const page = await assets.tokens({ chain: a.chain, q, limit: pageSize(a.first, MAX_TOKENS_PAGE, 50), cursor: a.after ?? undefined });
+      const page = await readAfter(assets.tokens({ chain: a.chain, q, limit: pageSize(a.first, MAX_TOKENS_PAGE, 50), cursor: a.after ?? undefined }));
       const cursors = await assets.tokenCursors(assets.resolveChain(a.chain).id, page.tokens, q);
       const at = new Map(page.tokens.map((tok, i) => [tok, cursors[i]!]));
       return keysetConnection({ data: page.tokens, hasMore: page.nextCursor !== null }, (tok) => at.get(tok) ?? '', a);

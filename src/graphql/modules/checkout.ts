@@ -8,7 +8,7 @@ import { FAILED_REASONS, REVIEW_REASONS } from '../../checkout/verify/reasons.js
 import type { BuiltTx } from '../../orders/service.js';
 import { AmountTooLargeError, AmountTooSmallError, ConflictError, NoRouteError, NotFoundError, ProviderError, orNull } from '../errors.js';
 import { keyOf, orderLoader, paymentLoader, sessionLoader } from '../loaders.js';
-import { arrayConnection, connectionType, keysetConnection, pageArgs, pageSize } from '../pagination.js';
+import { arrayConnection, connectionType, keysetConnection, pageArgs, pageSize, readAfter } from '../pagination.js';
 import { CheckoutPaymentAttemptRef, CheckoutRefundRef, CheckoutSessionRef, OrderRef } from '../refs.js';
 import { BuiltTxRef } from './orders.js';
 import { FeeBreakdown } from './quotes.js';
@@ -286,7 +286,7 @@ builder.queryField('checkoutSessions', (t) =>
     args: { status: t.arg({ type: Status }), ...pageArgs(t, 100) },
     resolve: async (_r, args, ctx) => {
       const checkout = ctx.services.checkout;
-      const page = await checkout.list(await keyOf(ctx), dropNulls({ status: args.status, limit: pageSize(args.first, 100), cursor: args.after }));
+      const page = await readAfter(checkout.list(await keyOf(ctx), dropNulls({ status: args.status, limit: pageSize(args.first, 100), cursor: args.after })));
       return keysetConnection(page, (s) => checkout.listCursor(s), args);
     },
   }),
@@ -431,17 +431,16 @@ builder.subscriptionField('checkoutSession', (t) =>
     args: { id: t.arg.id({ required: true }) },
     subscribe: async function* (_r, { id }, ctx) {
       const checkout = ctx.services.checkout;
-      const auth = await ctx.auth();
       // Listen before reading, so a change between the read and the subscription is not missed.
       const changes = ctx.pubsub.iterate<SessionChanged>(checkoutSessionTopic(id));
       try {
         await changes.ready;
-        let view = await checkout.get(id, auth);
+        let view = await checkout.get(id, await ctx.auth());
         yield view;
         while (!SUBSCRIPTION_FINAL_STATUSES.includes(view.status)) {
           const next = await changes.next();
           if (next.done) return;
-          const fresh = await checkout.get(id, auth);
+          const fresh = await checkout.get(id, await ctx.refresh());
           if (fresh.status === view.status) continue;
           view = fresh;
           yield view;

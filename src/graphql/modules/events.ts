@@ -9,7 +9,7 @@ import type { DeliveryView } from '../../webhooks/views.js';
 import { invalidParams } from '../../errors.js';
 import { ConflictError, NotFoundError, orNull } from '../errors.js';
 import { endpointLoader, keyOf, orderLoader, sessionLoader } from '../loaders.js';
-import { arrayConnection, connectionType, keysetConnection, pageArgs, pageSize } from '../pagination.js';
+import { arrayConnection, connectionType, keysetConnection, pageArgs, pageSize, readAfter } from '../pagination.js';
 import { CheckoutSessionRef, EventRef, OrderRef, WebhookDeliveryRef, WebhookEndpointRef } from '../refs.js';
 import { WebhookAttemptConnection, WebhookDeliveryConnection } from './webhooks.js';
 
@@ -55,7 +55,7 @@ EventRef.implement({
       description: 'HTTP attempts of its deliveries, newest first.',
       args: pageArgs(t, 100),
       resolve: async (e, args, ctx) => {
-        const page = await ctx.services.events.attempts(await keyOf(ctx), e.id, { limit: pageSize(args.first, 100), cursor: args.after ?? undefined });
+        const page = await readAfter(ctx.services.events.attempts(await keyOf(ctx), e.id, { limit: pageSize(args.first, 100), cursor: args.after ?? undefined }));
         return keysetConnection(page, (a) => a.id, args);
       },
     }),
@@ -71,7 +71,7 @@ builder.queryField('events', (t) =>
     authScopes: { key: true },
     args: { type: t.arg.string({ required: false }), ...pageArgs(t, 100) },
     resolve: async (_r, args, ctx) => {
-      const page = await ctx.services.events.list(await keyOf(ctx), { type: args.type ?? undefined, limit: pageSize(args.first, 100), cursor: args.after ?? undefined });
+      const page = await readAfter(ctx.services.events.list(await keyOf(ctx), { type: args.type ?? undefined, limit: pageSize(args.first, 100), cursor: args.after ?? undefined }));
       return keysetConnection(page, (e) => e.id, args);
     },
   }),
@@ -152,7 +152,11 @@ builder.subscriptionField('events', (t) =>
       // The stream counts as started once its LISTEN is in place: events committed after that are delivered.
       await source.ready;
       return (async function* () {
-        for await (const evt of source) if (matchesPattern(patterns, evt.type)) yield evt;
+        for await (const evt of source) {
+          if (!matchesPattern(patterns, evt.type)) continue;
+          await ctx.refresh();
+          yield evt;
+        }
       })();
     },
     resolve: (evt) => evt,

@@ -192,10 +192,12 @@ builder.subscriptionField('order', (t) =>
         await updates.ready;
         const current = await ctx.services.orders.get(a.quoteId);
         if (current) {
+          await ctx.refresh();
           yield current;
           if (current.status !== 'submitted') return;
         }
         for await (const o of updates) {
+          await ctx.refresh();
           yield o;
           if (o.status !== 'submitted') return;
         }

@@ -2,7 +2,7 @@ import { builder } from '../builder.js';
 import type { EndpointView } from '../../webhooks/views.js';
 import { ConflictError, NotFoundError, orNull } from '../errors.js';
 import { deliveryLoader, endpointLoader, eventLoader, keyOf } from '../loaders.js';
-import { arrayConnection, connectionType, keysetConnection, pageArgs, pageSize } from '../pagination.js';
+import { arrayConnection, connectionType, keysetConnection, pageArgs, pageSize, readAfter } from '../pagination.js';
 import { EventRef, WebhookAttemptRef, WebhookDeliveryRef, WebhookEndpointRef } from '../refs.js';
 
 const DeliveryStatus = builder.enumType('WebhookDeliveryStatus', {
@@ -85,7 +85,7 @@ WebhookEndpointRef.implement({
       description: 'Delivery attempts to this endpoint, newest first.',
       args: pageArgs(t, 100),
       resolve: async (e, args, ctx) => {
-        const page = await ctx.services.webhooks.attempts(await keyOf(ctx), e.id, { limit: pageSize(args.first, 100), cursor: args.after ?? undefined });
+        const page = await readAfter(ctx.services.webhooks.attempts(await keyOf(ctx), e.id, { limit: pageSize(args.first, 100), cursor: args.after ?? undefined }));
         return keysetConnection(page, (a) => a.id, args);
       },
     }),

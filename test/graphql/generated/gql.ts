@@ -32,6 +32,11 @@ type Documents = {
     "\n  query PayerQuote($input: CheckoutSessionQuoteInput!) {\n    checkoutSessionQuote(input: $input) {\n      __typename\n      ... on CheckoutPayerQuoteResponse { amountDue }\n      ... on Error { code }\n    }\n  }\n": typeof types.PayerQuoteDocument,
     "\n  query SessionEvents {\n    events(type: \"checkout.session.*\", first: 5) {\n      nodes { type resourceId resource { __typename ... on CheckoutSession { id status reference } } }\n    }\n  }\n": typeof types.SessionEventsDocument,
     "\n  subscription WatchSession($id: ID!) {\n    checkoutSession(id: $id) { id status }\n  }\n": typeof types.WatchSessionDocument,
+    "\n  subscription SessionEventsWithResource {\n    events(types: [\"checkout.session.*\"]) {\n      type\n      resource { ... on CheckoutSession { id status } }\n    }\n  }\n": typeof types.SessionEventsWithResourceDocument,
+    "\n  query SessionsAfter($after: String) {\n    checkoutSessions(first: 5, after: $after) { nodes { id } }\n  }\n": typeof types.SessionsAfterDocument,
+    "\n  query OrderLookup($quoteId: ID!) {\n    order(quoteId: $quoteId) { quoteId }\n  }\n": typeof types.OrderLookupDocument,
+    "\n  query ViewerKeys {\n    viewer { mode apiKeys { totalCount nodes { id mode } } }\n  }\n": typeof types.ViewerKeysDocument,
+    "\n  mutation RevokeKey($id: ID!) {\n    revokeApiKey(input: { id: $id }) {\n      __typename\n      ... on RevokeApiKeyPayload { apiKey { id revokedAt } }\n      ... on NotFoundError { code }\n    }\n  }\n": typeof types.RevokeKeyDocument,
     "\n  mutation CreateEndpoint($input: CreateWebhookEndpointInput!) {\n    createWebhookEndpoint(input: $input) {\n      __typename\n      ... on CreateWebhookEndpointPayload { webhookEndpoint { id url enabledEvents disabled description secret livemode previousSecretExpiresAt } }\n      ... on Error { code message }\n    }\n  }\n": typeof types.CreateEndpointDocument,
     "\n  query ListEndpoints {\n    webhookEndpoints { totalCount nodes { id url enabledEvents disabled description secret livemode previousSecretExpiresAt } }\n  }\n": typeof types.ListEndpointsDocument,
     "\n  mutation UpdateEndpoint($input: UpdateWebhookEndpointInput!) {\n    updateWebhookEndpoint(input: $input) {\n      ... on UpdateWebhookEndpointPayload { webhookEndpoint { description enabledEvents secret } }\n      ... on Error { code }\n    }\n  }\n": typeof types.UpdateEndpointDocument,
@@ -68,6 +73,11 @@ const documents: Documents = {
     "\n  query PayerQuote($input: CheckoutSessionQuoteInput!) {\n    checkoutSessionQuote(input: $input) {\n      __typename\n      ... on CheckoutPayerQuoteResponse { amountDue }\n      ... on Error { code }\n    }\n  }\n": types.PayerQuoteDocument,
     "\n  query SessionEvents {\n    events(type: \"checkout.session.*\", first: 5) {\n      nodes { type resourceId resource { __typename ... on CheckoutSession { id status reference } } }\n    }\n  }\n": types.SessionEventsDocument,
     "\n  subscription WatchSession($id: ID!) {\n    checkoutSession(id: $id) { id status }\n  }\n": types.WatchSessionDocument,
+    "\n  subscription SessionEventsWithResource {\n    events(types: [\"checkout.session.*\"]) {\n      type\n      resource { ... on CheckoutSession { id status } }\n    }\n  }\n": types.SessionEventsWithResourceDocument,
+    "\n  query SessionsAfter($after: String) {\n    checkoutSessions(first: 5, after: $after) { nodes { id } }\n  }\n": types.SessionsAfterDocument,
+    "\n  query OrderLookup($quoteId: ID!) {\n    order(quoteId: $quoteId) { quoteId }\n  }\n": types.OrderLookupDocument,
+    "\n  query ViewerKeys {\n    viewer { mode apiKeys { totalCount nodes { id mode } } }\n  }\n": types.ViewerKeysDocument,
+    "\n  mutation RevokeKey($id: ID!) {\n    revokeApiKey(input: { id: $id }) {\n      __typename\n      ... on RevokeApiKeyPayload { apiKey { id revokedAt } }\n      ... on NotFoundError { code }\n    }\n  }\n": types.RevokeKeyDocument,
     "\n  mutation CreateEndpoint($input: CreateWebhookEndpointInput!) {\n    createWebhookEndpoint(input: $input) {\n      __typename\n      ... on CreateWebhookEndpointPayload { webhookEndpoint { id url enabledEvents disabled description secret livemode previousSecretExpiresAt } }\n      ... on Error { code message }\n    }\n  }\n": types.CreateEndpointDocument,
     "\n  query ListEndpoints {\n    webhookEndpoints { totalCount nodes { id url enabledEvents disabled description secret livemode previousSecretExpiresAt } }\n  }\n": types.ListEndpointsDocument,
     "\n  mutation UpdateEndpoint($input: UpdateWebhookEndpointInput!) {\n    updateWebhookEndpoint(input: $input) {\n      ... on UpdateWebhookEndpointPayload { webhookEndpoint { description enabledEvents secret } }\n      ... on Error { code }\n    }\n  }\n": types.UpdateEndpointDocument,
@@ -172,6 +182,26 @@ export function graphql(source: "\n  query SessionEvents {\n    events(type: \"c
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  subscription WatchSession($id: ID!) {\n    checkoutSession(id: $id) { id status }\n  }\n"): (typeof documents)["\n  subscription WatchSession($id: ID!) {\n    checkoutSession(id: $id) { id status }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription SessionEventsWithResource {\n    events(types: [\"checkout.session.*\"]) {\n      type\n      resource { ... on CheckoutSession { id status } }\n    }\n  }\n"): (typeof documents)["\n  subscription SessionEventsWithResource {\n    events(types: [\"checkout.session.*\"]) {\n      type\n      resource { ... on CheckoutSession { id status } }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SessionsAfter($after: String) {\n    checkoutSessions(first: 5, after: $after) { nodes { id } }\n  }\n"): (typeof documents)["\n  query SessionsAfter($after: String) {\n    checkoutSessions(first: 5, after: $after) { nodes { id } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query OrderLookup($quoteId: ID!) {\n    order(quoteId: $quoteId) { quoteId }\n  }\n"): (typeof documents)["\n  query OrderLookup($quoteId: ID!) {\n    order(quoteId: $quoteId) { quoteId }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ViewerKeys {\n    viewer { mode apiKeys { totalCount nodes { id mode } } }\n  }\n"): (typeof documents)["\n  query ViewerKeys {\n    viewer { mode apiKeys { totalCount nodes { id mode } } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RevokeKey($id: ID!) {\n    revokeApiKey(input: { id: $id }) {\n      __typename\n      ... on RevokeApiKeyPayload { apiKey { id revokedAt } }\n      ... on NotFoundError { code }\n    }\n  }\n"): (typeof documents)["\n  mutation RevokeKey($id: ID!) {\n    revokeApiKey(input: { id: $id }) {\n      __typename\n      ... on RevokeApiKeyPayload { apiKey { id revokedAt } }\n      ... on NotFoundError { code }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
