@@ -30,7 +30,6 @@ export const coreEnv = {
     .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
     .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  ADMIN_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   BRAND: z
     .string()
     .regex(/^[a-z][a-z0-9]{1,15}$/, 'must be 2-16 lower-case letters or digits, starting with a letter')
