@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { finalStatusFor, nextPollDelayMs } from '../../src/orders/state.js';
-import { relayState } from '../../src/providers/relay/adapter.js';
+import { relayState } from '../../src/providers/relay/status.js';
 
 describe('order state machine', () => {
   it.each([

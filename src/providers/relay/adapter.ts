@@ -13,7 +13,6 @@ import { buildSolanaTx, type SolanaRpc } from './solana.js';
 import { relayOrderStatus } from './status.js';
 
 // test/orders/state.test.ts reads the state table from here.
-export { relayState } from './status.js';
 
 /**
  * Relay (intent relayer): POST /quote/v2, GET /intents/status/v3, GET /requests/v3, GET /chains.
