@@ -12,8 +12,6 @@ import { chainsResponse, quoteResponse, requestsResponse, statusResponse, type R
 import { buildSolanaTx, type SolanaRpc } from './solana.js';
 import { relayOrderStatus } from './status.js';
 
-// test/orders/state.test.ts reads the state table from here.
-
 /**
  * Relay (intent relayer): POST /quote/v2, GET /intents/status/v3, GET /requests/v3, GET /chains.
  * The only provider with gas on arrival (`topupGas`), destination calls (`txs`) and deposit addresses.
