@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { finalStatusFor, nextPollDelayMs } from '../../src/orders/state.js';
-import { relayState } from '../../src/providers/relay/status.js';
 
 describe('order state machine', () => {
   it.each([
@@ -19,16 +18,4 @@ describe('order state machine', () => {
     expect(nextPollDelayMs(48 * 3600_000, 3000)).toBe(3_600_000);
     expect(nextPollDelayMs(10_000, 3000, true)).toBe(30_000);
   });
-
-  it.each([
-    ['waiting', 'pending'],
-    ['depositing', 'pending'],
-    ['pending', 'pending'],
-    ['submitted', 'pending'],
-    ['delayed', 'pending'],
-    ['success', 'filled'],
-    ['failure', 'failed'],
-    ['refund', 'refunded'],
-    ['something-new', 'unknown'],
-  ])('relay status %s → %s', (s, st) => expect(relayState(s)).toBe(st));
 });
