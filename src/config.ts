@@ -7,6 +7,7 @@ import { ordersEnv } from './orders/config.js';
 import { webhooksEnv } from './webhooks/config.js';
 import { eventsEnv } from './events/config.js';
 import { checkoutEnv } from './checkout/config.js';
+import { graphqlEnv } from './graphql/config.js';
 
 /**
  * Environment configuration, parsed and validated once at start. Each domain owns a fragment
@@ -49,6 +50,7 @@ const schema = z.object({
   ...webhooksEnv,
   ...eventsEnv,
   ...checkoutEnv,
+  ...graphqlEnv,
 });
 
 type Parsed = z.infer<typeof schema>;

@@ -1,5 +1,10 @@
 import { createYoga, type Plugin } from 'graphql-yoga';
-import { GraphQLError, type ExecutionResult } from 'graphql';
+import { GraphQLError, NoSchemaIntrospectionCustomRule, type ExecutionResult } from 'graphql';
+import { maxAliasesPlugin } from '@escape.tech/graphql-armor-max-aliases';
+import { maxDepthPlugin } from '@escape.tech/graphql-armor-max-depth';
+import { maxDirectivesPlugin } from '@escape.tech/graphql-armor-max-directives';
+import { maxTokensPlugin } from '@escape.tech/graphql-armor-max-tokens';
+import { blockFieldSuggestionsPlugin } from '@escape.tech/graphql-armor-block-field-suggestions';
 import type { Config } from '../config.js';
 import type { Logger } from '../log.js';
 import { ApiError, isApiError } from '../errors.js';
@@ -89,7 +94,26 @@ function maskError(log: Logger) {
   };
 }
 
-export function createGraphQLServer({ config, log }: { config: Pick<Config, 'NODE_ENV' | 'BRAND'>; log: Logger }) {
+type LimitsConfig = Pick<Config, 'NODE_ENV' | 'GRAPHQL_MAX_DEPTH' | 'GRAPHQL_MAX_ALIASES' | 'GRAPHQL_MAX_TOKENS' | 'GRAPHQL_MAX_DIRECTIVES' | 'GRAPHQL_INTROSPECTION'>;
+
+/**
+ * Limits on a document's shape, checked before it runs (graphql-armor; limits in src/graphql/config.ts). A
+ * refused document is an ordinary GraphQL error naming the limit, with `extensions.code` INVALID_PARAMS.
+ * Field suggestions ("did you mean …") are hidden in production, where they would map the schema for anyone.
+ */
+function documentLimits(config: LimitsConfig): Plugin[] {
+  const plugins: Plugin[] = [
+    maxTokensPlugin({ n: config.GRAPHQL_MAX_TOKENS }),
+    maxDepthPlugin({ n: config.GRAPHQL_MAX_DEPTH, ignoreIntrospection: true }),
+    maxAliasesPlugin({ n: config.GRAPHQL_MAX_ALIASES }),
+    maxDirectivesPlugin({ n: config.GRAPHQL_MAX_DIRECTIVES }),
+  ];
+  if (config.NODE_ENV === 'production') plugins.push(blockFieldSuggestionsPlugin());
+  if (!config.GRAPHQL_INTROSPECTION) plugins.push({ onValidate: ({ addValidationRule }) => addValidationRule(NoSchemaIntrospectionCustomRule) });
+  return plugins;
+}
+
+export function createGraphQLServer({ config, log }: { config: Pick<Config, 'BRAND'> & LimitsConfig; log: Logger }) {
   return createYoga<{ gqlContext: GraphQLContext }>({
     schema,
     graphqlEndpoint: '/graphql',
@@ -103,7 +127,7 @@ export function createGraphQLServer({ config, log }: { config: Pick<Config, 'NOD
     // Bodies reach yoga already read and capped at BODY_LIMIT_BYTES (src/http/body.ts; WebSocket frames by
     // maxPayload), so yoga's own limit would only re-pipe every body through a stream for nothing.
     maxRequestBodySize: false,
-    plugins: [useErrorCodes(log)],
+    plugins: [...documentLimits(config), useErrorCodes(log)],
   });
 }
 

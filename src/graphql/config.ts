@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { envBool } from '../env.js';
+
+/**
+ * Limits on the shape of one GraphQL document, checked before it runs. The defaults leave room for every
+ * documented operation (the wallet screen's round trip has depth 5 and no aliases; GraphiQL's and codegen's
+ * introspection is not counted against the depth) and refuse the documents that multiply work: hundreds of
+ * aliased `quote` fields, deeply nested connections.
+ */
+export const graphqlEnv = {
+  /** Deepest field nesting (introspection excepted). */
+  GRAPHQL_MAX_DEPTH: z.coerce.number().int().min(2).max(100).default(12),
+  /** Aliases in one document: each alias of `quote` is a full provider fan-out. */
+  GRAPHQL_MAX_ALIASES: z.coerce.number().int().min(0).max(1000).default(15),
+  /** Lexical tokens in one document (caps parsing work before anything else runs). */
+  GRAPHQL_MAX_TOKENS: z.coerce.number().int().min(100).max(100_000).default(5_000),
+  /** Directives in one document. */
+  GRAPHQL_MAX_DIRECTIVES: z.coerce.number().int().min(0).max(1000).default(20),
+  /** Introspection on (codegen and GraphiQL need it); off hides the schema from anonymous probing. */
+  GRAPHQL_INTROSPECTION: envBool.default(true),
+};

@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startGraphQLTestApp, type GraphQLTestApp } from '../helpers/graphql.js';
+
+/** Documents that multiply work are refused before anything runs, naming the limit. */
+describe('GraphQL document limits', () => {
+  let g: GraphQLTestApp;
+  let closed: GraphQLTestApp;
+  beforeAll(async () => {
+    g = await startGraphQLTestApp({ env: { GRAPHQL_MAX_ALIASES: '3', GRAPHQL_MAX_DEPTH: '6' } });
+    closed = await startGraphQLTestApp({ env: { GRAPHQL_INTROSPECTION: 'false', NODE_ENV: 'production' } });
+  });
+  afterAll(async () => {
+    await g?.close();
+    await closed?.close();
+  });
+
+  const refused = async (app: GraphQLTestApp, query: string) => {
+    const r = await app.post({ query });
+    expect(r.body.data ?? null).toBeNull();
+    return r.body.errors[0] as { message: string; extensions: Record<string, unknown> };
+  };
+
+  it('aliases: one more than the limit is refused, before any resolver runs', async () => {
+    expect((await g.post({ query: '{ a: health { ok } b: health { ok } c: health { ok } }' })).body.data).toMatchObject({ a: { ok: true } });
+    const err = await refused(g, '{ a: health { ok } b: health { ok } c: health { ok } d: health { ok } }');
+    expect(err.message).toMatch(/Aliases limit of 3 exceeded/);
+    expect(err.extensions).toMatchObject({ code: 'INVALID_PARAMS', requestId: expect.any(String) });
+  });
+
+  it('depth: nested connections past the limit are refused; introspection does not count', async () => {
+    const deep = '{ events { nodes { deliveries { nodes { event { deliveries { nodes { id } } } } } } } }';
+    expect((await refused(g, deep)).message).toMatch(/Query depth limit of 6 exceeded/);
+    const intro = await g.post({ query: '{ __schema { types { name fields { name type { name ofType { name ofType { name ofType { name } } } } } } } }' });
+    expect(intro.body.errors).toBeUndefined();
+  });
+
+  it('tokens: a document past the token limit is refused while it is parsed', async () => {
+    const err = await refused(g, `{ health { ${'ok '.repeat(6000)} } }`);
+    expect(err.message).toMatch(/Token limit of 5000 exceeded/);
+    expect(err.extensions.code).toEqual(expect.any(String));
+  });
+
+  it('introspection off: the schema is not served; production hides field suggestions', async () => {
+    expect((await refused(closed, '{ __schema { queryType { name } } }')).message).toMatch(/introspection/i);
+    const typo = await refused(closed, '{ helth { ok } }');
+    expect(typo.message).not.toMatch(/Did you mean/);
+    const dev = await refused(g, '{ helth { ok } }');
+    expect(dev.message).toMatch(/Did you mean "health"/);
+  });
+});
