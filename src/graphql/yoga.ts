@@ -85,12 +85,12 @@ function maskError(log: Logger) {
     if (error instanceof GraphQLError && typeof error.extensions?.code === 'string') return error;
     let original: unknown = error instanceof GraphQLError ? (error.originalError ?? error) : error;
     while (original instanceof GraphQLError && original.originalError) original = original.originalError;
-    if (isApiError(original)) {
-      return new GraphQLError(original.message, { extensions: { ...(original.details ?? {}), code: original.code } });
-    }
-    if (original instanceof GraphQLError) return new GraphQLError(original.message, { extensions: { ...original.extensions, code: 'INVALID_PARAMS' } });
+    // Keep where the error points (locations, path) when yoga hands us a GraphQLError.
+    const at = error instanceof GraphQLError ? { nodes: error.nodes, source: error.source, positions: error.positions, path: error.path } : {};
+    if (isApiError(original)) return new GraphQLError(original.message, { ...at, extensions: { ...(original.details ?? {}), code: original.code } });
+    if (original instanceof GraphQLError) return new GraphQLError(original.message, { ...at, extensions: { ...original.extensions, code: 'INVALID_PARAMS' } });
     log.error({ err: original }, 'unexpected error in a GraphQL stream');
-    return new GraphQLError('Unexpected error.', { extensions: { code: 'INTERNAL' } });
+    return new GraphQLError('Unexpected error.', { ...at, extensions: { code: 'INTERNAL' } });
   };
 }
 

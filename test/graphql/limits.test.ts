@@ -17,7 +17,7 @@ describe('GraphQL document limits', () => {
   const refused = async (app: GraphQLTestApp, query: string) => {
     const r = await app.post({ query });
     expect(r.body.data ?? null).toBeNull();
-    return r.body.errors[0] as { message: string; extensions: Record<string, unknown> };
+    return r.body.errors[0] as { message: string; locations?: unknown; extensions: Record<string, unknown> };
   };
 
   it('aliases: one more than the limit is refused, before any resolver runs', async () => {
@@ -46,5 +46,7 @@ describe('GraphQL document limits', () => {
     expect(typo.message).not.toMatch(/Did you mean/);
     const dev = await refused(g, '{ helth { ok } }');
     expect(dev.message).toMatch(/Did you mean "health"/);
+    // A refused document still says where: the location of the offending field.
+    expect(dev).toMatchObject({ locations: [{ line: 1, column: 3 }], extensions: { code: 'GRAPHQL_VALIDATION_FAILED' } });
   });
 });
