@@ -1,3 +1,4 @@
+import { readByIds } from '../db/by-ids.js';
 import type { KeyAuth } from '../accounts/service.js';
 import type { AssetsService } from '../assets/service.js';
 import type { RpcClients } from '../assets/rpc.js';
@@ -457,18 +458,14 @@ export class CheckoutService {
    * for ids that name no session. One query for the batch.
    */
   async getMany(ids: readonly string[], auth: KeyAuth | null): Promise<(SessionView | null)[]> {
-    const valid = [...new Set(ids.filter((id) => SESSION_ID.test(id)))];
-    const rows = valid.length ? await this.prisma.checkoutSession.findMany({ where: { id: { in: valid } }, include: { payments: true } }) : [];
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    return Promise.all(
-      ids.map(async (id) => {
-        const row = byId.get(id);
-        if (!row) return null;
+    return readByIds(
+      ids,
+      (id) => SESSION_ID.test(id),
+      (valid) => this.prisma.checkoutSession.findMany({ where: { id: { in: valid } }, include: { payments: true } }),
+      (r) => r.id,
+      ({ payments, ...session }) =>
         // Open past expiresAt: `get` expires it first, as every read does.
-        if (row.status === 'open' && row.expiresAt.getTime() <= this.now()) return this.get(id, auth);
-        const { payments, ...session } = row;
-        return this.view(session, payments, this.isOwner(session, auth));
-      }),
+        session.status === 'open' && session.expiresAt.getTime() <= this.now() ? this.get(session.id, auth) : this.view(session, payments, this.isOwner(session, auth)),
     );
   }
 
@@ -479,15 +476,16 @@ export class CheckoutService {
 
   /** Payments by id as the owner's view shows them; null for unknown ids and for payments of sessions `auth` does not own. */
   async paymentsOwned(ids: readonly string[], auth: KeyAuth): Promise<(PaymentAttemptView | null)[]> {
-    const valid = [...new Set(ids.filter((id) => /^[A-Za-z0-9_]{1,100}$/.test(id)))];
-    const rows = valid.length
-      ? await this.prisma.checkoutPayment.findMany({ where: { id: { in: valid } }, include: { session: { select: { accountId: true, livemode: true } } } })
-      : [];
-    const byId = new Map(rows.filter((p) => this.isOwner(p.session, auth)).map(({ session: _session, ...p }) => [p.id, p]));
-    return ids.map((id) => {
-      const p = byId.get(id);
-      return p ? attemptView(p) : null;
-    });
+    return readByIds(
+      ids,
+      (id) => /^[A-Za-z0-9_]{1,100}$/.test(id),
+      async (valid) =>
+        (await this.prisma.checkoutPayment.findMany({ where: { id: { in: valid } }, include: { session: { select: { accountId: true, livemode: true } } } })).filter((p) =>
+          this.isOwner(p.session, auth),
+        ),
+      (p) => p.id,
+      ({ session: _session, ...p }) => attemptView(p),
+    );
   }
 }
 

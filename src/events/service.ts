@@ -1,3 +1,4 @@
+import { readByIds } from '../db/by-ids.js';
 import type { KeyAuth } from '../accounts/service.js';
 import type { Prisma } from '../db/client.js';
 import { after, keysetOfId, NEWEST_FIRST, pageOf, type Page } from '../db/keyset.js';
@@ -112,9 +113,6 @@ export class EventsService {
 
   /** Events by id of the key's account and mode (GraphQL references, one query per batch); null for any other id. */
   async getMany(auth: KeyAuth, ids: readonly string[]): Promise<(RecordedEvent | null)[]> {
-    const valid = [...new Set(ids.filter(plausibleId))];
-    const rows = valid.length ? await this.prisma.event.findMany({ where: { id: { in: valid }, ...this.scope(auth) } }) : [];
-    const byId = new Map(rows.map((r) => [r.id, eventEnvelope(r)]));
-    return ids.map((id) => byId.get(id) ?? null);
+    return readByIds(ids, plausibleId, (valid) => this.prisma.event.findMany({ where: { id: { in: valid }, ...this.scope(auth) } }), (r) => r.id, eventEnvelope);
   }
 }

@@ -1,3 +1,4 @@
+import { readByIds } from '../db/by-ids.js';
 import type { Prisma } from '../db/generated/client.js';
 import type { Prisma as PrismaClient } from '../db/client.js';
 import type { Order as OrderRow } from '../db/generated/client.js';
@@ -241,10 +242,7 @@ export class OrdersService {
 
   /** Orders by quote id (GraphQL references, one query per batch); null where none was reported. */
   async getMany(quoteIds: readonly string[]): Promise<(OrderView | null)[]> {
-    const valid = [...new Set(quoteIds.filter(plausibleQuoteId))];
-    const rows = valid.length ? await this.prisma.order.findMany({ where: { quoteId: { in: valid } } }) : [];
-    const byId = new Map(rows.map((r) => [r.quoteId, orderView(r)]));
-    return quoteIds.map((id) => byId.get(id) ?? null);
+    return readByIds(quoteIds, plausibleQuoteId, (valid) => this.prisma.order.findMany({ where: { quoteId: { in: valid } } }), (r) => r.quoteId, orderView);
   }
 }
 

@@ -1,3 +1,4 @@
+import { readByIds } from '../db/by-ids.js';
 import { testEndpointsMayBePrivate } from './config.js';
 import type { KeyAuth } from '../accounts/service.js';
 import type { Prisma } from '../db/client.js';
@@ -229,19 +230,23 @@ export class WebhooksService {
 
   /** Endpoints by id of the key's account and mode, without secrets (GraphQL references); null for any other id. */
   async getMany(auth: KeyAuth, ids: readonly string[]): Promise<(EndpointView | null)[]> {
-    const valid = [...new Set(ids.filter(plausibleId))];
-    const rows = valid.length ? await this.prisma.webhookEndpoint.findMany({ where: { id: { in: valid }, accountId: auth.accountId, livemode: livemodeOf(auth) } }) : [];
-    const byId = new Map(rows.map((r) => [r.id, endpointView(r, this.now())]));
-    return ids.map((id) => byId.get(id) ?? null);
+    return readByIds(
+      ids,
+      plausibleId,
+      (valid) => this.prisma.webhookEndpoint.findMany({ where: { id: { in: valid }, accountId: auth.accountId, livemode: livemodeOf(auth) } }),
+      (r) => r.id,
+      (r) => endpointView(r, this.now()),
+    );
   }
 
   /** Deliveries by id to endpoints of the key's account and mode (GraphQL references); null for any other id. */
   async deliveriesByIds(auth: KeyAuth, ids: readonly string[]): Promise<(DeliveryView | null)[]> {
-    const valid = [...new Set(ids.filter(plausibleId))];
-    const rows = valid.length
-      ? await this.prisma.webhookDelivery.findMany({ where: { id: { in: valid }, endpoint: { accountId: auth.accountId, livemode: livemodeOf(auth) } } })
-      : [];
-    const byId = new Map(rows.map((r) => [r.id, deliveryView(r)]));
-    return ids.map((id) => byId.get(id) ?? null);
+    return readByIds(
+      ids,
+      plausibleId,
+      (valid) => this.prisma.webhookDelivery.findMany({ where: { id: { in: valid }, endpoint: { accountId: auth.accountId, livemode: livemodeOf(auth) } } }),
+      (r) => r.id,
+      deliveryView,
+    );
   }
 }
