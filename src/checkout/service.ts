@@ -25,7 +25,6 @@ import { SignedSubmit } from './solana-submit.js';
 import { QuoteLinks } from './quote-links.js';
 import { normalize } from './addresses.js';
 
-export { EXPIRE_JOB, VERIFY_JOB, type SettledPayment } from './shared.js';
 
 type Tx = Prisma.TransactionClient;
 type SessionPatch = Prisma.CheckoutSessionUpdateInput;

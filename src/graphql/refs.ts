@@ -1,6 +1,6 @@
 import { builder } from './builder.js';
 import type { SessionView, PaymentAttemptView, RefundView } from '../checkout/views.js';
-import type { OrderView } from '../orders/service.js';
+import type { OrderView } from '../orders/views.js';
 import type { RecordedEvent } from '../events/outbox.js';
 import type { AttemptView, DeliveryView, EndpointView } from '../webhooks/views.js';
 

@@ -21,7 +21,6 @@ import { eventTypeFor, type OrderStatus } from './state.js';
 import { orderStatusTopic, orderTopic } from './topics.js';
 import { orderStatusView, orderView, type BuildOrderResponse, type BuiltTx, type OrderStatusView, type OrderView } from './views.js';
 
-export { orderView, type BuildOrderResponse, type BuiltTx, type OrderStatusView, type OrderView } from './views.js';
 
 type Tx = Prisma.TransactionClient;
 

@@ -22,8 +22,6 @@ import { DeliveryWorker } from './worker.js';
 export const ROTATION_OVERLAP_MS = 24 * 3600 * 1000;
 export const MAX_ENDPOINTS = 16;
 
-export type { Page } from '../db/keyset.js';
-export type { CreateEndpointInput, UpdateEndpointInput } from './input.js';
 
 export const livemodeOf = (auth: KeyAuth) => auth.mode === 'live';
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/clock.js';
 import type { Db } from '../../src/db/client.js';
-import { OrdersService, type OrderView } from '../../src/orders/service.js';
+import { OrdersService } from '../../src/orders/service.js';
+import type { OrderView } from '../../src/orders/views.js';
 import type { QuoteRecord } from '../../src/quotes/record.js';
 import { capabilities, type Provider } from '../../src/providers/types.js';
 import { memoryDb, silentLog, testConfig } from '../helpers/memory-db.js';

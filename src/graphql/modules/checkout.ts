@@ -5,7 +5,7 @@ import { checkoutSessionTopic, type SessionChanged } from '../../checkout/topics
 import type { DirectQuote, PayerQuoteResponse } from '../../checkout/payer.js';
 import type { PayerQuote } from '../../checkout/payer-quote.js';
 import { FAILED_REASONS, REVIEW_REASONS } from '../../checkout/verify/reasons.js';
-import type { BuiltTx } from '../../orders/service.js';
+import type { BuiltTx } from '../../orders/views.js';
 import { AmountTooLargeError, AmountTooSmallError, ConflictError, NoRouteError, NotFoundError, ProviderError, orNull } from '../errors.js';
 import { keyOf, orderLoader, paymentLoader, sessionLoader } from '../loaders.js';
 import { arrayConnection, connectionType, keysetConnection, pageArgs, pageSize, readAfter } from '../pagination.js';

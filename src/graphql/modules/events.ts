@@ -3,7 +3,7 @@ import type { RecordedEvent } from '../../events/outbox.js';
 import { accountEventsTopic } from '../../events/topics.js';
 import { isValidEventPattern, matchesPattern } from '../../events/patterns.js';
 import type { SessionView } from '../../checkout/views.js';
-import type { OrderView } from '../../orders/service.js';
+import type { OrderView } from '../../orders/views.js';
 import type { EndpointView } from '../../webhooks/views.js';
 import type { DeliveryView } from '../../webhooks/views.js';
 import { invalidParams } from '../../errors.js';

@@ -1,5 +1,5 @@
 import { builder } from '../builder.js';
-import type { BuildOrderResponse, BuiltTx, OrderStatusView, OrderView } from '../../orders/service.js';
+import type { BuildOrderResponse, BuiltTx, OrderStatusView, OrderView } from '../../orders/views.js';
 import { orderStatusTopic, orderTopic } from '../../orders/topics.js';
 import { isFinalState } from '../../orders/state.js';
 import { ConflictError, QuoteExpiredError, QuoteNotFoundError, orNull } from '../errors.js';
