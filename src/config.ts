@@ -39,6 +39,15 @@ export const coreEnv = {
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
   /** Run pollers and schedulers in this process (turn off on API-only replicas). */
   JOBS_ENABLED: envBool.default(true),
+  /**
+   * Reverse proxies in front of the service (0: none). With N, the client address is the N-th entry from the right
+   * of X-Forwarded-For and X-Forwarded-Proto is believed; `true` means 1.
+   */
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .transform((v) => (v === 'true' ? 1 : 0))
+    .or(z.coerce.number().int().min(0).max(10))
+    .default(0),
 };
 
 const schema = z.object({
