@@ -211,13 +211,16 @@ export function createHttpServer(deps: HttpDeps, opts: { extraRoutes?: Route[] }
     const peer = clientIp({ headers: {}, socket: s }, 0);
     if (!socketsPerIp.take(peer, config.HTTP_MAX_CONNECTIONS_PER_IP)) {
       const body = JSON.stringify(errorBody(config, 'RATE_LIMITED', `HTTP_MAX_CONNECTIONS_PER_IP: ${config.HTTP_MAX_CONNECTIONS_PER_IP} connections from this address are open; close some or retry later`, requestIdFrom(undefined)));
-      s.end(`HTTP/1.1 429 Too Many Requests\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${body}`);
+      s.end(`HTTP/1.1 429 Too Many Requests\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nx-content-type-options: nosniff\r\nconnection: close\r\n\r\n${body}`);
       return;
     }
     s.once('close', () => socketsPerIp.release(peer));
   });
-  server.on('clientError', (_err, socket) => {
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\n\r\n');
+  server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable) return;
+    // Headers or body slower than HTTP_HEADERS_TIMEOUT_MS / HTTP_REQUEST_TIMEOUT_MS: 408, and the socket goes.
+    const status = err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? '408 Request Timeout' : '400 Bad Request';
+    socket.end(`HTTP/1.1 ${status}\r\nx-content-type-options: nosniff\r\nconnection: close\r\n\r\n`);
   });
 
   // Errors a subscription raises while streaming (e.g. UNAUTHORIZED on its first step) reach graphql-ws's

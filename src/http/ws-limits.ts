@@ -64,6 +64,6 @@ export const keyBucket = (apiKey: string) => createHash('sha256').update(apiKey)
 export const limitReason = {
   ip: (max: number) => `WS_MAX_CONNECTIONS_PER_IP: ${max} connections from this address are open`,
   key: (max: number) => `WS_MAX_CONNECTIONS_PER_KEY: ${max} connections with this API key are open`,
-  messages: (max: number) => `WS_MAX_MESSAGES_PER_SECOND: more than ${max} messages per second`,
-  subscriptions: (max: number) => `WS_MAX_SUBSCRIPTIONS_PER_CONNECTION: more than ${max} operations at once`,
+  messages: (max: number) => `WS_MAX_MESSAGES_PER_SECOND: ${max} messages per second is the most`,
+  subscriptions: (max: number) => `WS_MAX_SUBSCRIPTIONS_PER_CONNECTION: ${max} operations at once is the most`,
 };
