@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { KeyAuth } from '../../src/accounts/service.js';
+import { newId } from '../../src/ids.js';
 import type { TestServer } from '../helpers/server.js';
 
 export const RECIPIENT = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
@@ -16,6 +17,8 @@ export interface Tenant {
   /** A paid session with one pending refund. */
   paidSessionId: string;
   refundId: string;
+  /** The payment that paid `paidSessionId`. */
+  paymentId: string;
   /** An event of this tenant (the expiry of a session), with one delivery to `endpointId`. */
   eventId: string;
   endpointId: string;
@@ -38,9 +41,10 @@ export async function createTenant(s: TestServer, name: string, key: string): Pr
   const now = new Date();
   const live = auth.mode === 'live';
   const tx = hex(32);
+  const paymentId = newId('cspay');
   await s.db.prisma.checkoutPayment.create({
     data: {
-      id: `cspay_${live ? '' : 'test_'}${randomBytes(12).toString('hex')}`,
+      id: paymentId,
       sessionId: paid.id,
       kind: 'direct',
       status: 'succeeded',
@@ -75,6 +79,7 @@ export async function createTenant(s: TestServer, name: string, key: string): Pr
     sessionId: session.id,
     paidSessionId: paid.id,
     refundId: refund.id,
+    paymentId,
     eventId: event.id,
     endpointId: endpoint.id,
     endpointSecret: (endpoint as { secret: string }).secret,
@@ -102,6 +107,7 @@ export function ghostOf(t: Tenant): Tenant {
     sessionId: lookalike(t.sessionId),
     paidSessionId: lookalike(t.paidSessionId),
     refundId: lookalike(t.refundId),
+    paymentId: lookalike(t.paymentId),
     eventId: lookalike(t.eventId),
     endpointId: lookalike(t.endpointId),
     apiKeyId: lookalike(t.apiKeyId),

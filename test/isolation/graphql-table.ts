@@ -108,6 +108,15 @@ export const gqlTable: Record<string, GqlRow> = {
     op: (t) => ({ query: `mutation($id: ID!) { createCheckoutRefund(input: { sessionId: $id, amount: "1" }) { ${RESULT} } }`, variables: { id: t.paidSessionId } }),
     idsOf: (t) => [t.paidSessionId],
   },
+  // Not a root field: the same mutation naming the target's payment on the caller's own paid session.
+  'Mutation.createCheckoutRefund(paymentId)': {
+    kind: 'mutation',
+    op: (t, caller) => ({
+      query: `mutation($id: ID!, $p: ID!) { createCheckoutRefund(input: { sessionId: $id, paymentId: $p, amount: "1" }) { ${RESULT} } }`,
+      variables: { id: caller.paidSessionId, p: t.paymentId },
+    }),
+    idsOf: (t) => [t.paymentId],
+  },
   'Mutation.reportCheckoutRefund': {
     kind: 'mutation',
     // The caller's own paid session with the target's refund.

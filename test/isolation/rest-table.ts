@@ -10,7 +10,7 @@ export interface Req {
  * How each /v1 route is checked for tenant isolation. Keys are `METHOD path` exactly as in restRoutes; the suite
  * fails when a route has no row (or a row names no route).
  *
- * - `owned`: acts on one resource named in the request. `req(target, caller)` builds the request for the
+ * - `owned`: acts on one resource named in the request. `req(target, caller)` builds the request(s) for the
  *   `target` tenant's resource (or its nonexistent lookalike) as sent by `caller` (whose own ids it may mix in,
  *   e.g. the caller's own session with the other tenant's refund). Another tenant must get exactly the answer a
  *   nonexistent id gets: NOT_FOUND, same body apart from requestId and the ids themselves.
@@ -19,7 +19,7 @@ export interface Req {
  * - `public`: no key needed; why, and what it must not reveal (checked in the suite where marked).
  */
 export type RestRow =
-  | { kind: 'owned'; req: (target: Tenant, caller: Tenant) => Req; idsOf: (t: Tenant) => string[] }
+  | { kind: 'owned'; req: (target: Tenant, caller: Tenant) => Req | Req[]; idsOf: (t: Tenant) => string[] }
   | { kind: 'list'; req: (caller: Tenant) => Req; contains: (body: any, target: Tenant) => boolean }
   | { kind: 'own'; why: string }
   | { kind: 'public'; why: string; mustNotReveal?: string };
@@ -58,8 +58,12 @@ export const restTable: Record<string, RestRow> = {
   'POST /v1/checkout/sessions/:id/submit': { kind: 'public', why: 'payer-facing: a signed Solana transfer; answers the public view' },
   'POST /v1/checkout/sessions/:id/refunds': {
     kind: 'owned',
-    req: (t) => ({ method: 'POST', path: `${paid(t)}/refunds`, body: { amount: '1' } }),
-    idsOf: (t) => [t.paidSessionId],
+    req: (t, caller) => [
+      { method: 'POST', path: `${paid(t)}/refunds`, body: { amount: '1' } },
+      // The caller's own paid session, refunding the target's payment.
+      { method: 'POST', path: `${paid(caller)}/refunds`, body: { amount: '1', payment: t.paymentId } },
+    ],
+    idsOf: (t) => [t.paidSessionId, t.paymentId],
   },
   'GET /v1/checkout/sessions/:id/refunds': { kind: 'owned', req: (t) => ({ method: 'GET', path: `${paid(t)}/refunds` }), idsOf: (t) => [t.paidSessionId] },
   'POST /v1/checkout/sessions/:id/refunds/:refundId/submitted': {
