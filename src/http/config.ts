@@ -40,8 +40,8 @@ export const httpEnv = {
   WS_MAX_CONNECTIONS_PER_IP: count(50),
   /** Open WebSocket connections per API key (connectionParams or x-api-key header); 0 = off. */
   WS_MAX_CONNECTIONS_PER_KEY: count(50),
-  /** Messages a client may send on one WebSocket per second (a burst of this many, refilled continuously); 0 = off. */
-  WS_MAX_MESSAGES_PER_SECOND: count(20),
+  /** Messages a client may send on one WebSocket per second (a burst of this many, refilled continuously; the default fits subscribing up to the operation limit at once); 0 = off. */
+  WS_MAX_MESSAGES_PER_SECOND: count(50),
   /** Operations running at once on one WebSocket; 0 = off. */
   WS_MAX_SUBSCRIPTIONS_PER_CONNECTION: count(50),
 };

@@ -172,6 +172,8 @@ describe('CORS', () => {
       const gql = await fetch(`${s.url}/graphql`, { method: 'POST', headers: { origin: 'https://shop.example', 'content-type': 'application/json' }, body: '{"query":"{ health { ok } }"}' });
       expect(gql.headers.get('access-control-allow-origin')).toBe('*');
       expect(gql.headers.get('access-control-allow-credentials')).toBeNull();
+      expect(gql.headers.get('vary')).toMatch(/Origin/);
+      expect(gql.headers.get('access-control-expose-headers')).toMatch(/x-request-id/);
     });
 
     it('pages get no CORS headers (same-origin only)', async () => {
