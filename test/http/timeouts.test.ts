@@ -42,8 +42,8 @@ describe('slow-request timeouts', () => {
   it('a client trickling its headers (slowloris) is answered 408 and cut off once HTTP_HEADERS_TIMEOUT_MS is over', async () => {
     const r = await trickle(s.url, 'GET /v1/health HTTP/1.1\r\nhost: x\r\n', 'x-slow: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\r\n');
     expect(r.ms).toBeGreaterThanOrEqual(HEADERS_MS * 0.9);
-    // Node checks the deadlines every quarter of the smaller limit: closed within the limit plus that tick.
-    expect(r.ms).toBeLessThan(HEADERS_MS + 1_000);
+    // Node checks the deadlines every quarter of the smaller limit: closed within the limit plus that tick (and slack for a busy machine).
+    expect(r.ms).toBeLessThan(HEADERS_MS + 2_000);
     expect(r.received).toMatch(/^HTTP\/1\.1 408 /);
   });
 
@@ -72,7 +72,7 @@ describe('slow-request timeouts', () => {
     const body = 'x'.repeat(1000);
     const r = await trickle(s.url, `POST /v1/test/echo HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n`, body);
     expect(r.ms).toBeGreaterThanOrEqual(REQUEST_MS * 0.9);
-    expect(r.ms).toBeLessThan(REQUEST_MS + 1_000);
+    expect(r.ms).toBeLessThan(REQUEST_MS + 2_000);
     expect(r.received).toMatch(/^HTTP\/1\.1 408 /);
     // Past both limits now: the streams still deliver, and an ordinary request is served.
     const event = await s.services.webhooks.trigger(auth, { type: 'checkout.session.completed' });
