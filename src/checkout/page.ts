@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { CheckoutService } from './service.js';
 import type { PageHandler } from '../http/pages.js';
+import { pageCsp } from '../http/security.js';
 
 /**
  * The hosted pay page /pay/<session_id>. Front-end stack: plain TypeScript (web/pay/src, no framework, no
@@ -13,16 +14,12 @@ import type { PageHandler } from '../http/pages.js';
 const WEB = fileURLToPath(new URL('../../web/pay/', import.meta.url));
 const SESSION_PATH = /^\/pay\/(cs_[A-Za-z0-9_]{1,100})\/?$/;
 
-export const PAY_PAGE_CSP = [
-  "default-src 'none'",
-  "script-src 'self'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "connect-src 'self'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
+export const PAY_PAGE_CSP = pageCsp({
+  'script-src': ["'self'"],
+  'style-src': ["'self'"],
+  'img-src': ["'self'", 'data:'],
+  'connect-src': ["'self'"],
+});
 
 let built: Promise<{ js: string; css: string }> | undefined;
 
@@ -68,18 +65,17 @@ export function payPageHandler(checkout: Pick<CheckoutService, 'exists'>): PageH
     if (!url.pathname.startsWith('/pay/')) return false;
     const method = req.method ?? 'GET';
     if (method !== 'GET' && method !== 'HEAD') return false;
-    const common = { 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer' };
     if (url.pathname === '/pay/assets/app.js' || url.pathname === '/pay/assets/app.css') {
       const a = await payPageAssets();
       const js = url.pathname.endsWith('.js');
-      res.writeHead(200, { ...common, 'content-type': js ? 'text/javascript; charset=utf-8' : 'text/css; charset=utf-8', 'cache-control': 'public, max-age=300' });
+      res.writeHead(200, { 'content-type': js ? 'text/javascript; charset=utf-8' : 'text/css; charset=utf-8', 'cache-control': 'public, max-age=300' });
       res.end(method === 'HEAD' ? undefined : js ? a.js : a.css);
       return true;
     }
     const m = SESSION_PATH.exec(url.pathname);
     if (!m) return false;
     const exists = await checkout.exists(m[1]!);
-    res.writeHead(exists ? 200 : 404, { ...common, 'content-type': 'text/html; charset=utf-8', 'content-security-policy': PAY_PAGE_CSP, 'cache-control': 'no-store' });
+    res.writeHead(exists ? 200 : 404, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': PAY_PAGE_CSP, 'cache-control': 'no-store' });
     res.end(method === 'HEAD' ? undefined : html(exists ? 'Pay' : 'Payment not found'));
     return true;
   };

@@ -1,4 +1,5 @@
 import { ERROR_CODES, ERROR_STATUS, type ErrorCode } from '../errors.js';
+import { inlineHashes, pageCsp } from '../http/security.js';
 
 /** What each stable code means and what a client should do about it; served at /docs/errors/<code>. */
 export const ERROR_CATALOG: Record<ErrorCode, { summary: string; action: string }> = {
@@ -27,10 +28,16 @@ export const ERROR_CATALOG: Record<ErrorCode, { summary: string; action: string 
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+const STYLE =
+  '<style>body{font:16px/1.5 system-ui,sans-serif;max-width:46rem;margin:2rem auto;padding:0 1rem;color:#111}code{background:#f2f2f2;padding:.1em .3em;border-radius:3px}a{color:#0645ad}table{border-collapse:collapse}td,th{padding:.3rem .6rem;border-bottom:1px solid #ddd;text-align:left}</style>';
+
+/** The catalog pages' CSP: their one inline stylesheet by hash, nothing else. */
+export const ERROR_PAGE_CSP = pageCsp({ 'style-src': inlineHashes(STYLE, 'style') });
+
 const page = (title: string, body: string) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${esc(title)}</title>
-<style>body{font:16px/1.5 system-ui,sans-serif;max-width:46rem;margin:2rem auto;padding:0 1rem;color:#111}code{background:#f2f2f2;padding:.1em .3em;border-radius:3px}a{color:#0645ad}table{border-collapse:collapse}td,th{padding:.3rem .6rem;border-bottom:1px solid #ddd;text-align:left}</style>
+${STYLE}
 </head><body>${body}</body></html>`;
 
 export function renderErrorPage(code: ErrorCode): string {

@@ -119,6 +119,8 @@ export function createGraphQLServer({ config, log }: { config: Pick<Config, 'BRA
     graphqlEndpoint: '/graphql',
     graphiql: config.NODE_ENV !== 'production' ? { subscriptionsProtocol: 'WS', title: `${config.BRAND} GraphQL` } : false,
     landingPage: false,
+    // CORS is answered for /graphql and /v1 alike by src/http/security.ts (yoga's default would reflect any origin with credentials).
+    cors: false,
     // useErrorCodes maps errors inside execution results (with the request id); maskError the ones yoga
     // handles itself, such as a subscription stream that throws.
     maskedErrors: { maskError: maskError(log) },

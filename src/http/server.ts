@@ -16,6 +16,10 @@ import { restRoutes } from '../rest/routes.js';
 import { pageHandlers } from './pages.js';
 import { parseJsonBody, readBody } from './body.js';
 import { requestIdFrom } from './request-id.js';
+import { clientIp } from './client-ip.js';
+import { applyCors, corsApplies, graphiqlCsp, securityHeaders } from './security.js';
+import { keyBucket, limitReason, MessageBucket, OpenCounts, WS_LIMIT_CLOSE_CODE } from './ws-limits.js';
+import { ERROR_PAGE_CSP } from '../docs/error-catalog.js';
 
 /** Per-request facts the access log needs. */
 interface RequestState {
@@ -120,6 +124,12 @@ export function createHttpServer(deps: HttpDeps, opts: { extraRoutes?: Route[] }
     state.accountId = gqlContext.accountId;
     const out: Record<string, string> = {};
     response.headers.forEach((v, k) => (out[k] = v));
+    if (/^text\/html/.test(response.headers.get('content-type') ?? '')) {
+      // GraphiQL (development): its page needs the CDN it loads from, allowed exactly (src/http/security.ts).
+      const html = await response.text();
+      res.writeHead(response.status, { ...out, 'content-security-policy': graphiqlCsp(html) });
+      return void res.end(html);
+    }
     res.writeHead(response.status, out);
     if (!response.body) return void res.end();
     // A single result is sent in one write; only event streams (SSE subscriptions, incremental delivery) stream.
@@ -141,6 +151,7 @@ export function createHttpServer(deps: HttpDeps, opts: { extraRoutes?: Route[] }
   const handler = async (req: IncomingMessage, res: ServerResponse) => {
     const state: RequestState = { requestId: requestIdFrom(req.headers['x-request-id']), started: performance.now() };
     res.setHeader('x-request-id', state.requestId);
+    securityHeaders(req, res, config);
     res.on('finish', () => {
       log.info(
         {
@@ -157,11 +168,12 @@ export function createHttpServer(deps: HttpDeps, opts: { extraRoutes?: Route[] }
     try {
       if (shuttingDown) res.setHeader('connection', 'close');
       const url = new URL(req.url ?? '/', 'http://localhost');
+      if (corsApplies(url.pathname) && applyCors(req, res, config)) return;
       if (url.pathname === '/graphql') return await handleGraphQL(req, res, state, url);
       if (url.pathname === '/v1' || url.pathname.startsWith('/v1/')) return await handleRest(req, res, state, url);
-      if (url.pathname === '/docs/errors' || url.pathname === '/docs/errors/') return sendHtml(res, 200, renderErrorIndex());
+      if (url.pathname === '/docs/errors' || url.pathname === '/docs/errors/') return sendHtml(res, 200, renderErrorIndex(), { 'content-security-policy': ERROR_PAGE_CSP });
       const doc = /^\/docs\/errors\/([A-Z_]+)$/.exec(url.pathname);
-      if (doc && (ERROR_CODES as string[]).includes(doc[1])) return sendHtml(res, 200, renderErrorPage(doc[1] as ErrorCode));
+      if (doc && (ERROR_CODES as string[]).includes(doc[1])) return sendHtml(res, 200, renderErrorPage(doc[1] as ErrorCode), { 'content-security-policy': ERROR_PAGE_CSP });
       for (const page of pages) if (await page(req, res, url, state.requestId)) return;
       throw new ApiError('NOT_FOUND', `No route for ${req.method} ${url.pathname}`);
     } catch (err) {
@@ -176,14 +188,39 @@ export function createHttpServer(deps: HttpDeps, opts: { extraRoutes?: Route[] }
     }
   };
 
-  const server = createServer({ requestTimeout: 60_000, headersTimeout: 20_000, keepAliveTimeout: 5_000 }, (req, res) => void handler(req, res));
+  // Slow clients (slowloris): headers and the whole request must arrive in time; Node checks both every
+  // connectionsCheckingInterval, so that runs at a fraction of the smaller limit. Upgraded sockets (WebSockets)
+  // and responses being streamed (SSE) are not subject to either.
+  const server = createServer(
+    {
+      headersTimeout: config.HTTP_HEADERS_TIMEOUT_MS,
+      requestTimeout: Math.max(config.HTTP_REQUEST_TIMEOUT_MS, config.HTTP_HEADERS_TIMEOUT_MS),
+      keepAliveTimeout: config.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      connectionsCheckingInterval: Math.max(25, Math.min(1_000, Math.floor(Math.min(config.HTTP_HEADERS_TIMEOUT_MS, config.HTTP_REQUEST_TIMEOUT_MS) / 4))),
+    },
+    (req, res) => void handler(req, res),
+  );
   const sockets = new Set<Socket>();
+  // Open sockets per peer address. Behind a proxy every socket comes from the proxy, so the cap is off there.
+  const socketsPerIp = new OpenCounts();
+  const capSockets = config.TRUST_PROXY === 0 && config.HTTP_MAX_CONNECTIONS_PER_IP > 0;
   server.on('connection', (s) => {
     sockets.add(s);
     s.on('close', () => sockets.delete(s));
+    if (!capSockets) return;
+    const peer = clientIp({ headers: {}, socket: s }, 0);
+    if (!socketsPerIp.take(peer, config.HTTP_MAX_CONNECTIONS_PER_IP)) {
+      const body = JSON.stringify(errorBody(config, 'RATE_LIMITED', `HTTP_MAX_CONNECTIONS_PER_IP: ${config.HTTP_MAX_CONNECTIONS_PER_IP} connections from this address are open; close some or retry later`, requestIdFrom(undefined)));
+      s.end(`HTTP/1.1 429 Too Many Requests\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nx-content-type-options: nosniff\r\nconnection: close\r\n\r\n${body}`);
+      return;
+    }
+    s.once('close', () => socketsPerIp.release(peer));
   });
-  server.on('clientError', (_err, socket) => {
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\n\r\n');
+  server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable) return;
+    // Headers or body slower than HTTP_HEADERS_TIMEOUT_MS / HTTP_REQUEST_TIMEOUT_MS: 408, and the socket goes.
+    const status = err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? '408 Request Timeout' : '400 Bad Request';
+    socket.end(`HTTP/1.1 ${status}\r\nx-content-type-options: nosniff\r\nconnection: close\r\n\r\n`);
   });
 
   // Errors a subscription raises while streaming (e.g. UNAUTHORIZED on its first step) reach graphql-ws's
@@ -210,11 +247,49 @@ export function createHttpServer(deps: HttpDeps, opts: { extraRoutes?: Route[] }
 
   // graphql-ws (graphql-transport-ws protocol) on the same path as HTTP GraphQL.
   const wss = new WebSocketServer({ server, path: '/graphql', maxPayload: config.BODY_LIMIT_BYTES });
+  // WebSocket limits (src/http/ws-limits.ts): registered before graphql-ws's own handlers, so a refused
+  // connection is closed before it is served and an over-limit message closes the socket as it arrives.
+  const wsPerIp = new OpenCounts();
+  const wsPerKey = new OpenCounts();
+  const wsKeyOf = new WeakMap<object, string>();
+  const closeForLimit = (ws: { close(code: number, reason: string): void }, reason: string) => ws.close(WS_LIMIT_CLOSE_CODE, reason);
+  wss.on('connection', (ws, req) => {
+    const ip = clientIp(req, config.TRUST_PROXY);
+    if (!wsPerIp.take(ip, config.WS_MAX_CONNECTIONS_PER_IP)) return closeForLimit(ws, limitReason.ip(config.WS_MAX_CONNECTIONS_PER_IP));
+    const bucket = new MessageBucket(config.WS_MAX_MESSAGES_PER_SECOND, performance.now());
+    ws.on('message', () => {
+      if (!bucket.take(performance.now()) && ws.readyState === ws.OPEN) closeForLimit(ws, limitReason.messages(config.WS_MAX_MESSAGES_PER_SECOND));
+    });
+    ws.once('close', () => {
+      wsPerIp.release(ip);
+      const key = wsKeyOf.get(ws);
+      if (key) wsPerKey.release(key);
+    });
+  });
+  const wsApiKey = (ctx: { connectionParams?: Readonly<Record<string, unknown>>; extra: { request: IncomingMessage } }) => {
+    const conn = (ctx.connectionParams ?? {}) as Record<string, unknown>;
+    return (typeof conn['x-api-key'] === 'string' ? conn['x-api-key'] : undefined) ??
+      (typeof conn.apiKey === 'string' ? conn.apiKey : undefined) ?? headerValue(ctx.extra.request.headers['x-api-key']);
+  };
   useServer(
     {
       execute: (args: any) => args.rootValue.execute(args),
       subscribe: (args: any) => args.rootValue.subscribe(args),
-      onConnect: () => !shuttingDown,
+      onConnect: (ctx) => {
+        if (shuttingDown) return false;
+        const socket = ctx.extra.socket;
+        if (socket.readyState !== socket.OPEN) return false;
+        const apiKey = wsApiKey(ctx);
+        if (apiKey) {
+          const bucket = keyBucket(apiKey);
+          if (!wsPerKey.take(bucket, config.WS_MAX_CONNECTIONS_PER_KEY)) {
+            closeForLimit(socket, limitReason.key(config.WS_MAX_CONNECTIONS_PER_KEY));
+            return false;
+          }
+          wsKeyOf.set(socket, bucket);
+        }
+        return true;
+      },
       onError: (ctx, id, _payload, errors) => {
         const ids = opRequestIds(ctx.extra.socket);
         const requestId = ids.get(id) ?? requestIdFrom(undefined);
@@ -224,9 +299,13 @@ export function createHttpServer(deps: HttpDeps, opts: { extraRoutes?: Route[] }
       onComplete: (ctx, id) => void opRequestIds(ctx.extra.socket).delete(id),
       onSubscribe: async (ctx, id, params) => {
         const req = ctx.extra.request;
-        const conn = (ctx.connectionParams ?? {}) as Record<string, unknown>;
-        const apiKey = (typeof conn['x-api-key'] === 'string' ? conn['x-api-key'] : undefined) ??
-          (typeof conn.apiKey === 'string' ? conn.apiKey : undefined) ?? headerValue(req.headers['x-api-key']);
+        const socket = ctx.extra.socket;
+        const limit = config.WS_MAX_SUBSCRIPTIONS_PER_CONNECTION;
+        // ctx.subscriptions already holds this operation.
+        if (limit > 0 && Object.keys(ctx.subscriptions).length > limit && socket.readyState === socket.OPEN) closeForLimit(socket, limitReason.subscriptions(limit));
+        // Closed for a limit (this operation's, or the message rate's): nothing more runs on it.
+        if (socket.readyState !== socket.OPEN) return [new GraphQLError('The connection is closing', { extensions: { code: 'RATE_LIMITED' } })];
+        const apiKey = wsApiKey(ctx);
         const requestId = requestIdFrom(undefined);
         opRequestIds(ctx.extra.socket).set(id, requestId);
         const { schema, execute, subscribe, parse, validate } = yoga.getEnveloped({ ...ctx, req, socket: ctx.extra.socket, params });
@@ -292,11 +371,11 @@ function sendJson(res: ServerResponse, status: number, body: unknown, headers: R
   res.end(headOnly ? undefined : text);
 }
 
+/** An HTML page; the security headers (and the default CSP, which nothing loads under) are already set: pass the page's own CSP. */
 export function sendHtml(res: ServerResponse, status: number, html: string, headers: Record<string, string> = {}) {
   res.writeHead(status, {
     'content-type': 'text/html; charset=utf-8',
     'content-length': Buffer.byteLength(html),
-    'x-content-type-options': 'nosniff',
     ...headers,
   });
   res.end(html);

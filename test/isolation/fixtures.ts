@@ -1,0 +1,115 @@
+import { randomBytes } from 'node:crypto';
+import type { KeyAuth } from '../../src/accounts/service.js';
+import { newId } from '../../src/ids.js';
+import type { TestServer } from '../helpers/server.js';
+
+export const RECIPIENT = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
+const PAYER = '0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc';
+export const SESSION_INPUT = { amount: '25000000', settleChain: 'base', settleToken: 'USDC', recipient: RECIPIENT, reference: 'secret-ref-A', metadata: { secret: 'A' } };
+
+/** One tenant (an account in one mode) and the resources it owns. */
+export interface Tenant {
+  name: string;
+  key: string;
+  auth: KeyAuth;
+  /** An open session (reference and metadata set, so a leak of the private view shows). */
+  sessionId: string;
+  /** A paid session with one pending refund. */
+  paidSessionId: string;
+  refundId: string;
+  /** The payment that paid `paidSessionId`. */
+  paymentId: string;
+  /** An event of this tenant (the expiry of a session), with one delivery to `endpointId`. */
+  eventId: string;
+  endpointId: string;
+  endpointSecret: string;
+  apiKeyId: string;
+}
+
+const hex = (bytes: number) => `0x${randomBytes(bytes).toString('hex')}`;
+
+/**
+ * Creates, through the services (the same code the routes call), everything one tenant can own: sessions,
+ * a refund, an event with a delivery, a webhook endpoint. The paid state is written directly (a payment row
+ * and the session's paid fields), as the verifier would after an on-chain check; the refund is then created
+ * through RefundsService like a merchant would.
+ */
+export async function createTenant(s: TestServer, name: string, key: string): Promise<Tenant> {
+  const auth = await s.services.accounts.authenticate(key);
+  const session = await s.services.checkout.create(auth, { ...SESSION_INPUT, reference: `ref-${name}`, metadata: { owner: name } });
+  const paid = await s.services.checkout.create(auth, SESSION_INPUT);
+  const now = new Date();
+  const live = auth.mode === 'live';
+  const tx = hex(32);
+  const paymentId = newId('cspay');
+  await s.db.prisma.checkoutPayment.create({
+    data: {
+      id: paymentId,
+      sessionId: paid.id,
+      kind: 'direct',
+      status: 'succeeded',
+      payer: PAYER,
+      srcChainId: 8453,
+      srcToken: '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913',
+      srcAmount: SESSION_INPUT.amount,
+      srcTxHash: tx,
+      settleChainId: 8453,
+      deliveryTxHash: tx,
+      amountReceived: SESSION_INPUT.amount,
+      blockNumber: 1n,
+      createdAt: now,
+      updatedAt: now,
+      settledAt: now,
+    },
+  });
+  await s.db.prisma.checkoutSession.update({ where: { id: paid.id }, data: { status: 'paid', amountReceived: SESSION_INPUT.amount, paidAt: now } });
+  const { refund } = await s.services.checkout.refunds.create(auth, paid.id, { amount: '1000' });
+  // Live endpoints need https and a public host; nothing is delivered (jobs are off in these tests).
+  const url = live ? 'https://1.1.1.1/hook' : 'http://127.0.0.1:9/hook';
+  const endpoint = await s.services.webhooks.create(auth, { url, description: `endpoint of ${name}` });
+  const expiring = await s.services.checkout.create(auth, SESSION_INPUT);
+  await s.services.checkout.expire(auth, expiring.id);
+  const events = await s.services.events.list(auth, { limit: 10 });
+  const event = events.data.find((e: { resourceId: string }) => e.resourceId === expiring.id)!;
+  await s.services.events.redeliver(auth, event.id, { endpointId: endpoint.id });
+  return {
+    name,
+    key,
+    auth,
+    sessionId: session.id,
+    paidSessionId: paid.id,
+    refundId: refund.id,
+    paymentId,
+    eventId: event.id,
+    endpointId: endpoint.id,
+    endpointSecret: (endpoint as { secret: string }).secret,
+    apiKeyId: auth.keyId,
+  };
+}
+
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+/** An id of the same shape (prefix and length) as `id` that names nothing: the "does not exist" baseline. */
+export function lookalike(id: string): string {
+  const cut = id.lastIndexOf('_') + 1;
+  const tail = id.slice(cut);
+  const alphabet = /^[0-9a-f]+$/.test(tail) ? '0123456789abcdef' : BASE62;
+  let out = '';
+  for (const b of randomBytes(tail.length)) out += alphabet[b % alphabet.length];
+  return id.slice(0, cut) + out;
+}
+
+/** Every id of a tenant replaced by its lookalike, consistently (so refund and session stay paired the same way). */
+export function ghostOf(t: Tenant): Tenant {
+  return {
+    ...t,
+    name: `${t.name} (nonexistent ids)`,
+    sessionId: lookalike(t.sessionId),
+    paidSessionId: lookalike(t.paidSessionId),
+    refundId: lookalike(t.refundId),
+    paymentId: lookalike(t.paymentId),
+    eventId: lookalike(t.eventId),
+    endpointId: lookalike(t.endpointId),
+    apiKeyId: lookalike(t.apiKeyId),
+  };
+}

@@ -1,0 +1,176 @@
+import { RECIPIENT, type Tenant } from './fixtures.js';
+
+/** One GraphQL operation: its document and variables. */
+export interface Op {
+  query: string;
+  variables?: Record<string, unknown>;
+}
+
+/**
+ * How each GraphQL root field (`Query.x`, `Mutation.y`, `Subscription.z`) is checked for tenant isolation. The
+ * suite fails when a root field has no row (or a row names no field), and when a field that needs a key has no
+ * `op` to try a revoked key on.
+ *
+ * - `lookup`: answers one resource by id; for another tenant, null (CONVENTIONS.md: lookups answer null), exactly
+ *   as for a nonexistent id.
+ * - `mutation`: acts on a resource named in the input; another tenant gets the `NotFoundError` member, exactly as
+ *   for a nonexistent id.
+ * - `list`: another tenant's list never holds the target's item.
+ * - `own`: acts only inside the caller's tenant and names no resource (`op` for the revoked-key check).
+ * - `public`: no key needed; why, and what it must not reveal (checked in the suite where marked).
+ * - `stream`: a subscription of the caller's own tenant, checked in the suite.
+ */
+export type GqlRow =
+  | { kind: 'lookup'; op: (target: Tenant, caller: Tenant) => Op; idsOf: (t: Tenant) => string[] }
+  | { kind: 'mutation'; op: (target: Tenant, caller: Tenant) => Op; idsOf: (t: Tenant) => string[] }
+  | { kind: 'list'; op: (caller: Tenant) => Op; contains: (data: any, target: Tenant) => boolean }
+  | { kind: 'own'; why: string; op: (caller: Tenant) => Op }
+  | { kind: 'public'; why: string; mustNotReveal?: string }
+  | { kind: 'stream'; why: string; op: (caller: Tenant) => Op };
+
+const RESULT = '__typename ... on Error { code message }';
+const ids = (nodes: Array<{ id: string }> | undefined) => (nodes ?? []).map((n) => n.id);
+
+export const gqlTable: Record<string, GqlRow> = {
+  'Query.balances': { kind: 'public', why: 'public on-chain balances of any address' },
+  'Query.chain': { kind: 'public', why: 'chain registry' },
+  'Query.chains': { kind: 'public', why: 'chain registry' },
+  'Query.prices': { kind: 'public', why: 'market prices' },
+  'Query.quote': { kind: 'public', why: 'anyone may quote; a key only changes fees; quote ids are capabilities, not tenant resources' },
+  'Query.token': { kind: 'public', why: 'token facts' },
+  'Query.tokens': { kind: 'public', why: 'token lists' },
+  'Query.health': { kind: 'public', why: 'liveness and loaded provider ids' },
+  'Query.order': { kind: 'public', why: 'the order of a quote id, which is the capability (128 + 64 random bits)' },
+  'Query.orderStatus': { kind: 'public', why: "the provider's own public order state" },
+  'Query.checkoutSession': {
+    kind: 'public',
+    why: 'the payer reads the session to pay it (the id is the capability given to the payer)',
+    mustNotReveal: 'reference, metadata, payments, refunds: null for anyone but the owner key',
+  },
+  'Query.checkoutSessionQuote': { kind: 'public', why: 'payer-facing: quotes to pay an open session (amounts only)' },
+  'Query.checkoutSessions': {
+    kind: 'list',
+    op: () => ({ query: 'query { checkoutSessions(first: 100) { nodes { id } } }' }),
+    contains: (d, t) => ids(d?.checkoutSessions?.nodes).includes(t.sessionId),
+  },
+  'Query.event': { kind: 'lookup', op: (t) => ({ query: 'query($id: ID!) { event(id: $id) { id type data } }', variables: { id: t.eventId } }), idsOf: (t) => [t.eventId] },
+  'Query.events': {
+    kind: 'list',
+    op: () => ({ query: 'query { events(first: 100) { nodes { id } } }' }),
+    contains: (d, t) => ids(d?.events?.nodes).includes(t.eventId),
+  },
+  'Query.viewer': {
+    kind: 'list',
+    op: () => ({ query: 'query { viewer { accountId apiKeys(first: 100) { nodes { id } } } }' }),
+    contains: (d, t) => ids(d?.viewer?.apiKeys?.nodes).includes(t.apiKeyId),
+  },
+  'Query.webhookEndpoint': {
+    kind: 'lookup',
+    op: (t) => ({ query: 'query($id: ID!) { webhookEndpoint(id: $id) { id url secret } }', variables: { id: t.endpointId } }),
+    idsOf: (t) => [t.endpointId],
+  },
+  'Query.webhookEndpoints': {
+    kind: 'list',
+    op: () => ({ query: 'query { webhookEndpoints(first: 100) { nodes { id } } }' }),
+    contains: (d, t) => ids(d?.webhookEndpoints?.nodes).includes(t.endpointId),
+  },
+
+  'Mutation.buildOrder': { kind: 'public', why: 'builds the transaction of a quote id (capability)' },
+  'Mutation.submitOrder': { kind: 'public', why: 'forwards wallet-signed bytes for a quote id (capability)' },
+  'Mutation.reportOrderSubmitted': { kind: 'public', why: 'the payer reports a transaction for a quote id (capability)' },
+  'Mutation.reportCheckoutPayment': { kind: 'public', why: 'payer-facing: reports a direct transfer; answers the public view' },
+  'Mutation.submitCheckoutPayment': { kind: 'public', why: 'payer-facing: a signed Solana transfer; answers the public view' },
+  'Mutation.createCheckoutSession': {
+    kind: 'own',
+    why: "creates in the key's account and mode",
+    op: () => ({
+      query: `mutation($input: CreateCheckoutSessionInput!) { createCheckoutSession(input: $input) { __typename } }`,
+      variables: { input: { amount: '1000000', settleChain: 'base', settleToken: 'USDC', recipient: RECIPIENT } },
+    }),
+  },
+  'Mutation.createWebhookEndpoint': {
+    kind: 'own',
+    why: "creates in the key's account and mode",
+    op: () => ({ query: `mutation { createWebhookEndpoint(input: { url: "http://127.0.0.1:9/x" }) { __typename } }` }),
+  },
+  'Mutation.triggerWebhookEvent': {
+    kind: 'own',
+    why: "records a sample event in the key's own account (test mode only)",
+    op: () => ({ query: `mutation { triggerWebhookEvent(input: { type: "checkout.session.completed" }) { __typename } }` }),
+  },
+  'Mutation.expireCheckoutSession': {
+    kind: 'mutation',
+    op: (t) => ({ query: `mutation($id: ID!) { expireCheckoutSession(input: { id: $id }) { ${RESULT} } }`, variables: { id: t.sessionId } }),
+    idsOf: (t) => [t.sessionId],
+  },
+  'Mutation.createCheckoutRefund': {
+    kind: 'mutation',
+    op: (t) => ({ query: `mutation($id: ID!) { createCheckoutRefund(input: { sessionId: $id, amount: "1" }) { ${RESULT} } }`, variables: { id: t.paidSessionId } }),
+    idsOf: (t) => [t.paidSessionId],
+  },
+  // Not a root field: the same mutation naming the target's payment on the caller's own paid session.
+  'Mutation.createCheckoutRefund(paymentId)': {
+    kind: 'mutation',
+    op: (t, caller) => ({
+      query: `mutation($id: ID!, $p: ID!) { createCheckoutRefund(input: { sessionId: $id, paymentId: $p, amount: "1" }) { ${RESULT} } }`,
+      variables: { id: caller.paidSessionId, p: t.paymentId },
+    }),
+    idsOf: (t) => [t.paymentId],
+  },
+  'Mutation.reportCheckoutRefund': {
+    kind: 'mutation',
+    // The caller's own paid session with the target's refund.
+    op: (t, caller) => ({
+      query: `mutation($s: ID!, $id: ID!) { reportCheckoutRefund(input: { sessionId: $s, id: $id, txHash: "0x${'cd'.repeat(32)}" }) { ${RESULT} } }`,
+      variables: { s: caller.paidSessionId, id: t.refundId },
+    }),
+    idsOf: (t) => [t.refundId],
+  },
+  'Mutation.cancelCheckoutRefund': {
+    kind: 'mutation',
+    op: (t) => ({ query: `mutation($s: ID!, $id: ID!) { cancelCheckoutRefund(input: { sessionId: $s, id: $id }) { ${RESULT} } }`, variables: { s: t.paidSessionId, id: t.refundId } }),
+    idsOf: (t) => [t.paidSessionId, t.refundId],
+  },
+  'Mutation.redeliverEvent': {
+    kind: 'mutation',
+    // The caller's own event to the target's endpoint.
+    op: (t, caller) => ({
+      query: `mutation($id: ID!, $e: ID!) { redeliverEvent(input: { id: $id, endpointId: $e }) { ${RESULT} } }`,
+      variables: { id: caller.eventId, e: t.endpointId },
+    }),
+    idsOf: (t) => [t.endpointId],
+  },
+  'Mutation.revokeApiKey': {
+    kind: 'mutation',
+    op: (t) => ({ query: `mutation($id: ID!) { revokeApiKey(input: { id: $id }) { ${RESULT} } }`, variables: { id: t.apiKeyId } }),
+    idsOf: (t) => [t.apiKeyId],
+  },
+  'Mutation.rotateWebhookEndpointSecret': {
+    kind: 'mutation',
+    op: (t) => ({ query: `mutation($id: ID!) { rotateWebhookEndpointSecret(input: { id: $id }) { ${RESULT} } }`, variables: { id: t.endpointId } }),
+    idsOf: (t) => [t.endpointId],
+  },
+  'Mutation.updateWebhookEndpoint': {
+    kind: 'mutation',
+    op: (t) => ({ query: `mutation($id: ID!) { updateWebhookEndpoint(input: { id: $id, description: "taken over" }) { ${RESULT} } }`, variables: { id: t.endpointId } }),
+    idsOf: (t) => [t.endpointId],
+  },
+  'Mutation.deleteWebhookEndpoint': {
+    kind: 'mutation',
+    op: (t) => ({ query: `mutation($id: ID!) { deleteWebhookEndpoint(input: { id: $id }) { ${RESULT} } }`, variables: { id: t.endpointId } }),
+    idsOf: (t) => [t.endpointId],
+  },
+
+  'Subscription.checkoutSession': {
+    kind: 'public',
+    why: 'the hosted pay page follows the session it pays (id = capability)',
+    mustNotReveal: 'reference and metadata: null for anyone but the owner key',
+  },
+  'Subscription.events': {
+    kind: 'stream',
+    why: "streams the key's own account and mode only",
+    op: () => ({ query: 'subscription { events { id resourceId livemode } }' }),
+  },
+  'Subscription.order': { kind: 'public', why: 'the order of a quote id (capability)' },
+  'Subscription.orderStatus': { kind: 'public', why: "the provider's own public order state" },
+};

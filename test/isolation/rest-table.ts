@@ -1,0 +1,112 @@
+import type { Tenant } from './fixtures.js';
+
+export interface Req {
+  method: string;
+  path: string;
+  body?: unknown;
+}
+
+/**
+ * How each /v1 route is checked for tenant isolation. Keys are `METHOD path` exactly as in restRoutes; the suite
+ * fails when a route has no row (or a row names no route).
+ *
+ * - `owned`: acts on one resource named in the request. `req(target, caller)` builds the request(s) for the
+ *   `target` tenant's resource (or its nonexistent lookalike) as sent by `caller` (whose own ids it may mix in,
+ *   e.g. the caller's own session with the other tenant's refund). Another tenant must get exactly the answer a
+ *   nonexistent id gets: NOT_FOUND, same body apart from requestId and the ids themselves.
+ * - `list`: lists the caller's resources; another tenant's list must not hold the target's item.
+ * - `own`: creates or acts only inside the caller's own tenant and names no resource; why it is safe is stated.
+ * - `public`: no key needed; why, and what it must not reveal (checked in the suite where marked).
+ */
+export type RestRow =
+  | { kind: 'owned'; req: (target: Tenant, caller: Tenant) => Req | Req[]; idsOf: (t: Tenant) => string[] }
+  | { kind: 'list'; req: (caller: Tenant) => Req; contains: (body: any, target: Tenant) => boolean }
+  | { kind: 'own'; why: string }
+  | { kind: 'public'; why: string; mustNotReveal?: string };
+
+const sess = (t: Tenant) => `/v1/checkout/sessions/${t.sessionId}`;
+const paid = (t: Tenant) => `/v1/checkout/sessions/${t.paidSessionId}`;
+const hasId = (list: Array<{ id: string }> | undefined, id: string) => (list ?? []).some((x) => x.id === id);
+
+export const restTable: Record<string, RestRow> = {
+  'GET /v1/health': { kind: 'public', why: 'liveness and the loaded provider ids; no tenant data' },
+  'GET /v1/account': { kind: 'own', why: "answers the key's own account and mode; takes no id" },
+  'GET /v1/chains': { kind: 'public', why: 'chain registry, the same for everyone' },
+  'GET /v1/tokens': { kind: 'public', why: 'token lists, the same for everyone' },
+  'GET /v1/tokens/lookup': { kind: 'public', why: 'on-chain token facts' },
+  'GET /v1/prices': { kind: 'public', why: 'market prices' },
+  'GET /v1/balances': { kind: 'public', why: 'public on-chain balances of any address' },
+  'GET /v1/quote': {
+    kind: 'public',
+    why: 'anyone may quote; a key only changes fees. The quote id it returns is a capability (128 + 64 random bits), not a tenant resource',
+  },
+  'POST /v1/orders': { kind: 'public', why: 'builds the transaction of a quote id, which is itself the capability (unguessable, see Quote store)' },
+  'POST /v1/orders/submit': { kind: 'public', why: 'forwards wallet-signed bytes for a quote id (capability); returns only the order of that quote' },
+  'POST /v1/orders/:quoteId/submitted': { kind: 'public', why: 'the payer reports a transaction for a quote id (capability) from any wallet; answers that order only' },
+  'GET /v1/orders/:provider/:id': { kind: 'public', why: "the provider's own public order state (anyone can ask the provider the same)" },
+
+  'POST /v1/checkout/sessions': { kind: 'own', why: "creates a session in the key's account and mode (list rows check it stays there)" },
+  'GET /v1/checkout/sessions': { kind: 'list', req: () => ({ method: 'GET', path: '/v1/checkout/sessions?limit=100' }), contains: (b, t) => hasId(b?.data, t.sessionId) },
+  'GET /v1/checkout/sessions/:id': {
+    kind: 'public',
+    why: 'the payer (no key) reads the session to pay it; the id is the unguessable capability handed to the payer',
+    mustNotReveal: 'reference, metadata (only the owner key gets the full view; another tenant key gets the public view)',
+  },
+  'POST /v1/checkout/sessions/:id/expire': { kind: 'owned', req: (t) => ({ method: 'POST', path: `${sess(t)}/expire` }), idsOf: (t) => [t.sessionId] },
+  'POST /v1/checkout/sessions/:id/quote': { kind: 'public', why: 'payer-facing: quotes to pay an open session, amounts only (no reference or metadata)' },
+  'POST /v1/checkout/sessions/:id/submitted': { kind: 'public', why: 'payer-facing: the payer reports a transfer; answers the public view' },
+  'POST /v1/checkout/sessions/:id/submit': { kind: 'public', why: 'payer-facing: a signed Solana transfer; answers the public view' },
+  'POST /v1/checkout/sessions/:id/refunds': {
+    kind: 'owned',
+    req: (t, caller) => [
+      { method: 'POST', path: `${paid(t)}/refunds`, body: { amount: '1' } },
+      // The caller's own paid session, refunding the target's payment.
+      { method: 'POST', path: `${paid(caller)}/refunds`, body: { amount: '1', payment: t.paymentId } },
+    ],
+    idsOf: (t) => [t.paidSessionId, t.paymentId],
+  },
+  'GET /v1/checkout/sessions/:id/refunds': { kind: 'owned', req: (t) => ({ method: 'GET', path: `${paid(t)}/refunds` }), idsOf: (t) => [t.paidSessionId] },
+  'POST /v1/checkout/sessions/:id/refunds/:refundId/submitted': {
+    kind: 'owned',
+    // The caller's own paid session with the target's refund: the refund must be refused too.
+    req: (t, caller) => ({ method: 'POST', path: `${paid(caller)}/refunds/${t.refundId}/submitted`, body: { txHash: `0x${'ab'.repeat(32)}` } }),
+    idsOf: (t) => [t.refundId],
+  },
+  'POST /v1/checkout/sessions/:id/refunds/:refundId/cancel': {
+    kind: 'owned',
+    req: (t) => ({ method: 'POST', path: `${paid(t)}/refunds/${t.refundId}/cancel` }),
+    idsOf: (t) => [t.paidSessionId, t.refundId],
+  },
+
+  'GET /v1/events': { kind: 'list', req: () => ({ method: 'GET', path: '/v1/events?limit=100' }), contains: (b, t) => hasId(b?.data, t.eventId) },
+  'GET /v1/events/:id': { kind: 'owned', req: (t) => ({ method: 'GET', path: `/v1/events/${t.eventId}` }), idsOf: (t) => [t.eventId] },
+  'GET /v1/events/:id/deliveries': { kind: 'owned', req: (t) => ({ method: 'GET', path: `/v1/events/${t.eventId}/deliveries` }), idsOf: (t) => [t.eventId] },
+  'GET /v1/events/:id/attempts': { kind: 'owned', req: (t) => ({ method: 'GET', path: `/v1/events/${t.eventId}/attempts` }), idsOf: (t) => [t.eventId] },
+  'POST /v1/events/:id/redeliver': {
+    kind: 'owned',
+    // The caller's own event sent to the target's endpoint: the endpoint must be refused.
+    req: (t, caller) => ({ method: 'POST', path: `/v1/events/${caller.eventId}/redeliver`, body: { endpointId: t.endpointId } }),
+    idsOf: (t) => [t.endpointId],
+  },
+
+  'POST /v1/webhook-endpoints/trigger': { kind: 'own', why: "records a sample event in the key's own account (test mode only)" },
+  'POST /v1/webhook-endpoints': { kind: 'own', why: "creates an endpoint in the key's account and mode" },
+  'GET /v1/webhook-endpoints': { kind: 'list', req: () => ({ method: 'GET', path: '/v1/webhook-endpoints' }), contains: (b, t) => hasId(b?.data, t.endpointId) },
+  'GET /v1/webhook-endpoints/:id': { kind: 'owned', req: (t) => ({ method: 'GET', path: `/v1/webhook-endpoints/${t.endpointId}` }), idsOf: (t) => [t.endpointId] },
+  'PATCH /v1/webhook-endpoints/:id': {
+    kind: 'owned',
+    req: (t) => ({ method: 'PATCH', path: `/v1/webhook-endpoints/${t.endpointId}`, body: { description: 'taken over' } }),
+    idsOf: (t) => [t.endpointId],
+  },
+  'DELETE /v1/webhook-endpoints/:id': { kind: 'owned', req: (t) => ({ method: 'DELETE', path: `/v1/webhook-endpoints/${t.endpointId}` }), idsOf: (t) => [t.endpointId] },
+  'POST /v1/webhook-endpoints/:id/rotate-secret': {
+    kind: 'owned',
+    req: (t) => ({ method: 'POST', path: `/v1/webhook-endpoints/${t.endpointId}/rotate-secret` }),
+    idsOf: (t) => [t.endpointId],
+  },
+  'GET /v1/webhook-endpoints/:id/attempts': {
+    kind: 'owned',
+    req: (t) => ({ method: 'GET', path: `/v1/webhook-endpoints/${t.endpointId}/attempts` }),
+    idsOf: (t) => [t.endpointId],
+  },
+};
