@@ -18,8 +18,11 @@ export interface GraphQLContext {
   requestId: string;
   /** The client's address (src/http/client-ip.ts): whose rate-limit count a keyless operation takes from. */
   clientIp: string;
-  /** What the rate limiter decided for this operation (src/graphql/yoga.ts), for the response headers. */
-  rateLimit?: Decision | null;
+  /**
+   * What the rate limiter decided for this operation (src/graphql/yoga.ts), for the response headers. A holder:
+   * yoga hands resolvers a copy of this context, and the HTTP layer reads the original.
+   */
+  rateLimit: { decision?: Decision | null };
   /** Resolves the x-api-key (header, or graphql-ws connectionParams) once; null when none was sent. */
   auth(): Promise<KeyAuth | null>;
   requireAuth(): Promise<KeyAuth>;
@@ -49,6 +52,7 @@ export function createGraphQLContext(deps: GraphQLContextDeps, requestId: string
     pubsub: deps.pubsub,
     requestId,
     clientIp,
+    rateLimit: {},
     auth() {
       authPromise ??= apiKey
         ? deps.services.accounts.authenticate(apiKey).then((a) => {

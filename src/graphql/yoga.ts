@@ -125,7 +125,7 @@ function useOperationLimits(config: Pick<LimitsConfig, 'GRAPHQL_MAX_COST'>): Plu
     // A key that does not authenticate counts against the client address, so guessing keys is limited too.
     const auth = await ctx.auth().catch(() => null);
     const decision = await limiter.consume(limiter.identity(auth, ctx.clientIp), usage);
-    ctx.rateLimit = decision;
+    ctx.rateLimit.decision = decision;
     if (decision && !decision.allowed) {
       const e = limiter.error(decision);
       return refuse(e.message, { ...e.details, code: e.code, requestId: ctx.requestId });

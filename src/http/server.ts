@@ -162,7 +162,8 @@ export function createHttpServer(deps: HttpDeps, opts: { extraRoutes?: Route[] }
     );
     // An operation is limited before it runs (src/graphql/yoga.ts, with its weight). A request that never reached
     // execution (unparsable, invalid, over the cost limit, GraphiQL's page) still counts one point.
-    if (gqlContext.rateLimit === undefined && ratelimit.enabled) {
+    const decision = gqlContext.rateLimit.decision;
+    if (decision === undefined && ratelimit.enabled) {
       try {
         await limitRequest(req, res, await gqlContext.auth().catch(() => null), { default: 1 });
       } catch (err) {
@@ -170,11 +171,11 @@ export function createHttpServer(deps: HttpDeps, opts: { extraRoutes?: Route[] }
         await response.body?.cancel().catch(() => {});
         return sendJson(res, 429, { errors: [{ message: err.message, extensions: { ...err.details, code: err.code, requestId: state.requestId } }] });
       }
-    } else applyRateLimitHeaders(res, gqlContext.rateLimit);
+    } else applyRateLimitHeaders(res, decision);
     state.accountId = gqlContext.accountId;
     const out: Record<string, string> = {};
     response.headers.forEach((v, k) => (out[k] = v));
-    res.writeHead(gqlContext.rateLimit && !gqlContext.rateLimit.allowed ? 429 : response.status, out);
+    res.writeHead(decision && !decision.allowed ? 429 : response.status, out);
     if (!response.body) return void res.end();
     // A single result is sent in one write; only event streams (SSE subscriptions, incremental delivery) stream.
     if (!/^(text\/event-stream|multipart\/mixed)/.test(response.headers.get('content-type') ?? '')) {
