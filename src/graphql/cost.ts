@@ -60,7 +60,7 @@ const chainsArg = (args: Args) => (Array.isArray(args.chains) ? (args.chains as 
 export const FIELD_RULES: Record<string, FieldRule> = {
   'Query.quote': { cost: () => QUOTE_COST, weight: () => QUOTE_WEIGHT },
   'Query.checkoutSessionQuote': { cost: () => CHECKOUT_QUOTE_COST, weight: () => QUOTE_WEIGHT },
-  'Query.balances': { cost: (a) => BALANCES_COST_PER_CHAIN * balancesWeight(chainsArg(a)), weight: (a) => balancesWeight(chainsArg(a)) },
+  'Query.balances': { cost: (a) => BALANCES_COST_PER_CHAIN * balancesWeight(chainsArg(a), a.address), weight: (a) => balancesWeight(chainsArg(a), a.address) },
   'Mutation.createCheckoutSession': { strict: true },
   'Mutation.createCheckoutRefund': { strict: true },
   'Mutation.createWebhookEndpoint': { strict: true },

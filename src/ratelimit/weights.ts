@@ -14,16 +14,19 @@ const MAX_BALANCE_CHAINS = 25;
 /** Without `chains`, balances read the popular EVM chains (Solana addresses read one chain). */
 export const DEFAULT_BALANCE_CHAINS = STATIC_CHAINS.filter((c) => c.vm === 'evm' && c.popular).length;
 
-/** Balances: one per chain named (duplicates once; beyond the cap the call is refused, so it counts the cap). */
-export function balancesWeight(chains: readonly string[] | undefined | null): number {
-  if (!chains) return DEFAULT_BALANCE_CHAINS;
+/**
+ * Balances: one per chain named (duplicates once; beyond the cap the call is refused, so it counts the cap).
+ * Without chains: the popular EVM chains for an EVM (0x) address, Solana alone for any other.
+ */
+export function balancesWeight(chains: readonly string[] | undefined | null, address?: unknown): number {
+  if (!chains) return typeof address === 'string' && !/^0x/i.test(address.trim()) ? 1 : DEFAULT_BALANCE_CHAINS;
   const distinct = new Set(chains.map((c) => c.trim().toLowerCase()).filter(Boolean)).size;
   return Math.min(MAX_BALANCE_CHAINS, Math.max(1, distinct));
 }
 
 /** `chains=a,b,c` of `GET /v1/balances`, as the route reads it. */
 export const balancesQueryWeight = (query: URLSearchParams) =>
-  balancesWeight(query.has('chains') ? (query.get('chains') ?? '').split(',') : undefined);
+  balancesWeight(query.has('chains') ? (query.get('chains') ?? '').split(',') : undefined, query.get('address') ?? undefined);
 
 /** A route's rate-limit properties: its weight in the default bucket, and whether it also takes from `strict`. */
 export interface RouteRateLimit {

@@ -64,6 +64,12 @@ describe('rate-limit weights (pure)', () => {
     expect(balancesWeight(chains)).toBe(weight);
   });
 
+  it('balances of a Solana address without chains: one chain', () => {
+    expect(balancesWeight(undefined, '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM')).toBe(1);
+    expect(balancesWeight(undefined, '0x000000000000000000000000000000000000bEEF')).toBe(DEFAULT_BALANCE_CHAINS);
+    expect(balancesQueryWeight(new URLSearchParams('address=9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM'))).toBe(1);
+  });
+
   it.each<[string, Parameters<typeof routeUsage>[0], string, object]>([
     ['a plain route', undefined, '', { default: 1 }],
     ['a quote', { weight: QUOTE_WEIGHT }, 'srcChain=base', { default: QUOTE_WEIGHT }],
@@ -85,5 +91,13 @@ describe('rate-limit configuration', () => {
 
   it.each(['600', '600/0', '0/60', '1/100000', 'ten/60', '-1/60'])('refuses %s naming the variable', (v) => {
     expect(() => loadConfig({ RATE_LIMIT_DEFAULT: v })).toThrow(/RATE_LIMIT_DEFAULT/);
+  });
+});
+
+describe('rate-limit documentation', () => {
+  it("every rate-limit variable (and GRAPHQL_MAX_COST) has a row in README's configuration table", async () => {
+    const { readFileSync } = await import('node:fs');
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    for (const key of [...Object.keys(ratelimitEnv), 'GRAPHQL_MAX_COST']) expect(readme, key).toMatch(new RegExp(`^\\| \`${key}\` \\|`, 'm'));
   });
 });
