@@ -214,6 +214,8 @@ export function createHttpServer(deps: HttpDeps, opts: { extraRoutes?: Route[] }
       const url = new URL(req.url ?? '/', 'http://localhost');
       if (url.pathname === '/graphql') return await handleGraphQL(req, res, state, url);
       if (url.pathname === '/v1' || url.pathname.startsWith('/v1/')) return await handleRest(req, res, state, url);
+      // Pages, their assets, the error docs and unknown paths: one point each, by address.
+      await limitRequest(req, res, null, { default: 1 });
       if (url.pathname === '/docs/errors' || url.pathname === '/docs/errors/') return sendHtml(res, 200, renderErrorIndex());
       const doc = /^\/docs\/errors\/([A-Z_]+)$/.exec(url.pathname);
       if (doc && (ERROR_CODES as string[]).includes(doc[1])) return sendHtml(res, 200, renderErrorPage(doc[1] as ErrorCode));

@@ -238,3 +238,23 @@ describe('GraphQL operation cost over HTTP', () => {
     expect(round.body.errors).toBeUndefined();
   });
 });
+
+describe('rate limits: pages and unknown paths count by address', () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startTestServer({ env: { RATE_LIMIT_DEFAULT: '2/60' } });
+  });
+  afterAll(() => s?.close());
+
+  it('the error docs, an unknown page, then 429 in the envelope', async () => {
+    const docs = await s.get('/docs/errors/RATE_LIMITED');
+    expect(docs.status).toBe(200);
+    expect(parseRateLimit(docs.headers.get('ratelimit')).default.r).toBe(1);
+    const missing = await s.get('/nowhere');
+    expect(missing.status).toBe(404);
+    expect(parseRateLimit(missing.headers.get('ratelimit')).default.r).toBe(0);
+    const refused = await s.get('/v1/nope');
+    expect(refused.status).toBe(429);
+    expect(refused.body.error.code).toBe('RATE_LIMITED');
+  });
+});
