@@ -83,6 +83,14 @@ for (const store of stores) {
       expect(parseRateLimit(other.headers.get('ratelimit')).default.r).toBe(4);
     });
 
+    it('behind one trusted proxy: the address it saw, whatever the client wrote to the left', async () => {
+      const spoofed = (left: string) => a.get('/v1/health', from(`${left}, 203.0.113.60`));
+      const first = await spoofed('198.51.100.1');
+      expect(parseRateLimit(first.headers.get('ratelimit')).default.r).toBe(4);
+      const second = await spoofed('198.51.100.2');
+      expect(parseRateLimit(second.headers.get('ratelimit')).default.r).toBe(3);
+    });
+
     it.runIf(store.backend === 'postgres')('two instances share one count', async () => {
       const ip = '203.0.113.20';
       for (let i = 0; i < 3; i++) expect((await a.get('/v1/health', from(ip))).status).toBe(200);
