@@ -73,5 +73,5 @@ export function rateLimitHeaders(decision: Pick<Decision, 'buckets' | 'policies'
   return headers;
 }
 
-/** A Structured Field String (RFC 9651 §3.3.3): quoted, with `"` and `\` escaped. Bucket names are plain words. */
+/** A Structured Field String: quoted, with `"` and `\` escaped (bucket names are plain words anyway). */
 const sfString = (s: string) => `"${s.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
