@@ -33,10 +33,10 @@ function parseRateLimit(h: string | null): Record<string, Record<string, number>
   return out;
 }
 
-const stores: Array<{ name: string; backend: 'pglite' | 'postgres'; env: () => Record<string, string>; run: boolean }> = [
-  { name: 'memory (embedded PGlite)', backend: 'pglite', env: () => ({}), run: true },
-  { name: 'Postgres', backend: 'postgres', env: () => ({}), run: backends.includes('postgres') },
-  { name: 'Redis', backend: 'postgres', env: () => ({ REDIS_URL, RATE_LIMIT_KEY_PREFIX: `rl-${randomBytes(6).toString('hex')}` }), run: withRedis && backends.includes('postgres') },
+const stores: Array<{ name: string; kind: string; backend: 'pglite' | 'postgres'; env: () => Record<string, string>; run: boolean }> = [
+  { name: 'memory (embedded PGlite)', kind: 'memory', backend: 'pglite', env: () => ({}), run: true },
+  { name: 'Postgres', kind: 'postgres', backend: 'postgres', env: () => ({}), run: backends.includes('postgres') },
+  { name: 'Redis', kind: 'redis', backend: 'postgres', env: () => ({ REDIS_URL, RATE_LIMIT_KEY_PREFIX: `rl-${randomBytes(6).toString('hex')}` }), run: withRedis && backends.includes('postgres') },
 ];
 
 for (const store of stores) {
@@ -58,6 +58,10 @@ for (const store of stores) {
     });
 
     const from = (ip: string, extra: Record<string, string> = {}) => ({ 'x-forwarded-for': ip, ...extra });
+
+    it(`counts in ${store.kind}`, () => {
+      expect(a.services.ratelimit.storeKind).toBe(store.kind);
+    });
 
     it('counts every request; over the limit: 429 RATE_LIMITED in the envelope, Retry-After, RateLimit headers on every response', async () => {
       const ip = '203.0.113.10';
