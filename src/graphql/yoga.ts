@@ -1,5 +1,5 @@
 import { createYoga, type Plugin } from 'graphql-yoga';
-import { GraphQLError, NoSchemaIntrospectionCustomRule, type ExecutionResult } from 'graphql';
+import { GraphQLError, NoSchemaIntrospectionCustomRule, type DocumentNode, type ExecutionResult, type GraphQLSchema } from 'graphql';
 import { maxAliasesPlugin } from '@escape.tech/graphql-armor-max-aliases';
 import { maxDepthPlugin } from '@escape.tech/graphql-armor-max-depth';
 import { maxDirectivesPlugin } from '@escape.tech/graphql-armor-max-directives';
@@ -104,12 +104,18 @@ type LimitsConfig = Pick<
  * Before an operation runs (HTTP, SSE or WebSocket: every transport executes through these hooks): its cost
  * (src/graphql/cost.ts) against GRAPHQL_MAX_COST, then its weight against the caller's rate limits. Either
  * refusal is the operation's only result, with nothing executed: INVALID_PARAMS naming the limit and the cost,
- * or RATE_LIMITED with `retryAfter` (over HTTP, src/http/server.ts answers it with status 429). The decision stays on the context for the HTTP
- * layer's RateLimit headers.
+ * or RATE_LIMITED with `retryAfter` (over HTTP, src/http/server.ts answers it with status 429). The decision
+ * stays on the context for the HTTP layer's RateLimit headers.
  */
 function useOperationLimits(config: Pick<LimitsConfig, 'GRAPHQL_MAX_COST'>): Plugin<GraphQLContext> {
   const refuse = (message: string, extensions: Record<string, unknown>): ExecutionResult => ({ errors: [new GraphQLError(message, { extensions })] });
-  const check = async (args: { schema: any; document: any; variableValues?: any; operationName?: any; contextValue: unknown }): Promise<ExecutionResult | undefined> => {
+  const check = async (args: {
+    schema: GraphQLSchema;
+    document: DocumentNode;
+    variableValues?: Record<string, unknown> | null;
+    operationName?: string | null;
+    contextValue: unknown;
+  }): Promise<ExecutionResult | undefined> => {
     const ctx = args.contextValue as GraphQLContext;
     const { cost, usage } = operationCost(args.schema, args.document, args.variableValues, args.operationName);
     if (cost > config.GRAPHQL_MAX_COST) {
