@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { parse } from 'graphql';
+import { getIntrospectionQuery, parse } from 'graphql';
 import { schema } from '../../src/graphql/schema.js';
 import { BALANCES_COST_PER_CHAIN, CHECKOUT_QUOTE_COST, FIELD_RULES, operationCost, QUOTE_COST } from '../../src/graphql/cost.js';
 import { graphqlEnv } from '../../src/graphql/config.js';
@@ -46,6 +46,10 @@ describe('operation cost (pure)', () => {
       query { a: chains(first: 2) { ...C } b: chains(first: 3) { ...C } quote(input: ${quoteInput}) { ... on QuoteResponse { quotes { provider } } } }
       fragment C on ChainConnection { nodes { id } }`;
     expect(cost(doc).cost).toBe(1 + 2 + 1 + 3 + 1 + QUOTE_COST + 1);
+  });
+
+  it("introspection: the standard query (GraphiQL's, codegen's) fits; its nesting is graphql-js's own rule (MaxIntrospectionDepthRule)", () => {
+    expect(cost(getIntrospectionQuery({ descriptions: true, specifiedByUrl: true, directiveIsRepeatable: true, schemaDescription: true, inputValueDeprecation: true })).cost).toBeLessThanOrEqual(DEFAULT_MAX_COST);
   });
 
   it('every rule names a field of the schema', () => {
