@@ -39,7 +39,7 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
   const pubsub = new PgPubSub(db, log);
   await pubsub.start();
   const infra: Infra = { config, log, clock: opts.clock ?? systemClock, prisma: db.prisma, pubsub };
-  const services = createServices(infra, db.sql);
+  const services = createServices(infra, db.sql, { pgPool: db.pool });
   if (config.JOBS_ENABLED) services.startJobs();
   return {
     infra,

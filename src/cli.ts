@@ -15,6 +15,9 @@ const HELP = `Usage: npm run cli -- <command> [options]
 
   accounts:create --name <name> [--live]        create an account (live mode off unless --live)
   accounts:live --account <id> --enable|--disable
+  accounts:rate-limit --account <id> --multiplier <n>|--clear
+                                                multiply every rate-limit bucket for the account's keys
+                                                (e.g. 10; 0.5 lowers them); --clear goes back to the defaults
   keys:create --account <id> --mode test|live [--name <label>]   prints the key once
   keys:list --account <id>
   keys:revoke --account <id> --key <keyId>
@@ -92,6 +95,17 @@ export const commands: Record<string, Command> = {
     const o = opts(args, { account: { type: 'string' }, enable: { type: 'boolean' }, disable: { type: 'boolean' } });
     if (!o.enable === !o.disable) throw new UsageError('pass exactly one of --enable or --disable');
     const account = await withAccounts((s) => s.setLiveEnabled(need(o.account, 'account'), !!o.enable));
+    console.log(JSON.stringify(account, null, 2));
+  },
+  'accounts:rate-limit': async (args) => {
+    const o = opts(args, { account: { type: 'string' }, multiplier: { type: 'string' }, clear: { type: 'boolean' } });
+    if ((o.multiplier === undefined) === !o.clear) throw new UsageError('pass exactly one of --multiplier <n> or --clear');
+    let multiplier: number | null = null;
+    if (!o.clear) {
+      if (typeof o.multiplier !== 'string' || !/^\d+(\.\d+)?$/.test(o.multiplier)) throw new UsageError('--multiplier must be a positive number, e.g. 10 or 0.5');
+      multiplier = Number(o.multiplier);
+    }
+    const account = await withAccounts((s) => s.setRateLimitMultiplier(need(o.account, 'account'), multiplier));
     console.log(JSON.stringify(account, null, 2));
   },
   'keys:create': async (args) => {

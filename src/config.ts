@@ -9,6 +9,7 @@ import { eventsEnv } from './events/config.js';
 import { checkoutEnv } from './checkout/config.js';
 import { graphqlEnv } from './graphql/config.js';
 import { httpEnv } from './http/config.js';
+import { ratelimitEnv } from './ratelimit/config.js';
 
 /**
  * Environment configuration, parsed and validated once at start. Each domain owns a fragment
@@ -62,6 +63,7 @@ const schema = z.object({
   ...checkoutEnv,
   ...graphqlEnv,
   ...httpEnv,
+  ...ratelimitEnv,
 });
 
 type Parsed = z.infer<typeof schema>;

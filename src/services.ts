@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import type { RawSql } from './db/client.js';
 import type { Infra } from './infra.js';
 import { AccountsService } from './accounts/service.js';
@@ -22,6 +23,8 @@ import { QuoteService } from './quotes/service.js';
 import { PgQuoteStore, RedisQuoteStore } from './quotes/store.js';
 import { quoteStoreSweepJob } from './quotes/jobs.js';
 import { WebhooksService } from './webhooks/service.js';
+import { RateLimitService } from './ratelimit/service.js';
+import { createLimiterStore } from './ratelimit/store.js';
 
 /**
  * Domain services, built once per process and shared by GraphQL resolvers, REST routes and jobs. No business
@@ -40,6 +43,8 @@ export interface Services {
   quotes: QuoteService;
   orders: OrdersService;
   partners: PartnersService;
+  /** Request rate limits, asked by the HTTP layer (REST routes, GraphQL operations). */
+  ratelimit: RateLimitService;
   jobs: JobRunner;
   startJobs(): void;
   stop(): Promise<void>;
@@ -50,9 +55,9 @@ export interface Services {
  * This is the one place to read how data flows between domains.
  *
  * `sql` is the raw connection for the few statements Prisma does not express (quote store inserts, the order
- * poller's claim, event retention).
+ * poller's claim, event retention); `pgPool` the Postgres pool when there is one (the rate limiter's store).
  */
-export function createServices(infra: Infra, sql: RawSql): Services {
+export function createServices(infra: Infra, sql: RawSql, opts: { pgPool?: pg.Pool } = {}): Services {
   const { config, log, clock, prisma, pubsub } = infra;
   const jobs = new JobRunner(log);
 
@@ -62,6 +67,14 @@ export function createServices(infra: Infra, sql: RawSql): Services {
   const rpc = new RpcClients(config);
   const assets = new AssetsService({ config, log, clock, rpc, providers });
   const partners = new PartnersService({ prisma, clock });
+  // Counters shared by every instance: Redis, else Postgres, else (embedded PGlite, one process) memory.
+  const ratelimit = new RateLimitService({
+    config,
+    log,
+    store: config.RATE_LIMIT_ENABLED
+      ? createLimiterStore({ redisUrl: config.REDIS_URL, pgPool: opts.pgPool, keyPrefix: config.RATE_LIMIT_KEY_PREFIX })
+      : createLimiterStore({ keyPrefix: config.RATE_LIMIT_KEY_PREFIX }), // never asked; opens no connection
+  });
 
   // ---- swaps: quotes → orders ------------------------------------------------------------------------------
   const quoteStore = config.REDIS_URL ? new RedisQuoteStore(config.REDIS_URL, clock) : new PgQuoteStore(sql, clock);
@@ -110,11 +123,13 @@ export function createServices(infra: Infra, sql: RawSql): Services {
     quotes,
     orders,
     partners,
+    ratelimit,
     jobs,
     startJobs: () => jobs.start(),
     stop: async () => {
       await jobs.stop();
       await quotes.close();
+      await ratelimit.close();
     },
   };
 }

@@ -59,6 +59,31 @@ async function runInProcess(env: Record<string, string>, argv: string[]) {
   }
 }
 
+describe.each(backends)('operator CLI: rate-limit multiplier (%s)', (backend) => {
+  it('sets, refuses bad values, and clears an account\'s multiplier', async () => {
+    const t = await createTestDatabase(backend);
+    const dir = mkdtempSync(join(tmpdir(), 'cli-ratelimit-'));
+    const env = { LOG_LEVEL: 'silent', DATA_DIR: dir, ...(t.env.DATABASE_URL ? { DATABASE_URL: t.env.DATABASE_URL } : {}) };
+    const run = (...argv: string[]) => runInProcess(env, argv);
+    try {
+      const account = JSON.parse((await run('accounts:create', '--name', 'Busy')).stdout);
+      const set = await run('accounts:rate-limit', '--account', account.id, '--multiplier', '10');
+      expect(set.code, set.stderr).toBe(0);
+      expect(JSON.parse(set.stdout)).toMatchObject({ id: account.id, rateLimitMultiplier: 10 });
+      expect((await run('accounts:rate-limit', '--account', account.id, '--multiplier', 'ten')).stderr).toMatch(/--multiplier must be a positive number/);
+      expect((await run('accounts:rate-limit', '--account', account.id, '--multiplier', '0')).stderr).toMatch(/^INVALID_PARAMS: multiplier/);
+      expect((await run('accounts:rate-limit', '--account', account.id, '--multiplier', '5000')).stderr).toMatch(/^INVALID_PARAMS: multiplier/);
+      expect((await run('accounts:rate-limit', '--account', account.id)).stderr).toMatch(/exactly one of --multiplier/);
+      expect((await run('accounts:rate-limit', '--account', 'acct_nope', '--multiplier', '2')).stderr).toMatch(/^NOT_FOUND: Account not found/);
+      const cleared = await run('accounts:rate-limit', '--account', account.id, '--clear');
+      expect(JSON.parse(cleared.stdout)).toMatchObject({ rateLimitMultiplier: null });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+      await t.drop();
+    }
+  }, 300_000);
+});
+
 describe.each(backends)('operator CLI: partner registry (%s)', (backend) => {
   const dirs: string[] = [];
   afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));

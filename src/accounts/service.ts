@@ -10,6 +10,8 @@ export interface KeyAuth {
   accountId: string;
   mode: Mode;
   keyId: string;
+  /** The account's rate-limit multiplier (src/ratelimit/), when an operator set one. */
+  rateLimitMultiplier?: number;
 }
 
 export interface ApiKeyView {
@@ -48,6 +50,18 @@ export class AccountsService {
 
   setLiveEnabled(id: string, liveEnabled: boolean) {
     return this.prisma.account.update({ where: { id }, data: { liveEnabled } });
+  }
+
+  /**
+   * Multiplies every rate-limit bucket's points for the account's keys (null: back to 1). Read when a key
+   * authenticates, so it applies from the account's next request on every instance.
+   */
+  async setRateLimitMultiplier(id: string, multiplier: number | null) {
+    if (multiplier !== null && !(Number.isFinite(multiplier) && multiplier > 0 && multiplier <= 1000)) {
+      throw new ApiError('INVALID_PARAMS', 'multiplier: must be a number above 0 and at most 1000', { field: 'multiplier' });
+    }
+    if (!(await this.getAccount(id))) throw notFound('Account');
+    return this.prisma.account.update({ where: { id }, data: { rateLimitMultiplier: multiplier } });
   }
 
   /** Creates a key; the full secret is returned this once and never stored. */
@@ -90,6 +104,7 @@ export class AccountsService {
       // At most once a minute per key; a failed timestamp write must not fail the request.
       await this.prisma.apiKey.update({ where: { id: row.id }, data: { lastUsedAt: new Date(now) } }).catch(() => {});
     }
-    return { accountId: row.accountId, mode: row.mode as Mode, keyId: row.id };
+    const multiplier = row.account.rateLimitMultiplier;
+    return { accountId: row.accountId, mode: row.mode as Mode, keyId: row.id, ...(multiplier != null ? { rateLimitMultiplier: multiplier } : {}) };
   }
 }

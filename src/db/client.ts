@@ -24,6 +24,8 @@ export interface Db {
   withConnection<T>(fn: (conn: RawSql) => Promise<T>): Promise<T>;
   /** Postgres connection string, or undefined for PGlite (pubsub opens its own listener). */
   url?: string;
+  /** The Postgres pool (rate-limiter-flexible's Postgres store takes a pg Pool); undefined for PGlite. */
+  pool?: pg.Pool;
   pglite?: PGlite;
   close(): Promise<void>;
 }
@@ -56,6 +58,7 @@ async function createPostgres(url: string, max: number): Promise<Db> {
     kind: 'postgres',
     prisma,
     url,
+    pool,
     sql: wrap(pool),
     async withConnection(fn) {
       const client = await pool.connect();

@@ -5,6 +5,7 @@ import type { Logger } from '../log.js';
 import type { Services } from '../services.js';
 import type { KeyAuth } from '../accounts/service.js';
 import { ApiError } from '../errors.js';
+import type { Decision } from '../ratelimit/policy.js';
 
 /** Per-request (or per-WebSocket-operation) context handed to every resolver. */
 export interface GraphQLContext {
@@ -15,6 +16,13 @@ export interface GraphQLContext {
   /** Subscriptions listen here (Postgres LISTEN/NOTIFY). */
   pubsub: PgPubSub;
   requestId: string;
+  /** The client's address (src/http/client-ip.ts): whose rate-limit count a keyless operation takes from. */
+  clientIp: string;
+  /**
+   * What the rate limiter decided for this operation (src/graphql/yoga.ts), for the response headers. A holder:
+   * yoga hands resolvers a copy of this context, and the HTTP layer reads the original.
+   */
+  rateLimit: { decision?: Decision | null };
   /** Resolves the x-api-key (header, or graphql-ws connectionParams) once; null when none was sent. */
   auth(): Promise<KeyAuth | null>;
   requireAuth(): Promise<KeyAuth>;
@@ -33,7 +41,8 @@ export interface GraphQLContext {
 /** What every request's context is made of (src/http/server.ts hands it over once). */
 export type GraphQLContextDeps = Pick<GraphQLContext, 'services' | 'config' | 'log' | 'pubsub'>;
 
-export function createGraphQLContext(deps: GraphQLContextDeps, requestId: string, apiKey: string | undefined): GraphQLContext {
+/** `clientIp`: the transport's client address; in-process callers (tests, tools) have none and share one count. */
+export function createGraphQLContext(deps: GraphQLContextDeps, requestId: string, apiKey: string | undefined, clientIp = 'in-process'): GraphQLContext {
   let authPromise: Promise<KeyAuth | null> | undefined;
   const loaders = new Map<string, DataLoader<unknown, unknown, unknown>>();
   const ctx: GraphQLContext = {
@@ -42,6 +51,8 @@ export function createGraphQLContext(deps: GraphQLContextDeps, requestId: string
     log: deps.log,
     pubsub: deps.pubsub,
     requestId,
+    clientIp,
+    rateLimit: {},
     auth() {
       authPromise ??= apiKey
         ? deps.services.accounts.authenticate(apiKey).then((a) => {

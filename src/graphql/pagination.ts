@@ -41,10 +41,17 @@ export function connectionType<T>(name: string, node: ObjectRef<any, T>, opts: {
   );
 }
 
+/** What `pageArgs` records on a `first` argument: its bounds, for the cost model. */
+export interface PageSizeExtension {
+  max: number;
+  default: number;
+}
+
 /** The `first` and `after` arguments of a connection field. */
 export function pageArgs<Types extends SchemaTypes>(t: { arg: ArgBuilder<Types> }, max: number, def = Math.min(20, max)) {
   return {
-    first: t.arg.int({ description: `How many items, 1 to ${max}; default ${def}.` }),
+    // The page bounds ride along in the argument's extensions: the operation cost (src/graphql/cost.ts) reads them.
+    first: t.arg.int({ description: `How many items, 1 to ${max}; default ${def}.`, extensions: { pageSize: { max, default: def } satisfies PageSizeExtension } }),
     after: t.arg.string({ description: 'A cursor (an edge `cursor` or `pageInfo.endCursor`): the page starts after it.' }),
   };
 }

@@ -1,5 +1,5 @@
 import { createYoga, type Plugin } from 'graphql-yoga';
-import { GraphQLError, NoSchemaIntrospectionCustomRule, type ExecutionResult } from 'graphql';
+import { GraphQLError, NoSchemaIntrospectionCustomRule, type DocumentNode, type ExecutionResult, type GraphQLSchema } from 'graphql';
 import { maxAliasesPlugin } from '@escape.tech/graphql-armor-max-aliases';
 import { maxDepthPlugin } from '@escape.tech/graphql-armor-max-depth';
 import { maxDirectivesPlugin } from '@escape.tech/graphql-armor-max-directives';
@@ -10,6 +10,7 @@ import type { Logger } from '../log.js';
 import { ApiError, isApiError } from '../errors.js';
 import { schema } from './schema.js';
 import type { GraphQLContext } from './context.js';
+import { operationCost } from './cost.js';
 
 /**
  * Gives every GraphQL error a stable `extensions.code` and the `requestId`, and hides the
@@ -94,7 +95,59 @@ function maskError(log: Logger) {
   };
 }
 
-type LimitsConfig = Pick<Config, 'NODE_ENV' | 'GRAPHQL_MAX_DEPTH' | 'GRAPHQL_MAX_ALIASES' | 'GRAPHQL_MAX_TOKENS' | 'GRAPHQL_MAX_DIRECTIVES' | 'GRAPHQL_INTROSPECTION'>;
+type LimitsConfig = Pick<
+  Config,
+  'NODE_ENV' | 'GRAPHQL_MAX_DEPTH' | 'GRAPHQL_MAX_ALIASES' | 'GRAPHQL_MAX_TOKENS' | 'GRAPHQL_MAX_DIRECTIVES' | 'GRAPHQL_INTROSPECTION' | 'GRAPHQL_MAX_COST'
+>;
+
+/**
+ * Before an operation runs (HTTP, SSE or WebSocket: every transport executes through these hooks): its cost
+ * (src/graphql/cost.ts) against GRAPHQL_MAX_COST, then its weight against the caller's rate limits. Either
+ * refusal is the operation's only result, with nothing executed: INVALID_PARAMS naming the limit and the cost,
+ * or RATE_LIMITED with `retryAfter` (over HTTP, src/http/server.ts answers it with status 429). The decision
+ * stays on the context for the HTTP layer's RateLimit headers.
+ */
+function useOperationLimits(config: Pick<LimitsConfig, 'GRAPHQL_MAX_COST'>): Plugin<GraphQLContext> {
+  const refuse = (message: string, extensions: Record<string, unknown>): ExecutionResult => ({ errors: [new GraphQLError(message, { extensions })] });
+  const check = async (args: {
+    schema: GraphQLSchema;
+    document: DocumentNode;
+    variableValues?: Record<string, unknown> | null;
+    operationName?: string | null;
+    contextValue: unknown;
+  }): Promise<ExecutionResult | undefined> => {
+    const ctx = args.contextValue as GraphQLContext;
+    const { cost, usage } = operationCost(args.schema, args.document, args.variableValues, args.operationName);
+    if (cost > config.GRAPHQL_MAX_COST) {
+      return refuse(`Operation cost ${cost} exceeds the limit of ${config.GRAPHQL_MAX_COST}: ask for fewer quotes or aliases, or smaller pages (\`first\`)`, {
+        code: 'INVALID_PARAMS',
+        cost,
+        maxCost: config.GRAPHQL_MAX_COST,
+        requestId: ctx.requestId,
+      });
+    }
+    const limiter = ctx.services.ratelimit;
+    if (!limiter.enabled) return;
+    // A key that does not authenticate counts against the client address, so guessing keys is limited too.
+    const auth = await ctx.auth().catch(() => null);
+    const decision = await limiter.consume(limiter.identity(auth, ctx.clientIp), usage);
+    ctx.rateLimit.decision = decision;
+    if (decision && !decision.allowed) {
+      const e = limiter.error(decision);
+      return refuse(e.message, { ...e.details, code: e.code, requestId: ctx.requestId });
+    }
+  };
+  return {
+    onExecute: async ({ args, setResultAndStopExecution }) => {
+      const refused = await check(args);
+      if (refused) setResultAndStopExecution(refused);
+    },
+    onSubscribe: async ({ args, setResultAndStopExecution }) => {
+      const refused = await check(args);
+      if (refused) setResultAndStopExecution(refused);
+    },
+  };
+}
 
 /**
  * Limits on a document's shape, checked before it runs (graphql-armor; limits in src/graphql/config.ts). A
@@ -129,7 +182,7 @@ export function createGraphQLServer({ config, log }: { config: Pick<Config, 'BRA
     // Bodies reach yoga already read and capped at BODY_LIMIT_BYTES (src/http/body.ts; WebSocket frames by
     // maxPayload), so yoga's own limit would only re-pipe every body through a stream for nothing.
     maxRequestBodySize: false,
-    plugins: [...documentLimits(config), useErrorCodes(log)],
+    plugins: [...documentLimits(config), useOperationLimits(config), useErrorCodes(log)],
   });
 }
 

@@ -20,6 +20,9 @@ import { clientIp } from './client-ip.js';
 import { applyCors, corsApplies, graphiqlCsp, securityHeaders } from './security.js';
 import { keyBucket, limitReason, MessageBucket, OpenCounts, WS_LIMIT_CLOSE_CODE } from './ws-limits.js';
 import { ERROR_PAGE_CSP } from '../docs/error-catalog.js';
+import type { KeyAuth } from '../accounts/service.js';
+import type { Decision, Usage } from '../ratelimit/policy.js';
+import { routeUsage } from '../ratelimit/weights.js';
 
 /** Per-request facts the access log needs. */
 interface RequestState {
@@ -54,6 +57,32 @@ export function createHttpServer(deps: HttpDeps, opts: { extraRoutes?: Route[] }
   const pages = pageHandlers(services);
   let shuttingDown = false;
 
+  /**
+   * Takes `usage` from the caller's rate-limit count and puts the RateLimit headers on the response (whatever its
+   * status turns out to be); a refusal throws RATE_LIMITED, answered 429 with Retry-After.
+   */
+  const { ratelimit } = services;
+  const limitRequest = async (req: IncomingMessage, res: ServerResponse, auth: KeyAuth | null, usage: Usage) => {
+    if (!ratelimit.enabled) return;
+    const decision = await ratelimit.consume(ratelimit.identity(auth, clientIp(req, config.TRUST_PROXY)), usage);
+    applyRateLimitHeaders(res, decision);
+    if (decision && !decision.allowed) throw ratelimit.error(decision);
+  };
+  const applyRateLimitHeaders = (res: ServerResponse, decision: Decision | null | undefined) => {
+    if (res.headersSent) return;
+    for (const [k, v] of Object.entries(ratelimit.headers(decision ?? null))) res.setHeader(k, v);
+    if (decision && !decision.allowed) res.setHeader('retry-after', String(decision.retryAfterSec));
+  };
+  /** Authenticates a sent key for the limiter; a key that fails counts against the client address (the route reports why). */
+  const tryAuthenticate = async (apiKey: string | undefined): Promise<{ auth: KeyAuth | null; error?: unknown }> => {
+    if (!apiKey) return { auth: null };
+    try {
+      return { auth: await services.accounts.authenticate(apiKey) };
+    } catch (error) {
+      return { auth: null, error };
+    }
+  };
+
   const sendError = (res: ServerResponse, state: RequestState, err: unknown) => {
     let e: ApiError;
     if (isApiError(err)) e = err;
@@ -68,13 +97,26 @@ export function createHttpServer(deps: HttpDeps, opts: { extraRoutes?: Route[] }
 
   const handleRest = async (req: IncomingMessage, res: ServerResponse, state: RequestState, url: URL) => {
     const method = (req.method ?? 'GET').toUpperCase();
-    const { route, params } = router.match(method, url.pathname);
+    let matched: ReturnType<Router['match']>;
+    try {
+      matched = router.match(method, url.pathname);
+    } catch (err) {
+      // Probing unknown paths counts too (one point, by address).
+      await limitRequest(req, res, null, { default: 1 });
+      throw err;
+    }
+    const { route, params } = matched;
+    const apiKey = headerValue(req.headers['x-api-key']);
+    // The key (when sent) decides whose count this is, on every route; the limit applies before any body is read.
+    const keyed = ratelimit.enabled || route.access !== 'public' ? await tryAuthenticate(apiKey) : { auth: null };
+    await limitRequest(req, res, keyed.auth, routeUsage(route.rateLimit, url.searchParams));
     const raw = method === 'GET' || method === 'HEAD' ? Buffer.alloc(0) : await readBody(req, config.BODY_LIMIT_BYTES);
     const body = parseJsonBody(raw, headerValue(req.headers['content-type']));
-    const apiKey = headerValue(req.headers['x-api-key']);
     let auth: RestContext['auth'] = null;
     if (route.access === 'key' || (route.access === 'optionalKey' && apiKey)) {
-      auth = await services.accounts.authenticate(apiKey);
+      if (!apiKey) throw new ApiError('UNAUTHORIZED', 'An API key is required: send it in the x-api-key header');
+      if (!keyed.auth) throw keyed.error;
+      auth = keyed.auth;
       state.accountId = auth.accountId;
     }
     const ctx: RestContext = {
@@ -115,12 +157,24 @@ export function createHttpServer(deps: HttpDeps, opts: { extraRoutes?: Route[] }
     res.on('close', () => void (res.writableFinished || abort.abort()));
     const headers: Record<string, string> = {};
     for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
-    const gqlContext = createGraphQLContext(deps, state.requestId, headerValue(req.headers['x-api-key']));
+    const gqlContext = createGraphQLContext(deps, state.requestId, headerValue(req.headers['x-api-key']), clientIp(req, config.TRUST_PROXY));
     // yoga's own fetch implementation (no conversion between it and Node's global Request/Response).
     const response = await yoga.fetch(
       new yoga.fetchAPI.Request(url.toString(), { method, headers, body: body && body.length ? utf8.decode(body) : undefined, signal: abort.signal }),
       { gqlContext },
     );
+    // An operation is limited before it runs (src/graphql/yoga.ts, with its weight). A request that never reached
+    // execution (unparsable, invalid, over the cost limit, GraphiQL's page) still counts one point.
+    const decision = gqlContext.rateLimit.decision;
+    if (decision === undefined && ratelimit.enabled) {
+      try {
+        await limitRequest(req, res, await gqlContext.auth().catch(() => null), { default: 1 });
+      } catch (err) {
+        if (!isApiError(err) || err.code !== 'RATE_LIMITED') throw err;
+        await response.body?.cancel().catch(() => {});
+        return sendJson(res, 429, { errors: [{ message: err.message, extensions: { ...err.details, code: err.code, requestId: state.requestId } }] });
+      }
+    } else applyRateLimitHeaders(res, decision);
     state.accountId = gqlContext.accountId;
     const out: Record<string, string> = {};
     response.headers.forEach((v, k) => (out[k] = v));
@@ -130,7 +184,7 @@ export function createHttpServer(deps: HttpDeps, opts: { extraRoutes?: Route[] }
       res.writeHead(response.status, { ...out, 'content-security-policy': graphiqlCsp(html) });
       return void res.end(html);
     }
-    res.writeHead(response.status, out);
+    res.writeHead(decision && !decision.allowed ? 429 : response.status, out);
     if (!response.body) return void res.end();
     // A single result is sent in one write; only event streams (SSE subscriptions, incremental delivery) stream.
     if (!/^(text\/event-stream|multipart\/mixed)/.test(response.headers.get('content-type') ?? '')) {
@@ -171,6 +225,8 @@ export function createHttpServer(deps: HttpDeps, opts: { extraRoutes?: Route[] }
       if (corsApplies(url.pathname) && applyCors(req, res, config)) return;
       if (url.pathname === '/graphql') return await handleGraphQL(req, res, state, url);
       if (url.pathname === '/v1' || url.pathname.startsWith('/v1/')) return await handleRest(req, res, state, url);
+      // Pages, their assets, the error docs and unknown paths: one point each, by address.
+      await limitRequest(req, res, null, { default: 1 });
       if (url.pathname === '/docs/errors' || url.pathname === '/docs/errors/') return sendHtml(res, 200, renderErrorIndex(), { 'content-security-policy': ERROR_PAGE_CSP });
       const doc = /^\/docs\/errors\/([A-Z_]+)$/.exec(url.pathname);
       if (doc && (ERROR_CODES as string[]).includes(doc[1])) return sendHtml(res, 200, renderErrorPage(doc[1] as ErrorCode), { 'content-security-policy': ERROR_PAGE_CSP });
@@ -309,15 +365,25 @@ export function createHttpServer(deps: HttpDeps, opts: { extraRoutes?: Route[] }
         const requestId = requestIdFrom(undefined);
         opRequestIds(ctx.extra.socket).set(id, requestId);
         const { schema, execute, subscribe, parse, validate } = yoga.getEnveloped({ ...ctx, req, socket: ctx.extra.socket, params });
-        const gqlContext = createGraphQLContext(deps, requestId, apiKey);
+        const gqlContext = createGraphQLContext(deps, requestId, apiKey, clientIp(req, config.TRUST_PROXY));
+        // Operations that run are limited before execution (src/graphql/yoga.ts); one that fails to parse or
+        // validate still counts one point, and over the limit gets RATE_LIMITED instead of its own error.
+        const countRefused = async (): Promise<GraphQLError[] | null> => {
+          if (!ratelimit.enabled) return null;
+          const auth = await gqlContext.auth().catch(() => null);
+          const decision = await ratelimit.consume(ratelimit.identity(auth, gqlContext.clientIp), { default: 1 });
+          if (!decision || decision.allowed) return null;
+          const e = ratelimit.error(decision);
+          return [new GraphQLError(e.message, { extensions: { ...e.details, code: e.code } })];
+        };
         let document;
         try {
           document = parse(params.query);
         } catch (e) {
-          return [e as never];
+          return (await countRefused()) ?? [e as never];
         }
         const errors = validate(schema, document);
-        if (errors.length) return errors;
+        if (errors.length) return (await countRefused()) ?? errors;
         return {
           schema,
           operationName: params.operationName,

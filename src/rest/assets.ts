@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { invalidParams } from '../errors.js';
 import { reply, type Route } from './router.js';
+import { balancesQueryWeight } from '../ratelimit/weights.js';
 
 /** `/chains` and `/tokens` are cacheable by browsers and CDNs for 5 minutes (`Cache-Control: public, max-age=300`). */
 export const PUBLIC_CACHE = 'public, max-age=300';
@@ -72,6 +73,7 @@ export const assetsRoutes: Route[] = [
     method: 'GET',
     path: '/v1/balances',
     access: 'public',
+    rateLimit: { weight: balancesQueryWeight },
     handler: ({ services, query }) => services.assets.balances(required(query, 'address'), query.has('chains') ? list(one(query, 'chains')) : undefined),
   },
 ];

@@ -1,4 +1,5 @@
 import type { Route } from './router.js';
+import { QUOTE_WEIGHT } from '../ratelimit/weights.js';
 
 /**
  * Checkout sessions, Stripe-like:
@@ -19,6 +20,7 @@ export const checkoutRoutes: Route[] = [
     method: 'POST',
     path: '/v1/checkout/sessions',
     access: 'key',
+    rateLimit: { bucket: 'strict' },
     handler: ({ services, auth, body }) => services.checkout.create(auth!, body),
   },
   {
@@ -43,6 +45,7 @@ export const checkoutRoutes: Route[] = [
     method: 'POST',
     path: '/v1/checkout/sessions/:id/quote',
     access: 'public',
+    rateLimit: { weight: QUOTE_WEIGHT },
     handler: ({ services, params, body }) => services.checkout.payerQuote(params.id, body),
   },
   {
@@ -61,6 +64,7 @@ export const checkoutRoutes: Route[] = [
     method: 'POST',
     path: '/v1/checkout/sessions/:id/refunds',
     access: 'key',
+    rateLimit: { bucket: 'strict' },
     handler: ({ services, auth, params, body }) => services.checkout.refunds.create(auth!, params.id, body),
   },
   {

@@ -4,6 +4,7 @@ import type { Logger } from '../log.js';
 import type { Services } from '../services.js';
 import type { KeyAuth } from '../accounts/service.js';
 import { ApiError } from '../errors.js';
+import type { RouteRateLimit } from '../ratelimit/weights.js';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 /** public: no key; optionalKey: a key is used when sent (and must be valid); key: required. */
@@ -39,6 +40,8 @@ export interface Route {
   method: Method;
   path: string; // e.g. /v1/orders/:provider/:id
   access: Access;
+  /** Weight in the default bucket (default 1) and `bucket: 'strict'` for costly writes (src/ratelimit/weights.ts). */
+  rateLimit?: RouteRateLimit;
   handler: (ctx: RestContext) => Promise<unknown> | unknown;
 }
 

@@ -1,3 +1,4 @@
+import { createHash, randomUUID } from 'node:crypto';
 import { loadConfig, type Config } from '../../src/config.js';
 import { createApp } from '../../src/app.js';
 import type { Infra } from '../../src/infra.js';
@@ -52,6 +53,9 @@ export async function startTestServer(opts: StartOptions = {}): Promise<TestServ
     PUBLIC_URL: 'http://localhost:8787',
     SHUTDOWN_GRACE_MS: '2000',
     PROVIDERS: 'none',
+    // Rate-limit counters in a shared Redis are per database, like the database's own: instances on one
+    // database share a count, and test files never count against each other.
+    RATE_LIMIT_KEY_PREFIX: `rl-${createHash('sha256').update(database.url ?? randomUUID()).digest('hex').slice(0, 16)}`,
     ...database.env,
     ...opts.env,
   });
