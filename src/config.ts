@@ -8,6 +8,7 @@ import { webhooksEnv } from './webhooks/config.js';
 import { eventsEnv } from './events/config.js';
 import { checkoutEnv } from './checkout/config.js';
 import { graphqlEnv } from './graphql/config.js';
+import { idempotencyEnv } from './idempotency/config.js';
 
 /**
  * Environment configuration, parsed and validated once at start. Each domain owns a fragment
@@ -60,6 +61,7 @@ const schema = z.object({
   ...eventsEnv,
   ...checkoutEnv,
   ...graphqlEnv,
+  ...idempotencyEnv,
 });
 
 type Parsed = z.infer<typeof schema>;

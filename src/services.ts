@@ -11,6 +11,8 @@ import { VERIFY_JOB } from './checkout/shared.js';
 import { checkoutExpireJob, checkoutVerifyJob, quoteLinksSweepJob } from './checkout/jobs.js';
 import { EventsService } from './events/service.js';
 import { eventRetentionJob } from './events/jobs.js';
+import { IdempotencyService } from './idempotency/service.js';
+import { idempotencySweepJob } from './idempotency/jobs.js';
 import { JobRunner } from './jobs/runner.js';
 import { OrdersService } from './orders/service.js';
 import { ORDER_POLL_JOB, orderPollerJob } from './orders/jobs.js';
@@ -40,6 +42,8 @@ export interface Services {
   quotes: QuoteService;
   orders: OrdersService;
   partners: PartnersService;
+  /** Idempotency-Key requests (REST `idempotent: true` routes, GraphQL `idempotent()` mutations). */
+  idempotency: IdempotencyService;
   jobs: JobRunner;
   startJobs(): void;
   stop(): Promise<void>;
@@ -62,6 +66,7 @@ export function createServices(infra: Infra, sql: RawSql): Services {
   const rpc = new RpcClients(config);
   const assets = new AssetsService({ config, log, clock, rpc, providers });
   const partners = new PartnersService({ prisma, clock });
+  const idempotency = new IdempotencyService({ config, log, clock, prisma });
 
   // ---- swaps: quotes → orders ------------------------------------------------------------------------------
   const quoteStore = config.REDIS_URL ? new RedisQuoteStore(config.REDIS_URL, clock) : new PgQuoteStore(sql, clock);
@@ -96,6 +101,7 @@ export function createServices(infra: Infra, sql: RawSql): Services {
   jobs.add(checkoutVerifyJob({ config, checkout, verifier }));
   jobs.add(checkoutExpireJob({ config, checkout }));
   jobs.add(quoteLinksSweepJob({ checkout }));
+  jobs.add(idempotencySweepJob({ idempotency }));
   for (const job of assetsJobs(assets)) jobs.add(job);
 
   return {
@@ -110,6 +116,7 @@ export function createServices(infra: Infra, sql: RawSql): Services {
     quotes,
     orders,
     partners,
+    idempotency,
     jobs,
     startJobs: () => jobs.start(),
     stop: async () => {

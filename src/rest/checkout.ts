@@ -19,6 +19,7 @@ export const checkoutRoutes: Route[] = [
     method: 'POST',
     path: '/v1/checkout/sessions',
     access: 'key',
+    idempotent: true,
     handler: ({ services, auth, body }) => services.checkout.create(auth!, body),
   },
   {
@@ -37,6 +38,7 @@ export const checkoutRoutes: Route[] = [
     method: 'POST',
     path: '/v1/checkout/sessions/:id/expire',
     access: 'key',
+    idempotent: true,
     handler: ({ services, auth, params }) => services.checkout.expire(auth!, params.id),
   },
   {
@@ -49,18 +51,21 @@ export const checkoutRoutes: Route[] = [
     method: 'POST',
     path: '/v1/checkout/sessions/:id/submitted',
     access: 'public',
+    idempotent: true,
     handler: ({ services, params, body }) => services.checkout.reportDirect(params.id, body),
   },
   {
     method: 'POST',
     path: '/v1/checkout/sessions/:id/submit',
     access: 'public',
+    idempotent: true,
     handler: ({ services, params, body }) => services.checkout.submitSigned(params.id, body),
   },
   {
     method: 'POST',
     path: '/v1/checkout/sessions/:id/refunds',
     access: 'key',
+    idempotent: true,
     handler: ({ services, auth, params, body }) => services.checkout.refunds.create(auth!, params.id, body),
   },
   {
@@ -73,12 +78,14 @@ export const checkoutRoutes: Route[] = [
     method: 'POST',
     path: '/v1/checkout/sessions/:id/refunds/:refundId/submitted',
     access: 'key',
+    idempotent: true,
     handler: ({ services, auth, params, body }) => services.checkout.refunds.reportSubmitted(auth!, params.id, params.refundId, body),
   },
   {
     method: 'POST',
     path: '/v1/checkout/sessions/:id/refunds/:refundId/cancel',
     access: 'key',
+    idempotent: true,
     handler: ({ services, auth, params }) => services.checkout.refunds.cancel(auth!, params.id, params.refundId),
   },
 ];
