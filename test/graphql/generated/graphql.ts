@@ -36,6 +36,8 @@ export type CheckoutSessionStatus =
 export type CreateCheckoutRefundInput = {
   /** Settlement base units; default: all that can still be refunded of that payment. */
   amount?: string | null | undefined;
+  /** Optional, 1 to 255 visible ASCII characters (a UUID is a good key). Send the same key when you retry this mutation after a timeout or a dropped connection: it is run once, and for 24 hours a retry with the same key and the same input gets the first result again (same ids) instead of running again. The same key with another input or on another mutation is a ConflictError, as is a retry while the first request is still running. Keys are scoped to the API key's account and mode (without an API key, a key only replays the identical input). */
+  idempotencyKey?: string | null | undefined;
   /** The payment to refund (one of the session's `payments`); default: the one that paid the session. */
   paymentId?: string | null | undefined;
   /** A note for your records. */
@@ -52,6 +54,8 @@ export type CreateCheckoutSessionInput = {
   description?: string | null | undefined;
   /** 5 to 10080, default 60. */
   expiresInMinutes?: number | null | undefined;
+  /** Optional, 1 to 255 visible ASCII characters (a UUID is a good key). Send the same key when you retry this mutation after a timeout or a dropped connection: it is run once, and for 24 hours a retry with the same key and the same input gets the first result again (same ids) instead of running again. The same key with another input or on another mutation is a ConflictError, as is a retry while the first request is still running. Keys are scoped to the API key's account and mode (without an API key, a key only replays the identical input). */
+  idempotencyKey?: string | null | undefined;
   merchantName?: string | null | undefined;
   /** Up to 20 string key-value pairs. */
   metadata?: unknown;
@@ -71,6 +75,8 @@ export type CreateWebhookEndpointInput = {
   disabled?: boolean | null | undefined;
   /** Event types, `prefix.*` patterns or `*` (default). */
   enabledEvents?: Array<string> | null | undefined;
+  /** Optional, 1 to 255 visible ASCII characters (a UUID is a good key). Send the same key when you retry this mutation after a timeout or a dropped connection: it is run once, and for 24 hours a retry with the same key and the same input gets the first result again (same ids) instead of running again. The same key with another input or on another mutation is a ConflictError, as is a retry while the first request is still running. Keys are scoped to the API key's account and mode (without an API key, a key only replays the identical input). */
+  idempotencyKey?: string | null | undefined;
   /** Live mode: https and a public host. Test mode: http(s), loopback allowed. */
   url: string;
 };
@@ -142,9 +148,13 @@ export type RedeliverEventInput = {
   endpointId?: string | null | undefined;
   /** The event. */
   id: string;
+  /** Optional, 1 to 255 visible ASCII characters (a UUID is a good key). Send the same key when you retry this mutation after a timeout or a dropped connection: it is run once, and for 24 hours a retry with the same key and the same input gets the first result again (same ids) instead of running again. The same key with another input or on another mutation is a ConflictError, as is a retry while the first request is still running. Keys are scoped to the API key's account and mode (without an API key, a key only replays the identical input). */
+  idempotencyKey?: string | null | undefined;
 };
 
 export type ReportCheckoutPaymentInput = {
+  /** Optional, 1 to 255 visible ASCII characters (a UUID is a good key). Send the same key when you retry this mutation after a timeout or a dropped connection: it is run once, and for 24 hours a retry with the same key and the same input gets the first result again (same ids) instead of running again. The same key with another input or on another mutation is a ConflictError, as is a retry while the first request is still running. Keys are scoped to the API key's account and mode (without an API key, a key only replays the identical input). */
+  idempotencyKey?: string | null | undefined;
   /** The address that sent it. */
   payer: string;
   sessionId: string;
@@ -153,6 +163,8 @@ export type ReportCheckoutPaymentInput = {
 };
 
 export type SubmitCheckoutPaymentInput = {
+  /** Optional, 1 to 255 visible ASCII characters (a UUID is a good key). Send the same key when you retry this mutation after a timeout or a dropped connection: it is run once, and for 24 hours a retry with the same key and the same input gets the first result again (same ids) instead of running again. The same key with another input or on another mutation is a ConflictError, as is a retry while the first request is still running. Keys are scoped to the API key's account and mode (without an API key, a key only replays the identical input). */
+  idempotencyKey?: string | null | undefined;
   payer: string;
   sessionId: string;
   /** Base64 serialized Solana transaction, signed by `payer` (its fee payer). */
@@ -257,7 +269,10 @@ export type CreateSessionMutationVariables = Exact<{
 }>;
 
 
-export type CreateSessionMutation = { createCheckoutSession: { checkoutSession: { id: string, status: CheckoutSessionStatus, amount: string, url: string, reference: string | null, createdAt: string, expiresAt: string, settlement: { chainId: number, symbol: string, decimals: number } } } };
+export type CreateSessionMutation = { createCheckoutSession:
+    | { checkoutSession: { id: string, status: CheckoutSessionStatus, amount: string, url: string, reference: string | null, createdAt: string, expiresAt: string, settlement: { chainId: number, symbol: string, decimals: number } } }
+    | Record<PropertyKey, never>
+   };
 
 export type ReadSessionQueryVariables = Exact<{
   id: string;
@@ -417,7 +432,10 @@ export type TriggerMutationVariables = Exact<{
 }>;
 
 
-export type TriggerMutation = { triggerWebhookEvent: { event: { id: string, type: string, livemode: boolean, createdAt: string, resourceId: string, sequence: number, data: unknown } } };
+export type TriggerMutation = { triggerWebhookEvent:
+    | { event: { id: string, type: string, livemode: boolean, createdAt: string, resourceId: string, sequence: number, data: unknown } }
+    | Record<PropertyKey, never>
+   };
 
 export type ReadEventQueryVariables = Exact<{
   id: string;
