@@ -77,11 +77,16 @@ export function idempotent<A extends { input: { idempotencyKey?: string | null }
   };
 }
 
-/** `Idempotent-Replayed: true` on a GraphQL response in which a mutation answered with a stored result. */
+/**
+ * `Idempotent-Replayed: true` on a GraphQL response in which a mutation answered with a stored result. Yoga merges
+ * the context into its server context, which resolvers receive: the flag is read there (and on the context the
+ * HTTP server created, should yoga ever stop merging).
+ */
 export function useIdempotentReplayHeader(): Plugin<{ gqlContext: GraphQLContext }> {
   return {
     onResponse: ({ serverContext, response }) => {
-      if ((serverContext as { gqlContext?: GraphQLContext }).gqlContext?.idempotentReplayed) response.headers.set('idempotent-replayed', 'true');
+      const c = serverContext as Partial<GraphQLContext> & { gqlContext?: GraphQLContext };
+      if (c.idempotentReplayed || c.gqlContext?.idempotentReplayed) response.headers.set('idempotent-replayed', 'true');
     },
   };
 }
