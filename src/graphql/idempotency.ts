@@ -48,22 +48,29 @@ export function idempotent<A extends { input: { idempotencyKey?: string | null }
     const operation = `graphql:${info.fieldName}`;
     const print = fingerprint(operation, params);
     let live: { value: R } | { error: unknown } | undefined;
-    const outcome = await ctx.services.idempotency.run(
-      { scope: scopeOf(await ctx.auth(), print), key, operation, fingerprint: print, requestId: ctx.requestId },
-      'idempotencyKey',
-      async (): Promise<StoredResponse> => {
-        try {
-          const value = await run();
-          live = { value };
-          return { status: 200, headers: {}, body: encodeResult(value) };
-        } catch (error) {
-          live = { error };
-          // An unexpected error is stored as INTERNAL, like REST's 500 (yoga logs and masks the live one).
-          const e = isApiError(error) ? error : new ApiError('INTERNAL', 'Unexpected error.');
-          return { status: e.status, headers: {}, body: JSON.stringify({ error: { code: e.code, message: e.message, details: e.details ?? null } }) };
-        }
-      },
-    );
+    let outcome;
+    try {
+      outcome = await ctx.services.idempotency.run(
+        { scope: scopeOf(await ctx.auth(), print), key, operation, fingerprint: print, requestId: ctx.requestId },
+        'idempotencyKey',
+        async (): Promise<StoredResponse> => {
+          try {
+            live = { value: await run() };
+          } catch (error) {
+            live = { error };
+            // An unexpected error is stored as INTERNAL, like REST's 500 (yoga logs and masks the live one).
+            const e = isApiError(error) ? error : new ApiError('INTERNAL', 'Unexpected error.');
+            return { status: e.status, headers: {}, body: JSON.stringify({ error: { code: e.code, message: e.message, details: e.details ?? null } }) };
+          }
+          return { status: 200, headers: {}, body: encodeResult(live.value) };
+        },
+      );
+    } catch (err) {
+      // The mutation succeeded but its result could not be stored (logged by the service): the client gets it,
+      // and the key stays locked (retries get CONFLICT) rather than the work running twice.
+      if (live && 'value' in live) return live.value;
+      throw err;
+    }
     if (!outcome.replayed && live) {
       if ('error' in live) throw live.error;
       return live.value;

@@ -72,7 +72,7 @@ export class IdempotencyService {
         case 'wait': {
           const left = deadline - performance.now();
           if (left <= 0) throw conflict('in_progress', field, row.operation, row.expiresAt);
-          await this.pause(req, Math.min(POLL_MS, left));
+          await this.pause(req, left);
         }
       }
     }
@@ -141,10 +141,14 @@ export class IdempotencyService {
     }
   }
 
-  /** Waits `ms`, or less when the request holding the key in this process finishes. */
-  private async pause(req: IdempotentRequest, ms: number) {
+  /**
+   * Waits for the request holding the key: when it runs in this process, until it finishes (at most `left` ms),
+   * without touching the database; otherwise one poll interval.
+   */
+  private async pause(req: IdempotentRequest, left: number) {
+    const local = this.running.get(localKey(req));
     let timer: NodeJS.Timeout | undefined;
-    await Promise.race([this.running.get(localKey(req)), new Promise<void>((r) => (timer = setTimeout(r, ms)))]);
+    await Promise.race([local, new Promise<void>((r) => (timer = setTimeout(r, local ? left : Math.min(POLL_MS, left))))]);
     clearTimeout(timer);
   }
 }

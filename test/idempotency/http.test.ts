@@ -168,6 +168,16 @@ describe.each(backends)('Idempotency-Key on REST (%s)', (backend) => {
     expect(idempotentTestRuns.get(tag)).toBeUndefined();
   });
 
+  it('a body nested too deeply to fingerprint is 400 INVALID_PARAMS, not a 500', async () => {
+    const r = await s.request('/v1/test/idempotent/e', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+      body: '['.repeat(50_000) + ']'.repeat(50_000),
+    });
+    expect(r.status).toBe(400);
+    expect(r.body.error).toMatchObject({ code: 'INVALID_PARAMS', message: 'body: nested deeper than 64 levels' });
+  });
+
   it('a 401 is answered before the key is looked at, and does not use it up', async () => {
     const idem = randomUUID();
     const r = await s.post('/v1/checkout/sessions', session, { 'x-api-key': 'swapgate_test_nope', 'idempotency-key': idem });

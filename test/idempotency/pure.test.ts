@@ -145,3 +145,13 @@ describe('encodeResult / decodeResult (GraphQL results)', () => {
     expect(() => encodeResult(new Map())).toThrow(/Map/);
   });
 });
+
+describe('nesting limit', () => {
+  const nest = (n: number): unknown => (n === 0 ? 1 : { a: nest(n - 1) });
+  it('64 levels are fine; deeper is INVALID_PARAMS, not a stack overflow', () => {
+    expect(() => canonicalJson(nest(64))).not.toThrow();
+    expect(() => canonicalJson(nest(65))).toThrow(/body: nested deeper than 64 levels/);
+    const deep = JSON.parse('['.repeat(100_000) + ']'.repeat(100_000));
+    expect(() => fingerprint('op', deep)).toThrow(ApiError);
+  });
+});
