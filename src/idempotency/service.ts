@@ -115,7 +115,8 @@ export class IdempotencyService {
   private async execute(req: IdempotentRequest, id: string, execute: () => Promise<StoredResponse>): Promise<IdempotentOutcome> {
     let done!: () => void;
     const local = localKey(req);
-    this.running.set(local, new Promise<void>((r) => (done = r)));
+    const mine = new Promise<void>((r) => (done = r));
+    this.running.set(local, mine);
     try {
       let response: StoredResponse;
       try {
@@ -136,7 +137,7 @@ export class IdempotencyService {
       }
       return { response, replayed: false, originalRequestId: req.requestId };
     } finally {
-      this.running.delete(local);
+      if (this.running.get(local) === mine) this.running.delete(local);
       done();
     }
   }
