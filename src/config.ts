@@ -10,6 +10,7 @@ import { checkoutEnv } from './checkout/config.js';
 import { graphqlEnv } from './graphql/config.js';
 import { httpEnv } from './http/config.js';
 import { ratelimitEnv } from './ratelimit/config.js';
+import { idempotencyEnv } from './idempotency/config.js';
 
 /**
  * Environment configuration, parsed and validated once at start. Each domain owns a fragment
@@ -64,6 +65,7 @@ const schema = z.object({
   ...graphqlEnv,
   ...httpEnv,
   ...ratelimitEnv,
+  ...idempotencyEnv,
 });
 
 type Parsed = z.infer<typeof schema>;

@@ -12,6 +12,8 @@ import { VERIFY_JOB } from './checkout/shared.js';
 import { checkoutExpireJob, checkoutVerifyJob, quoteLinksSweepJob } from './checkout/jobs.js';
 import { EventsService } from './events/service.js';
 import { eventRetentionJob } from './events/jobs.js';
+import { IdempotencyService } from './idempotency/service.js';
+import { idempotencySweepJob } from './idempotency/jobs.js';
 import { JobRunner } from './jobs/runner.js';
 import { OrdersService } from './orders/service.js';
 import { ORDER_POLL_JOB, orderPollerJob } from './orders/jobs.js';
@@ -45,6 +47,8 @@ export interface Services {
   partners: PartnersService;
   /** Request rate limits, asked by the HTTP layer (REST routes, GraphQL operations). */
   ratelimit: RateLimitService;
+  /** Idempotency-Key requests (REST `idempotent: true` routes, GraphQL `idempotent()` mutations). */
+  idempotency: IdempotencyService;
   jobs: JobRunner;
   startJobs(): void;
   stop(): Promise<void>;
@@ -75,6 +79,7 @@ export function createServices(infra: Infra, sql: RawSql, opts: { pgPool?: pg.Po
       ? createLimiterStore({ redisUrl: config.REDIS_URL, pgPool: opts.pgPool, keyPrefix: config.RATE_LIMIT_KEY_PREFIX })
       : createLimiterStore({ keyPrefix: config.RATE_LIMIT_KEY_PREFIX }), // never asked; opens no connection
   });
+  const idempotency = new IdempotencyService({ config, log, clock, prisma });
 
   // ---- swaps: quotes → orders ------------------------------------------------------------------------------
   const quoteStore = config.REDIS_URL ? new RedisQuoteStore(config.REDIS_URL, clock) : new PgQuoteStore(sql, clock);
@@ -109,6 +114,7 @@ export function createServices(infra: Infra, sql: RawSql, opts: { pgPool?: pg.Po
   jobs.add(checkoutVerifyJob({ config, checkout, verifier }));
   jobs.add(checkoutExpireJob({ config, checkout }));
   jobs.add(quoteLinksSweepJob({ checkout }));
+  jobs.add(idempotencySweepJob({ idempotency }));
   for (const job of assetsJobs(assets)) jobs.add(job);
 
   return {
@@ -124,6 +130,7 @@ export function createServices(infra: Infra, sql: RawSql, opts: { pgPool?: pg.Po
     orders,
     partners,
     ratelimit,
+    idempotency,
     jobs,
     startJobs: () => jobs.start(),
     stop: async () => {

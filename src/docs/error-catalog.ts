@@ -15,7 +15,12 @@ export const ERROR_CATALOG: Record<ErrorCode, { summary: string; action: string 
   QUOTE_NOT_FOUND: { summary: 'The quote id is unknown, was dropped (five minutes after expiry), or the provider can no longer build it.', action: 'Fetch a fresh quote.' },
   ORDER_NOT_FOUND: { summary: 'The provider does not know this order id or transaction hash (yet).', action: 'Check the id; right after broadcasting, retry after a few seconds.' },
   METHOD_NOT_ALLOWED: { summary: 'The path exists but not with this HTTP method.', action: 'Use one of the methods in the Allow header.' },
-  CONFLICT: { summary: 'The resource is not in a state that allows this action (for example editing a sent invoice or quoting a paid session).', action: 'Read the resource again and act on its current state.' },
+  CONFLICT: {
+    summary:
+      'The resource is not in a state that allows this action (for example editing a sent invoice or quoting a paid session). Or an idempotency key was already used with other parameters or for another operation, or its first request is still running (or was interrupted); the message says which.',
+    action:
+      'Read the resource again and act on its current state. For an idempotency key: use a new key for a new request; retry a running one a little later; after an interrupted one, check whether the resource changed before sending the request with a new key.',
+  },
   QUOTE_EXPIRED: { summary: 'The quote is past its expiresAt.', action: 'Fetch a fresh quote.' },
   PAYLOAD_TOO_LARGE: { summary: 'The request body is larger than 1 MiB.', action: 'Send a smaller body.' },
   CALLS_REVERTED: { summary: 'A destination call would revert in simulation; the message names the call and the revert reason.', action: 'Fix the call data or targets.' },

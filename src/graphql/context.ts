@@ -36,6 +36,8 @@ export interface GraphQLContext {
   refresh(): Promise<KeyAuth | null>;
   /** Set by auth() for the access log. */
   accountId?: string;
+  /** Set when a mutation answered with the stored result of an idempotency key (src/graphql/idempotency.ts). */
+  idempotentReplayed?: boolean;
 }
 
 /** What every request's context is made of (src/http/server.ts hands it over once). */

@@ -11,6 +11,7 @@ import { ApiError, isApiError } from '../errors.js';
 import { schema } from './schema.js';
 import type { GraphQLContext } from './context.js';
 import { operationCost } from './cost.js';
+import { useIdempotentReplayHeader } from './idempotency.js';
 
 /**
  * Gives every GraphQL error a stable `extensions.code` and the `requestId`, and hides the
@@ -182,7 +183,7 @@ export function createGraphQLServer({ config, log }: { config: Pick<Config, 'BRA
     // Bodies reach yoga already read and capped at BODY_LIMIT_BYTES (src/http/body.ts; WebSocket frames by
     // maxPayload), so yoga's own limit would only re-pipe every body through a stream for nothing.
     maxRequestBodySize: false,
-    plugins: [...documentLimits(config), useOperationLimits(config), useErrorCodes(log)],
+    plugins: [...documentLimits(config), useOperationLimits(config), useErrorCodes(log), useIdempotentReplayHeader()],
   });
 }
 

@@ -69,7 +69,7 @@ export function securityHeaders(req: IncomingMessage, res: ServerResponse, confi
 
 export const CORS_METHODS = 'GET, POST, PATCH, DELETE';
 export const CORS_ALLOWED_HEADERS = 'content-type, x-api-key, idempotency-key, x-request-id';
-export const CORS_EXPOSED_HEADERS = 'x-request-id, RateLimit, RateLimit-Policy, Retry-After, Idempotent-Replayed';
+export const CORS_EXPOSED_HEADERS = 'x-request-id, RateLimit, RateLimit-Policy, Retry-After, Idempotent-Replayed, Original-Request';
 /** How long a browser may cache a preflight (Chromium caps it at 2 hours). */
 export const CORS_MAX_AGE_SECONDS = 7200;
 

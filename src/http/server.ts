@@ -23,6 +23,8 @@ import { ERROR_PAGE_CSP } from '../docs/error-catalog.js';
 import type { KeyAuth } from '../accounts/service.js';
 import type { Decision, Usage } from '../ratelimit/policy.js';
 import { routeUsage } from '../ratelimit/weights.js';
+import { idempotentRest, replayHeaders } from '../idempotency/rest.js';
+import type { StoredResponse } from '../idempotency/service.js';
 
 /** Per-request facts the access log needs. */
 interface RequestState {
@@ -83,16 +85,37 @@ export function createHttpServer(deps: HttpDeps, opts: { extraRoutes?: Route[] }
     }
   };
 
-  const sendError = (res: ServerResponse, state: RequestState, err: unknown) => {
+  /** The error envelope for `err` (an unexpected error is logged and answered INTERNAL). */
+  const errorResponse = (err: unknown, requestId: string) => {
     let e: ApiError;
     if (isApiError(err)) e = err;
     else {
-      log.error({ err, requestId: state.requestId }, 'unhandled error');
+      log.error({ err, requestId }, 'unhandled error');
       e = new ApiError('INTERNAL', 'Unexpected server error. Nothing was changed unless the resource says otherwise; retry later.');
     }
     const headers: Record<string, string> = {};
     if (e.code === 'METHOD_NOT_ALLOWED' && Array.isArray(e.details?.allow)) headers.allow = (e.details!.allow as string[]).join(', ');
-    sendJson(res, e.status, errorBody(config, e.code, e.message, state.requestId), headers);
+    return { status: e.status, body: errorBody(config, e.code, e.message, requestId), headers };
+  };
+  const sendError = (res: ServerResponse, state: RequestState, err: unknown) => {
+    const r = errorResponse(err, state.requestId);
+    sendJson(res, r.status, r.body, r.headers);
+  };
+
+  /** A route's answer or error as an idempotency key stores it (idempotent routes answer JSON). */
+  const storedResponse = async (run: () => Promise<unknown> | unknown, requestId: string): Promise<StoredResponse> => {
+    let status = 200;
+    let headers: Record<string, string> = {};
+    let body: unknown;
+    try {
+      const result = await run();
+      if (result instanceof Reply) ({ status, headers, body } = result);
+      else body = result ?? {};
+    } catch (err) {
+      ({ status, headers, body } = errorResponse(err, requestId));
+    }
+    if (Buffer.isBuffer(body) || typeof body === 'string') return { status, headers, body: body.toString() };
+    return { status, headers: { 'content-type': JSON_TYPE, ...headers }, body: jsonText(body) };
   };
 
   const handleRest = async (req: IncomingMessage, res: ServerResponse, state: RequestState, url: URL) => {
@@ -136,6 +159,16 @@ export function createHttpServer(deps: HttpDeps, opts: { extraRoutes?: Route[] }
         return auth;
       },
     };
+    if (route.idempotent) {
+      const outcome = await idempotentRest(services.idempotency, { headers: req.headers, route, params, body, auth, requestId: state.requestId }, () =>
+        storedResponse(() => route.handler(ctx), state.requestId),
+      );
+      if (outcome) {
+        const { status, headers, body: text } = outcome.response;
+        res.writeHead(status, { ...headers, 'content-length': Buffer.byteLength(text), ...replayHeaders(outcome) });
+        return void res.end(text);
+      }
+    }
     const result = await route.handler(ctx);
     if (result instanceof Reply) {
       if (Buffer.isBuffer(result.body) || typeof result.body === 'string') {
@@ -431,9 +464,12 @@ export function errorBody(config: Pick<Config, 'DOCS_URL'>, code: ErrorCode, mes
   return { error: { code, message, requestId, docsUrl: `${config.DOCS_URL}/errors/${code}` } };
 }
 
+const JSON_TYPE = 'application/json; charset=utf-8';
+const jsonText = (body: unknown) => JSON.stringify(body, (_k, v) => (typeof v === 'bigint' ? v.toString() : v));
+
 function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}, headOnly = false) {
-  const text = JSON.stringify(body, (_k, v) => (typeof v === 'bigint' ? v.toString() : v));
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text), ...headers });
+  const text = jsonText(body);
+  res.writeHead(status, { 'content-type': JSON_TYPE, 'content-length': Buffer.byteLength(text), ...headers });
   res.end(headOnly ? undefined : text);
 }
 

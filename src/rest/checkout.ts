@@ -21,6 +21,7 @@ export const checkoutRoutes: Route[] = [
     path: '/v1/checkout/sessions',
     access: 'key',
     rateLimit: { bucket: 'strict' },
+    idempotent: true,
     handler: ({ services, auth, body }) => services.checkout.create(auth!, body),
   },
   {
@@ -39,6 +40,7 @@ export const checkoutRoutes: Route[] = [
     method: 'POST',
     path: '/v1/checkout/sessions/:id/expire',
     access: 'key',
+    idempotent: true,
     handler: ({ services, auth, params }) => services.checkout.expire(auth!, params.id),
   },
   {
@@ -52,12 +54,14 @@ export const checkoutRoutes: Route[] = [
     method: 'POST',
     path: '/v1/checkout/sessions/:id/submitted',
     access: 'public',
+    idempotent: true,
     handler: ({ services, params, body }) => services.checkout.reportDirect(params.id, body),
   },
   {
     method: 'POST',
     path: '/v1/checkout/sessions/:id/submit',
     access: 'public',
+    idempotent: true,
     handler: ({ services, params, body }) => services.checkout.submitSigned(params.id, body),
   },
   {
@@ -65,6 +69,7 @@ export const checkoutRoutes: Route[] = [
     path: '/v1/checkout/sessions/:id/refunds',
     access: 'key',
     rateLimit: { bucket: 'strict' },
+    idempotent: true,
     handler: ({ services, auth, params, body }) => services.checkout.refunds.create(auth!, params.id, body),
   },
   {
@@ -77,12 +82,14 @@ export const checkoutRoutes: Route[] = [
     method: 'POST',
     path: '/v1/checkout/sessions/:id/refunds/:refundId/submitted',
     access: 'key',
+    idempotent: true,
     handler: ({ services, auth, params, body }) => services.checkout.refunds.reportSubmitted(auth!, params.id, params.refundId, body),
   },
   {
     method: 'POST',
     path: '/v1/checkout/sessions/:id/refunds/:refundId/cancel',
     access: 'key',
+    idempotent: true,
     handler: ({ services, auth, params }) => services.checkout.refunds.cancel(auth!, params.id, params.refundId),
   },
 ];

@@ -21,6 +21,7 @@ export const eventRoutes: Route[] = [
     method: 'POST',
     path: '/v1/events/:id/redeliver',
     access: 'key',
+    idempotent: true,
     handler: ({ services, auth, params, body }) => services.events.redeliver(auth!, params.id, body),
   },
 ];

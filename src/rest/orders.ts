@@ -18,12 +18,14 @@ export const orderRoutes: Route[] = [
     method: 'POST',
     path: '/v1/orders/submit',
     access: 'optionalKey',
+    idempotent: true,
     handler: ({ services, body }) => services.orders.submit(obj(body) as { quoteId: string; signedTransaction: string }),
   },
   {
     method: 'POST',
     path: '/v1/orders/:quoteId/submitted',
     access: 'optionalKey',
+    idempotent: true,
     handler: ({ services, body, params }) => services.orders.reportSubmitted(params.quoteId, obj(body).txHash as string),
   },
   {

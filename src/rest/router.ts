@@ -43,6 +43,12 @@ export interface Route {
   /** Weight in the default bucket (default 1) and `bucket: 'strict'` for costly writes (src/ratelimit/weights.ts). */
   rateLimit?: RouteRateLimit;
   handler: (ctx: RestContext) => Promise<unknown> | unknown;
+  /**
+   * POST routes that create or move something: an `Idempotency-Key` header makes a retry replay the first
+   * response instead of running again (src/idempotency/, applied by src/http/server.ts). The handler needs
+   * nothing else; it must answer JSON. List the route in README's Idempotency section.
+   */
+  idempotent?: boolean;
 }
 
 interface Compiled extends Route {

@@ -36,6 +36,7 @@ export const SAMPLE_OVERRIDES: Record<string, Record<string, unknown>> = {
   CheckoutRefund: { amount: '1000' },
   Partner: { id: 'partner-1', kind: 'fee' },
   Order: { status: 'submitted', amount: '1000', dstAmount: '990' },
+  IdempotencyKey: { state: 'in_progress' },
 };
 
 const column = (f: DmmfField) => f.dbName ?? f.name;

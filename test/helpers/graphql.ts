@@ -34,7 +34,7 @@ export function inProcessGraphQL(target: { services: Services; infra: Infra }) {
   const deps = { ...target.infra, services: target.services };
   const yoga = createGraphQLServer(deps);
   /** A raw request body (`{ query, variables }`), as any client could send it. */
-  const post = async (body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: any; requestId: string }> => {
+  const post = async (body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: any; requestId: string; headers: Headers }> => {
     const requestId = randomUUID();
     const gqlContext = createGraphQLContext(deps, requestId, headers['x-api-key']);
     const res = await yoga.fetch(
@@ -45,7 +45,7 @@ export function inProcessGraphQL(target: { services: Services; infra: Infra }) {
       }),
       { gqlContext },
     );
-    return { status: res.status, body: await res.json(), requestId };
+    return { status: res.status, body: await res.json(), requestId, headers: res.headers as unknown as Headers };
   };
   /** A typed operation from the generated client (test/graphql/generated), optionally with an API key. */
   const gql: Gql = async (doc, variables, key) => {

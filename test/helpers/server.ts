@@ -7,7 +7,7 @@ import type { Db } from '../../src/db/client.js';
 import { createHttpServer } from '../../src/http/server.js';
 import type { Clock } from '../../src/clock.js';
 import { createLogger } from '../../src/log.js';
-import type { Route } from '../../src/rest/router.js';
+import { reply, type Route } from '../../src/rest/router.js';
 import { createTestDatabase, type Backend, type TestDatabase } from './db.js';
 
 export interface TestServer {
@@ -108,4 +108,21 @@ const testRoutes: Route[] = [
     },
   },
   { method: 'POST', path: '/v1/test/whoami', access: 'key', handler: ({ auth }) => ({ accountId: auth!.accountId, mode: auth!.mode }) },
+  {
+    // Counts its runs per `tag` (idempotentTestRuns); answers `status` with an `x-test` header, or fails unexpectedly.
+    method: 'POST',
+    path: '/v1/test/idempotent/:name',
+    access: 'optionalKey',
+    idempotent: true,
+    handler: ({ body, params }) => {
+      const b = body as { tag: string; status?: number; fail?: boolean };
+      const runs = (idempotentTestRuns.get(b.tag) ?? 0) + 1;
+      idempotentTestRuns.set(b.tag, runs);
+      if (b.fail) throw new Error('unexpected failure mid-way');
+      return reply(b.status ?? 200, { tag: b.tag, name: params.name, runs }, { 'x-test': `run ${runs}` });
+    },
+  },
 ];
+
+/** How many times /v1/test/idempotent/:name ran per `tag`. */
+export const idempotentTestRuns = new Map<string, number>();

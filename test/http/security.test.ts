@@ -165,7 +165,7 @@ describe('CORS', () => {
         const res = await fetch(s.url + path, { headers: { origin: 'https://shop.example' } });
         expect(res.headers.get('access-control-allow-origin')).toBe('*');
         const exposed = res.headers.get('access-control-expose-headers')!.split(',').map((h) => h.trim().toLowerCase());
-        expect(exposed).toEqual(['x-request-id', 'ratelimit', 'ratelimit-policy', 'retry-after', 'idempotent-replayed']);
+        expect(exposed).toEqual(['x-request-id', 'ratelimit', 'ratelimit-policy', 'retry-after', 'idempotent-replayed', 'original-request']);
         expect(res.headers.get('access-control-allow-credentials')).toBeNull();
         expect(res.headers.get('vary')).toMatch(/Origin/);
       }

@@ -11,6 +11,7 @@ import { keyOf, orderLoader, paymentLoader, sessionLoader } from '../loaders.js'
 import { arrayConnection, connectionType, keysetConnection, pageArgs, pageSize, readAfter } from '../pagination.js';
 import { CheckoutPaymentAttemptRef, CheckoutRefundRef, CheckoutSessionRef, OrderRef } from '../refs.js';
 import { BuiltTxRef } from './orders.js';
+import { idempotencyKeyField, idempotent } from '../idempotency.js';
 import { FeeBreakdown } from './quotes.js';
 
 /** Checkout sessions over GraphQL; every rule lives in CheckoutService (same as REST). */
@@ -202,6 +203,7 @@ CheckoutSessionRef.implement({
 
 const CreateInput = builder.inputType('CreateCheckoutSessionInput', {
   fields: (t) => ({
+    ...idempotencyKeyField(t),
     amount: t.string({ required: true, description: 'Integer string of settlement base units, > 0.' }),
     settleChain: t.string({ required: true, description: 'Chain id or slug of a supported settlement pair.' }),
     settleToken: t.string({ required: true, description: '`USDC`, `USDT` or the token address/mint.' }),
@@ -296,9 +298,10 @@ type SessionPayload = { checkoutSession: SessionView };
 const sessionPayload = (name: string) =>
   builder.objectRef<SessionPayload>(name).implement({ fields: (t) => ({ checkoutSession: t.field({ type: CheckoutSessionRef, resolve: (p) => p.checkoutSession }) }) });
 
-const ExpireInput = builder.inputType('ExpireCheckoutSessionInput', { fields: (t) => ({ id: t.id({ required: true }) }) });
+const ExpireInput = builder.inputType('ExpireCheckoutSessionInput', { fields: (t) => ({ id: t.id({ required: true }), ...idempotencyKeyField(t) }) });
 const ReportPaymentInput = builder.inputType('ReportCheckoutPaymentInput', {
   fields: (t) => ({
+    ...idempotencyKeyField(t),
     sessionId: t.id({ required: true }),
     txHash: t.string({ required: true, description: 'Hash (EVM) or signature (Solana) of the transfer.' }),
     payer: t.string({ required: true, description: 'The address that sent it.' }),
@@ -306,6 +309,7 @@ const ReportPaymentInput = builder.inputType('ReportCheckoutPaymentInput', {
 });
 const SubmitPaymentInput = builder.inputType('SubmitCheckoutPaymentInput', {
   fields: (t) => ({
+    ...idempotencyKeyField(t),
     sessionId: t.id({ required: true }),
     signedTransaction: t.string({ required: true, description: 'Base64 serialized Solana transaction, signed by `payer` (its fee payer).' }),
     payer: t.string({ required: true }),
@@ -317,8 +321,8 @@ builder.mutationField('createCheckoutSession', (t) =>
     type: sessionPayload('CreateCheckoutSessionPayload'),
     authScopes: { key: true },
     args: { input: t.arg({ type: CreateInput, required: true }) },
-    errors: { types: [] },
-    resolve: async (_r, { input }, ctx) => ({ checkoutSession: await ctx.services.checkout.create(await keyOf(ctx), dropNulls(input)) }),
+    errors: { types: [ConflictError] },
+    resolve: idempotent(async (_r, { input }, ctx) => ({ checkoutSession: await ctx.services.checkout.create(await keyOf(ctx), dropNulls(input)) })),
   }),
 );
 
@@ -329,7 +333,7 @@ builder.mutationField('expireCheckoutSession', (t) =>
     authScopes: { key: true },
     args: { input: t.arg({ type: ExpireInput, required: true }) },
     errors: { types: [ConflictError, NotFoundError] },
-    resolve: async (_r, { input }, ctx) => ({ checkoutSession: await ctx.services.checkout.expire(await keyOf(ctx), input.id) }),
+    resolve: idempotent(async (_r, { input }, ctx) => ({ checkoutSession: await ctx.services.checkout.expire(await keyOf(ctx), input.id) })),
   }),
 );
 
@@ -341,7 +345,7 @@ builder.mutationField('reportCheckoutPayment', (t) =>
     authScopes: { public: true },
     args: { input: t.arg({ type: ReportPaymentInput, required: true }) },
     errors: { types: [ConflictError, NotFoundError] },
-    resolve: async (_r, { input: { sessionId, txHash, payer } }, ctx) => ({ checkoutSession: await ctx.services.checkout.reportDirect(sessionId, { txHash, payer }) }),
+    resolve: idempotent(async (_r, { input: { sessionId, txHash, payer } }, ctx) => ({ checkoutSession: await ctx.services.checkout.reportDirect(sessionId, { txHash, payer }) })),
   }),
 );
 
@@ -353,14 +357,15 @@ builder.mutationField('submitCheckoutPayment', (t) =>
     authScopes: { public: true },
     args: { input: t.arg({ type: SubmitPaymentInput, required: true }) },
     errors: { types: [ConflictError, NotFoundError] },
-    resolve: async (_r, { input: { sessionId, signedTransaction, payer } }, ctx) => ({
+    resolve: idempotent(async (_r, { input: { sessionId, signedTransaction, payer } }, ctx) => ({
       checkoutSession: await ctx.services.checkout.submitSigned(sessionId, { signedTransaction, payer }),
-    }),
+    })),
   }),
 );
 
 const CreateRefundInput = builder.inputType('CreateCheckoutRefundInput', {
   fields: (t) => ({
+    ...idempotencyKeyField(t),
     sessionId: t.id({ required: true }),
     paymentId: t.id({ description: 'The payment to refund (one of the session\'s `payments`); default: the one that paid the session.' }),
     amount: t.string({ description: 'Settlement base units; default: all that can still be refunded of that payment.' }),
@@ -369,10 +374,10 @@ const CreateRefundInput = builder.inputType('CreateCheckoutRefundInput', {
   }),
 });
 const ReportRefundInput = builder.inputType('ReportCheckoutRefundInput', {
-  fields: (t) => ({ id: t.id({ required: true }), sessionId: t.id({ required: true }), txHash: t.string({ required: true }) }),
+  fields: (t) => ({ id: t.id({ required: true }), sessionId: t.id({ required: true }), txHash: t.string({ required: true }), ...idempotencyKeyField(t) }),
 });
 const CancelRefundInput = builder.inputType('CancelCheckoutRefundInput', {
-  fields: (t) => ({ id: t.id({ required: true }), sessionId: t.id({ required: true }) }),
+  fields: (t) => ({ id: t.id({ required: true }), sessionId: t.id({ required: true }), ...idempotencyKeyField(t) }),
 });
 
 const CreateRefundPayload = builder.objectRef<{ refund: RefundView; tx: BuiltTx & { from: string } }>('CreateCheckoutRefundPayload').implement({
@@ -393,8 +398,10 @@ builder.mutationField('createCheckoutRefund', (t) =>
     authScopes: { key: true },
     args: { input: t.arg({ type: CreateRefundInput, required: true }) },
     errors: { types: [ConflictError, NotFoundError, AmountTooLargeError] },
-    resolve: async (_r, { input: { sessionId, paymentId, ...rest } }, ctx) =>
-      ctx.services.checkout.refunds.create(await keyOf(ctx), sessionId, dropNulls({ ...rest, payment: paymentId })) as Promise<{ refund: RefundView; tx: BuiltTx & { from: string } }>,
+    resolve: idempotent(
+      async (_r, { input: { sessionId, paymentId, ...rest } }, ctx) =>
+        ctx.services.checkout.refunds.create(await keyOf(ctx), sessionId, dropNulls({ ...rest, payment: paymentId })) as Promise<{ refund: RefundView; tx: BuiltTx & { from: string } }>,
+    ),
   }),
 );
 
@@ -405,9 +412,9 @@ builder.mutationField('reportCheckoutRefund', (t) =>
     authScopes: { key: true },
     args: { input: t.arg({ type: ReportRefundInput, required: true }) },
     errors: { types: [ConflictError, NotFoundError] },
-    resolve: async (_r, { input }, ctx) => ({
+    resolve: idempotent(async (_r, { input }, ctx) => ({
       refund: await ctx.services.checkout.refunds.reportSubmitted(await keyOf(ctx), input.sessionId, input.id, { txHash: input.txHash }),
-    }),
+    })),
   }),
 );
 
@@ -418,7 +425,7 @@ builder.mutationField('cancelCheckoutRefund', (t) =>
     authScopes: { key: true },
     args: { input: t.arg({ type: CancelRefundInput, required: true }) },
     errors: { types: [ConflictError, NotFoundError] },
-    resolve: async (_r, { input }, ctx) => ({ refund: await ctx.services.checkout.refunds.cancel(await keyOf(ctx), input.sessionId, input.id) }),
+    resolve: idempotent(async (_r, { input }, ctx) => ({ refund: await ctx.services.checkout.refunds.cancel(await keyOf(ctx), input.sessionId, input.id) })),
   }),
 );
 

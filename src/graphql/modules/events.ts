@@ -1,4 +1,5 @@
 import { builder } from '../builder.js';
+import { idempotencyKeyField, idempotent } from '../idempotency.js';
 import type { RecordedEvent } from '../../events/outbox.js';
 import { accountEventsTopic } from '../../events/topics.js';
 import { isValidEventPattern, matchesPattern } from '../../events/patterns.js';
@@ -91,6 +92,7 @@ builder.queryField('event', (t) =>
 const RedeliverEventInput = builder.inputType('RedeliverEventInput', {
   fields: (t) => ({
     id: t.id({ required: true, description: 'The event.' }),
+    ...idempotencyKeyField(t),
     endpointId: t.id({ description: 'Only to this endpoint (it must be enabled); default every enabled endpoint subscribed to the event type.' }),
   }),
 });
@@ -108,14 +110,14 @@ builder.mutationField('redeliverEvent', (t) =>
     authScopes: { key: true },
     args: { input: t.arg({ type: RedeliverEventInput, required: true }) },
     errors: { types: [NotFoundError, ConflictError] },
-    resolve: async (_r, { input }, ctx) => ({
+    resolve: idempotent(async (_r, { input }, ctx) => ({
       deliveries: (await ctx.services.events.redeliver(await keyOf(ctx), input.id, { endpointId: input.endpointId ?? undefined })).data,
-    }),
+    })),
   }),
 );
 
 const TriggerWebhookEventInput = builder.inputType('TriggerWebhookEventInput', {
-  fields: (t) => ({ type: t.string({ required: true, description: 'An event type, e.g. `checkout.session.completed`.' }) }),
+  fields: (t) => ({ type: t.string({ required: true, description: 'An event type, e.g. `checkout.session.completed`.' }), ...idempotencyKeyField(t) }),
 });
 
 const TriggerWebhookEventPayload = builder.objectRef<{ event: RecordedEvent }>('TriggerWebhookEventPayload').implement({
@@ -128,8 +130,8 @@ builder.mutationField('triggerWebhookEvent', (t) =>
     description: 'Test keys only (FORBIDDEN with a live key): records a realistic sample event of `type`, delivered like a real one (endpoints, `events` subscription, `listen`).',
     authScopes: { key: true },
     args: { input: t.arg({ type: TriggerWebhookEventInput, required: true }) },
-    errors: { types: [] },
-    resolve: async (_r, { input }, ctx) => ({ event: await ctx.services.webhooks.trigger(await keyOf(ctx), { type: input.type }) }),
+    errors: { types: [ConflictError] },
+    resolve: idempotent(async (_r, { input }, ctx) => ({ event: await ctx.services.webhooks.trigger(await keyOf(ctx), { type: input.type }) })),
   }),
 );
 

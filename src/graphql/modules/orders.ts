@@ -1,4 +1,5 @@
 import { builder } from '../builder.js';
+import { idempotencyKeyField, idempotent } from '../idempotency.js';
 import type { BuildOrderResponse, BuiltTx, OrderStatusView, OrderView } from '../../orders/views.js';
 import { orderStatusTopic, orderTopic } from '../../orders/topics.js';
 import { isFinalState } from '../../orders/state.js';
@@ -115,10 +116,10 @@ const ReportOrderSubmittedPayload = builder.objectRef<{ order: OrderView }>('Rep
 
 const BuildOrderInput = builder.inputType('BuildOrderInput', { fields: (t) => ({ quoteId: t.id({ required: true }) }) });
 const SubmitOrderInput = builder.inputType('SubmitOrderInput', {
-  fields: (t) => ({ quoteId: t.id({ required: true }), signedTransaction: t.string({ required: true, description: 'Base64 signed transaction bytes.' }) }),
+  fields: (t) => ({ quoteId: t.id({ required: true }), signedTransaction: t.string({ required: true, description: 'Base64 signed transaction bytes.' }), ...idempotencyKeyField(t) }),
 });
 const ReportOrderSubmittedInput = builder.inputType('ReportOrderSubmittedInput', {
-  fields: (t) => ({ quoteId: t.id({ required: true }), txHash: t.string({ required: true, description: 'The source transaction hash (or signature).' }) }),
+  fields: (t) => ({ quoteId: t.id({ required: true }), txHash: t.string({ required: true, description: 'The source transaction hash (or signature).' }), ...idempotencyKeyField(t) }),
 });
 
 builder.mutationField('buildOrder', (t) =>
@@ -140,7 +141,7 @@ builder.mutationField('submitOrder', (t) =>
     authScopes: { public: true },
     args: { input: t.arg({ type: SubmitOrderInput, required: true }) },
     errors: { types: [QuoteNotFoundError, ConflictError] },
-    resolve: (_r, { input }, ctx) => ctx.services.orders.submit(input),
+    resolve: idempotent(async (_r, { input }, ctx) => ctx.services.orders.submit(input)),
   }),
 );
 
@@ -152,7 +153,7 @@ builder.mutationField('reportOrderSubmitted', (t) =>
     authScopes: { public: true },
     args: { input: t.arg({ type: ReportOrderSubmittedInput, required: true }) },
     errors: { types: [QuoteNotFoundError, ConflictError] },
-    resolve: async (_r, { input }, ctx) => ({ order: await ctx.services.orders.reportSubmitted(input.quoteId, input.txHash) }),
+    resolve: idempotent(async (_r, { input }, ctx) => ({ order: await ctx.services.orders.reportSubmitted(input.quoteId, input.txHash) })),
   }),
 );
 

@@ -1,4 +1,5 @@
 import { builder } from '../builder.js';
+import { idempotencyKeyField, idempotent } from '../idempotency.js';
 import type { EndpointView } from '../../webhooks/views.js';
 import { ConflictError, NotFoundError, orNull } from '../errors.js';
 import { deliveryLoader, endpointLoader, eventLoader, keyOf } from '../loaders.js';
@@ -117,6 +118,7 @@ builder.queryField('webhookEndpoint', (t) =>
 
 const CreateWebhookEndpointInput = builder.inputType('CreateWebhookEndpointInput', {
   fields: (t) => ({
+    ...idempotencyKeyField(t),
     url: t.string({ required: true, description: 'Live mode: https and a public host. Test mode: http(s), loopback allowed.' }),
     enabledEvents: t.stringList({ required: false, description: 'Event types, `prefix.*` patterns or `*` (default).' }),
     description: t.string({ required: false }),
@@ -136,6 +138,7 @@ const UpdateWebhookEndpointInput = builder.inputType('UpdateWebhookEndpointInput
 });
 
 const WebhookEndpointIdInput = (name: string) => builder.inputType(name, { fields: (t) => ({ id: t.id({ required: true }) }) });
+const RotateSecretInput = builder.inputType('RotateWebhookEndpointSecretInput', { fields: (t) => ({ id: t.id({ required: true }), ...idempotencyKeyField(t) }) });
 
 const endpointPayload = (name: string) =>
   builder.objectRef<{ webhookEndpoint: EndpointView }>(name).implement({
@@ -156,7 +159,7 @@ builder.mutationField('createWebhookEndpoint', (t) =>
     authScopes: { key: true },
     args: { input: t.arg({ type: CreateWebhookEndpointInput, required: true }) },
     errors: { types: [ConflictError] },
-    resolve: async (_r, { input }, ctx) => ({ webhookEndpoint: await ctx.services.webhooks.create(await keyOf(ctx), defined(input)) }),
+    resolve: idempotent(async (_r, { input }, ctx) => ({ webhookEndpoint: await ctx.services.webhooks.create(await keyOf(ctx), defined(input)) })),
   }),
 );
 
@@ -190,8 +193,8 @@ builder.mutationField('rotateWebhookEndpointSecret', (t) =>
     type: endpointPayload('RotateWebhookEndpointSecretPayload'),
     description: 'A new secret, shown once; the old one keeps signing alongside it for 24 hours.',
     authScopes: { key: true },
-    args: { input: t.arg({ type: WebhookEndpointIdInput('RotateWebhookEndpointSecretInput'), required: true }) },
-    errors: { types: [NotFoundError] },
-    resolve: async (_r, { input }, ctx) => ({ webhookEndpoint: await ctx.services.webhooks.rotateSecret(await keyOf(ctx), input.id) }),
+    args: { input: t.arg({ type: RotateSecretInput, required: true }) },
+    errors: { types: [NotFoundError, ConflictError] },
+    resolve: idempotent(async (_r, { input }, ctx) => ({ webhookEndpoint: await ctx.services.webhooks.rotateSecret(await keyOf(ctx), input.id) })),
   }),
 );

@@ -50,6 +50,11 @@ type Documents = {
     "\n  mutation DeleteEndpoint($id: ID!) {\n    deleteWebhookEndpoint(input: { id: $id }) {\n      __typename\n      ... on DeleteWebhookEndpointPayload { deletedWebhookEndpointId }\n      ... on NotFoundError { code message }\n    }\n  }\n": typeof types.DeleteEndpointDocument,
     "\n  query EventsPage {\n    events { pageInfo { hasNextPage } }\n  }\n": typeof types.EventsPageDocument,
     "\n  subscription StreamEvents($types: [String!]) {\n    events(types: $types) { id type resourceId sequence data }\n  }\n": typeof types.StreamEventsDocument,
+    "\n  mutation IdemCreateSession($input: CreateCheckoutSessionInput!) {\n    createCheckoutSession(input: $input) {\n      __typename\n      ... on CreateCheckoutSessionPayload {\n        checkoutSession { id status amount reference metadata createdAt expiresAt url settlement { chainId token symbol decimals } payments { totalCount } }\n      }\n      ... on Error { code message }\n    }\n  }\n": typeof types.IdemCreateSessionDocument,
+    "\n  mutation IdemExpireSession($input: ExpireCheckoutSessionInput!) {\n    expireCheckoutSession(input: $input) {\n      __typename\n      ... on ExpireCheckoutSessionPayload { checkoutSession { id status } }\n      ... on Error { code message }\n    }\n  }\n": typeof types.IdemExpireSessionDocument,
+    "\n  mutation IdemCreateEndpoint($input: CreateWebhookEndpointInput!) {\n    createWebhookEndpoint(input: $input) {\n      __typename\n      ... on CreateWebhookEndpointPayload { webhookEndpoint { id secret url createdAt } }\n      ... on Error { code message }\n    }\n  }\n": typeof types.IdemCreateEndpointDocument,
+    "\n  mutation IdemReportOrder($input: ReportOrderSubmittedInput!) {\n    reportOrderSubmitted(input: $input) {\n      __typename\n      ... on ReportOrderSubmittedPayload { order { quoteId } }\n      ... on Error { code message }\n    }\n  }\n": typeof types.IdemReportOrderDocument,
+    "\n  query IdemEndpoints {\n    webhookEndpoints { totalCount }\n  }\n": typeof types.IdemEndpointsDocument,
     "\n  mutation BuildApprovals($quoteId: ID!) {\n    buildOrder(input: { quoteId: $quoteId }) {\n      ... on BuildOrderPayload { tx { ... on EvmTx { approvalReset { token spender amount } approval { amount } } } }\n      ... on Error { code message }\n    }\n  }\n": typeof types.BuildApprovalsDocument,
     "\n  query TwinQuotes($input: QuoteInput!) {\n    a: quote(input: $input) {\n      __typename\n      ... on QuoteResponse { best { quoteId provider expiresAt fees { ourFeeBps } } errors { provider code } }\n      ... on AmountTooLargeError { code message field }\n    }\n    b: quote(input: $input) {\n      __typename\n      ... on QuoteResponse { best { quoteId provider } }\n    }\n  }\n": typeof types.TwinQuotesDocument,
     "\n  subscription MisspeltStream {\n    events(types: [\"checkout.sesion.*\"]) { id }\n  }\n": typeof types.MisspeltStreamDocument,
@@ -91,6 +96,11 @@ const documents: Documents = {
     "\n  mutation DeleteEndpoint($id: ID!) {\n    deleteWebhookEndpoint(input: { id: $id }) {\n      __typename\n      ... on DeleteWebhookEndpointPayload { deletedWebhookEndpointId }\n      ... on NotFoundError { code message }\n    }\n  }\n": types.DeleteEndpointDocument,
     "\n  query EventsPage {\n    events { pageInfo { hasNextPage } }\n  }\n": types.EventsPageDocument,
     "\n  subscription StreamEvents($types: [String!]) {\n    events(types: $types) { id type resourceId sequence data }\n  }\n": types.StreamEventsDocument,
+    "\n  mutation IdemCreateSession($input: CreateCheckoutSessionInput!) {\n    createCheckoutSession(input: $input) {\n      __typename\n      ... on CreateCheckoutSessionPayload {\n        checkoutSession { id status amount reference metadata createdAt expiresAt url settlement { chainId token symbol decimals } payments { totalCount } }\n      }\n      ... on Error { code message }\n    }\n  }\n": types.IdemCreateSessionDocument,
+    "\n  mutation IdemExpireSession($input: ExpireCheckoutSessionInput!) {\n    expireCheckoutSession(input: $input) {\n      __typename\n      ... on ExpireCheckoutSessionPayload { checkoutSession { id status } }\n      ... on Error { code message }\n    }\n  }\n": types.IdemExpireSessionDocument,
+    "\n  mutation IdemCreateEndpoint($input: CreateWebhookEndpointInput!) {\n    createWebhookEndpoint(input: $input) {\n      __typename\n      ... on CreateWebhookEndpointPayload { webhookEndpoint { id secret url createdAt } }\n      ... on Error { code message }\n    }\n  }\n": types.IdemCreateEndpointDocument,
+    "\n  mutation IdemReportOrder($input: ReportOrderSubmittedInput!) {\n    reportOrderSubmitted(input: $input) {\n      __typename\n      ... on ReportOrderSubmittedPayload { order { quoteId } }\n      ... on Error { code message }\n    }\n  }\n": types.IdemReportOrderDocument,
+    "\n  query IdemEndpoints {\n    webhookEndpoints { totalCount }\n  }\n": types.IdemEndpointsDocument,
     "\n  mutation BuildApprovals($quoteId: ID!) {\n    buildOrder(input: { quoteId: $quoteId }) {\n      ... on BuildOrderPayload { tx { ... on EvmTx { approvalReset { token spender amount } approval { amount } } } }\n      ... on Error { code message }\n    }\n  }\n": types.BuildApprovalsDocument,
     "\n  query TwinQuotes($input: QuoteInput!) {\n    a: quote(input: $input) {\n      __typename\n      ... on QuoteResponse { best { quoteId provider expiresAt fees { ourFeeBps } } errors { provider code } }\n      ... on AmountTooLargeError { code message field }\n    }\n    b: quote(input: $input) {\n      __typename\n      ... on QuoteResponse { best { quoteId provider } }\n    }\n  }\n": types.TwinQuotesDocument,
     "\n  subscription MisspeltStream {\n    events(types: [\"checkout.sesion.*\"]) { id }\n  }\n": types.MisspeltStreamDocument,
@@ -254,6 +264,26 @@ export function graphql(source: "\n  query EventsPage {\n    events { pageInfo {
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  subscription StreamEvents($types: [String!]) {\n    events(types: $types) { id type resourceId sequence data }\n  }\n"): (typeof documents)["\n  subscription StreamEvents($types: [String!]) {\n    events(types: $types) { id type resourceId sequence data }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation IdemCreateSession($input: CreateCheckoutSessionInput!) {\n    createCheckoutSession(input: $input) {\n      __typename\n      ... on CreateCheckoutSessionPayload {\n        checkoutSession { id status amount reference metadata createdAt expiresAt url settlement { chainId token symbol decimals } payments { totalCount } }\n      }\n      ... on Error { code message }\n    }\n  }\n"): (typeof documents)["\n  mutation IdemCreateSession($input: CreateCheckoutSessionInput!) {\n    createCheckoutSession(input: $input) {\n      __typename\n      ... on CreateCheckoutSessionPayload {\n        checkoutSession { id status amount reference metadata createdAt expiresAt url settlement { chainId token symbol decimals } payments { totalCount } }\n      }\n      ... on Error { code message }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation IdemExpireSession($input: ExpireCheckoutSessionInput!) {\n    expireCheckoutSession(input: $input) {\n      __typename\n      ... on ExpireCheckoutSessionPayload { checkoutSession { id status } }\n      ... on Error { code message }\n    }\n  }\n"): (typeof documents)["\n  mutation IdemExpireSession($input: ExpireCheckoutSessionInput!) {\n    expireCheckoutSession(input: $input) {\n      __typename\n      ... on ExpireCheckoutSessionPayload { checkoutSession { id status } }\n      ... on Error { code message }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation IdemCreateEndpoint($input: CreateWebhookEndpointInput!) {\n    createWebhookEndpoint(input: $input) {\n      __typename\n      ... on CreateWebhookEndpointPayload { webhookEndpoint { id secret url createdAt } }\n      ... on Error { code message }\n    }\n  }\n"): (typeof documents)["\n  mutation IdemCreateEndpoint($input: CreateWebhookEndpointInput!) {\n    createWebhookEndpoint(input: $input) {\n      __typename\n      ... on CreateWebhookEndpointPayload { webhookEndpoint { id secret url createdAt } }\n      ... on Error { code message }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation IdemReportOrder($input: ReportOrderSubmittedInput!) {\n    reportOrderSubmitted(input: $input) {\n      __typename\n      ... on ReportOrderSubmittedPayload { order { quoteId } }\n      ... on Error { code message }\n    }\n  }\n"): (typeof documents)["\n  mutation IdemReportOrder($input: ReportOrderSubmittedInput!) {\n    reportOrderSubmitted(input: $input) {\n      __typename\n      ... on ReportOrderSubmittedPayload { order { quoteId } }\n      ... on Error { code message }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query IdemEndpoints {\n    webhookEndpoints { totalCount }\n  }\n"): (typeof documents)["\n  query IdemEndpoints {\n    webhookEndpoints { totalCount }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -36,6 +36,8 @@ export type CheckoutSessionStatus =
 export type CreateCheckoutRefundInput = {
   /** Settlement base units; default: all that can still be refunded of that payment. */
   amount?: string | null | undefined;
+  /** Optional, 1 to 255 visible ASCII characters (a UUID is a good key). Send the same key when you retry this mutation after a timeout or a dropped connection: it is run once, and for 24 hours a retry with the same key and the same input gets the first result again (same ids) instead of running again. The same key with another input or on another mutation is a ConflictError, as is a retry while the first request is still running. Keys are scoped to the API key's account and mode (without an API key, a key only replays the identical input). */
+  idempotencyKey?: string | null | undefined;
   /** The payment to refund (one of the session's `payments`); default: the one that paid the session. */
   paymentId?: string | null | undefined;
   /** A note for your records. */
@@ -52,6 +54,8 @@ export type CreateCheckoutSessionInput = {
   description?: string | null | undefined;
   /** 5 to 10080, default 60. */
   expiresInMinutes?: number | null | undefined;
+  /** Optional, 1 to 255 visible ASCII characters (a UUID is a good key). Send the same key when you retry this mutation after a timeout or a dropped connection: it is run once, and for 24 hours a retry with the same key and the same input gets the first result again (same ids) instead of running again. The same key with another input or on another mutation is a ConflictError, as is a retry while the first request is still running. Keys are scoped to the API key's account and mode (without an API key, a key only replays the identical input). */
+  idempotencyKey?: string | null | undefined;
   merchantName?: string | null | undefined;
   /** Up to 20 string key-value pairs. */
   metadata?: unknown;
@@ -71,6 +75,8 @@ export type CreateWebhookEndpointInput = {
   disabled?: boolean | null | undefined;
   /** Event types, `prefix.*` patterns or `*` (default). */
   enabledEvents?: Array<string> | null | undefined;
+  /** Optional, 1 to 255 visible ASCII characters (a UUID is a good key). Send the same key when you retry this mutation after a timeout or a dropped connection: it is run once, and for 24 hours a retry with the same key and the same input gets the first result again (same ids) instead of running again. The same key with another input or on another mutation is a ConflictError, as is a retry while the first request is still running. Keys are scoped to the API key's account and mode (without an API key, a key only replays the identical input). */
+  idempotencyKey?: string | null | undefined;
   /** Live mode: https and a public host. Test mode: http(s), loopback allowed. */
   url: string;
 };
@@ -98,6 +104,12 @@ export type ErrorCode =
   | 'UNAUTHORIZED'
   | 'UNSUPPORTED_CHAIN'
   | 'UNSUPPORTED_TOKEN';
+
+export type ExpireCheckoutSessionInput = {
+  id: string;
+  /** Optional, 1 to 255 visible ASCII characters (a UUID is a good key). Send the same key when you retry this mutation after a timeout or a dropped connection: it is run once, and for 24 hours a retry with the same key and the same input gets the first result again (same ids) instead of running again. The same key with another input or on another mutation is a ConflictError, as is a retry while the first request is still running. Keys are scoped to the API key's account and mode (without an API key, a key only replays the identical input). */
+  idempotencyKey?: string | null | undefined;
+};
 
 export type FeeChannel =
   | 'api'
@@ -142,9 +154,13 @@ export type RedeliverEventInput = {
   endpointId?: string | null | undefined;
   /** The event. */
   id: string;
+  /** Optional, 1 to 255 visible ASCII characters (a UUID is a good key). Send the same key when you retry this mutation after a timeout or a dropped connection: it is run once, and for 24 hours a retry with the same key and the same input gets the first result again (same ids) instead of running again. The same key with another input or on another mutation is a ConflictError, as is a retry while the first request is still running. Keys are scoped to the API key's account and mode (without an API key, a key only replays the identical input). */
+  idempotencyKey?: string | null | undefined;
 };
 
 export type ReportCheckoutPaymentInput = {
+  /** Optional, 1 to 255 visible ASCII characters (a UUID is a good key). Send the same key when you retry this mutation after a timeout or a dropped connection: it is run once, and for 24 hours a retry with the same key and the same input gets the first result again (same ids) instead of running again. The same key with another input or on another mutation is a ConflictError, as is a retry while the first request is still running. Keys are scoped to the API key's account and mode (without an API key, a key only replays the identical input). */
+  idempotencyKey?: string | null | undefined;
   /** The address that sent it. */
   payer: string;
   sessionId: string;
@@ -152,7 +168,17 @@ export type ReportCheckoutPaymentInput = {
   txHash: string;
 };
 
+export type ReportOrderSubmittedInput = {
+  /** Optional, 1 to 255 visible ASCII characters (a UUID is a good key). Send the same key when you retry this mutation after a timeout or a dropped connection: it is run once, and for 24 hours a retry with the same key and the same input gets the first result again (same ids) instead of running again. The same key with another input or on another mutation is a ConflictError, as is a retry while the first request is still running. Keys are scoped to the API key's account and mode (without an API key, a key only replays the identical input). */
+  idempotencyKey?: string | null | undefined;
+  quoteId: string;
+  /** The source transaction hash (or signature). */
+  txHash: string;
+};
+
 export type SubmitCheckoutPaymentInput = {
+  /** Optional, 1 to 255 visible ASCII characters (a UUID is a good key). Send the same key when you retry this mutation after a timeout or a dropped connection: it is run once, and for 24 hours a retry with the same key and the same input gets the first result again (same ids) instead of running again. The same key with another input or on another mutation is a ConflictError, as is a retry while the first request is still running. Keys are scoped to the API key's account and mode (without an API key, a key only replays the identical input). */
+  idempotencyKey?: string | null | undefined;
   payer: string;
   sessionId: string;
   /** Base64 serialized Solana transaction, signed by `payer` (its fee payer). */
@@ -257,7 +283,10 @@ export type CreateSessionMutationVariables = Exact<{
 }>;
 
 
-export type CreateSessionMutation = { createCheckoutSession: { checkoutSession: { id: string, status: CheckoutSessionStatus, amount: string, url: string, reference: string | null, createdAt: string, expiresAt: string, settlement: { chainId: number, symbol: string, decimals: number } } } };
+export type CreateSessionMutation = { createCheckoutSession:
+    | { checkoutSession: { id: string, status: CheckoutSessionStatus, amount: string, url: string, reference: string | null, createdAt: string, expiresAt: string, settlement: { chainId: number, symbol: string, decimals: number } } }
+    | Record<PropertyKey, never>
+   };
 
 export type ReadSessionQueryVariables = Exact<{
   id: string;
@@ -417,7 +446,10 @@ export type TriggerMutationVariables = Exact<{
 }>;
 
 
-export type TriggerMutation = { triggerWebhookEvent: { event: { id: string, type: string, livemode: boolean, createdAt: string, resourceId: string, sequence: number, data: unknown } } };
+export type TriggerMutation = { triggerWebhookEvent:
+    | { event: { id: string, type: string, livemode: boolean, createdAt: string, resourceId: string, sequence: number, data: unknown } }
+    | Record<PropertyKey, never>
+   };
 
 export type ReadEventQueryVariables = Exact<{
   id: string;
@@ -494,6 +526,53 @@ export type StreamEventsSubscriptionVariables = Exact<{
 
 export type StreamEventsSubscription = { events: { id: string, type: string, resourceId: string, sequence: number, data: unknown } };
 
+export type IdemCreateSessionMutationVariables = Exact<{
+  input: CreateCheckoutSessionInput;
+}>;
+
+
+export type IdemCreateSessionMutation = { createCheckoutSession:
+    | { __typename: 'ConflictError', code: ErrorCode, message: string }
+    | { __typename: 'CreateCheckoutSessionPayload', checkoutSession: { id: string, status: CheckoutSessionStatus, amount: string, reference: string | null, metadata: unknown, createdAt: string, expiresAt: string, url: string, settlement: { chainId: number, token: string, symbol: string, decimals: number }, payments: { totalCount: number } | null } }
+   };
+
+export type IdemExpireSessionMutationVariables = Exact<{
+  input: ExpireCheckoutSessionInput;
+}>;
+
+
+export type IdemExpireSessionMutation = { expireCheckoutSession:
+    | { __typename: 'ConflictError', code: ErrorCode, message: string }
+    | { __typename: 'ExpireCheckoutSessionPayload', checkoutSession: { id: string, status: CheckoutSessionStatus } }
+    | { __typename: 'NotFoundError', code: ErrorCode, message: string }
+   };
+
+export type IdemCreateEndpointMutationVariables = Exact<{
+  input: CreateWebhookEndpointInput;
+}>;
+
+
+export type IdemCreateEndpointMutation = { createWebhookEndpoint:
+    | { __typename: 'ConflictError', code: ErrorCode, message: string }
+    | { __typename: 'CreateWebhookEndpointPayload', webhookEndpoint: { id: string, secret: string | null, url: string, createdAt: string } }
+   };
+
+export type IdemReportOrderMutationVariables = Exact<{
+  input: ReportOrderSubmittedInput;
+}>;
+
+
+export type IdemReportOrderMutation = { reportOrderSubmitted:
+    | { __typename: 'ConflictError', code: ErrorCode, message: string }
+    | { __typename: 'QuoteNotFoundError', code: ErrorCode, message: string }
+    | { __typename: 'ReportOrderSubmittedPayload', order: { quoteId: string } }
+   };
+
+export type IdemEndpointsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type IdemEndpointsQuery = { webhookEndpoints: { totalCount: number } };
+
 export type BuildApprovalsMutationVariables = Exact<{
   quoteId: string;
 }>;
@@ -567,6 +646,11 @@ export const LookUpsDocument = {"kind":"Document","definitions":[{"kind":"Operat
 export const DeleteEndpointDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DeleteEndpoint"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteWebhookEndpoint"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}]}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"DeleteWebhookEndpointPayload"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deletedWebhookEndpointId"}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"NotFoundError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]}}]} as unknown as DocumentNode<DeleteEndpointMutation, DeleteEndpointMutationVariables>;
 export const EventsPageDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"EventsPage"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"events"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"pageInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hasNextPage"}}]}}]}}]}}]} as unknown as DocumentNode<EventsPageQuery, EventsPageQueryVariables>;
 export const StreamEventsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"subscription","name":{"kind":"Name","value":"StreamEvents"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"types"}},"type":{"kind":"ListType","type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"events"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"types"},"value":{"kind":"Variable","name":{"kind":"Name","value":"types"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"type"}},{"kind":"Field","name":{"kind":"Name","value":"resourceId"}},{"kind":"Field","name":{"kind":"Name","value":"sequence"}},{"kind":"Field","name":{"kind":"Name","value":"data"}}]}}]}}]} as unknown as DocumentNode<StreamEventsSubscription, StreamEventsSubscriptionVariables>;
+export const IdemCreateSessionDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"IdemCreateSession"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateCheckoutSessionInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createCheckoutSession"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"CreateCheckoutSessionPayload"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"checkoutSession"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}},{"kind":"Field","name":{"kind":"Name","value":"reference"}},{"kind":"Field","name":{"kind":"Name","value":"metadata"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"expiresAt"}},{"kind":"Field","name":{"kind":"Name","value":"url"}},{"kind":"Field","name":{"kind":"Name","value":"settlement"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"chainId"}},{"kind":"Field","name":{"kind":"Name","value":"token"}},{"kind":"Field","name":{"kind":"Name","value":"symbol"}},{"kind":"Field","name":{"kind":"Name","value":"decimals"}}]}},{"kind":"Field","name":{"kind":"Name","value":"payments"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalCount"}}]}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Error"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]}}]} as unknown as DocumentNode<IdemCreateSessionMutation, IdemCreateSessionMutationVariables>;
+export const IdemExpireSessionDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"IdemExpireSession"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ExpireCheckoutSessionInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"expireCheckoutSession"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ExpireCheckoutSessionPayload"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"checkoutSession"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Error"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]}}]} as unknown as DocumentNode<IdemExpireSessionMutation, IdemExpireSessionMutationVariables>;
+export const IdemCreateEndpointDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"IdemCreateEndpoint"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateWebhookEndpointInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createWebhookEndpoint"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"CreateWebhookEndpointPayload"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"webhookEndpoint"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"secret"}},{"kind":"Field","name":{"kind":"Name","value":"url"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Error"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]}}]} as unknown as DocumentNode<IdemCreateEndpointMutation, IdemCreateEndpointMutationVariables>;
+export const IdemReportOrderDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"IdemReportOrder"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ReportOrderSubmittedInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"reportOrderSubmitted"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ReportOrderSubmittedPayload"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"order"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"quoteId"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Error"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]}}]} as unknown as DocumentNode<IdemReportOrderMutation, IdemReportOrderMutationVariables>;
+export const IdemEndpointsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"IdemEndpoints"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"webhookEndpoints"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalCount"}}]}}]}}]} as unknown as DocumentNode<IdemEndpointsQuery, IdemEndpointsQueryVariables>;
 export const BuildApprovalsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"BuildApprovals"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"quoteId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"buildOrder"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"ObjectValue","fields":[{"kind":"ObjectField","name":{"kind":"Name","value":"quoteId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"quoteId"}}}]}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"BuildOrderPayload"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"tx"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"EvmTx"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"approvalReset"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"token"}},{"kind":"Field","name":{"kind":"Name","value":"spender"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}}]}},{"kind":"Field","name":{"kind":"Name","value":"approval"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"amount"}}]}}]}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Error"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]}}]} as unknown as DocumentNode<BuildApprovalsMutation, BuildApprovalsMutationVariables>;
 export const TwinQuotesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"TwinQuotes"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"QuoteInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","alias":{"kind":"Name","value":"a"},"name":{"kind":"Name","value":"quote"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"QuoteResponse"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"best"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"quoteId"}},{"kind":"Field","name":{"kind":"Name","value":"provider"}},{"kind":"Field","name":{"kind":"Name","value":"expiresAt"}},{"kind":"Field","name":{"kind":"Name","value":"fees"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"ourFeeBps"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"errors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"provider"}},{"kind":"Field","name":{"kind":"Name","value":"code"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"AmountTooLargeError"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"field"}}]}}]}},{"kind":"Field","alias":{"kind":"Name","value":"b"},"name":{"kind":"Name","value":"quote"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"QuoteResponse"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"best"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"quoteId"}},{"kind":"Field","name":{"kind":"Name","value":"provider"}}]}}]}}]}}]}}]} as unknown as DocumentNode<TwinQuotesQuery, TwinQuotesQueryVariables>;
 export const MisspeltStreamDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"subscription","name":{"kind":"Name","value":"MisspeltStream"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"events"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"types"},"value":{"kind":"ListValue","values":[{"kind":"StringValue","value":"checkout.sesion.*","block":false}]}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]} as unknown as DocumentNode<MisspeltStreamSubscription, MisspeltStreamSubscriptionVariables>;

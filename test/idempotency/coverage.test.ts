@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { getNamedType, type GraphQLInputObjectType, type GraphQLUnionType } from 'graphql';
+import { restRoutes } from '../../src/rest/routes.js';
+import { schema } from '../../src/graphql/schema.js';
+
+/**
+ * Every POST route and every mutation is decided on: it takes an idempotency key (it creates or moves something),
+ * or it is listed here with the reason it does not. A new one fails this test until it is decided (and README's
+ * Idempotency section lists it).
+ */
+const REST_IDEMPOTENT = [
+  'POST /v1/checkout/sessions',
+  'POST /v1/checkout/sessions/:id/expire',
+  'POST /v1/checkout/sessions/:id/submitted',
+  'POST /v1/checkout/sessions/:id/submit',
+  'POST /v1/checkout/sessions/:id/refunds',
+  'POST /v1/checkout/sessions/:id/refunds/:refundId/submitted',
+  'POST /v1/checkout/sessions/:id/refunds/:refundId/cancel',
+  'POST /v1/webhook-endpoints',
+  'POST /v1/webhook-endpoints/:id/rotate-secret',
+  'POST /v1/webhook-endpoints/trigger',
+  'POST /v1/events/:id/redeliver',
+  'POST /v1/orders/submit',
+  'POST /v1/orders/:quoteId/submitted',
+];
+const REST_NOT_IDEMPOTENT: Record<string, string> = {
+  'POST /v1/orders': 'builds a transaction to sign from a stored quote; changes nothing',
+  'POST /v1/checkout/sessions/:id/quote': 'computes payer quotes; changes nothing a retry could duplicate',
+};
+
+const GRAPHQL_IDEMPOTENT = [
+  'createCheckoutSession',
+  'expireCheckoutSession',
+  'reportCheckoutPayment',
+  'submitCheckoutPayment',
+  'createCheckoutRefund',
+  'reportCheckoutRefund',
+  'cancelCheckoutRefund',
+  'createWebhookEndpoint',
+  'rotateWebhookEndpointSecret',
+  'triggerWebhookEvent',
+  'redeliverEvent',
+  'submitOrder',
+  'reportOrderSubmitted',
+];
+const GRAPHQL_NOT_IDEMPOTENT: Record<string, string> = {
+  buildOrder: 'as POST /v1/orders: changes nothing',
+  updateWebhookEndpoint: 'sets fields to given values: running it twice leaves the same endpoint (PATCH)',
+  deleteWebhookEndpoint: 'a second delete finds nothing to delete (DELETE)',
+  revokeApiKey: 'revoking a revoked key changes nothing',
+};
+
+describe('which requests take an idempotency key', () => {
+  it('REST: the idempotent routes are exactly the listed POST routes; every other POST route is exempt with a reason', () => {
+    const name = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
+    expect(restRoutes.filter((r) => r.idempotent).map(name).sort()).toEqual([...REST_IDEMPOTENT].sort());
+    expect(restRoutes.filter((r) => r.idempotent && r.method !== 'POST')).toEqual([]);
+    const undecided = restRoutes.filter((r) => r.method === 'POST' && !r.idempotent && !(name(r) in REST_NOT_IDEMPOTENT)).map(name);
+    expect(undecided).toEqual([]);
+  });
+
+  it('GraphQL: the mutations with `idempotencyKey` are exactly the listed ones, each with ConflictError in its result', () => {
+    const fields = Object.values(schema.getMutationType()!.getFields());
+    const withKey = fields.filter((f) => {
+      const input = f.args.find((a) => a.name === 'input');
+      return !!input && 'idempotencyKey' in (getNamedType(input.type) as GraphQLInputObjectType).getFields();
+    });
+    expect(withKey.map((f) => f.name).sort()).toEqual([...GRAPHQL_IDEMPOTENT].sort());
+    for (const f of withKey) expect((getNamedType(f.type) as GraphQLUnionType).getTypes().map((t) => t.name), f.name).toContain('ConflictError');
+    const undecided = fields.filter((f) => !GRAPHQL_IDEMPOTENT.includes(f.name) && !(f.name in GRAPHQL_NOT_IDEMPOTENT)).map((f) => f.name);
+    expect(undecided).toEqual([]);
+  });
+});
