@@ -11,7 +11,7 @@ import { ApiError, ERROR_CODES, isApiError, type ErrorCode } from '../errors.js'
 import { renderErrorIndex, renderErrorPage } from '../docs/error-catalog.js';
 import { createGraphQLServer } from '../graphql/yoga.js';
 import { createGraphQLContext } from '../graphql/context.js';
-import { Reply, Router, type Method, type RestContext, type Route } from '../rest/router.js';
+import { Reply, Router, type Method, type RestContext, type RouteHandler } from '../rest/router.js';
 import { restRoutes } from '../rest/routes.js';
 import { pageHandlers } from './pages.js';
 import { parseJsonBody, readBody } from './body.js';
@@ -43,7 +43,7 @@ export interface HttpDeps {
   pubsub: PgPubSub;
 }
 
-export function createHttpServer(deps: HttpDeps, opts: { extraRoutes?: Route[] } = {}) {
+export function createHttpServer(deps: HttpDeps, opts: { extraRoutes?: RouteHandler[] } = {}) {
   const { services, config, log } = deps;
   const yoga = createGraphQLServer({ config, log });
   const router = new Router().add(...restRoutes, ...(opts.extraRoutes ?? []));
