@@ -252,7 +252,7 @@ export const sessionViewSchema = z
 
 export const refundViewSchema = z
   .object({
-    id: z.string().meta({ example: 'csref_5Rt8Yq1Wm3Lz9Xb2Vc7Nk4' }),
+    id: z.string().meta({ example: 're_test_5Rt8Yq1Wm3Lz9Xb2Vc7Nk4' }),
     object: z.literal('checkout.refund'),
     sessionId: z.string(),
     payment: z.string().nullable(),

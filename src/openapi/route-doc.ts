@@ -18,6 +18,8 @@ export interface RouteDoc {
   params?: z.ZodObject;
   /** Query parameters. */
   query?: z.ZodType;
+  /** Answers 304 to a matching `If-None-Match` (documents the request header). */
+  conditional?: boolean;
   /** JSON request body. `required: false` when an empty body is accepted. */
   body?: { schema: z.ZodType; required?: boolean; description?: string };
   /** Success responses by status (200, 201, 304 …); a response without schema has no body. */
@@ -54,4 +56,9 @@ export interface RequestExample {
    * example that shows an error). Rendered as the `x-expected-status` extension of the example.
    */
   status?: number;
+}
+
+/** A JSON success response whose examples are type-checked against its schema. */
+export function json<S extends z.ZodType>(description: string, schema: S, examples: Record<string, z.output<S>> = {}, headers?: string[]): SuccessResponse {
+  return { description, schema, headers, examples: Object.fromEntries(Object.entries(examples).map(([k, value]) => [k, { value }])) };
 }
