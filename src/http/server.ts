@@ -9,6 +9,8 @@ import type { Logger } from '../log.js';
 import type { Services } from '../services.js';
 import { ApiError, ERROR_CODES, isApiError, type ErrorCode } from '../errors.js';
 import { renderErrorIndex, renderErrorPage } from '../docs/error-catalog.js';
+import { API_PAGE_CSP } from '../openapi/page.js';
+import { apiDocs } from '../openapi/serve.js';
 import { createGraphQLServer } from '../graphql/yoga.js';
 import { createGraphQLContext } from '../graphql/context.js';
 import { Reply, Router, type Method, type RestContext, type RouteHandler } from '../rest/router.js';
@@ -48,6 +50,8 @@ export function createHttpServer(deps: HttpDeps, opts: { extraRoutes?: RouteHand
   const yoga = createGraphQLServer({ config, log });
   const router = new Router().add(...restRoutes, ...(opts.extraRoutes ?? []));
   const pages = pageHandlers(services);
+  // Built now, once: a route whose documentation does not generate stops the start instead of a request.
+  const api = apiDocs(config);
   let shuttingDown = false;
 
   const sendError = (res: ServerResponse, state: RequestState, err: unknown) => {
@@ -160,6 +164,7 @@ export function createHttpServer(deps: HttpDeps, opts: { extraRoutes?: RouteHand
       if (url.pathname === '/graphql') return await handleGraphQL(req, res, state, url);
       if (url.pathname === '/v1' || url.pathname.startsWith('/v1/')) return await handleRest(req, res, state, url);
       if (url.pathname === '/docs/errors' || url.pathname === '/docs/errors/') return sendHtml(res, 200, renderErrorIndex());
+      if (url.pathname === '/docs/api') return sendHtml(res, 200, api.html, { 'content-security-policy': API_PAGE_CSP, 'cache-control': 'public, max-age=300' });
       const doc = /^\/docs\/errors\/([A-Z_]+)$/.exec(url.pathname);
       if (doc && (ERROR_CODES as string[]).includes(doc[1])) return sendHtml(res, 200, renderErrorPage(doc[1] as ErrorCode));
       for (const page of pages) if (await page(req, res, url, state.requestId)) return;

@@ -13,7 +13,7 @@ export interface HeaderDoc {
   name: string;
   schema: z.ZodType;
   description: string;
-  /** On every response of every operation (success and error), documented as required. */
+  /** On every response of every operation (success and error). Required unless the schema is optional. */
   everyResponse: boolean;
 }
 
@@ -64,7 +64,7 @@ export const RESPONSE_HEADERS: Record<string, HeaderDoc> = {
   // Idempotency keys, added by the idem branch.
   IdempotentReplayed: {
     name: 'idempotent-replayed',
-    schema: z.literal('true'),
+    schema: z.literal('true').optional(),
     description: 'Present when this answer is the stored answer of an earlier request with the same `Idempotency-Key`.',
     everyResponse: false,
   },
@@ -74,13 +74,13 @@ export const RESPONSE_HEADERS: Record<string, HeaderDoc> = {
 export const REQUEST_HEADERS = {
   IdempotencyKey: {
     name: 'Idempotency-Key',
-    schema: z.string().min(1).max(255).meta({ example: '7c0d6c2e-5a8f-4a7b-9f1e-2d3c4b5a6f70' }),
+    schema: z.string().min(1).max(255).optional().meta({ example: '7c0d6c2e-5a8f-4a7b-9f1e-2d3c4b5a6f70' }),
     description:
       'Makes a creating POST safe to retry: the same key with the same body within 24 h returns the first answer (with `Idempotent-Replayed: true`); the same key with another body is 409 CONFLICT.',
   },
   IfNoneMatch: {
     name: 'If-None-Match',
-    schema: z.string().max(1000).meta({ example: '"kLq3m8Yc1pV0aXw2Rz7sTb9uNf4"' }),
+    schema: z.string().max(1000).optional().meta({ example: '"kLq3m8Yc1pV0aXw2Rz7sTb9uNf4"' }),
     description: 'An `ETag` of an earlier answer: when it still matches, the answer is 304 Not Modified without a body.',
   },
 } as const;
