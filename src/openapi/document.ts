@@ -149,7 +149,7 @@ function attachParameterExamples(doc: OpenApiDocument, routes: Route[]) {
       const examples: Record<string, unknown> = {};
       for (const [name, e] of Object.entries(r.doc.examples)) {
         const v = e[where]?.[p.name as string];
-        if (v !== undefined) examples[name] = exampleObject(e.summary, v, e.status);
+        if (v !== undefined) examples[name] = exampleObject(e.summary, typedParameterValue(p.schema as Record<string, unknown> | undefined, v), e.status);
       }
       if (Object.keys(examples).length) p.examples = examples;
     }
@@ -158,6 +158,14 @@ function attachParameterExamples(doc: OpenApiDocument, routes: Route[]) {
       Object.entries(r.doc.examples).map(([name, e]) => [name, { summary: e.summary, ...(e.status ? { 'x-expected-status': e.status } : {}) }]),
     );
   }
+}
+
+/** A parameter example is the value after deserialisation: `"20"` of an integer parameter is 20. */
+function typedParameterValue(schema: Record<string, unknown> | undefined, v: string): unknown {
+  const t = schema?.type;
+  if ((t === 'integer' || t === 'number') && v.trim() !== '' && !Number.isNaN(Number(v))) return Number(v);
+  if (t === 'boolean' && (v === 'true' || v === 'false')) return v === 'true';
+  return v;
 }
 
 export interface DocumentOptions {

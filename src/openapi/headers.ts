@@ -36,12 +36,6 @@ export const RESPONSE_HEADERS: Record<string, HeaderDoc> = {
     description: 'Strong validator of the body; send it back as `If-None-Match` to get 304 Not Modified.',
     everyResponse: false,
   },
-  Allow: {
-    name: 'allow',
-    schema: z.string().meta({ example: 'GET, POST' }),
-    description: 'The methods the path accepts (405 answers).',
-    everyResponse: false,
-  },
   // Rate limits (IETF draft-ietf-httpapi-ratelimit-headers), added by the ratelimit branch.
   RateLimitPolicy: {
     name: 'ratelimit-policy',
