@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import Ajv2020 from 'ajv/dist/2020.js';
+import Ajv2020Module from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { backends } from '../helpers/db.js';
 import { startTestServer, type TestResponse, type TestServer } from '../helpers/server.js';
@@ -21,6 +21,8 @@ import { openApiPath } from '../../src/openapi/document.js';
  */
 
 type Json = Record<string, any>;
+// CommonJS: the class is the module's `default` property under Node's ESM interop.
+const Ajv2020 = Ajv2020Module.default;
 const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 
 /** The ajv validator of the schema at a JSON pointer of the document. */
@@ -33,7 +35,7 @@ function validatorFor(doc: Json) {
     let v = cache.get(pointer);
     if (!v) cache.set(pointer, (v = ajv.compile({ $ref: `https://contract.test/openapi.json#${pointer}` })));
     const ok = v(value);
-    return ok ? [] : (v.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message} ${JSON.stringify(e.params)}`);
+    return ok ? [] : (v.errors ?? []).map((e: { instancePath: string; message?: string; params: unknown }) => `${e.instancePath || '/'} ${e.message} ${JSON.stringify(e.params)}`);
   };
 }
 
