@@ -9,7 +9,7 @@ export const MAX_PRICE_IDS = 100;
 export const MAX_TOKENS_LIMIT = 200;
 export const DEFAULT_TOKENS_LIMIT = 50;
 
-const required = (what: string) => z.string({ error: 'is required' }).max(200, 'must be at most 200 characters').refine((s) => s.trim() !== '', 'is required').meta({ description: what });
+const required = (what: string, max = 200) => z.string({ error: 'is required' }).max(max, `must be at most ${max} characters`).refine((s) => s.trim() !== '', 'is required').meta({ description: what });
 const chainRef = required('Chain id (`8453`) or slug (`base`), as in GET /v1/chains.').meta({ example: 'base' });
 const intFrom = (field: z.ZodNumber) => z.preprocess((v) => (typeof v === 'string' && /^[0-9]+$/.test(v) ? Number(v) : v), field);
 const commaList = (s: string) => s.split(',').map((x) => x.trim()).filter(Boolean);
@@ -31,7 +31,7 @@ export const lookupQuerySchema = z.object({
 });
 
 export const pricesQuerySchema = z.object({
-  ids: required(`Comma-separated \`chainId:address\` or \`slug:address\` ids, 1-${MAX_PRICE_IDS}.`)
+  ids: required(`Comma-separated \`chainId:address\` or \`slug:address\` ids, 1-${MAX_PRICE_IDS}.`, MAX_PRICE_IDS * 100)
     .refine((s) => commaList(s).length <= MAX_PRICE_IDS, `at most ${MAX_PRICE_IDS} ids per request`)
     .transform(commaList)
     .meta({ example: 'base:0x833589fcd6edb6e08f4c7c32d4f71b54bda02913' }),
