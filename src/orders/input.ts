@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** Request bodies and path parameters of the orders endpoints (REST and GraphQL). */
-const quoteId = z.string({ error: 'is required' }).min(1).max(200).meta({ description: 'A `quoteId` of GET /v1/quote.', example: 'q_4Yq2mT8kLp0ZsVb7NcR1Dw0aB3dE5fG7hJ9k' });
+const quoteId = z.string({ error: 'is required' }).min(1).meta({ description: 'A `quoteId` of GET /v1/quote.', example: 'q_4Yq2mT8kLp0ZsVb7NcR1Dw0aB3dE5fG7hJ9k' });
 
 export const buildSchema = z.object({ quoteId });
 export const submitSchema = z.object({

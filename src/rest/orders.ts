@@ -106,7 +106,7 @@ export const orderRoutes: Route[] = [
       summary: "The provider's state of an order",
       params: statusSchema,
       responses: { 200: json("The provider's state.", orderStatusViewSchema, { filled: { provider: 'relay', id: EX.orderId, state: 'filled', srcTxHash: EX.payerTx, dstTxHash: EX.refundTx } }) },
-      errors: ['NOT_FOUND', 'ORDER_NOT_FOUND', 'PROVIDER_ERROR', 'PROVIDER_TIMEOUT', 'RATE_LIMITED'],
+      errors: ['ORDER_NOT_FOUND', 'PROVIDER_ERROR', 'PROVIDER_TIMEOUT', 'RATE_LIMITED'],
       examples: { relay: { summary: 'A Relay order by request id', params: { provider: 'relay', id: EX.orderId } } },
     },
   },
