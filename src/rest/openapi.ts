@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { Route } from './router.js';
-import { cacheable } from './assets.js';
+import { reply, type Route } from './router.js';
+import { ifNoneMatchHits, PUBLIC_CACHE } from './assets.js';
 import { apiDocs } from '../openapi/serve.js';
 
 /** GET /v1/openapi.json: this API's OpenAPI 3.1 document (public, cacheable). The page is /docs/api. */
@@ -9,7 +9,14 @@ export const openApiRoutes: Route[] = [
     method: 'GET',
     path: '/v1/openapi.json',
     access: 'public',
-    handler: ({ config, headers }) => cacheable(headers, apiDocs(config).doc),
+    // Serialised and tagged once at start: no per-request stringify or hash of the whole document.
+    handler: ({ config, headers }) => {
+      const { json, etag } = apiDocs(config);
+      const h = { 'cache-control': PUBLIC_CACHE, etag };
+      const inm = headers['if-none-match'];
+      if (inm && ifNoneMatchHits(Array.isArray(inm) ? inm.join(',') : inm, etag)) return reply(304, undefined, h);
+      return reply(200, json, { ...h, 'content-type': 'application/json; charset=utf-8', 'content-length': String(Buffer.byteLength(json)) });
+    },
     doc: {
       operationId: 'getOpenApiDocument',
       tag: 'Meta',
