@@ -138,8 +138,10 @@ export const refundIdParamSchema = sessionIdParamSchema.extend({
   refundId: z.string().regex(/^re_(test_)?[0-9A-Za-z]{1,64}$/).meta({ description: 'Refund id.', example: 're_test_5Rt8Yq1Wm3Lz9Xb2Vc7Nk4' }),
 });
 
-/** Body of POST /v1/checkout/sessions/{id}/submit: a Solana direct transfer signed by a sign-only wallet. */
-/** A Solana transaction is at most 1232 bytes: base64 of that is under 1700 characters. */
+/**
+ * Body of POST /v1/checkout/sessions/{id}/submit: a Solana direct transfer signed by a sign-only wallet.
+ * A Solana transaction is at most 1232 bytes: base64 of that is under 1700 characters.
+ */
 export const submitSignedSchema = z.object({
   signedTransaction: z.string().min(1).max(2000).meta({ description: 'The signed transaction, base64 (a serialized versioned transaction).' }),
   payer: z.string().min(1).max(64).meta({ description: 'The fee payer and signer (base58).' }),

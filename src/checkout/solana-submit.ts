@@ -8,7 +8,6 @@ import { SETTLEMENT_CHAINS } from './settlement.js';
 import type { CheckoutService } from './service.js';
 import type { SessionView } from './views.js';
 
-
 /**
  * POST /v1/checkout/sessions/{id}/submit (public): for Solana wallets that can only sign
  * (`solana:signTransaction`), the page hands the signed direct transfer to the service, which broadcasts it
