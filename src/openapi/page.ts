@@ -43,12 +43,15 @@ function typeOf(s: Json | undefined): string {
   if (s.const !== undefined) return `<code>${esc(JSON.stringify(s.const))}</code>`;
   if (s.enum) return `one of ${s.enum.map((v: unknown) => `<code>${esc(JSON.stringify(v))}</code>`).join(', ')}`;
   const t = Array.isArray(s.type) ? s.type.join(' | ') : s.type;
-  if (t === 'array') return `array of ${typeOf(s.items)}${s.minItems !== undefined || s.maxItems !== undefined ? ` (${s.minItems ?? 0}-${s.maxItems ?? '∞'} items)` : ''}`;
+  if (t === 'array') return `array of ${typeOf(s.items)}${s.minItems !== undefined || s.maxItems !== undefined ? ` <span class="s">(${s.minItems ?? 0}-${s.maxItems ?? 'any'} items)</span>` : ''}`;
   if (t === 'object' && !s.properties && s.additionalProperties) return `map of ${typeOf(s.additionalProperties)}`;
   const bits: string[] = [];
   if (s.format) bits.push(esc(s.format));
   if (s.pattern && s.format !== 'date-time' && s.format !== 'uuid') bits.push(`pattern <code>${esc(s.pattern)}</code>`);
-  if (s.minLength !== undefined || s.maxLength !== undefined) bits.push(`${s.minLength ?? 0}-${s.maxLength ?? '∞'} chars`);
+  const range = (min: number | undefined, max: number | undefined, unit: string) =>
+    min !== undefined && max !== undefined ? `${min}-${max} ${unit}` : min !== undefined ? `at least ${min} ${unit}` : max !== undefined ? `at most ${max} ${unit}` : undefined;
+  const chars = range(s.minLength, s.maxLength, 'chars');
+  if (chars) bits.push(chars);
   if (s.minimum !== undefined && s.minimum > -1e15) bits.push(`≥ ${s.minimum}`);
   if (s.maximum !== undefined && s.maximum < 1e15) bits.push(`≤ ${s.maximum}`);
   if (s.default !== undefined) bits.push(`default <code>${esc(JSON.stringify(s.default))}</code>`);
