@@ -51,6 +51,7 @@ function errorCodesOf(route: Route): ErrorCode[] {
   const codes = new Set<ErrorCode>([...COMMON_ERRORS, ...ACCESS_ERRORS[route.access], ...(d.errors ?? [])]);
   if (d.params || d.query || d.body) codes.add('INVALID_PARAMS');
   if (d.body) codes.add('PAYLOAD_TOO_LARGE');
+  if (d.idempotent) codes.add('CONFLICT');
   return [...codes];
 }
 
@@ -74,7 +75,7 @@ function operationOf(route: Route, docsUrl: string): ZodOpenApiOperationObject {
   for (const [status, r] of Object.entries(d.responses)) {
     responses[status] = {
       description: r.description,
-      headers: headerRefs([...everyResponseHeaders(), ...(r.headers ?? [])]) as never,
+      headers: headerRefs([...everyResponseHeaders(), ...(r.headers ?? []), ...(d.idempotent ? ['IdempotentReplayed'] : [])]) as never,
       ...(r.schema ? { content: { 'application/json': { schema: r.schema, ...(r.examples && Object.keys(r.examples).length ? { examples: r.examples } : {}) } } } : {}),
     };
   }
@@ -101,7 +102,9 @@ function operationOf(route: Route, docsUrl: string): ZodOpenApiOperationObject {
     tags: [d.tag],
     security: securityOf(route.access),
     requestParams: { ...(d.params ? { path: d.params } : {}), ...(d.query ? { query: d.query as z.ZodObject } : {}) },
-    ...(d.conditional ? { parameters: [{ $ref: '#/components/parameters/IfNoneMatch' }] } : {}),
+    ...(d.conditional || d.idempotent
+      ? { parameters: [...(d.conditional ? [{ $ref: '#/components/parameters/IfNoneMatch' }] : []), ...(d.idempotent ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : [])] }
+      : {}),
     ...(d.body
       ? {
           requestBody: {

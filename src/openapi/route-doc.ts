@@ -18,6 +18,11 @@ export interface RouteDoc {
   params?: z.ZodObject;
   /** Query parameters. */
   query?: z.ZodType;
+  /**
+   * Accepts an `Idempotency-Key` (documents the request header, `Idempotent-Replayed` on success answers and
+   * 409 CONFLICT). For the idempotency middleware: set it on the creating POSTs it covers.
+   */
+  idempotent?: boolean;
   /** Answers 304 to a matching `If-None-Match` (documents the request header). */
   conditional?: boolean;
   /** JSON request body. `required: false` when an empty body is accepted. */
