@@ -1,8 +1,12 @@
 import { z } from 'zod';
 import type { Route } from './router.js';
 import { json } from '../openapi/route-doc.js';
+import { sameShape } from '../openapi/same-shape.js';
+import type { Services } from '../services.js';
 
 const healthSchema = z.object({ ok: z.boolean(), providers: z.array(z.string()).meta({ description: 'Provider ids loaded in this instance.' }) });
+
+sameShape<z.output<typeof healthSchema>, ReturnType<Services['health']>>(true);
 
 export const healthRoutes: Route[] = [
   {
