@@ -1,5 +1,70 @@
 import type { Route } from './router.js';
 import { QUOTE_WEIGHT } from '../ratelimit/weights.js';
+import { json } from '../openapi/route-doc.js';
+import { EX } from '../openapi/examples.js';
+import { pageSchema, listSchema } from '../openapi/common.js';
+import {
+  createRefundSchema,
+  createSessionSchema,
+  listSessionsSchema,
+  payerQuoteSchema,
+  refundIdParamSchema,
+  reportDirectSchema,
+  reportRefundSchema,
+  sessionIdParamSchema,
+  submitSignedSchema,
+} from '../checkout/input.js';
+import { createRefundResponseSchema, payerQuoteResponseSchema, refundViewSchema, sessionViewSchema, type RefundView, type SessionView } from '../checkout/views.js';
+
+const SETTLEMENT = { chainId: 8453, token: EX.baseUsdc, symbol: 'USDC', decimals: 6 };
+const SESSION: SessionView = {
+  id: EX.sessionId,
+  object: 'checkout.session',
+  livemode: false,
+  status: 'open',
+  amount: '25000000',
+  settlement: SETTLEMENT,
+  recipient: EX.merchant,
+  description: 'Order #1042',
+  merchantName: 'Acme Tools',
+  reference: 'ord_1042',
+  metadata: { cartId: 'c_77' },
+  successUrl: 'https://shop.example.com/thanks',
+  cancelUrl: 'https://shop.example.com/cart',
+  expiresAt: EX.expiresAt,
+  createdAt: EX.createdAt,
+  url: `https://pay.example.com/pay/${EX.sessionId}`,
+  invoiceId: null,
+  payment: null,
+  review: null,
+  amountReceived: null,
+  amountRefunded: '0',
+  payments: [],
+};
+const { reference: _r, metadata: _m, review: _v, amountReceived: _a, amountRefunded: _f, payments: _p, ...PUBLIC_SESSION } = SESSION;
+const PROCESSING: SessionView = {
+  ...PUBLIC_SESSION,
+  status: 'processing',
+  payment: { payer: EX.payer, srcChainId: 8453, srcToken: EX.baseUsdc, srcAmount: '25000000', srcTxHash: EX.payerTx, dstTxHash: null, paidAt: null },
+};
+const REFUND: RefundView = {
+  id: EX.refundId,
+  object: 'checkout.refund',
+  sessionId: EX.sessionId,
+  payment: EX.paymentId,
+  status: 'pending',
+  amount: '5000000',
+  reason: 'Returned item',
+  chainId: 8453,
+  token: EX.baseUsdc,
+  to: EX.payer,
+  txHash: null,
+  failure: null,
+  createdAt: EX.updatedAt,
+  succeededAt: null,
+};
+const sessionPath = { id: EX.sessionId };
+const refundPath = { id: EX.sessionId, refundId: EX.refundId };
 
 /**
  * Checkout sessions, Stripe-like:
@@ -23,18 +88,66 @@ export const checkoutRoutes: Route[] = [
     rateLimit: { bucket: 'strict' },
     idempotent: true,
     handler: ({ services, auth, body }) => services.checkout.create(auth!, body),
+    doc: {
+      operationId: 'createCheckoutSession',
+      tag: 'Checkout',
+      summary: 'Create a checkout session',
+      description: 'The payer pays any token on any chain; the merchant receives the settlement token. Send the payer to `url`, or build your own page on the public routes.',
+      body: { schema: createSessionSchema },
+      responses: { 200: json('The session (owner view).', sessionViewSchema, { created: SESSION }) },
+      errors: ['UNSUPPORTED_CHAIN', 'UNSUPPORTED_TOKEN'],
+      examples: {
+        basic: { summary: '25 USDC on Base', body: { amount: '25000000', settleChain: 'base', settleToken: 'USDC', recipient: EX.merchant } },
+        full: {
+          summary: 'With description, reference, metadata and redirects',
+          body: {
+            amount: '25000000',
+            settleChain: 8453,
+            settleToken: EX.baseUsdc,
+            recipient: EX.merchant,
+            description: 'Order #1042',
+            merchantName: 'Acme Tools',
+            reference: 'ord_1042',
+            metadata: { cartId: 'c_77' },
+            successUrl: 'https://shop.example.com/thanks',
+            cancelUrl: 'https://shop.example.com/cart',
+            expiresInMinutes: 60,
+          },
+        },
+        unsupportedToken: { summary: 'A settlement token that is not supported', body: { amount: '25000000', settleChain: 'base', settleToken: 'DAI', recipient: EX.merchant }, status: 400 },
+      },
+    },
   },
   {
     method: 'GET',
     path: '/v1/checkout/sessions',
     access: 'key',
     handler: ({ services, auth, query }) => services.checkout.list(auth!, Object.fromEntries(query.entries())),
+    doc: {
+      operationId: 'listCheckoutSessions',
+      tag: 'Checkout',
+      summary: 'List checkout sessions',
+      description: 'Newest first; sessions of the key\'s account and mode.',
+      query: listSessionsSchema,
+      responses: { 200: json('A page of sessions.', pageSchema(sessionViewSchema), { page: { object: 'list', data: [SESSION], hasMore: false, nextCursor: null } }) },
+      examples: { open: { summary: 'Open sessions, 10 per page', query: { status: 'open', limit: '10' } } },
+    },
   },
   {
     method: 'GET',
     path: '/v1/checkout/sessions/:id',
     access: 'optionalKey',
     handler: ({ services, auth, params }) => services.checkout.get(params.id, auth),
+    doc: {
+      operationId: 'getCheckoutSession',
+      tag: 'Checkout',
+      summary: 'Read a checkout session',
+      description: "Public: without the owner's key the view omits `reference`, `metadata`, `review`, `amountReceived`, `amountRefunded` and `payments`.",
+      params: sessionIdParamSchema,
+      responses: { 200: json('The session.', sessionViewSchema, { public: PUBLIC_SESSION, owner: SESSION }) },
+      errors: ['NOT_FOUND'],
+      examples: { byId: { summary: 'A session by id', params: sessionPath } },
+    },
   },
   {
     method: 'POST',
@@ -42,6 +155,15 @@ export const checkoutRoutes: Route[] = [
     access: 'key',
     idempotent: true,
     handler: ({ services, auth, params }) => services.checkout.expire(auth!, params.id),
+    doc: {
+      operationId: 'expireCheckoutSession',
+      tag: 'Checkout',
+      summary: 'Expire an open session',
+      params: sessionIdParamSchema,
+      responses: { 200: json('The expired session.', sessionViewSchema, { expired: { ...SESSION, status: 'expired' } }) },
+      errors: ['NOT_FOUND', 'CONFLICT'],
+      examples: { expire: { summary: 'Expire an open session', params: sessionPath } },
+    },
   },
   {
     method: 'POST',
@@ -49,6 +171,47 @@ export const checkoutRoutes: Route[] = [
     access: 'public',
     rateLimit: { weight: QUOTE_WEIGHT },
     handler: ({ services, params, body }) => services.checkout.payerQuote(params.id, body),
+    doc: {
+      operationId: 'quoteCheckoutPayment',
+      tag: 'Checkout',
+      summary: 'What a payer can send to pay a session',
+      description:
+        'Quotes whose `dstAmountMin` covers the amount due. Paying the settlement token on the settlement chain is a plain transfer (`direct: true`, `tx` to sign, report it to `/submitted`); routed quotes are built with POST /v1/orders and reported to POST /v1/orders/{quoteId}/submitted.',
+      params: sessionIdParamSchema,
+      body: { schema: payerQuoteSchema },
+      responses: {
+        200: json('Quotes, best first.', payerQuoteResponseSchema, {
+          direct: {
+            sessionId: EX.sessionId,
+            amountDue: '25000000',
+            settlement: SETTLEMENT,
+            recipient: EX.merchant,
+            direct: true,
+            best: {
+              method: 'direct_transfer',
+              quoteId: null,
+              provider: 'direct',
+              srcAmount: '25000000',
+              dstAmount: '25000000',
+              dstAmountMin: '25000000',
+              estimatedSeconds: 20,
+              fees: { ourFeeBps: 0 },
+              overpayBps: 0,
+              overpayBasis: 'usd',
+              expiresAt: 1795359551,
+              tx: { vm: 'evm', chainId: 8453, to: EX.baseUsdc, data: '0xa9059cbb0000000000000000000000005a0b54d5dc17e0aadc383d2db43b0a0d3e029c4c00000000000000000000000000000000000000000000000000000000017d7840', value: '0' },
+            },
+            quotes: [],
+            errors: [],
+          },
+        }),
+      },
+      errors: ['NOT_FOUND', 'CONFLICT', 'UNSUPPORTED_CHAIN', 'UNSUPPORTED_TOKEN', 'NO_ROUTE', 'PROVIDER_ERROR', 'PROVIDER_TIMEOUT', 'RATE_LIMITED'],
+      examples: {
+        direct: { summary: 'Pay with the settlement token itself', params: sessionPath, body: { srcChain: 'base', srcToken: 'USDC', sender: EX.payer } },
+        routed: { summary: 'Pay with USDC on Arbitrum', params: sessionPath, body: { srcChain: 'arbitrum', srcToken: 'USDC', sender: EX.payer } },
+      },
+    },
   },
   {
     method: 'POST',
@@ -56,6 +219,17 @@ export const checkoutRoutes: Route[] = [
     access: 'public',
     idempotent: true,
     handler: ({ services, params, body }) => services.checkout.reportDirect(params.id, body),
+    doc: {
+      operationId: 'reportCheckoutTransfer',
+      tag: 'Checkout',
+      summary: 'Report a direct transfer',
+      description: 'The session moves to `processing` and the transfer is verified on chain after the configured confirmations. The same hash again is idempotent; a hash that paid another session → 409 `CONFLICT`.',
+      params: sessionIdParamSchema,
+      body: { schema: reportDirectSchema },
+      responses: { 200: json('The session.', sessionViewSchema, { processing: PROCESSING }) },
+      errors: ['NOT_FOUND', 'CONFLICT'],
+      examples: { report: { summary: 'Report the transfer the payer sent', params: sessionPath, body: { txHash: EX.payerTx, payer: EX.payer } } },
+    },
   },
   {
     method: 'POST',
@@ -63,6 +237,24 @@ export const checkoutRoutes: Route[] = [
     access: 'public',
     idempotent: true,
     handler: ({ services, params, body }) => services.checkout.submitSigned(params.id, body),
+    doc: {
+      operationId: 'submitCheckoutTransfer',
+      tag: 'Checkout',
+      summary: 'Broadcast a signed Solana transfer',
+      description: 'For Solana wallets that can only sign: the payer must be the fee payer and have signed; the service broadcasts the transaction and records it like `/submitted`. Sessions settled on EVM chains → 400 `INVALID_PARAMS`.',
+      params: sessionIdParamSchema,
+      body: { schema: submitSignedSchema },
+      responses: { 200: json('The session.', sessionViewSchema, { processing: PROCESSING }) },
+      errors: ['NOT_FOUND', 'CONFLICT', 'SERVICE_UNAVAILABLE'],
+      examples: {
+        evmSession: {
+          summary: 'A signed transaction for an EVM-settled session is refused',
+          params: sessionPath,
+          body: { signedTransaction: 'AQIDBA==', payer: '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM' },
+          status: 400,
+        },
+      },
+    },
   },
   {
     method: 'POST',
@@ -71,12 +263,42 @@ export const checkoutRoutes: Route[] = [
     rateLimit: { bucket: 'strict' },
     idempotent: true,
     handler: ({ services, auth, params, body }) => services.checkout.refunds.create(auth!, params.id, body),
+    doc: {
+      operationId: 'createCheckoutRefund',
+      tag: 'Checkout',
+      summary: 'Refund a payment',
+      description: "Returns the refund and the transfer the merchant's wallet signs; report its hash to `…/refunds/{refundId}/submitted`. `payment` defaults to the payment that paid the session; each payment is refundable up to what it delivered.",
+      params: sessionIdParamSchema,
+      body: { schema: createRefundSchema },
+      responses: {
+        200: json('The refund and the transfer to sign.', createRefundResponseSchema, {
+          partial: {
+            refund: REFUND,
+            tx: { vm: 'evm', chainId: 8453, to: EX.baseUsdc, data: '0xa9059cbb0000000000000000000000008ba1f109551bd432803012645ac136ddd64dba7200000000000000000000000000000000000000000000000000000000004c4b40', value: '0', from: EX.merchant },
+          },
+        }),
+      },
+      errors: ['NOT_FOUND', 'CONFLICT', 'AMOUNT_TOO_LARGE'],
+      examples: {
+        partial: { summary: 'Refund 5 USDC of the paying payment', params: sessionPath, body: { amount: '5000000', reason: 'Returned item' } },
+        full: { summary: 'Refund everything refundable', params: sessionPath, body: {} },
+      },
+    },
   },
   {
     method: 'GET',
     path: '/v1/checkout/sessions/:id/refunds',
     access: 'key',
     handler: ({ services, auth, params }) => services.checkout.refunds.list(auth!, params.id),
+    doc: {
+      operationId: 'listCheckoutRefunds',
+      tag: 'Checkout',
+      summary: "A session's refunds",
+      params: sessionIdParamSchema,
+      responses: { 200: json('The refunds, newest first.', listSchema(refundViewSchema), { one: { object: 'list', data: [REFUND] } }) },
+      errors: ['NOT_FOUND'],
+      examples: { list: { summary: 'Every refund of a session', params: sessionPath } },
+    },
   },
   {
     method: 'POST',
@@ -84,6 +306,17 @@ export const checkoutRoutes: Route[] = [
     access: 'key',
     idempotent: true,
     handler: ({ services, auth, params, body }) => services.checkout.refunds.reportSubmitted(auth!, params.id, params.refundId, body),
+    doc: {
+      operationId: 'reportCheckoutRefundSubmitted',
+      tag: 'Checkout',
+      summary: "Report a refund's transaction",
+      description: 'The refund becomes `submitted` and is verified on chain.',
+      params: refundIdParamSchema,
+      body: { schema: reportRefundSchema },
+      responses: { 200: json('The refund.', refundViewSchema, { submitted: { ...REFUND, status: 'submitted', txHash: EX.refundTx } }) },
+      errors: ['NOT_FOUND', 'CONFLICT'],
+      examples: { report: { summary: "Report the merchant wallet's transaction", params: refundPath, body: { txHash: EX.refundTx } } },
+    },
   },
   {
     method: 'POST',
@@ -91,5 +324,14 @@ export const checkoutRoutes: Route[] = [
     access: 'key',
     idempotent: true,
     handler: ({ services, auth, params }) => services.checkout.refunds.cancel(auth!, params.id, params.refundId),
+    doc: {
+      operationId: 'cancelCheckoutRefund',
+      tag: 'Checkout',
+      summary: 'Cancel a pending refund',
+      params: refundIdParamSchema,
+      responses: { 200: json('The canceled refund.', refundViewSchema, { canceled: { ...REFUND, status: 'canceled' } }) },
+      errors: ['NOT_FOUND', 'CONFLICT'],
+      examples: { cancel: { summary: 'Cancel a refund not yet sent', params: refundPath } },
+    },
   },
 ];

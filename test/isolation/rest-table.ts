@@ -30,6 +30,7 @@ const hasId = (list: Array<{ id: string }> | undefined, id: string) => (list ?? 
 
 export const restTable: Record<string, RestRow> = {
   'GET /v1/health': { kind: 'public', why: 'liveness and the loaded provider ids; no tenant data' },
+  'GET /v1/openapi.json': { kind: 'public', why: 'the API description, the same for everyone' },
   'GET /v1/account': { kind: 'own', why: "answers the key's own account and mode; takes no id" },
   'GET /v1/chains': { kind: 'public', why: 'chain registry, the same for everyone' },
   'GET /v1/tokens': { kind: 'public', why: 'token lists, the same for everyone' },
