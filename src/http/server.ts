@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, maxHeaderSize, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { GraphQLError } from 'graphql';
 import { WebSocketServer } from 'ws';
@@ -16,6 +16,12 @@ import { restRoutes } from '../rest/routes.js';
 import { pageHandlers } from './pages.js';
 import { parseJsonBody, readBody } from './body.js';
 import { requestIdFrom } from './request-id.js';
+
+/** What a bodiless refusal from yoga means, for the error it is given instead. */
+const graphqlRefusals: Record<number, string> = {
+  406: 'None of the accepted media types can be served: accept application/graphql-response+json, application/json, text/event-stream or multipart/mixed',
+  415: 'Unsupported content-type: send application/json (or application/graphql)',
+};
 
 /** Per-request facts the access log needs. */
 interface RequestState {
@@ -120,12 +126,19 @@ export function createHttpServer(deps: HttpDeps, opts: { extraRoutes?: Route[] }
     state.accountId = gqlContext.accountId;
     const out: Record<string, string> = {};
     response.headers.forEach((v, k) => (out[k] = v));
-    res.writeHead(response.status, out);
-    if (!response.body) return void res.end();
     // A single result is sent in one write; only event streams (SSE subscriptions, incremental delivery) stream.
     if (!/^(text\/event-stream|multipart\/mixed)/.test(response.headers.get('content-type') ?? '')) {
-      return void res.end(Buffer.from(await response.arrayBuffer()));
+      const bytes = response.body ? Buffer.from(await response.arrayBuffer()) : Buffer.alloc(0);
+      // yoga refuses an unusable Accept (406) or content-type (415) with no body: say why, with a code and the id.
+      if (response.status >= 400 && bytes.length === 0) {
+        const message = graphqlRefusals[response.status] ?? `Request refused (HTTP ${response.status})`;
+        return sendJson(res, response.status, { errors: [{ message, extensions: { code: 'INVALID_PARAMS', requestId: state.requestId } }] }, response.headers.has('allow') ? { allow: response.headers.get('allow')! } : {});
+      }
+      res.writeHead(response.status, out);
+      return void res.end(bytes);
     }
+    res.writeHead(response.status, out);
+    if (!response.body) return void res.end();
     // Streams SSE subscriptions as they happen; stops when the client goes away.
     try {
       for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
@@ -182,8 +195,16 @@ export function createHttpServer(deps: HttpDeps, opts: { extraRoutes?: Route[] }
     sockets.add(s);
     s.on('close', () => sockets.delete(s));
   });
-  server.on('clientError', (_err, socket) => {
-    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\n\r\n');
+  // A request Node could not parse (headers over the limit, bad framing, an unknown method) never reaches the
+  // handler: answer it with the same envelope and a request id, then close the connection.
+  server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable) return void socket.destroy();
+    const requestId = requestIdFrom(undefined);
+    const message = err.code === 'HPE_HEADER_OVERFLOW' ? `The request line and headers exceed ${maxHeaderSize} bytes` : `Malformed HTTP request (${err.code ?? 'parse error'})`;
+    const body = JSON.stringify(errorBody(config, 'INVALID_PARAMS', message, requestId));
+    socket.end(
+      `HTTP/1.1 400 Bad Request\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nx-request-id: ${requestId}\r\nconnection: close\r\n\r\n${body}`,
+    );
   });
 
   // Errors a subscription raises while streaming (e.g. UNAUTHORIZED on its first step) reach graphql-ws's
