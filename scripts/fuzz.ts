@@ -19,19 +19,26 @@ console.log(`fuzz: ${runs} cases, seed ${seed} (repeat with FUZZ_SEED=${seed})`)
 const started = Date.now();
 const target = await startFuzzTarget({ env: process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {} });
 let last = 0;
-const report = await fuzz(target, schema, {
-  runs,
-  seed,
-  onProgress: (n) => {
-    if (n - last >= 1000) {
-      last = n;
-      console.log(`  ${n} cases, ${Math.round((Date.now() - started) / 1000)} s`);
-    }
-  },
-});
+let report: Awaited<ReturnType<typeof fuzz>>;
+try {
+  report = await fuzz(target, schema, {
+    runs,
+    seed,
+    onProgress: (n) => {
+      if (n - last >= 1000) {
+        last = n;
+        console.log(`  ${n} cases, ${Math.round((Date.now() - started) / 1000)} s`);
+      }
+    },
+  });
+} catch (err) {
+  // The target listens for unhandled rejections (they are findings), so a failure of the fuzzer itself ends here.
+  console.error('fuzz: the fuzzer itself failed:', err);
+  process.exit(2);
+}
+console.log(summarize(report, 5));
 await target.close();
 closeTransport();
-console.log(summarize(report, 5));
 if (report.findings.length) {
   // The failing requests in full (the summary shortens them), to replay one with curl or a test.
   const out = resolve(process.env.FUZZ_OUT ?? 'fuzz-findings.json');
@@ -39,5 +46,5 @@ if (report.findings.length) {
   console.log(`failing requests in full: ${out}`);
 }
 console.log(`done in ${Math.round((Date.now() - started) / 1000)} s`);
-const failed = report.serverErrors > 0 || report.findings.length > 0 || report.incidents.length > 0 || !report.alive;
+const failed = !!report.stalledAt || report.serverErrors > 0 || report.findings.length > 0 || report.incidents.length > 0 || !report.alive;
 process.exit(failed ? 1 : 0);

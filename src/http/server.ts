@@ -197,13 +197,15 @@ export function createHttpServer(deps: HttpDeps, opts: { extraRoutes?: Route[] }
   });
   // A request Node could not parse (headers over the limit, bad framing, an unknown method) never reaches the
   // handler: answer it with the same envelope and a request id, then close the connection.
-  server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
+  server.on('clientError', (err: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket) => {
     if (!socket.writable) return void socket.destroy();
     const requestId = requestIdFrom(undefined);
     const message = err.code === 'HPE_HEADER_OVERFLOW' ? `The request line and headers exceed ${maxHeaderSize} bytes` : `Malformed HTTP request (${err.code ?? 'parse error'})`;
     const body = JSON.stringify(errorBody(config, 'INVALID_PARAMS', message, requestId));
+    // The answer to a HEAD has no body, even this one (the client would read the body as a next response).
+    const head = err.rawPacket?.subarray(0, 5).toString('latin1') === 'HEAD ';
     socket.end(
-      `HTTP/1.1 400 Bad Request\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nx-request-id: ${requestId}\r\nconnection: close\r\n\r\n${body}`,
+      `HTTP/1.1 400 Bad Request\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nx-request-id: ${requestId}\r\nconnection: close\r\n\r\n${head ? '' : body}`,
     );
   });
 

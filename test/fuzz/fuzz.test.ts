@@ -22,6 +22,7 @@ describe('fuzzing every REST route and GraphQL operation (fast-check, fixed seed
     const summary = summarize(report);
     if (report.findings.length || report.incidents.length) console.log(summary);
     expect(report.touched.size, 'every REST operation and GraphQL root field got cases').toBe(report.restOperations + report.graphqlFields + 1);
+    expect(report.stalledAt, summary).toBeUndefined();
     expect(report.serverErrors, summary).toBe(0);
     expect(report.findings, summary).toEqual([]);
     expect(report.incidents, summary).toEqual([]);

@@ -90,7 +90,9 @@ export function inputValue(type: GraphQLInputType, ctx: Ctx, depth = 0): fc.Arbi
   const right: fc.Arbitrary<unknown> = (() => {
     if (isListType(type)) {
       const item = inputValue(type.ofType, ctx, depth + 1);
-      return fc.oneof(fc.array(item, { maxLength: 4 }), item, fc.array(item, { minLength: 26, maxLength: 120 }));
+      // Past the list limits (25 chains, 100 ids): one value repeated, so generation stays cheap at any depth.
+      const long = fc.tuple(item, fc.integer({ min: 26, max: 120 })).map(([v, n]) => Array.from({ length: n }, () => v));
+      return fc.oneof(fc.array(item, { maxLength: 4 }), item, long);
     }
     if (isEnumType(type)) return fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...type.getValues().map((v) => v.name)) }, { weight: 1, arbitrary: nastyString });
     if (isInputObjectType(type)) {
@@ -129,14 +131,16 @@ const deepObject = (n: number): unknown => {
 };
 
 /** A GraphQL literal for `value` (strings as JSON strings, enum names bare where the type is an enum). */
-export function literal(value: unknown, type?: GraphQLInputType): string {
+export function literal(value: unknown, type?: GraphQLInputType, depth = 0): string {
   const t = type && isNonNullType(type) ? type.ofType : type;
   if (value === null || value === undefined) return 'null';
-  if (Array.isArray(value)) return `[${value.map((v) => literal(v, t && isListType(t) ? t.ofType : undefined)).join(', ')}]`;
+  // Deep enough to be refused by the service's nesting limit, shallow enough for this recursion.
+  if (depth > 1_000) return '"deep"';
+  if (Array.isArray(value)) return `[${value.map((v) => literal(v, t && isListType(t) ? t.ofType : undefined, depth + 1)).join(', ')}]`;
   if (typeof value === 'object') {
     const fields = t && isInputObjectType(t) ? t.getFields() : {};
     return `{${Object.entries(value as Record<string, unknown>)
-      .map(([k, v]) => `${/^[_A-Za-z][_0-9A-Za-z]*$/.test(k) ? k : 'bad_name'}: ${literal(v, fields[k]?.type)}`)
+      .map(([k, v]) => `${/^[_A-Za-z][_0-9A-Za-z]*$/.test(k) ? k : 'bad_name'}: ${literal(v, fields[k]?.type, depth + 1)}`)
       .join(', ')}}`;
   }
   if (typeof value === 'string' && t && isEnumType(t) && /^[_A-Za-z][_0-9A-Za-z]*$/.test(value)) return value;

@@ -1,3 +1,4 @@
+import { writeFileSync } from 'node:fs';
 import fc from 'fast-check';
 import type { GraphQLSchema } from 'graphql';
 import { restRoutes } from '../../src/rest/routes.js';
@@ -26,12 +27,16 @@ export interface FuzzReport {
   document: 'served' | 'provisional';
   restOperations: number;
   graphqlFields: number;
+  /** Generated requests node:http refused to send (not a finding; a high count means the generators waste cases). */
+  clientRefused: number;
   /** Answers with a 5xx status. */
   serverErrors: number;
   findings: Finding[];
   incidents: Incident[];
   /** The health check after the run answered 200 and GraphQL still executes. */
   alive: boolean;
+  /** The service stopped answering: the first request it left unanswered (the rest of the run was skipped). */
+  stalledAt?: Finding['request'] & { label: string };
   /** Labels of every REST operation and GraphQL root field that got at least one case. */
   touched: Set<string>;
 }
@@ -71,6 +76,7 @@ export async function fuzz(target: FuzzTarget, schema: GraphQLSchema, opts: { ru
     document: served ? 'served' : 'provisional',
     restOperations: ops.length,
     graphqlFields: rootFields(schema).length,
+    clientRefused: 0,
     serverErrors: 0,
     findings: [],
     incidents: target.incidents,
@@ -78,15 +84,29 @@ export async function fuzz(target: FuzzTarget, schema: GraphQLSchema, opts: { ru
     touched: new Set(),
   };
   const perUnit = Math.max(1, Math.ceil(opts.runs / units.length));
+  const unanswered: Array<Finding['request'] & { label: string }> = [];
   for (const [i, unit] of units.entries()) {
     await fc.assert(
       fc.asyncProperty(unit.arb, async (c) => {
+        if (report.stalledAt) return true;
         report.cases++;
         report.touched.add(unit.label);
         const variants = keyVariants(c, target.keys.owner);
         for (const v of variants) {
+          if (process.env.FUZZ_DEBUG) writeFileSync(process.env.FUZZ_DEBUG, JSON.stringify({ ...v, body: v.body === undefined ? undefined : String(v.body) }));
+          const t0 = Date.now();
           const r: HttpResult = await send(target.url, v);
+          if (process.env.FUZZ_DEBUG && Date.now() - t0 > 1000) console.log(`slow ${Date.now() - t0} ms: ${v.label} ${r.status} ${r.error ?? ''} ${v.method} ${v.path.slice(0, 150)} ${String(v.body ?? '').slice(0, 200)}`);
           report.requests++;
+          if (r.error?.startsWith('client refused')) report.clientRefused++;
+          if (r.error?.startsWith('no answer within')) {
+            // Three unanswered requests in a row: the service is stuck; say where it started and stop.
+            unanswered.push({ label: v.label, method: v.method, path: short(v.path, 2_000)!, headers: v.headers, body: short(v.body, 20_000) });
+            if (unanswered.length >= 3) {
+              report.stalledAt = unanswered[0];
+              return true;
+            }
+          } else unanswered.length = 0;
           if (r.status >= 500) report.serverErrors++;
           const problems = checkAnswer(v, r);
           if (problems.length) {
@@ -106,6 +126,7 @@ export async function fuzz(target: FuzzTarget, schema: GraphQLSchema, opts: { ru
       { seed: opts.seed + i, numRuns: perUnit, endOnFailure: true },
     );
   }
+  if (process.env.FUZZ_DEBUG) console.log('fuzz: cases done, checking health');
   report.alive = await isAlive(target.url);
   return report;
 }
@@ -134,7 +155,8 @@ export function summarize(report: FuzzReport, maxExamples = 3): string {
   }
   const lines = [
     `fuzz: seed ${report.seed}, ${report.cases} cases, ${report.requests} requests over ${report.restOperations} REST operations (${report.document} OpenAPI document) and ${report.graphqlFields} GraphQL root fields`,
-    `5xx responses: ${report.serverErrors}; findings: ${report.findings.length}; incidents (error logs, unhandled rejections): ${report.incidents.length}; alive after the run: ${report.alive}`,
+    ...(report.stalledAt ? [`THE SERVICE STOPPED ANSWERING; first unanswered request: ${JSON.stringify(report.stalledAt)}`] : []),
+    `5xx responses: ${report.serverErrors}; requests node:http refused to send: ${report.clientRefused}; findings: ${report.findings.length}; incidents (error logs, unhandled rejections): ${report.incidents.length}; alive after the run: ${report.alive}`,
   ];
   for (const [k, fs] of groups) {
     lines.push(`\n× ${fs.length}  ${k}`);

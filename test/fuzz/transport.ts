@@ -25,10 +25,11 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
 const MAX_READ = 256 * 1024;
 
 /** Sends `c` to `base` (http://host:port) with node:http, so methods, paths and headers go out as generated. */
-export function send(base: string, c: HttpCase, timeoutMs = 15_000): Promise<HttpResult> {
+export function send(base: string, c: HttpCase, timeoutMs = 10_000): Promise<HttpResult> {
   const url = new URL(base);
   return new Promise((resolve) => {
     let settled = false;
+    let timer: NodeJS.Timeout | undefined;
     const done = (r: HttpResult) => {
       if (settled) return;
       settled = true;
@@ -46,7 +47,7 @@ export function send(base: string, c: HttpCase, timeoutMs = 15_000): Promise<Htt
     }
     let streaming: (() => void) | undefined;
     // A subscription that is open but has nothing to push yet is a good answer: its headers were read.
-    const timer = setTimeout(() => (streaming ? streaming() : req.destroy(new Error(`no answer within ${timeoutMs} ms`))), c.stream ? Math.min(timeoutMs, 1_500) : timeoutMs);
+    timer = setTimeout(() => (streaming ? streaming() : req.destroy(new Error(`no answer within ${timeoutMs} ms`))), c.stream ? Math.min(timeoutMs, 1_500) : timeoutMs);
     req.on('error', (e) => done({ status: 0, headers: {}, text: '', error: e.message }));
     req.on('response', (res) => {
       const chunks: Buffer[] = [];
@@ -78,12 +79,8 @@ export function send(base: string, c: HttpCase, timeoutMs = 15_000): Promise<Htt
 
 /** Percent-encodes every byte of the UTF-8 form except RFC 3986 unreserved characters (lone surrogates become U+FFFD). */
 export function pct(s: string): string {
-  let out = '';
-  for (const b of Buffer.from(s, 'utf8')) {
-    const ch = String.fromCharCode(b);
-    out += /[A-Za-z0-9\-._~]/.test(ch) ? ch : '%' + b.toString(16).toUpperCase().padStart(2, '0');
-  }
-  return out;
+  const wellFormed = s.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
+  return encodeURIComponent(wellFormed).replace(/[!'()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
 }
 
 /** A header value Node will send: characters outside what HTTP allows are replaced (latin-1 bytes stay). */
