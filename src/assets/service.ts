@@ -1,5 +1,6 @@
 import DataLoader from 'dataloader';
 import type { Hex } from 'viem';
+import type { z } from 'zod';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
 import { ApiError, invalidParams } from '../errors.js';
@@ -21,6 +22,8 @@ import { encodeCursor as encodeTokenCursor, publicToken, type TokenPage } from '
 import { TokenLists } from './token-lists.js';
 import { TtlCache } from './ttl-cache.js';
 import type { BalancesResponse, Chain, Token } from './types.js';
+import { DEFAULT_TOKENS_LIMIT, MAX_PRICE_IDS, tokensQuerySchema } from './input.js';
+import { parseInput } from '../validation.js';
 
 interface SolanaMintMeta {
   decimals: number;
@@ -30,9 +33,6 @@ interface SolanaMintMeta {
 export const LOOKUP_TTL_MS = 60 * 60 * 1000;
 /** How long a token resolution waits for the first token-list download before reading the chain. */
 const LIST_WAIT_MS = 3_000;
-export const MAX_PRICE_IDS = 100;
-export const MAX_TOKENS_LIMIT = 200;
-export const DEFAULT_TOKENS_LIMIT = 50;
 
 export interface AssetsDeps {
   config: Config;
@@ -101,11 +101,10 @@ export class AssetsService {
   }
 
   /** GET /v1/tokens: one page, in the token index's order (token-index.ts), paged by cursor. */
-  async tokens(input: { chain: string; q?: string; limit?: number; cursor?: string }): Promise<TokenPage> {
+  async tokens(raw: z.input<typeof tokensQuerySchema>): Promise<TokenPage> {
+    const input = parseInput(tokensQuerySchema, raw);
     const chain = this.resolveChain(input.chain);
     const limit = input.limit ?? DEFAULT_TOKENS_LIMIT;
-    if (!Number.isInteger(limit) || limit < 1 || limit > MAX_TOKENS_LIMIT) throw invalidParams('limit', `must be an integer from 1 to ${MAX_TOKENS_LIMIT}`);
-    if (input.q !== undefined && input.q.length > 100) throw invalidParams('q', 'must be at most 100 characters');
     const index = await this.lists.index(chain.id);
     return index.page({
       q: input.q,

@@ -55,17 +55,17 @@ const metadata = z
 const chainRef = z.union([z.string().min(1), z.number().int()]);
 
 export const createSessionSchema = z.object({
-  amount,
-  settleChain: chainRef,
-  settleToken: z.string().min(1),
-  recipient: z.string().min(1),
+  amount: amount.meta({ description: 'Amount due in base units of the settlement token (at most 78 digits, > 0).', example: '25000000' }),
+  settleChain: chainRef.meta({ description: 'Settlement chain id or slug.', example: 'base' }),
+  settleToken: z.string().min(1).meta({ description: 'Settlement token: `USDC` or `USDT` (symbol or address) where supported on the chain.', example: 'USDC' }),
+  recipient: z.string().min(1).meta({ description: "The merchant's address on the settlement chain.", example: '0x5a0b54d5dc17e0aadc383d2db43b0a0d3e029c4c' }),
   description: text(LIMITS.description).optional(),
   merchantName: text(LIMITS.merchantName).optional(),
   reference: text(LIMITS.reference).optional(),
   metadata: metadata.optional(),
   successUrl: httpUrl.optional(),
   cancelUrl: httpUrl.optional(),
-  expiresInMinutes: z.number({ error: 'must be an integer' }).int('must be an integer').min(5).max(10080).default(60),
+  expiresInMinutes: z.number({ error: 'must be an integer' }).int('must be an integer').min(5).max(10080).default(60).meta({ description: 'Minutes until the session expires (5-10080, default 60).' }),
 });
 export type CreateSessionInput = z.input<typeof createSessionSchema>;
 
@@ -100,8 +100,8 @@ export const listSessionsSchema = z.object({
 });
 
 export const reportDirectSchema = z.object({
-  txHash: z.string().min(1),
-  payer: z.string().min(1),
+  txHash: z.string().min(1).meta({ description: 'Hash (EVM) or signature (Solana) of the transfer.' }),
+  payer: z.string().min(1).meta({ description: 'The address that sent it.' }),
 });
 
 /** The tx hash and payer of a direct transfer, checked against the settlement chain's formats. */
@@ -114,9 +114,9 @@ export function validateDirectReport(vm: 'evm' | 'svm', input: z.output<typeof r
 }
 
 export const payerQuoteSchema = z.object({
-  srcChain: chainRef.transform(String),
-  srcToken: z.string().min(1),
-  sender: z.string().min(1),
+  srcChain: chainRef.transform(String).meta({ description: "The payer's chain id or slug.", example: 'arbitrum' }),
+  srcToken: z.string().min(1).meta({ description: 'The token the payer sends: address or curated symbol.', example: 'USDC' }),
+  sender: z.string().min(1).meta({ description: "The payer's address.", example: '0x8ba1f109551bd432803012645ac136ddd64dba72' }),
 });
 
 export const createRefundSchema = z.object({
@@ -129,3 +129,20 @@ export const createRefundSchema = z.object({
 });
 
 export const reportRefundSchema = z.object({ txHash: z.string().min(1) });
+
+/** Path parameters of the session routes. Ids of another shape are answered NOT_FOUND. */
+export const sessionIdParamSchema = z.object({
+  id: z.string().regex(/^cs_(test_)?[0-9A-Za-z]{1,64}$/).meta({ description: 'Checkout session id.', example: 'cs_test_E2VhWfsak5hqnmzzu' }),
+});
+export const refundIdParamSchema = sessionIdParamSchema.extend({
+  refundId: z.string().regex(/^re_(test_)?[0-9A-Za-z]{1,64}$/).meta({ description: 'Refund id.', example: 're_test_5Rt8Yq1Wm3Lz9Xb2Vc7Nk4' }),
+});
+
+/**
+ * Body of POST /v1/checkout/sessions/{id}/submit: a Solana direct transfer signed by a sign-only wallet.
+ * A Solana transaction is at most 1232 bytes: base64 of that is under 1700 characters.
+ */
+export const submitSignedSchema = z.object({
+  signedTransaction: z.string().min(1).max(2000).meta({ description: 'The signed transaction, base64 (a serialized versioned transaction).' }),
+  payer: z.string().min(1).max(64).meta({ description: 'The fee payer and signer (base58).' }),
+});

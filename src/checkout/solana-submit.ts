@@ -1,18 +1,12 @@
 import { SendTransactionError, VersionedTransaction } from '@solana/web3.js';
 import bs58 from 'bs58';
-import { z } from 'zod';
+import { submitSignedSchema } from './input.js';
 import type { RpcClients } from '../assets/rpc.js';
 import { ApiError } from '../errors.js';
 import { parseInput } from '../validation.js';
 import { SETTLEMENT_CHAINS } from './settlement.js';
 import type { CheckoutService } from './service.js';
 import type { SessionView } from './views.js';
-
-/** A Solana transaction is at most 1232 bytes: base64 of that is under 1700 characters. */
-const submitSchema = z.object({
-  signedTransaction: z.string().min(1).max(2000),
-  payer: z.string().min(1).max(64),
-});
 
 /**
  * POST /v1/checkout/sessions/{id}/submit (public): for Solana wallets that can only sign
@@ -25,7 +19,7 @@ export class SignedSubmit {
 
   async submit(id: string, body: unknown): Promise<SessionView> {
     const checkout = this.d.sessions;
-    const input = parseInput(submitSchema, body);
+    const input = parseInput(submitSignedSchema, body);
     const { session, payments } = await checkout.load(id);
     if (SETTLEMENT_CHAINS[session.settleChainId]!.vm !== 'svm') {
       throw new ApiError('INVALID_PARAMS', 'signedTransaction: only Solana-settled sessions take a signed transaction; EVM wallets broadcast it themselves', { field: 'signedTransaction' });

@@ -1,6 +1,11 @@
 import type { CheckoutPayment, CheckoutRefund, CheckoutSession } from '../db/generated/client.js';
 import { reasonMessage } from './verify/reasons.js';
-import type { SessionStatus } from './state.js';
+import { z } from 'zod';
+import { SESSION_STATUSES, type SessionStatus } from './state.js';
+import type { PayerQuoteResponse } from './payer.js';
+import { isoTimestamp } from '../openapi/common.js';
+import { sameShape } from '../openapi/same-shape.js';
+import { providerFailureSchema, quoteViewSchema } from '../quotes/views.js';
 
 /** A session's `payment`: the payment that paid the session, or the one in flight / under review. */
 export interface PaymentView {
@@ -175,3 +180,144 @@ export function refundView(r: CheckoutRefund): RefundView {
     succeededAt: iso(r.succeededAt),
   };
 }
+
+// Response schemas (OpenAPI), checked against the types above so neither can drift.
+
+const units = z.string().regex(/^[0-9]+$/);
+const settlementSchema = z.object({
+  chainId: z.number().int().meta({ example: 8453 }),
+  token: z.string().meta({ example: '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913' }),
+  symbol: z.string().meta({ example: 'USDC' }),
+  decimals: z.number().int(),
+});
+
+export const paymentViewSchema = z.object({
+  payer: z.string(),
+  srcChainId: z.number().int(),
+  srcToken: z.string().nullable(),
+  srcAmount: units.nullable(),
+  srcTxHash: z.string(),
+  dstTxHash: z.string().nullable(),
+  paidAt: isoTimestamp.nullable(),
+});
+
+export const paymentAttemptViewSchema = z
+  .object({
+    id: z.string().meta({ example: 'cspay_7Hq2Lw9Zr4Tb1Xc8Vn3Km0' }),
+    kind: z.enum(['direct', 'routed']),
+    status: z.enum(['verifying', 'succeeded', 'failed', 'rejected']),
+    payer: z.string(),
+    srcChainId: z.number().int(),
+    srcToken: z.string().nullable(),
+    srcAmount: units.nullable(),
+    srcTxHash: z.string(),
+    quoteId: z.string().nullable(),
+    provider: z.string().nullable(),
+    dstTxHash: z.string().nullable(),
+    amountReceived: units.nullable(),
+    amountRefunded: units.meta({ description: 'Refunds of this payment not failed or canceled.' }),
+    reason: z.string().nullable(),
+    reasonMessage: z.string().nullable(),
+    createdAt: isoTimestamp,
+    settledAt: isoTimestamp.nullable(),
+  })
+  .meta({ id: 'CheckoutPayment' });
+
+export const sessionViewSchema = z
+  .object({
+    id: z.string().meta({ example: 'cs_test_E2VhWfsak5hqnmzzu' }),
+    object: z.literal('checkout.session'),
+    livemode: z.boolean(),
+    status: z.enum(SESSION_STATUSES),
+    amount: units.meta({ description: 'Amount due in base units of the settlement token.' }),
+    settlement: settlementSchema,
+    recipient: z.string(),
+    description: z.string().nullable(),
+    merchantName: z.string().nullable(),
+    reference: z.string().nullable().optional().meta({ description: "Owner's view only." }),
+    metadata: z.record(z.string(), z.string()).nullable().optional().meta({ description: "Owner's view only." }),
+    successUrl: z.string().nullable(),
+    cancelUrl: z.string().nullable(),
+    expiresAt: isoTimestamp,
+    createdAt: isoTimestamp,
+    url: z.string().meta({ description: 'The hosted pay page.' }),
+    invoiceId: z.string().nullable(),
+    payment: paymentViewSchema.nullable().meta({ description: 'The payment that paid the session, else the one in flight or under review.' }),
+    review: z.object({ reason: z.string(), message: z.string().nullable() }).nullable().optional().meta({ description: "Owner's view only: why the session needs review." }),
+    amountReceived: units.nullable().optional().meta({ description: "Owner's view only." }),
+    amountRefunded: units.optional().meta({ description: "Owner's view only." }),
+    payments: z.array(paymentAttemptViewSchema).optional().meta({ description: "Owner's view only: every reported payment, oldest first." }),
+  })
+  .meta({ id: 'CheckoutSession', description: 'The public view omits `reference`, `metadata`, `review`, `amountReceived`, `amountRefunded` and `payments`.' });
+
+export const refundViewSchema = z
+  .object({
+    id: z.string().meta({ example: 're_test_5Rt8Yq1Wm3Lz9Xb2Vc7Nk4' }),
+    object: z.literal('checkout.refund'),
+    sessionId: z.string(),
+    payment: z.string().nullable(),
+    status: z.enum(['pending', 'submitted', 'succeeded', 'failed', 'canceled']),
+    amount: units,
+    reason: z.string().nullable(),
+    chainId: z.number().int(),
+    token: z.string(),
+    to: z.string(),
+    txHash: z.string().nullable(),
+    failure: z.string().nullable(),
+    createdAt: isoTimestamp,
+    succeededAt: isoTimestamp.nullable(),
+  })
+  .meta({ id: 'CheckoutRefund' });
+
+/** The transfer the merchant's wallet signs for a refund (`from` is the session's recipient). */
+export const refundTxSchema = z.discriminatedUnion('vm', [
+  z.object({ vm: z.literal('evm'), chainId: z.number().int(), to: z.string(), data: z.string(), value: z.string(), from: z.string() }),
+  z.object({ vm: z.literal('svm'), from: z.string(), serializedTx: z.string() }),
+]);
+
+export const createRefundResponseSchema = z.object({ refund: refundViewSchema, tx: refundTxSchema });
+
+const directTxSchema = z.discriminatedUnion('vm', [
+  z.object({ vm: z.literal('evm'), chainId: z.number().int(), to: z.string(), data: z.templateLiteral(['0x', z.string()]), value: z.string() }),
+  z.object({ vm: z.literal('svm'), serializedTx: z.string() }),
+]);
+
+const payerQuoteSchema = quoteViewSchema.extend({
+  method: z.enum(['exact_output', 'input_search']),
+  overpayBps: z.number().meta({ description: 'Overpay in bps of the amount due.' }),
+  overpayBasis: z.enum(['usd', 'output']),
+});
+
+const directQuoteSchema = z.object({
+  method: z.literal('direct_transfer'),
+  quoteId: z.null(),
+  provider: z.literal('direct'),
+  srcAmount: units,
+  dstAmount: units,
+  dstAmountMin: units,
+  estimatedSeconds: z.number(),
+  fees: z.object({ ourFeeBps: z.literal(0) }),
+  overpayBps: z.literal(0),
+  overpayBasis: z.literal('usd'),
+  expiresAt: z.number().int(),
+  tx: directTxSchema,
+});
+
+const anyPayerQuote = z.union([payerQuoteSchema, directQuoteSchema]);
+
+export const payerQuoteResponseSchema = z.object({
+  sessionId: z.string(),
+  amountDue: units,
+  settlement: settlementSchema,
+  recipient: z.string(),
+  direct: z.boolean().meta({ description: 'The source token is the settlement token on its chain: a plain transfer, no provider.' }),
+  best: anyPayerQuote,
+  quotes: z.array(anyPayerQuote),
+  errors: z.array(providerFailureSchema),
+});
+
+sameShape<z.output<typeof paymentViewSchema>, PaymentView>(true);
+sameShape<z.output<typeof paymentAttemptViewSchema>, PaymentAttemptView>(true);
+sameShape<z.output<typeof sessionViewSchema>, SessionView>(true);
+sameShape<z.output<typeof refundViewSchema>, RefundView>(true);
+sameShape<z.output<typeof payerQuoteResponseSchema>, PayerQuoteResponse>(true);

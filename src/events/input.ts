@@ -25,4 +25,9 @@ export const listEventsSchema = z.object({
   cursor: cursorField.optional(),
 });
 
-export const redeliverSchema = z.object({ endpointId: z.string().min(1).max(100).optional() });
+export const redeliverSchema = z.object({
+  endpointId: z.string().min(1).max(100).optional().meta({ description: 'Send to this endpoint only; default: every enabled endpoint subscribed to the type.', example: 'we_B8dy22oc82lEi6009zwvga' }),
+});
+
+/** Path parameter `{id}` of the event routes; ids of another shape are answered NOT_FOUND. */
+export const eventIdParamSchema = z.object({ id: z.string().regex(ID).meta({ description: 'Event id.', example: 'evt_4Yq2mT8kLp0ZsVb7NcR1Dw' }) });

@@ -9,9 +9,11 @@ import type { Logger } from '../log.js';
 import type { Services } from '../services.js';
 import { ApiError, ERROR_CODES, isApiError, type ErrorCode } from '../errors.js';
 import { renderErrorIndex, renderErrorPage } from '../docs/error-catalog.js';
+import { API_PAGE_CSP } from '../openapi/page.js';
+import { apiDocs } from '../openapi/serve.js';
 import { createGraphQLServer } from '../graphql/yoga.js';
 import { createGraphQLContext } from '../graphql/context.js';
-import { Reply, Router, type Method, type RestContext, type Route } from '../rest/router.js';
+import { Reply, Router, type Method, type RestContext, type RouteHandler } from '../rest/router.js';
 import { restRoutes } from '../rest/routes.js';
 import { pageHandlers } from './pages.js';
 import { parseJsonBody, readBody } from './body.js';
@@ -49,11 +51,13 @@ export interface HttpDeps {
   pubsub: PgPubSub;
 }
 
-export function createHttpServer(deps: HttpDeps, opts: { extraRoutes?: Route[] } = {}) {
+export function createHttpServer(deps: HttpDeps, opts: { extraRoutes?: RouteHandler[] } = {}) {
   const { services, config, log } = deps;
   const yoga = createGraphQLServer({ config, log });
   const router = new Router().add(...restRoutes, ...(opts.extraRoutes ?? []));
   const pages = pageHandlers(services);
+  // Built now, once: a route whose documentation does not generate stops the start instead of a request.
+  const api = apiDocs(config);
   let shuttingDown = false;
 
   const sendError = (res: ServerResponse, state: RequestState, err: unknown) => {
@@ -173,6 +177,7 @@ export function createHttpServer(deps: HttpDeps, opts: { extraRoutes?: Route[] }
       if (url.pathname === '/graphql') return await handleGraphQL(req, res, state, url);
       if (url.pathname === '/v1' || url.pathname.startsWith('/v1/')) return await handleRest(req, res, state, url);
       if (url.pathname === '/docs/errors' || url.pathname === '/docs/errors/') return sendHtml(res, 200, renderErrorIndex());
+      if (url.pathname === '/docs/api') return sendHtml(res, 200, api.html, { 'content-security-policy': API_PAGE_CSP, 'cache-control': 'public, max-age=300' });
       const doc = /^\/docs\/errors\/([A-Z_]+)$/.exec(url.pathname);
       if (doc && (ERROR_CODES as string[]).includes(doc[1])) return sendHtml(res, 200, renderErrorPage(doc[1] as ErrorCode));
       for (const page of pages) if (await page(req, res, url, state.requestId)) return;

@@ -1,10 +1,24 @@
 import { z } from 'zod';
 
 /** Request bodies and path parameters of the orders endpoints (REST and GraphQL). */
-export const buildSchema = z.object({ quoteId: z.string({ error: 'is required' }).min(1) });
+const quoteId = z.string({ error: 'is required' }).min(1).meta({ description: 'A `quoteId` of GET /v1/quote.', example: 'q_4Yq2mT8kLp0ZsVb7NcR1Dw0aB3dE5fG7hJ9k' });
+
+export const buildSchema = z.object({ quoteId });
 export const submitSchema = z.object({
-  quoteId: z.string({ error: 'is required' }).min(1),
-  signedTransaction: z.string({ error: 'is required' }).min(1).regex(/^[A-Za-z0-9+/]+={0,2}$/, 'must be base64'),
+  quoteId,
+  signedTransaction: z
+    .string({ error: 'is required' })
+    .min(1)
+    .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'must be base64')
+    .meta({ description: 'The signed Solana transaction, base64.' }),
 });
-export const reportSchema = z.object({ quoteId: z.string().min(1), txHash: z.string({ error: 'is required' }).min(1).max(200) });
-export const statusSchema = z.object({ provider: z.string().min(1), id: z.string().min(1).max(200) });
+/** Body of POST /v1/orders/{quoteId}/submitted. */
+export const reportBodySchema = z.object({
+  txHash: z.string({ error: 'is required' }).min(1).max(200).meta({ description: 'Hash (EVM) or signature (Solana) of the source transaction.', example: '0x866e616d1199e5900743486f0aadde964d630879566bc05be081443fd2bda436' }),
+});
+export const reportSchema = reportBodySchema.extend({ quoteId: z.string().min(1) });
+export const quoteIdParamSchema = z.object({ quoteId });
+export const statusSchema = z.object({
+  provider: z.string().min(1).max(32).meta({ description: 'Provider id, as in a quote.', example: 'relay' }),
+  id: z.string().min(1).max(200).meta({ description: "The provider's order id or the source transaction hash." }),
+});

@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { isoTimestamp } from '../openapi/common.js';
+import { sameShape } from '../openapi/same-shape.js';
 import type { Order as OrderRow } from '../db/generated/client.js';
 import type { ProviderOrderStatus } from '../providers/types.js';
 import type { Approval } from './approval.js';
@@ -70,3 +73,68 @@ export function orderView(r: OrderRow): OrderView {
 export function orderStatusView(provider: string, id: string, s: ProviderOrderStatus): OrderStatusView {
   return { provider, id, state: s.state, ...(s.srcTxHash ? { srcTxHash: s.srcTxHash } : {}), ...(s.dstTxHash ? { dstTxHash: s.dstTxHash } : {}) };
 }
+
+// Response schemas (OpenAPI), checked against the types above so neither can drift.
+
+const approvalSchema = z.object({ token: z.string(), spender: z.string(), amount: z.string().regex(/^[0-9]+$/) });
+
+export const builtTxSchema = z
+  .discriminatedUnion('vm', [
+    z.object({
+      vm: z.literal('evm'),
+      chainId: z.number().int(),
+      to: z.string(),
+      data: z.string().meta({ description: 'Hex calldata.' }),
+      value: z.string().meta({ description: 'Wei, decimal string.' }),
+      approval: approvalSchema.optional().meta({ description: 'ERC-20 approve to mine first when the allowance is short.' }),
+      approvalReset: approvalSchema.optional().meta({ description: 'approve(spender, 0), mined before `approval` (tokens like Ethereum USDT).' }),
+    }),
+    z.object({
+      vm: z.literal('svm'),
+      serializedTx: z.string().meta({ description: 'Base64 versioned transaction to sign.' }),
+      submitViaApi: z.boolean().optional().meta({ description: 'Send the signed transaction to POST /v1/orders/submit instead of broadcasting it.' }),
+    }),
+  ])
+  .meta({ id: 'BuiltTx' });
+
+export const buildOrderResponseSchema = z.object({ quoteId: z.string(), provider: z.string(), tx: builtTxSchema });
+
+export const submitOrderResponseSchema = z.object({ provider: z.string(), txHash: z.string() });
+
+export const orderStatusViewSchema = z
+  .object({
+    provider: z.string(),
+    id: z.string(),
+    state: z.enum(['pending', 'filled', 'refunded', 'failed', 'unknown']),
+    srcTxHash: z.string().optional(),
+    dstTxHash: z.string().optional(),
+  })
+  .meta({ id: 'OrderStatus' });
+
+export const orderViewSchema = z
+  .object({
+    quoteId: z.string(),
+    status: z.enum(['submitted', 'filled', 'refunded', 'failed']),
+    provider: z.string(),
+    srcChainId: z.number().int(),
+    dstChainId: z.number().int(),
+    amount: z.string().regex(/^[0-9]+$/),
+    dstAmount: z.string().regex(/^[0-9]+$/),
+    srcTxHash: z.string(),
+    dstTxHash: z.string().optional(),
+    depositAddressId: z.string().optional(),
+    limitOrderId: z.string().optional(),
+    checkoutSessionId: z.string().optional(),
+    ourFeeBps: z.number().int(),
+    partnerFeeBps: z.number().int(),
+    integrator: z.string().optional(),
+    providerState: z.string().optional(),
+    submittedAt: isoTimestamp,
+    updatedAt: isoTimestamp,
+  })
+  .meta({ id: 'Order' });
+
+sameShape<z.output<typeof builtTxSchema>, BuiltTx>(true);
+sameShape<z.output<typeof buildOrderResponseSchema>, BuildOrderResponse>(true);
+sameShape<z.output<typeof orderStatusViewSchema>, OrderStatusView>(true);
+sameShape<z.output<typeof orderViewSchema>, OrderView>(true);

@@ -1,6 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
-import { invalidParams } from '../errors.js';
+import { parseInput, queryObject } from '../validation.js';
+import { json } from '../openapi/route-doc.js';
+import { EX } from '../openapi/examples.js';
+import { balancesQuerySchema, lookupQuerySchema, pricesQuerySchema, tokensQuerySchema } from '../assets/input.js';
+import { balancesResponseSchema, chainsResponseSchema, pricesResponseSchema, tokenLookupSchema, tokenPageSchema } from '../assets/views.js';
 import { reply, type Route } from './router.js';
 
 /** `/chains` and `/tokens` are cacheable by browsers and CDNs for 5 minutes (`Cache-Control: public, max-age=300`). */
@@ -23,22 +27,33 @@ export function ifNoneMatchHits(header: string, etag: string): boolean {
   });
 }
 
-const one = (q: URLSearchParams, name: string) => q.get(name) ?? undefined;
+const CACHED = ['CacheControl', 'ETag'];
+const notModified = { description: 'Not Modified: the `If-None-Match` tag still matches; no body.', headers: CACHED };
 
-function intParam(q: URLSearchParams, name: string): number | undefined {
-  const v = q.get(name);
-  if (v === null || v === '') return undefined;
-  if (!/^[0-9]+$/.test(v)) throw invalidParams(name, 'must be an integer');
-  return Number(v);
-}
-
-const required = (q: URLSearchParams, name: string) => {
-  const v = q.get(name);
-  if (v === null || v.trim() === '') throw invalidParams(name, 'is required');
-  return v;
+const EXAMPLE_CHAIN = {
+  id: 8453,
+  slug: 'base',
+  name: 'Base',
+  vm: 'evm' as const,
+  nativeSymbol: 'ETH',
+  nativeDecimals: 18,
+  explorerTx: 'https://basescan.org/tx/',
+  explorerAddress: 'https://basescan.org/address/',
+  providers: ['relay' as const, 'lifi' as const, '0x' as const],
+  popular: true,
 };
 
-const list = (v: string | undefined) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+const EXAMPLE_TOKEN = {
+  chainId: 8453,
+  address: EX.baseUsdc,
+  symbol: 'USDC',
+  name: 'USD Coin',
+  decimals: 6,
+  logoURI: 'https://static.example.com/tokens/usdc.png',
+  priceUsd: 0.9998,
+  verified: true,
+  popular: true,
+};
 
 export const assetsRoutes: Route[] = [
   {
@@ -46,32 +61,108 @@ export const assetsRoutes: Route[] = [
     path: '/v1/chains',
     access: 'public',
     handler: ({ services, headers }) => cacheable(headers, { chains: services.assets.listChains() }),
+    doc: {
+      operationId: 'listChains',
+      tag: 'Assets',
+      summary: 'Supported chains',
+      description: 'Popular first, then alphabetical. Cacheable for 5 minutes, with an ETag.',
+      conditional: true,
+      responses: {
+        200: json('The chain registry.', chainsResponseSchema, { chains: { chains: [EXAMPLE_CHAIN] } }, CACHED),
+        304: notModified,
+      },
+      examples: { all: { summary: 'Every supported chain' } },
+    },
   },
   {
     method: 'GET',
     path: '/v1/tokens',
     access: 'public',
-    handler: async ({ services, query, headers }) => {
-      const page = await services.assets.tokens({ chain: required(query, 'chain'), q: one(query, 'q'), limit: intParam(query, 'limit'), cursor: one(query, 'cursor') });
-      return cacheable(headers, page);
+    handler: async ({ services, query, headers }) => cacheable(headers, await services.assets.tokens(parseInput(tokensQuerySchema, queryObject(query)))),
+    doc: {
+      operationId: 'listTokens',
+      tag: 'Assets',
+      summary: 'Tokens of a chain, or a search',
+      description: 'Popular first, then verified, then by liquidity; with `q`, exact symbol matches first. Paged by `cursor`. Cacheable, with an ETag.',
+      query: tokensQuerySchema,
+      conditional: true,
+      responses: {
+        200: json('A page of tokens.', tokenPageSchema, { page: { tokens: [EXAMPLE_TOKEN], nextCursor: 'MTpiYXNl' } }, CACHED),
+        304: notModified,
+      },
+      errors: ['UNSUPPORTED_CHAIN', 'SERVICE_UNAVAILABLE'],
+      examples: {
+        popular: { summary: 'The first page of Base tokens', query: { chain: 'base', limit: '20' } },
+        search: { summary: 'Search by symbol or name', query: { chain: '8453', q: 'usd' } },
+        badLimit: { summary: 'A limit out of range is refused', query: { chain: 'base', limit: '500' }, status: 400 },
+      },
     },
   },
   {
     method: 'GET',
     path: '/v1/tokens/lookup',
     access: 'public',
-    handler: async ({ services, query }) => ({ token: await services.assets.lookup(required(query, 'chain'), required(query, 'address')) }),
+    handler: async ({ services, query }) => {
+      const q = parseInput(lookupQuerySchema, queryObject(query));
+      return { token: await services.assets.lookup(q.chain, q.address) };
+    },
+    doc: {
+      operationId: 'lookUpToken',
+      tag: 'Assets',
+      summary: 'One token by address',
+      description: 'A listed token, or one read on chain (`verified: false`).',
+      query: lookupQuerySchema,
+      responses: { 200: json('The token.', tokenLookupSchema, { usdc: { token: EXAMPLE_TOKEN } }) },
+      errors: ['UNSUPPORTED_CHAIN', 'UNSUPPORTED_TOKEN', 'SERVICE_UNAVAILABLE'],
+      examples: {
+        listed: { summary: 'USDC on Base', query: { chain: 'base', address: EX.baseUsdc } },
+        malformed: { summary: 'A malformed address is refused', query: { chain: 'base', address: '0x12' }, status: 400 },
+      },
+    },
   },
   {
     method: 'GET',
     path: '/v1/prices',
     access: 'public',
-    handler: async ({ services, query }) => ({ prices: await services.assets.prices(list(required(query, 'ids'))) }),
+    handler: async ({ services, query }) => ({ prices: await services.assets.prices(parseInput(pricesQuerySchema, queryObject(query)).ids) }),
+    doc: {
+      operationId: 'getPrices',
+      tag: 'Assets',
+      summary: 'USD prices',
+      description: 'Keys echo the ids as requested; ids without a known price are absent.',
+      query: pricesQuerySchema,
+      responses: { 200: json('Prices by id.', pricesResponseSchema, { two: { prices: { [`base:${EX.baseUsdc}`]: 0.9998, [`42161:${EX.arbUsdc}`]: 1.0001 } } }) },
+      errors: ['UNSUPPORTED_CHAIN'],
+      examples: { two: { summary: 'Two tokens, by slug and by chain id', query: { ids: `base:${EX.baseUsdc},42161:${EX.arbUsdc}` } } },
+    },
   },
   {
     method: 'GET',
     path: '/v1/balances',
     access: 'public',
-    handler: ({ services, query }) => services.assets.balances(required(query, 'address'), query.has('chains') ? list(one(query, 'chains')) : undefined),
+    handler: ({ services, query }) => {
+      const q = parseInput(balancesQuerySchema, queryObject(query));
+      return services.assets.balances(q.address, q.chains);
+    },
+    doc: {
+      operationId: 'getBalances',
+      tag: 'Assets',
+      summary: 'Wallet balances with USD values',
+      description: 'Non-zero balances, largest value first. Chains are read in parallel; a chain that fails or is slower than `BALANCES_CHAIN_TIMEOUT_MS` is reported in `errors`.',
+      query: balancesQuerySchema,
+      responses: {
+        200: json('The balances.', balancesResponseSchema, {
+          wallet: {
+            address: EX.payer,
+            vm: 'evm',
+            balances: [{ ...EXAMPLE_TOKEN, amount: '125000000', valueUsd: 124.98 }],
+            totalUsd: 124.98,
+            errors: [{ chainId: 137, message: 'timeout after 6000 ms' }],
+          },
+        }),
+      },
+      errors: ['UNSUPPORTED_CHAIN'],
+      examples: { base: { summary: 'A wallet on Base', query: { address: EX.payer, chains: 'base' } } },
+    },
   },
 ];

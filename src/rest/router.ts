@@ -4,6 +4,7 @@ import type { Logger } from '../log.js';
 import type { Services } from '../services.js';
 import type { KeyAuth } from '../accounts/service.js';
 import { ApiError } from '../errors.js';
+import type { RouteDoc } from '../openapi/route-doc.js';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 /** public: no key; optionalKey: a key is used when sent (and must be valid); key: required. */
@@ -35,14 +36,20 @@ export class Reply {
 /** A non-default status, extra headers, or a raw (non-JSON) body: pass a Buffer or string as body. */
 export const reply = (status: number, body: unknown, headers?: Record<string, string>) => new Reply(status, body, headers);
 
-export interface Route {
+/** What the router needs to serve a route. */
+export interface RouteHandler {
   method: Method;
   path: string; // e.g. /v1/orders/:provider/:id
   access: Access;
   handler: (ctx: RestContext) => Promise<unknown> | unknown;
 }
 
-interface Compiled extends Route {
+/** A public /v1 route: it cannot exist without its documentation, from which /v1/openapi.json is generated. */
+export interface Route extends RouteHandler {
+  doc: RouteDoc;
+}
+
+interface Compiled extends RouteHandler {
   regex: RegExp;
   names: string[];
 }
@@ -50,7 +57,7 @@ interface Compiled extends Route {
 export class Router {
   private routes: Compiled[] = [];
 
-  add(...routes: Route[]) {
+  add(...routes: RouteHandler[]) {
     for (const r of routes) {
       const names: string[] = [];
       const pattern = r.path

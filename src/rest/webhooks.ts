@@ -1,35 +1,168 @@
 import { reply, type Route } from './router.js';
 import { queryObject } from '../validation.js';
+import { json } from '../openapi/route-doc.js';
+import { EX } from '../openapi/examples.js';
+import { pageSchema } from '../openapi/common.js';
+import { createSchema, endpointIdParamSchema, listSchema, triggerSchema, updateSchema } from '../webhooks/input.js';
+import { attemptViewSchema, deletedEndpointSchema, endpointViewSchema, type EndpointView } from '../webhooks/views.js';
+import { eventSchema } from '../events/views.js';
+import { ATTEMPT_EXAMPLE } from './events.js';
+
+const ENDPOINT: EndpointView = {
+  id: EX.endpointId,
+  object: 'webhook_endpoint',
+  livemode: false,
+  url: 'https://shop.example.com/webhooks',
+  description: 'Order fulfilment',
+  enabledEvents: ['checkout.session.*'],
+  disabled: false,
+  disabledReason: null,
+  previousSecretExpiresAt: null,
+  createdAt: EX.createdAt,
+  updatedAt: EX.createdAt,
+};
+const WITH_SECRET: EndpointView = { ...ENDPOINT, secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' };
+const endpointPath = { id: EX.endpointId };
 
 /** Webhook endpoints of the key's account and mode, their attempt log, and test triggers. */
 export const webhookRoutes: Route[] = [
   // Before `/:id` so that `trigger` is never taken for an endpoint id.
-  { method: 'POST', path: '/v1/webhook-endpoints/trigger', access: 'key', handler: ({ services, auth, body }) => services.webhooks.trigger(auth!, body) },
+  {
+    method: 'POST',
+    path: '/v1/webhook-endpoints/trigger',
+    access: 'key',
+    handler: ({ services, auth, body }) => services.webhooks.trigger(auth!, body),
+    doc: {
+      operationId: 'triggerWebhookEvent',
+      tag: 'Webhook endpoints',
+      summary: 'Send a sample event (test keys only)',
+      description: 'Records a realistic sample event of the type, delivered like a real one. A live key → 403 `FORBIDDEN`.',
+      body: { schema: triggerSchema },
+      responses: {
+        200: json('The recorded event.', eventSchema, {
+          completed: { id: EX.eventId, type: 'checkout.session.completed', livemode: false, createdAt: EX.updatedAt, resourceId: EX.sessionId, sequence: 1, data: { session: { id: EX.sessionId, status: 'paid' } } },
+        }),
+      },
+      examples: {
+        completed: { summary: 'A sample checkout.session.completed', body: { type: 'checkout.session.completed' } },
+        unknownType: { summary: 'An unknown type is refused', body: { type: 'checkout.session.exploded' }, status: 400 },
+      },
+    },
+  },
   {
     method: 'POST',
     path: '/v1/webhook-endpoints',
     access: 'key',
     handler: async ({ services, auth, body }) => reply(201, await services.webhooks.create(auth!, body)),
+    doc: {
+      operationId: 'createWebhookEndpoint',
+      tag: 'Webhook endpoints',
+      summary: 'Create a webhook endpoint',
+      description: 'The answer carries the signing `secret`, shown only here and on rotate-secret. At most 16 endpoints per account and mode (409 `CONFLICT`).',
+      body: { schema: createSchema },
+      responses: { 201: json('The endpoint, with its secret.', endpointViewSchema, { created: WITH_SECRET }) },
+      errors: ['CONFLICT'],
+      examples: {
+        sessions: { summary: 'Checkout session events', body: { url: 'https://shop.example.com/webhooks', enabledEvents: ['checkout.session.*'], description: 'Order fulfilment' } },
+        everything: { summary: 'Every event type', body: { url: 'https://shop.example.com/all-events' } },
+      },
+    },
   },
-  { method: 'GET', path: '/v1/webhook-endpoints', access: 'key', handler: ({ services, auth }) => services.webhooks.list(auth!) },
-  { method: 'GET', path: '/v1/webhook-endpoints/:id', access: 'key', handler: ({ services, auth, params }) => services.webhooks.get(auth!, params.id) },
+  {
+    method: 'GET',
+    path: '/v1/webhook-endpoints',
+    access: 'key',
+    handler: ({ services, auth }) => services.webhooks.list(auth!),
+    doc: {
+      operationId: 'listWebhookEndpoints',
+      tag: 'Webhook endpoints',
+      summary: 'List webhook endpoints',
+      responses: { 200: json('Every endpoint, newest first (one page).', pageSchema(endpointViewSchema), { one: { object: 'list', data: [ENDPOINT], hasMore: false, nextCursor: null } }) },
+      examples: { all: { summary: "The account's endpoints" } },
+    },
+  },
+  {
+    method: 'GET',
+    path: '/v1/webhook-endpoints/:id',
+    access: 'key',
+    handler: ({ services, auth, params }) => services.webhooks.get(auth!, params.id),
+    doc: {
+      operationId: 'getWebhookEndpoint',
+      tag: 'Webhook endpoints',
+      summary: 'Read a webhook endpoint',
+      params: endpointIdParamSchema,
+      responses: { 200: json('The endpoint (without secret).', endpointViewSchema, { endpoint: ENDPOINT }) },
+      errors: ['NOT_FOUND'],
+      examples: { byId: { summary: 'An endpoint by id', params: endpointPath } },
+    },
+  },
   {
     method: 'PATCH',
     path: '/v1/webhook-endpoints/:id',
     access: 'key',
     handler: ({ services, auth, params, body }) => services.webhooks.update(auth!, params.id, body),
+    doc: {
+      operationId: 'updateWebhookEndpoint',
+      tag: 'Webhook endpoints',
+      summary: 'Update a webhook endpoint',
+      description: 'Any of `url`, `enabledEvents`, `description` (null clears), `disabled`; re-enabling clears `disabledReason`.',
+      params: endpointIdParamSchema,
+      body: { schema: updateSchema, required: false },
+      responses: { 200: json('The endpoint.', endpointViewSchema, { disabled: { ...ENDPOINT, disabled: true } }) },
+      errors: ['NOT_FOUND'],
+      examples: {
+        disable: { summary: 'Pause deliveries', params: endpointPath, body: { disabled: true } },
+        events: { summary: 'Change the subscribed types and clear the description', params: endpointPath, body: { enabledEvents: ['checkout.session.completed', 'order.*'], description: null } },
+      },
+    },
   },
-  { method: 'DELETE', path: '/v1/webhook-endpoints/:id', access: 'key', handler: ({ services, auth, params }) => services.webhooks.remove(auth!, params.id) },
+  {
+    method: 'DELETE',
+    path: '/v1/webhook-endpoints/:id',
+    access: 'key',
+    handler: ({ services, auth, params }) => services.webhooks.remove(auth!, params.id),
+    doc: {
+      operationId: 'deleteWebhookEndpoint',
+      tag: 'Webhook endpoints',
+      summary: 'Delete a webhook endpoint',
+      description: 'Its delivery log goes with it.',
+      params: endpointIdParamSchema,
+      responses: { 200: json('Deleted.', deletedEndpointSchema, { deleted: { id: EX.endpointId, object: 'webhook_endpoint', deleted: true } }) },
+      errors: ['NOT_FOUND'],
+      examples: { remove: { summary: 'Delete an endpoint', params: endpointPath } },
+    },
+  },
   {
     method: 'POST',
     path: '/v1/webhook-endpoints/:id/rotate-secret',
     access: 'key',
     handler: ({ services, auth, params }) => services.webhooks.rotateSecret(auth!, params.id),
+    doc: {
+      operationId: 'rotateWebhookEndpointSecret',
+      tag: 'Webhook endpoints',
+      summary: 'Rotate the signing secret',
+      description: 'Returns the new secret; for 24 h deliveries are signed with both the new and the old one (`previousSecretExpiresAt`).',
+      params: endpointIdParamSchema,
+      responses: { 200: json('The endpoint with its new secret.', endpointViewSchema, { rotated: { ...WITH_SECRET, previousSecretExpiresAt: '2026-11-23T14:03:11.482Z' } }) },
+      errors: ['NOT_FOUND'],
+      examples: { rotate: { summary: 'Rotate the secret', params: endpointPath } },
+    },
   },
   {
     method: 'GET',
     path: '/v1/webhook-endpoints/:id/attempts',
     access: 'key',
     handler: ({ services, auth, params, query }) => services.webhooks.attempts(auth!, params.id, queryObject(query)),
+    doc: {
+      operationId: 'listWebhookEndpointAttempts',
+      tag: 'Webhook endpoints',
+      summary: "An endpoint's HTTP attempts",
+      description: 'Newest first.',
+      params: endpointIdParamSchema,
+      query: listSchema,
+      responses: { 200: json('A page of attempts.', pageSchema(attemptViewSchema), { page: { object: 'list', data: [ATTEMPT_EXAMPLE], hasMore: false, nextCursor: null } }) },
+      errors: ['NOT_FOUND'],
+      examples: { recent: { summary: 'The 20 latest attempts', params: endpointPath, query: { limit: '20' } } },
+    },
   },
 ];

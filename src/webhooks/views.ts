@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { isoTimestamp } from '../openapi/common.js';
+import { sameShape } from '../openapi/same-shape.js';
 import type { WebhookAttempt, WebhookDelivery, WebhookEndpoint } from '../db/generated/client.js';
 
 export interface EndpointView {
@@ -103,3 +106,63 @@ export function deliveryView(d: WebhookDelivery): DeliveryView {
     completedAt: iso(d.completedAt),
   };
 }
+
+// Response schemas (OpenAPI), checked against the types above so neither can drift.
+
+export const endpointViewSchema = z
+  .object({
+    id: z.string().meta({ example: 'we_B8dy22oc82lEi6009zwvga' }),
+    object: z.literal('webhook_endpoint'),
+    livemode: z.boolean(),
+    url: z.string(),
+    description: z.string().nullable(),
+    enabledEvents: z.array(z.string()),
+    disabled: z.boolean(),
+    disabledReason: z.string().nullable(),
+    secret: z.string().optional().meta({ description: 'Only in the answers of create and rotate-secret: `whsec_` + base64.' }),
+    previousSecretExpiresAt: isoTimestamp.nullable().meta({ description: 'While a rotated-out secret still signs (24 h after rotation).' }),
+    createdAt: isoTimestamp,
+    updatedAt: isoTimestamp,
+  })
+  .meta({ id: 'WebhookEndpoint' });
+
+export const attemptViewSchema = z
+  .object({
+    id: z.string(),
+    object: z.literal('webhook_attempt'),
+    eventId: z.string(),
+    endpointId: z.string(),
+    deliveryId: z.string(),
+    attempt: z.number().int().min(1),
+    url: z.string(),
+    success: z.boolean(),
+    statusCode: z.number().int().nullable(),
+    latencyMs: z.number(),
+    responseBody: z.string().nullable().meta({ description: "First KiB of the receiver's answer, as text: display it escaped, never as HTML." }),
+    error: z.string().nullable(),
+    createdAt: isoTimestamp,
+  })
+  .meta({ id: 'WebhookAttempt' });
+
+export const deliveryViewSchema = z
+  .object({
+    id: z.string(),
+    object: z.literal('webhook_delivery'),
+    eventId: z.string(),
+    endpointId: z.string(),
+    status: z.string().meta({ enum: ['pending', 'succeeded', 'failed', 'canceled'] }),
+    origin: z.string().meta({ description: '`manual` for redeliveries.', enum: ['auto', 'manual'] }),
+    attempts: z.number().int().min(0),
+    nextAttemptAt: isoTimestamp.nullable(),
+    lastStatusCode: z.number().int().nullable(),
+    lastError: z.string().nullable(),
+    createdAt: isoTimestamp,
+    completedAt: isoTimestamp.nullable(),
+  })
+  .meta({ id: 'WebhookDelivery' });
+
+export const deletedEndpointSchema = z.object({ id: z.string(), object: z.literal('webhook_endpoint'), deleted: z.literal(true) });
+
+sameShape<z.output<typeof endpointViewSchema>, EndpointView>(true);
+sameShape<z.output<typeof attemptViewSchema>, AttemptView>(true);
+sameShape<z.output<typeof deliveryViewSchema>, DeliveryView>(true);

@@ -6,7 +6,7 @@ import type { Db } from '../../src/db/client.js';
 import { createHttpServer } from '../../src/http/server.js';
 import type { Clock } from '../../src/clock.js';
 import { createLogger } from '../../src/log.js';
-import type { Route } from '../../src/rest/router.js';
+import type { RouteHandler } from '../../src/rest/router.js';
 import { createTestDatabase, type Backend, type TestDatabase } from './db.js';
 
 export interface TestServer {
@@ -93,7 +93,7 @@ export async function startTestServer(opts: StartOptions = {}): Promise<TestServ
 }
 
 /** Routes that exist only in tests, to exercise the HTTP layer itself. */
-const testRoutes: Route[] = [
+const testRoutes: RouteHandler[] = [
   { method: 'POST', path: '/v1/test/echo', access: 'public', handler: ({ body }) => ({ body }) },
   {
     method: 'POST',

@@ -1,0 +1,24 @@
+/**
+ * Realistic values the documented examples share. The contract test (test/openapi/contract.test.ts) sends
+ * every request example: it replaces these ids with ones of resources it created first, so an example names
+ * a resource by one of these constants, never by an id of its own.
+ */
+export const EX = {
+  sessionId: 'cs_test_E2VhWfsak5hqnmzzu',
+  refundId: 're_test_5Rt8Yq1Wm3Lz9Xb2Vc7Nk4',
+  paymentId: 'cspay_7Hq2Lw9Zr4Tb1Xc8Vn3Km0',
+  endpointId: 'we_B8dy22oc82lEi6009zwvga',
+  eventId: 'evt_4Yq2mT8kLp0ZsVb7NcR1Dw',
+  quoteId: 'q_4Yq2mT8kLp0ZsVb7NcR1Dw0aB3dE5fG7hJ9k',
+  /** A provider order id (Relay request id) for GET /v1/orders/{provider}/{id}. */
+  orderId: '0x3f5c1e8a9b2d4c6e8f0a1b3c5d7e9f1a2b4c6d8e0f1a3b5c7d9e1f2a4b6c8d0e',
+  merchant: '0x5a0b54d5dc17e0aadc383d2db43b0a0d3e029c4c',
+  payer: '0x8ba1f109551bd432803012645ac136ddd64dba72',
+  payerTx: '0x866e616d1199e5900743486f0aadde964d630879566bc05be081443fd2bda436',
+  refundTx: '0x5d1f0e3b7a9c2e4f6a8b0c1d3e5f7a9b1c3d5e7f9a0b2c4d6e8f0a1b3c5d7e9f',
+  baseUsdc: '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913',
+  arbUsdc: '0xaf88d065e77c8cc2239327c5edb3a432268e5831',
+  createdAt: '2026-11-22T13:59:11.482Z',
+  updatedAt: '2026-11-22T14:03:11.482Z',
+  expiresAt: '2026-11-22T14:59:11.482Z',
+} as const;

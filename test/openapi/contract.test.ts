@@ -1,0 +1,207 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends } from '../helpers/db.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+import { startRelayFixture, type RelayFixture } from '../fixtures/relay-server.js';
+import { LifiTokensServer } from '../fixtures/lifi-tokens-server.js';
+import { DefiLlamaServer } from '../fixtures/defillama-server.js';
+import { EvmRpcServer } from '../fixtures/evm-rpc-server.js';
+import { EX } from '../../src/openapi/examples.js';
+import { restRoutes } from '../../src/rest/routes.js';
+import { openApiPath } from '../../src/openapi/document.js';
+import { checkResponse, validatorFor } from '../helpers/openapi.js';
+
+/**
+ * The contract: every request example of GET /v1/openapi.json is sent to a real server (the resources it
+ * names are created first and substituted for the example ids of src/openapi/examples.ts), and every answer
+ * is checked against the document: the status is the one the example expects and is documented for the
+ * operation, the body validates against that response's schema (ajv, JSON Schema 2020-12 with formats), and
+ * every header the response documents as required is present.
+ */
+
+type Json = Record<string, any>;
+const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete'];
+
+describe.each(backends)('OpenAPI contract: every documented example against a real server (%s)', (backend) => {
+  let s: TestServer;
+  let relay: RelayFixture;
+  const lifi = new LifiTokensServer();
+  const llama = new DefiLlamaServer();
+  const base = new EvmRpcServer(8453);
+  let key: string;
+  let doc: Json;
+  let validate: ReturnType<typeof validatorFor>;
+  const h = () => ({ 'x-api-key': key });
+
+  beforeAll(async () => {
+    relay = await startRelayFixture();
+    await Promise.all([lifi, llama, base].map((f) => f.start()));
+    base.set('native', EX.payer, 10n ** 17n);
+    base.set(EX.baseUsdc, EX.payer, 125_000_000n);
+    s = await startTestServer({
+      backend,
+      env: {
+        JOBS_ENABLED: 'false',
+        PROVIDERS: 'relay',
+        RELAY_API_URL: relay.url,
+        LIFI_API_URL: lifi.url,
+        DEFILLAMA_API_URL: llama.url,
+        RPC_URL_8453: base.url,
+        RPC_TIMEOUT_MS: '1000',
+        PRICE_TIMEOUT_MS: '1000',
+        BALANCES_CHAIN_TIMEOUT_MS: '2000',
+      },
+    });
+    ({ key } = await s.createTestKey());
+    const r = await s.get('/v1/openapi.json');
+    expect(r.status).toBe(200);
+    doc = r.body;
+    validate = validatorFor(doc);
+  });
+  afterAll(async () => {
+    await s?.close();
+    await relay?.close();
+    await Promise.all([lifi, llama, base].map((f) => f.close()));
+  });
+
+  // Resources an example names by an EX id; each example gets fresh ones so one example's state change
+  // (expiring a session, deleting an endpoint) cannot decide another's answer.
+  const createSession = async () => {
+    const r = await s.post('/v1/checkout/sessions', { amount: '25000000', settleChain: 'base', settleToken: 'USDC', recipient: EX.merchant }, h());
+    expect(r.status, r.text).toBe(200);
+    return r.body.id as string;
+  };
+  const paidSession = async () => {
+    const id = await createSession();
+    const tx = '0x' + randomBytes(32).toString('hex');
+    expect((await s.post(`/v1/checkout/sessions/${id}/submitted`, { txHash: tx, payer: EX.payer })).status).toBe(200);
+    const { payments } = await s.services.checkout.load(id);
+    await s.services.checkout.settlePayment(payments[0].id, { kind: 'succeeded', deliveryTxHash: tx, amountReceived: 25_000_000n });
+    return { id, paymentId: payments[0].id };
+  };
+  const quoteId = async () => {
+    const q = new URLSearchParams({ srcChain: 'base', srcToken: 'USDC', amount: '25000000', dstChain: '42161', dstToken: 'USDC', sender: EX.payer, recipient: EX.payer });
+    const r = await s.get(`/v1/quote?${q}`, h());
+    expect(r.status, r.text).toBe(200);
+    return r.body.best.quoteId as string;
+  };
+
+  /** Real values for the EX ids an example mentions. */
+  async function resourcesFor(operationId: string, example: string): Promise<Map<string, string>> {
+    const m = new Map<string, string>();
+    const uses = (v: string) => example.includes(v);
+    if (uses(EX.refundId)) {
+      const { id, paymentId } = await paidSession();
+      const r = await s.post(`/v1/checkout/sessions/${id}/refunds`, { amount: '1000000' }, h());
+      expect(r.status, r.text).toBe(200);
+      m.set(EX.sessionId, id).set(EX.paymentId, paymentId).set(EX.refundId, r.body.refund.id);
+    } else if (uses(EX.sessionId)) {
+      // Refunding needs a paid session; everything else an open one.
+      m.set(EX.sessionId, operationId === 'createCheckoutRefund' ? (await paidSession()).id : await createSession());
+    }
+    if (uses(EX.endpointId)) {
+      const r = await s.post('/v1/webhook-endpoints', { url: 'http://127.0.0.1:9/hook' }, h());
+      expect(r.status, r.text).toBe(201);
+      m.set(EX.endpointId, r.body.id);
+    }
+    if (uses(EX.eventId)) {
+      const r = await s.post('/v1/webhook-endpoints/trigger', { type: 'checkout.session.completed' }, h());
+      expect(r.status, r.text).toBe(200);
+      m.set(EX.eventId, r.body.id);
+    }
+    if (uses(EX.quoteId)) m.set(EX.quoteId, await quoteId());
+    if (uses(EX.orderId)) {
+      await quoteId();
+      m.set(EX.orderId, [...relay.requests.keys()].at(-1)!);
+    }
+    for (const tx of [EX.payerTx, EX.refundTx]) if (uses(tx)) m.set(tx, '0x' + randomBytes(32).toString('hex'));
+    return m;
+  }
+
+  const substitute = (text: string, m: Map<string, string>) => [...m].reduce((t, [from, to]) => t.split(from).join(to), text);
+
+  /** Every (operation, example) pair of the document, with the request rebuilt from the examples. */
+  function examplesOf(doc: Json) {
+    const out: Array<{ path: string; method: string; name: string; op: Json; params: Record<string, string>; query: Record<string, string>; body: unknown; expected: number }> = [];
+    for (const [path, item] of Object.entries(doc.paths as Json)) {
+      for (const method of HTTP_METHODS) {
+        const op = item[method];
+        if (!op) continue;
+        for (const [name, meta] of Object.entries((op['x-request-examples'] ?? {}) as Json)) {
+          const params: Record<string, string> = {};
+          const query: Record<string, string> = {};
+          for (const p of (op.parameters ?? []) as Json[]) {
+            const v = p.examples?.[name]?.value;
+            if (v === undefined) continue;
+            (p.in === 'path' ? params : query)[p.name] = String(v);
+          }
+          const body = op.requestBody?.content?.['application/json']?.examples?.[name]?.value;
+          const success = Object.keys(op.responses).map(Number).filter((n) => n >= 200 && n < 300).sort()[0];
+          out.push({ path, method, name, op, params, query, body, expected: meta['x-expected-status'] ?? success });
+        }
+      }
+    }
+    return out;
+  }
+
+  it('documents every route of restRoutes, each with at least one request example', () => {
+    for (const r of restRoutes) {
+      expect(r.doc, `${r.method} ${r.path} has no doc`).toBeDefined();
+      const op = doc.paths[openApiPath(r.path)]?.[r.method.toLowerCase()];
+      expect(op, `${r.method} ${r.path} is missing from the document`).toBeDefined();
+      expect(Object.keys(op['x-request-examples'] ?? {}).length, `${r.method} ${r.path} has no request example`).toBeGreaterThan(0);
+    }
+    expect(examplesOf(doc).length).toBeGreaterThan(restRoutes.length);
+  });
+
+  it('answers every documented request example as documented', async () => {
+    const failures: string[] = [];
+    for (const ex of examplesOf(doc)) {
+      const m = await resourcesFor(ex.op.operationId, JSON.stringify({ params: ex.params, query: ex.query, body: ex.body }));
+      let url = ex.path.replace(/\{([^}]+)\}/g, (_, n) => encodeURIComponent(substitute(ex.params[n] ?? `missing-${n}`, m)));
+      const q = new URLSearchParams(Object.entries(ex.query).map(([k, v]) => [k, substitute(v, m)]));
+      if ([...q].length) url += `?${q}`;
+      const needsKey = (ex.op.security ?? []).length > 0;
+      const body = ex.body === undefined ? undefined : JSON.parse(substitute(JSON.stringify(ex.body), m));
+      const r = await s.request(url, {
+        method: ex.method.toUpperCase(),
+        headers: { ...(needsKey ? h() : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const where = `${ex.method.toUpperCase()} ${ex.path} example "${ex.name}"`;
+      if (r.status !== ex.expected) failures.push(`${where}: status ${r.status}, expected ${ex.expected}: ${r.text.slice(0, 300)}`);
+      for (const p of checkResponse(doc, validate, ex.path, ex.method, r)) failures.push(`${where}: ${p}`);
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('checks the error answers too: unknown ids, missing keys, malformed bodies', async () => {
+    const cases: Array<[string, string, RequestInit, number]> = [
+      ['/v1/checkout/sessions/{id}', 'get', {}, 404],
+      ['/v1/account', 'get', {}, 401],
+      ['/v1/webhook-endpoints', 'post', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"url":' }, 400],
+      ['/v1/checkout/sessions', 'get', { headers: { 'x-api-key': 'swapgate_test_nope' } }, 401],
+    ];
+    const urls: Record<string, string> = { '/v1/checkout/sessions/{id}': '/v1/checkout/sessions/cs_test_doesnotexist00000000' };
+    for (const [path, method, init, status] of cases) {
+      const authed = path === '/v1/webhook-endpoints' ? { ...init, headers: { ...(init.headers as Record<string, string>), ...h() } } : init;
+      const r = await s.request(urls[path] ?? path, authed);
+      expect(r.status, r.text).toBe(status);
+      expect(checkResponse(doc, validate, path, method, r)).toEqual([]);
+    }
+  });
+
+  it('fails when an answer drifts from the document', async () => {
+    const r = await s.get('/v1/account', h());
+    expect(checkResponse(doc, validate, '/v1/account', 'get', r)).toEqual([]);
+    const extra = { ...r, body: { ...r.body, surprise: 1 } };
+    expect(checkResponse(doc, validate, '/v1/account', 'get', extra).join()).toMatch(/additional/);
+    const { mode: _mode, ...missing } = r.body;
+    expect(checkResponse(doc, validate, '/v1/account', 'get', { ...r, body: missing }).join()).toMatch(/required/);
+    expect(checkResponse(doc, validate, '/v1/account', 'get', { ...r, body: { ...r.body, createdAt: 'yesterday' } }).join()).toMatch(/date-time/);
+    expect(checkResponse(doc, validate, '/v1/account', 'get', { ...r, status: 418 }).join()).toMatch(/not documented/);
+    const headers = new Headers(r.headers);
+    headers.delete('x-request-id');
+    expect(checkResponse(doc, validate, '/v1/account', 'get', { ...r, headers })).toEqual(['required header x-request-id is missing']);
+  });
+});
