@@ -22,7 +22,7 @@ export interface HttpResult {
 }
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
-const MAX_READ = 256 * 1024;
+const MAX_READ = 4 * 1024 * 1024;
 
 /** Sends `c` to `base` (http://host:port) with node:http, so methods, paths and headers go out as generated. */
 export function send(base: string, c: HttpCase, timeoutMs = 10_000): Promise<HttpResult> {
