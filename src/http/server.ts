@@ -204,6 +204,8 @@ export function createHttpServer(deps: HttpDeps, opts: { extraRoutes?: RouteHand
   // handler: answer it with the same envelope and a request id, then close the connection.
   server.on('clientError', (err: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket) => {
     if (!socket.writable) return void socket.destroy();
+    // Headers or body slower than the server's timeouts: 408 (no code has that status), and the socket goes.
+    if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') return void socket.end('HTTP/1.1 408 Request Timeout\r\nconnection: close\r\n\r\n');
     const requestId = requestIdFrom(undefined);
     const message = err.code === 'HPE_HEADER_OVERFLOW' ? `The request line and headers exceed ${maxHeaderSize} bytes` : `Malformed HTTP request (${err.code ?? 'parse error'})`;
     const body = JSON.stringify(errorBody(config, 'INVALID_PARAMS', message, requestId));

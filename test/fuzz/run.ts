@@ -1,4 +1,3 @@
-import { writeFileSync } from 'node:fs';
 import fc from 'fast-check';
 import type { GraphQLSchema } from 'graphql';
 import { restRoutes } from '../../src/rest/routes.js';
@@ -93,10 +92,7 @@ export async function fuzz(target: FuzzTarget, schema: GraphQLSchema, opts: { ru
         report.touched.add(unit.label);
         const variants = keyVariants(c, target.keys.owner);
         for (const v of variants) {
-          if (process.env.FUZZ_DEBUG) writeFileSync(process.env.FUZZ_DEBUG, JSON.stringify({ ...v, body: v.body === undefined ? undefined : String(v.body) }));
-          const t0 = Date.now();
           const r: HttpResult = await send(target.url, v);
-          if (process.env.FUZZ_DEBUG && Date.now() - t0 > 1000) console.log(`slow ${Date.now() - t0} ms: ${v.label} ${r.status} ${r.error ?? ''} ${v.method} ${v.path.slice(0, 150)} ${String(v.body ?? '').slice(0, 200)}`);
           report.requests++;
           if (r.error?.startsWith('client refused')) report.clientRefused++;
           if (r.error?.startsWith('no answer within')) {
@@ -126,7 +122,6 @@ export async function fuzz(target: FuzzTarget, schema: GraphQLSchema, opts: { ru
       { seed: opts.seed + i, numRuns: perUnit, endOnFailure: true },
     );
   }
-  if (process.env.FUZZ_DEBUG) console.log('fuzz: cases done, checking health');
   report.alive = await isAlive(target.url);
   return report;
 }
