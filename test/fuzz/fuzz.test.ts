@@ -26,6 +26,8 @@ describe.each(backends)('fuzzing every REST route and GraphQL operation (fast-ch
     const report = await fuzz(target, schema, { runs: RUNS, seed: SEED });
     const summary = summarize(report);
     if (report.findings.length || report.incidents.length || report.stalledAt) console.log(summary);
+    // The cases come from the served OpenAPI document (the contract), with its schemas, not the provisional one.
+    expect(report.document).toBe('served');
     expect(report.touched.size, 'every REST operation and GraphQL root field got cases').toBe(report.restOperations + report.graphqlFields + 1);
     expect(report.stalledAt, summary).toBeUndefined();
     expect(report.serverErrors, summary).toBe(0);
