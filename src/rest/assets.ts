@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
-import { parseInput, queryObject } from '../validation.js';
+import { parseInput } from '../validation.js';
 import { json } from '../openapi/route-doc.js';
 import { EX } from '../openapi/examples.js';
-import { balancesQuerySchema, lookupQuerySchema, pricesQuerySchema, tokensQuerySchema } from '../assets/input.js';
+import { balancesQuerySchema, firstValues, lookupQuerySchema, pricesQuerySchema, tokensQuerySchema } from '../assets/input.js';
 import { balancesResponseSchema, chainsResponseSchema, pricesResponseSchema, tokenLookupSchema, tokenPageSchema } from '../assets/views.js';
 import { reply, type Route } from './router.js';
 
@@ -78,7 +78,7 @@ export const assetsRoutes: Route[] = [
     method: 'GET',
     path: '/v1/tokens',
     access: 'public',
-    handler: async ({ services, query, headers }) => cacheable(headers, await services.assets.tokens(parseInput(tokensQuerySchema, queryObject(query)))),
+    handler: async ({ services, query, headers }) => cacheable(headers, await services.assets.tokens(parseInput(tokensQuerySchema, firstValues(query)))),
     doc: {
       operationId: 'listTokens',
       tag: 'Assets',
@@ -103,7 +103,7 @@ export const assetsRoutes: Route[] = [
     path: '/v1/tokens/lookup',
     access: 'public',
     handler: async ({ services, query }) => {
-      const q = parseInput(lookupQuerySchema, queryObject(query));
+      const q = parseInput(lookupQuerySchema, firstValues(query));
       return { token: await services.assets.lookup(q.chain, q.address) };
     },
     doc: {
@@ -124,7 +124,7 @@ export const assetsRoutes: Route[] = [
     method: 'GET',
     path: '/v1/prices',
     access: 'public',
-    handler: async ({ services, query }) => ({ prices: await services.assets.prices(parseInput(pricesQuerySchema, queryObject(query)).ids) }),
+    handler: async ({ services, query }) => ({ prices: await services.assets.prices(parseInput(pricesQuerySchema, firstValues(query)).ids) }),
     doc: {
       operationId: 'getPrices',
       tag: 'Assets',
@@ -141,7 +141,7 @@ export const assetsRoutes: Route[] = [
     path: '/v1/balances',
     access: 'public',
     handler: ({ services, query }) => {
-      const q = parseInput(balancesQuerySchema, queryObject(query));
+      const q = parseInput(balancesQuerySchema, firstValues(query));
       return services.assets.balances(q.address, q.chains);
     },
     doc: {
