@@ -1,5 +1,6 @@
 import { ApiError, notFound } from '../errors.js';
 import { newId } from '../ids.js';
+import { plausibleId } from '../events/input.js';
 import type { Prisma } from '../db/client.js';
 import type { Clock } from '../clock.js';
 import type { Config } from '../config.js';
@@ -81,6 +82,8 @@ export class AccountsService {
   }
 
   async revokeKey(accountId: string, keyId: string, mode?: Mode): Promise<ApiKeyView> {
+    // Not one of our ids (NUL bytes, megabytes of text): no key has it, and Postgres would refuse a NUL (500).
+    if (!plausibleId(keyId)) throw notFound('API key');
     const key = await this.prisma.apiKey.findFirst({ where: { id: keyId, accountId, ...(mode ? { mode } : {}) } });
     if (!key) throw notFound('API key');
     if (key.revokedAt) return key as ApiKeyView;

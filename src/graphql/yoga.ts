@@ -12,6 +12,7 @@ import { schema } from './schema.js';
 import type { GraphQLContext } from './context.js';
 import { operationCost } from './cost.js';
 import { useIdempotentReplayHeader } from './idempotency.js';
+import { bracketDepth } from './nesting.js';
 
 /**
  * Gives every GraphQL error a stable `extensions.code` and the `requestId`, and hides the
@@ -47,18 +48,14 @@ function useErrorCodes(log: Logger): Plugin<GraphQLContext> {
   return {
     // Errors raised before execution (parse, validation, bad variables) never reach onExecute:
     // give them the request id here, keeping yoga's precise codes (GRAPHQL_PARSE_FAILED, …).
-    onResultProcess: ({ result, serverContext }) => {
+    // Copies, never edits: yoga caches parse and validation errors per document, so an edited error would carry
+    // the first request's id to every later request that sends the same document.
+    onResultProcess: ({ result, setResult, serverContext }) => {
       const requestId = (serverContext as { gqlContext?: GraphQLContext }).gqlContext?.requestId;
-      if (!requestId) return;
-      for (const r of Array.isArray(result) ? result : [result]) {
-        const errors = (r as ExecutionResult).errors;
-        if (!errors) continue;
-        for (const e of errors) {
-          const ext = e.extensions as Record<string, unknown>;
-          ext.requestId ??= requestId;
-          ext.code ??= 'INVALID_PARAMS';
-        }
-      }
+      if (!requestId || Symbol.asyncIterator in result) return;
+      const withId = (r: ExecutionResult): ExecutionResult =>
+        r.errors?.length ? { ...r, errors: r.errors.map((e) => withRequestId(e, requestId)) } : r;
+      setResult(Array.isArray(result) ? result.map(withId) : withId(result as ExecutionResult));
     },
     onExecute: ({ args }) => ({
       onExecuteDone: ({ result, setResult }) => {
@@ -75,6 +72,13 @@ function useErrorCodes(log: Logger): Plugin<GraphQLContext> {
       },
     }),
   };
+}
+
+/** A copy of `e` carrying this request's id (and a code, INVALID_PARAMS when yoga gave none). */
+function withRequestId(e: GraphQLError, requestId: string): GraphQLError {
+  const extensions = { ...e.extensions, code: e.extensions?.code ?? 'INVALID_PARAMS', requestId };
+  if (!(e instanceof GraphQLError)) return { ...(e as object), extensions } as unknown as GraphQLError;
+  return new GraphQLError(e.message, { nodes: e.nodes, source: e.source, positions: e.positions, path: e.path, originalError: e.originalError, extensions });
 }
 
 /**
@@ -95,6 +99,22 @@ function maskError(log: Logger) {
     return new GraphQLError('Unexpected error.', { ...at, extensions: { code: 'INTERNAL' } });
   };
 }
+
+/** Deepest bracket nesting a document may have; the introspection query GraphiQL sends needs about 15. */
+export const MAX_NESTING = 64;
+
+/** Refuses documents nested deeper than `limit` before any parser sees them (src/graphql/nesting.ts says why). */
+function maxNestingPlugin(limit: number): Plugin {
+  return {
+    onParse: ({ params }) => {
+      const source: string = typeof params.source === 'string' ? params.source : params.source.body;
+      if (bracketDepth(source, limit) > limit) {
+        throw new GraphQLError(`Syntax Error: brackets ({, [, () nested deeper than ${limit}.`, { extensions: { code: 'INVALID_PARAMS', http: { status: 400 } } });
+      }
+    },
+  };
+}
+
 
 type LimitsConfig = Pick<
   Config,
@@ -157,6 +177,7 @@ function useOperationLimits(config: Pick<LimitsConfig, 'GRAPHQL_MAX_COST'>): Plu
  */
 function documentLimits(config: LimitsConfig): Plugin[] {
   const plugins: Plugin[] = [
+    maxNestingPlugin(MAX_NESTING),
     maxTokensPlugin({ n: config.GRAPHQL_MAX_TOKENS }),
     maxDepthPlugin({ n: config.GRAPHQL_MAX_DEPTH, ignoreIntrospection: true }),
     maxAliasesPlugin({ n: config.GRAPHQL_MAX_ALIASES }),

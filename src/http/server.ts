@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, maxHeaderSize, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { GraphQLError } from 'graphql';
 import { WebSocketServer } from 'ws';
@@ -27,6 +27,12 @@ import type { Decision, Usage } from '../ratelimit/policy.js';
 import { routeUsage } from '../ratelimit/weights.js';
 import { idempotentRest, replayHeaders } from '../idempotency/rest.js';
 import type { StoredResponse } from '../idempotency/service.js';
+
+/** What a bodiless refusal from yoga means, for the error it is given instead. */
+const graphqlRefusals: Record<number, string> = {
+  406: 'None of the accepted media types can be served: accept application/graphql-response+json, application/json, text/event-stream or multipart/mixed',
+  415: 'Unsupported content-type: send application/json (or application/graphql)',
+};
 
 /** Per-request facts the access log needs. */
 interface RequestState {
@@ -221,12 +227,20 @@ export function createHttpServer(deps: HttpDeps, opts: { extraRoutes?: RouteHand
       res.writeHead(response.status, { ...out, 'content-security-policy': graphiqlCsp(html) });
       return void res.end(html);
     }
-    res.writeHead(decision && !decision.allowed ? 429 : response.status, out);
-    if (!response.body) return void res.end();
+    const status = decision && !decision.allowed ? 429 : response.status;
     // A single result is sent in one write; only event streams (SSE subscriptions, incremental delivery) stream.
     if (!/^(text\/event-stream|multipart\/mixed)/.test(response.headers.get('content-type') ?? '')) {
-      return void res.end(Buffer.from(await response.arrayBuffer()));
+      const bytes = response.body ? Buffer.from(await response.arrayBuffer()) : Buffer.alloc(0);
+      // yoga refuses an unusable Accept (406) or content-type (415) with no body: say why, with a code and the id.
+      if (response.status >= 400 && bytes.length === 0) {
+        const message = graphqlRefusals[response.status] ?? `Request refused (HTTP ${response.status})`;
+        return sendJson(res, response.status, { errors: [{ message, extensions: { code: 'INVALID_PARAMS', requestId: state.requestId } }] }, response.headers.has('allow') ? { allow: response.headers.get('allow')! } : {});
+      }
+      res.writeHead(status, out);
+      return void res.end(bytes);
     }
+    res.writeHead(status, out);
+    if (!response.body) return void res.end();
     // Streams SSE subscriptions as they happen; stops when the client goes away.
     try {
       for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
@@ -298,9 +312,16 @@ export function createHttpServer(deps: HttpDeps, opts: { extraRoutes?: RouteHand
   // Open sockets per peer address. Behind a proxy every socket comes from the proxy, so the cap is off there.
   const socketsPerIp = new OpenCounts();
   const capSockets = config.TRUST_PROXY === 0 && config.HTTP_MAX_CONNECTIONS_PER_IP > 0;
+  // The method of the request a socket is sending, as its first bytes name it: a request too malformed to parse
+  // (below) may span several reads, and the packet Node hands over is only the last one.
+  const methodInFlight = new WeakMap<Socket, string>();
   server.on('connection', (s) => {
     sockets.add(s);
     s.on('close', () => sockets.delete(s));
+    s.on('data', (d: Buffer) => {
+      const m = /^([A-Z]{3,7}) /.exec(d.subarray(0, 8).toString('latin1'));
+      if (m) methodInFlight.set(s, m[1]);
+    });
     if (!capSockets) return;
     const peer = clientIp({ headers: {}, socket: s }, 0);
     if (!socketsPerIp.take(peer, config.HTTP_MAX_CONNECTIONS_PER_IP)) {
@@ -310,11 +331,21 @@ export function createHttpServer(deps: HttpDeps, opts: { extraRoutes?: RouteHand
     }
     s.once('close', () => socketsPerIp.release(peer));
   });
-  server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
-    if (!socket.writable) return;
-    // Headers or body slower than HTTP_HEADERS_TIMEOUT_MS / HTTP_REQUEST_TIMEOUT_MS: 408, and the socket goes.
-    const status = err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? '408 Request Timeout' : '400 Bad Request';
-    socket.end(`HTTP/1.1 ${status}\r\nx-content-type-options: nosniff\r\nconnection: close\r\n\r\n`);
+  // A request Node could not parse (headers over the limit, bad framing, an unknown method) never reaches the
+  // handler: answer it with the same envelope and a request id, then close the connection.
+  server.on('clientError', (err: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket) => {
+    if (!socket.writable) return void socket.destroy();
+    // Headers or body slower than the server's timeouts: 408 (no code has that status), and the socket goes.
+    if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') return void socket.end('HTTP/1.1 408 Request Timeout\r\nx-content-type-options: nosniff\r\nconnection: close\r\n\r\n');
+    const requestId = requestIdFrom(undefined);
+    const message = err.code === 'HPE_HEADER_OVERFLOW' ? `The request line and headers exceed ${maxHeaderSize} bytes` : `Malformed HTTP request (${err.code ?? 'parse error'})`;
+    const body = JSON.stringify(errorBody(config, 'INVALID_PARAMS', message, requestId));
+    // The answer to a HEAD has no body, even this one (the client would read the body as a next response).
+    const first = /^([A-Z]{3,7}) /.exec(err.rawPacket?.subarray(0, 8).toString('latin1') ?? '')?.[1];
+    const head = (first ?? methodInFlight.get(socket as Socket)) === 'HEAD';
+    socket.end(
+      `HTTP/1.1 400 Bad Request\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nx-request-id: ${requestId}\r\nx-content-type-options: nosniff\r\nconnection: close\r\n\r\n${head ? '' : body}`,
+    );
   });
 
   // Errors a subscription raises while streaming (e.g. UNAUTHORIZED on its first step) reach graphql-ws's

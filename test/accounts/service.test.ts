@@ -26,4 +26,11 @@ describe('AccountsService (injected clock and brand)', () => {
     const other = new AccountsService({ prisma: db.prisma, clock, config: { BRAND: 'swapgate' } });
     await expect(other.authenticate(key)).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
   });
+
+  it('revoking an id that cannot be a key (NUL bytes, huge text) is NOT_FOUND without a query (Postgres refused the NUL: 500)', async () => {
+    const account = await accounts.createAccount('Revoker');
+    for (const id of ['key_\u0000', '\u0000', 'x'.repeat(10_000), 'key_a b', '']) {
+      await expect(accounts.revokeKey(account.id, id, 'test')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    }
+  });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getIntrospectionQuery } from 'graphql';
 import { startGraphQLTestApp, type GraphQLTestApp } from '../helpers/graphql.js';
 
 /** Documents that multiply work are refused before anything runs, naming the limit. */
@@ -38,6 +39,25 @@ describe('GraphQL document limits', () => {
     const err = await refused(g, `{ health { ${'ok '.repeat(6000)} } }`);
     expect(err.message).toMatch(/Token limit of 5000 exceeded/);
     expect(err.extensions.code).toEqual(expect.any(String));
+  });
+
+  it('nesting: a value nested deeper than 64 brackets is refused before parsing (inside the token limit it overflowed the parser: 500)', async () => {
+    const deep = `{ chain(ref: ${'['.repeat(1_200)}"x"${']'.repeat(1_200)}) { id } }`;
+    const r = await g.post({ query: deep });
+    expect(r.body.errors).toEqual([{ message: expect.stringMatching(/nested deeper than 64/), extensions: { code: 'INVALID_PARAMS', requestId: r.requestId } }]);
+    // Selections too, and the same in a variable-free mutation.
+    const selections = await g.post({ query: `mutation { revokeApiKey(input: {keyId: ${'{a: '.repeat(900)}1${'}'.repeat(900)}}) { __typename } }` });
+    expect(selections.body.errors[0].extensions.code).toBe('INVALID_PARAMS');
+    const introspection = await g.post({ query: getIntrospectionQuery() });
+    expect(introspection.body.errors).toBeUndefined();
+  });
+
+  it('a refused document carries the id of the request that sent it, also when yoga answers it from its cache', async () => {
+    const first = await g.post({ query: '{ chain(ref: 1) { id } }' });
+    const second = await g.post({ query: '{ chain(ref: 1) { id } }' });
+    expect(first.body.errors[0].extensions).toMatchObject({ code: 'GRAPHQL_VALIDATION_FAILED', requestId: first.requestId });
+    expect(second.body.errors[0].extensions).toMatchObject({ code: 'GRAPHQL_VALIDATION_FAILED', requestId: second.requestId });
+    expect(first.requestId).not.toBe(second.requestId);
   });
 
   it('introspection off: the schema is not served; production hides field suggestions', async () => {
