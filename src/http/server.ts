@@ -34,6 +34,9 @@ const graphqlRefusals: Record<number, string> = {
   415: 'Unsupported content-type: send application/json (or application/graphql)',
 };
 
+/** Where a request line starts in the bytes of a connection: at the start of a read or after a line break. */
+const REQUEST_LINE_START = /(?:^|\n)(GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS|CONNECT|TRACE) /g;
+
 /** Per-request facts the access log needs. */
 interface RequestState {
   requestId: string;
@@ -312,16 +315,21 @@ export function createHttpServer(deps: HttpDeps, opts: { extraRoutes?: RouteHand
   // Open sockets per peer address. Behind a proxy every socket comes from the proxy, so the cap is off there.
   const socketsPerIp = new OpenCounts();
   const capSockets = config.TRUST_PROXY === 0 && config.HTTP_MAX_CONNECTIONS_PER_IP > 0;
-  // The method of the request a socket is sending, as its first bytes name it: a request too malformed to parse
-  // (below) may span several reads, and the packet Node hands over is only the last one.
+  // The method of the last request a socket started, read off the bytes as they arrive: a request too malformed
+  // to parse (below) may span several reads, the packet Node hands over is only the last one, and a request line
+  // may share a read with the end of the previous request's body. Dropped once the socket is a WebSocket.
   const methodInFlight = new WeakMap<Socket, string>();
+  const watchers = new WeakMap<Socket, (d: Buffer) => void>();
   server.on('connection', (s) => {
     sockets.add(s);
     s.on('close', () => sockets.delete(s));
-    s.on('data', (d: Buffer) => {
-      const m = /^([A-Z]{3,7}) /.exec(d.subarray(0, 8).toString('latin1'));
-      if (m) methodInFlight.set(s, m[1]);
-    });
+    const watch = (d: Buffer) => {
+      let method: string | undefined;
+      for (const m of d.toString('latin1').matchAll(REQUEST_LINE_START)) method = m[1];
+      if (method) methodInFlight.set(s, method);
+    };
+    watchers.set(s, watch);
+    s.on('data', watch);
     if (!capSockets) return;
     const peer = clientIp({ headers: {}, socket: s }, 0);
     if (!socketsPerIp.take(peer, config.HTTP_MAX_CONNECTIONS_PER_IP)) {
@@ -333,6 +341,10 @@ export function createHttpServer(deps: HttpDeps, opts: { extraRoutes?: RouteHand
   });
   // A request Node could not parse (headers over the limit, bad framing, an unknown method) never reaches the
   // handler: answer it with the same envelope and a request id, then close the connection.
+  server.on('upgrade', (_req, socket: Socket) => {
+    const watch = watchers.get(socket);
+    if (watch) socket.off('data', watch);
+  });
   server.on('clientError', (err: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket) => {
     if (!socket.writable) return void socket.destroy();
     // Headers or body slower than the server's timeouts: 408 (no code has that status), and the socket goes.
