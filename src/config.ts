@@ -8,6 +8,7 @@ import { webhooksEnv } from './webhooks/config.js';
 import { eventsEnv } from './events/config.js';
 import { checkoutEnv } from './checkout/config.js';
 import { graphqlEnv } from './graphql/config.js';
+import { mailConfigProblem, mailEnv } from './mail/config.js';
 
 /**
  * Environment configuration, parsed and validated once at start. Each domain owns a fragment
@@ -60,6 +61,7 @@ const schema = z.object({
   ...eventsEnv,
   ...checkoutEnv,
   ...graphqlEnv,
+  ...mailEnv,
 });
 
 type Parsed = z.infer<typeof schema>;
@@ -82,6 +84,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = result.data;
+  const mailProblem = mailConfigProblem(c);
+  if (mailProblem) throw new ConfigError(`Invalid configuration:\n  ${mailProblem}`);
   const publicUrl = (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, '');
   const rpcUrls: Record<number, string> = {};
   for (const [k, v] of Object.entries(cleaned)) {

@@ -22,6 +22,10 @@ import { QuoteService } from './quotes/service.js';
 import { PgQuoteStore, RedisQuoteStore } from './quotes/store.js';
 import { quoteStoreSweepJob } from './quotes/jobs.js';
 import { WebhooksService } from './webhooks/service.js';
+import { InvoicesService } from './invoices/service.js';
+import { MailService } from './mail/service.js';
+import { MAIL_JOB, mailDeliverJob } from './mail/jobs.js';
+import { mailWakeTopic } from './mail/topics.js';
 
 /**
  * Domain services, built once per process and shared by GraphQL resolvers, REST routes and jobs. No business
@@ -40,6 +44,8 @@ export interface Services {
   quotes: QuoteService;
   orders: OrdersService;
   partners: PartnersService;
+  invoices: InvoicesService;
+  mail: MailService;
   jobs: JobRunner;
   startJobs(): void;
   stop(): Promise<void>;
@@ -88,6 +94,13 @@ export function createServices(infra: Infra, sql: RawSql): Services {
     if (order.checkoutSessionId) checkout.wakeVerifier();
   });
 
+  // ---- invoices: paid through checkout, emailed through the outbox ---------------------------------------
+  const mail = new MailService({ config, log, clock, prisma });
+  const invoices = new InvoicesService({ config, log, clock, prisma, checkout, mail });
+  // The session paying an invoice becomes paid → the invoice becomes paid in the same transaction.
+  checkout.onStatusChange((tx, before, after) => invoices.onSessionStatus(tx, before, after));
+  mail.onDelivered((m) => invoices.onEmailDelivered(m));
+
   // ---- jobs ------------------------------------------------------------------------------------------------
   jobs.add(webhooks.worker.job());
   jobs.add(eventRetentionJob(sql, clock, config.EVENT_RETENTION_DAYS));
@@ -96,7 +109,10 @@ export function createServices(infra: Infra, sql: RawSql): Services {
   jobs.add(checkoutVerifyJob({ config, checkout, verifier }));
   jobs.add(checkoutExpireJob({ config, checkout }));
   jobs.add(quoteLinksSweepJob({ checkout }));
+  jobs.add(mailDeliverJob({ config, mail }));
   for (const job of assetsJobs(assets)) jobs.add(job);
+  // A committed outbox message wakes the mail job at once (the job also polls, so a missed wake-up only delays).
+  let unsubscribeMail: (() => Promise<void>) | undefined;
 
   return {
     accounts,
@@ -110,10 +126,20 @@ export function createServices(infra: Infra, sql: RawSql): Services {
     quotes,
     orders,
     partners,
+    invoices,
+    mail,
     jobs,
-    startJobs: () => jobs.start(),
+    startJobs: () => {
+      jobs.start();
+      void pubsub
+        .subscribe(mailWakeTopic, () => jobs.kick(MAIL_JOB))
+        .then((u) => (unsubscribeMail = u))
+        .catch((err) => log.warn({ err }, 'mail wake-up subscription failed; the mail job polls'));
+    },
     stop: async () => {
+      await unsubscribeMail?.().catch(() => {});
       await jobs.stop();
+      mail.close();
       await quotes.close();
     },
   };

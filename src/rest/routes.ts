@@ -7,6 +7,7 @@ import { eventRoutes } from './events.js';
 import { webhookRoutes } from './webhooks.js';
 import { quoteRoutes } from './quotes.js';
 import { orderRoutes } from './orders.js';
+import { invoiceRoutes } from './invoices.js';
 
 /** Every /v1 route; each domain contributes its own list (src/rest/<domain>.ts). */
-export const restRoutes: Route[] = [...healthRoutes, ...eventRoutes, ...webhookRoutes, ...accountRoutes, ...assetsRoutes, ...checkoutRoutes, ...quoteRoutes, ...orderRoutes];
+export const restRoutes: Route[] = [...healthRoutes, ...eventRoutes, ...webhookRoutes, ...accountRoutes, ...assetsRoutes, ...checkoutRoutes, ...invoiceRoutes, ...quoteRoutes, ...orderRoutes];
