@@ -2,23 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../helpers/db.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { ManualClock } from '../../src/clock.js';
+import { invoiceBody, RECIPIENT } from './helpers.js';
 
-const RECIPIENT = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
 const PAYER = '0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc';
-export const invoiceBody = {
-  customerEmail: 'ap@customer.example',
-  customerName: 'Customer GmbH',
-  merchantName: 'Acme Tools',
-  lineItems: [
-    { description: 'Consulting, November', quantity: 4, unitAmount: '10000000' },
-    { description: 'Hosting', quantity: 1, unitAmount: '9000000' },
-  ],
-  settleChain: 'base',
-  settleToken: 'USDC',
-  recipient: RECIPIENT,
-  memo: 'Thank you for your business.',
-  dueAt: '2026-12-10',
-};
 
 describe.each(backends)('invoices API (%s)', (backend) => {
   let s: TestServer;
