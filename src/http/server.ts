@@ -47,7 +47,7 @@ export function createHttpServer(deps: HttpDeps, opts: { extraRoutes?: Route[] }
   const { services, config, log } = deps;
   const yoga = createGraphQLServer({ config, log });
   const router = new Router().add(...restRoutes, ...(opts.extraRoutes ?? []));
-  const pages = pageHandlers(services);
+  const pages = pageHandlers(services, { production: config.NODE_ENV === 'production' });
   let shuttingDown = false;
 
   const sendError = (res: ServerResponse, state: RequestState, err: unknown) => {

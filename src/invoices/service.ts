@@ -16,6 +16,7 @@ import { receiptData, type ReceiptData } from './receipt-data.js';
 import { renderReceiptPdf } from './receipt-pdf.js';
 import { formatNumber, transition, type InvoiceAction } from './state.js';
 import { invoiceTopic } from './topics.js';
+import { isOverdue } from './due.js';
 import { invoicePageUrl, invoiceView, receiptUrl, type InvoiceView } from './views.js';
 
 type Tx = Prisma.TransactionClient;
@@ -256,10 +257,14 @@ export class InvoicesService {
     return this.publicView(inv);
   }
 
-  /** The raw row for the hosted page (null for drafts and unknown ids). */
-  async forPage(id: string): Promise<Invoice | null> {
+  /** The row for the hosted page, and whether it is overdue now (null for drafts and unknown ids). */
+  async forPage(id: string): Promise<{ invoice: Invoice; overdue: boolean } | null> {
     const inv = await this.find(id);
-    return inv && inv.status !== 'draft' ? inv : null;
+    return inv && inv.status !== 'draft' ? { invoice: inv, overdue: isOverdue(inv.dueAt, inv.status, this.now()) } : null;
+  }
+
+  get publicUrl(): string {
+    return this.deps.config.PUBLIC_URL;
   }
 
   /**
