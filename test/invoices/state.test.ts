@@ -55,3 +55,10 @@ describe('invoice state machine', () => {
     [10000, 'INV-10000'],
   ])('number %i is %s', (n, s) => expect(formatNumber(n)).toBe(s));
 });
+
+describe('the invoice subscription completes exactly at the final statuses', () => {
+  it('matches the state machine', async () => {
+    const { INVOICE_SUBSCRIPTION_FINAL_STATUSES } = await import('../../src/graphql/modules/invoices.js');
+    expect([...INVOICE_SUBSCRIPTION_FINAL_STATUSES].sort()).toEqual(INVOICE_STATUSES.filter(isFinal).sort());
+  });
+});
