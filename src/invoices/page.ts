@@ -120,7 +120,8 @@ export function invoicePageHandler(invoices: Pick<InvoicesService, 'forPage' | '
       for await (const _ of req) void _;
       try {
         const r = await invoices.pay(payMatch[1]!);
-        res.writeHead(303, { ...common, location: r.url, 'cache-control': 'no-store' });
+        // Relative: the pay page is on this same origin, whatever name the customer reached it by.
+        res.writeHead(303, { ...common, location: `/pay/${r.sessionId}`, 'cache-control': 'no-store' });
         res.end();
         return true;
       } catch (err) {
