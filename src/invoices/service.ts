@@ -58,7 +58,7 @@ export class InvoicesService {
   }
 
   private async lastEmail(id: string, tx?: Tx): Promise<EmailMessage | null> {
-    return (tx ?? this.prisma).emailMessage.findFirst({ where: { invoiceId: id }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
+    return (tx ?? this.prisma).emailMessage.findFirst({ where: { invoiceId: id }, orderBy: { seq: 'desc' } });
   }
 
   private async fullView(inv: Invoice, tx?: Tx): Promise<InvoiceView> {
@@ -154,7 +154,7 @@ export class InvoicesService {
   private async lastEmails(ids: string[]): Promise<Map<string, EmailMessage>> {
     const out = new Map<string, EmailMessage>();
     if (!ids.length) return out;
-    const rows = await this.prisma.emailMessage.findMany({ where: { invoiceId: { in: ids } }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] });
+    const rows = await this.prisma.emailMessage.findMany({ where: { invoiceId: { in: ids } }, orderBy: { seq: 'desc' } });
     for (const m of rows) if (m.invoiceId && !out.has(m.invoiceId)) out.set(m.invoiceId, m);
     return out;
   }

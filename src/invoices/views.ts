@@ -62,7 +62,10 @@ export function emailView(m: EmailMessage): InvoiceEmailView {
   };
 }
 
-/** An invoice as the API shows it: the owner's view (`full`) or the customer's. */
+/**
+ * An invoice as the API shows it: the owner's view (`full`) or the customer's, which omits the customer's email
+ * and reply-to address, the payout address, the session and the email status.
+ */
 export function invoiceView(inv: Invoice, opts: { publicUrl: string; full: boolean; lastEmail?: EmailMessage | null }): InvoiceView {
   const view: InvoiceView = {
     id: inv.id,
@@ -73,26 +76,28 @@ export function invoiceView(inv: Invoice, opts: { publicUrl: string; full: boole
     amount: inv.amount,
     settlement: { chainId: inv.settleChainId, token: inv.settleToken, symbol: inv.settleSymbol, decimals: inv.settleDecimals },
     lineItems: inv.lineItems as unknown as LineItem[],
+    customerEmail: inv.customerEmail,
     customerName: inv.customerName,
     merchantName: inv.merchantName,
+    replyTo: inv.replyTo,
+    recipient: inv.recipient,
     memo: inv.memo,
     dueAt: iso(inv.dueAt),
     url: invoicePageUrl(opts.publicUrl, inv.id),
     receiptUrl: inv.status === 'paid' ? receiptUrl(opts.publicUrl, inv.id) : null,
+    sessionId: inv.sessionId,
     sentAt: iso(inv.sentAt),
     paidAt: iso(inv.paidAt),
     receiptSentAt: iso(inv.receiptSentAt),
     voidedAt: iso(inv.voidedAt),
     createdAt: inv.createdAt.toISOString(),
     updatedAt: inv.updatedAt.toISOString(),
-  };
-  if (!opts.full) return view;
-  return {
-    ...view,
-    customerEmail: inv.customerEmail,
-    replyTo: inv.replyTo,
-    recipient: inv.recipient,
-    sessionId: inv.sessionId,
     lastEmail: opts.lastEmail ? emailView(opts.lastEmail) : null,
   };
+  if (opts.full) return view;
+  for (const k of PRIVATE) delete view[k];
+  return view;
 }
+
+/** What the customer's view leaves out. */
+const PRIVATE = ['customerEmail', 'replyTo', 'recipient', 'sessionId', 'lastEmail'] as const;

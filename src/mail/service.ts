@@ -101,7 +101,7 @@ export class MailService {
       batch,
     );
     if (!claimed.length) return 0;
-    const rows = await this.deps.prisma.emailMessage.findMany({ where: { id: { in: claimed.map((r) => r.id) } }, orderBy: { createdAt: 'asc' } });
+    const rows = await this.deps.prisma.emailMessage.findMany({ where: { id: { in: claimed.map((r) => r.id) } }, orderBy: { seq: 'asc' } });
     for (const m of rows) {
       if (signal?.aborted) break; // the lease brings unsent ones back
       await this.deliverOne(m);
@@ -165,7 +165,7 @@ export class MailService {
 
   /** Newest messages first, every account (the dev outbox and the CLI; never an API route). */
   async listAll(limit = 50): Promise<EmailMessage[]> {
-    return this.deps.prisma.emailMessage.findMany({ orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: Math.min(Math.max(limit, 1), 500) });
+    return this.deps.prisma.emailMessage.findMany({ orderBy: { seq: 'desc' }, take: Math.min(Math.max(limit, 1), 500) });
   }
 
   async getMessage(id: string): Promise<EmailMessage> {

@@ -53,6 +53,7 @@ CREATE TABLE "invoice_counters" (
 
 CREATE TABLE "email_messages" (
     "id" TEXT NOT NULL,
+    "seq" BIGSERIAL NOT NULL,
     "account_id" TEXT NOT NULL,
     "livemode" BOOLEAN NOT NULL,
     "invoice_id" TEXT,
@@ -76,6 +77,6 @@ CREATE TABLE "email_messages" (
     CONSTRAINT "email_messages_status_check" CHECK ("status" IN ('pending', 'sent', 'captured', 'failed'))
 );
 CREATE INDEX "email_messages_status_next_attempt_at_idx" ON "email_messages"("status", "next_attempt_at");
-CREATE INDEX "email_messages_invoice_id_created_at_idx" ON "email_messages"("invoice_id", "created_at");
+CREATE INDEX "email_messages_invoice_id_seq_idx" ON "email_messages"("invoice_id", "seq");
 CREATE INDEX "email_messages_created_at_idx" ON "email_messages"("created_at");
 ALTER TABLE "email_messages" ADD CONSTRAINT "email_messages_invoice_id_fkey" FOREIGN KEY ("invoice_id") REFERENCES "invoices"("id") ON DELETE CASCADE ON UPDATE CASCADE;
