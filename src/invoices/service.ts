@@ -24,6 +24,8 @@ type Tx = Prisma.TransactionClient;
 /** Sends of many drafts queue on the account's counter row; generous limits keep a burst from failing. */
 const TX_OPTIONS = { maxWait: 30_000, timeout: 60_000 } as const;
 
+const RECEIPT_CACHE = 200;
+
 /** Invoice ids as `newId` makes them; anything else is NOT_FOUND before the database sees it. */
 export const INVOICE_ID = /^inv_(test_)?[0-9A-Za-z]{1,64}$/;
 
@@ -48,6 +50,7 @@ export interface PayResult {
  */
 export class InvoicesService {
   private readonly prisma: PrismaClient;
+  private readonly pdfs = new Map<string, Buffer>();
 
   constructor(private readonly deps: InvoicesDeps) {
     this.prisma = deps.prisma;
@@ -319,6 +322,12 @@ export class InvoicesService {
       session.invoiceId,
       null,
       async (tx2, inv) => {
+        // Only sessions this service started for the invoice carry its id; still, a session of another account,
+        // mode, amount or settlement never pays it.
+        if (inv.accountId !== session.accountId || inv.livemode !== session.livemode || inv.amount !== session.amount || inv.settleChainId !== session.settleChainId || inv.settleToken !== session.settleToken || inv.recipient !== session.recipient) {
+          this.deps.log.error({ invoiceId: inv.id, sessionId: session.id }, 'a paid checkout session names an invoice it does not match; the invoice is left as it is');
+          return;
+        }
         const r = transition(inv.status, { type: 'session_paid' });
         if (!r.ok) {
           this.deps.log.warn({ invoiceId: inv.id, sessionId: session.id, status: inv.status }, 'a checkout session paid an invoice that is not open; the invoice is left as it is');
@@ -369,10 +378,19 @@ export class InvoicesService {
     return receiptData(inv, session, paying, invoicePageUrl(this.deps.config.PUBLIC_URL, inv.id));
   }
 
-  /** GET /v1/invoices/{id}/receipt.pdf. */
+  /**
+   * GET /v1/invoices/{id}/receipt.pdf. A paid invoice's receipt never changes, so rendered PDFs are kept (the
+   * last RECEIPT_CACHE of them): a public link fetched again and again costs one render.
+   */
   async receiptPdf(id: string): Promise<{ pdf: Buffer; filename: string }> {
     const data = await this.receipt(id);
-    return { pdf: await renderReceiptPdf(data), filename: `receipt-${data.number}.pdf` };
+    const filename = `receipt-${data.number}.pdf`;
+    const hit = this.pdfs.get(id);
+    if (hit) return { pdf: hit, filename };
+    const pdf = await renderReceiptPdf(data);
+    this.pdfs.set(id, pdf);
+    if (this.pdfs.size > RECEIPT_CACHE) this.pdfs.delete(this.pdfs.keys().next().value!);
+    return { pdf, filename };
   }
 
   /** Line items as stored (for views that format them). */

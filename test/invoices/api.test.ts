@@ -3,6 +3,9 @@ import { backends } from '../helpers/db.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { ManualClock } from '../../src/clock.js';
 import { invoiceBody, RECIPIENT } from './helpers.js';
+import { randomBytes } from 'node:crypto';
+
+const randomHex = () => randomBytes(32).toString('hex');
 
 const PAYER = '0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc';
 
@@ -207,6 +210,24 @@ describe.each(backends)('invoices API (%s)', (backend) => {
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
     expect(pdf.text.startsWith('%PDF-')).toBe(true);
+  });
+
+  it('a paid session that names the invoice but does not match it (another account, another amount) leaves it open', async () => {
+    const { body: inv } = await create({ ...invoiceBody, send: true });
+    const { accountId: otherAccount } = await s.createTestKey();
+    for (const [auth, amount] of [
+      [{ accountId: otherAccount, mode: 'test' as const, keyId: 'x' }, '49000000'],
+      [{ accountId: (await s.db.prisma.invoice.findUniqueOrThrow({ where: { id: inv.id } })).accountId, mode: 'test' as const, keyId: 'x' }, '1'],
+    ] as const) {
+      const cs = await s.services.checkout.create(auth, { amount, settleChain: 'base', settleToken: 'USDC', recipient: RECIPIENT }, { invoiceId: inv.id });
+      const tx = `0x${randomHex()}`;
+      await s.post(`/v1/checkout/sessions/${cs.id}/submitted`, { txHash: tx, payer: PAYER });
+      const payment = await s.db.prisma.checkoutPayment.findFirstOrThrow({ where: { sessionId: cs.id } });
+      await s.services.checkout.settlePayment(payment.id, { kind: 'succeeded', deliveryTxHash: tx, amountReceived: BigInt(amount) });
+      expect((await s.get(`/v1/checkout/sessions/${cs.id}`)).body.status).toBe('paid');
+      expect((await s.get(`/v1/invoices/${inv.id}`, h())).body.status).toBe('open');
+    }
+    expect((await events(inv.id)).map((e) => e.type)).toEqual(['invoice.sent']);
   });
 
   it('a new session replaces an expired one; receipt.pdf is NOT_FOUND before paid', async () => {
