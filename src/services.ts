@@ -132,7 +132,10 @@ export function createServices(infra: Infra, sql: RawSql): Services {
     startJobs: () => {
       jobs.start();
       void pubsub
-        .subscribe(mailWakeTopic, () => jobs.kick(MAIL_JOB))
+        .subscribe(mailWakeTopic, () => {
+          mail.wakes++;
+          jobs.kick(MAIL_JOB);
+        })
         .then((u) => (unsubscribeMail = u))
         .catch((err) => log.warn({ err }, 'mail wake-up subscription failed; the mail job polls'));
     },

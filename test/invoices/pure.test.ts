@@ -66,3 +66,19 @@ describe('mail retries', () => {
 describe('email escaping', () => {
   it('escapes every HTML metacharacter', () => expect(esc(`<a href="x" onclick='y'>&</a>`)).toBe('&lt;a href=&quot;x&quot; onclick=&#39;y&#39;&gt;&amp;&lt;/a&gt;'));
 });
+
+describe('mail job', () => {
+  it('runs again at once after a full batch or a wake-up during the run, else after MAIL_POLL_MS', async () => {
+    const { mailDeliverJob } = await import('../../src/mail/jobs.js');
+    const mail = { wakes: 0, claimed: 0, deliverDue: async () => mail.claimed };
+    const job = mailDeliverJob({ config: { MAIL_POLL_MS: 5000 }, mail }, 20);
+    const signal = new AbortController().signal;
+    mail.claimed = 3;
+    expect(await job.run(signal)).toBe(5000);
+    mail.claimed = 20;
+    expect(await job.run(signal)).toBe(0);
+    mail.claimed = 0;
+    mail.deliverDue = async () => (mail.wakes++, 0);
+    expect(await job.run(signal)).toBe(0);
+  });
+});
