@@ -2,6 +2,7 @@ import type { KeyAuth } from '../accounts/service.js';
 import type { CheckoutService } from '../checkout/service.js';
 import type { Prisma as PrismaClient } from '../db/client.js';
 import type { CheckoutSession, EmailMessage, Invoice, Prisma } from '../db/generated/client.js';
+import { readByIds } from '../db/by-ids.js';
 import { decodeCursor, encodeCursor, NEWEST_FIRST, after, pageOf, type Page } from '../db/keyset.js';
 import { ApiError, notFound } from '../errors.js';
 import { notifyInTx, recordEvent } from '../events/outbox.js';
@@ -160,6 +161,19 @@ export class InvoicesService {
     const rows = await this.prisma.emailMessage.findMany({ where: { invoiceId: { in: ids } }, orderBy: { seq: 'desc' } });
     for (const m of rows) if (m.invoiceId && !out.has(m.invoiceId)) out.set(m.invoiceId, m);
     return out;
+  }
+
+  /** Invoices by id as the owner sees them; null for unknown ids and for invoices `auth` does not own (one query per batch). */
+  async getManyOwned(ids: readonly string[], auth: KeyAuth): Promise<(InvoiceView | null)[]> {
+    const rows = await readByIds(
+      ids,
+      (id) => INVOICE_ID.test(id),
+      async (valid) => (await this.prisma.invoice.findMany({ where: { id: { in: valid } } })).filter((inv) => this.isOwner(inv, auth)),
+      (inv) => inv.id,
+      (inv) => inv,
+    );
+    const emails = await this.lastEmails(rows.filter((r) => r !== null).map((r) => r!.id));
+    return rows.map((inv) => (inv ? invoiceView(inv, { publicUrl: this.deps.config.PUBLIC_URL, full: true, lastEmail: emails.get(inv.id) ?? null }) : null));
   }
 
   /** The `list` cursor that resumes right after `v` (GraphQL gives every edge its own cursor). */

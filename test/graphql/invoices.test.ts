@@ -62,6 +62,13 @@ const ListInvoices = graphql(`
     invoices(first: $first, after: $after, status: $status) { edges { cursor node { id status } } pageInfo { hasNextPage endCursor } }
   }
 `);
+const InvoiceEvents = graphql(`
+  query InvoiceEvents {
+    events(type: "invoice.*", first: 5) {
+      nodes { type resourceId resource { __typename ... on Invoice { id status number } } }
+    }
+  }
+`);
 const WatchInvoice = graphql(`
   subscription WatchInvoice($id: ID!) {
     invoice(id: $id) { id status number }
@@ -161,6 +168,11 @@ describe.each(backends)('invoices over GraphQL, in process (%s)', (backend) => {
     expect((await sub.take(2))[1]!.data!.invoice).toMatchObject({ id: inv.id, status: 'paid' });
     await sub.completed();
     expect(sub.done).toBe(true);
+    // Its events point at the invoice as it is now (null for another account's key).
+    const evs = (await g.gql(InvoiceEvents, {}, key)).data!.events.nodes.filter((n) => n.resourceId === inv.id);
+    // (Both were made at the same instant of the test clock: their order is the ids'.)
+    expect(evs.map((e) => e.type).sort()).toEqual(['invoice.paid', 'invoice.sent']);
+    for (const e of evs) expect(e.resource).toMatchObject({ __typename: 'Invoice', id: inv.id, status: 'paid' });
     // A draft is not visible to the public stream.
     const draft = await create();
     const hidden = g.subscribe(WatchInvoice, { id: draft.id });

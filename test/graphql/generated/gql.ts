@@ -39,6 +39,7 @@ type Documents = {
     "\n  mutation PayInvoice($id: ID!) {\n    payInvoice(input: { id: $id }) {\n      __typename\n      ... on PayInvoicePayload { newSession sessionId url checkoutSession { id invoiceId description } }\n      ... on Error { code message }\n    }\n  }\n": typeof types.PayInvoiceDocument,
     "\n  query ReadInvoice($id: ID!) {\n    invoice(id: $id) { id status number customerEmail sessionId checkoutSession { id status } }\n    publicInvoice(id: $id) { id status customerEmail recipient sessionId lastEmail { status } }\n  }\n": typeof types.ReadInvoiceDocument,
     "\n  query ListInvoices($first: Int, $after: String, $status: InvoiceStatus) {\n    invoices(first: $first, after: $after, status: $status) { edges { cursor node { id status } } pageInfo { hasNextPage endCursor } }\n  }\n": typeof types.ListInvoicesDocument,
+    "\n  query InvoiceEvents {\n    events(type: \"invoice.*\", first: 5) {\n      nodes { type resourceId resource { __typename ... on Invoice { id status number } } }\n    }\n  }\n": typeof types.InvoiceEventsDocument,
     "\n  subscription WatchInvoice($id: ID!) {\n    invoice(id: $id) { id status number }\n  }\n": typeof types.WatchInvoiceDocument,
     "\n  subscription SessionEventsWithResource {\n    events(types: [\"checkout.session.*\"]) {\n      type\n      resource { ... on CheckoutSession { id status } }\n    }\n  }\n": typeof types.SessionEventsWithResourceDocument,
     "\n  query SessionsAfter($after: String) {\n    checkoutSessions(first: 5, after: $after) { nodes { id } }\n  }\n": typeof types.SessionsAfterDocument,
@@ -88,6 +89,7 @@ const documents: Documents = {
     "\n  mutation PayInvoice($id: ID!) {\n    payInvoice(input: { id: $id }) {\n      __typename\n      ... on PayInvoicePayload { newSession sessionId url checkoutSession { id invoiceId description } }\n      ... on Error { code message }\n    }\n  }\n": types.PayInvoiceDocument,
     "\n  query ReadInvoice($id: ID!) {\n    invoice(id: $id) { id status number customerEmail sessionId checkoutSession { id status } }\n    publicInvoice(id: $id) { id status customerEmail recipient sessionId lastEmail { status } }\n  }\n": types.ReadInvoiceDocument,
     "\n  query ListInvoices($first: Int, $after: String, $status: InvoiceStatus) {\n    invoices(first: $first, after: $after, status: $status) { edges { cursor node { id status } } pageInfo { hasNextPage endCursor } }\n  }\n": types.ListInvoicesDocument,
+    "\n  query InvoiceEvents {\n    events(type: \"invoice.*\", first: 5) {\n      nodes { type resourceId resource { __typename ... on Invoice { id status number } } }\n    }\n  }\n": types.InvoiceEventsDocument,
     "\n  subscription WatchInvoice($id: ID!) {\n    invoice(id: $id) { id status number }\n  }\n": types.WatchInvoiceDocument,
     "\n  subscription SessionEventsWithResource {\n    events(types: [\"checkout.session.*\"]) {\n      type\n      resource { ... on CheckoutSession { id status } }\n    }\n  }\n": types.SessionEventsWithResourceDocument,
     "\n  query SessionsAfter($after: String) {\n    checkoutSessions(first: 5, after: $after) { nodes { id } }\n  }\n": types.SessionsAfterDocument,
@@ -226,6 +228,10 @@ export function graphql(source: "\n  query ReadInvoice($id: ID!) {\n    invoice(
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query ListInvoices($first: Int, $after: String, $status: InvoiceStatus) {\n    invoices(first: $first, after: $after, status: $status) { edges { cursor node { id status } } pageInfo { hasNextPage endCursor } }\n  }\n"): (typeof documents)["\n  query ListInvoices($first: Int, $after: String, $status: InvoiceStatus) {\n    invoices(first: $first, after: $after, status: $status) { edges { cursor node { id status } } pageInfo { hasNextPage endCursor } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query InvoiceEvents {\n    events(type: \"invoice.*\", first: 5) {\n      nodes { type resourceId resource { __typename ... on Invoice { id status number } } }\n    }\n  }\n"): (typeof documents)["\n  query InvoiceEvents {\n    events(type: \"invoice.*\", first: 5) {\n      nodes { type resourceId resource { __typename ... on Invoice { id status number } } }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
