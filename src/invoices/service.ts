@@ -10,7 +10,6 @@ import { newId } from '../ids.js';
 import type { Infra } from '../infra.js';
 import { enqueueEmail } from '../mail/outbox.js';
 import { parseInput } from '../validation.js';
-import type { LineItem } from './amounts.js';
 import { invoiceEmail, receiptEmail } from './emails.js';
 import { createInvoiceSchema, listInvoicesSchema, totalOf, updateInvoiceSchema, validateSettlement } from './input.js';
 import { receiptData, type ReceiptData } from './receipt-data.js';
@@ -405,10 +404,5 @@ export class InvoicesService {
     this.pdfs.set(id, pdf);
     if (this.pdfs.size > RECEIPT_CACHE) this.pdfs.delete(this.pdfs.keys().next().value!);
     return { pdf, filename };
-  }
-
-  /** Line items as stored (for views that format them). */
-  static items(inv: Invoice): LineItem[] {
-    return inv.lineItems as unknown as LineItem[];
   }
 }
