@@ -8,7 +8,7 @@ import { INVOICE_STATUSES } from './state.js';
 /**
  * Input rules of the invoice API, shared by REST and GraphQL. Limits: 1-50 line items; quantity 1-10,000;
  * unitAmount ^[0-9]+$ (0 allowed for a free item, the total must be > 0); description 1-500 characters;
- * memo ≤ 1,000; customerName ≤ 200; merchantName ≤ 100; emails ≤ 254; dueAt a date or a timestamp.
+ * memo ≤ 1,000; customerName 1-200; merchantName 1-100; emails ≤ 254; dueAt a date or a timestamp.
  */
 export const LIMITS = { lineItems: 50, quantity: 10_000, description: 500, memo: 1000, customerName: 200, merchantName: 100, email: 254 } as const;
 
@@ -57,8 +57,8 @@ const chainRef = z.union([z.string().min(1), z.number().int()], { error: 'must b
 
 const fields = {
   customerEmail: email.nullable().optional(),
-  customerName: plain(LIMITS.customerName).nullable().optional(),
-  merchantName: plain(LIMITS.merchantName).nullable().optional(),
+  customerName: plain(LIMITS.customerName, 1).nullable().optional(),
+  merchantName: plain(LIMITS.merchantName, 1).nullable().optional(),
   /** Where the customer's replies go (the merchant's own address). */
   replyTo: email.nullable().optional(),
   lineItems,

@@ -80,6 +80,7 @@ describe.each(backends)('invoices API (%s)', (backend) => {
     ['INVALID_PARAMS', 'customerEmail', { customerEmail: 'not-an-email' }],
     ['INVALID_PARAMS', 'customerEmail', { customerEmail: 'a@b.example\r\nBcc: x@y.example' }],
     ['INVALID_PARAMS', 'merchantName', { merchantName: 'Acme\r\nBcc: x@y.example' }],
+    ['INVALID_PARAMS', 'merchantName', { merchantName: '' }],
     ['UNSUPPORTED_CHAIN', 'settleChain', { settleChain: 'avalanche' }],
     ['UNSUPPORTED_TOKEN', 'settleToken', { settleChain: 137, settleToken: 'USDT' }],
     ['INVALID_PARAMS', 'recipient', { recipient: '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM' }],
