@@ -6,6 +6,8 @@ import { PartnersService, type PartnerInput } from './partners/service.js';
 import { migrate } from './db/migrate.js';
 import { AccountsService } from './accounts/service.js';
 import { isApiError } from './errors.js';
+import { MailService } from './mail/service.js';
+import { createLogger } from './log.js';
 
 /**
  * Operator commands. Each opens the configured database (PGlite under DATA_DIR, or DATABASE_URL).
@@ -27,6 +29,8 @@ const HELP = `Usage: npm run cli -- <command> [options]
   partners:list
   partners:link-key --partner <id> --key <keyId>     fees of quotes made with this key follow the partner
   partners:unlink-key --partner <id> --key <keyId>
+  mail:list [--limit <n>]                        the email outbox, newest first (the dev outbox without SMTP_URL)
+  mail:show --id <msg_…> [--html]               one message: headers and the text body (or the HTML body)
   listen --api-key <test key> --forward-to <url> [--events a,b] [--url <service url>]
 
 Running services cache partner lookups for up to 30 s, so a change reaches them within that time.
@@ -46,6 +50,8 @@ async function withDb<T>(fn: (db: Db, config: Config) => Promise<T>): Promise<T>
 }
 
 const withAccounts = <T>(fn: (svc: AccountsService) => Promise<T>) => withDb((db, config) => fn(new AccountsService({ prisma: db.prisma, clock: systemClock, config })));
+const withMail = <T>(fn: (svc: MailService) => Promise<T>) =>
+  withDb((db, config) => fn(new MailService({ prisma: db.prisma, clock: systemClock, config, log: createLogger('silent') })));
 const withPartners = <T>(fn: (svc: PartnersService) => Promise<T>) => withDb((db) => fn(new PartnersService({ prisma: db.prisma, clock: systemClock })));
 
 /** A whole non-negative number of basis points, or a usage error naming the flag. */
@@ -162,6 +168,23 @@ export const commands: Record<string, Command> = {
   'partners:unlink-key': async (args) => {
     const o = opts(args, { partner: { type: 'string' }, key: { type: 'string' } });
     console.log(JSON.stringify(await withPartners((s) => s.unlinkKey(need(o.partner, 'partner'), need(o.key, 'key'))), null, 2));
+  },
+  'mail:list': async (args) => {
+    const o = opts(args, { limit: { type: 'string' } });
+    if (o.limit !== undefined && !/^[0-9]{1,3}$/.test(String(o.limit))) throw new UsageError('--limit must be a whole number up to 500');
+    const rows = await withMail(async (m) => (await m.listAll(o.limit ? Number(o.limit) : 50)).map((r) => m.view(r)));
+    if (!rows.length) return void console.log('The email outbox is empty.');
+    for (const r of rows) console.log(`${r.createdAt}  ${r.id}  ${r.status.padEnd(8)}  to ${r.to}  ${JSON.stringify(r.subject)}${r.lastError ? `  (last error: ${r.lastError})` : ''}`);
+  },
+  'mail:show': async (args) => {
+    const o = opts(args, { id: { type: 'string' }, html: { type: 'boolean' } });
+    const id = need(o.id, 'id');
+    const out = await withMail(async (m) => {
+      const row = await m.getMessage(id);
+      return { view: m.view(row), body: o.html ? row.html : row.text };
+    });
+    const v = out.view;
+    console.log(`Message-ID: ${v.messageId}\nFrom: ${v.from}\nTo: ${v.to}${v.replyTo ? `\nReply-To: ${v.replyTo}` : ''}\nSubject: ${v.subject}\nStatus: ${v.status} (attempts ${v.attempts})\n\n${out.body}`);
   },
   listen: async (args) => {
     const o = opts(args, { 'api-key': { type: 'string' }, 'forward-to': { type: 'string' }, events: { type: 'string' }, url: { type: 'string' } });

@@ -11,6 +11,7 @@ import { graphqlEnv } from './graphql/config.js';
 import { httpEnv } from './http/config.js';
 import { ratelimitEnv } from './ratelimit/config.js';
 import { idempotencyEnv } from './idempotency/config.js';
+import { mailConfigProblem, mailEnv } from './mail/config.js';
 
 /**
  * Environment configuration, parsed and validated once at start. Each domain owns a fragment
@@ -66,6 +67,7 @@ const schema = z.object({
   ...httpEnv,
   ...ratelimitEnv,
   ...idempotencyEnv,
+  ...mailEnv,
 });
 
 type Parsed = z.infer<typeof schema>;
@@ -88,6 +90,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const c = result.data;
+  const mailProblem = mailConfigProblem(c);
+  if (mailProblem) throw new ConfigError(`Invalid configuration:\n  ${mailProblem}`);
   const publicUrl = (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, '');
   const rpcUrls: Record<number, string> = {};
   for (const [k, v] of Object.entries(cleaned)) {

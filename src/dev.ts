@@ -27,7 +27,7 @@ async function dev() {
   }
   const config = loadConfig(env);
   const app = await createApp(config);
-  const { accounts, checkout } = app.services;
+  const { accounts, checkout, invoices, mail } = app.services;
   const running = await createHttpServer({ ...app.infra, services: app.services }).listen(config.PORT, config.HOST);
   installShutdown(app, running);
 
@@ -50,6 +50,27 @@ async function dev() {
   const payLink = await checkout
     .create({ accountId: dev.accountId, mode: 'test', keyId: 'dev' }, { amount: '25000000', settleChain: 'base', settleToken: 'USDC', recipient: DEVNET_ACCOUNTS[2].address, merchantName: 'Dev Shop', description: 'Sample order', expiresInMinutes: 1440 })
     .then((cs) => cs.url, () => undefined);
+  // A sample invoice, sent (its email lands in the dev outbox unless SMTP_URL is set): 2 lines, 49 USDC on Base.
+  const invoiceLink = await invoices
+    .create(
+      { accountId: dev.accountId, mode: 'test', keyId: 'dev' },
+      {
+        customerEmail: 'customer@example.com',
+        customerName: 'Sample Customer',
+        merchantName: 'Dev Shop',
+        lineItems: [
+          { description: 'Consulting, 4 hours', quantity: 4, unitAmount: '10000000' },
+          { description: 'Hosting, 1 month', quantity: 1, unitAmount: '9000000' },
+        ],
+        settleChain: 'base',
+        settleToken: 'USDC',
+        recipient: DEVNET_ACCOUNTS[2].address,
+        memo: 'Thank you for your business.',
+        dueAt: new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10),
+        send: true,
+      },
+    )
+    .then((inv) => inv.url, () => undefined);
   console.log(`
 ${config.BRAND} is running (embedded PGlite in ${resolve(config.DATA_DIR)}, test mode)
 
@@ -59,11 +80,15 @@ ${config.BRAND} is running (embedded PGlite in ${resolve(config.DATA_DIR)}, test
 
   Dev account  ${dev.accountId}
   Test key     ${dev.testKey}
-${payLink ? `  Pay link     ${payLink}  (sample checkout session; wallet on ${devnet ? devnet.rpcUrl : 'Base'}, chain id 8453)\n` : ''}
+${payLink ? `  Pay link     ${payLink}  (sample checkout session; wallet on ${devnet ? devnet.rpcUrl : 'Base'}, chain id 8453)\n` : ''}${invoiceLink ? `  Invoice      ${invoiceLink.replace('127.0.0.1', 'localhost')}  (sample invoice, sent; pay it like the pay link)\n` : ''}  Dev outbox   ${base}/dev/mail  (${mail.delivers ? 'emails also go out through SMTP_URL' : 'invoice and receipt emails; set SMTP_URL to deliver them'})
+
 Try:
   curl -s ${base}/v1/health
   curl -s -H 'x-api-key: ${dev.testKey}' -H 'content-type: application/json' \\
     -d '{"query":"{ viewer { accountId mode } }"}' ${base}/graphql
+  Create and send an invoice (emailed to customerEmail; see the dev outbox):
+  curl -s -H 'x-api-key: ${dev.testKey}' -H 'content-type: application/json' ${base}/v1/invoices \\
+    -d '{"customerEmail":"ap@example.com","merchantName":"Dev Shop","lineItems":[{"description":"Work","quantity":2,"unitAmount":"5000000"}],"settleChain":"base","settleToken":"USDC","recipient":"${DEVNET_ACCOUNTS[2].address}","send":true}'
 ${devnet ? devnetHints(base, devnet) : ''}`);
 }
 

@@ -27,6 +27,10 @@ import { quoteStoreSweepJob } from './quotes/jobs.js';
 import { WebhooksService } from './webhooks/service.js';
 import { RateLimitService } from './ratelimit/service.js';
 import { createLimiterStore } from './ratelimit/store.js';
+import { InvoicesService } from './invoices/service.js';
+import { MailService } from './mail/service.js';
+import { MAIL_JOB, mailDeliverJob } from './mail/jobs.js';
+import { mailWakeTopic } from './mail/topics.js';
 
 /**
  * Domain services, built once per process and shared by GraphQL resolvers, REST routes and jobs. No business
@@ -49,6 +53,8 @@ export interface Services {
   ratelimit: RateLimitService;
   /** Idempotency-Key requests (REST `idempotent: true` routes, GraphQL `idempotent()` mutations). */
   idempotency: IdempotencyService;
+  invoices: InvoicesService;
+  mail: MailService;
   jobs: JobRunner;
   startJobs(): void;
   stop(): Promise<void>;
@@ -106,6 +112,13 @@ export function createServices(infra: Infra, sql: RawSql, opts: { pgPool?: pg.Po
     if (order.checkoutSessionId) checkout.wakeVerifier();
   });
 
+  // ---- invoices: paid through checkout, emailed through the outbox ---------------------------------------
+  const mail = new MailService({ config, log, clock, prisma });
+  const invoices = new InvoicesService({ config, log, clock, prisma, checkout, mail });
+  // The session paying an invoice becomes paid → the invoice becomes paid in the same transaction.
+  checkout.onStatusChange((tx, before, after) => invoices.onSessionStatus(tx, before, after));
+  mail.onDelivered((m) => invoices.onEmailDelivered(m));
+
   // ---- jobs ------------------------------------------------------------------------------------------------
   jobs.add(webhooks.worker.job());
   jobs.add(eventRetentionJob(sql, clock, config.EVENT_RETENTION_DAYS));
@@ -115,7 +128,10 @@ export function createServices(infra: Infra, sql: RawSql, opts: { pgPool?: pg.Po
   jobs.add(checkoutExpireJob({ config, checkout }));
   jobs.add(quoteLinksSweepJob({ checkout }));
   jobs.add(idempotencySweepJob({ idempotency }));
+  jobs.add(mailDeliverJob({ config, mail }));
   for (const job of assetsJobs(assets)) jobs.add(job);
+  // A committed outbox message wakes the mail job at once (the job also polls, so a missed wake-up only delays).
+  let unsubscribeMail: (() => Promise<void>) | undefined;
 
   return {
     accounts,
@@ -131,10 +147,23 @@ export function createServices(infra: Infra, sql: RawSql, opts: { pgPool?: pg.Po
     partners,
     ratelimit,
     idempotency,
+    invoices,
+    mail,
     jobs,
-    startJobs: () => jobs.start(),
+    startJobs: () => {
+      jobs.start();
+      void pubsub
+        .subscribe(mailWakeTopic, () => {
+          mail.wakes++;
+          jobs.kick(MAIL_JOB);
+        })
+        .then((u) => (unsubscribeMail = u))
+        .catch((err) => log.warn({ err }, 'mail wake-up subscription failed; the mail job polls'));
+    },
     stop: async () => {
+      await unsubscribeMail?.().catch(() => {});
       await jobs.stop();
+      mail.close();
       await quotes.close();
       await ratelimit.close();
     },

@@ -79,6 +79,11 @@ const pairsText = () => SETTLEMENT_TOKENS.map((t) => `${t.symbol} on ${SETTLEMEN
 /** Validates a create body: shape first, then the settlement pair, then the recipient's format for that chain. */
 export function validateCreate(raw: z.output<typeof createSessionSchema>): ValidCreate {
   const { settleChain, settleToken, recipient, ...rest } = raw;
+  return { ...rest, ...validateSettlement(settleChain, settleToken, recipient) };
+}
+
+/** A supported settlement pair and a recipient in its chain's format (shared with invoices). */
+export function validateSettlement(settleChain: string | number, settleToken: string, recipient: string): { settlement: SettlementToken; recipient: string } {
   const chainId = findSettlementChain(settleChain);
   if (chainId === undefined) throw new ApiError('UNSUPPORTED_CHAIN', `settleChain: settlement is supported for ${pairsText()}`, { field: 'settleChain' });
   const settlement = findSettlementToken(chainId, settleToken);
@@ -88,7 +93,7 @@ export function validateCreate(raw: z.output<typeof createSessionSchema>): Valid
     throw new ApiError('INVALID_PARAMS', `recipient: must be ${settlement.vm === 'evm' ? 'a 0x-prefixed 20-byte hex address' : 'a base58 Solana address'} on ${SETTLEMENT_CHAINS[chainId]!.name}`, { field: 'recipient' });
   }
   if (settlement.vm === 'evm' && /^0x0{40}$/i.test(r)) throw new ApiError('INVALID_PARAMS', 'recipient: must not be the zero address', { field: 'recipient' });
-  return { ...rest, settlement, recipient: normalize(settlement.vm, r) };
+  return { settlement, recipient: normalize(settlement.vm, r) };
 }
 
 const intFrom = (field: z.ZodNumber) => z.preprocess((v) => (typeof v === 'string' && /^-?[0-9]+$/.test(v.trim()) ? Number(v) : v), field);

@@ -134,11 +134,12 @@ export class CheckoutService {
 
   // ---- sessions ----------------------------------------------------------------------------------------
 
-  async create(auth: KeyAuth, input: CreateSessionInput | unknown, internal: { invoiceId?: string } = {}): Promise<SessionView> {
+  /** `internal.tx`: create inside the caller's transaction (invoices start a session under the invoice's lock). */
+  async create(auth: KeyAuth, input: CreateSessionInput | unknown, internal: { invoiceId?: string; tx?: Tx } = {}): Promise<SessionView> {
     const v = validateCreate(parseInput(createSessionSchema, input));
     const livemode = auth.mode === 'live';
     const now = this.now();
-    const row = await this.prisma.checkoutSession.create({
+    const row = await (internal.tx ?? this.prisma).checkoutSession.create({
       data: {
         id: newId(livemode ? 'cs' : 'cs_test'),
         accountId: auth.accountId,

@@ -65,8 +65,8 @@ function session(ctx: SampleContext, status: string, opts: { paid?: boolean; pay
     merchantName: 'Acme Tools',
     reference: opts.invoiceId ? 'INV-0042' : 'order-1042',
     metadata: opts.invoiceId ? { invoiceId: opts.invoiceId } : { customerId: 'cus_881' },
-    successUrl: 'https://shop.example.com/thanks',
-    cancelUrl: 'https://shop.example.com/cart',
+    successUrl: opts.invoiceId ? `${ctx.publicUrl}/invoice/${opts.invoiceId}` : 'https://shop.example.com/thanks',
+    cancelUrl: opts.invoiceId ? `${ctx.publicUrl}/invoice/${opts.invoiceId}` : 'https://shop.example.com/cart',
     expiresAt: iso(ctx.now, 56 * 60_000),
     createdAt: created,
     url: `${ctx.publicUrl}/pay/${id}`,
@@ -90,6 +90,7 @@ function invoice(ctx: SampleContext, status: 'open' | 'paid', sessionId: string 
   return {
     id,
     object: 'invoice',
+    livemode: false,
     number: 'INV-0042',
     status,
     amount: '49000000',
@@ -101,9 +102,10 @@ function invoice(ctx: SampleContext, status: 'open' | 'paid', sessionId: string 
     customerEmail: 'billing@customer.example',
     customerName: 'Customer GmbH',
     merchantName: 'Acme Tools',
+    replyTo: 'accounts@acme.example',
     recipient: MERCHANT,
     memo: 'Thank you for your business.',
-    dueAt: iso(ctx.now, 14 * 86_400_000),
+    dueAt: `${iso(ctx.now, 14 * 86_400_000).slice(0, 10)}T23:59:59.999Z`,
     url: `${ctx.publicUrl}/invoice/${id}`,
     receiptUrl: status === 'paid' ? `${ctx.publicUrl}/v1/invoices/${id}/receipt.pdf` : null,
     sessionId,
@@ -113,6 +115,16 @@ function invoice(ctx: SampleContext, status: 'open' | 'paid', sessionId: string 
     voidedAt: null,
     createdAt: iso(ctx.now, -2 * 86_400_000),
     updatedAt: iso(ctx.now),
+    lastEmail: {
+      id: newId('msg'),
+      kind: status === 'paid' ? 'receipt' : 'invoice',
+      status: status === 'paid' ? 'pending' : 'sent',
+      to: 'billing@customer.example',
+      attempts: status === 'paid' ? 0 : 1,
+      lastError: null,
+      sentAt: status === 'paid' ? null : iso(ctx.now, -86_400_000 + 2_000),
+      createdAt: status === 'paid' ? iso(ctx.now) : iso(ctx.now, -86_400_000),
+    },
   };
 }
 

@@ -50,3 +50,6 @@ export const endpointLoader = (ctx: GraphQLContext) => keyed(ctx, 'webhooks.endp
 
 /** Deliveries to endpoints of the key's account and mode. */
 export const deliveryLoader = (ctx: GraphQLContext) => keyed(ctx, 'webhooks.deliveries', (auth, ids) => ctx.services.webhooks.deliveriesByIds(auth, ids));
+
+/** Invoices of the key's account and mode (the owner's view). */
+export const invoiceLoader = (ctx: GraphQLContext) => keyed(ctx, 'invoices', (auth, ids) => ctx.services.invoices.getManyOwned(ids, auth));

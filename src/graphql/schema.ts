@@ -5,6 +5,7 @@ import './modules/accounts.js';
 import './modules/assets.js';
 import './modules/checkout.js';
 import './modules/events.js';
+import './modules/invoices.js';
 import './modules/meta.js';
 import './modules/orders.js';
 import './modules/quotes.js';

@@ -8,6 +8,7 @@ import { webhookRoutes } from './webhooks.js';
 import { quoteRoutes } from './quotes.js';
 import { orderRoutes } from './orders.js';
 import { openApiRoutes } from './openapi.js';
+import { invoiceRoutes } from './invoices.js';
 
 /** Every /v1 route; each domain contributes its own list (src/rest/<domain>.ts). */
-export const restRoutes: Route[] = [...healthRoutes, ...openApiRoutes, ...eventRoutes, ...webhookRoutes, ...accountRoutes, ...assetsRoutes, ...checkoutRoutes, ...quoteRoutes, ...orderRoutes];
+export const restRoutes: Route[] = [...healthRoutes, ...openApiRoutes, ...eventRoutes, ...webhookRoutes, ...accountRoutes, ...assetsRoutes, ...checkoutRoutes, ...invoiceRoutes, ...quoteRoutes, ...orderRoutes];

@@ -37,6 +37,8 @@ export const SAMPLE_OVERRIDES: Record<string, Record<string, unknown>> = {
   Partner: { id: 'partner-1', kind: 'fee' },
   Order: { status: 'submitted', amount: '1000', dstAmount: '990' },
   IdempotencyKey: { state: 'in_progress' },
+  Invoice: { amount: '49000000', number: null },
+  EmailMessage: { kind: 'invoice', status: 'pending' },
 };
 
 const column = (f: DmmfField) => f.dbName ?? f.name;

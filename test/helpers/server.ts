@@ -39,9 +39,21 @@ export interface StartOptions {
   database?: TestDatabase;
   env?: Record<string, string>;
   clock?: Clock;
+  /** Listen on this port instead of an ephemeral one (so PUBLIC_URL can name the server itself: links in emails). */
+  port?: number;
 }
 
 /** A real server on an ephemeral port over a fresh database. */
+/** A port that was free a moment ago (for a server whose own URL must be known before it starts). */
+export async function freePort(): Promise<number> {
+  const { createServer } = await import('node:net');
+  const srv = createServer();
+  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', () => r()));
+  const port = (srv.address() as { port: number }).port;
+  await new Promise<void>((r) => srv.close(() => r()));
+  return port;
+}
+
 export async function startTestServer(opts: StartOptions = {}): Promise<TestServer> {
   const ownDb = !opts.database;
   const database = opts.database ?? (await createTestDatabase(opts.backend ?? 'pglite'));
@@ -61,7 +73,7 @@ export async function startTestServer(opts: StartOptions = {}): Promise<TestServ
   });
   const app = await createApp(config, { clock: opts.clock, log: createLogger(config.LOG_LEVEL) });
   const { infra, services } = app;
-  const running = await createHttpServer({ ...infra, services }, { extraRoutes: testRoutes }).listen(0, '127.0.0.1');
+  const running = await createHttpServer({ ...infra, services }, { extraRoutes: testRoutes }).listen(opts.port ?? 0, '127.0.0.1');
   const request = async (path: string, init?: RequestInit): Promise<TestResponse> => {
     const res = await fetch(running.url + path, init);
     const text = await res.text();

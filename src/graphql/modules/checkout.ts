@@ -56,7 +56,7 @@ const OverpayBasis = builder.enumType('CheckoutOverpayBasis', {
   values: ['usd', 'output'] as const,
 });
 
-const Settlement = builder.objectRef<SessionView['settlement']>('CheckoutSettlement').implement({
+export const Settlement = builder.objectRef<SessionView['settlement']>('CheckoutSettlement').implement({
   description: 'The token the merchant is paid in, on its chain.',
   fields: (t) => ({
     chainId: t.exposeInt('chainId'),

@@ -32,6 +32,15 @@ type Documents = {
     "\n  query PayerQuote($input: CheckoutSessionQuoteInput!) {\n    checkoutSessionQuote(input: $input) {\n      __typename\n      ... on CheckoutPayerQuoteResponse { amountDue }\n      ... on Error { code }\n    }\n  }\n": typeof types.PayerQuoteDocument,
     "\n  query SessionEvents {\n    events(type: \"checkout.session.*\", first: 5) {\n      nodes { type resourceId resource { __typename ... on CheckoutSession { id status reference } } }\n    }\n  }\n": typeof types.SessionEventsDocument,
     "\n  subscription WatchSession($id: ID!) {\n    checkoutSession(id: $id) { id status }\n  }\n": typeof types.WatchSessionDocument,
+    "\n  mutation CreateInvoice($input: CreateInvoiceInput!) {\n    createInvoice(input: $input) {\n      __typename\n      ... on CreateInvoicePayload {\n        invoice { id number status amount dueAt url customerEmail recipient lineItems { totalCount nodes { description quantity unitAmount amount } } settlement { chainId symbol } }\n      }\n    }\n  }\n": typeof types.CreateInvoiceDocument,
+    "\n  mutation UpdateInvoice($input: UpdateInvoiceInput!) {\n    updateInvoice(input: $input) {\n      __typename\n      ... on UpdateInvoicePayload { invoice { id memo dueAt amount } }\n      ... on Error { code message }\n    }\n  }\n": typeof types.UpdateInvoiceDocument,
+    "\n  mutation SendInvoice($id: ID!) {\n    sendInvoice(input: { id: $id }) {\n      __typename\n      ... on SendInvoicePayload { invoice { id number status sentAt lastEmail { kind status to } } }\n      ... on Error { code message }\n    }\n  }\n": typeof types.SendInvoiceDocument,
+    "\n  mutation VoidInvoice($id: ID!) {\n    voidInvoice(input: { id: $id }) {\n      __typename\n      ... on VoidInvoicePayload { invoice { id status voidedAt } }\n      ... on Error { code message }\n    }\n  }\n": typeof types.VoidInvoiceDocument,
+    "\n  mutation PayInvoice($id: ID!) {\n    payInvoice(input: { id: $id }) {\n      __typename\n      ... on PayInvoicePayload { newSession sessionId url checkoutSession { id invoiceId description } }\n      ... on Error { code message }\n    }\n  }\n": typeof types.PayInvoiceDocument,
+    "\n  query ReadInvoice($id: ID!) {\n    invoice(id: $id) { id status number customerEmail sessionId checkoutSession { id status } }\n    publicInvoice(id: $id) { id status customerEmail recipient sessionId lastEmail { status } }\n  }\n": typeof types.ReadInvoiceDocument,
+    "\n  query ListInvoices($first: Int, $after: String, $status: InvoiceStatus) {\n    invoices(first: $first, after: $after, status: $status) { edges { cursor node { id status } } pageInfo { hasNextPage endCursor } }\n  }\n": typeof types.ListInvoicesDocument,
+    "\n  query InvoiceEvents {\n    events(type: \"invoice.*\", first: 5) {\n      nodes { type resourceId resource { __typename ... on Invoice { id status number } } }\n    }\n  }\n": typeof types.InvoiceEventsDocument,
+    "\n  subscription WatchInvoice($id: ID!) {\n    invoice(id: $id) { id status number }\n  }\n": typeof types.WatchInvoiceDocument,
     "\n  subscription SessionEventsWithResource {\n    events(types: [\"checkout.session.*\"]) {\n      type\n      resource { ... on CheckoutSession { id status } }\n    }\n  }\n": typeof types.SessionEventsWithResourceDocument,
     "\n  query SessionsAfter($after: String) {\n    checkoutSessions(first: 5, after: $after) { nodes { id } }\n  }\n": typeof types.SessionsAfterDocument,
     "\n  query OrderLookup($quoteId: ID!) {\n    order(quoteId: $quoteId) { quoteId }\n  }\n": typeof types.OrderLookupDocument,
@@ -78,6 +87,15 @@ const documents: Documents = {
     "\n  query PayerQuote($input: CheckoutSessionQuoteInput!) {\n    checkoutSessionQuote(input: $input) {\n      __typename\n      ... on CheckoutPayerQuoteResponse { amountDue }\n      ... on Error { code }\n    }\n  }\n": types.PayerQuoteDocument,
     "\n  query SessionEvents {\n    events(type: \"checkout.session.*\", first: 5) {\n      nodes { type resourceId resource { __typename ... on CheckoutSession { id status reference } } }\n    }\n  }\n": types.SessionEventsDocument,
     "\n  subscription WatchSession($id: ID!) {\n    checkoutSession(id: $id) { id status }\n  }\n": types.WatchSessionDocument,
+    "\n  mutation CreateInvoice($input: CreateInvoiceInput!) {\n    createInvoice(input: $input) {\n      __typename\n      ... on CreateInvoicePayload {\n        invoice { id number status amount dueAt url customerEmail recipient lineItems { totalCount nodes { description quantity unitAmount amount } } settlement { chainId symbol } }\n      }\n    }\n  }\n": types.CreateInvoiceDocument,
+    "\n  mutation UpdateInvoice($input: UpdateInvoiceInput!) {\n    updateInvoice(input: $input) {\n      __typename\n      ... on UpdateInvoicePayload { invoice { id memo dueAt amount } }\n      ... on Error { code message }\n    }\n  }\n": types.UpdateInvoiceDocument,
+    "\n  mutation SendInvoice($id: ID!) {\n    sendInvoice(input: { id: $id }) {\n      __typename\n      ... on SendInvoicePayload { invoice { id number status sentAt lastEmail { kind status to } } }\n      ... on Error { code message }\n    }\n  }\n": types.SendInvoiceDocument,
+    "\n  mutation VoidInvoice($id: ID!) {\n    voidInvoice(input: { id: $id }) {\n      __typename\n      ... on VoidInvoicePayload { invoice { id status voidedAt } }\n      ... on Error { code message }\n    }\n  }\n": types.VoidInvoiceDocument,
+    "\n  mutation PayInvoice($id: ID!) {\n    payInvoice(input: { id: $id }) {\n      __typename\n      ... on PayInvoicePayload { newSession sessionId url checkoutSession { id invoiceId description } }\n      ... on Error { code message }\n    }\n  }\n": types.PayInvoiceDocument,
+    "\n  query ReadInvoice($id: ID!) {\n    invoice(id: $id) { id status number customerEmail sessionId checkoutSession { id status } }\n    publicInvoice(id: $id) { id status customerEmail recipient sessionId lastEmail { status } }\n  }\n": types.ReadInvoiceDocument,
+    "\n  query ListInvoices($first: Int, $after: String, $status: InvoiceStatus) {\n    invoices(first: $first, after: $after, status: $status) { edges { cursor node { id status } } pageInfo { hasNextPage endCursor } }\n  }\n": types.ListInvoicesDocument,
+    "\n  query InvoiceEvents {\n    events(type: \"invoice.*\", first: 5) {\n      nodes { type resourceId resource { __typename ... on Invoice { id status number } } }\n    }\n  }\n": types.InvoiceEventsDocument,
+    "\n  subscription WatchInvoice($id: ID!) {\n    invoice(id: $id) { id status number }\n  }\n": types.WatchInvoiceDocument,
     "\n  subscription SessionEventsWithResource {\n    events(types: [\"checkout.session.*\"]) {\n      type\n      resource { ... on CheckoutSession { id status } }\n    }\n  }\n": types.SessionEventsWithResourceDocument,
     "\n  query SessionsAfter($after: String) {\n    checkoutSessions(first: 5, after: $after) { nodes { id } }\n  }\n": types.SessionsAfterDocument,
     "\n  query OrderLookup($quoteId: ID!) {\n    order(quoteId: $quoteId) { quoteId }\n  }\n": types.OrderLookupDocument,
@@ -192,6 +210,42 @@ export function graphql(source: "\n  query SessionEvents {\n    events(type: \"c
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  subscription WatchSession($id: ID!) {\n    checkoutSession(id: $id) { id status }\n  }\n"): (typeof documents)["\n  subscription WatchSession($id: ID!) {\n    checkoutSession(id: $id) { id status }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateInvoice($input: CreateInvoiceInput!) {\n    createInvoice(input: $input) {\n      __typename\n      ... on CreateInvoicePayload {\n        invoice { id number status amount dueAt url customerEmail recipient lineItems { totalCount nodes { description quantity unitAmount amount } } settlement { chainId symbol } }\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation CreateInvoice($input: CreateInvoiceInput!) {\n    createInvoice(input: $input) {\n      __typename\n      ... on CreateInvoicePayload {\n        invoice { id number status amount dueAt url customerEmail recipient lineItems { totalCount nodes { description quantity unitAmount amount } } settlement { chainId symbol } }\n      }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateInvoice($input: UpdateInvoiceInput!) {\n    updateInvoice(input: $input) {\n      __typename\n      ... on UpdateInvoicePayload { invoice { id memo dueAt amount } }\n      ... on Error { code message }\n    }\n  }\n"): (typeof documents)["\n  mutation UpdateInvoice($input: UpdateInvoiceInput!) {\n    updateInvoice(input: $input) {\n      __typename\n      ... on UpdateInvoicePayload { invoice { id memo dueAt amount } }\n      ... on Error { code message }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SendInvoice($id: ID!) {\n    sendInvoice(input: { id: $id }) {\n      __typename\n      ... on SendInvoicePayload { invoice { id number status sentAt lastEmail { kind status to } } }\n      ... on Error { code message }\n    }\n  }\n"): (typeof documents)["\n  mutation SendInvoice($id: ID!) {\n    sendInvoice(input: { id: $id }) {\n      __typename\n      ... on SendInvoicePayload { invoice { id number status sentAt lastEmail { kind status to } } }\n      ... on Error { code message }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation VoidInvoice($id: ID!) {\n    voidInvoice(input: { id: $id }) {\n      __typename\n      ... on VoidInvoicePayload { invoice { id status voidedAt } }\n      ... on Error { code message }\n    }\n  }\n"): (typeof documents)["\n  mutation VoidInvoice($id: ID!) {\n    voidInvoice(input: { id: $id }) {\n      __typename\n      ... on VoidInvoicePayload { invoice { id status voidedAt } }\n      ... on Error { code message }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation PayInvoice($id: ID!) {\n    payInvoice(input: { id: $id }) {\n      __typename\n      ... on PayInvoicePayload { newSession sessionId url checkoutSession { id invoiceId description } }\n      ... on Error { code message }\n    }\n  }\n"): (typeof documents)["\n  mutation PayInvoice($id: ID!) {\n    payInvoice(input: { id: $id }) {\n      __typename\n      ... on PayInvoicePayload { newSession sessionId url checkoutSession { id invoiceId description } }\n      ... on Error { code message }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ReadInvoice($id: ID!) {\n    invoice(id: $id) { id status number customerEmail sessionId checkoutSession { id status } }\n    publicInvoice(id: $id) { id status customerEmail recipient sessionId lastEmail { status } }\n  }\n"): (typeof documents)["\n  query ReadInvoice($id: ID!) {\n    invoice(id: $id) { id status number customerEmail sessionId checkoutSession { id status } }\n    publicInvoice(id: $id) { id status customerEmail recipient sessionId lastEmail { status } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ListInvoices($first: Int, $after: String, $status: InvoiceStatus) {\n    invoices(first: $first, after: $after, status: $status) { edges { cursor node { id status } } pageInfo { hasNextPage endCursor } }\n  }\n"): (typeof documents)["\n  query ListInvoices($first: Int, $after: String, $status: InvoiceStatus) {\n    invoices(first: $first, after: $after, status: $status) { edges { cursor node { id status } } pageInfo { hasNextPage endCursor } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query InvoiceEvents {\n    events(type: \"invoice.*\", first: 5) {\n      nodes { type resourceId resource { __typename ... on Invoice { id status number } } }\n    }\n  }\n"): (typeof documents)["\n  query InvoiceEvents {\n    events(type: \"invoice.*\", first: 5) {\n      nodes { type resourceId resource { __typename ... on Invoice { id status number } } }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  subscription WatchInvoice($id: ID!) {\n    invoice(id: $id) { id status number }\n  }\n"): (typeof documents)["\n  subscription WatchInvoice($id: ID!) {\n    invoice(id: $id) { id status number }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -1,0 +1,103 @@
+import { z } from 'zod';
+import { ApiError } from '../errors.js';
+import { validateSettlement } from '../checkout/input.js';
+import { parseDueAt } from './due.js';
+import { invoiceTotal, type LineItem } from './amounts.js';
+import { INVOICE_STATUSES } from './state.js';
+
+/**
+ * Input rules of the invoice API, shared by REST and GraphQL. Limits: 1-50 line items; quantity 1-10,000;
+ * unitAmount ^[0-9]+$ (0 allowed for a free item, the total must be > 0); description 1-500 characters;
+ * memo ≤ 1,000; customerName 1-200; merchantName 1-100; emails ≤ 254; dueAt a date or a timestamp.
+ */
+export const LIMITS = { lineItems: 50, quantity: 10_000, description: 500, memo: 1000, customerName: 200, merchantName: 100, email: 254 } as const;
+
+/** No NUL (Postgres text cannot hold it) and no other control characters (names end up in mail headers). */
+const plain = (max: number, min = 0) =>
+  z
+    .string({ error: 'must be a string' })
+    .min(min, min ? 'must not be empty' : undefined)
+    .max(max, `must be at most ${max} characters`)
+    .refine((s) => !/[\u0000-\u001f\u007f]/.test(s), 'must not contain control characters');
+
+/** The memo may span lines; other control characters are refused. */
+const memo = z
+  .string({ error: 'must be a string' })
+  .max(LIMITS.memo, `must be at most ${LIMITS.memo} characters`)
+  .refine((s) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(s), 'must not contain control characters other than line breaks');
+
+const email = z.string({ error: 'must be an email address' }).max(LIMITS.email, `must be at most ${LIMITS.email} characters`).pipe(z.email('must be an email address'));
+
+const lineItem = z
+  .object({
+    description: plain(LIMITS.description, 1),
+    quantity: z.number({ error: 'must be an integer' }).int('must be an integer').min(1, 'must be at least 1').max(LIMITS.quantity, `must be at most ${LIMITS.quantity}`),
+    unitAmount: z.string({ error: 'must be an integer string of base units' }).regex(/^[0-9]{1,78}$/, 'must be an integer string of base units (pattern ^[0-9]+$)'),
+  })
+  .strict();
+
+const lineItems = z
+  .array(lineItem, { error: 'must be an array of line items' })
+  .min(1, 'must have at least 1 line item')
+  .max(LIMITS.lineItems, `must have at most ${LIMITS.lineItems} line items`);
+
+const dueAt = z
+  .string({ error: 'must be a date (YYYY-MM-DD) or an ISO 8601 timestamp' })
+  .max(40, 'must be a date (YYYY-MM-DD) or an ISO 8601 timestamp')
+  .transform((s, ctx) => {
+    const d = parseDueAt(s.trim());
+    if (!d) {
+      ctx.addIssue({ code: 'custom', message: 'must be a date (YYYY-MM-DD, the end of that day UTC) or an ISO 8601 timestamp with a time zone' });
+      return z.NEVER;
+    }
+    return d;
+  });
+
+const chainRef = z.union([z.string().min(1), z.number().int()], { error: 'must be a chain id or slug' });
+
+const fields = {
+  customerEmail: email.nullable().optional(),
+  customerName: plain(LIMITS.customerName, 1).nullable().optional(),
+  merchantName: plain(LIMITS.merchantName, 1).nullable().optional(),
+  /** Where the customer's replies go (the merchant's own address). */
+  replyTo: email.nullable().optional(),
+  lineItems,
+  settleChain: chainRef,
+  settleToken: z.string({ error: 'must be a string' }).min(1),
+  recipient: z.string({ error: 'must be a string' }).min(1),
+  memo: memo.nullable().optional(),
+  dueAt: dueAt.nullable().optional(),
+};
+
+export const createInvoiceSchema = z.object({ ...fields, send: z.boolean({ error: 'must be a boolean' }).default(false) }).strict();
+export type CreateInvoiceInput = z.input<typeof createInvoiceSchema>;
+
+/** PATCH: any create field except `send`; null clears an optional field. */
+export const updateInvoiceSchema = z
+  .object({
+    ...fields,
+    lineItems: lineItems.optional(),
+    settleChain: chainRef.optional(),
+    settleToken: z.string({ error: 'must be a string' }).min(1).optional(),
+    recipient: z.string({ error: 'must be a string' }).min(1).optional(),
+  })
+  .strict();
+
+const intFrom = (field: z.ZodNumber) => z.preprocess((v) => (typeof v === 'string' && /^-?[0-9]+$/.test(v.trim()) ? Number(v) : v), field);
+
+export const listInvoicesSchema = z.object({
+  status: z.enum(INVOICE_STATUSES).optional(),
+  limit: intFrom(z.number({ error: 'must be an integer' }).int('must be an integer').min(1).max(100)).default(20),
+  cursor: z.string().min(1).max(200).optional(),
+});
+
+/** The total of the line items, which must be > 0 and fit the amount column (78 digits). */
+export function totalOf(items: readonly LineItem[]): string {
+  const total = invoiceTotal(items);
+  if (total <= 0n) throw new ApiError('INVALID_PARAMS', 'lineItems: the total (Σ quantity × unitAmount) must be greater than 0', { field: 'lineItems' });
+  const s = total.toString();
+  if (s.length > 78) throw new ApiError('AMOUNT_TOO_LARGE', 'lineItems: the total is too large', { field: 'lineItems' });
+  return s;
+}
+
+export { validateSettlement };

@@ -1,0 +1,408 @@
+import type { KeyAuth } from '../accounts/service.js';
+import type { CheckoutService } from '../checkout/service.js';
+import type { Prisma as PrismaClient } from '../db/client.js';
+import type { CheckoutSession, EmailMessage, Invoice, Prisma } from '../db/generated/client.js';
+import { readByIds } from '../db/by-ids.js';
+import { decodeCursor, encodeCursor, NEWEST_FIRST, after, pageOf, type Page } from '../db/keyset.js';
+import { ApiError, notFound } from '../errors.js';
+import { notifyInTx, recordEvent } from '../events/outbox.js';
+import { newId } from '../ids.js';
+import type { Infra } from '../infra.js';
+import { enqueueEmail } from '../mail/outbox.js';
+import { parseInput } from '../validation.js';
+import { invoiceEmail, receiptEmail } from './emails.js';
+import { createInvoiceSchema, listInvoicesSchema, totalOf, updateInvoiceSchema, validateSettlement } from './input.js';
+import { receiptData, type ReceiptData } from './receipt-data.js';
+import { renderReceiptPdf } from './receipt-pdf.js';
+import { formatNumber, transition, type InvoiceAction } from './state.js';
+import { invoiceTopic } from './topics.js';
+import { isOverdue } from './due.js';
+import { invoicePageUrl, invoiceView, receiptUrl, type InvoiceView } from './views.js';
+
+type Tx = Prisma.TransactionClient;
+
+/** Sends of many drafts queue on the account's counter row; generous limits keep a burst from failing. */
+const TX_OPTIONS = { maxWait: 30_000, timeout: 60_000 } as const;
+
+const RECEIPT_CACHE = 200;
+
+/** Invoice ids as `newId` makes them; anything else is NOT_FOUND before the database sees it. */
+export const INVOICE_ID = /^inv_(test_)?[0-9A-Za-z]{1,64}$/;
+
+export interface InvoicesDeps extends Pick<Infra, 'config' | 'log' | 'clock'> {
+  prisma: PrismaClient;
+  /** Paying an invoice is a checkout session. */
+  checkout: Pick<CheckoutService, 'create' | 'view' | 'expireInternal'>;
+  /** Where Message-IDs of queued emails point. */
+  mail: { readonly messageDomain: string };
+}
+
+export interface PayResult {
+  created: boolean;
+  sessionId: string;
+  url: string;
+}
+
+/**
+ * Invoices: drafts, gap-free numbering, sending (email through the outbox), paying through checkout, voiding
+ * and receipts. Every change runs under the invoice's row lock (`SELECT … FOR UPDATE`) and writes its event,
+ * its emails and its live-update notification in the same transaction.
+ */
+export class InvoicesService {
+  private readonly prisma: PrismaClient;
+  private readonly pdfs = new Map<string, Buffer>();
+
+  constructor(private readonly deps: InvoicesDeps) {
+    this.prisma = deps.prisma;
+  }
+
+  private now() {
+    return this.deps.clock.now();
+  }
+
+  private async lastEmail(id: string, tx?: Tx): Promise<EmailMessage | null> {
+    return (tx ?? this.prisma).emailMessage.findFirst({ where: { invoiceId: id }, orderBy: { seq: 'desc' } });
+  }
+
+  private async fullView(inv: Invoice, tx?: Tx): Promise<InvoiceView> {
+    return invoiceView(inv, { publicUrl: this.deps.config.PUBLIC_URL, full: true, lastEmail: await this.lastEmail(inv.id, tx) });
+  }
+
+  private publicView(inv: Invoice): InvoiceView {
+    return invoiceView(inv, { publicUrl: this.deps.config.PUBLIC_URL, full: false });
+  }
+
+  isOwner(inv: Pick<Invoice, 'accountId' | 'livemode'>, auth: KeyAuth | null): boolean {
+    return !!auth && auth.accountId === inv.accountId && (auth.mode === 'live') === inv.livemode;
+  }
+
+  private async find(id: string, tx?: Tx): Promise<Invoice | null> {
+    if (!INVOICE_ID.test(id)) return null;
+    return (tx ?? this.prisma).invoice.findUnique({ where: { id } });
+  }
+
+  /** Runs `fn` with the invoice row locked, after checking it belongs to `auth` (NOT_FOUND otherwise). */
+  private async withLocked<T>(id: string, auth: KeyAuth | null, fn: (tx: Tx, inv: Invoice) => Promise<T>, outerTx?: Tx): Promise<T> {
+    if (!INVOICE_ID.test(id)) throw notFound('Invoice');
+    const locked = async (tx: Tx) => {
+      const rows = await tx.$queryRawUnsafe<Array<{ id: string }>>('SELECT id FROM invoices WHERE id = $1 FOR UPDATE', id);
+      if (!rows.length) throw notFound('Invoice');
+      const inv = await tx.invoice.findUniqueOrThrow({ where: { id } });
+      if (auth && !this.isOwner(inv, auth)) throw notFound('Invoice');
+      return fn(tx, inv);
+    };
+    return outerTx ? locked(outerTx) : this.prisma.$transaction(locked, TX_OPTIONS);
+  }
+
+  private check(inv: Invoice, action: InvoiceAction) {
+    const r = transition(inv.status, action);
+    if (!r.ok) throw new ApiError('CONFLICT', `Invoice ${inv.number ?? inv.id}: ${r.error}`);
+    return r;
+  }
+
+  // ---- merchant (key) -------------------------------------------------------------------------------------
+
+  async create(auth: KeyAuth, body: unknown): Promise<InvoiceView> {
+    const v = parseInput(createInvoiceSchema, body);
+    const { settlement, recipient } = validateSettlement(v.settleChain, v.settleToken, v.recipient);
+    const amount = totalOf(v.lineItems);
+    const livemode = auth.mode === 'live';
+    const at = new Date(this.now());
+    return this.prisma.$transaction(async (tx) => {
+      let inv = await tx.invoice.create({
+        data: {
+          id: newId(livemode ? 'inv' : 'inv_test'),
+          accountId: auth.accountId,
+          livemode,
+          status: 'draft',
+          amount,
+          settleChainId: settlement.chainId,
+          settleToken: settlement.token,
+          settleSymbol: settlement.symbol,
+          settleDecimals: settlement.decimals,
+          recipient,
+          lineItems: v.lineItems as unknown as Prisma.InputJsonValue,
+          customerEmail: v.customerEmail ?? null,
+          customerName: v.customerName ?? null,
+          merchantName: v.merchantName ?? null,
+          replyTo: v.replyTo ?? null,
+          memo: v.memo ?? null,
+          dueAt: v.dueAt ?? null,
+          createdAt: at,
+          updatedAt: at,
+        },
+      });
+      if (v.send) inv = await this.sendLocked(tx, inv);
+      return this.fullView(inv, tx);
+    }, TX_OPTIONS);
+  }
+
+  async get(auth: KeyAuth, id: string): Promise<InvoiceView> {
+    const inv = await this.find(id);
+    if (!inv || !this.isOwner(inv, auth)) throw notFound('Invoice');
+    return this.fullView(inv);
+  }
+
+  async list(auth: KeyAuth, query: unknown): Promise<Page<InvoiceView>> {
+    const q = parseInput(listInvoicesSchema, query);
+    const where: Prisma.InvoiceWhereInput = { accountId: auth.accountId, livemode: auth.mode === 'live' };
+    if (q.status) where.status = q.status;
+    const from = q.cursor ? decodeCursor(q.cursor, (id) => INVOICE_ID.test(id)) : null;
+    const rows = await this.prisma.invoice.findMany({ where: { ...where, ...after(from) }, orderBy: NEWEST_FIRST, take: q.limit + 1 });
+    const emails = await this.lastEmails(rows.slice(0, q.limit).map((r) => r.id));
+    return pageOf(rows, q.limit, (inv) => invoiceView(inv, { publicUrl: this.deps.config.PUBLIC_URL, full: true, lastEmail: emails.get(inv.id) ?? null }), encodeCursor);
+  }
+
+  /** The newest email of each invoice, in one query. */
+  private async lastEmails(ids: string[]): Promise<Map<string, EmailMessage>> {
+    const out = new Map<string, EmailMessage>();
+    if (!ids.length) return out;
+    const rows = await this.prisma.emailMessage.findMany({ where: { invoiceId: { in: ids } }, orderBy: { seq: 'desc' } });
+    for (const m of rows) if (m.invoiceId && !out.has(m.invoiceId)) out.set(m.invoiceId, m);
+    return out;
+  }
+
+  /** Invoices by id as the owner sees them; null for unknown ids and for invoices `auth` does not own (one query per batch). */
+  async getManyOwned(ids: readonly string[], auth: KeyAuth): Promise<(InvoiceView | null)[]> {
+    const rows = await readByIds(
+      ids,
+      (id) => INVOICE_ID.test(id),
+      async (valid) => (await this.prisma.invoice.findMany({ where: { id: { in: valid } } })).filter((inv) => this.isOwner(inv, auth)),
+      (inv) => inv.id,
+      (inv) => inv,
+    );
+    const emails = await this.lastEmails(rows.filter((r) => r !== null).map((r) => r!.id));
+    return rows.map((inv) => (inv ? invoiceView(inv, { publicUrl: this.deps.config.PUBLIC_URL, full: true, lastEmail: emails.get(inv.id) ?? null }) : null));
+  }
+
+  /** The `list` cursor that resumes right after `v` (GraphQL gives every edge its own cursor). */
+  listCursor(v: Pick<InvoiceView, 'createdAt' | 'id'>): string {
+    return encodeCursor({ createdAt: new Date(v.createdAt), id: v.id });
+  }
+
+  /** PATCH: drafts only (CONFLICT otherwise). Settlement fields are checked together, merged with the stored ones. */
+  async update(auth: KeyAuth, id: string, body: unknown): Promise<InvoiceView> {
+    const v = parseInput(updateInvoiceSchema, body);
+    return this.withLocked(id, auth, async (tx, inv) => {
+      this.check(inv, { type: 'edit' });
+      const data: Prisma.InvoiceUpdateInput = { updatedAt: new Date(this.now()) };
+      if (v.settleChain !== undefined || v.settleToken !== undefined || v.recipient !== undefined) {
+        const { settlement, recipient } = validateSettlement(v.settleChain ?? inv.settleChainId, v.settleToken ?? inv.settleSymbol, v.recipient ?? inv.recipient);
+        Object.assign(data, { settleChainId: settlement.chainId, settleToken: settlement.token, settleSymbol: settlement.symbol, settleDecimals: settlement.decimals, recipient });
+        // A line item's unit amount is in base units of the settlement token: a new token with other decimals
+        // would silently change every price by a power of ten.
+        if (settlement.decimals !== inv.settleDecimals && v.lineItems === undefined) {
+          throw new ApiError('INVALID_PARAMS', `lineItems: ${settlement.symbol} on this chain has ${settlement.decimals} decimals, not ${inv.settleDecimals}; send the line items again in its base units`, { field: 'lineItems' });
+        }
+      }
+      if (v.lineItems !== undefined) Object.assign(data, { lineItems: v.lineItems as unknown as Prisma.InputJsonValue, amount: totalOf(v.lineItems) });
+      for (const k of ['customerEmail', 'customerName', 'merchantName', 'replyTo', 'memo', 'dueAt'] as const) if (v[k] !== undefined) (data as Record<string, unknown>)[k] = v[k];
+      const updated = await tx.invoice.update({ where: { id }, data });
+      return this.fullView(updated, tx);
+    });
+  }
+
+  /** Sends (draft → open, numbered) or re-sends (open) the invoice; CONFLICT when paid or void. */
+  async send(auth: KeyAuth, id: string): Promise<InvoiceView> {
+    return this.withLocked(id, auth, async (tx, inv) => this.fullView(await this.sendLocked(tx, inv), tx));
+  }
+
+  /**
+   * The send itself, inside the caller's transaction with the invoice locked (or just created). The first send
+   * takes the next number from the account's counter row, which stays locked until this transaction ends: two
+   * sends of one account queue there, so numbers are consecutive, and a send that rolls back gives its number back.
+   */
+  private async sendLocked(tx: Tx, inv: Invoice): Promise<Invoice> {
+    const r = this.check(inv, { type: 'send' });
+    const at = new Date(this.now());
+    let number = inv.number;
+    if (r.assignNumber) {
+      const [{ n }] = await tx.$queryRawUnsafe<Array<{ n: number }>>(
+        `INSERT INTO invoice_counters (account_id, livemode, last_number) VALUES ($1, $2, 1)
+         ON CONFLICT (account_id, livemode) DO UPDATE SET last_number = invoice_counters.last_number + 1
+         RETURNING last_number AS n`,
+        inv.accountId,
+        inv.livemode,
+      );
+      number = formatNumber(Number(n));
+    }
+    const updated = await tx.invoice.update({ where: { id: inv.id }, data: { status: r.next, number, sentAt: at, updatedAt: at } });
+    if (updated.customerEmail) {
+      const mail = invoiceEmail(updated, invoicePageUrl(this.deps.config.PUBLIC_URL, updated.id));
+      await enqueueEmail(
+        tx,
+        { accountId: updated.accountId, livemode: updated.livemode, invoiceId: updated.id, kind: 'invoice', fromName: updated.merchantName ?? 'Billing', to: updated.customerEmail, replyTo: updated.replyTo, ...mail },
+        { now: at, messageDomain: this.deps.mail.messageDomain },
+      );
+    }
+    await recordEvent(tx, { accountId: updated.accountId, livemode: updated.livemode, type: 'invoice.sent', resourceId: updated.id, data: { invoice: await this.fullView(updated, tx) }, createdAt: at });
+    await notifyInTx(tx, invoiceTopic(updated.id), { id: updated.id, status: updated.status });
+    return updated;
+  }
+
+  /** Voids a draft or open invoice (CONFLICT when paid or void), then expires any open session for it. */
+  async void(auth: KeyAuth, id: string): Promise<InvoiceView> {
+    const view = await this.withLocked(id, auth, async (tx, inv) => {
+      this.check(inv, { type: 'void' });
+      const at = new Date(this.now());
+      const updated = await tx.invoice.update({ where: { id }, data: { status: 'void', voidedAt: at, updatedAt: at } });
+      await notifyInTx(tx, invoiceTopic(id), { id, status: 'void' });
+      return this.fullView(updated, tx);
+    });
+    // After the void commits, in the sessions' own transactions: a session locks itself before its invoice
+    // (the paid hook), so taking them in the other order here could deadlock. A pay call in between sees void.
+    const open = await this.prisma.checkoutSession.findMany({ where: { invoiceId: id, status: 'open' }, select: { id: true } });
+    for (const s of open) await this.deps.checkout.expireInternal(s.id).catch((err) => this.deps.log.warn({ err, invoiceId: id, sessionId: s.id }, 'could not expire the session of a voided invoice'));
+    return view;
+  }
+
+  // ---- customer (public; the unguessable id is the access token) -------------------------------------------
+
+  /** The customer's view; drafts (and unknown ids) are NOT_FOUND. */
+  async getPublic(id: string): Promise<InvoiceView> {
+    const inv = await this.find(id);
+    if (!inv || inv.status === 'draft') throw notFound('Invoice');
+    return this.publicView(inv);
+  }
+
+  /** The owner's view for the owner's key, else the customer's view (drafts NOT_FOUND): GraphQL lookups. */
+  async getFor(id: string, auth: KeyAuth | null): Promise<InvoiceView> {
+    const inv = await this.find(id);
+    if (inv && this.isOwner(inv, auth)) return this.fullView(inv);
+    if (!inv || inv.status === 'draft') throw notFound('Invoice');
+    return this.publicView(inv);
+  }
+
+  /** The row for the hosted page, and whether it is overdue now (null for drafts and unknown ids). */
+  async forPage(id: string): Promise<{ invoice: Invoice; overdue: boolean } | null> {
+    const inv = await this.find(id);
+    return inv && inv.status !== 'draft' ? { invoice: inv, overdue: isOverdue(inv.dueAt, inv.status, this.now()) } : null;
+  }
+
+  get publicUrl(): string {
+    return this.deps.config.PUBLIC_URL;
+  }
+
+  /**
+   * Starts a checkout session for an open invoice, or hands back the one in flight: an open session (not past
+   * its expiry) or one whose payment is being verified is reused (`created: false`), so a customer clicking
+   * twice never gets two sessions to pay. A session under review means funds moved: CONFLICT, the merchant
+   * settles it. Draft → NOT_FOUND; paid or void → CONFLICT.
+   */
+  async pay(id: string): Promise<PayResult> {
+    if (!INVOICE_ID.test(id)) throw notFound('Invoice');
+    return this.withLocked(id, null, async (tx, inv) => {
+      if (inv.status === 'draft') throw notFound('Invoice');
+      this.check(inv, { type: 'pay' });
+      if (inv.sessionId) {
+        const s = await tx.checkoutSession.findUnique({ where: { id: inv.sessionId } });
+        if (s && ((s.status === 'open' && s.expiresAt.getTime() > this.now()) || s.status === 'processing')) {
+          return { created: false, sessionId: s.id, url: this.deps.checkout.view(s, [], false).url };
+        }
+        if (s?.status === 'needs_review') throw new ApiError('CONFLICT', `Invoice ${inv.number}: its last payment is under review by the merchant; no new payment was started`);
+      }
+      const page = invoicePageUrl(this.deps.config.PUBLIC_URL, inv.id);
+      const session = await this.deps.checkout.create(
+        { accountId: inv.accountId, mode: inv.livemode ? 'live' : 'test', keyId: 'invoice' },
+        {
+          amount: inv.amount,
+          settleChain: inv.settleChainId,
+          settleToken: inv.settleToken,
+          recipient: inv.recipient,
+          description: `Invoice ${inv.number}`,
+          ...(inv.merchantName ? { merchantName: inv.merchantName } : {}),
+          reference: inv.number!,
+          metadata: { invoiceId: inv.id },
+          successUrl: page,
+          cancelUrl: page,
+        },
+        { invoiceId: inv.id, tx },
+      );
+      await tx.invoice.update({ where: { id }, data: { sessionId: session.id, updatedAt: new Date(this.now()) } });
+      return { created: true, sessionId: session.id, url: session.url };
+    });
+  }
+
+  /**
+   * The checkout status listener (wired in src/services.ts): runs inside the transaction that moves a session,
+   * so when the session paying an invoice becomes `paid`, the invoice becomes `paid`, `invoice.paid` is
+   * recorded and the receipt email is queued in that same transaction. A session paying an invoice that is no
+   * longer open (voided while its payment was in flight) leaves the invoice as it is; the merchant refunds it.
+   */
+  async onSessionStatus(tx: Tx, _before: CheckoutSession, session: CheckoutSession): Promise<void> {
+    if (!session.invoiceId || session.status !== 'paid') return;
+    await this.withLocked(
+      session.invoiceId,
+      null,
+      async (tx2, inv) => {
+        // Only sessions this service started for the invoice carry its id; still, a session of another account,
+        // mode, amount or settlement never pays it.
+        if (inv.accountId !== session.accountId || inv.livemode !== session.livemode || inv.amount !== session.amount || inv.settleChainId !== session.settleChainId || inv.settleToken !== session.settleToken || inv.recipient !== session.recipient) {
+          this.deps.log.error({ invoiceId: inv.id, sessionId: session.id }, 'a paid checkout session names an invoice it does not match; the invoice is left as it is');
+          return;
+        }
+        const r = transition(inv.status, { type: 'session_paid' });
+        if (!r.ok) {
+          this.deps.log.warn({ invoiceId: inv.id, sessionId: session.id, status: inv.status }, 'a checkout session paid an invoice that is not open; the invoice is left as it is');
+          return;
+        }
+        const at = new Date(this.now());
+        const updated = await tx2.invoice.update({ where: { id: inv.id }, data: { status: 'paid', paidAt: session.paidAt ?? at, sessionId: session.id, updatedAt: at } });
+        const payments = await tx2.checkoutPayment.findMany({ where: { sessionId: session.id } });
+        if (updated.customerEmail) {
+          const paying = payments.find((p) => p.status === 'succeeded');
+          if (paying) {
+            const data = receiptData(updated, session, paying, invoicePageUrl(this.deps.config.PUBLIC_URL, updated.id));
+            const mail = receiptEmail(data, receiptUrl(this.deps.config.PUBLIC_URL, updated.id));
+            await enqueueEmail(
+              tx2,
+              { accountId: updated.accountId, livemode: updated.livemode, invoiceId: updated.id, kind: 'receipt', fromName: updated.merchantName ?? 'Billing', to: updated.customerEmail, replyTo: updated.replyTo, ...mail },
+              { now: at, messageDomain: this.deps.mail.messageDomain },
+            );
+          }
+        }
+        await recordEvent(tx2, {
+          accountId: updated.accountId,
+          livemode: updated.livemode,
+          type: 'invoice.paid',
+          resourceId: updated.id,
+          data: { invoice: await this.fullView(updated, tx2), session: this.deps.checkout.view(session, payments, true) },
+          createdAt: at,
+        });
+        await notifyInTx(tx2, invoiceTopic(updated.id), { id: updated.id, status: 'paid' });
+      },
+      tx,
+    );
+  }
+
+  /** A receipt email went out: record when (the invoice's `receiptSentAt`). */
+  async onEmailDelivered(m: EmailMessage): Promise<void> {
+    if (m.kind !== 'receipt' || !m.invoiceId) return;
+    await this.prisma.invoice.updateMany({ where: { id: m.invoiceId, receiptSentAt: null }, data: { receiptSentAt: m.sentAt ?? new Date(this.now()) } });
+  }
+
+  /** What the receipt shows; NOT_FOUND before the invoice is paid. */
+  async receipt(id: string): Promise<ReceiptData> {
+    const inv = await this.find(id);
+    if (!inv || inv.status !== 'paid' || !inv.sessionId) throw notFound('Receipt');
+    const session = await this.prisma.checkoutSession.findUnique({ where: { id: inv.sessionId }, include: { payments: true } });
+    const paying = session?.payments.find((p) => p.status === 'succeeded');
+    if (!session || !paying) throw notFound('Receipt');
+    return receiptData(inv, session, paying, invoicePageUrl(this.deps.config.PUBLIC_URL, inv.id));
+  }
+
+  /**
+   * GET /v1/invoices/{id}/receipt.pdf. A paid invoice's receipt never changes, so rendered PDFs are kept (the
+   * last RECEIPT_CACHE of them): a public link fetched again and again costs one render.
+   */
+  async receiptPdf(id: string): Promise<{ pdf: Buffer; filename: string }> {
+    const data = await this.receipt(id);
+    const filename = `receipt-${data.number}.pdf`;
+    const hit = this.pdfs.get(id);
+    if (hit) return { pdf: hit, filename };
+    const pdf = await renderReceiptPdf(data);
+    this.pdfs.set(id, pdf);
+    if (this.pdfs.size > RECEIPT_CACHE) this.pdfs.delete(this.pdfs.keys().next().value!);
+    return { pdf, filename };
+  }
+}
