@@ -58,15 +58,32 @@ function checkPage(path: string, res: Response, html: string) {
 describe('security headers and CSP', () => {
   let s: TestServer;
   let sessionId: string;
+  let invoiceId: string;
+  let mailId: string;
   beforeAll(async () => {
     s = await startTestServer({ env: { TRUST_PROXY: '1', JOBS_ENABLED: 'false' } });
     const { key } = await s.createTestKey();
     sessionId = (await s.post('/v1/checkout/sessions', { amount: '1000000', settleChain: 'base', settleToken: 'USDC', recipient: RECIPIENT }, { 'x-api-key': key })).body.id;
+    const invoice = { customerEmail: 'ap@example.com', lineItems: [{ description: 'Hosting', quantity: 1, unitAmount: '1000000' }], settleChain: 'base', settleToken: 'USDC', recipient: RECIPIENT, send: true };
+    invoiceId = (await s.post('/v1/invoices', invoice, { 'x-api-key': key })).body.id;
+    mailId = (await s.db.sql.query<{ id: string }>('SELECT id FROM email_messages LIMIT 1'))[0].id;
   });
   afterAll(() => s?.close());
 
-  it('every HTML page (error catalog, pay page found and not found, GraphiQL in development) has a strict CSP that allows what it loads', async () => {
-    const pages = ['/docs/errors', '/docs/errors/', ...ERROR_CODES.map((c) => `/docs/errors/${c}`), `/pay/${sessionId}`, '/pay/cs_test_doesnotexist0000000000', '/graphql'];
+  it('every HTML page (error catalog, API reference, pay and invoice pages found and not found, the dev outbox, GraphiQL in development) has a strict CSP that allows what it loads', async () => {
+    const pages = [
+      '/docs/errors',
+      '/docs/errors/',
+      ...ERROR_CODES.map((c) => `/docs/errors/${c}`),
+      '/docs/api',
+      `/pay/${sessionId}`,
+      '/pay/cs_test_doesnotexist0000000000',
+      `/invoice/${invoiceId}`,
+      '/invoice/inv_test_doesnotexist00000000000',
+      '/dev/mail',
+      `/dev/mail/${mailId}`,
+      '/graphql',
+    ];
     for (const path of pages) {
       const res = await fetch(s.url + path, { headers: { accept: 'text/html' } });
       checkPage(path, res, await res.text());

@@ -22,6 +22,10 @@ const REST_IDEMPOTENT = [
   'POST /v1/events/:id/redeliver',
   'POST /v1/orders/submit',
   'POST /v1/orders/:quoteId/submitted',
+  'POST /v1/invoices',
+  'POST /v1/invoices/:id/send',
+  'POST /v1/invoices/:id/void',
+  'POST /v1/invoices/:id/pay',
 ];
 const REST_NOT_IDEMPOTENT: Record<string, string> = {
   'POST /v1/orders': 'builds a transaction to sign from a stored quote; changes nothing',
@@ -42,12 +46,17 @@ const GRAPHQL_IDEMPOTENT = [
   'redeliverEvent',
   'submitOrder',
   'reportOrderSubmitted',
+  'createInvoice',
+  'sendInvoice',
+  'voidInvoice',
+  'payInvoice',
 ];
 const GRAPHQL_NOT_IDEMPOTENT: Record<string, string> = {
   buildOrder: 'as POST /v1/orders: changes nothing',
   updateWebhookEndpoint: 'sets fields to given values: running it twice leaves the same endpoint (PATCH)',
   deleteWebhookEndpoint: 'a second delete finds nothing to delete (DELETE)',
   revokeApiKey: 'revoking a revoked key changes nothing',
+  updateInvoice: 'sets fields of a draft to given values: running it twice leaves the same draft (PATCH)',
 };
 
 describe('which requests take an idempotency key', () => {

@@ -24,6 +24,8 @@ export interface Tenant {
   endpointId: string;
   endpointSecret: string;
   apiKeyId: string;
+  /** A draft invoice (customer email and memo set, so a leak of the owner's view shows). */
+  invoiceId: string;
 }
 
 const hex = (bytes: number) => `0x${randomBytes(bytes).toString('hex')}`;
@@ -72,6 +74,15 @@ export async function createTenant(s: TestServer, name: string, key: string): Pr
   const events = await s.services.events.list(auth, { limit: 10 });
   const event = events.data.find((e: { resourceId: string }) => e.resourceId === expiring.id)!;
   await s.services.events.redeliver(auth, event.id, { endpointId: endpoint.id });
+  const invoice = await s.services.invoices.create(auth, {
+    customerEmail: `billing-${name.toLowerCase().replace(/[^a-z0-9]/g, '')}@example.com`,
+    customerName: `Customer of ${name}`,
+    lineItems: [{ description: 'Consulting', quantity: 2, unitAmount: '5000000' }],
+    settleChain: SESSION_INPUT.settleChain,
+    settleToken: SESSION_INPUT.settleToken,
+    recipient: RECIPIENT,
+    memo: `memo of ${name}`,
+  });
   return {
     name,
     key,
@@ -84,6 +95,7 @@ export async function createTenant(s: TestServer, name: string, key: string): Pr
     endpointId: endpoint.id,
     endpointSecret: (endpoint as { secret: string }).secret,
     apiKeyId: auth.keyId,
+    invoiceId: invoice.id,
   };
 }
 

@@ -32,6 +32,37 @@ const RESULT = '__typename ... on Error { code message }';
 const ids = (nodes: Array<{ id: string }> | undefined) => (nodes ?? []).map((n) => n.id);
 
 export const gqlTable: Record<string, GqlRow> = {
+  'Query.invoice': { kind: 'lookup', op: (t) => ({ query: 'query($id: ID!) { invoice(id: $id) { id customerEmail memo } }', variables: { id: t.invoiceId } }), idsOf: (t) => [t.invoiceId] },
+  'Query.invoices': {
+    kind: 'list',
+    op: () => ({ query: 'query { invoices(first: 100) { nodes { id } } }' }),
+    contains: (d, t) => ids(d?.invoices?.nodes).includes(t.invoiceId),
+  },
+  'Query.publicInvoice': { kind: 'public', why: "the customer's view (id = access token; null for drafts)", mustNotReveal: 'customer email, payout address, session id' },
+  'Mutation.createInvoice': {
+    kind: 'own',
+    why: "creates an invoice in the key's own account and mode",
+    op: () => ({
+      query: `mutation { createInvoice(input: { lineItems: [{ description: "x", quantity: 1, unitAmount: "1000000" }], settleChain: "base", settleToken: "USDC", recipient: "${RECIPIENT}" }) { ${RESULT} } }`,
+    }),
+  },
+  'Mutation.updateInvoice': {
+    kind: 'mutation',
+    op: (t) => ({ query: `mutation($id: ID!) { updateInvoice(input: { id: $id, memo: "changed by another tenant" }) { ${RESULT} } }`, variables: { id: t.invoiceId } }),
+    idsOf: (t) => [t.invoiceId],
+  },
+  'Mutation.sendInvoice': {
+    kind: 'mutation',
+    op: (t) => ({ query: `mutation($id: ID!) { sendInvoice(input: { id: $id }) { ${RESULT} } }`, variables: { id: t.invoiceId } }),
+    idsOf: (t) => [t.invoiceId],
+  },
+  'Mutation.voidInvoice': {
+    kind: 'mutation',
+    op: (t) => ({ query: `mutation($id: ID!) { voidInvoice(input: { id: $id }) { ${RESULT} } }`, variables: { id: t.invoiceId } }),
+    idsOf: (t) => [t.invoiceId],
+  },
+  'Mutation.payInvoice': { kind: 'public', why: 'the customer starts paying an open invoice (id = access token; drafts are NotFoundError)' },
+  'Subscription.invoice': { kind: 'public', why: "the hosted invoice page follows the invoice it shows (id = access token); pushes the customer's view unless the owner key asks", mustNotReveal: 'customer email, payout address, session id' },
   'Query.balances': { kind: 'public', why: 'public on-chain balances of any address' },
   'Query.chain': { kind: 'public', why: 'chain registry' },
   'Query.chains': { kind: 'public', why: 'chain registry' },

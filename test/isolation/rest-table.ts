@@ -28,7 +28,22 @@ const sess = (t: Tenant) => `/v1/checkout/sessions/${t.sessionId}`;
 const paid = (t: Tenant) => `/v1/checkout/sessions/${t.paidSessionId}`;
 const hasId = (list: Array<{ id: string }> | undefined, id: string) => (list ?? []).some((x) => x.id === id);
 
+const inv = (t: Tenant) => `/v1/invoices/${t.invoiceId}`;
+
 export const restTable: Record<string, RestRow> = {
+  'POST /v1/invoices': { kind: 'own', why: "creates an invoice in the key's own account and mode; names no resource" },
+  'GET /v1/invoices': { kind: 'list', req: () => ({ method: 'GET', path: '/v1/invoices?limit=100' }), contains: (b, t) => hasId(b?.data, t.invoiceId) },
+  'GET /v1/invoices/:id': { kind: 'owned', req: (t) => ({ method: 'GET', path: inv(t) }), idsOf: (t) => [t.invoiceId] },
+  'PATCH /v1/invoices/:id': { kind: 'owned', req: (t) => ({ method: 'PATCH', path: inv(t), body: { memo: 'changed by another tenant' } }), idsOf: (t) => [t.invoiceId] },
+  'POST /v1/invoices/:id/send': { kind: 'owned', req: (t) => ({ method: 'POST', path: `${inv(t)}/send` }), idsOf: (t) => [t.invoiceId] },
+  'POST /v1/invoices/:id/void': { kind: 'owned', req: (t) => ({ method: 'POST', path: `${inv(t)}/void` }), idsOf: (t) => [t.invoiceId] },
+  'GET /v1/invoices/:id/public': {
+    kind: 'public',
+    why: 'the customer reads the invoice to pay it; the unguessable id is the access token (drafts answer NOT_FOUND)',
+    mustNotReveal: 'customer email, payout address, session id',
+  },
+  'POST /v1/invoices/:id/pay': { kind: 'public', why: 'the customer starts paying an open invoice (id = access token); answers only the session id and its pay page' },
+  'GET /v1/invoices/:id/receipt.pdf': { kind: 'public', why: 'the customer downloads the receipt of a paid invoice (id = access token); NOT_FOUND before paid' },
   'GET /v1/health': { kind: 'public', why: 'liveness and the loaded provider ids; no tenant data' },
   'GET /v1/openapi.json': { kind: 'public', why: 'the API description, the same for everyone' },
   'GET /v1/account': { kind: 'own', why: "answers the key's own account and mode; takes no id" },

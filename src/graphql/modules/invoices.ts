@@ -5,6 +5,7 @@ import { INVOICE_STATUSES, type InvoiceStatus } from '../../invoices/state.js';
 import { invoiceTopic, type InvoiceChanged } from '../../invoices/topics.js';
 import type { InvoiceEmailView, InvoiceView } from '../../invoices/views.js';
 import { ConflictError, NotFoundError, orNull } from '../errors.js';
+import { idempotencyKeyField, idempotent } from '../idempotency.js';
 import { keyOf, sessionLoader } from '../loaders.js';
 import { arrayConnection, connectionType, keysetConnection, pageArgs, pageSize, readAfter } from '../pagination.js';
 import { CheckoutSessionRef, InvoiceRef } from '../refs.js';
@@ -113,13 +114,13 @@ const invoiceFields = (t: any, required: boolean) => ({
 });
 
 const CreateInput = builder.inputType('CreateInvoiceInput', {
-  fields: (t) => ({ ...invoiceFields(t, true), send: t.boolean({ description: 'Send at once (numbered, emailed).' }) }),
+  fields: (t) => ({ ...invoiceFields(t, true), send: t.boolean({ description: 'Send at once (numbered, emailed).' }), ...idempotencyKeyField(t) }),
 });
 const UpdateInput = builder.inputType('UpdateInvoiceInput', {
   description: 'Drafts only. Omitted fields keep their value; null clears an optional one.',
   fields: (t) => ({ id: t.id({ required: true }), ...invoiceFields(t, false) }),
 });
-const IdInput = (name: string) => builder.inputType(name, { fields: (t) => ({ id: t.id({ required: true }) }) });
+const IdInput = (name: string) => builder.inputType(name, { fields: (t) => ({ id: t.id({ required: true }), ...idempotencyKeyField(t) }) });
 
 /** GraphQL input → the REST body the service validates (one set of rules): `dueOn`/`dueAt` become `dueAt`. */
 function body(input: Record<string, unknown>, keepNulls: boolean): Record<string, unknown> {
@@ -181,8 +182,8 @@ builder.mutationField('createInvoice', (t) =>
     description: 'Creates a draft, or sends it at once with `send: true`.',
     authScopes: { key: true },
     args: { input: t.arg({ type: CreateInput, required: true }) },
-    errors: { types: [] },
-    resolve: async (_r, { input }, ctx) => ({ invoice: await ctx.services.invoices.create(await keyOf(ctx), body(input, false)) }),
+    errors: { types: [ConflictError] },
+    resolve: idempotent(async (_r, { input }, ctx) => ({ invoice: await ctx.services.invoices.create(await keyOf(ctx), body(input, false)) })),
   }),
 );
 
@@ -204,7 +205,7 @@ builder.mutationField('sendInvoice', (t) =>
     authScopes: { key: true },
     args: { input: t.arg({ type: IdInput('SendInvoiceInput'), required: true }) },
     errors: { types: [ConflictError, NotFoundError] },
-    resolve: async (_r, { input }, ctx) => ({ invoice: await ctx.services.invoices.send(await keyOf(ctx), input.id) }),
+    resolve: idempotent(async (_r, { input }, ctx) => ({ invoice: await ctx.services.invoices.send(await keyOf(ctx), input.id) })),
   }),
 );
 
@@ -215,7 +216,7 @@ builder.mutationField('voidInvoice', (t) =>
     authScopes: { key: true },
     args: { input: t.arg({ type: IdInput('VoidInvoiceInput'), required: true }) },
     errors: { types: [ConflictError, NotFoundError] },
-    resolve: async (_r, { input }, ctx) => ({ invoice: await ctx.services.invoices.void(await keyOf(ctx), input.id) }),
+    resolve: idempotent(async (_r, { input }, ctx) => ({ invoice: await ctx.services.invoices.void(await keyOf(ctx), input.id) })),
   }),
 );
 
@@ -235,7 +236,7 @@ builder.mutationField('payInvoice', (t) =>
     authScopes: { public: true },
     args: { input: t.arg({ type: IdInput('PayInvoiceInput'), required: true }) },
     errors: { types: [ConflictError, NotFoundError] },
-    resolve: (_r, { input }, ctx) => ctx.services.invoices.pay(input.id),
+    resolve: idempotent((_r, { input }, ctx) => ctx.services.invoices.pay(input.id)),
   }),
 );
 

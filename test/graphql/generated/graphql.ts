@@ -78,6 +78,8 @@ export type CreateInvoiceInput = {
   dueAt?: string | null | undefined;
   /** Due date `YYYY-MM-DD`, meaning the end of that day UTC. Or give `dueAt`. */
   dueOn?: string | null | undefined;
+  /** Optional, 1 to 255 visible ASCII characters (a UUID is a good key). Send the same key when you retry this mutation after a timeout or a dropped connection: it is run once, and for 24 hours a retry with the same key and the same input gets the first result again (same ids) instead of running again. The same key with another input or on another mutation is a ConflictError, as is a retry while the first request is still running. Keys are scoped to the API key's account and mode (without an API key, a key only replays the identical input). */
+  idempotencyKey?: string | null | undefined;
   /** 1 to 50 line items. */
   lineItems: Array<InvoiceLineItemInput>;
   /** Up to 1000 characters. */
@@ -465,7 +467,10 @@ export type CreateInvoiceMutationVariables = Exact<{
 }>;
 
 
-export type CreateInvoiceMutation = { createInvoice: { __typename: 'CreateInvoicePayload', invoice: { id: string, number: string | null, status: InvoiceStatus, amount: string, dueAt: string | null, url: string, customerEmail: string | null, recipient: string | null, lineItems: { totalCount: number, nodes: Array<{ description: string, quantity: number, unitAmount: string, amount: string }> }, settlement: { chainId: number, symbol: string } } } };
+export type CreateInvoiceMutation = { createInvoice:
+    | { __typename: 'ConflictError' }
+    | { __typename: 'CreateInvoicePayload', invoice: { id: string, number: string | null, status: InvoiceStatus, amount: string, dueAt: string | null, url: string, customerEmail: string | null, recipient: string | null, lineItems: { totalCount: number, nodes: Array<{ description: string, quantity: number, unitAmount: string, amount: string }> }, settlement: { chainId: number, symbol: string } } }
+   };
 
 export type UpdateInvoiceMutationVariables = Exact<{
   input: UpdateInvoiceInput;
