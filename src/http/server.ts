@@ -342,7 +342,10 @@ export function createHttpServer(deps: HttpDeps, opts: { extraRoutes?: RouteHand
     if (watch) socket.off('data', watch);
     framings.delete(socket);
   });
-  server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
+  // Connections whose rejected request is answered (or waits to be): later reads of it raise clientError again.
+  const rejected = new WeakSet<Socket>();
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => {
+    if (rejected.has(socket) && socket.writable) return;
     if (!socket.writable) return void socket.destroy();
     // Headers or body slower than the server's timeouts: 408 (no code has that status), and the socket goes.
     if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') return void socket.end('HTTP/1.1 408 Request Timeout\r\nx-content-type-options: nosniff\r\nconnection: close\r\n\r\n');
@@ -351,11 +354,30 @@ export function createHttpServer(deps: HttpDeps, opts: { extraRoutes?: RouteHand
     const body = JSON.stringify(errorBody(config, 'INVALID_PARAMS', message, requestId));
     // The answer to a HEAD has no body, even this one (a client reads no body after a HEAD's headers: the bytes
     // would be taken as a next response, or, after connection: close, as a protocol error).
-    const head = framings.get(socket as Socket)?.method === 'HEAD';
-    socket.end(
-      `HTTP/1.1 400 Bad Request\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nx-request-id: ${requestId}\r\nx-content-type-options: nosniff\r\nconnection: close\r\n\r\n${head ? '' : body}`,
-    );
+    const head = framings.get(socket)?.method === 'HEAD';
+    rejected.add(socket);
+    afterResponses(socket, () => {
+      if (!socket.writable) return void socket.destroy();
+      socket.end(
+        `HTTP/1.1 400 Bad Request\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nx-request-id: ${requestId}\r\nx-content-type-options: nosniff\r\nconnection: close\r\n\r\n${head ? '' : body}`,
+      );
+    });
   });
+  /**
+   * Runs `then` once the answers to earlier requests on `socket` are written: a request rejected by the parser may
+   * follow others sent without waiting (pipelining) whose handlers are still at work, and answers go in order.
+   * Node's server keeps the response being written as `socket._httpMessage` (its own clientError default reads it
+   * too) and assigns the next queued one before our 'finish' listener runs.
+   */
+  const afterResponses = (socket: Socket, then: () => void) => {
+    const inFlight = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
+    if (!inFlight || inFlight.writableFinished) return then();
+    const next = () => {
+      inFlight.off('finish', next).off('close', next);
+      afterResponses(socket, then);
+    };
+    inFlight.once('finish', next).once('close', next);
+  };
 
   // Errors a subscription raises while streaming (e.g. UNAUTHORIZED on its first step) reach graphql-ws's
   // onError, not the execution plugins: give them the same extensions.code and requestId there.

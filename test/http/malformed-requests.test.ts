@@ -122,6 +122,25 @@ describe('malformed requests are answered with a coded error and a request id', 
     }
   });
 
+  it('a request rejected behind a pipelined one is answered after it, in order (its 400 went first and the other answer was lost)', async () => {
+    const { hostname, port } = new URL(s.url);
+    const text = await new Promise<string>((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      const socket = connect(Number(port), hostname, () =>
+        socket.write(`GET /v1/chains HTTP/1.1\r\nhost: x\r\n\r\nHEAD /v1/chains?q=${'%00'.repeat(7_000)} HTTP/1.1\r\nhost: x\r\n\r\n`),
+      );
+      socket.on('data', (c) => chunks.push(c));
+      socket.on('error', reject);
+      socket.on('close', () => resolve(Buffer.concat(chunks).toString('latin1')));
+    });
+    const [first, second] = text.split(/(?=HTTP\/1\.1 400 )/);
+    expect(first).toMatch(/^HTTP\/1\.1 200 /);
+    const [head, body] = first.split('\r\n\r\n');
+    expect(Buffer.byteLength(body)).toBe(Number(/content-length: (\d+)/i.exec(head)?.[1]));
+    expect(JSON.parse(body).chains.length).toBeGreaterThan(0);
+    expect(second).toMatch(/^HTTP\/1\.1 400 [^]*\r\nconnection: close\r\n\r\n$/);
+  });
+
   it.each([
     ['an unknown method', 'FOO /v1/health HTTP/1.1\r\nhost: x\r\n\r\n'],
     ['a broken request line', 'GET /v1/health HTTP/9\r\n\r\n'],
