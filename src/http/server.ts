@@ -18,6 +18,7 @@ import { restRoutes } from '../rest/routes.js';
 import { pageHandlers } from './pages.js';
 import { parseJsonBody, readBody } from './body.js';
 import { requestIdFrom } from './request-id.js';
+import { RequestFraming } from './request-framing.js';
 import { clientIp } from './client-ip.js';
 import { applyCors, corsApplies, graphiqlCsp, securityHeaders } from './security.js';
 import { keyBucket, limitReason, MessageBucket, OpenCounts, WS_LIMIT_CLOSE_CODE } from './ws-limits.js';
@@ -33,9 +34,6 @@ const graphqlRefusals: Record<number, string> = {
   406: 'None of the accepted media types can be served: accept application/graphql-response+json, application/json, text/event-stream or multipart/mixed',
   415: 'Unsupported content-type: send application/json (or application/graphql)',
 };
-
-/** Where a request line starts in the bytes of a connection: at the start of a read or after a line break. */
-const REQUEST_LINE_START = /(?:^|\n)(GET|HEAD|POST|PUT|PATCH|DELETE|OPTIONS|CONNECT|TRACE) /g;
 
 /** Per-request facts the access log needs. */
 interface RequestState {
@@ -315,21 +313,19 @@ export function createHttpServer(deps: HttpDeps, opts: { extraRoutes?: RouteHand
   // Open sockets per peer address. Behind a proxy every socket comes from the proxy, so the cap is off there.
   const socketsPerIp = new OpenCounts();
   const capSockets = config.TRUST_PROXY === 0 && config.HTTP_MAX_CONNECTIONS_PER_IP > 0;
-  // The method of the last request a socket started, read off the bytes as they arrive: a request too malformed
-  // to parse (below) may span several reads, the packet Node hands over is only the last one, and a request line
-  // may share a read with the end of the previous request's body. Dropped once the socket is a WebSocket.
-  const methodInFlight = new WeakMap<Socket, string>();
+  // The request framing of each connection, followed over the bytes as they arrive (src/http/request-framing.ts),
+  // so a request too malformed to parse (below) is known to be a HEAD, whose answer has no body. It sees each read
+  // before Node's parser does (which may reject it and emit clientError at once); dropped once a WebSocket.
+  const framings = new WeakMap<Socket, RequestFraming>();
   const watchers = new WeakMap<Socket, (d: Buffer) => void>();
   server.on('connection', (s) => {
     sockets.add(s);
     s.on('close', () => sockets.delete(s));
-    const watch = (d: Buffer) => {
-      let method: string | undefined;
-      for (const m of d.toString('latin1').matchAll(REQUEST_LINE_START)) method = m[1];
-      if (method) methodInFlight.set(s, method);
-    };
+    const framing = new RequestFraming();
+    const watch = (d: Buffer) => framing.push(d);
+    framings.set(s, framing);
     watchers.set(s, watch);
-    s.on('data', watch);
+    s.prependListener('data', watch);
     if (!capSockets) return;
     const peer = clientIp({ headers: {}, socket: s }, 0);
     if (!socketsPerIp.take(peer, config.HTTP_MAX_CONNECTIONS_PER_IP)) {
@@ -344,21 +340,44 @@ export function createHttpServer(deps: HttpDeps, opts: { extraRoutes?: RouteHand
   server.on('upgrade', (_req, socket: Socket) => {
     const watch = watchers.get(socket);
     if (watch) socket.off('data', watch);
+    framings.delete(socket);
   });
-  server.on('clientError', (err: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket) => {
+  // Connections whose rejected request is answered (or waits to be): later reads of it raise clientError again.
+  const rejected = new WeakSet<Socket>();
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => {
+    if (rejected.has(socket) && socket.writable) return;
     if (!socket.writable) return void socket.destroy();
     // Headers or body slower than the server's timeouts: 408 (no code has that status), and the socket goes.
     if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') return void socket.end('HTTP/1.1 408 Request Timeout\r\nx-content-type-options: nosniff\r\nconnection: close\r\n\r\n');
     const requestId = requestIdFrom(undefined);
     const message = err.code === 'HPE_HEADER_OVERFLOW' ? `The request line and headers exceed ${maxHeaderSize} bytes` : `Malformed HTTP request (${err.code ?? 'parse error'})`;
     const body = JSON.stringify(errorBody(config, 'INVALID_PARAMS', message, requestId));
-    // The answer to a HEAD has no body, even this one (the client would read the body as a next response).
-    const first = /^([A-Z]{3,7}) /.exec(err.rawPacket?.subarray(0, 8).toString('latin1') ?? '')?.[1];
-    const head = (first ?? methodInFlight.get(socket as Socket)) === 'HEAD';
-    socket.end(
-      `HTTP/1.1 400 Bad Request\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nx-request-id: ${requestId}\r\nx-content-type-options: nosniff\r\nconnection: close\r\n\r\n${head ? '' : body}`,
-    );
+    // The answer to a HEAD has no body, even this one (a client reads no body after a HEAD's headers: the bytes
+    // would be taken as a next response, or, after connection: close, as a protocol error).
+    const head = framings.get(socket)?.method === 'HEAD';
+    rejected.add(socket);
+    afterResponses(socket, () => {
+      if (!socket.writable) return void socket.destroy();
+      socket.end(
+        `HTTP/1.1 400 Bad Request\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nx-request-id: ${requestId}\r\nx-content-type-options: nosniff\r\nconnection: close\r\n\r\n${head ? '' : body}`,
+      );
+    });
   });
+  /**
+   * Runs `then` once the answers to earlier requests on `socket` are written: a request rejected by the parser may
+   * follow others sent without waiting (pipelining) whose handlers are still at work, and answers go in order.
+   * Node's server keeps the response being written as `socket._httpMessage` (its own clientError default reads it
+   * too) and assigns the next queued one before our 'finish' listener runs.
+   */
+  const afterResponses = (socket: Socket, then: () => void) => {
+    const inFlight = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
+    if (!inFlight || inFlight.writableFinished) return then();
+    const next = () => {
+      inFlight.off('finish', next).off('close', next);
+      afterResponses(socket, then);
+    };
+    inFlight.once('finish', next).once('close', next);
+  };
 
   // Errors a subscription raises while streaming (e.g. UNAUTHORIZED on its first step) reach graphql-ws's
   // onError, not the execution plugins: give them the same extensions.code and requestId there.

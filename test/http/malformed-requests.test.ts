@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
@@ -64,6 +65,80 @@ describe('malformed requests are answered with a coded error and a request id', 
     expect(head).toMatch(/^HTTP\/1\.1 400 /);
     expect(head).toMatch(/x-request-id: [0-9a-f-]{36}/);
     expect(body).toBe('');
+  });
+
+  // A route answered before it read a body (rate limits, auth, an unknown path) lets Node drop the rest of that body
+  // afterwards, so the next request's first bytes share a read with the end of the previous body.
+  it('a HEAD over the header limit whose first bytes share a read with the end of an earlier, unread body gets no body', async () => {
+    const { hostname, port } = new URL(s.url);
+    const body = 'x'.repeat(20_000);
+    const text = await new Promise<string>((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      let rest = false;
+      const socket = connect(Number(port), hostname, () =>
+        socket.write(`POST /v1/no-such-route HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n${body.slice(0, 10)}`),
+      );
+      socket.on('data', (c) => {
+        chunks.push(c);
+        // The 404 (sent without reading the body) is in: the rest of the body and the HEAD go in one write.
+        if (!rest && /\r\n\r\n\{.*\}$/s.test(Buffer.concat(chunks).toString('latin1'))) {
+          rest = true;
+          socket.write(`${body.slice(10)}HEAD /v1/events/evt_x?${'%00'.repeat(7_000)} HTTP/1.1\r\nhost: x\r\n\r\n`);
+        }
+      });
+      socket.on('error', reject);
+      socket.on('close', () => resolve(Buffer.concat(chunks).toString('latin1')));
+    });
+    const [first, second] = text.split(/(?=HTTP\/1\.1 )/);
+    expect(first).toMatch(/^HTTP\/1\.1 404 /);
+    const [head, rest] = second.split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 400 /);
+    expect(head).toMatch(/\r\nconnection: close(\r\n|$)/);
+    expect(rest).toBe('');
+  });
+
+  it('node:http on a keep-alive connection reads that HEAD\'s 400 (was "Parse Error: Data after `Connection: close`")', async () => {
+    const { hostname, port } = new URL(s.url);
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const send = (method: string, path: string, body: string) =>
+      new Promise<{ status: number; bytes: number; socket: unknown }>((resolve, reject) => {
+        const req = http.request({ host: hostname, port, method, path, agent, headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) } });
+        req.on('error', reject);
+        req.on('response', (res) => {
+          let bytes = 0;
+          res.on('data', (d: Buffer) => (bytes += d.length));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes, socket: req.socket }));
+        });
+        req.end(body);
+      });
+    try {
+      const early = await send('POST', '/v1/no-such-route', 'y'.repeat(300_000));
+      expect(early.status).toBe(404);
+      const head = await send('HEAD', `/v1/events/evt_x?${'%00'.repeat(7_000)}`, '{}');
+      expect(head.socket, 'the keep-alive connection was reused').toBe(early.socket);
+      expect(head).toMatchObject({ status: 400, bytes: 0 });
+    } finally {
+      agent.destroy();
+    }
+  });
+
+  it('a request rejected behind a pipelined one is answered after it, in order (its 400 went first and the other answer was lost)', async () => {
+    const { hostname, port } = new URL(s.url);
+    const text = await new Promise<string>((resolve, reject) => {
+      const chunks: Buffer[] = [];
+      const socket = connect(Number(port), hostname, () =>
+        socket.write(`GET /v1/chains HTTP/1.1\r\nhost: x\r\n\r\nHEAD /v1/chains?q=${'%00'.repeat(7_000)} HTTP/1.1\r\nhost: x\r\n\r\n`),
+      );
+      socket.on('data', (c) => chunks.push(c));
+      socket.on('error', reject);
+      socket.on('close', () => resolve(Buffer.concat(chunks).toString('latin1')));
+    });
+    const [first, second] = text.split(/(?=HTTP\/1\.1 400 )/);
+    expect(first).toMatch(/^HTTP\/1\.1 200 /);
+    const [head, body] = first.split('\r\n\r\n');
+    expect(Buffer.byteLength(body)).toBe(Number(/content-length: (\d+)/i.exec(head)?.[1]));
+    expect(JSON.parse(body).chains.length).toBeGreaterThan(0);
+    expect(second).toMatch(/^HTTP\/1\.1 400 [^]*\r\nconnection: close\r\n\r\n$/);
   });
 
   it.each([
