@@ -77,6 +77,7 @@ ${config.BRAND} is running (embedded PGlite in ${resolve(config.DATA_DIR)}, test
   GraphiQL     ${base}/graphql
   Health       ${base}/v1/health
   Error docs   ${base}/docs/errors
+  API docs     ${base}/docs/api  (OpenAPI 3.1: ${base}/v1/openapi.json)
 
   Dev account  ${dev.accountId}
   Test key     ${dev.testKey}
@@ -86,8 +87,10 @@ Try:
   curl -s ${base}/v1/health
   curl -s -H 'x-api-key: ${dev.testKey}' -H 'content-type: application/json' \\
     -d '{"query":"{ viewer { accountId mode } }"}' ${base}/graphql
-  Create and send an invoice (emailed to customerEmail; see the dev outbox):
-  curl -s -H 'x-api-key: ${dev.testKey}' -H 'content-type: application/json' ${base}/v1/invoices \\
+  Rate limits: every answer carries RateLimit-Policy and RateLimit (curl -si shows them).
+  Create and send an invoice (emailed to customerEmail; see the dev outbox); run it twice: the same
+  Idempotency-Key replays the first answer (Idempotent-Replayed: true) instead of creating a second invoice:
+  curl -si -H 'x-api-key: ${dev.testKey}' -H 'content-type: application/json' -H 'Idempotency-Key: dev-invoice-1' ${base}/v1/invoices \\
     -d '{"customerEmail":"ap@example.com","merchantName":"Dev Shop","lineItems":[{"description":"Work","quantity":2,"unitAmount":"5000000"}],"settleChain":"base","settleToken":"USDC","recipient":"${DEVNET_ACCOUNTS[2].address}","send":true}'
 ${devnet ? devnetHints(base, devnet) : ''}`);
 }
