@@ -85,6 +85,14 @@ export const updateInvoiceSchema = z
 
 const intFrom = (field: z.ZodNumber) => z.preprocess((v) => (typeof v === 'string' && /^-?[0-9]+$/.test(v.trim()) ? Number(v) : v), field);
 
+/** Invoice ids as `newId` makes them; anything else is NOT_FOUND before the database sees it. */
+export const INVOICE_ID = /^inv_(test_)?[0-9A-Za-z]{1,64}$/;
+
+/** The `:id` of every invoice route (the service answers NOT_FOUND for ids that do not match). */
+export const invoiceIdParamSchema = z.object({
+  id: z.string().regex(INVOICE_ID).meta({ description: 'Invoice id; on the customer routes it is the access token.', example: 'inv_test_7Kp2Wq9Lm4Zr1Tb8Xc3Vn' }),
+});
+
 export const listInvoicesSchema = z.object({
   status: z.enum(INVOICE_STATUSES).optional(),
   limit: intFrom(z.number({ error: 'must be an integer' }).int('must be an integer').min(1).max(100)).default(20),
