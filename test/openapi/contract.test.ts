@@ -50,6 +50,8 @@ describe.each(backends)('OpenAPI contract: every documented example against a re
         RPC_TIMEOUT_MS: '1000',
         PRICE_TIMEOUT_MS: '1000',
         BALANCES_CHAIN_TIMEOUT_MS: '2000',
+        // Every example creates its own sessions and invoices with one key: more strict-bucket writes than 60/min.
+        RATE_LIMIT_STRICT: '1000/60',
       },
     });
     ({ key } = await s.createTestKey());
