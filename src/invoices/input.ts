@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { ApiError } from '../errors.js';
 import { validateSettlement } from '../checkout/input.js';
 import { parseDueAt } from './due.js';
 import { invoiceTotal, type LineItem } from './amounts.js';
@@ -36,10 +35,18 @@ const lineItem = z
   })
   .strict();
 
+/** The total must be > 0 and fit the amount column (78 digits; AMOUNT_TOO_LARGE past it). */
 const lineItems = z
   .array(lineItem, { error: 'must be an array of line items' })
   .min(1, 'must have at least 1 line item')
-  .max(LIMITS.lineItems, `must have at most ${LIMITS.lineItems} line items`);
+  .max(LIMITS.lineItems, `must have at most ${LIMITS.lineItems} line items`)
+  .superRefine((items, ctx) => {
+    // zod runs this even when an item failed its own checks: total only well-formed items.
+    if (!items.every((li) => Number.isInteger(li?.quantity) && typeof li?.unitAmount === 'string' && /^[0-9]{1,78}$/.test(li.unitAmount))) return;
+    const total = invoiceTotal(items);
+    if (total <= 0n) ctx.addIssue({ code: 'custom', message: 'the total (Σ quantity × unitAmount) must be greater than 0' });
+    else if (total.toString().length > 78) ctx.addIssue({ code: 'custom', message: 'the total is too large', params: { code: 'AMOUNT_TOO_LARGE' } });
+  });
 
 const dueAt = z
   .string({ error: 'must be a date (YYYY-MM-DD) or an ISO 8601 timestamp' })
@@ -85,19 +92,21 @@ export const updateInvoiceSchema = z
 
 const intFrom = (field: z.ZodNumber) => z.preprocess((v) => (typeof v === 'string' && /^-?[0-9]+$/.test(v.trim()) ? Number(v) : v), field);
 
+/** Invoice ids as `newId` makes them; anything else is NOT_FOUND before the database sees it. */
+export const INVOICE_ID = /^inv_(test_)?[0-9A-Za-z]{1,64}$/;
+
+/** The `:id` of every invoice route (the service answers NOT_FOUND for ids that do not match). */
+export const invoiceIdParamSchema = z.object({
+  id: z.string().regex(INVOICE_ID).meta({ description: 'Invoice id; on the customer routes it is the access token.', example: 'inv_test_7Kp2Wq9Lm4Zr1Tb8Xc3Vn' }),
+});
+
 export const listInvoicesSchema = z.object({
   status: z.enum(INVOICE_STATUSES).optional(),
   limit: intFrom(z.number({ error: 'must be an integer' }).int('must be an integer').min(1).max(100)).default(20),
   cursor: z.string().min(1).max(200).optional(),
 });
 
-/** The total of the line items, which must be > 0 and fit the amount column (78 digits). */
-export function totalOf(items: readonly LineItem[]): string {
-  const total = invoiceTotal(items);
-  if (total <= 0n) throw new ApiError('INVALID_PARAMS', 'lineItems: the total (Σ quantity × unitAmount) must be greater than 0', { field: 'lineItems' });
-  const s = total.toString();
-  if (s.length > 78) throw new ApiError('AMOUNT_TOO_LARGE', 'lineItems: the total is too large', { field: 'lineItems' });
-  return s;
-}
+/** The total of line items the schemas above accepted (> 0 and at most 78 digits there). */
+export const totalOf = (items: readonly LineItem[]): string => invoiceTotal(items).toString();
 
 export { validateSettlement };

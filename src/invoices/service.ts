@@ -11,7 +11,7 @@ import type { Infra } from '../infra.js';
 import { enqueueEmail } from '../mail/outbox.js';
 import { parseInput } from '../validation.js';
 import { invoiceEmail, receiptEmail } from './emails.js';
-import { createInvoiceSchema, listInvoicesSchema, totalOf, updateInvoiceSchema, validateSettlement } from './input.js';
+import { createInvoiceSchema, INVOICE_ID, listInvoicesSchema, totalOf, updateInvoiceSchema, validateSettlement } from './input.js';
 import { receiptData, type ReceiptData } from './receipt-data.js';
 import { renderReceiptPdf } from './receipt-pdf.js';
 import { formatNumber, transition, type InvoiceAction } from './state.js';
@@ -26,8 +26,7 @@ const TX_OPTIONS = { maxWait: 30_000, timeout: 60_000 } as const;
 
 const RECEIPT_CACHE = 200;
 
-/** Invoice ids as `newId` makes them; anything else is NOT_FOUND before the database sees it. */
-export const INVOICE_ID = /^inv_(test_)?[0-9A-Za-z]{1,64}$/;
+export { INVOICE_ID };
 
 export interface InvoicesDeps extends Pick<Infra, 'config' | 'log' | 'clock'> {
   prisma: PrismaClient;

@@ -36,6 +36,7 @@ const TAGS: Array<{ name: string; description: string }> = [
   { name: 'Quotes', description: 'Ranked swap and bridge quotes from every enabled provider.' },
   { name: 'Orders', description: 'Transactions to sign for quotes, and tracking them once sent.' },
   { name: 'Checkout', description: 'Checkout sessions: the payer pays any token on any chain, the merchant receives USDC/USDT. Refunds.' },
+  { name: 'Invoices', description: 'Invoices with gap-free numbers, emailed to the customer and paid through checkout; receipts as PDF.' },
   { name: 'Events', description: "State changes of the key's account and mode, and their webhook deliveries." },
   { name: 'Webhook endpoints', description: 'Where events are POSTed, signed with Standard Webhooks.' },
 ];
@@ -76,7 +77,7 @@ function operationOf(route: Route, docsUrl: string): ZodOpenApiOperationObject {
     responses[status] = {
       description: r.description,
       headers: headerRefs([...everyResponseHeaders(), ...(r.headers ?? []), ...(route.idempotent ? ['IdempotentReplayed', 'OriginalRequest'] : [])]) as never,
-      ...(r.schema ? { content: { 'application/json': { schema: r.schema, ...(r.examples && Object.keys(r.examples).length ? { examples: r.examples } : {}) } } } : {}),
+      ...(r.schema ? { content: { [r.mediaType ?? 'application/json']: { schema: r.schema, ...(r.examples && Object.keys(r.examples).length ? { examples: r.examples } : {}) } } } : {}),
     };
   }
   for (const [status, codes] of byStatus(errorCodesOf(route))) {

@@ -7,6 +7,10 @@ export const EX = {
   sessionId: 'cs_test_E2VhWfsak5hqnmzzu',
   refundId: 're_test_5Rt8Yq1Wm3Lz9Xb2Vc7Nk4',
   paymentId: 'cspay_7Hq2Lw9Zr4Tb1Xc8Vn3Km0',
+  /** Invoices: a draft, an open (sent) one and a paid one. */
+  invoiceId: 'inv_test_7Kp2Wq9Lm4Zr1Tb8Xc3Vn',
+  openInvoiceId: 'inv_test_3Rm8Xq1Vb6Lz0Kt5Wc9Pn',
+  paidInvoiceId: 'inv_test_9Tc4Nw2Hq7Zb5Lm1Xr8Vk',
   endpointId: 'we_B8dy22oc82lEi6009zwvga',
   eventId: 'evt_4Yq2mT8kLp0ZsVb7NcR1Dw',
   quoteId: 'q_4Yq2mT8kLp0ZsVb7NcR1Dw0aB3dE5fG7hJ9k',

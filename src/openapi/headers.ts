@@ -47,6 +47,12 @@ export const RESPONSE_HEADERS: Record<string, HeaderDoc> = {
     description: 'What is left of each quota: `r` points remaining, `t` seconds until the window resets. Absent while the limiter\'s store is unreachable (requests then pass unlimited) or where rate limiting is off.',
     everyResponse: true,
   },
+  ContentDisposition: {
+    name: 'content-disposition',
+    schema: z.string().meta({ example: 'inline; filename="receipt-INV-000042.pdf"' }),
+    description: 'The file name to save a document under.',
+    everyResponse: false,
+  },
   RetryAfter: {
     name: 'retry-after',
     schema: z.string().regex(/^[0-9]+$/).meta({ example: '18' }),

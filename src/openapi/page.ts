@@ -94,7 +94,10 @@ function operationHtml(doc: OpenApiDocument, path: string, method: string, op: J
       const c = r.content?.['application/json'];
       const headers = Object.entries((r.headers ?? {}) as Json).map(([h]) => `<code>${esc(h)}</code>`).join(', ');
       const isError = Number(status) >= 400;
-      return `<h5>${esc(status)}</h5>${codeLinks(md(r.description))}${headers ? `<p class="s">Headers: ${headers}</p>` : ''}${c && !isError ? schemaTable(c.schema) + examplesHtml(c.examples) : ''}`;
+      // A file (the PDF receipt): its media type instead of a schema table.
+      const files = Object.keys((r.content ?? {}) as Json).filter((t) => t !== 'application/json');
+      const file = files.length && !c ? `<p class="s">Body: ${files.map((t) => `<code>${esc(t)}</code>`).join(', ')}</p>` : '';
+      return `<h5>${esc(status)}</h5>${codeLinks(md(r.description))}${headers ? `<p class="s">Headers: ${headers}</p>` : ''}${file}${c && !isError ? schemaTable(c.schema) + examplesHtml(c.examples) : ''}`;
     })
     .join('');
   const security = (op.security as Json[] | undefined) ?? [];

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { ErrorCode } from '../errors.js';
 
 /**
@@ -12,7 +12,7 @@ export interface RouteDoc {
   summary: string;
   /** Markdown; optional longer text. */
   description?: string;
-  /** One tag per domain: `Assets`, `Quotes`, `Orders`, `Checkout`, `Events`, `Webhook endpoints`, `Account`, `Meta`. */
+  /** One tag per domain: `Assets`, `Quotes`, `Orders`, `Checkout`, `Invoices`, `Events`, `Webhook endpoints`, `Account`, `Meta`. */
   tag: string;
   /** Path parameters: an object with one key per `:name` in the path. */
   params?: z.ZodObject;
@@ -40,6 +40,8 @@ export interface RouteDoc {
 export interface SuccessResponse {
   description: string;
   schema?: z.ZodType;
+  /** The body's media type; `application/json` unless given (e.g. `application/pdf` with a binary string schema). */
+  mediaType?: string;
   /** Response headers beyond the ones every response carries (see src/openapi/headers.ts), by component name. */
   headers?: string[];
   /** Realistic example bodies, by name. */
@@ -61,4 +63,9 @@ export interface RequestExample {
 /** A JSON success response whose examples are type-checked against its schema. */
 export function json<S extends z.ZodType>(description: string, schema: S, examples: Record<string, z.output<S>> = {}, headers?: string[]): SuccessResponse {
   return { description, schema, headers, examples: Object.fromEntries(Object.entries(examples).map(([k, value]) => [k, { value }])) };
+}
+
+/** A binary success response (a file), e.g. `application/pdf`. */
+export function binary(description: string, mediaType: string, headers?: string[]): SuccessResponse {
+  return { description, mediaType, headers, schema: z.string().meta({ format: 'binary', description: `The ${mediaType} file.` }) };
 }

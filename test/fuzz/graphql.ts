@@ -235,7 +235,7 @@ function carry(req: fc.Arbitrary<GqlRequest>, label: fc.Arbitrary<string>, subsc
 /** Cases for every root field (one generator each, labelled), and malformed documents. */
 export function graphqlCases(schema: GraphQLSchema, target: FuzzTarget): { perField: Array<{ label: string; arb: fc.Arbitrary<HttpCase> }>; malformed: fc.Arbitrary<HttpCase> } {
   const fields = rootFields(schema);
-  const ctx: Ctx = { ids: [...target.ids.sessions, ...target.ids.endpoints, ...target.ids.events] };
+  const ctx: Ctx = { ids: [...target.ids.sessions, ...target.ids.endpoints, ...target.ids.events, ...target.ids.invoices] };
   return {
     perField: fields.map((rf) => {
       const label = `graphql ${rf.root} ${rf.field.name}`;

@@ -43,8 +43,8 @@ function paramValue(ctx: RestContext, op: Operation, name: string): fc.Arbitrary
   const before = op.path.split('/').findIndex((s) => s === `{${name}}`);
   const collection = op.path.split('/')[before - 1];
   const real =
-    collection === 'sessions' ? ctx.target.ids.sessions : collection === 'webhook-endpoints' ? ctx.target.ids.endpoints : collection === 'events' ? ctx.target.ids.events : name === 'provider' ? PROVIDERS : [];
-  const all = [...ctx.target.ids.sessions, ...ctx.target.ids.endpoints, ...ctx.target.ids.events];
+    collection === 'sessions' ? ctx.target.ids.sessions : collection === 'webhook-endpoints' ? ctx.target.ids.endpoints : collection === 'events' ? ctx.target.ids.events : collection === 'invoices' ? ctx.target.ids.invoices : name === 'provider' ? PROVIDERS : [];
+  const all = [...ctx.target.ids.sessions, ...ctx.target.ids.endpoints, ...ctx.target.ids.events, ...ctx.target.ids.invoices];
   const schema = op.pathParams.find((p) => p.name === name)?.schema ?? {};
   return fc.oneof(
     { weight: 4, arbitrary: real.length ? fc.constantFrom(...real).map(pct) : fc.constantFrom('cs_test_' + 'A'.repeat(22), 'q_' + 'A'.repeat(34)).map(pct) },
@@ -97,7 +97,7 @@ function bodyFor(ctx: RestContext, op: Operation): fc.Arbitrary<string | undefin
     else o[keys[i % keys.length]] = v;
     return o;
   });
-  const schemaObject = op.schemaAware && op.body ? fromSchema(ctx.doc, op.body, 0, [...ctx.target.ids.sessions, ...ctx.target.ids.endpoints, ...ctx.target.ids.events]) : nastyJson;
+  const schemaObject = op.schemaAware && op.body ? fromSchema(ctx.doc, op.body, 0, [...ctx.target.ids.sessions, ...ctx.target.ids.endpoints, ...ctx.target.ids.events, ...ctx.target.ids.invoices]) : nastyJson;
   const objects = fc.oneof(seedArb, mutated);
   return fc.oneof(
     { weight: 2, arbitrary: seedArb.map((s) => JSON.stringify(s)) },

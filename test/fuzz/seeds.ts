@@ -8,6 +8,16 @@ export const SOL_WALLET = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM';
 export const TX_HASH = '0x' + 'ab'.repeat(32);
 
 export const sessionBody = { amount: '25000000', settleChain: 'base', settleToken: 'USDC', recipient: RECIPIENT, description: 'Order #1', metadata: { cart: 'c1' } };
+export const invoiceBody = {
+  lineItems: [{ description: 'Consulting', quantity: 2, unitAmount: '10000000' }],
+  settleChain: 'base',
+  settleToken: 'USDC',
+  recipient: RECIPIENT,
+  customerEmail: 'ap@customer.example',
+  customerName: 'Customer GmbH',
+  memo: 'Thanks',
+  dueAt: '2026-12-31',
+};
 export const endpointBody = { url: 'https://hooks.example.com/swapgate', enabledEvents: ['checkout.session.*'], description: 'fuzz' };
 
 export const QUERY_SEEDS: Record<string, Array<Record<string, string>>> = {
@@ -23,6 +33,7 @@ export const QUERY_SEEDS: Record<string, Array<Record<string, string>>> = {
     { srcChain: '8453', srcToken: 'USDC', dstChain: 'solana', dstToken: 'USDC', dstAmount: '1000000', tradeType: 'EXACT_OUTPUT', sender: RECIPIENT, recipient: SOL_WALLET, slippageBps: '50', gasOnArrival: 'true', gasOnArrivalUsd: '1' },
   ],
   'GET /v1/checkout/sessions': [{ status: 'open', limit: '5' }, { cursor: 'x' }],
+  'GET /v1/invoices': [{ status: 'open', limit: '5' }, { cursor: 'x' }],
   'GET /v1/events': [{ type: 'checkout.session.*', limit: '10' }],
   'GET /v1/events/{id}/attempts': [{ limit: '10' }],
   'GET /v1/webhook-endpoints/{id}/attempts': [{ limit: '10' }],
@@ -35,6 +46,8 @@ export const BODY_SEEDS: Record<string, Array<Record<string, unknown>>> = {
   'POST /v1/checkout/sessions/{id}/submit': [{ signedTransaction: 'AQID', payer: SOL_WALLET }],
   'POST /v1/checkout/sessions/{id}/refunds': [{ amount: '1000', reason: 'fuzz', to: RECIPIENT }],
   'POST /v1/checkout/sessions/{id}/refunds/{rid}/submitted': [{ txHash: TX_HASH }],
+  'POST /v1/invoices': [invoiceBody, { ...invoiceBody, send: true }],
+  'PATCH /v1/invoices/{id}': [{ memo: null, dueAt: '2027-01-15T12:00:00Z' }, { lineItems: [{ description: 'Hosting', quantity: 1, unitAmount: '9000000' }], settleChain: 56, settleToken: 'USDT' }],
   'POST /v1/orders': [{ quoteId: 'q_' + 'A'.repeat(34) }],
   'POST /v1/orders/submit': [{ quoteId: 'q_' + 'A'.repeat(34), signedTransaction: 'AQID' }],
   'POST /v1/orders/{quoteId}/submitted': [{ txHash: TX_HASH }],

@@ -9,7 +9,7 @@ import { EvmRpcServer } from '../fixtures/evm-rpc-server.js';
 import { JupiterDataServer } from '../fixtures/jupiter-data-server.js';
 import { LifiTokensServer } from '../fixtures/lifi-tokens-server.js';
 import { SolanaRpcServer } from '../fixtures/solana-rpc-server.js';
-import { endpointBody, sessionBody } from './seeds.js';
+import { endpointBody, invoiceBody, sessionBody } from './seeds.js';
 import { send } from './transport.js';
 
 /** An error-level log line or a process-level failure seen while the fuzzer ran. */
@@ -25,7 +25,7 @@ export interface FuzzTarget {
   /** Keys the cases send: the owner's of the seeded resources, another account's, a live key without live mode. */
   keys: { owner: string; other: string; live: string };
   /** Real ids of seeded resources, so path and argument ids reach past NOT_FOUND. */
-  ids: { sessions: string[]; endpoints: string[]; events: string[] };
+  ids: { sessions: string[]; endpoints: string[]; events: string[]; invoices: string[] };
   incidents: Incident[];
   close(): Promise<void>;
 }
@@ -105,6 +105,8 @@ export async function startFuzzTarget(opts: { env?: Record<string, string> } = {
     sessions: [(await post('/v1/checkout/sessions', sessionBody)).id, (await post('/v1/checkout/sessions', { ...sessionBody, amount: '1' })).id],
     endpoints: [(await post('/v1/webhook-endpoints', endpointBody)).id],
     events: [(await post('/v1/webhook-endpoints/trigger', { type: 'checkout.session.completed' })).id],
+    // A draft and an open invoice.
+    invoices: [(await post('/v1/invoices', invoiceBody)).id, (await post('/v1/invoices', { ...invoiceBody, send: true })).id],
   };
 
   return {

@@ -38,6 +38,11 @@ export function checkResponse(doc: Json, validate: Validate, path: string, metho
     if (header.required && !r.headers.has(name)) problems.push(`required header ${name} is missing`);
   }
   const content = documented.content?.['application/json'];
+  // A non-JSON body (a PDF): the answer must carry the documented media type.
+  const other = Object.keys(documented.content ?? {}).filter((t) => t !== 'application/json');
+  if (!content && other.length && !other.some((t) => (r.headers.get('content-type') ?? '').split(';')[0].trim() === t)) {
+    problems.push(`content-type ${r.headers.get('content-type')} is not the documented ${other.join(' or ')}`);
+  }
   if (content) {
     if (!/^application\/json/.test(r.headers.get('content-type') ?? '')) problems.push(`content-type ${r.headers.get('content-type')} is not JSON`);
     problems.push(...validate(`/paths/${esc(path)}/${method}/responses/${r.status}/content/application~1json/schema`, r.body));

@@ -73,6 +73,8 @@ describe.each(backends)('invoices API (%s)', (backend) => {
     ['INVALID_PARAMS', 'lineItems.0.unitAmount', { lineItems: [{ description: 'a', quantity: 1, unitAmount: 5 }] }],
     ['INVALID_PARAMS', 'lineItems.0.description', { lineItems: [{ description: '', quantity: 1, unitAmount: '5' }] }],
     ['INVALID_PARAMS', 'lineItems', { lineItems: [{ description: 'a', quantity: 1, unitAmount: '0' }] }],
+    ['AMOUNT_TOO_LARGE', 'lineItems', { lineItems: [{ description: 'a', quantity: 10000, unitAmount: '9'.repeat(78) }] }],
+    ['INVALID_PARAMS', 'lineItems.1.unitAmount', { lineItems: [{ description: 'a', quantity: 1, unitAmount: '0' }, { description: 'b', quantity: 1, unitAmount: 'x' }] }],
     ['INVALID_PARAMS', 'memo', { memo: 'x'.repeat(1001) }],
     ['INVALID_PARAMS', 'dueAt', { dueAt: '2026-02-30' }],
     ['INVALID_PARAMS', 'dueAt', { dueAt: '2026-12-10T12:00:00' }],

@@ -50,6 +50,8 @@ describe.each(backends)('OpenAPI contract: every documented example against a re
         RPC_TIMEOUT_MS: '1000',
         PRICE_TIMEOUT_MS: '1000',
         BALANCES_CHAIN_TIMEOUT_MS: '2000',
+        // Every example creates its own sessions and invoices with one key: more strict-bucket writes than 60/min.
+        RATE_LIMIT_STRICT: '1000/60',
       },
     });
     ({ key } = await s.createTestKey());
@@ -79,6 +81,29 @@ describe.each(backends)('OpenAPI contract: every documented example against a re
     await s.services.checkout.settlePayment(payments[0].id, { kind: 'succeeded', deliveryTxHash: tx, amountReceived: 25_000_000n });
     return { id, paymentId: payments[0].id };
   };
+  // Invoices: a draft, an open (sent) one, and a paid one (paid through its checkout session, like paidSession).
+  const invoiceBody = { lineItems: [{ description: 'Consulting', quantity: 1, unitAmount: '25000000' }], settleChain: 'base', settleToken: 'USDC', recipient: EX.merchant, customerEmail: 'ap@customer.example' };
+  const createInvoice = async (send: boolean) => {
+    const r = await s.post('/v1/invoices', { ...invoiceBody, send }, h());
+    expect(r.status, r.text).toBe(201);
+    return r.body.id as string;
+  };
+  const payInvoice = async (id: string) => {
+    const r = await s.post(`/v1/invoices/${id}/pay`);
+    expect(r.status, r.text).toBe(201);
+    return r.body.sessionId as string;
+  };
+  const paidInvoice = async () => {
+    const id = await createInvoice(true);
+    const sessionId = await payInvoice(id);
+    const tx = '0x' + randomBytes(32).toString('hex');
+    expect((await s.post(`/v1/checkout/sessions/${sessionId}/submitted`, { txHash: tx, payer: EX.payer })).status).toBe(200);
+    const { payments } = await s.services.checkout.load(sessionId);
+    await s.services.checkout.settlePayment(payments[0].id, { kind: 'succeeded', deliveryTxHash: tx, amountReceived: 25_000_000n });
+    const r = await s.get(`/v1/invoices/${id}`, h());
+    expect(r.body.status, r.text).toBe('paid');
+    return id;
+  };
   const quoteId = async () => {
     const q = new URLSearchParams({ srcChain: 'base', srcToken: 'USDC', amount: '25000000', dstChain: '42161', dstToken: 'USDC', sender: EX.payer, recipient: EX.payer });
     const r = await s.get(`/v1/quote?${q}`, h());
@@ -87,7 +112,7 @@ describe.each(backends)('OpenAPI contract: every documented example against a re
   };
 
   /** Real values for the EX ids an example mentions. */
-  async function resourcesFor(operationId: string, example: string): Promise<Map<string, string>> {
+  async function resourcesFor(operationId: string, name: string, example: string): Promise<Map<string, string>> {
     const m = new Map<string, string>();
     const uses = (v: string) => example.includes(v);
     if (uses(EX.refundId)) {
@@ -109,6 +134,14 @@ describe.each(backends)('OpenAPI contract: every documented example against a re
       expect(r.status, r.text).toBe(200);
       m.set(EX.eventId, r.body.id);
     }
+    if (uses(EX.invoiceId)) m.set(EX.invoiceId, await createInvoice(false));
+    if (uses(EX.openInvoiceId)) {
+      const id = await createInvoice(true);
+      // The reused-session answer (200) needs a session already started for the invoice.
+      if (operationId === 'payInvoice' && name === 'again') await payInvoice(id);
+      m.set(EX.openInvoiceId, id);
+    }
+    if (uses(EX.paidInvoiceId)) m.set(EX.paidInvoiceId, await paidInvoice());
     if (uses(EX.quoteId)) m.set(EX.quoteId, await quoteId());
     if (uses(EX.orderId)) {
       await quoteId();
@@ -157,7 +190,7 @@ describe.each(backends)('OpenAPI contract: every documented example against a re
   it('answers every documented request example as documented', async () => {
     const failures: string[] = [];
     for (const ex of examplesOf(doc)) {
-      const m = await resourcesFor(ex.op.operationId, JSON.stringify({ params: ex.params, query: ex.query, body: ex.body }));
+      const m = await resourcesFor(ex.op.operationId, ex.name, JSON.stringify({ params: ex.params, query: ex.query, body: ex.body }));
       let url = ex.path.replace(/\{([^}]+)\}/g, (_, n) => encodeURIComponent(substitute(ex.params[n] ?? `missing-${n}`, m)));
       const q = new URLSearchParams(Object.entries(ex.query).map(([k, v]) => [k, substitute(v, m)]));
       if ([...q].length) url += `?${q}`;
@@ -171,6 +204,7 @@ describe.each(backends)('OpenAPI contract: every documented example against a re
       const where = `${ex.method.toUpperCase()} ${ex.path} example "${ex.name}"`;
       if (r.status !== ex.expected) failures.push(`${where}: status ${r.status}, expected ${ex.expected}: ${r.text.slice(0, 300)}`);
       for (const p of checkResponse(doc, validate, ex.path, ex.method, r)) failures.push(`${where}: ${p}`);
+      if (r.status < 300 && r.headers.get('content-type') === 'application/pdf' && !r.text.startsWith('%PDF-')) failures.push(`${where}: the body is not a PDF`);
     }
     expect(failures).toEqual([]);
   });
@@ -203,5 +237,9 @@ describe.each(backends)('OpenAPI contract: every documented example against a re
     const headers = new Headers(r.headers);
     headers.delete('x-request-id');
     expect(checkResponse(doc, validate, '/v1/account', 'get', { ...r, headers })).toEqual(['required header x-request-id is missing']);
+    // A documented PDF answered as JSON is caught too.
+    const pdfHeaders = new Headers(r.headers);
+    pdfHeaders.set('content-disposition', 'inline; filename="receipt.pdf"');
+    expect(checkResponse(doc, validate, '/v1/invoices/{id}/receipt.pdf', 'get', { ...r, headers: pdfHeaders })).toEqual(['content-type application/json; charset=utf-8 is not the documented application/pdf']);
   });
 });

@@ -49,6 +49,7 @@ describe('GET /v1/openapi.json and the /docs/api reference page', () => {
     expect(r.text).toContain('<a href="errors/NOT_FOUND"><code>NOT_FOUND</code></a>');
     expect(r.text).toContain('href="#schema-CheckoutSession"');
     expect(r.text).toContain('Pay with the settlement token itself'); // a request example
+    expect(r.text).toContain('<p class="s">Body: <code>application/pdf</code></p>'); // a file response (the receipt)
   });
 
   it('escapes what it renders', () => {
