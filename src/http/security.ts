@@ -15,15 +15,16 @@ export const HSTS = 'max-age=63072000; includeSubDomains';
 export type CspSources = Partial<Record<'script-src' | 'style-src' | 'img-src' | 'font-src' | 'connect-src' | 'worker-src', string[]>>;
 
 /**
- * A page CSP: nothing loads unless listed, no base tag, no form posts, no framing. Inline code is allowed only by
- * hash (`inlineHashes`), never by 'unsafe-inline' for scripts.
+ * A page CSP: nothing loads unless listed, no base tag, no form posts (a page with a form posts to this origin
+ * only: `formsToSelf`), no framing. Inline code is allowed only by hash (`inlineHashes`), never by
+ * 'unsafe-inline' for scripts.
  */
-export function pageCsp(sources: CspSources = {}): string {
+export function pageCsp(sources: CspSources = {}, opts: { formsToSelf?: boolean } = {}): string {
   const directives: Array<[string, string[]]> = [
     ['default-src', ["'none'"]],
     ...(Object.entries(sources) as Array<[string, string[]]>).filter(([, v]) => v.length),
     ['base-uri', ["'none'"]],
-    ['form-action', ["'none'"]],
+    ['form-action', [opts.formsToSelf ? "'self'" : "'none'"]],
     ['frame-ancestors', ["'none'"]],
   ];
   return directives.map(([k, v]) => `${k} ${v.join(' ')}`).join('; ');

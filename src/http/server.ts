@@ -35,6 +35,9 @@ const graphqlRefusals: Record<number, string> = {
   415: 'Unsupported content-type: send application/json (or application/graphql)',
 };
 
+/** How long a socket over HTTP_MAX_CONNECTIONS_PER_IP may take to send the request its 429 answers. */
+const OVER_CAP_GRACE_MS = 2_000;
+
 /** Per-request facts the access log needs. */
 interface RequestState {
   requestId: string;
@@ -258,6 +261,11 @@ export function createHttpServer(deps: HttpDeps, opts: { extraRoutes?: RouteHand
     const state: RequestState = { requestId: requestIdFrom(req.headers['x-request-id']), started: performance.now() };
     res.setHeader('x-request-id', state.requestId);
     securityHeaders(req, res, config);
+    if (overCap.has(req.socket)) {
+      res.setHeader('connection', 'close');
+      const e = new ApiError('RATE_LIMITED', `HTTP_MAX_CONNECTIONS_PER_IP: ${config.HTTP_MAX_CONNECTIONS_PER_IP} connections from this address are open; close some or retry later`);
+      return void sendJson(res, e.status, errorBody(config, e.code, e.message, state.requestId));
+    }
     res.on('finish', () => {
       log.info(
         {
@@ -312,6 +320,7 @@ export function createHttpServer(deps: HttpDeps, opts: { extraRoutes?: RouteHand
   const sockets = new Set<Socket>();
   // Open sockets per peer address. Behind a proxy every socket comes from the proxy, so the cap is off there.
   const socketsPerIp = new OpenCounts();
+  const overCap = new WeakSet<Socket>();
   const capSockets = config.TRUST_PROXY === 0 && config.HTTP_MAX_CONNECTIONS_PER_IP > 0;
   // The request framing of each connection, followed over the bytes as they arrive (src/http/request-framing.ts),
   // so a request too malformed to parse (below) is known to be a HEAD, whose answer has no body. It sees each read
@@ -329,8 +338,10 @@ export function createHttpServer(deps: HttpDeps, opts: { extraRoutes?: RouteHand
     if (!capSockets) return;
     const peer = clientIp({ headers: {}, socket: s }, 0);
     if (!socketsPerIp.take(peer, config.HTTP_MAX_CONNECTIONS_PER_IP)) {
-      const body = JSON.stringify(errorBody(config, 'RATE_LIMITED', `HTTP_MAX_CONNECTIONS_PER_IP: ${config.HTTP_MAX_CONNECTIONS_PER_IP} connections from this address are open; close some or retry later`, requestIdFrom(undefined)));
-      s.end(`HTTP/1.1 429 Too Many Requests\r\ncontent-type: application/json; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(body)}\r\nx-content-type-options: nosniff\r\nconnection: close\r\n\r\n${body}`);
+      // Answered from the handler once its request is read (a HEAD's answer then has no body, as HTTP requires),
+      // and closed; a socket that sends nothing is closed within the grace below rather than the headers timeout.
+      overCap.add(s);
+      setTimeout(() => s.destroy(), Math.min(OVER_CAP_GRACE_MS, config.HTTP_HEADERS_TIMEOUT_MS)).unref();
       return;
     }
     s.once('close', () => socketsPerIp.release(peer));
@@ -402,7 +413,13 @@ export function createHttpServer(deps: HttpDeps, opts: { extraRoutes?: RouteHand
     });
 
   // graphql-ws (graphql-transport-ws protocol) on the same path as HTTP GraphQL.
-  const wss = new WebSocketServer({ server, path: '/graphql', maxPayload: config.BODY_LIMIT_BYTES });
+  const wss = new WebSocketServer({
+    server,
+    path: '/graphql',
+    maxPayload: config.BODY_LIMIT_BYTES,
+    // A socket over HTTP_MAX_CONNECTIONS_PER_IP is refused its upgrade as any request of it is (429).
+    verifyClient: (info, done) => (overCap.has(info.req.socket as Socket) ? done(false, 429, 'Too Many Requests') : done(true)),
+  });
   // WebSocket limits (src/http/ws-limits.ts): registered before graphql-ws's own handlers, so a refused
   // connection is closed before it is served and an over-limit message closes the socket as it arrives.
   const wsPerIp = new OpenCounts();

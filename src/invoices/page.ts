@@ -8,6 +8,7 @@ import { esc } from './emails.js';
 import { chainName } from './receipt-data.js';
 import type { InvoicesService } from './service.js';
 import { receiptUrl } from './views.js';
+import { pageCsp } from '../http/security.js';
 
 /**
  * The hosted invoice page /invoice/<invoice_id>: rendered on the server (every value escaped), no script at
@@ -20,14 +21,11 @@ const CSS = fileURLToPath(new URL('../../web/invoice/styles.css', import.meta.ur
 const PAGE = /^\/invoice\/(inv_[A-Za-z0-9_]{1,100})\/?$/;
 const PAY = /^\/invoice\/(inv_[A-Za-z0-9_]{1,100})\/pay$/;
 
-export const INVOICE_PAGE_CSP = [
-  "default-src 'none'",
-  "style-src 'self'",
-  "img-src 'self' data:",
-  "base-uri 'none'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+const PAGE_SOURCES = { 'style-src': ["'self'"], 'img-src': ["'self'", 'data:'] };
+/** An open invoice's page (its pay button is a form posting to this origin). */
+export const INVOICE_PAGE_CSP = pageCsp(PAGE_SOURCES, { formsToSelf: true });
+/** Every other state (paid, void, not found): no form, so no form may post. */
+export const INVOICE_STATIC_PAGE_CSP = pageCsp(PAGE_SOURCES);
 
 let css: string | undefined;
 
@@ -110,7 +108,7 @@ export function invoicePageHandler(invoices: Pick<InvoicesService, 'forPage' | '
       return true;
     }
     const send = (status: number, html: string) => {
-      res.writeHead(status, { ...common, 'content-type': 'text/html; charset=utf-8', 'content-security-policy': INVOICE_PAGE_CSP, 'cache-control': 'no-store' });
+      res.writeHead(status, { ...common, 'content-type': 'text/html; charset=utf-8', 'content-security-policy': /<form\b/i.test(html) ? INVOICE_PAGE_CSP : INVOICE_STATIC_PAGE_CSP, 'cache-control': 'no-store' });
       res.end(method === 'HEAD' ? undefined : html);
       return true;
     };

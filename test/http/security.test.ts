@@ -26,7 +26,7 @@ const allows = (sources: string[], url: string) =>
 /**
  * What every HTML page must hold: a CSP that starts from nothing (default-src 'none'), forbids framing, base tags
  * and form posts, runs no script it does not name (no 'unsafe-inline' or 'unsafe-eval' for scripts, no wildcard
- * hosts), and allows every inline block of the page by hash and every external resource the page loads.
+ * hosts; form posts only where the page has a form, and then only to this origin), and allows every inline block of the page by hash and every external resource the page loads.
  */
 function checkPage(path: string, res: Response, html: string) {
   expect(res.headers.get('content-type'), path).toMatch(/^text\/html/);
@@ -37,7 +37,10 @@ function checkPage(path: string, res: Response, html: string) {
   expect(csp.get('default-src'), path).toEqual(["'none'"]);
   expect(csp.get('frame-ancestors'), path).toEqual(["'none'"]);
   expect(csp.get('base-uri'), path).toEqual(["'none'"]);
-  expect(csp.get('form-action'), path).toEqual(["'none'"]);
+  // Forms post to this origin only (relative actions), and only pages that have one may post at all.
+  const forms = [...html.matchAll(/<form\b[^>]*>/gi)].map((m) => /\baction="([^"]*)"/i.exec(m[0])?.[1] ?? '');
+  expect(csp.get('form-action'), path).toEqual([forms.length ? "'self'" : "'none'"]);
+  for (const action of forms) expect(action, `${path}: form action`).toMatch(/^\/(?!\/)/);
   for (const [directive, sources] of csp) {
     for (const src of sources) {
       expect(src, `${path} ${directive}`).not.toMatch(/^(\*|https?:|https?:\/\/\*|'unsafe-eval')$/);
