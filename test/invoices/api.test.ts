@@ -79,6 +79,8 @@ describe.each(backends)('invoices API (%s)', (backend) => {
     ['INVALID_PARAMS', 'dueAt', { dueAt: '2026-02-30' }],
     ['INVALID_PARAMS', 'dueAt', { dueAt: '2026-12-10T12:00:00' }],
     ['INVALID_PARAMS', 'dueAt', { dueAt: 1767225600 }],
+    ['INVALID_PARAMS', 'dueAt', { dueAt: '0000-01-01T00:00:00Z' }],
+    ['INVALID_PARAMS', 'dueAt', { dueAt: '9999-12-31T23:59:59-14:00' }],
     ['INVALID_PARAMS', 'customerEmail', { customerEmail: 'not-an-email' }],
     ['INVALID_PARAMS', 'customerEmail', { customerEmail: 'a@b.example\r\nBcc: x@y.example' }],
     ['INVALID_PARAMS', 'merchantName', { merchantName: 'Acme\r\nBcc: x@y.example' }],
