@@ -87,7 +87,11 @@ export function operationCost(schema: GraphQLSchema, document: DocumentNode, var
   if (!root) return { cost: 0, usage: { default: 1 } };
   const fragments = new Map<string, FragmentDefinitionNode>();
   for (const d of document.definitions) if (d.kind === Kind.FRAGMENT_DEFINITION) fragments.set(d.name.value, d);
-  const vars = variables ?? {};
+  // A variable the request leaves out takes its default from the document, as execution does (else a default
+  // `first` or `chains` would be counted at the field's own default while the larger value runs).
+  const vars: Args = {};
+  for (const d of op.variableDefinitions ?? []) if (d.defaultValue) vars[d.variable.name.value] = valueFromASTUntyped(d.defaultValue);
+  Object.assign(vars, variables ?? {});
 
   const argValues = (field: GraphQLField<unknown, unknown>, node: FieldNode): Args => {
     const out: Args = {};

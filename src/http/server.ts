@@ -27,6 +27,7 @@ import type { KeyAuth } from '../accounts/service.js';
 import type { Decision, Usage } from '../ratelimit/policy.js';
 import { routeUsage } from '../ratelimit/weights.js';
 import { idempotentRest, replayHeaders } from '../idempotency/rest.js';
+import { isInvoicePayPost } from '../invoices/page.js';
 import type { StoredResponse } from '../idempotency/service.js';
 
 /** What a bodiless refusal from yoga means, for the error it is given instead. */
@@ -285,8 +286,9 @@ export function createHttpServer(deps: HttpDeps, opts: { extraRoutes?: RouteHand
       if (corsApplies(url.pathname) && applyCors(req, res, config)) return;
       if (url.pathname === '/graphql') return await handleGraphQL(req, res, state, url);
       if (url.pathname === '/v1' || url.pathname.startsWith('/v1/')) return await handleRest(req, res, state, url);
-      // Pages, their assets, the error docs and unknown paths: one point each, by address.
-      await limitRequest(req, res, null, { default: 1 });
+      // Pages, their assets, the error docs and unknown paths: one point each, by address (the invoice page's pay
+      // form is the public pay route by another path, so it takes from strict as that route does).
+      await limitRequest(req, res, null, isInvoicePayPost(req.method, url.pathname) ? { default: 1, strict: 1 } : { default: 1 });
       if (url.pathname === '/docs/errors' || url.pathname === '/docs/errors/') return sendHtml(res, 200, renderErrorIndex(), { 'content-security-policy': ERROR_PAGE_CSP });
       if (url.pathname === '/docs/api') return sendHtml(res, 200, api.html, { 'content-security-policy': API_PAGE_CSP, 'cache-control': 'public, max-age=300' });
       const doc = /^\/docs\/errors\/([A-Z_]+)$/.exec(url.pathname);

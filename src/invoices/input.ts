@@ -11,19 +11,25 @@ import { INVOICE_STATUSES } from './state.js';
  */
 export const LIMITS = { lineItems: 50, quantity: 10_000, description: 500, memo: 1000, customerName: 200, merchantName: 100, email: 254 } as const;
 
+/** A lone UTF-16 surrogate (`"\\ud800"` in JSON) is no character: Postgres jsonb refuses it (a 500 for line items). */
+const wellFormed = (s: string) => !/\p{Cs}/u.test(s);
+const WELL_FORMED = 'must be valid Unicode (no lone surrogate escapes)';
+
 /** No NUL (Postgres text cannot hold it) and no other control characters (names end up in mail headers). */
 const plain = (max: number, min = 0) =>
   z
     .string({ error: 'must be a string' })
     .min(min, min ? 'must not be empty' : undefined)
     .max(max, `must be at most ${max} characters`)
-    .refine((s) => !/[\u0000-\u001f\u007f]/.test(s), 'must not contain control characters');
+    .refine((s) => !/[\u0000-\u001f\u007f]/.test(s), 'must not contain control characters')
+    .refine(wellFormed, WELL_FORMED);
 
 /** The memo may span lines; other control characters are refused. */
 const memo = z
   .string({ error: 'must be a string' })
   .max(LIMITS.memo, `must be at most ${LIMITS.memo} characters`)
-  .refine((s) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(s), 'must not contain control characters other than line breaks');
+  .refine((s) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(s), 'must not contain control characters other than line breaks')
+  .refine(wellFormed, WELL_FORMED);
 
 const email = z.string({ error: 'must be an email address' }).max(LIMITS.email, `must be at most ${LIMITS.email} characters`).pipe(z.email('must be an email address'));
 

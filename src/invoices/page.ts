@@ -21,6 +21,9 @@ const CSS = fileURLToPath(new URL('../../web/invoice/styles.css', import.meta.ur
 const PAGE = /^\/invoice\/(inv_[A-Za-z0-9_]{1,100})\/?$/;
 const PAY = /^\/invoice\/(inv_[A-Za-z0-9_]{1,100})\/pay$/;
 
+/** The hosted page's pay button starts a checkout session as `POST /v1/invoices/{id}/pay` does: it counts in `strict` too. */
+export const isInvoicePayPost = (method: string | undefined, pathname: string) => method === 'POST' && PAY.test(pathname);
+
 const PAGE_SOURCES = { 'style-src': ["'self'"], 'img-src': ["'self'", 'data:'] };
 /** An open invoice's page (its pay button is a form posting to this origin). */
 export const INVOICE_PAGE_CSP = pageCsp(PAGE_SOURCES, { formsToSelf: true });

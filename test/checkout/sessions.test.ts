@@ -85,6 +85,9 @@ describe.each(backends)('checkout sessions API (%s)', (backend) => {
     [{ description: 'a\u0000b' }, 'INVALID_PARAMS', 'description'],
     [{ reference: 'r\u0000' }, 'INVALID_PARAMS', 'reference'],
     [{ metadata: { k: 'v\u0000' } }, 'INVALID_PARAMS', 'metadata'],
+    // jsonb refuses lone surrogates: these were 500s too.
+    [{ metadata: { k: 'v\ud800' } }, 'INVALID_PARAMS', 'metadata'],
+    [{ metadata: { ['\udfff']: 'v' } }, 'INVALID_PARAMS', 'metadata'],
     [{ successUrl: 'https://shop.example/\u0000' }, 'INVALID_PARAMS', 'successUrl'],
   ])('rejects %j with %s', async (over, code, field) => {
     const r = await create({ ...base, ...over });

@@ -41,6 +41,12 @@ describe('operation cost (pure)', () => {
     expect(cost(doc, {}, 'B').cost).toBe(1);
   });
 
+  it("variables left out count at the document's defaults, as they run", () => {
+    const doc = 'query ($n: Int = 7, $c: [String!] = ["base", "ethereum", "arbitrum"]) { tokens(chain: "base", first: $n) { nodes { symbol } } balances(address: "0x0", chains: $c) { totalUsd } }';
+    expect(cost(doc)).toEqual({ cost: 1 + 7 + 1 + 3 * BALANCES_COST_PER_CHAIN, usage: { default: 1 + 3 } });
+    expect(cost(doc, { n: 2, c: ['base'] })).toEqual({ cost: 1 + 2 + 1 + BALANCES_COST_PER_CHAIN, usage: { default: 2 } });
+  });
+
   it('fragments count where they are spread, inline fragments on their type', () => {
     const doc = `
       query { a: chains(first: 2) { ...C } b: chains(first: 3) { ...C } quote(input: ${quoteInput}) { ... on QuoteResponse { quotes { provider } } } }

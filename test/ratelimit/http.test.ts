@@ -270,3 +270,23 @@ describe('rate limits: pages and unknown paths count by address', () => {
     expect(refused.body.error.code).toBe('RATE_LIMITED');
   });
 });
+
+describe("rate limits: the invoice page's pay form counts as the pay route", () => {
+  let s: TestServer;
+  beforeAll(async () => {
+    s = await startTestServer({ env: { RATE_LIMIT_DEFAULT: '10/60', RATE_LIMIT_STRICT: '1/60' } });
+  });
+  afterAll(() => s?.close());
+
+  it('POST /invoice/{id}/pay takes from strict; reading the page does not', async () => {
+    const page = await s.get('/invoice/inv_test_nosuchinvoice');
+    expect(page.status).toBe(404);
+    expect(parseRateLimit(page.headers.get('ratelimit')).strict).toBeUndefined();
+    const first = await s.request('/invoice/inv_test_nosuchinvoice/pay', { method: 'POST' });
+    expect(first.status).toBe(404);
+    expect(parseRateLimit(first.headers.get('ratelimit'))).toMatchObject({ strict: { r: 0 } });
+    const refused = await s.request('/invoice/inv_test_nosuchinvoice/pay', { method: 'POST' });
+    expect(refused.status).toBe(429);
+    expect(refused.body.error.code).toBe('RATE_LIMITED');
+  });
+});
