@@ -12,7 +12,7 @@ import { DEVNET_ACCOUNTS, startDevnet, type Devnet } from './devnet/index.js';
  * production never stores a key in clear).
  */
 async function dev() {
-  const env: NodeJS.ProcessEnv = { NODE_ENV: 'development', LOG_LEVEL: 'warn', ...process.env };
+  const env: NodeJS.ProcessEnv = { NODE_ENV: 'development', LOG_LEVEL: 'warn', DEV_MAIL_PAGE: 'true', ...process.env };
   delete env.DATABASE_URL; // always embedded
   // Local devnet (DEVNET=0 turns it off): anvil posing as Base 8453 with USDC/DAI at their real addresses,
   // funded accounts and a maker, with the mock provider quoting on it, so quotes work with no network.

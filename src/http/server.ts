@@ -69,7 +69,7 @@ export function createHttpServer(deps: HttpDeps, opts: { extraRoutes?: RouteHand
   const { services, config, log } = deps;
   const yoga = createGraphQLServer({ config, log });
   const router = new Router().add(...restRoutes, ...(opts.extraRoutes ?? []));
-  const pages = pageHandlers(services, { production: config.NODE_ENV === 'production' });
+  const pages = pageHandlers(services, { devMailPage: config.DEV_MAIL_PAGE && config.NODE_ENV !== 'production' });
   // Built now, once: a route whose documentation does not generate stops the start instead of a request.
   const api = apiDocs(config);
   let shuttingDown = false;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { envBool } from '../env.js';
 
 /**
  * Outgoing email. With `SMTP_URL` every message is delivered through it (nodemailer); without it the
@@ -34,6 +35,11 @@ export const mailEnv = {
   MAIL_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(5_000),
   /** One SMTP delivery (connect, greeting, send) gives up after this long and is retried. */
   MAIL_SEND_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  /**
+   * Serve the dev outbox page `/dev/mail` (every account's messages, unauthenticated: pay links are access tokens).
+   * Off unless asked for; `npm run dev` turns it on; never served when NODE_ENV=production.
+   */
+  DEV_MAIL_PAGE: envBool.default(false),
 };
 
 /** Cross-field rule of the fragment: the DKIM keys come together. Returns a problem, or null. */

@@ -64,7 +64,7 @@ describe('security headers and CSP', () => {
   let invoiceId: string;
   let mailId: string;
   beforeAll(async () => {
-    s = await startTestServer({ env: { TRUST_PROXY: '1', JOBS_ENABLED: 'false' } });
+    s = await startTestServer({ env: { TRUST_PROXY: '1', JOBS_ENABLED: 'false', DEV_MAIL_PAGE: 'true' } });
     const { key } = await s.createTestKey();
     sessionId = (await s.post('/v1/checkout/sessions', { amount: '1000000', settleChain: 'base', settleToken: 'USDC', recipient: RECIPIENT }, { 'x-api-key': key })).body.id;
     const invoice = { customerEmail: 'ap@example.com', lineItems: [{ description: 'Hosting', quantity: 1, unitAmount: '1000000' }], settleChain: 'base', settleToken: 'USDC', recipient: RECIPIENT, send: true };

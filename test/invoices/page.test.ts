@@ -13,7 +13,7 @@ describe('hosted invoice page and dev outbox over HTTP (pglite)', () => {
   const create = async (over: Record<string, unknown> = {}) => (await s.post('/v1/invoices', { ...invoiceBody, ...over }, h())).body;
 
   beforeAll(async () => {
-    s = await startTestServer({ clock, env: { JOBS_ENABLED: 'false' } });
+    s = await startTestServer({ clock, env: { JOBS_ENABLED: 'false', DEV_MAIL_PAGE: 'true' } });
     ({ key } = await s.createTestKey());
   });
   afterAll(() => s?.close());
@@ -102,13 +102,15 @@ describe('hosted invoice page and dev outbox over HTTP (pglite)', () => {
   });
 });
 
-describe('dev outbox in production', () => {
-  it('is not served', async () => {
-    const s = await startTestServer({ env: { JOBS_ENABLED: 'false', NODE_ENV: 'production' } });
-    try {
-      expect((await fetch(`${s.url}/dev/mail`)).status).toBe(404);
-    } finally {
-      await s.close();
+describe('dev outbox when not asked for', () => {
+  it('is not served by default, nor in production even when asked for', async () => {
+    for (const env of [{}, { NODE_ENV: 'production', DEV_MAIL_PAGE: 'true' }] as Array<Record<string, string>>) {
+      const s = await startTestServer({ env: { JOBS_ENABLED: 'false', ...env } });
+      try {
+        expect((await fetch(`${s.url}/dev/mail`)).status).toBe(404);
+      } finally {
+        await s.close();
+      }
     }
   });
 });
