@@ -25,7 +25,7 @@ describe.each(backends)('checkout verification on anvil (%s)', (backend) => {
     s = await startTestServer({
       backend,
       clock,
-      env: { RPC_URL_8453: devnet.rpcUrl, CHECKOUT_CONFIRMATIONS: '8453:1', CHECKOUT_VERIFY_INTERVAL_MS: '100' },
+      env: { RPC_URL_8453: devnet.rpcUrl, CHECKOUT_CONFIRMATIONS: '8453:1', CHECKOUT_VERIFY_INTERVAL_MS: '100', CHECKOUT_BLOCK_TIME_TOLERANCE_SECONDS: '10' },
     });
     ({ key } = await s.createTestKey());
   });
