@@ -46,7 +46,6 @@ export interface DecodedTransfer {
 
 const topicAddress = (t: string) => `0x${t.slice(-40)}`.toLowerCase();
 
-/** ERC-20 Transfer logs only (ERC-721 Transfers carry a 4th topic and are skipped). */
 /**
  * Whether a block stamped `blockSeconds` is older than the session allows: before the second of
  * `createdAtMs - blockTimeToleranceMs` (block time has one-second resolution, so that second's block counts).
@@ -55,6 +54,7 @@ export function minedBeforeSession(blockSeconds: bigint, want: Pick<PaymentExpec
   return blockSeconds < BigInt(Math.floor((want.createdAtMs - want.blockTimeToleranceMs) / 1000));
 }
 
+/** ERC-20 Transfer logs only (ERC-721 Transfers carry a 4th topic and are skipped). */
 export function decodeTransfers(logs: readonly EvmLog[]): DecodedTransfer[] {
   const out: DecodedTransfer[] = [];
   for (const log of logs) {
