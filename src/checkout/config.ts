@@ -27,6 +27,14 @@ export const checkoutEnv = {
   CHECKOUT_EXPIRE_INTERVAL_MS: z.coerce.number().int().min(100).max(600_000).default(15_000),
   /** A reported transaction never seen on chain for this long counts as a failed attempt (session reopens). */
   CHECKOUT_TX_NOT_FOUND_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+  /**
+   * How many seconds a payment's block timestamp may precede the session's creation and still count as made
+   * for it (older: needs_review `mined_before_session`). Blocks are stamped by their producer's clock when the
+   * block starts (Base: the start of its 2 s slot; Solana block times are estimates), not when a transfer was
+   * sent, and that clock is not ours: without slack, a transfer sent right after the session was created could
+   * be flagged. Kept small: it only has to cover that stamping and clock skew.
+   */
+  CHECKOUT_BLOCK_TIME_TOLERANCE_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
   /** A routed payment whose delivery is not seen on the settlement chain for this long goes to needs_review. */
   CHECKOUT_DELIVERY_TIMEOUT_MINUTES: z.coerce.number().int().min(1).max(10_080).default(180),
   /** Most a payer may overpay on a routed payment (fees and slippage included), in bps of the amount due. */

@@ -194,7 +194,7 @@ export class RefundsService {
     for (const r of rows) {
       try {
         const vm = SETTLEMENT_CHAINS[r.chainId]!.vm;
-        const want = { token: r.token, recipient: r.toAddress, amount: BigInt(r.amount), createdAtMs: r.createdAt.getTime() };
+        const want = { token: r.token, recipient: r.toAddress, amount: BigInt(r.amount), createdAtMs: r.createdAt.getTime(), blockTimeToleranceMs: this.deps.config.CHECKOUT_BLOCK_TIME_TOLERANCE_SECONDS * 1000 };
         const found = vm === 'evm' ? await verifier.evmTx(r.chainId, r.txHash!, heads) : await verifier.solanaTx(r.txHash!);
         if (found.kind === 'unconfirmed') {
           left++;

@@ -80,6 +80,7 @@ export class CheckoutVerifier {
       recipient: s.recipient,
       amount: BigInt(s.amount),
       createdAtMs: s.createdAt.getTime(),
+      blockTimeToleranceMs: cfg.CHECKOUT_BLOCK_TIME_TOLERANCE_SECONDS * 1000,
       payer: p.kind === 'direct' ? p.payer : undefined,
     };
     const vm = SETTLEMENT_CHAINS[s.settleChainId]?.vm ?? 'evm';

@@ -1,4 +1,4 @@
-import { encodeFunctionData, erc20Abi, type Address, type Hex } from 'viem';
+import { encodeFunctionData, erc20Abi, keccak256, type Address, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import type { DevnetFixture } from '../fixtures/devnet.js';
 import type { TestServer } from '../helpers/server.js';
@@ -21,6 +21,26 @@ export async function transfer(devnet: DevnetFixture, fromIndex: number, token: 
   });
   await devnet.publicClient.waitForTransactionReceipt({ hash });
   return hash;
+}
+
+/**
+ * Signs an ERC-20 transfer from a devnet account without broadcasting it: its hash is known (and can be
+ * reported) before the transaction exists on chain; `send()` broadcasts it and waits for it to be mined.
+ * Lets a test order "reported" before "mined" instead of racing the verification job.
+ */
+export async function signedTransfer(devnet: DevnetFixture, fromIndex: number, token: Address, to: Address, amount: bigint): Promise<{ hash: Hex; send: () => Promise<Hex> }> {
+  const wallet = devnet.walletClient(devnet.accounts[fromIndex]!);
+  const request = await wallet.prepareTransactionRequest({ to: token, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [to, amount] }), gas: 100_000n });
+  const signed = await wallet.signTransaction(request);
+  const hash = keccak256(signed);
+  return {
+    hash,
+    send: async () => {
+      await devnet.publicClient.sendRawTransaction({ serializedTransaction: signed });
+      await devnet.publicClient.waitForTransactionReceipt({ hash });
+      return hash;
+    },
+  };
 }
 
 /** Polls the session until `done` holds (or fails after `ms`). */

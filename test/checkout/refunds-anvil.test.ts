@@ -3,7 +3,7 @@ import { keccak256, type Address, type Hex } from 'viem';
 import { backends } from '../helpers/db.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { withDevnet } from '../fixtures/devnet.js';
-import { USDC, freshAddress, settled, transfer, waitForSession } from './helpers.js';
+import { USDC, freshAddress, settled, signedTransfer, transfer, waitForSession } from './helpers.js';
 import { waitFor } from '../helpers/wait.js';
 
 /** Refund accounting against a real chain (anvil posing as Base): what is reserved, released and re-reserved. */
@@ -93,13 +93,24 @@ describe.each(backends)('checkout refunds on anvil (%s)', (backend) => {
     const merchant = devnet.accounts[6]!;
     const r = await s.post('/v1/checkout/sessions', { amount: '5000000', settleChain: 8453, settleToken: 'USDC', recipient: merchant.address }, h());
     const id = r.body.id as string;
-    const [h1, h2] = await Promise.all([transfer(devnet, 1, USDC, merchant.address, 5_000_000n), transfer(devnet, 8, USDC, merchant.address, 5_000_000n)]);
-    await s.post(`/v1/checkout/sessions/${id}/submitted`, { txHash: h1, payer: devnet.accounts[1]!.address });
-    await s.post(`/v1/checkout/sessions/${id}/submitted`, { txHash: h2, payer: devnet.accounts[8]!.address });
-    const done = await waitForSession(s, id, (b) => b.status === 'paid' && b.payments.every((p: any) => p.status !== 'verifying'), key);
+    // Both payers' transfers are reported before either is mined. Reported after mining, the verification job
+    // (woken by the first report) may pay the session before the second report arrives, and a paid session
+    // refuses new reports (409): there would be no extra payment to refund.
+    const t1 = await signedTransfer(devnet, 1, USDC, merchant.address, 5_000_000n);
+    const t2 = await signedTransfer(devnet, 8, USDC, merchant.address, 5_000_000n);
+    const reports = [
+      await s.post(`/v1/checkout/sessions/${id}/submitted`, { txHash: t1.hash, payer: devnet.accounts[1]!.address }),
+      await s.post(`/v1/checkout/sessions/${id}/submitted`, { txHash: t2.hash, payer: devnet.accounts[8]!.address }),
+    ];
+    expect(reports.map((x) => [x.status, x.body.status])).toEqual([[200, 'processing'], [200, 'processing']]);
+    await Promise.all([t1.send(), t2.send()]);
+    const done = await waitForSession(s, id, (b) => b.status !== 'processing' && b.payments.every((p: any) => p.status !== 'verifying'), key);
+    expect(done.status).toBe('paid');
+    // Whichever transfer the job verified first pays the session; the other is the extra one.
     const paying = done.payments.find((p: any) => p.status === 'succeeded');
     const extra = done.payments.find((p: any) => p.status === 'rejected');
     expect(extra).toMatchObject({ reason: 'session_already_paid', amountReceived: '5000000', amountRefunded: '0' });
+    expect([paying.payer, extra.payer].sort()).toEqual([devnet.accounts[1]!.address, devnet.accounts[8]!.address].map((a) => a.toLowerCase()).sort());
 
     // Malformed, unknown payment ids.
     const bad = await s.post(`/v1/checkout/sessions/${id}/refunds`, { payment: 'nope' }, h());
@@ -111,7 +122,7 @@ describe.each(backends)('checkout refunds on anvil (%s)', (backend) => {
     expect((await s.post(`/v1/checkout/sessions/${id}/refunds`, { payment: extra.id, amount: '5000001' }, h())).body.error.code).toBe('AMOUNT_TOO_LARGE');
     const ex = await s.post(`/v1/checkout/sessions/${id}/refunds`, { payment: extra.id }, h());
     expect(ex.status).toBe(200);
-    expect(ex.body.refund).toMatchObject({ payment: extra.id, amount: '5000000', to: devnet.accounts[8]!.address.toLowerCase(), status: 'pending' });
+    expect(ex.body.refund).toMatchObject({ payment: extra.id, amount: '5000000', to: extra.payer, status: 'pending' });
     expect((await s.post(`/v1/checkout/sessions/${id}/refunds`, { payment: extra.id, amount: '1' }, h())).body.error.code).toBe('CONFLICT');
     let view = await session(id);
     expect(view).toMatchObject({ amountReceived: '5000000', amountRefunded: '0' });
@@ -119,7 +130,7 @@ describe.each(backends)('checkout refunds on anvil (%s)', (backend) => {
 
     // The paying payment keeps its own cap (the default target).
     const main = await s.post(`/v1/checkout/sessions/${id}/refunds`, { amount: '1500000' }, h());
-    expect(main.body.refund).toMatchObject({ payment: paying.id, amount: '1500000', to: devnet.accounts[1]!.address.toLowerCase() });
+    expect(main.body.refund).toMatchObject({ payment: paying.id, amount: '1500000', to: paying.payer });
     expect((await s.post(`/v1/checkout/sessions/${id}/refunds`, { amount: '3500001' }, h())).body.error.code).toBe('AMOUNT_TOO_LARGE');
     view = await session(id);
     expect(view.amountRefunded).toBe('1500000');

@@ -25,7 +25,7 @@ describe.each(backends)('checkout verification on anvil (%s)', (backend) => {
     s = await startTestServer({
       backend,
       clock,
-      env: { RPC_URL_8453: devnet.rpcUrl, CHECKOUT_CONFIRMATIONS: '8453:1', CHECKOUT_VERIFY_INTERVAL_MS: '100' },
+      env: { RPC_URL_8453: devnet.rpcUrl, CHECKOUT_CONFIRMATIONS: '8453:1', CHECKOUT_VERIFY_INTERVAL_MS: '100', CHECKOUT_BLOCK_TIME_TOLERANCE_SECONDS: '10' },
     });
     ({ key } = await s.createTestKey());
   });
@@ -79,10 +79,30 @@ describe.each(backends)('checkout verification on anvil (%s)', (backend) => {
     expect(done.review.reason).toBe('sender_mismatch');
   });
 
+  it('a transfer sent after the session, in a block the chain stamped seconds earlier than our clock, pays (block time tolerance)', async () => {
+    // The chain's clock runs 3 s behind ours, as a sequencer stamping blocks at their slot start, or an anvil
+    // whose offset from the wall clock was fixed a second late at startup, does: the block's timestamp is
+    // before the session's creation although the transfer was sent after it. Within the tolerance it pays.
+    offsetMs = 3_000;
+    let cs: { id: string; recipient: Address };
+    try {
+      cs = await session();
+    } finally {
+      offsetMs = 0;
+    }
+    const hash = await transfer(devnet, 2, USDC, cs.recipient, 5_000_000n);
+    const block = await devnet.publicClient.getBlock({ blockNumber: (await devnet.publicClient.getTransactionReceipt({ hash })).blockNumber });
+    const created = Date.parse((await s.get(`/v1/checkout/sessions/${cs.id}`, h())).body.createdAt);
+    expect(Number(block.timestamp)).toBeLessThan(Math.floor(created / 1000)); // what the zero-tolerance rule flagged
+    await report(cs.id, hash, payer(2));
+    const done = await waitForSession(s, cs.id, settled, key);
+    expect([done.status, done.review]).toEqual(['paid', null]);
+  });
+
   it('a transaction mined before the session was created → needs_review (mined_before_session)', async () => {
     const recipient = freshAddress();
     const hash = await transfer(devnet, 2, USDC, recipient, 5_000_000n);
-    offsetMs = 5_000; // the session is created 5 s after that block
+    offsetMs = 15_000; // the session is created 15 s after that block: past CHECKOUT_BLOCK_TIME_TOLERANCE_SECONDS (10)
     try {
       const cs = await session(5_000_000n, recipient);
       await report(cs.id, hash, payer(2));

@@ -22,7 +22,7 @@ const tx = (logs: EvmLog[], over: Partial<EvmTxEvidence> = {}): EvmTxEvidence =>
   logs,
   ...over,
 });
-const want = { token: USDC, recipient: MERCHANT, amount: 1_000_000n, createdAtMs: CREATED };
+const want = { token: USDC, recipient: MERCHANT, amount: 1_000_000n, createdAtMs: CREATED, blockTimeToleranceMs: 0 };
 
 describe('EVM payment rules', () => {
   it('decodes only ERC-20 Transfer logs', () => {
@@ -43,6 +43,9 @@ describe('EVM payment rules', () => {
     ['fake Transfer from another contract', tx([{ ...transfer(USDC, PAYER, MERCHANT, 1_000_000n), address: OTHER }]), {}, { verdict: 'review', reason: 'no_settlement_transfer', received: 0n }],
     ['mined before the session', tx([transfer(USDC, PAYER, MERCHANT, 1_000_000n)], { blockTimestamp: 1_699_999_999n }), {}, { verdict: 'review', reason: 'mined_before_session', received: 1_000_000n }],
     ['mined in the session second', tx([transfer(USDC, PAYER, MERCHANT, 1_000_000n)], { blockTimestamp: 1_700_000_000n }), {}, { verdict: 'paid', received: 1_000_000n }],
+    // The producer's clock stamped the block 2 s before ours created the session: within the tolerance, it pays.
+    ['block stamped within the tolerance before the session', tx([transfer(USDC, PAYER, MERCHANT, 1_000_000n)], { blockTimestamp: 1_699_999_998n }), { blockTimeToleranceMs: 2_000 }, { verdict: 'paid', received: 1_000_000n }],
+    ['block stamped just past the tolerance', tx([transfer(USDC, PAYER, MERCHANT, 1_000_000n)], { blockTimestamp: 1_699_999_997n }), { blockTimeToleranceMs: 2_000 }, { verdict: 'review', reason: 'mined_before_session', received: 1_000_000n }],
     ['direct: from the payer', tx([transfer(USDC, PAYER, MERCHANT, 1_000_000n)]), { payer: PAYER }, { verdict: 'paid', received: 1_000_000n }],
     ['direct: payer compared case-insensitively', tx([transfer(USDC, PAYER, MERCHANT, 1_000_000n)], { from: OTHER }), { payer: PAYER.toUpperCase().replace('0X', '0x') }, { verdict: 'paid', received: 1_000_000n }],
     ['direct: someone else paid', tx([transfer(USDC, OTHER, MERCHANT, 1_000_000n)], { from: OTHER }), { payer: PAYER }, { verdict: 'review', reason: 'sender_mismatch', received: 0n }],
@@ -66,13 +69,13 @@ const stx = (pre: ReturnType<typeof bal>[], post: ReturnType<typeof bal>[], over
   postTokenBalances: post,
   ...over,
 });
-const swant = { token: MINT, recipient: SOL_MERCHANT, amount: 1_000_000n, createdAtMs: CREATED };
+const swant = { token: MINT, recipient: SOL_MERCHANT, amount: 1_000_000n, createdAtMs: CREATED, blockTimeToleranceMs: 0 };
 
 describe('Solana payment rules', () => {
   it('sums deltas over every token account of the owner', () => {
     expect(tokenDelta(stx([bal(1, SOL_MERCHANT, 5n), bal(2, SOL_MERCHANT, 5n)], [bal(1, SOL_MERCHANT, 8n), bal(2, SOL_MERCHANT, 9n)]), SOL_MERCHANT, MINT)).toBe(7n);
   });
-  it.each<[string, SolanaTxEvidence, { payer?: string }, unknown]>([
+  it.each<[string, SolanaTxEvidence, { payer?: string; blockTimeToleranceMs?: number }, unknown]>([
     ['new token account receives exactly', stx([bal(1, SOL_PAYER, 3_000_000n)], [bal(1, SOL_PAYER, 2_000_000n), bal(2, SOL_MERCHANT, 1_000_000n)]), {}, { verdict: 'paid', received: 1_000_000n }],
     ['direct from the payer', stx([bal(1, SOL_PAYER, 3_000_000n), bal(2, SOL_MERCHANT, 0n)], [bal(1, SOL_PAYER, 2_000_000n), bal(2, SOL_MERCHANT, 1_000_000n)]), { payer: SOL_PAYER }, { verdict: 'paid', received: 1_000_000n }],
     ['failed', stx([], [], { err: { InstructionError: [0, 'Custom'] } }), {}, { verdict: 'failed', reason: 'tx_reverted' }],
@@ -80,6 +83,7 @@ describe('Solana payment rules', () => {
     ['another mint', stx([bal(2, SOL_MERCHANT, 0n, 'Other111')], [bal(2, SOL_MERCHANT, 5_000_000n, 'Other111')]), {}, { verdict: 'review', reason: 'no_settlement_transfer', received: 0n }],
     ['recipient balance went down', stx([bal(2, SOL_MERCHANT, 5_000_000n)], [bal(2, SOL_MERCHANT, 1_000_000n)]), {}, { verdict: 'review', reason: 'no_settlement_transfer', received: 0n }],
     ['before the session', stx([bal(2, SOL_MERCHANT, 0n)], [bal(2, SOL_MERCHANT, 1_000_000n)], { blockTime: 1_699_999_000 }), {}, { verdict: 'review', reason: 'mined_before_session', received: 1_000_000n }],
+    ['block time within the tolerance before the session', stx([bal(2, SOL_MERCHANT, 0n)], [bal(2, SOL_MERCHANT, 1_000_000n)], { blockTime: 1_699_999_000 }), { blockTimeToleranceMs: 1_000_000 }, { verdict: 'paid', received: 1_000_000n }],
     ['no block time', stx([bal(2, SOL_MERCHANT, 0n)], [bal(2, SOL_MERCHANT, 1_000_000n)], { blockTime: null }), {}, { verdict: 'review', reason: 'block_time_unknown', received: 1_000_000n }],
     ['direct, payer underpaid', stx([bal(1, SOL_PAYER, 3_000_000n), bal(2, SOL_MERCHANT, 0n)], [bal(1, SOL_PAYER, 2_000_001n), bal(2, SOL_MERCHANT, 999_999n)]), { payer: SOL_PAYER }, { verdict: 'review', reason: 'underpaid', received: 999_999n }],
     ['direct, a token from the payer and the rest from someone else', stx([bal(1, SOL_PAYER, 3_000_000n), bal(3, SOL_OTHER, 1_000_000n), bal(2, SOL_MERCHANT, 0n)], [bal(1, SOL_PAYER, 2_999_999n), bal(3, SOL_OTHER, 0n), bal(2, SOL_MERCHANT, 1_000_001n)]), { payer: SOL_PAYER }, { verdict: 'review', reason: 'sender_mismatch', received: 1_000_001n }],

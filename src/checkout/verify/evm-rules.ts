@@ -24,8 +24,15 @@ export interface PaymentExpectation {
   token: string;
   recipient: string;
   amount: bigint;
-  /** Session creation, epoch ms. */
+  /** Session creation, epoch ms (our clock). */
   createdAtMs: number;
+  /**
+   * How far (ms) a block's timestamp may precede `createdAtMs` and still count as after the session: block
+   * timestamps come from the block producer's clock, fixed when it starts the block (a Base block is stamped at
+   * the start of its 2 s slot, so a transfer sent after the session can carry an earlier second), and our clock
+   * is not theirs. CHECKOUT_BLOCK_TIME_TOLERANCE_SECONDS.
+   */
+  blockTimeToleranceMs: number;
   /** Direct transfers only: the reported payer; the counted transfers must come from it. */
   payer?: string;
 }
@@ -38,6 +45,14 @@ export interface DecodedTransfer {
 }
 
 const topicAddress = (t: string) => `0x${t.slice(-40)}`.toLowerCase();
+
+/**
+ * Whether a block stamped `blockSeconds` is older than the session allows: before the second of
+ * `createdAtMs - blockTimeToleranceMs` (block time has one-second resolution, so that second's block counts).
+ */
+export function minedBeforeSession(blockSeconds: bigint, want: Pick<PaymentExpectation, 'createdAtMs' | 'blockTimeToleranceMs'>): boolean {
+  return blockSeconds < BigInt(Math.floor((want.createdAtMs - want.blockTimeToleranceMs) / 1000));
+}
 
 /** ERC-20 Transfer logs only (ERC-721 Transfers carry a 4th topic and are skipped). */
 export function decodeTransfers(logs: readonly EvmLog[]): DecodedTransfer[] {
@@ -53,8 +68,7 @@ export function decodeTransfers(logs: readonly EvmLog[]): DecodedTransfer[] {
 /**
  * The payment rules for an EVM delivering transaction: it succeeded; Transfer logs emitted BY the settlement
  * token's contract (a look-alike event from any other contract is ignored) to `recipient` total at least
- * `amount`; its block is not older than the session (block time has one-second resolution, so the block of
- * the session's own second counts); for a direct transfer, the counted transfers come from the payer
+ * `amount`; its block is not older than the session, give or take `blockTimeToleranceMs` (minedBeforeSession); for a direct transfer, the counted transfers come from the payer
  * (the log's `from`, or the transaction's signer for contract wallets that forward the payer's tokens).
  */
 export function checkEvmPayment(tx: EvmTxEvidence, want: PaymentExpectation): Verdict {
@@ -64,7 +78,7 @@ export function checkEvmPayment(tx: EvmTxEvidence, want: PaymentExpectation): Ve
   const payer = want.payer?.toLowerCase();
   const toRecipient = decodeTransfers(tx.logs).filter((t) => t.token === token && t.to === recipient);
   const total = toRecipient.reduce((s, t) => s + t.value, 0n);
-  if (tx.blockTimestamp < BigInt(Math.floor(want.createdAtMs / 1000))) return { verdict: 'review', reason: 'mined_before_session', received: total };
+  if (minedBeforeSession(tx.blockTimestamp, want)) return { verdict: 'review', reason: 'mined_before_session', received: total };
   if (total === 0n) return { verdict: 'review', reason: 'no_settlement_transfer', received: 0n };
   let counted = total;
   if (payer !== undefined) {

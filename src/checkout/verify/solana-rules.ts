@@ -1,5 +1,5 @@
 import type { Verdict } from './reasons.js';
-import type { PaymentExpectation } from './evm-rules.js';
+import { minedBeforeSession, type PaymentExpectation } from './evm-rules.js';
 
 /** The parts of `getTransaction(...).meta` the rules read. */
 export interface SolanaTokenBalance {
@@ -28,7 +28,7 @@ export function tokenDelta(tx: Pick<SolanaTxEvidence, 'preTokenBalances' | 'post
 
 /**
  * The payment rules on Solana: the transaction succeeded; the recipient's token balance of the settlement
- * mint grew by at least `amount`; block time not before the session; for a direct transfer the payer's
+ * mint grew by at least `amount`; block time not before the session (give or take `blockTimeToleranceMs`; Solana block times are estimates); for a direct transfer the payer's
  * balance of the mint went down by what the recipient is credited with, up to `amount` (the funds came from
  * the payer; balances by owner, so a smart-wallet payer whose vault signs by CPI counts too).
  */
@@ -37,7 +37,7 @@ export function checkSolanaPayment(tx: SolanaTxEvidence, want: PaymentExpectatio
   const received = tokenDelta(tx, want.recipient, want.token);
   const positive = received > 0n ? received : 0n;
   if (tx.blockTime === null) return { verdict: 'review', reason: 'block_time_unknown', received: positive };
-  if (tx.blockTime < Math.floor(want.createdAtMs / 1000)) return { verdict: 'review', reason: 'mined_before_session', received: positive };
+  if (minedBeforeSession(BigInt(tx.blockTime), want)) return { verdict: 'review', reason: 'mined_before_session', received: positive };
   if (positive === 0n) return { verdict: 'review', reason: 'no_settlement_transfer', received: 0n };
   if (want.payer !== undefined) {
     // The amount due (or all that arrived, when less) must have left the payer's own token accounts: a
