@@ -77,6 +77,9 @@ export interface OperationCost {
   usage: Usage;
 }
 
+/** One `__schema` or `__type` root field (GraphiQL's and codegen's introspection costs this once). */
+export const INTROSPECTION_COST = 100;
+
 /** Nesting beyond this is not walked further (the depth limit refuses such documents before this runs). */
 const MAX_WALK_DEPTH = 64;
 
@@ -149,6 +152,8 @@ export function operationCost(schema: GraphQLSchema, document: DocumentNode, var
   let strict = 0;
   for (const { node, type } of fieldsOf(op.selectionSet, root, new Set())) {
     cost += fieldCost(node, type, 0);
+    // Introspection walks the whole schema whatever it selects: a flat price per root field, so aliases add up.
+    if (node.name.value === '__schema' || node.name.value === '__type') cost += INTROSPECTION_COST;
     if (node.name.value === '__typename') continue;
     const field = fieldDef(type, node.name.value);
     const rule = FIELD_RULES[`${type.name}.${node.name.value}`];

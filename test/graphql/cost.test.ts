@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { getIntrospectionQuery, parse } from 'graphql';
 import { schema } from '../../src/graphql/schema.js';
-import { BALANCES_COST_PER_CHAIN, CHECKOUT_QUOTE_COST, FIELD_RULES, operationCost, QUOTE_COST } from '../../src/graphql/cost.js';
+import { BALANCES_COST_PER_CHAIN, CHECKOUT_QUOTE_COST, FIELD_RULES, INTROSPECTION_COST, operationCost, QUOTE_COST } from '../../src/graphql/cost.js';
 import { graphqlEnv } from '../../src/graphql/config.js';
 import { DEFAULT_BALANCE_CHAINS, QUOTE_WEIGHT } from '../../src/ratelimit/weights.js';
 
@@ -56,6 +56,14 @@ describe('operation cost (pure)', () => {
 
   it("introspection: the standard query (GraphiQL's, codegen's) fits; its nesting is graphql-js's own rule (MaxIntrospectionDepthRule)", () => {
     expect(cost(getIntrospectionQuery({ descriptions: true, specifiedByUrl: true, directiveIsRepeatable: true, schemaDescription: true, inputValueDeprecation: true })).cost).toBeLessThanOrEqual(DEFAULT_MAX_COST);
+  });
+
+  it('introspection: each __schema / __type root field costs a flat price, so aliased copies of the whole schema add up', () => {
+    expect(cost('{ __schema { queryType { name } } }').cost).toBe(INTROSPECTION_COST);
+    expect(cost('{ __type(name: "Query") { name } }').cost).toBe(INTROSPECTION_COST);
+    const copies = (n: number) => `{ ${Array.from({ length: n }, (_, i) => `s${i}: __schema { types { name fields { name } } }`).join(' ')} }`;
+    expect(cost(copies(15)).cost).toBeGreaterThan(DEFAULT_MAX_COST);
+    expect(cost(copies(15)).usage.default).toBe(15);
   });
 
   it('every rule names a field of the schema', () => {
