@@ -91,8 +91,10 @@ export class MailService {
     const c = this.deps.config;
     if (!this.transport && c.NODE_ENV === 'production') return 0;
     const now = new Date(this.now());
-    // The lease: while an attempt is in flight, next_attempt_at is when another worker may take it over.
-    const lease = new Date(now.getTime() + 3 * c.MAIL_SEND_TIMEOUT_MS + 60_000);
+    // The lease: while an attempt is in flight, next_attempt_at is when another worker may take it over. It covers
+    // one send, so each message is leased again as its own send starts (below).
+    const leaseMs = 3 * c.MAIL_SEND_TIMEOUT_MS + 60_000;
+    const lease = new Date(now.getTime() + leaseMs);
     const claimed = await this.deps.prisma.$queryRawUnsafe<Array<{ id: string }>>(
       `UPDATE email_messages SET attempts = attempts + 1, next_attempt_at = $2, updated_at = $1
        WHERE id IN (SELECT id FROM email_messages WHERE status = 'pending' AND next_attempt_at <= $1
@@ -106,6 +108,13 @@ export class MailService {
     const rows = await this.deps.prisma.emailMessage.findMany({ where: { id: { in: claimed.map((r) => r.id) } }, orderBy: { seq: 'asc' } });
     for (const m of rows) {
       if (signal?.aborted) break; // the lease brings unsent ones back
+      // Slow sends before this one may have outlasted its lease and another worker may have claimed it (its claim
+      // counted an attempt): renew only while the claim is still ours, else leave it to that worker.
+      const renewed = await this.deps.prisma.emailMessage.updateMany({
+        where: { id: m.id, status: 'pending', attempts: m.attempts },
+        data: { nextAttemptAt: new Date(this.now() + leaseMs) },
+      });
+      if (renewed.count === 0) continue;
       await this.deliverOne(m);
     }
     return claimed.length;

@@ -2,6 +2,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SmtpFixture } from '../fixtures/smtp-server.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { ManualClock } from '../../src/clock.js';
 import { waitFor } from '../helpers/wait.js';
 import { invoiceBody } from '../invoices/helpers.js';
 
@@ -135,4 +136,36 @@ describe('receipt email (pglite, jobs driven by the test)', () => {
     expect(v).toMatchObject({ status: 'paid', lastEmail: { kind: 'receipt', status: 'sent' } });
   });
 
+});
+
+// Two workers, one outbox: a batch whose sends outlast the lease of its later messages must not send those again
+// once another worker has taken them over.
+describe('a batch that outlasts its lease (pglite, jobs driven by the test)', () => {
+  it('a message another worker claimed after its lease ran out is sent once, by that worker', async () => {
+    const smtp = await new SmtpFixture().start();
+    const clock = new ManualClock(Date.parse('2026-11-25T10:00:00.000Z'));
+    const s = await startTestServer({ clock, env: { JOBS_ENABLED: 'false', SMTP_URL: smtp.url, MAIL_FROM: 'billing@pay.example', MAIL_SEND_TIMEOUT_MS: '1000' } });
+    try {
+      const { key } = await s.createTestKey();
+      const ids: string[] = [];
+      for (let i = 0; i < 2; i++) ids.push((await s.post('/v1/invoices', { ...invoiceBody, send: true }, { 'x-api-key': key })).body.id);
+      // Worker A's pass claims both. Once the first is sent, time passes beyond the lease (3 s + 60 s here) and
+      // worker B's pass (the same job body on another instance) claims and sends the second.
+      let b: Promise<number> | undefined;
+      s.services.mail.onDelivered(async () => {
+        if (b) return;
+        clock.advance(3 * 1000 + 60_000 + 1);
+        b = s.services.mail.deliverDue();
+        await b;
+      });
+      expect(await s.services.mail.deliverDue()).toBe(2);
+      expect(await b).toBe(1);
+      for (const id of ids) expect(smtp.messages.filter((m) => m.parsed.text?.includes(id)).length, id).toBe(1);
+      const rows = await s.db.prisma.emailMessage.findMany({ where: { status: 'sent' } });
+      expect(rows.length).toBe(2);
+    } finally {
+      await s.close();
+      await smtp.stop();
+    }
+  });
 });
