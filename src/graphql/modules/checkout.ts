@@ -1,12 +1,13 @@
 import { builder } from '../builder.js';
 import type { PaymentAttemptView, PaymentView, RefundView, SessionView } from '../../checkout/views.js';
 import { SESSION_STATUSES, type SessionStatus } from '../../checkout/state.js';
-import { checkoutSessionTopic, type SessionChanged } from '../../checkout/topics.js';
+import { checkoutSessionTopic } from '../../checkout/topics.js';
 import type { DirectQuote, PayerQuoteResponse } from '../../checkout/payer.js';
 import type { PayerQuote } from '../../checkout/payer-quote.js';
 import { FAILED_REASONS, REVIEW_REASONS } from '../../checkout/verify/reasons.js';
 import type { BuiltTx } from '../../orders/views.js';
 import { AmountTooLargeError, AmountTooSmallError, ConflictError, NoRouteError, NotFoundError, ProviderError, orNull } from '../errors.js';
+import { followStatus } from '../status-stream.js';
 import { keyOf, orderLoader, paymentLoader, sessionLoader } from '../loaders.js';
 import { arrayConnection, connectionType, keysetConnection, pageArgs, pageSize, readAfter } from '../pagination.js';
 import { CheckoutPaymentAttemptRef, CheckoutRefundRef, CheckoutSessionRef, OrderRef } from '../refs.js';
@@ -436,26 +437,7 @@ builder.subscriptionField('checkoutSession', (t) =>
       "The session now, then again after every status change, as read then (changes made by any instance arrive; a status left before it could be read, such as a brief `processing`, is not pushed). Completes after the first final status, which is always pushed: `paid`, `expired` or `needs_review` (no status follows these). Public; the owner's key adds the private fields.",
     authScopes: { public: true },
     args: { id: t.arg.id({ required: true }) },
-    subscribe: async function* (_r, { id }, ctx) {
-      const checkout = ctx.services.checkout;
-      // Listen before reading, so a change between the read and the subscription is not missed.
-      const changes = ctx.pubsub.iterate<SessionChanged>(checkoutSessionTopic(id));
-      try {
-        await changes.ready;
-        let view = await checkout.get(id, await ctx.auth());
-        yield view;
-        while (!SUBSCRIPTION_FINAL_STATUSES.includes(view.status)) {
-          const next = await changes.next();
-          if (next.done) return;
-          const fresh = await checkout.get(id, await ctx.refresh());
-          if (fresh.status === view.status) continue;
-          view = fresh;
-          yield view;
-        }
-      } finally {
-        await changes.return?.();
-      }
-    },
+    subscribe: (_r, { id }, ctx) => followStatus(ctx, checkoutSessionTopic(id), (auth) => ctx.services.checkout.get(id, auth), SUBSCRIPTION_FINAL_STATUSES),
     resolve: (v) => v,
   }),
 );

@@ -2,10 +2,11 @@ import { builder } from '../builder.js';
 import { ApiError } from '../../errors.js';
 import type { LineItem } from '../../invoices/amounts.js';
 import { INVOICE_STATUSES, type InvoiceStatus } from '../../invoices/state.js';
-import { invoiceTopic, type InvoiceChanged } from '../../invoices/topics.js';
+import { invoiceTopic } from '../../invoices/topics.js';
 import type { InvoiceEmailView, InvoiceView } from '../../invoices/views.js';
 import { ConflictError, NotFoundError, orNull } from '../errors.js';
 import { idempotencyKeyField, idempotent } from '../idempotency.js';
+import { followStatus } from '../status-stream.js';
 import { keyOf, sessionLoader } from '../loaders.js';
 import { arrayConnection, connectionType, keysetConnection, pageArgs, pageSize, readAfter } from '../pagination.js';
 import { CheckoutSessionRef, InvoiceRef } from '../refs.js';
@@ -247,26 +248,7 @@ builder.subscriptionField('invoice', (t) =>
       "The invoice now, then again after every status change (made by any instance). Completes after `paid` or `void`, which is always pushed (no status follows these). Public, the customer's view (drafts NOT_FOUND); the owner's key gives the owner's view, drafts included.",
     authScopes: { public: true },
     args: { id: t.arg.id({ required: true }) },
-    subscribe: async function* (_r, { id }, ctx) {
-      const svc = ctx.services.invoices;
-      // Listen before reading, so a change between the read and the subscription is not missed.
-      const changes = ctx.pubsub.iterate<InvoiceChanged>(invoiceTopic(id));
-      try {
-        await changes.ready;
-        let view = await svc.getFor(id, await ctx.auth());
-        yield view;
-        while (!INVOICE_SUBSCRIPTION_FINAL_STATUSES.includes(view.status)) {
-          const next = await changes.next();
-          if (next.done) return;
-          const fresh = await svc.getFor(id, await ctx.refresh());
-          if (fresh.status === view.status) continue;
-          view = fresh;
-          yield view;
-        }
-      } finally {
-        await changes.return?.();
-      }
-    },
+    subscribe: (_r, { id }, ctx) => followStatus(ctx, invoiceTopic(id), (auth) => ctx.services.invoices.getFor(id, auth), INVOICE_SUBSCRIPTION_FINAL_STATUSES),
     resolve: (v) => v,
   }),
 );
