@@ -125,3 +125,17 @@ export function ghostOf(t: Tenant): Tenant {
     apiKeyId: lookalike(t.apiKeyId),
   };
 }
+
+/** The tenants every isolation test compares: account A in test mode (the owner), A in live mode, another account B; and a revoked key of A. */
+export async function createTenants(s: TestServer): Promise<{ A: Tenant; ALive: Tenant; B: Tenant; revokedKey: string }> {
+  const a = await s.createTestKey();
+  await s.services.accounts.setLiveEnabled(a.accountId, true);
+  const live = await s.services.accounts.createKey(a.accountId, 'live');
+  const b = await s.createTestKey();
+  const A = await createTenant(s, 'A', a.key);
+  const ALive = await createTenant(s, 'A-live', live.key);
+  const B = await createTenant(s, 'B', b.key);
+  const r = await s.services.accounts.createKey(a.accountId, 'test', 'to revoke');
+  await s.services.accounts.revokeKey(a.accountId, r.apiKey.id);
+  return { A, ALive, B, revokedKey: r.key };
+}

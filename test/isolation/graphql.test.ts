@@ -5,7 +5,7 @@ import { schema } from '../../src/graphql/schema.js';
 import { backends } from '../helpers/db.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { inProcessGraphQL } from '../helpers/graphql.js';
-import { createTenant, ghostOf, type Tenant } from './fixtures.js';
+import { createTenants, ghostOf, type Tenant } from './fixtures.js';
 import { gqlTable, type GqlRow, type Op } from './graphql-table.js';
 
 const roots = [schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()].filter(Boolean) as GraphQLObjectType[];
@@ -41,16 +41,7 @@ describe.each(backends)('tenant isolation over GraphQL (%s)', (backend) => {
 
   beforeAll(async () => {
     s = await startTestServer({ backend, env: { JOBS_ENABLED: 'false' } });
-    const a = await s.createTestKey();
-    await s.services.accounts.setLiveEnabled(a.accountId, true);
-    const live = await s.services.accounts.createKey(a.accountId, 'live');
-    const b = await s.createTestKey();
-    A = await createTenant(s, 'A', a.key);
-    ALive = await createTenant(s, 'A-live', live.key);
-    B = await createTenant(s, 'B', b.key);
-    const r = await s.services.accounts.createKey(a.accountId, 'test', 'to revoke');
-    await s.services.accounts.revokeKey(a.accountId, r.apiKey.id);
-    revokedKey = r.key;
+    ({ A, ALive, B, revokedKey } = await createTenants(s));
   }, 60_000);
   afterAll(() => s?.close());
 

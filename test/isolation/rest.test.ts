@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { restRoutes } from '../../src/rest/routes.js';
 import { backends } from '../helpers/db.js';
 import { startTestServer, type TestResponse, type TestServer } from '../helpers/server.js';
-import { createTenant, ghostOf, type Tenant } from './fixtures.js';
+import { createTenants, ghostOf, type Tenant } from './fixtures.js';
 import { restTable, type Req } from './rest-table.js';
 
 const routeKey = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
@@ -33,16 +33,7 @@ describe.each(backends)('tenant isolation over REST (%s)', (backend) => {
 
   beforeAll(async () => {
     s = await startTestServer({ backend, env: { JOBS_ENABLED: 'false' } });
-    const a = await s.createTestKey();
-    await s.services.accounts.setLiveEnabled(a.accountId, true);
-    const live = await s.services.accounts.createKey(a.accountId, 'live');
-    const b = await s.createTestKey();
-    A = await createTenant(s, 'A', a.key);
-    ALive = await createTenant(s, 'A-live', live.key);
-    B = await createTenant(s, 'B', b.key);
-    const r = await s.services.accounts.createKey(a.accountId, 'test', 'to revoke');
-    await s.services.accounts.revokeKey(a.accountId, r.apiKey.id);
-    revokedKey = r.key;
+    ({ A, ALive, B, revokedKey } = await createTenants(s));
     deliveriesOfA = (await s.services.events.deliveries(A.auth, A.eventId)).length;
   }, 60_000);
   afterAll(() => s?.close());
