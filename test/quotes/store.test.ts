@@ -1,4 +1,3 @@
-import { createConnection } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { backends, createTestDatabase, type TestDatabase } from '../helpers/db.js';
@@ -13,22 +12,8 @@ import { newQuoteSetId, newQuoteTag, parseQuoteId, QUOTE_SET_ID_LENGTH, QUOTE_TA
 import { quoteSetToJson } from '../../src/quotes/serialize.js';
 import { randomBase62 } from '../../src/ids.js';
 import type { StoredQuote } from '../../src/providers/types.js';
+import { REDIS_URL, withRedis } from '../helpers/redis.js';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const redisUp = await new Promise<boolean>((resolve) => {
-  const u = new URL(REDIS_URL);
-  const sock = createConnection({ host: u.hostname, port: Number(u.port || 6379) }, () => {
-    sock.end();
-    resolve(true);
-  });
-  sock.on('error', () => resolve(false));
-  sock.setTimeout(1000, () => {
-    sock.destroy();
-    resolve(false);
-  });
-});
-// Required when TEST_REDIS_URL is set (then an unreachable Redis fails the run); otherwise run when one answers.
-const withRedis = redisUp || !!process.env.TEST_REDIS_URL;
 
 const sample = (now: number, id = `q_${randomBytes(12).toString('hex')}`): StoredQuote => ({
   quoteId: id,

@@ -1,4 +1,3 @@
-import { createConnection } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from 'graphql-ws';
@@ -6,22 +5,8 @@ import WebSocket from 'ws';
 import { backends, createTestDatabase, type TestDatabase } from '../helpers/db.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { QUOTE_WEIGHT } from '../../src/ratelimit/weights.js';
+import { REDIS_URL, withRedis } from '../helpers/redis.js';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const redisUp = await new Promise<boolean>((resolve) => {
-  const u = new URL(REDIS_URL);
-  const sock = createConnection({ host: u.hostname, port: Number(u.port || 6379) }, () => {
-    sock.end();
-    resolve(true);
-  });
-  sock.on('error', () => resolve(false));
-  sock.setTimeout(1000, () => {
-    sock.destroy();
-    resolve(false);
-  });
-});
-// Required when TEST_REDIS_URL is set (an unreachable Redis then fails the run); otherwise run when one answers.
-const withRedis = redisUp || !!process.env.TEST_REDIS_URL;
 
 /** `"default";r=3;t=60` → { default: { r: 3, t: 60 } } */
 function parseRateLimit(h: string | null): Record<string, Record<string, number>> {
