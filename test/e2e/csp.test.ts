@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from './harness.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
  * The pages' CSPs as a real browser applies them: the header test (test/http/security.test.ts) checks what they
@@ -14,11 +14,7 @@ describe('page CSPs in chromium', { timeout: 60_000 }, () => {
   let browser: Browser;
   beforeAll(async () => {
     s = await startTestServer({ env: { JOBS_ENABLED: 'false' } });
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();

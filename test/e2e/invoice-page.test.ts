@@ -1,8 +1,8 @@
-import { createServer, type Server } from 'node:http';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium, startMerchant } from './harness.js';
 import { Webhook } from 'standardwebhooks';
 import { erc20Abi, type Address } from 'viem';
 import { withDevnet } from '../fixtures/devnet.js';
@@ -22,31 +22,8 @@ import { USDC, freshAddress } from '../checkout/helpers.js';
  * receipt email arrives and its PDF is downloaded and read back. Screenshots and the receipt's pages go to
  * test-artifacts/e2e/.
  */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARTIFACTS = new URL('../../test-artifacts/e2e/', import.meta.url).pathname;
 const devnet = withDevnet();
-
-interface Hook {
-  id: string;
-  timestamp: string;
-  signature: string;
-  body: string;
-}
-
-async function startMerchant() {
-  const hooks: Hook[] = [];
-  const server: Server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => (body += c));
-    req.on('end', () => {
-      hooks.push({ id: String(req.headers['webhook-id']), timestamp: String(req.headers['webhook-timestamp']), signature: String(req.headers['webhook-signature']), body });
-      res.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-  return { url, hooks, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
 
 describe('invoice end to end in chromium', { timeout: 180_000 }, () => {
   let s: TestServer;
@@ -83,11 +60,7 @@ describe('invoice end to end in chromium', { timeout: 180_000 }, () => {
     const ep = await s.post('/v1/webhook-endpoints', { url: `${merchant.url}/hook`, enabledEvents: ['invoice.*'] }, { 'x-api-key': key });
     expect(ep.status, ep.text).toBe(201);
     secret = ep.body.secret;
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
+    browser = await launchChromium();
   }, 60_000);
   afterAll(async () => {
     await browser?.close();

@@ -2,7 +2,8 @@ import { createServer, type Server } from 'node:http';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { launchChromium } from './harness.js';
 import { Keypair } from '@solana/web3.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { SolanaChainServer } from '../fixtures/solana-chain-server.js';
@@ -16,7 +17,6 @@ import { withPageState } from './page-state.js';
  * live and the browser lands on the success URL. Also: a sign-only wallet (the service broadcasts), and the
  * pay action refusing an expired session before the wallet is asked.
  */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARTIFACTS = new URL('../../test-artifacts/e2e/', import.meta.url).pathname;
 const USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
 
@@ -40,7 +40,7 @@ describe('hosted pay page with a Solana wallet (Wallet Standard) in chromium', {
     thanks = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><html lang="en"><title>Thanks</title><h1>Thank you</h1></html>'));
     await new Promise<void>((r) => thanks.listen(0, '127.0.0.1', () => r()));
     thanksUrl = `http://127.0.0.1:${(thanks.address() as { port: number }).port}/thanks`;
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'] });
+    browser = await launchChromium();
   }, 60_000);
   afterAll(async () => {
     await browser?.close();

@@ -1,8 +1,8 @@
-import { createServer, type Server } from 'node:http';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium, startMerchant } from './harness.js';
 import { Webhook } from 'standardwebhooks';
 import { erc20Abi, type Address } from 'viem';
 import { withDevnet } from '../fixtures/devnet.js';
@@ -18,36 +18,8 @@ import { waitFor } from '../helpers/wait.js';
  * receives checkout.session.completed and verifies it with the standardwebhooks library; the browser lands on
  * the success URL. Screenshots of each page state go to test-artifacts/e2e/.
  */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const ARTIFACTS = new URL('../../test-artifacts/e2e/', import.meta.url).pathname;
 const devnet = withDevnet();
-
-interface Hook {
-  id: string;
-  timestamp: string;
-  signature: string;
-  body: string;
-}
-
-/** The merchant's site: a thank-you page for successUrl and a webhook receiver. */
-async function startMerchant() {
-  const hooks: Hook[] = [];
-  const server: Server = createServer((req, res) => {
-    if (req.url?.startsWith('/hook')) {
-      let body = '';
-      req.on('data', (c) => (body += c));
-      req.on('end', () => {
-        hooks.push({ id: String(req.headers['webhook-id']), timestamp: String(req.headers['webhook-timestamp']), signature: String(req.headers['webhook-signature']), body });
-        res.writeHead(204).end();
-      });
-      return;
-    }
-    res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><html lang="en"><title>Thanks</title><h1>Thank you for your order</h1></html>');
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-  return { url, hooks, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
 
 // Each test is a chain of real steps (browser, chain, verifier, webhook), each bounded by its own wait
 // (up to 30 s for the redirect): the test's limit must cover that chain, not the 30 s default.
@@ -77,11 +49,7 @@ describe('hosted pay page end to end in chromium', { timeout: 120_000 }, () => {
     const ep = await s.post('/v1/webhook-endpoints', { url: `${merchant.url}/hook`, enabledEvents: ['checkout.session.*'] }, { 'x-api-key': key });
     expect(ep.status, ep.text).toBe(201);
     secret = ep.body.secret;
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      headless: true,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
+    browser = await launchChromium();
   }, 60_000);
   afterAll(async () => {
     await browser?.close();
