@@ -17,7 +17,7 @@ export const CONTRACTS_DIR = path.join(PROJECT_ROOT, 'contracts');
 export const DEFAULT_ARTIFACTS_DIR = path.join(PROJECT_ROOT, '.data', 'devnet-artifacts');
 
 /** Contracts the devnet installs; each must be defined in `contracts/<Name>.sol`. */
-export const DEVNET_CONTRACTS = ['TestERC20', 'Bytes32SymbolToken', 'Multicall3', 'WETH9', 'UsdtLikeToken'] as const;
+export const DEVNET_CONTRACTS = ['TestERC20', 'Bytes32SymbolToken', 'Multicall3', 'WETH9', 'UsdtLikeToken', 'CallsDispatcher', 'TestVault4626', 'NativeVault'] as const;
 export type DevnetContractName = (typeof DEVNET_CONTRACTS)[number];
 
 export interface ContractArtifact {

@@ -21,6 +21,7 @@ export * from './compile.js';
 export * from './constants.js';
 export * from './setup.js';
 export * from './usdt-like.js';
+export * from './destination-calls.js';
 
 export interface Devnet extends DevnetDescription {
   anvil: AnvilInstance;

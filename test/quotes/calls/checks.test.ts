@@ -18,7 +18,7 @@ const approve = (spender: string, amount: bigint, token = USDC) => ({
   value: '0',
 });
 const call = (to: string, signature: string, args: readonly unknown[] = []) => {
-  const abi = parseAbi([`function ${signature}`]);
+  const abi = parseAbi([`function ${signature}`] as string[]);
   return { to, data: encodeFunctionData({ abi, args } as never), value: '0' };
 };
 const deposit = call(VAULT, 'deposit(uint256,address)', [1_000_000n, RECIPIENT]);
