@@ -22,6 +22,7 @@ import { providerFactories } from './providers/factories.js';
 import { onChainSettlement } from './providers/onchain-settlement.js';
 import { ProviderRegistry } from './providers/registry.js';
 import { QuoteService } from './quotes/service.js';
+import { CallsSimulator } from './quotes/calls/simulate.js';
 import { PgQuoteStore, RedisQuoteStore } from './quotes/store.js';
 import { quoteStoreSweepJob } from './quotes/jobs.js';
 import { WebhooksService } from './webhooks/service.js';
@@ -89,7 +90,8 @@ export function createServices(infra: Infra, sql: RawSql, opts: { pgPool?: pg.Po
 
   // ---- swaps: quotes → orders ------------------------------------------------------------------------------
   const quoteStore = config.REDIS_URL ? new RedisQuoteStore(config.REDIS_URL, clock) : new PgQuoteStore(sql, clock);
-  const quotes = new QuoteService({ config, clock, log, providers, assets, partners, store: quoteStore });
+  const simulator = new CallsSimulator({ rpcUrl: (chainId) => rpc.rpcUrl(chainId), timeoutMs: config.RPC_TIMEOUT_MS, mode: config.CALLS_SIMULATION_MODE });
+  const quotes = new QuoteService({ config, clock, log, providers, assets, partners, store: quoteStore, simulator });
   const orders = new OrdersService({ config, log, clock, prisma, pubsub, quotes, providers, rpc, wakePoller: () => jobs.kick(ORDER_POLL_JOB) });
 
   // ---- events and webhooks ---------------------------------------------------------------------------------

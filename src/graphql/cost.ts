@@ -40,6 +40,8 @@ import type { PageSizeExtension } from './pagination.js';
 export const QUOTE_COST = 100;
 /** The checkout payer quote: up to three rounds of quotes (src/checkout/payer-quote.ts). */
 export const CHECKOUT_QUOTE_COST = 3 * QUOTE_COST;
+/** The destination-call simulation: a handful of RPC calls (balance-slot probing once per token, then one run). */
+export const CALLS_SIMULATION_COST = 20;
 /** One RPC round trip (multicall) per chain. */
 export const BALANCES_COST_PER_CHAIN = 10;
 
@@ -59,6 +61,8 @@ const chainsArg = (args: Args) => (Array.isArray(args.chains) ? (args.chains as 
 /** Fields whose work is more than reading rows, by `Type.field`. */
 export const FIELD_RULES: Record<string, FieldRule> = {
   'Query.quote': { cost: () => QUOTE_COST, weight: () => QUOTE_WEIGHT },
+  // A quote plus the destination-call simulation (a few RPC calls on the destination chain).
+  'Query.quoteWithCalls': { cost: () => QUOTE_COST + CALLS_SIMULATION_COST, weight: () => QUOTE_WEIGHT },
   'Query.checkoutSessionQuote': { cost: () => CHECKOUT_QUOTE_COST, weight: () => QUOTE_WEIGHT },
   'Query.balances': { cost: (a) => BALANCES_COST_PER_CHAIN * balancesWeight(chainsArg(a), a.address), weight: (a) => balancesWeight(chainsArg(a), a.address) },
   'Mutation.createCheckoutSession': { strict: true },

@@ -53,6 +53,8 @@ export interface QuoteRequest {
   /** USD worth of destination native gas to deliver (only on cross-chain routes to an EVM chain whose output token is not its native coin). */
   gasOnArrivalUsd?: number;
   calls?: DestinationCall[];
+  /** Gas limit for all destination calls together, from the simulation (providers that take one, e.g. Relay's `txsGasLimit`). */
+  callsGasLimit?: number;
 }
 
 export interface ProviderQuote {
@@ -149,6 +151,8 @@ export interface Provider {
   /** The id `status` is asked with for an order of this quote (e.g. Relay's request id); default: the source tx hash. */
   trackingId?(stored: StoredQuote, srcTxHash: string): string;
   chains?(signal: AbortSignal): Promise<ProviderChain[]>;
+  /** With `capabilities.destinationCalls`: the contract that makes the destination calls on `chainId` (their `msg.sender`). */
+  callsExecutor?(chainId: number, signal: AbortSignal): Promise<string>;
 }
 
 /** A provider that failed while the quote request as a whole succeeded (the quote response lists it under `errors`). */

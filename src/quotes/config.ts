@@ -11,6 +11,11 @@ export const quotesEnv = {
   /** Documented bounds behind AMOUNT_TOO_SMALL / AMOUNT_TOO_LARGE, applied when the input token has a USD price. */
   QUOTE_MIN_USD: z.coerce.number().min(0).default(0.01),
   QUOTE_MAX_USD: z.coerce.number().positive().default(10_000_000),
+  /**
+   * How destination calls are simulated: `auto` tries `eth_simulateV1` and falls back to `eth_call` with state
+   * overrides on nodes without it; the other two force one method.
+   */
+  CALLS_SIMULATION_MODE: z.enum(['auto', 'eth_simulateV1', 'eth_call']).default('auto'),
   /** Chains the mock provider quotes on (needs RPC_URL_<id> pointing at a local devnet). */
   MOCK_CHAINS: envList.default(['8453']),
 };

@@ -15,6 +15,10 @@ import { quoteWithTimeout, requestKey, toFailure } from './fanout.js';
 import { quoteParamsSchema, type Channel, type QuoteParamsInput } from './input.js';
 import { rankQuotes } from './ranking.js';
 import { loadQuote, type QuoteRecord, type QuoteStore } from './store.js';
+import { callsBodySchema, type CallsBody } from './calls/input.js';
+import { checkAgainstOutput, checkSelectors, expandAction, normaliseCalls } from './calls/checks.js';
+import type { CallsSimulator, SimulationReport } from './calls/simulate.js';
+import { withProviderTimeout } from '../providers/deadline.js';
 import { newQuoteSetId, newQuoteTag, quoteIdOf } from './quote-id.js';
 
 export interface QuoteCaller {
@@ -59,7 +63,12 @@ export interface QuoteServiceDeps {
   /** Fee profiles of the caller's key and of the `integrator` named in the request. */
   partners: Pick<PartnersService, 'forApiKey' | 'forIntegrator'>;
   store: QuoteStore;
+  /** Runs destination calls read-only on their chain (mandatory before a destination-call quote is returned). */
+  simulator?: Pick<CallsSimulator, 'simulate'>;
 }
+
+/** Headroom on the simulated gas for the provider's destination gas limit (`txsGasLimit`): +25 % and 50,000. */
+export const callsGasLimit = (simulatedGas: bigint) => Number((simulatedGas * 125n) / 100n + 50_000n);
 
 export class QuoteService {
   readonly feeSettings: FeeSettings;
@@ -81,9 +90,26 @@ export class QuoteService {
     return quoteWithTimeout(provider, req, this.d.config.PROVIDER_TIMEOUT_MS);
   }
 
-  /** GET /v1/quote and GraphQL `quote`, and checkout payer quotes (exact output: `dstAmount`). */
-  async quote(params: QuoteParamsInput, caller: QuoteCaller, opts: { loader?: ProviderQuoteLoader } = {}): Promise<QuoteResponse> {
+  /**
+   * POST /v1/quote: the GET's parameters as JSON, plus destination calls (`calls` or `action`). Without them it
+   * is exactly the GET.
+   */
+  async quotePost(body: Record<string, unknown>, caller: QuoteCaller, opts: { loader?: ProviderQuoteLoader } = {}): Promise<QuoteResponse> {
+    const { calls, action, ...params } = body ?? {};
+    if (calls === undefined && action === undefined) return this.quote(params as QuoteParamsInput, caller, opts);
+    return this.quote(params as QuoteParamsInput, caller, { ...opts, destination: parseInput(callsBodySchema, { calls, action }) });
+  }
+
+  /** GET /v1/quote and GraphQL `quote`, and checkout payer quotes (exact output: `dstAmount`); `destination`: see quotePost. */
+  async quote(params: QuoteParamsInput, caller: QuoteCaller, opts: { loader?: ProviderQuoteLoader; destination?: CallsBody } = {}): Promise<QuoteResponse> {
+    const destination = opts.destination;
+    // Static checks on raw calls come before anything else (no chain, token or provider is looked at).
+    if (destination?.calls) checkSelectors(normaliseCalls(destination.calls));
     const p = parseInput(quoteParamsSchema, params);
+    if (destination) {
+      if (p.dstAmount === undefined || p.tradeType === 'EXACT_INPUT')
+        throw new ApiError('INVALID_PARAMS', 'dstAmount: destination calls need dstAmount (the exact amount of dstToken the calls receive) instead of amount', { field: 'dstAmount' });
+    }
     const assets = this.d.assets;
     const srcChain = assets.resolveChain(p.srcChain, 'srcChain');
     const dstChain = assets.resolveChain(p.dstChain, 'dstChain');
@@ -105,6 +131,17 @@ export class QuoteService {
     const gasWanted = p.gasOnArrival === true || (p.gasOnArrivalUsd !== undefined && p.gasOnArrival !== false);
     const gasApplies = gasWanted && crossChain && dstChain.vm === 'evm' && dst.address.toLowerCase() !== EVM_NATIVE;
 
+    let calls: QuoteRequest['calls'];
+    if (destination) {
+      if (!crossChain) throw new ApiError('INVALID_PARAMS', 'calls: destination calls are cross-chain only (srcChain and dstChain are the same)', { field: 'dstChain' });
+      if (dstChain.vm !== 'evm') throw new ApiError('INVALID_PARAMS', `calls: destination calls run on EVM chains only, not on ${dstChain.slug}`, { field: 'dstChain' });
+      if (gasWanted) throw new ApiError('INVALID_PARAMS', 'gasOnArrival: cannot be combined with destination calls', { field: 'gasOnArrival' });
+      const ctx = { dstToken: dst.address.toLowerCase(), dstAmount: amount, recipient };
+      calls = destination.action ? expandAction(destination.action, ctx) : normaliseCalls(destination.calls!);
+      checkSelectors(calls);
+      checkAgainstOutput(calls, ctx);
+    }
+
     const req: QuoteRequest = {
       src: tokenRef(src, srcChain.vm),
       dst: tokenRef(dst, dstChain.vm),
@@ -123,20 +160,52 @@ export class QuoteService {
         partnerRecipients: fees.partner ? { evm: fees.partner.feeRecipientEvm ?? undefined, svm: fees.partner.feeRecipientSvm ?? undefined } : undefined,
       },
       ...(gasApplies ? { gasOnArrivalUsd: p.gasOnArrivalUsd ?? DEFAULT_GAS_ON_ARRIVAL_USD } : {}),
+      ...(calls ? { calls } : {}),
     };
 
+    // With destination calls only providers that run them are asked; the others are skipped silently.
     const eligible = this.d.providers
       .all()
-      .filter((pr) => pr.supportsRoute(req) && (tradeType === 'EXACT_INPUT' || pr.capabilities.exactOutput));
-    if (!eligible.length) throw new ApiError('NO_ROUTE', `No loaded provider supports ${srcChain.slug}:${src.symbol} → ${dstChain.slug}:${dst.symbol}${tradeType === 'EXACT_OUTPUT' ? ' as exact output' : ''}`);
+      .filter((pr) => pr.supportsRoute(req) && (tradeType === 'EXACT_INPUT' || pr.capabilities.exactOutput) && (!calls || pr.capabilities.destinationCalls));
+    if (!eligible.length)
+      throw new ApiError('NO_ROUTE', `No loaded provider supports ${srcChain.slug}:${src.symbol} → ${dstChain.slug}:${dst.symbol}${calls ? ' with destination calls' : tradeType === 'EXACT_OUTPUT' ? ' as exact output' : ''}`);
 
     const call: ProviderQuoteFn = opts.loader ? (provider, r) => opts.loader!.load({ provider, req: r }) : (provider, r) => this.callProvider(provider, r);
-    const settled = await Promise.allSettled(eligible.map((pr) => call(pr, req)));
+    const errors: ProviderFailure[] = [];
+    let asked = eligible;
+    let requests = eligible.map(() => req);
+    const executorOfAsked: string[] = [];
+    const simulations = new Map<string, SimulationReport>();
+    if (calls) {
+      // Each provider's executor runs the calls: simulate them from it (mandatory) before asking for a quote,
+      // whose destination gas limit comes from the simulation.
+      const executors = await Promise.allSettled(eligible.map((pr) => this.executorOf(pr, dstChain.id)));
+      asked = [];
+      requests = [];
+      const ready: { provider: Provider; executor: string }[] = [];
+      executors.forEach((e, i) => {
+        if (e.status === 'rejected') errors.push(toFailure(eligible[i], e.reason, this.d.log));
+        else ready.push({ provider: eligible[i], executor: e.value });
+      });
+      for (const executor of new Set(ready.map((r) => r.executor))) {
+        simulations.set(executor, await this.simulateCalls({ chainId: dstChain.id, executor, token: req.dst.address, dstAmount: amount, recipient, calls }));
+      }
+      for (const r of ready) {
+        asked.push(r.provider);
+        requests.push({ ...req, callsGasLimit: callsGasLimit(simulations.get(r.executor)!.gasUsed) });
+        executorOfAsked.push(r.executor);
+      }
+    }
+    const settled = await Promise.allSettled(asked.map((pr, i) => call(pr, requests[i])));
     const now = this.d.clock.now();
     const stored: StoredQuote[] = [];
-    const errors: ProviderFailure[] = [];
     settled.forEach((s, i) => {
-      const provider = eligible[i];
+      const provider = asked[i];
+      if (s.status === 'fulfilled' && calls) {
+        const executor = executorOfAsked[i];
+        const sim = simulations.get(executor)!;
+        s.value = { ...s.value, calls: { items: calls, executor, executed: false, simulation: { ok: sim.ok, gasUsed: sim.gasUsed.toString(), leftover: sim.leftover.toString() } } };
+      }
       if (s.status === 'rejected') errors.push(toFailure(provider, s.reason, this.d.log));
       else {
         const bad = sanityProblem(s.value, req, now);
@@ -147,7 +216,7 @@ export class QuoteService {
           stored.push({
             quoteId: '', // set by rank below
             provider: provider.id,
-            request: req,
+            request: req, // shared by the set; a per-provider callsGasLimit is not needed after the quote
             quote: s.value,
             createdAt: now,
             channel,
@@ -175,6 +244,16 @@ export class QuoteService {
 
   close() {
     return this.d.store.close();
+  }
+
+  private executorOf(provider: Provider, chainId: number): Promise<string> {
+    if (!provider.callsExecutor) return Promise.reject(new ApiError('PROVIDER_ERROR', `${provider.id} names no destination-call executor`));
+    return withProviderTimeout(provider.id, this.d.config.PROVIDER_TIMEOUT_MS, (signal) => provider.callsExecutor!(chainId, signal));
+  }
+
+  private simulateCalls(input: Parameters<CallsSimulator['simulate']>[0]): Promise<SimulationReport> {
+    if (!this.d.simulator) return Promise.reject(new ApiError('PROVIDER_ERROR', 'destination-call simulation is not available on this instance'));
+    return this.d.simulator.simulate(input);
   }
 
   /** A stored quote (expired ones too while retained); QUOTE_NOT_FOUND once dropped. */

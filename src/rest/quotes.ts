@@ -5,6 +5,22 @@ import { json } from '../openapi/route-doc.js';
 import { EX } from '../openapi/examples.js';
 import { quoteParamsSchema } from '../quotes/input.js';
 import { quoteResponseSchema } from '../quotes/views.js';
+import { z } from 'zod';
+import { encodeFunctionData, erc20Abi, parseAbi } from 'viem';
+import { actionInput, destinationCallInput, MAX_CALLS } from '../quotes/calls/input.js';
+
+/** POST /v1/quote's body as documented: the GET's parameters plus the destination-call fields. */
+const quoteBodySchema = z.object({
+  ...quoteParamsSchema.shape,
+  calls: z.array(destinationCallInput).max(MAX_CALLS).optional().meta({ description: `Destination calls, run in order by the provider's executor after it received exactly \`dstAmount\` (at most ${MAX_CALLS}; exclusive with \`action\`).` }),
+  action: actionInput.optional().meta({ description: 'A named action the service expands to calls: `deposit` (ERC-4626 vault, shares to `recipient`) or `contractCall`.' }),
+});
+
+const VAULT = '0x7bfee91193d9df2ac0bfe90191d40f23c773c060';
+const DEPOSIT_CALLS = [
+  { to: EX.arbUsdc, data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [VAULT, 25_000000n] }), value: '0' },
+  { to: VAULT, data: encodeFunctionData({ abi: parseAbi(['function deposit(uint256,address)']), functionName: 'deposit', args: [25_000000n, EX.payer] }), value: '0' },
+];
 
 const USER = EX.payer;
 const QUOTE = {
@@ -18,7 +34,7 @@ const QUOTE = {
   expiresAt: 1795356251,
 };
 
-/** GET /v1/quote: public, or with a key (partner keys carry the partner's fee). */
+/** GET /v1/quote and POST /v1/quote (the same as JSON, plus destination calls): public, or with a key. */
 export const quoteRoutes: Route[] = [
   {
     method: 'GET',
@@ -55,6 +71,64 @@ export const quoteRoutes: Route[] = [
         missingAmount: {
           summary: 'Neither amount nor dstAmount: refused',
           query: { srcChain: 'base', srcToken: 'USDC', dstChain: '42161', dstToken: 'USDC', sender: USER, recipient: USER },
+          status: 400,
+        },
+      },
+    },
+  },
+  {
+    method: 'POST',
+    path: '/v1/quote',
+    access: 'optionalKey',
+    rateLimit: { weight: QUOTE_WEIGHT },
+    handler: ({ services, body, auth }) => services.quotes.quotePost((body ?? {}) as Record<string, unknown>, { auth }),
+    doc: {
+      operationId: 'postQuote',
+      tag: 'Quotes',
+      summary: 'Quote as JSON, optionally with destination calls',
+      description: [
+        'Without `calls` or `action` this is GET /v1/quote with the parameters in a JSON body.',
+        '',
+        `With destination calls, send \`dstAmount\` (the exact amount of \`dstToken\` the calls receive) instead of \`amount\`. Routes must be cross-chain to an EVM chain, without gas on arrival. Only providers that run destination calls are asked; the others are skipped without an \`errors\` entry. Calls are checked statically first (at most ${MAX_CALLS}, each at most 10,000 bytes of calldata; \`transferFrom\`, \`safeTransferFrom\`, \`permit\` and every Permit2 entry point are refused; an ERC-20 output needs an \`approve(target, >= dstAmount)\` on \`dstToken\` followed by a call to that target), then simulated read-only on the destination chain from the provider's executor holding exactly \`dstAmount\`. A call that would revert, output left with the executor, or a target crediting the executor instead of \`recipient\` fail the request with 422 \`CALLS_REVERTED\` naming the call and the reason; a simulation that cannot run is 502 \`PROVIDER_ERROR\`. Every quote then carries \`srcAmount\` (what \`sender\` pays) and \`calls\` (\`items\`, \`executor\`, \`simulation { ok, gasUsed, leftover }\`).`,
+      ].join('\n'),
+      body: { schema: quoteBodySchema },
+      responses: {
+        200: json('Ranked quotes, best first.', quoteResponseSchema, {
+          deposit: (() => {
+              const q = {
+                ...QUOTE,
+                srcAmount: '25065046',
+                dstAmount: '25000000',
+                dstAmountMin: '25000000',
+                calls: { items: DEPOSIT_CALLS, executor: '0xeeeeee9ec4769a09a76a83c7bc42b185872860ee', executed: false, simulation: { ok: true, gasUsed: '61234', leftover: '0' } },
+              };
+              return { best: q, quotes: [q], errors: [] };
+            })(),
+        }),
+      },
+      errors: ['UNSUPPORTED_CHAIN', 'UNSUPPORTED_TOKEN', 'AMOUNT_TOO_SMALL', 'AMOUNT_TOO_LARGE', 'NO_ROUTE', 'CALLS_REVERTED', 'RATE_LIMITED', 'PROVIDER_ERROR', 'PROVIDER_TIMEOUT'],
+      examples: {
+        bridge: {
+          summary: 'The GET as JSON: 25 USDC from Base to Arbitrum',
+          body: { srcChain: 'base', srcToken: 'USDC', amount: '25000000', dstChain: '42161', dstToken: 'USDC', sender: USER, recipient: USER },
+        },
+        sameChainCalls: {
+          summary: 'Destination calls on a same-chain route: refused',
+          body: { srcChain: 'base', srcToken: 'USDC', dstAmount: '25000000', dstChain: 'base', dstToken: 'USDC', sender: USER, recipient: USER, action: { type: 'deposit', vault: VAULT } },
+          status: 400,
+        },
+        transferFromSmuggled: {
+          summary: 'A transferFrom among the calls: refused, naming the call',
+          body: {
+            srcChain: 'base',
+            srcToken: 'USDC',
+            dstAmount: '25000000',
+            dstChain: 'arbitrum',
+            dstToken: EX.arbUsdc,
+            sender: USER,
+            recipient: USER,
+            calls: [...DEPOSIT_CALLS, { to: EX.arbUsdc, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transferFrom', args: [EX.merchant, USER, 1n] }), value: '0' }],
+          },
           status: 400,
         },
       },

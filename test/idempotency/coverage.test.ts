@@ -30,6 +30,7 @@ const REST_IDEMPOTENT = [
 const REST_NOT_IDEMPOTENT: Record<string, string> = {
   'POST /v1/orders': 'builds a transaction to sign from a stored quote; changes nothing',
   'POST /v1/checkout/sessions/:id/quote': 'computes payer quotes; changes nothing a retry could duplicate',
+  'POST /v1/quote': 'computes quotes (GET /v1/quote as JSON, plus simulated destination calls); changes nothing a retry could duplicate',
 };
 
 const GRAPHQL_IDEMPOTENT = [

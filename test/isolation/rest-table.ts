@@ -56,6 +56,10 @@ export const restTable: Record<string, RestRow> = {
     kind: 'public',
     why: 'anyone may quote; a key only changes fees. The quote id it returns is a capability (128 + 64 random bits), not a tenant resource',
   },
+  'POST /v1/quote': {
+    kind: 'public',
+    why: 'GET /v1/quote as JSON plus destination calls: anyone may quote; the simulation reads public chain state only; quote ids are capabilities',
+  },
   'POST /v1/orders': { kind: 'public', why: 'builds the transaction of a quote id, which is itself the capability (unguessable, see Quote store)' },
   'POST /v1/orders/submit': { kind: 'public', why: 'forwards wallet-signed bytes for a quote id (capability); returns only the order of that quote' },
   'POST /v1/orders/:quoteId/submitted': { kind: 'public', why: 'the payer reports a transaction for a quote id (capability) from any wallet; answers that order only' },

@@ -1,7 +1,8 @@
 import { builder } from '../builder.js';
 import type { QuoteResponse, QuoteView } from '../../quotes/service.js';
 import { CHANNELS } from '../../quotes/input.js';
-import { AmountTooLargeError, AmountTooSmallError, NoRouteError, ProviderError } from '../errors.js';
+import { AmountTooLargeError, AmountTooSmallError, CallsRevertedError, NoRouteError, ProviderError } from '../errors.js';
+import { MAX_CALLS } from '../../quotes/calls/input.js';
 
 const FeeChannel = builder.enumType('FeeChannel', { values: CHANNELS });
 const TradeType = builder.enumType('TradeType', {
@@ -77,6 +78,65 @@ builder.queryField('quote', (t) =>
       const quotes = ctx.services.quotes;
       const params = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== null && v !== undefined));
       return quotes.quote(params as never, { auth: await ctx.auth() }, { loader: ctx.loader('provider-quotes', () => quotes.createLoader()) });
+    },
+  }),
+);
+
+const DestinationCallInput = builder.inputType('DestinationCallInput', {
+  description: 'One call the provider\'s executor makes on the destination chain.',
+  fields: (t) => ({
+    to: t.string({ required: true, description: 'Target contract.' }),
+    data: t.string({ required: true, description: 'Calldata (hex), at most 10,000 bytes.' }),
+    value: t.string({ description: 'Native value in wei (integer string), default 0.' }),
+  }),
+});
+
+const CallsActionType = builder.enumType('CallsActionType', {
+  description: '`deposit`: into an ERC-4626 `vault`, shares to `recipient`. `contractCall`: one call to `to` with `data` (approved first for an ERC-20 output).',
+  values: ['deposit', 'contractCall'] as const,
+});
+
+const CallsActionInput = builder.inputType('CallsActionInput', {
+  description: 'A named action the service expands to calls. `deposit` takes `vault`; `contractCall` takes `to`, `data` and (native output) `value`.',
+  fields: (t) => ({
+    type: t.field({ type: CallsActionType, required: true }),
+    vault: t.string(),
+    to: t.string(),
+    data: t.string(),
+    value: t.string(),
+  }),
+});
+
+const QuoteWithCallsInput = builder.inputType('QuoteWithCallsInput', {
+  fields: (t) => ({
+    quote: t.field({ type: QuoteInput, required: true, description: 'The quote request; send `dstAmount` (what the calls receive), not `amount`.' }),
+    calls: t.field({ type: [DestinationCallInput], description: `Raw calls, at most ${MAX_CALLS} (exclusive with \`action\`).` }),
+    action: t.field({ type: CallsActionInput, description: 'A named action (exclusive with `calls`).' }),
+  }),
+});
+
+const withoutNulls = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== null && v !== undefined));
+
+/*
+ * Destination calls are a field of their own rather than optional fields on `quote`'s input: every quote they
+ * return carries `calls`, the field can fail with CALLS_REVERTED (a typed error `quote` never has), and it
+ * costs a simulation on top of the fan-out. `quote` keeps its result type and cost; both share `QuoteInput`.
+ */
+builder.queryField('quoteWithCalls', (t) =>
+  t.field({
+    type: QuoteResponseRef,
+    description:
+      'Quotes whose output is handed to destination calls run by the provider\'s executor (`calls` or `action`). Cross-chain to EVM chains only, without gas on arrival; only providers that run destination calls are asked. The calls are checked statically (no transferFrom, safeTransferFrom, permit or Permit2; an ERC-20 output needs an approve of the target for `dstAmount`), then simulated on the destination chain: a revert, output left with the executor, or a target crediting the executor instead of `recipient` is `CallsRevertedError`.',
+    authScopes: { public: true },
+    args: { input: t.arg({ type: QuoteWithCallsInput, required: true }) },
+    errors: { types: [CallsRevertedError, NoRouteError, AmountTooSmallError, AmountTooLargeError] },
+    resolve: async (_r, { input }, ctx) => {
+      const quotes = ctx.services.quotes;
+      const body: Record<string, unknown> = withoutNulls(input.quote as Record<string, unknown>);
+      body.calls = input.calls ? input.calls.map((c) => withoutNulls(c as Record<string, unknown>)) : undefined;
+      body.action = input.action ? withoutNulls(input.action as Record<string, unknown>) : undefined;
+      if (body.calls === undefined && body.action === undefined) body.calls = []; // refused: this field needs calls or an action
+      return quotes.quotePost(body, { auth: await ctx.auth() }, { loader: ctx.loader('provider-quotes', () => quotes.createLoader()) });
     },
   }),
 );

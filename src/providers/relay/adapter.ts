@@ -29,6 +29,8 @@ export class RelayProvider implements Provider {
   readonly id = 'relay' as const;
   readonly capabilities: ProviderCapabilities = capabilities({ gasOnArrival: true, destinationCalls: true, depositAddresses: true, tracksStatus: true, exactOutput: true });
   private chainIds = new Set(RELAY_DEFAULT_CHAINS);
+  /** Relay's multicaller per chain (from `/chains` `contracts.multicaller`): it makes the destination `txs`. */
+  private executors = new Map<number, string>();
   private now: () => number;
 
   constructor(private o: RelayOptions) {
@@ -88,12 +90,22 @@ export class RelayProvider implements Provider {
     throw new ApiError('ORDER_NOT_FOUND', `relay does not know order ${id}`);
   }
 
+  /** The multicaller that runs destination `txs` on `chainId`; read from `/chains` (once, then cached). */
+  async callsExecutor(chainId: number, signal: AbortSignal): Promise<string> {
+    if (!this.executors.has(chainId)) await this.chains(signal);
+    const executor = this.executors.get(chainId);
+    if (!executor) throw new ApiError('NO_ROUTE', `relay: no destination-call executor (multicaller) listed for chain ${chainId}`);
+    return executor;
+  }
+
   async chains(signal: AbortSignal): Promise<ProviderChain[]> {
     const res = await providerFetch(this.o.baseUrl, '/chains', { provider: 'relay', signal, headers: this.headers() });
     if (res.status !== 200) throw relayError(res.status, res.json);
-    const chains = parseProviderBody('relay', chainsResponse, res.json)
+    const list = parseProviderBody('relay', chainsResponse, res.json)
       // Solana is the only non-EVM chain we route; Relay's other VMs (Eclipse, Bitcoin…) are not ours.
-      .chains.filter((c) => !c.disabled && (c.vmType === 'evm' || c.id === RELAY_SOLANA_CHAIN_ID))
+      .chains.filter((c) => !c.disabled && (c.vmType === 'evm' || c.id === RELAY_SOLANA_CHAIN_ID));
+    for (const c of list) if (c.contracts?.multicaller && /^0x[0-9a-fA-F]{40}$/.test(c.contracts.multicaller)) this.executors.set(c.id, c.contracts.multicaller.toLowerCase());
+    const chains = list
       .map((c) => ({ chainId: fromRelayChainId(c.id), name: c.displayName ?? c.name }));
     if (chains.length) this.chainIds = new Set(chains.map((c) => c.chainId));
     return chains;

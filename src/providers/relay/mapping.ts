@@ -43,7 +43,10 @@ export function quoteBody(req: QuoteRequest, referrer: string) {
     body.topupGas = true;
     body.topupGasAmount = String(Math.round(req.gasOnArrivalUsd * 1e6)); // USD with 6 decimals
   }
-  if (req.calls?.length) body.txs = req.calls.map((c) => ({ to: c.to, data: c.data, value: c.value }));
+  if (req.calls?.length) {
+    body.txs = req.calls.map((c) => ({ to: c.to, data: c.data, value: c.value }));
+    if (req.callsGasLimit !== undefined) body.txsGasLimit = req.callsGasLimit;
+  }
   return { body, ourFeeBps, partnerFeeBps };
 }
 

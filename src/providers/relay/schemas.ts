@@ -75,6 +75,6 @@ export const requestsResponse = z
   .loose();
 
 export const chainsResponse = z.object({
-  chains: z.array(z.object({ id: z.number(), name: z.string().optional(), displayName: z.string().optional(), vmType: z.string().optional(), disabled: z.boolean().optional(), depositEnabled: z.boolean().optional() }).loose()),
+  chains: z.array(z.object({ id: z.number(), name: z.string().optional(), displayName: z.string().optional(), vmType: z.string().optional(), disabled: z.boolean().optional(), depositEnabled: z.boolean().optional(), contracts: z.object({ multicaller: z.string().optional() }).loose().optional() }).loose()),
 });
 
