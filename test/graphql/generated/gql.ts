@@ -65,6 +65,7 @@ type Documents = {
     "\n  mutation IdemReportOrder($input: ReportOrderSubmittedInput!) {\n    reportOrderSubmitted(input: $input) {\n      __typename\n      ... on ReportOrderSubmittedPayload { order { quoteId } }\n      ... on Error { code message }\n    }\n  }\n": typeof types.IdemReportOrderDocument,
     "\n  query IdemEndpoints {\n    webhookEndpoints { totalCount }\n  }\n": typeof types.IdemEndpointsDocument,
     "\n  mutation BuildApprovals($quoteId: ID!) {\n    buildOrder(input: { quoteId: $quoteId }) {\n      ... on BuildOrderPayload { tx { ... on EvmTx { approvalReset { token spender amount } approval { amount } } } }\n      ... on Error { code message }\n    }\n  }\n": typeof types.BuildApprovalsDocument,
+    "\n  query QuoteWithCalls($input: QuoteWithCallsInput!) {\n    quoteWithCalls(input: $input) {\n      __typename\n      ... on QuoteResponse { best { provider srcAmount dstAmount calls } errors { provider code } }\n      ... on CallsRevertedError { code message }\n    }\n  }\n": typeof types.QuoteWithCallsDocument,
     "\n  query TwinQuotes($input: QuoteInput!) {\n    a: quote(input: $input) {\n      __typename\n      ... on QuoteResponse { best { quoteId provider expiresAt fees { ourFeeBps } } errors { provider code } }\n      ... on AmountTooLargeError { code message field }\n    }\n    b: quote(input: $input) {\n      __typename\n      ... on QuoteResponse { best { quoteId provider } }\n    }\n  }\n": typeof types.TwinQuotesDocument,
     "\n  subscription MisspeltStream {\n    events(types: [\"checkout.sesion.*\"]) { id }\n  }\n": typeof types.MisspeltStreamDocument,
 };
@@ -120,6 +121,7 @@ const documents: Documents = {
     "\n  mutation IdemReportOrder($input: ReportOrderSubmittedInput!) {\n    reportOrderSubmitted(input: $input) {\n      __typename\n      ... on ReportOrderSubmittedPayload { order { quoteId } }\n      ... on Error { code message }\n    }\n  }\n": types.IdemReportOrderDocument,
     "\n  query IdemEndpoints {\n    webhookEndpoints { totalCount }\n  }\n": types.IdemEndpointsDocument,
     "\n  mutation BuildApprovals($quoteId: ID!) {\n    buildOrder(input: { quoteId: $quoteId }) {\n      ... on BuildOrderPayload { tx { ... on EvmTx { approvalReset { token spender amount } approval { amount } } } }\n      ... on Error { code message }\n    }\n  }\n": types.BuildApprovalsDocument,
+    "\n  query QuoteWithCalls($input: QuoteWithCallsInput!) {\n    quoteWithCalls(input: $input) {\n      __typename\n      ... on QuoteResponse { best { provider srcAmount dstAmount calls } errors { provider code } }\n      ... on CallsRevertedError { code message }\n    }\n  }\n": types.QuoteWithCallsDocument,
     "\n  query TwinQuotes($input: QuoteInput!) {\n    a: quote(input: $input) {\n      __typename\n      ... on QuoteResponse { best { quoteId provider expiresAt fees { ourFeeBps } } errors { provider code } }\n      ... on AmountTooLargeError { code message field }\n    }\n    b: quote(input: $input) {\n      __typename\n      ... on QuoteResponse { best { quoteId provider } }\n    }\n  }\n": types.TwinQuotesDocument,
     "\n  subscription MisspeltStream {\n    events(types: [\"checkout.sesion.*\"]) { id }\n  }\n": types.MisspeltStreamDocument,
 };
@@ -342,6 +344,10 @@ export function graphql(source: "\n  query IdemEndpoints {\n    webhookEndpoints
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation BuildApprovals($quoteId: ID!) {\n    buildOrder(input: { quoteId: $quoteId }) {\n      ... on BuildOrderPayload { tx { ... on EvmTx { approvalReset { token spender amount } approval { amount } } } }\n      ... on Error { code message }\n    }\n  }\n"): (typeof documents)["\n  mutation BuildApprovals($quoteId: ID!) {\n    buildOrder(input: { quoteId: $quoteId }) {\n      ... on BuildOrderPayload { tx { ... on EvmTx { approvalReset { token spender amount } approval { amount } } } }\n      ... on Error { code message }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query QuoteWithCalls($input: QuoteWithCallsInput!) {\n    quoteWithCalls(input: $input) {\n      __typename\n      ... on QuoteResponse { best { provider srcAmount dstAmount calls } errors { provider code } }\n      ... on CallsRevertedError { code message }\n    }\n  }\n"): (typeof documents)["\n  query QuoteWithCalls($input: QuoteWithCallsInput!) {\n    quoteWithCalls(input: $input) {\n      __typename\n      ... on QuoteResponse { best { provider srcAmount dstAmount calls } errors { provider code } }\n      ... on CallsRevertedError { code message }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
