@@ -23,6 +23,7 @@ export const ERROR_CATALOG: Record<ErrorCode, { summary: string; action: string 
   },
   QUOTE_EXPIRED: { summary: 'The quote is past its expiresAt.', action: 'Fetch a fresh quote.' },
   PAYLOAD_TOO_LARGE: { summary: 'The request body is larger than 1 MiB.', action: 'Send a smaller body.' },
+  SIMULATION_FAILED: { summary: 'Only inside a quote response\'s `errors` (with `simulate: true`): this provider\'s built transaction would revert when sent from `sender`; the message gives the reason.', action: 'Check the sender\'s balance and allowance, or pick another quote.' },
   CALLS_REVERTED: { summary: 'A destination call would revert in simulation; the message names the call and the revert reason.', action: 'Fix the call data or targets.' },
   RATE_LIMITED: { summary: 'An upstream provider rate-limited the service, or the request rate limit was exceeded.', action: 'Retry after a short delay with backoff; never in a tight loop.' },
   INTERNAL: { summary: 'An unexpected error on our side. Nothing about it is shown in the body; the request id lets us find it in our logs.', action: 'Retry later; report the requestId if it persists.' },

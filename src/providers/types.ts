@@ -71,6 +71,8 @@ export interface ProviderQuote {
   expiresAt: number;
   gasOnArrival?: { chainId: number; token: string; amount: string; amountUsd?: number };
   calls?: { items: DestinationCall[]; executor: string; executed: boolean; simulation?: { ok: boolean; gasUsed: string; leftover: string } };
+  /** With `simulate: true`: the built source transaction (after its approval) ran from `sender` without reverting, using this much gas. */
+  simulation?: { gasUsed: string };
   /** Provider-specific data that build() needs later (JSON-serialisable; stored with the quote). */
   context: Record<string, unknown>;
 }
@@ -158,6 +160,6 @@ export interface Provider {
 /** A provider that failed while the quote request as a whole succeeded (the quote response lists it under `errors`). */
 export interface ProviderFailure {
   provider: ProviderId;
-  code: Extract<ErrorCode, 'PROVIDER_ERROR' | 'PROVIDER_TIMEOUT' | 'RATE_LIMITED' | 'NO_ROUTE' | 'INVALID_PARAMS' | 'AMOUNT_TOO_SMALL' | 'AMOUNT_TOO_LARGE' | 'UNSUPPORTED_TOKEN'>;
+  code: Extract<ErrorCode, 'PROVIDER_ERROR' | 'PROVIDER_TIMEOUT' | 'RATE_LIMITED' | 'NO_ROUTE' | 'INVALID_PARAMS' | 'AMOUNT_TOO_SMALL' | 'AMOUNT_TOO_LARGE' | 'UNSUPPORTED_TOKEN' | 'SIMULATION_FAILED'>;
   message: string;
 }

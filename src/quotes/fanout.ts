@@ -16,6 +16,7 @@ const FAILURE_CODES = new Set<ProviderFailure['code']>([
   'AMOUNT_TOO_SMALL',
   'AMOUNT_TOO_LARGE',
   'UNSUPPORTED_TOKEN',
+  'SIMULATION_FAILED',
 ]);
 
 /** A provider's failure as reported inside a successful quote response. Unexpected errors are logged, not shown. */

@@ -45,6 +45,7 @@ export const quoteParamsSchema = z
     integrator: z.preprocess((v) => (typeof v === 'string' && INTEGRATOR_PATTERN.test(v) ? v : undefined), z.string().optional()).meta({ description: 'A registered partner id (`^[a-z0-9-]{1,32}$`); malformed or unknown ids are ignored.' }),
     integratorFeeBps: intFrom(z.number({ error: 'must be an integer' }).int('must be an integer').min(0)).optional().meta({ description: "Partner keys only, up to the partner's `maxFeeBps`." }),
     gasOnArrival: boolFrom.optional().meta({ description: 'Also deliver some native gas on the destination chain (`true`/`false`, `1`/`0`).' }),
+    simulate: boolFrom.optional().meta({ description: 'Simulate each EVM quote\'s built transaction (with its approval) from `sender` on the source chain; quotes that would revert move to `errors` as `SIMULATION_FAILED`.' }),
     gasOnArrivalUsd: numFrom(z.number({ error: 'must be a number' }).min(0.5).max(20)).optional().meta({ description: 'USD value of the gas on arrival (0.5-20, default 2).' }),
   })
   .superRefine((p, ctx) => {

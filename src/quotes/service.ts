@@ -3,7 +3,8 @@ import type { Config } from '../config.js';
 import type { Clock } from '../clock.js';
 import type { Logger } from '../log.js';
 import type { KeyAuth } from '../accounts/service.js';
-import { ApiError } from '../errors.js';
+import { ApiError, isApiError } from '../errors.js';
+import { encodeFunctionData, erc20Abi, type Hex } from 'viem';
 import { parseInput } from '../validation.js';
 import type { ProviderRegistry } from '../providers/registry.js';
 import { EVM_NATIVE, type Provider, type ProviderFailure, type ProviderQuote, type QuoteRequest, type StoredQuote, type TokenRef } from '../providers/types.js';
@@ -38,6 +39,7 @@ export interface QuoteView {
   expiresAt: number;
   gasOnArrival?: ProviderQuote['gasOnArrival'];
   calls?: ProviderQuote['calls'];
+  simulation?: ProviderQuote['simulation'];
 }
 
 export interface QuoteResponse {
@@ -64,7 +66,7 @@ export interface QuoteServiceDeps {
   partners: Pick<PartnersService, 'forApiKey' | 'forIntegrator'>;
   store: QuoteStore;
   /** Runs destination calls read-only on their chain (mandatory before a destination-call quote is returned). */
-  simulator?: Pick<CallsSimulator, 'simulate'>;
+  simulator?: Pick<CallsSimulator, 'simulate'> & Partial<Pick<CallsSimulator, 'simulateTransactions'>>;
 }
 
 /** Headroom on the simulated gas for the provider's destination gas limit (`txsGasLimit`): +25 % and 50,000. */
@@ -226,6 +228,7 @@ export class QuoteService {
         }
       }
     });
+    if (p.simulate) await this.simulateBuilt(stored, errors);
     errors.sort((a, b) => a.provider.localeCompare(b.provider));
     if (!stored.length) {
       throw new ApiError('NO_ROUTE', `No provider could quote this route: ${errors.map((e) => `${e.provider} ${e.code} (${e.message})`).join('; ')}`, { errors });
@@ -244,6 +247,40 @@ export class QuoteService {
 
   close() {
     return this.d.store.close();
+  }
+
+  /**
+   * `simulate: true`: each EVM quote's transaction is built and simulated from `sender` on the source chain,
+   * after its approval when it spends an ERC-20. Quotes that would revert leave `stored` for `errors`
+   * (SIMULATION_FAILED); those that pass carry `simulation.gasUsed`. Non-EVM quotes are left as they are.
+   */
+  private async simulateBuilt(stored: StoredQuote[], errors: ProviderFailure[]): Promise<void> {
+    const byId = new Map(this.d.providers.all().map((pr) => [pr.id, pr]));
+    const outcomes = await Promise.allSettled(
+      stored.map(async (s) => {
+        const provider = byId.get(s.provider);
+        if (!provider || s.request.srcVm !== 'evm') return;
+        const tx = await withProviderTimeout(provider.id, this.d.config.PROVIDER_TIMEOUT_MS, (signal) => provider.build({ ...s, quoteId: s.quoteId || 'q_simulation' }, signal));
+        if (tx.vm !== 'evm') return;
+        if (!this.d.simulator?.simulateTransactions) throw new ApiError('PROVIDER_ERROR', 'transaction simulation is not available on this instance');
+        const steps: { label: string; to: string; data: string; value: string }[] = [];
+        if (tx.spender && s.request.src.address !== EVM_NATIVE) {
+          steps.push({ label: 'the approval', to: s.request.src.address, data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [tx.spender as Hex, s.quote.srcAmount] }), value: '0' });
+        }
+        steps.push({ label: 'the transaction', to: tx.to, data: tx.data, value: tx.value });
+        const r = await this.d.simulator.simulateTransactions(s.request.src.chainId, s.request.sender, steps);
+        s.quote = { ...s.quote, simulation: { gasUsed: r.gasUsed.toString() } };
+      }),
+    );
+    const failed = new Set<StoredQuote>();
+    outcomes.forEach((o, i) => {
+      if (o.status === 'fulfilled') return;
+      const provider = byId.get(stored[i].provider)!;
+      failed.add(stored[i]);
+      errors.push(isApiError(o.reason) && o.reason.code === 'SIMULATION_FAILED' ? { provider: provider.id, code: 'SIMULATION_FAILED', message: `${provider.id}: ${o.reason.message}` } : toFailure(provider, o.reason, this.d.log));
+    });
+    const kept = stored.filter((s) => !failed.has(s));
+    stored.splice(0, stored.length, ...kept);
   }
 
   private executorOf(provider: Provider, chainId: number): Promise<string> {
@@ -317,6 +354,7 @@ export function toQuoteView(s: StoredQuote): QuoteView {
     expiresAt: Math.floor(q.expiresAt),
     ...(q.gasOnArrival ? { gasOnArrival: q.gasOnArrival } : {}),
     ...(q.calls ? { calls: q.calls } : {}),
+    ...(q.simulation ? { simulation: q.simulation } : {}),
   };
 }
 

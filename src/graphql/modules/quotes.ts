@@ -34,6 +34,7 @@ const Quote = builder.objectRef<QuoteView>('Quote').implement({
     expiresAt: t.field({ type: 'DateTime', resolve: (q) => new Date(q.expiresAt * 1000) }),
     gasOnArrival: t.field({ type: 'JSON', nullable: true, resolve: (q) => q.gasOnArrival ?? null }),
     calls: t.field({ type: 'JSON', nullable: true, resolve: (q) => q.calls ?? null }),
+    simulatedGasUsed: t.string({ nullable: true, description: 'With `simulate: true`: gas the built source transaction used in simulation.', resolve: (q) => q.simulation?.gasUsed ?? null }),
   }),
 });
 
@@ -63,6 +64,7 @@ export const QuoteInput = builder.inputType('QuoteInput', {
     integratorFeeBps: t.int(),
     gasOnArrival: t.boolean(),
     gasOnArrivalUsd: t.float({ description: '0.5 to 20 USD of destination gas.' }),
+    simulate: t.boolean({ description: 'Simulate each EVM quote\'s built transaction from `sender`; quotes that would revert move to `errors` (`SIMULATION_FAILED`).' }),
   }),
 });
 

@@ -197,6 +197,32 @@ export class CallsSimulator {
     return judge(norm, watch, raw);
   }
 
+  /**
+   * Source-side simulation (`simulate: true`): `txs` sent in order from `from` in one simulated block
+   * (`eth_simulateV1`; there is no eth_call fallback, since an approval and the transaction spending it need
+   * one shared state). Returns the last transaction's gas; a revert is SIMULATION_FAILED naming the step.
+   */
+  async simulateTransactions(chainId: number, from: string, txs: { label: string; to: string; data: string; value: string }[]): Promise<{ gasUsed: bigint }> {
+    const url = this.o.rpcUrl(chainId);
+    if (!url) throw simulationUnavailable(chainId, new Error(`no RPC URL configured (RPC_URL_${chainId})`));
+    let out: { status: Hex; returnData: Hex; gasUsed: Hex; error?: { data?: Hex } }[] | undefined;
+    try {
+      const calls = txs.map((t) => ({ from, to: t.to, data: t.data, value: numberToHex(BigInt(t.value)), gas: numberToHex(GAS_CAP) }));
+      const result = (await this.rpc(url, 'eth_simulateV1', [{ blockStateCalls: [{ calls }], validation: false }, 'latest'])) as { calls: typeof out }[];
+      out = result?.[0]?.calls;
+      if (!Array.isArray(out) || out.length !== txs.length) throw new RpcError('eth_simulateV1', { message: 'unexpected result shape' });
+    } catch (e) {
+      throw simulationUnavailable(chainId, e);
+    }
+    for (let i = 0; i < out.length; i++) {
+      if (out[i].status !== '0x1') {
+        const reason = decodeRevertReason((out[i].error?.data ?? out[i].returnData) as Hex | undefined);
+        throw new ApiError('SIMULATION_FAILED', `${txs[i].label} would revert when sent from ${from}: ${reason}`, { reason });
+      }
+    }
+    return { gasUsed: BigInt(out[out.length - 1].gasUsed) };
+  }
+
   // ---- the two runners --------------------------------------------------------------------------------------
 
   private async viaSimulateV1(rpc: Rpc, s: SimulationInput, watch: string[], overrides: Record<string, Record<string, unknown>>): Promise<RawRun> {

@@ -67,6 +67,7 @@ type Documents = {
     "\n  mutation BuildApprovals($quoteId: ID!) {\n    buildOrder(input: { quoteId: $quoteId }) {\n      ... on BuildOrderPayload { tx { ... on EvmTx { approvalReset { token spender amount } approval { amount } } } }\n      ... on Error { code message }\n    }\n  }\n": typeof types.BuildApprovalsDocument,
     "\n  query QuoteWithCalls($input: QuoteWithCallsInput!) {\n    quoteWithCalls(input: $input) {\n      __typename\n      ... on QuoteResponse { best { provider srcAmount dstAmount calls } errors { provider code } }\n      ... on CallsRevertedError { code message }\n    }\n  }\n": typeof types.QuoteWithCallsDocument,
     "\n  query TwinQuotes($input: QuoteInput!) {\n    a: quote(input: $input) {\n      __typename\n      ... on QuoteResponse { best { quoteId provider expiresAt fees { ourFeeBps } } errors { provider code } }\n      ... on AmountTooLargeError { code message field }\n    }\n    b: quote(input: $input) {\n      __typename\n      ... on QuoteResponse { best { quoteId provider } }\n    }\n  }\n": typeof types.TwinQuotesDocument,
+    "\n  query SimulatedQuote($input: QuoteInput!) {\n    quote(input: $input) {\n      __typename\n      ... on QuoteResponse { best { provider simulatedGasUsed } }\n      ... on NoRouteError { code message }\n    }\n  }\n": typeof types.SimulatedQuoteDocument,
     "\n  subscription MisspeltStream {\n    events(types: [\"checkout.sesion.*\"]) { id }\n  }\n": typeof types.MisspeltStreamDocument,
 };
 const documents: Documents = {
@@ -123,6 +124,7 @@ const documents: Documents = {
     "\n  mutation BuildApprovals($quoteId: ID!) {\n    buildOrder(input: { quoteId: $quoteId }) {\n      ... on BuildOrderPayload { tx { ... on EvmTx { approvalReset { token spender amount } approval { amount } } } }\n      ... on Error { code message }\n    }\n  }\n": types.BuildApprovalsDocument,
     "\n  query QuoteWithCalls($input: QuoteWithCallsInput!) {\n    quoteWithCalls(input: $input) {\n      __typename\n      ... on QuoteResponse { best { provider srcAmount dstAmount calls } errors { provider code } }\n      ... on CallsRevertedError { code message }\n    }\n  }\n": types.QuoteWithCallsDocument,
     "\n  query TwinQuotes($input: QuoteInput!) {\n    a: quote(input: $input) {\n      __typename\n      ... on QuoteResponse { best { quoteId provider expiresAt fees { ourFeeBps } } errors { provider code } }\n      ... on AmountTooLargeError { code message field }\n    }\n    b: quote(input: $input) {\n      __typename\n      ... on QuoteResponse { best { quoteId provider } }\n    }\n  }\n": types.TwinQuotesDocument,
+    "\n  query SimulatedQuote($input: QuoteInput!) {\n    quote(input: $input) {\n      __typename\n      ... on QuoteResponse { best { provider simulatedGasUsed } }\n      ... on NoRouteError { code message }\n    }\n  }\n": types.SimulatedQuoteDocument,
     "\n  subscription MisspeltStream {\n    events(types: [\"checkout.sesion.*\"]) { id }\n  }\n": types.MisspeltStreamDocument,
 };
 
@@ -352,6 +354,10 @@ export function graphql(source: "\n  query QuoteWithCalls($input: QuoteWithCalls
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query TwinQuotes($input: QuoteInput!) {\n    a: quote(input: $input) {\n      __typename\n      ... on QuoteResponse { best { quoteId provider expiresAt fees { ourFeeBps } } errors { provider code } }\n      ... on AmountTooLargeError { code message field }\n    }\n    b: quote(input: $input) {\n      __typename\n      ... on QuoteResponse { best { quoteId provider } }\n    }\n  }\n"): (typeof documents)["\n  query TwinQuotes($input: QuoteInput!) {\n    a: quote(input: $input) {\n      __typename\n      ... on QuoteResponse { best { quoteId provider expiresAt fees { ourFeeBps } } errors { provider code } }\n      ... on AmountTooLargeError { code message field }\n    }\n    b: quote(input: $input) {\n      __typename\n      ... on QuoteResponse { best { quoteId provider } }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SimulatedQuote($input: QuoteInput!) {\n    quote(input: $input) {\n      __typename\n      ... on QuoteResponse { best { provider simulatedGasUsed } }\n      ... on NoRouteError { code message }\n    }\n  }\n"): (typeof documents)["\n  query SimulatedQuote($input: QuoteInput!) {\n    quote(input: $input) {\n      __typename\n      ... on QuoteResponse { best { provider simulatedGasUsed } }\n      ... on NoRouteError { code message }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
