@@ -4,6 +4,7 @@ import { capabilities, type ProviderId, type Provider, type Vm } from '../provid
 import { ApiError } from '../errors.js';
 import type { DepositProvider } from './providers.js';
 import type { SandboxOutcome } from './state.js';
+import { RELAY_DEFAULT_CHAINS } from '../providers/relay/chains.js';
 
 export const SANDBOX_PROVIDER = 'sandbox';
 
@@ -16,11 +17,13 @@ export const fakeTxHash = (vm: Vm) => (vm === 'evm' ? `0x${randomBytes(32).toStr
 export const sandboxTrackingId = (outcome: SandboxOutcome, dstTxHash?: string) => `sandbox:${outcome}:${dstTxHash ?? '-'}`;
 
 /**
- * The test-mode provider: addresses are fake (nothing is ever sent to them) and deposits only come from
+ * The test-mode provider, on the chains the live provider (Relay) serves by default: addresses are fake (nothing is ever sent to them) and deposits only come from
  * `simulate`. Its order side answers the order poller from the tracking id, so a simulated order moves to its
  * final status through the same poller, events and subscriptions as a live one.
  */
-export function sandboxProvider(): DepositProvider {
+export function sandboxProvider(chains: readonly number[] = RELAY_DEFAULT_CHAINS): DepositProvider {
+  // The chains the live provider serves, so a route refused in live mode is refused in test mode too.
+  const served = new Set(chains);
   const orders: Provider = {
     id: SANDBOX_PROVIDER as ProviderId,
     capabilities: capabilities({ depositAddresses: true, tracksStatus: true }),
@@ -35,7 +38,7 @@ export function sandboxProvider(): DepositProvider {
   };
   return {
     id: SANDBOX_PROVIDER,
-    supports: () => true,
+    supports: (r) => served.has(r.src.chainId) && served.has(r.dst.chainId),
     create: async (route) => ({ address: fakeAddress(route.srcVm) }),
     detect: async () => [],
     orders,

@@ -70,6 +70,7 @@ describe.each(backends)('deposit addresses API, sandbox (%s)', (backend) => {
     ['no refundTo', { refundTo: undefined }, 400, 'INVALID_PARAMS'],
     ['worth under 1 USD', { reusable: false, amount: '990000' }, 400, 'AMOUNT_TOO_SMALL'],
     ['unknown chain', { dstChain: 'nochain' }, 400, 'UNSUPPORTED_CHAIN'],
+    ['a chain the provider does not serve', { srcChain: 'mantle', srcToken: 'MNT' }, 400, 'UNSUPPORTED_CHAIN'],
     ['label over 64 characters', { label: 'x'.repeat(65) }, 400, 'INVALID_PARAMS'],
     ['more than 20 metadata pairs', { metadata: Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`k${i}`, 'v'])) }, 400, 'INVALID_PARAMS'],
   ])('refuses %s', async (_name, extra, status, code) => {
