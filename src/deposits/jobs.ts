@@ -56,7 +56,7 @@ export async function checkOne(d: DepositDetectorDeps, a: DepositAddress): Promi
   const provider = d.deposits.providerById(a.provider);
   if (provider) {
     try {
-      const seen = await withProviderTimeout(provider.id, d.config.PROVIDER_TIMEOUT_MS, (signal) => provider.detect({ address: a.address, chainId: a.chainId, providerRef: a.providerRef }, signal));
+      const seen = await withProviderTimeout(provider.id, d.config.PROVIDER_TIMEOUT_MS, (signal) => provider.detect({ address: a.address, chainId: a.chainId, providerRef: a.providerRef, reusable: a.reusable, amount: a.amount }, signal));
       const known = new Set((await d.prisma.deposit.findMany({ where: { provider: a.provider, providerDepositId: { in: seen.map((s) => s.providerDepositId) } }, select: { providerDepositId: true } })).map((r) => r.providerDepositId));
       for (const dep of seen) if (!known.has(dep.providerDepositId)) await d.deposits.recordDeposit(a, dep);
     } catch (err) {

@@ -6,7 +6,7 @@ import type { CreatedAddress, DepositProvider, DepositRoute, DetectedDeposit } f
 import { RELAY_DEFAULT_CHAINS } from './chains.js';
 import { relayError } from './errors.js';
 import { quoteBody, requestIdOf } from './mapping.js';
-import { quoteResponse } from './schemas.js';
+import { quoteResponse, statusResponse } from './schemas.js';
 
 /**
  * Relay's deposit addresses (the live provider of src/deposits/): an address is a `POST /quote/v2` with
@@ -21,6 +21,9 @@ import { quoteResponse } from './schemas.js';
  * - where a request's deposited amount is: `data.metadata.currencyIn.amount`, else `data.currencyIn.amount`, else
  *   the first `inTxs[].amount`; a request without a deposit transaction or amount yet is skipped until it has one.
  * - a request still `waiting` has seen no deposit and is skipped.
+ * - whether `/requests/v3?depositAddress=` lists the request of a strict (one-time) address: when it lists nothing,
+ *   the address's own request (`providerRef`) is asked through `/intents/status/v3`; once it has a deposit
+ *   transaction it is the one deposit, of the address's exact amount (Relay refunds any other amount itself).
  */
 export interface RelayDepositOptions {
   baseUrl: string;
@@ -112,7 +115,15 @@ export function relayDepositProvider(o: RelayDepositOptions): DepositProvider {
       const res = await providerFetch(o.baseUrl, '/requests/v3', { provider: 'relay', signal, query: { depositAddress: a.address, limit: 50 }, headers: headers() });
       if (res.status !== 200) throw relayError(res.status, res.json);
       const body = parseProviderBody('relay', depositRequestsResponse, res.json);
-      return body.requests.map(depositOf).filter((d): d is DetectedDeposit => d !== undefined);
+      const found = body.requests.map(depositOf).filter((d): d is DetectedDeposit => d !== undefined);
+      if (found.length || a.reusable || !a.providerRef || !a.amount) return found;
+      const st = await providerFetch(o.baseUrl, '/intents/status/v3', { provider: 'relay', signal, query: { requestId: a.providerRef }, headers: headers() });
+      if (st.status === 404 || st.status === 400) return []; // not indexed yet
+      if (st.status !== 200) throw relayError(st.status, st.json);
+      const s = parseProviderBody('relay', statusResponse, st.json);
+      const hash = s.inTxHashes[0];
+      if (s.status === 'waiting' || !hash) return [];
+      return [{ providerDepositId: a.providerRef, trackingId: a.providerRef, amount: a.amount, srcTxHash: hash }];
     },
   };
 }

@@ -45,10 +45,26 @@ describe('Relay deposit addresses (adapter against the Relay fixture)', () => {
     const other = await p.create(route, signal);
     const id = relay.deposit(c.address, 7_000_000n);
     relay.deposit(other.address, 1_000_000n);
-    const seen = await p.detect({ address: c.address, chainId: 8453, providerRef: c.providerRef ?? null }, signal);
+    const seen = await p.detect({ address: c.address, chainId: 8453, providerRef: c.providerRef ?? null, reusable: true, amount: null }, signal);
     expect(seen).toEqual([{ providerDepositId: id, trackingId: id, amount: '7000000', srcTxHash: relay.requests.get(id)!.inTxHashes[0], dstAmount: relay.requests.get(id)!.amountOut }]);
     expect(relay.lastHeaders['x-api-key']).toBe('k');
-    await expect(relayDepositProvider({ baseUrl: relay.url, referrer: 'x' }).detect({ address: c.address, chainId: 8453, providerRef: null }, signal)).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    await expect(relayDepositProvider({ baseUrl: relay.url, referrer: 'x' }).detect({ address: c.address, chainId: 8453, providerRef: null, reusable: true, amount: null }, signal)).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+  });
+
+  it('a strict address whose deposit /requests/v3 does not list is found through its own request (both readings)', async () => {
+    const p = relayDepositProvider({ baseUrl: relay.url, apiKey: 'k', referrer: 'swapgate' });
+    for (const lists of [true, false]) {
+      relay.listsStrictDeposits = lists;
+      const c = await p.create({ ...route, reusable: false, amount: 25_000_000n }, signal);
+      const args = { address: c.address, chainId: 8453, providerRef: c.providerRef!, reusable: false, amount: '25000000' };
+      expect(await p.detect(args, signal)).toEqual([]);
+      const id = relay.deposit(c.address, 25_000_000n);
+      expect(id).toBe(c.providerRef);
+      const seen = await p.detect(args, signal);
+      expect(seen).toHaveLength(1);
+      expect(seen[0]).toMatchObject({ providerDepositId: id, trackingId: id, amount: '25000000', srcTxHash: relay.requests.get(id)!.inTxHashes[0] });
+    }
+    relay.listsStrictDeposits = true;
   });
 
   it.each([
