@@ -49,12 +49,6 @@ export interface DepositsDeps extends Pick<Infra, 'config' | 'log' | 'clock'> {
   wakeDetector(): void;
 }
 
-/** What a deposit-address subscriber receives: the address now, and the deposit (order) that changed, if any. */
-export interface DepositAddressUpdate {
-  depositAddress: DepositAddressView;
-  order?: OrderView;
-}
-
 /**
  * Deposit addresses (beta): an address of the provider that swaps or bridges every deposit of one token to a
  * recipient. Creation validates the route, fixes the fees and asks the provider for the address; each deposit
