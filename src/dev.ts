@@ -92,6 +92,11 @@ Try:
   Idempotency-Key replays the first answer (Idempotent-Replayed: true) instead of creating a second invoice:
   curl -si -H 'x-api-key: ${dev.testKey}' -H 'content-type: application/json' -H 'Idempotency-Key: dev-invoice-1' ${base}/v1/invoices \\
     -d '{"customerEmail":"ap@example.com","merchantName":"Dev Shop","lineItems":[{"description":"Work","quantity":2,"unitAmount":"5000000"}],"settleChain":"base","settleToken":"USDC","recipient":"${DEVNET_ACCOUNTS[2].address}","send":true}'
+  Deposit addresses (beta; test mode uses the sandbox): create one, then simulate a deposit (an amount ending in
+  4001 is refunded, 4002 fails, anything else fills) and watch its order in GET /v1/orders?depositAddressId=da_test_…:
+  curl -s -H 'x-api-key: ${dev.testKey}' -H 'content-type: application/json' ${base}/v1/deposit-addresses \\
+    -d '{"srcChain":"base","srcToken":"USDC","dstChain":"arbitrum","dstToken":"USDC","recipient":"${DEVNET_ACCOUNTS[2].address}","refundTo":"${DEVNET_ACCOUNTS[1].address}","label":"user-1"}'
+  curl -s -H 'x-api-key: ${dev.testKey}' -H 'content-type: application/json' ${base}/v1/deposit-addresses/da_test_…/simulate -d '{"amount":"25000000"}'
 ${devnet ? devnetHints(base, devnet) : ''}`);
 }
 

@@ -32,6 +32,10 @@ import { InvoicesService } from './invoices/service.js';
 import { MailService } from './mail/service.js';
 import { MAIL_JOB, mailDeliverJob } from './mail/jobs.js';
 import { mailWakeTopic } from './mail/topics.js';
+import { DepositsService } from './deposits/service.js';
+import { DEPOSIT_DETECT_JOB, depositDetectorJob } from './deposits/jobs.js';
+import { sandboxProvider } from './deposits/sandbox.js';
+import { relayDepositProvider } from './providers/relay/deposit-addresses.js';
 
 /**
  * Domain services, built once per process and shared by GraphQL resolvers, REST routes and jobs. No business
@@ -56,6 +60,8 @@ export interface Services {
   idempotency: IdempotencyService;
   invoices: InvoicesService;
   mail: MailService;
+  /** Deposit addresses (beta): Relay in live mode, the sandbox in test mode. */
+  deposits: DepositsService;
   jobs: JobRunner;
   startJobs(): void;
   stop(): Promise<void>;
@@ -121,16 +127,40 @@ export function createServices(infra: Infra, sql: RawSql, opts: { pgPool?: pg.Po
   checkout.onStatusChange((tx, before, after) => invoices.onSessionStatus(tx, before, after));
   mail.onDelivered((m) => invoices.onEmailDelivered(m));
 
+  // ---- deposit addresses: each deposit is an order record, followed by the order poller ---------------------
+  const sandbox = sandboxProvider();
+  const deposits = new DepositsService({
+    config,
+    log,
+    clock,
+    prisma,
+    pubsub,
+    assets,
+    partners,
+    feeSettings: quotes.feeSettings,
+    feeRecipients: { evm: config.FEE_RECIPIENT_EVM?.toLowerCase(), svm: config.FEE_RECIPIENT_SOLANA },
+    live: providers.ids().includes('relay') ? relayDepositProvider({ baseUrl: config.RELAY_API_URL, apiKey: config.RELAY_API_KEY, referrer: config.BRAND }) : undefined,
+    sandbox,
+    orders,
+    wakeOrderPoller: () => jobs.kick(ORDER_POLL_JOB),
+    wakeDetector: () => jobs.kick(DEPOSIT_DETECT_JOB),
+  });
+  // Deposit orders push their address's subscribers on every change (submitted, then final).
+  orders.onChange((order) => deposits.onOrderChange(order));
+  // The order poller asks the sandbox about sandbox orders (it quotes nothing, so it is not a loaded provider).
+  const orderProviders = { get: (id: string) => (id === sandbox.id && sandbox.orders ? sandbox.orders : providers.get(id)) };
+
   // ---- jobs ------------------------------------------------------------------------------------------------
   jobs.add(webhooks.worker.job());
   jobs.add(eventRetentionJob(sql, clock, config.EVENT_RETENTION_DAYS));
-  jobs.add(orderPollerJob({ config, log, clock, prisma, sql, orders, providers, settlement: onChainSettlement({ rpc, vmOf: (id) => assets.chains.info(id)?.vm }) }));
+  jobs.add(orderPollerJob({ config, log, clock, prisma, sql, orders, providers: orderProviders, settlement: onChainSettlement({ rpc, vmOf: (id) => assets.chains.info(id)?.vm }) }));
   jobs.add(quoteStoreSweepJob(quoteStore));
   jobs.add(checkoutVerifyJob({ config, checkout, verifier }));
   jobs.add(checkoutExpireJob({ config, checkout }));
   jobs.add(quoteLinksSweepJob({ checkout }));
   jobs.add(idempotencySweepJob({ idempotency }));
   jobs.add(mailDeliverJob({ config, mail }));
+  jobs.add(depositDetectorJob({ config, log, clock, prisma, sql, deposits }));
   for (const job of assetsJobs(assets)) jobs.add(job);
   // A committed outbox message wakes the mail job at once (the job also polls, so a missed wake-up only delays).
   let unsubscribeMail: (() => Promise<void>) | undefined;
@@ -151,6 +181,7 @@ export function createServices(infra: Infra, sql: RawSql, opts: { pgPool?: pg.Po
     idempotency,
     invoices,
     mail,
+    deposits,
     jobs,
     startJobs: () => {
       jobs.start();

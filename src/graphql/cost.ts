@@ -59,6 +59,9 @@ interface FieldRule {
 const chainsArg = (args: Args) => (Array.isArray(args.chains) ? (args.chains as unknown[]).map(String) : undefined);
 
 /** Fields whose work is more than reading rows, by `Type.field`. */
+/** One provider call behind `createDepositAddress` (Relay's deposit-address quote in live mode). */
+export const DEPOSIT_ADDRESS_COST = 20;
+
 export const FIELD_RULES: Record<string, FieldRule> = {
   'Query.quote': { cost: () => QUOTE_COST, weight: () => QUOTE_WEIGHT },
   // A quote plus the destination-call simulation (a few RPC calls on the destination chain).
@@ -72,6 +75,8 @@ export const FIELD_RULES: Record<string, FieldRule> = {
   'Mutation.createInvoice': { strict: true },
   'Mutation.sendInvoice': { strict: true },
   'Mutation.payInvoice': { strict: true },
+  // Asks the deposit-address provider for an address (one provider call, like one quote); a costly write.
+  'Mutation.createDepositAddress': { strict: true, cost: () => DEPOSIT_ADDRESS_COST },
 };
 
 export interface OperationCost {

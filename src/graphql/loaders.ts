@@ -53,3 +53,6 @@ export const deliveryLoader = (ctx: GraphQLContext) => keyed(ctx, 'webhooks.deli
 
 /** Invoices of the key's account and mode (the owner's view). */
 export const invoiceLoader = (ctx: GraphQLContext) => keyed(ctx, 'invoices', (auth, ids) => ctx.services.invoices.getManyOwned(ids, auth));
+
+/** Deposit addresses of the key's account and mode. */
+export const depositAddressLoader = (ctx: GraphQLContext) => keyed(ctx, 'deposits.addresses', (auth, ids) => ctx.services.deposits.getManyOwned(ids, auth));

@@ -4,6 +4,7 @@ import './errors.js';
 import './modules/accounts.js';
 import './modules/assets.js';
 import './modules/checkout.js';
+import './modules/deposits.js';
 import './modules/events.js';
 import './modules/invoices.js';
 import './modules/meta.js';

@@ -36,6 +36,7 @@ const TAGS: Array<{ name: string; description: string }> = [
   { name: 'Quotes', description: 'Ranked swap and bridge quotes from every enabled provider.' },
   { name: 'Orders', description: 'Transactions to sign for quotes, and tracking them once sent.' },
   { name: 'Checkout', description: 'Checkout sessions: the payer pays any token on any chain, the merchant receives USDC/USDT. Refunds.' },
+  { name: 'Deposit addresses', description: 'Beta: swap or bridge by sending tokens to an address, without connecting a wallet; each deposit becomes an order. Test mode uses the sandbox.' },
   { name: 'Invoices', description: 'Invoices with gap-free numbers, emailed to the customer and paid through checkout; receipts as PDF.' },
   { name: 'Events', description: "State changes of the key's account and mode, and their webhook deliveries." },
   { name: 'Webhook endpoints', description: 'Where events are POSTed, signed with Standard Webhooks.' },

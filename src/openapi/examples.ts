@@ -11,6 +11,13 @@ export const EX = {
   invoiceId: 'inv_test_7Kp2Wq9Lm4Zr1Tb8Xc3Vn',
   openInvoiceId: 'inv_test_3Rm8Xq1Vb6Lz0Kt5Wc9Pn',
   paidInvoiceId: 'inv_test_9Tc4Nw2Hq7Zb5Lm1Xr8Vk',
+  /** Deposit addresses (test mode): a reusable active one, a one-time one (for 25 USDC) and a disabled one. */
+  depositAddressId: 'da_test_4Rv8Kq2Lm7Zp1Tb9Xc5Wn',
+  oneTimeDepositAddressId: 'da_test_8Wd3Nz6Qk1Hr4Yb7Vm2Tc',
+  disabledDepositAddressId: 'da_test_2Lp9Xc4Vb7Nm1Qz6Kt3Wr',
+  /** The order record of a deposit (its `quoteId`). */
+  depositQuoteId: 'dep_6Hs1Lq8Vz3Nb5Xk0Wm7Rt2',
+  depositAddress: '0x9c1f8e3a5b7d2c4e6f8a0b1c3d5e7f9a2b4c6d8e',
   endpointId: 'we_B8dy22oc82lEi6009zwvga',
   eventId: 'evt_4Yq2mT8kLp0ZsVb7NcR1Dw',
   quoteId: 'q_4Yq2mT8kLp0ZsVb7NcR1Dw0aB3dE5fG7hJ9k',

@@ -22,3 +22,14 @@ export const statusSchema = z.object({
   provider: z.string().min(1).max(32).meta({ description: 'Provider id, as in a quote.', example: 'relay' }),
   id: z.string().min(1).max(200).meta({ description: "The provider's order id or the source transaction hash." }),
 });
+
+const intFrom = (field: z.ZodNumber) => z.preprocess((v) => (typeof v === 'string' && /^-?[0-9]+$/.test(v.trim()) ? Number(v) : v), field);
+
+/** GET /v1/orders: the key's orders (its account and mode), newest first. */
+export const listOrdersSchema = z.object({
+  status: z.enum(['submitted', 'filled', 'refunded', 'failed']).optional(),
+  depositAddressId: z.string().min(1).max(100).optional().meta({ description: 'Only the orders of this deposit address (its deposits).' }),
+  checkoutSessionId: z.string().min(1).max(100).optional().meta({ description: 'Only the orders paying this checkout session.' }),
+  limit: intFrom(z.number({ error: 'must be an integer' }).int('must be an integer').min(1).max(100)).default(20),
+  cursor: z.string().min(1).max(400).optional(),
+});

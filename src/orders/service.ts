@@ -16,7 +16,9 @@ import { assertTxHashFor } from '../quotes/addresses.js';
 import type { QuoteRecord } from '../quotes/record.js';
 import type { QuoteService } from '../quotes/service.js';
 import { approvalFor } from './approval.js';
-import { buildSchema, reportSchema, statusSchema, submitSchema } from './input.js';
+import { buildSchema, listOrdersSchema, reportSchema, statusSchema, submitSchema } from './input.js';
+import type { KeyAuth } from '../accounts/service.js';
+import { decodeCursor, encodeCursor, pageOf, type Page } from '../db/keyset.js';
 import { eventTypeFor, type OrderStatus } from './state.js';
 import { orderStatusTopic, orderTopic } from './topics.js';
 import { orderStatusView, orderView, type BuildOrderResponse, type BuiltTx, type OrderStatusView, type OrderView } from './views.js';
@@ -239,11 +241,35 @@ export class OrdersService {
     }
   }
 
+  /** GET /v1/orders: the key's orders, newest first (`listOrders`). */
+  list(auth: KeyAuth, query: unknown): Promise<Page<OrderView>> {
+    return listOrders(this.prisma, auth, query);
+  }
+
   /** Orders by quote id (GraphQL references, one query per batch); null where none was reported. */
   async getMany(quoteIds: readonly string[]): Promise<(OrderView | null)[]> {
     return readByIds(quoteIds, plausibleQuoteId, (valid) => this.prisma.order.findMany({ where: { quoteId: { in: valid } } }), (r) => r.quoteId, orderView);
   }
 }
+
+/**
+ * GET /v1/orders and GraphQL `orders`: the key's orders (its account and mode), newest first, filtered by status,
+ * deposit address or checkout session. Pages by (submittedAt, quoteId).
+ */
+export async function listOrders(prisma: PrismaClient, auth: KeyAuth, query: unknown): Promise<Page<OrderView>> {
+  const q = parseInput(listOrdersSchema, query);
+  const where: Prisma.OrderWhereInput = { accountId: auth.accountId, livemode: auth.mode === 'live' };
+  if (q.status) where.status = q.status;
+  if (q.depositAddressId) where.depositAddressId = q.depositAddressId;
+  if (q.checkoutSessionId) where.checkoutSessionId = q.checkoutSessionId;
+  const from = q.cursor ? decodeCursor(q.cursor, plausibleQuoteId) : null;
+  const page = from ? { OR: [{ submittedAt: { lt: from.createdAt } }, { submittedAt: from.createdAt, quoteId: { lt: from.id } }] } : {};
+  const rows = await prisma.order.findMany({ where: { ...where, ...page }, orderBy: [{ submittedAt: 'desc' }, { quoteId: 'desc' }], take: q.limit + 1 });
+  return pageOf(rows, q.limit, orderView, (r) => encodeCursor({ createdAt: r.submittedAt, id: r.quoteId }));
+}
+
+/** The `listOrders` cursor that resumes right after `v`. */
+export const orderListCursor = (v: Pick<OrderView, 'submittedAt' | 'quoteId'>) => encodeCursor({ createdAt: new Date(v.submittedAt), id: v.quoteId });
 
 /** Quote ids are short base62 strings; anything else cannot name an order. */
 const plausibleQuoteId = (id: string) => id.length > 0 && id.length <= 200 && !id.includes('\u0000');

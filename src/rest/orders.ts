@@ -1,14 +1,45 @@
 import type { Route } from './router.js';
 import { parseInput } from '../validation.js';
 import { json } from '../openapi/route-doc.js';
+import { pageSchema } from '../openapi/common.js';
 import { EX } from '../openapi/examples.js';
-import { buildSchema, quoteIdParamSchema, reportBodySchema, statusSchema, submitSchema } from '../orders/input.js';
+import { buildSchema, listOrdersSchema, quoteIdParamSchema, reportBodySchema, statusSchema, submitSchema } from '../orders/input.js';
 import { buildOrderResponseSchema, orderStatusViewSchema, orderViewSchema, submitOrderResponseSchema } from '../orders/views.js';
 
 const RELAY_DEPOSITORY = '0x4cd00e387622c35bddb9b4c962c136462338bc31';
 
 /** Orders: build, submit, provider status, and reporting a sent transaction. */
 export const orderRoutes: Route[] = [
+  {
+    method: 'GET',
+    path: '/v1/orders',
+    access: 'key',
+    handler: ({ services, auth, query }) => services.orders.list(auth!, Object.fromEntries(query.entries())),
+    doc: {
+      operationId: 'listOrders',
+      tag: 'Orders',
+      summary: 'List orders',
+      description:
+        "The order records of the key's account and mode, newest first: reported swaps, checkout payments and deposit-address deposits (`quoteId` `dep_…`). Filter by `status`, `depositAddressId` or `checkoutSessionId` to find orders without webhooks.",
+      query: listOrdersSchema,
+      responses: {
+        200: json('A page of orders.', pageSchema(orderViewSchema), {
+          page: {
+            object: 'list',
+            data: [{ quoteId: EX.depositQuoteId, status: 'filled', provider: 'sandbox', srcChainId: 8453, dstChainId: 42161, amount: '25000000', dstAmount: '24950000', srcTxHash: EX.payerTx, dstTxHash: EX.refundTx, depositAddressId: EX.depositAddressId, ourFeeBps: 20, partnerFeeBps: 0, providerState: 'filled', submittedAt: EX.createdAt, updatedAt: EX.updatedAt }],
+            hasMore: false,
+            nextCursor: null,
+          },
+        }),
+      },
+      examples: {
+        deposits: { summary: 'The deposits of one deposit address', query: { depositAddressId: EX.depositAddressId } },
+        filled: { summary: 'Filled orders, 10 per page', query: { status: 'filled', limit: '10' } },
+        session: { summary: 'The orders paying a checkout session', query: { checkoutSessionId: EX.sessionId } },
+        badStatus: { summary: 'An unknown status is refused', query: { status: 'done' }, status: 400 },
+      },
+    },
+  },
   {
     method: 'POST',
     path: '/v1/orders',

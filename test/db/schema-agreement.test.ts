@@ -39,6 +39,8 @@ export const SAMPLE_OVERRIDES: Record<string, Record<string, unknown>> = {
   IdempotencyKey: { state: 'in_progress' },
   Invoice: { amount: '49000000', number: null },
   EmailMessage: { kind: 'invoice', status: 'pending' },
+  DepositAddress: { status: 'active', amount: '1000000' },
+  Deposit: { amount: '1000000' },
 };
 
 const column = (f: DmmfField) => f.dbName ?? f.name;

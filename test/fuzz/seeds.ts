@@ -34,12 +34,19 @@ export const QUERY_SEEDS: Record<string, Array<Record<string, string>>> = {
   ],
   'GET /v1/checkout/sessions': [{ status: 'open', limit: '5' }, { cursor: 'x' }],
   'GET /v1/invoices': [{ status: 'open', limit: '5' }, { cursor: 'x' }],
+  'GET /v1/deposit-addresses': [{ status: 'active', limit: '5' }, { label: 'user-1' }, { cursor: 'x' }],
+  'GET /v1/orders': [{ status: 'filled', limit: '5' }, { depositAddressId: 'da_test_x' }, { cursor: 'x' }],
   'GET /v1/events': [{ type: 'checkout.session.*', limit: '10' }],
   'GET /v1/events/{id}/attempts': [{ limit: '10' }],
   'GET /v1/webhook-endpoints/{id}/attempts': [{ limit: '10' }],
 };
 
 export const BODY_SEEDS: Record<string, Array<Record<string, unknown>>> = {
+  'POST /v1/deposit-addresses': [
+    { srcChain: 'base', srcToken: 'USDC', dstChain: 'arbitrum', dstToken: 'USDC', recipient: RECIPIENT, refundTo: RECIPIENT, label: 'user-1', metadata: { u: '1' } },
+    { srcChain: 'base', srcToken: 'USDC', dstChain: 'solana', dstToken: 'USDC', recipient: SOL_WALLET, refundTo: RECIPIENT, reusable: false, amount: '25000000' },
+  ],
+  'POST /v1/deposit-addresses/{id}/simulate': [{ amount: '25000000' }, { amount: '25004001' }],
   'POST /v1/checkout/sessions': [sessionBody, { ...sessionBody, settleChain: 56, settleToken: 'usdt' }, { ...sessionBody, settleChain: 'solana', recipient: SOL_WALLET }],
   'POST /v1/checkout/sessions/{id}/quote': [{ srcChain: 'base', srcToken: 'USDC', sender: RECIPIENT }],
   'POST /v1/checkout/sessions/{id}/submitted': [{ txHash: TX_HASH, payer: RECIPIENT }],

@@ -26,11 +26,15 @@ const REST_IDEMPOTENT = [
   'POST /v1/invoices/:id/send',
   'POST /v1/invoices/:id/void',
   'POST /v1/invoices/:id/pay',
+  'POST /v1/deposit-addresses',
+  'POST /v1/deposit-addresses/:id/disable',
+  'POST /v1/deposit-addresses/:id/simulate',
 ];
 const REST_NOT_IDEMPOTENT: Record<string, string> = {
   'POST /v1/orders': 'builds a transaction to sign from a stored quote; changes nothing',
   'POST /v1/checkout/sessions/:id/quote': 'computes payer quotes; changes nothing a retry could duplicate',
   'POST /v1/quote': 'computes quotes (GET /v1/quote as JSON, plus simulated destination calls); changes nothing a retry could duplicate',
+  'POST /v1/deposit-addresses/:id/refresh': 'asks for a detection check now; a second check records nothing twice (deposits are recorded once)',
 };
 
 const GRAPHQL_IDEMPOTENT = [
@@ -51,6 +55,9 @@ const GRAPHQL_IDEMPOTENT = [
   'sendInvoice',
   'voidInvoice',
   'payInvoice',
+  'createDepositAddress',
+  'disableDepositAddress',
+  'simulateDeposit',
 ];
 const GRAPHQL_NOT_IDEMPOTENT: Record<string, string> = {
   buildOrder: 'as POST /v1/orders: changes nothing',
@@ -58,6 +65,7 @@ const GRAPHQL_NOT_IDEMPOTENT: Record<string, string> = {
   deleteWebhookEndpoint: 'a second delete finds nothing to delete (DELETE)',
   revokeApiKey: 'revoking a revoked key changes nothing',
   updateInvoice: 'sets fields of a draft to given values: running it twice leaves the same draft (PATCH)',
+  refreshDepositAddress: 'as POST /v1/deposit-addresses/{id}/refresh: a second check records nothing twice',
 };
 
 describe('which requests take an idempotency key', () => {

@@ -26,6 +26,9 @@ export interface Tenant {
   apiKeyId: string;
   /** A draft invoice (customer email and memo set, so a leak of the owner's view shows). */
   invoiceId: string;
+  /** An active deposit address (label and metadata set) with one deposit order (`depositQuoteId`). */
+  depositAddressId: string;
+  depositQuoteId: string;
 }
 
 const hex = (bytes: number) => `0x${randomBytes(bytes).toString('hex')}`;
@@ -83,10 +86,68 @@ export async function createTenant(s: TestServer, name: string, key: string): Pr
     recipient: RECIPIENT,
     memo: `memo of ${name}`,
   });
+  // A deposit address and one deposit order, written as the service and the detection poller would (a live
+  // address would need Relay; a sandbox one is made through the service in test mode).
+  const at = new Date();
+  const depositAddressId = newId(live ? 'da' : 'da_test');
+  await s.db.prisma.depositAddress.create({
+    data: {
+      id: depositAddressId,
+      accountId: auth.accountId,
+      livemode: live,
+      provider: live ? 'relay' : 'sandbox',
+      address: hex(20),
+      chainId: 8453,
+      token: '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913',
+      tokenSymbol: 'USDC',
+      tokenDecimals: 6,
+      dstChainId: 42161,
+      dstToken: '0xaf88d065e77c8cc2239327c5edb3a432268e5831',
+      dstSymbol: 'USDC',
+      dstDecimals: 6,
+      recipient: RECIPIENT,
+      refundTo: PAYER,
+      reusable: true,
+      ourFeeBps: 20,
+      integratorFeeBps: 0,
+      label: `label-${name}`,
+      metadata: { owner: name },
+      estimate: { amount: '100000000', dstAmount: '99800000', dstAmountMin: '99300000', estimatedSeconds: 30 },
+      depositCount: 1,
+      lastDepositAt: at,
+      nextCheckAt: new Date(at.getTime() + 3_600_000),
+      createdAt: at,
+      updatedAt: at,
+    },
+  });
+  const depositQuoteId = newId('dep');
+  await s.db.prisma.order.create({
+    data: {
+      quoteId: depositQuoteId,
+      provider: live ? 'relay' : 'sandbox',
+      status: 'submitted',
+      accountId: auth.accountId,
+      livemode: live,
+      srcChainId: 8453,
+      dstChainId: 42161,
+      amount: '25000000',
+      dstAmount: '24950000',
+      srcTxHash: hex(32),
+      trackingId: hex(32),
+      ourFeeBps: 20,
+      partnerFeeBps: 0,
+      depositAddressId,
+      nextPollAt: new Date(at.getTime() + 3_600_000),
+      submittedAt: at,
+      updatedAt: at,
+    },
+  });
   return {
     name,
     key,
     auth,
+    depositAddressId,
+    depositQuoteId,
     sessionId: session.id,
     paidSessionId: paid.id,
     refundId: refund.id,
@@ -123,6 +184,8 @@ export function ghostOf(t: Tenant): Tenant {
     eventId: lookalike(t.eventId),
     endpointId: lookalike(t.endpointId),
     apiKeyId: lookalike(t.apiKeyId),
+    depositAddressId: lookalike(t.depositAddressId),
+    depositQuoteId: lookalike(t.depositQuoteId),
   };
 }
 

@@ -32,6 +32,46 @@ const RESULT = '__typename ... on Error { code message }';
 const ids = (nodes: Array<{ id: string }> | undefined) => (nodes ?? []).map((n) => n.id);
 
 export const gqlTable: Record<string, GqlRow> = {
+  'Query.depositAddress': {
+    kind: 'lookup',
+    op: (t) => ({ query: 'query($id: ID!) { depositAddress(id: $id) { id label metadata deposits { nodes { quoteId } } } }', variables: { id: t.depositAddressId } }),
+    idsOf: (t) => [t.depositAddressId],
+  },
+  'Query.depositAddresses': {
+    kind: 'list',
+    op: () => ({ query: 'query { depositAddresses(first: 100) { nodes { id } } }' }),
+    contains: (d, t) => ids(d?.depositAddresses?.nodes).includes(t.depositAddressId),
+  },
+  'Query.orders': {
+    kind: 'list',
+    op: () => ({ query: 'query { orders(first: 100) { nodes { quoteId depositAddressId } } }' }),
+    contains: (d, t) => (d?.orders?.nodes ?? []).some((o: { quoteId: string; depositAddressId: string | null }) => o.quoteId === t.depositQuoteId || o.depositAddressId === t.depositAddressId),
+  },
+  'Mutation.createDepositAddress': {
+    kind: 'own',
+    why: "creates a deposit address in the key's own account and mode",
+    op: () => ({ query: `mutation { createDepositAddress(input: { srcChain: "base", srcToken: "USDC", dstChain: "42161", dstToken: "USDC", recipient: "${RECIPIENT}", refundTo: "${RECIPIENT}" }) { ${RESULT} } }` }),
+  },
+  'Mutation.refreshDepositAddress': {
+    kind: 'mutation',
+    op: (t) => ({ query: `mutation($id: ID!) { refreshDepositAddress(input: { id: $id }) { ${RESULT} } }`, variables: { id: t.depositAddressId } }),
+    idsOf: (t) => [t.depositAddressId],
+  },
+  'Mutation.simulateDeposit': {
+    kind: 'mutation',
+    op: (t) => ({ query: `mutation($id: ID!) { simulateDeposit(input: { id: $id, amount: "25000000" }) { ${RESULT} } }`, variables: { id: t.depositAddressId } }),
+    idsOf: (t) => [t.depositAddressId],
+  },
+  'Mutation.disableDepositAddress': {
+    kind: 'mutation',
+    op: (t) => ({ query: `mutation($id: ID!) { disableDepositAddress(input: { id: $id }) { ${RESULT} } }`, variables: { id: t.depositAddressId } }),
+    idsOf: (t) => [t.depositAddressId],
+  },
+  'Subscription.depositAddress': {
+    kind: 'stream',
+    why: "follows one of the key's own deposit addresses; another tenant's (or the other mode's) is NOT_FOUND, as a nonexistent one",
+    op: (t) => ({ query: 'subscription($id: ID!) { depositAddress(id: $id) { id label } }', variables: { id: t.depositAddressId } }),
+  },
   'Query.invoice': { kind: 'lookup', op: (t) => ({ query: 'query($id: ID!) { invoice(id: $id) { id customerEmail memo } }', variables: { id: t.invoiceId } }), idsOf: (t) => [t.invoiceId] },
   'Query.invoices': {
     kind: 'list',

@@ -137,6 +137,26 @@ describe.each(backends)('tenant isolation over GraphQL (%s)', (backend) => {
     }
   });
 
+  it('Subscription.depositAddress: another account and the other mode get NOT_FOUND, as for a nonexistent id; the owner gets the address', async () => {
+    const doc = parse('subscription($id: ID!) { depositAddress(id: $id) { id label } }') as TypedDocumentNode<any, any>;
+    const first = async (id: string, key: string) => {
+      const sub = inProcessGraphQL(s).subscribe(doc, { id }, key);
+      try {
+        return (await sub.take(1))[0];
+      } finally {
+        await sub.close();
+      }
+    };
+    for (const [caller, target] of pairs()) {
+      const real = await first(target.depositAddressId, caller.key);
+      const none = await first(ghostOf(target).depositAddressId, caller.key);
+      expect(real?.errors?.[0]?.extensions.code, `${caller.name} on ${target.name}`).toBe('NOT_FOUND');
+      expect(none?.errors?.[0]?.extensions.code).toBe('NOT_FOUND');
+      expect(JSON.stringify(real)).not.toContain(target.depositAddressId);
+    }
+    expect((await first(A.depositAddressId, A.key))?.data?.depositAddress).toEqual({ id: A.depositAddressId, label: 'label-A' });
+  });
+
   it('nothing another tenant sent changed the resources of A', async () => {
     const r = await gql(
       {

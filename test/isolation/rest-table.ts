@@ -30,7 +30,20 @@ const hasId = (list: Array<{ id: string }> | undefined, id: string) => (list ?? 
 
 const inv = (t: Tenant) => `/v1/invoices/${t.invoiceId}`;
 
+const da = (t: Tenant) => `/v1/deposit-addresses/${t.depositAddressId}`;
+
 export const restTable: Record<string, RestRow> = {
+  'POST /v1/deposit-addresses': { kind: 'own', why: "creates a deposit address in the key's own account and mode; names no resource" },
+  'GET /v1/deposit-addresses': { kind: 'list', req: () => ({ method: 'GET', path: '/v1/deposit-addresses?limit=100' }), contains: (b, t) => hasId(b?.data, t.depositAddressId) },
+  'GET /v1/deposit-addresses/:id': { kind: 'owned', req: (t) => ({ method: 'GET', path: da(t) }), idsOf: (t) => [t.depositAddressId] },
+  'POST /v1/deposit-addresses/:id/refresh': { kind: 'owned', req: (t) => ({ method: 'POST', path: `${da(t)}/refresh` }), idsOf: (t) => [t.depositAddressId] },
+  'POST /v1/deposit-addresses/:id/disable': { kind: 'owned', req: (t) => ({ method: 'POST', path: `${da(t)}/disable` }), idsOf: (t) => [t.depositAddressId] },
+  'POST /v1/deposit-addresses/:id/simulate': { kind: 'owned', req: (t) => ({ method: 'POST', path: `${da(t)}/simulate`, body: { amount: '25000000' } }), idsOf: (t) => [t.depositAddressId] },
+  'GET /v1/orders': {
+    kind: 'list',
+    req: () => ({ method: 'GET', path: '/v1/orders?limit=100' }),
+    contains: (b, t) => (b?.data ?? []).some((o: { quoteId: string; depositAddressId?: string }) => o.quoteId === t.depositQuoteId || o.depositAddressId === t.depositAddressId),
+  },
   'POST /v1/invoices': { kind: 'own', why: "creates an invoice in the key's own account and mode; names no resource" },
   'GET /v1/invoices': { kind: 'list', req: () => ({ method: 'GET', path: '/v1/invoices?limit=100' }), contains: (b, t) => hasId(b?.data, t.invoiceId) },
   'GET /v1/invoices/:id': { kind: 'owned', req: (t) => ({ method: 'GET', path: inv(t) }), idsOf: (t) => [t.invoiceId] },

@@ -111,6 +111,13 @@ describe.each(backends)('OpenAPI contract: every documented example against a re
     return r.body.best.quoteId as string;
   };
 
+  // Deposit addresses (test mode: the sandbox): a reusable one, a one-time one for 25 USDC, a disabled one.
+  const createDepositAddress = async (extra: Record<string, unknown> = {}) => {
+    const r = await s.post('/v1/deposit-addresses', { srcChain: 'base', srcToken: 'USDC', dstChain: '42161', dstToken: 'USDC', recipient: EX.merchant, refundTo: EX.payer, ...extra }, h());
+    expect(r.status, r.text).toBe(201);
+    return r.body.id as string;
+  };
+
   /** Real values for the EX ids an example mentions. */
   async function resourcesFor(operationId: string, name: string, example: string): Promise<Map<string, string>> {
     const m = new Map<string, string>();
@@ -142,6 +149,13 @@ describe.each(backends)('OpenAPI contract: every documented example against a re
       m.set(EX.openInvoiceId, id);
     }
     if (uses(EX.paidInvoiceId)) m.set(EX.paidInvoiceId, await paidInvoice());
+    if (uses(EX.depositAddressId)) m.set(EX.depositAddressId, await createDepositAddress());
+    if (uses(EX.oneTimeDepositAddressId)) m.set(EX.oneTimeDepositAddressId, await createDepositAddress({ reusable: false, amount: '25000000' }));
+    if (uses(EX.disabledDepositAddressId)) {
+      const id = await createDepositAddress();
+      expect((await s.post(`/v1/deposit-addresses/${id}/disable`, {}, h())).status).toBe(200);
+      m.set(EX.disabledDepositAddressId, id);
+    }
     if (uses(EX.quoteId)) m.set(EX.quoteId, await quoteId());
     if (uses(EX.orderId)) {
       await quoteId();

@@ -4,8 +4,10 @@ import type { BuildOrderResponse, BuiltTx, OrderStatusView, OrderView } from '..
 import { orderStatusTopic, orderTopic } from '../../orders/topics.js';
 import { isFinalState } from '../../orders/state.js';
 import { ConflictError, QuoteExpiredError, QuoteNotFoundError, orNull } from '../errors.js';
-import { sessionLoader } from '../loaders.js';
-import { CheckoutSessionRef, OrderRef, VmEnum } from '../refs.js';
+import { depositAddressLoader, keyOf, sessionLoader } from '../loaders.js';
+import { connectionType, keysetConnection, pageArgs, pageSize, readAfter } from '../pagination.js';
+import { orderListCursor } from '../../orders/service.js';
+import { CheckoutSessionRef, DepositAddressRef, OrderRef, VmEnum } from '../refs.js';
 
 type EvmTx = Extract<BuiltTx, { vm: 'evm' }>;
 type SvmTx = Extract<BuiltTx, { vm: 'svm' }>;
@@ -89,6 +91,12 @@ OrderRef.implement({
     srcTxHash: t.exposeString('srcTxHash'),
     dstTxHash: t.string({ nullable: true, resolve: (o) => o.dstTxHash ?? null }),
     depositAddressId: t.string({ nullable: true, resolve: (o) => o.depositAddressId ?? null }),
+    depositAddress: t.field({
+      type: DepositAddressRef,
+      nullable: true,
+      description: "The deposit address this order is a deposit of (the owner's key only; null otherwise).",
+      resolve: (o, _a, ctx) => (o.depositAddressId ? depositAddressLoader(ctx).load(o.depositAddressId) : null),
+    }),
     limitOrderId: t.string({ nullable: true, resolve: (o) => o.limitOrderId ?? null }),
     checkoutSessionId: t.id({ nullable: true, description: 'The checkout session this order pays, if any.', resolve: (o) => o.checkoutSessionId ?? null }),
     checkoutSession: t.field({
@@ -176,6 +184,27 @@ builder.queryField('order', (t) =>
     authScopes: { public: true },
     args: { quoteId: t.arg.id({ required: true }) },
     resolve: async (_r, a, ctx) => (await ctx.services.orders.get(a.quoteId)) ?? null,
+  }),
+);
+
+const OrderConnection = connectionType('Order', OrderRef);
+
+builder.queryField('orders', (t) =>
+  t.field({
+    type: OrderConnection,
+    description:
+      "The API key's order records (its account and mode), newest first: reported swaps, checkout payments and deposit-address deposits. Filter by `status`, `depositAddressId` or `checkoutSessionId` to find orders without webhooks.",
+    authScopes: { key: true },
+    args: { status: t.arg({ type: OrderStatusEnum }), depositAddressId: t.arg.id(), checkoutSessionId: t.arg.id(), ...pageArgs(t, 100) },
+    resolve: async (_r, args, ctx) => {
+      const q: Record<string, unknown> = { limit: pageSize(args.first, 100) };
+      if (args.status) q.status = args.status;
+      if (args.depositAddressId) q.depositAddressId = args.depositAddressId;
+      if (args.checkoutSessionId) q.checkoutSessionId = args.checkoutSessionId;
+      if (args.after) q.cursor = args.after;
+      const page = await readAfter(ctx.services.orders.list(await keyOf(ctx), q));
+      return keysetConnection(page, orderListCursor, args);
+    },
   }),
 );
 

@@ -1,0 +1,49 @@
+import type { FeeRequest, Provider, TokenRef, Vm } from '../providers/types.js';
+import type { DepositEstimate } from './views.js';
+
+/** What an address is created for: the route, its parties, its fees (fixed now) and the amount the estimate is for. */
+export interface DepositRoute {
+  src: TokenRef;
+  dst: TokenRef;
+  srcVm: Vm;
+  dstVm: Vm;
+  recipient: string;
+  refundTo: string;
+  /** false: a one-time address bound to exactly `amount` (Relay's strict mode). */
+  reusable: boolean;
+  amount: bigint;
+  fees: FeeRequest;
+}
+
+export interface CreatedAddress {
+  address: string;
+  /** The provider's handle of the address (Relay: the request id of the deposit-address quote). */
+  providerRef?: string;
+  /** The provider's own estimate; the service makes one from prices when absent. */
+  estimate?: DepositEstimate;
+  /** The fees the provider actually carries (may be lower than asked, e.g. no EVM fee recipient); default: as asked. */
+  fees?: { ourFeeBps: number; partnerFeeBps: number };
+}
+
+/** A deposit the provider saw at an address. */
+export interface DetectedDeposit {
+  /** Unique per provider: a deposit is recorded once under this id, whichever instance sees it first. */
+  providerDepositId: string;
+  amount: string;
+  /** The provider's expected output, when it says; else scaled from the address's estimate. */
+  dstAmount?: string;
+  srcTxHash: string;
+  /** What the order poller asks the provider's status with. */
+  trackingId: string;
+}
+
+/** The provider side of deposit addresses: Relay in live mode, the sandbox in test mode. */
+export interface DepositProvider {
+  id: string;
+  supports(route: Pick<DepositRoute, 'src' | 'dst' | 'srcVm' | 'dstVm'>): boolean;
+  create(route: DepositRoute, signal: AbortSignal): Promise<CreatedAddress>;
+  /** Every deposit seen at the address (known ones included: the service skips them by id). */
+  detect(a: { address: string; chainId: number; providerRef: string | null; reusable: boolean; amount: string | null }, signal: AbortSignal): Promise<DetectedDeposit[]>;
+  /** The order-status side, for the order poller (the sandbox is no quote provider, so it brings its own). */
+  orders?: Provider;
+}

@@ -1,0 +1,402 @@
+import type { KeyAuth } from '../accounts/service.js';
+import type { Prisma as PrismaClient } from '../db/client.js';
+import type { DepositAddress, Order, Prisma } from '../db/generated/client.js';
+import type { PgPubSub } from '../db/pubsub.js';
+import { readByIds } from '../db/by-ids.js';
+import { decodeCursor, encodeCursor, NEWEST_FIRST, after, pageOf, type Page } from '../db/keyset.js';
+import { ApiError, isApiError, notFound } from '../errors.js';
+import { newId } from '../ids.js';
+import type { Infra } from '../infra.js';
+import { recordOrderEvent, type OrdersService } from '../orders/service.js';
+import { orderView, type OrderView } from '../orders/views.js';
+import type { PartnersService } from '../partners/service.js';
+import { withProviderTimeout } from '../providers/deadline.js';
+import type { TokenRef } from '../providers/types.js';
+import { assertAddressFor } from '../quotes/addresses.js';
+import type { AssetsApi, TokenInfo } from '../quotes/assets-api.js';
+import { decideFees, type FeeSettings } from '../quotes/fees.js';
+import { parseInput } from '../validation.js';
+import { createDepositAddressSchema, DEPOSIT_ADDRESS_ID, LIMITS, listDepositAddressesSchema, simulateDepositSchema } from './input.js';
+import type { DepositProvider, DepositRoute, DetectedDeposit } from './providers.js';
+import { fakeTxHash, SANDBOX_PROVIDER, sandboxTrackingId } from './sandbox.js';
+import { check, DETECTION, nextCheckDelayMs, sandboxOutcome, scaledDstAmount, type DepositAddressAction } from './state.js';
+import { depositAddressTopic } from './topics.js';
+import { depositAddressView, type DepositAddressView, type DepositEstimate } from './views.js';
+
+type Tx = Prisma.TransactionClient;
+
+/** Deposits must be worth at least this much at creation (the provider ignores tiny deposits). */
+export const MIN_DEPOSIT_USD = 1;
+/** A reusable address without `amount` is estimated for about this much. */
+export const DEFAULT_ESTIMATE_USD = 100;
+
+export interface DepositsDeps extends Pick<Infra, 'config' | 'log' | 'clock'> {
+  prisma: PrismaClient;
+  pubsub: Pick<PgPubSub, 'publish'>;
+  assets: AssetsApi & { prices(ids: string[]): Promise<Record<string, number>> };
+  partners: Pick<PartnersService, 'forApiKey' | 'forIntegrator'>;
+  /** Channel fees and the cap (the quote service's settings: deposit addresses are the `api` channel). */
+  feeSettings: FeeSettings;
+  /** Fee recipients of the service (what the live provider carries the fees to). */
+  feeRecipients: { evm?: string; svm?: string };
+  /** The live provider (Relay) when loaded; test mode always uses the sandbox. */
+  live?: DepositProvider;
+  sandbox: DepositProvider;
+  orders: Pick<OrdersService, 'publish' | 'notifyChanged'>;
+  /** Asks the order poller to look now (a fresh deposit order deserves a first look at once). */
+  wakeOrderPoller(): void;
+  /** Asks the detection poller to run now (refresh). */
+  wakeDetector(): void;
+}
+
+/**
+ * Deposit addresses (beta): an address of the provider that swaps or bridges every deposit of one token to a
+ * recipient. Creation validates the route, fixes the fees and asks the provider for the address; each deposit
+ * (found by the detection poller, src/deposits/jobs.ts, or simulated in test mode) becomes an order record
+ * followed to its final status by the order poller like any other order.
+ */
+export class DepositsService {
+  private readonly prisma: PrismaClient;
+
+  constructor(private readonly deps: DepositsDeps) {
+    this.prisma = deps.prisma;
+  }
+
+  private now() {
+    return new Date(this.deps.clock.now());
+  }
+
+  private isOwner(r: Pick<DepositAddress, 'accountId' | 'livemode'>, auth: KeyAuth | null) {
+    return !!auth && auth.accountId === r.accountId && (auth.mode === 'live') === r.livemode;
+  }
+
+  private async owned(auth: KeyAuth, id: string): Promise<DepositAddress> {
+    if (!DEPOSIT_ADDRESS_ID.test(id)) throw notFound('Deposit address');
+    const r = await this.prisma.depositAddress.findUnique({ where: { id } });
+    if (!r || !this.isOwner(r, auth)) throw notFound('Deposit address');
+    return r;
+  }
+
+  /** The provider an address of this mode uses: the sandbox in test mode, the live provider (Relay) in live mode. */
+  providerFor(livemode: boolean): DepositProvider | undefined {
+    return livemode ? this.deps.live : this.deps.sandbox;
+  }
+
+  providerById(id: string): DepositProvider | undefined {
+    if (id === SANDBOX_PROVIDER) return this.deps.sandbox;
+    return this.deps.live?.id === id ? this.deps.live : undefined;
+  }
+
+  // ---- key routes -------------------------------------------------------------------------------------------
+
+  async create(auth: KeyAuth, body: unknown): Promise<DepositAddressView> {
+    const v = parseInput(createDepositAddressSchema, body);
+    const { assets } = this.deps;
+    const srcChain = assets.resolveChain(v.srcChain, 'srcChain');
+    const dstChain = assets.resolveChain(v.dstChain, 'dstChain');
+    const recipient = assertAddressFor(dstChain.vm, v.recipient.trim(), 'recipient');
+    const refundTo = assertAddressFor(srcChain.vm, v.refundTo.trim(), 'refundTo');
+    const [src, dst] = await Promise.all([assets.resolveToken(srcChain.id, v.srcToken, 'srcToken'), assets.resolveToken(dstChain.id, v.dstToken, 'dstToken')]);
+    const livemode = auth.mode === 'live';
+
+    const [keyPartner, integratorPartner] = await Promise.all([this.deps.partners.forApiKey(auth.keyId), v.integrator ? this.deps.partners.forIntegrator(v.integrator) : null]);
+    const fees = decideFees(this.deps.feeSettings, { channel: 'api', keyPartner, integratorPartner, requestedPartnerFeeBps: v.integratorFeeBps });
+
+    const prices = await this.prices([src, dst]);
+    const srcPrice = prices[0];
+    let amount: bigint;
+    if (v.amount !== undefined) {
+      amount = BigInt(v.amount);
+      const usd = usdValue(amount, src.decimals, srcPrice);
+      if (usd !== undefined && usd < MIN_DEPOSIT_USD) {
+        throw new ApiError('AMOUNT_TOO_SMALL', `amount: worth about ${usd.toFixed(2)} USD, less than the minimum of ${MIN_DEPOSIT_USD} USD per deposit`, { field: 'amount' });
+      }
+    } else {
+      amount = amountWorth(DEFAULT_ESTIMATE_USD, src.decimals, srcPrice);
+    }
+
+    const provider = this.providerFor(livemode);
+    const route: DepositRoute = {
+      src: tokenRef(src, srcChain.vm),
+      dst: tokenRef(dst, dstChain.vm),
+      srcVm: srcChain.vm,
+      dstVm: dstChain.vm,
+      recipient,
+      refundTo,
+      reusable: v.reusable,
+      amount,
+      fees: {
+        ourFeeBps: fees.ourFeeBps,
+        partnerFeeBps: fees.partnerFeeBps,
+        partnerId: fees.partner?.id,
+        recipients: this.deps.feeRecipients,
+        partnerRecipients: fees.partner ? { evm: fees.partner.feeRecipientEvm ?? undefined, svm: fees.partner.feeRecipientSvm ?? undefined } : undefined,
+      },
+    };
+    if (!provider || !provider.supports(route)) {
+      throw new ApiError('UNSUPPORTED_CHAIN', `No deposit-address provider serves ${srcChain.slug}:${src.symbol} → ${dstChain.slug}:${dst.symbol}${provider ? '' : ' in live mode here'}`);
+    }
+    let created;
+    try {
+      created = await withProviderTimeout(provider.id, this.deps.config.PROVIDER_TIMEOUT_MS, (signal) => provider.create(route, signal));
+    } catch (err) {
+      // A route the provider turns down is a route it cannot serve; amount and infrastructure errors pass through.
+      if (isApiError(err) && (err.code === 'NO_ROUTE' || err.code === 'UNSUPPORTED_TOKEN')) throw new ApiError('UNSUPPORTED_CHAIN', `${provider.id} cannot serve this route: ${err.message}`, undefined, { cause: err });
+      throw err;
+    }
+    const estimate = created.estimate ?? priceEstimate(route, prices, srcChain.id === dstChain.id);
+    const at = this.now();
+    const row = await this.prisma.depositAddress.create({
+      data: {
+        id: newId(livemode ? 'da' : 'da_test'),
+        accountId: auth.accountId,
+        livemode,
+        status: 'active',
+        provider: provider.id,
+        address: created.address,
+        chainId: srcChain.id,
+        token: route.src.address,
+        tokenSymbol: src.symbol,
+        tokenDecimals: src.decimals,
+        dstChainId: dstChain.id,
+        dstToken: route.dst.address,
+        dstSymbol: dst.symbol,
+        dstDecimals: dst.decimals,
+        recipient,
+        refundTo,
+        reusable: v.reusable,
+        amount: v.reusable ? null : amount.toString(),
+        ourFeeBps: created.fees?.ourFeeBps ?? fees.ourFeeBps,
+        integratorFeeBps: created.fees?.partnerFeeBps ?? fees.partnerFeeBps,
+        integrator: fees.partner?.id ?? null,
+        label: v.label ?? null,
+        metadata: (v.metadata ?? {}) as Prisma.InputJsonValue,
+        estimate: estimate as unknown as Prisma.InputJsonValue,
+        providerRef: created.providerRef ?? null,
+        nextCheckAt: new Date(at.getTime() + DETECTION.fastMs),
+        createdAt: at,
+        updatedAt: at,
+      },
+    });
+    return depositAddressView(row);
+  }
+
+  async list(auth: KeyAuth, query: unknown): Promise<Page<DepositAddressView>> {
+    const q = parseInput(listDepositAddressesSchema, query);
+    const where: Prisma.DepositAddressWhereInput = { accountId: auth.accountId, livemode: auth.mode === 'live' };
+    if (q.status) where.status = q.status;
+    if (q.label) where.label = q.label;
+    const from = q.cursor ? decodeCursor(q.cursor, (id) => DEPOSIT_ADDRESS_ID.test(id)) : null;
+    const rows = await this.prisma.depositAddress.findMany({ where: { ...where, ...after(from) }, orderBy: NEWEST_FIRST, take: q.limit + 1 });
+    return pageOf(rows, q.limit, (r) => depositAddressView(r), encodeCursor);
+  }
+
+  /** The `list` cursor that resumes right after `v` (GraphQL gives every edge its own cursor). */
+  listCursor(v: Pick<DepositAddressView, 'createdAt' | 'id'>): string {
+    return encodeCursor({ createdAt: new Date(v.createdAt), id: v.id });
+  }
+
+  /** One address with its 20 most recent deposits. */
+  async get(auth: KeyAuth, id: string): Promise<DepositAddressView> {
+    const r = await this.owned(auth, id);
+    return depositAddressView(r, await this.recentDeposits(r.id));
+  }
+
+  /** The address as `auth` sees it (null when not its own), with its recent deposits: the subscription's read. */
+  async getFor(id: string, auth: KeyAuth | null): Promise<DepositAddressView | null> {
+    if (!auth) return null;
+    try {
+      return await this.get(auth, id);
+    } catch (err) {
+      if (isApiError(err) && err.code === 'NOT_FOUND') return null;
+      throw err;
+    }
+  }
+
+  private recentDeposits(id: string, tx?: Tx): Promise<Order[]> {
+    return (tx ?? this.prisma).order.findMany({ where: { depositAddressId: id }, orderBy: [{ submittedAt: 'desc' }, { quoteId: 'desc' }], take: LIMITS.recentDeposits });
+  }
+
+  /** Addresses by id as the owner sees them (GraphQL references); null for unknown ids and other tenants'. */
+  async getManyOwned(ids: readonly string[], auth: KeyAuth): Promise<(DepositAddressView | null)[]> {
+    return readByIds(
+      ids,
+      (id) => DEPOSIT_ADDRESS_ID.test(id),
+      async (valid) => (await this.prisma.depositAddress.findMany({ where: { id: { in: valid } } })).filter((r) => this.isOwner(r, auth)),
+      (r) => r.id,
+      (r) => depositAddressView(r),
+    );
+  }
+
+  /** POST …/refresh: the detection poller checks this address at its next run, which is asked for now. */
+  async refresh(auth: KeyAuth, id: string): Promise<DepositAddressView> {
+    const r = await this.owned(auth, id);
+    this.assert(r, 'refresh');
+    const updated = await this.prisma.depositAddress.update({ where: { id }, data: { nextCheckAt: this.now() } });
+    this.deps.wakeDetector();
+    return depositAddressView(updated);
+  }
+
+  /** POST …/disable: tracking stops; later deposits make no orders and no events. Disabling twice is harmless. */
+  async disable(auth: KeyAuth, id: string): Promise<DepositAddressView> {
+    const r = await this.owned(auth, id);
+    if (r.status === 'disabled') return depositAddressView(r);
+    const at = this.now();
+    await this.prisma.depositAddress.updateMany({ where: { id, status: 'active' }, data: { status: 'disabled', disabledAt: at, updatedAt: at } });
+    const fresh = await this.prisma.depositAddress.findUniqueOrThrow({ where: { id } });
+    const view = depositAddressView(fresh);
+    await this.deps.pubsub.publish(depositAddressTopic(id), { id }).catch(() => {});
+    return view;
+  }
+
+  /**
+   * POST …/simulate (test mode): a deposit of `amount` at a sandbox address. Returns the `submitted` order; the
+   * order poller then moves it to `filled` (or `refunded` for amounts ending 4001, `failed` for 4002).
+   */
+  async simulate(auth: KeyAuth, id: string, body: unknown): Promise<OrderView> {
+    const { amount } = parseInput(simulateDepositSchema, body);
+    const r = await this.owned(auth, id);
+    if (r.livemode || r.provider !== SANDBOX_PROVIDER) throw new ApiError('FORBIDDEN', 'Only test-mode (sandbox) deposit addresses can simulate deposits');
+    this.assert(r, 'simulate');
+    if (!r.reusable && r.amount !== amount) {
+      throw new ApiError('INVALID_PARAMS', `amount: this one-time address takes exactly ${r.amount}`, { field: 'amount' });
+    }
+    const outcome = sandboxOutcome(amount);
+    const srcVm = /^0x/.test(r.address) ? 'evm' : 'svm';
+    const dstVm = /^0x/.test(r.recipient) ? 'evm' : 'svm';
+    const srcTxHash = fakeTxHash(srcVm);
+    const dstTxHash = outcome === 'filled' ? fakeTxHash(dstVm) : outcome === 'refunded' ? fakeTxHash(srcVm) : undefined;
+    const order = await this.recordDeposit(r, { providerDepositId: srcTxHash, amount, srcTxHash, trackingId: sandboxTrackingId(outcome, dstTxHash) }, { strict: true });
+    if (!order) throw new ApiError('CONFLICT', 'the deposit address is no longer active');
+    return order;
+  }
+
+  private assert(r: DepositAddress, action: DepositAddressAction) {
+    const c = check({ status: r.status as 'active' | 'disabled', reusable: r.reusable, depositCount: r.depositCount }, action);
+    if (!c.ok) throw new ApiError('CONFLICT', `Deposit address ${r.id}: ${c.error}`);
+  }
+
+  // ---- detection (jobs.ts) and order changes ---------------------------------------------------------------
+
+  /**
+   * Records one deposit exactly once: the `deposits` row is unique per provider deposit id, so whichever
+   * instance inserts it first makes the order (`dep_…`, fees of the address), bumps the address's counters and
+   * writes `order.submitted`, all in one transaction; a second sighting returns null. Deposits at an address that
+   * is no longer active are not recorded (null). `strict` (simulate): a one-time address already used is CONFLICT.
+   */
+  async recordDeposit(addr: DepositAddress, d: DetectedDeposit, opts: { strict?: boolean } = {}): Promise<OrderView | null> {
+    const at = this.now();
+    const row = await this.prisma.$transaction(async (tx) => {
+      const locked = await tx.$queryRawUnsafe<Array<{ id: string }>>('SELECT id FROM deposit_addresses WHERE id = $1 FOR UPDATE', addr.id);
+      if (!locked.length) return null;
+      const fresh = await tx.depositAddress.findUniqueOrThrow({ where: { id: addr.id } });
+      if (fresh.status !== 'active') return null;
+      if (opts.strict) this.assert(fresh, 'deposit');
+      const quoteId = newId('dep');
+      const inserted = await tx.deposit.createMany({
+        data: [{ id: newId('dpt'), depositAddressId: fresh.id, provider: fresh.provider, providerDepositId: d.providerDepositId, quoteId, amount: d.amount, srcTxHash: d.srcTxHash, detectedAt: at }],
+        skipDuplicates: true,
+      });
+      if (inserted.count !== 1) return null;
+      const dstAmount = d.dstAmount ?? scaledDstAmount(BigInt(d.amount), fresh.estimate as unknown as DepositEstimate).toString();
+      const order = await tx.order.create({
+        data: {
+          quoteId,
+          provider: fresh.provider,
+          status: 'submitted',
+          accountId: fresh.accountId,
+          livemode: fresh.livemode,
+          srcChainId: fresh.chainId,
+          dstChainId: fresh.dstChainId,
+          amount: d.amount,
+          dstAmount,
+          srcTxHash: d.srcTxHash,
+          trackingId: d.trackingId,
+          ourFeeBps: fresh.ourFeeBps,
+          partnerFeeBps: fresh.integratorFeeBps,
+          partnerId: fresh.integrator,
+          depositAddressId: fresh.id,
+          nextPollAt: at,
+          submittedAt: at,
+          updatedAt: at,
+        },
+      });
+      await tx.depositAddress.update({
+        where: { id: fresh.id },
+        data: { depositCount: { increment: 1 }, lastDepositAt: at, updatedAt: at, nextCheckAt: new Date(at.getTime() + DETECTION.fastMs) },
+      });
+      await recordOrderEvent(tx, order, 'submitted', at);
+      return order;
+    });
+    if (!row) return null;
+    const view = orderView(row);
+    await this.deps.orders.publish(view);
+    await this.deps.orders.notifyChanged(view);
+    this.deps.wakeOrderPoller();
+    return view;
+  }
+
+  /** Called for every order change (wired in src/services.ts): pushes deposit orders to their address's subscribers. */
+  async onOrderChange(order: OrderView): Promise<void> {
+    if (!order.depositAddressId) return;
+    await this.deps.pubsub.publish(depositAddressTopic(order.depositAddressId), { id: order.depositAddressId, quoteId: order.quoteId }).catch((err) => this.deps.log.warn({ err }, 'deposit address publish failed'));
+  }
+
+  /** When the detection poller looks at an address next (the curve in state.ts). */
+  async nextCheckDelay(addr: DepositAddress): Promise<number> {
+    const inFlight = !!(await this.prisma.order.findFirst({ where: { depositAddressId: addr.id, status: 'submitted' }, select: { quoteId: true } }));
+    const since = this.deps.clock.now() - (addr.lastDepositAt ?? addr.createdAt).getTime();
+    return nextCheckDelayMs(since, inFlight);
+  }
+
+  private async prices(tokens: TokenInfo[]): Promise<Array<number | undefined>> {
+    const ids = tokens.map((t) => `${t.chainId}:${t.address}`);
+    let found: Record<string, number> = {};
+    try {
+      found = await this.deps.assets.prices(ids);
+    } catch (err) {
+      this.deps.log.warn({ err }, 'deposit address: prices unavailable');
+    }
+    return tokens.map((t, i) => found[ids[i]] ?? t.priceUsd);
+  }
+}
+
+const tokenRef = (t: TokenInfo, vm: 'evm' | 'svm'): TokenRef => ({
+  chainId: t.chainId,
+  address: vm === 'evm' ? t.address.toLowerCase() : t.address,
+  symbol: t.symbol,
+  decimals: t.decimals,
+  ...(t.priceUsd !== undefined ? { priceUsd: t.priceUsd } : {}),
+});
+
+/** USD worth of `amount` base units, or undefined without a price. */
+export function usdValue(amount: bigint, decimals: number, priceUsd: number | undefined): number | undefined {
+  if (priceUsd === undefined || !(priceUsd > 0)) return undefined;
+  const micros = (amount * BigInt(Math.round(priceUsd * 1e8))) / 10n ** BigInt(decimals);
+  return Number(micros) / 1e8;
+}
+
+/** Base units worth about `usd` (100 whole tokens without a price). */
+export function amountWorth(usd: number, decimals: number, priceUsd: number | undefined): bigint {
+  if (priceUsd === undefined || !(priceUsd > 0)) return BigInt(usd) * 10n ** BigInt(decimals);
+  const units = (BigInt(Math.round(usd * 1e8)) * 10n ** BigInt(decimals)) / BigInt(Math.max(1, Math.round(priceUsd * 1e8)));
+  return units > 0n ? units : 1n;
+}
+
+/**
+ * An estimate from prices when the provider gives none (the sandbox): the source value in the destination
+ * token, less the fees; 0.5% below for the minimum; 5 s same-chain, 30 s cross-chain. Without both prices the
+ * amount is carried over by decimals alone (a stablecoin pair).
+ */
+export function priceEstimate(route: Pick<DepositRoute, 'src' | 'dst' | 'amount' | 'fees'>, prices: Array<number | undefined>, sameChain: boolean): DepositEstimate {
+  const [sp, dp] = prices;
+  let dst: bigint;
+  if (sp && dp && sp > 0 && dp > 0) {
+    dst = (route.amount * BigInt(Math.round(sp * 1e8)) * 10n ** BigInt(route.dst.decimals)) / (BigInt(Math.round(dp * 1e8)) * 10n ** BigInt(route.src.decimals));
+  } else {
+    const shift = route.dst.decimals - route.src.decimals;
+    dst = shift >= 0 ? route.amount * 10n ** BigInt(shift) : route.amount / 10n ** BigInt(-shift);
+  }
+  dst = (dst * BigInt(10_000 - route.fees.ourFeeBps - route.fees.partnerFeeBps)) / 10_000n;
+  return { amount: route.amount.toString(), dstAmount: dst.toString(), dstAmountMin: ((dst * 9950n) / 10_000n).toString(), estimatedSeconds: sameChain ? 5 : 30 };
+}

@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { check, DETECTION, nextCheckDelayMs, sandboxOutcome, scaledDstAmount } from '../../src/deposits/state.js';
+import { amountWorth, priceEstimate, usdValue } from '../../src/deposits/service.js';
+
+const MIN = 60_000;
+const H = 60 * MIN;
+
+describe('deposit addresses: pure rules', () => {
+  it.each([
+    // sinceActivity, inFlight, expected
+    [0, false, 15_000],
+    [9 * MIN, false, 15_000],
+    [10 * MIN, false, 60_000],
+    [59 * MIN, false, 60_000],
+    [H, false, 5 * MIN],
+    [6 * H - 1, false, 5 * MIN],
+    [6 * H, false, 15 * MIN],
+    [30 * 24 * H, false, 15 * MIN],
+    [30 * 24 * H, true, 15_000],
+    [2 * H, true, 15_000],
+  ])('detection curve: %i ms since activity, in flight %s → %i ms', (since, inFlight, ms) => {
+    expect(nextCheckDelayMs(since, inFlight)).toBe(ms);
+  });
+
+  it('the curve never checks less often than every 15 minutes, and never more often than every 15 s', () => {
+    for (let t = 0; t < 48 * H; t += 7 * MIN) {
+      for (const f of [true, false]) {
+        const d = nextCheckDelayMs(t, f);
+        expect(d).toBeGreaterThanOrEqual(DETECTION.fastMs);
+        expect(d).toBeLessThanOrEqual(DETECTION.idleMs);
+      }
+    }
+  });
+
+  it.each([
+    ['25000000', 'filled'],
+    ['25004001', 'refunded'],
+    ['4001', 'refunded'],
+    ['25004002', 'failed'],
+    ['40010', 'filled'],
+    ['24001', 'refunded'],
+    ['1', 'filled'],
+  ])('sandbox outcome of %s: %s', (amount, outcome) => {
+    expect(sandboxOutcome(amount)).toBe(outcome);
+  });
+
+  it.each([
+    [{ status: 'active', reusable: true, depositCount: 5 }, 'simulate', true],
+    [{ status: 'active', reusable: false, depositCount: 0 }, 'simulate', true],
+    [{ status: 'active', reusable: false, depositCount: 1 }, 'simulate', false],
+    [{ status: 'active', reusable: false, depositCount: 1 }, 'deposit', false],
+    [{ status: 'active', reusable: false, depositCount: 1 }, 'refresh', true],
+    [{ status: 'disabled', reusable: true, depositCount: 0 }, 'refresh', false],
+    [{ status: 'disabled', reusable: true, depositCount: 0 }, 'simulate', false],
+    [{ status: 'disabled', reusable: true, depositCount: 0 }, 'disable', true],
+    [{ status: 'active', reusable: true, depositCount: 0 }, 'disable', true],
+  ] as const)('%o %s → allowed %s', (state, action, ok) => {
+    expect(check(state, action).ok).toBe(ok);
+  });
+
+  it('a deposit is priced like the estimate (fees fixed at creation), rounded down', () => {
+    expect(scaledDstAmount(50_000_000n, { amount: '100000000', dstAmount: '99800000' })).toBe(49_900_000n);
+    expect(scaledDstAmount(3n, { amount: '2', dstAmount: '1' })).toBe(1n);
+    expect(scaledDstAmount(5n, { amount: '0', dstAmount: '1' })).toBe(0n);
+  });
+
+  it('USD worth and amounts worth a USD value', () => {
+    expect(usdValue(990_000n, 6, 1)).toBeCloseTo(0.99);
+    expect(usdValue(10n ** 18n, 18, 3000)).toBeCloseTo(3000);
+    expect(usdValue(1n, 6, undefined)).toBeUndefined();
+    expect(amountWorth(100, 6, 1)).toBe(100_000_000n);
+    expect(amountWorth(100, 18, 4000)).toBe(25_000_000_000_000_000n);
+    expect(amountWorth(100, 6, undefined)).toBe(100_000_000n);
+  });
+
+  it('price estimate: value in the destination token less fees, 0.5% minimum; decimals alone without prices', () => {
+    const usdc = (chainId: number) => ({ chainId, address: '0x', symbol: 'USDC', decimals: 6 });
+    const fees = { ourFeeBps: 20, partnerFeeBps: 30, recipients: {} };
+    expect(priceEstimate({ src: usdc(8453), dst: usdc(42161), amount: 100_000_000n, fees }, [1, 1], false)).toEqual({ amount: '100000000', dstAmount: '99500000', dstAmountMin: '99002500', estimatedSeconds: 30 });
+    const eth = { chainId: 1, address: '0x0', symbol: 'ETH', decimals: 18 };
+    expect(priceEstimate({ src: usdc(1), dst: eth, amount: 3_000_000_000n, fees: { ...fees, partnerFeeBps: 0 } }, [1, 3000], true).dstAmount).toBe('998000000000000000');
+    expect(priceEstimate({ src: eth, dst: usdc(1), amount: 10n ** 18n, fees: { ...fees, ourFeeBps: 0, partnerFeeBps: 0 } }, [undefined, 1], true).dstAmount).toBe('1000000');
+  });
+});
