@@ -39,6 +39,9 @@ export const SAMPLE_OVERRIDES: Record<string, Record<string, unknown>> = {
   IdempotencyKey: { state: 'in_progress' },
   Invoice: { amount: '49000000', number: null },
   EmailMessage: { kind: 'invoice', status: 'pending' },
+  Subscription: { amount: '49000000', interval: 'month', intervalCount: 1, daysUntilDue: 7, livemode: false, canceledAt: null, nextActionAt: null },
+  SubscriptionPeriod: { periodIndex: 0, startAt: new Date('2026-01-01T00:00:00.000Z'), endAt: new Date('2026-02-01T00:00:00.000Z') },
+  TestClock: { livemode: false, status: 'ready' },
 };
 
 const column = (f: DmmfField) => f.dbName ?? f.name;
