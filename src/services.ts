@@ -114,7 +114,7 @@ export function createServices(infra: Infra, sql: RawSql, opts: { pgPool?: pg.Po
 
   // ---- invoices: paid through checkout, emailed through the outbox ---------------------------------------
   const mail = new MailService({ config, log, clock, prisma });
-  const invoices = new InvoicesService({ config, log, clock, prisma, checkout, mail });
+  const invoices = new InvoicesService({ config, log, clock, prisma, checkout, checkoutPayments: checkout, mail });
   // The session paying an invoice becomes paid → the invoice becomes paid in the same transaction.
   checkout.onStatusChange((tx, before, after) => invoices.onSessionStatus(tx, before, after));
   mail.onDelivered((m) => invoices.onEmailDelivered(m));
