@@ -31,6 +31,8 @@ import { InvoicesService } from './invoices/service.js';
 import { MailService } from './mail/service.js';
 import { MAIL_JOB, mailDeliverJob } from './mail/jobs.js';
 import { mailWakeTopic } from './mail/topics.js';
+import { SubscriptionsService } from './subscriptions/service.js';
+import { subscriptionsBillingJob } from './subscriptions/jobs.js';
 
 /**
  * Domain services, built once per process and shared by GraphQL resolvers, REST routes and jobs. No business
@@ -54,6 +56,7 @@ export interface Services {
   /** Idempotency-Key requests (REST `idempotent: true` routes, GraphQL `idempotent()` mutations). */
   idempotency: IdempotencyService;
   invoices: InvoicesService;
+  subscriptions: SubscriptionsService;
   mail: MailService;
   jobs: JobRunner;
   startJobs(): void;
@@ -119,6 +122,11 @@ export function createServices(infra: Infra, sql: RawSql, opts: { pgPool?: pg.Po
   checkout.onStatusChange((tx, before, after) => invoices.onSessionStatus(tx, before, after));
   mail.onDelivered((m) => invoices.onEmailDelivered(m));
 
+  // ---- subscriptions: a period's invoice is an invoice; paying it is the invoice's payment --------------
+  const subscriptions = new SubscriptionsService({ config, log, clock, prisma, invoices, mail });
+  // Registered after the invoices' listener: in the same transaction, the invoice is paid first, then its period.
+  checkout.onStatusChange((tx, before, after) => subscriptions.onSessionStatus(tx, before, after));
+
   // ---- jobs ------------------------------------------------------------------------------------------------
   jobs.add(webhooks.worker.job());
   jobs.add(eventRetentionJob(sql, clock, config.EVENT_RETENTION_DAYS));
@@ -129,6 +137,7 @@ export function createServices(infra: Infra, sql: RawSql, opts: { pgPool?: pg.Po
   jobs.add(quoteLinksSweepJob({ checkout }));
   jobs.add(idempotencySweepJob({ idempotency }));
   jobs.add(mailDeliverJob({ config, mail }));
+  jobs.add(subscriptionsBillingJob({ subscriptions }, config.SUBSCRIPTIONS_POLL_MS));
   for (const job of assetsJobs(assets)) jobs.add(job);
   // A committed outbox message wakes the mail job at once (the job also polls, so a missed wake-up only delays).
   let unsubscribeMail: (() => Promise<void>) | undefined;
@@ -148,6 +157,7 @@ export function createServices(infra: Infra, sql: RawSql, opts: { pgPool?: pg.Po
     ratelimit,
     idempotency,
     invoices,
+    subscriptions,
     mail,
     jobs,
     startJobs: () => {
