@@ -11,6 +11,9 @@ export const EX = {
   invoiceId: 'inv_test_7Kp2Wq9Lm4Zr1Tb8Xc3Vn',
   openInvoiceId: 'inv_test_3Rm8Xq1Vb6Lz0Kt5Wc9Pn',
   paidInvoiceId: 'inv_test_9Tc4Nw2Hq7Zb5Lm1Xr8Vk',
+  /** Subscriptions: an active one (monthly, first invoice issued), and a test clock. */
+  subscriptionId: 'sub_test_4Fq8Lm2Wz7Rk1Tb9Xc3Vn',
+  testClockId: 'clock_8Hv2Qp5Lx9Wd3Rk7Tm1Zb',
   endpointId: 'we_B8dy22oc82lEi6009zwvga',
   eventId: 'evt_4Yq2mT8kLp0ZsVb7NcR1Dw',
   quoteId: 'q_4Yq2mT8kLp0ZsVb7NcR1Dw0aB3dE5fG7hJ9k',

@@ -26,6 +26,12 @@ const REST_IDEMPOTENT = [
   'POST /v1/invoices/:id/send',
   'POST /v1/invoices/:id/void',
   'POST /v1/invoices/:id/pay',
+  'POST /v1/invoices/:id/sandbox-pay',
+  'POST /v1/subscriptions',
+  'POST /v1/subscriptions/:id/cancel',
+  'POST /v1/subscriptions/:id/resume',
+  'POST /v1/test-clocks',
+  'POST /v1/test-clocks/:id/advance',
 ];
 const REST_NOT_IDEMPOTENT: Record<string, string> = {
   'POST /v1/orders': 'builds a transaction to sign from a stored quote; changes nothing',
