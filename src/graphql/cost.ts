@@ -68,6 +68,9 @@ export const FIELD_RULES: Record<string, FieldRule> = {
   'Mutation.createInvoice': { strict: true },
   'Mutation.sendInvoice': { strict: true },
   'Mutation.payInvoice': { strict: true },
+  'Mutation.payInvoiceInSandbox': { strict: true },
+  'Mutation.createBillingSubscription': { strict: true },
+  'Mutation.advanceTestClock': { strict: true },
 };
 
 export interface OperationCost {

@@ -53,3 +53,6 @@ export const deliveryLoader = (ctx: GraphQLContext) => keyed(ctx, 'webhooks.deli
 
 /** Invoices of the key's account and mode (the owner's view). */
 export const invoiceLoader = (ctx: GraphQLContext) => keyed(ctx, 'invoices', (auth, ids) => ctx.services.invoices.getManyOwned(ids, auth));
+
+/** Subscriptions of the request's key; null for others' (and without a key). */
+export const subscriptionLoader = (ctx: GraphQLContext) => keyed(ctx, 'subscriptions', (auth, ids) => ctx.services.subscriptions.getManyOwned(ids, auth));

@@ -379,8 +379,8 @@ export class InvoicesService {
     });
     const mine = recorded.payments.find((p) => p.srcTxHash === srcTxHash && p.status === 'verifying');
     if (mine) await payments.settlePayment(mine.id, { kind: 'succeeded', deliveryTxHash: txHash(), amountReceived: BigInt(inv.amount) });
-    const after = await this.find(id);
-    return this.fullView(after!);
+    // Public (the invoice id is the access token): the customer's view, as `getPublic` shows it.
+    return this.publicView((await this.find(id))!);
   }
 
   /**

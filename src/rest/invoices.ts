@@ -266,7 +266,7 @@ export const invoiceRoutes: Route[] = [
       description:
         "Test mode only (a live invoice → 403 `FORBIDDEN`): pays the open invoice through its checkout session with a sandbox payment of exactly the amount, settled at once. The session and the invoice move as with a real payment and send the same events (`checkout.session.processing`, `checkout.session.completed`, `invoice.paid`) and the receipt email. The hosted page of a test invoice shows it as a button. Draft → 404 `NOT_FOUND`; paid or void → 409 `CONFLICT`.",
       params: invoiceIdParamSchema,
-      responses: { 200: json('The paid invoice (owner view).', invoiceViewSchema) },
+      responses: { 200: json("The paid invoice (the customer's view).", publicInvoiceViewSchema) },
       errors: ['NOT_FOUND', 'CONFLICT', 'FORBIDDEN'],
       examples: {
         pay: { summary: 'Pay an open test invoice', params: openPath },

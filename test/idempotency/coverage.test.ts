@@ -56,6 +56,12 @@ const GRAPHQL_IDEMPOTENT = [
   'sendInvoice',
   'voidInvoice',
   'payInvoice',
+  'payInvoiceInSandbox',
+  'createBillingSubscription',
+  'cancelBillingSubscription',
+  'resumeBillingSubscription',
+  'createTestClock',
+  'advanceTestClock',
 ];
 const GRAPHQL_NOT_IDEMPOTENT: Record<string, string> = {
   buildOrder: 'as POST /v1/orders: changes nothing',
@@ -63,6 +69,8 @@ const GRAPHQL_NOT_IDEMPOTENT: Record<string, string> = {
   deleteWebhookEndpoint: 'a second delete finds nothing to delete (DELETE)',
   revokeApiKey: 'revoking a revoked key changes nothing',
   updateInvoice: 'sets fields of a draft to given values: running it twice leaves the same draft (PATCH)',
+  updateBillingSubscription: 'sets line items and metadata to given values: running it twice leaves the same subscription (PATCH)',
+  deleteTestClock: 'a second delete finds nothing to delete (DELETE)',
 };
 
 describe('which requests take an idempotency key', () => {

@@ -145,10 +145,11 @@ export type FeeChannel =
   | 'web'
   | 'widget';
 
-/** The invoice itself, or the receipt after payment. */
+/** The invoice itself, the receipt after payment, or a reminder about a subscription invoice past its due date. */
 export type InvoiceEmailKind =
   | 'invoice'
-  | 'receipt';
+  | 'receipt'
+  | 'reminder';
 
 /** `pending` (queued or being retried), `sent` (accepted by the SMTP server), `captured` (kept in the dev outbox: no SMTP configured), `failed` (given up after the last retry). */
 export type InvoiceEmailStatus =
