@@ -273,7 +273,7 @@ export const subscriptionRoutes: Route[] = [
       params: testClockIdParamSchema,
       body: { schema: advanceTestClockSchema },
       responses: { 200: json('The clock at its new time.', testClockViewSchema, { advanced: { ...CLOCK, frozenTime: '2026-12-22T00:00:00.000Z' } }) },
-      errors: ['NOT_FOUND', 'CONFLICT', 'FORBIDDEN'],
+      errors: ['NOT_FOUND', 'CONFLICT'],
       examples: {
         month: { summary: 'One month ahead', params: clockPath, body: { frozenTime: '2026-12-22T00:00:00Z' } },
         back: { summary: 'Time never goes back', params: clockPath, body: { frozenTime: '2026-01-01T00:00:00Z' }, status: 400 },
