@@ -72,7 +72,7 @@ const Watch = graphql(`
   }
 `);
 
-describe.each(backends.filter((b) => b === 'pglite'))('billing subscriptions over GraphQL, in process (%s)', (backend) => {
+describe.each(backends)('billing subscriptions over GraphQL, in process (%s)', (backend) => {
   let g: GraphQLTestApp;
   let key: string;
   beforeAll(async () => {
