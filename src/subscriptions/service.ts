@@ -40,6 +40,8 @@ const TX_OPTIONS = { maxWait: 30_000, timeout: 60_000 } as const;
 const MAX_STEPS_PER_PASS = 500;
 /** The most invoices (newest first) `get` shows with a subscription. */
 const INVOICES_SHOWN = 100;
+/** A subscription whose step failed (its transaction rolled back) is tried again after this long. */
+const RETRY_AFTER_MS = 5 * 60_000;
 
 export { SUBSCRIPTION_ID, TEST_CLOCK_ID };
 
@@ -389,17 +391,28 @@ export class SubscriptionsService {
     let handled = 0;
     while (handled < limit && !opts.signal?.aborted) {
       const after: AfterCommit = { voidedInvoices: [] };
-      const did = await this.prisma.$transaction(async (tx) => {
-        const now = this.realNow();
-        const rows = await tx.$queryRawUnsafe<Array<{ id: string }>>(
-          `SELECT id FROM subscriptions WHERE next_action_at <= $1 AND test_clock_id IS NULL ORDER BY next_action_at, id LIMIT 1 FOR UPDATE SKIP LOCKED`,
-          new Date(now),
-        );
-        if (!rows.length) return false;
-        const s = await tx.subscription.findUniqueOrThrow({ where: { id: rows[0]!.id } });
-        await this.runDueSteps(tx, s, now, after);
-        return true;
-      }, TX_OPTIONS);
+      let claimed: string | null = null;
+      let did: boolean;
+      try {
+        did = await this.prisma.$transaction(async (tx) => {
+          const now = this.realNow();
+          const rows = await tx.$queryRawUnsafe<Array<{ id: string }>>(
+            `SELECT id FROM subscriptions WHERE next_action_at <= $1 AND test_clock_id IS NULL ORDER BY next_action_at, id LIMIT 1 FOR UPDATE SKIP LOCKED`,
+            new Date(now),
+          );
+          if (!rows.length) return false;
+          claimed = rows[0]!.id;
+          const s = await tx.subscription.findUniqueOrThrow({ where: { id: claimed } });
+          await this.runDueSteps(tx, s, now, after);
+          return true;
+        }, TX_OPTIONS);
+      } catch (err) {
+        if (!claimed) throw err;
+        // Its steps rolled back: try it again later, so one failing subscription never holds up the others.
+        this.deps.log.error({ err, subscriptionId: claimed }, 'subscription billing step failed; retrying in 5 minutes');
+        await this.prisma.subscription.updateMany({ where: { id: claimed, status: { not: 'canceled' } }, data: { nextActionAt: new Date(this.realNow() + RETRY_AFTER_MS) } });
+        did = true;
+      }
       if (!did) break;
       handled++;
       await this.afterCommit(after);

@@ -118,6 +118,20 @@ describe('subscriptions API (pglite)', () => {
     expect((await fetch(`${s.url}/v1/invoices/${invoiceId}/receipt.pdf`)).status).toBe(200);
   });
 
+  it('a subscription whose step fails is retried later and never holds up the others', async () => {
+    const broken = (await s.post('/v1/subscriptions', { ...body, startAt: new Date(clock.now() + DAY).toISOString() }, h())).body;
+    const fine = (await s.post('/v1/subscriptions', { ...body, startAt: new Date(clock.now() + DAY + 1).toISOString() }, h())).body;
+    // Line items the invoices domain refuses: issuing its invoice fails and rolls back.
+    await s.db.sql.query(`UPDATE subscriptions SET line_items = '[]'::jsonb WHERE id = $1`, [broken.id]);
+    clock.advance(DAY + 1);
+    expect(await s.services.subscriptions.runDue()).toBe(2);
+    expect((await s.get(`/v1/subscriptions/${fine.id}`, h())).body.currentPeriodIndex).toBe(0);
+    const b = (await s.get(`/v1/subscriptions/${broken.id}`, h())).body;
+    expect(b.currentPeriodIndex).toBeNull();
+    const [row] = await s.db.sql.query<{ next_action_at: Date }>('SELECT next_action_at FROM subscriptions WHERE id = $1', [broken.id]);
+    expect(new Date(row!.next_action_at).getTime()).toBe(clock.now() + 5 * 60_000);
+  });
+
   it('triggers every subscription event type as a sample', async () => {
     for (const type of ['subscription.created', 'subscription.updated', 'subscription.renewed', 'subscription.past_due', 'subscription.reminder_sent', 'subscription.canceled']) {
       const r = await s.post('/v1/webhook-endpoints/trigger', { type }, h());
