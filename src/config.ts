@@ -13,6 +13,7 @@ import { httpEnv } from './http/config.js';
 import { ratelimitEnv } from './ratelimit/config.js';
 import { idempotencyEnv } from './idempotency/config.js';
 import { mailConfigProblem, mailEnv } from './mail/config.js';
+import { subscriptionsEnv } from './subscriptions/config.js';
 
 /**
  * Environment configuration, parsed and validated once at start. Each domain owns a fragment
@@ -70,6 +71,7 @@ const schema = z.object({
   ...ratelimitEnv,
   ...idempotencyEnv,
   ...mailEnv,
+  ...subscriptionsEnv,
 });
 
 type Parsed = z.infer<typeof schema>;

@@ -97,6 +97,13 @@ Try:
   curl -s -H 'x-api-key: ${dev.testKey}' -H 'content-type: application/json' ${base}/v1/deposit-addresses \\
     -d '{"srcChain":"base","srcToken":"USDC","dstChain":"arbitrum","dstToken":"USDC","recipient":"${DEVNET_ACCOUNTS[2].address}","refundTo":"${DEVNET_ACCOUNTS[1].address}","label":"user-1"}'
   curl -s -H 'x-api-key: ${dev.testKey}' -H 'content-type: application/json' ${base}/v1/deposit-addresses/da_test_…/simulate -d '{"amount":"25000000"}'
+  Subscriptions: a monthly plan on a test clock; advancing the clock runs a month of billing in one call
+  (invoice, past due, reminders in the dev outbox); pay an invoice with POST /v1/invoices/<id>/sandbox-pay
+  or the sandbox button on its page:
+  curl -s -H 'x-api-key: ${dev.testKey}' -H 'content-type: application/json' ${base}/v1/test-clocks -d '{"frozenTime":"2027-01-31T09:00:00Z"}'
+  curl -s -H 'x-api-key: ${dev.testKey}' -H 'content-type: application/json' ${base}/v1/subscriptions \\
+    -d '{"customerEmail":"ap@example.com","merchantName":"Dev Shop","lineItems":[{"description":"Pro plan","quantity":1,"unitAmount":"49000000"}],"settleChain":"base","settleToken":"USDC","recipient":"${DEVNET_ACCOUNTS[2].address}","interval":"month","testClockId":"clock_..."}'
+  curl -s -H 'x-api-key: ${dev.testKey}' -H 'content-type: application/json' ${base}/v1/test-clocks/clock_.../advance -d '{"frozenTime":"2027-03-08T09:00:00Z"}'
 ${devnet ? devnetHints(base, devnet) : ''}`);
 }
 

@@ -36,6 +36,8 @@ import { DepositsService } from './deposits/service.js';
 import { DEPOSIT_DETECT_JOB, depositDetectorJob } from './deposits/jobs.js';
 import { sandboxProvider } from './deposits/sandbox.js';
 import { relayDepositProvider } from './providers/relay/deposit-addresses.js';
+import { SubscriptionsService } from './subscriptions/service.js';
+import { subscriptionsBillingJob } from './subscriptions/jobs.js';
 
 /**
  * Domain services, built once per process and shared by GraphQL resolvers, REST routes and jobs. No business
@@ -59,6 +61,7 @@ export interface Services {
   /** Idempotency-Key requests (REST `idempotent: true` routes, GraphQL `idempotent()` mutations). */
   idempotency: IdempotencyService;
   invoices: InvoicesService;
+  subscriptions: SubscriptionsService;
   mail: MailService;
   /** Deposit addresses (beta): Relay in live mode, the sandbox in test mode. */
   deposits: DepositsService;
@@ -122,7 +125,7 @@ export function createServices(infra: Infra, sql: RawSql, opts: { pgPool?: pg.Po
 
   // ---- invoices: paid through checkout, emailed through the outbox ---------------------------------------
   const mail = new MailService({ config, log, clock, prisma });
-  const invoices = new InvoicesService({ config, log, clock, prisma, checkout, mail });
+  const invoices = new InvoicesService({ config, log, clock, prisma, checkout, checkoutPayments: checkout, mail });
   // The session paying an invoice becomes paid → the invoice becomes paid in the same transaction.
   checkout.onStatusChange((tx, before, after) => invoices.onSessionStatus(tx, before, after));
   mail.onDelivered((m) => invoices.onEmailDelivered(m));
@@ -149,6 +152,10 @@ export function createServices(infra: Infra, sql: RawSql, opts: { pgPool?: pg.Po
   orders.onChange((order) => deposits.onOrderChange(order));
   // The order poller asks the sandbox about sandbox orders (it quotes nothing, so it is not a loaded provider).
   const orderProviders = { get: (id: string) => (id === sandbox.id && sandbox.orders ? sandbox.orders : providers.get(id)) };
+  // ---- subscriptions: a period's invoice is an invoice; paying it is the invoice's payment --------------
+  const subscriptions = new SubscriptionsService({ config, log, clock, prisma, invoices, mail });
+  // Registered after the invoices' listener: in the same transaction, the invoice is paid first, then its period.
+  checkout.onStatusChange((tx, before, after) => subscriptions.onSessionStatus(tx, before, after));
 
   // ---- jobs ------------------------------------------------------------------------------------------------
   jobs.add(webhooks.worker.job());
@@ -161,6 +168,7 @@ export function createServices(infra: Infra, sql: RawSql, opts: { pgPool?: pg.Po
   jobs.add(idempotencySweepJob({ idempotency }));
   jobs.add(mailDeliverJob({ config, mail }));
   jobs.add(depositDetectorJob({ config, log, clock, prisma, sql, deposits }));
+  jobs.add(subscriptionsBillingJob({ subscriptions }, config.SUBSCRIPTIONS_POLL_MS));
   for (const job of assetsJobs(assets)) jobs.add(job);
   // A committed outbox message wakes the mail job at once (the job also polls, so a missed wake-up only delays).
   let unsubscribeMail: (() => Promise<void>) | undefined;
@@ -180,6 +188,7 @@ export function createServices(infra: Infra, sql: RawSql, opts: { pgPool?: pg.Po
     ratelimit,
     idempotency,
     invoices,
+    subscriptions,
     mail,
     deposits,
     jobs,

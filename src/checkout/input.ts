@@ -48,7 +48,7 @@ const text = (max: number) => z.string().max(max, `must be at most ${max} charac
 /** Metadata is stored as jsonb, which refuses a lone UTF-16 surrogate (`"\\ud800"` in JSON): a 400, not a 500. */
 const WELL_FORMED = [(s: string) => !/\p{Cs}/u.test(s), 'must be valid Unicode (no lone surrogate escapes)'] as const;
 
-const metadata = z
+export const metadata = z
   .record(
     z.string().min(1, 'keys must not be empty').max(LIMITS.metadataKey, `keys must be at most ${LIMITS.metadataKey} characters`).refine(...NO_NUL).refine(...WELL_FORMED),
     z.string({ error: 'values must be strings' }).max(LIMITS.metadataValue, `values must be at most ${LIMITS.metadataValue} characters`).refine(...NO_NUL).refine(...WELL_FORMED),

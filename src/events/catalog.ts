@@ -128,6 +128,45 @@ function invoice(ctx: SampleContext, status: 'open' | 'paid', sessionId: string 
   };
 }
 
+function subscription(ctx: SampleContext, status: 'trialing' | 'active' | 'past_due' | 'canceled', opts: { periodIndex?: number; cancellationReason?: 'requested' | 'dunning' | 'period_end' } = {}) {
+  const id = `sub_test_${randomBase62(96)}`;
+  const month = 30 * 86_400_000;
+  const n = opts.periodIndex ?? 0;
+  const start = iso(ctx.now, -2 * 86_400_000);
+  return {
+    id,
+    object: 'subscription',
+    livemode: false,
+    status,
+    cancelAtPeriodEnd: false,
+    customerEmail: 'billing@customer.example',
+    customerName: 'Customer GmbH',
+    merchantName: 'Acme Tools',
+    replyTo: null,
+    settlement: USDC_BASE,
+    recipient: MERCHANT,
+    lineItems: [{ description: 'Pro plan', quantity: 1, unitAmount: '49000000' }],
+    amount: '49000000',
+    interval: 'month',
+    intervalCount: 1,
+    daysUntilDue: 7,
+    metadata: { plan: 'pro' },
+    testClockId: null,
+    startAt: iso(ctx.now, -n * month - 2 * 86_400_000),
+    trialEndAt: null,
+    billingCycleAnchor: iso(ctx.now, -n * month - 2 * 86_400_000),
+    currentPeriodIndex: n,
+    currentPeriodStart: start,
+    currentPeriodEnd: iso(ctx.now, month - 2 * 86_400_000),
+    nextInvoiceAt: status === 'canceled' ? null : iso(ctx.now, month - 2 * 86_400_000),
+    latestInvoiceId: `inv_test_${randomBase62(96)}`,
+    canceledAt: status === 'canceled' ? iso(ctx.now) : null,
+    cancellationReason: status === 'canceled' ? (opts.cancellationReason ?? 'requested') : null,
+    createdAt: iso(ctx.now, -n * month - 2 * 86_400_000),
+    updatedAt: iso(ctx.now),
+  };
+}
+
 export const EVENT_TYPES: EventTypeInfo[] = [
   {
     type: 'order.submitted',
@@ -219,6 +258,60 @@ export const EVENT_TYPES: EventTypeInfo[] = [
       const s = session(ctx, 'paid', { payment: true, paid: true, invoiceId: inv.id });
       inv.sessionId = s.id as never;
       return { resourceId: inv.id, data: { invoice: inv, session: s } };
+    },
+  },
+  {
+    type: 'subscription.created',
+    emittedWhen: 'a subscription was created (its first invoice follows as `invoice.sent` when billing starts at once)',
+    dataFields: '`subscription`',
+    sample: (ctx) => {
+      const sub = subscription(ctx, 'active');
+      return { resourceId: sub.id, data: { subscription: sub } };
+    },
+  },
+  {
+    type: 'subscription.updated',
+    emittedWhen: 'line items or metadata changed, a cancel at period end was set or undone, a trial ended, or a late payment made a past-due subscription active again',
+    dataFields: '`subscription`',
+    sample: (ctx) => {
+      const sub = subscription(ctx, 'active', { periodIndex: 3 });
+      return { resourceId: sub.id, data: { subscription: sub } };
+    },
+  },
+  {
+    type: 'subscription.renewed',
+    emittedWhen: 'a new period began and its invoice was issued and emailed',
+    dataFields: '`subscription` (`latestInvoiceId` is the new invoice)',
+    sample: (ctx) => {
+      const sub = subscription(ctx, 'active', { periodIndex: 4 });
+      return { resourceId: sub.id, data: { subscription: sub } };
+    },
+  },
+  {
+    type: 'subscription.past_due',
+    emittedWhen: 'an invoice of the subscription passed its due date unpaid',
+    dataFields: '`subscription`',
+    sample: (ctx) => {
+      const sub = subscription(ctx, 'past_due', { periodIndex: 2 });
+      return { resourceId: sub.id, data: { subscription: sub } };
+    },
+  },
+  {
+    type: 'subscription.reminder_sent',
+    emittedWhen: 'a reminder about an overdue invoice was emailed (1 and 3 days after the due date)',
+    dataFields: '`subscription`, `invoiceId` and `reminder` (1 or 2)',
+    sample: (ctx) => {
+      const sub = subscription(ctx, 'past_due', { periodIndex: 2 });
+      return { resourceId: sub.id, data: { subscription: sub, invoiceId: sub.latestInvoiceId, reminder: 1 } };
+    },
+  },
+  {
+    type: 'subscription.canceled',
+    emittedWhen: 'the subscription ended: canceled by the merchant, at the end of its period, or 7 days after an unpaid due date (the invoice is voided)',
+    dataFields: '`subscription` (`cancellationReason`: `requested`, `period_end` or `dunning`)',
+    sample: (ctx) => {
+      const sub = subscription(ctx, 'canceled', { periodIndex: 5, cancellationReason: 'dunning' });
+      return { resourceId: sub.id, data: { subscription: sub } };
     },
   },
   {

@@ -77,6 +77,9 @@ export const FIELD_RULES: Record<string, FieldRule> = {
   'Mutation.payInvoice': { strict: true },
   // Asks the deposit-address provider for an address (one provider call, like one quote); a costly write.
   'Mutation.createDepositAddress': { strict: true, cost: () => DEPOSIT_ADDRESS_COST },
+  'Mutation.payInvoiceInSandbox': { strict: true },
+  'Mutation.createBillingSubscription': { strict: true },
+  'Mutation.advanceTestClock': { strict: true },
 };
 
 export interface OperationCost {

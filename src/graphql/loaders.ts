@@ -56,3 +56,5 @@ export const invoiceLoader = (ctx: GraphQLContext) => keyed(ctx, 'invoices', (au
 
 /** Deposit addresses of the key's account and mode. */
 export const depositAddressLoader = (ctx: GraphQLContext) => keyed(ctx, 'deposits.addresses', (auth, ids) => ctx.services.deposits.getManyOwned(ids, auth));
+/** Subscriptions of the request's key; null for others' (and without a key). */
+export const subscriptionLoader = (ctx: GraphQLContext) => keyed(ctx, 'subscriptions', (auth, ids) => ctx.services.subscriptions.getManyOwned(ids, auth));

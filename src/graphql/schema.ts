@@ -10,6 +10,7 @@ import './modules/invoices.js';
 import './modules/meta.js';
 import './modules/orders.js';
 import './modules/quotes.js';
+import './modules/subscriptions.js';
 import './modules/webhooks.js';
 
 export const schema = builder.toSchema({ sortSchema: true });

@@ -14,15 +14,17 @@ import { pageCsp } from '../http/security.js';
  * The hosted invoice page /invoice/<invoice_id>: rendered on the server (every value escaped), no script at
  * all. The pay button is a form posting to /invoice/<id>/pay, which starts (or reuses) the checkout session
  * exactly as `POST /v1/invoices/{id}/pay` does and redirects to the hosted pay page; it works with a keyboard
- * and without JavaScript. Drafts and unknown ids are 404. Strict CSP: only our own stylesheet loads, forms
+ * and without JavaScript. A test invoice also has a sandbox button (a form posting to /invoice/<id>/sandbox-pay,
+ * as `POST /v1/invoices/{id}/sandbox-pay`), which pays it at once and comes back to the page. Drafts and unknown ids are 404. Strict CSP: only our own stylesheet loads, forms
  * post only to this origin.
  */
 const CSS = fileURLToPath(new URL('../../web/invoice/styles.css', import.meta.url));
 const PAGE = /^\/invoice\/(inv_[A-Za-z0-9_]{1,100})\/?$/;
 const PAY = /^\/invoice\/(inv_[A-Za-z0-9_]{1,100})\/pay$/;
+const SANDBOX_PAY = /^\/invoice\/(inv_test_[A-Za-z0-9]{1,100})\/sandbox-pay$/;
 
 /** The hosted page's pay button starts a checkout session as `POST /v1/invoices/{id}/pay` does: it counts in `strict` too. */
-export const isInvoicePayPost = (method: string | undefined, pathname: string) => method === 'POST' && PAY.test(pathname);
+export const isInvoicePayPost = (method: string | undefined, pathname: string) => method === 'POST' && (PAY.test(pathname) || SANDBOX_PAY.test(pathname));
 
 const PAGE_SOURCES = { 'style-src': ["'self'"], 'img-src': ["'self'", 'data:'] };
 /** An open invoice's page (its pay button is a form posting to this origin). */
@@ -74,7 +76,11 @@ export function renderInvoicePage(inv: Invoice, opts: { overdue: boolean; public
     .join('');
   const pay =
     inv.status === 'open'
-      ? `<form method="post" action="/invoice/${esc(inv.id)}/pay"><button type="submit">Pay ${esc(total)} ${sym}</button></form><p class="muted">Pay with any token on any chain; ${esc(merchant)} receives ${sym} on ${esc(chainName(inv.settleChainId))}.</p>`
+      ? `<form method="post" action="/invoice/${esc(inv.id)}/pay"><button type="submit">Pay ${esc(total)} ${sym}</button></form><p class="muted">Pay with any token on any chain; ${esc(merchant)} receives ${sym} on ${esc(chainName(inv.settleChainId))}.</p>${
+          inv.livemode
+            ? ''
+            : `<form method="post" action="/invoice/${esc(inv.id)}/sandbox-pay" class="sandbox"><button type="submit" class="secondary">Pay in the sandbox (test mode)</button></form><p class="muted">Test mode: marks this invoice paid with a sandbox payment, with the same events and receipt as a real one.</p>`
+        }`
       : '';
   const body = `${inv.livemode ? '' : '<p class="test">Test mode: no real payment is requested.</p>'}
 <p class="merchant">${esc(merchant)}</p>
@@ -99,7 +105,7 @@ ${pay}`;
 
 const notFoundPage = () => shell('Invoice not found', '<h1>Invoice not found</h1><p class="muted">Check the link you were sent, or ask the sender for a new one.</p>');
 
-export function invoicePageHandler(invoices: Pick<InvoicesService, 'forPage' | 'pay' | 'publicUrl'>): PageHandler {
+export function invoicePageHandler(invoices: Pick<InvoicesService, 'forPage' | 'pay' | 'sandboxPay' | 'publicUrl'>): PageHandler {
   return async (req, res, url) => {
     if (!url.pathname.startsWith('/invoice/')) return false;
     const method = req.method ?? 'GET';
@@ -115,6 +121,20 @@ export function invoicePageHandler(invoices: Pick<InvoicesService, 'forPage' | '
       res.end(method === 'HEAD' ? undefined : html);
       return true;
     };
+    const sandboxMatch = SANDBOX_PAY.exec(url.pathname);
+    if (sandboxMatch && method === 'POST') {
+      // Test invoices only (the path takes only inv_test_ ids; the service refuses live ones too).
+      try {
+        await invoices.sandboxPay(sandboxMatch[1]!);
+      } catch (err) {
+        if (!isApiError(err)) throw err;
+        if (err.code === 'NOT_FOUND') return send(404, notFoundPage());
+        // Paid or void meanwhile: the page shows where the invoice stands.
+      }
+      res.writeHead(303, { ...common, location: `/invoice/${sandboxMatch[1]}`, 'cache-control': 'no-store' });
+      res.end();
+      return true;
+    }
     const payMatch = PAY.exec(url.pathname);
     if (payMatch && method === 'POST') {
       // Nothing in the (form) body is used; Node discards what is left unread once the response ends.

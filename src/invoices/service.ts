@@ -5,6 +5,9 @@ import type { CheckoutSession, EmailMessage, Invoice, Prisma } from '../db/gener
 import { readByIds } from '../db/by-ids.js';
 import { decodeCursor, encodeCursor, NEWEST_FIRST, after, pageOf, type Page } from '../db/keyset.js';
 import { ApiError, notFound } from '../errors.js';
+import { randomBytes } from 'node:crypto';
+import bs58 from 'bs58';
+import { SETTLEMENT_CHAINS } from '../checkout/settlement.js';
 import { notifyInTx, recordEvent } from '../events/outbox.js';
 import { newId } from '../ids.js';
 import type { Infra } from '../infra.js';
@@ -26,12 +29,18 @@ const TX_OPTIONS = { maxWait: 30_000, timeout: 60_000 } as const;
 
 const RECEIPT_CACHE = 200;
 
+/** The payer of sandbox payments (test mode): recognisable, and owned by nobody. */
+export const SANDBOX_PAYER_EVM = '0x5a4db0c0000000000000000000000000000000aa';
+export const SANDBOX_PAYER_SVM = 'Sandbox1111111111111111111111111111111111111';
+
 export { INVOICE_ID };
 
 export interface InvoicesDeps extends Pick<Infra, 'config' | 'log' | 'clock'> {
   prisma: PrismaClient;
   /** Paying an invoice is a checkout session. */
   checkout: Pick<CheckoutService, 'create' | 'view' | 'expireInternal'>;
+  /** Test mode's sandbox payment records and settles a payment as the verifier would (unset: no sandbox). */
+  checkoutPayments?: Pick<CheckoutService, 'recordPayment' | 'settlePayment'>;
   /** Where Message-IDs of queued emails point. */
   mail: { readonly messageDomain: string };
 }
@@ -101,13 +110,17 @@ export class InvoicesService {
 
   // ---- merchant (key) -------------------------------------------------------------------------------------
 
-  async create(auth: KeyAuth, body: unknown): Promise<InvoiceView> {
+  /**
+   * `internal.tx`: create (and send) inside the caller's transaction: a subscription issues its period's invoice
+   * in the transaction that records the period, so the two exist together or not at all.
+   */
+  async create(auth: KeyAuth, body: unknown, internal: { tx?: Tx } = {}): Promise<InvoiceView> {
     const v = parseInput(createInvoiceSchema, body);
     const { settlement, recipient } = validateSettlement(v.settleChain, v.settleToken, v.recipient);
     const amount = totalOf(v.lineItems);
     const livemode = auth.mode === 'live';
     const at = new Date(this.now());
-    return this.prisma.$transaction(async (tx) => {
+    const run = async (tx: Tx) => {
       let inv = await tx.invoice.create({
         data: {
           id: newId(livemode ? 'inv' : 'inv_test'),
@@ -133,7 +146,8 @@ export class InvoicesService {
       });
       if (v.send) inv = await this.sendLocked(tx, inv);
       return this.fullView(inv, tx);
-    }, TX_OPTIONS);
+    };
+    return internal.tx ? run(internal.tx) : this.prisma.$transaction(run, TX_OPTIONS);
   }
 
   async get(auth: KeyAuth, id: string): Promise<InvoiceView> {
@@ -241,18 +255,34 @@ export class InvoicesService {
 
   /** Voids a draft or open invoice (CONFLICT when paid or void), then expires any open session for it. */
   async void(auth: KeyAuth, id: string): Promise<InvoiceView> {
-    const view = await this.withLocked(id, auth, async (tx, inv) => {
-      this.check(inv, { type: 'void' });
-      const at = new Date(this.now());
-      const updated = await tx.invoice.update({ where: { id }, data: { status: 'void', voidedAt: at, updatedAt: at } });
-      await notifyInTx(tx, invoiceTopic(id), { id, status: 'void' });
-      return this.fullView(updated, tx);
-    });
-    // After the void commits, in the sessions' own transactions: a session locks itself before its invoice
-    // (the paid hook), so taking them in the other order here could deadlock. A pay call in between sees void.
+    const view = await this.withLocked(id, auth, async (tx, inv) => this.voidLocked(tx, inv));
+    await this.expireSessionsOfVoided(id);
+    return view;
+  }
+
+  /**
+   * Voids an invoice inside the caller's transaction (a subscription's dunning cancels it together with the
+   * subscription). The caller runs `expireSessionsOfVoided` once that transaction has committed.
+   */
+  async voidInTx(tx: Tx, id: string): Promise<InvoiceView> {
+    return this.withLocked(id, null, async (tx2, inv) => this.voidLocked(tx2, inv), tx);
+  }
+
+  private async voidLocked(tx: Tx, inv: Invoice): Promise<InvoiceView> {
+    this.check(inv, { type: 'void' });
+    const at = new Date(this.now());
+    const updated = await tx.invoice.update({ where: { id: inv.id }, data: { status: 'void', voidedAt: at, updatedAt: at } });
+    await notifyInTx(tx, invoiceTopic(inv.id), { id: inv.id, status: 'void' });
+    return this.fullView(updated, tx);
+  }
+
+  /**
+   * After a void commits, in the sessions' own transactions: a session locks itself before its invoice (the
+   * paid hook), so taking them in the other order could deadlock. A pay call in between sees void.
+   */
+  async expireSessionsOfVoided(id: string): Promise<void> {
     const open = await this.prisma.checkoutSession.findMany({ where: { invoiceId: id, status: 'open' }, select: { id: true } });
     for (const s of open) await this.deps.checkout.expireInternal(s.id).catch((err) => this.deps.log.warn({ err, invoiceId: id, sessionId: s.id }, 'could not expire the session of a voided invoice'));
-    return view;
   }
 
   // ---- customer (public; the unguessable id is the access token) -------------------------------------------
@@ -320,6 +350,37 @@ export class InvoicesService {
       await tx.invoice.update({ where: { id }, data: { sessionId: session.id, updatedAt: new Date(this.now()) } });
       return { created: true, sessionId: session.id, url: session.url };
     });
+  }
+
+  /**
+   * Test mode only: pays an open invoice in the sandbox. It starts (or reuses) the invoice's checkout session as
+   * `pay` does, records a payment of exactly the amount from a sandbox payer and settles it as verified, so the
+   * session becomes `processing` then `paid` and the invoice `paid`, with the same events, emails and receipt as
+   * a real payment (`checkout.session.processing`, `checkout.session.completed`, `invoice.paid`). Live invoices
+   * → FORBIDDEN; draft → NOT_FOUND; paid or void → CONFLICT.
+   */
+  async sandboxPay(id: string): Promise<InvoiceView> {
+    const inv = await this.find(id);
+    if (!inv || inv.status === 'draft') throw notFound('Invoice');
+    if (inv.livemode) throw new ApiError('FORBIDDEN', 'Sandbox payments exist in test mode only; a live invoice is paid from a wallet');
+    const payments = this.deps.checkoutPayments;
+    if (!payments) throw new ApiError('SERVICE_UNAVAILABLE', 'Sandbox payments are not available in this deployment');
+    const { sessionId } = await this.pay(id);
+    const vm = SETTLEMENT_CHAINS[inv.settleChainId]?.vm ?? 'evm';
+    const txHash = () => (vm === 'evm' ? `0x${randomBytes(32).toString('hex')}` : bs58.encode(randomBytes(64)));
+    const srcTxHash = txHash();
+    const recorded = await payments.recordPayment(sessionId, {
+      kind: 'direct',
+      payer: vm === 'evm' ? SANDBOX_PAYER_EVM : SANDBOX_PAYER_SVM,
+      srcChainId: inv.settleChainId,
+      srcToken: inv.settleToken,
+      srcAmount: inv.amount,
+      srcTxHash,
+    });
+    const mine = recorded.payments.find((p) => p.srcTxHash === srcTxHash && p.status === 'verifying');
+    if (mine) await payments.settlePayment(mine.id, { kind: 'succeeded', deliveryTxHash: txHash(), amountReceived: BigInt(inv.amount) });
+    // Public (the invoice id is the access token): the customer's view, as `getPublic` shows it.
+    return this.publicView((await this.find(id))!);
   }
 
   /**

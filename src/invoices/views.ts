@@ -9,7 +9,7 @@ import { INVOICE_STATUSES, type InvoiceStatus } from './state.js';
 /** The last email of an invoice and how its delivery went (owner's view). */
 export interface InvoiceEmailView {
   id: string;
-  kind: 'invoice' | 'receipt';
+  kind: 'invoice' | 'receipt' | 'reminder';
   /** `pending` (queued or being retried), `sent`, `captured` (dev outbox, no SMTP configured) or `failed`. */
   status: 'pending' | 'sent' | 'captured' | 'failed';
   to: string;
@@ -114,7 +114,7 @@ export type OwnerInvoiceView = PublicInvoiceView & Required<Pick<InvoiceView, Pr
 
 // Response schemas (OpenAPI), checked against the types above so neither can drift.
 
-const lineItemSchema = z.object({
+export const lineItemSchema = z.object({
   description: z.string().meta({ example: 'Consulting, November' }),
   quantity: z.number().int().meta({ example: 4 }),
   unitAmount: baseUnitsOut.meta({ description: 'Price of one unit in base units of the settlement token.', example: '10000000' }),
@@ -123,7 +123,7 @@ const lineItemSchema = z.object({
 export const invoiceEmailViewSchema = z
   .object({
     id: z.string(),
-    kind: z.enum(['invoice', 'receipt']),
+    kind: z.enum(['invoice', 'receipt', 'reminder']).meta({ description: '`reminder`: a subscription invoice past its due date.' }),
     status: z.enum(['pending', 'sent', 'captured', 'failed']).meta({ description: '`pending` (queued or being retried), `sent`, `captured` (no SMTP configured: kept in the dev outbox) or `failed`.' }),
     to: z.string(),
     attempts: z.number().int(),

@@ -7,7 +7,7 @@ export interface NewEmail {
   accountId: string;
   livemode: boolean;
   invoiceId?: string;
-  kind: 'invoice' | 'receipt';
+  kind: 'invoice' | 'receipt' | 'reminder';
   fromName: string;
   to: string;
   replyTo?: string | null;

@@ -38,6 +38,7 @@ const TAGS: Array<{ name: string; description: string }> = [
   { name: 'Checkout', description: 'Checkout sessions: the payer pays any token on any chain, the merchant receives USDC/USDT. Refunds.' },
   { name: 'Deposit addresses', description: 'Beta: swap or bridge by sending tokens to an address, without connecting a wallet; each deposit becomes an order. Test mode uses the sandbox.' },
   { name: 'Invoices', description: 'Invoices with gap-free numbers, emailed to the customer and paid through checkout; receipts as PDF.' },
+  { name: 'Subscriptions', description: 'Recurring invoices with dunning, and test clocks that run months of billing in one call (test mode).' },
   { name: 'Events', description: "State changes of the key's account and mode, and their webhook deliveries." },
   { name: 'Webhook endpoints', description: 'Where events are POSTed, signed with Standard Webhooks.' },
 ];

@@ -18,6 +18,9 @@ export const EX = {
   /** The order record of a deposit (its `quoteId`). */
   depositQuoteId: 'dep_6Hs1Lq8Vz3Nb5Xk0Wm7Rt2',
   depositAddress: '0x9c1f8e3a5b7d2c4e6f8a0b1c3d5e7f9a2b4c6d8e',
+  /** Subscriptions: an active one (monthly, first invoice issued), and a test clock. */
+  subscriptionId: 'sub_test_4Fq8Lm2Wz7Rk1Tb9Xc3Vn',
+  testClockId: 'clock_8Hv2Qp5Lx9Wd3Rk7Tm1Zb',
   endpointId: 'we_B8dy22oc82lEi6009zwvga',
   eventId: 'evt_4Yq2mT8kLp0ZsVb7NcR1Dw',
   quoteId: 'q_4Yq2mT8kLp0ZsVb7NcR1Dw0aB3dE5fG7hJ9k',

@@ -75,6 +75,7 @@ const paidPath = { id: EX.paidInvoiceId };
  *   POST  /v1/invoices/:id/void          key     draft or open → void
  *   GET   /v1/invoices/:id/public        public  the customer's view (drafts NOT_FOUND)
  *   POST  /v1/invoices/:id/pay           public  { sessionId, url }: 201 new session, 200 reused
+ *   POST  /v1/invoices/:id/sandbox-pay   public  test mode: pays the open invoice with a sandbox payment
  *   GET   /v1/invoices/:id/receipt.pdf   public  the receipt once paid (NOT_FOUND before)
  * Customer routes take the unguessable invoice id as their access token. Creating, sending and paying count in the
  * strict rate-limit bucket (each may send an email or start a session); the four POSTs take an Idempotency-Key.
@@ -247,6 +248,28 @@ export const invoiceRoutes: Route[] = [
       examples: {
         pay: { summary: 'Pay an open invoice', params: openPath, status: 201 },
         again: { summary: 'Again while its session is open: the same session', params: openPath },
+        paid: { summary: 'A paid invoice cannot be paid again', params: paidPath, status: 409 },
+      },
+    },
+  },
+  {
+    method: 'POST',
+    path: '/v1/invoices/:id/sandbox-pay',
+    access: 'public',
+    rateLimit: { bucket: 'strict' },
+    idempotent: true,
+    handler: ({ services, params }) => services.invoices.sandboxPay(params.id),
+    doc: {
+      operationId: 'sandboxPayInvoice',
+      tag: 'Invoices',
+      summary: 'Pay a test-mode invoice in the sandbox',
+      description:
+        "Test mode only (a live invoice → 403 `FORBIDDEN`): pays the open invoice through its checkout session with a sandbox payment of exactly the amount, settled at once. The session and the invoice move as with a real payment and send the same events (`checkout.session.processing`, `checkout.session.completed`, `invoice.paid`) and the receipt email. The hosted page of a test invoice shows it as a button. Draft → 404 `NOT_FOUND`; paid or void → 409 `CONFLICT`.",
+      params: invoiceIdParamSchema,
+      responses: { 200: json("The paid invoice (the customer's view).", publicInvoiceViewSchema) },
+      errors: ['NOT_FOUND', 'CONFLICT', 'FORBIDDEN'],
+      examples: {
+        pay: { summary: 'Pay an open test invoice', params: openPath },
         paid: { summary: 'A paid invoice cannot be paid again', params: paidPath, status: 409 },
       },
     },

@@ -41,6 +41,9 @@ export const SAMPLE_OVERRIDES: Record<string, Record<string, unknown>> = {
   EmailMessage: { kind: 'invoice', status: 'pending' },
   DepositAddress: { status: 'active', amount: '1000000' },
   Deposit: { amount: '1000000' },
+  Subscription: { amount: '49000000', interval: 'month', intervalCount: 1, daysUntilDue: 7, livemode: false, canceledAt: null, nextActionAt: null },
+  SubscriptionPeriod: { periodIndex: 0, startAt: new Date('2026-01-01T00:00:00.000Z'), endAt: new Date('2026-02-01T00:00:00.000Z') },
+  TestClock: { livemode: false, status: 'ready' },
 };
 
 const column = (f: DmmfField) => f.dbName ?? f.name;

@@ -29,6 +29,12 @@ const REST_IDEMPOTENT = [
   'POST /v1/deposit-addresses',
   'POST /v1/deposit-addresses/:id/disable',
   'POST /v1/deposit-addresses/:id/simulate',
+  'POST /v1/invoices/:id/sandbox-pay',
+  'POST /v1/subscriptions',
+  'POST /v1/subscriptions/:id/cancel',
+  'POST /v1/subscriptions/:id/resume',
+  'POST /v1/test-clocks',
+  'POST /v1/test-clocks/:id/advance',
 ];
 const REST_NOT_IDEMPOTENT: Record<string, string> = {
   'POST /v1/orders': 'builds a transaction to sign from a stored quote; changes nothing',
@@ -58,6 +64,12 @@ const GRAPHQL_IDEMPOTENT = [
   'createDepositAddress',
   'disableDepositAddress',
   'simulateDeposit',
+  'payInvoiceInSandbox',
+  'createBillingSubscription',
+  'cancelBillingSubscription',
+  'resumeBillingSubscription',
+  'createTestClock',
+  'advanceTestClock',
 ];
 const GRAPHQL_NOT_IDEMPOTENT: Record<string, string> = {
   buildOrder: 'as POST /v1/orders: changes nothing',
@@ -66,6 +78,8 @@ const GRAPHQL_NOT_IDEMPOTENT: Record<string, string> = {
   revokeApiKey: 'revoking a revoked key changes nothing',
   updateInvoice: 'sets fields of a draft to given values: running it twice leaves the same draft (PATCH)',
   refreshDepositAddress: 'as POST /v1/deposit-addresses/{id}/refresh: a second check records nothing twice',
+  updateBillingSubscription: 'sets line items and metadata to given values: running it twice leaves the same subscription (PATCH)',
+  deleteTestClock: 'a second delete finds nothing to delete (DELETE)',
 };
 
 describe('which requests take an idempotency key', () => {

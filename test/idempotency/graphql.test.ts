@@ -163,7 +163,7 @@ describe.each(backends)('idempotencyKey on GraphQL mutations (%s)', (backend) =>
       if (isListType(t)) return [];
       if (isEnumType(t)) return t.getValues()[0].value;
       if (isInputObjectType(t)) return Object.fromEntries(Object.values(t.getFields()).filter((x) => isNonNullType(x.type)).map((x) => [x.name, dummy(x.type)]));
-      if (isScalarType(t)) return ({ Int: 1, Float: 1, Boolean: false } as Record<string, unknown>)[t.name] ?? 'x';
+      if (isScalarType(t)) return ({ Int: 1, Float: 1, Boolean: false, DateTime: '2030-01-01T00:00:00.000Z' } as Record<string, unknown>)[t.name] ?? 'x';
       return null;
     };
     const input = { ...(dummy(inputType) as object), idempotencyKey: 'not valid' };

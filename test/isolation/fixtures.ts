@@ -29,6 +29,9 @@ export interface Tenant {
   /** An active deposit address (label and metadata set) with one deposit order (`depositQuoteId`). */
   depositAddressId: string;
   depositQuoteId: string;
+  /** A subscription starting tomorrow (customer email and metadata set); and a test clock (test tenants; a live key gets an id naming nothing). */
+  subscriptionId: string;
+  testClockId: string;
 }
 
 const hex = (bytes: number) => `0x${randomBytes(bytes).toString('hex')}`;
@@ -142,12 +145,25 @@ export async function createTenant(s: TestServer, name: string, key: string): Pr
       updatedAt: at,
     },
   });
+  const subscription = await s.services.subscriptions.create(auth, {
+    customerEmail: `subs-${name.toLowerCase().replace(/[^a-z0-9]/g, '')}@example.com`,
+    lineItems: [{ description: 'Plan', quantity: 1, unitAmount: '5000000' }],
+    settleChain: SESSION_INPUT.settleChain,
+    settleToken: SESSION_INPUT.settleToken,
+    recipient: RECIPIENT,
+    interval: 'month',
+    startAt: new Date(Date.now() + 86_400_000).toISOString(),
+    metadata: { owner: name },
+  });
+  const testClockId = live ? newId('clock') : (await s.services.subscriptions.createTestClock(auth, { name: `clock of ${name}` })).id;
   return {
     name,
     key,
     auth,
     depositAddressId,
     depositQuoteId,
+    subscriptionId: subscription.id,
+    testClockId,
     sessionId: session.id,
     paidSessionId: paid.id,
     refundId: refund.id,

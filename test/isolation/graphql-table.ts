@@ -233,6 +233,57 @@ export const gqlTable: Record<string, GqlRow> = {
     idsOf: (t) => [t.endpointId],
   },
 
+  'Query.billingSubscription': {
+    kind: 'lookup',
+    op: (t) => ({ query: 'query($id: ID!) { billingSubscription(id: $id) { id customerEmail metadata } }', variables: { id: t.subscriptionId } }),
+    idsOf: (t) => [t.subscriptionId],
+  },
+  'Query.billingSubscriptions': {
+    kind: 'list',
+    op: () => ({ query: 'query { billingSubscriptions(first: 100) { nodes { id } } }' }),
+    contains: (d, t) => ids(d?.billingSubscriptions?.nodes).includes(t.subscriptionId),
+  },
+  'Query.testClock': { kind: 'lookup', op: (t) => ({ query: 'query($id: ID!) { testClock(id: $id) { id name } }', variables: { id: t.testClockId } }), idsOf: (t) => [t.testClockId] },
+  'Query.testClocks': { kind: 'list', op: () => ({ query: 'query { testClocks(first: 100) { nodes { id } } }' }), contains: (d, t) => ids(d?.testClocks?.nodes).includes(t.testClockId) },
+  'Mutation.createBillingSubscription': {
+    kind: 'own',
+    why: "creates a subscription in the key's own account and mode; another tenant's test clock is refused as unknown",
+    op: () => ({
+      query: `mutation { createBillingSubscription(input: { customerEmail: "a@example.com", lineItems: [{ description: "x", quantity: 1, unitAmount: "1000000" }], settleChain: "base", settleToken: "USDC", recipient: "${RECIPIENT}", interval: month, startAt: "2099-01-01T00:00:00.000Z" }) { ${RESULT} } }`,
+    }),
+  },
+  'Mutation.updateBillingSubscription': {
+    kind: 'mutation',
+    op: (t) => ({ query: `mutation($id: ID!) { updateBillingSubscription(input: { id: $id, metadata: { changed: "by another tenant" } }) { ${RESULT} } }`, variables: { id: t.subscriptionId } }),
+    idsOf: (t) => [t.subscriptionId],
+  },
+  'Mutation.cancelBillingSubscription': {
+    kind: 'mutation',
+    op: (t) => ({ query: `mutation($id: ID!) { cancelBillingSubscription(input: { id: $id, atPeriodEnd: true }) { ${RESULT} } }`, variables: { id: t.subscriptionId } }),
+    idsOf: (t) => [t.subscriptionId],
+  },
+  'Mutation.resumeBillingSubscription': {
+    kind: 'mutation',
+    op: (t) => ({ query: `mutation($id: ID!) { resumeBillingSubscription(input: { id: $id }) { ${RESULT} } }`, variables: { id: t.subscriptionId } }),
+    idsOf: (t) => [t.subscriptionId],
+  },
+  'Mutation.createTestClock': { kind: 'own', why: "creates a clock in the key's own account (test mode only)", op: () => ({ query: `mutation { createTestClock(input: { name: "mine" }) { ${RESULT} } }` }) },
+  'Mutation.advanceTestClock': {
+    kind: 'mutation',
+    op: (t) => ({ query: `mutation($id: ID!, $at: DateTime!) { advanceTestClock(input: { id: $id, frozenAt: $at }) { ${RESULT} } }`, variables: { id: t.testClockId, at: new Date(Date.now() + 3_600_000).toISOString() } }),
+    idsOf: (t) => [t.testClockId],
+  },
+  'Mutation.deleteTestClock': {
+    kind: 'mutation',
+    op: (t) => ({ query: `mutation($id: ID!) { deleteTestClock(input: { id: $id }) { ${RESULT} } }`, variables: { id: t.testClockId } }),
+    idsOf: (t) => [t.testClockId],
+  },
+  'Mutation.payInvoiceInSandbox': { kind: 'public', why: "the customer pays a test invoice in the sandbox from its hosted page (id = access token); answers the customer's view; live invoices are FORBIDDEN", mustNotReveal: 'customer email, payout address, session id' },
+  'Subscription.billingSubscription': {
+    kind: 'stream',
+    why: "follows one subscription of the key's own account and mode, read through the same owner-scoped lookup as Query.billingSubscription (another tenant's id is NOT_FOUND)",
+    op: (t) => ({ query: 'subscription($id: ID!) { billingSubscription(id: $id) { id status } }', variables: { id: t.subscriptionId } }),
+  },
   'Subscription.checkoutSession': {
     kind: 'public',
     why: 'the hosted pay page follows the session it pays (id = capability)',

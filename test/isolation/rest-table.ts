@@ -29,6 +29,8 @@ const paid = (t: Tenant) => `/v1/checkout/sessions/${t.paidSessionId}`;
 const hasId = (list: Array<{ id: string }> | undefined, id: string) => (list ?? []).some((x) => x.id === id);
 
 const inv = (t: Tenant) => `/v1/invoices/${t.invoiceId}`;
+const sub = (t: Tenant) => `/v1/subscriptions/${t.subscriptionId}`;
+const clk = (t: Tenant) => `/v1/test-clocks/${t.testClockId}`;
 
 const da = (t: Tenant) => `/v1/deposit-addresses/${t.depositAddressId}`;
 
@@ -56,6 +58,18 @@ export const restTable: Record<string, RestRow> = {
     mustNotReveal: 'customer email, payout address, session id',
   },
   'POST /v1/invoices/:id/pay': { kind: 'public', why: 'the customer starts paying an open invoice (id = access token); answers only the session id and its pay page' },
+  'POST /v1/invoices/:id/sandbox-pay': { kind: 'public', why: 'the customer pays a test invoice in the sandbox from its hosted page (id = access token); answers the customer\'s view; live invoices are FORBIDDEN' },
+  'POST /v1/subscriptions': { kind: 'own', why: "creates a subscription in the key's own account and mode; a test clock of another tenant is refused as unknown" },
+  'GET /v1/subscriptions': { kind: 'list', req: () => ({ method: 'GET', path: '/v1/subscriptions?limit=100' }), contains: (b, t) => hasId(b?.data, t.subscriptionId) },
+  'GET /v1/subscriptions/:id': { kind: 'owned', req: (t) => ({ method: 'GET', path: sub(t) }), idsOf: (t) => [t.subscriptionId] },
+  'PATCH /v1/subscriptions/:id': { kind: 'owned', req: (t) => ({ method: 'PATCH', path: sub(t), body: { metadata: { changed: 'by another tenant' } } }), idsOf: (t) => [t.subscriptionId] },
+  'POST /v1/subscriptions/:id/cancel': { kind: 'owned', req: (t) => ({ method: 'POST', path: `${sub(t)}/cancel`, body: { atPeriodEnd: true } }), idsOf: (t) => [t.subscriptionId] },
+  'POST /v1/subscriptions/:id/resume': { kind: 'owned', req: (t) => ({ method: 'POST', path: `${sub(t)}/resume` }), idsOf: (t) => [t.subscriptionId] },
+  'POST /v1/test-clocks': { kind: 'own', why: "creates a clock in the key's own account (test mode only)" },
+  'GET /v1/test-clocks': { kind: 'list', req: () => ({ method: 'GET', path: '/v1/test-clocks?limit=100' }), contains: (b, t) => hasId(b?.data, t.testClockId) },
+  'GET /v1/test-clocks/:id': { kind: 'owned', req: (t) => ({ method: 'GET', path: clk(t) }), idsOf: (t) => [t.testClockId] },
+  'POST /v1/test-clocks/:id/advance': { kind: 'owned', req: (t) => ({ method: 'POST', path: `${clk(t)}/advance`, body: { frozenTime: new Date(Date.now() + 3_600_000).toISOString() } }), idsOf: (t) => [t.testClockId] },
+  'DELETE /v1/test-clocks/:id': { kind: 'owned', req: (t) => ({ method: 'DELETE', path: clk(t) }), idsOf: (t) => [t.testClockId] },
   'GET /v1/invoices/:id/receipt.pdf': { kind: 'public', why: 'the customer downloads the receipt of a paid invoice (id = access token); NOT_FOUND before paid' },
   'GET /v1/health': { kind: 'public', why: 'liveness and the loaded provider ids; no tenant data' },
   'GET /v1/openapi.json': { kind: 'public', why: 'the API description, the same for everyone' },

@@ -104,6 +104,17 @@ describe.each(backends)('OpenAPI contract: every documented example against a re
     expect(r.body.status, r.text).toBe('paid');
     return id;
   };
+  const createTestClock = async () => {
+    const r = await s.post('/v1/test-clocks', { frozenTime: '2026-11-22T00:00:00Z' }, h());
+    expect(r.status, r.text).toBe(201);
+    return r.body.id as string;
+  };
+  const createSubscription = async (cancelAtPeriodEnd: boolean) => {
+    const r = await s.post('/v1/subscriptions', { customerEmail: 'ap@customer.example', lineItems: invoiceBody.lineItems, settleChain: 'base', settleToken: 'USDC', recipient: invoiceBody.recipient, interval: 'month' }, h());
+    expect(r.status, r.text).toBe(201);
+    if (cancelAtPeriodEnd) expect((await s.post(`/v1/subscriptions/${r.body.id}/cancel`, { atPeriodEnd: true }, h())).status).toBe(200);
+    return r.body.id as string;
+  };
   const quoteId = async () => {
     const q = new URLSearchParams({ srcChain: 'base', srcToken: 'USDC', amount: '25000000', dstChain: '42161', dstToken: 'USDC', sender: EX.payer, recipient: EX.payer });
     const r = await s.get(`/v1/quote?${q}`, h());
@@ -156,6 +167,8 @@ describe.each(backends)('OpenAPI contract: every documented example against a re
       expect((await s.post(`/v1/deposit-addresses/${id}/disable`, {}, h())).status).toBe(200);
       m.set(EX.disabledDepositAddressId, id);
     }
+    if (uses(EX.testClockId)) m.set(EX.testClockId, await createTestClock());
+    if (uses(EX.subscriptionId)) m.set(EX.subscriptionId, await createSubscription(operationId === 'resumeSubscription'));
     if (uses(EX.quoteId)) m.set(EX.quoteId, await quoteId());
     if (uses(EX.orderId)) {
       await quoteId();

@@ -21,7 +21,7 @@ const Status = builder.enumType('InvoiceStatus', {
   description: '`draft` (editable, invisible to the customer) → `open` (sent, numbered, payable) → `paid`; `draft` or `open` → `void`. `paid` and `void` are final.',
   values: INVOICE_STATUSES,
 });
-const EmailKind = builder.enumType('InvoiceEmailKind', { description: 'The invoice itself, or the receipt after payment.', values: ['invoice', 'receipt'] as const });
+const EmailKind = builder.enumType('InvoiceEmailKind', { description: 'The invoice itself, the receipt after payment, or a reminder about a subscription invoice past its due date.', values: ['invoice', 'receipt', 'reminder'] as const });
 const EmailStatus = builder.enumType('InvoiceEmailStatus', {
   description: '`pending` (queued or being retried), `sent` (accepted by the SMTP server), `captured` (kept in the dev outbox: no SMTP configured), `failed` (given up after the last retry).',
   values: ['pending', 'sent', 'captured', 'failed'] as const,

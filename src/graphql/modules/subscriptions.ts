@@ -1,0 +1,345 @@
+import { builder } from '../builder.js';
+import type { LineItem } from '../../invoices/amounts.js';
+import { INTERVALS } from '../../subscriptions/periods.js';
+import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '../../subscriptions/state.js';
+import { subscriptionTopic } from '../../subscriptions/topics.js';
+import type { SubscriptionPeriodView, SubscriptionView, TestClockView } from '../../subscriptions/views.js';
+import type { InvoiceView } from '../../invoices/views.js';
+import { ConflictError, NotFoundError, orNull } from '../errors.js';
+import { idempotencyKeyField, idempotent } from '../idempotency.js';
+import { followStatus } from '../status-stream.js';
+import { invoiceLoader, keyOf } from '../loaders.js';
+import { arrayConnection, connectionType, keysetConnection, pageArgs, pageSize, readAfter } from '../pagination.js';
+import { InvoiceRef } from '../refs.js';
+import { Settlement } from './checkout.js';
+
+/**
+ * Subscriptions (recurring invoices) and test clocks over GraphQL; every rule lives in SubscriptionsService
+ * (same as REST). Types are named `BillingSubscription…`: `Subscription` is GraphQL's root type for streams.
+ */
+
+/** A canceled subscription never changes again, so the `billingSubscription` stream completes there. */
+export const BILLING_SUBSCRIPTION_FINAL_STATUSES: readonly SubscriptionStatus[] = ['canceled'];
+
+const Status = builder.enumType('BillingSubscriptionStatus', {
+  description: '`trialing` → `active` (each period invoiced) ⇄ `past_due` (an invoice unpaid past its due date; paying it makes the subscription `active` again) → `canceled` (final: by the merchant, at the period end, or 7 days after an unpaid due date).',
+  values: SUBSCRIPTION_STATUSES,
+});
+const Interval = builder.enumType('BillingInterval', { description: 'The unit of a billing period.', values: INTERVALS });
+const CancellationReason = builder.enumType('BillingSubscriptionCancellationReason', {
+  description: '`requested` (canceled by the merchant), `period_end` (a cancel at period end took effect), `dunning` (7 days past an unpaid due date).',
+  values: ['requested', 'dunning', 'period_end'] as const,
+});
+const ClockStatus = builder.enumType('TestClockStatus', { description: '`ready`, or `advancing` while an advance runs.', values: ['ready', 'advancing'] as const });
+
+const LineItemRef = builder.objectRef<LineItem>('BillingSubscriptionLineItem').implement({
+  description: 'One line each period bills: `quantity` × `unitAmount` (settlement base units).',
+  fields: (t) => ({
+    description: t.exposeString('description'),
+    quantity: t.exposeInt('quantity'),
+    unitAmount: t.exposeString('unitAmount'),
+  }),
+});
+const LineItemConnection = connectionType('BillingSubscriptionLineItem', LineItemRef, { totalCount: true });
+
+const PeriodRef = builder.objectRef<SubscriptionPeriodView>('BillingSubscriptionPeriod').implement({
+  description: 'One billed period, its invoice and its dunning progress.',
+  authScopes: { key: true },
+  fields: (t) => ({
+    index: t.exposeInt('index', { description: 'Period number, from 0.' }),
+    startAt: t.field({ type: 'DateTime', resolve: (p) => p.startAt }),
+    endAt: t.field({ type: 'DateTime', resolve: (p) => p.endAt }),
+    dueAt: t.field({ type: 'DateTime', resolve: (p) => p.dueAt }),
+    paidAt: t.field({ type: 'DateTime', nullable: true, resolve: (p) => p.paidAt }),
+    pastDueAt: t.field({ type: 'DateTime', nullable: true, resolve: (p) => p.pastDueAt }),
+    remindersSentAt: t.field({ type: ['DateTime'], description: 'Reminder emails, 1 and 3 days after the due date (at most two).', resolve: (p) => p.remindersSentAt }),
+    voidedAt: t.field({ type: 'DateTime', nullable: true, resolve: (p) => p.voidedAt }),
+    invoiceId: t.exposeID('invoiceId'),
+    invoice: t.field({ type: InvoiceRef, nullable: true, resolve: (p, _a, ctx) => invoiceLoader(ctx).load(p.invoiceId) }),
+  }),
+});
+const PeriodConnection = connectionType('BillingSubscriptionPeriod', PeriodRef, { totalCount: true });
+
+const SubRef = builder.objectRef<SubscriptionView>('BillingSubscription');
+SubRef.implement({
+  description: 'A subscription: line items invoiced every period to a customer, paid from a wallet like any invoice, with dunning when unpaid.',
+  authScopes: { key: true },
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    livemode: t.exposeBoolean('livemode'),
+    status: t.field({ type: Status, resolve: (s) => s.status }),
+    cancelAtPeriodEnd: t.exposeBoolean('cancelAtPeriodEnd'),
+    customerEmail: t.exposeString('customerEmail'),
+    customerName: t.exposeString('customerName', { nullable: true }),
+    merchantName: t.exposeString('merchantName', { nullable: true }),
+    replyTo: t.exposeString('replyTo', { nullable: true }),
+    settlement: t.field({ type: Settlement, resolve: (s) => s.settlement }),
+    recipient: t.exposeString('recipient'),
+    lineItems: t.field({ type: LineItemConnection, args: pageArgs(t, 50, 50), resolve: (s, args) => arrayConnection(s.lineItems, args, 50, 50) }),
+    amount: t.exposeString('amount', { description: 'What each period bills (settlement base units).' }),
+    interval: t.field({ type: Interval, resolve: (s) => s.interval }),
+    intervalCount: t.exposeInt('intervalCount'),
+    daysUntilDue: t.exposeInt('daysUntilDue'),
+    metadata: t.expose('metadata', { type: 'JSON' }),
+    testClockId: t.exposeID('testClockId', { nullable: true }),
+    startAt: t.field({ type: 'DateTime', resolve: (s) => s.startAt }),
+    trialEndAt: t.field({ type: 'DateTime', nullable: true, resolve: (s) => s.trialEndAt }),
+    billingCycleAnchorAt: t.field({ type: 'DateTime', description: 'Period n starts here plus n intervals (month ends clamped).', resolve: (s) => s.billingCycleAnchor }),
+    currentPeriodIndex: t.exposeInt('currentPeriodIndex', { nullable: true }),
+    currentPeriodStartAt: t.field({ type: 'DateTime', nullable: true, resolve: (s) => s.currentPeriodStart }),
+    currentPeriodEndAt: t.field({ type: 'DateTime', nullable: true, resolve: (s) => s.currentPeriodEnd }),
+    nextInvoiceAt: t.field({ type: 'DateTime', nullable: true, resolve: (s) => s.nextInvoiceAt }),
+    latestInvoiceId: t.exposeID('latestInvoiceId', { nullable: true }),
+    latestInvoice: t.field({ type: InvoiceRef, nullable: true, resolve: (s, _a, ctx) => (s.latestInvoiceId ? invoiceLoader(ctx).load(s.latestInvoiceId) : null) }),
+    canceledAt: t.field({ type: 'DateTime', nullable: true, resolve: (s) => s.canceledAt }),
+    cancellationReason: t.field({ type: CancellationReason, nullable: true, resolve: (s) => s.cancellationReason }),
+    createdAt: t.field({ type: 'DateTime', resolve: (s) => s.createdAt }),
+    updatedAt: t.field({ type: 'DateTime', resolve: (s) => s.updatedAt }),
+    periods: t.field({
+      type: PeriodConnection,
+      description: 'Billed periods, newest first (the 100 most recent).',
+      args: pageArgs(t, 100, 100),
+      resolve: async (s, args, ctx) => arrayConnection(s.periods ?? (await ctx.services.subscriptions.get(await keyOf(ctx), s.id)).periods ?? [], args, 100, 100),
+    }),
+  }),
+});
+const SubConnection = connectionType('BillingSubscription', SubRef);
+
+const ClockRef = builder.objectRef<TestClockView>('TestClock').implement({
+  description: 'A test-mode clock: subscriptions attached to it at creation live in its time, which only `advanceTestClock` moves.',
+  authScopes: { key: true },
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    livemode: t.exposeBoolean('livemode'),
+    name: t.exposeString('name', { nullable: true }),
+    frozenAt: t.field({ type: 'DateTime', description: "The clock's time.", resolve: (c) => c.frozenTime }),
+    status: t.field({ type: ClockStatus, resolve: (c) => c.status }),
+    createdAt: t.field({ type: 'DateTime', resolve: (c) => c.createdAt }),
+    updatedAt: t.field({ type: 'DateTime', resolve: (c) => c.updatedAt }),
+  }),
+});
+const ClockConnection = connectionType('TestClock', ClockRef);
+
+const LineItemInput = builder.inputType('BillingSubscriptionLineItemInput', {
+  fields: (t) => ({
+    description: t.string({ required: true, description: '1 to 500 characters.' }),
+    quantity: t.int({ required: true, description: '1 to 10000.' }),
+    unitAmount: t.string({ required: true, description: 'Integer string of settlement base units.' }),
+  }),
+});
+
+const CreateInput = builder.inputType('CreateBillingSubscriptionInput', {
+  fields: (t) => ({
+    customerEmail: t.string({ required: true, description: "Where each period's invoice, reminders and receipts are emailed." }),
+    customerName: t.string(),
+    merchantName: t.string({ description: 'Shown on invoices and as the sender name of the emails.' }),
+    replyTo: t.string({ description: "Where the customer's replies go." }),
+    lineItems: t.field({ type: [LineItemInput], required: true, description: '1 to 50 line items, billed every period.' }),
+    settleChain: t.string({ required: true, description: 'Chain id or slug of a supported settlement pair.' }),
+    settleToken: t.string({ required: true, description: '`USDC`, `USDT` or the token address/mint.' }),
+    recipient: t.string({ required: true, description: "The merchant's wallet on the settlement chain." }),
+    interval: t.field({ type: Interval, required: true }),
+    intervalCount: t.int({ description: 'Intervals per period (default 1).' }),
+    startAt: t.field({ type: 'DateTime', description: 'When billing starts (default now); not in the past.' }),
+    trialDays: t.int({ description: 'Days of trial before the first period (0 to 730).' }),
+    daysUntilDue: t.int({ description: 'Days from a period start to its invoice due date (0 to 90, default 7).' }),
+    metadata: t.field({ type: 'JSON', description: 'Up to 20 string key-value pairs.' }),
+    testClockId: t.id({ description: 'Test mode: the test clock whose time the subscription lives in.' }),
+    ...idempotencyKeyField(t),
+  }),
+});
+const UpdateInput = builder.inputType('UpdateBillingSubscriptionInput', {
+  description: 'Line items and metadata, applied from the next period.',
+  fields: (t) => ({ id: t.id({ required: true }), lineItems: t.field({ type: [LineItemInput] }), metadata: t.field({ type: 'JSON' }) }),
+});
+const CancelInput = builder.inputType('CancelBillingSubscriptionInput', {
+  fields: (t) => ({ id: t.id({ required: true }), atPeriodEnd: t.boolean({ description: 'Cancel when the current period ends instead of now.' }), ...idempotencyKeyField(t) }),
+});
+const IdInput = (name: string) => builder.inputType(name, { fields: (t) => ({ id: t.id({ required: true }), ...idempotencyKeyField(t) }) });
+const CreateClockInput = builder.inputType('CreateTestClockInput', {
+  fields: (t) => ({ name: t.string(), frozenAt: t.field({ type: 'DateTime', description: 'Where the clock starts (default now).' }), ...idempotencyKeyField(t) }),
+});
+const AdvanceClockInput = builder.inputType('AdvanceTestClockInput', {
+  fields: (t) => ({ id: t.id({ required: true }), frozenAt: t.field({ type: 'DateTime', required: true, description: 'The new time: later than now, at most 1100 days ahead.' }), ...idempotencyKeyField(t) }),
+});
+const DeleteClockInput = builder.inputType('DeleteTestClockInput', { fields: (t) => ({ id: t.id({ required: true }) }) });
+
+const defined = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null));
+
+type SubPayload = { billingSubscription: SubscriptionView };
+const subPayload = (name: string) =>
+  builder.objectRef<SubPayload>(name).implement({ fields: (t) => ({ billingSubscription: t.field({ type: SubRef, resolve: (p) => p.billingSubscription }) }) });
+type ClockPayload = { testClock: TestClockView };
+const clockPayload = (name: string) => builder.objectRef<ClockPayload>(name).implement({ fields: (t) => ({ testClock: t.field({ type: ClockRef, resolve: (p) => p.testClock }) }) });
+
+builder.queryField('billingSubscription', (t) =>
+  t.field({
+    type: SubRef,
+    nullable: true,
+    description: "The key's subscription (its account and mode); null when there is none with this id.",
+    authScopes: { key: true },
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (_r, { id }, ctx) => orNull(async () => ctx.services.subscriptions.get(await keyOf(ctx), id)),
+  }),
+);
+
+builder.queryField('billingSubscriptions', (t) =>
+  t.field({
+    type: SubConnection,
+    description: "The API key's subscriptions (its account and mode), newest first.",
+    authScopes: { key: true },
+    args: { status: t.arg({ type: Status }), ...pageArgs(t, 100) },
+    resolve: async (_r, args, ctx) => {
+      const svc = ctx.services.subscriptions;
+      const q: Record<string, unknown> = { limit: pageSize(args.first, 100) };
+      if (args.status) q.status = args.status;
+      if (args.after) q.cursor = args.after;
+      const page = await readAfter(svc.list(await keyOf(ctx), q));
+      return keysetConnection(page, (v) => svc.listCursor(v), args);
+    },
+  }),
+);
+
+builder.queryField('testClock', (t) =>
+  t.field({
+    type: ClockRef,
+    nullable: true,
+    description: "The key's test clock; null when there is none with this id (and always for a live key).",
+    authScopes: { key: true },
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (_r, { id }, ctx) => orNull(async () => ctx.services.subscriptions.getTestClock(await keyOf(ctx), id)),
+  }),
+);
+
+builder.queryField('testClocks', (t) =>
+  t.field({
+    type: ClockConnection,
+    description: "The API key's test clocks, newest first (empty for a live key).",
+    authScopes: { key: true },
+    args: pageArgs(t, 100),
+    resolve: async (_r, args, ctx) => {
+      const svc = ctx.services.subscriptions;
+      const q: Record<string, unknown> = { limit: pageSize(args.first, 100) };
+      if (args.after) q.cursor = args.after;
+      const page = await readAfter(svc.listTestClocks(await keyOf(ctx), q));
+      return keysetConnection(page, (v) => svc.testClockCursor(v), args);
+    },
+  }),
+);
+
+builder.mutationField('createBillingSubscription', (t) =>
+  t.field({
+    type: subPayload('CreateBillingSubscriptionPayload'),
+    description: "Creates a subscription; when billing starts now, the first period's invoice is issued and emailed at once.",
+    authScopes: { key: true },
+    args: { input: t.arg({ type: CreateInput, required: true }) },
+    errors: { types: [ConflictError] },
+    resolve: idempotent(async (_r, { input }, ctx) => {
+      const { idempotencyKey: _k, startAt, ...rest } = input as Record<string, unknown> & { startAt?: Date | null };
+      const body = defined({ ...rest, ...(startAt ? { startAt: startAt.toISOString() } : {}) });
+      return { billingSubscription: await ctx.services.subscriptions.create(await keyOf(ctx), body) };
+    }),
+  }),
+);
+
+builder.mutationField('updateBillingSubscription', (t) =>
+  t.field({
+    type: subPayload('UpdateBillingSubscriptionPayload'),
+    description: 'Changes line items and metadata from the next period on (a ConflictError once canceled).',
+    authScopes: { key: true },
+    args: { input: t.arg({ type: UpdateInput, required: true }) },
+    errors: { types: [ConflictError, NotFoundError] },
+    resolve: async (_r, { input }, ctx) => {
+      const { id, ...rest } = input;
+      return { billingSubscription: await ctx.services.subscriptions.update(await keyOf(ctx), id, defined(rest)) };
+    },
+  }),
+);
+
+builder.mutationField('cancelBillingSubscription', (t) =>
+  t.field({
+    type: subPayload('CancelBillingSubscriptionPayload'),
+    description: 'Cancels now, or at the end of the current period with `atPeriodEnd`; a ConflictError when already canceled.',
+    authScopes: { key: true },
+    args: { input: t.arg({ type: CancelInput, required: true }) },
+    errors: { types: [ConflictError, NotFoundError] },
+    resolve: idempotent(async (_r, { input }, ctx) => ({
+      billingSubscription: await ctx.services.subscriptions.cancel(await keyOf(ctx), input.id, defined({ atPeriodEnd: input.atPeriodEnd })),
+    })),
+  }),
+);
+
+builder.mutationField('resumeBillingSubscription', (t) =>
+  t.field({
+    type: subPayload('ResumeBillingSubscriptionPayload'),
+    description: 'Undoes a cancel at period end not yet reached; a ConflictError otherwise.',
+    authScopes: { key: true },
+    args: { input: t.arg({ type: IdInput('ResumeBillingSubscriptionInput'), required: true }) },
+    errors: { types: [ConflictError, NotFoundError] },
+    resolve: idempotent(async (_r, { input }, ctx) => ({ billingSubscription: await ctx.services.subscriptions.resume(await keyOf(ctx), input.id) })),
+  }),
+);
+
+builder.mutationField('createTestClock', (t) =>
+  t.field({
+    type: clockPayload('CreateTestClockPayload'),
+    description: 'Test mode only (a live key is FORBIDDEN): a clock frozen at `frozenAt` (default now).',
+    authScopes: { key: true },
+    args: { input: t.arg({ type: CreateClockInput, required: true }) },
+    errors: { types: [ConflictError] },
+    resolve: idempotent(async (_r, { input }, ctx) => ({
+      testClock: await ctx.services.subscriptions.createTestClock(await keyOf(ctx), defined({ name: input.name, frozenTime: input.frozenAt ? (input.frozenAt as Date).toISOString() : undefined })),
+    })),
+  }),
+);
+
+builder.mutationField('advanceTestClock', (t) =>
+  t.field({
+    type: clockPayload('AdvanceTestClockPayload'),
+    description: 'Moves the clock forward to `frozenAt` and, before answering, runs every invoice, reminder and dunning step due in between, in time order. A ConflictError while another advance runs.',
+    authScopes: { key: true },
+    args: { input: t.arg({ type: AdvanceClockInput, required: true }) },
+    errors: { types: [ConflictError, NotFoundError] },
+    resolve: idempotent(async (_r, { input }, ctx) => ({
+      testClock: await ctx.services.subscriptions.advanceTestClock(await keyOf(ctx), input.id, { frozenTime: (input.frozenAt as Date).toISOString() }),
+    })),
+  }),
+);
+
+const DeletedClock = builder.objectRef<{ id: string }>('DeleteTestClockPayload').implement({ fields: (t) => ({ deletedTestClockId: t.exposeID('id') }) });
+
+builder.mutationField('deleteTestClock', (t) =>
+  t.field({
+    type: DeletedClock,
+    description: 'Deletes the clock and the subscriptions attached to it (their invoices stay).',
+    authScopes: { key: true },
+    args: { input: t.arg({ type: DeleteClockInput, required: true }) },
+    errors: { types: [ConflictError, NotFoundError] },
+    resolve: async (_r, { input }, ctx) => ctx.services.subscriptions.deleteTestClock(await keyOf(ctx), input.id),
+  }),
+);
+
+const SandboxPayload = builder.objectRef<{ invoice: InvoiceView }>('PayInvoiceInSandboxPayload').implement({ fields: (t) => ({ invoice: t.field({ type: InvoiceRef, resolve: (p) => p.invoice }) }) });
+
+builder.mutationField('payInvoiceInSandbox', (t) =>
+  t.field({
+    type: SandboxPayload,
+    description:
+      "Public, test mode only: pays an open test invoice with a sandbox payment through its checkout session, with the events of a real payment (`checkout.session.processing`, `checkout.session.completed`, `invoice.paid`) and the receipt email. A ConflictError when paid or void; NotFoundError for drafts; FORBIDDEN for live invoices.",
+    authScopes: { public: true },
+    args: { input: t.arg({ type: IdInput('PayInvoiceInSandboxInput'), required: true }) },
+    errors: { types: [ConflictError, NotFoundError] },
+    resolve: idempotent(async (_r, { input }, ctx) => ({ invoice: await ctx.services.invoices.sandboxPay(input.id) })),
+  }),
+);
+
+builder.subscriptionField('billingSubscription', (t) =>
+  t.field({
+    type: SubRef,
+    description: 'The subscription now, then again after every status change (made by any instance). Completes after `canceled`, which is always pushed (no status follows it). Key only: the owner\'s subscriptions.',
+    authScopes: { key: true },
+    args: { id: t.arg.id({ required: true }) },
+    subscribe: (_r, { id }, ctx) => followStatus(ctx, subscriptionTopic(id), async (auth) => ctx.services.subscriptions.get(auth ?? (await keyOf(ctx)), id), BILLING_SUBSCRIPTION_FINAL_STATUSES),
+    resolve: (v) => v,
+  }),
+);
