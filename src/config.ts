@@ -4,6 +4,7 @@ import { assetsEnv } from './assets/config.js';
 import { providersEnv } from './providers/config.js';
 import { quotesEnv } from './quotes/config.js';
 import { ordersEnv } from './orders/config.js';
+import { limitOrdersEnv } from './limit-orders/config.js';
 import { webhooksEnv } from './webhooks/config.js';
 import { eventsEnv } from './events/config.js';
 import { checkoutEnv } from './checkout/config.js';
@@ -60,6 +61,7 @@ const schema = z.object({
   ...providersEnv,
   ...quotesEnv,
   ...ordersEnv,
+  ...limitOrdersEnv,
   ...webhooksEnv,
   ...eventsEnv,
   ...checkoutEnv,
