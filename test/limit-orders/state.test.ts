@@ -5,7 +5,7 @@ const st = (status: LimitOrderStatus, filledMaking = 0n, filledTaking = 0n): Lim
 const seen = (providerStatus: string, filledMaking = 0n, filledTaking = 0n, expired = false): LimitOrderEvent => ({ type: 'observed', providerStatus, filledMaking, filledTaking, expired });
 
 describe('limit order transitions', () => {
-  it.each([
+  const rows: Array<[LimitOrderStatus, LimitOrderEvent, string, LimitOrderState]> = [
     ['pending_signature', { type: 'opened' }, 'pending_signature→open', st('open')],
     ['pending_signature', { type: 'open_failed' }, 'never landed', st('failed')],
     ['pending_signature', { type: 'cancel_landed' }, 'nothing to cancel yet', st('pending_signature')],
@@ -30,9 +30,10 @@ describe('limit order transitions', () => {
     ['cancelled', { type: 'opened' }, 'final stays', st('cancelled')],
     ['expired', seen('Completed', 100n, 50n), 'final stays', st('expired')],
     ['failed', seen('Open'), 'final stays', st('failed')],
-  ].map(([from, ev, why, to]) => [`${from}: ${why}`, from, ev, why, to] as const))('%s', (_name, from, ev, _why, to) => {
-    const start = from === 'partially_filled' && _why.startsWith('a stale') ? st(from, 70n, 35n) : st(from);
-    expect(transition(start, ev as LimitOrderEvent)).toEqual(to);
+  ];
+  it.each(rows.map(([from, ev, why, to]) => [`${from}: ${why}`, from, ev, why, to] as const))('%s', (_name, from, ev, why, to) => {
+    const start = from === 'partially_filled' && why.startsWith('a stale') ? st(from, 70n, 35n) : st(from);
+    expect(transition(start, ev)).toEqual(to);
   });
 
   it('returns the same object when nothing changes', () => {
