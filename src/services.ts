@@ -31,6 +31,10 @@ import { InvoicesService } from './invoices/service.js';
 import { MailService } from './mail/service.js';
 import { MAIL_JOB, mailDeliverJob } from './mail/jobs.js';
 import { mailWakeTopic } from './mail/topics.js';
+import { JupiterTrigger } from './providers/jupiter/trigger.js';
+import { LimitOrdersService } from './limit-orders/service.js';
+import { LIMIT_ORDER_POLL_JOB, limitOrderPollerJob } from './limit-orders/jobs.js';
+import { transferFeeMints } from './limit-orders/mint.js';
 
 /**
  * Domain services, built once per process and shared by GraphQL resolvers, REST routes and jobs. No business
@@ -55,6 +59,7 @@ export interface Services {
   idempotency: IdempotencyService;
   invoices: InvoicesService;
   mail: MailService;
+  limitOrders: LimitOrdersService;
   jobs: JobRunner;
   startJobs(): void;
   stop(): Promise<void>;
@@ -92,6 +97,22 @@ export function createServices(infra: Infra, sql: RawSql, opts: { pgPool?: pg.Po
   const quotes = new QuoteService({ config, clock, log, providers, assets, partners, store: quoteStore });
   const orders = new OrdersService({ config, log, clock, prisma, pubsub, quotes, providers, rpc, wakePoller: () => jobs.kick(ORDER_POLL_JOB) });
 
+  // ---- limit orders: Jupiter Trigger; each fill becomes an order record --------------------------------------
+  const trigger = new JupiterTrigger({ baseUrl: config.JUPITER_API_URL, basePath: config.JUPITER_TRIGGER_PATH, apiKey: config.JUPITER_API_KEY });
+  const limitOrders = new LimitOrdersService({
+    config,
+    log,
+    clock,
+    prisma,
+    pubsub,
+    assets,
+    partners,
+    feeSettings: quotes.feeSettings,
+    trigger,
+    transferFeeMints: (mints) => transferFeeMints(rpc.solana(), mints),
+    wakePoller: () => jobs.kick(LIMIT_ORDER_POLL_JOB),
+  });
+
   // ---- events and webhooks ---------------------------------------------------------------------------------
   const webhooks = new WebhooksService({ config, log, clock, prisma, pubsub });
   const events = new EventsService({ prisma, clock, webhooks });
@@ -123,6 +144,7 @@ export function createServices(infra: Infra, sql: RawSql, opts: { pgPool?: pg.Po
   jobs.add(webhooks.worker.job());
   jobs.add(eventRetentionJob(sql, clock, config.EVENT_RETENTION_DAYS));
   jobs.add(orderPollerJob({ config, log, clock, prisma, sql, orders, providers, settlement: onChainSettlement({ rpc, vmOf: (id) => assets.chains.info(id)?.vm }) }));
+  jobs.add(limitOrderPollerJob({ config, log, clock, prisma, sql, trigger, limitOrders }));
   jobs.add(quoteStoreSweepJob(quoteStore));
   jobs.add(checkoutVerifyJob({ config, checkout, verifier }));
   jobs.add(checkoutExpireJob({ config, checkout }));
@@ -149,6 +171,7 @@ export function createServices(infra: Infra, sql: RawSql, opts: { pgPool?: pg.Po
     idempotency,
     invoices,
     mail,
+    limitOrders,
     jobs,
     startJobs: () => {
       jobs.start();
