@@ -9,6 +9,7 @@ import { quoteRoutes } from './quotes.js';
 import { orderRoutes } from './orders.js';
 import { openApiRoutes } from './openapi.js';
 import { invoiceRoutes } from './invoices.js';
+import { limitOrderRoutes } from './limit-orders.js';
 
 /** Every /v1 route; each domain contributes its own list (src/rest/<domain>.ts). */
-export const restRoutes: Route[] = [...healthRoutes, ...openApiRoutes, ...eventRoutes, ...webhookRoutes, ...accountRoutes, ...assetsRoutes, ...checkoutRoutes, ...invoiceRoutes, ...quoteRoutes, ...orderRoutes];
+export const restRoutes: Route[] = [...healthRoutes, ...openApiRoutes, ...eventRoutes, ...webhookRoutes, ...accountRoutes, ...assetsRoutes, ...checkoutRoutes, ...invoiceRoutes, ...quoteRoutes, ...orderRoutes, ...limitOrderRoutes];
