@@ -37,6 +37,7 @@ const TAGS: Array<{ name: string; description: string }> = [
   { name: 'Orders', description: 'Transactions to sign for quotes, and tracking them once sent.' },
   { name: 'Checkout', description: 'Checkout sessions: the payer pays any token on any chain, the merchant receives USDC/USDT. Refunds.' },
   { name: 'Invoices', description: 'Invoices with gap-free numbers, emailed to the customer and paid through checkout; receipts as PDF.' },
+  { name: 'Limit orders', description: 'Solana limit orders (beta): created, signed and cancelled by the maker’s wallet; each fill becomes an order record.' },
   { name: 'Events', description: "State changes of the key's account and mode, and their webhook deliveries." },
   { name: 'Webhook endpoints', description: 'Where events are POSTed, signed with Standard Webhooks.' },
 ];

@@ -74,7 +74,7 @@ export const limitOrderRoutes: Route[] = [
       responses: { 200: json('A page of limit orders.', pageSchema(limitOrderViewSchema), { page: { object: 'list', data: [OPEN], hasMore: false, nextCursor: null } }) },
       examples: {
         byMaker: { summary: "A maker's orders", query: { maker: EX.solanaMaker } },
-        noMaker: { summary: 'Without a key, maker is required', query: { status: 'open' }, status: 400 },
+        badStatus: { summary: 'An unknown status is refused', query: { maker: EX.solanaMaker, status: 'pending' }, status: 400 },
       },
     },
   },

@@ -26,6 +26,10 @@ const REST_IDEMPOTENT = [
   'POST /v1/invoices/:id/send',
   'POST /v1/invoices/:id/void',
   'POST /v1/invoices/:id/pay',
+  'POST /v1/limit-orders',
+  'POST /v1/limit-orders/:id/submit',
+  'POST /v1/limit-orders/:id/cancel',
+  'POST /v1/limit-orders/cancel',
 ];
 const REST_NOT_IDEMPOTENT: Record<string, string> = {
   'POST /v1/orders': 'builds a transaction to sign from a stored quote; changes nothing',
