@@ -68,6 +68,10 @@ export const FIELD_RULES: Record<string, FieldRule> = {
   'Mutation.createInvoice': { strict: true },
   'Mutation.sendInvoice': { strict: true },
   'Mutation.payInvoice': { strict: true },
+  // Limit orders: one provider call each (create also reads the mints on chain).
+  'Mutation.createLimitOrder': { strict: true, cost: () => 10 },
+  'Mutation.submitLimitOrder': { cost: () => 10 },
+  'Mutation.cancelLimitOrders': { cost: () => 10 },
 };
 
 export interface OperationCost {
