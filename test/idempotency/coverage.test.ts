@@ -54,6 +54,9 @@ const GRAPHQL_IDEMPOTENT = [
   'sendInvoice',
   'voidInvoice',
   'payInvoice',
+  'createLimitOrder',
+  'submitLimitOrder',
+  'cancelLimitOrders',
 ];
 const GRAPHQL_NOT_IDEMPOTENT: Record<string, string> = {
   buildOrder: 'as POST /v1/orders: changes nothing',

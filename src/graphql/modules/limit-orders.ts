@@ -5,6 +5,7 @@ import type { CreatedLimitOrder, LimitOrderCancellation, LimitOrderView, SvmTx }
 import type { GraphQLContext } from '../context.js';
 import { AmountTooSmallError, ConflictError, NotFoundError, orNull } from '../errors.js';
 import { idempotencyKeyField, idempotent } from '../idempotency.js';
+import { FeeChannel } from './quotes.js';
 import { connectionType, keysetConnection, pageArgs, pageSize, readAfter } from '../pagination.js';
 
 /** Solana limit orders over GraphQL; every rule lives in LimitOrdersService (same as REST). */
@@ -100,7 +101,7 @@ const CreateInput = builder.inputType('CreateLimitOrderInput', {
     takingAmount: t.string({ description: 'Base units of `outputToken` wanted for all of it (or `limitPrice`).' }),
     limitPrice: t.string({ description: 'Output per input in token units (decimal); or `takingAmount`.' }),
     expiresAt: t.field({ type: 'DateTime', description: 'When the order stops filling.' }),
-    channel: t.string({ description: 'Fee channel (`web`, `widget`, `api`, `bot`); default `api` with a key, `web` without.' }),
+    channel: t.field({ type: FeeChannel, description: 'Fee channel; default `api` with a key, `web` without.' }),
     integrator: t.string(),
     integratorFeeBps: t.int(),
     ...idempotencyKeyField(t),

@@ -3,7 +3,7 @@ import type { QuoteResponse, QuoteView } from '../../quotes/service.js';
 import { CHANNELS } from '../../quotes/input.js';
 import { AmountTooLargeError, AmountTooSmallError, NoRouteError, ProviderError } from '../errors.js';
 
-const FeeChannel = builder.enumType('FeeChannel', { values: CHANNELS });
+export const FeeChannel = builder.enumType('FeeChannel', { values: CHANNELS });
 const TradeType = builder.enumType('TradeType', {
   description: '`EXACT_INPUT`: `amount` is what is sent. `EXACT_OUTPUT`: `dstAmount` is what must arrive.',
   values: ['EXACT_INPUT', 'EXACT_OUTPUT'] as const,
