@@ -92,6 +92,10 @@ Try:
   Idempotency-Key replays the first answer (Idempotent-Replayed: true) instead of creating a second invoice:
   curl -si -H 'x-api-key: ${dev.testKey}' -H 'content-type: application/json' -H 'Idempotency-Key: dev-invoice-1' ${base}/v1/invoices \\
     -d '{"customerEmail":"ap@example.com","merchantName":"Dev Shop","lineItems":[{"description":"Work","quantity":2,"unitAmount":"5000000"}],"settleChain":"base","settleToken":"USDC","recipient":"${DEVNET_ACCOUNTS[2].address}","send":true}'
+  Solana limit order (beta, Jupiter Trigger; needs network access to JUPITER_API_URL): create, sign tx.serializedTx
+  with the maker's wallet, then POST it to /v1/limit-orders/<id>/submit {"signedTransaction":"..."}:
+  curl -s -H 'x-api-key: ${dev.testKey}' -H 'content-type: application/json' ${base}/v1/limit-orders \\
+    -d '{"inputToken":"USDC","outputToken":"SOL","maker":"<your Solana wallet>","makingAmount":"50000000","limitPrice":"0.008"}'
 ${devnet ? devnetHints(base, devnet) : ''}`);
 }
 
