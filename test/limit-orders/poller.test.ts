@@ -41,7 +41,7 @@ describe.each(backends)('limit order fill poller (%s)', (backend) => {
     return c.body;
   }
 
-  it('two instances polling the same order at once record each fill exactly once', async () => {
+  it('two instances polling the same order at once record each fill exactly once', { timeout: 90_000 }, async () => {
     const s = await startTestServer({ backend, env: { ...env(), JOBS_ENABLED: 'false' } });
     try {
       const { key } = await s.createTestKey();
@@ -64,7 +64,7 @@ describe.each(backends)('limit order fill poller (%s)', (backend) => {
     }
   });
 
-  it('the limitOrder subscription pushes every change, fills included, and completes when filled', async () => {
+  it('the limitOrder subscription pushes every change, fills included, and completes when filled', { timeout: 90_000 }, async () => {
     const s = await startTestServer({ backend, env: { ...env(), LIMIT_ORDER_POLL_INTERVAL_MS: '100' } });
     const client = createClient({ url: s.url.replace('http', 'ws') + '/graphql', webSocketImpl: WebSocket, lazy: false });
     try {
