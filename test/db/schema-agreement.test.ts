@@ -39,6 +39,7 @@ export const SAMPLE_OVERRIDES: Record<string, Record<string, unknown>> = {
   IdempotencyKey: { state: 'in_progress' },
   Invoice: { amount: '49000000', number: null },
   EmailMessage: { kind: 'invoice', status: 'pending' },
+  LimitOrder: { status: 'open', makingAmount: '50000000', takingAmount: '400000000' },
 };
 
 const column = (f: DmmfField) => f.dbName ?? f.name;
