@@ -18,7 +18,7 @@ import { decideFees, defaultChannel, type FeeSettings } from '../quotes/fees.js'
 import type { Channel } from '../quotes/input.js';
 import type { PartnersService } from '../partners/service.js';
 import { cancelLimitOrdersSchema, createLimitOrderSchema, LIMIT_ORDER_ID, listLimitOrdersSchema, submitLimitOrderSchema, type CreateLimitOrderInput, type SubmitLimitOrderInput } from './input.js';
-import { eventForStatus, isFinalLimitOrder, transition, type LimitOrderEvent, type LimitOrderStatus } from './state.js';
+import { eventForStatus, isFinalLimitOrder, transition, type LimitOrderStatus } from './state.js';
 import { limitOrderTopic } from './topics.js';
 import { limitOrderView, type CreatedLimitOrder, type LimitOrderCancellation, type LimitOrderView, type SvmTx } from './views.js';
 
@@ -343,4 +343,3 @@ export function takingFromPrice(making: bigint, price: string, inDecimals: numbe
   return (making * scaled * TEN ** BigInt(outDecimals)) / (TEN ** BigInt(inDecimals) * TEN ** BigInt(frac.length));
 }
 
-export type { LimitOrderEvent };

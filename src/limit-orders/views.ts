@@ -2,7 +2,6 @@ import { z } from 'zod';
 import type { LimitOrder as LimitOrderRow } from '../db/generated/client.js';
 import { baseUnitsOut, isoTimestamp } from '../openapi/common.js';
 import { sameShape } from '../openapi/same-shape.js';
-import { builtTxSchema } from '../orders/views.js';
 import { LIMIT_ORDER_STATUSES, type LimitOrderStatus } from './state.js';
 
 /** Limit order rows → wire shapes, and their response schemas (OpenAPI). */
@@ -118,7 +117,6 @@ const svmTxSchema = z.object({
   serializedTx: z.string().meta({ description: 'Base64 versioned transaction for the maker to sign.' }),
   submitViaApi: z.boolean().meta({ description: 'Send the signed transaction to POST /v1/limit-orders/{id}/submit.' }),
 });
-void builtTxSchema;
 
 export const limitOrderViewSchema = z
   .object({
