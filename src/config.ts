@@ -5,6 +5,7 @@ import { providersEnv } from './providers/config.js';
 import { quotesEnv } from './quotes/config.js';
 import { ordersEnv } from './orders/config.js';
 import { depositsEnv } from './deposits/config.js';
+import { limitOrdersEnv } from './limit-orders/config.js';
 import { webhooksEnv } from './webhooks/config.js';
 import { eventsEnv } from './events/config.js';
 import { checkoutEnv } from './checkout/config.js';
@@ -63,6 +64,7 @@ const schema = z.object({
   ...quotesEnv,
   ...ordersEnv,
   ...depositsEnv,
+  ...limitOrdersEnv,
   ...webhooksEnv,
   ...eventsEnv,
   ...checkoutEnv,

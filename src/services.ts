@@ -38,6 +38,10 @@ import { sandboxProvider } from './deposits/sandbox.js';
 import { relayDepositProvider } from './providers/relay/deposit-addresses.js';
 import { SubscriptionsService } from './subscriptions/service.js';
 import { subscriptionsBillingJob } from './subscriptions/jobs.js';
+import { JupiterTrigger } from './providers/jupiter/trigger.js';
+import { LimitOrdersService } from './limit-orders/service.js';
+import { LIMIT_ORDER_POLL_JOB, limitOrderPollerJob } from './limit-orders/jobs.js';
+import { transferFeeMints } from './limit-orders/mint.js';
 
 /**
  * Domain services, built once per process and shared by GraphQL resolvers, REST routes and jobs. No business
@@ -65,6 +69,7 @@ export interface Services {
   mail: MailService;
   /** Deposit addresses (beta): Relay in live mode, the sandbox in test mode. */
   deposits: DepositsService;
+  limitOrders: LimitOrdersService;
   jobs: JobRunner;
   startJobs(): void;
   stop(): Promise<void>;
@@ -102,6 +107,22 @@ export function createServices(infra: Infra, sql: RawSql, opts: { pgPool?: pg.Po
   const simulator = new CallsSimulator({ rpcUrl: (chainId) => rpc.rpcUrl(chainId), timeoutMs: config.RPC_TIMEOUT_MS, mode: config.CALLS_SIMULATION_MODE });
   const quotes = new QuoteService({ config, clock, log, providers, assets, partners, store: quoteStore, simulator });
   const orders = new OrdersService({ config, log, clock, prisma, pubsub, quotes, providers, rpc, wakePoller: () => jobs.kick(ORDER_POLL_JOB) });
+
+  // ---- limit orders: Jupiter Trigger; each fill becomes an order record --------------------------------------
+  const trigger = new JupiterTrigger({ baseUrl: config.JUPITER_API_URL, basePath: config.JUPITER_TRIGGER_PATH, apiKey: config.JUPITER_API_KEY });
+  const limitOrders = new LimitOrdersService({
+    config,
+    log,
+    clock,
+    prisma,
+    pubsub,
+    assets,
+    partners,
+    feeSettings: quotes.feeSettings,
+    trigger,
+    transferFeeMints: (mints) => transferFeeMints(rpc.solana(), mints),
+    wakePoller: () => jobs.kick(LIMIT_ORDER_POLL_JOB),
+  });
 
   // ---- events and webhooks ---------------------------------------------------------------------------------
   const webhooks = new WebhooksService({ config, log, clock, prisma, pubsub });
@@ -161,6 +182,7 @@ export function createServices(infra: Infra, sql: RawSql, opts: { pgPool?: pg.Po
   jobs.add(webhooks.worker.job());
   jobs.add(eventRetentionJob(sql, clock, config.EVENT_RETENTION_DAYS));
   jobs.add(orderPollerJob({ config, log, clock, prisma, sql, orders, providers: orderProviders, settlement: onChainSettlement({ rpc, vmOf: (id) => assets.chains.info(id)?.vm }) }));
+  jobs.add(limitOrderPollerJob({ config, log, clock, prisma, sql, trigger, limitOrders }));
   jobs.add(quoteStoreSweepJob(quoteStore));
   jobs.add(checkoutVerifyJob({ config, checkout, verifier }));
   jobs.add(checkoutExpireJob({ config, checkout }));
@@ -191,6 +213,7 @@ export function createServices(infra: Infra, sql: RawSql, opts: { pgPool?: pg.Po
     subscriptions,
     mail,
     deposits,
+    limitOrders,
     jobs,
     startJobs: () => {
       jobs.start();

@@ -49,6 +49,34 @@ function order(status: 'submitted' | 'filled' | 'refunded' | 'failed', extra: Re
   };
 }
 
+/** A limit order as src/limit-orders/views.ts shows it: 50 USDC for 0.4 SOL, 20 USDC of it filled. */
+function limitOrder(ctx: SampleContext, status: 'cancelled' | 'expired') {
+  return {
+    id: newId('lo'),
+    object: 'limit_order',
+    livemode: false,
+    status,
+    provider: 'jupiter',
+    chainId: 7565164,
+    maker: '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU',
+    inputMint: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v',
+    outputMint: 'So11111111111111111111111111111111111111112',
+    makingAmount: '50000000',
+    takingAmount: '400000000',
+    filledMakingAmount: '20000000',
+    filledTakingAmount: '160000000',
+    remainingMakingAmount: '30000000',
+    price: { outputPerInput: '0.008', inputPerOutput: '125' },
+    fees: { ourFeeBps: 20 },
+    providerOrderId: bs58.encode(randomBytes(32)),
+    openTxHash: bs58.encode(randomBytes(64)),
+    closeTxHash: status === 'cancelled' ? bs58.encode(randomBytes(64)) : null,
+    expiresAt: status === 'expired' ? iso(ctx.now) : iso(ctx.now, 7 * 24 * 3600_000),
+    createdAt: iso(ctx.now, -3 * 3600_000),
+    updatedAt: iso(ctx.now),
+  };
+}
+
 function session(ctx: SampleContext, status: string, opts: { paid?: boolean; payment?: boolean; invoiceId?: string } = {}) {
   const id = `cs_test_${randomBase62(96)}`;
   const created = iso(ctx.now, -4 * 60_000);
@@ -332,6 +360,24 @@ export const EVENT_TYPES: EventTypeInfo[] = [
         dstTxHash: null,
       };
       return { resourceId: o.limitOrderId, data: { order: o } };
+    },
+  },
+  {
+    type: 'limit_order.cancelled',
+    emittedWhen: 'a limit order was cancelled (its cancel transaction landed, or the provider lists it cancelled)',
+    dataFields: '`limitOrder` (the limit order; fills before the cancel stay in `filledMakingAmount`)',
+    sample: (ctx) => {
+      const lo = limitOrder(ctx, 'cancelled');
+      return { resourceId: lo.id, data: { limitOrder: lo } };
+    },
+  },
+  {
+    type: 'limit_order.expired',
+    emittedWhen: 'a limit order reached its `expiresAt` before it was filled',
+    dataFields: '`limitOrder` (the limit order)',
+    sample: (ctx) => {
+      const lo = limitOrder(ctx, 'expired');
+      return { resourceId: lo.id, data: { limitOrder: lo } };
     },
   },
   {

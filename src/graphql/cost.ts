@@ -80,6 +80,10 @@ export const FIELD_RULES: Record<string, FieldRule> = {
   'Mutation.payInvoiceInSandbox': { strict: true },
   'Mutation.createBillingSubscription': { strict: true },
   'Mutation.advanceTestClock': { strict: true },
+  // Limit orders: one provider call each (create also reads the mints on chain).
+  'Mutation.createLimitOrder': { strict: true, cost: () => 10 },
+  'Mutation.submitLimitOrder': { cost: () => 10 },
+  'Mutation.cancelLimitOrders': { cost: () => 10 },
 };
 
 export interface OperationCost {

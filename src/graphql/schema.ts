@@ -7,6 +7,7 @@ import './modules/checkout.js';
 import './modules/deposits.js';
 import './modules/events.js';
 import './modules/invoices.js';
+import './modules/limit-orders.js';
 import './modules/meta.js';
 import './modules/orders.js';
 import './modules/quotes.js';

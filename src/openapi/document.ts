@@ -39,6 +39,7 @@ const TAGS: Array<{ name: string; description: string }> = [
   { name: 'Deposit addresses', description: 'Beta: swap or bridge by sending tokens to an address, without connecting a wallet; each deposit becomes an order. Test mode uses the sandbox.' },
   { name: 'Invoices', description: 'Invoices with gap-free numbers, emailed to the customer and paid through checkout; receipts as PDF.' },
   { name: 'Subscriptions', description: 'Recurring invoices with dunning, and test clocks that run months of billing in one call (test mode).' },
+  { name: 'Limit orders', description: 'Solana limit orders (beta): created, signed and cancelled by the maker’s wallet; each fill becomes an order record.' },
   { name: 'Events', description: "State changes of the key's account and mode, and their webhook deliveries." },
   { name: 'Webhook endpoints', description: 'Where events are POSTed, signed with Standard Webhooks.' },
 ];

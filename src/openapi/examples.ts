@@ -32,6 +32,10 @@ export const EX = {
   refundTx: '0x5d1f0e3b7a9c2e4f6a8b0c1d3e5f7a9b1c3d5e7f9a0b2c4d6e8f0a1b3c5d7e9f',
   baseUsdc: '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913',
   arbUsdc: '0xaf88d065e77c8cc2239327c5edb3a432268e5831',
+  /** A limit order (created keyless by the contract test, waiting for its signature). */
+  limitOrderId: 'lo_Ew0FgpGES9tnFvACwS3jBU',
+  solanaMaker: '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU',
+  solanaSignature: '4dR7m2JqX9aKpV3wYc8nT1sB5uE6hG2fZoL7iQ3rN9xWkM4tA8yD1cP6vS2bH5jEaaaaaaaaaaaaaaaaaaaaaa',
   createdAt: '2026-11-22T13:59:11.482Z',
   updatedAt: '2026-11-22T14:03:11.482Z',
   expiresAt: '2026-11-22T14:59:11.482Z',

@@ -19,6 +19,8 @@ export const providersEnv = {
   LIFI_INTEGRATOR: z.string().default('swapgate'),
   JUPITER_API_URL: z.url().default('https://api.jup.ag'),
   JUPITER_API_KEY: z.string().optional(),
+  /** Path prefix of Jupiter's Trigger API (limit orders), on JUPITER_API_URL. */
+  JUPITER_TRIGGER_PATH: z.string().regex(/^\/[A-Za-z0-9/_-]*$/, 'must be a path starting with /').default('/trigger/v1'),
   ZEROEX_API_URL: z.url().default('https://api.0x.org'),
   ZEROEX_API_KEY: z.string().optional(),
   KYBERSWAP_API_URL: z.url().default('https://aggregator-api.kyberswap.com'),

@@ -44,6 +44,7 @@ export const SAMPLE_OVERRIDES: Record<string, Record<string, unknown>> = {
   Subscription: { amount: '49000000', interval: 'month', intervalCount: 1, daysUntilDue: 7, livemode: false, canceledAt: null, nextActionAt: null },
   SubscriptionPeriod: { periodIndex: 0, startAt: new Date('2026-01-01T00:00:00.000Z'), endAt: new Date('2026-02-01T00:00:00.000Z') },
   TestClock: { livemode: false, status: 'ready' },
+  LimitOrder: { status: 'open', makingAmount: '50000000', takingAmount: '400000000' },
 };
 
 const column = (f: DmmfField) => f.dbName ?? f.name;

@@ -47,6 +47,7 @@ const LIST_ALLOWED: Record<string, string> = {
   'CheckoutPayerQuoteResponse.errors': 'one entry per provider that failed: bounded by the providers loaded',
   'NoRouteError.providerErrors': 'one entry per provider asked: bounded by the providers loaded',
   'Balances.errors': 'one entry per chain that failed: bounded by the chains asked (at most 25)',
+  'CancelLimitOrdersPayload.transactions': 'one cancel transaction per 5 orders of the call: at most 10 (50 ids)',
   'RedeliverEventPayload.deliveries': 'the deliveries one call queued: one per endpoint, at most 16 per account and mode',
 };
 

@@ -35,6 +35,10 @@ const REST_IDEMPOTENT = [
   'POST /v1/subscriptions/:id/resume',
   'POST /v1/test-clocks',
   'POST /v1/test-clocks/:id/advance',
+  'POST /v1/limit-orders',
+  'POST /v1/limit-orders/:id/submit',
+  'POST /v1/limit-orders/:id/cancel',
+  'POST /v1/limit-orders/cancel',
 ];
 const REST_NOT_IDEMPOTENT: Record<string, string> = {
   'POST /v1/orders': 'builds a transaction to sign from a stored quote; changes nothing',
@@ -70,6 +74,9 @@ const GRAPHQL_IDEMPOTENT = [
   'resumeBillingSubscription',
   'createTestClock',
   'advanceTestClock',
+  'createLimitOrder',
+  'submitLimitOrder',
+  'cancelLimitOrders',
 ];
 const GRAPHQL_NOT_IDEMPOTENT: Record<string, string> = {
   buildOrder: 'as POST /v1/orders: changes nothing',

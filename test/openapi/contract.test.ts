@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../helpers/db.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { startRelayFixture, type RelayFixture } from '../fixtures/relay-server.js';
+import { startTriggerFixture, type TriggerFixture } from '../fixtures/jupiter-trigger-server.js';
 import { LifiTokensServer } from '../fixtures/lifi-tokens-server.js';
 import { DefiLlamaServer } from '../fixtures/defillama-server.js';
 import { EvmRpcServer } from '../fixtures/evm-rpc-server.js';
@@ -25,6 +26,7 @@ const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 describe.each(backends)('OpenAPI contract: every documented example against a real server (%s)', (backend) => {
   let s: TestServer;
   let relay: RelayFixture;
+  let trigger: TriggerFixture;
   const lifi = new LifiTokensServer();
   const llama = new DefiLlamaServer();
   const base = new EvmRpcServer(8453);
@@ -35,6 +37,7 @@ describe.each(backends)('OpenAPI contract: every documented example against a re
 
   beforeAll(async () => {
     relay = await startRelayFixture();
+    trigger = await startTriggerFixture();
     await Promise.all([lifi, llama, base].map((f) => f.start()));
     base.set('native', EX.payer, 10n ** 17n);
     base.set(EX.baseUsdc, EX.payer, 125_000_000n);
@@ -44,6 +47,8 @@ describe.each(backends)('OpenAPI contract: every documented example against a re
         JOBS_ENABLED: 'false',
         PROVIDERS: 'relay',
         RELAY_API_URL: relay.url,
+        JUPITER_API_URL: trigger.url,
+        SOLANA_RPC_URL: 'http://127.0.0.1:9',
         LIFI_API_URL: lifi.url,
         DEFILLAMA_API_URL: llama.url,
         RPC_URL_8453: base.url,
@@ -63,6 +68,7 @@ describe.each(backends)('OpenAPI contract: every documented example against a re
   afterAll(async () => {
     await s?.close();
     await relay?.close();
+    await trigger?.close();
     await Promise.all([lifi, llama, base].map((f) => f.close()));
   });
 
@@ -173,6 +179,11 @@ describe.each(backends)('OpenAPI contract: every documented example against a re
     if (uses(EX.orderId)) {
       await quoteId();
       m.set(EX.orderId, [...relay.requests.keys()].at(-1)!);
+    }
+    if (uses(EX.limitOrderId)) {
+      const r = await s.post('/v1/limit-orders', { inputToken: 'USDC', outputToken: 'SOL', maker: EX.solanaMaker, makingAmount: '50000000', takingAmount: '400000000' }, h());
+      expect(r.status, r.text).toBe(200);
+      m.set(EX.limitOrderId, r.body.id);
     }
     for (const tx of [EX.payerTx, EX.refundTx]) if (uses(tx)) m.set(tx, '0x' + randomBytes(32).toString('hex'));
     return m;

@@ -4,7 +4,7 @@ import { CHANNELS } from '../../quotes/input.js';
 import { AmountTooLargeError, AmountTooSmallError, CallsRevertedError, NoRouteError, ProviderError } from '../errors.js';
 import { MAX_CALLS } from '../../quotes/calls/input.js';
 
-const FeeChannel = builder.enumType('FeeChannel', { values: CHANNELS });
+export const FeeChannel = builder.enumType('FeeChannel', { values: CHANNELS });
 const TradeType = builder.enumType('TradeType', {
   description: '`EXACT_INPUT`: `amount` is what is sent. `EXACT_OUTPUT`: `dstAmount` is what must arrive.',
   values: ['EXACT_INPUT', 'EXACT_OUTPUT'] as const,

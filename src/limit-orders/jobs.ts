@@ -1,0 +1,183 @@
+import type { RawSql } from '../db/client.js';
+import type { LimitOrder as LimitOrderRow } from '../db/generated/client.js';
+import type { Infra } from '../infra.js';
+import { isApiError } from '../errors.js';
+import { newId } from '../ids.js';
+import type { Job } from '../jobs/runner.js';
+import { withProviderTimeout } from '../providers/deadline.js';
+import type { TriggerOrder } from '../providers/jupiter/trigger-schemas.js';
+import { SOLANA_CHAIN_ID } from '../providers/types.js';
+import { orderView } from '../orders/views.js';
+import { recordEvent } from '../events/outbox.js';
+import { eventForStatus, isFinalLimitOrder, nextLimitPollDelayMs, transition, type LimitOrderEvent } from './state.js';
+import { limitOrderView } from './views.js';
+import { recordLimitOrderEvent, stateOf, type LimitOrdersService, type LimitOrderTrigger } from './service.js';
+
+export const LIMIT_ORDER_POLL_JOB = 'limit-order-poller';
+
+const BATCH = 25;
+const PARALLEL = 4;
+const LEASE_MS = 60_000;
+
+export interface LimitOrderPollerDeps extends Pick<Infra, 'config' | 'log' | 'clock' | 'prisma'> {
+  /** The claim is one raw UPDATE … FOR UPDATE SKIP LOCKED. */
+  sql: RawSql;
+  trigger: Pick<LimitOrderTrigger, 'findOrder'>;
+  limitOrders: Pick<LimitOrdersService, 'publish'>;
+}
+
+/**
+ * Follows live limit orders until they are final. Each run claims a batch of due orders (skipping rows another
+ * instance holds, pushing their next look out by a lease first), reads each at the provider, and on a change
+ * writes, in one transaction guarded by the row's version: the new state and amounts, one order record per new
+ * fill (`limitOrderId` set, `lof_…` id, the fill's transaction) with its `limit_order.filled` event, and the
+ * `limit_order.cancelled` / `limit_order.expired` event. A fill is recorded once: its transaction is looked up
+ * among the order's records in the same transaction, and a concurrent writer fails the version guard.
+ * Nothing changed → the order's next look backs off (state.ts `nextLimitPollDelayMs`).
+ */
+export function limitOrderPollerJob(d: LimitOrderPollerDeps): Job {
+  return {
+    name: LIMIT_ORDER_POLL_JOB,
+    intervalMs: d.config.LIMIT_ORDER_POLL_INTERVAL_MS,
+    run: async (signal) => {
+      const claimed = await claimDue(d);
+      for (let i = 0; i < claimed.length && !signal.aborted; i += PARALLEL) {
+        await Promise.all(claimed.slice(i, i + PARALLEL).map((r) => pollLimitOrder(d, r).catch((err: unknown) => d.log.error({ err, id: r.id }, 'limit order poll failed'))));
+      }
+    },
+  };
+}
+
+async function claimDue(d: LimitOrderPollerDeps): Promise<LimitOrderRow[]> {
+  const now = new Date(d.clock.now());
+  const ids = await d.sql.query<{ id: string }>(
+    `UPDATE limit_orders SET next_poll_at = $2::timestamptz
+     WHERE id IN (
+       SELECT id FROM limit_orders WHERE status IN ('pending_signature', 'open', 'partially_filled') AND next_poll_at <= $1::timestamptz
+       ORDER BY next_poll_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
+     RETURNING id`,
+    [now.toISOString(), new Date(now.getTime() + LEASE_MS).toISOString()],
+  );
+  if (!ids.length) return [];
+  return d.prisma.limitOrder.findMany({ where: { id: { in: ids.map((r) => r.id) } } });
+}
+
+const sum = (xs: bigint[]) => xs.reduce((a, b) => a + b, 0n);
+
+/** One look at one order (exported for tests that drive the poller by hand). */
+export async function pollLimitOrder(d: LimitOrderPollerDeps, row: LimitOrderRow): Promise<void> {
+  const base = d.config.LIMIT_ORDER_POLL_INTERVAL_MS;
+  const now = d.clock.now();
+  // Unsigned and unreported: nothing to ask the provider until the signing window has passed, then it failed.
+  if (row.status === 'pending_signature' && !row.openTxHash) {
+    const deadline = row.createdAt.getTime() + d.config.LIMIT_ORDER_SIGN_WINDOW_MS;
+    if (now >= deadline) await apply(d, row, { type: 'open_failed' }, undefined);
+    else await reschedule(d, row, deadline - now, false);
+    return;
+  }
+  let found: { order: TriggerOrder; active: boolean } | undefined;
+  try {
+    found = await withProviderTimeout('jupiter', d.config.PROVIDER_TIMEOUT_MS, (signal) => d.trigger.findOrder(row.maker, row.providerOrderId, signal));
+  } catch (err) {
+    const rateLimited = isApiError(err) && err.code === 'RATE_LIMITED';
+    d.log.warn({ err, id: row.id }, 'limit order status read failed');
+    await reschedule(d, row, nextLimitPollDelayMs(row.quietPolls + 1, base, rateLimited), true);
+    return;
+  }
+  if (!found) {
+    // A reported signature whose order never appeared within the signing window did not land.
+    if (row.status === 'pending_signature' && now >= row.createdAt.getTime() + d.config.LIMIT_ORDER_SIGN_WINDOW_MS) await apply(d, row, { type: 'open_failed' }, undefined);
+    else await reschedule(d, row, nextLimitPollDelayMs(row.quietPolls + 1, base), true);
+    return;
+  }
+  const o = found.order;
+  const making = BigInt(row.makingAmount);
+  const remaining = BigInt(o.rawRemainingMakingAmount);
+  const event: LimitOrderEvent = {
+    type: 'observed',
+    providerStatus: o.status,
+    filledMaking: making > remaining ? making - remaining : 0n,
+    filledTaking: sum(o.trades.map((t) => BigInt(t.rawOutputAmount))),
+    expired: !!row.expiresAt && now >= row.expiresAt.getTime(),
+  };
+  await apply(d, row, event, o);
+}
+
+async function reschedule(d: Pick<LimitOrderPollerDeps, 'prisma' | 'clock'>, row: LimitOrderRow, delayMs: number, quiet: boolean) {
+  await d.prisma.limitOrder.updateMany({
+    where: { id: row.id, version: row.version },
+    data: { nextPollAt: new Date(d.clock.now() + delayMs), ...(quiet ? { quietPolls: { increment: 1 } } : {}) },
+  });
+}
+
+async function apply(d: LimitOrderPollerDeps, row: LimitOrderRow, event: LimitOrderEvent, o: TriggerOrder | undefined) {
+  const base = d.config.LIMIT_ORDER_POLL_INTERVAL_MS;
+  const before = stateOf(row);
+  const next = transition(before, event);
+  const fills = o ? o.trades.filter((t) => t.action == null || t.action === 'Fill') : [];
+  const nowMs = d.clock.now();
+  const now = new Date(nowMs);
+  const result = await d.prisma.$transaction(async (tx) => {
+    const known = new Set((await tx.order.findMany({ where: { limitOrderId: row.id }, select: { srcTxHash: true } })).map((r) => r.srcTxHash));
+    const fresh = fills.filter((t) => !known.has(t.txId));
+    const openTx = row.openTxHash ?? o?.openTx ?? null;
+    const closeTx = row.closeTxHash ?? (o?.closeTx || null);
+    if (next === before && !fresh.length && openTx === row.openTxHash && closeTx === row.closeTxHash) return null;
+    const final = isFinalLimitOrder(next.status);
+    const r = await tx.limitOrder.updateMany({
+      where: { id: row.id, version: row.version },
+      data: {
+        status: next.status,
+        filledMakingAmount: next.filledMaking.toString(),
+        filledTakingAmount: next.filledTaking.toString(),
+        providerStatus: o?.status ?? row.providerStatus,
+        openTxHash: openTx,
+        closeTxHash: closeTx,
+        quietPolls: 0,
+        version: { increment: 1 },
+        updatedAt: now,
+        nextPollAt: new Date(nowMs + base),
+        ...(final ? { finalizedAt: now, pendingAction: null, pendingTxs: [] } : {}),
+      },
+    });
+    if (r.count !== 1) return null; // another instance moved it meanwhile
+    const updated = await tx.limitOrder.findUniqueOrThrow({ where: { id: row.id } });
+    for (const t of fresh) {
+      const order = await tx.order.create({
+        data: {
+          quoteId: newId('lof'),
+          provider: row.provider,
+          status: 'filled',
+          accountId: row.accountId,
+          livemode: row.livemode,
+          srcChainId: SOLANA_CHAIN_ID,
+          dstChainId: SOLANA_CHAIN_ID,
+          amount: t.rawInputAmount,
+          dstAmount: t.rawOutputAmount,
+          srcTxHash: t.txId,
+          trackingId: row.providerOrderId,
+          providerState: 'filled',
+          ourFeeBps: row.ourFeeBps,
+          partnerFeeBps: row.partnerFeeBps,
+          partnerId: row.partnerId,
+          limitOrderId: row.id,
+          nextPollAt: now,
+          submittedAt: t.confirmedAt ? new Date(t.confirmedAt) : now,
+          updatedAt: now,
+          finalizedAt: now,
+        },
+      });
+      if (row.accountId) await recordEvent(tx, { accountId: row.accountId, livemode: row.livemode, type: 'limit_order.filled', resourceId: row.id, data: { order: orderView(order) }, createdAt: now });
+    }
+    if (next.status !== before.status) {
+      const type = eventForStatus(next.status);
+      if (type) await recordLimitOrderEvent(tx, updated, type, now);
+    }
+    return updated;
+  });
+  if (!result) {
+    await reschedule(d, row, nextLimitPollDelayMs(row.quietPolls + 1, base), true);
+    return;
+  }
+  await d.limitOrders.publish(limitOrderView(result));
+}
