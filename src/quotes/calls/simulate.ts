@@ -66,6 +66,8 @@ export interface CallsSimulatorOptions {
   timeoutMs: number;
   mode?: SimulationMode;
   fetch?: typeof fetch;
+  /** Most tokens whose balance slot is cached (default SLOT_CACHE_MAX). */
+  slotCacheMax?: number;
 }
 
 const BALANCE_OF = toFunctionSelector('function balanceOf(address)');
@@ -76,6 +78,13 @@ const TX_BASE_GAS = 21_000n;
 /** Candidate base slots probed for a token's balances mapping. */
 const PROBE_SLOTS = 32;
 const MARKER = 0x5a17_c0ffeen;
+/** Tokens whose balance slot is remembered (oldest forgotten first): callers choose the token, so this is bounded. */
+export const SLOT_CACHE_MAX = 2_000;
+/** How long a token whose balance slot could not be found is not probed again (a probe costs 64 eth_calls). */
+export const SLOT_MISS_TTL_MS = 10 * 60_000;
+
+/** Probing finished and no candidate slot holds the balance (not an RPC failure: worth remembering). */
+class NoBalanceSlot extends Error {}
 
 /** Known custom errors, for readable revert reasons (anything else is named by its selector). */
 const KNOWN_ERRORS = parseAbi([
@@ -288,11 +297,27 @@ export class CallsSimulator {
     let found = this.slots.get(key);
     if (!found) {
       found = probeBalanceSlot(rpc, token);
-      found.catch(() => this.slots.delete(key));
+      const entry = found;
+      // An RPC failure is forgotten at once; a definite miss is remembered for a while, so a token whose slot
+      // cannot be found does not cost a full probe on every request.
+      found.catch((e) => {
+        if (!(e instanceof NoBalanceSlot)) this.forgetSlot(key, entry);
+        else setTimeout(() => this.forgetSlot(key, entry), SLOT_MISS_TTL_MS).unref?.();
+      });
+      if (this.slots.size >= (this.o.slotCacheMax ?? SLOT_CACHE_MAX)) this.slots.delete(this.slots.keys().next().value!);
       this.slots.set(key, found);
     }
     const { slot, layout } = await found;
     return mappingKey(holder, slot, layout);
+  }
+
+  private forgetSlot(key: string, entry: Promise<unknown>): void {
+    if (this.slots.get(key) === entry) this.slots.delete(key);
+  }
+
+  /** Number of tokens whose balance slot (or miss) is cached. */
+  get cachedSlots(): number {
+    return this.slots.size;
   }
 
   private async rpc(url: string, method: string, params: unknown[]): Promise<unknown> {
@@ -373,7 +398,7 @@ async function probeBalanceSlot(rpc: Rpc, token: string): Promise<{ slot: bigint
     }),
   );
   const hit = candidates[results.indexOf(true)];
-  if (!hit) throw new Error(`could not locate the balance storage slot of token ${token}`);
+  if (!hit) throw new NoBalanceSlot(`could not locate the balance storage slot of token ${token}`);
   return hit;
 }
 

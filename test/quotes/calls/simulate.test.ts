@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { encodeFunctionData, erc20Abi, type Hex } from 'viem';
 import { ApiError } from '../../../src/errors.js';
 import { installDestinationCallTargets, nativeVaultAbi, testVaultAbi, CALL_TARGETS, ARBITRUM_USDC } from '../../../src/devnet/index.js';
-import { CallsSimulator, decodeRevertReason, type SimulationInput, type SimulationMode } from '../../../src/quotes/calls/simulate.js';
+import { CallsSimulator, decodeRevertReason, SLOT_CACHE_MAX, type SimulationInput, type SimulationMode } from '../../../src/quotes/calls/simulate.js';
 import { withDevnet } from '../../fixtures/devnet.js';
 
 // Anvil posing as Arbitrum: USDC at its real address, our vaults at made-up ones.
@@ -136,6 +136,33 @@ describe('CallsSimulator plumbing', () => {
     expect((await failure(down.simulate(erc20([approve(CALL_TARGETS.vault), deposit(CALL_TARGETS.vault)])))).code).toBe('PROVIDER_ERROR');
     const none = new CallsSimulator({ rpcUrl: () => undefined, timeoutMs: 2_000 });
     expect((await failure(none.simulate(erc20([approve(CALL_TARGETS.vault), deposit(CALL_TARGETS.vault)])))).message).toMatch(/RPC_URL_42161/);
+  });
+
+  it('a token whose balance slot cannot be found: PROVIDER_ERROR, and not probed again on the next request', async () => {
+    const token = '0x00000000000000000000000000000000000b0b0b'; // no code: balanceOf reads nothing
+    let probes = 0;
+    const counting: typeof fetch = async (url, init) => {
+      const body = JSON.parse(String(init?.body));
+      if (body.method === 'eth_call' && body.params?.[0]?.to === token) probes++;
+      return fetch(url, init);
+    };
+    const s = simulator('auto', counting);
+    const input = { ...erc20([{ to: token, data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [CALL_TARGETS.vault, AMOUNT] }), value: '0' }]), token };
+    const first = await failure(s.simulate(input));
+    expect(first.code).toBe('PROVIDER_ERROR');
+    expect(first.message).toMatch(/balance storage slot/);
+    expect(probes).toBe(64);
+    const again = await failure(s.simulate(input));
+    expect(again.message).toMatch(/balance storage slot/);
+    expect(probes).toBe(64);
+  });
+
+  it('the balance-slot cache is bounded (oldest token forgotten first)', async () => {
+    expect(SLOT_CACHE_MAX).toBe(2_000);
+    const rpcOk = async () => new Response(JSON.stringify({ jsonrpc: '2.0', id: 1, result: '0x' }), { headers: { 'content-type': 'application/json' } });
+    const s = new CallsSimulator({ rpcUrl: () => 'http://rpc.invalid', timeoutMs: 1_000, fetch: rpcOk, slotCacheMax: 3 });
+    for (let i = 1; i <= 5; i++) await failure(s.simulate({ ...erc20([]), token: `0x${i.toString(16).padStart(40, '0')}` }));
+    expect(s.cachedSlots).toBe(3);
   });
 
   it('decodes revert data', () => {
