@@ -1,4 +1,5 @@
 import {
+  decodeAbiParameters,
   decodeErrorResult,
   decodeFunctionResult,
   encodeAbiParameters,
@@ -85,6 +86,59 @@ export const SLOT_MISS_TTL_MS = 10 * 60_000;
 
 /** Probing finished and no candidate slot holds the balance (not an RPC failure: worth remembering). */
 class NoBalanceSlot extends Error {}
+
+const TRANSFER_TOPIC = keccak256(new TextEncoder().encode('Transfer(address,address,uint256)'));
+const TRANSFER_SINGLE_TOPIC = keccak256(new TextEncoder().encode('TransferSingle(address,address,address,uint256,uint256)'));
+const TRANSFER_BATCH_TOPIC = keccak256(new TextEncoder().encode('TransferBatch(address,address,address,uint256[],uint256[])'));
+
+interface SimLog {
+  address: string;
+  topics: Hex[];
+  data: Hex;
+}
+
+const topicAddress = (t: Hex | undefined) => (t && t.length === 66 ? `0x${t.slice(26)}`.toLowerCase() : undefined);
+
+/**
+ * What the executor gained, per token (and id for ERC-1155), from the token-transfer events of the calls: ERC-20
+ * and ERC-721 `Transfer`, ERC-1155 `TransferSingle` / `TransferBatch`. This sees tokens credited to the executor by
+ * contracts it never called directly (a router depositing "for msg.sender"), which the balance reads of the called
+ * targets cannot. Returns, per token whose net gain is positive, the gain and the last call that credited it.
+ */
+export function executorCredits(logsPerCall: SimLog[][], executor: string): { token: string; amount: bigint; index: number }[] {
+  const net = new Map<string, { token: string; amount: bigint; index: number }>();
+  const add = (key: string, token: string, delta: bigint, index: number) => {
+    const e = net.get(key) ?? { token, amount: 0n, index };
+    e.amount += delta;
+    if (delta > 0n) e.index = index;
+    net.set(key, e);
+  };
+  logsPerCall.forEach((logs, index) => {
+    for (const log of logs ?? []) {
+      const token = String(log.address).toLowerCase();
+      const t = log.topics ?? [];
+      try {
+        if (t[0] === TRANSFER_TOPIC && (t.length === 3 || t.length === 4)) {
+          const amount = t.length === 3 ? (log.data && log.data.length >= 66 ? BigInt(log.data.slice(0, 66)) : 0n) : 1n;
+          if (topicAddress(t[2]) === executor) add(token, token, amount, index);
+          if (topicAddress(t[1]) === executor) add(token, token, -amount, index);
+        } else if ((t[0] === TRANSFER_SINGLE_TOPIC || t[0] === TRANSFER_BATCH_TOPIC) && t.length === 4) {
+          const [ids, values] =
+            t[0] === TRANSFER_SINGLE_TOPIC
+              ? (([id, value]) => [[id], [value]])(decodeAbiParameters([{ type: 'uint256' }, { type: 'uint256' }], log.data))
+              : decodeAbiParameters([{ type: 'uint256[]' }, { type: 'uint256[]' }], log.data);
+          ids.forEach((id, k) => {
+            if (topicAddress(t[3]) === executor) add(`${token}:${id}`, token, values[k], index);
+            if (topicAddress(t[2]) === executor) add(`${token}:${id}`, token, -values[k], index);
+          });
+        }
+      } catch {
+        // A log that only looks like a transfer event: not one.
+      }
+    }
+  });
+  return [...net.values()].filter((e) => e.amount > 0n);
+}
 
 /** Known custom errors, for readable revert reasons (anything else is named by its selector). */
 const KNOWN_ERRORS = parseAbi([
@@ -242,7 +296,7 @@ export class CallsSimulator {
       ...reads,
     ];
     const result = (await rpc('eth_simulateV1', [{ blockStateCalls: [{ stateOverrides: overrides, calls }], validation: false }, 'latest'])) as {
-      calls: { status: Hex; returnData: Hex; gasUsed: Hex; error?: { data?: Hex; message?: string } }[];
+      calls: { status: Hex; returnData: Hex; gasUsed: Hex; logs?: SimLog[]; error?: { data?: Hex; message?: string } }[];
     }[];
     const out = result?.[0]?.calls;
     if (!Array.isArray(out) || out.length !== calls.length) throw new RpcError('eth_simulateV1', { message: 'unexpected result shape' });
@@ -259,6 +313,7 @@ export class CallsSimulator {
       gasUsed,
       before: reads.map((_, i) => readAt(i)),
       after: reads.map((_, i) => readAt(n + s.calls.length + i)),
+      credited: executorCredits(s.calls.map((_, i) => out[n + i].logs ?? []), s.executor),
       method: 'eth_simulateV1',
     };
   }
@@ -337,7 +392,7 @@ export class CallsSimulator {
 type Rpc = (method: string, params: unknown[]) => Promise<unknown>;
 type RawRun =
   | { reverted: { index: number; data: Hex | undefined } }
-  | { reverted?: undefined; gasUsed: bigint[]; before: bigint[]; after: bigint[]; method: SimulationReport['method'] };
+  | { reverted?: undefined; gasUsed: bigint[]; before: bigint[]; after: bigint[]; credited?: { token: string; amount: bigint; index: number }[]; method: SimulationReport['method'] };
 
 function judge(s: SimulationInput, watch: string[], raw: RawRun): SimulationReport {
   if (raw.reverted) {
@@ -366,6 +421,15 @@ function judge(s: SimulationInput, watch: string[], raw: RawRun): SimulationRepo
     const gain = raw.after[2 * w + 1] - raw.before[2 * w + 1];
     if (gain > 0n) recipientReceived.push({ token, amount: gain.toString() });
   });
+  // Tokens no call targeted directly, credited to the executor on the way (seen in eth_simulateV1's logs).
+  for (const c of raw.credited ?? []) {
+    if (c.token === s.token) continue; // the output: judged by the leftover above
+    throw new ApiError(
+      'CALLS_REVERTED',
+      `calls[${c.index}] leaves ${c.amount} of token ${c.token} with the executor ${s.executor} (credited to msg.sender on the way) instead of recipient ${s.recipient}: the calls must credit recipient, never msg.sender`,
+      { callIndex: c.index, reason: 'EXECUTOR_CREDITED', token: c.token },
+    );
+  }
   return { ok: true, gasUsed: raw.gasUsed.reduce((a, b) => a + b, 0n), gasUsedPerCall: raw.gasUsed, leftover, recipientReceived, method: raw.method };
 }
 

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { encodeFunctionData, erc20Abi, type Hex } from 'viem';
+import { encodeFunctionData, erc20Abi, parseAbi, type Hex } from 'viem';
 import { ApiError } from '../../../src/errors.js';
 import { installDestinationCallTargets, nativeVaultAbi, testVaultAbi, CALL_TARGETS, ARBITRUM_USDC } from '../../../src/devnet/index.js';
 import { CallsSimulator, decodeRevertReason, SLOT_CACHE_MAX, type SimulationInput, type SimulationMode } from '../../../src/quotes/calls/simulate.js';
@@ -103,6 +103,48 @@ describe.each(['eth_simulateV1', 'eth_call'] as const)('simulation through %s', 
     const err = await failure(sim().simulate(native([nothing])));
     expect(err.message).toContain('calls[0]');
     expect(err.message).toContain('Error("NativeVault: nothing sent")');
+  });
+});
+
+describe('tokens credited to the executor by a contract it did not call directly', () => {
+  const MULTICALL3 = '0xca11bde05977b3631167028862be2a173976ca11';
+  const OTHER_TOKEN = '0x07e4000000000000000000000000000000000007';
+  const aggregate3 = parseAbi(['function aggregate3((address target, bool allowFailure, bytes callData)[] calls) payable returns ((bool success, bytes returnData)[])']);
+  const mintAbi = parseAbi(['function mint(address to, uint256 value)']);
+  beforeAll(async () => {
+    // A second ERC-20 (the test token's code): never a call target below, so no balance of it is read.
+    await devnet.testClient.setCode({ address: OTHER_TOKEN, bytecode: (await devnet.publicClient.getCode({ address: ARBITRUM_USDC }))! });
+  });
+  // The output goes to Multicall3, which has another token minted "for" someone: only that token's Transfer
+  // event shows where it went.
+  const nested = (receiver: string) => [
+    approve(MULTICALL3),
+    {
+      to: MULTICALL3,
+      data: encodeFunctionData({
+        abi: aggregate3,
+        functionName: 'aggregate3',
+        args: [
+          [
+            { target: USDC as Hex, allowFailure: false, callData: encodeFunctionData({ abi: erc20Abi, functionName: 'transferFrom', args: [EXECUTOR, MULTICALL3, AMOUNT] }) },
+            { target: OTHER_TOKEN, allowFailure: false, callData: encodeFunctionData({ abi: mintAbi, functionName: 'mint', args: [receiver as Hex, 7n] }) },
+          ],
+        ],
+      }),
+      value: '0',
+    },
+  ];
+
+  it('eth_simulateV1: a token minted to the executor through Multicall3 → EXECUTOR_CREDITED naming the call and token', async () => {
+    const err = await failure(simulator('eth_simulateV1').simulate(erc20(nested(EXECUTOR))));
+    expect(err.code).toBe('CALLS_REVERTED');
+    expect(err.details).toMatchObject({ reason: 'EXECUTOR_CREDITED', callIndex: 1, token: OTHER_TOKEN });
+    expect(err.message).toMatch(/^calls\[1\] leaves 7 of token 0x07e4\w+ with the executor/);
+  });
+
+  it('eth_simulateV1: the same calls minting to recipient pass', async () => {
+    const r = await simulator('eth_simulateV1').simulate(erc20(nested(RECIPIENT)));
+    expect(r.leftover).toBe(0n);
   });
 });
 
