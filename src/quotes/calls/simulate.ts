@@ -199,6 +199,10 @@ class RpcError extends Error {
 const isUnsupported = (e: unknown) =>
   e instanceof RpcError && (e.rpc.code === -32601 || e.rpc.code === -32600 || /not (found|supported|available)|unsupported|does not exist/i.test(e.rpc.message ?? ''));
 
+/** Only this is remembered per chain: the node plainly lacks the method (not "header not found" and the like). */
+const isMethodMissing = (e: unknown) =>
+  e instanceof RpcError && (e.rpc.code === -32601 || (/method/i.test(e.rpc.message ?? '') && /not (found|supported|available)|unsupported|does not exist/i.test(e.rpc.message ?? '')));
+
 const simulationUnavailable = (chainId: number, cause: unknown) =>
   new ApiError('PROVIDER_ERROR', `destination-call simulation could not run on chain ${chainId}: ${cause instanceof Error ? cause.message : String(cause)}`, { reason: 'SIMULATION_UNAVAILABLE' }, { cause });
 
@@ -245,8 +249,8 @@ export class CallsSimulator {
         raw = await this.viaSimulateV1(rpc, norm, watch, overrides);
       } catch (e) {
         if (e instanceof ApiError) throw e;
-        if (mode === 'auto' && isUnsupported(e)) this.noSimulateV1.add(input.chainId);
-        else throw simulationUnavailable(input.chainId, e);
+        if (mode !== 'auto' || !isUnsupported(e)) throw simulationUnavailable(input.chainId, e);
+        if (isMethodMissing(e)) this.noSimulateV1.add(input.chainId);
       }
     }
     if (!raw) {

@@ -168,6 +168,21 @@ describe('CallsSimulator plumbing', () => {
     expect(methods).toEqual(['eth_call']);
   });
 
+  it('auto mode: a passing error that only looks like "unsupported" (header not found) falls back once, not for good', async () => {
+    let fail = true;
+    const fetchFn: typeof fetch = async (url, init) => {
+      const body = JSON.parse(String(init!.body)) as { id: number; method: string };
+      if (body.method === 'eth_simulateV1' && fail) {
+        fail = false;
+        return new Response(JSON.stringify({ jsonrpc: '2.0', id: body.id, error: { code: -32000, message: 'header not found' } }));
+      }
+      return fetch(url, init);
+    };
+    const s = simulator('auto', fetchFn);
+    expect((await s.simulate(erc20([approve(CALL_TARGETS.vault), deposit(CALL_TARGETS.vault)]))).method).toBe('eth_call');
+    expect((await s.simulate(erc20([approve(CALL_TARGETS.vault), deposit(CALL_TARGETS.vault)]))).method).toBe('eth_simulateV1');
+  });
+
   it('auto mode uses eth_simulateV1 where the node has it', async () => {
     const r = await simulator('auto').simulate(erc20([approve(CALL_TARGETS.vault), deposit(CALL_TARGETS.vault)]));
     expect(r.method).toBe('eth_simulateV1');
