@@ -17,7 +17,7 @@ import { quoteParamsSchema, type Channel, type QuoteParamsInput } from './input.
 import { rankQuotes } from './ranking.js';
 import { loadQuote, type QuoteRecord, type QuoteStore } from './store.js';
 import { callsBodySchema, type CallsBody } from './calls/input.js';
-import { checkAgainstOutput, checkSelectors, expandAction, normaliseCalls } from './calls/checks.js';
+import { checkAgainstExecutor, checkAgainstOutput, checkSelectors, expandAction, normaliseCalls } from './calls/checks.js';
 import type { CallsSimulator, SimulationReport } from './calls/simulate.js';
 import { withProviderTimeout } from '../providers/deadline.js';
 import { newQuoteSetId, newQuoteTag, quoteIdOf } from './quote-id.js';
@@ -190,6 +190,7 @@ export class QuoteService {
         else ready.push({ provider: eligible[i], executor: e.value });
       });
       for (const executor of new Set(ready.map((r) => r.executor))) {
+        checkAgainstExecutor(calls, executor);
         simulations.set(executor, await this.simulateCalls({ chainId: dstChain.id, executor, token: req.dst.address, dstAmount: amount, recipient, calls }));
       }
       for (const r of ready) {

@@ -16,7 +16,7 @@ const quoteBodySchema = z.object({
   action: actionInput.optional().meta({ description: 'A named action the service expands to calls: `deposit` (ERC-4626 vault, shares to `recipient`) or `contractCall`.' }),
 });
 
-const VAULT = '0x7bfee91193d9df2ac0bfe90191d40f23c773c060';
+const VAULT = '0x1a996cb54bb95462040408c06122d45d6cdb6096'; // an ERC-4626 vault of Arbitrum USDC (Fluid fUSDC)
 const DEPOSIT_CALLS = [
   { to: EX.arbUsdc, data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [VAULT, 25_000000n] }), value: '0' },
   { to: VAULT, data: encodeFunctionData({ abi: parseAbi(['function deposit(uint256,address)']), functionName: 'deposit', args: [25_000000n, EX.payer] }), value: '0' },

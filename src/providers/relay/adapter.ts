@@ -25,12 +25,17 @@ export interface RelayOptions {
   now?: () => number;
 }
 
+/** A destination chain Relay lists without a multicaller is looked up again (one `/chains` read) at most this often. */
+const EXECUTOR_MISS_TTL_MS = 10 * 60_000;
+
 export class RelayProvider implements Provider {
   readonly id = 'relay' as const;
   readonly capabilities: ProviderCapabilities = capabilities({ gasOnArrival: true, destinationCalls: true, depositAddresses: true, tracksStatus: true, exactOutput: true });
   private chainIds = new Set(RELAY_DEFAULT_CHAINS);
   /** Relay's multicaller per chain (from `/chains` `contracts.multicaller`): it makes the destination `txs`. */
   private executors = new Map<number, string>();
+  /** When `/chains` was last read (ms): a chain without a multicaller does not trigger a re-read before MISS_TTL. */
+  private executorsReadAt = -Infinity;
   private now: () => number;
 
   constructor(private o: RelayOptions) {
@@ -92,7 +97,7 @@ export class RelayProvider implements Provider {
 
   /** The multicaller that runs destination `txs` on `chainId`; read from `/chains` (once, then cached). */
   async callsExecutor(chainId: number, signal: AbortSignal): Promise<string> {
-    if (!this.executors.has(chainId)) await this.chains(signal);
+    if (!this.executors.has(chainId) && this.now() - this.executorsReadAt >= EXECUTOR_MISS_TTL_MS) await this.chains(signal);
     const executor = this.executors.get(chainId);
     if (!executor) throw new ApiError('NO_ROUTE', `relay: no destination-call executor (multicaller) listed for chain ${chainId}`);
     return executor;
@@ -104,6 +109,7 @@ export class RelayProvider implements Provider {
     const list = parseProviderBody('relay', chainsResponse, res.json)
       // Solana is the only non-EVM chain we route; Relay's other VMs (Eclipse, Bitcoin…) are not ours.
       .chains.filter((c) => !c.disabled && (c.vmType === 'evm' || c.id === RELAY_SOLANA_CHAIN_ID));
+    this.executorsReadAt = this.now();
     for (const c of list) if (c.contracts?.multicaller && /^0x[0-9a-fA-F]{40}$/.test(c.contracts.multicaller)) this.executors.set(c.id, c.contracts.multicaller.toLowerCase());
     const chains = list
       .map((c) => ({ chainId: fromRelayChainId(c.id), name: c.displayName ?? c.name }));

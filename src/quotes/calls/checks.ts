@@ -77,6 +77,18 @@ export function checkAgainstOutput(calls: DestinationCall[], ctx: CallsContext):
   }
 }
 
+/**
+ * Refuses calls whose target is the executor itself. The executor is a public multicall contract: a call into it
+ * would make further calls with the executor as `msg.sender` that the checks above never see (a nested
+ * transferFrom, permit or Permit2 call spending allowances others gave the executor).
+ */
+export function checkAgainstExecutor(calls: DestinationCall[], executor: string): void {
+  const e = executor.toLowerCase();
+  calls.forEach((c, i) => {
+    if (c.to.toLowerCase() === e) throw callError(i, `targets the provider's executor ${e} itself; calls nested through the executor are not allowed`);
+  });
+}
+
 const depositAbi = parseAbi(['function deposit(uint256 assets, address receiver) returns (uint256 shares)']);
 
 /** An action as the calls it stands for. */

@@ -1,4 +1,5 @@
 import {
+  decodeAbiParameters,
   decodeErrorResult,
   decodeFunctionResult,
   encodeAbiParameters,
@@ -66,6 +67,8 @@ export interface CallsSimulatorOptions {
   timeoutMs: number;
   mode?: SimulationMode;
   fetch?: typeof fetch;
+  /** Most tokens whose balance slot is cached (default SLOT_CACHE_MAX). */
+  slotCacheMax?: number;
 }
 
 const BALANCE_OF = toFunctionSelector('function balanceOf(address)');
@@ -76,6 +79,66 @@ const TX_BASE_GAS = 21_000n;
 /** Candidate base slots probed for a token's balances mapping. */
 const PROBE_SLOTS = 32;
 const MARKER = 0x5a17_c0ffeen;
+/** Tokens whose balance slot is remembered (oldest forgotten first): callers choose the token, so this is bounded. */
+export const SLOT_CACHE_MAX = 2_000;
+/** How long a token whose balance slot could not be found is not probed again (a probe costs 64 eth_calls). */
+export const SLOT_MISS_TTL_MS = 10 * 60_000;
+
+/** Probing finished and no candidate slot holds the balance (not an RPC failure: worth remembering). */
+class NoBalanceSlot extends Error {}
+
+const TRANSFER_TOPIC = keccak256(new TextEncoder().encode('Transfer(address,address,uint256)'));
+const TRANSFER_SINGLE_TOPIC = keccak256(new TextEncoder().encode('TransferSingle(address,address,address,uint256,uint256)'));
+const TRANSFER_BATCH_TOPIC = keccak256(new TextEncoder().encode('TransferBatch(address,address,address,uint256[],uint256[])'));
+
+interface SimLog {
+  address: string;
+  topics: Hex[];
+  data: Hex;
+}
+
+const topicAddress = (t: Hex | undefined) => (t && t.length === 66 ? `0x${t.slice(26)}`.toLowerCase() : undefined);
+
+/**
+ * What the executor gained, per token (and id for ERC-1155), from the token-transfer events of the calls: ERC-20
+ * and ERC-721 `Transfer`, ERC-1155 `TransferSingle` / `TransferBatch`. This sees tokens credited to the executor by
+ * contracts it never called directly (a router depositing "for msg.sender"), which the balance reads of the called
+ * targets cannot. Returns, per token whose net gain is positive, the gain and the last call that credited it.
+ */
+export function executorCredits(logsPerCall: SimLog[][], executor: string): { token: string; amount: bigint; index: number }[] {
+  const net = new Map<string, { token: string; amount: bigint; index: number }>();
+  const add = (key: string, token: string, delta: bigint, index: number) => {
+    const e = net.get(key) ?? { token, amount: 0n, index };
+    e.amount += delta;
+    if (delta > 0n) e.index = index;
+    net.set(key, e);
+  };
+  logsPerCall.forEach((logs, index) => {
+    for (const log of logs ?? []) {
+      const token = String(log.address).toLowerCase();
+      const t = log.topics ?? [];
+      try {
+        if (t[0] === TRANSFER_TOPIC && (t.length === 3 || t.length === 4)) {
+          const amount = t.length === 3 ? (log.data && log.data.length >= 66 ? BigInt(log.data.slice(0, 66)) : 0n) : 1n;
+          if (topicAddress(t[2]) === executor) add(token, token, amount, index);
+          if (topicAddress(t[1]) === executor) add(token, token, -amount, index);
+        } else if ((t[0] === TRANSFER_SINGLE_TOPIC || t[0] === TRANSFER_BATCH_TOPIC) && t.length === 4) {
+          const [ids, values] =
+            t[0] === TRANSFER_SINGLE_TOPIC
+              ? (([id, value]) => [[id], [value]])(decodeAbiParameters([{ type: 'uint256' }, { type: 'uint256' }], log.data))
+              : decodeAbiParameters([{ type: 'uint256[]' }, { type: 'uint256[]' }], log.data);
+          ids.forEach((id, k) => {
+            if (topicAddress(t[3]) === executor) add(`${token}:${id}`, token, values[k], index);
+            if (topicAddress(t[2]) === executor) add(`${token}:${id}`, token, -values[k], index);
+          });
+        }
+      } catch {
+        // A log that only looks like a transfer event: not one.
+      }
+    }
+  });
+  return [...net.values()].filter((e) => e.amount > 0n);
+}
 
 /** Known custom errors, for readable revert reasons (anything else is named by its selector). */
 const KNOWN_ERRORS = parseAbi([
@@ -136,6 +199,10 @@ class RpcError extends Error {
 const isUnsupported = (e: unknown) =>
   e instanceof RpcError && (e.rpc.code === -32601 || e.rpc.code === -32600 || /not (found|supported|available)|unsupported|does not exist/i.test(e.rpc.message ?? ''));
 
+/** Only this is remembered per chain: the node plainly lacks the method (not "header not found" and the like). */
+const isMethodMissing = (e: unknown) =>
+  e instanceof RpcError && (e.rpc.code === -32601 || (/method/i.test(e.rpc.message ?? '') && /not (found|supported|available)|unsupported|does not exist/i.test(e.rpc.message ?? '')));
+
 const simulationUnavailable = (chainId: number, cause: unknown) =>
   new ApiError('PROVIDER_ERROR', `destination-call simulation could not run on chain ${chainId}: ${cause instanceof Error ? cause.message : String(cause)}`, { reason: 'SIMULATION_UNAVAILABLE' }, { cause });
 
@@ -182,8 +249,8 @@ export class CallsSimulator {
         raw = await this.viaSimulateV1(rpc, norm, watch, overrides);
       } catch (e) {
         if (e instanceof ApiError) throw e;
-        if (mode === 'auto' && isUnsupported(e)) this.noSimulateV1.add(input.chainId);
-        else throw simulationUnavailable(input.chainId, e);
+        if (mode !== 'auto' || !isUnsupported(e)) throw simulationUnavailable(input.chainId, e);
+        if (isMethodMissing(e)) this.noSimulateV1.add(input.chainId);
       }
     }
     if (!raw) {
@@ -233,7 +300,7 @@ export class CallsSimulator {
       ...reads,
     ];
     const result = (await rpc('eth_simulateV1', [{ blockStateCalls: [{ stateOverrides: overrides, calls }], validation: false }, 'latest'])) as {
-      calls: { status: Hex; returnData: Hex; gasUsed: Hex; error?: { data?: Hex; message?: string } }[];
+      calls: { status: Hex; returnData: Hex; gasUsed: Hex; logs?: SimLog[]; error?: { data?: Hex; message?: string } }[];
     }[];
     const out = result?.[0]?.calls;
     if (!Array.isArray(out) || out.length !== calls.length) throw new RpcError('eth_simulateV1', { message: 'unexpected result shape' });
@@ -250,6 +317,7 @@ export class CallsSimulator {
       gasUsed,
       before: reads.map((_, i) => readAt(i)),
       after: reads.map((_, i) => readAt(n + s.calls.length + i)),
+      credited: executorCredits(s.calls.map((_, i) => out[n + i].logs ?? []), s.executor),
       method: 'eth_simulateV1',
     };
   }
@@ -288,11 +356,27 @@ export class CallsSimulator {
     let found = this.slots.get(key);
     if (!found) {
       found = probeBalanceSlot(rpc, token);
-      found.catch(() => this.slots.delete(key));
+      const entry = found;
+      // An RPC failure is forgotten at once; a definite miss is remembered for a while, so a token whose slot
+      // cannot be found does not cost a full probe on every request.
+      found.catch((e) => {
+        if (!(e instanceof NoBalanceSlot)) this.forgetSlot(key, entry);
+        else setTimeout(() => this.forgetSlot(key, entry), SLOT_MISS_TTL_MS).unref?.();
+      });
+      if (this.slots.size >= (this.o.slotCacheMax ?? SLOT_CACHE_MAX)) this.slots.delete(this.slots.keys().next().value!);
       this.slots.set(key, found);
     }
     const { slot, layout } = await found;
     return mappingKey(holder, slot, layout);
+  }
+
+  private forgetSlot(key: string, entry: Promise<unknown>): void {
+    if (this.slots.get(key) === entry) this.slots.delete(key);
+  }
+
+  /** Number of tokens whose balance slot (or miss) is cached. */
+  get cachedSlots(): number {
+    return this.slots.size;
   }
 
   private async rpc(url: string, method: string, params: unknown[]): Promise<unknown> {
@@ -312,7 +396,7 @@ export class CallsSimulator {
 type Rpc = (method: string, params: unknown[]) => Promise<unknown>;
 type RawRun =
   | { reverted: { index: number; data: Hex | undefined } }
-  | { reverted?: undefined; gasUsed: bigint[]; before: bigint[]; after: bigint[]; method: SimulationReport['method'] };
+  | { reverted?: undefined; gasUsed: bigint[]; before: bigint[]; after: bigint[]; credited?: { token: string; amount: bigint; index: number }[]; method: SimulationReport['method'] };
 
 function judge(s: SimulationInput, watch: string[], raw: RawRun): SimulationReport {
   if (raw.reverted) {
@@ -341,6 +425,15 @@ function judge(s: SimulationInput, watch: string[], raw: RawRun): SimulationRepo
     const gain = raw.after[2 * w + 1] - raw.before[2 * w + 1];
     if (gain > 0n) recipientReceived.push({ token, amount: gain.toString() });
   });
+  // Tokens no call targeted directly, credited to the executor on the way (seen in eth_simulateV1's logs).
+  for (const c of raw.credited ?? []) {
+    if (c.token === s.token) continue; // the output: judged by the leftover above
+    throw new ApiError(
+      'CALLS_REVERTED',
+      `calls[${c.index}] leaves ${c.amount} of token ${c.token} with the executor ${s.executor} (credited to msg.sender on the way) instead of recipient ${s.recipient}: the calls must credit recipient, never msg.sender`,
+      { callIndex: c.index, reason: 'EXECUTOR_CREDITED', token: c.token },
+    );
+  }
   return { ok: true, gasUsed: raw.gasUsed.reduce((a, b) => a + b, 0n), gasUsedPerCall: raw.gasUsed, leftover, recipientReceived, method: raw.method };
 }
 
@@ -373,7 +466,7 @@ async function probeBalanceSlot(rpc: Rpc, token: string): Promise<{ slot: bigint
     }),
   );
   const hit = candidates[results.indexOf(true)];
-  if (!hit) throw new Error(`could not locate the balance storage slot of token ${token}`);
+  if (!hit) throw new NoBalanceSlot(`could not locate the balance storage slot of token ${token}`);
   return hit;
 }
 

@@ -53,4 +53,15 @@ describe('Relay adapter: destination calls', () => {
     expect(fx.hits['GET /chains']).toBe(before + 1);
     await expect(relay.callsExecutor(792703809, AbortSignal.timeout(5_000))).rejects.toMatchObject({ code: 'NO_ROUTE' });
   });
+
+  it('a chain without a multicaller does not re-read /chains on every request (only after 10 minutes)', async () => {
+    let now = 1_000_000;
+    const r = new RelayProvider({ baseUrl: fx.url, referrer: 'swapgate', now: () => now });
+    const before = fx.hits['GET /chains'] ?? 0;
+    for (let i = 0; i < 3; i++) await expect(r.callsExecutor(792703809, AbortSignal.timeout(5_000))).rejects.toMatchObject({ code: 'NO_ROUTE' });
+    expect(fx.hits['GET /chains']).toBe(before + 1);
+    now += 10 * 60_000;
+    await expect(r.callsExecutor(792703809, AbortSignal.timeout(5_000))).rejects.toMatchObject({ code: 'NO_ROUTE' });
+    expect(fx.hits['GET /chains']).toBe(before + 2);
+  });
 });

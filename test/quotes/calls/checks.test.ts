@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { encodeAbiParameters, encodeFunctionData, erc20Abi, parseAbi, toFunctionSelector, type Hex } from 'viem';
 import { ApiError } from '../../../src/errors.js';
-import { checkAgainstOutput, checkSelectors, expandAction, normaliseCalls } from '../../../src/quotes/calls/checks.js';
+import { checkAgainstExecutor, checkAgainstOutput, checkSelectors, expandAction, normaliseCalls } from '../../../src/quotes/calls/checks.js';
 import { callsBodySchema, MAX_CALL_DATA_BYTES, MAX_CALLS } from '../../../src/quotes/calls/input.js';
 import { REFUSED_SELECTORS } from '../../../src/quotes/calls/selectors.js';
 
@@ -107,6 +107,19 @@ describe('checkAgainstOutput', () => {
     const n = { ...ctx, dstToken: ZERO };
     expect(() => checkAgainstOutput([{ to: VAULT, data: '0xd0e30db0', value: '1000000' }], n)).not.toThrow();
     expect(rejection(() => checkAgainstOutput([{ to: VAULT, data: '0x', value: '600000' }, { to: OTHER, data: '0x', value: '600000' }], n)).message).toMatch(/more than dstAmount/);
+  });
+});
+
+describe('checkAgainstExecutor', () => {
+  const EXECUTOR = '0x5555555555555555555555555555555555555555';
+  it('refuses a call into the executor itself (nested calls would run as the executor), naming the call', () => {
+    const e = rejection(() => checkAgainstExecutor([approve(VAULT, 1_000_000n), deposit, { to: EXECUTOR.toUpperCase().replace('0X', '0x'), data: '0x12345678', value: '0' }], EXECUTOR));
+    expect(e.code).toBe('INVALID_PARAMS');
+    expect(e.message).toMatch(/^calls\[2\]: targets the provider's executor/);
+    expect(e.details).toMatchObject({ callIndex: 2 });
+  });
+  it('accepts calls to anything else', () => {
+    expect(() => checkAgainstExecutor([approve(VAULT, 1_000_000n), deposit], EXECUTOR)).not.toThrow();
   });
 });
 

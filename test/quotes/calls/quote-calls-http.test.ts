@@ -129,6 +129,11 @@ describe('POST /v1/quote with destination calls (anvil as Arbitrum, Relay fixtur
       [approve(CALL_TARGETS.vault), { to: '0x000000000022d473030f116ddee9f6b43ac78ba3', data: encodeFunctionData({ abi: parseAbi(['function transferFrom(address,address,uint160,address)']), args: [A, A, 1n, USDC as Hex] }), value: '0' }, deposit(CALL_TARGETS.vault)],
       /^calls\[1\]: Permit2 transferFrom/,
     ],
+    [
+      'a call into the executor itself (nested calls would run as the executor)',
+      [approve(CALL_TARGETS.vault), deposit(CALL_TARGETS.vault), { to: RELAY_MULTICALLER, data: '0x12345678', value: '0' }],
+      /^calls\[2\]: targets the provider's executor/,
+    ],
   ])('%s → 400 INVALID_PARAMS', async (_n, calls, message) => {
     const r = await s.post('/v1/quote', base({ calls }));
     expect(r.status).toBe(400);

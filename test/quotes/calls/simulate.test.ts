@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { encodeFunctionData, erc20Abi, type Hex } from 'viem';
+import { encodeFunctionData, erc20Abi, parseAbi, type Hex } from 'viem';
 import { ApiError } from '../../../src/errors.js';
 import { installDestinationCallTargets, nativeVaultAbi, testVaultAbi, CALL_TARGETS, ARBITRUM_USDC } from '../../../src/devnet/index.js';
-import { CallsSimulator, decodeRevertReason, type SimulationInput, type SimulationMode } from '../../../src/quotes/calls/simulate.js';
+import { CallsSimulator, decodeRevertReason, SLOT_CACHE_MAX, type SimulationInput, type SimulationMode } from '../../../src/quotes/calls/simulate.js';
 import { withDevnet } from '../../fixtures/devnet.js';
 
 // Anvil posing as Arbitrum: USDC at its real address, our vaults at made-up ones.
@@ -106,6 +106,48 @@ describe.each(['eth_simulateV1', 'eth_call'] as const)('simulation through %s', 
   });
 });
 
+describe('tokens credited to the executor by a contract it did not call directly', () => {
+  const MULTICALL3 = '0xca11bde05977b3631167028862be2a173976ca11';
+  const OTHER_TOKEN = '0x07e4000000000000000000000000000000000007';
+  const aggregate3 = parseAbi(['function aggregate3((address target, bool allowFailure, bytes callData)[] calls) payable returns ((bool success, bytes returnData)[])']);
+  const mintAbi = parseAbi(['function mint(address to, uint256 value)']);
+  beforeAll(async () => {
+    // A second ERC-20 (the test token's code): never a call target below, so no balance of it is read.
+    await devnet.testClient.setCode({ address: OTHER_TOKEN, bytecode: (await devnet.publicClient.getCode({ address: ARBITRUM_USDC }))! });
+  });
+  // The output goes to Multicall3, which has another token minted "for" someone: only that token's Transfer
+  // event shows where it went.
+  const nested = (receiver: string) => [
+    approve(MULTICALL3),
+    {
+      to: MULTICALL3,
+      data: encodeFunctionData({
+        abi: aggregate3,
+        functionName: 'aggregate3',
+        args: [
+          [
+            { target: USDC as Hex, allowFailure: false, callData: encodeFunctionData({ abi: erc20Abi, functionName: 'transferFrom', args: [EXECUTOR, MULTICALL3, AMOUNT] }) },
+            { target: OTHER_TOKEN, allowFailure: false, callData: encodeFunctionData({ abi: mintAbi, functionName: 'mint', args: [receiver as Hex, 7n] }) },
+          ],
+        ],
+      }),
+      value: '0',
+    },
+  ];
+
+  it('eth_simulateV1: a token minted to the executor through Multicall3 → EXECUTOR_CREDITED naming the call and token', async () => {
+    const err = await failure(simulator('eth_simulateV1').simulate(erc20(nested(EXECUTOR))));
+    expect(err.code).toBe('CALLS_REVERTED');
+    expect(err.details).toMatchObject({ reason: 'EXECUTOR_CREDITED', callIndex: 1, token: OTHER_TOKEN });
+    expect(err.message).toMatch(/^calls\[1\] leaves 7 of token 0x07e4\w+ with the executor/);
+  });
+
+  it('eth_simulateV1: the same calls minting to recipient pass', async () => {
+    const r = await simulator('eth_simulateV1').simulate(erc20(nested(RECIPIENT)));
+    expect(r.leftover).toBe(0n);
+  });
+});
+
 describe('CallsSimulator plumbing', () => {
   it('auto mode falls back to eth_call when the node lacks eth_simulateV1, and remembers it', async () => {
     const methods: string[] = [];
@@ -126,6 +168,21 @@ describe('CallsSimulator plumbing', () => {
     expect(methods).toEqual(['eth_call']);
   });
 
+  it('auto mode: a passing error that only looks like "unsupported" (header not found) falls back once, not for good', async () => {
+    let fail = true;
+    const fetchFn: typeof fetch = async (url, init) => {
+      const body = JSON.parse(String(init!.body)) as { id: number; method: string };
+      if (body.method === 'eth_simulateV1' && fail) {
+        fail = false;
+        return new Response(JSON.stringify({ jsonrpc: '2.0', id: body.id, error: { code: -32000, message: 'header not found' } }));
+      }
+      return fetch(url, init);
+    };
+    const s = simulator('auto', fetchFn);
+    expect((await s.simulate(erc20([approve(CALL_TARGETS.vault), deposit(CALL_TARGETS.vault)]))).method).toBe('eth_call');
+    expect((await s.simulate(erc20([approve(CALL_TARGETS.vault), deposit(CALL_TARGETS.vault)]))).method).toBe('eth_simulateV1');
+  });
+
   it('auto mode uses eth_simulateV1 where the node has it', async () => {
     const r = await simulator('auto').simulate(erc20([approve(CALL_TARGETS.vault), deposit(CALL_TARGETS.vault)]));
     expect(r.method).toBe('eth_simulateV1');
@@ -136,6 +193,33 @@ describe('CallsSimulator plumbing', () => {
     expect((await failure(down.simulate(erc20([approve(CALL_TARGETS.vault), deposit(CALL_TARGETS.vault)])))).code).toBe('PROVIDER_ERROR');
     const none = new CallsSimulator({ rpcUrl: () => undefined, timeoutMs: 2_000 });
     expect((await failure(none.simulate(erc20([approve(CALL_TARGETS.vault), deposit(CALL_TARGETS.vault)])))).message).toMatch(/RPC_URL_42161/);
+  });
+
+  it('a token whose balance slot cannot be found: PROVIDER_ERROR, and not probed again on the next request', async () => {
+    const token = '0x00000000000000000000000000000000000b0b0b'; // no code: balanceOf reads nothing
+    let probes = 0;
+    const counting: typeof fetch = async (url, init) => {
+      const body = JSON.parse(String(init?.body));
+      if (body.method === 'eth_call' && body.params?.[0]?.to === token) probes++;
+      return fetch(url, init);
+    };
+    const s = simulator('auto', counting);
+    const input = { ...erc20([{ to: token, data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [CALL_TARGETS.vault, AMOUNT] }), value: '0' }]), token };
+    const first = await failure(s.simulate(input));
+    expect(first.code).toBe('PROVIDER_ERROR');
+    expect(first.message).toMatch(/balance storage slot/);
+    expect(probes).toBe(64);
+    const again = await failure(s.simulate(input));
+    expect(again.message).toMatch(/balance storage slot/);
+    expect(probes).toBe(64);
+  });
+
+  it('the balance-slot cache is bounded (oldest token forgotten first)', async () => {
+    expect(SLOT_CACHE_MAX).toBe(2_000);
+    const rpcOk = async () => new Response(JSON.stringify({ jsonrpc: '2.0', id: 1, result: '0x' }), { headers: { 'content-type': 'application/json' } });
+    const s = new CallsSimulator({ rpcUrl: () => 'http://rpc.invalid', timeoutMs: 1_000, fetch: rpcOk, slotCacheMax: 3 });
+    for (let i = 1; i <= 5; i++) await failure(s.simulate({ ...erc20([]), token: `0x${i.toString(16).padStart(40, '0')}` }));
+    expect(s.cachedSlots).toBe(3);
   });
 
   it('decodes revert data', () => {
