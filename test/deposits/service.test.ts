@@ -106,6 +106,11 @@ describe('DepositsService (fake assets, partners, provider and orders)', () => {
     expect((await svc.simulate(TEST, reusable.id, { amount: '000123004001' })).amount).toBe('123004001');
   });
 
+  it('a cursor with a date the database cannot hold is INVALID_PARAMS, not a 500', async () => {
+    const cursor = Buffer.from(JSON.stringify(['-271821-04-20T00:00:00.000Z', 'da_test_x'])).toString('base64url');
+    await expect(svc.list(TEST, { cursor })).rejects.toMatchObject({ code: 'INVALID_PARAMS', details: { field: 'cursor' } });
+  });
+
   it('recordDeposit: once per provider deposit id, counters and wake-ups; nothing at a disabled address', async () => {
     const a = await svc.create(TEST, BODY);
     const row = await db.prisma.depositAddress.findUniqueOrThrow({ where: { id: a.id } });
