@@ -38,12 +38,17 @@ export function encodeCursor(k: Keyset): string {
   return Buffer.from(JSON.stringify([k.createdAt.toISOString(), k.id])).toString('base64url');
 }
 
+/** 9999-12-31T23:59:59.999Z: no row is newer, and later years are refused rather than sent to the database. */
+const MAX_CURSOR_TIME = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
 /** Reads an `encodeCursor` token; `validId` rejects ids this endpoint never issues. INVALID_PARAMS otherwise. */
 export function decodeCursor(cursor: string, validId: (id: string) => boolean): Keyset {
   try {
     const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as [string, string];
     const createdAt = new Date(at);
-    if (typeof id !== 'string' || !validId(id) || Number.isNaN(createdAt.getTime())) throw new Error('bad cursor');
+    // Only dates a row can have (1970 to 9999): JavaScript reads years the database cannot hold (a 500 there).
+    const t = createdAt.getTime();
+    if (typeof id !== 'string' || !validId(id) || Number.isNaN(t) || t < 0 || t > MAX_CURSOR_TIME) throw new Error('bad cursor');
     return { createdAt, id };
   } catch {
     throw new ApiError('INVALID_PARAMS', 'cursor: is not a cursor returned by this endpoint', { field: 'cursor' });

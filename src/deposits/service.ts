@@ -25,6 +25,16 @@ import { depositAddressView, type DepositAddressView, type DepositEstimate } fro
 
 type Tx = Prisma.TransactionClient;
 
+/** No token amount exceeds 2^256-1. */
+const UINT256_MAX = (1n << 256n) - 1n;
+
+/** A validated amount string as a number (leading zeros read away); above 2^256-1 is AMOUNT_TOO_LARGE. */
+function boundedAmount(s: string): bigint {
+  const n = BigInt(s);
+  if (n > UINT256_MAX) throw new ApiError('AMOUNT_TOO_LARGE', 'amount: exceeds the largest token amount (2^256-1)', { field: 'amount' });
+  return n;
+}
+
 /** Deposits must be worth at least this much at creation (the provider ignores tiny deposits). */
 export const MIN_DEPOSIT_USD = 1;
 /** A reusable address without `amount` is estimated for about this much. */
@@ -106,7 +116,7 @@ export class DepositsService {
     const srcPrice = prices[0];
     let amount: bigint;
     if (v.amount !== undefined) {
-      amount = BigInt(v.amount);
+      amount = boundedAmount(v.amount);
       const usd = usdValue(amount, src.decimals, srcPrice);
       if (usd !== undefined && usd < MIN_DEPOSIT_USD) {
         throw new ApiError('AMOUNT_TOO_SMALL', `amount: worth about ${usd.toFixed(2)} USD, less than the minimum of ${MIN_DEPOSIT_USD} USD per deposit`, { field: 'amount' });
@@ -254,7 +264,7 @@ export class DepositsService {
    * order poller then moves it to `filled` (or `refunded` for amounts ending 4001, `failed` for 4002).
    */
   async simulate(auth: KeyAuth, id: string, body: unknown): Promise<OrderView> {
-    const { amount } = parseInput(simulateDepositSchema, body);
+    const amount = boundedAmount(parseInput(simulateDepositSchema, body).amount).toString();
     const r = await this.owned(auth, id);
     if (r.livemode || r.provider !== SANDBOX_PROVIDER) throw new ApiError('FORBIDDEN', 'Only test-mode (sandbox) deposit addresses can simulate deposits');
     this.assert(r, 'simulate');
@@ -369,17 +379,28 @@ const tokenRef = (t: TokenInfo, vm: 'evm' | 'svm'): TokenRef => ({
   ...(t.priceUsd !== undefined ? { priceUsd: t.priceUsd } : {}),
 });
 
+/**
+ * A USD price as an integer of 1e-18 USD (0 for no usable price). Prices of far less than a cent are common
+ * (tokens with huge supplies); a coarser scale would round them to 0, refuse every amount as too small and
+ * divide by zero in the estimate.
+ */
+const priceAtto = (priceUsd: number | undefined): bigint => (priceUsd !== undefined && priceUsd > 0 && Number.isFinite(priceUsd) ? BigInt(Math.round(priceUsd * 1e18)) : 0n);
+const ATTO = 10n ** 18n;
+
 /** USD worth of `amount` base units, or undefined without a price. */
 export function usdValue(amount: bigint, decimals: number, priceUsd: number | undefined): number | undefined {
-  if (priceUsd === undefined || !(priceUsd > 0)) return undefined;
-  const micros = (amount * BigInt(Math.round(priceUsd * 1e8))) / 10n ** BigInt(decimals);
-  return Number(micros) / 1e8;
+  const p = priceAtto(priceUsd);
+  if (p === 0n) return undefined;
+  const atto = (amount * p) / 10n ** BigInt(decimals);
+  // Whole dollars exactly, the fraction to 1e-9: a Number is exact enough for a comparison with 1 USD.
+  return Number(atto / ATTO) + Number((atto % ATTO) / 10n ** 9n) / 1e9;
 }
 
 /** Base units worth about `usd` (100 whole tokens without a price). */
 export function amountWorth(usd: number, decimals: number, priceUsd: number | undefined): bigint {
-  if (priceUsd === undefined || !(priceUsd > 0)) return BigInt(usd) * 10n ** BigInt(decimals);
-  const units = (BigInt(Math.round(usd * 1e8)) * 10n ** BigInt(decimals)) / BigInt(Math.max(1, Math.round(priceUsd * 1e8)));
+  const p = priceAtto(priceUsd);
+  if (p === 0n) return BigInt(usd) * 10n ** BigInt(decimals);
+  const units = (BigInt(Math.round(usd * 1e6)) * 10n ** 12n * 10n ** BigInt(decimals)) / p;
   return units > 0n ? units : 1n;
 }
 
@@ -391,8 +412,9 @@ export function amountWorth(usd: number, decimals: number, priceUsd: number | un
 export function priceEstimate(route: Pick<DepositRoute, 'src' | 'dst' | 'amount' | 'fees'>, prices: Array<number | undefined>, sameChain: boolean): DepositEstimate {
   const [sp, dp] = prices;
   let dst: bigint;
-  if (sp && dp && sp > 0 && dp > 0) {
-    dst = (route.amount * BigInt(Math.round(sp * 1e8)) * 10n ** BigInt(route.dst.decimals)) / (BigInt(Math.round(dp * 1e8)) * 10n ** BigInt(route.src.decimals));
+  const [spa, dpa] = [priceAtto(sp), priceAtto(dp)];
+  if (spa > 0n && dpa > 0n) {
+    dst = (route.amount * spa * 10n ** BigInt(route.dst.decimals)) / (dpa * 10n ** BigInt(route.src.decimals));
   } else {
     const shift = route.dst.decimals - route.src.decimals;
     dst = shift >= 0 ? route.amount * 10n ** BigInt(shift) : route.amount / 10n ** BigInt(-shift);

@@ -258,10 +258,17 @@ export class OrdersService {
  */
 export async function listOrders(prisma: PrismaClient, auth: KeyAuth, query: unknown): Promise<Page<OrderView>> {
   const q = parseInput(listOrdersSchema, query);
-  const where: Prisma.OrderWhereInput = { accountId: auth.accountId, livemode: auth.mode === 'live' };
+  const livemode = auth.mode === 'live';
+  let where: Prisma.OrderWhereInput = { accountId: auth.accountId, livemode };
+  if (q.checkoutSessionId) {
+    // The orders paying a session come from the payer's quote, which carries no account: they belong to the key
+    // through the session. Another account's (or mode's) session lists nothing, as an unknown one does.
+    const session = await prisma.checkoutSession.findUnique({ where: { id: q.checkoutSessionId }, select: { accountId: true, livemode: true } });
+    const owned = !!session && session.accountId === auth.accountId && session.livemode === livemode;
+    where = owned ? { checkoutSessionId: q.checkoutSessionId } : { quoteId: { in: [] } };
+  }
   if (q.status) where.status = q.status;
   if (q.depositAddressId) where.depositAddressId = q.depositAddressId;
-  if (q.checkoutSessionId) where.checkoutSessionId = q.checkoutSessionId;
   const from = q.cursor ? decodeCursor(q.cursor, plausibleQuoteId) : null;
   const page = from ? { OR: [{ submittedAt: { lt: from.createdAt } }, { submittedAt: from.createdAt, quoteId: { lt: from.id } }] } : {};
   const rows = await prisma.order.findMany({ where: { ...where, ...page }, orderBy: [{ submittedAt: 'desc' }, { quoteId: 'desc' }], take: q.limit + 1 });

@@ -90,7 +90,7 @@ export const depositRoutes: Route[] = [
         "An address of the provider (Relay in live mode, the `sandbox` in test mode) on `srcChain`: every deposit of `srcToken` there is swapped or bridged to `dstToken` for `recipient`, and becomes an order (`quoteId` `dep_…`, `order.*` events). Send only `srcToken`, worth at least 1 USD (`AMOUNT_TOO_SMALL` below). `refundTo` is the user's own wallet on the source chain, never an exchange deposit address. `reusable: false` makes a one-time address for exactly `amount` (required then). Fees are fixed now: the API channel fee plus any partner fee. A route the provider cannot serve → `UNSUPPORTED_CHAIN`.",
       body: { schema: createDepositAddressSchema },
       responses: { 201: json('The deposit address.', depositAddressViewSchema, { reusable: ACTIVE, oneTime: { ...ACTIVE, id: EX.oneTimeDepositAddressId, reusable: false, amount: '25000000', estimate: { amount: '25000000', dstAmount: '24950000', dstAmountMin: '24825000', estimatedSeconds: 30 } } }) },
-      errors: ['INVALID_PARAMS', 'UNSUPPORTED_CHAIN', 'UNSUPPORTED_TOKEN', 'AMOUNT_TOO_SMALL', 'PROVIDER_ERROR', 'PROVIDER_TIMEOUT'],
+      errors: ['INVALID_PARAMS', 'UNSUPPORTED_CHAIN', 'UNSUPPORTED_TOKEN', 'AMOUNT_TOO_SMALL', 'AMOUNT_TOO_LARGE', 'PROVIDER_ERROR', 'PROVIDER_TIMEOUT'],
       examples: {
         reusable: { summary: 'A reusable address: Base USDC → Arbitrum USDC', body: CREATE_BODY },
         oneTime: { summary: 'A one-time address for exactly 25 USDC', body: { ...CREATE_BODY, reusable: false, amount: '25000000' } },
@@ -186,7 +186,7 @@ export const depositRoutes: Route[] = [
       params: depositAddressIdParamSchema,
       body: { schema: simulateDepositSchema },
       responses: { 200: json('The submitted order.', orderViewSchema, { submitted: ORDER }) },
-      errors: ['NOT_FOUND', 'CONFLICT', 'FORBIDDEN'],
+      errors: ['NOT_FOUND', 'CONFLICT', 'FORBIDDEN', 'AMOUNT_TOO_LARGE'],
       examples: {
         filled: { summary: 'A deposit of 25 USDC (fills)', params: active, body: { amount: '25000000' } },
         refunded: { summary: 'An amount ending in 4001 is refunded', params: active, body: { amount: '25004001' } },

@@ -20,7 +20,7 @@ export const orderRoutes: Route[] = [
       tag: 'Orders',
       summary: 'List orders',
       description:
-        "The order records of the key's account and mode, newest first: reported swaps, checkout payments and deposit-address deposits (`quoteId` `dep_…`). Filter by `status`, `depositAddressId` or `checkoutSessionId` to find orders without webhooks.",
+        "The order records of the key's account and mode, newest first: swaps quoted with the key and deposit-address deposits (`quoteId` `dep_…`); `checkoutSessionId` lists the orders paying one of the key's sessions. Filter by `status`, `depositAddressId` or `checkoutSessionId` to find orders without webhooks.",
       query: listOrdersSchema,
       responses: {
         200: json('A page of orders.', pageSchema(orderViewSchema), {

@@ -95,6 +95,22 @@ describe('DepositsService (fake assets, partners, provider and orders)', () => {
     expect((await svc.create(TEST, { ...BODY, reusable: false, amount: '1000000' })).amount).toBe('1000000');
   });
 
+  it('amounts: above 2^256-1 is AMOUNT_TOO_LARGE (never a 500); simulated amounts are read as numbers (leading zeros) and recorded canonically', async () => {
+    const huge = ((1n << 256n) + 1n).toString();
+    await expect(svc.create(TEST, { ...BODY, reusable: false, amount: huge })).rejects.toMatchObject({ code: 'AMOUNT_TOO_LARGE', details: { field: 'amount' } });
+    const oneTime = await svc.create(TEST, { ...BODY, reusable: false, amount: '25000000' });
+    await expect(svc.simulate(TEST, oneTime.id, { amount: huge })).rejects.toMatchObject({ code: 'AMOUNT_TOO_LARGE' });
+    const o = await svc.simulate(TEST, oneTime.id, { amount: '0025000000' });
+    expect(o.amount).toBe('25000000');
+    const reusable = await svc.create(TEST, BODY);
+    expect((await svc.simulate(TEST, reusable.id, { amount: '000123004001' })).amount).toBe('123004001');
+  });
+
+  it('a cursor with a date the database cannot hold is INVALID_PARAMS, not a 500', async () => {
+    const cursor = Buffer.from(JSON.stringify(['-271821-04-20T00:00:00.000Z', 'da_test_x'])).toString('base64url');
+    await expect(svc.list(TEST, { cursor })).rejects.toMatchObject({ code: 'INVALID_PARAMS', details: { field: 'cursor' } });
+  });
+
   it('recordDeposit: once per provider deposit id, counters and wake-ups; nothing at a disabled address', async () => {
     const a = await svc.create(TEST, BODY);
     const row = await db.prisma.depositAddress.findUniqueOrThrow({ where: { id: a.id } });

@@ -73,6 +73,17 @@ describe('deposit addresses: pure rules', () => {
     expect(amountWorth(100, 6, undefined)).toBe(100_000_000n);
   });
 
+  it('tokens priced far below a cent are valued exactly: no false AMOUNT_TOO_SMALL, no division by zero (a 500) in the estimate', () => {
+    // 10^12 whole tokens of 18 decimals at 1e-9 USD each are worth 1000 USD.
+    expect(usdValue(10n ** 30n, 18, 1e-9)).toBeCloseTo(1000);
+    expect(amountWorth(100, 18, 1e-9)).toBe(10n ** 29n);
+    const usdc = { chainId: 1, address: '0x1', symbol: 'USDC', decimals: 6 };
+    const tiny = { chainId: 1, address: '0x2', symbol: 'TINY', decimals: 18 };
+    const fees = { ourFeeBps: 0, partnerFeeBps: 0, recipients: {} };
+    expect(priceEstimate({ src: usdc, dst: tiny, amount: 1_000_000n, fees }, [1, 1e-9], true).dstAmount).toBe((10n ** 27n).toString());
+    expect(priceEstimate({ src: tiny, dst: usdc, amount: 10n ** 27n, fees }, [1e-9, 1], true).dstAmount).toBe('1000000');
+  });
+
   it('price estimate: value in the destination token less fees, 0.5% minimum; decimals alone without prices', () => {
     const usdc = (chainId: number) => ({ chainId, address: '0x', symbol: 'USDC', decimals: 6 });
     const fees = { ourFeeBps: 20, partnerFeeBps: 30, recipients: {} };

@@ -80,5 +80,12 @@ describe.each(backends)('POST /v1/orders/submit for a checkout quote (%s)', (bac
     const owner = await s.get(`/v1/checkout/sessions/${sessionId}`, { 'x-api-key': key });
     expect(owner.body.status).toBe('processing');
     expect(owner.body.payments).toHaveLength(1);
+    // The merchant finds the paying order without webhooks (the payer's quote carried no account).
+    const listed = await s.get(`/v1/orders?checkoutSessionId=${sessionId}`, { 'x-api-key': key });
+    expect(listed.status, listed.text).toBe(200);
+    expect(listed.body.data.map((o: { quoteId: string }) => o.quoteId)).toEqual([quoteId]);
+    // Another account naming the session lists nothing, as for an unknown session.
+    const other = (await s.createTestKey()).key;
+    expect((await s.get(`/v1/orders?checkoutSessionId=${sessionId}`, { 'x-api-key': other })).body.data).toEqual([]);
   });
 });

@@ -21,6 +21,8 @@ import { quoteResponse, statusResponse } from './schemas.js';
  * - where a request's deposited amount is: `data.metadata.currencyIn.amount`, else `data.currencyIn.amount`, else
  *   the first `inTxs[].amount`; a request without a deposit transaction or amount yet is skipped until it has one.
  * - a request still `waiting` has seen no deposit and is skipped.
+ * - the order of `/requests/v3` rows without `sortBy`: every page is read (following `continuation`), so new
+ *   deposits are found whichever end of the list they are at.
  * - whether `/requests/v3?depositAddress=` lists the request of a strict (one-time) address: when it lists nothing,
  *   the address's own request (`providerRef`) is asked through `/intents/status/v3`; once it has a deposit
  *   transaction it is the one deposit, of the address's exact amount (Relay refunds any other amount itself).
@@ -69,6 +71,9 @@ export function depositOf(r: z.output<typeof depositRequestsResponse>['requests'
   return { providerDepositId: r.id, amount, srcTxHash: hash, trackingId: r.id, ...(dstAmount ? { dstAmount } : {}) };
 }
 
+/** At most this many pages of 50 requests per check of one address (the first 2,000 deposits of an address). */
+const MAX_REQUEST_PAGES = 40;
+
 export function relayDepositProvider(o: RelayDepositOptions): DepositProvider {
   const chains = new Set(RELAY_DEFAULT_CHAINS);
   const headers = () => ({ 'x-api-key': o.apiKey });
@@ -112,10 +117,22 @@ export function relayDepositProvider(o: RelayDepositOptions): DepositProvider {
     },
     async detect(a, signal): Promise<DetectedDeposit[]> {
       if (!o.apiKey) throw new ApiError('SERVICE_UNAVAILABLE', 'relay: deposits are listed through /requests/v3, which needs RELAY_API_KEY');
-      const res = await providerFetch(o.baseUrl, '/requests/v3', { provider: 'relay', signal, query: { depositAddress: a.address, limit: 50 }, headers: headers() });
-      if (res.status !== 200) throw relayError(res.status, res.json);
-      const body = parseProviderBody('relay', depositRequestsResponse, res.json);
-      const found = body.requests.map(depositOf).filter((d): d is DetectedDeposit => d !== undefined);
+      // Every page: the default order of the list is not documented, so a first page alone could be the oldest
+      // requests and a busy address's new deposits would never be seen.
+      const found: DetectedDeposit[] = [];
+      let continuation: string | undefined;
+      for (let page = 0; page < MAX_REQUEST_PAGES; page++) {
+        const query: Record<string, string | number> = { depositAddress: a.address, limit: 50, ...(continuation ? { continuation } : {}) };
+        const res = await providerFetch(o.baseUrl, '/requests/v3', { provider: 'relay', signal, query, headers: headers() });
+        if (res.status !== 200) throw relayError(res.status, res.json);
+        const body = parseProviderBody('relay', depositRequestsResponse, res.json);
+        for (const r of body.requests) {
+          const d = depositOf(r);
+          if (d) found.push(d);
+        }
+        if (!body.continuation || body.continuation === continuation || !body.requests.length) break;
+        continuation = body.continuation;
+      }
       if (found.length || a.reusable || !a.providerRef || !a.amount) return found;
       const st = await providerFetch(o.baseUrl, '/intents/status/v3', { provider: 'relay', signal, query: { requestId: a.providerRef }, headers: headers() });
       if (st.status === 404 || st.status === 400) return []; // not indexed yet

@@ -51,6 +51,14 @@ describe('Relay deposit addresses (adapter against the Relay fixture)', () => {
     await expect(relayDepositProvider({ baseUrl: relay.url, referrer: 'x' }).detect({ address: c.address, chainId: 8453, providerRef: null, reusable: true, amount: null }, signal)).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
   });
 
+  it('a busy reusable address: deposits beyond the first page of /requests/v3 are found (its pages are followed)', async () => {
+    const p = relayDepositProvider({ baseUrl: relay.url, apiKey: 'k', referrer: 'swapgate' });
+    const c = await p.create(route, signal);
+    const ids = Array.from({ length: 60 }, (_v, i) => relay.deposit(c.address, BigInt(2_000_000 + i)));
+    const seen = await p.detect({ address: c.address, chainId: 8453, providerRef: c.providerRef ?? null, reusable: true, amount: null }, signal);
+    expect(new Set(seen.map((d) => d.providerDepositId))).toEqual(new Set(ids));
+  });
+
   it('a strict address whose deposit /requests/v3 does not list is found through its own request (both readings)', async () => {
     const p = relayDepositProvider({ baseUrl: relay.url, apiKey: 'k', referrer: 'swapgate' });
     for (const lists of [true, false]) {
