@@ -153,6 +153,10 @@ export class SubscriptionsService {
         const clock = rows.length ? await tx.testClock.findUnique({ where: { id: v.testClockId } }) : null;
         if (!clock || clock.accountId !== auth.accountId || clock.livemode) throw new ApiError('INVALID_PARAMS', 'testClockId: no such test clock for this key', { field: 'testClockId' });
         if (clock.status !== 'ready') throw new ApiError('CONFLICT', `Test clock ${clock.id} is advancing; attach subscriptions while it is ready`);
+        // The clock's row lock serialises creations on it, so the count cannot be raced past.
+        const attached = await tx.subscription.count({ where: { testClockId: clock.id, status: { not: 'canceled' } } });
+        if (attached >= LIMITS.subscriptionsPerClock)
+          throw new ApiError('INVALID_PARAMS', `testClockId: a test clock takes at most ${LIMITS.subscriptionsPerClock} subscriptions that are not canceled; use another clock`, { field: 'testClockId' });
         now = clock.frozenTime.getTime();
       }
       const startAt = v.startAt ? v.startAt.getTime() : now;

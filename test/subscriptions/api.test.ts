@@ -155,4 +155,21 @@ describe('subscriptions API (pglite)', () => {
     expect((await s.get(`/v1/subscriptions/${sub.id}`, h())).status).toBe(404);
     expect((await s.get(`/v1/invoices/${sub.latestInvoiceId}`, h())).status).toBe(200);
   });
+
+  it('a test clock takes at most 10 subscriptions not canceled, so one advance does bounded work', async () => {
+    const clk = (await s.post('/v1/test-clocks', { frozenTime: '2031-01-01T00:00:00Z' }, h())).body;
+    const ids: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      const r = await s.post('/v1/subscriptions', { ...body, interval: 'day', daysUntilDue: 90, testClockId: clk.id }, h());
+      expect(r.status, r.text).toBe(201);
+      ids.push(r.body.id);
+    }
+    const over = await s.post('/v1/subscriptions', { ...body, testClockId: clk.id }, h());
+    expect(over.status, over.text).toBe(400);
+    expect(over.body.error.code).toBe('INVALID_PARAMS');
+    expect(over.body.error.message).toContain('testClockId: a test clock takes at most 10');
+    // A canceled one no longer counts.
+    expect((await s.post(`/v1/subscriptions/${ids[0]}/cancel`, {}, h())).status).toBe(200);
+    expect((await s.post('/v1/subscriptions', { ...body, testClockId: clk.id }, h())).status).toBe(201);
+  });
 });
