@@ -2,6 +2,7 @@ import { builder } from './builder.js';
 import type { SessionView, PaymentAttemptView, RefundView } from '../checkout/views.js';
 import type { OrderView } from '../orders/views.js';
 import type { InvoiceView } from '../invoices/views.js';
+import type { SubscriptionView } from '../subscriptions/views.js';
 import type { DepositAddressView } from '../deposits/views.js';
 import type { RecordedEvent } from '../events/outbox.js';
 import type { AttemptView, DeliveryView, EndpointView } from '../webhooks/views.js';
@@ -15,6 +16,7 @@ export const CheckoutPaymentAttemptRef = builder.objectRef<PaymentAttemptView>('
 export const CheckoutRefundRef = builder.objectRef<RefundView>('CheckoutRefund');
 export const OrderRef = builder.objectRef<OrderView>('Order');
 export const InvoiceRef = builder.objectRef<InvoiceView>('Invoice');
+export const BillingSubscriptionRef = builder.objectRef<SubscriptionView>('BillingSubscription');
 export const DepositAddressRef = builder.objectRef<DepositAddressView>('DepositAddress');
 export const EventRef = builder.objectRef<RecordedEvent>('Event');
 export const WebhookEndpointRef = builder.objectRef<EndpointView>('WebhookEndpoint');

@@ -8,9 +8,11 @@ import { SUBSCRIPTION_STATUSES } from './state.js';
  * Input rules of the subscription and test clock APIs, shared by REST and GraphQL. Customer, settlement and
  * line item fields follow the invoice rules (each period's invoice is made from them); `customerEmail` is
  * required (every period's pay link is emailed). `intervalCount` 1 up to about three years per period;
- * `trialDays` 0-730; `daysUntilDue` 0-90 (default 7); `startAt` an ISO 8601 timestamp, not in the past.
+ * `trialDays` 0-730; `daysUntilDue` 0-90 (default 7); `startAt` an ISO 8601 timestamp, not in the past. A test
+ * clock takes at most `subscriptionsPerClock` subscriptions not yet canceled, so one advance (which runs every
+ * step due in between inside the request) does bounded work.
  */
-export const LIMITS = { trialDays: 730, daysUntilDue: 90, clockName: 100, advanceDays: 1100 } as const;
+export const LIMITS = { trialDays: 730, daysUntilDue: 90, clockName: 100, advanceDays: 1100, subscriptionsPerClock: 10 } as const;
 
 const inv = createInvoiceSchema.shape;
 

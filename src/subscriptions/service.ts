@@ -42,6 +42,12 @@ const MAX_STEPS_PER_PASS = 500;
 const INVOICES_SHOWN = 100;
 /** A subscription whose step failed (its transaction rolled back) is tried again after this long. */
 const RETRY_AFTER_MS = 5 * 60_000;
+/**
+ * An advance bumps its clock's `updatedAt` with every step it commits (each step's transaction is bounded by
+ * TX_OPTIONS.timeout); a clock still `advancing` with no step for this long was left by a process that stopped
+ * mid-advance, and counts as ready again (else it could never be advanced, attached to or deleted).
+ */
+const STALE_ADVANCE_MS = 5 * 60_000;
 
 export { SUBSCRIPTION_ID, TEST_CLOCK_ID };
 
@@ -152,7 +158,11 @@ export class SubscriptionsService {
         const rows = await tx.$queryRawUnsafe<Array<{ id: string }>>('SELECT id FROM test_clocks WHERE id = $1 FOR UPDATE', v.testClockId);
         const clock = rows.length ? await tx.testClock.findUnique({ where: { id: v.testClockId } }) : null;
         if (!clock || clock.accountId !== auth.accountId || clock.livemode) throw new ApiError('INVALID_PARAMS', 'testClockId: no such test clock for this key', { field: 'testClockId' });
-        if (clock.status !== 'ready') throw new ApiError('CONFLICT', `Test clock ${clock.id} is advancing; attach subscriptions while it is ready`);
+        if (this.clockBusy(clock)) throw new ApiError('CONFLICT', `Test clock ${clock.id} is advancing; attach subscriptions while it is ready`);
+        // The clock's row lock serialises creations on it, so the count cannot be raced past.
+        const attached = await tx.subscription.count({ where: { testClockId: clock.id, status: { not: 'canceled' } } });
+        if (attached >= LIMITS.subscriptionsPerClock)
+          throw new ApiError('INVALID_PARAMS', `testClockId: a test clock takes at most ${LIMITS.subscriptionsPerClock} subscriptions that are not canceled; use another clock`, { field: 'testClockId' });
         now = clock.frozenTime.getTime();
       }
       const startAt = v.startAt ? v.startAt.getTime() : now;
@@ -452,6 +462,16 @@ export class SubscriptionsService {
 
   // ---- test clocks ------------------------------------------------------------------------------------------
 
+  /** Advancing, by an advance still making progress (a stale one, left by a stopped process, is not). */
+  private clockBusy(c: Pick<TestClock, 'status' | 'updatedAt'>): boolean {
+    return c.status !== 'ready' && c.updatedAt.getTime() > this.realNow() - STALE_ADVANCE_MS;
+  }
+
+  /** Rows of a clock that may be claimed: ready, or left advancing by a stopped process. */
+  private claimable(): Prisma.TestClockWhereInput {
+    return { OR: [{ status: 'ready' }, { status: 'advancing', updatedAt: { lt: new Date(this.realNow() - STALE_ADVANCE_MS) } }] };
+  }
+
   private testOnly(auth: KeyAuth) {
     if (auth.mode === 'live') throw new ApiError('FORBIDDEN', 'Test clocks exist in test mode only; use a test key');
   }
@@ -491,8 +511,9 @@ export class SubscriptionsService {
   /** Deletes the clock and, as with Stripe, the subscriptions attached to it (their invoices stay). */
   async deleteTestClock(auth: KeyAuth, id: string): Promise<{ id: string; object: 'test_clock'; deleted: true }> {
     const c = await this.findClock(auth, id);
-    if (c.status !== 'ready') throw new ApiError('CONFLICT', `Test clock ${c.id} is advancing; delete it once it is ready`);
-    await this.prisma.testClock.deleteMany({ where: { id, status: 'ready' } });
+    if (this.clockBusy(c)) throw new ApiError('CONFLICT', `Test clock ${c.id} is advancing; delete it once it is ready`);
+    const gone = await this.prisma.testClock.deleteMany({ where: { id, ...this.claimable() } });
+    if (gone.count !== 1) throw new ApiError('CONFLICT', `Test clock ${c.id} is advancing; delete it once it is ready`);
     return { id, object: 'test_clock', deleted: true };
   }
 
@@ -509,7 +530,7 @@ export class SubscriptionsService {
     const target = v.frozenTime.getTime();
     if (target <= c.frozenTime.getTime()) throw new ApiError('INVALID_PARAMS', 'frozenTime: must be later than the clock\'s current time', { field: 'frozenTime' });
     if (target > addDays(c.frozenTime.getTime(), LIMITS.advanceDays)) throw new ApiError('INVALID_PARAMS', `frozenTime: a clock advances at most ${LIMITS.advanceDays} days at a time`, { field: 'frozenTime' });
-    const claimed = await this.prisma.testClock.updateMany({ where: { id, status: 'ready', frozenTime: c.frozenTime }, data: { status: 'advancing', updatedAt: new Date(this.realNow()) } });
+    const claimed = await this.prisma.testClock.updateMany({ where: { id, frozenTime: c.frozenTime, ...this.claimable() }, data: { status: 'advancing', updatedAt: new Date(this.realNow()) } });
     if (claimed.count !== 1) throw new ApiError('CONFLICT', `Test clock ${id} is already advancing`);
     try {
       for (;;) {
@@ -522,7 +543,7 @@ export class SubscriptionsService {
           );
           if (!rows.length) return false;
           const at = new Date(rows[0]!.next_action_at).getTime();
-          await tx.testClock.update({ where: { id }, data: { frozenTime: new Date(at) } });
+          await tx.testClock.update({ where: { id }, data: { frozenTime: new Date(at), updatedAt: new Date(this.realNow()) } });
           const s = await tx.subscription.findUniqueOrThrow({ where: { id: rows[0]!.id } });
           await this.runDueSteps(tx, s, at, after);
           return true;

@@ -66,6 +66,13 @@ const Read = graphql(`
     billingSubscriptions(first: 10) { nodes { id } }
   }
 `);
+const SubEvents = graphql(`
+  query SubEvents {
+    events(type: "subscription.*", first: 20) {
+      nodes { type resourceId resource { __typename ... on BillingSubscription { id status } } }
+    }
+  }
+`);
 const Watch = graphql(`
   subscription WatchSub($id: ID!) {
     billingSubscription(id: $id) { id status }
@@ -124,5 +131,10 @@ describe.each(backends)('billing subscriptions over GraphQL, in process (%s)', (
     const after = (await g.gql(Read, { id: sub.id }, key)).data!.billingSubscription!;
     expect(after.periods.nodes).toHaveLength(1);
     expect((await g.gql(Cancel, { id: sub.id }, key)).data!.cancelBillingSubscription).toMatchObject({ __typename: 'ConflictError', code: 'CONFLICT' });
+
+    // Its events resolve to the subscription as it is now.
+    const evs = (await g.gql(SubEvents, {}, key)).data!.events.nodes.filter((n) => n.resourceId === sub.id);
+    expect(evs.map((e) => e.type)).toEqual(expect.arrayContaining(['subscription.created', 'subscription.past_due', 'subscription.updated', 'subscription.canceled']));
+    for (const e of evs) expect(e.resource).toEqual({ __typename: 'BillingSubscription', id: sub.id, status: 'canceled' });
   });
 });

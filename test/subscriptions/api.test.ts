@@ -155,4 +155,35 @@ describe('subscriptions API (pglite)', () => {
     expect((await s.get(`/v1/subscriptions/${sub.id}`, h())).status).toBe(404);
     expect((await s.get(`/v1/invoices/${sub.latestInvoiceId}`, h())).status).toBe(200);
   });
+
+  it('a clock left advancing by a stopped process is ready again after 5 minutes without progress', async () => {
+    const clk = (await s.post('/v1/test-clocks', { frozenTime: '2032-01-01T00:00:00Z' }, h())).body;
+    const sub = (await s.post('/v1/subscriptions', { ...body, testClockId: clk.id }, h())).body;
+    // As a process that stopped mid-advance leaves it.
+    await s.db.sql.query(`UPDATE test_clocks SET status = 'advancing', updated_at = $2 WHERE id = $1`, [clk.id, new Date(clock.now())]);
+    const to = { frozenTime: '2032-02-15T00:00:00Z' };
+    expect((await s.post(`/v1/test-clocks/${clk.id}/advance`, to, h())).status).toBe(409);
+    clock.advance(5 * 60_000 + 1);
+    const r = await s.post(`/v1/test-clocks/${clk.id}/advance`, to, h());
+    expect(r.status, r.text).toBe(200);
+    expect(r.body).toMatchObject({ status: 'ready', frozenTime: '2032-02-15T00:00:00.000Z' });
+    expect((await s.get(`/v1/subscriptions/${sub.id}`, h())).body.currentPeriodIndex).toBe(1);
+  });
+
+  it('a test clock takes at most 10 subscriptions not canceled, so one advance does bounded work', async () => {
+    const clk = (await s.post('/v1/test-clocks', { frozenTime: '2031-01-01T00:00:00Z' }, h())).body;
+    const ids: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      const r = await s.post('/v1/subscriptions', { ...body, interval: 'day', daysUntilDue: 90, testClockId: clk.id }, h());
+      expect(r.status, r.text).toBe(201);
+      ids.push(r.body.id);
+    }
+    const over = await s.post('/v1/subscriptions', { ...body, testClockId: clk.id }, h());
+    expect(over.status, over.text).toBe(400);
+    expect(over.body.error.code).toBe('INVALID_PARAMS');
+    expect(over.body.error.message).toContain('testClockId: a test clock takes at most 10');
+    // A canceled one no longer counts.
+    expect((await s.post(`/v1/subscriptions/${ids[0]}/cancel`, {}, h())).status).toBe(200);
+    expect((await s.post('/v1/subscriptions', { ...body, testClockId: clk.id }, h())).status).toBe(201);
+  });
 });

@@ -8,19 +8,26 @@ import type { OrderView } from '../../orders/views.js';
 import type { EndpointView } from '../../webhooks/views.js';
 import type { DeliveryView } from '../../webhooks/views.js';
 import type { InvoiceView } from '../../invoices/views.js';
+import type { SubscriptionView } from '../../subscriptions/views.js';
 import { invalidParams } from '../../errors.js';
 import { ConflictError, NotFoundError, orNull } from '../errors.js';
-import { endpointLoader, invoiceLoader, keyOf, orderLoader, sessionLoader } from '../loaders.js';
+import { endpointLoader, invoiceLoader, keyOf, orderLoader, sessionLoader, subscriptionLoader } from '../loaders.js';
 import { arrayConnection, connectionType, keysetConnection, pageArgs, pageSize, readAfter } from '../pagination.js';
-import { CheckoutSessionRef, EventRef, InvoiceRef, OrderRef, WebhookDeliveryRef, WebhookEndpointRef } from '../refs.js';
+import { BillingSubscriptionRef, CheckoutSessionRef, EventRef, InvoiceRef, OrderRef, WebhookDeliveryRef, WebhookEndpointRef } from '../refs.js';
 import { WebhookAttemptConnection, WebhookDeliveryConnection } from './webhooks.js';
 
-type Resource = SessionView | OrderView | EndpointView | InvoiceView;
+type Resource = SessionView | OrderView | EndpointView | InvoiceView | SubscriptionView;
 
 const EventResource = builder.unionType('EventResource', {
   description: 'The object an event is about, as it is now.',
-  types: [CheckoutSessionRef, OrderRef, WebhookEndpointRef, InvoiceRef],
-  resolveType: (r: Resource) => ('object' in r ? (r.object === 'checkout.session' ? CheckoutSessionRef : r.object === 'invoice' ? InvoiceRef : WebhookEndpointRef) : OrderRef),
+  types: [CheckoutSessionRef, OrderRef, WebhookEndpointRef, InvoiceRef, BillingSubscriptionRef],
+  resolveType: (r: Resource) => {
+    if (!('object' in r)) return OrderRef;
+    if (r.object === 'checkout.session') return CheckoutSessionRef;
+    if (r.object === 'invoice') return InvoiceRef;
+    if (r.object === 'subscription') return BillingSubscriptionRef;
+    return WebhookEndpointRef;
+  },
 });
 
 EventRef.implement({
@@ -36,12 +43,13 @@ EventRef.implement({
     resource: t.field({
       type: EventResource,
       nullable: true,
-      description: 'The checkout session, invoice, order or webhook endpoint the event is about, as it is now; null for other resources and for ones that no longer exist.',
+      description: 'The checkout session, invoice, billing subscription, order or webhook endpoint the event is about, as it is now; null for other resources and for ones that no longer exist.',
       resolve: async (e, _a, ctx): Promise<Resource | null> => {
         if (e.type.startsWith('checkout.session.')) return sessionLoader(ctx).load(e.resourceId);
         if (e.type.startsWith('order.')) return orderLoader(ctx).load(e.resourceId);
         if (e.type.startsWith('webhook_endpoint.')) return endpointLoader(ctx).load(e.resourceId);
         if (e.type.startsWith('invoice.')) return invoiceLoader(ctx).load(e.resourceId);
+        if (e.type.startsWith('subscription.')) return subscriptionLoader(ctx).load(e.resourceId);
         return null;
       },
     }),

@@ -10,7 +10,7 @@ import { idempotencyKeyField, idempotent } from '../idempotency.js';
 import { followStatus } from '../status-stream.js';
 import { invoiceLoader, keyOf } from '../loaders.js';
 import { arrayConnection, connectionType, keysetConnection, pageArgs, pageSize, readAfter } from '../pagination.js';
-import { InvoiceRef } from '../refs.js';
+import { BillingSubscriptionRef, InvoiceRef } from '../refs.js';
 import { Settlement } from './checkout.js';
 
 /**
@@ -60,7 +60,7 @@ const PeriodRef = builder.objectRef<SubscriptionPeriodView>('BillingSubscription
 });
 const PeriodConnection = connectionType('BillingSubscriptionPeriod', PeriodRef, { totalCount: true });
 
-const SubRef = builder.objectRef<SubscriptionView>('BillingSubscription');
+const SubRef = BillingSubscriptionRef;
 SubRef.implement({
   description: 'A subscription: line items invoiced every period to a customer, paid from a wallet like any invoice, with dunning when unpaid.',
   authScopes: { key: true },

@@ -29,6 +29,7 @@ type Documents = {
     "\n  mutation CancelSub($id: ID!, $atPeriodEnd: Boolean) {\n    cancelBillingSubscription(input: { id: $id, atPeriodEnd: $atPeriodEnd }) {\n      __typename\n      ... on CancelBillingSubscriptionPayload { billingSubscription { id status cancelAtPeriodEnd cancellationReason } }\n      ... on Error { code message }\n    }\n  }\n": typeof types.CancelSubDocument,
     "\n  mutation ResumeSub($id: ID!) {\n    resumeBillingSubscription(input: { id: $id }) {\n      __typename\n      ... on ResumeBillingSubscriptionPayload { billingSubscription { id cancelAtPeriodEnd } }\n      ... on Error { code message }\n    }\n  }\n": typeof types.ResumeSubDocument,
     "\n  query ReadSub($id: ID!) {\n    billingSubscription(id: $id) { id status periods(first: 20) { nodes { index dueAt paidAt pastDueAt remindersSentAt invoice { id status } } } }\n    billingSubscriptions(first: 10) { nodes { id } }\n  }\n": typeof types.ReadSubDocument,
+    "\n  query SubEvents {\n    events(type: \"subscription.*\", first: 20) {\n      nodes { type resourceId resource { __typename ... on BillingSubscription { id status } } }\n    }\n  }\n": typeof types.SubEventsDocument,
     "\n  subscription WatchSub($id: ID!) {\n    billingSubscription(id: $id) { id status }\n  }\n": typeof types.WatchSubDocument,
     "\n  mutation CreateSession($input: CreateCheckoutSessionInput!) {\n    createCheckoutSession(input: $input) {\n      ... on CreateCheckoutSessionPayload {\n        checkoutSession { id status amount url reference createdAt expiresAt settlement { chainId symbol decimals } }\n      }\n    }\n  }\n": typeof types.CreateSessionDocument,
     "\n  query ReadSession($id: ID!) {\n    checkoutSession(id: $id) {\n      id\n      status\n      reference\n      metadata\n      payments { totalCount nodes { id status kind } }\n      refunds { totalCount }\n    }\n  }\n": typeof types.ReadSessionDocument,
@@ -99,6 +100,7 @@ const documents: Documents = {
     "\n  mutation CancelSub($id: ID!, $atPeriodEnd: Boolean) {\n    cancelBillingSubscription(input: { id: $id, atPeriodEnd: $atPeriodEnd }) {\n      __typename\n      ... on CancelBillingSubscriptionPayload { billingSubscription { id status cancelAtPeriodEnd cancellationReason } }\n      ... on Error { code message }\n    }\n  }\n": types.CancelSubDocument,
     "\n  mutation ResumeSub($id: ID!) {\n    resumeBillingSubscription(input: { id: $id }) {\n      __typename\n      ... on ResumeBillingSubscriptionPayload { billingSubscription { id cancelAtPeriodEnd } }\n      ... on Error { code message }\n    }\n  }\n": types.ResumeSubDocument,
     "\n  query ReadSub($id: ID!) {\n    billingSubscription(id: $id) { id status periods(first: 20) { nodes { index dueAt paidAt pastDueAt remindersSentAt invoice { id status } } } }\n    billingSubscriptions(first: 10) { nodes { id } }\n  }\n": types.ReadSubDocument,
+    "\n  query SubEvents {\n    events(type: \"subscription.*\", first: 20) {\n      nodes { type resourceId resource { __typename ... on BillingSubscription { id status } } }\n    }\n  }\n": types.SubEventsDocument,
     "\n  subscription WatchSub($id: ID!) {\n    billingSubscription(id: $id) { id status }\n  }\n": types.WatchSubDocument,
     "\n  mutation CreateSession($input: CreateCheckoutSessionInput!) {\n    createCheckoutSession(input: $input) {\n      ... on CreateCheckoutSessionPayload {\n        checkoutSession { id status amount url reference createdAt expiresAt settlement { chainId symbol decimals } }\n      }\n    }\n  }\n": types.CreateSessionDocument,
     "\n  query ReadSession($id: ID!) {\n    checkoutSession(id: $id) {\n      id\n      status\n      reference\n      metadata\n      payments { totalCount nodes { id status kind } }\n      refunds { totalCount }\n    }\n  }\n": types.ReadSessionDocument,
@@ -228,6 +230,10 @@ export function graphql(source: "\n  mutation ResumeSub($id: ID!) {\n    resumeB
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query ReadSub($id: ID!) {\n    billingSubscription(id: $id) { id status periods(first: 20) { nodes { index dueAt paidAt pastDueAt remindersSentAt invoice { id status } } } }\n    billingSubscriptions(first: 10) { nodes { id } }\n  }\n"): (typeof documents)["\n  query ReadSub($id: ID!) {\n    billingSubscription(id: $id) { id status periods(first: 20) { nodes { index dueAt paidAt pastDueAt remindersSentAt invoice { id status } } } }\n    billingSubscriptions(first: 10) { nodes { id } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SubEvents {\n    events(type: \"subscription.*\", first: 20) {\n      nodes { type resourceId resource { __typename ... on BillingSubscription { id status } } }\n    }\n  }\n"): (typeof documents)["\n  query SubEvents {\n    events(type: \"subscription.*\", first: 20) {\n      nodes { type resourceId resource { __typename ... on BillingSubscription { id status } } }\n    }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
