@@ -31,6 +31,8 @@ export interface LimitOrdersDeps extends Pick<Infra, 'config' | 'log' | 'clock'>
   partners: Pick<PartnersService, 'forApiKey' | 'forIntegrator'>;
   feeSettings: FeeSettings;
   trigger: LimitOrderTrigger;
+  /** Whether the Jupiter provider is loaded (`PROVIDERS`); without it nothing can be created, signed or cancelled. */
+  enabled: boolean;
   /** Mints among those given that carry a Token-2022 transfer fee. */
   transferFeeMints(mints: string[]): Promise<Set<string>>;
   /** Asks the fill poller (jobs.ts) to run now. */
@@ -76,7 +78,13 @@ export class LimitOrdersService {
     return withProviderTimeout(PROVIDER, this.timeoutMs, fn);
   }
 
+  /** Creating, submitting and cancelling go through the provider: refused when this instance does not load it. */
+  private assertEnabled() {
+    if (!this.d.enabled) throw new ApiError('NO_ROUTE', 'Limit orders go through the jupiter provider, which this service does not load (PROVIDERS)', { provider: PROVIDER });
+  }
+
   async create(input: CreateLimitOrderInput, caller: LimitOrderCaller): Promise<CreatedLimitOrder> {
+    this.assertEnabled();
     const p = parseInput(createLimitOrderSchema, input);
     if (!isSolanaAddress(p.maker)) throw invalidParams('maker', 'must be a base58 Solana address');
     const [inTok, outTok] = await Promise.all([this.d.assets.resolveToken(SOLANA_CHAIN_ID, p.inputToken, 'inputToken'), this.d.assets.resolveToken(SOLANA_CHAIN_ID, p.outputToken, 'outputToken')]);
@@ -187,6 +195,7 @@ export class LimitOrdersService {
    * or records the signature of one the maker sent through their own RPC (the poller then confirms it).
    */
   async submit(id: string, input: SubmitLimitOrderInput, caller: LimitOrderCaller): Promise<LimitOrderView> {
+    this.assertEnabled();
     const p = parseInput(submitLimitOrderSchema, input);
     const row = await this.owned(id, caller);
     if (!row.pendingAction) throw new ApiError('CONFLICT', `Limit order ${id} has no transaction waiting for a signature (status ${row.status})`);
@@ -253,6 +262,7 @@ export class LimitOrdersService {
 
   /** Cancels one or more open orders of one maker: the transactions to sign, then submit. */
   async cancel(input: unknown, caller: LimitOrderCaller): Promise<LimitOrderCancellation> {
+    this.assertEnabled();
     const { ids } = parseInput(cancelLimitOrdersSchema, input);
     const unique = [...new Set(ids)];
     const rows = await Promise.all(unique.map((id) => this.owned(id, caller)));

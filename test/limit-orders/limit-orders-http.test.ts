@@ -220,4 +220,24 @@ describe.each(backends)('limit orders over HTTP against the Trigger fixture (%s)
       await s2.close();
     }
   });
+
+  it('without jupiter among PROVIDERS: create, submit and cancel answer NO_ROUTE before any provider call, and no fill poller runs', async () => {
+    const srv = await startTestServer({ backend, env: { PROVIDERS: 'relay', JUPITER_API_URL: fx.url, SOLANA_RPC_URL: rpc.url, LIMIT_ORDER_POLL_INTERVAL_MS: '100' } });
+    try {
+      const writes = () => fx.requests.filter((r) => r.method === 'POST').length;
+      const before = writes();
+      const c = await srv.post('/v1/limit-orders', { inputToken: 'USDC', outputToken: 'SOL', maker: MAKER, makingAmount: '50000000', takingAmount: '400000000' });
+      expect([c.status, c.body.error.code]).toEqual([404, 'NO_ROUTE']);
+      expect(c.body.error.message).toMatch(/jupiter/);
+      const gql = await srv.post('/graphql', { query: `mutation { createLimitOrder(input: { inputToken: "USDC", outputToken: "SOL", maker: "${MAKER}", makingAmount: "50000000", takingAmount: "400000000" }) { __typename } }` });
+      expect(gql.body.errors?.[0]?.extensions?.code).toBe('NO_ROUTE');
+      expect((await srv.post('/v1/limit-orders/lo_x/cancel', {})).body.error.code).toBe('NO_ROUTE');
+      expect((await srv.post('/v1/limit-orders/lo_x/submit', { signature: '1'.repeat(64) })).body.error.code).toBe('NO_ROUTE');
+      expect(writes()).toBe(before);
+      expect(srv.services.jobs.names()).not.toContain('limit-order-poller');
+      expect(s.services.jobs.names()).toContain('limit-order-poller');
+    } finally {
+      await srv.close();
+    }
+  });
 });
