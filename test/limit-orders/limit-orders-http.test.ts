@@ -121,10 +121,14 @@ describe.each(backends)('limit orders over HTTP against the Trigger fixture (%s)
     );
     expect(records[0]).toMatchObject({ status: 'filled', provider: 'jupiter', limitOrderId: created.id, srcChainId: 7565164, ourFeeBps: 20, accountId, livemode: false });
     expect(records.map((r) => r.srcTxHash)).toContain(t1.txId);
+    // The provider's per-fill fee figure is kept verbatim beside the order's rates; the fill tx delivered too.
+    expect(records.find((r) => r.srcTxHash === t1.txId)).toMatchObject({ fillFeeAmount: '160000', fillFeeMint: SOL_MINT, dstTxHash: t1.txId, ourFeeBps: 20 });
+    expect(records.filter((r) => r.srcTxHash !== t1.txId).map((r) => r.fillFeeAmount)).toEqual(['0', '0']);
     expect(records.every((r) => r.quoteId.startsWith('lof_'))).toBe(true);
     const events = (await eventsOf('limit_order.filled')).filter((e) => e.data.order.limitOrderId === created.id);
     expect(events).toHaveLength(3);
     expect(events.map((e) => e.data.order.quoteId).sort()).toEqual(records.map((r) => r.quoteId).sort());
+    expect(events.find((e) => e.data.order.srcTxHash === t1.txId)!.data.order).toMatchObject({ fillFeeAmount: '160000', fillFeeMint: SOL_MINT, ourFeeBps: 20 });
   });
 
   it('cancel one → sign → submit: cancelled with limit_order.cancelled; cancel many returns a transaction per 5 orders', async () => {
