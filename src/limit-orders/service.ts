@@ -45,6 +45,9 @@ export interface LimitOrderCaller {
 
 const PROVIDER = 'jupiter';
 const TEN = 10n;
+const U64_MAX = 2n ** 64n - 1n;
+/** 9999-12-31T23:59:59Z: later (or unrepresentable) expiry times are refused, not stored as invalid dates. */
+const MAX_EXPIRY_MS = Date.UTC(9999, 11, 31, 23, 59, 59);
 /** Trigger batches cancels this many orders per transaction. */
 const CANCELS_PER_TX = 5;
 
@@ -94,10 +97,17 @@ export class LimitOrdersService {
     const making = BigInt(p.makingAmount);
     const taking = p.takingAmount !== undefined ? BigInt(p.takingAmount) : takingFromPrice(making, p.limitPrice!, inTok.decimals, outTok.decimals);
     if (taking <= 0n) throw invalidParams('limitPrice', 'gives a taking amount of 0 base units; raise the price or the amount');
+    // SPL token amounts are u64 on chain: anything larger cannot be an order (nor fit the stored amounts).
+    if (making > U64_MAX) throw new ApiError('AMOUNT_TOO_LARGE', `makingAmount: at most ${U64_MAX} base units (a Solana token amount)`, { field: 'makingAmount', maximum: U64_MAX.toString() });
+    if (taking > U64_MAX) {
+      const field = p.takingAmount !== undefined ? 'takingAmount' : 'limitPrice';
+      throw new ApiError('AMOUNT_TOO_LARGE', `${field}: the taking amount ${taking} is above ${U64_MAX} base units (a Solana token amount)`, { field, maximum: U64_MAX.toString() });
+    }
     const now = this.d.clock.now();
     let expiresAt: Date | undefined;
     if (p.expiresAt !== undefined) {
       expiresAt = typeof p.expiresAt === 'number' ? new Date(p.expiresAt * 1000) : new Date(p.expiresAt);
+      if (!Number.isFinite(expiresAt.getTime()) || expiresAt.getTime() > MAX_EXPIRY_MS) throw invalidParams('expiresAt', 'must be a time before the year 10000');
       if (expiresAt.getTime() <= now + 60_000) throw invalidParams('expiresAt', 'must be at least a minute in the future');
     }
     this.checkMinimum(inTok, making);

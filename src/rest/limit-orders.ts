@@ -53,7 +53,7 @@ export const limitOrderRoutes: Route[] = [
         'Sell `makingAmount` of `inputToken` for at least `takingAmount` of `outputToken` (or `limitPrice` output per input), until filled, cancelled or `expiresAt`. Answers the order (`pending_signature`) and `tx`, the transaction the maker signs and sends to POST /v1/limit-orders/{id}/submit. Too small an order → `AMOUNT_TOO_SMALL` with the minimum; Token-2022 mints with a transfer fee → `UNSUPPORTED_TOKEN`.',
       body: { schema: createLimitOrderSchema },
       responses: { 200: json('The order and the transaction to sign.', createdLimitOrderSchema, { created: { ...OPEN, status: 'pending_signature', filledMakingAmount: '0', filledTakingAmount: '0', remainingMakingAmount: '50000000', openTxHash: null, tx: { vm: 'svm', serializedTx: TX_B64, submitViaApi: true } } }) },
-      errors: ['UNSUPPORTED_TOKEN', 'AMOUNT_TOO_SMALL', 'NO_ROUTE', 'PROVIDER_ERROR', 'PROVIDER_TIMEOUT', 'RATE_LIMITED'],
+      errors: ['UNSUPPORTED_TOKEN', 'AMOUNT_TOO_SMALL', 'AMOUNT_TOO_LARGE', 'NO_ROUTE', 'PROVIDER_ERROR', 'PROVIDER_TIMEOUT', 'RATE_LIMITED'],
       examples: {
         byPrice: { summary: 'Sell 50 USDC for SOL at 0.008 SOL per USDC', body: { inputToken: 'USDC', outputToken: 'SOL', maker: EX.solanaMaker, makingAmount: '50000000', limitPrice: '0.008' } },
         tooSmall: { summary: 'An order worth under the minimum', body: { inputToken: 'USDC', outputToken: 'SOL', maker: EX.solanaMaker, makingAmount: '1000000', takingAmount: '8000000' }, status: 400 },

@@ -174,6 +174,20 @@ describe.each(backends)('limit orders over HTTP against the Trigger fixture (%s)
     expect((await post({ takingAmount: undefined })).body.error.code).toBe('INVALID_PARAMS');
     expect((await post({ makingAmount: '1.5' })).body.error.code).toBe('INVALID_PARAMS');
     expect((await post({ expiresAt: 1_000_000 })).body.error.code).toBe('INVALID_PARAMS');
+    // Odd input is refused before the provider is asked, never a 500: unrepresentable expiry, amounts above u64.
+    const writes = () => fx.requests.filter((r) => r.path === '/trigger/v1/createOrder').length;
+    const asked = writes();
+    const farFuture = await post({ expiresAt: 9_999_999_999_999 });
+    expect([farFuture.status, farFuture.body.error.code, farFuture.body.error.message]).toEqual([400, 'INVALID_PARAMS', expect.stringMatching(/^expiresAt/)]);
+    const hugeMaking = await post({ makingAmount: '1' + '0'.repeat(77) });
+    expect([hugeMaking.status, hugeMaking.body.error.code]).toEqual([400, 'AMOUNT_TOO_LARGE']);
+    const hugeTaking = await post({ takingAmount: (2n ** 64n).toString() });
+    expect([hugeTaking.status, hugeTaking.body.error.code, hugeTaking.body.error.message]).toEqual([400, 'AMOUNT_TOO_LARGE', expect.stringMatching(/^takingAmount/)]);
+    const hugePrice = await post({ takingAmount: undefined, limitPrice: '9'.repeat(30) });
+    expect([hugePrice.status, hugePrice.body.error.code]).toEqual([400, 'AMOUNT_TOO_LARGE']);
+    expect(writes()).toBe(asked);
+    const badCursor = await s.get(`/v1/limit-orders?maker=${MAKER}&cursor=%E2%9C%93not-a-cursor`);
+    expect([badCursor.status, badCursor.body.error.code]).toEqual([400, 'INVALID_PARAMS']);
     fx.setMode('rateLimited', 'createOrder');
     expect((await post({})).body.error.code).toBe('RATE_LIMITED');
     fx.setMode('serverError', 'createOrder');
