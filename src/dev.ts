@@ -104,7 +104,7 @@ Try:
   curl -s -H 'x-api-key: ${dev.testKey}' -H 'content-type: application/json' ${base}/v1/subscriptions \\
     -d '{"customerEmail":"ap@example.com","merchantName":"Dev Shop","lineItems":[{"description":"Pro plan","quantity":1,"unitAmount":"49000000"}],"settleChain":"base","settleToken":"USDC","recipient":"${DEVNET_ACCOUNTS[2].address}","interval":"month","testClockId":"clock_..."}'
   curl -s -H 'x-api-key: ${dev.testKey}' -H 'content-type: application/json' ${base}/v1/test-clocks/clock_.../advance -d '{"frozenTime":"2027-03-08T09:00:00Z"}'
-  Solana limit order (beta, Jupiter Trigger; needs network access to JUPITER_API_URL): create, sign tx.serializedTx
+  Solana limit order (beta, Jupiter Trigger; needs jupiter in PROVIDERS and network access to JUPITER_API_URL): create, sign tx.serializedTx
   with the maker's wallet, then POST it to /v1/limit-orders/<id>/submit {"signedTransaction":"..."}:
   curl -s -H 'x-api-key: ${dev.testKey}' -H 'content-type: application/json' ${base}/v1/limit-orders \\
     -d '{"inputToken":"USDC","outputToken":"SOL","maker":"<your Solana wallet>","makingAmount":"50000000","limitPrice":"0.008"}'

@@ -110,6 +110,8 @@ export function createServices(infra: Infra, sql: RawSql, opts: { pgPool?: pg.Po
 
   // ---- limit orders: Jupiter Trigger; each fill becomes an order record --------------------------------------
   const trigger = new JupiterTrigger({ baseUrl: config.JUPITER_API_URL, basePath: config.JUPITER_TRIGGER_PATH, apiKey: config.JUPITER_API_KEY });
+  // Only with jupiter among PROVIDERS: otherwise create/submit/cancel answer NO_ROUTE and no fill poller runs.
+  const limitOrdersEnabled = providers.ids().includes('jupiter');
   const limitOrders = new LimitOrdersService({
     config,
     log,
@@ -120,6 +122,7 @@ export function createServices(infra: Infra, sql: RawSql, opts: { pgPool?: pg.Po
     partners,
     feeSettings: quotes.feeSettings,
     trigger,
+    enabled: limitOrdersEnabled,
     transferFeeMints: (mints) => transferFeeMints(rpc.solana(), mints),
     wakePoller: () => jobs.kick(LIMIT_ORDER_POLL_JOB),
   });
@@ -182,7 +185,7 @@ export function createServices(infra: Infra, sql: RawSql, opts: { pgPool?: pg.Po
   jobs.add(webhooks.worker.job());
   jobs.add(eventRetentionJob(sql, clock, config.EVENT_RETENTION_DAYS));
   jobs.add(orderPollerJob({ config, log, clock, prisma, sql, orders, providers: orderProviders, settlement: onChainSettlement({ rpc, vmOf: (id) => assets.chains.info(id)?.vm }) }));
-  jobs.add(limitOrderPollerJob({ config, log, clock, prisma, sql, trigger, limitOrders }));
+  if (limitOrdersEnabled) jobs.add(limitOrderPollerJob({ config, log, clock, prisma, sql, trigger, limitOrders }));
   jobs.add(quoteStoreSweepJob(quoteStore));
   jobs.add(checkoutVerifyJob({ config, checkout, verifier }));
   jobs.add(checkoutExpireJob({ config, checkout }));

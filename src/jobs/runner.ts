@@ -32,6 +32,11 @@ export class JobRunner {
   }
 
   /** Runs a job now (e.g. right after an order is reported) instead of waiting for its tick. */
+  /** Names of the jobs added (what this instance runs). */
+  names(): string[] {
+    return this.jobs.map((j) => j.name);
+  }
+
   kick(name: string) {
     const job = this.jobs.find((j) => j.name === name);
     if (job && this.started && !this.running.has(name)) this.schedule(job, 0);

@@ -155,11 +155,16 @@ async function apply(d: LimitOrderPollerDeps, row: LimitOrderRow, event: LimitOr
           amount: t.rawInputAmount,
           dstAmount: t.rawOutputAmount,
           srcTxHash: t.txId,
+          // Same chain: the fill transaction is also the one that delivered the output.
+          dstTxHash: t.txId,
           trackingId: row.providerOrderId,
           providerState: 'filled',
           ourFeeBps: row.ourFeeBps,
           partnerFeeBps: row.partnerFeeBps,
           partnerId: row.partnerId,
+          // The provider's own figure for the fill, kept verbatim beside the rates (what it covers is not settled).
+          fillFeeAmount: t.rawFeeAmount ?? null,
+          fillFeeMint: t.rawFeeAmount != null ? (t.feeMint ?? row.outputMint) : null,
           limitOrderId: row.id,
           nextPollAt: now,
           submittedAt: t.confirmedAt ? new Date(t.confirmedAt) : now,

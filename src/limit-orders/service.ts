@@ -31,6 +31,8 @@ export interface LimitOrdersDeps extends Pick<Infra, 'config' | 'log' | 'clock'>
   partners: Pick<PartnersService, 'forApiKey' | 'forIntegrator'>;
   feeSettings: FeeSettings;
   trigger: LimitOrderTrigger;
+  /** Whether the Jupiter provider is loaded (`PROVIDERS`); without it nothing can be created, signed or cancelled. */
+  enabled: boolean;
   /** Mints among those given that carry a Token-2022 transfer fee. */
   transferFeeMints(mints: string[]): Promise<Set<string>>;
   /** Asks the fill poller (jobs.ts) to run now. */
@@ -43,6 +45,9 @@ export interface LimitOrderCaller {
 
 const PROVIDER = 'jupiter';
 const TEN = 10n;
+const U64_MAX = 2n ** 64n - 1n;
+/** 9999-12-31T23:59:59Z: later (or unrepresentable) expiry times are refused, not stored as invalid dates. */
+const MAX_EXPIRY_MS = Date.UTC(9999, 11, 31, 23, 59, 59);
 /** Trigger batches cancels this many orders per transaction. */
 const CANCELS_PER_TX = 5;
 
@@ -76,7 +81,13 @@ export class LimitOrdersService {
     return withProviderTimeout(PROVIDER, this.timeoutMs, fn);
   }
 
+  /** Creating, submitting and cancelling go through the provider: refused when this instance does not load it. */
+  private assertEnabled() {
+    if (!this.d.enabled) throw new ApiError('NO_ROUTE', 'Limit orders go through the jupiter provider, which this service does not load (PROVIDERS)', { provider: PROVIDER });
+  }
+
   async create(input: CreateLimitOrderInput, caller: LimitOrderCaller): Promise<CreatedLimitOrder> {
+    this.assertEnabled();
     const p = parseInput(createLimitOrderSchema, input);
     if (!isSolanaAddress(p.maker)) throw invalidParams('maker', 'must be a base58 Solana address');
     const [inTok, outTok] = await Promise.all([this.d.assets.resolveToken(SOLANA_CHAIN_ID, p.inputToken, 'inputToken'), this.d.assets.resolveToken(SOLANA_CHAIN_ID, p.outputToken, 'outputToken')]);
@@ -86,10 +97,17 @@ export class LimitOrdersService {
     const making = BigInt(p.makingAmount);
     const taking = p.takingAmount !== undefined ? BigInt(p.takingAmount) : takingFromPrice(making, p.limitPrice!, inTok.decimals, outTok.decimals);
     if (taking <= 0n) throw invalidParams('limitPrice', 'gives a taking amount of 0 base units; raise the price or the amount');
+    // SPL token amounts are u64 on chain: anything larger cannot be an order (nor fit the stored amounts).
+    if (making > U64_MAX) throw new ApiError('AMOUNT_TOO_LARGE', `makingAmount: at most ${U64_MAX} base units (a Solana token amount)`, { field: 'makingAmount', maximum: U64_MAX.toString() });
+    if (taking > U64_MAX) {
+      const field = p.takingAmount !== undefined ? 'takingAmount' : 'limitPrice';
+      throw new ApiError('AMOUNT_TOO_LARGE', `${field}: the taking amount ${taking} is above ${U64_MAX} base units (a Solana token amount)`, { field, maximum: U64_MAX.toString() });
+    }
     const now = this.d.clock.now();
     let expiresAt: Date | undefined;
     if (p.expiresAt !== undefined) {
       expiresAt = typeof p.expiresAt === 'number' ? new Date(p.expiresAt * 1000) : new Date(p.expiresAt);
+      if (!Number.isFinite(expiresAt.getTime()) || expiresAt.getTime() > MAX_EXPIRY_MS) throw invalidParams('expiresAt', 'must be a time before the year 10000');
       if (expiresAt.getTime() <= now + 60_000) throw invalidParams('expiresAt', 'must be at least a minute in the future');
     }
     this.checkMinimum(inTok, making);
@@ -187,6 +205,7 @@ export class LimitOrdersService {
    * or records the signature of one the maker sent through their own RPC (the poller then confirms it).
    */
   async submit(id: string, input: SubmitLimitOrderInput, caller: LimitOrderCaller): Promise<LimitOrderView> {
+    this.assertEnabled();
     const p = parseInput(submitLimitOrderSchema, input);
     const row = await this.owned(id, caller);
     if (!row.pendingAction) throw new ApiError('CONFLICT', `Limit order ${id} has no transaction waiting for a signature (status ${row.status})`);
@@ -253,6 +272,7 @@ export class LimitOrdersService {
 
   /** Cancels one or more open orders of one maker: the transactions to sign, then submit. */
   async cancel(input: unknown, caller: LimitOrderCaller): Promise<LimitOrderCancellation> {
+    this.assertEnabled();
     const { ids } = parseInput(cancelLimitOrdersSchema, input);
     const unique = [...new Set(ids)];
     const rows = await Promise.all(unique.map((id) => this.owned(id, caller)));

@@ -39,6 +39,9 @@ export interface OrderView {
   limitOrderId?: string;
   checkoutSessionId?: string;
   ourFeeBps: number;
+  /** Limit-order fills: the fee the provider reports taking on this fill, raw units of `fillFeeMint`. */
+  fillFeeAmount?: string;
+  fillFeeMint?: string;
   partnerFeeBps: number;
   integrator?: string;
   providerState?: string;
@@ -61,6 +64,8 @@ export function orderView(r: OrderRow): OrderView {
     ...(r.limitOrderId ? { limitOrderId: r.limitOrderId } : {}),
     ...(r.checkoutSessionId ? { checkoutSessionId: r.checkoutSessionId } : {}),
     ourFeeBps: r.ourFeeBps,
+    ...(r.fillFeeAmount ? { fillFeeAmount: r.fillFeeAmount } : {}),
+    ...(r.fillFeeMint ? { fillFeeMint: r.fillFeeMint } : {}),
     partnerFeeBps: r.partnerFeeBps,
     ...(r.partnerId ? { integrator: r.partnerId } : {}),
     ...(r.providerState ? { providerState: r.providerState } : {}),
@@ -126,6 +131,12 @@ export const orderViewSchema = z
     limitOrderId: z.string().optional(),
     checkoutSessionId: z.string().optional(),
     ourFeeBps: z.number().int(),
+    fillFeeAmount: z
+      .string()
+      .regex(/^[0-9]+$/)
+      .optional()
+      .meta({ description: "Limit-order fills: the fee the provider reports for this fill (raw units of `fillFeeMint`), as reported; the order's fee rates stay in `ourFeeBps`/`partnerFeeBps`." }),
+    fillFeeMint: z.string().optional(),
     partnerFeeBps: z.number().int(),
     integrator: z.string().optional(),
     providerState: z.string().optional(),

@@ -35,7 +35,7 @@ export const SAMPLE_OVERRIDES: Record<string, Record<string, unknown>> = {
   CheckoutPayment: { kind: 'direct', amountReceived: '1000000', srcAmount: '1000000' },
   CheckoutRefund: { amount: '1000' },
   Partner: { id: 'partner-1', kind: 'fee' },
-  Order: { status: 'submitted', amount: '1000', dstAmount: '990' },
+  Order: { status: 'submitted', amount: '1000', dstAmount: '990', fillFeeAmount: '10' },
   IdempotencyKey: { state: 'in_progress' },
   Invoice: { amount: '49000000', number: null },
   EmailMessage: { kind: 'invoice', status: 'pending' },

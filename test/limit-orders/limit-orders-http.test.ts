@@ -121,10 +121,14 @@ describe.each(backends)('limit orders over HTTP against the Trigger fixture (%s)
     );
     expect(records[0]).toMatchObject({ status: 'filled', provider: 'jupiter', limitOrderId: created.id, srcChainId: 7565164, ourFeeBps: 20, accountId, livemode: false });
     expect(records.map((r) => r.srcTxHash)).toContain(t1.txId);
+    // The provider's per-fill fee figure is kept verbatim beside the order's rates; the fill tx delivered too.
+    expect(records.find((r) => r.srcTxHash === t1.txId)).toMatchObject({ fillFeeAmount: '160000', fillFeeMint: SOL_MINT, dstTxHash: t1.txId, ourFeeBps: 20 });
+    expect(records.filter((r) => r.srcTxHash !== t1.txId).map((r) => r.fillFeeAmount)).toEqual(['0', '0']);
     expect(records.every((r) => r.quoteId.startsWith('lof_'))).toBe(true);
     const events = (await eventsOf('limit_order.filled')).filter((e) => e.data.order.limitOrderId === created.id);
     expect(events).toHaveLength(3);
     expect(events.map((e) => e.data.order.quoteId).sort()).toEqual(records.map((r) => r.quoteId).sort());
+    expect(events.find((e) => e.data.order.srcTxHash === t1.txId)!.data.order).toMatchObject({ fillFeeAmount: '160000', fillFeeMint: SOL_MINT, ourFeeBps: 20 });
   });
 
   it('cancel one → sign → submit: cancelled with limit_order.cancelled; cancel many returns a transaction per 5 orders', async () => {
@@ -170,6 +174,20 @@ describe.each(backends)('limit orders over HTTP against the Trigger fixture (%s)
     expect((await post({ takingAmount: undefined })).body.error.code).toBe('INVALID_PARAMS');
     expect((await post({ makingAmount: '1.5' })).body.error.code).toBe('INVALID_PARAMS');
     expect((await post({ expiresAt: 1_000_000 })).body.error.code).toBe('INVALID_PARAMS');
+    // Odd input is refused before the provider is asked, never a 500: unrepresentable expiry, amounts above u64.
+    const writes = () => fx.requests.filter((r) => r.path === '/trigger/v1/createOrder').length;
+    const asked = writes();
+    const farFuture = await post({ expiresAt: 9_999_999_999_999 });
+    expect([farFuture.status, farFuture.body.error.code, farFuture.body.error.message]).toEqual([400, 'INVALID_PARAMS', expect.stringMatching(/^expiresAt/)]);
+    const hugeMaking = await post({ makingAmount: '1' + '0'.repeat(77) });
+    expect([hugeMaking.status, hugeMaking.body.error.code]).toEqual([400, 'AMOUNT_TOO_LARGE']);
+    const hugeTaking = await post({ takingAmount: (2n ** 64n).toString() });
+    expect([hugeTaking.status, hugeTaking.body.error.code, hugeTaking.body.error.message]).toEqual([400, 'AMOUNT_TOO_LARGE', expect.stringMatching(/^takingAmount/)]);
+    const hugePrice = await post({ takingAmount: undefined, limitPrice: '9'.repeat(30) });
+    expect([hugePrice.status, hugePrice.body.error.code]).toEqual([400, 'AMOUNT_TOO_LARGE']);
+    expect(writes()).toBe(asked);
+    const badCursor = await s.get(`/v1/limit-orders?maker=${MAKER}&cursor=%E2%9C%93not-a-cursor`);
+    expect([badCursor.status, badCursor.body.error.code]).toEqual([400, 'INVALID_PARAMS']);
     fx.setMode('rateLimited', 'createOrder');
     expect((await post({})).body.error.code).toBe('RATE_LIMITED');
     fx.setMode('serverError', 'createOrder');
@@ -218,6 +236,26 @@ describe.each(backends)('limit orders over HTTP against the Trigger fixture (%s)
       await waitFor(async () => (await s2.get(`/v1/limit-orders/${created.body.id}`)).body.status === 'open', { what: 'reported order seen open' });
     } finally {
       await s2.close();
+    }
+  });
+
+  it('without jupiter among PROVIDERS: create, submit and cancel answer NO_ROUTE before any provider call, and no fill poller runs', async () => {
+    const srv = await startTestServer({ backend, env: { PROVIDERS: 'relay', JUPITER_API_URL: fx.url, SOLANA_RPC_URL: rpc.url, LIMIT_ORDER_POLL_INTERVAL_MS: '100' } });
+    try {
+      const writes = () => fx.requests.filter((r) => r.method === 'POST').length;
+      const before = writes();
+      const c = await srv.post('/v1/limit-orders', { inputToken: 'USDC', outputToken: 'SOL', maker: MAKER, makingAmount: '50000000', takingAmount: '400000000' });
+      expect([c.status, c.body.error.code]).toEqual([404, 'NO_ROUTE']);
+      expect(c.body.error.message).toMatch(/jupiter/);
+      const gql = await srv.post('/graphql', { query: `mutation { createLimitOrder(input: { inputToken: "USDC", outputToken: "SOL", maker: "${MAKER}", makingAmount: "50000000", takingAmount: "400000000" }) { __typename } }` });
+      expect(gql.body.errors?.[0]?.extensions?.code).toBe('NO_ROUTE');
+      expect((await srv.post('/v1/limit-orders/lo_x/cancel', {})).body.error.code).toBe('NO_ROUTE');
+      expect((await srv.post('/v1/limit-orders/lo_x/submit', { signature: '1'.repeat(64) })).body.error.code).toBe('NO_ROUTE');
+      expect(writes()).toBe(before);
+      expect(srv.services.jobs.names()).not.toContain('limit-order-poller');
+      expect(s.services.jobs.names()).toContain('limit-order-poller');
+    } finally {
+      await srv.close();
     }
   });
 });

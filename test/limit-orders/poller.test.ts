@@ -64,6 +64,42 @@ describe.each(backends)('limit order fill poller (%s)', (backend) => {
     }
   });
 
+  it('one keeper transaction filling two orders records a fill for each (and a swap reported with that hash blocks neither)', { timeout: 90_000 }, async () => {
+    const s = await startTestServer({ backend, env: { ...env(), JOBS_ENABLED: 'false' } });
+    try {
+      const { key } = await s.createTestKey();
+      const a = await open(s, { 'x-api-key': key });
+      const b = await open(s, {});
+      const shared = fx.fill(a.providerOrderId, 50_000_000n, 400_000_000n).txId;
+      fx.fill(b.providerOrderId, 20_000_000n, 160_000_000n, 0n, shared);
+      // Someone reports that public transaction as the source of an unrelated order record first.
+      const now = new Date();
+      await s.infra.prisma.order.create({
+        data: { quoteId: 'q_squatter', provider: 'jupiter', status: 'submitted', srcChainId: 7565164, dstChainId: 7565164, amount: '1', dstAmount: '1', srcTxHash: shared, trackingId: shared, ourFeeBps: 0, partnerFeeBps: 0, submittedAt: now, updatedAt: now, nextPollAt: now },
+      });
+      const trigger = new JupiterTrigger({ baseUrl: fx.url });
+      const deps = { config: s.config, log: s.infra.log, clock: s.infra.clock, prisma: s.infra.prisma, sql: s.db.sql, trigger, limitOrders: s.services.limitOrders };
+      for (const id of [a.id, b.id]) await pollLimitOrder(deps, await s.infra.prisma.limitOrder.findUniqueOrThrow({ where: { id } }));
+      const recorded = await s.infra.prisma.order.findMany({ where: { srcTxHash: shared, limitOrderId: { not: null } } });
+      expect(recorded.map((r) => [r.limitOrderId, r.amount]).sort()).toEqual(
+        [
+          [a.id, '50000000'],
+          [b.id, '20000000'],
+        ].sort(),
+      );
+      expect((await s.get(`/v1/limit-orders/${a.id}`, { 'x-api-key': key })).body.status).toBe('filled');
+      expect((await s.get(`/v1/limit-orders/${b.id}`)).body).toMatchObject({ status: 'partially_filled', filledMakingAmount: '20000000' });
+      // The database itself refuses a second record of the same fill of the same order.
+      await expect(
+        s.infra.prisma.order.create({
+          data: { ...recorded[0], quoteId: 'lof_duplicate' },
+        }),
+      ).rejects.toThrow();
+    } finally {
+      await s.close();
+    }
+  });
+
   it('the limitOrder subscription pushes every change, fills included, and completes when filled', { timeout: 90_000 }, async () => {
     const s = await startTestServer({ backend, env: { ...env(), LIMIT_ORDER_POLL_INTERVAL_MS: '100' } });
     const client = createClient({ url: s.url.replace('http', 'ws') + '/graphql', webSocketImpl: WebSocket, lazy: false });

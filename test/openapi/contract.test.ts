@@ -45,7 +45,7 @@ describe.each(backends)('OpenAPI contract: every documented example against a re
       backend,
       env: {
         JOBS_ENABLED: 'false',
-        PROVIDERS: 'relay',
+        PROVIDERS: 'relay,jupiter',
         RELAY_API_URL: relay.url,
         JUPITER_API_URL: trigger.url,
         SOLANA_RPC_URL: 'http://127.0.0.1:9',
