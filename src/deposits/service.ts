@@ -330,6 +330,11 @@ export class DepositsService {
   async simulate(auth: KeyAuth, id: string, body: unknown): Promise<OrderView> {
     const { amount } = parseInput(simulateDepositSchema, body);
     const r = await this.owned(auth, id);
+    return this.simulateAt(r, amount);
+  }
+
+  /** A simulated deposit at a sandbox address (the key route above, and checkout's "simulate payment" in test mode). */
+  async simulateAt(r: DepositAddress, amount: string): Promise<OrderView> {
     if (r.livemode || r.provider !== SANDBOX_PROVIDER) throw new ApiError('FORBIDDEN', 'Only test-mode (sandbox) deposit addresses can simulate deposits');
     this.assert(r, 'simulate');
     if (!r.reusable && r.amount !== amount) {
