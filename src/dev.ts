@@ -97,6 +97,10 @@ Try:
   curl -s -H 'x-api-key: ${dev.testKey}' -H 'content-type: application/json' ${base}/v1/deposit-addresses \\
     -d '{"srcChain":"base","srcToken":"USDC","dstChain":"arbitrum","dstToken":"USDC","recipient":"${DEVNET_ACCOUNTS[2].address}","refundTo":"${DEVNET_ACCOUNTS[1].address}","label":"user-1"}'
   curl -s -H 'x-api-key: ${dev.testKey}' -H 'content-type: application/json' ${base}/v1/deposit-addresses/da_test_…/simulate -d '{"amount":"25000000"}'
+  Checkout, pay by transfer: create a test session and open its url; under "Or pay by transfer" pick a network and
+  token, enter a refund address, get the one-time address, then press "Simulate payment" (test mode) and watch it pay.
+  The same without the page: POST ${base}/v1/checkout/sessions/cs_test_…/deposit-address
+    -d '{"srcChain":"arbitrum","srcToken":"USDC","refundTo":"${DEVNET_ACCOUNTS[1].address}"}', then …/deposit-address/simulate -d '{"depositAddressId":"da_test_…"}'
 ${devnet ? devnetHints(base, devnet) : ''}`);
 }
 
