@@ -108,6 +108,10 @@ Try:
   with the maker's wallet, then POST it to /v1/limit-orders/<id>/submit {"signedTransaction":"..."}:
   curl -s -H 'x-api-key: ${dev.testKey}' -H 'content-type: application/json' ${base}/v1/limit-orders \\
     -d '{"inputToken":"USDC","outputToken":"SOL","maker":"<your Solana wallet>","makingAmount":"50000000","limitPrice":"0.008"}'
+  Checkout, pay by transfer: create a test session and open its url; under "Or pay by transfer" pick a network and
+  token, enter a refund address, get the one-time address, then press "Simulate payment" (test mode) and watch it pay.
+  The same without the page: POST ${base}/v1/checkout/sessions/cs_test_…/deposit-address
+    -d '{"srcChain":"arbitrum","srcToken":"USDC","refundTo":"${DEVNET_ACCOUNTS[1].address}"}', then …/deposit-address/simulate -d '{"depositAddressId":"da_test_…"}'
 ${devnet ? devnetHints(base, devnet) : ''}`);
 }
 

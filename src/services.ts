@@ -8,6 +8,7 @@ import { assetsJobs } from './assets/jobs.js';
 import { CheckoutService } from './checkout/service.js';
 import { CheckoutVerifier } from './checkout/verifier.js';
 import { routedDeliveryLookup } from './checkout/routed.js';
+import { TransferPayments } from './checkout/transfer.js';
 import { VERIFY_JOB } from './checkout/shared.js';
 import { checkoutExpireJob, checkoutVerifyJob, quoteLinksSweepJob } from './checkout/jobs.js';
 import { EventsService } from './events/service.js';
@@ -70,6 +71,8 @@ export interface Services {
   /** Deposit addresses (beta): Relay in live mode, the sandbox in test mode. */
   deposits: DepositsService;
   limitOrders: LimitOrdersService;
+  /** Checkout "pay by transfer" (one-time deposit addresses for sessions). */
+  transfer: TransferPayments;
   jobs: JobRunner;
   startJobs(): void;
   stop(): Promise<void>;
@@ -174,6 +177,9 @@ export function createServices(infra: Infra, sql: RawSql, opts: { pgPool?: pg.Po
   });
   // Deposit orders push their address's subscribers on every change (submitted, then final).
   orders.onChange((order) => deposits.onOrderChange(order));
+  // Checkout "pay by transfer": a deposit at a session's one-time address is a routed payment of that session.
+  const transfer = new TransferPayments({ log, checkout, deposits, now: () => clock.now() });
+  orders.onChange((order) => transfer.onDepositOrder(order));
   // The order poller asks the sandbox about sandbox orders (it quotes nothing, so it is not a loaded provider).
   const orderProviders = { get: (id: string) => (id === sandbox.id && sandbox.orders ? sandbox.orders : providers.get(id)) };
   // ---- subscriptions: a period's invoice is an invoice; paying it is the invoice's payment --------------
@@ -217,6 +223,7 @@ export function createServices(infra: Infra, sql: RawSql, opts: { pgPool?: pg.Po
     mail,
     deposits,
     limitOrders,
+    transfer,
     jobs,
     startJobs: () => {
       jobs.start();

@@ -12,6 +12,8 @@ export interface DepositRoute {
   /** false: a one-time address bound to exactly `amount` (Relay's strict mode). */
   reusable: boolean;
   amount: bigint;
+  /** Checkout "pay by transfer": the exact amount the recipient must receive (the provider quotes exact output). */
+  exactOutput?: bigint;
   fees: FeeRequest;
 }
 

@@ -16,6 +16,7 @@ import { assertAddressFor } from '../quotes/addresses.js';
 import type { AssetsApi, TokenInfo } from '../quotes/assets-api.js';
 import { decideFees, type FeeSettings } from '../quotes/fees.js';
 import { parseInput } from '../validation.js';
+import type { z } from 'zod';
 import { createDepositAddressSchema, DEPOSIT_ADDRESS_ID, LIMITS, listDepositAddressesSchema, simulateDepositSchema } from './input.js';
 import type { DepositProvider, DepositRoute, DetectedDeposit } from './providers.js';
 import { fakeTxHash, SANDBOX_PROVIDER, sandboxTrackingId } from './sandbox.js';
@@ -33,6 +34,21 @@ function boundedAmount(s: string): bigint {
   const n = BigInt(s);
   if (n > UINT256_MAX) throw new ApiError('AMOUNT_TOO_LARGE', 'amount: exceeds the largest token amount (2^256-1)', { field: 'amount' });
   return n;
+}
+
+/** What checkout asks for when a payer chooses "pay by transfer" (src/checkout/transfer.ts). */
+export interface CheckoutDepositRequest {
+  sessionId: string;
+  accountId: string;
+  livemode: boolean;
+  srcChain: string | number;
+  srcToken: string;
+  refundTo: string;
+  dstChainId: number;
+  dstToken: string;
+  recipient: string;
+  /** What the recipient must receive (the session amount), base units of `dstToken`. */
+  dstAmount: string;
 }
 
 /** Deposits must be worth at least this much at creation (the provider ignores tiny deposits). */
@@ -101,28 +117,85 @@ export class DepositsService {
 
   async create(auth: KeyAuth, body: unknown): Promise<DepositAddressView> {
     const v = parseInput(createDepositAddressSchema, body);
+    const keyPartner = await this.deps.partners.forApiKey(auth.keyId);
+    const row = await this.createRow({ accountId: auth.accountId, livemode: auth.mode === 'live', keyPartner }, v);
+    return depositAddressView(row);
+  }
+
+  /**
+   * Checkout "pay by transfer" (src/checkout/transfer.ts): a one-time address in the session's account and mode
+   * for exactly what delivers `dstAmount` of the settlement token to the merchant's recipient (the provider
+   * quotes exact output, so the amount to send includes the route's fees). An active, unused address already
+   * made for the same session, chain, token and refund address is reused.
+   */
+  async createForCheckout(s: CheckoutDepositRequest): Promise<DepositAddress> {
+    const { assets } = this.deps;
+    const srcChain = assets.resolveChain(s.srcChain, 'srcChain');
+    const refundTo = assertAddressFor(srcChain.vm, s.refundTo.trim(), 'refundTo');
+    const src = await assets.resolveToken(srcChain.id, s.srcToken, 'srcToken');
+    const token = srcChain.vm === 'evm' ? src.address.toLowerCase() : src.address;
+    const reusable = await this.prisma.depositAddress.findFirst({
+      where: { checkoutSessionId: s.sessionId, status: 'active', depositCount: 0, chainId: srcChain.id, token, refundTo, accountId: s.accountId, livemode: s.livemode },
+      orderBy: { createdAt: 'desc' },
+    });
+    if (reusable) return reusable;
+    return this.createRow(
+      { accountId: s.accountId, livemode: s.livemode, keyPartner: null },
+      { srcChain: srcChain.id, srcToken: token, dstChain: s.dstChainId, dstToken: s.dstToken, recipient: s.recipient, refundTo, reusable: false, amount: s.dstAmount },
+      { exactOutput: true, checkoutSessionId: s.sessionId, label: `checkout ${s.sessionId}`.slice(0, LIMITS.label) },
+    );
+  }
+
+  /** An address by id, whoever owns it (internal: checkout reads the address its session's orders came from). */
+  findById(id: string): Promise<DepositAddress | null> {
+    if (!DEPOSIT_ADDRESS_ID.test(id)) return Promise.resolve(null);
+    return this.prisma.depositAddress.findUnique({ where: { id } });
+  }
+
+  /**
+   * Validates the route, fixes the fees, asks the provider and stores the address. `exactOutput`: `v.amount` is
+   * what the recipient must receive; the amount the address takes is the provider's exact-output input (or, for
+   * the sandbox, one worked out from prices and the fees).
+   */
+  private async createRow(
+    owner: { accountId: string; livemode: boolean; keyPartner: Awaited<ReturnType<PartnersService['forApiKey']>> },
+    v: z.output<typeof createDepositAddressSchema>,
+    opts: { exactOutput?: boolean; checkoutSessionId?: string; label?: string } = {},
+  ): Promise<DepositAddress> {
     const { assets } = this.deps;
     const srcChain = assets.resolveChain(v.srcChain, 'srcChain');
     const dstChain = assets.resolveChain(v.dstChain, 'dstChain');
     const recipient = assertAddressFor(dstChain.vm, v.recipient.trim(), 'recipient');
     const refundTo = assertAddressFor(srcChain.vm, v.refundTo.trim(), 'refundTo');
     const [src, dst] = await Promise.all([assets.resolveToken(srcChain.id, v.srcToken, 'srcToken'), assets.resolveToken(dstChain.id, v.dstToken, 'dstToken')]);
-    const livemode = auth.mode === 'live';
+    const livemode = owner.livemode;
 
-    const [keyPartner, integratorPartner] = await Promise.all([this.deps.partners.forApiKey(auth.keyId), v.integrator ? this.deps.partners.forIntegrator(v.integrator) : null]);
-    const fees = decideFees(this.deps.feeSettings, { channel: 'api', keyPartner, integratorPartner, requestedPartnerFeeBps: v.integratorFeeBps });
+    const integratorPartner = v.integrator ? await this.deps.partners.forIntegrator(v.integrator) : null;
+    const fees = decideFees(this.deps.feeSettings, { channel: 'api', keyPartner: owner.keyPartner, integratorPartner, requestedPartnerFeeBps: v.integratorFeeBps });
 
     const prices = await this.prices([src, dst]);
     const srcPrice = prices[0];
+    const feeReq = {
+      ourFeeBps: fees.ourFeeBps,
+      partnerFeeBps: fees.partnerFeeBps,
+      partnerId: fees.partner?.id,
+      recipients: this.deps.feeRecipients,
+      partnerRecipients: fees.partner ? { evm: fees.partner.feeRecipientEvm ?? undefined, svm: fees.partner.feeRecipientSvm ?? undefined } : undefined,
+    };
     let amount: bigint;
-    if (v.amount !== undefined) {
+    if (opts.exactOutput) {
+      // A first figure for the minimum check and the sandbox; the live provider answers the exact input.
+      amount = exactOutputInput(boundedAmount(v.amount!), { src: tokenRef(src, srcChain.vm), dst: tokenRef(dst, dstChain.vm), fees: feeReq }, prices);
+    } else if (v.amount !== undefined) {
       amount = boundedAmount(v.amount);
+    } else {
+      amount = amountWorth(DEFAULT_ESTIMATE_USD, src.decimals, srcPrice);
+    }
+    if (opts.exactOutput || v.amount !== undefined) {
       const usd = usdValue(amount, src.decimals, srcPrice);
       if (usd !== undefined && usd < MIN_DEPOSIT_USD) {
         throw new ApiError('AMOUNT_TOO_SMALL', `amount: worth about ${usd.toFixed(2)} USD, less than the minimum of ${MIN_DEPOSIT_USD} USD per deposit`, { field: 'amount' });
       }
-    } else {
-      amount = amountWorth(DEFAULT_ESTIMATE_USD, src.decimals, srcPrice);
     }
 
     const provider = this.providerFor(livemode);
@@ -135,13 +208,8 @@ export class DepositsService {
       refundTo,
       reusable: v.reusable,
       amount,
-      fees: {
-        ourFeeBps: fees.ourFeeBps,
-        partnerFeeBps: fees.partnerFeeBps,
-        partnerId: fees.partner?.id,
-        recipients: this.deps.feeRecipients,
-        partnerRecipients: fees.partner ? { evm: fees.partner.feeRecipientEvm ?? undefined, svm: fees.partner.feeRecipientSvm ?? undefined } : undefined,
-      },
+      ...(opts.exactOutput ? { exactOutput: BigInt(v.amount!) } : {}),
+      fees: feeReq,
     };
     if (!provider || !provider.supports(route)) {
       throw new ApiError('UNSUPPORTED_CHAIN', `No deposit-address provider serves ${srcChain.slug}:${src.symbol} → ${dstChain.slug}:${dst.symbol}${provider ? '' : ' in live mode here'}`);
@@ -154,12 +222,18 @@ export class DepositsService {
       if (isApiError(err) && (err.code === 'NO_ROUTE' || err.code === 'UNSUPPORTED_TOKEN')) throw new ApiError('UNSUPPORTED_CHAIN', `${provider.id} cannot serve this route: ${err.message}`, undefined, { cause: err });
       throw err;
     }
-    const estimate = created.estimate ?? priceEstimate(route, prices, srcChain.id === dstChain.id);
+    let estimate = created.estimate ?? priceEstimate(route, prices, srcChain.id === dstChain.id);
+    if (opts.exactOutput) {
+      // Exact output: the provider's input is the amount the one-time address takes; the recipient gets exactly
+      // the requested amount.
+      if (created.estimate?.amount && /^[0-9]+$/.test(created.estimate.amount) && BigInt(created.estimate.amount) > 0n) amount = BigInt(created.estimate.amount);
+      estimate = { ...estimate, amount: amount.toString(), dstAmount: v.amount!, dstAmountMin: v.amount! };
+    }
     const at = this.now();
-    const row = await this.prisma.depositAddress.create({
+    return this.prisma.depositAddress.create({
       data: {
         id: newId(livemode ? 'da' : 'da_test'),
-        accountId: auth.accountId,
+        accountId: owner.accountId,
         livemode,
         status: 'active',
         provider: provider.id,
@@ -179,16 +253,16 @@ export class DepositsService {
         ourFeeBps: created.fees?.ourFeeBps ?? fees.ourFeeBps,
         integratorFeeBps: created.fees?.partnerFeeBps ?? fees.partnerFeeBps,
         integrator: fees.partner?.id ?? null,
-        label: v.label ?? null,
+        label: opts.label ?? v.label ?? null,
         metadata: (v.metadata ?? {}) as Prisma.InputJsonValue,
         estimate: estimate as unknown as Prisma.InputJsonValue,
         providerRef: created.providerRef ?? null,
+        checkoutSessionId: opts.checkoutSessionId ?? null,
         nextCheckAt: new Date(at.getTime() + DETECTION.fastMs),
         createdAt: at,
         updatedAt: at,
       },
     });
-    return depositAddressView(row);
   }
 
   async list(auth: KeyAuth, query: unknown): Promise<Page<DepositAddressView>> {
@@ -266,6 +340,11 @@ export class DepositsService {
   async simulate(auth: KeyAuth, id: string, body: unknown): Promise<OrderView> {
     const amount = boundedAmount(parseInput(simulateDepositSchema, body).amount).toString();
     const r = await this.owned(auth, id);
+    return this.simulateAt(r, amount);
+  }
+
+  /** A simulated deposit at a sandbox address (the key route above, and checkout's "simulate payment" in test mode). */
+  async simulateAt(r: DepositAddress, amount: string): Promise<OrderView> {
     if (r.livemode || r.provider !== SANDBOX_PROVIDER) throw new ApiError('FORBIDDEN', 'Only test-mode (sandbox) deposit addresses can simulate deposits');
     this.assert(r, 'simulate');
     if (!r.reusable && r.amount !== amount) {
@@ -326,6 +405,7 @@ export class DepositsService {
           partnerFeeBps: fresh.integratorFeeBps,
           partnerId: fresh.integrator,
           depositAddressId: fresh.id,
+          checkoutSessionId: fresh.checkoutSessionId,
           nextPollAt: at,
           submittedAt: at,
           updatedAt: at,
@@ -422,3 +502,20 @@ export function priceEstimate(route: Pick<DepositRoute, 'src' | 'dst' | 'amount'
   dst = (dst * BigInt(10_000 - route.fees.ourFeeBps - route.fees.partnerFeeBps)) / 10_000n;
   return { amount: route.amount.toString(), dstAmount: dst.toString(), dstAmountMin: ((dst * 9950n) / 10_000n).toString(), estimatedSeconds: sameChain ? 5 : 30 };
 }
+
+/**
+ * The source amount that delivers exactly `dstAmount` after the fees, from prices (a stablecoin pair by decimals
+ * alone without both prices), rounded up. The live provider answers its own exact input instead.
+ */
+export function exactOutputInput(dstAmount: bigint, route: Pick<DepositRoute, 'src' | 'dst' | 'fees'>, prices: Array<number | undefined>): bigint {
+  const keep = BigInt(10_000 - route.fees.ourFeeBps - route.fees.partnerFeeBps);
+  const gross = ceilDiv(dstAmount * 10_000n, keep);
+  const [sp, dp] = prices;
+  if (sp && dp && sp > 0 && dp > 0) {
+    return ceilDiv(gross * BigInt(Math.round(dp * 1e8)) * 10n ** BigInt(route.src.decimals), BigInt(Math.round(sp * 1e8)) * 10n ** BigInt(route.dst.decimals));
+  }
+  const shift = route.src.decimals - route.dst.decimals;
+  return shift >= 0 ? gross * 10n ** BigInt(shift) : ceilDiv(gross, 10n ** BigInt(-shift));
+}
+
+const ceilDiv = (a: bigint, b: bigint) => (a + b - 1n) / b;

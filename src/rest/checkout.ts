@@ -15,6 +15,7 @@ import {
   submitSignedSchema,
 } from '../checkout/input.js';
 import { createRefundResponseSchema, payerQuoteResponseSchema, refundViewSchema, sessionViewSchema, type RefundView, type SessionView } from '../checkout/views.js';
+import { simulateTransferSchema, transferAddressSchema, transferViewSchema } from '../checkout/transfer.js';
 
 const SETTLEMENT = { chainId: 8453, token: EX.baseUsdc, symbol: 'USDC', decimals: 6 };
 const SESSION: SessionView = {
@@ -73,6 +74,8 @@ const refundPath = { id: EX.sessionId, refundId: EX.refundId };
  *   GET  /v1/checkout/sessions/:id                  public  public view; full view with the owner's key
  *   POST /v1/checkout/sessions/:id/expire           key     open → expired
  *   POST /v1/checkout/sessions/:id/quote            public  payer quote { srcChain, srcToken, sender }
+ *   POST /v1/checkout/sessions/:id/deposit-address  public  pay by transfer: one-time deposit address { srcChain, srcToken, refundTo }
+ *   POST /v1/checkout/sessions/:id/deposit-address/simulate  public  test mode: simulate the transfer { depositAddressId }
  *   POST /v1/checkout/sessions/:id/submitted        public  direct transfer reported { txHash, payer }
  *   POST /v1/checkout/sessions/:id/submit           public  Solana: signed direct transfer { signedTransaction, payer }, broadcast by the service
  *   POST /v1/checkout/sessions/:id/refunds          key     { amount?, reason? } → refund + tx to sign
@@ -210,6 +213,70 @@ export const checkoutRoutes: Route[] = [
       examples: {
         direct: { summary: 'Pay with the settlement token itself', params: sessionPath, body: { srcChain: 'base', srcToken: 'USDC', sender: EX.payer } },
         routed: { summary: 'Pay with USDC on Arbitrum', params: sessionPath, body: { srcChain: 'arbitrum', srcToken: 'USDC', sender: EX.payer } },
+      },
+    },
+  },
+  {
+    method: 'POST',
+    path: '/v1/checkout/sessions/:id/deposit-address',
+    access: 'public',
+    rateLimit: { bucket: 'strict' },
+    idempotent: true,
+    handler: ({ services, params, body }) => services.transfer.depositAddress(params.id, body),
+    doc: {
+      operationId: 'createCheckoutDepositAddress',
+      tag: 'Checkout',
+      summary: 'Pay by transfer: a one-time deposit address for the session',
+      description:
+        "For a payer who sends a plain transfer instead of connecting a wallet: a one-time deposit address on the payer's chain and token, in the session's account and mode, for exactly `amount` — the session amount plus the route's fees (the provider quotes exact output: the merchant's recipient receives the session amount of the settlement token). The same chain, token and `refundTo` again, while the address is unused and the session open, answer the same address. `uri` is an EIP-681 or Solana Pay URI of the transfer. The deposit pays the session as a routed payment, verified on chain; any other amount is refunded to `refundTo`. Test mode uses the deposits sandbox (simulate the transfer with `/deposit-address/simulate`). A session that is not open (paid, expired, processing) → 409 `CONFLICT`.",
+      params: sessionIdParamSchema,
+      body: { schema: transferAddressSchema },
+      responses: {
+        200: json('The address and the exact amount to send.', transferViewSchema, {
+          created: {
+            sessionId: EX.sessionId,
+            depositAddressId: EX.depositAddressId,
+            address: EX.payer,
+            chainId: 42161,
+            token: EX.arbUsdc,
+            tokenSymbol: 'USDC',
+            tokenDecimals: 6,
+            amount: '25050101',
+            amountDue: '25000000',
+            fees: { ourFeeBps: 20, integratorFeeBps: 0 },
+            uri: `ethereum:${EX.arbUsdc}@42161/transfer?address=${EX.payer}&uint256=25050101`,
+            refundTo: EX.payer,
+            livemode: false,
+            status: 'awaiting_deposit',
+            expiresAt: EX.expiresAt,
+          },
+        }),
+      },
+      errors: ['NOT_FOUND', 'CONFLICT', 'UNSUPPORTED_CHAIN', 'UNSUPPORTED_TOKEN', 'AMOUNT_TOO_SMALL', 'PROVIDER_ERROR', 'PROVIDER_TIMEOUT', 'RATE_LIMITED'],
+      examples: {
+        arbitrum: { summary: 'Pay with USDC on Arbitrum by transfer', params: sessionPath, body: { srcChain: 'arbitrum', srcToken: 'USDC', refundTo: EX.payer } },
+      },
+    },
+  },
+  {
+    method: 'POST',
+    path: '/v1/checkout/sessions/:id/deposit-address/simulate',
+    access: 'public',
+    idempotent: true,
+    handler: ({ services, params, body }) => services.transfer.simulate(params.id, body),
+    doc: {
+      operationId: 'simulateCheckoutTransfer',
+      tag: 'Checkout',
+      summary: 'Test mode: simulate the transfer to the deposit address',
+      description:
+        "Test-mode sessions only (the pay page's \"simulate payment\" button): a sandbox deposit of exactly the address's amount. The session moves to `processing`, then `paid` when the sandbox order fills, with the same events as a real payment. A live session → 403 `FORBIDDEN`; an address of another session → 404.",
+      params: sessionIdParamSchema,
+      body: { schema: simulateTransferSchema },
+      responses: { 200: json('The session (public view).', sessionViewSchema, { processing: PROCESSING }) },
+      errors: ['NOT_FOUND', 'CONFLICT', 'FORBIDDEN'],
+      examples: {
+        simulate: { summary: 'Simulate the payer sending the amount', params: sessionPath, body: { depositAddressId: EX.depositAddressId } },
+        otherSession: { summary: 'An address made for another session', params: sessionPath, body: { depositAddressId: 'da_test_NoSuchAddress000000' }, status: 404 },
       },
     },
   },

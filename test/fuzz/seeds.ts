@@ -50,6 +50,8 @@ export const BODY_SEEDS: Record<string, Array<Record<string, unknown>>> = {
   'POST /v1/checkout/sessions': [sessionBody, { ...sessionBody, settleChain: 56, settleToken: 'usdt' }, { ...sessionBody, settleChain: 'solana', recipient: SOL_WALLET }],
   'POST /v1/checkout/sessions/{id}/quote': [{ srcChain: 'base', srcToken: 'USDC', sender: RECIPIENT }],
   'POST /v1/checkout/sessions/{id}/submitted': [{ txHash: TX_HASH, payer: RECIPIENT }],
+  'POST /v1/checkout/sessions/{id}/deposit-address': [{ srcChain: 'arbitrum', srcToken: 'USDC', refundTo: RECIPIENT }, { srcChain: 'solana', srcToken: 'USDC', refundTo: SOL_WALLET }],
+  'POST /v1/checkout/sessions/{id}/deposit-address/simulate': [{ depositAddressId: 'da_test_4Rv8Kq2Lm7Zp1Tb9Xc5Wn' }],
   'POST /v1/checkout/sessions/{id}/submit': [{ signedTransaction: 'AQID', payer: SOL_WALLET }],
   'POST /v1/checkout/sessions/{id}/refunds': [{ amount: '1000', reason: 'fuzz', to: RECIPIENT }],
   'POST /v1/checkout/sessions/{id}/refunds/{rid}/submitted': [{ txHash: TX_HASH }],

@@ -12,6 +12,8 @@ const REST_IDEMPOTENT = [
   'POST /v1/checkout/sessions',
   'POST /v1/checkout/sessions/:id/expire',
   'POST /v1/checkout/sessions/:id/submitted',
+  'POST /v1/checkout/sessions/:id/deposit-address',
+  'POST /v1/checkout/sessions/:id/deposit-address/simulate',
   'POST /v1/checkout/sessions/:id/submit',
   'POST /v1/checkout/sessions/:id/refunds',
   'POST /v1/checkout/sessions/:id/refunds/:refundId/submitted',

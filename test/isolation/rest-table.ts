@@ -110,6 +110,8 @@ export const restTable: Record<string, RestRow> = {
   },
   'POST /v1/checkout/sessions/:id/expire': { kind: 'owned', req: (t) => ({ method: 'POST', path: `${sess(t)}/expire` }), idsOf: (t) => [t.sessionId] },
   'POST /v1/checkout/sessions/:id/quote': { kind: 'public', why: 'payer-facing: quotes to pay an open session, amounts only (no reference or metadata)' },
+  'POST /v1/checkout/sessions/:id/deposit-address': { kind: 'public', why: 'payer-facing pay by transfer: a one-time address in the session account and mode; answers address, amounts and URI only (no reference or metadata)' },
+  'POST /v1/checkout/sessions/:id/deposit-address/simulate': { kind: 'public', why: 'payer-facing, test sessions only (live → FORBIDDEN), an address of that session only; answers the public view' },
   'POST /v1/checkout/sessions/:id/submitted': { kind: 'public', why: 'payer-facing: the payer reports a transfer; answers the public view' },
   'POST /v1/checkout/sessions/:id/submit': { kind: 'public', why: 'payer-facing: a signed Solana transfer; answers the public view' },
   'POST /v1/checkout/sessions/:id/refunds': {

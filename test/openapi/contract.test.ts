@@ -166,7 +166,12 @@ describe.each(backends)('OpenAPI contract: every documented example against a re
       m.set(EX.openInvoiceId, id);
     }
     if (uses(EX.paidInvoiceId)) m.set(EX.paidInvoiceId, await paidInvoice());
-    if (uses(EX.depositAddressId)) m.set(EX.depositAddressId, await createDepositAddress());
+    if (uses(EX.depositAddressId) && operationId === 'simulateCheckoutTransfer' && name === 'simulate') {
+      // Pay by transfer: the session's own one-time address (made by the public route).
+      const r = await s.post(`/v1/checkout/sessions/${m.get(EX.sessionId)}/deposit-address`, { srcChain: 'arbitrum', srcToken: 'USDC', refundTo: EX.payer });
+      expect(r.status, r.text).toBe(200);
+      m.set(EX.depositAddressId, r.body.depositAddressId);
+    } else if (uses(EX.depositAddressId)) m.set(EX.depositAddressId, await createDepositAddress());
     if (uses(EX.oneTimeDepositAddressId)) m.set(EX.oneTimeDepositAddressId, await createDepositAddress({ reusable: false, amount: '25000000' }));
     if (uses(EX.disabledDepositAddressId)) {
       const id = await createDepositAddress();

@@ -39,6 +39,14 @@ describe('Relay deposit addresses (adapter against the Relay fixture)', () => {
     expect(relay.depositAddresses.get(strict.address)!.type).toBe('strict');
   });
 
+  it('checkout pay by transfer: a strict address quoted EXACT_OUTPUT for the amount to deliver; its input (fees included) is the amount it takes', async () => {
+    const p = relayDepositProvider({ baseUrl: relay.url, apiKey: 'k', referrer: 'swapgate' });
+    const c = await p.create({ ...route, reusable: false, amount: 25_000_000n, exactOutput: 25_000_000n }, signal);
+    expect(relay.quoteBodies.at(-1)).toMatchObject({ tradeType: 'EXACT_OUTPUT', amount: '25000000', strict: true, useDepositAddress: true });
+    expect(c.estimate!.dstAmount).toBe('25000000');
+    expect(BigInt(c.estimate!.amount)).toBeGreaterThan(25_000_000n);
+  });
+
   it('detects the deposits at an address (with the API key), skipping none of another address', async () => {
     const p = relayDepositProvider({ baseUrl: relay.url, apiKey: 'k', referrer: 'swapgate' });
     const c = await p.create(route, signal);

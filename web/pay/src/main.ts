@@ -5,6 +5,7 @@ import { watchSession } from './live.js';
 import { approveData, connect, discoverWallets, ensureChain, sendTransaction, waitForReceipt, type WalletChoice } from './wallet.js';
 import { canSend, connectSolana, discoverSolanaWallets, signAndSend, signOnly, type SolanaWalletChoice } from './solana.js';
 import type { WalletAccount } from '@wallet-standard/base';
+import { requestTransfer, simulateTransfer, TRANSFER_CHOICES, transferCard, type TransferOffer } from './transfer.js';
 
 /**
  * The hosted pay page /pay/<session_id>: shows what is due, lets the payer connect an injected wallet,
@@ -31,6 +32,8 @@ interface State {
   quote?: PayerQuoteResponse;
   busy?: string;
   error?: string;
+  /** Pay by transfer: the chosen chain and token, and the deposit address offered. */
+  transfer?: { chainId: number; token: string; refundTo: string; offer?: TransferOffer };
 }
 const st: State = { chains: [], wallets: [], solWallets: [], tokens: [] };
 
@@ -92,6 +95,7 @@ function renderPay() {
             ...st.solWallets.map((w) => h('li', {}, h('button', { type: 'button', class: 'wallet', onclick: () => void onConnectSolana(w) }, w.icon ? h('img', { src: w.icon, alt: '', width: 24, height: 24 }) : null, `Connect ${w.name} (Solana)`))),
           )
         : h('p', {}, 'No browser wallet found. Install one (any EIP-6963 or Solana Wallet Standard wallet) and reload this page.'),
+      renderTransfer(),
     );
     return;
   }
@@ -117,6 +121,62 @@ function renderPay() {
       st.busy && st.busy !== 'quote' && st.busy !== 'tokens' ? st.busy : q && st.token ? `Pay ${formatUnits(q.srcAmount, st.token.decimals)} ${st.token.symbol}` : 'Pay',
     ),
   );
+}
+
+/** "Pay by transfer": no wallet connection; a one-time address for the chosen chain and token. */
+function renderTransfer(): HTMLElement {
+  const t = (st.transfer ??= { chainId: TRANSFER_CHOICES[0]!.chainId, token: TRANSFER_CHOICES[0]!.tokens[0]!, refundTo: '' });
+  const choice = TRANSFER_CHOICES.find((c) => c.chainId === t.chainId) ?? TRANSFER_CHOICES[0]!;
+  if (t.offer) return h('section', { class: 'pay-transfer', 'aria-label': 'Pay by transfer' }, h('h2', {}, 'Pay by transfer'), transferCard(t.offer, choice.name, () => void onSimulate(), st.busy === 'simulate'));
+  return h(
+    'section',
+    { class: 'pay-transfer', 'aria-label': 'Pay by transfer' },
+    h('h2', {}, 'Or pay by transfer'),
+    h('p', { class: 'muted' }, 'Send from any wallet or exchange withdrawal to a one-time address; no wallet connection needed.'),
+    h('label', { for: 'transfer-chain' }, 'Network'),
+    h(
+      'select',
+      { id: 'transfer-chain', onchange: (e) => { t.chainId = Number((e.target as HTMLSelectElement).value); t.token = (TRANSFER_CHOICES.find((c) => c.chainId === t.chainId) ?? choice).tokens[0]!; render(); } },
+      ...TRANSFER_CHOICES.map((c) => h('option', { value: c.chainId, selected: c.chainId === t.chainId }, c.name)),
+    ),
+    h('label', { for: 'transfer-token' }, 'Token'),
+    h('select', { id: 'transfer-token', onchange: (e) => { t.token = (e.target as HTMLSelectElement).value; } }, ...choice.tokens.map((x) => h('option', { value: x, selected: x === t.token }, x))),
+    h('label', { for: 'transfer-refund' }, `Your ${choice.name} wallet address (for refunds)`),
+    h('input', { id: 'transfer-refund', type: 'text', autocomplete: 'off', spellcheck: 'false', value: t.refundTo, oninput: (e) => { t.refundTo = (e.target as HTMLInputElement).value.trim(); } }),
+    h('button', { type: 'button', id: 'transfer-button', class: 'primary', disabled: st.busy === 'transfer', onclick: () => void onTransfer() }, st.busy === 'transfer' ? 'Preparing…' : 'Get a deposit address'),
+  );
+}
+
+async function onTransfer() {
+  const t = st.transfer!;
+  if (!t.refundTo) return setError('Enter your wallet address for refunds.');
+  setError();
+  st.busy = 'transfer';
+  render();
+  try {
+    t.offer = await requestTransfer(sessionId, { srcChain: t.chainId, srcToken: t.token, refundTo: t.refundTo });
+  } catch (e) {
+    setError((e as Error).message);
+  } finally {
+    st.busy = undefined;
+    render();
+  }
+}
+
+async function onSimulate() {
+  const offer = st.transfer?.offer;
+  if (!offer) return;
+  st.busy = 'simulate';
+  render();
+  try {
+    await simulateTransfer(sessionId, offer.depositAddressId);
+    await refresh();
+  } catch (e) {
+    setError((e as Error).message);
+  } finally {
+    st.busy = undefined;
+    render();
+  }
 }
 
 function quoteSummary(q: PayerQuote, t: Token) {

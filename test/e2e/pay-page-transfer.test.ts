@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchChromium, startMerchant } from './harness.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+import { DefiLlamaServer } from '../fixtures/defillama-server.js';
+
+const PAYER = '0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc';
+
+/**
+ * "Pay by transfer" on the hosted pay page in chromium, test mode: no wallet is connected; the payer asks for a
+ * one-time deposit address (the deposits sandbox), sees the exact amount and the EIP-681 URI, presses "simulate
+ * payment", and the page follows the session to paid and on to the success URL.
+ */
+describe('hosted pay page: pay by transfer in chromium', { timeout: 180_000 }, () => {
+  let s: TestServer;
+  let key: string;
+  let browser: Browser;
+  let merchant: Awaited<ReturnType<typeof startMerchant>>;
+  const llama = new DefiLlamaServer();
+
+  beforeAll(async () => {
+    await llama.start();
+    s = await startTestServer({ env: { DEFILLAMA_API_URL: llama.url, ORDER_POLL_INTERVAL_MS: '100', DEPOSIT_POLL_INTERVAL_MS: '100', CHECKOUT_VERIFY_INTERVAL_MS: '100' } });
+    ({ key } = await s.createTestKey());
+    merchant = await startMerchant();
+    browser = await launchChromium();
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await merchant?.close();
+    await s?.close();
+    await llama.close();
+  });
+
+  it('pays a test session with the simulate button', async () => {
+    const r = await s.post(
+      '/v1/checkout/sessions',
+      { amount: '25000000', settleChain: 'base', settleToken: 'USDC', recipient: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8', merchantName: 'Acme Coffee', successUrl: `${merchant.url}/thanks` },
+      { 'x-api-key': key },
+    );
+    expect(r.status, r.text).toBe(200);
+    const id = r.body.id as string;
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${s.url}/pay/${id}`);
+    await page.locator('#transfer-chain').selectOption('42161');
+    await page.locator('#transfer-token').selectOption('USDC');
+    await page.locator('#transfer-refund').fill(PAYER);
+    await page.locator('#transfer-button').click();
+    const uri = (await page.locator('#transfer-uri').textContent({ timeout: 60_000 }))!;
+    const address = (await page.locator('#transfer-address').textContent())!;
+    expect(address).toMatch(/^0x[0-9a-f]{40}$/);
+    const offer = (await s.services.deposits.findById((await s.db.prisma.depositAddress.findFirstOrThrow({ where: { checkoutSessionId: id } })).id))!;
+    expect(uri).toBe(`ethereum:0xaf88d065e77c8cc2239327c5edb3a432268e5831@42161/transfer?address=${address}&uint256=${offer.amount}`);
+    expect(BigInt(offer.amount!)).toBeGreaterThan(25_000_000n);
+    await page.locator('#simulate-button').click();
+    await page.waitForURL((u) => u.toString().startsWith(`${merchant.url}/thanks`), { timeout: 90_000 });
+    const fresh = await s.get(`/v1/checkout/sessions/${id}`, { 'x-api-key': key });
+    expect(fresh.body.status).toBe('paid');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
