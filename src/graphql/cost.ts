@@ -78,6 +78,8 @@ export const FIELD_RULES: Record<string, FieldRule> = {
   // Asks the deposit-address provider for an address (one provider call, like one quote); a costly write.
   'Mutation.createDepositAddress': { strict: true, cost: () => DEPOSIT_ADDRESS_COST },
   'Mutation.payInvoiceInSandbox': { strict: true },
+  // Pay by transfer: a one-time deposit address for a session (the same provider call as createDepositAddress).
+  'Mutation.createCheckoutTransferAddress': { strict: true, cost: () => DEPOSIT_ADDRESS_COST },
   'Mutation.createBillingSubscription': { strict: true },
   'Mutation.advanceTestClock': { strict: true },
   // Limit orders: one provider call each (create also reads the mints on chain).

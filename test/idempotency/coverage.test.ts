@@ -54,6 +54,8 @@ const GRAPHQL_IDEMPOTENT = [
   'expireCheckoutSession',
   'reportCheckoutPayment',
   'submitCheckoutPayment',
+  'createCheckoutTransferAddress',
+  'simulateCheckoutTransfer',
   'createCheckoutRefund',
   'reportCheckoutRefund',
   'cancelCheckoutRefund',

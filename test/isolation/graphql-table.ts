@@ -158,6 +158,8 @@ export const gqlTable: Record<string, GqlRow> = {
   'Mutation.reportOrderSubmitted': { kind: 'public', why: 'the payer reports a transaction for a quote id (capability)' },
   'Mutation.reportCheckoutPayment': { kind: 'public', why: 'payer-facing: reports a direct transfer; answers the public view' },
   'Mutation.submitCheckoutPayment': { kind: 'public', why: 'payer-facing: a signed Solana transfer; answers the public view' },
+  'Mutation.createCheckoutTransferAddress': { kind: 'public', why: 'payer-facing (pay by transfer): a deposit address in the session\'s own account and mode; answers the address and amounts only' },
+  'Mutation.simulateCheckoutTransfer': { kind: 'public', why: 'payer-facing, test-mode sessions only: simulates the transfer to the session\'s own sandbox address; answers the public view' },
   'Mutation.createCheckoutSession': {
     kind: 'own',
     why: "creates in the key's account and mode",

@@ -4,6 +4,7 @@ import { SESSION_STATUSES, type SessionStatus } from '../../checkout/state.js';
 import { checkoutSessionTopic } from '../../checkout/topics.js';
 import type { DirectQuote, PayerQuoteResponse } from '../../checkout/payer.js';
 import type { PayerQuote } from '../../checkout/payer-quote.js';
+import type { TransferView } from '../../checkout/transfer.js';
 import { FAILED_REASONS, REVIEW_REASONS } from '../../checkout/verify/reasons.js';
 import type { BuiltTx } from '../../orders/views.js';
 import { AmountTooLargeError, AmountTooSmallError, ConflictError, NoRouteError, NotFoundError, ProviderError, orNull } from '../errors.js';
@@ -360,6 +361,84 @@ builder.mutationField('submitCheckoutPayment', (t) =>
     errors: { types: [ConflictError, NotFoundError] },
     resolve: idempotent(async (_r, { input: { sessionId, signedTransaction, payer } }, ctx) => ({
       checkoutSession: await ctx.services.checkout.submitSigned(sessionId, { signedTransaction, payer }),
+    })),
+  }),
+);
+
+const TransferStatus = builder.enumType('CheckoutTransferStatus', {
+  description: '`awaiting_deposit` until a deposit arrives at the address (`deposit_received`); `disabled` when the address takes no more. The session\'s own status tells the rest.',
+  values: ['awaiting_deposit', 'deposit_received', 'disabled'] as const,
+});
+
+const TransferFees = builder.objectRef<TransferView['fees']>('CheckoutTransferFees').implement({
+  description: 'The route fees included in the amount to send, in bps.',
+  fields: (t) => ({ ourFeeBps: t.exposeInt('ourFeeBps'), integratorFeeBps: t.exposeInt('integratorFeeBps') }),
+});
+
+const CheckoutTransfer = builder.objectRef<TransferView>('CheckoutTransfer').implement({
+  description: 'Pay by transfer: a one-time deposit address for a session and exactly what to send to it.',
+  fields: (t) => ({
+    sessionId: t.exposeID('sessionId'),
+    depositAddressId: t.exposeID('depositAddressId', { description: 'The one-time deposit address (in the session\'s account and mode).' }),
+    address: t.exposeString('address', { description: 'Where to send (the sandbox\'s address in test mode).' }),
+    chainId: t.exposeInt('chainId'),
+    token: t.exposeString('token', { description: 'The token to send (address or mint).' }),
+    tokenSymbol: t.exposeString('tokenSymbol'),
+    tokenDecimals: t.exposeInt('tokenDecimals'),
+    amount: t.exposeString('amount', { description: 'Exactly this much (base units): the session amount plus the route fees. Any other amount is refunded to `refundTo`.' }),
+    amountDue: t.exposeString('amountDue', { description: 'What the merchant receives (settlement token base units).' }),
+    fees: t.field({ type: TransferFees, resolve: (v) => v.fees }),
+    uri: t.exposeString('uri', { description: 'EIP-681 (EVM) or Solana Pay URI of the transfer, for a QR code or a wallet link.' }),
+    refundTo: t.exposeString('refundTo'),
+    livemode: t.exposeBoolean('livemode'),
+    status: t.field({ type: TransferStatus, resolve: (v) => v.status }),
+    expiresAt: t.field({ type: 'DateTime', description: 'When the session (and so this offer) expires.', resolve: (v) => new Date(v.expiresAt) }),
+  }),
+});
+
+const CreateTransferAddressInput = builder.inputType('CreateCheckoutTransferAddressInput', {
+  fields: (t) => ({
+    ...idempotencyKeyField(t),
+    sessionId: t.id({ required: true }),
+    srcChain: t.string({ required: true, description: 'Chain id or slug the payer sends on.' }),
+    srcToken: t.string({ required: true, description: 'The token the payer sends (address, mint or curated symbol).' }),
+    refundTo: t.string({ required: true, description: "The payer's own wallet on `srcChain`, where a failed deposit is refunded." }),
+  }),
+});
+const SimulateTransferInput = builder.inputType('SimulateCheckoutTransferInput', {
+  fields: (t) => ({
+    ...idempotencyKeyField(t),
+    sessionId: t.id({ required: true }),
+    depositAddressId: t.id({ required: true, description: 'The address `createCheckoutTransferAddress` answered (test mode).' }),
+  }),
+});
+
+builder.mutationField('createCheckoutTransferAddress', (t) =>
+  t.field({
+    type: builder.objectRef<{ transfer: TransferView }>('CreateCheckoutTransferAddressPayload').implement({
+      fields: (f) => ({ transfer: f.field({ type: CheckoutTransfer, resolve: (p) => p.transfer }) }),
+    }),
+    description:
+      "Public (the pay page): pay by transfer. A one-time deposit address on the payer's chain and token, in the session's account and mode, for exactly the session amount plus the route fees; the same chain, token and `refundTo` again answer the same address while it is unused and the session open. The deposit pays the session as a routed payment, verified on chain. A ConflictError when the session is not open.",
+    authScopes: { public: true },
+    args: { input: t.arg({ type: CreateTransferAddressInput, required: true }) },
+    errors: { types: [ConflictError, NotFoundError] },
+    resolve: idempotent(async (_r, { input: { sessionId, srcChain, srcToken, refundTo } }, ctx) => ({
+      transfer: await ctx.services.transfer.depositAddress(sessionId, { srcChain, srcToken, refundTo }),
+    })),
+  }),
+);
+
+builder.mutationField('simulateCheckoutTransfer', (t) =>
+  t.field({
+    type: sessionPayload('SimulateCheckoutTransferPayload'),
+    description:
+      'Public, test-mode sessions only: simulates the payer\'s transfer of exactly the amount to the session\'s sandbox deposit address; the session then pays as for a real transfer, with the same events. A live session is FORBIDDEN. Answers with the public view of the session.',
+    authScopes: { public: true },
+    args: { input: t.arg({ type: SimulateTransferInput, required: true }) },
+    errors: { types: [ConflictError, NotFoundError] },
+    resolve: idempotent(async (_r, { input: { sessionId, depositAddressId } }, ctx) => ({
+      checkoutSession: await ctx.services.transfer.simulate(sessionId, { depositAddressId }),
     })),
   }),
 );

@@ -31,6 +31,11 @@ type Documents = {
     "\n  query ReadSub($id: ID!) {\n    billingSubscription(id: $id) { id status periods(first: 20) { nodes { index dueAt paidAt pastDueAt remindersSentAt invoice { id status } } } }\n    billingSubscriptions(first: 10) { nodes { id } }\n  }\n": typeof types.ReadSubDocument,
     "\n  query SubEvents {\n    events(type: \"subscription.*\", first: 20) {\n      nodes { type resourceId resource { __typename ... on BillingSubscription { id status } } }\n    }\n  }\n": typeof types.SubEventsDocument,
     "\n  subscription WatchSub($id: ID!) {\n    billingSubscription(id: $id) { id status }\n  }\n": typeof types.WatchSubDocument,
+    "\n  mutation TransferCreateSession($input: CreateCheckoutSessionInput!) {\n    createCheckoutSession(input: $input) {\n      ... on CreateCheckoutSessionPayload { checkoutSession { id } }\n    }\n  }\n": typeof types.TransferCreateSessionDocument,
+    "\n  mutation TransferAddress($input: CreateCheckoutTransferAddressInput!) {\n    createCheckoutTransferAddress(input: $input) {\n      __typename\n      ... on CreateCheckoutTransferAddressPayload {\n        transfer { sessionId depositAddressId address chainId token tokenSymbol amount amountDue uri livemode status refundTo fees { ourFeeBps integratorFeeBps } }\n      }\n      ... on Error { code }\n    }\n  }\n": typeof types.TransferAddressDocument,
+    "\n  mutation SimulateTransfer($input: SimulateCheckoutTransferInput!) {\n    simulateCheckoutTransfer(input: $input) {\n      __typename\n      ... on SimulateCheckoutTransferPayload { checkoutSession { id status } }\n      ... on Error { code }\n    }\n  }\n": typeof types.SimulateTransferDocument,
+    "\n  query TransferSessionStatus($id: ID!) {\n    checkoutSession(id: $id) { status amountReceived payments { nodes { kind status } } }\n  }\n": typeof types.TransferSessionStatusDocument,
+    "\n  mutation TransferExpire($id: ID!) {\n    expireCheckoutSession(input: { id: $id }) { __typename }\n  }\n": typeof types.TransferExpireDocument,
     "\n  mutation CreateSession($input: CreateCheckoutSessionInput!) {\n    createCheckoutSession(input: $input) {\n      ... on CreateCheckoutSessionPayload {\n        checkoutSession { id status amount url reference createdAt expiresAt settlement { chainId symbol decimals } }\n      }\n    }\n  }\n": typeof types.CreateSessionDocument,
     "\n  query ReadSession($id: ID!) {\n    checkoutSession(id: $id) {\n      id\n      status\n      reference\n      metadata\n      payments { totalCount nodes { id status kind } }\n      refunds { totalCount }\n    }\n  }\n": typeof types.ReadSessionDocument,
     "\n  query ListSessions($first: Int, $after: String, $status: CheckoutSessionStatus) {\n    checkoutSessions(first: $first, after: $after, status: $status) { edges { cursor node { id } } pageInfo { hasNextPage endCursor } }\n  }\n": typeof types.ListSessionsDocument,
@@ -102,6 +107,11 @@ const documents: Documents = {
     "\n  query ReadSub($id: ID!) {\n    billingSubscription(id: $id) { id status periods(first: 20) { nodes { index dueAt paidAt pastDueAt remindersSentAt invoice { id status } } } }\n    billingSubscriptions(first: 10) { nodes { id } }\n  }\n": types.ReadSubDocument,
     "\n  query SubEvents {\n    events(type: \"subscription.*\", first: 20) {\n      nodes { type resourceId resource { __typename ... on BillingSubscription { id status } } }\n    }\n  }\n": types.SubEventsDocument,
     "\n  subscription WatchSub($id: ID!) {\n    billingSubscription(id: $id) { id status }\n  }\n": types.WatchSubDocument,
+    "\n  mutation TransferCreateSession($input: CreateCheckoutSessionInput!) {\n    createCheckoutSession(input: $input) {\n      ... on CreateCheckoutSessionPayload { checkoutSession { id } }\n    }\n  }\n": types.TransferCreateSessionDocument,
+    "\n  mutation TransferAddress($input: CreateCheckoutTransferAddressInput!) {\n    createCheckoutTransferAddress(input: $input) {\n      __typename\n      ... on CreateCheckoutTransferAddressPayload {\n        transfer { sessionId depositAddressId address chainId token tokenSymbol amount amountDue uri livemode status refundTo fees { ourFeeBps integratorFeeBps } }\n      }\n      ... on Error { code }\n    }\n  }\n": types.TransferAddressDocument,
+    "\n  mutation SimulateTransfer($input: SimulateCheckoutTransferInput!) {\n    simulateCheckoutTransfer(input: $input) {\n      __typename\n      ... on SimulateCheckoutTransferPayload { checkoutSession { id status } }\n      ... on Error { code }\n    }\n  }\n": types.SimulateTransferDocument,
+    "\n  query TransferSessionStatus($id: ID!) {\n    checkoutSession(id: $id) { status amountReceived payments { nodes { kind status } } }\n  }\n": types.TransferSessionStatusDocument,
+    "\n  mutation TransferExpire($id: ID!) {\n    expireCheckoutSession(input: { id: $id }) { __typename }\n  }\n": types.TransferExpireDocument,
     "\n  mutation CreateSession($input: CreateCheckoutSessionInput!) {\n    createCheckoutSession(input: $input) {\n      ... on CreateCheckoutSessionPayload {\n        checkoutSession { id status amount url reference createdAt expiresAt settlement { chainId symbol decimals } }\n      }\n    }\n  }\n": types.CreateSessionDocument,
     "\n  query ReadSession($id: ID!) {\n    checkoutSession(id: $id) {\n      id\n      status\n      reference\n      metadata\n      payments { totalCount nodes { id status kind } }\n      refunds { totalCount }\n    }\n  }\n": types.ReadSessionDocument,
     "\n  query ListSessions($first: Int, $after: String, $status: CheckoutSessionStatus) {\n    checkoutSessions(first: $first, after: $after, status: $status) { edges { cursor node { id } } pageInfo { hasNextPage endCursor } }\n  }\n": types.ListSessionsDocument,
@@ -238,6 +248,26 @@ export function graphql(source: "\n  query SubEvents {\n    events(type: \"subsc
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  subscription WatchSub($id: ID!) {\n    billingSubscription(id: $id) { id status }\n  }\n"): (typeof documents)["\n  subscription WatchSub($id: ID!) {\n    billingSubscription(id: $id) { id status }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation TransferCreateSession($input: CreateCheckoutSessionInput!) {\n    createCheckoutSession(input: $input) {\n      ... on CreateCheckoutSessionPayload { checkoutSession { id } }\n    }\n  }\n"): (typeof documents)["\n  mutation TransferCreateSession($input: CreateCheckoutSessionInput!) {\n    createCheckoutSession(input: $input) {\n      ... on CreateCheckoutSessionPayload { checkoutSession { id } }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation TransferAddress($input: CreateCheckoutTransferAddressInput!) {\n    createCheckoutTransferAddress(input: $input) {\n      __typename\n      ... on CreateCheckoutTransferAddressPayload {\n        transfer { sessionId depositAddressId address chainId token tokenSymbol amount amountDue uri livemode status refundTo fees { ourFeeBps integratorFeeBps } }\n      }\n      ... on Error { code }\n    }\n  }\n"): (typeof documents)["\n  mutation TransferAddress($input: CreateCheckoutTransferAddressInput!) {\n    createCheckoutTransferAddress(input: $input) {\n      __typename\n      ... on CreateCheckoutTransferAddressPayload {\n        transfer { sessionId depositAddressId address chainId token tokenSymbol amount amountDue uri livemode status refundTo fees { ourFeeBps integratorFeeBps } }\n      }\n      ... on Error { code }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation SimulateTransfer($input: SimulateCheckoutTransferInput!) {\n    simulateCheckoutTransfer(input: $input) {\n      __typename\n      ... on SimulateCheckoutTransferPayload { checkoutSession { id status } }\n      ... on Error { code }\n    }\n  }\n"): (typeof documents)["\n  mutation SimulateTransfer($input: SimulateCheckoutTransferInput!) {\n    simulateCheckoutTransfer(input: $input) {\n      __typename\n      ... on SimulateCheckoutTransferPayload { checkoutSession { id status } }\n      ... on Error { code }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query TransferSessionStatus($id: ID!) {\n    checkoutSession(id: $id) { status amountReceived payments { nodes { kind status } } }\n  }\n"): (typeof documents)["\n  query TransferSessionStatus($id: ID!) {\n    checkoutSession(id: $id) { status amountReceived payments { nodes { kind status } } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation TransferExpire($id: ID!) {\n    expireCheckoutSession(input: { id: $id }) { __typename }\n  }\n"): (typeof documents)["\n  mutation TransferExpire($id: ID!) {\n    expireCheckoutSession(input: { id: $id }) { __typename }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
