@@ -112,6 +112,7 @@ Try:
   token, enter a refund address, get the one-time address, then press "Simulate payment" (test mode) and watch it pay.
   The same without the page: POST ${base}/v1/checkout/sessions/cs_test_…/deposit-address
     -d '{"srcChain":"arbitrum","srcToken":"USDC","refundTo":"${DEVNET_ACCOUNTS[1].address}"}', then …/deposit-address/simulate -d '{"depositAddressId":"da_test_…"}'
+  Over GraphQL: mutations createCheckoutTransferAddress and simulateCheckoutTransfer (public, no key).
 ${devnet ? devnetHints(base, devnet) : ''}`);
 }
 

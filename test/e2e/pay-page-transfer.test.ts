@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import qrcode from 'qrcode-generator';
 import { launchChromium, startMerchant } from './harness.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { DefiLlamaServer } from '../fixtures/defillama-server.js';
@@ -8,7 +9,7 @@ const PAYER = '0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc';
 
 /**
  * "Pay by transfer" on the hosted pay page in chromium, test mode: no wallet is connected; the payer asks for a
- * one-time deposit address (the deposits sandbox), sees the exact amount and the EIP-681 URI, presses "simulate
+ * one-time deposit address (the deposits sandbox), sees the exact amount and the EIP-681 URI (as text and as a QR code), presses "simulate
  * payment", and the page follows the session to paid and on to the success URL.
  */
 describe('hosted pay page: pay by transfer in chromium', { timeout: 180_000 }, () => {
@@ -55,6 +56,22 @@ describe('hosted pay page: pay by transfer in chromium', { timeout: 180_000 }, (
     const offer = (await s.services.deposits.findById((await s.db.prisma.depositAddress.findFirstOrThrow({ where: { checkoutSessionId: id } })).id))!;
     expect(uri).toBe(`ethereum:0xaf88d065e77c8cc2239327c5edb3a432268e5831@42161/transfer?address=${address}&uint256=${offer.amount}`);
     expect(BigInt(offer.amount!)).toBeGreaterThan(25_000_000n);
+    // The URI as a QR code next to it: an inline SVG built with DOM APIs (no inline style, so the CSP holds),
+    // the QR code of exactly this URI (its size and its dark modules, as the library encodes it).
+    const qr = qrcode(0, 'M');
+    qr.addData(uri, 'Byte');
+    qr.make();
+    const n = qr.getModuleCount();
+    let dark = 0;
+    for (let r = 0; r < n; r++) for (let c = 0; c < n; c++) if (qr.isDark(r, c)) dark++;
+    const svg = page.locator('#transfer-qr svg');
+    await expect.poll(() => svg.count()).toBe(1);
+    expect(await svg.getAttribute('data-modules')).toBe(String(n));
+    expect(await svg.getAttribute('viewBox')).toBe(`0 0 ${n + 8} ${n + 8}`);
+    expect(await svg.getAttribute('style')).toBeNull();
+    const d = (await svg.locator('path').getAttribute('d'))!;
+    expect(d.match(/M/g)).toHaveLength(dark);
+    expect(await svg.boundingBox()).toMatchObject({ width: 200, height: 200 });
     await page.locator('#simulate-button').click();
     await page.waitForURL((u) => u.toString().startsWith(`${merchant.url}/thanks`), { timeout: 90_000 });
     const fresh = await s.get(`/v1/checkout/sessions/${id}`, { 'x-api-key': key });

@@ -1,6 +1,7 @@
 import { api } from './api.js';
 import { h } from './dom.js';
 import { formatUnits } from './format.js';
+import { qrSvg } from './qr.js';
 
 /** What POST /v1/checkout/sessions/{id}/deposit-address answers. */
 export interface TransferOffer {
@@ -33,8 +34,8 @@ export const simulateTransfer = (sessionId: string, depositAddressId: string) =>
   api<unknown>(`/v1/checkout/sessions/${encodeURIComponent(sessionId)}/deposit-address/simulate`, { depositAddressId });
 
 /**
- * The offer: the address, the exact amount, the payment URI (as text with a copy button and as a wallet link:
- * no QR library is bundled, see README) and, in test mode, the "simulate payment" button.
+ * The offer: the address, the exact amount, the payment URI (as a QR code for a phone wallet, as text with a copy
+ * button and as a wallet link) and, in test mode, the "simulate payment" button.
  */
 export function transferCard(o: TransferOffer, chainName: string, onSimulate: () => void, busy: boolean): HTMLElement {
   const amount = formatUnits(o.amount, o.tokenDecimals);
@@ -52,6 +53,7 @@ export function transferCard(o: TransferOffer, chainName: string, onSimulate: ()
     h('code', { id: 'transfer-amount' }, `${amount} ${o.tokenSymbol}`),
     copy(amount, 'Copy amount'),
     h('p', { class: 'label', id: 'transfer-uri-label' }, 'Payment link (EIP-681 / Solana Pay)'),
+    h('div', { class: 'qr', id: 'transfer-qr' }, qrSvg(o.uri, 'QR code of the payment link: scan it with a wallet app')),
     h('code', { id: 'transfer-uri', class: 'uri' }, o.uri),
     copy(o.uri, 'Copy payment link'),
     h('a', { href: o.uri, class: 'wallet-link' }, 'Open in a wallet app'),
