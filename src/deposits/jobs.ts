@@ -66,5 +66,8 @@ export async function checkOne(d: DepositDetectorDeps, a: DepositAddress): Promi
   const fresh = await d.prisma.depositAddress.findUnique({ where: { id: a.id } });
   if (!fresh || fresh.status !== 'active') return;
   const at = new Date(d.clock.now());
-  await d.prisma.depositAddress.updateMany({ where: { id: a.id, status: 'active' }, data: { lastCheckedAt: at, nextCheckAt: new Date(at.getTime() + (await d.deposits.nextCheckDelay(fresh))) } });
+  // Only while the row still holds this check's lease: a refresh asked for during the check (next check = now)
+  // must not be pushed back by this check, which may have looked before the deposit it was asked for.
+  const moved = await d.prisma.depositAddress.updateMany({ where: { id: a.id, status: 'active', nextCheckAt: a.nextCheckAt }, data: { lastCheckedAt: at, nextCheckAt: new Date(at.getTime() + (await d.deposits.nextCheckDelay(fresh))) } });
+  if (moved.count === 0) await d.prisma.depositAddress.updateMany({ where: { id: a.id, status: 'active' }, data: { lastCheckedAt: at } });
 }
