@@ -24,6 +24,7 @@ import { PayerQuotes, type PayerQuoteResponse } from './payer.js';
 import { SignedSubmit } from './solana-submit.js';
 import { QuoteLinks } from './quote-links.js';
 import { normalize } from './addresses.js';
+import { withLockedRow } from '../db/locked-row.js';
 
 
 type Tx = Prisma.TransactionClient;
@@ -92,17 +93,11 @@ export class CheckoutService {
     return !!auth && auth.accountId === s.accountId && (auth.mode === 'live') === s.livemode;
   }
 
-  /** Runs `fn` in a transaction holding the session's row lock. */
   /** Runs `fn` with the session row locked; inside `outerTx` when given (the caller's transaction), else in a new one. */
   async withLockedSession<T>(id: string, fn: (tx: Tx, s: CheckoutSession) => Promise<T>, outerTx?: Tx): Promise<T> {
     assertSessionId(id);
-    const locked = async (tx: Tx) => {
-      const rows = await tx.$queryRawUnsafe<Array<{ id: string }>>('SELECT id FROM checkout_sessions WHERE id = $1 FOR UPDATE', id);
-      if (!rows.length) throw notFound('Checkout session');
-      const s = await tx.checkoutSession.findUniqueOrThrow({ where: { id } });
-      return fn(tx, s);
-    };
-    return outerTx ? locked(outerTx) : this.prisma.$transaction(locked, TX_OPTIONS);
+    const lock = { table: 'checkout_sessions', id, read: (tx: Tx) => tx.checkoutSession.findUnique({ where: { id } }), missing: () => notFound('Checkout session') };
+    return withLockedRow(this.prisma, lock, fn, { outerTx, txOptions: TX_OPTIONS });
   }
 
   /** Applies one state-machine move to a locked session: update, event, live notification. */

@@ -21,6 +21,7 @@ import { formatNumber, transition, type InvoiceAction } from './state.js';
 import { invoiceTopic } from './topics.js';
 import { isOverdue } from './due.js';
 import { invoicePageUrl, invoiceView, receiptUrl, type InvoiceView } from './views.js';
+import { withLockedRow } from '../db/locked-row.js';
 
 type Tx = Prisma.TransactionClient;
 
@@ -92,14 +93,8 @@ export class InvoicesService {
   /** Runs `fn` with the invoice row locked, after checking it belongs to `auth` (NOT_FOUND otherwise). */
   private async withLocked<T>(id: string, auth: KeyAuth | null, fn: (tx: Tx, inv: Invoice) => Promise<T>, outerTx?: Tx): Promise<T> {
     if (!INVOICE_ID.test(id)) throw notFound('Invoice');
-    const locked = async (tx: Tx) => {
-      const rows = await tx.$queryRawUnsafe<Array<{ id: string }>>('SELECT id FROM invoices WHERE id = $1 FOR UPDATE', id);
-      if (!rows.length) throw notFound('Invoice');
-      const inv = await tx.invoice.findUniqueOrThrow({ where: { id } });
-      if (auth && !this.isOwner(inv, auth)) throw notFound('Invoice');
-      return fn(tx, inv);
-    };
-    return outerTx ? locked(outerTx) : this.prisma.$transaction(locked, TX_OPTIONS);
+    const lock = { table: 'invoices', id, read: (tx: Tx) => tx.invoice.findUnique({ where: { id } }), visible: (inv: Invoice) => !auth || this.isOwner(inv, auth), missing: () => notFound('Invoice') };
+    return withLockedRow(this.prisma, lock, fn, { outerTx, txOptions: TX_OPTIONS });
   }
 
   private check(inv: Invoice, action: InvoiceAction) {

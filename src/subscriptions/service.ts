@@ -32,6 +32,7 @@ import { subscriptionTopic } from './topics.js';
 import { subscriptionView, testClockView, type SubscriptionView, type TestClockView } from './views.js';
 import { totalOf } from '../invoices/input.js';
 import { DUNNING } from './dunning.js';
+import { withLockedRow } from '../db/locked-row.js';
 
 type Tx = Prisma.TransactionClient;
 
@@ -114,14 +115,8 @@ export class SubscriptionsService {
   /** Runs `fn` with the subscription row locked, after checking it belongs to `auth` (NOT_FOUND otherwise). */
   private async withLocked<T>(id: string, auth: KeyAuth | null, fn: (tx: Tx, s: Subscription) => Promise<T>, outerTx?: Tx): Promise<T> {
     if (!SUBSCRIPTION_ID.test(id)) throw notFound('Subscription');
-    const locked = async (tx: Tx) => {
-      const rows = await tx.$queryRawUnsafe<Array<{ id: string }>>('SELECT id FROM subscriptions WHERE id = $1 FOR UPDATE', id);
-      if (!rows.length) throw notFound('Subscription');
-      const s = await tx.subscription.findUniqueOrThrow({ where: { id } });
-      if (auth && !this.isOwner(s, auth)) throw notFound('Subscription');
-      return fn(tx, s);
-    };
-    return outerTx ? locked(outerTx) : this.prisma.$transaction(locked, TX_OPTIONS);
+    const lock = { table: 'subscriptions', id, read: (tx: Tx) => tx.subscription.findUnique({ where: { id } }), visible: (s: Subscription) => !auth || this.isOwner(s, auth), missing: () => notFound('Subscription') };
+    return withLockedRow(this.prisma, lock, fn, { outerTx, txOptions: TX_OPTIONS });
   }
 
   /** Applies one state-machine move: the row, its events and the live notification. CONFLICT when refused. */
