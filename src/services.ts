@@ -11,6 +11,7 @@ import { routedDeliveryLookup } from './checkout/routed.js';
 import { TransferPayments } from './checkout/transfer.js';
 import { VERIFY_JOB } from './checkout/shared.js';
 import { checkoutExpireJob, checkoutVerifyJob, quoteLinksSweepJob } from './checkout/jobs.js';
+import { DIRECT_PROVIDER, directProvider } from './checkout/direct-provider.js';
 import { EventsService } from './events/service.js';
 import { eventRetentionJob } from './events/jobs.js';
 import { IdempotencyService } from './idempotency/service.js';
@@ -109,7 +110,10 @@ export function createServices(infra: Infra, sql: RawSql, opts: { pgPool?: pg.Po
   const quoteStore = config.REDIS_URL ? new RedisQuoteStore(config.REDIS_URL, clock) : new PgQuoteStore(sql, clock);
   const simulator = new CallsSimulator({ rpcUrl: (chainId) => rpc.rpcUrl(chainId), timeoutMs: config.RPC_TIMEOUT_MS, mode: config.CALLS_SIMULATION_MODE });
   const quotes = new QuoteService({ config, clock, log, providers, assets, partners, store: quoteStore, simulator });
-  const orders = new OrdersService({ config, log, clock, prisma, pubsub, quotes, providers, rpc, wakePoller: () => jobs.kick(ORDER_POLL_JOB) });
+  // The checkout session quote's direct option is a stored quote too, built by its own "provider" (never fanned out to).
+  const direct = directProvider({ rpc });
+  const builders = { get: (id: string) => (id === DIRECT_PROVIDER ? direct : providers.get(id)) };
+  const orders = new OrdersService({ config, log, clock, prisma, pubsub, quotes, providers: builders, rpc, wakePoller: () => jobs.kick(ORDER_POLL_JOB) });
 
   // ---- limit orders: Jupiter Trigger; each fill becomes an order record --------------------------------------
   const trigger = new JupiterTrigger({ baseUrl: config.JUPITER_API_URL, basePath: config.JUPITER_TRIGGER_PATH, apiKey: config.JUPITER_API_KEY });
@@ -136,13 +140,17 @@ export function createServices(infra: Infra, sql: RawSql, opts: { pgPool?: pg.Po
 
   // ---- checkout --------------------------------------------------------------------------------------------
   const checkout = new CheckoutService({ config, log, clock, prisma, assets, quotes, rpc, wakeVerifier: () => jobs.kick(VERIFY_JOB) });
-  const verifier = new CheckoutVerifier({ config, log, clock, rpc, payments: checkout, routed: routedDeliveryLookup(orders) });
+  const verifier = new CheckoutVerifier({ config, log, clock, rpc, payments: checkout, builds: checkout.builds, routed: routedDeliveryLookup(orders) });
 
   // ---- cross-domain hooks: orders ↔ checkout ---------------------------------------------------------------
   // A quote handed out by checkout's payer quote endpoint pays its session: the order records the session id,
   // and the session's payment is written in the same transaction as the order (a refusal fails the report).
   orders.setCheckoutSessionLookup((quote, tx) => checkout.sessionForQuote(quote, tx));
   orders.onReported((order, quote, tx) => checkout.onRoutedReported(order, quote, tx));
+  // A payer quote's built transaction is its session's evidence: a routed source transaction must be one of them.
+  orders.onBuilt((quote, tx) => checkout.onBuilt(quote, tx));
+  // Past the bound of unseen reports, a report is taken only if the chain already shows it.
+  checkout.setSeenProbe((payment, session) => verifier.isSeen(payment, session));
   // Signed bytes a provider broadcasts cannot be called back: refuse before they go if the session is closed.
   orders.onBeforeSubmit((quote) => checkout.assertAcceptsPayment(quote));
   // An order's changes (its report once committed, then filled, refunded, failed) wake the verifier at once.
@@ -181,7 +189,7 @@ export function createServices(infra: Infra, sql: RawSql, opts: { pgPool?: pg.Po
   const transfer = new TransferPayments({ log, checkout, deposits, now: () => clock.now() });
   orders.onChange((order) => transfer.onDepositOrder(order));
   // The order poller asks the sandbox about sandbox orders (it quotes nothing, so it is not a loaded provider).
-  const orderProviders = { get: (id: string) => (id === sandbox.id && sandbox.orders ? sandbox.orders : providers.get(id)) };
+  const orderProviders = { get: (id: string) => (id === sandbox.id && sandbox.orders ? sandbox.orders : builders.get(id)) };
   // ---- subscriptions: a period's invoice is an invoice; paying it is the invoice's payment --------------
   const subscriptions = new SubscriptionsService({ config, log, clock, prisma, invoices, mail });
   // Registered after the invoices' listener: in the same transaction, the invoice is paid first, then its period.

@@ -1,8 +1,9 @@
-import { encodeFunctionData, erc20Abi, type Address } from 'viem';
+import { encodeFunctionData, erc20Abi, type Address, type Hex } from 'viem';
 import { ApiError, isApiError } from '../errors.js';
 import type { QuoteResponse, QuoteView } from '../quotes/service.js';
 import type { ProviderFailure } from '../providers/types.js';
 import type { QuoteParamsInput } from '../quotes/input.js';
+import { tagCalldata } from './verify/evidence.js';
 import { initialInput, nextInput, outputOvershootBps, overpayBps } from './overpay.js';
 
 /**
@@ -130,13 +131,19 @@ export async function searchPayerQuotes(quote: QuoteFn, s: SearchInput): Promise
   return { quotes, errors: [...errors.values()].sort((a, b) => a.provider.localeCompare(b.provider)) };
 }
 
-/** Paying the settlement token on the settlement chain: an ERC-20 transfer of exactly the amount, no fee. */
-export function directEvmTransfer(p: { chainId: number; token: string; recipient: string; amount: bigint }) {
+/**
+ * Paying the settlement token on the settlement chain: an ERC-20 transfer of exactly the amount, no fee, with the
+ * session's tag appended to its calldata (verify/evidence.ts): the token ignores it, the verifier requires it.
+ * Without `sessionId` (refunds, sent by the merchant) the transfer is plain.
+ */
+export function directEvmTransfer(p: { chainId: number; token: string; recipient: string; amount: bigint; sessionId?: string }) {
   return {
     vm: 'evm' as const,
     chainId: p.chainId,
     to: p.token,
-    data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [p.recipient as Address, p.amount] }),
+    data: withTag(encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [p.recipient as Address, p.amount] }), p.sessionId),
     value: '0',
   };
 }
+
+const withTag = (data: Hex, sessionId: string | undefined): Hex => (sessionId ? tagCalldata(data, sessionId) : data);

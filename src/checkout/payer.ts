@@ -12,15 +12,21 @@ import { SETTLEMENT_CHAINS } from './settlement.js';
 import { splTransferTx } from './solana-transfer.js';
 import type { CheckoutService } from './service.js';
 import type { QuoteLinks } from './quote-links.js';
+import { directStoredQuote } from './direct-provider.js';
+import { sessionReference } from './solana-reference.js';
 import type { ProviderFailure } from '../providers/types.js';
 
 /** How long a direct Solana transfer quote is offered: a blockhash is valid for 150 blocks, ~60 s at 400 ms. */
 const SOLANA_BLOCKHASH_MS = 60_000;
 
-/** A plain transfer of the settlement token: what to sign is in `tx`; report the hash to .../submitted. */
+/**
+ * A plain transfer of the settlement token carrying the session's evidence: sign `tx` (or build it through
+ * `POST /v1/orders {quoteId}`) and report the hash to `POST /v1/orders/{quoteId}/submitted` (or the session's
+ * `…/submitted` alias).
+ */
 export interface DirectQuote {
   method: 'direct_transfer';
-  quoteId: null;
+  quoteId: string;
   provider: 'direct';
   srcAmount: string;
   dstAmount: string;
@@ -32,6 +38,8 @@ export interface DirectQuote {
   /** Unix seconds: the session's expiry; on Solana at most ~60 s ahead (the transaction's blockhash lapses). */
   expiresAt: number;
   tx: ReturnType<typeof directEvmTransfer> | { vm: 'svm'; serializedTx: string };
+  /** Solana: the session's Solana Pay reference key carried by the transfer instruction. */
+  reference?: string;
 }
 
 export interface PayerQuoteResponse {
@@ -49,7 +57,7 @@ export interface PayerQuotesDeps {
   config: Pick<Config, 'CHECKOUT_MAX_OVERPAY_BPS'>;
   clock: Clock;
   assets: Pick<AssetsService, 'resolveChain' | 'resolveToken' | 'prices'>;
-  quotes: Pick<QuoteService, 'quote'>;
+  quotes: Pick<QuoteService, 'quote' | 'issue'>;
   /** A recent blockhash for direct Solana transfers. */
   rpc: Pick<RpcClients, 'solana'>;
   sessions: Pick<CheckoutService, 'load'>;
@@ -77,23 +85,33 @@ export class PayerQuotes {
     if (srcChain.id === session.settleChainId && normalize(settleVm, srcToken.address) === session.settleToken) {
       const sender = input.sender.trim();
       if (!isAddressFor(settleVm, sender)) throw new ApiError('INVALID_PARAMS', `sender: must be a valid ${srcChain.name} address`, { field: 'sender' });
+      const payer = normalize(settleVm, sender);
+      // A Solana transaction carries a recent blockhash that lapses after ~150 blocks (60-90 s): fetch a fresh
+      // quote after that. An EVM transfer stays valid for the session's life.
+      const expiresAt = Math.floor(Math.min(session.expiresAt.getTime(), settleVm === 'svm' ? clock.now() + SOLANA_BLOCKHASH_MS : Infinity) / 1000);
+      // The tagged transfer (EVM) or the transfer carrying the session's Solana Pay reference: the evidence the
+      // verifier requires (verify/evidence.ts). Stored as a quote, so POST /v1/orders builds the same thing.
       const tx =
         settleVm === 'evm'
-          ? directEvmTransfer({ chainId: session.settleChainId, token: session.settleToken, recipient: session.recipient, amount: due })
+          ? directEvmTransfer({ chainId: session.settleChainId, token: session.settleToken, recipient: session.recipient, amount: due, sessionId: id })
           : {
               vm: 'svm' as const,
               serializedTx: splTransferTx({
-                from: sender,
+                from: payer,
                 to: session.recipient,
                 mint: session.settleToken,
                 amount: due,
                 decimals: session.settleDecimals,
                 recentBlockhash: (await this.d.rpc.solana().getLatestBlockhash('confirmed')).blockhash,
+                reference: sessionReference(id),
               }),
             };
+      const token = { chainId: session.settleChainId, address: session.settleToken, symbol: session.settleSymbol, decimals: session.settleDecimals };
+      const quoteId = await this.d.quotes.issue(directStoredQuote({ sessionId: id, vm: settleVm, token, recipient: session.recipient, sender: payer, amount: due, expiresAt, nowMs: clock.now() }));
+      await this.d.links.link(id, [{ quoteId, expiresAt }]);
       const direct: DirectQuote = {
         method: 'direct_transfer',
-        quoteId: null,
+        quoteId,
         provider: 'direct',
         srcAmount: session.amount,
         dstAmount: session.amount,
@@ -102,10 +120,9 @@ export class PayerQuotes {
         fees: { ourFeeBps: 0 },
         overpayBps: 0,
         overpayBasis: 'usd',
-        // A Solana transaction carries a recent blockhash that lapses after ~150 blocks (60-90 s): fetch a
-        // fresh quote after that. An EVM transfer stays valid for the session's life.
-        expiresAt: Math.floor(Math.min(session.expiresAt.getTime(), settleVm === 'svm' ? clock.now() + SOLANA_BLOCKHASH_MS : Infinity) / 1000),
+        expiresAt,
         tx,
+        ...(settleVm === 'svm' ? { reference: sessionReference(id) } : {}),
       };
       return { ...head, direct: true, best: direct, quotes: [direct], errors: [] };
     }

@@ -25,6 +25,8 @@ import { SignedSubmit } from './solana-submit.js';
 import { QuoteLinks } from './quote-links.js';
 import { normalize } from './addresses.js';
 import { withLockedRow } from '../db/locked-row.js';
+import { QuoteBuilds, type BuiltForQuote } from './quote-builds.js';
+import { DIRECT_PROVIDER } from './direct-provider.js';
 
 
 type Tx = Prisma.TransactionClient;
@@ -37,6 +39,18 @@ type SessionPatch = Prisma.CheckoutSessionUpdateInput;
  */
 export type StatusListener = (tx: Prisma.TransactionClient, before: CheckoutSession, after: CheckoutSession) => Promise<void>;
 
+/**
+ * Reports of one session not yet seen on chain, at most (README "Payment integrity"). A stranger's made-up hashes
+ * stop here; the honest payer's report past the bound is still taken once its transaction is mined (probe).
+ */
+export const MAX_UNSEEN_REPORTS = 10;
+
+/** The verifier found the reported transaction on chain with the session's evidence; `payer` as the chain says. */
+export type SeenFinding = { kind: 'seen'; payer?: string };
+
+/** Looks a payment up on chain at once: whether it is already seen with the session's evidence. */
+export type SeenProbe = (p: Pick<CheckoutPayment, 'kind' | 'payer' | 'srcChainId' | 'srcTxHash' | 'sessionId'> & { quoteId?: string }, s: CheckoutSession) => Promise<boolean>;
+
 /** Interactive transactions wait for the row lock of a busy session; generous limits keep bursts from failing. */
 const TX_OPTIONS = { maxWait: 15_000, timeout: 30_000 } as const;
 
@@ -45,7 +59,7 @@ export interface CheckoutDeps extends Pick<Infra, 'config' | 'log' | 'clock'> {
   /** Payer quotes: the source chain and token, prices for the overpay cap. */
   assets: Pick<AssetsService, 'resolveChain' | 'resolveToken' | 'prices'>;
   /** Payer quotes are ordinary quotes (channel `api`). */
-  quotes: Pick<QuoteService, 'quote'>;
+  quotes: Pick<QuoteService, 'quote' | 'issue'>;
   /** Solana: blockhashes for transfers to sign, and broadcasting sign-only wallets' transactions. */
   rpc: Pick<RpcClients, 'solana'>;
   /** Asks the verification job to run now (src/services.ts wires it to the job runner). */
@@ -62,7 +76,10 @@ export class CheckoutService {
   readonly refunds: RefundsService;
   /** Which session each payer quote pays (checkout's own record). */
   readonly quoteLinks: QuoteLinks;
+  /** The transactions built for payer quotes (routed evidence). */
+  readonly builds: QuoteBuilds;
   private readonly prisma: PrismaClient;
+  private probe?: SeenProbe;
   private readonly payer: PayerQuotes;
   private readonly signed: SignedSubmit;
   private statusListeners: StatusListener[] = [];
@@ -70,6 +87,7 @@ export class CheckoutService {
   constructor(private readonly deps: CheckoutDeps) {
     this.prisma = deps.prisma;
     this.quoteLinks = new QuoteLinks(deps);
+    this.builds = new QuoteBuilds(deps);
     // Through this.wakeVerifier, so a refund reported mid-run counts as a report and the job looks again soon.
     this.refunds = new RefundsService({ ...deps, sessions: this, wakeVerifier: () => this.wakeVerifier() });
     this.payer = new PayerQuotes({ ...deps, sessions: this, links: this.quoteLinks });
@@ -223,11 +241,17 @@ export class CheckoutService {
     });
   }
 
-  /** Expires one session if it is still open and past `expiresAt`; returns whether it did. */
+  /**
+   * Expires one session if it is still open and past `expiresAt`; returns whether it did. A session holding a
+   * report not yet seen on chain and still inside its not-found window waits (the payer reported in time; the
+   * transaction may be mined any moment): at most CHECKOUT_TX_NOT_FOUND_MINUTES past expiresAt, since reports are
+   * taken only before it.
+   */
   async expireOne(id: string): Promise<boolean> {
     return this.withLockedSession(id, async (tx, s) => {
       const now = this.now();
       if (s.status !== 'open' || s.expiresAt.getTime() > now) return false;
+      if (await tx.checkoutPayment.count({ where: { sessionId: id, ...this.awaitedReport() } })) return false;
       await this.applyTransition(tx, s, { type: 'expire', by: 'time', now, expiresAt: s.expiresAt.getTime() }, { expiredAt: new Date(now) });
       return true;
     });
@@ -236,7 +260,7 @@ export class CheckoutService {
   /** The expiry job: every open session past `expiresAt`, in batches. Returns how many expired. */
   async expireDue(batch = 200): Promise<number> {
     const due = await this.prisma.checkoutSession.findMany({
-      where: { status: 'open', expiresAt: { lte: new Date(this.now()) } },
+      where: { status: 'open', expiresAt: { lte: new Date(this.now()) }, payments: { none: this.awaitedReport() } },
       select: { id: true },
       orderBy: { expiresAt: 'asc' },
       take: batch,
@@ -244,6 +268,11 @@ export class CheckoutService {
     let n = 0;
     for (const { id } of due) if (await this.expireOne(id).catch(() => false)) n++;
     return n;
+  }
+
+  /** A report not seen on chain yet and still inside its not-found window (see expireOne). */
+  private awaitedReport(): Prisma.CheckoutPaymentWhereInput {
+    return { status: 'verifying', seenAt: null, updatedAt: { gt: new Date(this.now() - this.deps.config.CHECKOUT_TX_NOT_FOUND_MINUTES * 60_000) } };
   }
 
   // ---- payments ----------------------------------------------------------------------------------------
@@ -259,9 +288,11 @@ export class CheckoutService {
   }
 
   /**
-   * A payer reports a direct transfer of the settlement token on the settlement chain. Idempotent for the
-   * same hash on the same session; a hash already reported for another session is refused (CONFLICT): a
-   * transaction can never pay two sessions (also enforced by a unique index).
+   * POST /v1/checkout/sessions/{id}/submitted (public; the alias of the spec's `POST /v1/orders/{quoteId}/submitted`
+   * for the direct quote): a payer reports a direct transfer of the settlement token. A report is a hint of where
+   * to look: it never moves the session, and the transaction pays the session only if it carries the session's tag
+   * (EVM) or reference (Solana). The same hash reported again is the same payment; reported for another session
+   * it is another session's hint, which the chain will settle (only the session it was made for can be paid).
    */
   async reportDirect(id: string, body: unknown): Promise<SessionView> {
     const input = parseInput(reportDirectSchema, body);
@@ -285,11 +316,24 @@ export class CheckoutService {
   }
 
   /**
-   * A routed payment was reported (`POST /v1/orders/{quoteId}/submitted`) for a quote made for a session. The
-   * quote must deliver the settlement token to the session's recipient on its chain; anything else cannot pay
-   * the session and is ignored (logged). Runs inside the order's own transaction, so the order and the
-   * session's payment are committed together or not at all, and a refusal (session no longer open,
-   * transaction already used) fails the report itself.
+   * A transaction was built for a quote (`POST /v1/orders`): for a payer quote of a session it is recorded as that
+   * session's build, the evidence a routed payment's source transaction must match. CONFLICT when a provider built
+   * byte-identical calldata for another session (it could not be attributed; the payer re-quotes). Direct quotes
+   * carry the session tag instead.
+   */
+  async onBuilt(quote: QuoteRecord, tx: BuiltForQuote): Promise<void> {
+    if (quote.provider === DIRECT_PROVIDER) return;
+    const id = await this.sessionForQuote(quote);
+    if (!id) return;
+    await this.builds.record(id, quote.quoteId, quote.request.src.chainId, tx);
+  }
+
+  /**
+   * A payment was reported (`POST /v1/orders/{quoteId}/submitted`) for a quote made for a session: routed, or the
+   * session quote's direct option. The quote must deliver the settlement token to the session's recipient on its
+   * chain; anything else cannot pay the session and is ignored (logged). Runs inside the order's own transaction,
+   * so the order and the session's payment are committed together or not at all, and a refusal (session no
+   * longer takes reports) fails the report itself.
    */
   async onRoutedReported(order: { quoteId: string; srcTxHash: string }, quote: QuoteRecord, tx?: Tx): Promise<void> {
     const id = await this.sessionForQuote(quote, tx);
@@ -305,14 +349,14 @@ export class CheckoutService {
       return;
     }
     await this.recordPayment(id, {
-      kind: 'routed',
+      kind: quote.provider === DIRECT_PROVIDER ? 'direct' : 'routed',
       payer: normalize(quote.request.srcVm, quote.request.sender),
       srcChainId: quote.request.src.chainId,
       srcToken: quote.request.src.address,
       srcAmount: quote.quote.srcAmount.toString(),
       srcTxHash: normalize(quote.request.srcVm, order.srcTxHash),
       quoteId: order.quoteId,
-      provider: quote.provider,
+      provider: quote.provider === DIRECT_PROVIDER ? undefined : quote.provider,
     }, tx);
   }
 
@@ -329,35 +373,58 @@ export class CheckoutService {
     if (!r.ok) throw new ApiError('CONFLICT', `Checkout session ${s.id}: ${r.error}; nothing was sent`);
   }
 
-  /** Inserts a payment for a session under its lock and moves the session to `processing`. */
+  /** Checks a report on chain at once (wired to the verifier in src/services.ts): used when a session holds too many unseen reports. */
+  setSeenProbe(probe: SeenProbe): void {
+    this.probe = probe;
+  }
+
+  /**
+   * Records a reported payment of a session under its lock. A report is a hint: the payment is `verifying` and
+   * unseen, and the session does not move until the verifier sees the transaction on chain with the session's
+   * evidence. `seen` (pay by transfer: the deposit reached the session's own one-time address) records it as
+   * seen at once, moving an open session to `processing`. At most MAX_UNSEEN_REPORTS unseen reports per session
+   * (a stranger's made-up hashes cannot pile up); past that a report is taken only if the chain already shows it.
+   */
   async recordPayment(
     id: string,
-    p: Pick<CheckoutPayment, 'kind' | 'payer' | 'srcChainId' | 'srcToken' | 'srcAmount' | 'srcTxHash'> & { quoteId?: string; provider?: string },
+    p: Pick<CheckoutPayment, 'kind' | 'payer' | 'srcChainId' | 'srcToken' | 'srcAmount' | 'srcTxHash'> & { quoteId?: string; provider?: string; seen?: boolean },
     outerTx?: Tx,
   ): Promise<{ session: CheckoutSession; payments: CheckoutPayment[]; created: boolean }> {
     try {
       const out = await this.withLockedSession(id, async (tx, s) => {
-        const existing = await tx.checkoutPayment.findUnique({ where: { srcChainId_srcTxHash: { srcChainId: p.srcChainId, srcTxHash: p.srcTxHash } } });
+        const existing = await tx.checkoutPayment.findUnique({ where: { sessionId_srcChainId_srcTxHash: { sessionId: id, srcChainId: p.srcChainId, srcTxHash: p.srcTxHash } } });
         if (existing) {
-          if (existing.sessionId !== id) throw new ApiError('CONFLICT', 'This transaction was already reported for another checkout session; a transaction can pay one session only');
           // The same transaction reported as another kind of payment (a direct transfer, then as a quote's order):
           // accepting it would store the order with no payment of its own. One transaction is one payment.
           if ((existing.quoteId ?? null) !== (p.quoteId ?? null)) {
             throw new ApiError('CONFLICT', `This transaction was already reported for this session as ${existing.quoteId ? `the order of quote ${existing.quoteId}` : 'a direct transfer'}`);
           }
           // Only "never seen on chain" is not a verdict about the transaction itself: a payment stuck in a
-          // mempool past the not-found window may still be mined. Reported again, it is verified again
-          // (else its hash, unique per chain, could never pay anything and the payer's funds would be stranded).
+          // mempool past the not-found window may still be mined. Reported again, it is looked for again
+          // (else its hash could never pay anything and the payer's funds would be stranded).
           if (existing.status === 'failed' && existing.reason === 'tx_not_found') {
             const now = this.now();
-            const updated = await this.applyTransition(tx, s, { type: 'payment_reported', now, expiresAt: s.expiresAt.getTime() });
-            await tx.checkoutPayment.update({ where: { id: existing.id }, data: { status: 'verifying', reason: null, settledAt: null, updatedAt: new Date(now) } });
-            return { session: updated, created: true };
+            this.assertTakesReports(s, now);
+            await tx.checkoutPayment.update({ where: { id: existing.id }, data: { status: 'verifying', reason: null, settledAt: null, seenAt: null, updatedAt: new Date(now) } });
+            return { session: s, created: true };
           }
           return { session: s, created: false };
         }
         const now = this.now();
-        const updated = await this.applyTransition(tx, s, { type: 'payment_reported', now, expiresAt: s.expiresAt.getTime() });
+        if (!p.seen) this.assertTakesReports(s, now);
+        let seen = !!p.seen;
+        if (!seen) {
+          const unseen = await tx.checkoutPayment.count({ where: { sessionId: id, status: 'verifying', seenAt: null } });
+          if (unseen >= MAX_UNSEEN_REPORTS) {
+            seen = !!this.probe && (await this.probe({ ...p, sessionId: id }, s).catch(() => false));
+            if (!seen) {
+              throw new ApiError(
+                'CONFLICT',
+                `Checkout session ${id} already holds ${MAX_UNSEEN_REPORTS} reported payments not yet seen on chain; report this one again once its transaction is mined`,
+              );
+            }
+          }
+        }
         await tx.checkoutPayment.create({
           data: {
             id: newId('cspay'),
@@ -372,10 +439,12 @@ export class CheckoutService {
             quoteId: p.quoteId ?? null,
             provider: p.provider ?? null,
             settleChainId: s.settleChainId,
+            seenAt: seen ? new Date(now) : null,
             createdAt: new Date(now),
             updatedAt: new Date(now),
           },
         });
+        const updated = seen && s.status === 'open' ? await this.applyTransition(tx, s, { type: 'payment_seen' }) : s;
         return { session: updated, created: true };
       }, outerTx);
       // Inside a caller's transaction (a routed report) the payment is not visible until that commits: a run
@@ -384,9 +453,15 @@ export class CheckoutService {
       const payments = await (outerTx ?? this.prisma).checkoutPayment.findMany({ where: { sessionId: id } });
       return { ...out, payments };
     } catch (err) {
-      if (isUniqueViolation(err)) throw new ApiError('CONFLICT', 'This transaction or quote was already reported for a checkout session; a transaction can pay one session only');
+      if (isUniqueViolation(err)) throw new ApiError('CONFLICT', 'This transaction or quote was already reported for this checkout session');
       throw err;
     }
+  }
+
+  /** CONFLICT unless the session takes reports now (open or processing, and not past expiresAt). */
+  private assertTakesReports(s: CheckoutSession, now: number): void {
+    const r = transition(s.status, { type: 'payment_reported', now, expiresAt: s.expiresAt.getTime() });
+    if (!r.ok) throw new ApiError('CONFLICT', `Checkout session ${s.id}: ${r.error}`);
   }
 
   /** A payment report was committed: run verification now, or, when a run is under way, soon after it. */
@@ -396,16 +471,32 @@ export class CheckoutService {
   }
 
   /**
-   * Settles one payment with the verifier's finding, under the session lock, and moves the session as
-   * the session state machine (state.ts) says. A payment already settled (by another instance) is left alone.
+   * Settles one payment with the verifier's finding, under the session lock, and moves the session as the session
+   * state machine (state.ts) says. `seen`: the transaction is on chain with the session's evidence; the payment
+   * now counts for the session (an open session becomes `processing`) and its payer is what the chain says.
+   * A payment never seen (no evidence, never mined, reverted) settles without touching the session: it was only
+   * a hint. A payment already settled (by another instance) is left alone.
    */
-  async settlePayment(paymentId: string, finding: SettledPayment): Promise<void> {
+  async settlePayment(paymentId: string, finding: SettledPayment | SeenFinding): Promise<void> {
     const payment = await this.prisma.checkoutPayment.findUnique({ where: { id: paymentId } });
     if (!payment || payment.status !== 'verifying') return;
     await this.withLockedSession(payment.sessionId, async (tx, s) => {
       const p = await tx.checkoutPayment.findUniqueOrThrow({ where: { id: paymentId } });
       if (p.status !== 'verifying') return;
       const now = new Date(this.now());
+      if (finding.kind === 'seen') {
+        if (p.seenAt) return;
+        await tx.checkoutPayment.update({ where: { id: p.id }, data: { seenAt: now, updatedAt: now, ...(finding.payer ? { payer: finding.payer } : {}) } });
+        if (s.status === 'open') await this.applyTransition(tx, s, { type: 'payment_seen' });
+        return;
+      }
+      if (!p.seenAt) {
+        // A hint that came to nothing: recorded on the payment for the merchant to look at, the session untouched,
+        // and its transaction not claimed (no delivery hash), so it can still pay the session it was made for.
+        const reason = finding.kind === 'succeeded' ? 'no_session_evidence' : finding.reason;
+        await tx.checkoutPayment.update({ where: { id: p.id }, data: { status: finding.kind === 'failed' ? 'failed' : 'rejected', reason, settledAt: now, updatedAt: now } });
+        return;
+      }
       // Hashes are stored in the chain's canonical spelling (lower-case on EVM), whoever reported them (a
       // provider's dstTxHash may be checksummed or upper-case): else the unique index could be sidestepped.
       const vm = SETTLEMENT_CHAINS[s.settleChainId]!.vm;
@@ -417,14 +508,20 @@ export class CheckoutService {
           ? await tx.checkoutPayment.findFirst({ where: { settleChainId: p.settleChainId, deliveryTxHash: f.deliveryTxHash, id: { not: p.id } }, select: { id: true } })
           : null;
       if (taken && f.kind !== 'failed') f = { kind: 'rejected', reason: f.kind === 'succeeded' ? 'tx_already_used' : f.reason, amountReceived: f.amountReceived, blockNumber: f.blockNumber };
-      else if (f.kind === 'succeeded' && s.status !== 'processing') f = { ...f, kind: 'rejected', reason: 'session_already_paid' };
+      else if (f.kind === 'succeeded' && s.status !== 'processing' && s.status !== 'open') {
+        f = { ...f, kind: 'rejected', reason: s.status === 'expired' ? 'session_expired' : 'session_already_paid' };
+      }
       const delivery = f.kind === 'failed' ? {} : { deliveryTxHash: f.deliveryTxHash ?? null, amountReceived: f.amountReceived?.toString() ?? null, blockNumber: f.blockNumber ?? null };
       await tx.checkoutPayment.update({
         where: { id: p.id },
         data: { status: f.kind, reason: f.kind === 'succeeded' ? null : f.reason, settledAt: now, updatedAt: now, ...delivery },
       });
-      if (s.status !== 'processing') return;
-      const others = await tx.checkoutPayment.findMany({ where: { sessionId: s.id, id: { not: p.id }, status: { in: ['verifying', 'rejected'] } }, orderBy: { settledAt: 'desc' } });
+      let current = s;
+      // Seen and settled in one pass of the verifier (already confirmed when first looked at).
+      if (current.status === 'open' && f.kind === 'succeeded') current = await this.applyTransition(tx, current, { type: 'payment_seen' });
+      if (current.status !== 'processing') return;
+      // Only payments seen on chain hold the session in `processing`; unseen reports are hints.
+      const others = await tx.checkoutPayment.findMany({ where: { sessionId: s.id, id: { not: p.id }, seenAt: { not: null }, status: { in: ['verifying', 'rejected'] } }, orderBy: { settledAt: 'desc' } });
       const outcome: PaymentOutcome = f.kind === 'succeeded' ? { kind: 'succeeded' } : f.kind === 'failed' ? { kind: 'failed' } : { kind: 'rejected', reason: f.reason };
       const action = actionAfterPayment(outcome, {
         verifying: others.filter((o) => o.status === 'verifying').length,
@@ -437,7 +534,7 @@ export class CheckoutService {
           : action.type === 'payment_unverifiable'
             ? { reviewReason: action.reason }
             : { reviewReason: null };
-      await this.applyTransition(tx, s, action, patch);
+      await this.applyTransition(tx, current, action, patch);
     });
   }
 

@@ -3,13 +3,17 @@
  * goes through `transition`; callers apply the result under a row lock in the same transaction that writes
  * the event it names.
  *
- *   open ──payment_reported──▶ processing ──payment_verified──▶ paid (final)
- *     │                          │  ├──payment_failed──▶ open   (checkout.session.payment_failed)
- *     │                          │  └──payment_unverifiable──▶ needs_review
+ *   open ──payment_seen──▶ processing ──payment_verified──▶ paid (final)
+ *     │                      │  ├──payment_failed──▶ open   (checkout.session.payment_failed)
+ *     │                      │  └──payment_unverifiable──▶ needs_review
  *     └──expire (time / merchant)──▶ expired (final)
  *
- * A second payment reported while `processing` keeps the session `processing` (no event): two payers may pay at
- * once, and whichever payment verifies first pays the session (the database allows one succeeded payment).
+ * A report (`payment_reported`) moves nothing: it is a hint of where to look, accepted while the session is open
+ * or processing and not past expiresAt. The session moves to `processing` when a reported payment is SEEN on chain
+ * carrying the session's evidence (verify/evidence.ts), so a report of a transaction that is not on chain (or not
+ * made for this session) never stops the session's other payment paths. A second payment seen while
+ * `processing` keeps it `processing` (no event); whichever payment verifies first pays the session (the database
+ * allows one succeeded payment).
  */
 export const SESSION_STATUSES = ['open', 'processing', 'paid', 'needs_review', 'expired'] as const;
 export type SessionStatus = (typeof SESSION_STATUSES)[number];
@@ -23,8 +27,10 @@ export const CHECKOUT_EVENT_TYPES = [
 export type CheckoutEventType = (typeof CHECKOUT_EVENT_TYPES)[number];
 
 export type SessionAction =
-  /** A payer reported a sent payment. `now`/`expiresAt` in epoch ms: an open session past its expiry takes no payment. */
+  /** A payer reported a sent payment (a hint; moves nothing). `now`/`expiresAt` in epoch ms: an open session past its expiry takes no report. */
   | { type: 'payment_reported'; now: number; expiresAt: number }
+  /** A reported payment was seen on chain carrying the session's evidence (no expiry check: it was reported in time, or carries the evidence). */
+  | { type: 'payment_seen' }
   /** Every verification rule held for a payment. */
   | { type: 'payment_verified' }
   /** The last payment in flight failed (reverted, never mined, route failed or refunded). */
@@ -46,8 +52,12 @@ export function transition(status: SessionStatus, action: SessionAction): Transi
     case 'payment_reported':
       if (status === 'open') {
         if (action.now >= action.expiresAt) return no('the session has expired');
-        return { ok: true, next: 'processing', event: 'checkout.session.processing' };
+        return { ok: true, next: 'open', event: null };
       }
+      if (status === 'processing') return { ok: true, next: 'processing', event: null };
+      return no(`the session is ${status}`);
+    case 'payment_seen':
+      if (status === 'open') return { ok: true, next: 'processing', event: 'checkout.session.processing' };
       if (status === 'processing') return { ok: true, next: 'processing', event: null };
       return no(`the session is ${status}`);
     case 'payment_verified':

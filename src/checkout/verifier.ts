@@ -10,6 +10,10 @@ import type { SettledPayment } from './shared.js';
 import { checkEvmPayment, type EvmTxEvidence, type PaymentExpectation } from './verify/evm-rules.js';
 import { checkSolanaPayment, type SolanaTxEvidence } from './verify/solana-rules.js';
 import type { Verdict } from './verify/reasons.js';
+import { hasReference, hasSessionTag, matchesEvmBuild, matchesSolanaBuild, solanaInstructionKeys } from './verify/evidence.js';
+import { sessionReference } from './solana-reference.js';
+import type { QuoteBuilds } from './quote-builds.js';
+import { SOLANA_CHAIN_ID } from './settlement.js';
 
 /** Where a routed payment stands, from the orders domain. */
 export type RoutedDelivery =
@@ -22,6 +26,14 @@ export type RoutedDeliveryLookup = (payment: CheckoutPayment, session: CheckoutS
 
 type Found<E> = { kind: 'found'; evidence: E; blockNumber?: bigint } | { kind: 'not_found' } | { kind: 'unconfirmed' };
 
+/** What the chain shows of a reported payment's evidence (verify/evidence.ts), before it counts for the session. */
+export type Evidence =
+  | { state: 'seen'; payer?: string }
+  | { state: 'not_found' }
+  | { state: 'unconfirmed' }
+  | { state: 'reverted' }
+  | { state: 'no_evidence' };
+
 /**
  * The verification job: every payment in `verifying` is looked at on each run until it settles. Nothing is
  * kept in memory between runs, so a restart simply resumes. Per run, each chain's head is read once.
@@ -30,6 +42,8 @@ export interface VerifierDeps extends Pick<Infra, 'config' | 'log' | 'clock'> {
   rpc: Pick<RpcClients, 'evm' | 'solana'>;
   /** The payments to look at, and where findings go. */
   payments: Pick<CheckoutService, 'pendingPayments' | 'settlePayment'>;
+  /** The transactions built for a session's payer quotes (routed evidence). */
+  builds: Pick<QuoteBuilds, 'ofSession'>;
   /** Where a routed payment's delivery stands (the orders domain, src/checkout/routed.ts). */
   routed: RoutedDeliveryLookup;
 }
@@ -62,10 +76,59 @@ export class CheckoutVerifier {
     return left;
   }
 
-  private async inspect(p: CheckoutPayment, s: CheckoutSession, heads: Map<number, Promise<bigint>>): Promise<SettledPayment | null> {
+  /** Whether a payment is already on chain with its session's evidence (the report bound's probe). */
+  async isSeen(p: Pick<CheckoutPayment, 'kind' | 'payer' | 'srcChainId' | 'srcTxHash'> & { quoteId?: string | null }, s: CheckoutSession): Promise<boolean> {
+    return (await this.evidence(p, s)).state === 'seen';
+  }
+
+  /**
+   * The evidence rule (README "Payment integrity"): a reported transaction counts for a session only when it is
+   * mined, succeeded and carries that session's evidence. Pay by transfer (a `dep_` order of the session's own
+   * one-time address) carries it by construction; a direct transfer carries the session tag (EVM) or reference
+   * (Solana); a routed payment's source transaction is one of the session's builds.
+   */
+  async evidence(p: Pick<CheckoutPayment, 'kind' | 'payer' | 'srcChainId' | 'srcTxHash'> & { quoteId?: string | null }, s: CheckoutSession): Promise<Evidence> {
+    if (p.kind === 'routed' && p.quoteId?.startsWith('dep_')) return { state: 'seen' };
+    const vm = p.srcChainId === SOLANA_CHAIN_ID ? 'svm' : 'evm';
+    if (vm === 'evm') {
+      const found = await this.evmSource(p.srcChainId, p.srcTxHash);
+      if (found.kind !== 'found') return { state: found.kind };
+      const tx = found.evidence;
+      if (tx.status !== 'success') return { state: 'reverted' };
+      const ok = p.kind === 'direct' ? hasSessionTag(tx.input, s.id) : matchesEvmBuild(tx, await this.deps.builds.ofSession(s.id, p.srcChainId));
+      return ok ? { state: 'seen', payer: tx.from.toLowerCase() } : { state: 'no_evidence' };
+    }
+    if (p.kind === 'direct') {
+      const found = await this.solanaTx(p.srcTxHash);
+      if (found.kind !== 'found') return { state: found.kind };
+      const tx = found.evidence;
+      if (tx.err !== null && tx.err !== undefined) return { state: 'reverted' };
+      if (!hasReference(tx.accountKeys, sessionReference(s.id))) return { state: 'no_evidence' };
+      // The payer is a signer of the transaction: the reported one when it signed, else the fee payer.
+      return { state: 'seen', payer: tx.signers.includes(p.payer) ? p.payer : tx.feePayer };
+    }
+    const found = await this.solanaInstructions(p.srcTxHash);
+    if (found.kind !== 'found') return { state: found.kind };
+    if (found.evidence.err !== null && found.evidence.err !== undefined) return { state: 'reverted' };
+    const ok = matchesSolanaBuild(found.evidence.instructions, await this.deps.builds.ofSession(s.id, p.srcChainId));
+    return ok ? { state: 'seen', payer: found.evidence.feePayer } : { state: 'no_evidence' };
+  }
+
+  private async inspect(p0: CheckoutPayment, s: CheckoutSession, heads: Map<number, Promise<bigint>>): Promise<SettledPayment | null> {
     const cfg = this.deps.config;
+    let p = p0;
     // Since the payment was (last) reported: a payment reported again after `tx_not_found` gets a fresh window.
     const age = this.deps.clock.now() - p.updatedAt.getTime();
+    if (!p.seenAt) {
+      // Not counted for the session yet: first its evidence. Anything but `seen` settles the report as a hint.
+      const e = await this.evidence(p, s);
+      if (e.state === 'unconfirmed') return null;
+      if (e.state === 'not_found') return age > cfg.CHECKOUT_TX_NOT_FOUND_MINUTES * 60_000 ? { kind: 'failed', reason: 'tx_not_found' } : null;
+      if (e.state === 'reverted') return { kind: 'failed', reason: 'tx_reverted' };
+      if (e.state === 'no_evidence') return { kind: 'rejected', reason: 'no_session_evidence' };
+      await this.checkout.settlePayment(p.id, { kind: 'seen', payer: e.payer });
+      p = { ...p, seenAt: new Date(this.deps.clock.now()), payer: e.payer ?? p.payer };
+    }
     let deliveryTx: string;
     if (p.kind === 'direct') deliveryTx = p.srcTxHash;
     else {
@@ -113,6 +176,40 @@ export class CheckoutVerifier {
   private notFound(p: CheckoutPayment, age: number): SettledPayment | null {
     if (age > this.deps.config.CHECKOUT_TX_NOT_FOUND_MINUTES * 60_000) return p.kind === 'direct' ? { kind: 'failed', reason: 'tx_not_found' } : { kind: 'rejected', reason: 'delivery_not_seen' };
     return null;
+  }
+
+  /** A mined EVM transaction with its input (no confirmation depth: being mined is what "seen" means). */
+  async evmSource(chainId: number, hash: string): Promise<Found<EvmTxEvidence & { input: string; to: string | null }>> {
+    const client = this.deps.rpc.evm(chainId);
+    const missing = (err: { name?: string }) => {
+      if (err?.name === 'TransactionReceiptNotFoundError' || err?.name === 'TransactionNotFoundError') return null;
+      throw err;
+    };
+    const receipt = await client.getTransactionReceipt({ hash: hash as Hex }).catch(missing);
+    if (!receipt) return { kind: 'not_found' };
+    const tx = await client.getTransaction({ hash: hash as Hex }).catch(missing);
+    if (!tx) return { kind: 'unconfirmed' };
+    return {
+      kind: 'found',
+      blockNumber: receipt.blockNumber,
+      evidence: { status: receipt.status, from: receipt.from, to: tx.to ?? null, input: tx.input, blockTimestamp: 0n, logs: [] },
+    };
+  }
+
+  /** A Solana transaction's instructions (programs resolve from static keys) at the configured commitment. */
+  async solanaInstructions(signature: string): Promise<Found<{ err: unknown; feePayer: string; instructions: string[] }>> {
+    const commitment = this.deps.config.CHECKOUT_SOLANA_COMMITMENT;
+    const conn = this.deps.rpc.solana();
+    const {
+      value: [status],
+    } = await conn.getSignatureStatuses([signature], { searchTransactionHistory: true });
+    if (!status) return { kind: 'not_found' };
+    if (!reached(status, commitment)) return { kind: 'unconfirmed' };
+    const tx = await conn.getTransaction(signature, { commitment, maxSupportedTransactionVersion: 0 });
+    if (!tx || !tx.meta) return { kind: 'unconfirmed' };
+    const keys = tx.transaction.message.staticAccountKeys.map((k) => k.toBase58());
+    const ixs = tx.transaction.message.compiledInstructions.map((i) => ({ programId: keys[i.programIdIndex] ?? '', data: i.data }));
+    return { kind: 'found', blockNumber: BigInt(tx.slot), evidence: { err: tx.meta.err, feePayer: keys[0] ?? '', instructions: solanaInstructionKeys(ixs) } };
   }
 
   async evmTx(chainId: number, hash: string, heads: Map<number, Promise<bigint>>): Promise<Found<EvmTxEvidence>> {
@@ -165,6 +262,8 @@ export class CheckoutVerifier {
         err: tx.meta.err,
         blockTime: tx.blockTime ?? null,
         feePayer: tx.transaction.message.accountKeys[0]?.pubkey.toBase58() ?? '',
+        accountKeys: tx.transaction.message.accountKeys.map((k) => k.pubkey.toBase58()),
+        signers: tx.transaction.message.accountKeys.filter((k) => k.signer).map((k) => k.pubkey.toBase58()),
         preTokenBalances: tx.meta.preTokenBalances ?? [],
         postTokenBalances: tx.meta.postTokenBalances ?? [],
       },

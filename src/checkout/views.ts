@@ -290,7 +290,7 @@ const payerQuoteSchema = quoteViewSchema.extend({
 
 const directQuoteSchema = z.object({
   method: z.literal('direct_transfer'),
-  quoteId: z.null(),
+  quoteId: z.string().meta({ description: 'Build it with `POST /v1/orders` (the session-tagged transfer) and report it with `POST /v1/orders/{quoteId}/submitted`, as for routed quotes.' }),
   provider: z.literal('direct'),
   srcAmount: units,
   dstAmount: units,
@@ -301,6 +301,7 @@ const directQuoteSchema = z.object({
   overpayBasis: z.literal('usd'),
   expiresAt: z.number().int(),
   tx: directTxSchema,
+  reference: z.string().optional().meta({ description: "Solana: the session's Solana Pay reference key, carried by the transfer instruction." }),
 });
 
 const anyPayerQuote = z.union([payerQuoteSchema, directQuoteSchema]);

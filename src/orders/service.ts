@@ -61,6 +61,7 @@ export class OrdersService {
   private readonly prisma: PrismaClient;
   private reported: ReportedListener[] = [];
   private beforeSubmit: Array<(quote: QuoteRecord) => Promise<void>> = [];
+  private built: Array<(quote: QuoteRecord, tx: BuiltTx) => Promise<void>> = [];
   private changed: ChangeListener[] = [];
   private checkoutSessionOf: CheckoutSessionLookup = async () => undefined;
 
@@ -85,6 +86,14 @@ export class OrdersService {
     this.beforeSubmit.push(check);
   }
 
+  /**
+   * Runs on every transaction built (`POST /v1/orders`) before it is handed out; a listener that throws refuses
+   * the build (e.g. checkout records a payer quote's build as its session's evidence, CONFLICT when ambiguous).
+   */
+  onBuilt(listener: (quote: QuoteRecord, tx: BuiltTx) => Promise<void>) {
+    this.built.push(listener);
+  }
+
   /** Called after every status change of an order (report, poller), once committed. */
   onChange(listener: ChangeListener) {
     this.changed.push(listener);
@@ -100,8 +109,10 @@ export class OrdersService {
     parseInput(buildSchema, { quoteId });
     const stored = await this.deps.quotes.get(quoteId, { allowExpired: false });
     const provider = this.loadedProvider(stored);
-    const tx = await withProviderTimeout(provider.id, this.timeoutMs, (signal) => provider.build(stored, signal));
-    return { quoteId, provider: stored.provider, tx: await this.toBuiltTx(stored, tx) };
+    const raw = await withProviderTimeout(provider.id, this.timeoutMs, (signal) => provider.build(stored, signal));
+    const tx = await this.toBuiltTx(stored, raw);
+    for (const l of this.built) await l(stored, tx);
+    return { quoteId, provider: stored.provider, tx };
   }
 
   private async toBuiltTx(stored: StoredQuote, tx: ProviderTx): Promise<BuiltTx> {

@@ -294,6 +294,17 @@ export class QuoteService {
     return this.d.simulator.simulate(input);
   }
 
+  /**
+   * Stores a quote made outside the fan-out (checkout's direct transfer, src/checkout/direct-provider.ts) under a
+   * fresh quote id, so `POST /v1/orders` builds it and its report is an order like any other. Returns the id.
+   */
+  async issue(quote: Omit<StoredQuote, 'quoteId'>): Promise<string> {
+    const setId = newQuoteSetId();
+    const stored: StoredQuote = { ...quote, quoteId: quoteIdOf(setId, 0, newQuoteTag()) };
+    await this.d.store.putSet(setId, [stored]);
+    return stored.quoteId;
+  }
+
   /** A stored quote (expired ones too while retained); QUOTE_NOT_FOUND once dropped. */
   get(quoteId: string, opts: { allowExpired?: boolean } = { allowExpired: true }): Promise<QuoteRecord> {
     return loadQuote(this.d.store, this.d.clock, quoteId, opts);

@@ -179,7 +179,7 @@ export const checkoutRoutes: Route[] = [
       tag: 'Checkout',
       summary: 'What a payer can send to pay a session',
       description:
-        'Quotes whose `dstAmountMin` covers the amount due. Paying the settlement token on the settlement chain is a plain transfer (`direct: true`, `tx` to sign, report it to `/submitted`); routed quotes are built with POST /v1/orders and reported to POST /v1/orders/{quoteId}/submitted.',
+        'Quotes whose `dstAmountMin` covers the amount due. Paying the settlement token on the settlement chain is a plain transfer carrying the session evidence (`direct: true`; EVM: the session tag appended to the `transfer` calldata; Solana: the session Solana Pay `reference`). Every quote, the direct one included, is built with POST /v1/orders and reported to POST /v1/orders/{quoteId}/submitted; for the direct quote `tx` is also inline and `/submitted` on the session is an alias of the report.',
       params: sessionIdParamSchema,
       body: { schema: payerQuoteSchema },
       responses: {
@@ -192,7 +192,7 @@ export const checkoutRoutes: Route[] = [
             direct: true,
             best: {
               method: 'direct_transfer',
-              quoteId: null,
+              quoteId: 'q_6oN2kQm8LrT4xW1yZc3Vb0A7pEf9Hj5sD8gU2',
               provider: 'direct',
               srcAmount: '25000000',
               dstAmount: '25000000',
@@ -202,7 +202,7 @@ export const checkoutRoutes: Route[] = [
               overpayBps: 0,
               overpayBasis: 'usd',
               expiresAt: 1795359551,
-              tx: { vm: 'evm', chainId: 8453, to: EX.baseUsdc, data: '0xa9059cbb0000000000000000000000005a0b54d5dc17e0aadc383d2db43b0a0d3e029c4c00000000000000000000000000000000000000000000000000000000017d7840', value: '0' },
+              tx: { vm: 'evm', chainId: 8453, to: EX.baseUsdc, data: '0xa9059cbb0000000000000000000000005a0b54d5dc17e0aadc383d2db43b0a0d3e029c4c00000000000000000000000000000000000000000000000000000000017d7840534743533ecf62e5073d304539c0fae5577b8e840342ee5f4a6e5bad38b0275b', value: '0' },
             },
             quotes: [],
             errors: [],

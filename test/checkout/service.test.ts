@@ -25,6 +25,7 @@ describe('CheckoutService (fake assets, quotes and RPC; injected wake-up)', () =
   let db: Db;
   let checkout: CheckoutService;
   let wakes = 0;
+  let issued = 0;
   const clock = new ManualClock(Date.parse('2030-01-01T00:00:00Z'));
   const quoteCalls: QuoteParamsInput[] = [];
   beforeAll(async () => {
@@ -49,6 +50,7 @@ describe('CheckoutService (fake assets, quotes and RPC; injected wake-up)', () =
           const q = { quoteId: `q_unit${String(quoteCalls.length).padStart(10, '0')}`, provider: 'relay', srcAmount: amount, dstAmount: amount, dstAmountMin: amount, estimatedSeconds: 20, fees: { ourFeeBps: 20 }, expiresAt: 2_000_000_000 };
           return { best: q, quotes: [q], errors: [] };
         },
+        issue: async () => `q_direct${String(++issued).padStart(10, '0')}`,
       },
       rpc: { solana: () => Promise.reject(new Error('no Solana in this test')) as never },
       wakeVerifier: () => void wakes++,

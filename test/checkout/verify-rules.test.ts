@@ -65,6 +65,8 @@ const stx = (pre: ReturnType<typeof bal>[], post: ReturnType<typeof bal>[], over
   err: null,
   blockTime: 1_700_000_010,
   feePayer: SOL_PAYER,
+  accountKeys: [SOL_PAYER],
+  signers: [SOL_PAYER],
   preTokenBalances: pre,
   postTokenBalances: post,
   ...over,

@@ -15,6 +15,10 @@ export interface SolanaTxEvidence {
   blockTime: number | null;
   /** accountKeys[0], the fee payer and first signer. */
   feePayer: string;
+  /** Every account key of the transaction (static and loaded), base58. */
+  accountKeys: readonly string[];
+  /** The keys that signed it. */
+  signers: readonly string[];
   preTokenBalances: readonly SolanaTokenBalance[];
   postTokenBalances: readonly SolanaTokenBalance[];
 }

@@ -1,0 +1,32 @@
+-- Payment integrity (issue #23). A report is a hint of where to look, not a claim on the transaction:
+-- the same transaction may be reported for several sessions (by its payer, or by a stranger who copied its hash),
+-- and only the session whose evidence it carries can be paid by it. So the hash is unique per session, not per
+-- chain; the delivering transaction stays unique per chain (set only once a payment carries the evidence).
+DROP INDEX "checkout_payments_src_chain_id_src_tx_hash_key";
+CREATE UNIQUE INDEX "checkout_payments_session_id_src_chain_id_src_tx_hash_key" ON "checkout_payments"("session_id", "src_chain_id", "src_tx_hash");
+CREATE INDEX "checkout_payments_src_chain_id_src_tx_hash_idx" ON "checkout_payments"("src_chain_id", "src_tx_hash");
+-- When the payment was first seen on chain carrying the session's evidence (null: only reported so far).
+ALTER TABLE "checkout_payments" ADD COLUMN "seen_at" TIMESTAMPTZ(3);
+
+-- Every transaction built for a payer quote of a session (POST /v1/orders on a linked quote). A routed payment's
+-- source transaction must be one of its session's builds. A (chain, fingerprint) belongs to one session only
+-- (unique): a provider answering two sessions with byte-identical calldata would make the transaction
+-- ambiguous, so the later build is refused (CONFLICT) and its payer re-quotes. The first build always comes
+-- before its transaction is broadcast, so nobody can claim a transaction by building it afterwards.
+CREATE TABLE "checkout_quote_builds" (
+    "id" TEXT NOT NULL,
+    "quote_id" TEXT NOT NULL,
+    "session_id" TEXT NOT NULL,
+    "chain_id" INTEGER NOT NULL,
+    "vm" TEXT NOT NULL,
+    "target" TEXT NOT NULL,
+    "data" TEXT NOT NULL,
+    "fingerprint" TEXT NOT NULL,
+    "created_at" TIMESTAMPTZ(3) NOT NULL,
+    CONSTRAINT "checkout_quote_builds_pkey" PRIMARY KEY ("id"),
+    CONSTRAINT "checkout_quote_builds_vm_check" CHECK ("vm" IN ('evm', 'svm'))
+);
+CREATE UNIQUE INDEX "checkout_quote_builds_chain_id_fingerprint_key" ON "checkout_quote_builds"("chain_id", "fingerprint");
+CREATE INDEX "checkout_quote_builds_quote_id_idx" ON "checkout_quote_builds"("quote_id");
+CREATE INDEX "checkout_quote_builds_session_id_idx" ON "checkout_quote_builds"("session_id");
+ALTER TABLE "checkout_quote_builds" ADD CONSTRAINT "checkout_quote_builds_session_id_fkey" FOREIGN KEY ("session_id") REFERENCES "checkout_sessions"("id") ON DELETE CASCADE ON UPDATE CASCADE;

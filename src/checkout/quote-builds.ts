@@ -1,0 +1,51 @@
+import { VersionedTransaction } from '@solana/web3.js';
+import type { Clock } from '../clock.js';
+import type { Prisma } from '../db/client.js';
+import type { Prisma as P } from '../db/generated/client.js';
+import { ApiError } from '../errors.js';
+import { newId } from '../ids.js';
+import { buildFingerprint, solanaInstructionKeys, type BuiltEvidence } from './verify/evidence.js';
+
+type Db = Prisma | P.TransactionClient;
+
+/** What POST /v1/orders built for a quote (the orders domain's BuiltTx, the fields read here). */
+export type BuiltForQuote = { vm: 'evm'; chainId: number; to: string; data: string } | { vm: 'svm'; serializedTx: string };
+
+/** The evidence a built transaction leaves: EVM target and calldata; Solana instructions (base58 program, base64 data). */
+export function evidenceOfBuild(tx: BuiltForQuote): BuiltEvidence {
+  if (tx.vm === 'evm') return { vm: 'evm', target: tx.to.toLowerCase(), data: tx.data.toLowerCase() };
+  const v = VersionedTransaction.deserialize(Buffer.from(tx.serializedTx, 'base64'));
+  const keys = v.message.staticAccountKeys;
+  // Programs are always static keys (a lookup table cannot hold an invoked program), so the ids resolve here.
+  const ixs = v.message.compiledInstructions.map((i) => ({ programId: keys[i.programIdIndex]?.toBase58() ?? '', data: i.data }));
+  return { vm: 'svm', target: '', data: JSON.stringify(solanaInstructionKeys(ixs)) };
+}
+
+/**
+ * Checkout's record of the transactions built for its payer quotes (checkout_quote_builds): a routed payment pays a
+ * session only when its source transaction is one of that session's builds (verify/evidence.ts matchesEvmBuild /
+ * matchesSolanaBuild). A build's fingerprint belongs to the first session that built it.
+ */
+export class QuoteBuilds {
+  constructor(private readonly d: { prisma: Prisma; clock: Clock }) {}
+
+  /** Records a build for `sessionId`; CONFLICT when the same transaction was already built for another session. */
+  async record(sessionId: string, quoteId: string, chainId: number, tx: BuiltForQuote): Promise<void> {
+    const e = evidenceOfBuild(tx);
+    const fingerprint = buildFingerprint(e);
+    await this.d.prisma.checkoutQuoteBuild.createMany({
+      data: [{ id: newId('csb'), quoteId, sessionId, chainId, vm: e.vm, target: e.target, data: e.data, fingerprint, createdAt: new Date(this.d.clock.now()) }],
+      skipDuplicates: true,
+    });
+    const owner = await this.d.prisma.checkoutQuoteBuild.findUnique({ where: { chainId_fingerprint: { chainId, fingerprint } }, select: { sessionId: true } });
+    if (owner && owner.sessionId !== sessionId) {
+      throw new ApiError('CONFLICT', 'The provider built a transaction identical to one built for another checkout session, so it could not be told apart on chain; request a fresh quote (or pay by direct transfer)');
+    }
+  }
+
+  /** The builds of a session on a chain (what a routed source transaction must match). */
+  async ofSession(sessionId: string, chainId: number, db: Db = this.d.prisma): Promise<BuiltEvidence[]> {
+    const rows = await db.checkoutQuoteBuild.findMany({ where: { sessionId, chainId }, select: { vm: true, target: true, data: true } });
+    return rows.map((r) => ({ vm: r.vm as 'evm' | 'svm', target: r.target, data: r.data }));
+  }
+}

@@ -1,0 +1,114 @@
+import { createHash } from 'node:crypto';
+import { keccak256, stringToBytes, type Hex } from 'viem';
+
+/**
+ * On-chain evidence that a transaction was made for one checkout session (README "Payment integrity"). A report
+ * (`…/submitted`) only says where to look; a session is paid only by a transaction carrying its evidence:
+ *
+ * - EVM direct transfer: the session tag appended to the ERC-20 `transfer` calldata. Token contracts ignore
+ *   trailing calldata (Solidity reads its arguments by offset; USDT's `onlyPayloadSize` only sets a minimum), so
+ *   the transfer behaves as a plain one and the tag rides in the transaction input. Smart wallets (Safe, ERC-4337)
+ *   forward the inner calldata inside theirs, so the tag is searched anywhere in the input, word-aligned or not.
+ * - Solana direct transfer: the session's Solana Pay `reference` key, a read-only non-signer account of the
+ *   transfer instruction (found in the transaction's account keys).
+ * - Routed payment: the source transaction is one built for this session's quote (target and calldata on EVM,
+ *   the built instructions on Solana); a build belongs to one session only.
+ * - Pay by transfer: the one-time deposit address is the session's own.
+ *
+ * Tags and references derive from the session id. They are not secrets: knowing one lets anyone pay that session
+ * with their own funds, which harms no one. What they prevent is a transaction made for one session being
+ * counted for another.
+ */
+const DOMAIN = 'swapgate.checkout.session:';
+/** 4 bytes of magic ("SGCS") before 28 bytes of keccak256(domain ‖ session id): one 32-byte word. */
+const TAG_MAGIC = '53474353';
+
+/** The 32-byte word (hex, no 0x) appended to a direct EVM transfer's calldata for `sessionId`. */
+export function sessionTag(sessionId: string): string {
+  return TAG_MAGIC + keccak256(stringToBytes(DOMAIN + sessionId)).slice(2, 2 + 56);
+}
+
+/** `transfer(recipient, amount)` calldata with the session tag appended. */
+export function tagCalldata(data: Hex, sessionId: string): Hex {
+  return `${data}${sessionTag(sessionId)}` as Hex;
+}
+
+/** Whether `input` (a transaction's calldata) carries `sessionId`'s tag at a byte boundary. */
+export function hasSessionTag(input: string, sessionId: string): boolean {
+  const hay = input.toLowerCase().replace(/^0x/, '');
+  const tag = sessionTag(sessionId);
+  for (let i = hay.indexOf(tag); i >= 0; i = hay.indexOf(tag, i + 1)) if (i % 2 === 0) return true;
+  return false;
+}
+
+/** The 32 bytes of the session's Solana Pay reference key (sha256 of domain ‖ session id). */
+export function sessionReferenceBytes(sessionId: string): Uint8Array {
+  return new Uint8Array(createHash('sha256').update(`${DOMAIN}solana-pay-reference:${sessionId}`).digest());
+}
+
+/** Whether a Solana transaction's account keys (base58) include the session's reference key (base58). */
+export function hasReference(accountKeys: readonly string[], reference: string): boolean {
+  return accountKeys.includes(reference);
+}
+
+/** A transaction built for a quote of the session (checkout_quote_builds). */
+export interface BuiltEvidence {
+  vm: 'evm' | 'svm';
+  /** EVM: lower-case `to`. */
+  target: string;
+  /** EVM: lower-case hex calldata (0x…). Solana: the build's instruction fingerprints (see solanaInstructionKeys). */
+  data: string;
+}
+
+/** What the source chain shows of an EVM transaction. */
+export interface EvmSourceTx {
+  to: string | null;
+  input: string;
+}
+
+/**
+ * Whether an EVM source transaction is one of the builds: sent to the build's target with its calldata (an EOA
+ * wallet), or a contract wallet's call whose input carries the build's calldata and the target as an ABI word.
+ * Empty calldata (a plain native transfer) never matches by containment: it would be in every input.
+ */
+export function matchesEvmBuild(tx: EvmSourceTx, builds: readonly BuiltEvidence[]): boolean {
+  const input = tx.input.toLowerCase().replace(/^0x/, '');
+  const to = (tx.to ?? '').toLowerCase();
+  return builds.some((b) => {
+    if (b.vm !== 'evm') return false;
+    const data = b.data.toLowerCase().replace(/^0x/, '');
+    if (to === b.target && input === data) return true;
+    if (data.length < 8) return false;
+    const word = b.target.replace(/^0x/, '').padStart(64, '0');
+    return containsAligned(input, data) && input.includes(word);
+  });
+}
+
+function containsAligned(hay: string, needle: string): boolean {
+  for (let i = hay.indexOf(needle); i >= 0; i = hay.indexOf(needle, i + 1)) if (i % 2 === 0) return true;
+  return false;
+}
+
+/**
+ * Solana: an instruction as "programId:base64(data)". Compute-budget instructions are left out (wallets may
+ * rewrite the priority fee and compute limit they sign).
+ */
+export const COMPUTE_BUDGET_PROGRAM = 'ComputeBudget111111111111111111111111111111';
+export function solanaInstructionKeys(instructions: ReadonlyArray<{ programId: string; data: Uint8Array }>): string[] {
+  return instructions.filter((i) => i.programId !== COMPUTE_BUDGET_PROGRAM).map((i) => `${i.programId}:${Buffer.from(i.data).toString('base64')}`);
+}
+
+/** Whether the source transaction's instructions include every (non compute-budget) instruction of one build. */
+export function matchesSolanaBuild(txInstructions: readonly string[], builds: readonly BuiltEvidence[]): boolean {
+  const have = new Set(txInstructions);
+  return builds.some((b) => {
+    if (b.vm !== 'svm') return false;
+    const want = JSON.parse(b.data) as string[];
+    return want.length > 0 && want.every((k) => have.has(k));
+  });
+}
+
+/** The fingerprint a build is stored under (unique per session across the chain). */
+export function buildFingerprint(b: BuiltEvidence): string {
+  return createHash('sha256').update(`${b.vm}\n${b.target}\n${b.vm === 'evm' ? b.data.toLowerCase() : b.data}`).digest('hex');
+}
