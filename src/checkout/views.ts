@@ -37,6 +37,8 @@ export interface PaymentAttemptView {
   reason: string | null;
   reasonMessage: string | null;
   createdAt: string;
+  /** When the chain first showed it with the session's evidence; null while only reported. */
+  seenAt: string | null;
   settledAt: string | null;
 }
 
@@ -88,9 +90,13 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export const payUrl = (publicUrl: string, id: string) => `${publicUrl}/pay/${id}`;
 
-/** The payment a session shows: the succeeded one, else the newest in flight, else the newest rejected. */
+/**
+ * The payment a session shows: the succeeded one, else the newest in flight, else the newest rejected, among the
+ * payments seen on chain with the session's evidence. A report not (yet) seen is a hint anyone could have sent:
+ * it is listed to the merchant in `payments`, never shown as the session's payment.
+ */
 export function currentPayment(payments: readonly CheckoutPayment[]): CheckoutPayment | undefined {
-  const newest = [...payments].sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
+  const newest = payments.filter((p) => p.seenAt !== null).sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
   return newest.find((p) => p.status === 'succeeded') ?? newest.find((p) => p.status === 'verifying') ?? newest.find((p) => p.status === 'rejected');
 }
 
@@ -112,6 +118,7 @@ export function attemptView(p: CheckoutPayment): PaymentAttemptView {
     reason: p.reason,
     reasonMessage: reasonMessage(p.reason),
     createdAt: p.createdAt.toISOString(),
+    seenAt: iso(p.seenAt),
     settledAt: iso(p.settledAt),
   };
 }
@@ -219,6 +226,7 @@ export const paymentAttemptViewSchema = z
     reason: z.string().nullable(),
     reasonMessage: z.string().nullable(),
     createdAt: isoTimestamp,
+    seenAt: isoTimestamp.nullable().meta({ description: "When the chain first showed this payment carrying the session's evidence; null while it is only reported (a hint: it does not move the session)." }),
     settledAt: isoTimestamp.nullable(),
   })
   .meta({ id: 'CheckoutPayment' });

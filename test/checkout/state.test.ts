@@ -8,6 +8,7 @@ const after = { now: T0 + 60_000, expiresAt: T0 + 60_000 };
 const actions: Record<string, SessionAction> = {
   report: { type: 'payment_reported', ...before },
   reportLate: { type: 'payment_reported', ...after },
+  seen: { type: 'payment_seen' },
   verified: { type: 'payment_verified' },
   failed: { type: 'payment_failed' },
   review: { type: 'payment_unverifiable', reason: 'underpaid' },
@@ -19,8 +20,10 @@ const actions: Record<string, SessionAction> = {
 // Every (status, action) pair: the next status and event, or null when the move is refused.
 const table: Record<SessionStatus, Record<keyof typeof actions, [SessionStatus, string | null] | null>> = {
   open: {
-    report: ['processing', 'checkout.session.processing'],
+    // A report is a hint: only a payment seen on chain with the session's evidence moves it.
+    report: ['open', null],
     reportLate: null,
+    seen: ['processing', 'checkout.session.processing'],
     verified: null,
     failed: null,
     review: null,
@@ -31,6 +34,7 @@ const table: Record<SessionStatus, Record<keyof typeof actions, [SessionStatus, 
   processing: {
     report: ['processing', null],
     reportLate: ['processing', null],
+    seen: ['processing', null],
     verified: ['paid', 'checkout.session.completed'],
     failed: ['open', 'checkout.session.payment_failed'],
     review: ['needs_review', null],
@@ -38,9 +42,9 @@ const table: Record<SessionStatus, Record<keyof typeof actions, [SessionStatus, 
     expireTimeEarly: null,
     expireMerchant: null,
   },
-  paid: { report: null, reportLate: null, verified: null, failed: null, review: null, expireTime: null, expireTimeEarly: null, expireMerchant: null },
-  needs_review: { report: null, reportLate: null, verified: null, failed: null, review: null, expireTime: null, expireTimeEarly: null, expireMerchant: null },
-  expired: { report: null, reportLate: null, verified: null, failed: null, review: null, expireTime: null, expireTimeEarly: null, expireMerchant: null },
+  paid: { report: null, reportLate: null, seen: null, verified: null, failed: null, review: null, expireTime: null, expireTimeEarly: null, expireMerchant: null },
+  needs_review: { report: null, reportLate: null, seen: null, verified: null, failed: null, review: null, expireTime: null, expireTimeEarly: null, expireMerchant: null },
+  expired: { report: null, reportLate: null, seen: null, verified: null, failed: null, review: null, expireTime: null, expireTimeEarly: null, expireMerchant: null },
 };
 
 describe('checkout session transition', () => {

@@ -5,7 +5,7 @@ import WebSocket from 'ws';
 import { backends } from '../helpers/db.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { withDevnet } from '../fixtures/devnet.js';
-import { DAI, USDC, eventTypes, freshAddress, settled, transfer, waitForSession } from './helpers.js';
+import { DAI, USDC, eventTypes, freshAddress, settled, transfer, transferData, waitForSession } from './helpers.js';
 import { waitFor } from '../helpers/wait.js';
 
 /**
@@ -41,9 +41,10 @@ describe.each(backends)('checkout verification on anvil (%s)', (backend) => {
 
   it('a direct USDC transfer of exactly the amount pays the session, once, with checkout.session.completed', async () => {
     const cs = await session();
-    const hash = await transfer(devnet, 1, USDC, cs.recipient, 5_000_000n);
+    const hash = await transfer(devnet, 1, USDC, cs.recipient, 5_000_000n, { session: cs.id });
     const r = await report(cs.id, hash, payer(1));
-    expect(r.body.status).toBe('processing');
+    // A report is a hint: the session moves when the verifier sees the tagged transfer on chain.
+    expect(r.body.status).toBe('open');
     const done = await waitForSession(s, cs.id, settled, key);
     expect(done).toMatchObject({ status: 'paid', amountReceived: '5000000', payment: { payer: payer(1).toLowerCase(), srcTxHash: hash, dstTxHash: hash } });
     expect(done.payment.paidAt).toMatch(/Z$/);
@@ -54,12 +55,12 @@ describe.each(backends)('checkout verification on anvil (%s)', (backend) => {
   });
 
   it.each([
-    ['underpayment', async (to: Address) => transfer(devnet, 2, USDC, to, 4_999_999n), 'underpaid'],
-    ['a transfer of another token', async (to: Address) => transfer(devnet, 2, DAI, to, 5n * 10n ** 18n), 'no_settlement_transfer'],
-    ['a transfer to another address', async () => transfer(devnet, 2, USDC, freshAddress(), 5_000_000n), 'no_settlement_transfer'],
-  ] as const)('%s → needs_review with the reason shown to the merchant only', async (_name, send, reason) => {
+    ['underpayment', async (to: Address, id: string) => transfer(devnet, 2, USDC, to, 4_999_999n, { session: id }), 'underpaid'],
+    ['a transfer of another token', async (to: Address, id: string) => transfer(devnet, 2, DAI, to, 5n * 10n ** 18n, { session: id }), 'no_settlement_transfer'],
+    ['a transfer to another address', async (_to: Address, id: string) => transfer(devnet, 2, USDC, freshAddress(), 5_000_000n, { session: id }), 'no_settlement_transfer'],
+  ] as const)('%s (tagged for the session) → needs_review with the reason shown to the merchant only', async (_name, send, reason) => {
     const cs = await session();
-    const hash = await send(cs.recipient);
+    const hash = await send(cs.recipient, cs.id);
     await report(cs.id, hash, payer(2));
     const done = await waitForSession(s, cs.id, settled, key);
     expect(done.status).toBe('needs_review');
@@ -71,12 +72,14 @@ describe.each(backends)('checkout verification on anvil (%s)', (backend) => {
     expect(await eventTypes(s, cs.id)).toEqual(['checkout.session.processing']);
   });
 
-  it('a transfer from someone other than the reported payer → needs_review (sender_mismatch)', async () => {
+  it('the reported payer is a hint: the payer recorded is the tagged transaction\'s sender, so a false `payer` cannot push a session into review', async () => {
     const cs = await session();
-    const hash = await transfer(devnet, 3, USDC, cs.recipient, 5_000_000n);
+    const hash = await transfer(devnet, 3, USDC, cs.recipient, 5_000_000n, { session: cs.id });
+    // A stranger reports the payer's transaction first, naming themselves as the payer.
     await report(cs.id, hash, payer(4));
+    await report(cs.id, hash, payer(3));
     const done = await waitForSession(s, cs.id, settled, key);
-    expect(done.review.reason).toBe('sender_mismatch');
+    expect(done).toMatchObject({ status: 'paid', review: null, payment: { payer: payer(3).toLowerCase() } });
   });
 
   it('a transfer sent after the session, in a block the chain stamped seconds earlier than our clock, pays (block time tolerance)', async () => {
@@ -90,7 +93,7 @@ describe.each(backends)('checkout verification on anvil (%s)', (backend) => {
     } finally {
       offsetMs = 0;
     }
-    const hash = await transfer(devnet, 2, USDC, cs.recipient, 5_000_000n);
+    const hash = await transfer(devnet, 2, USDC, cs.recipient, 5_000_000n, { session: cs.id });
     const block = await devnet.publicClient.getBlock({ blockNumber: (await devnet.publicClient.getTransactionReceipt({ hash })).blockNumber });
     const created = Date.parse((await s.get(`/v1/checkout/sessions/${cs.id}`, h())).body.createdAt);
     expect(Number(block.timestamp)).toBeLessThan(Math.floor(created / 1000)); // what the zero-tolerance rule flagged
@@ -99,7 +102,7 @@ describe.each(backends)('checkout verification on anvil (%s)', (backend) => {
     expect([done.status, done.review]).toEqual(['paid', null]);
   });
 
-  it('a transaction mined before the session was created → needs_review (mined_before_session)', async () => {
+  it('a transaction mined before the session was created cannot carry its tag: recorded for the merchant, the session stays open and payable', async () => {
     const recipient = freshAddress();
     const hash = await transfer(devnet, 2, USDC, recipient, 5_000_000n);
     offsetMs = 15_000; // the session is created 15 s after that block: past CHECKOUT_BLOCK_TIME_TOLERANCE_SECONDS (10)
@@ -107,23 +110,25 @@ describe.each(backends)('checkout verification on anvil (%s)', (backend) => {
       const cs = await session(5_000_000n, recipient);
       await report(cs.id, hash, payer(2));
       const done = await waitForSession(s, cs.id, settled, key);
-      expect(done.review.reason).toBe('mined_before_session');
+      expect(done).toMatchObject({ status: 'open', review: null, payment: null });
+      expect(done.payments[0]).toMatchObject({ status: 'rejected', reason: 'no_session_evidence' });
+      expect(await eventTypes(s, cs.id)).toEqual([]);
     } finally {
       offsetMs = 0;
     }
   });
 
-  it('a reverted transfer fails the attempt: the session reopens with checkout.session.payment_failed', async () => {
+  it('a reverted transfer fails the attempt without ever moving the session; the payer can try again', async () => {
     const cs = await session();
-    const hash = await transfer(devnet, 5, USDC, cs.recipient, 10n ** 30n, { gas: 100_000n });
+    const hash = await transfer(devnet, 5, USDC, cs.recipient, 10n ** 30n, { gas: 100_000n, session: cs.id });
     await report(cs.id, hash, payer(5));
     const done = await waitForSession(s, cs.id, settled, key);
     expect(done.status).toBe('open');
     expect(done.payment).toBeNull();
     expect(done.payments[0]).toMatchObject({ status: 'failed', reason: 'tx_reverted' });
-    expect(await eventTypes(s, cs.id)).toEqual(['checkout.session.processing', 'checkout.session.payment_failed']);
+    expect(await eventTypes(s, cs.id)).toEqual([]);
     // The payer can try again.
-    const retry = await transfer(devnet, 5, USDC, cs.recipient, 5_000_000n);
+    const retry = await transfer(devnet, 5, USDC, cs.recipient, 5_000_000n, { session: cs.id });
     await report(cs.id, retry, payer(5));
     expect((await waitForSession(s, cs.id, settled, key)).status).toBe('paid');
   });
@@ -131,10 +136,10 @@ describe.each(backends)('checkout verification on anvil (%s)', (backend) => {
   it('a payment never seen in time fails; once it is mined, reporting it again verifies it and pays', async () => {
     const cs = await session();
     const wallet = devnet.walletClient(devnet.accounts[0]!);
-    const request = await wallet.prepareTransactionRequest({ to: USDC, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [cs.recipient, 5_000_000n] }) });
+    const request = await wallet.prepareTransactionRequest({ to: USDC, data: transferData(cs.recipient, 5_000_000n, cs.id) });
     const signed = await wallet.signTransaction(request);
     const hash = keccak256(signed); // signed, not yet broadcast (stuck in a mempool, as far as the service can tell)
-    expect((await report(cs.id, hash, payer(0))).body.status).toBe('processing');
+    expect((await report(cs.id, hash, payer(0))).body.status).toBe('open');
     offsetMs = 31 * 60_000;
     try {
       const failed = await waitForSession(s, cs.id, settled, key);
@@ -143,30 +148,73 @@ describe.each(backends)('checkout verification on anvil (%s)', (backend) => {
       offsetMs = 0;
     }
     await devnet.publicClient.waitForTransactionReceipt({ hash: await devnet.publicClient.sendRawTransaction({ serializedTransaction: signed }) });
-    expect((await report(cs.id, hash, payer(0))).body.status).toBe('processing');
+    expect((await report(cs.id, hash, payer(0))).status).toBe(200);
     const done = await waitForSession(s, cs.id, settled, key);
     expect(done).toMatchObject({ status: 'paid', amountReceived: '5000000' });
     expect(done.payments).toHaveLength(1);
-    expect(await eventTypes(s, cs.id)).toEqual(['checkout.session.processing', 'checkout.session.payment_failed', 'checkout.session.processing', 'checkout.session.completed']);
+    expect(await eventTypes(s, cs.id)).toEqual(['checkout.session.processing', 'checkout.session.completed']);
   });
 
-  it('one transaction offered to two sessions pays only the first (also when reported at the same time)', async () => {
+  it('hijack (same account): a stranger reports the payer\'s transfer for X on session Y first; Y stays open, X is paid', async () => {
+    // A shop makes one session per cart: X and Y have the same recipient and amount.
+    const recipient = freshAddress();
+    const x = await session(5_000_000n, recipient);
+    const y = await session(5_000_000n, recipient);
+    // The honest payer follows X's own instructions: the session quote's direct transfer, as built.
+    const q = await s.post(`/v1/checkout/sessions/${x.id}/quote`, { srcChain: 'base', srcToken: 'USDC', sender: payer(6) });
+    expect(q.body.best).toMatchObject({ method: 'direct_transfer', quoteId: expect.stringMatching(/^q_/) });
+    const wallet = devnet.walletClient(devnet.accounts[6]!);
+    const hash = await wallet.sendTransaction({ to: q.body.best.tx.to, data: q.body.best.tx.data });
+    await devnet.publicClient.waitForTransactionReceipt({ hash });
+    // A stranger with no key claims it for Y before the payer reports it, also at the same time as the payer.
+    expect((await report(y.id, hash, payer(6))).status).toBe(200);
+    const [ry, rx] = await Promise.all([report(y.id, hash, payer(6)), report(x.id, hash, payer(6))]);
+    expect([ry.status, rx.status]).toEqual([200, 200]);
+    const doneY = await waitForSession(s, y.id, settled, key);
+    expect(doneY).toMatchObject({ status: 'open', payment: null });
+    expect(doneY.payments).toEqual([expect.objectContaining({ status: 'rejected', reason: 'no_session_evidence', dstTxHash: null })]);
+    const doneX = await waitForSession(s, x.id, settled, key);
+    expect(doneX).toMatchObject({ status: 'paid', amountReceived: '5000000', payment: { srcTxHash: hash } });
+    expect(await eventTypes(s, y.id)).toEqual([]);
+    // Y remains payable by its own payer.
+    expect((await s.post(`/v1/checkout/sessions/${y.id}/quote`, { srcChain: 'base', srcToken: 'USDC', sender: payer(6) })).status).toBe(200);
+  });
+
+  it('hijack (cross-account): account B makes a session with A\'s recipient after A\'s customer paid, and claims the transfer; A is paid, B is not', async () => {
     const recipient = freshAddress();
     const a = await session(5_000_000n, recipient);
-    const b = await session(5_000_000n, recipient);
-    const hash = await transfer(devnet, 6, USDC, recipient, 5_000_000n);
-    const [ra, rb] = await Promise.all([report(a.id, hash, payer(6)), report(b.id, hash, payer(6))]);
-    expect([ra.status, rb.status].sort()).toEqual([200, 409]);
-    const winner = ra.status === 200 ? a : b;
-    const loser = ra.status === 200 ? b : a;
-    expect((await waitForSession(s, winner.id, settled, key)).status).toBe('paid');
-    expect((await s.get(`/v1/checkout/sessions/${loser.id}`)).body.status).toBe('open');
-    expect((await report(loser.id, hash, payer(6))).status).toBe(409);
+    const hash = await transfer(devnet, 6, USDC, recipient, 5_000_000n, { session: a.id });
+    const other = await s.createTestKey();
+    const b = (await s.post('/v1/checkout/sessions', { amount: '5000000', settleChain: 8453, settleToken: 'USDC', recipient }, { 'x-api-key': other.key })).body;
+    expect((await report(b.id, hash, payer(6))).status).toBe(200);
+    const doneB = await waitForSession(s, b.id, settled, other.key);
+    expect(doneB).toMatchObject({ status: 'open', payment: null });
+    expect(doneB.payments[0]).toMatchObject({ status: 'rejected', reason: 'no_session_evidence' });
+    expect((await report(a.id, hash, payer(6))).status).toBe(200);
+    expect((await waitForSession(s, a.id, settled, key)).status).toBe('paid');
+  });
+
+  it('griefing: made-up hashes never stop the session; unseen reports are bounded, and the real payment still pays past the bound', async () => {
+    const cs = await session();
+    const fakes = Array.from({ length: 10 }, (_, i) => `0x${(i + 1).toString(16).padStart(2, '0').repeat(32)}`);
+    for (const f of fakes) expect((await report(cs.id, f, payer(9))).status).toBe(200);
+    // Still open and payable: quotes answer, pay by transfer answers, the session is not processing.
+    expect((await s.get(`/v1/checkout/sessions/${cs.id}`)).body.status).toBe('open');
+    expect((await s.post(`/v1/checkout/sessions/${cs.id}/quote`, { srcChain: 'base', srcToken: 'USDC', sender: payer(9) })).status).toBe(200);
+    // The 11th unseen report is refused (CONFLICT) while its transaction is nowhere on chain…
+    const over = await report(cs.id, `0x${'ee'.repeat(32)}`, payer(9));
+    expect([over.status, over.body.error?.code]).toEqual([409, 'CONFLICT']);
+    // …but the honest payer's mined transfer is taken and pays, bound or not.
+    const hash = await transfer(devnet, 9, USDC, cs.recipient, 5_000_000n, { session: cs.id });
+    expect((await report(cs.id, hash, payer(9))).status).toBe(200);
+    const done = await waitForSession(s, cs.id, (b) => b.status === 'paid', key);
+    expect(done.payment.srcTxHash).toBe(hash);
+    expect(done.payments.filter((p: any) => p.status === 'verifying')).toHaveLength(10);
   });
 
   it('the same hash reported twice at once creates one payment and one completed event', async () => {
     const cs = await session();
-    const hash = await transfer(devnet, 7, USDC, cs.recipient, 5_000_000n);
+    const hash = await transfer(devnet, 7, USDC, cs.recipient, 5_000_000n, { session: cs.id });
     const rs = await Promise.all([report(cs.id, hash, payer(7)), report(cs.id, hash, payer(7)), report(cs.id, hash, payer(7))]);
     expect(rs.map((r) => r.status)).toEqual([200, 200, 200]);
     const done = await waitForSession(s, cs.id, settled, key);
@@ -177,7 +225,7 @@ describe.each(backends)('checkout verification on anvil (%s)', (backend) => {
 
   it('two payers paying at once: exactly one payment pays, the other is flagged as extra for a refund', async () => {
     const cs = await session();
-    const [h1, h2] = await Promise.all([transfer(devnet, 1, USDC, cs.recipient, 5_000_000n), transfer(devnet, 8, USDC, cs.recipient, 5_000_000n)]);
+    const [h1, h2] = await Promise.all([transfer(devnet, 1, USDC, cs.recipient, 5_000_000n, { session: cs.id }), transfer(devnet, 8, USDC, cs.recipient, 5_000_000n, { session: cs.id })]);
     const rs = await Promise.all([report(cs.id, h1, payer(1)), report(cs.id, h2, payer(8))]);
     expect(rs.map((r) => r.status)).toEqual([200, 200]);
     const done = await waitForSession(s, cs.id, (b) => b.status === 'paid' && b.payments.every((p: any) => p.status !== 'verifying'), key);
@@ -190,7 +238,7 @@ describe.each(backends)('checkout verification on anvil (%s)', (backend) => {
 
   it('the database itself refuses a second succeeded payment and a reused transaction', async () => {
     const cs = await session();
-    const hash = await transfer(devnet, 2, USDC, cs.recipient, 5_000_000n);
+    const hash = await transfer(devnet, 2, USDC, cs.recipient, 5_000_000n, { session: cs.id });
     await report(cs.id, hash, payer(2));
     await waitForSession(s, cs.id, settled, key);
     const [p] = await s.db.sql.query<{ id: string }>('SELECT id FROM checkout_payments WHERE session_id = $1', [cs.id]);
@@ -217,7 +265,7 @@ describe.each(backends)('checkout verification on anvil (%s)', (backend) => {
     });
     try {
       await waitFor(() => seen.length, { timeoutMs: 5000, what: 'the subscription\'s first answer' });
-      const hash = await transfer(devnet, 3, USDC, cs.recipient, 5_000_000n);
+      const hash = await transfer(devnet, 3, USDC, cs.recipient, 5_000_000n, { session: cs.id });
       await report(cs.id, hash, payer(3));
       await completed;
       // Each push is the session as read after a change: `processing` is skipped when the payment verified
@@ -234,7 +282,7 @@ describe.each(backends)('checkout verification on anvil (%s)', (backend) => {
     const merchant = devnet.accounts[2]!;
     const cs = await session(5_000_000n, merchant.address);
     expect((await s.post(`/v1/checkout/sessions/${cs.id}/refunds`, {}, h())).body.error.code).toBe('CONFLICT'); // not paid yet
-    const hash = await transfer(devnet, 1, USDC, merchant.address, 5_000_000n);
+    const hash = await transfer(devnet, 1, USDC, merchant.address, 5_000_000n, { session: cs.id });
     await report(cs.id, hash, payer(1));
     await waitForSession(s, cs.id, settled, key);
 
@@ -282,7 +330,7 @@ describe.each(backends)('checkout verification on anvil (%s)', (backend) => {
 });
 
 describe.each(backends)('verification survives a restart (%s)', (backend) => {
-  it('a session left processing by a stopped instance is verified by the next one', async () => {
+  it('a payment reported to a stopped instance is verified by the next one', async () => {
     const { mkdtemp, rm } = await import('node:fs/promises');
     const { tmpdir } = await import('node:os');
     const { join } = await import('node:path');
@@ -296,8 +344,8 @@ describe.each(backends)('verification survives a restart (%s)', (backend) => {
       const { key } = await first.createTestKey();
       const recipient = freshAddress();
       const cs = (await first.post('/v1/checkout/sessions', { amount: '1000000', settleChain: 'base', settleToken: 'USDC', recipient }, { 'x-api-key': key })).body;
-      const hash = await transfer(devnet, 4, USDC, recipient, 1_000_000n);
-      expect((await first.post(`/v1/checkout/sessions/${cs.id}/submitted`, { txHash: hash, payer: devnet.accounts[4]!.address })).body.status).toBe('processing');
+      const hash = await transfer(devnet, 4, USDC, recipient, 1_000_000n, { session: cs.id });
+      expect((await first.post(`/v1/checkout/sessions/${cs.id}/submitted`, { txHash: hash, payer: devnet.accounts[4]!.address })).body.status).toBe('open');
       await first.close();
 
       const second = await startTestServer({ database, env });

@@ -30,3 +30,7 @@ CREATE UNIQUE INDEX "checkout_quote_builds_chain_id_fingerprint_key" ON "checkou
 CREATE INDEX "checkout_quote_builds_quote_id_idx" ON "checkout_quote_builds"("quote_id");
 CREATE INDEX "checkout_quote_builds_session_id_idx" ON "checkout_quote_builds"("session_id");
 ALTER TABLE "checkout_quote_builds" ADD CONSTRAINT "checkout_quote_builds_session_id_fkey" FOREIGN KEY ("session_id") REFERENCES "checkout_sessions"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- Payments reported before this migration were accepted under the earlier rules (the report moved the session):
+-- they count as seen, so the verifier settles them as it did, without asking for evidence they could not carry.
+UPDATE "checkout_payments" SET "seen_at" = "created_at";

@@ -107,6 +107,12 @@ CheckoutPaymentAttemptRef.implement({
     reason: t.field({ type: VerificationReason, nullable: true, resolve: (p) => p.reason as never }),
     reasonMessage: t.exposeString('reasonMessage', { nullable: true }),
     createdAt: t.field({ type: 'DateTime', resolve: (p) => p.createdAt }),
+    seenAt: t.field({
+      type: 'DateTime',
+      nullable: true,
+      description: "When the chain first showed this payment carrying the session's evidence; null while it is only reported (a hint that does not move the session).",
+      resolve: (p) => p.seenAt,
+    }),
     settledAt: t.field({ type: 'DateTime', nullable: true, resolve: (p) => p.settledAt }),
   }),
 });
@@ -224,7 +230,11 @@ const PayerQuoteRef = builder.objectRef<PayerQuote | DirectQuote>('CheckoutPayer
   description: 'What the payer sends (`srcAmount`) so that at least the amount due arrives (`dstAmountMin`).',
   fields: (t) => ({
     method: t.field({ type: PayMethod, resolve: (q) => q.method }),
-    quoteId: t.id({ nullable: true, description: 'The quote to build with `buildOrder` (null for a direct transfer).', resolve: (q) => q.quoteId }),
+    quoteId: t.id({
+      nullable: true,
+      description: 'The quote to build with `buildOrder` and report with `reportOrderSubmitted`, the direct transfer included (its build is the session-tagged transfer). Never null since payment evidence (kept nullable for older clients).',
+      resolve: (q) => q.quoteId,
+    }),
     provider: t.exposeString('provider', { description: 'A provider id, or `direct`.' }),
     srcAmount: t.exposeString('srcAmount'),
     dstAmount: t.exposeString('dstAmount'),
@@ -234,7 +244,8 @@ const PayerQuoteRef = builder.objectRef<PayerQuote | DirectQuote>('CheckoutPayer
     overpayBasis: t.field({ type: OverpayBasis, resolve: (q) => q.overpayBasis }),
     fees: t.field({ type: FeeBreakdown, resolve: (q) => q.fees }),
     expiresAt: t.field({ type: 'DateTime', resolve: (q) => new Date(q.expiresAt * 1000) }),
-    tx: t.field({ type: BuiltTxRef, nullable: true, description: 'For a direct transfer: the transfer to sign.', resolve: (q) => ('tx' in q ? (q.tx as BuiltTx) : null) }),
+    tx: t.field({ type: BuiltTxRef, nullable: true, description: "For a direct transfer: the transfer to sign, carrying the session's evidence (EVM: the session tag after the `transfer` calldata; Solana: the session's Solana Pay reference).", resolve: (q) => ('tx' in q ? (q.tx as BuiltTx) : null) }),
+    reference: t.string({ nullable: true, description: "Solana direct transfer: the session's Solana Pay reference key carried by the transfer instruction.", resolve: (q) => ('reference' in q ? (q.reference ?? null) : null) }),
   }),
 });
 

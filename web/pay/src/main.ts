@@ -32,6 +32,8 @@ interface State {
   quote?: PayerQuoteResponse;
   busy?: string;
   error?: string;
+  /** A payment was sent and reported from this page: until the chain shows it (the session leaves `open`), say so instead of offering to pay again. */
+  sent?: boolean;
   /** Pay by transfer: the chosen chain and token, and the deposit address offered. */
   transfer?: { chainId: number; token: string; refundTo: string; offer?: TransferOffer };
 }
@@ -70,6 +72,7 @@ function renderStatus() {
     needs_review: ['review', 'Payment received. The merchant is reviewing it; you do not need to pay again.'],
     expired: ['expired', 'This payment link has expired. Ask the merchant for a new one.'],
   };
+  if (s.status === 'open' && st.sent && !pastExpiry()) msg.open = ['processing', 'Payment sent. Waiting for the network to include it…'];
   const [cls, text] = msg[pastExpiry() ? 'expired' : s.status];
   replace(statusBox, h('p', { class: `badge ${cls}` }, text));
 }
@@ -81,6 +84,15 @@ function renderPay() {
   const s = st.session!;
   if (s.status !== 'open' || pastExpiry()) {
     replace(payBox, s.status === 'paid' && s.successUrl ? h('p', {}, 'Taking you back to the merchant…') : null);
+    return;
+  }
+  if (st.sent) {
+    // The session stays open until the transaction is mined with the session's evidence (a report is only a hint).
+    replace(
+      payBox,
+      h('p', {}, 'Your payment was sent. This page updates once the network includes it; you do not need to pay again.'),
+      h('button', { type: 'button', id: 'pay-again', onclick: () => { st.sent = undefined; render(); } }, 'The payment did not go through: show the payment options'),
+    );
     return;
   }
   if (!st.account) {
@@ -307,6 +319,7 @@ async function paying(run: (step: (msg: string) => void) => Promise<void>) {
   try {
     await run(step);
     st.busy = undefined;
+    st.sent = true;
     await refresh();
   } catch (e) {
     st.busy = undefined;
