@@ -58,7 +58,6 @@ describe('checkout routed payment through the mock provider on anvil', () => {
     await devnet.publicClient.waitForTransactionReceipt({ hash });
     const reported = await s.post(`/v1/orders/${best.quoteId}/submitted`, { txHash: hash });
     expect(reported.status).toBe(200);
-    expect((await s.get(`/v1/checkout/sessions/${cs.id}`)).body.status).not.toBe('open');
 
     const done = await waitForSession(s, cs.id, settled, key);
     expect(done.status).toBe('paid');
@@ -70,6 +69,34 @@ describe('checkout routed payment through the mock provider on anvil', () => {
     const bal = await devnet.publicClient.readContract({ address: USDC, abi: erc20Abi, functionName: 'balanceOf', args: [cs.recipient] });
     expect(bal).toBe(BigInt(done.amountReceived));
     expect(await eventTypes(s, cs.id)).toEqual(['checkout.session.processing', 'checkout.session.completed']);
+  });
+
+  it('routed hijack: a stranger reports the payer\'s routed transaction for X under a quote of Y (same recipient and amount); Y stays open, X is paid', async () => {
+    const x = await create();
+    const y = (await s.post('/v1/checkout/sessions', { amount: '25000000', settleChain: 'base', settleToken: 'USDC', recipient: x.recipient }, { 'x-api-key': key })).body;
+    const payer = devnet.accounts[4]!;
+    const qx = (await s.post(`/v1/checkout/sessions/${x.id}/quote`, { srcChain: 'base', srcToken: 'DAI', sender: payer.address })).body.best;
+    const built = (await s.post('/v1/orders', { quoteId: qx.quoteId })).body.tx;
+    const wallet = devnet.walletClient(payer);
+    if (built.approval) {
+      const a = await wallet.writeContract({ address: built.approval.token, abi: erc20Abi, functionName: 'approve', args: [built.approval.spender, BigInt(built.approval.amount)] });
+      await devnet.publicClient.waitForTransactionReceipt({ hash: a });
+    }
+    const hash = await wallet.sendTransaction({ to: built.to, data: built.data as Hex, value: BigInt(built.value) });
+    await devnet.publicClient.waitForTransactionReceipt({ hash });
+    // The stranger asks Y's quote with the payer's address (public once the transaction is broadcast): the mock
+    // provider is deterministic, so Y's build would be byte-identical to X's and is refused; the report is not.
+    const qy = (await s.post(`/v1/checkout/sessions/${y.id}/quote`, { srcChain: 'base', srcToken: 'DAI', sender: payer.address })).body.best;
+    const buildY = await s.post('/v1/orders', { quoteId: qy.quoteId });
+    expect([buildY.status, buildY.body.error?.code]).toEqual([409, 'CONFLICT']);
+    expect((await s.post(`/v1/orders/${qy.quoteId}/submitted`, { txHash: hash })).status).toBe(200);
+    expect((await s.post(`/v1/orders/${qx.quoteId}/submitted`, { txHash: hash })).status).toBe(200);
+    const doneX = await waitForSession(s, x.id, settled, key);
+    expect(doneX).toMatchObject({ status: 'paid', payment: { srcTxHash: hash } });
+    const doneY = await waitForSession(s, y.id, settled, key);
+    expect(doneY).toMatchObject({ status: 'open', payment: null });
+    expect(doneY.payments).toEqual([expect.objectContaining({ quoteId: qy.quoteId, status: 'rejected', reason: 'no_session_evidence' })]);
+    expect(await eventTypes(s, y.id)).toEqual([]);
   });
 
   it('a routed report for a session that is no longer open fails whole: 409, and no order is recorded', async () => {
@@ -96,7 +123,7 @@ describe('checkout routed payment through the mock provider on anvil', () => {
     const q = await s.post(`/v1/checkout/sessions/${cs.id}/quote`, { srcChain: 8453, srcToken: 'USDC', sender: payer.address });
     expect(q.status).toBe(200);
     expect(q.body.direct).toBe(true);
-    expect(q.body.best).toMatchObject({ method: 'direct_transfer', quoteId: null, srcAmount: '1234567', dstAmountMin: '1234567', fees: { ourFeeBps: 0 }, tx: { vm: 'evm', chainId: 8453, to: USDC.toLowerCase(), value: '0' } });
+    expect(q.body.best).toMatchObject({ method: 'direct_transfer', quoteId: expect.stringMatching(/^q_/), srcAmount: '1234567', dstAmountMin: '1234567', fees: { ourFeeBps: 0 }, tx: { vm: 'evm', chainId: 8453, to: USDC.toLowerCase(), value: '0' } });
     const hash = await devnet.walletClient(payer).sendTransaction({ to: q.body.best.tx.to, data: q.body.best.tx.data });
     await devnet.publicClient.waitForTransactionReceipt({ hash });
     await s.post(`/v1/checkout/sessions/${cs.id}/submitted`, { txHash: hash, payer: payer.address });

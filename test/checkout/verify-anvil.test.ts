@@ -194,6 +194,33 @@ describe.each(backends)('checkout verification on anvil (%s)', (backend) => {
     expect((await waitForSession(s, a.id, settled, key)).status).toBe('paid');
   });
 
+  it('the spec\'s payer flow for a direct transfer: session quote → POST /v1/orders → sign → POST /v1/orders/{quoteId}/submitted → paid', async () => {
+    const cs = await session();
+    const q = await s.post(`/v1/checkout/sessions/${cs.id}/quote`, { srcChain: 'base', srcToken: 'USDC', sender: payer(5) });
+    const quoteId = q.body.best.quoteId as string;
+    expect(q.body.best).toMatchObject({ method: 'direct_transfer', provider: 'direct', quoteId: expect.stringMatching(/^q_/) });
+    const built = await s.post('/v1/orders', { quoteId });
+    expect(built.status).toBe(200);
+    // The build is the session-tagged transfer: the same transaction the quote carries inline.
+    expect(built.body).toMatchObject({ quoteId, provider: 'direct', tx: { vm: 'evm', chainId: 8453, to: USDC.toLowerCase(), value: '0', data: transferData(cs.recipient.toLowerCase() as Address, 5_000_000n, cs.id) } });
+    expect(built.body.tx).not.toHaveProperty('approval');
+    const wallet = devnet.walletClient(devnet.accounts[5]!);
+    const hash = await wallet.sendTransaction({ to: built.body.tx.to, data: built.body.tx.data });
+    await devnet.publicClient.waitForTransactionReceipt({ hash });
+    const reported = await s.post(`/v1/orders/${quoteId}/submitted`, { txHash: hash });
+    expect(reported.status).toBe(200);
+    expect(reported.body).toMatchObject({ quoteId, provider: 'direct', status: 'submitted', srcTxHash: hash, checkoutSessionId: cs.id });
+    const done = await waitForSession(s, cs.id, settled, key);
+    expect(done).toMatchObject({ status: 'paid', payment: { payer: payer(5).toLowerCase(), srcTxHash: hash } });
+    expect(done.payments).toEqual([expect.objectContaining({ kind: 'direct', quoteId, status: 'succeeded' })]);
+    // The order is followed on chain like any other (no provider tracks a plain transfer).
+    const order = await waitFor(async () => ((await s.get(`/v1/orders?checkoutSessionId=${cs.id}`, h())).body.data[0]?.status === 'filled' ? true : undefined), {
+      timeoutMs: 10_000,
+      what: 'the direct order to be filled',
+    });
+    expect(order).toBe(true);
+  });
+
   it('griefing: made-up hashes never stop the session; unseen reports are bounded, and the real payment still pays past the bound', async () => {
     const cs = await session();
     const fakes = Array.from({ length: 10 }, (_, i) => `0x${(i + 1).toString(16).padStart(2, '0').repeat(32)}`);

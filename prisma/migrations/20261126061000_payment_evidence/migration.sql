@@ -34,3 +34,10 @@ ALTER TABLE "checkout_quote_builds" ADD CONSTRAINT "checkout_quote_builds_sessio
 -- Payments reported before this migration were accepted under the earlier rules (the report moved the session):
 -- they count as seen, so the verifier settles them as it did, without asking for evidence they could not carry.
 UPDATE "checkout_payments" SET "seen_at" = "created_at";
+
+-- An order is one quote's report. The same source transaction reported under another quote (anyone can report
+-- any hash they saw on chain) no longer blocks the quote it was built for: orders of ordinary quotes are unique by
+-- quote id only, and a checkout session counts a transaction only with its evidence. Limit-order fills keep their
+-- own unique key.
+DROP INDEX "orders_src_chain_id_src_tx_hash_key";
+CREATE INDEX "orders_src_chain_id_src_tx_hash_idx" ON "orders"("src_chain_id", "src_tx_hash") WHERE "limit_order_id" IS NULL;
