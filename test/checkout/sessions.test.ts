@@ -121,7 +121,12 @@ describe.each(backends)('checkout sessions API (%s)', (backend) => {
     const [{ body: a }, { body: b }] = await Promise.all([create(base), create(base)]);
     await s.post(`/v1/checkout/sessions/${a.id}/submitted`, { txHash: `0x${'11'.repeat(32)}`, payer: RECIPIENT });
     await s.post(`/v1/checkout/sessions/${b.id}/submitted`, { txHash: `0x${'22'.repeat(32)}`, payer: RECIPIENT });
-    const pay = async (id: string) => (await s.db.prisma.checkoutPayment.findFirstOrThrow({ where: { sessionId: id } })).id;
+    // Each report seen on chain with its session's evidence (what the verifier establishes first).
+    const pay = async (id: string) => {
+      const p = (await s.db.prisma.checkoutPayment.findFirstOrThrow({ where: { sessionId: id } })).id;
+      await checkout.settlePayment(p, { kind: 'seen' });
+      return p;
+    };
     const delivery = `0x${'ef'.repeat(32)}`;
     // As a routed payment's provider-reported dstTxHash could arrive: once lower-case, once upper-case.
     await checkout.settlePayment(await pay(a.id), { kind: 'succeeded', deliveryTxHash: delivery, amountReceived: 25_000_000n });
@@ -216,25 +221,29 @@ describe.each(backends)('checkout sessions API (%s)', (backend) => {
     expect((await s.get(`/v1/checkout/sessions/${cs.id}`)).body.status).toBe('expired');
   });
 
-  it('a direct report validates its fields, moves the session to processing once, and is idempotent', async () => {
+  it('a direct report validates its fields, is a hint that moves nothing until seen on chain, and is idempotent', async () => {
     const { body: cs } = await create(base);
     const hash = `0x${'ab'.repeat(32)}`;
     expect((await s.post(`/v1/checkout/sessions/${cs.id}/submitted`, { txHash: '0x1234', payer: RECIPIENT })).body.error.message).toContain('txHash');
     expect((await s.post(`/v1/checkout/sessions/${cs.id}/submitted`, { txHash: hash, payer: 'nope' })).body.error.message).toContain('payer');
     const r = await s.post(`/v1/checkout/sessions/${cs.id}/submitted`, { txHash: hash.toUpperCase().replace('0X', '0x'), payer: RECIPIENT });
     expect(r.status).toBe(200);
-    expect(r.body.status).toBe('processing');
-    expect(r.body.payment).toMatchObject({ payer: RECIPIENT, srcChainId: 8453, srcTxHash: hash, srcAmount: '25000000', paidAt: null });
+    // Not seen on chain yet: the session stays open, and the hint is not shown as its payment (anyone could send it).
+    expect(r.body.status).toBe('open');
+    expect(r.body.payment).toBeNull();
     expect(r.body).not.toHaveProperty('payments');
+    const owner = (await s.get(`/v1/checkout/sessions/${cs.id}`, h())).body;
+    expect(owner.payments).toEqual([expect.objectContaining({ payer: RECIPIENT, srcChainId: 8453, srcTxHash: hash, srcAmount: '25000000', status: 'verifying', seenAt: null })]);
     const again = await s.post(`/v1/checkout/sessions/${cs.id}/submitted`, { txHash: hash, payer: RECIPIENT });
     expect(again.status).toBe(200);
+    expect((await s.get(`/v1/checkout/sessions/${cs.id}`, h())).body.payments).toHaveLength(1);
+    // The same hash reported for another session is that session's own hint: it blocks neither session.
     const { body: other } = await create(base);
     const stolen = await s.post(`/v1/checkout/sessions/${other.id}/submitted`, { txHash: hash, payer: RECIPIENT });
-    expect(stolen.status).toBe(409);
-    expect(stolen.body.error.code).toBe('CONFLICT');
+    expect(stolen.status).toBe(200);
     expect((await s.get(`/v1/checkout/sessions/${other.id}`)).body.status).toBe('open');
     const events = await s.db.sql.query<{ type: string; account_id: string }>('SELECT type, account_id FROM events WHERE resource_id = $1', [cs.id]);
-    expect(events).toEqual([{ type: 'checkout.session.processing', account_id: accountId }]);
+    expect(events).toEqual([]);
   });
 
   it('an expired session takes no payment report', async () => {

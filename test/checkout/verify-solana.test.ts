@@ -12,6 +12,7 @@ import { startTestServer, type TestServer } from '../helpers/server.js';
 import { SolanaChainServer } from '../fixtures/solana-chain-server.js';
 import { splTransferTx } from '../../src/checkout/solana-transfer.js';
 import { eventTypes, settled, waitForSession } from './helpers.js';
+import { sessionReference } from '../../src/checkout/solana-reference.js';
 import { waitFor } from '../helpers/wait.js';
 
 /**
@@ -66,11 +67,15 @@ describe.each(backends)('checkout verification on a Solana RPC (%s)', (backend) 
     sol.fund(kp.publicKey.toBase58(), mint, amount);
     return kp;
   };
-  /** Signs and sends an SPL transfer (the same builder the service uses for direct payments). */
-  const pay = async (from: Keypair, to: string, amount = AMOUNT, opts: { mint?: string; skipPreflight?: boolean } = {}) => {
+  /**
+   * Signs and sends an SPL transfer (the same builder the service uses for direct payments), carrying the Solana
+   * Pay reference of `opts.session` (the evidence a direct payment must carry) unless `session` is null.
+   */
+  const pay = async (from: Keypair, to: string, amount = AMOUNT, opts: { mint?: string; skipPreflight?: boolean; session: string | null } = { session: null }) => {
     const { blockhash } = await conn.getLatestBlockhash();
+    const reference = opts.session ? sessionReference(opts.session) : undefined;
     const tx = VersionedTransaction.deserialize(
-      Buffer.from(splTransferTx({ from: from.publicKey.toBase58(), to, mint: opts.mint ?? USDC, amount, decimals: 6, recentBlockhash: blockhash }), 'base64'),
+      Buffer.from(splTransferTx({ from: from.publicKey.toBase58(), to, mint: opts.mint ?? USDC, amount, decimals: 6, recentBlockhash: blockhash, reference }), 'base64'),
     );
     tx.sign([from]);
     return conn.sendRawTransaction(tx.serialize(), { skipPreflight: opts.skipPreflight ?? false });
@@ -89,14 +94,14 @@ describe.each(backends)('checkout verification on a Solana RPC (%s)', (backend) 
     sol.sendStatus = 'confirmed';
     let sig: string;
     try {
-      sig = await pay(payer, cs.recipient);
+      sig = await pay(payer, cs.recipient, AMOUNT, { session: cs.id });
     } finally {
       sol.sendStatus = 'finalized';
     }
-    expect((await report(cs.id, sig, payer)).body.status).toBe('processing');
+    expect((await report(cs.id, sig, payer)).body.status).toBe('open');
     await statusAsked(sig);
     // Confirmed is not enough at CHECKOUT_SOLANA_COMMITMENT=finalized: the transaction is not even read.
-    expect((await s.get(`/v1/checkout/sessions/${cs.id}`)).body.status).toBe('processing');
+    expect((await s.get(`/v1/checkout/sessions/${cs.id}`)).body.status).toBe('open');
     expect(sol.methods()).not.toContain('getTransaction');
     sol.promote(sig, 'finalized');
     const done = await waitForSession(s, cs.id, settled, key);
@@ -108,14 +113,13 @@ describe.each(backends)('checkout verification on a Solana RPC (%s)', (backend) 
   });
 
   it.each([
-    ['underpayment', (to: string, p: Keypair) => pay(p, to, AMOUNT - 1n), 'underpaid'],
-    ['a transfer of another mint', (to: string) => pay(funded(USDT), to, AMOUNT, { mint: USDT }), 'no_settlement_transfer'],
-    ['a transfer to another owner', (_to: string, p: Keypair) => pay(p, Keypair.generate().publicKey.toBase58()), 'no_settlement_transfer'],
-    ['a transfer from someone other than the reported payer', (to: string) => pay(funded(), to), 'sender_mismatch'],
-  ] as const)('%s → needs_review with the reason', async (_name, send, reason) => {
+    ['underpayment', (to: string, p: Keypair, id: string) => pay(p, to, AMOUNT - 1n, { session: id }), 'underpaid'],
+    ['a transfer of another mint', (to: string, _p: Keypair, id: string) => pay(funded(USDT), to, AMOUNT, { mint: USDT, session: id }), 'no_settlement_transfer'],
+    ['a transfer to another owner', (_to: string, p: Keypair, id: string) => pay(p, Keypair.generate().publicKey.toBase58(), AMOUNT, { session: id }), 'no_settlement_transfer'],
+  ] as const)('%s (with the session reference) → needs_review with the reason', async (_name, send, reason) => {
     const cs = await session();
     const payer = funded();
-    const sig = await send(cs.recipient, payer);
+    const sig = await send(cs.recipient, payer, cs.id);
     await report(cs.id, sig, payer);
     const done = await waitForSession(s, cs.id, settled, key);
     expect(done.status).toBe('needs_review');
@@ -123,13 +127,22 @@ describe.each(backends)('checkout verification on a Solana RPC (%s)', (backend) 
     expect(await eventTypes(s, cs.id)).toEqual(['checkout.session.processing']);
   });
 
-  it('a transaction included before the session was created → needs_review (mined_before_session)', async () => {
+  it('the reported payer is a hint: a transfer signed by someone else pays, recorded with the signer as payer', async () => {
+    const cs = await session();
+    const other = funded();
+    const sig = await pay(other, cs.recipient, AMOUNT, { session: cs.id });
+    await report(cs.id, sig, funded());
+    const done = await waitForSession(s, cs.id, settled, key);
+    expect(done).toMatchObject({ status: 'paid', payment: { payer: other.publicKey.toBase58() } });
+  });
+
+  it('a block time before the session (with its reference, so a clock skew) → needs_review (mined_before_session)', async () => {
     const cs = await session();
     const payer = funded();
     sol.nextBlockTime = Math.floor(Date.now() / 1000) - 600;
     let sig: string;
     try {
-      sig = await pay(payer, cs.recipient);
+      sig = await pay(payer, cs.recipient, AMOUNT, { session: cs.id });
     } finally {
       sol.nextBlockTime = undefined;
     }
@@ -137,32 +150,41 @@ describe.each(backends)('checkout verification on a Solana RPC (%s)', (backend) 
     expect((await waitForSession(s, cs.id, settled, key)).review.reason).toBe('mined_before_session');
   });
 
-  it('a failed transaction (meta.err) fails the attempt: payment_failed, the session reopens and can be paid', async () => {
+  it('a failed transaction (meta.err) fails the attempt without moving the session, which can then be paid', async () => {
     const cs = await session();
     const payer = funded(USDC, AMOUNT - 1n);
-    const sig = await pay(payer, cs.recipient, AMOUNT, { skipPreflight: true });
+    const sig = await pay(payer, cs.recipient, AMOUNT, { skipPreflight: true, session: cs.id });
     expect(sol.txs.get(sig)!.err).toEqual({ InstructionError: [1, { Custom: 1 }] });
     await report(cs.id, sig, payer);
     const done = await waitForSession(s, cs.id, settled, key);
     expect(done.status).toBe('open');
     expect(done.payments[0]).toMatchObject({ status: 'failed', reason: 'tx_reverted' });
-    expect(await eventTypes(s, cs.id)).toEqual(['checkout.session.processing', 'checkout.session.payment_failed']);
+    expect(await eventTypes(s, cs.id)).toEqual([]);
     sol.fund(payer.publicKey.toBase58(), USDC, 1n);
-    await report(cs.id, await pay(payer, cs.recipient), payer);
+    await report(cs.id, await pay(payer, cs.recipient, AMOUNT, { session: cs.id }), payer);
     expect((await waitForSession(s, cs.id, settled, key)).status).toBe('paid');
   });
 
-  it('a signature already used by another session is refused (409), and that session stays open', async () => {
-    const a = await session();
-    const b = await session();
+  it('hijack: a stranger reports the payer\'s transfer for X on session Y (same recipient) first; Y stays open, X is paid', async () => {
+    const x = await session();
+    const y = await sessionFor(x.recipient);
     const payer = funded();
-    const sig = await pay(payer, a.recipient);
-    expect((await report(a.id, sig, payer)).status).toBe(200);
-    const r = await report(b.id, sig, payer);
-    expect(r.status).toBe(409);
-    expect(r.body.error.code).toBe('CONFLICT');
-    expect((await waitForSession(s, a.id, settled, key)).status).toBe('paid');
-    expect((await s.get(`/v1/checkout/sessions/${b.id}`)).body.status).toBe('open');
+    // The honest payer signs X's own direct quote (it carries X's Solana Pay reference).
+    const q = await s.post(`/v1/checkout/sessions/${x.id}/quote`, { srcChain: 'solana', srcToken: 'USDC', sender: payer.publicKey.toBase58() });
+    expect(q.body.best.reference).toBe(sessionReference(x.id));
+    const tx = VersionedTransaction.deserialize(Buffer.from(q.body.best.tx.serializedTx, 'base64'));
+    tx.sign([payer]);
+    const sig = await conn.sendRawTransaction(tx.serialize());
+    expect((await report(y.id, sig, payer)).status).toBe(200);
+    expect((await report(x.id, sig, payer)).status).toBe(200);
+    expect((await waitForSession(s, x.id, settled, key)).status).toBe('paid');
+    const doneY = await waitForSession(s, y.id, settled, key);
+    expect(doneY).toMatchObject({ status: 'open', payment: null });
+    expect(doneY.payments[0]).toMatchObject({ status: 'rejected', reason: 'no_session_evidence' });
+    // A transfer without any reference pays nobody either.
+    const z = await sessionFor(x.recipient);
+    await report(z.id, await pay(payer, x.recipient), payer);
+    expect((await waitForSession(s, z.id, settled, key)).payments[0]).toMatchObject({ status: 'rejected', reason: 'no_session_evidence' });
   });
 
   it('a malformed signature or an EVM payer is INVALID_PARAMS naming the field', async () => {
@@ -171,7 +193,7 @@ describe.each(backends)('checkout verification on a Solana RPC (%s)', (backend) 
     const bad = (await report(cs.id, '0x' + 'ab'.repeat(32), payer)).body.error;
     expect(bad.code).toBe('INVALID_PARAMS');
     expect(bad.message).toMatch(/^txHash: .*base58/);
-    const sig = await pay(payer, cs.recipient);
+    const sig = await pay(payer, cs.recipient, AMOUNT, { session: cs.id });
     const evmPayer = (await report(cs.id, sig, '0x' + '11'.repeat(20))).body.error;
     expect(evmPayer.code).toBe('INVALID_PARAMS');
     expect(evmPayer.message).toMatch(/^payer: .*Solana/);
@@ -195,6 +217,11 @@ describe.each(backends)('checkout verification on a Solana RPC (%s)', (backend) 
     const msg = TransactionMessage.decompile(tx.message);
     expect(msg.payerKey.toBase58()).toBe(payer.publicKey.toBase58());
     const [create, transfer, ...rest] = msg.instructions;
+    // Solana Pay: the session's reference rides as the last, read-only non-signer key of the transfer.
+    expect(q.body.best.reference).toBe(sessionReference(cs.id));
+    expect(transfer!.keys.at(-1)).toMatchObject({ isSigner: false, isWritable: false });
+    expect(transfer!.keys.at(-1)!.pubkey.toBase58()).toBe(sessionReference(cs.id));
+    transfer!.keys.pop(); // decoded as plain transferChecked below
     expect(rest).toEqual([]);
     expect(create!.programId.equals(ASSOCIATED_TOKEN_PROGRAM_ID)).toBe(true);
     expect([...create!.data]).toEqual([1]); // CreateIdempotent
@@ -247,7 +274,7 @@ describe.each(backends)('checkout verification on a Solana RPC (%s)', (backend) 
     expect((await s.get(`/v1/checkout/sessions/${cs.id}`)).body.status).toBe('open');
     const ok = await submit(signed);
     expect(ok.status).toBe(200);
-    expect(ok.body.status).toBe('processing');
+    expect(ok.body.status).toBe('open'); // sent and reported; processing once the node shows it
     expect((await submit(signed)).status).toBe(200); // a retried request is answered, not broadcast again
     expect((await waitForSession(s, cs.id, settled, key)).payment).toMatchObject({ payer: payer.publicKey.toBase58(), srcTxHash: bs58.encode(signed.signatures[0]!) });
     // The session is paid: the same request again is answered; a new transaction is refused (409) unsent.

@@ -33,6 +33,7 @@ export const SAMPLE_OVERRIDES: Record<string, Record<string, unknown>> = {
   ApiKey: { mode: 'test' },
   CheckoutSession: { amount: '1000000', amountReceived: '1000001', amountRefunded: '0' },
   CheckoutPayment: { kind: 'direct', amountReceived: '1000000', srcAmount: '1000000' },
+  CheckoutQuoteBuild: { vm: 'evm' },
   CheckoutRefund: { amount: '1000' },
   Partner: { id: 'partner-1', kind: 'fee' },
   Order: { status: 'submitted', amount: '1000', dstAmount: '990', fillFeeAmount: '10' },
