@@ -4,7 +4,7 @@ import type { Prisma } from '../db/client.js';
 import type { Prisma as P } from '../db/generated/client.js';
 import { ApiError } from '../errors.js';
 import { newId } from '../ids.js';
-import { buildFingerprint, solanaInstructionKeys, type BuiltEvidence } from './verify/evidence.js';
+import { buildFingerprint, compiledInstruction, solanaInstructionKeys, type BuiltEvidence } from './verify/evidence.js';
 
 type Db = Prisma | P.TransactionClient;
 
@@ -15,9 +15,9 @@ export type BuiltForQuote = { vm: 'evm'; chainId: number; to: string; data: stri
 export function evidenceOfBuild(tx: BuiltForQuote): BuiltEvidence {
   if (tx.vm === 'evm') return { vm: 'evm', target: tx.to.toLowerCase(), data: tx.data.toLowerCase() };
   const v = VersionedTransaction.deserialize(Buffer.from(tx.serializedTx, 'base64'));
-  const keys = v.message.staticAccountKeys;
-  // Programs are always static keys (a lookup table cannot hold an invoked program), so the ids resolve here.
-  const ixs = v.message.compiledInstructions.map((i) => ({ programId: keys[i.programIdIndex]?.toBase58() ?? '', data: i.data }));
+  const keys = v.message.staticAccountKeys.map((k) => k.toBase58());
+  // Programs are always static keys (a lookup table cannot hold an invoked program); accounts from a table are "?".
+  const ixs = v.message.compiledInstructions.map((i) => compiledInstruction(keys, i));
   return { vm: 'svm', target: '', data: JSON.stringify(solanaInstructionKeys(ixs)) };
 }
 

@@ -10,7 +10,7 @@ import type { SettledPayment } from './shared.js';
 import { checkEvmPayment, type EvmTxEvidence, type PaymentExpectation } from './verify/evm-rules.js';
 import { checkSolanaPayment, type SolanaTxEvidence } from './verify/solana-rules.js';
 import type { Verdict } from './verify/reasons.js';
-import { hasReference, hasSessionTag, matchesEvmBuild, matchesSolanaBuild, solanaInstructionKeys } from './verify/evidence.js';
+import { compiledInstruction, hasReference, hasSessionTag, matchesEvmBuild, matchesSolanaBuild, solanaInstructionKeys } from './verify/evidence.js';
 import { sessionReference } from './solana-reference.js';
 import type { QuoteBuilds } from './quote-builds.js';
 import { SOLANA_CHAIN_ID } from './settlement.js';
@@ -208,7 +208,7 @@ export class CheckoutVerifier {
     const tx = await conn.getTransaction(signature, { commitment, maxSupportedTransactionVersion: 0 });
     if (!tx || !tx.meta) return { kind: 'unconfirmed' };
     const keys = tx.transaction.message.staticAccountKeys.map((k) => k.toBase58());
-    const ixs = tx.transaction.message.compiledInstructions.map((i) => ({ programId: keys[i.programIdIndex] ?? '', data: i.data }));
+    const ixs = tx.transaction.message.compiledInstructions.map((i) => compiledInstruction(keys, i));
     return { kind: 'found', blockNumber: BigInt(tx.slot), evidence: { err: tx.meta.err, feePayer: keys[0] ?? '', instructions: solanaInstructionKeys(ixs) } };
   }
 

@@ -78,7 +78,7 @@ describe.each(backends)('POST /v1/orders/submit for a checkout quote (%s)', (bac
     expect(order?.status).toBe('submitted');
     expect(order?.checkoutSessionId).toBe(sessionId);
     const owner = await s.get(`/v1/checkout/sessions/${sessionId}`, { 'x-api-key': key });
-    expect(owner.body.status).toBe('processing');
+    expect(owner.body.status).toBe('open'); // recorded as a hint; processing once the chain shows it (no Solana node here)
     expect(owner.body.payments).toHaveLength(1);
     // The merchant finds the paying order without webhooks (the payer's quote carried no account).
     const listed = await s.get(`/v1/orders?checkoutSessionId=${sessionId}`, { 'x-api-key': key });

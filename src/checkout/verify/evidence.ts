@@ -90,12 +90,18 @@ function containsAligned(hay: string, needle: string): boolean {
 }
 
 /**
- * Solana: an instruction as "programId:base64(data)". Compute-budget instructions are left out (wallets may
- * rewrite the priority fee and compute limit they sign).
+ * Solana: an instruction as "programId:accounts:base64(data)", accounts as base58 keys ("?" for one loaded from an
+ * address lookup table, which the built message cannot resolve). Compute-budget instructions are left out
+ * (wallets may rewrite the priority fee and compute limit they sign).
  */
 export const COMPUTE_BUDGET_PROGRAM = 'ComputeBudget111111111111111111111111111111';
-export function solanaInstructionKeys(instructions: ReadonlyArray<{ programId: string; data: Uint8Array }>): string[] {
-  return instructions.filter((i) => i.programId !== COMPUTE_BUDGET_PROGRAM).map((i) => `${i.programId}:${Buffer.from(i.data).toString('base64')}`);
+export function solanaInstructionKeys(instructions: ReadonlyArray<{ programId: string; accounts: readonly string[]; data: Uint8Array }>): string[] {
+  return instructions.filter((i) => i.programId !== COMPUTE_BUDGET_PROGRAM).map((i) => `${i.programId}:${i.accounts.join(',')}:${Buffer.from(i.data).toString('base64')}`);
+}
+
+/** A compiled instruction's program and accounts as solanaInstructionKeys reads them (static keys only). */
+export function compiledInstruction(staticKeys: readonly string[], i: { programIdIndex: number; accountKeyIndexes: readonly number[]; data: Uint8Array }) {
+  return { programId: staticKeys[i.programIdIndex] ?? '?', accounts: i.accountKeyIndexes.map((k) => staticKeys[k] ?? '?'), data: i.data };
 }
 
 /** Whether the source transaction's instructions include every (non compute-budget) instruction of one build. */
