@@ -179,6 +179,17 @@ describe.each(backends)('webhook SSRF rules through the API (%s)', (backend) => 
     expect(asked).toEqual(expect.arrayContaining(['alibaba.example.test', 'oracle.example.test', 'local.example.test']));
   });
 
+  it('an address literal stored under older rules is refused at delivery too, before any connection', async () => {
+    const ep = (await restCreate(`${rx.url}/hook`, testKey)).body;
+    // As if saved before these rules: the row is changed directly, past the API's check.
+    await s.db.prisma.webhookEndpoint.update({ where: { id: ep.id }, data: { url: `http://100.100.100.200:${rx.port}/latest/meta-data/` } });
+    const ev = (await s.post('/v1/webhook-endpoints/trigger', { type: 'order.filled' }, { 'x-api-key': testKey })).body;
+    const [a] = await attemptsOf(ep.id, testKey);
+    expect(a).toMatchObject({ eventId: ev.id, success: false, statusCode: null, responseBody: null });
+    expect(a.error).toBe('blocked: 100.100.100.200 is not reachable from test endpoints (carrierGradeNat)');
+    expect(rx.received).toHaveLength(0);
+  });
+
   it('live mode: a name that later resolves to an embedded or reserved IPv6 form is refused at delivery, before any connection', async () => {
     dns = { 'rebind.example.test': ['93.184.216.34'] };
     const ep = (await restCreate(`https://rebind.example.test:${rx.port}/live`, liveKey)).body;
