@@ -7,9 +7,10 @@ import ipaddr from 'ipaddr.js';
  *
  * - Public rules (live endpoints, and test endpoints when WEBHOOK_TEST_PRIVATE_HOSTS is off): the
  *   address's ipaddr.js `range()` must be `unicast`. IPv6 forms that carry an IPv4 address are judged
- *   by that IPv4 address (IPv4-mapped, IPv4-compatible, IPv4-translated, NAT64 64:ff9b::/96, 6to4);
- *   Teredo and the local-use NAT64 prefix 64:ff9b:1::/48 are refused outright, and so is IPv6 outside
- *   the global unicast block 2000::/3 (ipaddr.js calls unassigned space `unicast` too).
+ *   by that IPv4 address (IPv4-mapped, IPv4-translated, NAT64 64:ff9b::/96, 6to4); Teredo, the
+ *   local-use NAT64 prefix 64:ff9b:1::/48 and the deprecated IPv4-compatible ::/96 are refused
+ *   outright (the latter naming the IPv4 address it embeds when that is not public), and so is IPv6
+ *   outside the global unicast block 2000::/3 (ipaddr.js calls unassigned space `unicast` too).
  * - Local-development rules (test endpoints when WEBHOOK_TEST_PRIVATE_HOSTS is on, the default outside
  *   production): the public rules, plus loopback (127.0.0.0/8, ::1) and RFC 1918 private addresses
  *   (10/8, 172.16/12, 192.168/16), also written IPv4-mapped. Nothing else: carrier-grade NAT, link-local,
