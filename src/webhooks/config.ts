@@ -13,9 +13,10 @@ export const webhooksEnv = {
   /** An endpoint whose attempts have all failed for this long is disabled (and `webhook_endpoint.disabled` is emitted). */
   WEBHOOK_DISABLE_AFTER_MS: z.coerce.number().int().min(60_000).default(3 * 24 * 3600 * 1000),
   /**
-   * Whether test-mode endpoints may reach loopback and private hosts (local development). Default: yes,
-   * except with NODE_ENV=production, where any test-key holder could otherwise probe internal services
-   * (use `npm run cli -- listen` to receive test events locally instead).
+   * Whether test-mode endpoints follow the local-development rules of address-policy.ts (public plus
+   * loopback and RFC 1918 private addresses) instead of the public rules of live endpoints. Default:
+   * yes, except with NODE_ENV=production, where any test-key holder could otherwise probe internal
+   * services (use `npm run cli -- listen` to receive test events locally instead).
    */
   WEBHOOK_TEST_PRIVATE_HOSTS: envBool.optional(),
 };

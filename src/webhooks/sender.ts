@@ -28,9 +28,12 @@ export interface SendOptions {
   url: string;
   body: string;
   headers: Record<string, string>;
-  /** Live endpoints: https only, and every address the host resolves to must be public. */
+  /** Live endpoints: https only, and every address the host resolves to must be public (address-policy.ts). */
   livemode: boolean;
-  /** Test endpoints under public-address rules too (production default; see WEBHOOK_TEST_PRIVATE_HOSTS). */
+  /**
+   * Test endpoints under the public rules too (production default; see WEBHOOK_TEST_PRIVATE_HOSTS);
+   * otherwise they follow the local-development rules (public, loopback and RFC 1918 private only).
+   */
   publicOnly?: boolean;
   timeoutMs: number;
   resolver: Resolver;
@@ -63,7 +66,10 @@ export function liveUrlProblem(u: URL, opts: { requireHttps?: boolean } = {}): s
   return null;
 }
 
-/** Why a test-mode endpoint URL is refused before any connection (metadata and link-local hosts), or null. */
+/**
+ * Why a test-mode endpoint URL is refused before any connection under the local-development rules, or
+ * null: metadata host names, and address literals other than public, loopback and RFC 1918 private ones.
+ */
 export function testUrlProblem(u: URL): string | null {
   const host = u.hostname.replace(/^\[|\]$/g, '');
   const named = blockedHostname(host);
@@ -72,7 +78,11 @@ export function testUrlProblem(u: URL): string | null {
   return r ? `${host} is not reachable from test endpoints (${r})` : null;
 }
 
-/** DNS lookup for the socket: the addresses it connects to are the ones checked (no rebinding gap). */
+/**
+ * DNS lookup for the socket: every address the name resolves to is checked, and the socket connects
+ * only to addresses of that same answer (no rebinding gap); one refused address refuses the attempt
+ * before any connection. Address literals never reach a lookup: sendWebhook checks them first.
+ */
 function guardedLookup(resolver: Resolver, publicOnly: boolean): LookupFunction {
   return ((hostname: string, options: { all?: boolean }, cb: (...a: unknown[]) => void) => {
     resolver(hostname).then(

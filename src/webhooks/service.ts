@@ -72,9 +72,12 @@ export class WebhooksService {
   }
 
   /**
-   * Test mode: http or https, any host but metadata/link-local (loopback included, for local development);
-   * with WEBHOOK_TEST_PRIVATE_HOSTS off (the production default) only public addresses, like live mode.
-   * Live mode: https only, and the host must resolve only to public addresses (checked again at every delivery).
+   * Live mode: https only, and the host must resolve only to public addresses (address-policy.ts;
+   * checked again at every delivery, on the addresses actually connected to).
+   * Test mode: http or https. With WEBHOOK_TEST_PRIVATE_HOSTS on (the default outside production) the
+   * local-development rules: an address literal must be public, loopback or RFC 1918 private, and a
+   * host name is checked at each delivery (metadata names are refused here); with it off, the public
+   * rules of live mode (resolved here too).
    */
   async checkUrl(raw: string, livemode: boolean): Promise<string> {
     let u: URL;
