@@ -332,7 +332,12 @@ export class CheckoutService {
   /** Inserts a payment for a session under its lock and moves the session to `processing`. */
   async recordPayment(
     id: string,
-    p: Pick<CheckoutPayment, 'kind' | 'payer' | 'srcChainId' | 'srcToken' | 'srcAmount' | 'srcTxHash'> & { quoteId?: string; provider?: string },
+    p: Pick<CheckoutPayment, 'kind' | 'payer' | 'srcChainId' | 'srcToken' | 'srcAmount' | 'srcTxHash'> & {
+      quoteId?: string;
+      provider?: string;
+      /** The payment was already seen by the service (a detected deposit), not only reported by a payer. */
+      seen?: boolean;
+    },
     outerTx?: Tx,
   ): Promise<{ session: CheckoutSession; payments: CheckoutPayment[]; created: boolean }> {
     try {
