@@ -43,9 +43,10 @@ export interface TransferView {
   fees: { ourFeeBps: number; integratorFeeBps: number };
   /** An EIP-681 (EVM) or Solana Pay URI of the transfer, for a QR code or a wallet link. */
   uri: string;
+  /** Where a refund goes: the refund address the address was made with (the provider fixed it then). */
   refundTo: string;
   livemode: boolean;
-  /** `active` until a deposit arrives; the session's own status tells the rest. */
+  /** `awaiting_deposit` until a deposit arrives; `disabled` once the session closed; the session's own status tells the rest. */
   status: 'awaiting_deposit' | 'deposit_received' | 'disabled';
   /** When the session (and so this offer) expires, ISO 8601. */
   expiresAt: string;
@@ -255,7 +256,7 @@ export const transferViewSchema = z.object({
   amountDue: z.string().meta({ description: 'What the merchant receives (settlement token base units).' }),
   fees: z.object({ ourFeeBps: z.number().int(), integratorFeeBps: z.number().int() }),
   uri: z.string().meta({ description: 'EIP-681 (EVM) or Solana Pay URI of the transfer.' }),
-  refundTo: z.string(),
+  refundTo: z.string().meta({ description: 'Where a refund of the transfer goes: the refund address the deposit address was made with (fixed then; asked again with another one, the same address answers).' }),
   livemode: z.boolean(),
   status: z.enum(['awaiting_deposit', 'deposit_received', 'disabled']),
   expiresAt: z.string(),
