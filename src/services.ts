@@ -185,9 +185,13 @@ export function createServices(infra: Infra, sql: RawSql, opts: { pgPool?: pg.Po
   });
   // Deposit orders push their address's subscribers on every change (submitted, then final).
   orders.onChange((order) => deposits.onOrderChange(order));
-  // Checkout "pay by transfer": a deposit at a session's one-time address is a routed payment of that session.
+  // Checkout "pay by transfer": a deposit at a session's one-time address is a routed payment of that session,
+  // recorded in the deposit's own transaction (the deposit order and the payment commit together); the order's
+  // later changes (filled, refunded, failed) wake the verifier through the orders → checkout hook above.
   const transfer = new TransferPayments({ log, checkout, deposits, now: () => clock.now() });
-  orders.onChange((order) => transfer.onDepositOrder(order));
+  deposits.onDepositRecorded(transfer.depositListener);
+  // A session that can no longer take a payment has its addresses disabled in the same transaction.
+  checkout.onStatusChange((tx, before, after) => transfer.onSessionStatus(tx, before, after));
   // The order poller asks the sandbox about sandbox orders (it quotes nothing, so it is not a loaded provider).
   const orderProviders = { get: (id: string) => (id === sandbox.id && sandbox.orders ? sandbox.orders : builders.get(id)) };
   // ---- subscriptions: a period's invoice is an invoice; paying it is the invoice's payment --------------

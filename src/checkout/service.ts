@@ -387,7 +387,12 @@ export class CheckoutService {
    */
   async recordPayment(
     id: string,
-    p: Pick<CheckoutPayment, 'kind' | 'payer' | 'srcChainId' | 'srcToken' | 'srcAmount' | 'srcTxHash'> & { quoteId?: string; provider?: string; seen?: boolean },
+    p: Pick<CheckoutPayment, 'kind' | 'payer' | 'srcChainId' | 'srcToken' | 'srcAmount' | 'srcTxHash'> & {
+      quoteId?: string;
+      provider?: string;
+      /** The payment was already seen by the service (a detected deposit), not only reported by a payer. */
+      seen?: boolean;
+    },
     outerTx?: Tx,
   ): Promise<{ session: CheckoutSession; payments: CheckoutPayment[]; created: boolean }> {
     try {

@@ -1,10 +1,9 @@
 import { z } from 'zod';
-import type { DepositAddress } from '../db/generated/client.js';
-import type { DepositsService } from '../deposits/service.js';
+import type { CheckoutSession, DepositAddress, Order, Prisma } from '../db/generated/client.js';
+import type { DepositRecordedListener, DepositsService } from '../deposits/service.js';
 import { SANDBOX_PROVIDER } from '../deposits/sandbox.js';
 import { ApiError, isApiError, notFound } from '../errors.js';
 import type { Infra } from '../infra.js';
-import type { OrderView } from '../orders/views.js';
 import { isNativeToken } from '../providers/native-tokens.js';
 import { parseInput } from '../validation.js';
 import type { CheckoutService } from './service.js';
@@ -44,9 +43,10 @@ export interface TransferView {
   fees: { ourFeeBps: number; integratorFeeBps: number };
   /** An EIP-681 (EVM) or Solana Pay URI of the transfer, for a QR code or a wallet link. */
   uri: string;
+  /** Where a refund goes: the refund address the address was made with (the provider fixed it then). */
   refundTo: string;
   livemode: boolean;
-  /** `active` until a deposit arrives; the session's own status tells the rest. */
+  /** `awaiting_deposit` until a deposit arrives; `disabled` once the session closed; the session's own status tells the rest. */
   status: 'awaiting_deposit' | 'deposit_received' | 'disabled';
   /** When the session (and so this offer) expires, ISO 8601. */
   expiresAt: string;
@@ -71,27 +71,44 @@ export function decimalString(amount: bigint, decimals: number): string {
   return frac ? `${s.slice(0, -decimals)}.${frac}` : s.slice(0, -decimals);
 }
 
+type Tx = Prisma.TransactionClient;
+
 export interface TransferDeps extends Pick<Infra, 'log'> {
-  checkout: Pick<CheckoutService, 'load' | 'recordPayment' | 'get'>;
-  deposits: Pick<DepositsService, 'createForCheckout' | 'findById' | 'simulateAt'>;
+  checkout: Pick<CheckoutService, 'load' | 'recordPayment' | 'get' | 'withLockedSession'>;
+  deposits: Pick<DepositsService, 'createForCheckout' | 'findById' | 'simulateAt' | 'disableForCheckoutSession'>;
   now(): number;
 }
+
+/** Whether a session in this status can take a payment at all (open, or processing for a second payer). */
+const takesPayments = (status: CheckoutSession['status']) => transition(status, { type: 'payment_reported', now: 0, expiresAt: Number.POSITIVE_INFINITY }).ok;
 
 /**
  * Checkout "pay by transfer": the payer sends a plain transfer to a one-time deposit address made for the
  * session (in its account and mode) instead of connecting a wallet. The address delivers exactly the session
  * amount of the settlement token to the merchant's recipient; the deposit's order carries the session id, and
- * it pays the session as a routed payment (`onDepositOrder`), verified on chain like any other.
+ * it pays the session as a routed payment, recorded in the deposit's own transaction (`depositListener`) and
+ * verified on chain like any other. A session has a bounded number of addresses (src/deposits/state.ts
+ * `planCheckoutAddress`), and they are all disabled in the transaction that closes the session (`onSessionStatus`).
  */
 export class TransferPayments {
   constructor(private readonly deps: TransferDeps) {}
 
-  /** POST /v1/checkout/sessions/{id}/deposit-address (public). */
+  /**
+   * POST /v1/checkout/sessions/{id}/deposit-address (public). One address per source chain and token, at most
+   * `CHECKOUT_ADDRESS_PAIRS` of them per session (CONFLICT beyond); asked again for a pair, the same address
+   * while it is unused, with the refund address it was made with (the provider fixed it then).
+   */
   async depositAddress(sessionId: string, body: unknown): Promise<TransferView> {
     const v = parseInput(transferAddressSchema, body);
     const { session } = await this.deps.checkout.load(sessionId);
-    const r = transition(session.status, { type: 'payment_reported', now: this.deps.now(), expiresAt: session.expiresAt.getTime() });
-    if (session.status !== 'open' || !r.ok) throw new ApiError('CONFLICT', `Checkout session ${session.id} is ${session.status}: it takes no new payment`);
+    this.assertOpen(session);
+    // The address row is written under the session's lock, the session checked open again there: an address is
+    // never made for a session that closed meanwhile (its addresses were disabled in the closing transaction).
+    const lock = <T>(fn: (tx: Tx) => Promise<T>) =>
+      this.deps.checkout.withLockedSession(session.id, async (tx, s) => {
+        this.assertOpen(s);
+        return fn(tx);
+      });
     const a = await this.deps.deposits.createForCheckout({
       sessionId: session.id,
       accountId: session.accountId,
@@ -103,8 +120,13 @@ export class TransferPayments {
       dstToken: session.settleToken,
       recipient: session.recipient,
       dstAmount: session.amount,
-    });
+    }, lock);
     return transferView(a, session.amount, session.expiresAt);
+  }
+
+  private assertOpen(s: CheckoutSession) {
+    const r = transition(s.status, { type: 'payment_reported', now: this.deps.now(), expiresAt: s.expiresAt.getTime() });
+    if (s.status !== 'open' || !r.ok) throw new ApiError('CONFLICT', `Checkout session ${s.id} is ${s.status}: it takes no new payment`);
   }
 
   /**
@@ -122,34 +144,81 @@ export class TransferPayments {
   }
 
   /**
-   * Every order change (wired in src/services.ts): a deposit made at a session's address is recorded as a routed
-   * payment of that session (`quoteId` the deposit order), once; the verifier then follows the order and checks
-   * its delivery to the merchant on chain. A deposit arriving after the session closed is logged (the provider
-   * still delivers it to the merchant, who can refund it).
+   * Wired to DepositsService.onDepositRecorded (src/services.ts): a deposit at a session's address is recorded as a
+   * routed payment of that session (`quoteId` the deposit order) INSIDE the deposit's transaction, so the deposit
+   * order and the session's payment commit together or not at all; the verifier then follows the order and
+   * checks its delivery to the merchant on chain. `lock` takes the session's lock before the deposit locks the
+   * address (the order every session transaction that disables addresses takes too).
+   *
+   * A deposit for a session that no longer takes payments (closed, or open past its expiry) is real all the same:
+   * it is recorded, not refused. The session is read under its lock first and the payment skipped (logged) with
+   * no failing statement, since a failed statement would abort the whole transaction on Postgres; the provider
+   * still delivers the deposit to the merchant, who can refund it.
    */
-  async onDepositOrder(order: OrderView): Promise<void> {
-    if (!order.depositAddressId || !order.checkoutSessionId) return;
-    if (order.status !== 'submitted' && order.status !== 'filled') return;
-    const a = await this.deps.deposits.findById(order.depositAddressId);
-    if (!a || a.checkoutSessionId !== order.checkoutSessionId) return;
-    try {
-      await this.deps.checkout.recordPayment(order.checkoutSessionId, {
-        kind: 'routed',
-        payer: a.refundTo,
-        srcChainId: a.chainId,
-        srcToken: a.token,
-        srcAmount: order.amount,
-        srcTxHash: order.srcTxHash,
-        quoteId: order.quoteId,
-        provider: a.provider,
+  readonly depositListener: DepositRecordedListener = {
+    lock: async (tx, address) => {
+      if (!address.checkoutSessionId) return;
+      await this.deps.checkout.withLockedSession(address.checkoutSessionId, async () => {}, tx).catch((err: unknown) => {
+        // A session that does not exist is no reason to refuse a real deposit (the lookup is a plain read).
+        if (isApiError(err) && err.code === 'NOT_FOUND') return;
+        throw err;
       });
+    },
+    recorded: (tx, order, address) => this.recordDepositPayment(tx, order, address),
+  };
+
+  private async recordDepositPayment(tx: Tx, order: Order, a: DepositAddress): Promise<void> {
+    const sessionId = order.checkoutSessionId;
+    if (!sessionId || a.checkoutSessionId !== sessionId) return;
+    const log = { quoteId: order.quoteId, sessionId, depositAddressId: a.id };
+    let session: CheckoutSession;
+    try {
+      session = await this.deps.checkout.withLockedSession(sessionId, async (_tx, s) => s, tx);
     } catch (err) {
-      if (isApiError(err) && err.code === 'CONFLICT') {
-        this.deps.log.warn({ err, quoteId: order.quoteId, sessionId: order.checkoutSessionId }, 'deposit for a checkout session that no longer takes payments; not recorded');
-        return;
-      }
+      if (isApiError(err) && err.code === 'NOT_FOUND') return void this.deps.log.warn(log, 'deposit for a checkout session that does not exist; not recorded on it');
       throw err;
     }
+    const r = transition(session.status, { type: 'payment_reported', now: this.deps.now(), expiresAt: session.expiresAt.getTime() });
+    if (!r.ok) {
+      this.deps.log.warn({ ...log, status: session.status, reason: r.error }, 'deposit for a checkout session that no longer takes payments; recorded as an order, not as a payment of the session');
+      return;
+    }
+    try {
+      await this.deps.checkout.recordPayment(
+        sessionId,
+        {
+          kind: 'routed',
+          payer: a.refundTo,
+          srcChainId: a.chainId,
+          srcToken: a.token,
+          srcAmount: order.amount,
+          srcTxHash: order.srcTxHash,
+          quoteId: order.quoteId,
+          provider: a.provider,
+          // Seen by the provider already (the deposit is on chain): not a payer's claim.
+          seen: true,
+        },
+        tx,
+      );
+    } catch (err) {
+      // recordPayment's own refusals (the transaction already reported for another session…) come from reads
+      // before any write; a statement that failed (a unique violation) leaves the transaction aborted, and the
+      // deposit's next statement fails it: rolled back, retried by the next detection.
+      if (isApiError(err) && err.code === 'CONFLICT') return void this.deps.log.warn({ ...log, err }, 'deposit not recorded as a payment of its checkout session');
+      throw err;
+    }
+  }
+
+  /**
+   * Wired to checkout.onStatusChange (runs INSIDE the status-change transaction, under the session's lock): a
+   * session that can no longer take a payment (paid, expired by time or by the merchant, under review) has every
+   * address disabled in that same transaction. Their detection stops; deposits already recorded keep being
+   * followed by the order poller.
+   */
+  async onSessionStatus(tx: Tx, _before: CheckoutSession, after: CheckoutSession): Promise<void> {
+    if (takesPayments(after.status)) return;
+    const n = await this.deps.deposits.disableForCheckoutSession(tx, after.id);
+    if (n) this.deps.log.info({ sessionId: after.id, status: after.status, disabled: n }, 'checkout session closed: its deposit addresses are disabled');
   }
 }
 
@@ -187,7 +256,7 @@ export const transferViewSchema = z.object({
   amountDue: z.string().meta({ description: 'What the merchant receives (settlement token base units).' }),
   fees: z.object({ ourFeeBps: z.number().int(), integratorFeeBps: z.number().int() }),
   uri: z.string().meta({ description: 'EIP-681 (EVM) or Solana Pay URI of the transfer.' }),
-  refundTo: z.string(),
+  refundTo: z.string().meta({ description: 'Where a refund of the transfer goes: the refund address the deposit address was made with (fixed then; asked again with another one, the same address answers).' }),
   livemode: z.boolean(),
   status: z.enum(['awaiting_deposit', 'deposit_received', 'disabled']),
   expiresAt: z.string(),

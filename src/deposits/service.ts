@@ -7,6 +7,7 @@ import { decodeCursor, encodeCursor, NEWEST_FIRST, after, pageOf, type Page } fr
 import { ApiError, isApiError, notFound } from '../errors.js';
 import { newId } from '../ids.js';
 import type { Infra } from '../infra.js';
+import { notifyInTx } from '../events/outbox.js';
 import { recordOrderEvent, type OrdersService } from '../orders/service.js';
 import { orderView, type OrderView } from '../orders/views.js';
 import type { PartnersService } from '../partners/service.js';
@@ -20,7 +21,7 @@ import type { z } from 'zod';
 import { createDepositAddressSchema, DEPOSIT_ADDRESS_ID, LIMITS, listDepositAddressesSchema, simulateDepositSchema } from './input.js';
 import type { DepositProvider, DepositRoute, DetectedDeposit } from './providers.js';
 import { fakeTxHash, SANDBOX_PROVIDER, sandboxTrackingId } from './sandbox.js';
-import { check, DETECTION, nextCheckDelayMs, sandboxOutcome, scaledDstAmount, type DepositAddressAction } from './state.js';
+import { check, CHECKOUT_ADDRESS_PAIRS, DETECTION, nextCheckDelayMs, planCheckoutAddress, sandboxOutcome, scaledDstAmount, type DepositAddressAction } from './state.js';
 import { depositAddressTopic } from './topics.js';
 import { depositAddressView, type DepositAddressView, type DepositEstimate } from './views.js';
 
@@ -50,6 +51,32 @@ export interface CheckoutDepositRequest {
   /** What the recipient must receive (the session amount), base units of `dstToken`. */
   dstAmount: string;
 }
+
+/**
+ * Runs `fn` in a transaction holding the checkout session's row lock, after checking the session still takes
+ * payments (else it throws, e.g. CONFLICT). Checkout supplies it (src/checkout/transfer.ts): the session lock is
+ * what serialises every write of the session's addresses (creation here, disabling when the session closes).
+ */
+export type CheckoutSessionLock = <T>(fn: (tx: Tx) => Promise<T>) => Promise<T>;
+
+/**
+ * A listener of deposits at checkout addresses (`checkoutSessionId` set), run INSIDE recordDeposit's transaction,
+ * so what it writes commits or rolls back with the deposit, its order and its event. It must not fail for a
+ * business reason (the deposit is real): a failure rolls the deposit back and the next detection retries it.
+ */
+export interface DepositRecordedListener {
+  /**
+   * Runs first, before the address row is locked: the place to take the listener's own row locks, so the
+   * transaction locks rows in the same order as the listener's own transactions that then write addresses
+   * (checkout: the session, then its addresses), and two such transactions cannot deadlock.
+   */
+  lock?(tx: Tx, address: DepositAddress): Promise<void>;
+  /** Runs after the order row is created (the address's counters are not bumped yet). */
+  recorded(tx: Tx, order: Order, address: DepositAddress): Promise<void>;
+}
+
+/** recordDeposit may wait for a checkout session's lock: generous limits, as checkout's own transactions have. */
+const RECORD_TX_OPTIONS = { maxWait: 15_000, timeout: 30_000 } as const;
 
 /** Deposits must be worth at least this much at creation (the provider ignores tiny deposits). */
 export const MIN_DEPOSIT_USD = 1;
@@ -83,6 +110,7 @@ export interface DepositsDeps extends Pick<Infra, 'config' | 'log' | 'clock'> {
  */
 export class DepositsService {
   private readonly prisma: PrismaClient;
+  private depositListeners: DepositRecordedListener[] = [];
 
   constructor(private readonly deps: DepositsDeps) {
     this.prisma = deps.prisma;
@@ -125,25 +153,69 @@ export class DepositsService {
   /**
    * Checkout "pay by transfer" (src/checkout/transfer.ts): a one-time address in the session's account and mode
    * for exactly what delivers `dstAmount` of the settlement token to the merchant's recipient (the provider
-   * quotes exact output, so the amount to send includes the route's fees). An active, unused address already
-   * made for the same session, chain, token and refund address is reused.
+   * quotes exact output, so the amount to send includes the route's fees).
+   *
+   * Bounded (src/deposits/state.ts `planCheckoutAddress`): one active address per source (chain, token), at most
+   * `CHECKOUT_ADDRESS_PAIRS` pairs per session (CONFLICT beyond). The pair's unused address is answered again
+   * whatever `refundTo` comes: the provider binds the refund address when it makes the address (Relay: `refundTo`
+   * of the strict deposit-address quote), so it is never changed afterwards, and the answer's `refundTo` says
+   * where refunds go. The provider is asked outside any transaction; the row is then written under the session's
+   * lock (`lock`) after the plan is made again from the rows as they are then, so concurrent requests (on any
+   * instance) never exceed the bound, and an address made meanwhile for the same pair wins (the provider's extra
+   * address is dropped unused: nothing tracks it and nothing is sent to it). A partial unique index (one active
+   * address per session, chain and token) guards the pair in the database itself.
    */
-  async createForCheckout(s: CheckoutDepositRequest): Promise<DepositAddress> {
+  async createForCheckout(s: CheckoutDepositRequest, lock: CheckoutSessionLock): Promise<DepositAddress> {
     const { assets } = this.deps;
     const srcChain = assets.resolveChain(s.srcChain, 'srcChain');
     const refundTo = assertAddressFor(srcChain.vm, s.refundTo.trim(), 'refundTo');
     const src = await assets.resolveToken(srcChain.id, s.srcToken, 'srcToken');
-    const token = srcChain.vm === 'evm' ? src.address.toLowerCase() : src.address;
-    const reusable = await this.prisma.depositAddress.findFirst({
-      where: { checkoutSessionId: s.sessionId, status: 'active', depositCount: 0, chainId: srcChain.id, token, refundTo, accountId: s.accountId, livemode: s.livemode },
-      orderBy: { createdAt: 'desc' },
-    });
-    if (reusable) return reusable;
-    return this.createRow(
+    const pair = { chainId: srcChain.id, token: srcChain.vm === 'evm' ? src.address.toLowerCase() : src.address };
+    const addressesOf = (db: Tx | PrismaClient) => db.depositAddress.findMany({ where: { checkoutSessionId: s.sessionId, status: 'active', accountId: s.accountId, livemode: s.livemode }, orderBy: { createdAt: 'asc' } });
+    // A first look without the lock: most requests are answered here (reuse, full) without asking the provider.
+    const first = planCheckoutAddress(await addressesOf(this.prisma), pair);
+    if (first.kind === 'reuse') return first.address;
+    if (first.kind === 'full') throw checkoutFull(first.pairs);
+    const data = await this.prepareRow(
       { accountId: s.accountId, livemode: s.livemode, keyPartner: null },
-      { srcChain: srcChain.id, srcToken: token, dstChain: s.dstChainId, dstToken: s.dstToken, recipient: s.recipient, refundTo, reusable: false, amount: s.dstAmount },
+      { srcChain: srcChain.id, srcToken: pair.token, dstChain: s.dstChainId, dstToken: s.dstToken, recipient: s.recipient, refundTo, reusable: false, amount: s.dstAmount },
       { exactOutput: true, checkoutSessionId: s.sessionId, label: `checkout ${s.sessionId}`.slice(0, LIMITS.label) },
     );
+    return lock(async (tx) => {
+      const plan = planCheckoutAddress(await addressesOf(tx), pair);
+      if (plan.kind === 'reuse') {
+        this.deps.log.info({ sessionId: s.sessionId, depositAddressId: plan.address.id, dropped: data.address }, 'checkout deposit address made concurrently; the provider address just made is dropped unused');
+        return plan.address;
+      }
+      if (plan.kind === 'full') throw checkoutFull(plan.pairs);
+      if (plan.replaces) await this.disableRows(tx, [plan.replaces.id]);
+      return tx.depositAddress.create({ data });
+    });
+  }
+
+  /**
+   * Every active address of a checkout session is disabled, inside the caller's transaction (checkout's status
+   * change: the session was paid, expired or otherwise closed). Detection stops (the poller claims active
+   * addresses only); orders of deposits already recorded keep being followed by the order poller. Returns how
+   * many were disabled.
+   */
+  async disableForCheckoutSession(tx: Tx, sessionId: string): Promise<number> {
+    const rows = await tx.depositAddress.findMany({ where: { checkoutSessionId: sessionId, status: 'active' }, select: { id: true } });
+    return this.disableRows(tx, rows.map((r) => r.id));
+  }
+
+  /** Disables active addresses in `tx`; their subscribers hear of it when `tx` commits. */
+  private async disableRows(tx: Tx, ids: string[]): Promise<number> {
+    if (!ids.length) return 0;
+    const at = this.now();
+    const { count } = await tx.depositAddress.updateMany({ where: { id: { in: ids }, status: 'active' }, data: { status: 'disabled', disabledAt: at, updatedAt: at } });
+    for (const id of ids) await notifyInTx(tx, depositAddressTopic(id), { id });
+    return count;
+  }
+
+  /** Registers a listener of deposits at checkout addresses (see DepositRecordedListener). */
+  onDepositRecorded(listener: DepositRecordedListener) {
+    this.depositListeners.push(listener);
   }
 
   /** An address by id, whoever owns it (internal: checkout reads the address its session's orders came from). */
@@ -157,11 +229,12 @@ export class DepositsService {
    * what the recipient must receive; the amount the address takes is the provider's exact-output input (or, for
    * the sandbox, one worked out from prices and the fees).
    */
-  private async createRow(
-    owner: { accountId: string; livemode: boolean; keyPartner: Awaited<ReturnType<PartnersService['forApiKey']>> },
-    v: z.output<typeof createDepositAddressSchema>,
-    opts: { exactOutput?: boolean; checkoutSessionId?: string; label?: string } = {},
-  ): Promise<DepositAddress> {
+  private async createRow(owner: RowOwner, v: z.output<typeof createDepositAddressSchema>, opts: RowOptions = {}): Promise<DepositAddress> {
+    return this.prisma.depositAddress.create({ data: await this.prepareRow(owner, v, opts) });
+  }
+
+  /** createRow's work up to the insert: validation, fees, the provider's address; the row to insert. */
+  private async prepareRow(owner: RowOwner, v: z.output<typeof createDepositAddressSchema>, opts: RowOptions = {}): Promise<Prisma.DepositAddressUncheckedCreateInput> {
     const { assets } = this.deps;
     const srcChain = assets.resolveChain(v.srcChain, 'srcChain');
     const dstChain = assets.resolveChain(v.dstChain, 'dstChain');
@@ -230,39 +303,37 @@ export class DepositsService {
       estimate = { ...estimate, amount: amount.toString(), dstAmount: v.amount!, dstAmountMin: v.amount! };
     }
     const at = this.now();
-    return this.prisma.depositAddress.create({
-      data: {
-        id: newId(livemode ? 'da' : 'da_test'),
-        accountId: owner.accountId,
-        livemode,
-        status: 'active',
-        provider: provider.id,
-        address: created.address,
-        chainId: srcChain.id,
-        token: route.src.address,
-        tokenSymbol: src.symbol,
-        tokenDecimals: src.decimals,
-        dstChainId: dstChain.id,
-        dstToken: route.dst.address,
-        dstSymbol: dst.symbol,
-        dstDecimals: dst.decimals,
-        recipient,
-        refundTo,
-        reusable: v.reusable,
-        amount: v.reusable ? null : amount.toString(),
-        ourFeeBps: created.fees?.ourFeeBps ?? fees.ourFeeBps,
-        integratorFeeBps: created.fees?.partnerFeeBps ?? fees.partnerFeeBps,
-        integrator: fees.partner?.id ?? null,
-        label: opts.label ?? v.label ?? null,
-        metadata: (v.metadata ?? {}) as Prisma.InputJsonValue,
-        estimate: estimate as unknown as Prisma.InputJsonValue,
-        providerRef: created.providerRef ?? null,
-        checkoutSessionId: opts.checkoutSessionId ?? null,
-        nextCheckAt: new Date(at.getTime() + DETECTION.fastMs),
-        createdAt: at,
-        updatedAt: at,
-      },
-    });
+    return {
+      id: newId(livemode ? 'da' : 'da_test'),
+      accountId: owner.accountId,
+      livemode,
+      status: 'active',
+      provider: provider.id,
+      address: created.address,
+      chainId: srcChain.id,
+      token: route.src.address,
+      tokenSymbol: src.symbol,
+      tokenDecimals: src.decimals,
+      dstChainId: dstChain.id,
+      dstToken: route.dst.address,
+      dstSymbol: dst.symbol,
+      dstDecimals: dst.decimals,
+      recipient,
+      refundTo,
+      reusable: v.reusable,
+      amount: v.reusable ? null : amount.toString(),
+      ourFeeBps: created.fees?.ourFeeBps ?? fees.ourFeeBps,
+      integratorFeeBps: created.fees?.partnerFeeBps ?? fees.partnerFeeBps,
+      integrator: fees.partner?.id ?? null,
+      label: opts.label ?? v.label ?? null,
+      metadata: (v.metadata ?? {}) as Prisma.InputJsonValue,
+      estimate: estimate as unknown as Prisma.InputJsonValue,
+      providerRef: created.providerRef ?? null,
+      checkoutSessionId: opts.checkoutSessionId ?? null,
+      nextCheckAt: new Date(at.getTime() + DETECTION.fastMs),
+      createdAt: at,
+      updatedAt: at,
+    };
   }
 
   async list(auth: KeyAuth, query: unknown): Promise<Page<DepositAddressView>> {
@@ -372,10 +443,15 @@ export class DepositsService {
    * instance inserts it first makes the order (`dep_…`, fees of the address), bumps the address's counters and
    * writes `order.submitted`, all in one transaction; a second sighting returns null. Deposits at an address that
    * is no longer active are not recorded (null). `strict` (simulate): a one-time address already used is CONFLICT.
+   * At a checkout address, the deposit-recorded listeners run in the same transaction (checkout records the
+   * session's payment there: the order and the payment commit together or not at all).
    */
   async recordDeposit(addr: DepositAddress, d: DetectedDeposit, opts: { strict?: boolean } = {}): Promise<OrderView | null> {
     const at = this.now();
+    // The session a checkout address pays never changes (set at creation), so the stale row tells it.
+    const listeners = addr.checkoutSessionId ? this.depositListeners : [];
     const row = await this.prisma.$transaction(async (tx) => {
+      for (const l of listeners) await l.lock?.(tx, addr);
       const locked = await tx.$queryRawUnsafe<Array<{ id: string }>>('SELECT id FROM deposit_addresses WHERE id = $1 FOR UPDATE', addr.id);
       if (!locked.length) return null;
       const fresh = await tx.depositAddress.findUniqueOrThrow({ where: { id: addr.id } });
@@ -411,13 +487,14 @@ export class DepositsService {
           updatedAt: at,
         },
       });
+      for (const l of listeners) await l.recorded(tx, order, fresh);
       await tx.depositAddress.update({
         where: { id: fresh.id },
         data: { depositCount: { increment: 1 }, lastDepositAt: at, updatedAt: at, nextCheckAt: new Date(at.getTime() + DETECTION.fastMs) },
       });
       await recordOrderEvent(tx, order, 'submitted', at);
       return order;
-    });
+    }, RECORD_TX_OPTIONS);
     if (!row) return null;
     const view = orderView(row);
     await this.deps.orders.publish(view);
@@ -450,6 +527,15 @@ export class DepositsService {
     return tokens.map((t, i) => found[ids[i]] ?? t.priceUsd);
   }
 }
+
+type RowOwner = { accountId: string; livemode: boolean; keyPartner: Awaited<ReturnType<PartnersService['forApiKey']>> };
+type RowOptions = { exactOutput?: boolean; checkoutSessionId?: string; label?: string };
+
+const checkoutFull = (pairs: number) =>
+  new ApiError(
+    'CONFLICT',
+    `This checkout session already has deposit addresses for ${pairs} networks/tokens, the most it can have (${CHECKOUT_ADDRESS_PAIRS}); send with one of those (ask again with its network and token to get it), or pay with a connected wallet`,
+  );
 
 const tokenRef = (t: TokenInfo, vm: 'evm' | 'svm'): TokenRef => ({
   chainId: t.chainId,

@@ -74,3 +74,50 @@ export function scaledDstAmount(amount: bigint, estimate: { amount: string; dstA
   if (base <= 0n) return 0n;
   return (amount * BigInt(estimate.dstAmount)) / base;
 }
+
+/**
+ * Checkout "pay by transfer": a session has at most this many source (chain, token) pairs, one active address
+ * each. The pay page offers 10 pairs; a payer picks one and sometimes changes their mind once or twice (wrong
+ * network, no balance of the first token), so 3 covers honest use. Each address costs one provider quote at
+ * creation (Relay: /quote/v2, 50 a minute per API key shared by all traffic) and one provider request per
+ * detection check until the session closes; the bound keeps both small whoever calls the public route.
+ */
+export const CHECKOUT_ADDRESS_PAIRS = 3;
+
+export interface CheckoutAddressRow {
+  chainId: number;
+  token: string;
+  status: string;
+  depositCount: number;
+}
+
+export type CheckoutAddressPlan<A> =
+  /** The pair's active, unused address: answered as it is (its refundTo is the one fixed at creation). */
+  | { kind: 'reuse'; address: A }
+  /** A new address; `replaces` is the pair's used one-time address, disabled in the same transaction. */
+  | { kind: 'create'; replaces?: A }
+  /** The session already has `CHECKOUT_ADDRESS_PAIRS` other pairs. */
+  | { kind: 'full'; pairs: number };
+
+/**
+ * What a request for a pay-by-transfer address of (`chainId`, `token`) gets, given the session's addresses:
+ *
+ * | the session has, for this pair                    | other active pairs          | answer                      |
+ * |---------------------------------------------------|-----------------------------|-----------------------------|
+ * | an active, unused address                         | any                         | reuse it (original refundTo) |
+ * | an active address whose one deposit was recorded  | any                         | create, disabling that one  |
+ * | nothing active                                    | fewer than the bound        | create                      |
+ * | nothing active                                    | the bound                   | full (CONFLICT)             |
+ *
+ * Disabled addresses count for nothing. A used one-time address on a session that takes payments again means its
+ * deposit's payment failed (refunded or failed): it can take no other deposit, so a new one replaces it; every
+ * replacement follows a real transfer, so the count of active addresses stays within the bound.
+ */
+export function planCheckoutAddress<A extends CheckoutAddressRow>(addresses: readonly A[], pair: { chainId: number; token: string }): CheckoutAddressPlan<A> {
+  const active = addresses.filter((a) => a.status === 'active');
+  const same = active.find((a) => a.chainId === pair.chainId && a.token === pair.token);
+  if (same) return same.depositCount === 0 ? { kind: 'reuse', address: same } : { kind: 'create', replaces: same };
+  const pairs = new Set(active.map((a) => `${a.chainId}:${a.token}`)).size;
+  if (pairs >= CHECKOUT_ADDRESS_PAIRS) return { kind: 'full', pairs };
+  return { kind: 'create' };
+}

@@ -26,6 +26,20 @@ describe.each(backends)('deposit addresses, live through Relay (%s)', (backend) 
   const clock = new ManualClock(Date.now());
   const h = () => ({ 'x-api-key': liveKey });
   const events = async (s: TestServer, resourceId: string) => (await s.db.sql.query<{ type: string; data: any }>('SELECT type, data FROM events WHERE resource_id = $1 ORDER BY sequence', [resourceId]));
+  /**
+   * Waits for `probe`, moving the clock on by `stepMs` at every look that fails: a poller whose run ended after an
+   * earlier move scheduled its next look from that later time, so one move can come too early; moving on at
+   * every look makes the wait depend on the condition only, never on the timing of one move.
+   */
+  const advanceUntil = <T>(stepMs: number, probe: () => T | Promise<T>, what: string) =>
+    waitFor(
+      async () => {
+        const v = await probe();
+        if (!v) clock.advance(stepMs);
+        return v;
+      },
+      { what, intervalMs: 50 },
+    );
   const ordersOf = async (id: string) => (await a.get(`/v1/orders?depositAddressId=${id}`, h())).body.data as Array<{ quoteId: string; status: string; amount: string; dstAmount: string; srcTxHash: string; ourFeeBps: number; partnerFeeBps: number }>;
 
   beforeAll(async () => {
@@ -91,22 +105,20 @@ describe.each(backends)('deposit addresses, live through Relay (%s)', (backend) 
     const addr = (await a.post('/v1/deposit-addresses', BODY, h())).body;
     const first = relay.deposit(addr.address, 50_000_000n);
     // The poller checks a fresh address about 15 s after creation.
-    clock.advance(16_000);
-    const [o1] = await waitFor(async () => ((await ordersOf(addr.id)).length === 1 ? ordersOf(addr.id) : undefined), { what: 'the first deposit order' });
+    const [o1] = await advanceUntil(16_000, async () => ((await ordersOf(addr.id)).length === 1 ? ordersOf(addr.id) : undefined), 'the first deposit order');
     expect(o1).toMatchObject({ status: 'submitted', amount: '50000000', srcTxHash: relay.requests.get(first)!.inTxHashes[0], ourFeeBps: 20, partnerFeeBps: 0 });
     expect(o1!.quoteId).toMatch(/^dep_/);
     expect(o1!.dstAmount).toBe(relay.requests.get(first)!.amountOut);
     relay.setStatus(first, 'success', { outTx: `0x${'ab'.repeat(32)}` });
-    clock.advance(60_000); // the order poller's next look at it is due
-    await waitFor(async () => (await ordersOf(addr.id))[0]?.status === 'filled', { what: 'the first order filled' });
+    // The order poller's next look at it comes due.
+    await advanceUntil(60_000, async () => (await ordersOf(addr.id))[0]?.status === 'filled', 'the first order filled');
     expect((await events(a, o1!.quoteId)).map((e) => e.type)).toEqual(['order.submitted', 'order.filled']);
 
     const second = relay.deposit(addr.address, 30_000_000n);
     expect((await a.post(`/v1/deposit-addresses/${addr.id}/refresh`, {}, h())).status).toBe(202);
     await waitFor(async () => (await ordersOf(addr.id)).length === 2, { what: 'the second deposit order' });
     relay.setStatus(second, 'refund', { inTx: relay.requests.get(second)!.inTxHashes[0] });
-    clock.advance(60_000);
-    await waitFor(async () => (await ordersOf(addr.id))[0]?.status === 'refunded', { what: 'the second order refunded' });
+    await advanceUntil(60_000, async () => (await ordersOf(addr.id))[0]?.status === 'refunded', 'the second order refunded');
     const got = (await a.get(`/v1/deposit-addresses/${addr.id}`, h())).body;
     expect(got.depositCount).toBe(2);
     expect(got.deposits.map((d: { status: string; amount: string }) => [d.status, d.amount])).toEqual([
@@ -126,8 +138,7 @@ describe.each(backends)('deposit addresses, live through Relay (%s)', (backend) 
     relay.deposit(other.address, 20_000_000n);
     await a.post(`/v1/deposit-addresses/${other.id}/refresh`, {}, h());
     await waitFor(async () => (await ordersOf(other.id)).length === 1, { what: 'the other address deposit' });
-    clock.advance(16 * 60_000);
-    await waitFor(async () => (relay.hits['GET /requests/v3'] ?? 0) > hitsBefore + 1, { what: 'more detection runs' });
+    await advanceUntil(16 * 60_000, () => (relay.hits['GET /requests/v3'] ?? 0) > hitsBefore + 1, 'more detection runs');
     expect(await ordersOf(addr.id)).toEqual([]);
     expect((await a.get(`/v1/deposit-addresses/${addr.id}`, h())).body.depositCount).toBe(0);
   });
@@ -140,9 +151,8 @@ describe.each(backends)('deposit addresses, live through Relay (%s)', (backend) 
     const both = await Promise.all([a.services.deposits.recordDeposit(row, seen), (b ?? a).services.deposits.recordDeposit(row, seen), a.services.deposits.recordDeposit(row, seen)]);
     expect(both.filter((o) => o !== null)).toHaveLength(1);
     // The pollers of both instances see it too, and add nothing.
-    clock.advance(16 * 60_000);
     const hits = relay.hits['GET /requests/v3'] ?? 0;
-    await waitFor(() => (relay.hits['GET /requests/v3'] ?? 0) > hits + 2, { what: 'detection runs' });
+    await advanceUntil(16 * 60_000, () => (relay.hits['GET /requests/v3'] ?? 0) > hits + 2, 'detection runs');
     const orders = await ordersOf(addr.id);
     expect(orders).toHaveLength(1);
     expect(await a.db.prisma.deposit.count({ where: { depositAddressId: addr.id } })).toBe(1);
@@ -153,11 +163,9 @@ describe.each(backends)('deposit addresses, live through Relay (%s)', (backend) 
   it.runIf(backend === 'postgres')('two instances polling the same addresses record every deposit once', async () => {
     const addrs = await Promise.all([1, 2, 3].map(async () => (await a.post('/v1/deposit-addresses', BODY, h())).body));
     for (const x of addrs) for (let i = 0; i < 3; i++) relay.deposit(x.address, BigInt(10_000_000 + i));
-    clock.advance(16 * 60_000);
-    for (const x of addrs) await waitFor(async () => (await ordersOf(x.id)).length === 3, { what: `3 orders of ${x.id}` });
-    clock.advance(16 * 60_000);
+    for (const x of addrs) await advanceUntil(16 * 60_000, async () => (await ordersOf(x.id)).length === 3, `3 orders of ${x.id}`);
     const hits = relay.hits['GET /requests/v3'] ?? 0;
-    await waitFor(() => (relay.hits['GET /requests/v3'] ?? 0) > hits + 3, { what: 'detection runs' });
+    await advanceUntil(16 * 60_000, () => (relay.hits['GET /requests/v3'] ?? 0) > hits + 3, 'detection runs');
     for (const x of addrs) {
       expect(await ordersOf(x.id)).toHaveLength(3);
       expect((await a.get(`/v1/deposit-addresses/${x.id}`, h())).body.depositCount).toBe(3);

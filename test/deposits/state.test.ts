@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { check, DETECTION, nextCheckDelayMs, sandboxOutcome, scaledDstAmount } from '../../src/deposits/state.js';
+import { check, CHECKOUT_ADDRESS_PAIRS, DETECTION, nextCheckDelayMs, planCheckoutAddress, sandboxOutcome, scaledDstAmount } from '../../src/deposits/state.js';
 import { amountWorth, priceEstimate, usdValue } from '../../src/deposits/service.js';
 
 const MIN = 60_000;
@@ -91,5 +91,32 @@ describe('deposit addresses: pure rules', () => {
     const eth = { chainId: 1, address: '0x0', symbol: 'ETH', decimals: 18 };
     expect(priceEstimate({ src: usdc(1), dst: eth, amount: 3_000_000_000n, fees: { ...fees, partnerFeeBps: 0 } }, [1, 3000], true).dstAmount).toBe('998000000000000000');
     expect(priceEstimate({ src: eth, dst: usdc(1), amount: 10n ** 18n, fees: { ...fees, ourFeeBps: 0, partnerFeeBps: 0 } }, [undefined, 1], true).dstAmount).toBe('1000000');
+  });
+
+  describe('pay by transfer: the addresses of one checkout session', () => {
+    const row = (chainId: number, token: string, depositCount = 0, status = 'active') => ({ id: `${chainId}:${token}:${status}:${depositCount}`, chainId, token, depositCount, status });
+    const pair = { chainId: 42161, token: '0xusdc' };
+
+    it('the bound is 3 pairs', () => expect(CHECKOUT_ADDRESS_PAIRS).toBe(3));
+
+    it.each([
+      ['no address yet', [], 'create'],
+      ["the pair's unused address: reused", [row(42161, '0xusdc')], 'reuse'],
+      ["the pair's used address (its payment failed): replaced", [row(42161, '0xusdc', 1)], 'create+replace'],
+      ['two other pairs', [row(8453, '0xusdc'), row(10, '0xusdc')], 'create'],
+      ['three other pairs: full', [row(8453, '0xusdc'), row(10, '0xusdc'), row(1, '0xusdt')], 'full'],
+      ['three other pairs, used ones count too: full', [row(8453, '0xusdc', 1), row(10, '0xusdc', 1), row(1, '0xusdt')], 'full'],
+      ['three pairs including this one, unused: reused', [row(8453, '0xusdc'), row(10, '0xusdc'), row(42161, '0xusdc')], 'reuse'],
+      ['three pairs including this one, used: replaced (the count stays 3)', [row(8453, '0xusdc'), row(10, '0xusdc'), row(42161, '0xusdc', 1)], 'create+replace'],
+      ['disabled addresses count for nothing', [row(8453, '0xusdc', 0, 'disabled'), row(10, '0xusdc', 0, 'disabled'), row(1, '0xusdt', 1, 'disabled'), row(42161, '0xusdc', 0, 'disabled')], 'create'],
+      ['the same token on another chain is another pair', [row(8453, '0xusdc'), row(10, '0xusdc'), row(1, '0xusdc')], 'full'],
+    ] as const)('%s → %s', (_what, rows, expected) => {
+      const plan = planCheckoutAddress(rows, pair);
+      const got = plan.kind === 'create' && plan.replaces ? 'create+replace' : plan.kind;
+      expect(got).toBe(expected);
+      if (plan.kind === 'reuse') expect(plan.address).toMatchObject(pair);
+      if (plan.kind === 'create' && plan.replaces) expect(plan.replaces).toMatchObject({ ...pair, status: 'active' });
+      if (plan.kind === 'full') expect(plan.pairs).toBe(CHECKOUT_ADDRESS_PAIRS);
+    });
   });
 });

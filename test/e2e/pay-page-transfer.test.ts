@@ -6,6 +6,7 @@ import { startTestServer, type TestServer } from '../helpers/server.js';
 import { DefiLlamaServer } from '../fixtures/defillama-server.js';
 
 const PAYER = '0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc';
+const OTHER_REFUND = '0x90f79bf6eb2c4f870365e785982e1f101e93b906';
 
 /**
  * "Pay by transfer" on the hosted pay page in chromium, test mode: no wallet is connected; the payer asks for a
@@ -72,6 +73,22 @@ describe('hosted pay page: pay by transfer in chromium', { timeout: 180_000 }, (
     const d = (await svg.locator('path').getAttribute('d'))!;
     expect(d.match(/M/g)).toHaveLength(dark);
     expect(await svg.boundingBox()).toMatchObject({ width: 200, height: 200 });
+    // Where refunds go, as the address was made: no warning for the payer who entered it.
+    expect(await page.locator('#transfer-refund-to').textContent()).toBe(PAYER);
+    expect(await page.locator('#transfer-refund-note').count()).toBe(0);
+    // Someone else on the same pay link, same network and token, another refund address: the same deposit address
+    // (the provider fixed its refund address when it was made), and the page says where refunds go.
+    const other = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page2 = await other.newPage();
+    await page2.goto(`${s.url}/pay/${id}`);
+    await page2.locator('#transfer-chain').selectOption('42161');
+    await page2.locator('#transfer-token').selectOption('USDC');
+    await page2.locator('#transfer-refund').fill(OTHER_REFUND);
+    await page2.locator('#transfer-button').click();
+    expect(await page2.locator('#transfer-address').textContent({ timeout: 60_000 })).toBe(address);
+    expect(await page2.locator('#transfer-refund-to').textContent()).toBe(PAYER);
+    expect(await page2.locator('#transfer-refund-note').textContent()).toContain('not the one you entered');
+    await other.close();
     await page.locator('#simulate-button').click();
     await page.waitForURL((u) => u.toString().startsWith(`${merchant.url}/thanks`), { timeout: 90_000 });
     const fresh = await s.get(`/v1/checkout/sessions/${id}`, { 'x-api-key': key });

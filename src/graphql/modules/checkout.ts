@@ -400,7 +400,7 @@ const CheckoutTransfer = builder.objectRef<TransferView>('CheckoutTransfer').imp
     amountDue: t.exposeString('amountDue', { description: 'What the merchant receives (settlement token base units).' }),
     fees: t.field({ type: TransferFees, resolve: (v) => v.fees }),
     uri: t.exposeString('uri', { description: 'EIP-681 (EVM) or Solana Pay URI of the transfer, for a QR code or a wallet link.' }),
-    refundTo: t.exposeString('refundTo'),
+    refundTo: t.exposeString('refundTo', { description: 'Where a refund of the transfer goes: the refund address the deposit address was made with (fixed then; asked again with another one, the same address answers).' }),
     livemode: t.exposeBoolean('livemode'),
     status: t.field({ type: TransferStatus, resolve: (v) => v.status }),
     expiresAt: t.field({ type: 'DateTime', description: 'When the session (and so this offer) expires.', resolve: (v) => new Date(v.expiresAt) }),
@@ -430,7 +430,7 @@ builder.mutationField('createCheckoutTransferAddress', (t) =>
       fields: (f) => ({ transfer: f.field({ type: CheckoutTransfer, resolve: (p) => p.transfer }) }),
     }),
     description:
-      "Public (the pay page): pay by transfer. A one-time deposit address on the payer's chain and token, in the session's account and mode, for exactly the session amount plus the route fees; the same chain, token and `refundTo` again answer the same address while it is unused and the session open. The deposit pays the session as a routed payment, verified on chain. A ConflictError when the session is not open.",
+      "Public (the pay page): pay by transfer. A one-time deposit address on the payer's chain and token, in the session's account and mode, for exactly the session amount plus the route fees. One address per chain and token, at most 3 per session: the same chain and token again answer the same address while it is unused, with the `refundTo` it was made with (the provider fixes it then); a fourth chain and token is a ConflictError. The deposit pays the session as a routed payment, recorded with the deposit and verified on chain; the session's addresses are disabled when it is paid or expires. A ConflictError when the session is not open.",
     authScopes: { public: true },
     args: { input: t.arg({ type: CreateTransferAddressInput, required: true }) },
     errors: { types: [ConflictError, NotFoundError] },

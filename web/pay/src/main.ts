@@ -139,7 +139,7 @@ function renderPay() {
 function renderTransfer(): HTMLElement {
   const t = (st.transfer ??= { chainId: TRANSFER_CHOICES[0]!.chainId, token: TRANSFER_CHOICES[0]!.tokens[0]!, refundTo: '' });
   const choice = TRANSFER_CHOICES.find((c) => c.chainId === t.chainId) ?? TRANSFER_CHOICES[0]!;
-  if (t.offer) return h('section', { class: 'pay-transfer', 'aria-label': 'Pay by transfer' }, h('h2', {}, 'Pay by transfer'), transferCard(t.offer, choice.name, () => void onSimulate(), st.busy === 'simulate'));
+  if (t.offer) return h('section', { class: 'pay-transfer', 'aria-label': 'Pay by transfer' }, h('h2', {}, 'Pay by transfer'), transferCard(t.offer, choice.name, () => void onSimulate(), st.busy === 'simulate', t.refundTo));
   return h(
     'section',
     { class: 'pay-transfer', 'aria-label': 'Pay by transfer' },

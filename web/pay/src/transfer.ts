@@ -14,6 +14,8 @@ export interface TransferOffer {
   amount: string;
   amountDue: string;
   uri: string;
+  /** Where a refund goes: fixed when the address was made (asked again with another one, the same address answers). */
+  refundTo: string;
   livemode: boolean;
 }
 
@@ -33,12 +35,17 @@ export const requestTransfer = (sessionId: string, body: { srcChain: number; src
 export const simulateTransfer = (sessionId: string, depositAddressId: string) =>
   api<unknown>(`/v1/checkout/sessions/${encodeURIComponent(sessionId)}/deposit-address/simulate`, { depositAddressId });
 
+/** Same address? EVM addresses compare case-insensitively, Solana ones exactly. */
+const sameAddress = (a: string, b: string) => (/^0x/i.test(a) ? a.toLowerCase() === b.toLowerCase() : a === b);
+
 /**
  * The offer: the address, the exact amount, the payment URI (as a QR code for a phone wallet, as text with a copy
- * button and as a wallet link) and, in test mode, the "simulate payment" button.
+ * button and as a wallet link), where refunds go (with a warning when the address was made earlier with another
+ * refund address than the one just entered) and, in test mode, the "simulate payment" button.
  */
-export function transferCard(o: TransferOffer, chainName: string, onSimulate: () => void, busy: boolean): HTMLElement {
+export function transferCard(o: TransferOffer, chainName: string, onSimulate: () => void, busy: boolean, enteredRefundTo?: string): HTMLElement {
   const amount = formatUnits(o.amount, o.tokenDecimals);
+  const otherRefund = !!enteredRefundTo && !sameAddress(enteredRefundTo, o.refundTo);
   const copy = (text: string, label: string) =>
     h('button', { type: 'button', class: 'copy', onclick: () => void navigator.clipboard?.writeText(text).catch(() => undefined) }, label);
   return h(
@@ -57,6 +64,15 @@ export function transferCard(o: TransferOffer, chainName: string, onSimulate: ()
     h('code', { id: 'transfer-uri', class: 'uri' }, o.uri),
     copy(o.uri, 'Copy payment link'),
     h('a', { href: o.uri, class: 'wallet-link' }, 'Open in a wallet app'),
+    h('p', { class: 'label', id: 'transfer-refund-label' }, 'Refunds go to'),
+    h('code', { id: 'transfer-refund-to', class: 'address' }, o.refundTo),
+    otherRefund
+      ? h(
+          'p',
+          { class: 'error', id: 'transfer-refund-note', role: 'alert' },
+          `This payment already has a deposit address on ${chainName} for ${o.tokenSymbol}, made with the refund address above, not the one you entered: a refund of a transfer to it goes there. If that is not your wallet, pick another network or token.`,
+        )
+      : null,
     h('p', { class: 'muted', id: 'transfer-status' }, 'Waiting for your transfer… this page updates by itself.'),
     o.livemode ? null : h('button', { type: 'button', id: 'simulate-button', class: 'primary', disabled: busy, onclick: onSimulate }, busy ? 'Simulating…' : 'Simulate payment (test mode)'),
   );
