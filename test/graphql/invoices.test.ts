@@ -164,6 +164,8 @@ describe.each(backends)('invoices over GraphQL, in process (%s)', (backend) => {
     const checkout = g.app.services.checkout;
     await checkout.reportDirect(pay.sessionId, { txHash: tx, payer: '0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc' });
     const payment = await g.app.infra.prisma.checkoutPayment.findFirstOrThrow({ where: { sessionId: pay.sessionId } });
+    // The verifier first sees the transaction on chain with the session's evidence, then settles it.
+    await checkout.settlePayment(payment.id, { kind: 'seen' });
     await checkout.settlePayment(payment.id, { kind: 'succeeded', deliveryTxHash: tx, amountReceived: 49_000_000n });
     expect((await sub.take(2))[1]!.data!.invoice).toMatchObject({ id: inv.id, status: 'paid' });
     await sub.completed();

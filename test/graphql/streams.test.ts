@@ -58,8 +58,10 @@ describe('GraphQL streams and lookups stay correct over time, in process', () =>
     await sub.ready;
     const cs = await g.app.services.checkout.create(auth, session);
     await g.app.services.checkout.reportDirect(cs.id, { txHash: `0x${'ab'.repeat(32)}`, payer: RECIPIENT });
-    await sub.take(1);
     const payment = await g.app.infra.prisma.checkoutPayment.findFirstOrThrow({ where: { sessionId: cs.id } });
+    // The verifier first sees the transaction on chain with the session's evidence (processing), then settles it.
+    await g.app.services.checkout.settlePayment(payment.id, { kind: 'seen' });
+    await sub.take(1);
     await g.app.services.checkout.settlePayment(payment.id, { kind: 'failed', reason: 'tx_failed' });
     const got = await sub.take(2);
     await sub.close();

@@ -196,6 +196,8 @@ describe.each(backends)('invoices API (%s)', (backend) => {
     const processing = await s.post(`/v1/invoices/${inv.id}/pay`);
     expect([processing.status, processing.body.sessionId]).toEqual([200, cs.id]);
     const payment = await s.db.prisma.checkoutPayment.findFirstOrThrow({ where: { sessionId: cs.id } });
+    // The verifier first sees the transaction on chain with the session's evidence, then settles it.
+    await s.services.checkout.settlePayment(payment.id, { kind: 'seen' });
     await s.services.checkout.settlePayment(payment.id, { kind: 'succeeded', deliveryTxHash: `0x${'a1'.repeat(32)}`, amountReceived: 49_000_000n });
 
     const paid = (await s.get(`/v1/invoices/${inv.id}`, h())).body;
@@ -231,6 +233,8 @@ describe.each(backends)('invoices API (%s)', (backend) => {
       const tx = `0x${randomHex()}`;
       await s.post(`/v1/checkout/sessions/${cs.id}/submitted`, { txHash: tx, payer: PAYER });
       const payment = await s.db.prisma.checkoutPayment.findFirstOrThrow({ where: { sessionId: cs.id } });
+      // The verifier first sees the transaction on chain with the session's evidence, then settles it.
+      await s.services.checkout.settlePayment(payment.id, { kind: 'seen' });
       await s.services.checkout.settlePayment(payment.id, { kind: 'succeeded', deliveryTxHash: tx, amountReceived: BigInt(amount) });
       expect((await s.get(`/v1/checkout/sessions/${cs.id}`)).body.status).toBe('paid');
       expect((await s.get(`/v1/invoices/${inv.id}`, h())).body.status).toBe('open');

@@ -67,6 +67,8 @@ describe('hosted invoice page and dev outbox over HTTP (pglite)', () => {
     const tx = `0x${'c3'.repeat(32)}`;
     await s.post(`/v1/checkout/sessions/${pay.sessionId}/submitted`, { txHash: tx, payer: '0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc' });
     const payment = await s.db.prisma.checkoutPayment.findFirstOrThrow({ where: { sessionId: pay.sessionId } });
+    // The verifier first sees the transaction on chain with the session's evidence, then settles it.
+    await s.services.checkout.settlePayment(payment.id, { kind: 'seen' });
     await s.services.checkout.settlePayment(payment.id, { kind: 'succeeded', deliveryTxHash: tx, amountReceived: 49_000_000n });
     const paid = await (await page(inv.id)).text();
     expect(paid).toContain('Paid on 2026-11-25');

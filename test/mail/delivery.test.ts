@@ -122,6 +122,8 @@ describe('receipt email (pglite, jobs driven by the test)', () => {
     const tx = `0x${'b2'.repeat(32)}`;
     await s.post(`/v1/checkout/sessions/${pay.sessionId}/submitted`, { txHash: tx, payer: '0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc' });
     const payment = await s.db.prisma.checkoutPayment.findFirstOrThrow({ where: { sessionId: pay.sessionId } });
+    // The verifier first sees the transaction on chain with the session's evidence, then settles it.
+    await s.services.checkout.settlePayment(payment.id, { kind: 'seen' });
     await s.services.checkout.settlePayment(payment.id, { kind: 'succeeded', deliveryTxHash: tx, amountReceived: 49_000_000n });
     const m = await waitFor(async () => (await s.services.mail.deliverDue(), smtp.messages.find((x) => x.parsed.subject?.startsWith('[Test] Receipt') && x.parsed.text?.includes(inv.id))), { what: 'the receipt email' });
     const pdf = `https://pay.example/v1/invoices/${inv.id}/receipt.pdf`;

@@ -84,6 +84,8 @@ describe.each(backends)('OpenAPI contract: every documented example against a re
     const tx = '0x' + randomBytes(32).toString('hex');
     expect((await s.post(`/v1/checkout/sessions/${id}/submitted`, { txHash: tx, payer: EX.payer })).status).toBe(200);
     const { payments } = await s.services.checkout.load(id);
+    // The verifier first sees the transaction on chain with the session's evidence, then settles it.
+    await s.services.checkout.settlePayment(payments[0].id, { kind: 'seen' });
     await s.services.checkout.settlePayment(payments[0].id, { kind: 'succeeded', deliveryTxHash: tx, amountReceived: 25_000_000n });
     return { id, paymentId: payments[0].id };
   };
@@ -105,6 +107,8 @@ describe.each(backends)('OpenAPI contract: every documented example against a re
     const tx = '0x' + randomBytes(32).toString('hex');
     expect((await s.post(`/v1/checkout/sessions/${sessionId}/submitted`, { txHash: tx, payer: EX.payer })).status).toBe(200);
     const { payments } = await s.services.checkout.load(sessionId);
+    // The verifier first sees the transaction on chain with the session's evidence, then settles it.
+    await s.services.checkout.settlePayment(payments[0].id, { kind: 'seen' });
     await s.services.checkout.settlePayment(payments[0].id, { kind: 'succeeded', deliveryTxHash: tx, amountReceived: 25_000_000n });
     const r = await s.get(`/v1/invoices/${id}`, h());
     expect(r.body.status, r.text).toBe('paid');
