@@ -113,10 +113,10 @@ Try:
   The same without the page: POST ${base}/v1/checkout/sessions/cs_test_…/deposit-address
     -d '{"srcChain":"arbitrum","srcToken":"USDC","refundTo":"${DEVNET_ACCOUNTS[1].address}"}', then …/deposit-address/simulate -d '{"depositAddressId":"da_test_…"}'
   Over GraphQL: mutations createCheckoutTransferAddress and simulateCheckoutTransfer (public, no key).
-${devnet ? devnetHints(base, devnet) : ''}`);
+${devnet ? devnetHints(base, devnet, payLink?.split('/pay/')[1]) : ''}`);
 }
 
-function devnetHints(base: string, devnet: Devnet): string {
+function devnetHints(base: string, devnet: Devnet, sessionId: string | undefined): string {
   const user = DEVNET_ACCOUNTS[1];
   return `
 Devnet (anvil as Base 8453)  ${devnet.rpcUrl}
@@ -127,7 +127,16 @@ Devnet (anvil as Base 8453)  ${devnet.rpcUrl}
   The same over GraphQL (one input object; expected failures come back typed, with their code):
   curl -s -H 'content-type: application/json' ${base}/graphql -d '{"query":"query($in: QuoteInput!) { quote(input: $in) { __typename ... on QuoteResponse { best { quoteId provider dstAmount expiresAt } } ... on Error { code message } } }","variables":{"in":{"srcChain":"8453","srcToken":"USDC","amount":"25000000","dstChain":"8453","dstToken":"DAI","sender":"${user.address}","recipient":"${user.address}"}}}'
   Then POST /v1/orders {"quoteId":"q_..."}, send the approval and the tx from the test wallet to ${devnet.rpcUrl},
-  and POST /v1/orders/<quoteId>/submitted {"txHash":"0x..."}: the mock maker delivers once it is mined.
+  and POST /v1/orders/<quoteId>/submitted {"txHash":"0x..."}: the mock maker delivers once it is mined.${
+    sessionId
+      ? `
+  Pay the sample session by the spec's payer flow (its direct option is a quote too; the build is a USDC transfer
+  carrying the session's tag, the only kind of transfer that can pay this session; a report alone moves nothing):
+  curl -s -H 'content-type: application/json' ${base}/v1/checkout/sessions/${sessionId}/quote -d '{"srcChain":"8453","srcToken":"USDC","sender":"${user.address}"}'
+  curl -s -H 'content-type: application/json' ${base}/v1/orders -d '{"quoteId":"<best.quoteId from the answer above>"}'
+  Send tx.to / tx.data from the test wallet to ${devnet.rpcUrl}, then POST /v1/orders/<quoteId>/submitted {"txHash":"0x..."}.`
+      : ''
+  }
 `;
 }
 

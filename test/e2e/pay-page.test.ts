@@ -193,12 +193,12 @@ describe('hosted pay page end to end in chromium', { timeout: 120_000 }, () => {
     const expired = await createSession();
     await s.post(`/v1/checkout/sessions/${expired.id}/expire`, {}, { 'x-api-key': key });
     const review = await createSession({ amount: '2000000' });
-    const short = await transfer(devnet, 3, USDC, review.recipient, 1_000_000n);
+    const short = await transfer(devnet, 3, USDC, review.recipient, 1_000_000n, { session: review.id });
     const shortReport = await s.post(`/v1/checkout/sessions/${review.id}/submitted`, { txHash: short, payer: devnet.accounts[3]!.address });
     expect(shortReport.status, shortReport.text).toBe(200);
     await waitForSession(s, review.id, (b) => b.status === 'needs_review');
     const paid = await createSession({ amount: '1000000', successUrl: undefined });
-    const ok = await transfer(devnet, 3, USDC, paid.recipient, 1_000_000n);
+    const ok = await transfer(devnet, 3, USDC, paid.recipient, 1_000_000n, { session: paid.id });
     const okReport = await s.post(`/v1/checkout/sessions/${paid.id}/submitted`, { txHash: ok, payer: devnet.accounts[3]!.address });
     expect(okReport.status, okReport.text).toBe(200);
     await waitForSession(s, paid.id, (b) => b.status === 'paid');
