@@ -68,7 +68,7 @@ export type CheckoutSessionQuoteInput = {
   srcToken: string;
 };
 
-/** `open` → `processing` (a payment is being verified) → `paid`; back to `open` when the payment failed; `needs_review` when funds moved but a rule failed; `expired`. `paid`, `expired` and `needs_review` are final. */
+/** `open` → `processing` (a payment is being verified) → `paid`; back to `open` when the payment failed; `needs_review` when funds moved but a rule failed, until the merchant accepts the payment (→ `paid`) or reopens the session (→ `open`); `expired`. `paid` and `expired` are final. */
 export type CheckoutSessionStatus =
   | 'expired'
   | 'needs_review'
