@@ -120,7 +120,7 @@ describe.each(backends)('checkout verification on a Solana RPC (%s)', (backend) 
     const done = await waitForSession(s, cs.id, settled, key);
     expect(done.status).toBe('needs_review');
     expect(done.review.reason).toBe(reason);
-    expect(await eventTypes(s, cs.id)).toEqual(['checkout.session.processing']);
+    expect(await eventTypes(s, cs.id)).toEqual(['checkout.session.processing', 'checkout.session.needs_review']);
   });
 
   it('a transaction included before the session was created → needs_review (mined_before_session)', async () => {
