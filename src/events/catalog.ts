@@ -113,11 +113,16 @@ function session(ctx: SampleContext, status: string, opts: { paid?: boolean; pay
   };
 }
 
-/** The owner's view fields of a session whose 45 USDC payment (of 49 due) is under review as `underpaid`. */
+/**
+ * The owner's view fields of a session whose direct transfer of 45 USDC (49 due) is under review as `underpaid`
+ * (a direct transfer records the amount due as `srcAmount`; `amountReceived` is what arrived).
+ */
 function reviewFields(ctx: SampleContext) {
   const tx = hex(32);
+  const message = 'The transfers of the settlement token to the recipient total less than the amount due.';
   return {
-    review: { reason: 'underpaid', message: 'The transfers of the settlement token to the recipient total less than the amount due.' },
+    payment: { payer: PAYER, srcChainId: 8453, srcToken: USDC_BASE.token, srcAmount: '49000000', srcTxHash: tx, dstTxHash: tx, paidAt: null },
+    review: { reason: 'underpaid', message },
     amountReceived: null,
     amountRefunded: '0',
     payments: [
@@ -136,12 +141,12 @@ function reviewFields(ctx: SampleContext) {
         amountReceived: '45000000',
         amountRefunded: '0',
         reason: 'underpaid',
-        reasonMessage: 'The transfers of the settlement token to the recipient total less than the amount due.',
+        reasonMessage: message,
         createdAt: iso(ctx.now, -2 * 60_000),
         settledAt: iso(ctx.now),
       },
     ],
-    reviews: [],
+    reviews: [] as unknown[],
   };
 }
 
@@ -296,7 +301,7 @@ export const EVENT_TYPES: EventTypeInfo[] = [
     emittedWhen: 'a payment completed but a verification rule failed (underpaid, sender mismatch…); the session waits for the merchant to accept or reopen it',
     dataFields: '`session` (`review.reason` says why)',
     sample: (ctx) => {
-      const s = { ...session(ctx, 'needs_review', { payment: true }), ...reviewFields(ctx) };
+      const s = { ...session(ctx, 'needs_review'), ...reviewFields(ctx) };
       return { resourceId: s.id, data: { session: s } };
     },
   },
@@ -305,8 +310,8 @@ export const EVENT_TYPES: EventTypeInfo[] = [
     emittedWhen: 'the merchant returned a session under review to `open`; the payer can pay again',
     dataFields: '`session` and `review` (the resolution: note, payment, API key)',
     sample: (ctx) => {
-      const s = session(ctx, 'open', { payment: true });
-      const { payments } = reviewFields(ctx);
+      const s = session(ctx, 'open');
+      const { payment, payments } = reviewFields(ctx);
       const review = {
         id: newId('csrev_test'),
         object: 'checkout.review',
@@ -320,7 +325,7 @@ export const EVENT_TYPES: EventTypeInfo[] = [
         toStatus: 'open',
         createdAt: iso(ctx.now),
       };
-      const full = { ...s, review: null, amountReceived: null, amountRefunded: '0', payments, reviews: [review] };
+      const full = { ...s, payment, review: null, amountReceived: null, amountRefunded: '0', payments, reviews: [review] };
       return { resourceId: s.id, data: { session: full, review } };
     },
   },

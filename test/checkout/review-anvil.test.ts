@@ -215,6 +215,23 @@ describe.each(backends)('resolving checkout sessions under review (%s)', (backen
     }
   });
 
+  it("an invoice's session under review: paying the invoice is refused until it is reopened, then hands back that same session", async () => {
+    const recipient = freshAddress();
+    const inv = await s.post(
+      '/v1/invoices',
+      { lineItems: [{ description: 'Hosting', quantity: 1, unitAmount: '5000000' }], settleChain: 8453, settleToken: 'USDC', recipient, customerEmail: 'ap@customer.example', send: true },
+      h(),
+    );
+    const started = await s.post(`/v1/invoices/${inv.body.id}/pay`);
+    const cs = { id: started.body.sessionId as string, recipient: recipient as Address };
+    await underpay(cs, 8);
+    expect((await s.post(`/v1/invoices/${inv.body.id}/pay`)).status).toBe(409);
+    expect((await reopen(cs.id, { note: 'Customer will pay the full amount' })).body.status).toBe('open');
+    const again = await s.post(`/v1/invoices/${inv.body.id}/pay`);
+    expect([again.status, again.body.sessionId]).toEqual([200, cs.id]);
+    expect((await s.get(`/v1/invoices/${inv.body.id}`, h())).body.status).toBe('open');
+  });
+
   it('accept picks a payment that delivered funds: a failed one is refused, and so is one being refunded', async () => {
     const cs = await session();
     // Two payments at once: one reverts (nothing arrives), one underpays. The session goes to review either way.
