@@ -7,7 +7,7 @@ import { newId } from '../ids.js';
 import { parseInput } from '../validation.js';
 import type { CheckoutService } from './service.js';
 import { REOPEN_EXPIRY, reopenedExpiresAt, transition, type SessionAction, type SessionStatus } from './state.js';
-import { reviewView, type SessionView } from './views.js';
+import { reviewView, type ReviewView, type SessionView } from './views.js';
 
 type Tx = Prisma.TransactionClient;
 
@@ -84,8 +84,8 @@ export class CheckoutReviews {
       const payments = await tx.checkoutPayment.findMany({ where: { sessionId: s.id } });
       const named = input.payment ? payments.find((p) => p.id === input.payment) : undefined;
       if (input.payment && !named) throw new ApiError('NOT_FOUND', `payment: checkout session ${s.id} has no payment ${input.payment}`, { field: 'payment' });
-      const action: SessionAction = { type: 'review_accept' };
-      this.assertMove(s.id, s.status, action);
+      const action = { type: 'review_accept' } as const;
+      const toStatus = this.assertMove(s.id, s.status, action);
       const p = named ?? newestSettled(payments).find((x) => x.status === 'rejected' && x.deliveryTxHash);
       if (!p) {
         throw new ApiError('CONFLICT', `Checkout session ${s.id}: no payment under review delivered funds to the recipient; name the payment to accept (\`payment\`) or reopen the session`);
@@ -101,7 +101,7 @@ export class CheckoutReviews {
       }
       const now = new Date(this.now());
       await tx.checkoutPayment.update({ where: { id: p.id }, data: { status: 'succeeded', reason: null, updatedAt: now } });
-      const review = await this.record(tx, auth, s, action, { paymentId: p.id, paymentReason: p.reason }, input.note, now);
+      const review = await this.record(tx, auth, s, { action: 'accept', toStatus, paymentId: p.id, paymentReason: p.reason, note: input.note }, now);
       const updated = await this.deps.sessions.applyTransition(tx, s, action, { paidAt: now, amountReceived: p.amountReceived ?? '0', reviewReason: null }, { review });
       return this.deps.sessions.fullViewInTx(tx, updated);
     });
@@ -111,12 +111,12 @@ export class CheckoutReviews {
     const input = parseInput(reopenReviewSchema, body);
     await this.deps.sessions.getOwned(id, auth);
     return this.deps.sessions.withLockedSession(id, async (tx, s) => {
-      const action: SessionAction = { type: 'review_reopen' };
-      this.assertMove(s.id, s.status, action);
+      const action = { type: 'review_reopen' } as const;
+      const toStatus = this.assertMove(s.id, s.status, action);
       const payments = await tx.checkoutPayment.findMany({ where: { sessionId: s.id, status: 'rejected' } });
       const reviewed = newestSettled(payments)[0];
       const now = new Date(this.now());
-      const review = await this.record(tx, auth, s, action, { paymentId: reviewed?.id ?? null, paymentReason: reviewed?.reason ?? null }, input.note, now);
+      const review = await this.record(tx, auth, s, { action: 'reopen', toStatus, paymentId: reviewed?.id ?? null, paymentReason: reviewed?.reason ?? null, note: input.note }, now);
       const expiresAt = new Date(reopenedExpiresAt(now.getTime(), s.expiresAt.getTime(), input.expiresInMinutes));
       const updated = await this.deps.sessions.applyTransition(tx, s, action, { reviewReason: null, expiresAt }, { review });
       return this.deps.sessions.fullViewInTx(tx, updated);
@@ -135,24 +135,21 @@ export class CheckoutReviews {
     tx: Tx,
     auth: KeyAuth,
     s: { id: string; livemode: boolean; status: SessionStatus; reviewReason: string | null },
-    action: Extract<SessionAction, { type: 'review_accept' | 'review_reopen' }>,
-    payment: { paymentId: string | null; paymentReason: string | null },
-    noteText: string,
+    r: { action: ReviewView['action']; toStatus: SessionStatus; paymentId: string | null; paymentReason: string | null; note: string },
     now: Date,
-  ) {
-    const toStatus = this.assertMove(s.id, s.status, action);
+  ): Promise<ReviewView> {
     const row = await tx.checkoutReview.create({
       data: {
         id: newId(s.livemode ? 'csrev' : 'csrev_test'),
         sessionId: s.id,
-        action: action.type === 'review_accept' ? 'accept' : 'reopen',
-        note: noteText,
-        paymentId: payment.paymentId,
+        action: r.action,
+        note: r.note,
+        paymentId: r.paymentId,
         reviewReason: s.reviewReason,
-        paymentReason: payment.paymentReason,
+        paymentReason: r.paymentReason,
         apiKeyId: auth.keyId,
         fromStatus: s.status,
-        toStatus,
+        toStatus: r.toStatus,
         createdAt: now,
       },
     });
