@@ -84,14 +84,20 @@ export class CheckoutService {
     return this.deps.clock.now();
   }
 
-  /** `reviews`: the session's review resolutions (the full view shows them; the public view never does). */
-  view(s: CheckoutSession, payments: readonly CheckoutPayment[], full: boolean, reviews: readonly CheckoutReview[]): SessionView {
+  /**
+   * `reviews`: the session's review resolutions, which the full view shows (the public view never does): a
+   * view that may be the full one must be given them.
+   */
+  view(s: CheckoutSession, payments: readonly CheckoutPayment[], full: false): SessionView;
+  view(s: CheckoutSession, payments: readonly CheckoutPayment[], full: boolean, reviews: readonly CheckoutReview[]): SessionView;
+  view(s: CheckoutSession, payments: readonly CheckoutPayment[], full: boolean, reviews: readonly CheckoutReview[] = []): SessionView {
     return sessionView(s, payments, { publicUrl: this.deps.config.PUBLIC_URL, full, reviews });
   }
 
   /** The owner's view of a session, its payments and reviews read in `tx` (events written in a status change). */
   async fullViewInTx(tx: Tx, s: CheckoutSession): Promise<SessionView> {
-    const [payments, reviews] = await Promise.all([tx.checkoutPayment.findMany({ where: { sessionId: s.id } }), tx.checkoutReview.findMany({ where: { sessionId: s.id } })]);
+    const payments = await tx.checkoutPayment.findMany({ where: { sessionId: s.id } });
+    const reviews = await tx.checkoutReview.findMany({ where: { sessionId: s.id } });
     return this.view(s, payments, true, reviews);
   }
 
@@ -290,7 +296,7 @@ export class CheckoutService {
       srcAmount: session.amount,
       srcTxHash: txHash,
     });
-    return this.view(out.session, out.payments, false, []);
+    return this.view(out.session, out.payments, false);
   }
 
   /** The session a quote pays, if any (read in the caller's transaction when given). */

@@ -321,7 +321,7 @@ export class InvoicesService {
       if (inv.sessionId) {
         const s = await tx.checkoutSession.findUnique({ where: { id: inv.sessionId } });
         if (s && ((s.status === 'open' && s.expiresAt.getTime() > this.now()) || s.status === 'processing')) {
-          return { created: false, sessionId: s.id, url: this.deps.checkout.view(s, [], false, []).url };
+          return { created: false, sessionId: s.id, url: this.deps.checkout.view(s, [], false).url };
         }
         if (s?.status === 'needs_review') throw new ApiError('CONFLICT', `Invoice ${inv.number}: its last payment is under review by the merchant; no new payment was started`);
       }
