@@ -4,7 +4,8 @@ import { ConfigError, loadConfig } from './config.js';
 import { createApp } from './app.js';
 import { createHttpServer } from './http/server.js';
 import { installShutdown } from './main.js';
-import { DEVNET_ACCOUNTS, startDevnet, type Devnet } from './devnet/index.js';
+import { directEvmTransfer } from './checkout/payer-quote.js';
+import { DEVNET_ACCOUNTS, DEVNET_TOKENS, startDevnet, type Devnet } from './devnet/index.js';
 
 /**
  * `npm run dev`: the whole service on one machine with nothing external — embedded PGlite under
@@ -50,6 +51,12 @@ async function dev() {
   const payLink = await checkout
     .create({ accountId: dev.accountId, mode: 'test', keyId: 'dev' }, { amount: '25000000', settleChain: 'base', settleToken: 'USDC', recipient: DEVNET_ACCOUNTS[2].address, merchantName: 'Dev Shop', description: 'Sample order', expiresInMinutes: 1440 })
     .then((cs) => cs.url, () => undefined);
+  // A session for the review hint (devnet only): paid short from the test wallet, it goes to needs_review.
+  const reviewSessionId = devnet
+    ? await checkout
+        .create({ accountId: dev.accountId, mode: 'test', keyId: 'dev' }, { amount: '25000000', settleChain: 'base', settleToken: 'USDC', recipient: DEVNET_ACCOUNTS[2].address, merchantName: 'Dev Shop', description: 'Sample order (review)', expiresInMinutes: 1440 })
+        .then((cs) => cs.id, () => undefined)
+    : undefined;
   // A sample invoice, sent (its email lands in the dev outbox unless SMTP_URL is set): 2 lines, 49 USDC on Base.
   const invoiceLink = await invoices
     .create(
@@ -113,11 +120,27 @@ Try:
   The same without the page: POST ${base}/v1/checkout/sessions/cs_test_…/deposit-address
     -d '{"srcChain":"arbitrum","srcToken":"USDC","refundTo":"${DEVNET_ACCOUNTS[1].address}"}', then …/deposit-address/simulate -d '{"depositAddressId":"da_test_…"}'
   Over GraphQL: mutations createCheckoutTransferAddress and simulateCheckoutTransfer (public, no key).
-${devnet ? devnetHints(base, devnet, payLink?.split('/pay/')[1]) : ''}`);
+  Checkout review: a session in needs_review (funds arrived but a check failed, e.g. underpaid) waits for you:
+  POST …/checkout/sessions/cs_test_…/review/accept {"note"} pays it, …/review/reopen {"note"} lets the payer pay again
+  (GraphQL: acceptCheckoutSessionReview, reopenCheckoutSession).${devnet ? ' Runnable on the devnet below.' : ''}
+${devnet ? devnetHints(base, devnet, dev.testKey, reviewSessionId, payLink?.split('/pay/')[1]) : ''}`);
 }
 
-function devnetHints(base: string, devnet: Devnet, sessionId: string | undefined): string {
+function devnetHints(base: string, devnet: Devnet, testKey: string, reviewSessionId: string | undefined, sessionId: string | undefined): string {
   const user = DEVNET_ACCOUNTS[1];
+  // 1 of the 25 USDC due, from the test wallet (an unlocked anvil account, so the node signs it).
+  // Tagged for the review session (the evidence every direct payment carries), or it would pay nothing.
+  const short = reviewSessionId ? directEvmTransfer({ chainId: 8453, token: DEVNET_TOKENS.USDC.address, recipient: DEVNET_ACCOUNTS[2].address, amount: 1_000_000n, sessionId: reviewSessionId }).data : '';
+  const review = reviewSessionId
+    ? `
+  Review a short payment: send 1 of the 25 USDC of session ${reviewSessionId} from the test wallet, report it
+  (the verifier puts the session in needs_review, reason underpaid), then accept it as paid with a note
+  (or POST …/review/reopen {"note":"…"} to let the payer pay again); GET the session to see status and reviews:
+  curl -s -H 'content-type: application/json' ${devnet.rpcUrl} -d '{"jsonrpc":"2.0","id":1,"method":"eth_sendTransaction","params":[{"from":"${user.address}","to":"${DEVNET_TOKENS.USDC.address}","data":"${short}"}]}'
+  curl -s -H 'content-type: application/json' ${base}/v1/checkout/sessions/${reviewSessionId}/submitted -d '{"txHash":"<result above>","payer":"${user.address}"}'
+  curl -s -H 'x-api-key: ${testKey}' -H 'content-type: application/json' ${base}/v1/checkout/sessions/${reviewSessionId}/review/accept -d '{"note":"Customer paid the rest by bank transfer"}'
+`
+    : '';
   return `
 Devnet (anvil as Base 8453)  ${devnet.rpcUrl}
   Providers    ${process.env.PROVIDERS ? process.env.PROVIDERS : 'mock (set PROVIDERS=relay,...,mock for real ones too)'}
@@ -133,11 +156,12 @@ Devnet (anvil as Base 8453)  ${devnet.rpcUrl}
   Pay the sample session by the spec's payer flow (its direct option is a quote too; the build is a USDC transfer
   carrying the session's tag, the only kind of transfer that can pay this session; a report alone moves nothing):
   curl -s -H 'content-type: application/json' ${base}/v1/checkout/sessions/${sessionId}/quote -d '{"srcChain":"8453","srcToken":"USDC","sender":"${user.address}"}'
-  curl -s -H 'content-type: application/json' ${base}/v1/orders -d '{"quoteId":"<best.quoteId from the answer above>"}'
-  Send tx.to / tx.data from the test wallet to ${devnet.rpcUrl}, then POST /v1/orders/<quoteId>/submitted {"txHash":"0x..."}.`
+  curl -s -H 'content-type: application/json' ${base}/v1/orders -d '{"quoteId":"<best.quoteId above>"}'
+  curl -s -H 'content-type: application/json' ${devnet.rpcUrl} -d '{"jsonrpc":"2.0","id":1,"method":"eth_sendTransaction","params":[{"from":"${user.address}","to":"${DEVNET_TOKENS.USDC.address}","data":"${directEvmTransfer({ chainId: 8453, token: DEVNET_TOKENS.USDC.address, recipient: DEVNET_ACCOUNTS[2].address, amount: 25_000_000n, sessionId }).data}"}]}'
+  curl -s -H 'content-type: application/json' ${base}/v1/orders/<best.quoteId>/submitted -d '{"txHash":"<result above>"}'`
       : ''
   }
-`;
+${review}`;
 }
 
 dev().catch((err) => {

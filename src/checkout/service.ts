@@ -3,7 +3,7 @@ import type { KeyAuth } from '../accounts/service.js';
 import type { AssetsService } from '../assets/service.js';
 import type { RpcClients } from '../assets/rpc.js';
 import type { Prisma as PrismaClient } from '../db/client.js';
-import type { CheckoutPayment, CheckoutSession, Prisma } from '../db/generated/client.js';
+import type { CheckoutPayment, CheckoutReview, CheckoutSession, Prisma } from '../db/generated/client.js';
 import { decodeCursor, encodeCursor, NEWEST_FIRST, after, pageOf } from '../db/keyset.js';
 import type { Infra } from '../infra.js';
 import type { QuoteRecord } from '../quotes/record.js';
@@ -20,6 +20,7 @@ import { SETTLEMENT_CHAINS } from './settlement.js';
 import type { SettledPayment } from './shared.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
 import { RefundsService } from './refunds.js';
+import { CheckoutReviews } from './review.js';
 import { PayerQuotes, type PayerQuoteResponse } from './payer.js';
 import { SignedSubmit } from './solana-submit.js';
 import { QuoteLinks } from './quote-links.js';
@@ -74,6 +75,8 @@ export class CheckoutService {
   /** Counts committed payment reports (wake-ups) in this process, so the verification job notices ones made mid-run. */
   reports = 0;
   readonly refunds: RefundsService;
+  /** The merchant's resolutions of sessions in `needs_review` (accept, reopen). */
+  readonly reviews: CheckoutReviews;
   /** Which session each payer quote pays (checkout's own record). */
   readonly quoteLinks: QuoteLinks;
   /** The transactions built for payer quotes (routed evidence). */
@@ -90,6 +93,7 @@ export class CheckoutService {
     this.builds = new QuoteBuilds(deps);
     // Through this.wakeVerifier, so a refund reported mid-run counts as a report and the job looks again soon.
     this.refunds = new RefundsService({ ...deps, sessions: this, wakeVerifier: () => this.wakeVerifier() });
+    this.reviews = new CheckoutReviews({ clock: deps.clock, sessions: this });
     this.payer = new PayerQuotes({ ...deps, sessions: this, links: this.quoteLinks });
     this.signed = new SignedSubmit({ rpc: deps.rpc, sessions: this });
   }
@@ -98,8 +102,21 @@ export class CheckoutService {
     return this.deps.clock.now();
   }
 
-  view(s: CheckoutSession, payments: readonly CheckoutPayment[], full: boolean): SessionView {
-    return sessionView(s, payments, { publicUrl: this.deps.config.PUBLIC_URL, full });
+  /**
+   * `reviews`: the session's review resolutions, which the full view shows (the public view never does): a
+   * view that may be the full one must be given them.
+   */
+  view(s: CheckoutSession, payments: readonly CheckoutPayment[], full: false): SessionView;
+  view(s: CheckoutSession, payments: readonly CheckoutPayment[], full: boolean, reviews: readonly CheckoutReview[]): SessionView;
+  view(s: CheckoutSession, payments: readonly CheckoutPayment[], full: boolean, reviews: readonly CheckoutReview[] = []): SessionView {
+    return sessionView(s, payments, { publicUrl: this.deps.config.PUBLIC_URL, full, reviews });
+  }
+
+  /** The owner's view of a session, its payments and reviews read in `tx` (events written in a status change). */
+  async fullViewInTx(tx: Tx, s: CheckoutSession): Promise<SessionView> {
+    const payments = await tx.checkoutPayment.findMany({ where: { sessionId: s.id } });
+    const reviews = await tx.checkoutReview.findMany({ where: { sessionId: s.id } });
+    return this.view(s, payments, true, reviews);
   }
 
   /** Whether a session with this id exists (the hosted pay page answers 404 otherwise). */
@@ -118,20 +135,22 @@ export class CheckoutService {
     return withLockedRow(this.prisma, lock, fn, { outerTx, txOptions: TX_OPTIONS });
   }
 
-  /** Applies one state-machine move to a locked session: update, event, live notification. */
-  async applyTransition(tx: Tx, s: CheckoutSession, action: SessionAction, patch: SessionPatch = {}): Promise<CheckoutSession> {
+  /**
+   * Applies one state-machine move to a locked session: update, event, live notification. `eventData`: more
+   * fields for the event's `data` beside `session` (a review resolution adds `review`).
+   */
+  async applyTransition(tx: Tx, s: CheckoutSession, action: SessionAction, patch: SessionPatch = {}, eventData: Record<string, unknown> = {}): Promise<CheckoutSession> {
     const r = transition(s.status, action);
     if (!r.ok) throw new ApiError('CONFLICT', `Checkout session ${s.id}: ${r.error}`);
     const at = new Date(this.now());
     const updated = await tx.checkoutSession.update({ where: { id: s.id }, data: { ...patch, status: r.next, updatedAt: at } });
     if (r.event) {
-      const payments = await tx.checkoutPayment.findMany({ where: { sessionId: s.id } });
       await recordEvent(tx, {
         accountId: s.accountId,
         livemode: s.livemode,
         type: r.event,
         resourceId: s.id,
-        data: { session: this.view(updated, payments, true) },
+        data: { session: await this.fullViewInTx(tx, updated), ...eventData },
         createdAt: at,
       });
     }
@@ -176,30 +195,31 @@ export class CheckoutService {
         updatedAt: new Date(now),
       },
     });
-    return this.view(row, [], true);
+    return this.view(row, [], true, []);
   }
 
-  /** The stored session with its payments, expiring it first when it is open past `expiresAt`. */
-  async load(id: string): Promise<{ session: CheckoutSession; payments: CheckoutPayment[] }> {
+  /** The stored session with its payments and reviews, expiring it first when it is open past `expiresAt`. */
+  async load(id: string): Promise<{ session: CheckoutSession; payments: CheckoutPayment[]; reviews: CheckoutReview[] }> {
     assertSessionId(id);
-    let session = await this.prisma.checkoutSession.findUnique({ where: { id }, include: { payments: true } });
+    const include = { payments: true, reviews: true } as const;
+    let session = await this.prisma.checkoutSession.findUnique({ where: { id }, include });
     if (!session) throw notFound('Checkout session');
     if (session.status === 'open' && session.expiresAt.getTime() <= this.now()) {
       await this.expireOne(id).catch((err) => this.deps.log.warn({ err, id }, 'lazy expiry failed'));
-      session = (await this.prisma.checkoutSession.findUnique({ where: { id }, include: { payments: true } }))!;
+      session = (await this.prisma.checkoutSession.findUnique({ where: { id }, include }))!;
     }
-    const { payments, ...rest } = session;
-    return { session: rest, payments };
+    const { payments, reviews, ...rest } = session;
+    return { session: rest, payments, reviews };
   }
 
-  /** Public view for anyone; the full view (reference, metadata, review, payments) for the owner's key. */
+  /** Public view for anyone; the full view (reference, metadata, review, payments, reviews) for the owner's key. */
   async get(id: string, auth: KeyAuth | null): Promise<SessionView> {
-    const { session, payments } = await this.load(id);
-    return this.view(session, payments, this.isOwner(session, auth));
+    const { session, payments, reviews } = await this.load(id);
+    return this.view(session, payments, this.isOwner(session, auth), reviews);
   }
 
   /** The owner's session, or NOT_FOUND (also for a session of another account or mode). */
-  async getOwned(id: string, auth: KeyAuth): Promise<{ session: CheckoutSession; payments: CheckoutPayment[] }> {
+  async getOwned(id: string, auth: KeyAuth): Promise<{ session: CheckoutSession; payments: CheckoutPayment[]; reviews: CheckoutReview[] }> {
     const r = await this.load(id);
     if (!this.isOwner(r.session, auth)) throw notFound('Checkout session');
     return r;
@@ -212,11 +232,11 @@ export class CheckoutService {
     const from = q.cursor ? decodeCursor(q.cursor, (id) => SESSION_ID.test(id)) : null;
     const rows = await this.prisma.checkoutSession.findMany({
       where: { ...where, ...after(from) },
-      include: { payments: true },
+      include: { payments: true, reviews: true },
       orderBy: NEWEST_FIRST,
       take: q.limit + 1,
     });
-    return pageOf(rows, q.limit, ({ payments, ...s }) => this.view(s, payments, true), encodeCursor);
+    return pageOf(rows, q.limit, ({ payments, reviews, ...s }) => this.view(s, payments, true, reviews), encodeCursor);
   }
 
   /** The merchant expires an open session (CONFLICT otherwise). */
@@ -224,9 +244,9 @@ export class CheckoutService {
     await this.getOwned(id, auth);
     const out = await this.withLockedSession(id, async (tx, s) => {
       const updated = await this.applyTransition(tx, s, { type: 'expire', by: 'merchant', now: this.now(), expiresAt: s.expiresAt.getTime() }, { expiredAt: new Date(this.now()) });
-      return { updated, payments: await tx.checkoutPayment.findMany({ where: { sessionId: id } }) };
+      return this.fullViewInTx(tx, updated);
     });
-    return this.view(out.updated, out.payments, true);
+    return out;
   }
 
   /**
@@ -526,7 +546,17 @@ export class CheckoutService {
       if (current.status === 'open' && f.kind === 'succeeded') current = await this.applyTransition(tx, current, { type: 'payment_seen' });
       if (current.status !== 'processing') return;
       // Only payments seen on chain hold the session in `processing`; unseen reports are hints.
-      const others = await tx.checkoutPayment.findMany({ where: { sessionId: s.id, id: { not: p.id }, seenAt: { not: null }, status: { in: ['verifying', 'rejected'] } }, orderBy: { settledAt: 'desc' } });
+      // A rejection the merchant already resolved by reopening the session does not send a later failure to review.
+      const reopened = await tx.checkoutReview.findFirst({ where: { sessionId: s.id, action: 'reopen' }, orderBy: { createdAt: 'desc' }, select: { createdAt: true } });
+      const others = await tx.checkoutPayment.findMany({
+        where: {
+          sessionId: s.id,
+          id: { not: p.id },
+          seenAt: { not: null },
+          OR: [{ status: 'verifying' }, { status: 'rejected', ...(reopened ? { settledAt: { gt: reopened.createdAt } } : {}) }],
+        },
+        orderBy: { settledAt: 'desc' },
+      });
       const outcome: PaymentOutcome = f.kind === 'succeeded' ? { kind: 'succeeded' } : f.kind === 'failed' ? { kind: 'failed' } : { kind: 'rejected', reason: f.reason };
       const action = actionAfterPayment(outcome, {
         verifying: others.filter((o) => o.status === 'verifying').length,
@@ -558,11 +588,11 @@ export class CheckoutService {
     return readByIds(
       ids,
       (id) => SESSION_ID.test(id),
-      (valid) => this.prisma.checkoutSession.findMany({ where: { id: { in: valid } }, include: { payments: true } }),
+      (valid) => this.prisma.checkoutSession.findMany({ where: { id: { in: valid } }, include: { payments: true, reviews: true } }),
       (r) => r.id,
-      ({ payments, ...session }) =>
+      ({ payments, reviews, ...session }) =>
         // Open past expiresAt: `get` expires it first, as every read does.
-        session.status === 'open' && session.expiresAt.getTime() <= this.now() ? this.get(session.id, auth) : this.view(session, payments, this.isOwner(session, auth)),
+        session.status === 'open' && session.expiresAt.getTime() <= this.now() ? this.get(session.id, auth) : this.view(session, payments, this.isOwner(session, auth), reviews),
     );
   }
 

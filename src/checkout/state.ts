@@ -3,10 +3,12 @@
  * goes through `transition`; callers apply the result under a row lock in the same transaction that writes
  * the event it names.
  *
- *   open ──payment_seen──▶ processing ──payment_verified──▶ paid (final)
+ *   open ──payment_seen──▶ processing ──payment_verified──▶ paid (final)   (checkout.session.completed)
  *     │                      │  ├──payment_failed──▶ open   (checkout.session.payment_failed)
- *     │                      │  └──payment_unverifiable──▶ needs_review
- *     └──expire (time / merchant)──▶ expired (final)
+ *     │                      │  └──payment_unverifiable──▶ needs_review   (checkout.session.needs_review)
+ *     │                                                       ├──review_accept (merchant)──▶ paid   (checkout.session.completed)
+ *     │                                                       └──review_reopen (merchant)──▶ open   (checkout.session.reopened)
+ *     └──expire (time / merchant)──▶ expired (final)   (checkout.session.expired)
  *
  * A report (`payment_reported`) moves nothing: it is a hint of where to look, accepted while the session is open
  * or processing and not past expiresAt. The session moves to `processing` when a reported payment is SEEN on chain
@@ -14,6 +16,12 @@
  * made for this session) never stops the session's other payment paths. A second payment seen while
  * `processing` keeps it `processing` (no event); whichever payment verifies first pays the session (the database
  * allows one succeeded payment).
+ * `needs_review` waits for the merchant (src/checkout/review.ts): accepting the payment under review pays the
+ * session, with the same `checkout.session.completed` a verified payment sends (fulfilment code needs no second
+ * path); reopening lets the payer pay again. Reopening has its own event rather than `payment_failed`: no payment
+ * failed (its funds arrived; the merchant decided), and a handler telling the payer "your payment failed" must not
+ * fire. A reopened session that is past `expiresAt` gets a new expiry (`reopenedExpiresAt`), else it would expire
+ * at once and the reopen would be useless.
  */
 export const SESSION_STATUSES = ['open', 'processing', 'paid', 'needs_review', 'expired'] as const;
 export type SessionStatus = (typeof SESSION_STATUSES)[number];
@@ -22,6 +30,8 @@ export const CHECKOUT_EVENT_TYPES = [
   'checkout.session.processing',
   'checkout.session.completed',
   'checkout.session.payment_failed',
+  'checkout.session.needs_review',
+  'checkout.session.reopened',
   'checkout.session.expired',
 ] as const;
 export type CheckoutEventType = (typeof CHECKOUT_EVENT_TYPES)[number];
@@ -38,12 +48,17 @@ export type SessionAction =
   /** A payment completed but a verification rule failed; `reason` is recorded for the merchant. */
   | { type: 'payment_unverifiable'; reason: string }
   /** `by: 'time'` needs `now >= expiresAt`; the merchant may expire an open session at any time. */
-  | { type: 'expire'; by: 'time' | 'merchant'; now: number; expiresAt: number };
+  | { type: 'expire'; by: 'time' | 'merchant'; now: number; expiresAt: number }
+  /** The merchant accepts the payment under review as paying the session. */
+  | { type: 'review_accept' }
+  /** The merchant returns a session under review to `open`, so the payer can pay again. */
+  | { type: 'review_reopen' };
 
 export type TransitionResult =
   | { ok: true; next: SessionStatus; event: CheckoutEventType | null }
   | { ok: false; error: string };
 
+/** No action moves a session out of these (test/checkout/state.test.ts checks it against `transition`). */
 export const isFinal = (s: SessionStatus) => s === 'paid' || s === 'expired';
 
 export function transition(status: SessionStatus, action: SessionAction): TransitionResult {
@@ -67,13 +82,30 @@ export function transition(status: SessionStatus, action: SessionAction): Transi
       if (status === 'processing') return { ok: true, next: 'open', event: 'checkout.session.payment_failed' };
       return no(`a ${status} session has no payment in flight`);
     case 'payment_unverifiable':
-      if (status === 'processing') return { ok: true, next: 'needs_review', event: null };
+      if (status === 'processing') return { ok: true, next: 'needs_review', event: 'checkout.session.needs_review' };
       return no(`a ${status} session has no payment in flight`);
+    case 'review_accept':
+      if (status === 'needs_review') return { ok: true, next: 'paid', event: 'checkout.session.completed' };
+      return no(`the session is ${status}; only a session in needs_review can have its payment accepted`);
+    case 'review_reopen':
+      if (status === 'needs_review') return { ok: true, next: 'open', event: 'checkout.session.reopened' };
+      return no(`the session is ${status}; only a session in needs_review can be reopened`);
     case 'expire':
       if (status !== 'open') return no(`only open sessions can expire; this one is ${status}`);
       if (action.by === 'time' && action.now < action.expiresAt) return no('the session has not reached expiresAt');
       return { ok: true, next: 'expired', event: 'checkout.session.expired' };
   }
+}
+
+/** Default and bounds of `expiresInMinutes` when reopening (the same as creating a session). */
+export const REOPEN_EXPIRY = { defaultMinutes: 60, minMinutes: 5, maxMinutes: 10080 } as const;
+
+/**
+ * The expiry of a reopened session (epoch ms): the payer gets at least `minutes` from now to pay again, and an
+ * expiry still further away is kept (a reopen never shortens the time left).
+ */
+export function reopenedExpiresAt(now: number, expiresAt: number, minutes: number = REOPEN_EXPIRY.defaultMinutes): number {
+  return Math.max(expiresAt, now + minutes * 60_000);
 }
 
 /** What a settled payment means for its session, given the other payments still being verified. */

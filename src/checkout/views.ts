@@ -1,4 +1,4 @@
-import type { CheckoutPayment, CheckoutRefund, CheckoutSession } from '../db/generated/client.js';
+import type { CheckoutPayment, CheckoutRefund, CheckoutReview, CheckoutSession } from '../db/generated/client.js';
 import { reasonMessage } from './verify/reasons.js';
 import { z } from 'zod';
 import { SESSION_STATUSES, type SessionStatus } from './state.js';
@@ -66,6 +66,26 @@ export interface SessionView {
   amountReceived?: string | null;
   amountRefunded?: string;
   payments?: PaymentAttemptView[];
+  reviews?: ReviewView[];
+}
+
+/** The merchant's resolution of a session in `needs_review` (owner's view and events only). */
+export interface ReviewView {
+  id: string;
+  object: 'checkout.review';
+  action: 'accept' | 'reopen';
+  note: string;
+  /** The payment accepted, or the one that was under review when reopened. */
+  payment: string | null;
+  /** Why the session was under review. */
+  reviewReason: string | null;
+  /** The reviewed payment's own reason (an accepted payment no longer carries it). */
+  paymentReason: string | null;
+  /** The API key that resolved it. */
+  apiKeyId: string;
+  fromStatus: SessionStatus;
+  toStatus: SessionStatus;
+  createdAt: string;
 }
 
 export interface RefundView {
@@ -125,9 +145,14 @@ export function attemptView(p: CheckoutPayment): PaymentAttemptView {
 
 /**
  * A session as the API shows it. The public view (payer, hosted page) never carries `reference`, `metadata`,
- * the review reason, refunds or the list of payments; the owner's view does.
+ * the review reason, refunds, the list of payments or the merchant's review resolutions (`reviews`, with their
+ * notes); the owner's view does. `reviews`: every row of the session (only the full view shows them).
  */
-export function sessionView(s: CheckoutSession, payments: readonly CheckoutPayment[], opts: { publicUrl: string; full: boolean }): SessionView {
+export function sessionView(
+  s: CheckoutSession,
+  payments: readonly CheckoutPayment[],
+  opts: { publicUrl: string; full: boolean; reviews: readonly CheckoutReview[] },
+): SessionView {
   const cur = currentPayment(payments);
   const view: SessionView = {
     id: s.id,
@@ -166,6 +191,23 @@ export function sessionView(s: CheckoutSession, payments: readonly CheckoutPayme
     amountReceived: s.amountReceived,
     amountRefunded: s.amountRefunded,
     payments: [...payments].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime()).map(attemptView),
+    reviews: [...opts.reviews].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id)).map(reviewView),
+  };
+}
+
+export function reviewView(r: CheckoutReview): ReviewView {
+  return {
+    id: r.id,
+    object: 'checkout.review',
+    action: r.action as ReviewView['action'],
+    note: r.note,
+    payment: r.paymentId,
+    reviewReason: r.reviewReason,
+    paymentReason: r.paymentReason,
+    apiKeyId: r.apiKeyId,
+    fromStatus: r.fromStatus,
+    toStatus: r.toStatus,
+    createdAt: r.createdAt.toISOString(),
   };
 }
 
@@ -231,6 +273,22 @@ export const paymentAttemptViewSchema = z
   })
   .meta({ id: 'CheckoutPayment' });
 
+export const reviewViewSchema = z
+  .object({
+    id: z.string().meta({ example: 'csrev_test_3Kq8Lm1Wz5Rt7Xb2Vc9Nk4' }),
+    object: z.literal('checkout.review'),
+    action: z.enum(['accept', 'reopen']).meta({ description: '`accept`: the payment under review paid the session. `reopen`: the session went back to `open`.' }),
+    note: z.string().meta({ description: "The merchant's note." }),
+    payment: z.string().nullable().meta({ description: 'The payment accepted, or the one under review when the session was reopened.' }),
+    reviewReason: z.string().nullable().meta({ description: 'Why the session was under review.' }),
+    paymentReason: z.string().nullable().meta({ description: "The reviewed payment's own reason (an accepted payment no longer carries it)." }),
+    apiKeyId: z.string().meta({ description: 'The API key that resolved the review.' }),
+    fromStatus: z.enum(SESSION_STATUSES),
+    toStatus: z.enum(SESSION_STATUSES),
+    createdAt: isoTimestamp,
+  })
+  .meta({ id: 'CheckoutReviewResolution' });
+
 export const sessionViewSchema = z
   .object({
     id: z.string().meta({ example: 'cs_test_E2VhWfsak5hqnmzzu' }),
@@ -255,8 +313,9 @@ export const sessionViewSchema = z
     amountReceived: units.nullable().optional().meta({ description: "Owner's view only." }),
     amountRefunded: units.optional().meta({ description: "Owner's view only." }),
     payments: z.array(paymentAttemptViewSchema).optional().meta({ description: "Owner's view only: every reported payment, oldest first." }),
+    reviews: z.array(reviewViewSchema).optional().meta({ description: "Owner's view only: the merchant's resolutions of reviews (accept, reopen), oldest first." }),
   })
-  .meta({ id: 'CheckoutSession', description: 'The public view omits `reference`, `metadata`, `review`, `amountReceived`, `amountRefunded` and `payments`.' });
+  .meta({ id: 'CheckoutSession', description: 'The public view omits `reference`, `metadata`, `review`, `amountReceived`, `amountRefunded`, `payments` and `reviews`.' });
 
 export const refundViewSchema = z
   .object({
@@ -329,4 +388,5 @@ sameShape<z.output<typeof paymentViewSchema>, PaymentView>(true);
 sameShape<z.output<typeof paymentAttemptViewSchema>, PaymentAttemptView>(true);
 sameShape<z.output<typeof sessionViewSchema>, SessionView>(true);
 sameShape<z.output<typeof refundViewSchema>, RefundView>(true);
+sameShape<z.output<typeof reviewViewSchema>, ReviewView>(true);
 sameShape<z.output<typeof payerQuoteResponseSchema>, PayerQuoteResponse>(true);

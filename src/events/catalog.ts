@@ -113,6 +113,43 @@ function session(ctx: SampleContext, status: string, opts: { paid?: boolean; pay
   };
 }
 
+/**
+ * The owner's view fields of a session whose direct transfer of 45 USDC (49 due) is under review as `underpaid`
+ * (a direct transfer records the amount due as `srcAmount`; `amountReceived` is what arrived).
+ */
+function reviewFields(ctx: SampleContext) {
+  const tx = hex(32);
+  const message = 'The transfers of the settlement token to the recipient total less than the amount due.';
+  return {
+    payment: { payer: PAYER, srcChainId: 8453, srcToken: USDC_BASE.token, srcAmount: '49000000', srcTxHash: tx, dstTxHash: tx, paidAt: null },
+    review: { reason: 'underpaid', message },
+    amountReceived: null,
+    amountRefunded: '0',
+    payments: [
+      {
+        id: newId('cspay'),
+        kind: 'direct',
+        status: 'rejected',
+        payer: PAYER,
+        srcChainId: 8453,
+        srcToken: USDC_BASE.token,
+        srcAmount: '49000000',
+        srcTxHash: tx,
+        quoteId: null,
+        provider: null,
+        dstTxHash: tx,
+        amountReceived: '45000000',
+        amountRefunded: '0',
+        reason: 'underpaid',
+        reasonMessage: message,
+        createdAt: iso(ctx.now, -2 * 60_000),
+        settledAt: iso(ctx.now),
+      },
+    ],
+    reviews: [] as unknown[],
+  };
+}
+
 function invoice(ctx: SampleContext, status: 'open' | 'paid', sessionId: string | null) {
   const id = `inv_test_${randomBase62(96)}`;
   return {
@@ -243,8 +280,8 @@ export const EVENT_TYPES: EventTypeInfo[] = [
   },
   {
     type: 'checkout.session.completed',
-    emittedWhen: 'session verified and `paid` (fulfil on this event only)',
-    dataFields: '`session`',
+    emittedWhen: 'session verified and `paid`, or the merchant accepted the payment under review (fulfil on this event only)',
+    dataFields: '`session`; `review` too when the merchant accepted a payment under review',
     sample: (ctx) => {
       const s = session(ctx, 'paid', { payment: true, paid: true });
       return { resourceId: s.id, data: { session: s } };
@@ -257,6 +294,39 @@ export const EVENT_TYPES: EventTypeInfo[] = [
     sample: (ctx) => {
       const s = session(ctx, 'open', { payment: true });
       return { resourceId: s.id, data: { session: s } };
+    },
+  },
+  {
+    type: 'checkout.session.needs_review',
+    emittedWhen: 'a payment completed but a verification rule failed (underpaid, sender mismatch…); the session waits for the merchant to accept or reopen it',
+    dataFields: '`session` (`review.reason` says why)',
+    sample: (ctx) => {
+      const s = { ...session(ctx, 'needs_review'), ...reviewFields(ctx) };
+      return { resourceId: s.id, data: { session: s } };
+    },
+  },
+  {
+    type: 'checkout.session.reopened',
+    emittedWhen: 'the merchant returned a session under review to `open`; the payer can pay again',
+    dataFields: '`session` and `review` (the resolution: note, payment, API key)',
+    sample: (ctx) => {
+      const s = session(ctx, 'open');
+      const { payment, payments } = reviewFields(ctx);
+      const review = {
+        id: newId('csrev_test'),
+        object: 'checkout.review',
+        action: 'reopen',
+        note: 'Customer sent 45 of 49 USDC; asked them to pay the full amount and refunded the 45',
+        payment: payments[0]!.id,
+        reviewReason: 'underpaid',
+        paymentReason: 'underpaid',
+        apiKeyId: newId('key'),
+        fromStatus: 'needs_review',
+        toStatus: 'open',
+        createdAt: iso(ctx.now),
+      };
+      const full = { ...s, payment, review: null, amountReceived: null, amountRefunded: '0', payments, reviews: [review] };
+      return { resourceId: s.id, data: { session: full, review } };
     },
   },
   {

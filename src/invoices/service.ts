@@ -39,7 +39,7 @@ export { INVOICE_ID };
 export interface InvoicesDeps extends Pick<Infra, 'config' | 'log' | 'clock'> {
   prisma: PrismaClient;
   /** Paying an invoice is a checkout session. */
-  checkout: Pick<CheckoutService, 'create' | 'view' | 'expireInternal'>;
+  checkout: Pick<CheckoutService, 'create' | 'view' | 'fullViewInTx' | 'expireInternal'>;
   /** Test mode's sandbox payment records and settles a payment as the verifier would (unset: no sandbox). */
   checkoutPayments?: Pick<CheckoutService, 'recordPayment' | 'settlePayment'>;
   /** Where Message-IDs of queued emails point. */
@@ -423,7 +423,7 @@ export class InvoicesService {
           livemode: updated.livemode,
           type: 'invoice.paid',
           resourceId: updated.id,
-          data: { invoice: await this.fullView(updated, tx2), session: this.deps.checkout.view(session, payments, true) },
+          data: { invoice: await this.fullView(updated, tx2), session: await this.deps.checkout.fullViewInTx(tx2, session) },
           createdAt: at,
         });
         await notifyInTx(tx2, invoiceTopic(updated.id), { id: updated.id, status: 'paid' });

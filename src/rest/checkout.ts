@@ -16,6 +16,7 @@ import {
 } from '../checkout/input.js';
 import { createRefundResponseSchema, payerQuoteResponseSchema, refundViewSchema, sessionViewSchema, type RefundView, type SessionView } from '../checkout/views.js';
 import { simulateTransferSchema, transferAddressSchema, transferViewSchema } from '../checkout/transfer.js';
+import { acceptReviewSchema, reopenReviewSchema } from '../checkout/review.js';
 
 const SETTLEMENT = { chainId: 8453, token: EX.baseUsdc, symbol: 'USDC', decimals: 6 };
 const SESSION: SessionView = {
@@ -64,6 +65,42 @@ const REFUND: RefundView = {
   createdAt: EX.updatedAt,
   succeededAt: null,
 };
+// A session paid 24 of 25 USDC (rejected as `underpaid`), then resolved by the merchant.
+const UNDERPAID_PAYMENT = {
+  id: EX.paymentId,
+  kind: 'direct' as const,
+  status: 'rejected' as const,
+  payer: EX.payer,
+  srcChainId: 8453,
+  srcToken: EX.baseUsdc,
+  srcAmount: '25000000',
+  srcTxHash: EX.payerTx,
+  quoteId: null,
+  provider: null,
+  dstTxHash: EX.payerTx,
+  amountReceived: '24000000',
+  amountRefunded: '0',
+  reason: 'underpaid',
+  reasonMessage: 'The transfers of the settlement token to the recipient total less than the amount due.',
+  createdAt: EX.createdAt,
+  seenAt: EX.createdAt,
+  settledAt: EX.updatedAt,
+};
+const REVIEW_BASE = { object: 'checkout.review' as const, payment: EX.paymentId, reviewReason: 'underpaid', paymentReason: 'underpaid', apiKeyId: 'key_4Vn8Qz2Lk7Tb1Xc9Wm3Rp', fromStatus: 'needs_review' as const, createdAt: EX.updatedAt };
+const ACCEPTED: SessionView = {
+  ...SESSION,
+  status: 'paid',
+  payment: { payer: EX.payer, srcChainId: 8453, srcToken: EX.baseUsdc, srcAmount: '25000000', srcTxHash: EX.payerTx, dstTxHash: EX.payerTx, paidAt: EX.updatedAt },
+  amountReceived: '24000000',
+  payments: [{ ...UNDERPAID_PAYMENT, status: 'succeeded', reason: null, reasonMessage: null }],
+  reviews: [{ ...REVIEW_BASE, id: 'csrev_test_3Kq8Lm1Wz5Rt7Xb2Vc9Nk4', action: 'accept', note: 'Customer paid the missing 1 USDC by bank transfer', toStatus: 'paid' }],
+};
+const REOPENED: SessionView = {
+  ...SESSION,
+  payment: { payer: EX.payer, srcChainId: 8453, srcToken: EX.baseUsdc, srcAmount: '25000000', srcTxHash: EX.payerTx, dstTxHash: EX.payerTx, paidAt: null },
+  payments: [UNDERPAID_PAYMENT],
+  reviews: [{ ...REVIEW_BASE, id: 'csrev_test_8Wd3Nz6Qk1Hr4Yb7Vm2Tc', action: 'reopen', note: 'Asked the customer to pay the full amount; the 24 USDC will be refunded', toStatus: 'open' }],
+};
 const sessionPath = { id: EX.sessionId };
 const refundPath = { id: EX.sessionId, refundId: EX.refundId };
 
@@ -73,6 +110,8 @@ const refundPath = { id: EX.sessionId, refundId: EX.refundId };
  *   GET  /v1/checkout/sessions                      key     list (?status, ?limit 1-100, ?cursor), newest first
  *   GET  /v1/checkout/sessions/:id                  public  public view; full view with the owner's key
  *   POST /v1/checkout/sessions/:id/expire           key     open → expired
+ *   POST /v1/checkout/sessions/:id/review/accept    key     needs_review → paid { note, payment? }
+ *   POST /v1/checkout/sessions/:id/review/reopen    key     needs_review → open { note, expiresInMinutes? }
  *   POST /v1/checkout/sessions/:id/quote            public  payer quote { srcChain, srcToken, sender }
  *   POST /v1/checkout/sessions/:id/deposit-address  public  pay by transfer: one-time deposit address { srcChain, srcToken, refundTo }
  *   POST /v1/checkout/sessions/:id/deposit-address/simulate  public  test mode: simulate the transfer { depositAddressId }
@@ -166,6 +205,51 @@ export const checkoutRoutes: Route[] = [
       responses: { 200: json('The expired session.', sessionViewSchema, { expired: { ...SESSION, status: 'expired' } }) },
       errors: ['NOT_FOUND', 'CONFLICT'],
       examples: { expire: { summary: 'Expire an open session', params: sessionPath } },
+    },
+  },
+  // One route per action, as `/expire` (and Stripe's `/confirm`, `/capture`, `/cancel`): each has its own body,
+  // documentation, errors and idempotency scope, and a client cannot send one action with the other's options.
+  {
+    method: 'POST',
+    path: '/v1/checkout/sessions/:id/review/accept',
+    access: 'key',
+    idempotent: true,
+    handler: ({ services, auth, params, body }) => services.checkout.reviews.accept(auth!, params.id, body),
+    doc: {
+      operationId: 'acceptCheckoutSessionReview',
+      tag: 'Checkout',
+      summary: 'Accept the payment under review as paid',
+      description:
+        "For a session in `needs_review` (a payment completed but a verification rule failed; `review.reason` says which). The payment (`payment`, default: the most recent rejected payment that delivered funds) becomes `succeeded` and pays the session: `paidAt`, `amountReceived` (what it delivered, which may be less than `amount`), `checkout.session.completed` with the resolution as `review`, and a linked invoice becomes `paid` (`invoice.paid`). The resolution is kept in `reviews`. Another account or mode → 404; a session not in `needs_review` → 409 `CONFLICT`.",
+      params: sessionIdParamSchema,
+      body: { schema: acceptReviewSchema },
+      responses: { 200: json('The paid session (owner view).', sessionViewSchema, { accepted: ACCEPTED }) },
+      errors: ['NOT_FOUND', 'CONFLICT'],
+      examples: {
+        accept: { summary: 'Accept an underpayment', params: sessionPath, body: { note: 'Customer paid the missing 1 USDC by bank transfer' } },
+        notUnderReview: { summary: 'A session that is not under review is refused', params: sessionPath, body: { note: 'Looks fine' }, status: 409 },
+      },
+    },
+  },
+  {
+    method: 'POST',
+    path: '/v1/checkout/sessions/:id/review/reopen',
+    access: 'key',
+    idempotent: true,
+    handler: ({ services, auth, params, body }) => services.checkout.reviews.reopen(auth!, params.id, body),
+    doc: {
+      operationId: 'reopenCheckoutSession',
+      tag: 'Checkout',
+      summary: 'Return a session under review to open',
+      description:
+        "For a session in `needs_review`: it becomes `open` again (`checkout.session.reopened`, with the resolution as `review`) and the payer can pay again. A session past `expiresAt` gets at least `expiresInMinutes` (default 60) from now. The payments under review stay `rejected`: refund what they delivered with `POST …/refunds` `{payment}`, before or after reopening. Another account or mode → 404; a session not in `needs_review` → 409 `CONFLICT`.",
+      params: sessionIdParamSchema,
+      body: { schema: reopenReviewSchema },
+      responses: { 200: json('The open session (owner view).', sessionViewSchema, { reopened: REOPENED }) },
+      errors: ['NOT_FOUND', 'CONFLICT'],
+      examples: {
+        reopen: { summary: 'Let the payer pay again, for a day', params: sessionPath, body: { note: 'Asked the customer to pay the full amount; the 24 USDC will be refunded', expiresInMinutes: 1440 } },
+      },
     },
   },
   {

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { actionAfterPayment, refundTransition, SESSION_STATUSES, transition, type RefundStatus, type SessionAction, type SessionStatus } from '../../src/checkout/state.js';
+import {
+  actionAfterPayment,
+  CHECKOUT_EVENT_TYPES,
+  isFinal,
+  refundTransition,
+  reopenedExpiresAt,
+  SESSION_STATUSES,
+  transition,
+  type RefundStatus,
+  type SessionAction,
+  type SessionStatus,
+} from '../../src/checkout/state.js';
+import { EVENT_TYPE_NAMES } from '../../src/events/catalog.js';
 
 const T0 = 1_700_000_000_000;
 const before = { now: T0, expiresAt: T0 + 60_000 };
@@ -15,6 +27,8 @@ const actions: Record<string, SessionAction> = {
   expireTime: { type: 'expire', by: 'time', ...after },
   expireTimeEarly: { type: 'expire', by: 'time', ...before },
   expireMerchant: { type: 'expire', by: 'merchant', ...before },
+  accept: { type: 'review_accept' },
+  reopen: { type: 'review_reopen' },
 };
 
 // Every (status, action) pair: the next status and event, or null when the move is refused.
@@ -30,6 +44,8 @@ const table: Record<SessionStatus, Record<keyof typeof actions, [SessionStatus, 
     expireTime: ['expired', 'checkout.session.expired'],
     expireTimeEarly: null,
     expireMerchant: ['expired', 'checkout.session.expired'],
+    accept: null,
+    reopen: null,
   },
   processing: {
     report: ['processing', null],
@@ -37,14 +53,29 @@ const table: Record<SessionStatus, Record<keyof typeof actions, [SessionStatus, 
     seen: ['processing', null],
     verified: ['paid', 'checkout.session.completed'],
     failed: ['open', 'checkout.session.payment_failed'],
-    review: ['needs_review', null],
+    review: ['needs_review', 'checkout.session.needs_review'],
     expireTime: null,
     expireTimeEarly: null,
     expireMerchant: null,
+    accept: null,
+    reopen: null,
   },
-  paid: { report: null, reportLate: null, seen: null, verified: null, failed: null, review: null, expireTime: null, expireTimeEarly: null, expireMerchant: null },
-  needs_review: { report: null, reportLate: null, seen: null, verified: null, failed: null, review: null, expireTime: null, expireTimeEarly: null, expireMerchant: null },
-  expired: { report: null, reportLate: null, seen: null, verified: null, failed: null, review: null, expireTime: null, expireTimeEarly: null, expireMerchant: null },
+  paid: { report: null, reportLate: null, seen: null, verified: null, failed: null, review: null, expireTime: null, expireTimeEarly: null, expireMerchant: null, accept: null, reopen: null },
+  // Only the merchant moves a session out of review: no payment can be reported and it does not expire meanwhile.
+  needs_review: {
+    report: null,
+    reportLate: null,
+    seen: null,
+    verified: null,
+    failed: null,
+    review: null,
+    expireTime: null,
+    expireTimeEarly: null,
+    expireMerchant: null,
+    accept: ['paid', 'checkout.session.completed'],
+    reopen: ['open', 'checkout.session.reopened'],
+  },
+  expired: { report: null, reportLate: null, seen: null, verified: null, failed: null, review: null, expireTime: null, expireTimeEarly: null, expireMerchant: null, accept: null, reopen: null },
 };
 
 describe('checkout session transition', () => {
@@ -63,12 +94,50 @@ describe('checkout session transition', () => {
     }
   }
 
-  it('paid is reachable only from processing, so a session is paid at most once', () => {
-    const reach = SESSION_STATUSES.filter((s) => {
-      const r = transition(s, actions.verified);
-      return r.ok && r.next === 'paid';
-    });
-    expect(reach).toEqual(['processing']);
+  it('paid is reachable only from processing (verified) and needs_review (accepted), never from paid: a session is paid at most once', () => {
+    const reach = SESSION_STATUSES.flatMap((s) =>
+      Object.entries(actions).flatMap(([name, a]) => {
+        const r = transition(s, a);
+        return r.ok && r.next === 'paid' ? [`${s} + ${name}`] : [];
+      }),
+    );
+    expect(reach).toEqual(['processing + verified', 'needs_review + accept']);
+  });
+
+  it('isFinal holds exactly for the statuses no action leaves', () => {
+    for (const status of SESSION_STATUSES) {
+      const exits = Object.values(actions).filter((a) => {
+        const r = transition(status, a);
+        return r.ok && r.next !== status;
+      });
+      expect(isFinal(status), `${status} has ${exits.length} way(s) out`).toBe(exits.length === 0);
+    }
+    expect(SESSION_STATUSES.filter(isFinal)).toEqual(['paid', 'expired']);
+  });
+
+  it('every move to another status names an event, and every event it names is in the catalog', () => {
+    for (const status of SESSION_STATUSES) {
+      for (const [name, a] of Object.entries(actions)) {
+        const r = transition(status, a);
+        if (r.ok && r.next !== status) expect(r.event, `${status} + ${name}`).not.toBeNull();
+        if (r.ok && r.event) expect(CHECKOUT_EVENT_TYPES).toContain(r.event);
+      }
+    }
+    for (const t of CHECKOUT_EVENT_TYPES) expect(EVENT_TYPE_NAMES).toContain(t);
+  });
+});
+
+describe('expiry of a reopened session', () => {
+  const H = 3_600_000;
+  it.each([
+    ['long past expiry: the default 60 minutes from now', T0 - 5 * H, undefined, T0 + H],
+    ['just expired: 60 minutes from now', T0 - 1, undefined, T0 + H],
+    ['expiry further away than 60 minutes: kept', T0 + 2 * H, undefined, T0 + 2 * H],
+    ['expiry sooner than 60 minutes: pushed to 60 minutes from now', T0 + 10 * 60_000, undefined, T0 + H],
+    ['asked for a day: a day from now', T0 - H, 1440, T0 + 24 * H],
+    ['asked for 5 minutes while 2 hours are left: kept (never shortened)', T0 + 2 * H, 5, T0 + 2 * H],
+  ] as const)('%s', (_name, expiresAt, minutes, want) => {
+    expect(reopenedExpiresAt(T0, expiresAt, minutes)).toBe(want);
   });
 });
 

@@ -69,7 +69,7 @@ describe.each(backends)('checkout verification on anvil (%s)', (backend) => {
     const pub = (await s.get(`/v1/checkout/sessions/${cs.id}`)).body;
     expect(pub.status).toBe('needs_review');
     expect(pub).not.toHaveProperty('review');
-    expect(await eventTypes(s, cs.id)).toEqual(['checkout.session.processing']);
+    expect(await eventTypes(s, cs.id)).toEqual(['checkout.session.processing', 'checkout.session.needs_review']);
   });
 
   it('the reported payer is a hint: the payer recorded is the tagged transaction\'s sender, so a false `payer` cannot push a session into review', async () => {

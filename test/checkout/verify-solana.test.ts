@@ -124,7 +124,7 @@ describe.each(backends)('checkout verification on a Solana RPC (%s)', (backend) 
     const done = await waitForSession(s, cs.id, settled, key);
     expect(done.status).toBe('needs_review');
     expect(done.review.reason).toBe(reason);
-    expect(await eventTypes(s, cs.id)).toEqual(['checkout.session.processing']);
+    expect(await eventTypes(s, cs.id)).toEqual(['checkout.session.processing', 'checkout.session.needs_review']);
   });
 
   it('the reported payer is a hint: a transfer signed by someone else pays, recorded with the signer as payer', async () => {

@@ -35,6 +35,7 @@ export const SAMPLE_OVERRIDES: Record<string, Record<string, unknown>> = {
   CheckoutPayment: { kind: 'direct', amountReceived: '1000000', srcAmount: '1000000' },
   CheckoutQuoteBuild: { vm: 'evm' },
   CheckoutRefund: { amount: '1000' },
+  CheckoutReview: { action: 'reopen', note: 'Customer confirmed; pay again', fromStatus: 'needs_review', toStatus: 'open' },
   Partner: { id: 'partner-1', kind: 'fee' },
   Order: { status: 'submitted', amount: '1000', dstAmount: '990', fillFeeAmount: '10' },
   IdempotencyKey: { state: 'in_progress' },

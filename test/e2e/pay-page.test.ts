@@ -226,4 +226,37 @@ describe('hosted pay page end to end in chromium', { timeout: 120_000 }, () => {
       await context.close();
     }
   });
+
+  it('follows a session under review: reopened by the merchant it offers payment again; accepted it is paid and returns to the merchant', async () => {
+    const cs = await createSession({ amount: '2000000' });
+    const underpay = async () => {
+      const short = await transfer(devnet, 6, USDC, cs.recipient, 1_000_000n);
+      const r = await s.post(`/v1/checkout/sessions/${cs.id}/submitted`, { txHash: short, payer: devnet.accounts[6]!.address });
+      expect(r.status, r.text).toBe(200);
+      await waitForSession(s, cs.id, (b) => b.status === 'needs_review');
+    };
+    await underpay();
+    const { context, page } = await newPage(6);
+    try {
+      await page.goto(`${s.url}/pay/${cs.id}`);
+      await page.getByText(/The merchant is reviewing it/).waitFor();
+      expect(await page.getByRole('button', { name: /Connect/ }).count()).toBe(0);
+      // The merchant reopens it: the open page, without a reload, offers payment again.
+      const reopened = await s.post(`/v1/checkout/sessions/${cs.id}/review/reopen`, { note: 'Please pay the full amount' }, { 'x-api-key': key });
+      expect(reopened.body.status, reopened.text).toBe('open');
+      await page.getByRole('button', { name: /Connect/ }).first().waitFor({ timeout: 20_000 });
+      await shot(page, '11-reopened');
+      // Short again, then accepted as paid: the page says so and goes back to the merchant.
+      await underpay();
+      await page.getByText(/The merchant is reviewing it/).waitFor({ timeout: 20_000 });
+      const accepted = await s.post(`/v1/checkout/sessions/${cs.id}/review/accept`, { note: 'Paid the rest in the shop' }, { 'x-api-key': key });
+      expect(accepted.body.status, accepted.text).toBe('paid');
+      await page.waitForURL(`${merchant.url}/thanks?order=42&session_id=${cs.id}`, { timeout: 30_000 });
+      expect((await completedHook(cs.id)).data.session.status).toBe('paid');
+    } catch (err) {
+      throw await withPageState(err, page, `${s.url}/v1/checkout/sessions/${cs.id}`);
+    } finally {
+      await context.close();
+    }
+  });
 });

@@ -48,6 +48,8 @@ export const BODY_SEEDS: Record<string, Array<Record<string, unknown>>> = {
   ],
   'POST /v1/deposit-addresses/{id}/simulate': [{ amount: '25000000' }, { amount: '25004001' }],
   'POST /v1/checkout/sessions': [sessionBody, { ...sessionBody, settleChain: 56, settleToken: 'usdt' }, { ...sessionBody, settleChain: 'solana', recipient: SOL_WALLET }],
+  'POST /v1/checkout/sessions/{id}/review/accept': [{ note: 'Customer paid the rest by bank transfer' }, { note: 'accept', payment: 'cspay_7Hq2Lw9Zr4Tb1Xc8Vn3Km0' }],
+  'POST /v1/checkout/sessions/{id}/review/reopen': [{ note: 'Pay again please' }, { note: 'a day', expiresInMinutes: 1440 }],
   'POST /v1/checkout/sessions/{id}/quote': [{ srcChain: 'base', srcToken: 'USDC', sender: RECIPIENT }],
   'POST /v1/checkout/sessions/{id}/submitted': [{ txHash: TX_HASH, payer: RECIPIENT }],
   'POST /v1/checkout/sessions/{id}/deposit-address': [{ srcChain: 'arbitrum', srcToken: 'USDC', refundTo: RECIPIENT }, { srcChain: 'solana', srcToken: 'USDC', refundTo: SOL_WALLET }],

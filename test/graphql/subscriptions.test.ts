@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SESSION_STATUSES, transition, type SessionAction } from '../../src/checkout/state.js';
+import { SESSION_STATUSES, isFinal, transition, type SessionAction } from '../../src/checkout/state.js';
 import { SUBSCRIPTION_FINAL_STATUSES } from '../../src/graphql/modules/checkout.js';
 import { isFinalState } from '../../src/orders/state.js';
 
@@ -14,6 +14,8 @@ describe('subscriptions complete exactly at final states', () => {
     { type: 'payment_unverifiable', reason: 'underpaid' },
     { type: 'expire', by: 'time', now, expiresAt: now - 1 },
     { type: 'expire', by: 'merchant', now, expiresAt: now + 60_000 },
+    { type: 'review_accept' },
+    { type: 'review_reopen' },
   ];
   const nextStatuses = (status: (typeof SESSION_STATUSES)[number]) =>
     actions.map((a) => transition(status, a)).flatMap((r) => (r.ok && r.next !== status ? [r.next] : []));
@@ -22,6 +24,12 @@ describe('subscriptions complete exactly at final states', () => {
     const final = SUBSCRIPTION_FINAL_STATUSES.includes(status);
     // A final status has no way out; a status the subscription waits on has one.
     expect(nextStatuses(status).length === 0, `${status} leads to ${nextStatuses(status).join(', ')}`).toBe(final);
+    expect(final).toBe(isFinal(status));
+  });
+
+  it('checkoutSession waits on needs_review: the merchant moves it to paid or open', () => {
+    expect(SUBSCRIPTION_FINAL_STATUSES).not.toContain('needs_review');
+    expect(nextStatuses('needs_review').sort()).toEqual(['open', 'paid']);
   });
 
   it('order and orderStatus: the provider states filled, refunded and failed', () => {

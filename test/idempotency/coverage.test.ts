@@ -11,6 +11,8 @@ import { schema } from '../../src/graphql/schema.js';
 const REST_IDEMPOTENT = [
   'POST /v1/checkout/sessions',
   'POST /v1/checkout/sessions/:id/expire',
+  'POST /v1/checkout/sessions/:id/review/accept',
+  'POST /v1/checkout/sessions/:id/review/reopen',
   'POST /v1/checkout/sessions/:id/submitted',
   'POST /v1/checkout/sessions/:id/deposit-address',
   'POST /v1/checkout/sessions/:id/deposit-address/simulate',
@@ -52,6 +54,8 @@ const REST_NOT_IDEMPOTENT: Record<string, string> = {
 const GRAPHQL_IDEMPOTENT = [
   'createCheckoutSession',
   'expireCheckoutSession',
+  'acceptCheckoutSessionReview',
+  'reopenCheckoutSession',
   'reportCheckoutPayment',
   'submitCheckoutPayment',
   'createCheckoutTransferAddress',

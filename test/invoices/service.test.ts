@@ -56,6 +56,7 @@ describe('InvoicesService (fake checkout and mail)', () => {
           return { id, url: `http://localhost:8787/pay/${id}` } as SessionView;
         },
         view: (s: CheckoutSession) => ({ id: s.id, url: `http://localhost:8787/pay/${s.id}`, status: s.status }) as SessionView,
+        fullViewInTx: async (_tx: unknown, s: CheckoutSession) => ({ id: s.id, url: `http://localhost:8787/pay/${s.id}`, status: s.status }) as SessionView,
         async expireInternal(id: string) {
           expired.push(id);
           await db.prisma.checkoutSession.update({ where: { id }, data: { status: 'expired' } });

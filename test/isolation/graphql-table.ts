@@ -183,6 +183,25 @@ export const gqlTable: Record<string, GqlRow> = {
     op: (t) => ({ query: `mutation($id: ID!) { expireCheckoutSession(input: { id: $id }) { ${RESULT} } }`, variables: { id: t.sessionId } }),
     idsOf: (t) => [t.sessionId],
   },
+  'Mutation.acceptCheckoutSessionReview': {
+    kind: 'mutation',
+    op: (t) => ({ query: `mutation($id: ID!) { acceptCheckoutSessionReview(input: { id: $id, note: "accepted by another tenant" }) { ${RESULT} } }`, variables: { id: t.sessionId } }),
+    idsOf: (t) => [t.sessionId],
+  },
+  // Not a root field: the same mutation naming the target's payment on the caller's own paid session.
+  'Mutation.acceptCheckoutSessionReview(paymentId)': {
+    kind: 'mutation',
+    op: (t, caller) => ({
+      query: `mutation($id: ID!, $p: ID!) { acceptCheckoutSessionReview(input: { id: $id, paymentId: $p, note: "accepted by another tenant" }) { ${RESULT} } }`,
+      variables: { id: caller.paidSessionId, p: t.paymentId },
+    }),
+    idsOf: (t) => [t.paymentId],
+  },
+  'Mutation.reopenCheckoutSession': {
+    kind: 'mutation',
+    op: (t) => ({ query: `mutation($id: ID!) { reopenCheckoutSession(input: { id: $id, note: "reopened by another tenant" }) { ${RESULT} } }`, variables: { id: t.sessionId } }),
+    idsOf: (t) => [t.sessionId],
+  },
   'Mutation.createCheckoutRefund': {
     kind: 'mutation',
     op: (t) => ({ query: `mutation($id: ID!) { createCheckoutRefund(input: { sessionId: $id, amount: "1" }) { ${RESULT} } }`, variables: { id: t.paidSessionId } }),

@@ -98,11 +98,11 @@ describe.each(backends)('tenant isolation over GraphQL (%s)', (backend) => {
   });
 
   it('Query.checkoutSession: another tenant, the other mode and no key see the public view only', async () => {
-    const op = { query: 'query($id: ID!) { checkoutSession(id: $id) { id reference metadata payments { totalCount } refunds { totalCount } } }', variables: { id: A.paidSessionId } };
+    const op = { query: 'query($id: ID!) { checkoutSession(id: $id) { id reference metadata payments { totalCount } refunds { totalCount } reviews { totalCount } } }', variables: { id: A.paidSessionId } };
     for (const key of [B.key, ALive.key, undefined]) {
-      expect((await gql(op, key)).body).toEqual({ data: { checkoutSession: { id: A.paidSessionId, reference: null, metadata: null, payments: null, refunds: null } } });
+      expect((await gql(op, key)).body).toEqual({ data: { checkoutSession: { id: A.paidSessionId, reference: null, metadata: null, payments: null, refunds: null, reviews: null } } });
     }
-    expect((await gql(op, A.key)).body.data.checkoutSession).toMatchObject({ reference: 'secret-ref-A', payments: { totalCount: 1 }, refunds: { totalCount: 1 } });
+    expect((await gql(op, A.key)).body.data.checkoutSession).toMatchObject({ reference: 'secret-ref-A', payments: { totalCount: 1 }, refunds: { totalCount: 1 }, reviews: { totalCount: 0 } });
   });
 
   it('Subscription.checkoutSession: another tenant gets the public view (no reference or metadata)', async () => {

@@ -109,6 +109,20 @@ export const restTable: Record<string, RestRow> = {
     mustNotReveal: 'reference, metadata (only the owner key gets the full view; another tenant key gets the public view)',
   },
   'POST /v1/checkout/sessions/:id/expire': { kind: 'owned', req: (t) => ({ method: 'POST', path: `${sess(t)}/expire` }), idsOf: (t) => [t.sessionId] },
+  'POST /v1/checkout/sessions/:id/review/accept': {
+    kind: 'owned',
+    req: (t, caller) => [
+      { method: 'POST', path: `${sess(t)}/review/accept`, body: { note: 'accepted by another tenant' } },
+      // The caller's own session, accepting the target's payment (the owner's own request reaches its payment: 409, paid).
+      { method: 'POST', path: `${paid(caller)}/review/accept`, body: { note: 'accepted by another tenant', payment: t.paymentId } },
+    ],
+    idsOf: (t) => [t.sessionId, t.paymentId],
+  },
+  'POST /v1/checkout/sessions/:id/review/reopen': {
+    kind: 'owned',
+    req: (t) => ({ method: 'POST', path: `${sess(t)}/review/reopen`, body: { note: 'reopened by another tenant' } }),
+    idsOf: (t) => [t.sessionId],
+  },
   'POST /v1/checkout/sessions/:id/quote': { kind: 'public', why: 'payer-facing: quotes to pay an open session, amounts only (no reference or metadata)' },
   'POST /v1/checkout/sessions/:id/deposit-address': { kind: 'public', why: 'payer-facing pay by transfer: a one-time address in the session account and mode; answers address, amounts and URI only (no reference or metadata)' },
   'POST /v1/checkout/sessions/:id/deposit-address/simulate': { kind: 'public', why: 'payer-facing, test sessions only (live → FORBIDDEN), an address of that session only; answers the public view' },

@@ -96,6 +96,7 @@ describe.each(backends)('tenant isolation over REST (%s)', (backend) => {
       expect(r.text).not.toContain('ref-A');
       expect(r.body.reference ?? null).toBeNull();
       expect(r.body.metadata ?? null).toBeNull();
+      expect(r.body).not.toHaveProperty('reviews');
     }
     const own = await send({ method: 'GET', path: `/v1/checkout/sessions/${A.sessionId}` }, A.key);
     expect(own.body).toMatchObject({ reference: 'ref-A', metadata: { owner: 'A' } });

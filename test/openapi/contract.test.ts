@@ -89,6 +89,16 @@ describe.each(backends)('OpenAPI contract: every documented example against a re
     await s.services.checkout.settlePayment(payments[0].id, { kind: 'succeeded', deliveryTxHash: tx, amountReceived: 25_000_000n });
     return { id, paymentId: payments[0].id };
   };
+  // Under review: 24 of 25 USDC arrived (rejected as underpaid), as the verifier settles an underpayment.
+  const reviewSession = async () => {
+    const id = await createSession();
+    const tx = '0x' + randomBytes(32).toString('hex');
+    expect((await s.post(`/v1/checkout/sessions/${id}/submitted`, { txHash: tx, payer: EX.payer })).status).toBe(200);
+    const { payments } = await s.services.checkout.load(id);
+    await s.services.checkout.settlePayment(payments[0].id, { kind: 'rejected', reason: 'underpaid', deliveryTxHash: tx, amountReceived: 24_000_000n });
+    expect((await s.get(`/v1/checkout/sessions/${id}`)).body.status).toBe('needs_review');
+    return id;
+  };
   // Invoices: a draft, an open (sent) one, and a paid one (paid through its checkout session, like paidSession).
   const invoiceBody = { lineItems: [{ description: 'Consulting', quantity: 1, unitAmount: '25000000' }], settleChain: 'base', settleToken: 'USDC', recipient: EX.merchant, customerEmail: 'ap@customer.example' };
   const createInvoice = async (send: boolean) => {
@@ -149,8 +159,10 @@ describe.each(backends)('OpenAPI contract: every documented example against a re
       expect(r.status, r.text).toBe(200);
       m.set(EX.sessionId, id).set(EX.paymentId, paymentId).set(EX.refundId, r.body.refund.id);
     } else if (uses(EX.sessionId)) {
-      // Refunding needs a paid session; everything else an open one.
-      m.set(EX.sessionId, operationId === 'createCheckoutRefund' ? (await paidSession()).id : await createSession());
+      // Refunding needs a paid session, resolving a review one under review (but for the example that shows the
+      // refusal of a session that is not); everything else an open one.
+      const underReview = ['acceptCheckoutSessionReview', 'reopenCheckoutSession'].includes(operationId) && name !== 'notUnderReview';
+      m.set(EX.sessionId, operationId === 'createCheckoutRefund' ? (await paidSession()).id : underReview ? await reviewSession() : await createSession());
     }
     if (uses(EX.endpointId)) {
       const r = await s.post('/v1/webhook-endpoints', { url: 'http://127.0.0.1:9/hook' }, h());

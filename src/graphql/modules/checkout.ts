@@ -1,6 +1,7 @@
 import { builder } from '../builder.js';
-import type { PaymentAttemptView, PaymentView, RefundView, SessionView } from '../../checkout/views.js';
-import { SESSION_STATUSES, type SessionStatus } from '../../checkout/state.js';
+import type { PaymentAttemptView, PaymentView, RefundView, ReviewView, SessionView } from '../../checkout/views.js';
+import { isFinal, REOPEN_EXPIRY, SESSION_STATUSES, type SessionStatus } from '../../checkout/state.js';
+import { REVIEW_NOTE_MAX } from '../../checkout/review.js';
 import { checkoutSessionTopic } from '../../checkout/topics.js';
 import type { DirectQuote, PayerQuoteResponse } from '../../checkout/payer.js';
 import type { PayerQuote } from '../../checkout/payer-quote.js';
@@ -22,15 +23,19 @@ const dropNulls = <T extends Record<string, unknown>>(o: T) => Object.fromEntrie
 
 /**
  * Statuses after which a session's status never changes again, so the `checkoutSession` subscription completes:
- * `paid` and `expired`, and `needs_review` (no transition of the session state machine leaves it; the merchant
- * settles it outside the session, e.g. with refunds). test/graphql/subscriptions.test.ts checks this against the
- * state machine.
+ * the state machine's final ones, `paid` and `expired`. `needs_review` is not: the merchant accepts (→ `paid`) or
+ * reopens (→ `open`) it. test/graphql/subscriptions.test.ts checks this against the state machine.
  */
-export const SUBSCRIPTION_FINAL_STATUSES: readonly SessionStatus[] = ['paid', 'expired', 'needs_review'];
+export const SUBSCRIPTION_FINAL_STATUSES: readonly SessionStatus[] = SESSION_STATUSES.filter(isFinal);
 
 const Status = builder.enumType('CheckoutSessionStatus', {
-  description: '`open` → `processing` (a payment is being verified) → `paid`; back to `open` when the payment failed; `needs_review` when funds moved but a rule failed; `expired`. `paid`, `expired` and `needs_review` are final.',
+  description:
+    '`open` → `processing` (a payment is being verified) → `paid`; back to `open` when the payment failed; `needs_review` when funds moved but a rule failed, until the merchant accepts the payment (→ `paid`) or reopens the session (→ `open`); `expired`. `paid` and `expired` are final.',
   values: SESSION_STATUSES,
+});
+const ReviewAction = builder.enumType('CheckoutReviewAction', {
+  description: "The merchant's resolution of a session in `needs_review`: `accept` (the payment under review paid it) or `reopen` (back to `open`).",
+  values: ['accept', 'reopen'] as const,
 });
 const PaymentKind = builder.enumType('CheckoutPaymentKind', {
   description: '`direct`: the settlement token sent on its chain. `routed`: paid through a quote (swap or bridge).',
@@ -125,6 +130,34 @@ const Review = builder.objectRef<{ reason: string; message: string | null }>('Ch
   }),
 });
 
+const ReviewResolution = builder.objectRef<ReviewView>('CheckoutReviewResolution').implement({
+  description: "How the merchant resolved a session in `needs_review` (owner only): an audit record, never changed.",
+  authScopes: { key: true },
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    action: t.field({ type: ReviewAction, resolve: (r) => r.action }),
+    note: t.exposeString('note', { description: "The merchant's note." }),
+    paymentId: t.id({ nullable: true, description: 'The payment accepted, or the one under review when the session was reopened.', resolve: (r) => r.payment }),
+    payment: t.field({
+      type: CheckoutPaymentAttemptRef,
+      nullable: true,
+      description: 'The payment accepted, or the one under review when the session was reopened.',
+      resolve: (r, _a, ctx) => (r.payment ? paymentLoader(ctx).load(r.payment) : null),
+    }),
+    reviewReason: t.field({ type: VerificationReason, nullable: true, description: 'Why the session was under review.', resolve: (r) => r.reviewReason as never }),
+    paymentReason: t.field({
+      type: VerificationReason,
+      nullable: true,
+      description: "The reviewed payment's own reason (an accepted payment no longer carries it).",
+      resolve: (r) => r.paymentReason as never,
+    }),
+    apiKeyId: t.id({ description: 'The API key that resolved the review.', resolve: (r) => r.apiKeyId }),
+    fromStatus: t.field({ type: Status, resolve: (r) => r.fromStatus }),
+    toStatus: t.field({ type: Status, resolve: (r) => r.toStatus }),
+    createdAt: t.field({ type: 'DateTime', resolve: (r) => r.createdAt }),
+  }),
+});
+
 CheckoutRefundRef.implement({
   description: "A refund of a payment, sent from the merchant's wallet.",
   authScopes: { key: true },
@@ -159,13 +192,15 @@ CheckoutRefundRef.implement({
 
 const PaymentAttemptConnection = connectionType('CheckoutPaymentAttempt', CheckoutPaymentAttemptRef, { totalCount: true });
 const RefundConnection = connectionType('CheckoutRefund', CheckoutRefundRef, { totalCount: true });
+const ReviewConnection = connectionType('CheckoutReviewResolution', ReviewResolution, { totalCount: true });
 const SessionConnection = connectionType('CheckoutSession', CheckoutSessionRef);
 
 /** The owner's (full) view carries `payments`; the public view does not. */
 const isOwnerView = (s: SessionView) => s.payments !== undefined;
 
 CheckoutSessionRef.implement({
-  description: "A checkout session: an amount to be paid to the merchant's wallet. Without the owner's API key, `reference`, `metadata`, `review`, refund totals, `payments` and `refunds` are null.",
+  description:
+    "A checkout session: an amount to be paid to the merchant's wallet. Without the owner's API key, `reference`, `metadata`, `review`, refund totals, `payments`, `refunds` and `reviews` are null.",
   fields: (t) => ({
     id: t.exposeID('id'),
     livemode: t.exposeBoolean('livemode'),
@@ -193,6 +228,13 @@ CheckoutSessionRef.implement({
       description: 'Every reported payment, oldest first (owner only).',
       args: pageArgs(t, 100, 100),
       resolve: (s, args) => (s.payments ? arrayConnection(s.payments, args, 100, 100) : null),
+    }),
+    reviews: t.field({
+      type: ReviewConnection,
+      nullable: true,
+      description: "The merchant's resolutions of reviews (accept, reopen), oldest first (owner only).",
+      args: pageArgs(t, 100, 100),
+      resolve: (s, args) => (s.reviews ? arrayConnection(s.reviews, args, 100, 100) : null),
     }),
     refunds: t.field({
       type: RefundConnection,
@@ -312,6 +354,24 @@ const sessionPayload = (name: string) =>
   builder.objectRef<SessionPayload>(name).implement({ fields: (t) => ({ checkoutSession: t.field({ type: CheckoutSessionRef, resolve: (p) => p.checkoutSession }) }) });
 
 const ExpireInput = builder.inputType('ExpireCheckoutSessionInput', { fields: (t) => ({ id: t.id({ required: true }), ...idempotencyKeyField(t) }) });
+const AcceptReviewInput = builder.inputType('AcceptCheckoutSessionReviewInput', {
+  fields: (t) => ({
+    ...idempotencyKeyField(t),
+    id: t.id({ required: true, description: 'The session in `needs_review`.' }),
+    note: t.string({ required: true, description: `Why (1-${REVIEW_NOTE_MAX} characters): kept in \`reviews\` and sent in the event.` }),
+    paymentId: t.id({ description: "The payment to accept (one of the session's `payments`, `rejected`); default: the most recent rejected payment that delivered funds." }),
+  }),
+});
+const ReopenInput = builder.inputType('ReopenCheckoutSessionInput', {
+  fields: (t) => ({
+    ...idempotencyKeyField(t),
+    id: t.id({ required: true, description: 'The session in `needs_review`.' }),
+    note: t.string({ required: true, description: `Why (1-${REVIEW_NOTE_MAX} characters): kept in \`reviews\` and sent in the event.` }),
+    expiresInMinutes: t.int({
+      description: `The payer gets at least this long from now to pay again (${REOPEN_EXPIRY.minMinutes}-${REOPEN_EXPIRY.maxMinutes}, default ${REOPEN_EXPIRY.defaultMinutes}); a later \`expiresAt\` is kept.`,
+    }),
+  }),
+});
 const ReportPaymentInput = builder.inputType('ReportCheckoutPaymentInput', {
   fields: (t) => ({
     ...idempotencyKeyField(t),
@@ -347,6 +407,34 @@ builder.mutationField('expireCheckoutSession', (t) =>
     args: { input: t.arg({ type: ExpireInput, required: true }) },
     errors: { types: [ConflictError, NotFoundError] },
     resolve: idempotent(async (_r, { input }, ctx) => ({ checkoutSession: await ctx.services.checkout.expire(await keyOf(ctx), input.id) })),
+  }),
+);
+
+builder.mutationField('acceptCheckoutSessionReview', (t) =>
+  t.field({
+    type: sessionPayload('AcceptCheckoutSessionReviewPayload'),
+    description:
+      "Accepts the payment under review of a session in `needs_review` as paying it (a ConflictError otherwise): the payment becomes `succeeded`, the session `paid` with `amountReceived` what that payment delivered; `checkout.session.completed` is sent with the resolution as `review`, and a linked invoice becomes `paid`. Answers the owner's view.",
+    authScopes: { key: true },
+    args: { input: t.arg({ type: AcceptReviewInput, required: true }) },
+    errors: { types: [ConflictError, NotFoundError] },
+    resolve: idempotent(async (_r, { input: { id, note, paymentId } }, ctx) => ({
+      checkoutSession: await ctx.services.checkout.reviews.accept(await keyOf(ctx), id, dropNulls({ note, payment: paymentId })),
+    })),
+  }),
+);
+
+builder.mutationField('reopenCheckoutSession', (t) =>
+  t.field({
+    type: sessionPayload('ReopenCheckoutSessionPayload'),
+    description:
+      "Returns a session in `needs_review` to `open` (a ConflictError otherwise), so the payer can pay again; past its expiry it gets a new one (`expiresInMinutes`). `checkout.session.reopened` is sent with the resolution as `review`. The payments under review stay `rejected`: refund them with `createCheckoutRefund` (`paymentId`). Answers the owner's view.",
+    authScopes: { key: true },
+    args: { input: t.arg({ type: ReopenInput, required: true }) },
+    errors: { types: [ConflictError, NotFoundError] },
+    resolve: idempotent(async (_r, { input: { id, note, expiresInMinutes } }, ctx) => ({
+      checkoutSession: await ctx.services.checkout.reviews.reopen(await keyOf(ctx), id, dropNulls({ note, expiresInMinutes })),
+    })),
   }),
 );
 
@@ -524,7 +612,7 @@ builder.subscriptionField('checkoutSession', (t) =>
   t.field({
     type: CheckoutSessionRef,
     description:
-      "The session now, then again after every status change, as read then (changes made by any instance arrive; a status left before it could be read, such as a brief `processing`, is not pushed). Completes after the first final status, which is always pushed: `paid`, `expired` or `needs_review` (no status follows these). Public; the owner's key adds the private fields.",
+      "The session now, then again after every status change, as read then (changes made by any instance arrive; a status left before it could be read, such as a brief `processing`, is not pushed). Completes after the first final status, which is always pushed: `paid` or `expired` (no status follows these; `needs_review` is followed by `paid` or `open` once the merchant resolves it). Public; the owner's key adds the private fields.",
     authScopes: { public: true },
     args: { id: t.arg.id({ required: true }) },
     subscribe: (_r, { id }, ctx) => followStatus(ctx, checkoutSessionTopic(id), (auth) => ctx.services.checkout.get(id, auth), SUBSCRIPTION_FINAL_STATUSES),

@@ -7,8 +7,11 @@ import type { Session } from './api.js';
  */
 const QUERY = 'subscription($id: ID!) { checkoutSession(id: $id) { id status } }';
 
-/** Statuses no other status follows (the subscription completes after pushing one). */
-const FINAL: ReadonlySet<Session['status']> = new Set(['paid', 'expired', 'needs_review']);
+/**
+ * Statuses no other status follows (the subscription completes after pushing one). `needs_review` is not one:
+ * the merchant accepts the payment (→ `paid`, the page then redirects) or reopens the session (→ `open`).
+ */
+const FINAL: ReadonlySet<Session['status']> = new Set(['paid', 'expired']);
 
 export function watchSession(id: string, onStatus: (status: Session['status']) => void): () => void {
   const stop = new AbortController();
