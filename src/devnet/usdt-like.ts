@@ -6,7 +6,12 @@ import { DEVNET_DEPLOYER } from './constants.js';
 /** Ethereum mainnet USDT (TetherToken). */
 export const ETHEREUM_USDT: Address = '0xdAC17F958D2ee523a2206206994597C13D831ec7';
 
-/** contracts/UsdtLikeToken.sol: like USDT, no return values and approve refuses non-zero → non-zero. */
+/**
+ * contracts/UsdtLikeToken.sol: like USDT, no return values, approve refuses non-zero → non-zero, and `transfer` /
+ * `transferFrom` carry TetherToken's `onlyPayloadSize` (calldata shorter than 4 + 64 / 4 + 96 bytes reverts; longer
+ * calldata, e.g. a checkout session tag, is ignored). Those two are dispatched by the contract's fallback, 0.4.17
+ * style, so the compiled artifact's ABI lacks them: this ABI is the token's interface.
+ */
 export const usdtLikeAbi = parseAbi([
   'function initialize(string name_, string symbol_, uint8 decimals_)',
   'function mint(address to, uint256 value)',
@@ -27,7 +32,7 @@ export const usdtLikeAbi = parseAbi([
 /**
  * Installs `UsdtLikeToken` ("Tether USD", USDT, 6 decimals) at `address` (default: the real Ethereum USDT
  * address, meant for an anvil started with chain id 1) and mints `amount` to each holder. Not part of
- * `setupDevnet`: only tests of USDT's approve quirk need it.
+ * `setupDevnet`: only tests of USDT's quirks (approve, onlyPayloadSize) need it.
  */
 export async function installUsdtLikeToken(
   rpcUrl: string,
