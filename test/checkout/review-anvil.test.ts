@@ -79,7 +79,7 @@ describe.each(backends)('resolving checkout sessions under review (%s)', (backen
   };
   /** A real underpayment (4 of 5 USDC) from devnet account `from`, reported and verified: the session is under review. */
   const underpay = async (cs: { id: string; recipient: Address }, from = 2) => {
-    const hash = await transfer(devnet, from, USDC, cs.recipient, 4_000_000n);
+    const hash = await transfer(devnet, from, USDC, cs.recipient, 4_000_000n, { session: cs.id });
     expect((await s.post(`/v1/checkout/sessions/${cs.id}/submitted`, { txHash: hash, payer: payer(from) })).status).toBe(200);
     const done = await waitForSession(s, cs.id, settled, key);
     expect([done.status, done.review?.reason]).toEqual(['needs_review', 'underpaid']);
@@ -199,7 +199,7 @@ describe.each(backends)('resolving checkout sessions under review (%s)', (backen
       expect(refund.body.refund).toMatchObject({ payment: payment.id, amount: '4000000', status: 'pending' });
 
       // Payable again: the full amount pays it.
-      const full = await transfer(devnet, 3, USDC, cs.recipient, 5_000_000n);
+      const full = await transfer(devnet, 3, USDC, cs.recipient, 5_000_000n, { session: cs.id });
       expect((await s.post(`/v1/checkout/sessions/${cs.id}/submitted`, { txHash: full, payer: payer(3) })).body.status).toBe('processing');
       const done = await waitForSession(s, cs.id, settled, key);
       expect(done).toMatchObject({ status: 'paid', amountReceived: '5000000', payment: { srcTxHash: full } });
@@ -235,8 +235,8 @@ describe.each(backends)('resolving checkout sessions under review (%s)', (backen
   it('accept picks a payment that delivered funds: a failed one is refused, and so is one being refunded', async () => {
     const cs = await session();
     // Two payments at once: one reverts (nothing arrives), one underpays. The session goes to review either way.
-    const reverted = await transfer(devnet, 4, USDC, cs.recipient, 10n ** 30n, { gas: 100_000n });
-    const short = await transfer(devnet, 5, USDC, cs.recipient, 4_000_000n);
+    const reverted = await transfer(devnet, 4, USDC, cs.recipient, 10n ** 30n, { gas: 100_000n, session: cs.id });
+    const short = await transfer(devnet, 5, USDC, cs.recipient, 4_000_000n, { session: cs.id });
     for (const [hash, i] of [[reverted, 4], [short, 5]] as const) expect((await s.post(`/v1/checkout/sessions/${cs.id}/submitted`, { txHash: hash, payer: payer(i) })).status).toBe(200);
     const done = await waitForSession(s, cs.id, (b) => b.status !== 'processing' && b.payments.every((p: any) => p.status !== 'verifying'), key);
     expect(done.status).toBe('needs_review');
