@@ -200,7 +200,7 @@ describe.each(backends)('resolving checkout sessions under review (%s)', (backen
 
       // Payable again: the full amount pays it.
       const full = await transfer(devnet, 3, USDC, cs.recipient, 5_000_000n, { session: cs.id });
-      expect((await s.post(`/v1/checkout/sessions/${cs.id}/submitted`, { txHash: full, payer: payer(3) })).body.status).toBe('processing');
+      expect((await s.post(`/v1/checkout/sessions/${cs.id}/submitted`, { txHash: full, payer: payer(3) })).body.status).toBe('open');
       const done = await waitForSession(s, cs.id, settled, key);
       expect(done).toMatchObject({ status: 'paid', amountReceived: '5000000', payment: { srcTxHash: full } });
       expect(await eventTypes(s, cs.id)).toEqual([
@@ -213,6 +213,22 @@ describe.each(backends)('resolving checkout sessions under review (%s)', (backen
     } finally {
       offsetMs = 0;
     }
+  });
+
+  it('after a reopen, a seen payment that then fails reopens the session (payment_failed), not back to review', async () => {
+    const cs = await session();
+    await underpay(cs, 6);
+    expect((await reopen(cs.id, { note: 'Customer will pay again' })).body.status).toBe('open');
+    // A transfer the chain showed with the session's tag, then lost (a reorg): the verifier sees it, then fails it.
+    const lost = `0x${'5e'.repeat(32)}`;
+    expect((await s.post(`/v1/checkout/sessions/${cs.id}/submitted`, { txHash: lost, payer: payer(6) })).status).toBe(200);
+    const p = (await s.db.prisma.checkoutPayment.findFirstOrThrow({ where: { sessionId: cs.id, srcTxHash: lost } })).id;
+    await s.services.checkout.settlePayment(p, { kind: 'seen' });
+    expect((await s.get(`/v1/checkout/sessions/${cs.id}`)).body.status).toBe('processing');
+    await s.services.checkout.settlePayment(p, { kind: 'failed', reason: 'tx_not_found' });
+    const after = (await s.get(`/v1/checkout/sessions/${cs.id}`, h())).body;
+    expect([after.status, after.review]).toEqual(['open', null]);
+    expect((await eventsOf(cs.id)).map((e) => e.type).slice(-2)).toEqual(['checkout.session.processing', 'checkout.session.payment_failed']);
   });
 
   it("an invoice's session under review: paying the invoice is refused until it is reopened, then hands back that same session", async () => {

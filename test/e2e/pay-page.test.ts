@@ -230,7 +230,7 @@ describe('hosted pay page end to end in chromium', { timeout: 120_000 }, () => {
   it('follows a session under review: reopened by the merchant it offers payment again; accepted it is paid and returns to the merchant', async () => {
     const cs = await createSession({ amount: '2000000' });
     const underpay = async () => {
-      const short = await transfer(devnet, 6, USDC, cs.recipient, 1_000_000n);
+      const short = await transfer(devnet, 6, USDC, cs.recipient, 1_000_000n, { session: cs.id });
       const r = await s.post(`/v1/checkout/sessions/${cs.id}/submitted`, { txHash: short, payer: devnet.accounts[6]!.address });
       expect(r.status, r.text).toBe(200);
       await waitForSession(s, cs.id, (b) => b.status === 'needs_review');
