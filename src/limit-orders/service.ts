@@ -6,7 +6,7 @@ import type { Infra } from '../infra.js';
 import type { KeyAuth } from '../accounts/service.js';
 import { ApiError, invalidParams, notFound } from '../errors.js';
 import { newId } from '../ids.js';
-import { parseInput } from '../validation.js';
+import { parseDateTimeInput, parseInput } from '../validation.js';
 import { recordEvent, type TransactionClient } from '../events/outbox.js';
 import { withProviderTimeout } from '../providers/deadline.js';
 import { isSolanaAddress, toJupiterMint } from '../providers/jupiter/mapping.js';
@@ -106,7 +106,8 @@ export class LimitOrdersService {
     const now = this.d.clock.now();
     let expiresAt: Date | undefined;
     if (p.expiresAt !== undefined) {
-      expiresAt = typeof p.expiresAt === 'number' ? new Date(p.expiresAt * 1000) : new Date(p.expiresAt);
+      // A string passed the shared strict rule (src/validation.ts): read it with the same parser.
+      expiresAt = typeof p.expiresAt === 'number' ? new Date(p.expiresAt * 1000) : (parseDateTimeInput(p.expiresAt) ?? new Date(NaN));
       if (!Number.isFinite(expiresAt.getTime()) || expiresAt.getTime() > MAX_EXPIRY_MS) throw invalidParams('expiresAt', 'must be a time before the year 10000');
       if (expiresAt.getTime() <= now + 60_000) throw invalidParams('expiresAt', 'must be at least a minute in the future');
     }

@@ -1,4 +1,5 @@
 import { builder } from '../builder.js';
+import { baseUnitAmount } from '../../validation.js';
 import type { PaymentAttemptView, PaymentView, RefundView, SessionView } from '../../checkout/views.js';
 import { SESSION_STATUSES, type SessionStatus } from '../../checkout/state.js';
 import { checkoutSessionTopic } from '../../checkout/topics.js';
@@ -206,7 +207,7 @@ CheckoutSessionRef.implement({
 const CreateInput = builder.inputType('CreateCheckoutSessionInput', {
   fields: (t) => ({
     ...idempotencyKeyField(t),
-    amount: t.string({ required: true, description: 'Integer string of settlement base units, > 0.' }),
+    amount: t.string({ required: true, description: 'Integer string of settlement base units: no leading zeros, > 0, at most 2^256-1.', validate: { schema: baseUnitAmount } }),
     settleChain: t.string({ required: true, description: 'Chain id or slug of a supported settlement pair.' }),
     settleToken: t.string({ required: true, description: '`USDC`, `USDT` or the token address/mint.' }),
     recipient: t.string({ required: true, description: "The merchant's wallet on the settlement chain." }),
@@ -448,7 +449,7 @@ const CreateRefundInput = builder.inputType('CreateCheckoutRefundInput', {
     ...idempotencyKeyField(t),
     sessionId: t.id({ required: true }),
     paymentId: t.id({ description: 'The payment to refund (one of the session\'s `payments`); default: the one that paid the session.' }),
-    amount: t.string({ description: 'Settlement base units; default: all that can still be refunded of that payment.' }),
+    amount: t.string({ description: 'Settlement base units (no leading zeros, > 0); default: all that can still be refunded of that payment.', validate: { schema: baseUnitAmount } }),
     reason: t.string({ description: 'A note for your records.' }),
     to: t.string({ description: "Where the refund goes; default the payer's address." }),
   }),

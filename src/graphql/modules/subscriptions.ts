@@ -1,4 +1,5 @@
 import { builder } from '../builder.js';
+import { baseUnitAmountOrZero } from '../../validation.js';
 import type { LineItem } from '../../invoices/amounts.js';
 import { INTERVALS } from '../../subscriptions/periods.js';
 import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '../../subscriptions/state.js';
@@ -124,7 +125,7 @@ const LineItemInput = builder.inputType('BillingSubscriptionLineItemInput', {
   fields: (t) => ({
     description: t.string({ required: true, description: '1 to 500 characters.' }),
     quantity: t.int({ required: true, description: '1 to 10000.' }),
-    unitAmount: t.string({ required: true, description: 'Integer string of settlement base units.' }),
+    unitAmount: t.string({ required: true, description: 'Integer string of settlement base units (no leading zeros; 0 for a free line).', validate: { schema: baseUnitAmountOrZero } }),
   }),
 });
 
