@@ -158,3 +158,15 @@ export const isoDateTimeString = z
   .meta({ description: 'ISO 8601 timestamp with a time zone; impossible dates (2027-02-30, hour 24…) are refused.', example: '2027-01-15T12:00:00Z' });
 SHARED_CHECKS.set(checksOf(isoDateTimeString).at(-1), 'dateTime');
 export const isoDateTime = isoDateTimeString.transform((s) => parseDateTimeInput(s)!);
+
+/**
+ * THE id rule of the API edge: an id a client names is checked against the shape the service gives that kind of id
+ * (`cs_test_…`, `inv_…`: prefix, then base62) before anything reads, listens or calls out with it. An id of
+ * another shape (another kind's prefix, a NUL byte, megabytes of text) names nothing, so it is answered as a
+ * missing resource is: `NOT_FOUND` (or the field's own not-found code), never a database or INTERNAL error. REST
+ * services check it on their path ids; GraphQL attaches this schema to id arguments that have no lookup behind them
+ * to do it (subscriptions: they listen on a topic named after the id before reading).
+ */
+export function idShape(pattern: RegExp, what: string, code: 'NOT_FOUND' | 'ORDER_NOT_FOUND' = 'NOT_FOUND') {
+  return z.string().refine((s) => pattern.test(s), { message: `no ${what} has this id`, params: { code } });
+}

@@ -134,9 +134,12 @@ export const createRefundSchema = z.object({
 
 export const reportRefundSchema = z.object({ txHash: z.string().min(1) });
 
+/** Checkout session ids as `newId` makes them; anything else is NOT_FOUND before the database sees it. */
+export const CHECKOUT_SESSION_ID = /^cs_(test_)?[0-9A-Za-z]{1,64}$/;
+
 /** Path parameters of the session routes. Ids of another shape are answered NOT_FOUND. */
 export const sessionIdParamSchema = z.object({
-  id: z.string().regex(/^cs_(test_)?[0-9A-Za-z]{1,64}$/).meta({ description: 'Checkout session id.', example: 'cs_test_E2VhWfsak5hqnmzzu' }),
+  id: z.string().regex(CHECKOUT_SESSION_ID).meta({ description: 'Checkout session id.', example: 'cs_test_E2VhWfsak5hqnmzzu' }),
 });
 export const refundIdParamSchema = sessionIdParamSchema.extend({
   refundId: z.string().regex(/^re_(test_)?[0-9A-Za-z]{1,64}$/).meta({ description: 'Refund id.', example: 're_test_5Rt8Yq1Wm3Lz9Xb2Vc7Nk4' }),

@@ -206,6 +206,8 @@ export class LimitOrdersService {
    * or records the signature of one the maker sent through their own RPC (the poller then confirms it).
    */
   async submit(id: string, input: SubmitLimitOrderInput, caller: LimitOrderCaller): Promise<LimitOrderView> {
+    // The id is checked first, as everywhere: an id no order can have is NOT_FOUND whatever else holds.
+    if (!LIMIT_ORDER_ID.test(id)) throw notFound('Limit order');
     this.assertEnabled();
     const p = parseInput(submitLimitOrderSchema, input);
     const row = await this.owned(id, caller);
@@ -273,8 +275,8 @@ export class LimitOrdersService {
 
   /** Cancels one or more open orders of one maker: the transactions to sign, then submit. */
   async cancel(input: unknown, caller: LimitOrderCaller): Promise<LimitOrderCancellation> {
-    this.assertEnabled();
     const { ids } = parseInput(cancelLimitOrdersSchema, input);
+    this.assertEnabled();
     const unique = [...new Set(ids)];
     const rows = await Promise.all(unique.map((id) => this.owned(id, caller)));
     const makers = new Set(rows.map((r) => r.maker));

@@ -1,5 +1,6 @@
 import { builder } from '../builder.js';
-import { baseUnitAmount } from '../../validation.js';
+import { baseUnitAmount, idShape } from '../../validation.js';
+import { CHECKOUT_SESSION_ID } from '../../checkout/input.js';
 import type { PaymentAttemptView, PaymentView, RefundView, SessionView } from '../../checkout/views.js';
 import { SESSION_STATUSES, type SessionStatus } from '../../checkout/state.js';
 import { checkoutSessionTopic } from '../../checkout/topics.js';
@@ -516,7 +517,8 @@ builder.subscriptionField('checkoutSession', (t) =>
     description:
       "The session now, then again after every status change, as read then (changes made by any instance arrive; a status left before it could be read, such as a brief `processing`, is not pushed). Completes after the first final status, which is always pushed: `paid`, `expired` or `needs_review` (no status follows these). Public; the owner's key adds the private fields.",
     authScopes: { public: true },
-    args: { id: t.arg.id({ required: true }) },
+    // Checked before the topic named after the id is listened to (a NUL byte once reached the database there).
+    args: { id: t.arg.id({ required: true, validate: { schema: idShape(CHECKOUT_SESSION_ID, 'checkout session') } }) },
     subscribe: (_r, { id }, ctx) => followStatus(ctx, checkoutSessionTopic(id), (auth) => ctx.services.checkout.get(id, auth), SUBSCRIPTION_FINAL_STATUSES),
     resolve: (v) => v,
   }),

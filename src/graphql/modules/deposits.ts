@@ -1,5 +1,6 @@
 import { builder } from '../builder.js';
-import { baseUnitAmount } from '../../validation.js';
+import { baseUnitAmount, idShape } from '../../validation.js';
+import { DEPOSIT_ADDRESS_ID } from '../../deposits/input.js';
 import { notFound } from '../../errors.js';
 import type { DepositAddressView, DepositEstimate, DepositItemView } from '../../deposits/views.js';
 import { DEPOSIT_ADDRESS_STATUSES } from '../../deposits/state.js';
@@ -217,7 +218,7 @@ builder.subscriptionField('depositAddress', (t) =>
     description:
       "The deposit address now (with its recent deposits), then again on each new deposit and each change of a deposit's order status (made by any instance). Completes after `disabled`, which is always pushed (no status follows it). The owner's key only.",
     authScopes: { key: true },
-    args: { id: t.arg.id({ required: true }) },
+    args: { id: t.arg.id({ required: true, validate: { schema: idShape(DEPOSIT_ADDRESS_ID, 'deposit address') } }) },
     subscribe: async function* (_r, { id }, ctx) {
       const changes = ctx.pubsub.iterate(depositAddressTopic(id));
       const read = async () => {

@@ -1,5 +1,6 @@
 import { builder } from '../builder.js';
-import { baseUnitAmount } from '../../validation.js';
+import { baseUnitAmount, idShape } from '../../validation.js';
+import { LIMIT_ORDER_ID } from '../../limit-orders/input.js';
 import { LIMIT_ORDER_STATUSES, FINAL_LIMIT_ORDER_STATUSES } from '../../limit-orders/state.js';
 import { limitOrderTopic } from '../../limit-orders/topics.js';
 import type { CreatedLimitOrder, LimitOrderCancellation, LimitOrderView, SvmTx } from '../../limit-orders/views.js';
@@ -183,7 +184,7 @@ builder.subscriptionField('limitOrder', (t) =>
     type: LimitOrderRef,
     description: 'The limit order now, then again after every change (a fill, a status, made by any instance). Completes after `filled`, `cancelled`, `expired` or `failed`, which is always pushed.',
     authScopes: { public: true },
-    args: { id: t.arg.id({ required: true }) },
+    args: { id: t.arg.id({ required: true, validate: { schema: idShape(LIMIT_ORDER_ID, 'limit order') } }) },
     subscribe: (_r, { id }, ctx) => followChanges(ctx, id),
     resolve: (v) => v,
   }),
