@@ -33,7 +33,7 @@ const UINT256_MAX_DIGITS = UINT256_MAX.toString().length;
  * THE amount rule of the API edge: every amount a client sends (REST body or query, GraphQL input or argument)
  * is one of the two schemas below, so every domain answers the same input the same way.
  *
- * - An integer string of base units, digits only (`^[0-9]+$`, the spec's pattern): no sign, no decimals, no
+ * - An integer string of base units, digits only (pattern `^[0-9]+$`): no sign, no decimals, no
  *   exponent, no spaces, no hex. Anything else is INVALID_PARAMS naming the field.
  * - Canonical: no leading zeros (`"0001000000"` is INVALID_PARAMS, "must have no leading zeros"). Refused, not
  *   canonicalised, everywhere: amounts are stored, echoed back and compared as strings (a session's `amount`,
