@@ -48,7 +48,7 @@ const UINT256_MAX_DIGITS = UINT256_MAX.toString().length;
  *   quotes: `QUOTE_MAX_USD`; refunds: what is left to refund).
  *
  * test/validation/amount-fields.test.ts walks every schema the transports use and fails when a field that carries
- * an amount does not use one of these (`amountKindOf` recognises them, also through `.meta()`, `.optional()`…).
+ * an amount does not use one of these (`sharedKindOf` recognises them, also through `.meta()`, `.optional()`…).
  */
 function amountSchema(allowZero: boolean) {
   const schema = z
@@ -60,8 +60,7 @@ function amountSchema(allowZero: boolean) {
       if (s.length > 1 && s.startsWith('0')) {
         const canonical = s.replace(/^0+(?=.)/, '');
         ctx.addIssue({ code: 'custom', message: `must have no leading zeros${canonical.length <= 40 ? ` (send "${canonical}")` : ''}` });
-      }
-      else if (s.length > UINT256_MAX_DIGITS || BigInt(s) > UINT256_MAX)
+      } else if (s.length > UINT256_MAX_DIGITS || BigInt(s) > UINT256_MAX)
         ctx.addIssue({ code: 'custom', message: 'exceeds the largest token amount (2^256-1)', params: { code: 'AMOUNT_TOO_LARGE' } });
       else if (!allowZero && s === '0') ctx.addIssue({ code: 'custom', message: 'must be greater than 0' });
     });
@@ -86,7 +85,8 @@ function checksOf(schema: z.ZodType): unknown[] {
 
 /**
  * Which shared edge schema `schema` is (through optional, nullable, default, pipes and transforms, `.meta()`, or as
- * a member of a union, such as an invoice's `dueAt`: a date or a timestamp), or null. For tests that check every amount and date field of the transports uses them.
+ * a member of a union, such as an invoice's `dueAt`: a date or a timestamp), or null. Tests use it to check that
+ * every amount and date field of the transports uses the shared rule.
  */
 export function sharedKindOf(schema: z.ZodType): SharedKind | null {
   const def = (schema as unknown as { _zod: { def: Record<string, unknown> } })._zod.def;
@@ -167,6 +167,6 @@ export const isoDateTime = isoDateTimeString.transform((s) => parseDateTimeInput
  * services check it on their path ids; GraphQL attaches this schema to id arguments that have no lookup behind them
  * to do it (subscriptions: they listen on a topic named after the id before reading).
  */
-export function idShape(pattern: RegExp, what: string, code: 'NOT_FOUND' | 'ORDER_NOT_FOUND' = 'NOT_FOUND') {
-  return z.string().refine((s) => pattern.test(s), { message: `no ${what} has this id`, params: { code } });
+export function idShape(pattern: RegExp, what: string) {
+  return z.string().refine((s) => pattern.test(s), { message: `no ${what} has this id`, params: { code: 'NOT_FOUND' } });
 }
