@@ -3,12 +3,14 @@ import { ApiError } from '../errors.js';
 import { findSettlementChain, findSettlementToken, SETTLEMENT_CHAINS, SETTLEMENT_TOKENS, type SettlementToken } from './settlement.js';
 import { isAddressFor, isTxHashFor, normalize } from './addresses.js';
 import { SESSION_STATUSES } from './state.js';
+import { baseUnitAmount } from '../validation.js';
 
 /**
  * Input rules of the checkout API, shared by REST and GraphQL. Limits (documented for the README):
  * description ≤ 1000 characters; merchantName ≤ 100; reference ≤ 200; metadata ≤ 20 keys, keys 1-40
  * characters, values strings ≤ 500 characters; successUrl/cancelUrl http(s) ≤ 2048 characters;
- * expiresInMinutes 5-10080 (default 60); amount ^[0-9]+$, > 0, at most 78 digits.
+ * expiresInMinutes 5-10080 (default 60); amount and refund amount: the shared amount rule (src/validation.ts,
+ * `baseUnitAmount`: canonical integer string of base units, > 0, at most 2^256-1 else AMOUNT_TOO_LARGE).
  */
 export const LIMITS = {
   description: 1000,
@@ -20,12 +22,6 @@ export const LIMITS = {
   url: 2048,
   refundReason: 500,
 } as const;
-
-const amount = z
-  .string({ error: 'must be an integer string of base units' })
-  .regex(/^[0-9]{1,78}$/, 'must be an integer string of base units (pattern ^[0-9]+$)')
-  // Zod keeps checking after a failed regex: guard BigInt so a malformed string is a 400, not a throw.
-  .refine((s) => /^[0-9]{1,78}$/.test(s) && BigInt(s) > 0n, 'must be greater than 0');
 
 const httpUrl = z
   .string()
@@ -58,7 +54,7 @@ export const metadata = z
 const chainRef = z.union([z.string().min(1), z.number().int()]);
 
 export const createSessionSchema = z.object({
-  amount: amount.meta({ description: 'Amount due in base units of the settlement token (at most 78 digits, > 0).', example: '25000000' }),
+  amount: baseUnitAmount.meta({ description: 'Amount due in base units of the settlement token (no leading zeros, > 0, at most 2^256-1).', example: '25000000' }),
   settleChain: chainRef.meta({ description: 'Settlement chain id or slug.', example: 'base' }),
   settleToken: z.string().min(1).meta({ description: 'Settlement token: `USDC` or `USDT` (symbol or address) where supported on the chain.', example: 'USDC' }),
   recipient: z.string().min(1).meta({ description: "The merchant's address on the settlement chain.", example: '0x5a0b54d5dc17e0aadc383d2db43b0a0d3e029c4c' }),
@@ -128,7 +124,7 @@ export const payerQuoteSchema = z.object({
 });
 
 export const createRefundSchema = z.object({
-  amount: amount.optional(),
+  amount: baseUnitAmount.optional().meta({ description: 'Settlement base units to refund (no leading zeros, > 0); default: all that can still be refunded of the payment.' }),
   reason: text(LIMITS.refundReason).optional(),
   /** Where the refund goes; defaults to the payer when the payer's address is valid on the settlement chain. */
   to: z.string().min(1).optional(),
@@ -138,9 +134,12 @@ export const createRefundSchema = z.object({
 
 export const reportRefundSchema = z.object({ txHash: z.string().min(1) });
 
+/** Checkout session ids as `newId` makes them; anything else is NOT_FOUND before the database sees it. */
+export const CHECKOUT_SESSION_ID = /^cs_(test_)?[0-9A-Za-z]{1,64}$/;
+
 /** Path parameters of the session routes. Ids of another shape are answered NOT_FOUND. */
 export const sessionIdParamSchema = z.object({
-  id: z.string().regex(/^cs_(test_)?[0-9A-Za-z]{1,64}$/).meta({ description: 'Checkout session id.', example: 'cs_test_E2VhWfsak5hqnmzzu' }),
+  id: z.string().regex(CHECKOUT_SESSION_ID).meta({ description: 'Checkout session id.', example: 'cs_test_E2VhWfsak5hqnmzzu' }),
 });
 export const refundIdParamSchema = sessionIdParamSchema.extend({
   refundId: z.string().regex(/^re_(test_)?[0-9A-Za-z]{1,64}$/).meta({ description: 'Refund id.', example: 're_test_5Rt8Yq1Wm3Lz9Xb2Vc7Nk4' }),

@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { DEPOSIT_ADDRESS_STATUSES } from './state.js';
+import { baseUnitAmount } from '../validation.js';
 
 /**
  * Input rules of the deposit-address API, shared by REST and GraphQL. `label` ≤ 64 characters; `metadata` ≤ 20
- * string pairs (keys 1-40, values ≤ 500); `amount` an integer string of base units > 0, required for a one-time
- * address (`reusable: false`); `integratorFeeBps` as for quotes (partner keys only, within `maxFeeBps`).
+ * string pairs (keys 1-40, values ≤ 500); `amount` (and a simulated deposit's) the shared amount rule
+ * (src/validation.ts `baseUnitAmount`: canonical, > 0, at most 2^256-1), required for a one-time address (`reusable: false`); `integratorFeeBps` as for quotes (partner keys only, within `maxFeeBps`).
  */
 export const LIMITS = { label: 64, metadataKeys: 20, metadataKey: 40, metadataValue: 500, recentDeposits: 20 } as const;
 
@@ -22,10 +23,7 @@ const metadata = z
 
 const chainRef = z.union([z.string().min(1).max(64), z.number().int()], { error: 'must be a chain id or slug' });
 const str = (max = 200) => z.string({ error: 'must be a string' }).min(1, 'is required').max(max, `must be at most ${max} characters`).refine(...NO_NUL);
-const amount = z
-  .string({ error: 'must be an integer string of base units' })
-  .regex(/^[0-9]{1,78}$/, 'must be an integer string of base units (pattern ^[0-9]+$)')
-  .refine((s) => !/^[0-9]+$/.test(s) || BigInt(s) > 0n, 'must be greater than 0');
+const amount = baseUnitAmount;
 const intFrom = (field: z.ZodNumber) => z.preprocess((v) => (typeof v === 'string' && /^-?[0-9]+$/.test(v.trim()) ? Number(v) : v), field);
 
 export const createDepositAddressSchema = z

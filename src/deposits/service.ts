@@ -30,7 +30,7 @@ type Tx = Prisma.TransactionClient;
 /** No token amount exceeds 2^256-1. */
 const UINT256_MAX = (1n << 256n) - 1n;
 
-/** A validated amount string as a number (leading zeros read away); above 2^256-1 is AMOUNT_TOO_LARGE. */
+/** A validated amount string as a number. The input schema already refuses leading zeros and anything above 2^256-1 (the shared rule, src/validation.ts); this stays as a guard before providers. */
 function boundedAmount(s: string): bigint {
   const n = BigInt(s);
   if (n > UINT256_MAX) throw new ApiError('AMOUNT_TOO_LARGE', 'amount: exceeds the largest token amount (2^256-1)', { field: 'amount' });

@@ -6,7 +6,8 @@ import ZodPlugin from '@pothos/plugin-zod';
 import { GraphQLError, GraphQLScalarType, Kind } from 'graphql';
 import type { GraphQLContext } from './context.js';
 import { ApiError } from '../errors.js';
-import { zodToApiError } from '../validation.js';
+import { z } from 'zod';
+import { parseDateTimeInput, zodToApiError } from '../validation.js';
 
 /**
  * Pothos builder shared by every schema module in src/graphql/modules. The rules every type follows are in
@@ -37,7 +38,9 @@ export const builder = new SchemaBuilder<{
   // Scope auth first: a refused field never reaches the error unions or the resolver.
   plugins: [ScopeAuthPlugin, ErrorsPlugin, RelayPlugin, ZodPlugin],
   defaultFieldNullability: false,
-  zod: { validationError: (zodError) => zodToApiError(zodError) },
+  // A field validated at the edge (`validate: { schema }`, e.g. the shared amount schema) is named as in REST:
+  // `amount`, `lineItems.0.unitAmount`, without the mutation's single `input` argument in front.
+  zod: { validationError: (zodError) => zodToApiError(new z.ZodError(zodError.issues.map((i) => (i.path[0] === 'input' && i.path.length > 1 ? { ...i, path: i.path.slice(1) } : i)))) },
   scopeAuth: {
     // Subscriptions are refused when they start, not on their first event.
     authorizeOnSubscribe: true,
@@ -77,22 +80,27 @@ function failedScopes(f: AuthFailure): string[] {
   return [];
 }
 
+/**
+ * Inputs are read by the API's one date-time rule (src/validation.ts `parseDateTimeInput`, as REST): an ISO 8601
+ * timestamp with a zone naming a real date and time; `2027-02-30T00:00:00Z` or hour 24 is INVALID_PARAMS, never
+ * rolled over into the next month or day.
+ */
+const parseDateTime = (v: unknown) => {
+  const d = typeof v === 'string' ? parseDateTimeInput(v) : null;
+  if (!d) throw new GraphQLError('DateTime: not a valid ISO 8601 timestamp with a time zone (YYYY-MM-DDThh:mm[:ss[.sss]] and Z or ±hh:mm) naming a real date and time');
+  return d;
+};
+
 builder.addScalarType(
   'DateTime',
   new GraphQLScalarType({
     name: 'DateTime',
     description: 'ISO 8601 UTC timestamp with milliseconds, e.g. `2025-01-31T12:00:00.000Z`.',
     serialize: (v) => (v instanceof Date ? v.toISOString() : new Date(String(v)).toISOString()),
-    parseValue: (v) => {
-      const d = new Date(String(v));
-      if (Number.isNaN(d.getTime())) throw new GraphQLError('DateTime: not a valid ISO 8601 timestamp');
-      return d;
-    },
+    parseValue: parseDateTime,
     parseLiteral: (ast) => {
       if (ast.kind !== Kind.STRING) throw new GraphQLError('DateTime: expected a string');
-      const d = new Date(ast.value);
-      if (Number.isNaN(d.getTime())) throw new GraphQLError('DateTime: not a valid ISO 8601 timestamp');
-      return d;
+      return parseDateTime(ast.value);
     },
   }),
 );

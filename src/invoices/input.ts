@@ -3,11 +3,14 @@ import { validateSettlement } from '../checkout/input.js';
 import { parseDueAt } from './due.js';
 import { invoiceTotal, type LineItem } from './amounts.js';
 import { INVOICE_STATUSES } from './state.js';
+import { baseUnitAmountOrZero, isoDateTime, UINT256_MAX } from '../validation.js';
 
 /**
  * Input rules of the invoice API, shared by REST and GraphQL. Limits: 1-50 line items; quantity 1-10,000;
- * unitAmount ^[0-9]+$ (0 allowed for a free item, the total must be > 0); description 1-500 characters;
- * memo ≤ 1,000; customerName 1-200; merchantName 1-100; emails ≤ 254; dueAt a date or a timestamp.
+ * unitAmount the shared amount rule with 0 allowed for a free item (src/validation.ts `baseUnitAmountOrZero`);
+ * the total Σ quantity × unitAmount > 0 and at most 2^256-1 (AMOUNT_TOO_LARGE past it); description 1-500
+ * characters; memo ≤ 1,000; customerName 1-200; merchantName 1-100; emails ≤ 254; dueAt a date or a strict
+ * ISO 8601 timestamp (src/invoices/due.ts).
  */
 export const LIMITS = { lineItems: 50, quantity: 10_000, description: 500, memo: 1000, customerName: 200, merchantName: 100, email: 254 } as const;
 
@@ -37,34 +40,35 @@ const lineItem = z
   .object({
     description: plain(LIMITS.description, 1),
     quantity: z.number({ error: 'must be an integer' }).int('must be an integer').min(1, 'must be at least 1').max(LIMITS.quantity, `must be at most ${LIMITS.quantity}`),
-    unitAmount: z.string({ error: 'must be an integer string of base units' }).regex(/^[0-9]{1,78}$/, 'must be an integer string of base units (pattern ^[0-9]+$)'),
+    unitAmount: baseUnitAmountOrZero.meta({ description: 'Settlement base units per unit (no leading zeros; 0 for a free line).', example: '10000000' }),
   })
   .strict();
 
-/** The total must be > 0 and fit the amount column (78 digits; AMOUNT_TOO_LARGE past it). */
+/** The total must be > 0 and, like any amount, at most 2^256-1 (AMOUNT_TOO_LARGE naming `lineItems` past it). */
 const lineItems = z
   .array(lineItem, { error: 'must be an array of line items' })
   .min(1, 'must have at least 1 line item')
   .max(LIMITS.lineItems, `must have at most ${LIMITS.lineItems} line items`)
   .superRefine((items, ctx) => {
     // zod runs this even when an item failed its own checks: total only well-formed items.
-    if (!items.every((li) => Number.isInteger(li?.quantity) && typeof li?.unitAmount === 'string' && /^[0-9]{1,78}$/.test(li.unitAmount))) return;
+    if (!items.every((li) => Number.isInteger(li?.quantity) && baseUnitAmountOrZero.safeParse(li?.unitAmount).success)) return;
     const total = invoiceTotal(items);
     if (total <= 0n) ctx.addIssue({ code: 'custom', message: 'the total (Σ quantity × unitAmount) must be greater than 0' });
-    else if (total.toString().length > 78) ctx.addIssue({ code: 'custom', message: 'the total is too large', params: { code: 'AMOUNT_TOO_LARGE' } });
+    else if (total > UINT256_MAX) ctx.addIssue({ code: 'custom', message: 'the total (Σ quantity × unitAmount) exceeds the largest token amount (2^256-1)', params: { code: 'AMOUNT_TOO_LARGE' } });
   });
 
-const dueAt = z
-  .string({ error: 'must be a date (YYYY-MM-DD) or an ISO 8601 timestamp' })
-  .max(40, 'must be a date (YYYY-MM-DD) or an ISO 8601 timestamp')
-  .transform((s, ctx) => {
-    const d = parseDueAt(s.trim());
-    if (!d) {
-      ctx.addIssue({ code: 'custom', message: 'must be a date (YYYY-MM-DD, the end of that day UTC) or an ISO 8601 timestamp with a time zone' });
-      return z.NEVER;
-    }
-    return d;
-  });
+const DUE_AT = 'must be a date (YYYY-MM-DD, the end of that day UTC) or an ISO 8601 timestamp with a time zone, naming a real date and time';
+/** A calendar date (the end of that day UTC), or a timestamp read by the shared strict rule (src/validation.ts). */
+const dueAt = z.union(
+  [
+    isoDateTime,
+    z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/)
+      .transform((s, ctx) => parseDueAt(s) ?? (ctx.addIssue({ code: 'custom', message: DUE_AT }), z.NEVER)),
+  ],
+  { error: DUE_AT },
+);
 
 const chainRef = z.union([z.string().min(1), z.number().int()], { error: 'must be a chain id or slug' });
 
@@ -112,7 +116,7 @@ export const listInvoicesSchema = z.object({
   cursor: z.string().min(1).max(200).optional(),
 });
 
-/** The total of line items the schemas above accepted (> 0 and at most 78 digits there). */
+/** The total of line items the schemas above accepted (> 0 and at most 2^256-1 there). */
 export const totalOf = (items: readonly LineItem[]): string => invoiceTotal(items).toString();
 
 export { validateSettlement };

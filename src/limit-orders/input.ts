@@ -1,16 +1,15 @@
 import { z } from 'zod';
 import { CHANNELS, INTEGRATOR_PATTERN } from '../quotes/input.js';
 import { LIMIT_ORDER_STATUSES } from './state.js';
+import { baseUnitAmount, isoDateTimeString } from '../validation.js';
 
 /** Request bodies and parameters of the limit order endpoints (REST and GraphQL share them). */
 
 export const LIMIT_ORDER_ID = /^lo_[0-9A-Za-z]{1,64}$/;
 
 const intFrom = (field: z.ZodNumber) => z.preprocess((v) => (typeof v === 'string' && /^-?[0-9]+$/.test(v.trim()) ? Number(v) : v), field);
-const baseUnits = z
-  .string({ error: 'must be an integer string of base units' })
-  .regex(/^[0-9]{1,78}$/, 'must be an integer string of base units (pattern ^[0-9]+$)')
-  .refine((s) => !/^[0-9]+$/.test(s) || BigInt(s) > 0n, 'must be greater than 0');
+/** The shared amount rule (src/validation.ts); the service adds the u64 bound of Solana token amounts. */
+const baseUnits = baseUnitAmount;
 const base58 = z.string({ error: 'is required' }).min(32).max(44);
 
 export const createLimitOrderSchema = z
@@ -27,7 +26,7 @@ export const createLimitOrderSchema = z
       .optional()
       .meta({ description: 'Units of `outputToken` per unit of `inputToken` (decimal, token units); the taking amount is rounded down.', example: '0.008' }),
     expiresAt: z
-      .union([z.number().int().positive(), z.iso.datetime({ offset: true })])
+      .union([z.number().int().positive(), isoDateTimeString], { error: 'must be Unix seconds or an ISO 8601 timestamp with a time zone naming a real date and time' })
       .optional()
       .meta({ description: 'When the order stops filling: Unix seconds or an ISO 8601 time.', example: 1767225600 }),
     channel: z.enum(CHANNELS).optional().meta({ description: 'Fee channel; default `api` with a key, `web` without.' }),

@@ -6,7 +6,7 @@ import type { Infra } from '../infra.js';
 import type { KeyAuth } from '../accounts/service.js';
 import { ApiError, invalidParams, notFound } from '../errors.js';
 import { newId } from '../ids.js';
-import { parseInput } from '../validation.js';
+import { parseDateTimeInput, parseInput } from '../validation.js';
 import { recordEvent, type TransactionClient } from '../events/outbox.js';
 import { withProviderTimeout } from '../providers/deadline.js';
 import { isSolanaAddress, toJupiterMint } from '../providers/jupiter/mapping.js';
@@ -106,7 +106,8 @@ export class LimitOrdersService {
     const now = this.d.clock.now();
     let expiresAt: Date | undefined;
     if (p.expiresAt !== undefined) {
-      expiresAt = typeof p.expiresAt === 'number' ? new Date(p.expiresAt * 1000) : new Date(p.expiresAt);
+      // A string passed the shared strict rule (src/validation.ts): read it with the same parser.
+      expiresAt = typeof p.expiresAt === 'number' ? new Date(p.expiresAt * 1000) : (parseDateTimeInput(p.expiresAt) ?? new Date(NaN));
       if (!Number.isFinite(expiresAt.getTime()) || expiresAt.getTime() > MAX_EXPIRY_MS) throw invalidParams('expiresAt', 'must be a time before the year 10000');
       if (expiresAt.getTime() <= now + 60_000) throw invalidParams('expiresAt', 'must be at least a minute in the future');
     }
@@ -205,6 +206,8 @@ export class LimitOrdersService {
    * or records the signature of one the maker sent through their own RPC (the poller then confirms it).
    */
   async submit(id: string, input: SubmitLimitOrderInput, caller: LimitOrderCaller): Promise<LimitOrderView> {
+    // The id is checked first, as everywhere: an id no order can have is NOT_FOUND whatever else holds.
+    if (!LIMIT_ORDER_ID.test(id)) throw notFound('Limit order');
     this.assertEnabled();
     const p = parseInput(submitLimitOrderSchema, input);
     const row = await this.owned(id, caller);
@@ -272,8 +275,8 @@ export class LimitOrdersService {
 
   /** Cancels one or more open orders of one maker: the transactions to sign, then submit. */
   async cancel(input: unknown, caller: LimitOrderCaller): Promise<LimitOrderCancellation> {
-    this.assertEnabled();
     const { ids } = parseInput(cancelLimitOrdersSchema, input);
+    this.assertEnabled();
     const unique = [...new Set(ids)];
     const rows = await Promise.all(unique.map((id) => this.owned(id, caller)));
     const makers = new Set(rows.map((r) => r.maker));

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 
 /** Request bodies and path parameters of the orders endpoints (REST and GraphQL). */
+
+/**
+ * The quote id of an order record: `q_` (a quote), `dep_` (a deposit-address deposit) or `lof_` (a limit-order fill),
+ * then base62. Anything else names no order (answered as an unknown one, before the database or a topic sees it).
+ */
+export const ORDER_QUOTE_ID = /^(q|dep|lof)_[0-9A-Za-z_]{1,120}$/;
+/** A provider's order id or a source transaction hash: printable ASCII without spaces (hex, base58, decimal ids). */
+export const PROVIDER_ORDER_ID = /^[\x21-\x7e]{1,200}$/;
+
 const quoteId = z.string({ error: 'is required' }).min(1).meta({ description: 'A `quoteId` of GET /v1/quote.', example: 'q_4Yq2mT8kLp0ZsVb7NcR1Dw0aB3dE5fG7hJ9k' });
 
 export const buildSchema = z.object({ quoteId });
@@ -19,8 +28,14 @@ export const reportBodySchema = z.object({
 export const reportSchema = reportBodySchema.extend({ quoteId: z.string().min(1) });
 export const quoteIdParamSchema = z.object({ quoteId });
 export const statusSchema = z.object({
-  provider: z.string().min(1).max(32).meta({ description: 'Provider id, as in a quote.', example: 'relay' }),
-  id: z.string().min(1).max(200).meta({ description: "The provider's order id or the source transaction hash." }),
+  provider: z.string().min(1).max(32).regex(/^[0-9a-z-]+$/, 'is not a provider id').meta({ description: 'Provider id, as in a quote.', example: 'relay' }),
+  // An id of no provider's shape (a NUL byte, spaces, control characters) is an order nobody knows.
+  id: z
+    .string()
+    .min(1)
+    .max(200)
+    .refine((s) => PROVIDER_ORDER_ID.test(s), { message: 'no provider order has this id', params: { code: 'ORDER_NOT_FOUND' } })
+    .meta({ description: "The provider's order id or the source transaction hash." }),
 });
 
 const intFrom = (field: z.ZodNumber) => z.preprocess((v) => (typeof v === 'string' && /^-?[0-9]+$/.test(v.trim()) ? Number(v) : v), field);

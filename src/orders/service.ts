@@ -16,7 +16,9 @@ import { assertTxHashFor } from '../quotes/addresses.js';
 import type { QuoteRecord } from '../quotes/record.js';
 import type { QuoteService } from '../quotes/service.js';
 import { approvalFor } from './approval.js';
-import { buildSchema, listOrdersSchema, reportSchema, statusSchema, submitSchema } from './input.js';
+import { buildSchema, listOrdersSchema, ORDER_QUOTE_ID, reportSchema, statusSchema, submitSchema } from './input.js';
+import { CHECKOUT_SESSION_ID } from '../checkout/input.js';
+import { DEPOSIT_ADDRESS_ID } from '../deposits/input.js';
 import type { KeyAuth } from '../accounts/service.js';
 import { decodeCursor, encodeCursor, pageOf, type Page } from '../db/keyset.js';
 import { eventTypeFor, type OrderStatus } from './state.js';
@@ -269,6 +271,11 @@ export class OrdersService {
  */
 export async function listOrders(prisma: PrismaClient, auth: KeyAuth, query: unknown): Promise<Page<OrderView>> {
   const q = parseInput(listOrdersSchema, query);
+  // A filter naming an id of another shape (another kind, a NUL byte, megabytes) matches nothing, as an unknown id
+  // does, without reaching the database.
+  if ((q.checkoutSessionId && !CHECKOUT_SESSION_ID.test(q.checkoutSessionId)) || (q.depositAddressId && !DEPOSIT_ADDRESS_ID.test(q.depositAddressId))) {
+    return { object: 'list', data: [], hasMore: false, nextCursor: null };
+  }
   const livemode = auth.mode === 'live';
   let where: Prisma.OrderWhereInput = { accountId: auth.accountId, livemode };
   if (q.checkoutSessionId) {
@@ -289,5 +296,5 @@ export async function listOrders(prisma: PrismaClient, auth: KeyAuth, query: unk
 /** The `listOrders` cursor that resumes right after `v`. */
 export const orderListCursor = (v: Pick<OrderView, 'submittedAt' | 'quoteId'>) => encodeCursor({ createdAt: new Date(v.submittedAt), id: v.quoteId });
 
-/** Quote ids are short base62 strings; anything else cannot name an order. */
-const plausibleQuoteId = (id: string) => id.length > 0 && id.length <= 200 && !id.includes('\u0000');
+/** Order records are named by `q_`, `dep_` or `lof_` quote ids; anything else cannot name an order. */
+const plausibleQuoteId = (id: string) => ORDER_QUOTE_ID.test(id);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { baseUnitAmount } from '../validation.js';
 
 /**
  * Quote request parameters, as received from GET /v1/quote (strings) or GraphQL (typed).
@@ -22,10 +23,8 @@ const boolFrom = z.preprocess((v) => {
   return v;
 }, z.boolean({ error: 'must be true or false' }));
 
-const baseUnits = z
-  .string({ error: 'must be an integer string of base units' })
-  .regex(/^[0-9]+$/, 'must be an integer string of base units (pattern ^[0-9]+$)')
-  .refine((s) => !/^[0-9]+$/.test(s) || BigInt(s) > 0n, 'must be greater than 0');
+/** The shared amount rule (src/validation.ts): canonical integer string of base units, > 0, at most 2^256-1. */
+const baseUnits = baseUnitAmount;
 
 export const quoteParamsSchema = z
   .object({

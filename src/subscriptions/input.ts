@@ -3,12 +3,14 @@ import { metadata } from '../checkout/input.js';
 import { createInvoiceSchema, validateSettlement } from '../invoices/input.js';
 import { INTERVALS, MAX_INTERVAL_COUNT } from './periods.js';
 import { SUBSCRIPTION_STATUSES } from './state.js';
+import { isoDateTime } from '../validation.js';
 
 /**
  * Input rules of the subscription and test clock APIs, shared by REST and GraphQL. Customer, settlement and
  * line item fields follow the invoice rules (each period's invoice is made from them); `customerEmail` is
  * required (every period's pay link is emailed). `intervalCount` 1 up to about three years per period;
- * `trialDays` 0-730; `daysUntilDue` 0-90 (default 7); `startAt` an ISO 8601 timestamp, not in the past. A test
+ * `trialDays` 0-730; `daysUntilDue` 0-90 (default 7); `startAt` an ISO 8601 timestamp, not in the past, read by the
+ * shared strict rule (src/validation.ts `isoDateTime`: an impossible date is refused, never rolled over). A test
  * clock takes at most `subscriptionsPerClock` subscriptions not yet canceled, so one advance (which runs every
  * step due in between inside the request) does bounded work.
  */
@@ -16,18 +18,8 @@ export const LIMITS = { trialDays: 730, daysUntilDue: 90, clockName: 100, advanc
 
 const inv = createInvoiceSchema.shape;
 
-const timestamp = z
-  .string({ error: 'must be an ISO 8601 timestamp' })
-  .max(40)
-  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/, 'must be an ISO 8601 timestamp with a time zone')
-  .transform((s, ctx) => {
-    const t = Date.parse(s);
-    if (Number.isNaN(t) || t < Date.parse('2000-01-01T00:00:00Z') || t > Date.parse('2999-12-31T23:59:59Z')) {
-      ctx.addIssue({ code: 'custom', message: 'must be a timestamp between 2000 and 2999' });
-      return z.NEVER;
-    }
-    return new Date(t);
-  });
+const [MIN_TIME, MAX_TIME] = [Date.parse('2000-01-01T00:00:00Z'), Date.parse('2999-12-31T23:59:59Z')];
+const timestamp = isoDateTime.refine((d) => d.getTime() >= MIN_TIME && d.getTime() <= MAX_TIME, 'must be a timestamp between 2000 and 2999');
 
 const int = (min: number, max: number) => z.number({ error: 'must be an integer' }).int('must be an integer').min(min, `must be at least ${min}`).max(max, `must be at most ${max}`);
 

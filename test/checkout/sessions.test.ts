@@ -96,6 +96,33 @@ describe.each(backends)('checkout sessions API (%s)', (backend) => {
     expect(r.body.error.message).toContain(field);
   });
 
+  it('an amount above 2^256-1 is AMOUNT_TOO_LARGE at creation, REST and GraphQL (it used to be stored, and its payer quote then answered 500 INTERNAL)', async () => {
+    const tooLarge = (1n << 256n).toString();
+    const r = await create({ ...base, amount: tooLarge });
+    expect([r.status, r.body.error?.code, r.body.error?.message]).toEqual([400, 'AMOUNT_TOO_LARGE', 'amount: exceeds the largest token amount (2^256-1)']);
+    const g = await s.post('/graphql', { query: 'mutation ($input: CreateCheckoutSessionInput!) { createCheckoutSession(input: $input) { __typename } }', variables: { input: { ...base, amount: tooLarge } } }, h());
+    expect(g.body.data).toBeNull();
+    expect(g.body.errors).toMatchObject([{ message: 'amount: exceeds the largest token amount (2^256-1)', extensions: { code: 'AMOUNT_TOO_LARGE', field: 'amount' } }]);
+    // Nothing was stored: the key's sessions hold no such amount.
+    const list = await s.get('/v1/checkout/sessions?limit=100', h());
+    expect(list.body.data.some((x: { amount: string }) => x.amount.length > 77)).toBe(false);
+    // The largest amount is accepted, and quoting it is never a 500.
+    const max = await create({ ...base, amount: ((1n << 256n) - 1n).toString() });
+    expect(max.status).toBe(200);
+    const quote = await s.post(`/v1/checkout/sessions/${max.body.id}/quote`, { srcChain: 'base', srcToken: 'USDC', sender: RECIPIENT });
+    expect(quote.status).toBeLessThan(500);
+  });
+
+  it('leading zeros are refused, not read away: "0001000000" is INVALID_PARAMS on create and refund (one spelling per amount)', async () => {
+    const r = await create({ ...base, amount: '0001000000' });
+    expect([r.status, r.body.error.code, r.body.error.message]).toEqual([400, 'INVALID_PARAMS', 'amount: must have no leading zeros (send "1000000")']);
+    const { body: cs } = await create(base);
+    const refund = await s.post(`/v1/checkout/sessions/${cs.id}/refunds`, { amount: '01' }, h());
+    expect([refund.status, refund.body.error.code, refund.body.error.message]).toEqual([400, 'INVALID_PARAMS', 'amount: must have no leading zeros (send "1")']);
+    const tooLarge = await s.post(`/v1/checkout/sessions/${cs.id}/refunds`, { amount: (1n << 256n).toString() }, h());
+    expect([tooLarge.status, tooLarge.body.error.code]).toEqual([400, 'AMOUNT_TOO_LARGE']);
+  });
+
   it('malformed session, refund and cursor ids are NOT_FOUND / INVALID_PARAMS on every route, never a 500', async () => {
     const { body: cs } = await create(base);
     for (const id of ['%00', 'cs_test_%00', `cs_test_${'a'.repeat(5000)}`, 'cs_test_%F0%9F%98%80']) {

@@ -95,15 +95,17 @@ describe('DepositsService (fake assets, partners, provider and orders)', () => {
     expect((await svc.create(TEST, { ...BODY, reusable: false, amount: '1000000' })).amount).toBe('1000000');
   });
 
-  it('amounts: above 2^256-1 is AMOUNT_TOO_LARGE (never a 500); simulated amounts are read as numbers (leading zeros) and recorded canonically', async () => {
+  it('amounts: above 2^256-1 is AMOUNT_TOO_LARGE (never a 500); leading zeros are refused as everywhere (one spelling per amount), not read away', async () => {
     const huge = ((1n << 256n) + 1n).toString();
     await expect(svc.create(TEST, { ...BODY, reusable: false, amount: huge })).rejects.toMatchObject({ code: 'AMOUNT_TOO_LARGE', details: { field: 'amount' } });
+    await expect(svc.create(TEST, { ...BODY, reusable: false, amount: '0025000000' })).rejects.toMatchObject({ code: 'INVALID_PARAMS', details: { field: 'amount' } });
     const oneTime = await svc.create(TEST, { ...BODY, reusable: false, amount: '25000000' });
-    await expect(svc.simulate(TEST, oneTime.id, { amount: huge })).rejects.toMatchObject({ code: 'AMOUNT_TOO_LARGE' });
-    const o = await svc.simulate(TEST, oneTime.id, { amount: '0025000000' });
-    expect(o.amount).toBe('25000000');
+    await expect(svc.simulate(TEST, oneTime.id, { amount: huge })).rejects.toMatchObject({ code: 'AMOUNT_TOO_LARGE', details: { field: 'amount' } });
+    await expect(svc.simulate(TEST, oneTime.id, { amount: '0025000000' })).rejects.toMatchObject({ code: 'INVALID_PARAMS', message: expect.stringMatching(/^amount: must have no leading zeros/) });
+    expect((await svc.simulate(TEST, oneTime.id, { amount: '25000000' })).amount).toBe('25000000');
     const reusable = await svc.create(TEST, BODY);
-    expect((await svc.simulate(TEST, reusable.id, { amount: '000123004001' })).amount).toBe('123004001');
+    await expect(svc.simulate(TEST, reusable.id, { amount: '000123004001' })).rejects.toMatchObject({ code: 'INVALID_PARAMS' });
+    expect((await svc.simulate(TEST, reusable.id, { amount: '123004001' })).amount).toBe('123004001');
   });
 
   it('a cursor with a date the database cannot hold is INVALID_PARAMS, not a 500', async () => {

@@ -76,7 +76,11 @@ describe.each(backends)('invoices API (%s)', (backend) => {
     ['INVALID_PARAMS', 'merchantName', { merchantName: 'Acme \udfff' }],
     ['INVALID_PARAMS', 'memo', { memo: 'Thanks \ud83d' }],
     ['INVALID_PARAMS', 'lineItems', { lineItems: [{ description: 'a', quantity: 1, unitAmount: '0' }] }],
-    ['AMOUNT_TOO_LARGE', 'lineItems', { lineItems: [{ description: 'a', quantity: 10000, unitAmount: '9'.repeat(78) }] }],
+    // Every amount is at most 2^256-1 (the shared amount rule): a unit amount above it names itself…
+    ['AMOUNT_TOO_LARGE', 'lineItems.0.unitAmount', { lineItems: [{ description: 'a', quantity: 1, unitAmount: '9'.repeat(78) }] }],
+    // …and valid unit amounts whose total is above it name lineItems.
+    ['AMOUNT_TOO_LARGE', 'lineItems', { lineItems: [{ description: 'a', quantity: 10000, unitAmount: '1' + '0'.repeat(76) }] }],
+    ['INVALID_PARAMS', 'lineItems.0.unitAmount', { lineItems: [{ description: 'a', quantity: 1, unitAmount: '0010000000' }] }],
     ['INVALID_PARAMS', 'lineItems.1.unitAmount', { lineItems: [{ description: 'a', quantity: 1, unitAmount: '0' }, { description: 'b', quantity: 1, unitAmount: 'x' }] }],
     ['INVALID_PARAMS', 'memo', { memo: 'x'.repeat(1001) }],
     ['INVALID_PARAMS', 'dueAt', { dueAt: '2026-02-30' }],

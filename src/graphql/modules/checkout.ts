@@ -1,4 +1,6 @@
 import { builder } from '../builder.js';
+import { baseUnitAmount, idShape } from '../../validation.js';
+import { CHECKOUT_SESSION_ID } from '../../checkout/input.js';
 import type { PaymentAttemptView, PaymentView, RefundView, ReviewView, SessionView } from '../../checkout/views.js';
 import { isFinal, REOPEN_EXPIRY, SESSION_STATUSES, type SessionStatus } from '../../checkout/state.js';
 import { REVIEW_NOTE_MAX } from '../../checkout/review.js';
@@ -254,7 +256,7 @@ CheckoutSessionRef.implement({
 const CreateInput = builder.inputType('CreateCheckoutSessionInput', {
   fields: (t) => ({
     ...idempotencyKeyField(t),
-    amount: t.string({ required: true, description: 'Integer string of settlement base units, > 0.' }),
+    amount: t.string({ required: true, description: 'Integer string of settlement base units: no leading zeros, > 0, at most 2^256-1.', validate: { schema: baseUnitAmount } }),
     settleChain: t.string({ required: true, description: 'Chain id or slug of a supported settlement pair.' }),
     settleToken: t.string({ required: true, description: '`USDC`, `USDT` or the token address/mint.' }),
     recipient: t.string({ required: true, description: "The merchant's wallet on the settlement chain." }),
@@ -547,7 +549,7 @@ const CreateRefundInput = builder.inputType('CreateCheckoutRefundInput', {
     ...idempotencyKeyField(t),
     sessionId: t.id({ required: true }),
     paymentId: t.id({ description: 'The payment to refund (one of the session\'s `payments`); default: the one that paid the session.' }),
-    amount: t.string({ description: 'Settlement base units; default: all that can still be refunded of that payment.' }),
+    amount: t.string({ description: 'Settlement base units (no leading zeros, > 0); default: all that can still be refunded of that payment.', validate: { schema: baseUnitAmount } }),
     reason: t.string({ description: 'A note for your records.' }),
     to: t.string({ description: "Where the refund goes; default the payer's address." }),
   }),
@@ -614,7 +616,8 @@ builder.subscriptionField('checkoutSession', (t) =>
     description:
       "The session now, then again after every status change, as read then (changes made by any instance arrive; a status left before it could be read, such as a brief `processing`, is not pushed). Completes after the first final status, which is always pushed: `paid` or `expired` (no status follows these; `needs_review` is followed by `paid` or `open` once the merchant resolves it). Public; the owner's key adds the private fields.",
     authScopes: { public: true },
-    args: { id: t.arg.id({ required: true }) },
+    // Checked before the topic named after the id is listened to (a NUL byte once reached the database there).
+    args: { id: t.arg.id({ required: true, validate: { schema: idShape(CHECKOUT_SESSION_ID, 'checkout session') } }) },
     subscribe: (_r, { id }, ctx) => followStatus(ctx, checkoutSessionTopic(id), (auth) => ctx.services.checkout.get(id, auth), SUBSCRIPTION_FINAL_STATUSES),
     resolve: (v) => v,
   }),

@@ -1,4 +1,6 @@
 import { builder } from '../builder.js';
+import { baseUnitAmount, idShape } from '../../validation.js';
+import { DEPOSIT_ADDRESS_ID } from '../../deposits/input.js';
 import { notFound } from '../../errors.js';
 import type { DepositAddressView, DepositEstimate, DepositItemView } from '../../deposits/views.js';
 import { DEPOSIT_ADDRESS_STATUSES } from '../../deposits/state.js';
@@ -106,7 +108,7 @@ const CreateInput = builder.inputType('CreateDepositAddressInput', {
     recipient: t.string({ required: true, description: 'Receiver on the destination chain.' }),
     refundTo: t.string({ required: true, description: "Refund address on the source chain: the user's own wallet, never an exchange deposit address." }),
     reusable: t.boolean({ description: 'Default true; false: a one-time address for exactly `amount`.' }),
-    amount: t.string({ description: 'Base units; required when one-time, else it only sizes the estimate (default about 100 USD). Worth at least 1 USD.' }),
+    amount: t.string({ description: 'Base units; required when one-time, else it only sizes the estimate (default about 100 USD). Worth at least 1 USD.', validate: { schema: baseUnitAmount } }),
     label: t.string({ description: 'Up to 64 characters; filterable.' }),
     metadata: t.field({ type: 'JSON', description: 'Up to 20 string pairs.' }),
     integrator: t.string(),
@@ -118,7 +120,7 @@ const IdInput = (name: string, key: boolean) => builder.inputType(name, { fields
 const SimulateInput = builder.inputType('SimulateDepositInput', {
   fields: (t) => ({
     id: t.id({ required: true }),
-    amount: t.string({ required: true, description: 'Base units of the source token. Ending in 4001: refunded; 4002: failed; else filled.' }),
+    amount: t.string({ required: true, description: 'Base units of the source token. Ending in 4001: refunded; 4002: failed; else filled.', validate: { schema: baseUnitAmount } }),
     ...idempotencyKeyField(t),
   }),
 });
@@ -216,7 +218,7 @@ builder.subscriptionField('depositAddress', (t) =>
     description:
       "The deposit address now (with its recent deposits), then again on each new deposit and each change of a deposit's order status (made by any instance). Completes after `disabled`, which is always pushed (no status follows it). The owner's key only.",
     authScopes: { key: true },
-    args: { id: t.arg.id({ required: true }) },
+    args: { id: t.arg.id({ required: true, validate: { schema: idShape(DEPOSIT_ADDRESS_ID, 'deposit address') } }) },
     subscribe: async function* (_r, { id }, ctx) {
       const changes = ctx.pubsub.iterate(depositAddressTopic(id));
       const read = async () => {

@@ -1,4 +1,6 @@
 import { builder } from '../builder.js';
+import { baseUnitAmountOrZero, idShape } from '../../validation.js';
+import { INVOICE_ID } from '../../invoices/input.js';
 import { ApiError } from '../../errors.js';
 import type { LineItem } from '../../invoices/amounts.js';
 import { INVOICE_STATUSES, type InvoiceStatus } from '../../invoices/state.js';
@@ -96,7 +98,7 @@ const LineItemInput = builder.inputType('InvoiceLineItemInput', {
   fields: (t) => ({
     description: t.string({ required: true, description: '1 to 500 characters.' }),
     quantity: t.int({ required: true, description: '1 to 10000.' }),
-    unitAmount: t.string({ required: true, description: 'Integer string of settlement base units.' }),
+    unitAmount: t.string({ required: true, description: 'Integer string of settlement base units (no leading zeros; 0 for a free line).', validate: { schema: baseUnitAmountOrZero } }),
   }),
 });
 
@@ -247,7 +249,7 @@ builder.subscriptionField('invoice', (t) =>
     description:
       "The invoice now, then again after every status change (made by any instance). Completes after `paid` or `void`, which is always pushed (no status follows these). Public, the customer's view (drafts NOT_FOUND); the owner's key gives the owner's view, drafts included.",
     authScopes: { public: true },
-    args: { id: t.arg.id({ required: true }) },
+    args: { id: t.arg.id({ required: true, validate: { schema: idShape(INVOICE_ID, 'invoice') } }) },
     subscribe: (_r, { id }, ctx) => followStatus(ctx, invoiceTopic(id), (auth) => ctx.services.invoices.getFor(id, auth), INVOICE_SUBSCRIPTION_FINAL_STATUSES),
     resolve: (v) => v,
   }),

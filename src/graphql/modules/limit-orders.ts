@@ -1,4 +1,6 @@
 import { builder } from '../builder.js';
+import { baseUnitAmount, idShape } from '../../validation.js';
+import { LIMIT_ORDER_ID } from '../../limit-orders/input.js';
 import { LIMIT_ORDER_STATUSES, FINAL_LIMIT_ORDER_STATUSES } from '../../limit-orders/state.js';
 import { limitOrderTopic } from '../../limit-orders/topics.js';
 import type { CreatedLimitOrder, LimitOrderCancellation, LimitOrderView, SvmTx } from '../../limit-orders/views.js';
@@ -97,8 +99,8 @@ const CreateInput = builder.inputType('CreateLimitOrderInput', {
     inputToken: t.string({ required: true, description: 'The token sold: a Solana mint or a curated symbol.' }),
     outputToken: t.string({ required: true, description: 'The token bought: a Solana mint or a curated symbol.' }),
     maker: t.string({ required: true, description: 'The wallet that owns the order and signs every step.' }),
-    makingAmount: t.string({ required: true, description: 'Base units of `inputToken` to sell.' }),
-    takingAmount: t.string({ description: 'Base units of `outputToken` wanted for all of it (or `limitPrice`).' }),
+    makingAmount: t.string({ required: true, description: 'Base units of `inputToken` to sell.', validate: { schema: baseUnitAmount } }),
+    takingAmount: t.string({ description: 'Base units of `outputToken` wanted for all of it (or `limitPrice`).', validate: { schema: baseUnitAmount } }),
     limitPrice: t.string({ description: 'Output per input in token units (decimal); or `takingAmount`.' }),
     expiresAt: t.field({ type: 'DateTime', description: 'When the order stops filling.' }),
     channel: t.field({ type: FeeChannel, description: 'Fee channel; default `api` with a key, `web` without.' }),
@@ -182,7 +184,7 @@ builder.subscriptionField('limitOrder', (t) =>
     type: LimitOrderRef,
     description: 'The limit order now, then again after every change (a fill, a status, made by any instance). Completes after `filled`, `cancelled`, `expired` or `failed`, which is always pushed.',
     authScopes: { public: true },
-    args: { id: t.arg.id({ required: true }) },
+    args: { id: t.arg.id({ required: true, validate: { schema: idShape(LIMIT_ORDER_ID, 'limit order') } }) },
     subscribe: (_r, { id }, ctx) => followChanges(ctx, id),
     resolve: (v) => v,
   }),

@@ -1,4 +1,6 @@
 import { builder } from '../builder.js';
+import { idShape } from '../../validation.js';
+import { ORDER_QUOTE_ID, statusSchema } from '../../orders/input.js';
 import { idempotencyKeyField, idempotent } from '../idempotency.js';
 import type { BuildOrderResponse, BuiltTx, OrderStatusView, OrderView } from '../../orders/views.js';
 import { orderStatusTopic, orderTopic } from '../../orders/topics.js';
@@ -214,7 +216,8 @@ builder.subscriptionField('order', (t) =>
     description:
       'The order of a quote now (once reported) and on every change. Completes after the first final status (`filled`, `refunded` or `failed`); until the order is reported it waits.',
     authScopes: { public: true },
-    args: { quoteId: t.arg.id({ required: true }) },
+    // A quote id no order can have is NOT_FOUND at once (checked before the topic named after it is listened to).
+    args: { quoteId: t.arg.id({ required: true, validate: { schema: idShape(ORDER_QUOTE_ID, 'order') } }) },
     subscribe: async function* (_r, a, ctx) {
       // Listen before reading, so a change between the read and the subscription is not missed.
       const updates = ctx.pubsub.iterate<OrderView>(orderTopic(a.quoteId));
@@ -246,6 +249,8 @@ builder.subscriptionField('orderStatus', (t) =>
       'A provider order state now and on every change. Completes after the first final state (`filled`, `refunded` or `failed`). Tracked orders follow the poller; other ids are polled for this subscription.',
     authScopes: { public: true },
     args: { provider: t.arg.string({ required: true }), id: t.arg.string({ required: true }) },
+    // The REST route's rules (src/orders/input.ts), before the topic named after them is listened to.
+    validate: { schema: statusSchema },
     subscribe: async function* (_r, a, ctx) {
       const orders = ctx.services.orders;
       const updates = ctx.pubsub.iterate<OrderStatusView>(orderStatusTopic(a.provider, a.id));

@@ -1,4 +1,5 @@
 import { builder } from '../builder.js';
+import { baseUnitAmount, baseUnitAmountOrZero } from '../../validation.js';
 import type { QuoteResponse, QuoteView } from '../../quotes/service.js';
 import { CHANNELS } from '../../quotes/input.js';
 import { AmountTooLargeError, AmountTooSmallError, CallsRevertedError, NoRouteError, ProviderError } from '../errors.js';
@@ -51,8 +52,8 @@ export const QuoteInput = builder.inputType('QuoteInput', {
   fields: (t) => ({
     srcChain: t.string({ required: true, description: 'Chain id or slug.' }),
     srcToken: t.string({ required: true, description: 'Address or mint (or a listed symbol).' }),
-    amount: t.string({ description: 'Exact input: source base units to send.' }),
-    dstAmount: t.string({ description: 'Exact output: destination base units that must arrive.' }),
+    amount: t.string({ description: 'Exact input: source base units to send.', validate: { schema: baseUnitAmount } }),
+    dstAmount: t.string({ description: 'Exact output: destination base units that must arrive.', validate: { schema: baseUnitAmount } }),
     tradeType: t.field({ type: TradeType, description: 'Default: from whichever of `amount` / `dstAmount` is sent.' }),
     dstChain: t.string({ required: true, description: 'Chain id or slug.' }),
     dstToken: t.string({ required: true }),
@@ -89,7 +90,7 @@ const DestinationCallInput = builder.inputType('DestinationCallInput', {
   fields: (t) => ({
     to: t.string({ required: true, description: 'Target contract.' }),
     data: t.string({ required: true, description: 'Calldata (hex), at most 10,000 bytes.' }),
-    value: t.string({ description: 'Native value in wei (integer string), default 0.' }),
+    value: t.string({ description: 'Native value in wei (integer string), default 0.', validate: { schema: baseUnitAmountOrZero } }),
   }),
 });
 
@@ -105,7 +106,7 @@ const CallsActionInput = builder.inputType('CallsActionInput', {
     vault: t.string(),
     to: t.string(),
     data: t.string(),
-    value: t.string(),
+    value: t.string({ description: 'Native output only: wei sent with the call (default all of `dstAmount`).', validate: { schema: baseUnitAmountOrZero } }),
   }),
 });
 

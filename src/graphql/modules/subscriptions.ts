@@ -1,4 +1,6 @@
 import { builder } from '../builder.js';
+import { baseUnitAmountOrZero, idShape } from '../../validation.js';
+import { SUBSCRIPTION_ID } from '../../subscriptions/input.js';
 import type { LineItem } from '../../invoices/amounts.js';
 import { INTERVALS } from '../../subscriptions/periods.js';
 import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '../../subscriptions/state.js';
@@ -124,7 +126,7 @@ const LineItemInput = builder.inputType('BillingSubscriptionLineItemInput', {
   fields: (t) => ({
     description: t.string({ required: true, description: '1 to 500 characters.' }),
     quantity: t.int({ required: true, description: '1 to 10000.' }),
-    unitAmount: t.string({ required: true, description: 'Integer string of settlement base units.' }),
+    unitAmount: t.string({ required: true, description: 'Integer string of settlement base units (no leading zeros; 0 for a free line).', validate: { schema: baseUnitAmountOrZero } }),
   }),
 });
 
@@ -338,7 +340,7 @@ builder.subscriptionField('billingSubscription', (t) =>
     type: SubRef,
     description: 'The subscription now, then again after every status change (made by any instance). Completes after `canceled`, which is always pushed (no status follows it). Key only: the owner\'s subscriptions.',
     authScopes: { key: true },
-    args: { id: t.arg.id({ required: true }) },
+    args: { id: t.arg.id({ required: true, validate: { schema: idShape(SUBSCRIPTION_ID, 'subscription') } }) },
     subscribe: (_r, { id }, ctx) => followStatus(ctx, subscriptionTopic(id), async (auth) => ctx.services.subscriptions.get(auth ?? (await keyOf(ctx)), id), BILLING_SUBSCRIPTION_FINAL_STATUSES),
     resolve: (v) => v,
   }),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { baseUnitAmountOrZero } from '../../validation.js';
 
 /**
  * The destination-call part of POST /v1/quote: `calls` (raw) or `action` (expanded server-side), plus the
@@ -15,7 +16,8 @@ const hexData = z
   .string()
   .regex(/^0x([0-9a-fA-F]{2})*$/, 'must be 0x-prefixed hex with whole bytes')
   .refine((s) => (s.length - 2) / 2 <= MAX_CALL_DATA_BYTES, `must be at most ${MAX_CALL_DATA_BYTES} bytes`);
-const weiString = z.string().regex(/^[0-9]+$/, 'must be an integer string (wei)');
+/** Native value in wei: the shared amount rule with 0 allowed (src/validation.ts). */
+const weiString = baseUnitAmountOrZero;
 
 export const destinationCallInput = z
   .object({

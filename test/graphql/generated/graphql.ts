@@ -33,7 +33,7 @@ export type BillingSubscriptionLineItemInput = {
   description: string;
   /** 1 to 10000. */
   quantity: number;
-  /** Integer string of settlement base units. */
+  /** Integer string of settlement base units (no leading zeros; 0 for a free line). */
   unitAmount: string;
 };
 
@@ -49,6 +49,7 @@ export type CallsActionInput = {
   data?: string | null | undefined;
   to?: string | null | undefined;
   type: CallsActionType;
+  /** Native output only: wei sent with the call (default all of `dstAmount`). */
   value?: string | null | undefined;
   vault?: string | null | undefined;
 };
@@ -149,7 +150,7 @@ export type CreateBillingSubscriptionInput = {
 };
 
 export type CreateCheckoutRefundInput = {
-  /** Settlement base units; default: all that can still be refunded of that payment. */
+  /** Settlement base units (no leading zeros, > 0); default: all that can still be refunded of that payment. */
   amount?: string | null | undefined;
   /** Optional, 1 to 255 visible ASCII characters (a UUID is a good key). Send the same key when you retry this mutation after a timeout or a dropped connection: it is run once, and for 24 hours a retry with the same key and the same input gets the first result again (same ids) instead of running again. The same key with another input or on another mutation is a ConflictError, as is a retry while the first request is still running. Keys are scoped to the API key's account and mode (without an API key, a key only replays the identical input). */
   idempotencyKey?: string | null | undefined;
@@ -163,7 +164,7 @@ export type CreateCheckoutRefundInput = {
 };
 
 export type CreateCheckoutSessionInput = {
-  /** Integer string of settlement base units, > 0. */
+  /** Integer string of settlement base units: no leading zeros, > 0, at most 2^256-1. */
   amount: string;
   cancelUrl?: string | null | undefined;
   description?: string | null | undefined;
@@ -338,7 +339,7 @@ export type InvoiceLineItemInput = {
   description: string;
   /** 1 to 10000. */
   quantity: number;
-  /** Integer string of settlement base units. */
+  /** Integer string of settlement base units (no leading zeros; 0 for a free line). */
   unitAmount: string;
 };
 
