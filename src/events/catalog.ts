@@ -143,6 +143,7 @@ function reviewFields(ctx: SampleContext) {
         reason: 'underpaid',
         reasonMessage: message,
         createdAt: iso(ctx.now, -2 * 60_000),
+        seenAt: iso(ctx.now, -2 * 60_000),
         settledAt: iso(ctx.now),
       },
     ],

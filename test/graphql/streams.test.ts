@@ -78,7 +78,11 @@ describe('GraphQL streams and lookups stay correct over time, in process', () =>
     await sub.ready;
     const [k] = await g.app.services.accounts.listKeys(accountId);
     await g.app.services.accounts.revokeKey(accountId, k!.id);
-    await g.app.services.checkout.create(auth, session).then((cs) => g.app.services.checkout.reportDirect(cs.id, { txHash: `0x${'cd'.repeat(32)}`, payer: RECIPIENT }));
+    // An event for the account: a reported payment seen on chain (checkout.session.processing).
+    const cs = await g.app.services.checkout.create(auth, session);
+    await g.app.services.checkout.reportDirect(cs.id, { txHash: `0x${'cd'.repeat(32)}`, payer: RECIPIENT });
+    const payment = await g.app.infra.prisma.checkoutPayment.findFirstOrThrow({ where: { sessionId: cs.id } });
+    await g.app.services.checkout.settlePayment(payment.id, { kind: 'seen' });
     await sub.completed();
     expect(sub.results).toHaveLength(1);
     expect(sub.results[0]!.data ?? null).toBeNull();

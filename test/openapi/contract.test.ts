@@ -95,6 +95,7 @@ describe.each(backends)('OpenAPI contract: every documented example against a re
     const tx = '0x' + randomBytes(32).toString('hex');
     expect((await s.post(`/v1/checkout/sessions/${id}/submitted`, { txHash: tx, payer: EX.payer })).status).toBe(200);
     const { payments } = await s.services.checkout.load(id);
+    await s.services.checkout.settlePayment(payments[0].id, { kind: 'seen' });
     await s.services.checkout.settlePayment(payments[0].id, { kind: 'rejected', reason: 'underpaid', deliveryTxHash: tx, amountReceived: 24_000_000n });
     expect((await s.get(`/v1/checkout/sessions/${id}`)).body.status).toBe('needs_review');
     return id;
