@@ -9,16 +9,16 @@ import { buildFingerprint, compiledInstruction, solanaInstructionKeys, type Buil
 type Db = Prisma | P.TransactionClient;
 
 /** What POST /v1/orders built for a quote (the orders domain's BuiltTx, the fields read here). */
-export type BuiltForQuote = { vm: 'evm'; chainId: number; to: string; data: string } | { vm: 'svm'; serializedTx: string };
+export type BuiltForQuote = { vm: 'evm'; chainId: number; to: string; data: string; value: string } | { vm: 'svm'; serializedTx: string };
 
 /** The evidence a built transaction leaves: EVM target and calldata; Solana instructions (base58 program, base64 data). */
 export function evidenceOfBuild(tx: BuiltForQuote): BuiltEvidence {
-  if (tx.vm === 'evm') return { vm: 'evm', target: tx.to.toLowerCase(), data: tx.data.toLowerCase() };
+  if (tx.vm === 'evm') return { vm: 'evm', target: tx.to.toLowerCase(), data: tx.data.toLowerCase(), value: BigInt(tx.value).toString() };
   const v = VersionedTransaction.deserialize(Buffer.from(tx.serializedTx, 'base64'));
   const keys = v.message.staticAccountKeys.map((k) => k.toBase58());
   // Programs are always static keys (a lookup table cannot hold an invoked program); accounts from a table are "?".
   const ixs = v.message.compiledInstructions.map((i) => compiledInstruction(keys, i));
-  return { vm: 'svm', target: '', data: JSON.stringify(solanaInstructionKeys(ixs)) };
+  return { vm: 'svm', target: '', data: JSON.stringify(solanaInstructionKeys(ixs)), value: '0' };
 }
 
 /**
@@ -34,7 +34,7 @@ export class QuoteBuilds {
     const e = evidenceOfBuild(tx);
     const fingerprint = buildFingerprint(e);
     await this.d.prisma.checkoutQuoteBuild.createMany({
-      data: [{ id: newId('csb'), quoteId, sessionId, chainId, vm: e.vm, target: e.target, data: e.data, fingerprint, createdAt: new Date(this.d.clock.now()) }],
+      data: [{ id: newId('csb'), quoteId, sessionId, chainId, vm: e.vm, target: e.target, data: e.data, value: e.value, fingerprint, createdAt: new Date(this.d.clock.now()) }],
       skipDuplicates: true,
     });
     const owner = await this.d.prisma.checkoutQuoteBuild.findUnique({ where: { chainId_fingerprint: { chainId, fingerprint } }, select: { sessionId: true } });
@@ -45,7 +45,7 @@ export class QuoteBuilds {
 
   /** The builds of a session on a chain (what a routed source transaction must match). */
   async ofSession(sessionId: string, chainId: number, db: Db = this.d.prisma): Promise<BuiltEvidence[]> {
-    const rows = await db.checkoutQuoteBuild.findMany({ where: { sessionId, chainId }, select: { vm: true, target: true, data: true } });
-    return rows.map((r) => ({ vm: r.vm as 'evm' | 'svm', target: r.target, data: r.data }));
+    const rows = await db.checkoutQuoteBuild.findMany({ where: { sessionId, chainId }, select: { vm: true, target: true, data: true, value: true } });
+    return rows.map((r) => ({ vm: r.vm as 'evm' | 'svm', target: r.target, data: r.data, value: r.value }));
   }
 }

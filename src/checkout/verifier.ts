@@ -7,8 +7,8 @@ import { SANDBOX_PROVIDER } from '../deposits/sandbox.js';
 import { SETTLEMENT_CHAINS } from './settlement.js';
 import type { CheckoutService } from './service.js';
 import type { SettledPayment } from './shared.js';
-import { checkEvmPayment, type EvmTxEvidence, type PaymentExpectation } from './verify/evm-rules.js';
-import { checkSolanaPayment, type SolanaTxEvidence } from './verify/solana-rules.js';
+import { checkEvmPayment, decodeTransfers, type EvmLog, type EvmTxEvidence, type PaymentExpectation } from './verify/evm-rules.js';
+import { checkSolanaPayment, tokenDelta, type SolanaTxEvidence } from './verify/solana-rules.js';
 import type { Verdict } from './verify/reasons.js';
 import { compiledInstruction, hasReference, hasSessionTag, matchesEvmBuild, matchesSolanaBuild, solanaInstructionKeys } from './verify/evidence.js';
 import { sessionReference } from './solana-reference.js';
@@ -95,7 +95,10 @@ export class CheckoutVerifier {
       if (found.kind !== 'found') return { state: found.kind };
       const tx = found.evidence;
       if (tx.status !== 'success') return { state: 'reverted' };
-      const ok = p.kind === 'direct' ? hasSessionTag(tx.input, s.id) : matchesEvmBuild(tx, await this.deps.builds.ofSession(s.id, p.srcChainId));
+      const ok =
+        p.kind === 'direct'
+          ? hasSessionTag(tx.input, s.id) && deliversAny(tx.logs, s.settleToken, s.recipient)
+          : matchesEvmBuild(tx, await this.deps.builds.ofSession(s.id, p.srcChainId));
       return ok ? { state: 'seen', payer: tx.from.toLowerCase() } : { state: 'no_evidence' };
     }
     if (p.kind === 'direct') {
@@ -103,7 +106,7 @@ export class CheckoutVerifier {
       if (found.kind !== 'found') return { state: found.kind };
       const tx = found.evidence;
       if (tx.err !== null && tx.err !== undefined) return { state: 'reverted' };
-      if (!hasReference(tx.accountKeys, sessionReference(s.id))) return { state: 'no_evidence' };
+      if (!hasReference(tx.accountKeys, sessionReference(s.id)) || tokenDelta(tx, s.recipient, s.settleToken) <= 0n) return { state: 'no_evidence' };
       // The payer is a signer of the transaction: the reported one when it signed, else the fee payer.
       return { state: 'seen', payer: tx.signers.includes(p.payer) ? p.payer : tx.feePayer };
     }
@@ -179,7 +182,7 @@ export class CheckoutVerifier {
   }
 
   /** A mined EVM transaction with its input (no confirmation depth: being mined is what "seen" means). */
-  async evmSource(chainId: number, hash: string): Promise<Found<EvmTxEvidence & { input: string; to: string | null }>> {
+  async evmSource(chainId: number, hash: string): Promise<Found<EvmTxEvidence & { input: string; to: string | null; value: bigint }>> {
     const client = this.deps.rpc.evm(chainId);
     const missing = (err: { name?: string }) => {
       if (err?.name === 'TransactionReceiptNotFoundError' || err?.name === 'TransactionNotFoundError') return null;
@@ -192,7 +195,15 @@ export class CheckoutVerifier {
     return {
       kind: 'found',
       blockNumber: receipt.blockNumber,
-      evidence: { status: receipt.status, from: receipt.from, to: tx.to ?? null, input: tx.input, blockTimestamp: 0n, logs: [] },
+      evidence: {
+        status: receipt.status,
+        from: receipt.from,
+        to: tx.to ?? null,
+        input: tx.input,
+        value: tx.value,
+        blockTimestamp: 0n,
+        logs: receipt.logs.map((l) => ({ address: l.address, topics: l.topics, data: l.data })),
+      },
     };
   }
 
@@ -269,6 +280,11 @@ export class CheckoutVerifier {
       },
     };
   }
+}
+
+/** Some of the settlement token reached the recipient in these logs (a tagged call that moves nothing is not a payment). */
+function deliversAny(logs: readonly EvmLog[], token: string, recipient: string): boolean {
+  return decodeTransfers(logs).some((t) => t.token === token.toLowerCase() && t.to === recipient.toLowerCase() && t.value > 0n);
 }
 
 const COMMITMENT_RANK = { processed: 0, confirmed: 1, finalized: 2 } as const;

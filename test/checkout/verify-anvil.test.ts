@@ -56,8 +56,6 @@ describe.each(backends)('checkout verification on anvil (%s)', (backend) => {
 
   it.each([
     ['underpayment', async (to: Address, id: string) => transfer(devnet, 2, USDC, to, 4_999_999n, { session: id }), 'underpaid'],
-    ['a transfer of another token', async (to: Address, id: string) => transfer(devnet, 2, DAI, to, 5n * 10n ** 18n, { session: id }), 'no_settlement_transfer'],
-    ['a transfer to another address', async (_to: Address, id: string) => transfer(devnet, 2, USDC, freshAddress(), 5_000_000n, { session: id }), 'no_settlement_transfer'],
   ] as const)('%s (tagged for the session) → needs_review with the reason shown to the merchant only', async (_name, send, reason) => {
     const cs = await session();
     const hash = await send(cs.recipient, cs.id);
@@ -70,6 +68,20 @@ describe.each(backends)('checkout verification on anvil (%s)', (backend) => {
     expect(pub.status).toBe('needs_review');
     expect(pub).not.toHaveProperty('review');
     expect(await eventTypes(s, cs.id)).toEqual(['checkout.session.processing', 'checkout.session.needs_review']);
+  });
+
+  it.each([
+    ['a transfer of another token', async (to: Address, id: string) => transfer(devnet, 2, DAI, to, 5n * 10n ** 18n, { session: id })],
+    ['a transfer to another address', async (_to: Address, id: string) => transfer(devnet, 2, USDC, freshAddress(), 5_000_000n, { session: id })],
+    ['a tagged call that moves nothing (0 USDC)', async (to: Address, id: string) => transfer(devnet, 2, USDC, to, 0n, { session: id })],
+  ] as const)('%s carries the tag but delivers nothing to the recipient: not seen, the session stays open and payable (no free needs_review)', async (_name, send) => {
+    const cs = await session();
+    const hash = await send(cs.recipient, cs.id);
+    await report(cs.id, hash, payer(2));
+    const done = await waitForSession(s, cs.id, settled, key);
+    expect([done.status, done.review, done.payment]).toEqual(['open', null, null]);
+    expect(done.payments[0]).toMatchObject({ status: 'rejected', reason: 'no_session_evidence', seenAt: null });
+    expect(await eventTypes(s, cs.id)).toEqual([]);
   });
 
   it('the reported payer is a hint: the payer recorded is the tagged transaction\'s sender, so a false `payer` cannot push a session into review', async () => {

@@ -21,10 +21,12 @@ CREATE TABLE "checkout_quote_builds" (
     "vm" TEXT NOT NULL,
     "target" TEXT NOT NULL,
     "data" TEXT NOT NULL,
+    "value" TEXT NOT NULL,
     "fingerprint" TEXT NOT NULL,
     "created_at" TIMESTAMPTZ(3) NOT NULL,
     CONSTRAINT "checkout_quote_builds_pkey" PRIMARY KEY ("id"),
-    CONSTRAINT "checkout_quote_builds_vm_check" CHECK ("vm" IN ('evm', 'svm'))
+    CONSTRAINT "checkout_quote_builds_vm_check" CHECK ("vm" IN ('evm', 'svm')),
+    CONSTRAINT "checkout_quote_builds_value_check" CHECK ("value" ~ '^[0-9]+$')
 );
 CREATE UNIQUE INDEX "checkout_quote_builds_chain_id_fingerprint_key" ON "checkout_quote_builds"("chain_id", "fingerprint");
 CREATE INDEX "checkout_quote_builds_quote_id_idx" ON "checkout_quote_builds"("quote_id");

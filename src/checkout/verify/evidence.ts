@@ -11,8 +11,12 @@ import { keccak256, stringToBytes, type Hex } from 'viem';
  *   forward the inner calldata inside theirs, so the tag is searched anywhere in the input, word-aligned or not.
  * - Solana direct transfer: the session's Solana Pay `reference` key, a read-only non-signer account of the
  *   transfer instruction (found in the transaction's account keys).
- * - Routed payment: the source transaction is one built for this session's quote (target and calldata on EVM,
- *   the built instructions on Solana); a build belongs to one session only.
+ * - Routed payment: the source transaction is one built for this session's quote (target, calldata and value on
+ *   EVM; the built instructions on Solana); a build belongs to one session only.
+ *
+ * Being seen also needs the transfer itself for a direct payment (some of the settlement token reached the
+ * recipient in that transaction): a tagged call that moves nothing would otherwise make the session `processing`
+ * and then `needs_review` for the price of gas.
  * - Pay by transfer: the one-time deposit address is the session's own.
  *
  * Tags and references derive from the session id. They are not secrets: knowing one lets anyone pay that session
@@ -56,37 +60,30 @@ export interface BuiltEvidence {
   vm: 'evm' | 'svm';
   /** EVM: lower-case `to`. */
   target: string;
-  /** EVM: lower-case hex calldata (0x…). Solana: the build's instruction fingerprints (see solanaInstructionKeys). */
+  /** EVM: lower-case hex calldata (0x…). Solana: the build's instruction keys as JSON (see solanaInstructionKeys). */
   data: string;
+  /** EVM: the native value (wei, integer string); Solana: '0'. */
+  value: string;
 }
 
 /** What the source chain shows of an EVM transaction. */
 export interface EvmSourceTx {
   to: string | null;
   input: string;
+  value: bigint;
 }
 
 /**
- * Whether an EVM source transaction is one of the builds: sent to the build's target with its calldata (an EOA
- * wallet), or a contract wallet's call whose input carries the build's calldata and the target as an ABI word.
- * Empty calldata (a plain native transfer) never matches by containment: it would be in every input.
+ * Whether an EVM source transaction IS one of the builds: sent to the build's target with its calldata and its
+ * native value. Only the exact transaction counts: a transaction that merely contains a build's bytes (anyone can
+ * copy them into a call of their own contract that moves nothing) or sends it with another value (a native deposit
+ * sent with 0) would make a session `processing` for free. Contract wallets that wrap the call (Safe, ERC-4337)
+ * therefore do not pay routed quotes by evidence; their payment is recorded for the merchant (README).
  */
 export function matchesEvmBuild(tx: EvmSourceTx, builds: readonly BuiltEvidence[]): boolean {
   const input = tx.input.toLowerCase().replace(/^0x/, '');
   const to = (tx.to ?? '').toLowerCase();
-  return builds.some((b) => {
-    if (b.vm !== 'evm') return false;
-    const data = b.data.toLowerCase().replace(/^0x/, '');
-    if (to === b.target && input === data) return true;
-    if (data.length < 8) return false;
-    const word = b.target.replace(/^0x/, '').padStart(64, '0');
-    return containsAligned(input, data) && input.includes(word);
-  });
-}
-
-function containsAligned(hay: string, needle: string): boolean {
-  for (let i = hay.indexOf(needle); i >= 0; i = hay.indexOf(needle, i + 1)) if (i % 2 === 0) return true;
-  return false;
+  return builds.some((b) => b.vm === 'evm' && to === b.target && input === b.data.toLowerCase().replace(/^0x/, '') && tx.value === BigInt(b.value));
 }
 
 /**
@@ -116,5 +113,5 @@ export function matchesSolanaBuild(txInstructions: readonly string[], builds: re
 
 /** The fingerprint a build is stored under (unique per session across the chain). */
 export function buildFingerprint(b: BuiltEvidence): string {
-  return createHash('sha256').update(`${b.vm}\n${b.target}\n${b.vm === 'evm' ? b.data.toLowerCase() : b.data}`).digest('hex');
+  return createHash('sha256').update(`${b.vm}\n${b.target}\n${b.vm === 'evm' ? b.data.toLowerCase() : b.data}\n${b.value}`).digest('hex');
 }

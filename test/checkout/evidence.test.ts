@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { encodeFunctionData, erc20Abi, type Hex } from 'viem';
+import {
+  buildFingerprint,
+  hasSessionTag,
+  matchesEvmBuild,
+  matchesSolanaBuild,
+  sessionReferenceBytes,
+  sessionTag,
+  solanaInstructionKeys,
+  tagCalldata,
+  type BuiltEvidence,
+} from '../../src/checkout/verify/evidence.js';
+
+/** The evidence rules (src/checkout/verify/evidence.ts) as tables: what counts as made for a session, and what does not. */
+const X = 'cs_test_E2VhWfsak5hqnmzzu';
+const Y = 'cs_test_9q2Lm4Tb7Xc1Vn8Kp3Wz';
+const RECIPIENT = '0x5a0b54d5dc17e0aadc383d2db43b0a0d3e029c4c';
+const transfer = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [RECIPIENT, 25_000_000n] });
+
+describe('session tag (EVM direct transfers)', () => {
+  it('is one 32-byte word: "SGCS" magic + 28 bytes of the session hash, distinct per session', () => {
+    expect(sessionTag(X)).toMatch(/^53474353[0-9a-f]{56}$/);
+    expect(sessionTag(X)).not.toBe(sessionTag(Y));
+    expect(sessionTag(X)).toBe(sessionTag(X));
+    expect(tagCalldata(transfer, X)).toBe(`${transfer}${sessionTag(X)}`);
+    expect((tagCalldata(transfer, X).length - 2) / 2).toBe(4 + 64 + 32);
+  });
+
+  const wrapped = (inner: Hex) => `0x6a761202${'00'.repeat(64)}${inner.slice(2)}${'00'.repeat(16)}`; // a wallet call carrying the inner calldata
+  it.each([
+    ['the tagged transfer', tagCalldata(transfer, X), X, true],
+    ['upper-case hex', tagCalldata(transfer, X).toUpperCase().replace('0X', '0x'), X, true],
+    ['inside a contract wallet call', wrapped(tagCalldata(transfer, X)), X, true],
+    ["another session's tag", tagCalldata(transfer, Y), X, false],
+    ['a plain transfer', transfer, X, false],
+    ['the tag shifted by half a byte (not byte-aligned)', `${transfer}0${sessionTag(X)}`, X, false],
+    ['a truncated tag', `${transfer}${sessionTag(X).slice(0, 62)}`, X, false],
+  ] as const)('%s → %s', (_name, input, session, want) => {
+    expect(hasSessionTag(input, session)).toBe(want);
+  });
+});
+
+describe('builds (routed payments)', () => {
+  const build: BuiltEvidence = { vm: 'evm', target: '0xca11bde05977b3631167028862be2a173976ca11', data: `0x82ad56cb${'ab'.repeat(40)}`, value: '0' };
+  const native: BuiltEvidence = { vm: 'evm', target: '0xf70da97812cb96acdf810712aa562db8dfa3dbef', data: `0x${'cd'.repeat(32)}`, value: '1000000000000000' };
+  it.each([
+    ['the build as sent by an EOA', { to: build.target, input: build.data, value: 0n }, true],
+    ['checksummed target and upper-case data', { to: build.target.toUpperCase().replace('0X', '0x'), input: build.data.toUpperCase().replace('0X', '0x'), value: 0n }, true],
+    ['the native-value build with its value', { to: native.target, input: native.data, value: 10n ** 15n }, true],
+    ['the native-value build sent with 0 (a deposit that pays nothing)', { to: native.target, input: native.data, value: 0n }, false],
+    ['the build bytes copied into a call of another contract', { to: '0x000000000000000000000000000000000000dead', input: `0x12345678${build.data.slice(2)}${build.target.slice(2).padStart(64, '0')}`, value: 0n }, false],
+    ['the build with extra trailing bytes', { to: build.target, input: `${build.data}00`, value: 0n }, false],
+    ['a contract creation', { to: null, input: build.data, value: 0n }, false],
+  ] as const)('%s → %s', (_name, tx, want) => {
+    expect(matchesEvmBuild(tx, [build, native])).toBe(want);
+  });
+
+  it('fingerprints differ by target, calldata and value, and ignore hex case', () => {
+    const f = buildFingerprint(build);
+    expect(buildFingerprint({ ...build, data: build.data.toUpperCase() })).toBe(f);
+    expect(buildFingerprint({ ...build, value: '1' })).not.toBe(f);
+    expect(buildFingerprint({ ...build, target: native.target })).not.toBe(f);
+    expect(buildFingerprint({ ...build, data: `${build.data}00` })).not.toBe(f);
+  });
+
+  it('Solana: every instruction of the build (program, accounts, data) must be in the transaction; compute-budget ones are ignored', () => {
+    const swap = { programId: 'JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV4', accounts: ['Pay1111111111111111111111111111111111111111', 'Dst1111111111111111111111111111111111111111'], data: new Uint8Array([1, 2, 3]) };
+    const budget = { programId: 'ComputeBudget111111111111111111111111111111', accounts: [], data: new Uint8Array([2, 0, 0, 1]) };
+    const built: BuiltEvidence = { vm: 'svm', target: '', data: JSON.stringify(solanaInstructionKeys([budget, swap])), value: '0' };
+    expect(JSON.parse(built.data)).toHaveLength(1);
+    expect(matchesSolanaBuild(solanaInstructionKeys([{ ...budget, data: new Uint8Array([2, 9, 9, 9]) }, swap]), [built])).toBe(true);
+    expect(matchesSolanaBuild(solanaInstructionKeys([{ ...swap, accounts: [swap.accounts[0]!, 'Oth1111111111111111111111111111111111111111'] }]), [built])).toBe(false);
+    expect(matchesSolanaBuild(solanaInstructionKeys([{ ...swap, data: new Uint8Array([1, 2, 4]) }]), [built])).toBe(false);
+    expect(matchesSolanaBuild([], [{ ...built, data: '[]' }])).toBe(false);
+  });
+});
+
+describe('Solana Pay reference', () => {
+  it('is 32 bytes derived from the session id, distinct per session', () => {
+    expect(sessionReferenceBytes(X)).toHaveLength(32);
+    expect(Buffer.from(sessionReferenceBytes(X)).equals(Buffer.from(sessionReferenceBytes(Y)))).toBe(false);
+  });
+});
