@@ -33,7 +33,7 @@ export const SAMPLE_OVERRIDES: Record<string, Record<string, unknown>> = {
   ApiKey: { mode: 'test' },
   CheckoutSession: { amount: '1000000', amountReceived: '1000001', amountRefunded: '0' },
   CheckoutPayment: { kind: 'direct', amountReceived: '1000000', srcAmount: '1000000' },
-  CheckoutQuoteBuild: { vm: 'evm' },
+  CheckoutQuoteBuild: { vm: 'evm', value: '0' },
   CheckoutRefund: { amount: '1000' },
   CheckoutReview: { action: 'reopen', note: 'Customer confirmed; pay again', fromStatus: 'needs_review', toStatus: 'open' },
   Partner: { id: 'partner-1', kind: 'fee' },
