@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../helpers/db.js';
 import { startGraphQLTestApp, type GraphQLTestApp } from '../helpers/graphql.js';
+import { sessionTag } from '../../src/checkout/verify/evidence.js';
 import { ManualClock } from '../../src/clock.js';
 import { graphql } from './generated/index.js';
 
@@ -77,6 +78,24 @@ const PayerQuote = graphql(`
     }
   }
 `);
+const DirectQuote = graphql(`
+  query DirectQuote($input: CheckoutSessionQuoteInput!) {
+    checkoutSessionQuote(input: $input) {
+      __typename
+      ... on CheckoutPayerQuoteResponse { direct best { method quoteId provider tx { __typename ... on EvmTx { to data value } } } }
+    }
+  }
+`);
+const BuildDirect = graphql(`
+  mutation BuildDirect($input: BuildOrderInput!) {
+    buildOrder(input: $input) { __typename ... on BuildOrderPayload { provider tx { __typename ... on EvmTx { to data value } } } }
+  }
+`);
+const ReportDirect = graphql(`
+  mutation ReportDirect($input: ReportOrderSubmittedInput!) {
+    reportOrderSubmitted(input: $input) { __typename ... on ReportOrderSubmittedPayload { order { quoteId provider status checkoutSessionId } } }
+  }
+`);
 const SessionEvents = graphql(`
   query SessionEvents {
     events(type: "checkout.session.*", first: 5) {
@@ -142,6 +161,21 @@ describe.each(backends)('checkout over GraphQL, in process (%s)', (backend) => {
     const events = (await g.gql(SessionEvents, {}, key)).data!.events.nodes.filter((e) => e.resourceId === cs.id);
     expect(events).toEqual([{ type: 'checkout.session.expired', resourceId: cs.id, resource: { __typename: 'CheckoutSession', id: cs.id, status: 'expired', reference: 'gql-ref' } }]);
     expect((await g.gql(SessionEvents, {}, other.key)).data!.events.nodes).toEqual([]);
+  });
+
+  it('the direct option is a quote: buildOrder gives the session-tagged transfer and reportOrderSubmitted records a hint that moves nothing', async () => {
+    const cs = await create();
+    const q = (await g.gql(DirectQuote, { input: { sessionId: cs.id, srcChain: 'base', srcToken: 'USDC', sender: RECIPIENT } })).data!.checkoutSessionQuote;
+    if (q.__typename !== 'CheckoutPayerQuoteResponse') throw new Error(q.__typename);
+    expect(q).toMatchObject({ direct: true, best: { method: 'direct_transfer', provider: 'direct', quoteId: expect.stringMatching(/^q_/) } });
+    const quoteId = q.best.quoteId!;
+    const built = (await g.gql(BuildDirect, { input: { quoteId } })).data!.buildOrder;
+    expect(built).toEqual({ __typename: 'BuildOrderPayload', provider: 'direct', tx: q.best.tx });
+    if (built.__typename !== 'BuildOrderPayload' || built.tx.__typename !== 'EvmTx') throw new Error('not an EVM build');
+    expect(built.tx.data.endsWith(sessionTag(cs.id))).toBe(true);
+    const reported = (await g.gql(ReportDirect, { input: { quoteId, txHash: `0x${'7e'.repeat(32)}` } })).data!.reportOrderSubmitted;
+    expect(reported).toEqual({ __typename: 'ReportOrderSubmittedPayload', order: { quoteId, provider: 'direct', status: 'submitted', checkoutSessionId: cs.id } });
+    expect((await g.gql(ReadSession, { id: cs.id }, key)).data!.checkoutSession).toMatchObject({ status: 'open', payments: { totalCount: 1 } });
   });
 
   it('lookups of sessions that do not exist are null, not errors', async () => {

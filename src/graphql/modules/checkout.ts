@@ -57,7 +57,7 @@ const RefundStatus = builder.enumType('CheckoutRefundStatus', {
 });
 const PayMethod = builder.enumType('CheckoutPaymentMethod', {
   description:
-    '`direct_transfer`: the settlement token on its chain, no fee; sign `tx` and report it with `reportCheckoutPayment` (or hand a signed Solana transfer to `submitCheckoutPayment`). `exact_output` and `input_search`: build the quote with `buildOrder`.',
+    "`direct_transfer`: the settlement token on its chain, no fee, carrying the session's evidence (tag or Solana Pay reference); sign `tx` (or build it with `buildOrder`) and report it with `reportOrderSubmitted` (or its alias `reportCheckoutPayment`; a signed Solana transfer can go to `submitCheckoutPayment`). `exact_output` and `input_search`: build the quote with `buildOrder`, report it with `reportOrderSubmitted`.",
   values: ['direct_transfer', 'exact_output', 'input_search'] as const,
 });
 const OverpayBasis = builder.enumType('CheckoutOverpayBasis', {

@@ -47,6 +47,9 @@ type Documents = {
     "\n  mutation ReportPayment($input: ReportCheckoutPaymentInput!) {\n    reportCheckoutPayment(input: $input) {\n      __typename\n      ... on ReportCheckoutPaymentPayload { checkoutSession { status } }\n      ... on Error { code }\n    }\n  }\n": typeof types.ReportPaymentDocument,
     "\n  mutation SubmitPayment($input: SubmitCheckoutPaymentInput!) {\n    submitCheckoutPayment(input: $input) {\n      __typename\n      ... on SubmitCheckoutPaymentPayload { checkoutSession { status } }\n      ... on Error { code }\n    }\n  }\n": typeof types.SubmitPaymentDocument,
     "\n  query PayerQuote($input: CheckoutSessionQuoteInput!) {\n    checkoutSessionQuote(input: $input) {\n      __typename\n      ... on CheckoutPayerQuoteResponse { amountDue }\n      ... on Error { code }\n    }\n  }\n": typeof types.PayerQuoteDocument,
+    "\n  query DirectQuote($input: CheckoutSessionQuoteInput!) {\n    checkoutSessionQuote(input: $input) {\n      __typename\n      ... on CheckoutPayerQuoteResponse { direct best { method quoteId provider tx { __typename ... on EvmTx { to data value } } } }\n    }\n  }\n": typeof types.DirectQuoteDocument,
+    "\n  mutation BuildDirect($input: BuildOrderInput!) {\n    buildOrder(input: $input) { __typename ... on BuildOrderPayload { provider tx { __typename ... on EvmTx { to data value } } } }\n  }\n": typeof types.BuildDirectDocument,
+    "\n  mutation ReportDirect($input: ReportOrderSubmittedInput!) {\n    reportOrderSubmitted(input: $input) { __typename ... on ReportOrderSubmittedPayload { order { quoteId provider status checkoutSessionId } } }\n  }\n": typeof types.ReportDirectDocument,
     "\n  query SessionEvents {\n    events(type: \"checkout.session.*\", first: 5) {\n      nodes { type resourceId resource { __typename ... on CheckoutSession { id status reference } } }\n    }\n  }\n": typeof types.SessionEventsDocument,
     "\n  subscription WatchSession($id: ID!) {\n    checkoutSession(id: $id) { id status }\n  }\n": typeof types.WatchSessionDocument,
     "\n  mutation CreateDepositAddress($input: CreateDepositAddressInput!) {\n    createDepositAddress(input: $input) {\n      __typename\n      ... on CreateDepositAddressPayload { depositAddress { id status provider address reusable amount label metadata fees { ourFeeBps integratorFeeBps } estimate { amount dstAmount } depositCount } }\n      ... on Error { code message }\n    }\n  }\n": typeof types.CreateDepositAddressDocument,
@@ -126,6 +129,9 @@ const documents: Documents = {
     "\n  mutation ReportPayment($input: ReportCheckoutPaymentInput!) {\n    reportCheckoutPayment(input: $input) {\n      __typename\n      ... on ReportCheckoutPaymentPayload { checkoutSession { status } }\n      ... on Error { code }\n    }\n  }\n": types.ReportPaymentDocument,
     "\n  mutation SubmitPayment($input: SubmitCheckoutPaymentInput!) {\n    submitCheckoutPayment(input: $input) {\n      __typename\n      ... on SubmitCheckoutPaymentPayload { checkoutSession { status } }\n      ... on Error { code }\n    }\n  }\n": types.SubmitPaymentDocument,
     "\n  query PayerQuote($input: CheckoutSessionQuoteInput!) {\n    checkoutSessionQuote(input: $input) {\n      __typename\n      ... on CheckoutPayerQuoteResponse { amountDue }\n      ... on Error { code }\n    }\n  }\n": types.PayerQuoteDocument,
+    "\n  query DirectQuote($input: CheckoutSessionQuoteInput!) {\n    checkoutSessionQuote(input: $input) {\n      __typename\n      ... on CheckoutPayerQuoteResponse { direct best { method quoteId provider tx { __typename ... on EvmTx { to data value } } } }\n    }\n  }\n": types.DirectQuoteDocument,
+    "\n  mutation BuildDirect($input: BuildOrderInput!) {\n    buildOrder(input: $input) { __typename ... on BuildOrderPayload { provider tx { __typename ... on EvmTx { to data value } } } }\n  }\n": types.BuildDirectDocument,
+    "\n  mutation ReportDirect($input: ReportOrderSubmittedInput!) {\n    reportOrderSubmitted(input: $input) { __typename ... on ReportOrderSubmittedPayload { order { quoteId provider status checkoutSessionId } } }\n  }\n": types.ReportDirectDocument,
     "\n  query SessionEvents {\n    events(type: \"checkout.session.*\", first: 5) {\n      nodes { type resourceId resource { __typename ... on CheckoutSession { id status reference } } }\n    }\n  }\n": types.SessionEventsDocument,
     "\n  subscription WatchSession($id: ID!) {\n    checkoutSession(id: $id) { id status }\n  }\n": types.WatchSessionDocument,
     "\n  mutation CreateDepositAddress($input: CreateDepositAddressInput!) {\n    createDepositAddress(input: $input) {\n      __typename\n      ... on CreateDepositAddressPayload { depositAddress { id status provider address reusable amount label metadata fees { ourFeeBps integratorFeeBps } estimate { amount dstAmount } depositCount } }\n      ... on Error { code message }\n    }\n  }\n": types.CreateDepositAddressDocument,
@@ -318,6 +324,18 @@ export function graphql(source: "\n  mutation SubmitPayment($input: SubmitChecko
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query PayerQuote($input: CheckoutSessionQuoteInput!) {\n    checkoutSessionQuote(input: $input) {\n      __typename\n      ... on CheckoutPayerQuoteResponse { amountDue }\n      ... on Error { code }\n    }\n  }\n"): (typeof documents)["\n  query PayerQuote($input: CheckoutSessionQuoteInput!) {\n    checkoutSessionQuote(input: $input) {\n      __typename\n      ... on CheckoutPayerQuoteResponse { amountDue }\n      ... on Error { code }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DirectQuote($input: CheckoutSessionQuoteInput!) {\n    checkoutSessionQuote(input: $input) {\n      __typename\n      ... on CheckoutPayerQuoteResponse { direct best { method quoteId provider tx { __typename ... on EvmTx { to data value } } } }\n    }\n  }\n"): (typeof documents)["\n  query DirectQuote($input: CheckoutSessionQuoteInput!) {\n    checkoutSessionQuote(input: $input) {\n      __typename\n      ... on CheckoutPayerQuoteResponse { direct best { method quoteId provider tx { __typename ... on EvmTx { to data value } } } }\n    }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation BuildDirect($input: BuildOrderInput!) {\n    buildOrder(input: $input) { __typename ... on BuildOrderPayload { provider tx { __typename ... on EvmTx { to data value } } } }\n  }\n"): (typeof documents)["\n  mutation BuildDirect($input: BuildOrderInput!) {\n    buildOrder(input: $input) { __typename ... on BuildOrderPayload { provider tx { __typename ... on EvmTx { to data value } } } }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation ReportDirect($input: ReportOrderSubmittedInput!) {\n    reportOrderSubmitted(input: $input) { __typename ... on ReportOrderSubmittedPayload { order { quoteId provider status checkoutSessionId } } }\n  }\n"): (typeof documents)["\n  mutation ReportDirect($input: ReportOrderSubmittedInput!) {\n    reportOrderSubmitted(input: $input) { __typename ... on ReportOrderSubmittedPayload { order { quoteId provider status checkoutSessionId } } }\n  }\n"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
