@@ -272,7 +272,7 @@ export const EVENT_TYPES: EventTypeInfo[] = [
   },
   {
     type: 'checkout.session.processing',
-    emittedWhen: 'a payment was sent for a session',
+    emittedWhen: "a payment for the session was seen on chain carrying the session's evidence (a report alone does not emit it)",
     dataFields: '`session`',
     sample: (ctx) => {
       const s = session(ctx, 'processing', { payment: true });

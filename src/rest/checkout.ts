@@ -374,10 +374,11 @@ export const checkoutRoutes: Route[] = [
       operationId: 'reportCheckoutTransfer',
       tag: 'Checkout',
       summary: 'Report a direct transfer',
-      description: 'The session moves to `processing` and the transfer is verified on chain after the configured confirmations. The same hash again is idempotent; a hash that paid another session → 409 `CONFLICT`.',
+      description:
+        "An alias of `POST /v1/orders/{quoteId}/submitted` for the session quote's direct option. A report is a hint of where to look: the session stays `open` (and payable) until the verifier sees the transaction mined carrying the session's evidence (EVM: the session tag after the `transfer` calldata, as the quote builds it; Solana: the session's Solana Pay reference) with some of the settlement token reaching the recipient; then it moves to `processing` and is verified after the configured confirmations. `payer` is a hint too: the payer recorded is the one the chain shows. The same hash again is idempotent, and the same hash reported for another session is that session's own hint (only the session it was made for can be paid by it). At most 10 reports per session may wait unseen; past that a report is taken only if its transaction is already mined with the evidence (409 `CONFLICT` otherwise).",
       params: sessionIdParamSchema,
       body: { schema: reportDirectSchema },
-      responses: { 200: json('The session.', sessionViewSchema, { processing: PROCESSING }) },
+      responses: { 200: json('The session (public view).', sessionViewSchema, { reported: PUBLIC_SESSION as SessionView }) },
       errors: ['NOT_FOUND', 'CONFLICT'],
       examples: { report: { summary: 'Report the transfer the payer sent', params: sessionPath, body: { txHash: EX.payerTx, payer: EX.payer } } },
     },
@@ -392,10 +393,10 @@ export const checkoutRoutes: Route[] = [
       operationId: 'submitCheckoutTransfer',
       tag: 'Checkout',
       summary: 'Broadcast a signed Solana transfer',
-      description: 'For Solana wallets that can only sign: the payer must be the fee payer and have signed; the service broadcasts the transaction and records it like `/submitted`. Sessions settled on EVM chains → 400 `INVALID_PARAMS`.',
+      description: 'For Solana wallets that can only sign: the payer must be the fee payer and have signed; the service broadcasts the transaction and records it like `/submitted` (the session moves once the transaction is seen with its reference). Sessions settled on EVM chains → 400 `INVALID_PARAMS`.',
       params: sessionIdParamSchema,
       body: { schema: submitSignedSchema },
-      responses: { 200: json('The session.', sessionViewSchema, { processing: PROCESSING }) },
+      responses: { 200: json('The session (public view).', sessionViewSchema, { sent: PUBLIC_SESSION as SessionView }) },
       errors: ['NOT_FOUND', 'CONFLICT', 'SERVICE_UNAVAILABLE'],
       examples: {
         evmSession: {
