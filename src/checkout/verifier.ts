@@ -10,7 +10,7 @@ import type { SettledPayment } from './shared.js';
 import { checkEvmPayment, decodeTransfers, type EvmLog, type EvmTxEvidence, type PaymentExpectation } from './verify/evm-rules.js';
 import { checkSolanaPayment, tokenDelta, type SolanaTxEvidence } from './verify/solana-rules.js';
 import type { Verdict } from './verify/reasons.js';
-import { compiledInstruction, hasReference, hasSessionTag, matchesEvmBuild, matchesSolanaBuild, solanaInstructionKeys } from './verify/evidence.js';
+import { compiledInstruction, hasReference, taggedTransferAmount, matchesEvmBuild, matchesSolanaBuild, solanaInstructionKeys } from './verify/evidence.js';
 import { sessionReference } from './solana-reference.js';
 import type { QuoteBuilds } from './quote-builds.js';
 import { SOLANA_CHAIN_ID } from './settlement.js';
@@ -97,7 +97,7 @@ export class CheckoutVerifier {
       if (tx.status !== 'success') return { state: 'reverted' };
       const ok =
         p.kind === 'direct'
-          ? hasSessionTag(tx.input, s.id) && deliversAny(tx.logs, s.settleToken, s.recipient)
+          ? taggedTransferAmount(tx, { token: s.settleToken, recipient: s.recipient, sessionId: s.id }) !== null && deliversAny(tx.logs, s.settleToken, s.recipient, tx.from)
           : matchesEvmBuild(tx, await this.deps.builds.ofSession(s.id, p.srcChainId));
       return ok ? { state: 'seen', payer: tx.from.toLowerCase() } : { state: 'no_evidence' };
     }
@@ -282,9 +282,9 @@ export class CheckoutVerifier {
   }
 }
 
-/** Some of the settlement token reached the recipient in these logs (a tagged call that moves nothing is not a payment). */
-function deliversAny(logs: readonly EvmLog[], token: string, recipient: string): boolean {
-  return decodeTransfers(logs).some((t) => t.token === token.toLowerCase() && t.to === recipient.toLowerCase() && t.value > 0n);
+/** Some of the settlement token went from `from` to the recipient in these logs (a tagged call that moves nothing is not a payment). */
+function deliversAny(logs: readonly EvmLog[], token: string, recipient: string, from: string): boolean {
+  return decodeTransfers(logs).some((t) => t.token === token.toLowerCase() && t.to === recipient.toLowerCase() && t.from === from.toLowerCase() && t.value > 0n);
 }
 
 const COMMITMENT_RANK = { processed: 0, confirmed: 1, finalized: 2 } as const;

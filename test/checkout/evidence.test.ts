@@ -9,6 +9,7 @@ import {
   sessionTag,
   solanaInstructionKeys,
   tagCalldata,
+  taggedTransferAmount,
   type BuiltEvidence,
 } from '../../src/checkout/verify/evidence.js';
 
@@ -41,6 +42,30 @@ describe('session tag (EVM direct transfers)', () => {
   });
 });
 
+describe('the direct EVM payment is the tagged transfer itself', () => {
+  const TOKEN = '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913';
+  const want = { token: TOKEN, recipient: RECIPIENT, sessionId: X };
+  const tagged = tagCalldata(transfer, X);
+  // A relayable payment (Safe execTransaction, ERC-4337 handleOps, USDC transferWithAuthorization) submitted by
+  // someone else with X's tag appended to the OUTER calldata: the tag is there, the transaction is not the transfer.
+  const relayed = `0x6a761202${'00'.repeat(96)}${sessionTag(X)}`;
+  it.each([
+    ['the tagged transfer to the token', { to: TOKEN, input: tagged }, 25_000_000n],
+    ['checksummed token, upper-case calldata', { to: TOKEN.toUpperCase().replace('0X', '0x'), input: tagged.toUpperCase().replace('0X', '0x') }, 25_000_000n],
+    ['an underpaying tagged transfer (its amount is read)', { to: TOKEN, input: tagCalldata(encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [RECIPIENT, 1n] }), X) }, 1n],
+    ['a relayed payment carrying the tag in its outer calldata', { to: '0x1111111111111111111111111111111111111111', input: relayed }, null],
+    ['the tagged transfer wrapped in a wallet call', { to: '0x1111111111111111111111111111111111111111', input: `0x6a761202${tagged.slice(2)}` }, null],
+    ["another session's tag", { to: TOKEN, input: tagCalldata(transfer, Y) }, null],
+    ['another token', { to: '0x50c5725949a6f0c72e6c4a641f24049a917db0cb', input: tagged }, null],
+    ['another recipient', { to: TOKEN, input: tagCalldata(encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: ['0x000000000000000000000000000000000000dead', 25_000_000n] }), X) }, null],
+    ['a plain (untagged) transfer', { to: TOKEN, input: transfer }, null],
+    ['the tag and more bytes after it', { to: TOKEN, input: `${tagged}00` }, null],
+    ['transferFrom with the tag', { to: TOKEN, input: `0x23b872dd${tagged.slice(10)}` }, null],
+  ] as const)('%s → %s', (_name, tx, amount) => {
+    expect(taggedTransferAmount(tx, want)).toBe(amount);
+  });
+});
+
 describe('builds (routed payments)', () => {
   const build: BuiltEvidence = { vm: 'evm', target: '0xca11bde05977b3631167028862be2a173976ca11', data: `0x82ad56cb${'ab'.repeat(40)}`, value: '0' };
   const native: BuiltEvidence = { vm: 'evm', target: '0xf70da97812cb96acdf810712aa562db8dfa3dbef', data: `0x${'cd'.repeat(32)}`, value: '1000000000000000' };
@@ -64,7 +89,7 @@ describe('builds (routed payments)', () => {
     expect(buildFingerprint({ ...build, data: `${build.data}00` })).not.toBe(f);
   });
 
-  it('Solana: every instruction of the build (program, accounts, data) must be in the transaction; compute-budget ones are ignored', () => {
+  it('Solana: the transaction has exactly the build\'s instructions (program, accounts, data); compute-budget ones are ignored', () => {
     const swap = { programId: 'JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV4', accounts: ['Pay1111111111111111111111111111111111111111', 'Dst1111111111111111111111111111111111111111'], data: new Uint8Array([1, 2, 3]) };
     const budget = { programId: 'ComputeBudget111111111111111111111111111111', accounts: [], data: new Uint8Array([2, 0, 0, 1]) };
     const built: BuiltEvidence = { vm: 'svm', target: '', data: JSON.stringify(solanaInstructionKeys([budget, swap])), value: '0' };
@@ -73,6 +98,9 @@ describe('builds (routed payments)', () => {
     expect(matchesSolanaBuild(solanaInstructionKeys([{ ...swap, accounts: [swap.accounts[0]!, 'Oth1111111111111111111111111111111111111111'] }]), [built])).toBe(false);
     expect(matchesSolanaBuild(solanaInstructionKeys([{ ...swap, data: new Uint8Array([1, 2, 4]) }]), [built])).toBe(false);
     expect(matchesSolanaBuild([], [{ ...built, data: '[]' }])).toBe(false);
+    // A later build of another session that is a SUBSET of the payer's transaction (no create-account step) does not claim it.
+    const create = { programId: 'ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL', accounts: ['Pay1111111111111111111111111111111111111111'], data: new Uint8Array([1]) };
+    expect(matchesSolanaBuild(solanaInstructionKeys([create, swap]), [built])).toBe(false);
   });
 });
 

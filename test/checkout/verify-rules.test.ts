@@ -49,7 +49,8 @@ describe('EVM payment rules', () => {
     ['direct: from the payer', tx([transfer(USDC, PAYER, MERCHANT, 1_000_000n)]), { payer: PAYER }, { verdict: 'paid', received: 1_000_000n }],
     ['direct: payer compared case-insensitively', tx([transfer(USDC, PAYER, MERCHANT, 1_000_000n)], { from: OTHER }), { payer: PAYER.toUpperCase().replace('0X', '0x') }, { verdict: 'paid', received: 1_000_000n }],
     ['direct: someone else paid', tx([transfer(USDC, OTHER, MERCHANT, 1_000_000n)], { from: OTHER }), { payer: PAYER }, { verdict: 'review', reason: 'sender_mismatch', received: 0n }],
-    ['direct: payer signed a contract-wallet transfer', tx([transfer(USDC, OTHER, MERCHANT, 1_000_000n)], { from: PAYER }), { payer: PAYER }, { verdict: 'paid', received: 1_000_000n }],
+    // Only the payer's own transfers count: a transaction it signed that moves someone else's tokens (a relayer) does not pay.
+    ['direct: payer signed a transaction moving tokens of another account', tx([transfer(USDC, OTHER, MERCHANT, 1_000_000n)], { from: PAYER }), { payer: PAYER }, { verdict: 'review', reason: 'sender_mismatch', received: 0n }],
     ['direct: payer part short, rest from others', tx([transfer(USDC, PAYER, MERCHANT, 400_000n), transfer(USDC, OTHER, MERCHANT, 600_000n)], { from: OTHER }), { payer: PAYER }, { verdict: 'review', reason: 'sender_mismatch', received: 400_000n }],
   ])('%s', (_name, evidence, over, expected) => {
     expect(checkEvmPayment(evidence, { ...want, ...over })).toEqual(expected);

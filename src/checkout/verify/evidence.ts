@@ -37,12 +37,29 @@ export function tagCalldata(data: Hex, sessionId: string): Hex {
   return `${data}${sessionTag(sessionId)}` as Hex;
 }
 
-/** Whether `input` (a transaction's calldata) carries `sessionId`'s tag at a byte boundary. */
+/** Whether `input` (a transaction's calldata) carries `sessionId`'s tag at a byte boundary (anywhere). */
 export function hasSessionTag(input: string, sessionId: string): boolean {
   const hay = input.toLowerCase().replace(/^0x/, '');
   const tag = sessionTag(sessionId);
   for (let i = hay.indexOf(tag); i >= 0; i = hay.indexOf(tag, i + 1)) if (i % 2 === 0) return true;
   return false;
+}
+
+/**
+ * The evidence of a direct EVM payment: the transaction itself is the tagged transfer — sent to the settlement
+ * token, calldata exactly `transfer(recipient, amount) ‖ tag`. Being the whole transaction matters: a tag merely
+ * contained in a transaction's input could be appended by whoever submits someone else's relayable payment (a
+ * Safe transaction, an ERC-4337 bundle, a USDC `transferWithAuthorization`), claiming it for another session.
+ * Returns the amount the calldata transfers, or null when the transaction is not that transfer. The payer is the
+ * transaction's signer; contract wallets pay by transfer address or are recorded for the merchant (README).
+ */
+export function taggedTransferAmount(tx: { to: string | null; input: string }, p: { token: string; recipient: string; sessionId: string }): bigint | null {
+  if ((tx.to ?? '').toLowerCase() !== p.token.toLowerCase()) return null;
+  const input = tx.input.toLowerCase().replace(/^0x/, '');
+  if (input.length !== (4 + 32 + 32 + 32) * 2 || !input.startsWith('a9059cbb')) return null;
+  if (input.slice(8, 72) !== p.recipient.toLowerCase().replace(/^0x/, '').padStart(64, '0')) return null;
+  if (input.slice(136) !== sessionTag(p.sessionId)) return null;
+  return BigInt(`0x${input.slice(72, 136)}`);
 }
 
 /** The 32 bytes of the session's Solana Pay reference key (sha256 of domain ‖ session id). */
@@ -101,14 +118,14 @@ export function compiledInstruction(staticKeys: readonly string[], i: { programI
   return { programId: staticKeys[i.programIdIndex] ?? '?', accounts: i.accountKeyIndexes.map((k) => staticKeys[k] ?? '?'), data: i.data };
 }
 
-/** Whether the source transaction's instructions include every (non compute-budget) instruction of one build. */
+/**
+ * Whether the source transaction's (non compute-budget) instructions are exactly one build's, in order. A subset
+ * match would let a later build of another session (say without the create-account step, once the account exists)
+ * claim a transaction that contains it.
+ */
 export function matchesSolanaBuild(txInstructions: readonly string[], builds: readonly BuiltEvidence[]): boolean {
-  const have = new Set(txInstructions);
-  return builds.some((b) => {
-    if (b.vm !== 'svm') return false;
-    const want = JSON.parse(b.data) as string[];
-    return want.length > 0 && want.every((k) => have.has(k));
-  });
+  const have = JSON.stringify(txInstructions);
+  return builds.some((b) => b.vm === 'svm' && b.data !== '[]' && b.data === have);
 }
 
 /** The fingerprint a build is stored under (unique per session across the chain). */

@@ -69,7 +69,7 @@ export function decodeTransfers(logs: readonly EvmLog[]): DecodedTransfer[] {
  * The payment rules for an EVM delivering transaction: it succeeded; Transfer logs emitted BY the settlement
  * token's contract (a look-alike event from any other contract is ignored) to `recipient` total at least
  * `amount`; its block is not older than the session, give or take `blockTimeToleranceMs` (minedBeforeSession); for a direct transfer, the counted transfers come from the payer
- * (the log's `from`, or the transaction's signer for contract wallets that forward the payer's tokens).
+ * (the log's `from`; the payer of a direct transfer is the signer of the tagged `transfer`, see evidence.ts).
  */
 export function checkEvmPayment(tx: EvmTxEvidence, want: PaymentExpectation): Verdict {
   if (tx.status !== 'success') return { verdict: 'failed', reason: 'tx_reverted' };
@@ -82,8 +82,8 @@ export function checkEvmPayment(tx: EvmTxEvidence, want: PaymentExpectation): Ve
   if (total === 0n) return { verdict: 'review', reason: 'no_settlement_transfer', received: 0n };
   let counted = total;
   if (payer !== undefined) {
-    const signerIsPayer = tx.from.toLowerCase() === payer;
-    counted = toRecipient.filter((t) => signerIsPayer || t.from === payer).reduce((s, t) => s + t.value, 0n);
+    // Only the payer's own transfers count (a relayer's transaction can carry transfers of others).
+    counted = toRecipient.filter((t) => t.from === payer).reduce((s, t) => s + t.value, 0n);
     if (counted < want.amount && total >= want.amount) return { verdict: 'review', reason: 'sender_mismatch', received: counted };
   }
   if (counted < want.amount) return { verdict: 'review', reason: 'underpaid', received: counted };
