@@ -86,11 +86,17 @@ export class CheckoutReviews {
       if (input.payment && !named) throw new ApiError('NOT_FOUND', `payment: checkout session ${s.id} has no payment ${input.payment}`, { field: 'payment' });
       const action = { type: 'review_accept' } as const;
       const toStatus = this.assertMove(s.id, s.status, action);
-      const p = named ?? newestSettled(payments).find((x) => x.status === 'rejected' && x.deliveryTxHash);
+      const p = named ?? newestSettled(payments).find((x) => x.status === 'rejected' && x.deliveryTxHash && x.seenAt);
       if (!p) {
         throw new ApiError('CONFLICT', `Checkout session ${s.id}: no payment under review delivered funds to the recipient; name the payment to accept (\`payment\`) or reopen the session`);
       }
       if (p.status !== 'rejected') throw new ApiError('CONFLICT', `Payment ${p.id} is ${p.status}; only a rejected payment (it completed but a verification rule failed) can be accepted`);
+      // Only a payment the chain showed carrying this session's evidence, with funds delivered, can be accepted: a
+      // report of another session's transaction (`no_session_evidence`) was never this session's payment, and
+      // accepting it would let one transfer pay two sessions.
+      if (!p.seenAt || !p.deliveryTxHash || BigInt(p.amountReceived ?? '0') === 0n) {
+        throw new ApiError('CONFLICT', `Payment ${p.id} (${p.reason}) was not seen on chain as this session's payment with funds delivered; it cannot be accepted`);
+      }
       // Funds shown on a payment with no delivering transaction of its own were counted for another payment
       // (`tx_already_used`): accepting them would let two payments claim, and refund, the same transfer.
       if (!p.deliveryTxHash && BigInt(p.amountReceived ?? '0') > 0n) {

@@ -419,10 +419,35 @@ export class CheckoutService {
       const out = await this.withLockedSession(id, async (tx, s) => {
         const existing = await tx.checkoutPayment.findUnique({ where: { sessionId_srcChainId_srcTxHash: { sessionId: id, srcChainId: p.srcChainId, srcTxHash: p.srcTxHash } } });
         if (existing) {
-          // The same transaction reported as another kind of payment (a direct transfer, then as a quote's order):
-          // accepting it would store the order with no payment of its own. One transaction is one payment.
           if ((existing.quoteId ?? null) !== (p.quoteId ?? null)) {
-            throw new ApiError('CONFLICT', `This transaction was already reported for this session as ${existing.quoteId ? `the order of quote ${existing.quoteId}` : 'a direct transfer'}`);
+            // The same transaction reported as another kind of payment (a direct transfer, then as a quote's order).
+            // While the chain has not shown it as this session's payment, the earlier report is only a hint, maybe a
+            // stranger's under the wrong quote: the later report takes it over (looked at again under its own
+            // kind), so nobody can lock the payer's report out by reporting the hash first. Once seen, one
+            // transaction is one payment.
+            if (existing.seenAt) {
+              throw new ApiError('CONFLICT', `This transaction was already reported for this session as ${existing.quoteId ? `the order of quote ${existing.quoteId}` : 'a direct transfer'}`);
+            }
+            const now = this.now();
+            this.assertTakesReports(s, now);
+            await tx.checkoutPayment.update({
+              where: { id: existing.id },
+              data: {
+                kind: p.kind,
+                payer: p.payer,
+                srcToken: p.srcToken,
+                srcAmount: p.srcAmount,
+                quoteId: p.quoteId ?? null,
+                provider: p.provider ?? null,
+                status: 'verifying',
+                reason: null,
+                settledAt: null,
+                seenAt: p.seen ? new Date(now) : null,
+                updatedAt: new Date(now),
+              },
+            });
+            const updated = p.seen && s.status === 'open' ? await this.applyTransition(tx, s, { type: 'payment_seen' }) : s;
+            return { session: updated, created: true };
           }
           // Only "never seen on chain" is not a verdict about the transaction itself: a payment stuck in a
           // mempool past the not-found window may still be mined. Reported again, it is looked for again
@@ -430,26 +455,17 @@ export class CheckoutService {
           if (existing.status === 'failed' && existing.reason === 'tx_not_found') {
             const now = this.now();
             this.assertTakesReports(s, now);
-            await tx.checkoutPayment.update({ where: { id: existing.id }, data: { status: 'verifying', reason: null, settledAt: null, seenAt: null, updatedAt: new Date(now) } });
-            return { session: s, created: true };
+            // Revived, it waits unseen again: within the same bound as a new report.
+            const seen = await this.assertUnseenRoom(tx, s, { ...p, sessionId: id });
+            await tx.checkoutPayment.update({ where: { id: existing.id }, data: { status: 'verifying', reason: null, settledAt: null, seenAt: seen ? new Date(now) : null, updatedAt: new Date(now) } });
+            const updated = seen && s.status === 'open' ? await this.applyTransition(tx, s, { type: 'payment_seen' }) : s;
+            return { session: updated, created: true };
           }
           return { session: s, created: false };
         }
         const now = this.now();
         if (!p.seen) this.assertTakesReports(s, now);
-        let seen = !!p.seen;
-        if (!seen) {
-          const unseen = await tx.checkoutPayment.count({ where: { sessionId: id, status: 'verifying', seenAt: null } });
-          if (unseen >= MAX_UNSEEN_REPORTS) {
-            seen = !!this.probe && (await this.probe({ ...p, sessionId: id }, s).catch(() => false));
-            if (!seen) {
-              throw new ApiError(
-                'CONFLICT',
-                `Checkout session ${id} already holds ${MAX_UNSEEN_REPORTS} reported payments not yet seen on chain; report this one again once its transaction is mined`,
-              );
-            }
-          }
-        }
+        const seen = !!p.seen || (await this.assertUnseenRoom(tx, s, { ...p, sessionId: id }));
         await tx.checkoutPayment.create({
           data: {
             id: newId('cspay'),
@@ -481,6 +497,17 @@ export class CheckoutService {
       if (isUniqueViolation(err)) throw new ApiError('CONFLICT', 'This transaction or quote was already reported for this checkout session');
       throw err;
     }
+  }
+
+  /**
+   * Room for one more unseen report (false), or, past MAX_UNSEEN_REPORTS, whether the chain already shows this one
+   * with the session's evidence (true: it is taken as seen); CONFLICT otherwise.
+   */
+  private async assertUnseenRoom(tx: Tx, s: CheckoutSession, p: Parameters<SeenProbe>[0]): Promise<boolean> {
+    const unseen = await tx.checkoutPayment.count({ where: { sessionId: s.id, status: 'verifying', seenAt: null } });
+    if (unseen < MAX_UNSEEN_REPORTS) return false;
+    if (this.probe && (await this.probe(p, s).catch(() => false))) return true;
+    throw new ApiError('CONFLICT', `Checkout session ${s.id} already holds ${MAX_UNSEEN_REPORTS} reported payments not yet seen on chain; report this one again once its transaction is mined`);
   }
 
   /** CONFLICT unless the session takes reports now (open or processing, and not past expiresAt). */
