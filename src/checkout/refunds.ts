@@ -74,6 +74,11 @@ export class RefundsService {
         throw new ApiError('CONFLICT', `Checkout session ${sessionId} is ${session.status}; only paid sessions can be refunded (name a \`payment\` to refund another payment that delivered funds)`);
       }
     }
+    // A pay-by-transfer payment has no known sender: its `payer` is the refund address whoever asked for the deposit
+    // address gave (a stranger holding the pay link could have). Never a default refund destination: name `to`.
+    if (!input.to && paid.quoteId?.startsWith('dep_')) {
+      throw new ApiError('INVALID_PARAMS', 'to: required for a payment made by transfer to a deposit address (its sender is not known to the service; its refund address was given by whoever requested the address)', { field: 'to' });
+    }
     const toRaw = (input.to ?? paid.payer).trim();
     if (!isAddressFor(vm, toRaw)) {
       throw new ApiError('INVALID_PARAMS', input.to ? 'to: must be an address on the settlement chain' : 'to: the payer paid from an address that does not exist on the settlement chain; send `to`', { field: 'to' });

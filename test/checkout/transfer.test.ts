@@ -126,6 +126,12 @@ describe.each(backends)('checkout pay by transfer (%s)', (backend) => {
     expect((await address(id, { srcToken: 'USDT' })).status).toBe(409);
     const second = await s.post(`/v1/checkout/sessions/${id}/deposit-address/simulate`, { depositAddressId: a.body.depositAddressId });
     expect(second.status, second.text).toBe(409);
+    // Its refund address came from whoever asked for the deposit address: never a default refund destination.
+    const noDefault = await s.post(`/v1/checkout/sessions/${id}/refunds`, {}, h());
+    expect([noDefault.status, noDefault.body.error?.code]).toEqual([400, 'INVALID_PARAMS']);
+    expect(noDefault.body.error.message).toMatch(/^to: required for a payment made by transfer/);
+    const named = await s.post(`/v1/checkout/sessions/${id}/refunds`, { to: '0x90f79bf6eb2c4f870365e785982e1f101e93b906' }, h());
+    expect(named.status, named.text).toBe(200);
   });
 
   it('simulating needs the session own test address; a live session is FORBIDDEN', async () => {
