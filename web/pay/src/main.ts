@@ -343,7 +343,7 @@ async function onPay() {
       const tx = q.tx as EvmTx;
       const hash = await sendTransaction(w.provider, { from: account, to: tx.to, data: tx.data, value: tx.value });
       step('Reporting payment…');
-      await api(`/v1/checkout/sessions/${encodeURIComponent(sessionId)}/submitted`, { txHash: hash, payer: account });
+      await reportOnceMined(`/v1/checkout/sessions/${encodeURIComponent(sessionId)}/submitted`, { txHash: hash, payer: account }, () => waitForReceipt(w.provider, hash), step);
     } else {
       step('Preparing transaction…');
       type Approve = { token: string; spender: string; amount: string };
@@ -364,7 +364,7 @@ async function onPay() {
       step('Confirm the payment in your wallet…');
       const hash = await sendTransaction(w.provider, { from: account, ...built.tx });
       step('Reporting payment…');
-      await api(`/v1/orders/${encodeURIComponent(q.quoteId!)}/submitted`, { txHash: hash });
+      await reportOnceMined(`/v1/orders/${encodeURIComponent(q.quoteId!)}/submitted`, { txHash: hash }, () => waitForReceipt(w.provider, hash), step);
     }
   });
 }
@@ -395,7 +395,8 @@ async function onPaySolana() {
       if (canSend(w.wallet)) {
         const signature = await signAndSend(w.wallet, account, tx.serializedTx);
         step('Reporting payment…');
-        await api(`${session}/submitted`, { txHash: signature, payer });
+        // Solana confirms in about a second: past the bound of unseen reports, report again shortly after.
+        await reportOnceMined(`${session}/submitted`, { txHash: signature, payer }, () => new Promise((r) => setTimeout(() => r(true), 5_000)), step);
       } else {
         const signed = await signOnly(w.wallet, account, tx.serializedTx);
         step('Sending payment…');
@@ -417,6 +418,23 @@ async function onPaySolana() {
       }
     }
   });
+}
+
+/**
+ * Reports a sent payment. A session holding too many reports not yet seen on chain (a stranger's made-up hashes)
+ * takes a new one only once its transaction is mined: then wait for the receipt and report again, so the payer's
+ * own report always lands.
+ */
+async function reportOnceMined(path: string, body: unknown, mined: () => Promise<boolean>, step: (msg: string) => void): Promise<void> {
+  try {
+    await api(path, body);
+  } catch (e) {
+    if (!(e instanceof ApiFailure && e.code === 'CONFLICT' && /once its transaction is mined/.test(e.message))) throw e;
+    step('Waiting for the network to include your payment…');
+    await mined();
+    step('Reporting payment…');
+    await api(path, body);
+  }
 }
 
 async function refresh() {
