@@ -153,7 +153,7 @@ Devnet (anvil as Base 8453)  ${devnet.rpcUrl}
   and POST /v1/orders/<quoteId>/submitted {"txHash":"0x..."}: the mock maker delivers once it is mined.${
     sessionId
       ? `
-  Pay the sample session by the spec's payer flow (its direct option is a quote too; the build is a USDC transfer
+  Pay the sample session by the payer flow of every quote (its direct option is a quote too; the build is a USDC transfer
   carrying the session's tag, the only kind of transfer that can pay this session; a report alone moves nothing):
   curl -s -H 'content-type: application/json' ${base}/v1/checkout/sessions/${sessionId}/quote -d '{"srcChain":"8453","srcToken":"USDC","sender":"${user.address}"}'
   curl -s -H 'content-type: application/json' ${base}/v1/orders -d '{"quoteId":"<best.quoteId above>"}'

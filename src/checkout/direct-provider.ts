@@ -8,7 +8,7 @@ import { sessionReference } from './solana-reference.js';
 /**
  * The session quote's direct option (a plain transfer of the settlement token on the settlement chain) is a quote
  * like any other: stored under its own `q_` id, built by `POST /v1/orders` (into the session-tagged transfer) and
- * reported by `POST /v1/orders/{quoteId}/submitted`, so the spec's payer flow (4.4) works for it too. This is the
+ * reported by `POST /v1/orders/{quoteId}/submitted`, so the payer flow of every quote works for it too. This is the
  * "provider" that builds it; it quotes nothing and is never part of a fan-out. Its orders are followed on chain
  * (tracksStatus false: the order poller reads the source transaction's outcome).
  */

@@ -308,7 +308,7 @@ export class CheckoutService {
   }
 
   /**
-   * POST /v1/checkout/sessions/{id}/submitted (public; the alias of the spec's `POST /v1/orders/{quoteId}/submitted`
+   * POST /v1/checkout/sessions/{id}/submitted (public; the alias of `POST /v1/orders/{quoteId}/submitted`
    * for the direct quote): a payer reports a direct transfer of the settlement token. A report is a hint of where
    * to look: it never moves the session, and the transaction pays the session only if it carries the session's tag
    * (EVM) or reference (Solana). The same hash reported again is the same payment; reported for another session
