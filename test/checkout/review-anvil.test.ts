@@ -215,6 +215,22 @@ describe.each(backends)('resolving checkout sessions under review (%s)', (backen
     }
   });
 
+  it('accept refuses a payment that never carried this session\'s evidence (another session\'s transaction reported here): one transfer never pays two sessions', async () => {
+    const x = await session();
+    const z = await session();
+    const hx = await transfer(devnet, 1, USDC, x.recipient, 5_000_000n, { session: x.id });
+    await s.post(`/v1/checkout/sessions/${x.id}/submitted`, { txHash: hx, payer: payer(1) });
+    expect((await waitForSession(s, x.id, settled, key)).status).toBe('paid');
+    // A stranger reports X's transfer on Z, then puts Z in review with a real (short) payment of its own.
+    await s.post(`/v1/checkout/sessions/${z.id}/submitted`, { txHash: hx, payer: payer(6) });
+    await underpay(z, 6);
+    const copied = (await s.get(`/v1/checkout/sessions/${z.id}`, h())).body.payments.find((p: any) => p.srcTxHash === hx);
+    expect(copied).toMatchObject({ status: 'rejected', reason: 'no_session_evidence', seenAt: null });
+    const r = await accept(z.id, { note: 'customer says this is their transfer', payment: copied.id });
+    expect([r.status, r.body.error?.code]).toEqual([409, 'CONFLICT']);
+    expect((await s.get(`/v1/checkout/sessions/${z.id}`)).body.status).toBe('needs_review');
+  });
+
   it('after a reopen, a seen payment that then fails reopens the session (payment_failed), not back to review', async () => {
     const cs = await session();
     await underpay(cs, 6);
