@@ -66,7 +66,7 @@ export class CheckoutVerifier {
       if (signal?.aborted) break;
       try {
         const finding = await this.inspect(payment, session, heads);
-        if (finding) await this.checkout.settlePayment(payment.id, finding);
+        if (finding) await this.checkout.settlePayment(payment.id, finding, payment.updatedAt);
         else left++;
       } catch (err) {
         left++;
@@ -129,7 +129,7 @@ export class CheckoutVerifier {
       if (e.state === 'not_found') return age > cfg.CHECKOUT_TX_NOT_FOUND_MINUTES * 60_000 ? { kind: 'failed', reason: 'tx_not_found' } : null;
       if (e.state === 'reverted') return { kind: 'failed', reason: 'tx_reverted' };
       if (e.state === 'no_evidence') return { kind: 'rejected', reason: 'no_session_evidence' };
-      await this.checkout.settlePayment(p.id, { kind: 'seen', payer: e.payer });
+      await this.checkout.settlePayment(p.id, { kind: 'seen', payer: e.payer }, p.updatedAt);
       p = { ...p, seenAt: new Date(this.deps.clock.now()), payer: e.payer ?? p.payer };
     }
     let deliveryTx: string;
