@@ -5,10 +5,9 @@ import { keccak256, stringToBytes, type Hex } from 'viem';
  * On-chain evidence that a transaction was made for one checkout session (README "Payment integrity"). A report
  * (`…/submitted`) only says where to look; a session is paid only by a transaction carrying its evidence:
  *
- * - EVM direct transfer: the session tag appended to the ERC-20 `transfer` calldata. Token contracts ignore
- *   trailing calldata (Solidity reads its arguments by offset; USDT's `onlyPayloadSize` only sets a minimum), so
- *   the transfer behaves as a plain one and the tag rides in the transaction input. Smart wallets (Safe, ERC-4337)
- *   forward the inner calldata inside theirs, so the tag is searched anywhere in the input, word-aligned or not.
+ * - EVM direct transfer: the session tag appended to the ERC-20 `transfer` calldata, and the transaction is that
+ *   transfer (taggedTransferAmount). Token contracts ignore trailing calldata (Solidity reads its arguments by
+ *   offset; USDT's `onlyPayloadSize` only sets a minimum), so the transfer behaves as a plain one.
  * - Solana direct transfer: the session's Solana Pay `reference` key, a read-only non-signer account of the
  *   transfer instruction (found in the transaction's account keys).
  * - Routed payment: the source transaction is one built for this session's quote (target, calldata and value on
@@ -35,14 +34,6 @@ export function sessionTag(sessionId: string): string {
 /** `transfer(recipient, amount)` calldata with the session tag appended. */
 export function tagCalldata(data: Hex, sessionId: string): Hex {
   return `${data}${sessionTag(sessionId)}` as Hex;
-}
-
-/** Whether `input` (a transaction's calldata) carries `sessionId`'s tag at a byte boundary (anywhere). */
-export function hasSessionTag(input: string, sessionId: string): boolean {
-  const hay = input.toLowerCase().replace(/^0x/, '');
-  const tag = sessionTag(sessionId);
-  for (let i = hay.indexOf(tag); i >= 0; i = hay.indexOf(tag, i + 1)) if (i % 2 === 0) return true;
-  return false;
 }
 
 /**
