@@ -150,7 +150,7 @@ export function createServices(infra: Infra, sql: RawSql, opts: { pgPool?: pg.Po
   // A payer quote's built transaction is its session's evidence: a routed source transaction must be one of them.
   orders.onBuilt((quote, tx) => checkout.onBuilt(quote, tx));
   // Past the bound of unseen reports, a report is taken only if the chain already shows it.
-  checkout.setSeenProbe((payment, session) => verifier.isSeen(payment, session));
+  checkout.setSeenProbe((payment, session, tx) => verifier.isSeen(payment, session, tx));
   // Signed bytes a provider broadcasts cannot be called back: refuse before they go if the session is closed.
   orders.onBeforeSubmit((quote) => checkout.assertAcceptsPayment(quote));
   // An order's changes (its report once committed, then filled, refunded, failed) wake the verifier at once.

@@ -33,19 +33,27 @@ export class QuoteBuilds {
   async record(sessionId: string, quoteId: string, chainId: number, tx: BuiltForQuote): Promise<void> {
     const e = evidenceOfBuild(tx);
     const fingerprint = buildFingerprint(e);
+    const now = new Date(this.d.clock.now());
+    // The first session to build a transaction owns it (unique chain + fingerprint), race-free across instances.
     await this.d.prisma.checkoutQuoteBuild.createMany({
-      data: [{ id: newId('csb'), quoteId, sessionId, chainId, vm: e.vm, target: e.target, data: e.data, value: e.value, fingerprint, createdAt: new Date(this.d.clock.now()) }],
+      data: [{ id: newId('csb'), quoteId, sessionId, chainId, vm: e.vm, target: e.target, data: e.data, value: e.value, fingerprint, createdAt: now }],
       skipDuplicates: true,
     });
-    const owner = await this.d.prisma.checkoutQuoteBuild.findUnique({ where: { chainId_fingerprint: { chainId, fingerprint } }, select: { sessionId: true } });
-    if (owner && owner.sessionId !== sessionId) {
+    const owner = await this.d.prisma.checkoutQuoteBuild.findUnique({ where: { chainId_fingerprint: { chainId, fingerprint } }, select: { id: true, sessionId: true } });
+    if (!owner || owner.sessionId !== sessionId) {
       throw new ApiError('CONFLICT', 'The provider built a transaction identical to one built for another checkout session, so it could not be told apart on chain; request a fresh quote (or pay by direct transfer)');
     }
+    await this.d.prisma.checkoutQuoteBuildUse.createMany({ data: [{ quoteId, buildId: owner.id, createdAt: now }], skipDuplicates: true });
   }
 
-  /** The builds of a session on a chain (what a routed source transaction must match). */
-  async ofSession(sessionId: string, chainId: number, db: Db = this.d.prisma): Promise<BuiltEvidence[]> {
-    const rows = await db.checkoutQuoteBuild.findMany({ where: { sessionId, chainId }, select: { vm: true, target: true, data: true, value: true } });
+  /**
+   * The builds of one quote of a session on a chain: what a routed payment reported under that quote must match.
+   * Per quote, not per session: a report under another quote of the session (a stranger's) is judged against that
+   * quote's own builds, so it cannot borrow the payer's build and lock the payer's transaction to the wrong order.
+   */
+  async ofQuote(sessionId: string, quoteId: string | null | undefined, chainId: number, db: Db = this.d.prisma): Promise<BuiltEvidence[]> {
+    if (!quoteId) return [];
+    const rows = await db.checkoutQuoteBuild.findMany({ where: { sessionId, chainId, uses: { some: { quoteId } } }, select: { vm: true, target: true, data: true, value: true } });
     return rows.map((r) => ({ vm: r.vm as 'evm' | 'svm', target: r.target, data: r.data, value: r.value }));
   }
 }

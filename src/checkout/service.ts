@@ -50,7 +50,7 @@ export const MAX_UNSEEN_REPORTS = 10;
 export type SeenFinding = { kind: 'seen'; payer?: string };
 
 /** Looks a payment up on chain at once: whether it is already seen with the session's evidence. */
-export type SeenProbe = (p: Pick<CheckoutPayment, 'kind' | 'payer' | 'srcChainId' | 'srcTxHash' | 'sessionId'> & { quoteId?: string }, s: CheckoutSession) => Promise<boolean>;
+export type SeenProbe = (p: Pick<CheckoutPayment, 'kind' | 'payer' | 'srcChainId' | 'srcTxHash' | 'sessionId'> & { quoteId?: string }, s: CheckoutSession, tx: Tx) => Promise<boolean>;
 
 /** Interactive transactions wait for the row lock of a busy session; generous limits keep bursts from failing. */
 const TX_OPTIONS = { maxWait: 15_000, timeout: 30_000 } as const;
@@ -417,38 +417,11 @@ export class CheckoutService {
   ): Promise<{ session: CheckoutSession; payments: CheckoutPayment[]; created: boolean }> {
     try {
       const out = await this.withLockedSession(id, async (tx, s) => {
-        const existing = await tx.checkoutPayment.findUnique({ where: { sessionId_srcChainId_srcTxHash: { sessionId: id, srcChainId: p.srcChainId, srcTxHash: p.srcTxHash } } });
+        // One hint per (transaction, quote): the same hash reported under another quote (or as a direct transfer)
+        // is another hint, verified under its own kind and quote, so a stranger reporting the payer's hash first
+        // under the wrong quote locks nobody out, and nothing one reporter does changes another's report.
+        const existing = await tx.checkoutPayment.findFirst({ where: { sessionId: id, srcChainId: p.srcChainId, srcTxHash: p.srcTxHash, quoteId: p.quoteId ?? null } });
         if (existing) {
-          if ((existing.quoteId ?? null) !== (p.quoteId ?? null)) {
-            // The same transaction reported as another kind of payment (a direct transfer, then as a quote's order).
-            // While the chain has not shown it as this session's payment, the earlier report is only a hint, maybe a
-            // stranger's under the wrong quote: the later report takes it over (looked at again under its own
-            // kind), so nobody can lock the payer's report out by reporting the hash first. Once seen, one
-            // transaction is one payment.
-            if (existing.seenAt) {
-              throw new ApiError('CONFLICT', `This transaction was already reported for this session as ${existing.quoteId ? `the order of quote ${existing.quoteId}` : 'a direct transfer'}`);
-            }
-            const now = this.now();
-            this.assertTakesReports(s, now);
-            await tx.checkoutPayment.update({
-              where: { id: existing.id },
-              data: {
-                kind: p.kind,
-                payer: p.payer,
-                srcToken: p.srcToken,
-                srcAmount: p.srcAmount,
-                quoteId: p.quoteId ?? null,
-                provider: p.provider ?? null,
-                status: 'verifying',
-                reason: null,
-                settledAt: null,
-                seenAt: p.seen ? new Date(now) : null,
-                updatedAt: new Date(now),
-              },
-            });
-            const updated = p.seen && s.status === 'open' ? await this.applyTransition(tx, s, { type: 'payment_seen' }) : s;
-            return { session: updated, created: true };
-          }
           // Only "never seen on chain" is not a verdict about the transaction itself: a payment stuck in a
           // mempool past the not-found window may still be mined. Reported again, it is looked for again
           // (else its hash could never pay anything and the payer's funds would be stranded).
@@ -456,16 +429,18 @@ export class CheckoutService {
             const now = this.now();
             this.assertTakesReports(s, now);
             // Revived, it waits unseen again: within the same bound as a new report.
-            const seen = await this.assertUnseenRoom(tx, s, { ...p, sessionId: id });
-            await tx.checkoutPayment.update({ where: { id: existing.id }, data: { status: 'verifying', reason: null, settledAt: null, seenAt: seen ? new Date(now) : null, updatedAt: new Date(now) } });
-            const updated = seen && s.status === 'open' ? await this.applyTransition(tx, s, { type: 'payment_seen' }) : s;
-            return { session: updated, created: true };
+            await this.assertUnseenRoom(tx, s, { ...p, sessionId: id });
+            await tx.checkoutPayment.update({ where: { id: existing.id }, data: { status: 'verifying', reason: null, settledAt: null, seenAt: null, updatedAt: new Date(now) } });
+            return { session: s, created: true };
           }
           return { session: s, created: false };
         }
         const now = this.now();
-        if (!p.seen) this.assertTakesReports(s, now);
-        const seen = !!p.seen || (await this.assertUnseenRoom(tx, s, { ...p, sessionId: id }));
+        if (!p.seen) {
+          this.assertTakesReports(s, now);
+          await this.assertUnseenRoom(tx, s, { ...p, sessionId: id });
+        }
+        const seen = !!p.seen;
         await tx.checkoutPayment.create({
           data: {
             id: newId('cspay'),
@@ -494,19 +469,21 @@ export class CheckoutService {
       const payments = await (outerTx ?? this.prisma).checkoutPayment.findMany({ where: { sessionId: id } });
       return { ...out, payments };
     } catch (err) {
-      if (isUniqueViolation(err)) throw new ApiError('CONFLICT', 'This transaction or quote was already reported for this checkout session');
+      if (isUniqueViolation(err)) throw new ApiError('CONFLICT', 'This transaction was already reported for this checkout session under this quote, or this quote with another transaction');
       throw err;
     }
   }
 
   /**
-   * Room for one more unseen report (false), or, past MAX_UNSEEN_REPORTS, whether the chain already shows this one
-   * with the session's evidence (true: it is taken as seen); CONFLICT otherwise.
+   * Room for one more unseen report, or, past MAX_UNSEEN_REPORTS, a report the chain already shows with the session's
+   * evidence (each such one is a real payment); CONFLICT otherwise. The probe only admits the report: it is stored
+   * unseen all the same, and the verifier's own look records what the chain says (the payer among it), never the
+   * reporter's claim. It reads through `tx` (inside an order's transaction on PGlite, the only connection).
    */
-  private async assertUnseenRoom(tx: Tx, s: CheckoutSession, p: Parameters<SeenProbe>[0]): Promise<boolean> {
+  private async assertUnseenRoom(tx: Tx, s: CheckoutSession, p: Parameters<SeenProbe>[0]): Promise<void> {
     const unseen = await tx.checkoutPayment.count({ where: { sessionId: s.id, status: 'verifying', seenAt: null } });
-    if (unseen < MAX_UNSEEN_REPORTS) return false;
-    if (this.probe && (await this.probe(p, s).catch(() => false))) return true;
+    if (unseen < MAX_UNSEEN_REPORTS) return;
+    if (this.probe && (await this.probe(p, s, tx).catch(() => false))) return;
     throw new ApiError('CONFLICT', `Checkout session ${s.id} already holds ${MAX_UNSEEN_REPORTS} reported payments not yet seen on chain; report this one again once its transaction is mined`);
   }
 

@@ -13,6 +13,9 @@ import type { Verdict } from './verify/reasons.js';
 import { compiledInstruction, hasReference, taggedTransferAmount, matchesEvmBuild, matchesSolanaBuild, solanaInstructionKeys } from './verify/evidence.js';
 import { sessionReference } from './solana-reference.js';
 import type { QuoteBuilds } from './quote-builds.js';
+import type { Prisma as P } from '../db/generated/client.js';
+
+type Db = P.TransactionClient;
 import { SOLANA_CHAIN_ID } from './settlement.js';
 
 /** Where a routed payment stands, from the orders domain. */
@@ -43,7 +46,7 @@ export interface VerifierDeps extends Pick<Infra, 'config' | 'log' | 'clock'> {
   /** The payments to look at, and where findings go. */
   payments: Pick<CheckoutService, 'pendingPayments' | 'settlePayment'>;
   /** The transactions built for a session's payer quotes (routed evidence). */
-  builds: Pick<QuoteBuilds, 'ofSession'>;
+  builds: Pick<QuoteBuilds, 'ofQuote'>;
   /** Where a routed payment's delivery stands (the orders domain, src/checkout/routed.ts). */
   routed: RoutedDeliveryLookup;
 }
@@ -77,8 +80,8 @@ export class CheckoutVerifier {
   }
 
   /** Whether a payment is already on chain with its session's evidence (the report bound's probe). */
-  async isSeen(p: Pick<CheckoutPayment, 'kind' | 'payer' | 'srcChainId' | 'srcTxHash'> & { quoteId?: string | null }, s: CheckoutSession): Promise<boolean> {
-    return (await this.evidence(p, s)).state === 'seen';
+  async isSeen(p: Pick<CheckoutPayment, 'kind' | 'payer' | 'srcChainId' | 'srcTxHash'> & { quoteId?: string | null }, s: CheckoutSession, db?: Db): Promise<boolean> {
+    return (await this.evidence(p, s, db)).state === 'seen';
   }
 
   /**
@@ -87,7 +90,7 @@ export class CheckoutVerifier {
    * one-time address) carries it by construction; a direct transfer carries the session tag (EVM) or reference
    * (Solana); a routed payment's source transaction is one of the session's builds.
    */
-  async evidence(p: Pick<CheckoutPayment, 'kind' | 'payer' | 'srcChainId' | 'srcTxHash'> & { quoteId?: string | null }, s: CheckoutSession): Promise<Evidence> {
+  async evidence(p: Pick<CheckoutPayment, 'kind' | 'payer' | 'srcChainId' | 'srcTxHash'> & { quoteId?: string | null }, s: CheckoutSession, db?: Db): Promise<Evidence> {
     if (p.kind === 'routed' && p.quoteId?.startsWith('dep_')) return { state: 'seen' };
     const vm = p.srcChainId === SOLANA_CHAIN_ID ? 'svm' : 'evm';
     if (vm === 'evm') {
@@ -98,7 +101,7 @@ export class CheckoutVerifier {
       const ok =
         p.kind === 'direct'
           ? taggedTransferAmount(tx, { token: s.settleToken, recipient: s.recipient, sessionId: s.id }) !== null && deliversAny(tx.logs, s.settleToken, s.recipient, tx.from)
-          : matchesEvmBuild(tx, await this.deps.builds.ofSession(s.id, p.srcChainId));
+          : matchesEvmBuild(tx, await this.deps.builds.ofQuote(s.id, p.quoteId, p.srcChainId, db));
       return ok ? { state: 'seen', payer: tx.from.toLowerCase() } : { state: 'no_evidence' };
     }
     if (p.kind === 'direct') {
@@ -113,7 +116,7 @@ export class CheckoutVerifier {
     const found = await this.solanaInstructions(p.srcTxHash);
     if (found.kind !== 'found') return { state: found.kind };
     if (found.evidence.err !== null && found.evidence.err !== undefined) return { state: 'reverted' };
-    const ok = matchesSolanaBuild(found.evidence.instructions, await this.deps.builds.ofSession(s.id, p.srcChainId));
+    const ok = matchesSolanaBuild(found.evidence.instructions, await this.deps.builds.ofQuote(s.id, p.quoteId, p.srcChainId, db));
     return ok ? { state: 'seen', payer: found.evidence.feePayer } : { state: 'no_evidence' };
   }
 
@@ -121,7 +124,7 @@ export class CheckoutVerifier {
     const cfg = this.deps.config;
     let p = p0;
     // Since the payment was (last) reported: a payment reported again after `tx_not_found` gets a fresh window.
-    const age = this.deps.clock.now() - p.updatedAt.getTime();
+    let age = this.deps.clock.now() - p.updatedAt.getTime();
     if (!p.seenAt) {
       // Not counted for the session yet: first its evidence. Anything but `seen` settles the report as a hint.
       const e = await this.evidence(p, s);
@@ -132,6 +135,9 @@ export class CheckoutVerifier {
       await this.checkout.settlePayment(p.id, { kind: 'seen', payer: e.payer }, p.updatedAt);
       p = { ...p, seenAt: new Date(this.deps.clock.now()), payer: e.payer ?? p.payer };
     }
+    // Once seen, the not-found and delivery windows run from when it was seen (a reorg or a slow delivery is
+    // measured from there, not from the report).
+    age = this.deps.clock.now() - p.seenAt!.getTime();
     let deliveryTx: string;
     if (p.kind === 'direct') deliveryTx = p.srcTxHash;
     else {

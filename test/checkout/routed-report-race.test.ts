@@ -78,27 +78,29 @@ describe.each(backends)('concurrent reports of one checkout quote (%s)', (backen
     }
   });
 
-  it('a hash reported as one kind of payment and not yet seen is taken over by a report of the other kind (a stranger reporting first locks nobody out); once seen it is one payment', async () => {
+  it('the same hash reported as a direct transfer and under a quote is two hints, each judged on its own (a stranger reporting first locks nobody out)', async () => {
     const cs = await s.post('/v1/checkout/sessions', { amount: '25000000', settleChain: 'base', settleToken: 'USDC', recipient: freshAddress() }, { 'x-api-key': key });
     const q = await s.post(`/v1/checkout/sessions/${cs.body.id}/quote`, { srcChain: 'base', srcToken: 'DAI', sender: devnet.accounts[1]!.address });
     const quoteId = q.body.best.quoteId as string;
-    const q2 = await s.post(`/v1/checkout/sessions/${cs.body.id}/quote`, { srcChain: 'base', srcToken: 'DAI', sender: devnet.accounts[2]!.address });
     const h = hash();
     const direct = await s.post(`/v1/checkout/sessions/${cs.body.id}/submitted`, { txHash: h, payer: devnet.accounts[1]!.address });
     expect(direct.status).toBe(200);
-    // The routed report takes the unseen direct hint over: one payment, now the quote's order, and the order exists.
     const r = await s.post(`/v1/orders/${quoteId}/submitted`, { txHash: h });
     expect(r.status, r.text).toBe(200);
     expect(await s.db.sql.query('SELECT quote_id FROM orders WHERE quote_id = $1', [quoteId])).toEqual([{ quote_id: quoteId }]);
-    const payments = await s.db.sql.query<{ id: string; kind: string; quote_id: string | null }>('SELECT id, kind, quote_id FROM checkout_payments WHERE session_id = $1', [cs.body.id]);
-    expect(payments.map(({ kind, quote_id }) => ({ kind, quote_id }))).toEqual([{ kind: 'routed', quote_id: quoteId }]);
-    // And back: the direct report takes it over again while unseen…
+    const rows = await s.db.sql.query<{ kind: string; quote_id: string | null }>('SELECT kind, quote_id FROM checkout_payments WHERE session_id = $1 ORDER BY kind', [cs.body.id]);
+    expect(rows).toEqual([{ kind: 'direct', quote_id: null }, { kind: 'routed', quote_id: quoteId }]);
+    // Each report stays idempotent on its own.
     expect((await s.post(`/v1/checkout/sessions/${cs.body.id}/submitted`, { txHash: h, payer: devnet.accounts[1]!.address })).status).toBe(200);
-    // …but once the chain shows it as this session's payment, it is one payment: another kind is refused.
-    await s.services.checkout.settlePayment(payments[0]!.id, { kind: 'seen' });
-    const late = await s.post(`/v1/orders/${q2.body.best.quoteId}/submitted`, { txHash: h });
-    expect([late.status, late.body.error?.code]).toEqual([409, 'CONFLICT']);
-    // The direct report itself stays idempotent.
-    expect((await s.post(`/v1/checkout/sessions/${cs.body.id}/submitted`, { txHash: h, payer: devnet.accounts[1]!.address })).status).toBe(200);
+    expect((await s.post(`/v1/orders/${quoteId}/submitted`, { txHash: h })).status).toBe(200);
+    expect(await s.db.sql.query('SELECT id FROM checkout_payments WHERE session_id = $1', [cs.body.id])).toHaveLength(2);
+    // The database refuses a second row for the same session, transaction and quote.
+    await expect(
+      s.db.sql.query(
+        `INSERT INTO checkout_payments (id, session_id, kind, status, payer, src_chain_id, src_tx_hash, settle_chain_id, created_at, updated_at)
+         VALUES ('cspay_dup_direct', $1, 'direct', 'verifying', $2, 8453, $3, 8453, now(), now())`,
+        [cs.body.id, devnet.accounts[1]!.address.toLowerCase(), h],
+      ),
+    ).rejects.toThrow();
   });
 });

@@ -100,8 +100,14 @@ export function matchesEvmBuild(tx: EvmSourceTx, builds: readonly BuiltEvidence[
  * (wallets may rewrite the priority fee and compute limit they sign).
  */
 export const COMPUTE_BUDGET_PROGRAM = 'ComputeBudget111111111111111111111111111111';
+/**
+ * Programs wallets add to what they sign and that move no funds: the compute budget (priority fee, limits) and
+ * Lighthouse assertions (Phantom adds one, Solflare two, to guard the simulated outcome). Left out of the match so
+ * those wallets' routed payments still count; an instruction that can move funds is never left out.
+ */
+export const WALLET_ADDED_PROGRAMS = new Set([COMPUTE_BUDGET_PROGRAM, 'L2TExMFKdjpN9kozasaurPirfHy9P8sbXoAN1qA3S95']);
 export function solanaInstructionKeys(instructions: ReadonlyArray<{ programId: string; accounts: readonly string[]; data: Uint8Array }>): string[] {
-  return instructions.filter((i) => i.programId !== COMPUTE_BUDGET_PROGRAM).map((i) => `${i.programId}:${i.accounts.join(',')}:${Buffer.from(i.data).toString('base64')}`);
+  return instructions.filter((i) => !WALLET_ADDED_PROGRAMS.has(i.programId)).map((i) => `${i.programId}:${i.accounts.join(',')}:${Buffer.from(i.data).toString('base64')}`);
 }
 
 /** A compiled instruction's program and accounts as solanaInstructionKeys reads them (static keys only). */

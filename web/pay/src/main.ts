@@ -396,7 +396,7 @@ async function onPaySolana() {
         const signature = await signAndSend(w.wallet, account, tx.serializedTx);
         step('Reporting payment…');
         // Solana confirms in about a second: past the bound of unseen reports, report again shortly after.
-        await reportOnceMined(`${session}/submitted`, { txHash: signature, payer }, () => new Promise((r) => setTimeout(() => r(true), 5_000)), step);
+        await reportOnceMined(`${session}/submitted`, { txHash: signature, payer }, solanaPause, step);
       } else {
         const signed = await signOnly(w.wallet, account, tx.serializedTx);
         step('Sending payment…');
@@ -414,7 +414,7 @@ async function onPaySolana() {
         if (!canSend(w.wallet)) throw new Error(`${w.name} cannot send this transaction itself; pay with ${st.session!.settlement.symbol} or use another wallet`);
         const signature = await signAndSend(w.wallet, account, built.tx.serializedTx);
         step('Reporting payment…');
-        await api(`/v1/orders/${encodeURIComponent(q.quoteId!)}/submitted`, { txHash: signature });
+        await reportOnceMined(`/v1/orders/${encodeURIComponent(q.quoteId!)}/submitted`, { txHash: signature }, solanaPause, step);
       }
     }
   });
@@ -425,17 +425,23 @@ async function onPaySolana() {
  * takes a new one only once its transaction is mined: then wait for the receipt and report again, so the payer's
  * own report always lands.
  */
-async function reportOnceMined(path: string, body: unknown, mined: () => Promise<boolean>, step: (msg: string) => void): Promise<void> {
-  try {
-    await api(path, body);
-  } catch (e) {
-    if (!(e instanceof ApiFailure && e.code === 'CONFLICT' && /once its transaction is mined/.test(e.message))) throw e;
-    step('Waiting for the network to include your payment…');
-    await mined();
-    step('Reporting payment…');
-    await api(path, body);
+async function reportOnceMined(path: string, body: unknown, mined: () => Promise<boolean>, step: (msg: string) => void, attempts = 12): Promise<void> {
+  for (let i = 1; ; i++) {
+    try {
+      await api(path, body);
+      return;
+    } catch (e) {
+      const full = e instanceof ApiFailure && e.code === 'CONFLICT' && /once its transaction is mined/.test(e.message);
+      if (!full || i >= attempts) throw e;
+      step('Waiting for the network to include your payment…');
+      await mined();
+      step('Reporting payment…');
+    }
   }
 }
+
+/** Solana: the node shows a transaction within seconds (finalized in ~13 s); look again every 5 s. */
+const solanaPause = () => new Promise<boolean>((r) => setTimeout(() => r(true), 5_000));
 
 async function refresh() {
   st.session = await api<Session>(`/v1/checkout/sessions/${encodeURIComponent(sessionId)}`);
