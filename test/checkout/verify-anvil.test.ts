@@ -243,11 +243,13 @@ describe.each(backends)('checkout verification on anvil (%s)', (backend) => {
     // The 11th unseen report is refused (CONFLICT) while its transaction is nowhere on chain…
     const over = await report(cs.id, `0x${'ee'.repeat(32)}`, payer(9));
     expect([over.status, over.body.error?.code]).toEqual([409, 'CONFLICT']);
-    // …but the honest payer's mined transfer is taken and pays, bound or not.
+    // …but the honest payer's mined transfer is taken and pays, bound or not — even when a stranger reports it
+    // first naming themselves as the payer: the report is only admitted, the chain's payer is recorded.
     const hash = await transfer(devnet, 9, USDC, cs.recipient, 5_000_000n, { session: cs.id });
+    expect((await report(cs.id, hash, payer(4))).status).toBe(200);
     expect((await report(cs.id, hash, payer(9))).status).toBe(200);
     const done = await waitForSession(s, cs.id, (b) => b.status === 'paid', key);
-    expect(done.payment.srcTxHash).toBe(hash);
+    expect(done.payment).toMatchObject({ srcTxHash: hash, payer: payer(9).toLowerCase() });
     expect(done.payments.filter((p: any) => p.status === 'verifying')).toHaveLength(10);
   });
 
