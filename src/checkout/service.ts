@@ -314,7 +314,7 @@ export class CheckoutService {
    * (EVM) or reference (Solana). The same hash reported again is the same payment; reported for another session
    * it is another session's hint, which the chain will settle (only the session it was made for can be paid).
    */
-  async reportDirect(id: string, body: unknown): Promise<SessionView> {
+  async reportDirect(id: string, body: unknown, how: { broadcast: boolean } = { broadcast: false }): Promise<SessionView> {
     const input = parseInput(reportDirectSchema, body);
     const { session } = await this.load(id);
     const vm = SETTLEMENT_CHAINS[session.settleChainId]!.vm;
@@ -326,6 +326,7 @@ export class CheckoutService {
       srcToken: session.settleToken,
       srcAmount: session.amount,
       srcTxHash: txHash,
+      broadcast: how.broadcast,
     });
     return this.view(out.session, out.payments, false);
   }
@@ -355,7 +356,7 @@ export class CheckoutService {
    * so the order and the session's payment are committed together or not at all, and a refusal (session no
    * longer takes reports) fails the report itself.
    */
-  async onRoutedReported(order: { quoteId: string; srcTxHash: string }, quote: QuoteRecord, tx?: Tx): Promise<void> {
+  async onRoutedReported(order: { quoteId: string; srcTxHash: string }, quote: QuoteRecord, tx?: Tx, how: { broadcast: boolean } = { broadcast: false }): Promise<void> {
     const id = await this.sessionForQuote(quote, tx);
     if (!id) return;
     // Inside the caller's transaction every read goes through `tx` (PGlite has one connection: a read
@@ -377,6 +378,7 @@ export class CheckoutService {
       srcTxHash: normalize(quote.request.srcVm, order.srcTxHash),
       quoteId: order.quoteId,
       provider: quote.provider === DIRECT_PROVIDER ? undefined : quote.provider,
+      broadcast: how.broadcast,
     }, tx);
   }
 
@@ -412,6 +414,12 @@ export class CheckoutService {
       provider?: string;
       /** The payment was already seen by the service (a detected deposit), not only reported by a payer. */
       seen?: boolean;
+      /**
+       * The service broadcast the signed transaction itself (the Solana sign-only `…/submit`, `POST /v1/orders/submit`):
+       * the hash comes from the node or provider, not from a caller's claim, so the bound of unseen reports (made
+       * against made-up hashes) does not apply; it is still only a hint until seen.
+       */
+      broadcast?: boolean;
     },
     outerTx?: Tx,
   ): Promise<{ session: CheckoutSession; payments: CheckoutPayment[]; created: boolean }> {
@@ -438,7 +446,7 @@ export class CheckoutService {
         const now = this.now();
         if (!p.seen) {
           this.assertTakesReports(s, now);
-          await this.assertUnseenRoom(tx, s, { ...p, sessionId: id });
+          if (!p.broadcast) await this.assertUnseenRoom(tx, s, { ...p, sessionId: id });
         }
         const seen = !!p.seen;
         await tx.checkoutPayment.create({

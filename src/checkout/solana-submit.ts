@@ -37,7 +37,7 @@ export class SignedSubmit {
     if (!first || first.every((b) => b === 0)) throw new ApiError('INVALID_PARAMS', 'signedTransaction: is not signed by the payer', { field: 'signedTransaction' });
     const signature = bs58.encode(first);
     // The same signed transaction handed in again (a retried request): answer as the first time did.
-    if (payments.some((p) => p.srcTxHash === signature)) return checkout.reportDirect(id, { txHash: signature, payer: feePayer });
+    if (payments.some((p) => p.srcTxHash === signature)) return checkout.reportDirect(id, { txHash: signature, payer: feePayer }, { broadcast: true });
     if (session.status !== 'open') throw new ApiError('CONFLICT', `Checkout session ${id} is ${session.status}; it takes no payment`);
     try {
       await this.d.rpc.solana().sendRawTransaction(bytes, { skipPreflight: false, preflightCommitment: 'confirmed', maxRetries: 5 });
@@ -45,6 +45,7 @@ export class SignedSubmit {
       if (err instanceof SendTransactionError) throw new ApiError('INVALID_PARAMS', `signedTransaction: the Solana node refused it: ${err.transactionError.message}`, { field: 'signedTransaction' });
       throw new ApiError('SERVICE_UNAVAILABLE', 'The Solana node could not be reached; the transaction was not sent', undefined, { cause: err });
     }
-    return checkout.reportDirect(id, { txHash: signature, payer: feePayer });
+    // Broadcast by the service itself: recorded past the bound of unseen reports too (the hash is the node's, not a claim).
+    return checkout.reportDirect(id, { txHash: signature, payer: feePayer }, { broadcast: true });
   }
 }

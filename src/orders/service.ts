@@ -32,7 +32,11 @@ type Tx = Prisma.TransactionClient;
  * Runs inside the transaction that records the order: the order and whatever the listener writes commit
  * together, and a listener that throws (e.g. CONFLICT: the checkout session is no longer open) fails the report.
  */
-export type ReportedListener = (order: OrderView, quote: QuoteRecord, tx: Tx) => Promise<void>;
+export type ReportedListener = (order: OrderView, quote: QuoteRecord, tx: Tx, how: ReportOrigin) => Promise<void>;
+/** `broadcast`: the service forwarded the signed bytes itself (`POST /v1/orders/submit`) and has the hash from the provider, not from a caller's claim. */
+export interface ReportOrigin {
+  broadcast: boolean;
+}
 export type ChangeListener = (order: OrderView) => Promise<void>;
 /** The checkout session a quote was issued to pay, if any; read inside the report's transaction. */
 export type CheckoutSessionLookup = (quote: QuoteRecord, tx: Tx) => Promise<string | undefined>;
@@ -139,7 +143,7 @@ export class OrdersService {
     for (const check of this.beforeSubmit) await check(stored);
     const { txHash } = await withProviderTimeout(provider.id, this.timeoutMs, (signal) => provider.submit!(stored, signedTransaction, signal));
     try {
-      await this.reportSubmitted(quoteId, txHash);
+      await this.reportSubmitted(quoteId, txHash, { broadcast: true });
     } catch (err) {
       // The transaction is on its way; a failed bookkeeping step must not hide its signature from the caller.
       this.deps.log.error({ err, quoteId }, 'submitted transaction could not be recorded as an order');
@@ -151,7 +155,7 @@ export class OrdersService {
    * POST /v1/orders/{quoteId}/submitted: records the order as `submitted` (`OrderView` in views.ts, with the applied fees)
    * and starts tracking it. Reporting the same hash again returns the same order.
    */
-  async reportSubmitted(quoteId: string, txHash: string): Promise<OrderView> {
+  async reportSubmitted(quoteId: string, txHash: string, how: ReportOrigin = { broadcast: false }): Promise<OrderView> {
     parseInput(reportSchema, { quoteId, txHash });
     const stored = await this.deps.quotes.get(quoteId, { allowExpired: true });
     const hash = assertTxHashFor(stored.request.srcVm, txHash.trim(), 'txHash');
@@ -188,7 +192,7 @@ export class OrdersService {
           },
         });
         await recordOrderEvent(tx, created, 'submitted', now);
-        for (const l of this.reported) await l(orderView(created), stored, tx);
+        for (const l of this.reported) await l(orderView(created), stored, tx, how);
         return created;
       });
     } catch (err) {

@@ -7,6 +7,7 @@ import {
   getAssociatedTokenAddressSync,
 } from '@solana/spl-token';
 import bs58 from 'bs58';
+import { randomBytes } from 'node:crypto';
 import { backends } from '../helpers/db.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { SolanaChainServer } from '../fixtures/solana-chain-server.js';
@@ -261,6 +262,21 @@ describe.each(backends)('checkout verification on a Solana RPC (%s)', (backend) 
     tx2.sign([payer]);
     await conn.sendRawTransaction(tx2.serialize());
     expect(sol.balanceOf(cs.recipient, USDC)).toBe(2n * AMOUNT);
+  });
+
+  it('a transfer the service broadcasts itself (…/submit) is recorded past the bound of unseen reports, and pays', async () => {
+    const cs = await session();
+    const payer = funded();
+    // A stranger fills the bound with made-up signatures.
+    for (let i = 0; i < 10; i++) expect((await report(cs.id, bs58.encode(randomBytes(64)), payer)).status).toBe(200);
+    expect((await report(cs.id, bs58.encode(randomBytes(64)), payer)).status).toBe(409);
+    const q = await s.post(`/v1/checkout/sessions/${cs.id}/quote`, { srcChain: 'solana', srcToken: 'USDC', sender: payer.publicKey.toBase58() });
+    const tx = VersionedTransaction.deserialize(Buffer.from(q.body.best.tx.serializedTx, 'base64'));
+    tx.sign([payer]);
+    const sent = await s.post(`/v1/checkout/sessions/${cs.id}/submit`, { signedTransaction: Buffer.from(tx.serialize()).toString('base64'), payer: payer.publicKey.toBase58() });
+    expect(sent.status, sent.text).toBe(200);
+    const done = await waitForSession(s, cs.id, (b) => b.status === 'paid', key);
+    expect(done.payment).toMatchObject({ payer: payer.publicKey.toBase58(), srcTxHash: bs58.encode(tx.signatures[0]!) });
   });
 
   it('POST .../submit broadcasts a payer-signed direct transfer and records it; refuses unsigned, foreign or failing ones', async () => {
