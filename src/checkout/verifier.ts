@@ -188,45 +188,40 @@ export class CheckoutVerifier {
   }
 
   /** A mined EVM transaction with its input (no confirmation depth: being mined is what "seen" means). */
-  async evmSource(chainId: number, hash: string): Promise<Found<EvmTxEvidence & { input: string; to: string | null; value: bigint }>> {
+  async evmSource(chainId: number, hash: string): Promise<Found<EvmSourceEvidence>> {
     const client = this.deps.rpc.evm(chainId);
-    const missing = (err: { name?: string }) => {
-      if (err?.name === 'TransactionReceiptNotFoundError' || err?.name === 'TransactionNotFoundError') return null;
-      throw err;
-    };
-    const receipt = await client.getTransactionReceipt({ hash: hash as Hex }).catch(missing);
+    const receipt = await client.getTransactionReceipt({ hash: hash as Hex }).catch(nullWhenMissing);
     if (!receipt) return { kind: 'not_found' };
-    const tx = await client.getTransaction({ hash: hash as Hex }).catch(missing);
+    const tx = await client.getTransaction({ hash: hash as Hex }).catch(nullWhenMissing);
     if (!tx) return { kind: 'unconfirmed' };
     return {
       kind: 'found',
       blockNumber: receipt.blockNumber,
-      evidence: {
-        status: receipt.status,
-        from: receipt.from,
-        to: tx.to ?? null,
-        input: tx.input,
-        value: tx.value,
-        blockTimestamp: 0n,
-        logs: receipt.logs.map((l) => ({ address: l.address, topics: l.topics, data: l.data })),
-      },
+      evidence: { status: receipt.status, from: receipt.from, to: tx.to ?? null, input: tx.input, value: tx.value, logs: logsOf(receipt) },
     };
   }
 
   /** A Solana transaction's instructions (programs resolve from static keys) at the configured commitment. */
   async solanaInstructions(signature: string): Promise<Found<{ err: unknown; feePayer: string; instructions: string[] }>> {
-    const commitment = this.deps.config.CHECKOUT_SOLANA_COMMITMENT;
-    const conn = this.deps.rpc.solana();
-    const {
-      value: [status],
-    } = await conn.getSignatureStatuses([signature], { searchTransactionHistory: true });
-    if (!status) return { kind: 'not_found' };
-    if (!reached(status, commitment)) return { kind: 'unconfirmed' };
-    const tx = await conn.getTransaction(signature, { commitment, maxSupportedTransactionVersion: 0 });
+    const state = await this.signatureState(signature);
+    if (state !== 'reached') return { kind: state };
+    const tx = await this.deps.rpc.solana().getTransaction(signature, { commitment: this.deps.config.CHECKOUT_SOLANA_COMMITMENT, maxSupportedTransactionVersion: 0 });
     if (!tx || !tx.meta) return { kind: 'unconfirmed' };
     const keys = tx.transaction.message.staticAccountKeys.map((k) => k.toBase58());
     const ixs = tx.transaction.message.compiledInstructions.map((i) => compiledInstruction(keys, i));
     return { kind: 'found', blockNumber: BigInt(tx.slot), evidence: { err: tx.meta.err, feePayer: keys[0] ?? '', instructions: solanaInstructionKeys(ixs) } };
+  }
+
+  /**
+   * Where a signature stands at CHECKOUT_SOLANA_COMMITMENT: asked first because it is cheap and tells "not yet at
+   * the commitment" from "never seen"; the transaction itself is read only once it has reached the commitment.
+   */
+  private async signatureState(signature: string): Promise<'not_found' | 'unconfirmed' | 'reached'> {
+    const {
+      value: [status],
+    } = await this.deps.rpc.solana().getSignatureStatuses([signature], { searchTransactionHistory: true });
+    if (!status) return 'not_found';
+    return reached(status, this.deps.config.CHECKOUT_SOLANA_COMMITMENT) ? 'reached' : 'unconfirmed';
   }
 
   async evmTx(chainId: number, hash: string, heads: Map<number, Promise<bigint>>): Promise<Found<EvmTxEvidence>> {
@@ -236,10 +231,7 @@ export class CheckoutVerifier {
       head = client.getBlockNumber({ cacheTime: 0 });
       heads.set(chainId, head);
     }
-    const receipt = await client.getTransactionReceipt({ hash: hash as Hex }).catch((err: { name?: string }) => {
-      if (err?.name === 'TransactionReceiptNotFoundError') return null;
-      throw err;
-    });
+    const receipt = await client.getTransactionReceipt({ hash: hash as Hex }).catch(nullWhenMissing);
     if (!receipt) return { kind: 'not_found' };
     const confirmations = (await head) - receipt.blockNumber + 1n;
     if (confirmations < BigInt(confirmationsFor(chainId, this.deps.config.CHECKOUT_CONFIRMATIONS))) return { kind: 'unconfirmed' };
@@ -253,23 +245,16 @@ export class CheckoutVerifier {
         status: receipt.status,
         from: receipt.from,
         blockTimestamp: block.timestamp,
-        logs: receipt.logs.map((l) => ({ address: l.address, topics: l.topics, data: l.data })),
+        logs: logsOf(receipt),
       },
     };
   }
 
-  /**
-   * A Solana payment at the configured commitment (CHECKOUT_SOLANA_COMMITMENT). The signature's status is
-   * asked first (cheap, and it tells "not yet at the commitment" from "never seen"); the transaction itself
-   * (jsonParsed, v0 allowed) is read only once the status has reached the commitment.
-   */
+  /** A Solana payment at the configured commitment (CHECKOUT_SOLANA_COMMITMENT), jsonParsed, v0 allowed (see signatureState). */
   async solanaTx(signature: string): Promise<Found<SolanaTxEvidence>> {
-    const commitment = this.deps.config.CHECKOUT_SOLANA_COMMITMENT;
-    const conn = this.deps.rpc.solana();
-    const { value: [status] } = await conn.getSignatureStatuses([signature], { searchTransactionHistory: true });
-    if (!status) return { kind: 'not_found' };
-    if (!reached(status, commitment)) return { kind: 'unconfirmed' };
-    const tx = await conn.getParsedTransaction(signature, { commitment, maxSupportedTransactionVersion: 0 });
+    const state = await this.signatureState(signature);
+    if (state !== 'reached') return { kind: state };
+    const tx = await this.deps.rpc.solana().getParsedTransaction(signature, { commitment: this.deps.config.CHECKOUT_SOLANA_COMMITMENT, maxSupportedTransactionVersion: 0 });
     // The status and the transaction come from different nodes behind one URL at times: wait for both.
     if (!tx || !tx.meta) return { kind: 'unconfirmed' };
     return {
@@ -287,6 +272,18 @@ export class CheckoutVerifier {
     };
   }
 }
+
+/** What the source chain shows of a mined EVM transaction: its outcome, call and logs (no block time is read). */
+type EvmSourceEvidence = { status: 'success' | 'reverted'; from: string; to: string | null; input: string; value: bigint; logs: EvmLog[] };
+
+/** viem's "no such transaction (yet)" errors as null; anything else (the node failing) is thrown. */
+function nullWhenMissing(err: { name?: string }): null {
+  if (err?.name === 'TransactionReceiptNotFoundError' || err?.name === 'TransactionNotFoundError') return null;
+  throw err;
+}
+
+const logsOf = (receipt: { logs: ReadonlyArray<{ address: string; topics: readonly string[]; data: string }> }): EvmLog[] =>
+  receipt.logs.map((l) => ({ address: l.address, topics: l.topics, data: l.data }));
 
 /** Some of the settlement token went from `from` to the recipient in these logs (a tagged call that moves nothing is not a payment). */
 function deliversAny(logs: readonly EvmLog[], token: string, recipient: string, from: string): boolean {
