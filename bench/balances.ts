@@ -15,7 +15,13 @@ const DEADLINE_MS = 1_000;
 
 const rpcs = await Promise.all(chains.map((c, i) => new EvmRpcServer(c.id).start().then((s) => Object.assign(s, { delayMs: (i + 1) * STEP_MS }))));
 const lifi = await new LifiTokensServer().start();
-const env: Record<string, string> = { LIFI_API_URL: lifi.url, JUPITER_API_URL: lifi.url, DEFILLAMA_API_URL: lifi.url, BALANCES_CHAIN_TIMEOUT_MS: String(DEADLINE_MS), RPC_TIMEOUT_MS: '5000' };
+const env: Record<string, string> = {
+  LIFI_API_URL: lifi.url,
+  JUPITER_API_URL: lifi.url,
+  DEFILLAMA_API_URL: lifi.url,
+  BALANCES_CHAIN_TIMEOUT_MS: String(DEADLINE_MS),
+  RPC_TIMEOUT_MS: '5000',
+};
 chains.forEach((c, i) => (env[`RPC_URL_${c.id}`] = rpcs[i]!.url));
 const { app, server } = await startBenchServer(env);
 
@@ -49,7 +55,9 @@ try {
 
   rpcs[0]!.mode = 'hang';
   const hung = await run();
-  console.log(`\none chain hanging (deadline ${DEADLINE_MS} ms): status ${hung.status}, ${hung.items} items, ${hung.errors} error(s), ${hung.ms.toFixed(1)} ms`);
+  console.log(
+    `\none chain hanging (deadline ${DEADLINE_MS} ms): status ${hung.status}, ${hung.items} items, ${hung.errors} error(s), ${hung.ms.toFixed(1)} ms`,
+  );
 } finally {
   await server.close();
   await app.close();

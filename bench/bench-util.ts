@@ -27,7 +27,16 @@ export async function measure(fn: () => unknown | Promise<unknown>, ms = 1_000):
 
 /** A real service (in-memory PGlite, no jobs) on an ephemeral port. */
 export async function startBenchServer(env: Record<string, string>): Promise<{ app: App; server: RunningServer }> {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', PORT: '0', HOST: '127.0.0.1', DATA_DIR: 'memory://', PROVIDERS: 'none', JOBS_ENABLED: '0', ...env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: 'memory://',
+    PROVIDERS: 'none',
+    JOBS_ENABLED: '0',
+    ...env,
+  });
   const app = await createApp(config);
   const server = await createHttpServer({ ...app.infra, services: app.services }).listen(0, '127.0.0.1');
   return { app, server };

@@ -54,13 +54,21 @@ try {
   const account = await app.services.accounts.createAccount('Bench');
   const { key } = await app.services.accounts.createKey(account.id, 'test');
   const h = { 'content-type': 'application/json', 'x-api-key': key };
-  const ep = await fetch(`${server.url}/v1/webhook-endpoints`, { method: 'POST', headers: h, body: JSON.stringify({ url: hookUrl, enabledEvents: ['checkout.session.completed'] }) });
+  const ep = await fetch(`${server.url}/v1/webhook-endpoints`, {
+    method: 'POST',
+    headers: h,
+    body: JSON.stringify({ url: hookUrl, enabledEvents: ['checkout.session.completed'] }),
+  });
   if (ep.status !== 201) throw new Error(`webhook endpoint: ${ep.status} ${await ep.text()}`);
 
   const sessions: Array<{ id: string; recipient: Hex }> = [];
   for (let i = 0; i < SESSIONS; i++) {
     const recipient = privateKeyToAccount(generatePrivateKey()).address;
-    const r = await fetch(`${server.url}/v1/checkout/sessions`, { method: 'POST', headers: h, body: JSON.stringify({ amount: String(1_000_000 + i), settleChain: 'base', settleToken: 'USDC', recipient }) });
+    const r = await fetch(`${server.url}/v1/checkout/sessions`, {
+      method: 'POST',
+      headers: h,
+      body: JSON.stringify({ amount: String(1_000_000 + i), settleChain: 'base', settleToken: 'USDC', recipient }),
+    });
     const body = (await r.json()) as { id: string };
     sessions.push({ id: body.id, recipient });
   }
@@ -80,7 +88,11 @@ try {
         nonce: nonces[k]! + Math.floor(i / payers.length),
         gas: 100_000n,
       });
-      const rep = await fetch(`${server.url}/v1/checkout/sessions/${s.id}/submitted`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ txHash: hash, payer: payer.address }) });
+      const rep = await fetch(`${server.url}/v1/checkout/sessions/${s.id}/submitted`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ txHash: hash, payer: payer.address }),
+      });
       if (rep.status !== 200) throw new Error(`report: ${rep.status} ${await rep.text()}`);
       paid.push({ id: s.id, hash });
     }),
@@ -100,8 +112,12 @@ try {
   samples.sort((a, b) => a - b);
   const pct = (q: number) => samples[Math.min(samples.length - 1, Math.ceil(q * samples.length) - 1)]!;
   const target = BLOCK_MS + 500;
-  console.log(`checkout latency, paying block seen → checkout.session.completed received (${SESSIONS} sessions, ${BLOCK_MS} ms blocks, verify interval ${VERIFY_MS} ms, 1 confirmation)`);
-  console.log(`  p50 ${pct(0.5).toFixed(0)} ms   p95 ${pct(0.95).toFixed(0)} ms   max ${samples[samples.length - 1]!.toFixed(0)} ms   min ${samples[0]!.toFixed(0)} ms`);
+  console.log(
+    `checkout latency, paying block seen → checkout.session.completed received (${SESSIONS} sessions, ${BLOCK_MS} ms blocks, verify interval ${VERIFY_MS} ms, 1 confirmation)`,
+  );
+  console.log(
+    `  p50 ${pct(0.5).toFixed(0)} ms   p95 ${pct(0.95).toFixed(0)} ms   max ${samples[samples.length - 1]!.toFixed(0)} ms   min ${samples[0]!.toFixed(0)} ms`,
+  );
   console.log(`  target p95 ≤ ${target} ms (one block + 500 ms): ${pct(0.95) <= target ? 'met' : 'NOT met'}`);
 } finally {
   watching = false;

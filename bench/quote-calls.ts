@@ -30,13 +30,27 @@ async function main() {
   await installDestinationCallTargets(devnet.rpcUrl);
   const relay = await startRelayFixture();
   relay.quoteLimitPerMinute = Number.MAX_SAFE_INTEGER; // the fixture imitates Relay's 50 quotes a minute; not what is measured here
-  const base = { srcChain: '8453', srcToken: '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913', dstChain: '42161', dstToken: ARBITRUM_USDC.toLowerCase(), sender: SENDER, recipient: RECIPIENT };
+  const base = {
+    srcChain: '8453',
+    srcToken: '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913',
+    dstChain: '42161',
+    dstToken: ARBITRUM_USDC.toLowerCase(),
+    sender: SENDER,
+    recipient: RECIPIENT,
+  };
   const plain = { ...base, amount: '2600000' };
   const withCalls = { ...base, dstAmount: '2500000', action: { type: 'deposit', vault: CALL_TARGETS.vault } };
   const results: string[] = [];
   try {
     for (const mode of ['eth_simulateV1', 'eth_call'] as const) {
-      const { app, server } = await startBenchServer({ PROVIDERS: 'relay', RELAY_API_URL: relay.url, RPC_URL_42161: devnet.rpcUrl, CALLS_SIMULATION_MODE: mode, RATE_LIMIT_ENABLED: 'false', FEE_RECIPIENT_EVM: '0x1111111111111111111111111111111111111111' });
+      const { app, server } = await startBenchServer({
+        PROVIDERS: 'relay',
+        RELAY_API_URL: relay.url,
+        RPC_URL_42161: devnet.rpcUrl,
+        CALLS_SIMULATION_MODE: mode,
+        RATE_LIMIT_ENABLED: 'false',
+        FEE_RECIPIENT_EVM: '0x1111111111111111111111111111111111111111',
+      });
       const url = `http://127.0.0.1:${server.port}/v1/quote`;
       const post = async (body: unknown) => {
         const t = performance.now();
@@ -53,7 +67,20 @@ async function main() {
       const callsMs: number[] = [];
       for (let i = 0; i < N; i++) {
         const t = performance.now();
-        await fetch(`${relay.url}/quote/v2`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ user: SENDER, recipient: RECIPIENT, originChainId: 8453, destinationChainId: 42161, originCurrency: base.srcToken, destinationCurrency: base.dstToken, amount: '2500000', tradeType: 'EXACT_OUTPUT' }) }).then((r) => r.text());
+        await fetch(`${relay.url}/quote/v2`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            user: SENDER,
+            recipient: RECIPIENT,
+            originChainId: 8453,
+            destinationChainId: 42161,
+            originCurrency: base.srcToken,
+            destinationCurrency: base.dstToken,
+            amount: '2500000',
+            tradeType: 'EXACT_OUTPUT',
+          }),
+        }).then((r) => r.text());
         relayOnly.push(performance.now() - t);
         plainMs.push(await post(plain));
         callsMs.push(await post(withCalls));

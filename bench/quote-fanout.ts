@@ -38,7 +38,15 @@ const DELAYS: [ProviderId, number][] = [
 ];
 const SLOWEST = Math.max(...DELAYS.map(([, d]) => d));
 const SENDER = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
-const QS = new URLSearchParams({ srcChain: '8453', srcToken: 'USDC', amount: '25000000', dstChain: '8453', dstToken: 'DAI', sender: SENDER, recipient: SENDER }).toString();
+const QS = new URLSearchParams({
+  srcChain: '8453',
+  srcToken: 'USDC',
+  amount: '25000000',
+  dstChain: '8453',
+  dstToken: 'DAI',
+  sender: SENDER,
+  recipient: SENDER,
+}).toString();
 const GQL = JSON.stringify({
   query: `{ quote(input: { srcChain: "8453", srcToken: "USDC", amount: "25000000", dstChain: "8453", dstToken: "DAI", sender: "${SENDER}", recipient: "${SENDER}" }) { ... on QuoteResponse { best { quoteId provider dstAmount } errors { provider code } } ... on Error { code } } }`,
 });
@@ -63,7 +71,12 @@ interface Answer {
 }
 const agent = new Agent({ keepAliveTimeout: 10_000 });
 async function call(url: string, init: { method?: 'GET' | 'POST'; body?: string } = {}): Promise<Answer> {
-  const res = await request(url, { dispatcher: agent, method: init.method ?? 'GET', body: init.body, headers: init.body ? { 'content-type': 'application/json' } : {} });
+  const res = await request(url, {
+    dispatcher: agent,
+    method: init.method ?? 'GET',
+    body: init.body,
+    headers: init.body ? { 'content-type': 'application/json' } : {},
+  });
   return { status: res.statusCode, body: await res.body.text() };
 }
 
@@ -131,7 +144,14 @@ function cpuStallUs(): number {
 /** Runs one load phase and charges the CPU it cost to each party, per answered request. */
 async function measured(name: string, target: Child, fixturesPid: number, send: () => Promise<Answer>): Promise<Result> {
   target.resetPauses();
-  const before = { target: procCpuMs(target.pid), fixtures: procCpuMs(fixturesPid), client: process.cpuUsage(), machine: machineCpuMs(), stall: cpuStallUs(), at: performance.now() };
+  const before = {
+    target: procCpuMs(target.pid),
+    fixtures: procCpuMs(fixturesPid),
+    client: process.cpuUsage(),
+    machine: machineCpuMs(),
+    stall: cpuStallUs(),
+    at: performance.now(),
+  };
   const r = await load(name, send);
   const client = process.cpuUsage(before.client);
   const clientMs = (client.user + client.system) / 1000;
@@ -157,7 +177,10 @@ async function startBaseline(fixtureUrl: string) {
   const server = createServer(async (_req, res) => {
     const answers = await Promise.allSettled(
       DELAYS.map(([id]) =>
-        call(`${fixtureUrl}/p/${id}/quote`, { method: 'POST', body: JSON.stringify({ amount: '25000000', tradeType: 'EXACT_INPUT', srcDecimals: 6, dstDecimals: 18 }) }).then((r) => JSON.parse(r.body)),
+        call(`${fixtureUrl}/p/${id}/quote`, {
+          method: 'POST',
+          body: JSON.stringify({ amount: '25000000', tradeType: 'EXACT_INPUT', srcDecimals: 6, dstDecimals: 18 }),
+        }).then((r) => JSON.parse(r.body)),
       ),
     );
     res.writeHead(200, { 'content-type': 'application/json' });
@@ -183,7 +206,10 @@ interface Child {
 function child(role: string, env: Record<string, string> = {}): Promise<Child> {
   // BENCH_SERVICE_FLAGS: Node/V8 flags for the service process alone (e.g. GC settings to compare).
   const flags = role === 'service' ? (process.env.BENCH_SERVICE_FLAGS ?? '').split(' ').filter(Boolean) : [];
-  const proc = spawn(process.execPath, [...flags, '--import', 'tsx', fileURLToPath(import.meta.url)], { env: { ...process.env, ...env, BENCH_ROLE: role }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const proc = spawn(process.execPath, [...flags, '--import', 'tsx', fileURLToPath(import.meta.url)], {
+    env: { ...process.env, ...env, BENCH_ROLE: role },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let waiting: ((line: string) => void) | undefined;
   return new Promise((resolve, reject) => {
     let out = '';
@@ -299,11 +325,14 @@ async function main() {
     await warm(() => call(`${service.url}/v1/quote?${QS}`));
     await warm(() => call(`${service.url}/graphql`, { method: 'POST', body: GQL }));
     await warm(() => call(`${baseline.url}/quote`));
-    console.log(`quote fan-out: ${CLIENTS} clients × ${SECONDS} s per target; providers ${DELAYS.map(([id, d]) => `${id}=${d}ms`).join(' ')}; quote store ${process.env.REDIS_URL ? 'redis' : process.env.DATABASE_URL ? 'postgres' : 'pglite'}`);
+    console.log(
+      `quote fan-out: ${CLIENTS} clients × ${SECONDS} s per target; providers ${DELAYS.map(([id, d]) => `${id}=${d}ms`).join(' ')}; quote store ${process.env.REDIS_URL ? 'redis' : process.env.DATABASE_URL ? 'postgres' : 'pglite'}`,
+    );
     const results: Result[] = [];
     if (TARGETS.has('baseline')) results.push(await measured('baseline (bare Node fan-out)', baseline, fx.pid, () => call(`${baseline.url}/quote`)));
     if (TARGETS.has('rest')) results.push(await measured('GET /v1/quote', service, fx.pid, () => call(`${service.url}/v1/quote?${QS}`)));
-    if (TARGETS.has('graphql')) results.push(await measured('GraphQL quote', service, fx.pid, () => call(`${service.url}/graphql`, { method: 'POST', body: GQL })));
+    if (TARGETS.has('graphql'))
+      results.push(await measured('GraphQL quote', service, fx.pid, () => call(`${service.url}/graphql`, { method: 'POST', body: GQL })));
     const base = results.find((r) => r.name.startsWith('baseline'));
     const vs = (v: number, b: number | undefined) => (b === undefined ? '' : `${v - b >= 0 ? '+' : ''}${(v - b).toFixed(2)}`.padStart(9));
     console.log('\ntarget                          requests  errors   req/s   added p50   added p99   vs baseline   p50 over baseline  p99 over baseline');
@@ -317,7 +346,9 @@ async function main() {
     console.log('\nCPU ms per request     server  fixtures  load-gen  other (e.g. Postgres)  machine busy  CPU stall');
     for (const r of results) {
       const c = r.cpu!;
-      console.log(`${r.name.padEnd(30)} ${c.target.toFixed(2).padStart(6)} ${c.fixtures.toFixed(2).padStart(9)} ${c.client.toFixed(2).padStart(9)} ${c.other.toFixed(2).padStart(9)} ${c.busyPct.toFixed(0).padStart(18)}% ${c.stallPct.toFixed(0).padStart(9)}%`);
+      console.log(
+        `${r.name.padEnd(30)} ${c.target.toFixed(2).padStart(6)} ${c.fixtures.toFixed(2).padStart(9)} ${c.client.toFixed(2).padStart(9)} ${c.other.toFixed(2).padStart(9)} ${c.busyPct.toFixed(0).padStart(18)}% ${c.stallPct.toFixed(0).padStart(9)}%`,
+      );
     }
     console.log('\nserver pauses during each phase');
     for (const r of results) console.log(`${r.name.padEnd(30)} ${r.pauses}`);

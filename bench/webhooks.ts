@@ -34,7 +34,9 @@ const config = loadConfig({
 const app = await createApp(config);
 const account = await app.services.accounts.createAccount('Bench');
 await app.services.webhooks.create({ accountId: account.id, mode: 'test', keyId: 'bench' }, { url: `${rx.url}/hook`, enabledEvents: ['*'] });
-const data = { order: { quoteId: 'q_bench', status: 'filled', provider: 'relay', srcChainId: 42161, dstChainId: 8453, amount: '25000000', dstAmount: '24912345' } };
+const data = {
+  order: { quoteId: 'q_bench', status: 'filled', provider: 'relay', srcChainId: 42161, dstChainId: 8453, amount: '25000000', dstAmount: '24912345' },
+};
 
 let committedAt = new Map<string, number>();
 let arrivals: number[] = [];
@@ -52,7 +54,9 @@ async function produce(): Promise<number> {
   const producer = async () => {
     while (next < N) {
       const i = next++;
-      const ev = await app.infra.prisma.$transaction((tx) => recordEvent(tx, { accountId: account.id, livemode: false, type: 'order.filled', resourceId: `q_bench_${i % 500}`, data }));
+      const ev = await app.infra.prisma.$transaction((tx) =>
+        recordEvent(tx, { accountId: account.id, livemode: false, type: 'order.filled', resourceId: `q_bench_${i % 500}`, data }),
+      );
       committedAt.set(ev.id, performance.now());
     }
   };
@@ -71,7 +75,9 @@ const drained = (target: number) =>
   });
 
 const pct = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)]!.toFixed(1);
-console.log(`webhooks bench: ${app.db.kind}, ${N} events per phase, worker concurrency ${config.WEBHOOK_CONCURRENCY}, ${PRODUCERS} producers, one local receiver`);
+console.log(
+  `webhooks bench: ${app.db.kind}, ${N} events per phase, worker concurrency ${config.WEBHOOK_CONCURRENCY}, ${PRODUCERS} producers, one local receiver`,
+);
 
 // Phase 1: backlog.
 const backlogCommitMs = await produce();
@@ -79,7 +85,9 @@ const t0 = performance.now();
 app.services.startJobs();
 await drained(N);
 const drainS = (performance.now() - t0) / 1000;
-console.log(`  backlog: committed at ${(N / (backlogCommitMs / 1000)).toFixed(0)} events/s; drained ${N} in ${drainS.toFixed(2)} s = ${(N / drainS).toFixed(0)} deliveries/s`);
+console.log(
+  `  backlog: committed at ${(N / (backlogCommitMs / 1000)).toFixed(0)} events/s; drained ${N} in ${drainS.toFixed(2)} s = ${(N / drainS).toFixed(0)} deliveries/s`,
+);
 
 // Phase 2: live.
 await new Promise((r) => setTimeout(r, 500)); // let the last batch record
@@ -93,8 +101,12 @@ const liveCommitMs = await produce();
 await drained(N);
 const liveS = (arrivals[arrivals.length - 1]! - t1) / 1000;
 latencies.sort((a, b) => a - b);
-console.log(`  live:    committed at ${(N / (liveCommitMs / 1000)).toFixed(0)} events/s; ${N} delivered in ${liveS.toFixed(2)} s = ${(N / liveS).toFixed(0)} deliveries/s`);
-console.log(`           commit → delivery: p50 ${pct(latencies, 50)} ms, p90 ${pct(latencies, 90)} ms, p99 ${pct(latencies, 99)} ms, max ${pct(latencies, 100)} ms (${rx.received.length} requests, ${rx.ids().size} events)`);
+console.log(
+  `  live:    committed at ${(N / (liveCommitMs / 1000)).toFixed(0)} events/s; ${N} delivered in ${liveS.toFixed(2)} s = ${(N / liveS).toFixed(0)} deliveries/s`,
+);
+console.log(
+  `           commit → delivery: p50 ${pct(latencies, 50)} ms, p90 ${pct(latencies, 90)} ms, p99 ${pct(latencies, 99)} ms, max ${pct(latencies, 100)} ms (${rx.received.length} requests, ${rx.ids().size} events)`,
+);
 
 // Phase 3: paced, below saturation (BENCH_RATE events/s, default 50, for 1,000 events): latency when the database is not the bottleneck.
 const RATE = Number(process.env.BENCH_RATE ?? 50);
@@ -119,7 +131,9 @@ for (let i = 0; i < PACED; i++) {
 await Promise.all(commits);
 await drained(PACED);
 latencies.sort((a, b) => a - b);
-console.log(`  paced:   ${PACED} events at ${RATE}/s: commit → delivery p50 ${pct(latencies, 50)} ms, p90 ${pct(latencies, 90)} ms, p99 ${pct(latencies, 99)} ms, max ${pct(latencies, 100)} ms`);
+console.log(
+  `  paced:   ${PACED} events at ${RATE}/s: commit → delivery p50 ${pct(latencies, 50)} ms, p90 ${pct(latencies, 90)} ms, p99 ${pct(latencies, 99)} ms, max ${pct(latencies, 100)} ms`,
+);
 
 await app.close();
 await rx.stop();

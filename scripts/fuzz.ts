@@ -42,7 +42,14 @@ closeTransport();
 if (report.findings.length) {
   // The failing requests in full (the summary shortens them), to replay one with curl or a test.
   const out = resolve(process.env.FUZZ_OUT ?? 'fuzz-findings.json');
-  writeFileSync(out, JSON.stringify(report.findings.filter((f) => f.sent).map((f) => ({ label: f.label, problems: f.problems, status: f.status, request: f.sent })), null, 2));
+  writeFileSync(
+    out,
+    JSON.stringify(
+      report.findings.filter((f) => f.sent).map((f) => ({ label: f.label, problems: f.problems, status: f.status, request: f.sent })),
+      null,
+      2,
+    ),
+  );
   console.log(`failing requests in full: ${out}`);
 }
 console.log(`done in ${Math.round((Date.now() - started) / 1000)} s`);

@@ -49,7 +49,8 @@ async function withDb<T>(fn: (db: Db, config: Config) => Promise<T>): Promise<T>
   }
 }
 
-const withAccounts = <T>(fn: (svc: AccountsService) => Promise<T>) => withDb((db, config) => fn(new AccountsService({ prisma: db.prisma, clock: systemClock, config })));
+const withAccounts = <T>(fn: (svc: AccountsService) => Promise<T>) =>
+  withDb((db, config) => fn(new AccountsService({ prisma: db.prisma, clock: systemClock, config })));
 const withMail = <T>(fn: (svc: MailService) => Promise<T>) =>
   withDb((db, config) => fn(new MailService({ prisma: db.prisma, clock: systemClock, config, log: createLogger('silent') })));
 const withPartners = <T>(fn: (svc: PartnersService) => Promise<T>) => withDb((db) => fn(new PartnersService({ prisma: db.prisma, clock: systemClock })));
@@ -108,7 +109,8 @@ export const commands: Record<string, Command> = {
     if ((o.multiplier === undefined) === !o.clear) throw new UsageError('pass exactly one of --multiplier <n> or --clear');
     let multiplier: number | null = null;
     if (!o.clear) {
-      if (typeof o.multiplier !== 'string' || !/^\d+(\.\d+)?$/.test(o.multiplier)) throw new UsageError('--multiplier must be a positive number, e.g. 10 or 0.5');
+      if (typeof o.multiplier !== 'string' || !/^\d+(\.\d+)?$/.test(o.multiplier))
+        throw new UsageError('--multiplier must be a positive number, e.g. 10 or 0.5');
       multiplier = Number(o.multiplier);
     }
     const account = await withAccounts((s) => s.setRateLimitMultiplier(need(o.account, 'account'), multiplier));
@@ -151,7 +153,16 @@ export const commands: Record<string, Command> = {
       });
       if (!current && !changes.label) throw new UsageError('a new partner needs --label (and --kind fee with --fee-bps/--max-fee-bps to take a fee)');
       const base: PartnerInput = current
-        ? { id, label: current.label, kind: current.kind, feeBps: current.feeBps, maxFeeBps: current.maxFeeBps, feeRecipientEvm: current.feeRecipientEvm, feeRecipientSvm: current.feeRecipientSvm, active: current.active }
+        ? {
+            id,
+            label: current.label,
+            kind: current.kind,
+            feeBps: current.feeBps,
+            maxFeeBps: current.maxFeeBps,
+            feeRecipientEvm: current.feeRecipientEvm,
+            feeRecipientSvm: current.feeRecipientSvm,
+            active: current.active,
+          }
         : { id, label: changes.label!, kind: 'label' };
       return svc.upsert({ ...base, ...changes, id });
     });
@@ -174,7 +185,10 @@ export const commands: Record<string, Command> = {
     if (o.limit !== undefined && !/^[0-9]{1,3}$/.test(String(o.limit))) throw new UsageError('--limit must be a whole number up to 500');
     const rows = await withMail(async (m) => (await m.listAll(o.limit ? Number(o.limit) : 50)).map((r) => m.view(r)));
     if (!rows.length) return void console.log('The email outbox is empty.');
-    for (const r of rows) console.log(`${r.createdAt}  ${r.id}  ${r.status.padEnd(8)}  to ${r.to}  ${JSON.stringify(r.subject)}${r.lastError ? `  (last error: ${r.lastError})` : ''}`);
+    for (const r of rows)
+      console.log(
+        `${r.createdAt}  ${r.id}  ${r.status.padEnd(8)}  to ${r.to}  ${JSON.stringify(r.subject)}${r.lastError ? `  (last error: ${r.lastError})` : ''}`,
+      );
   },
   'mail:show': async (args) => {
     const o = opts(args, { id: { type: 'string' }, html: { type: 'boolean' } });
@@ -184,7 +198,9 @@ export const commands: Record<string, Command> = {
       return { view: m.view(row), body: o.html ? row.html : row.text };
     });
     const v = out.view;
-    console.log(`Message-ID: ${v.messageId}\nFrom: ${v.from}\nTo: ${v.to}${v.replyTo ? `\nReply-To: ${v.replyTo}` : ''}\nSubject: ${v.subject}\nStatus: ${v.status} (attempts ${v.attempts})\n\n${out.body}`);
+    console.log(
+      `Message-ID: ${v.messageId}\nFrom: ${v.from}\nTo: ${v.to}${v.replyTo ? `\nReply-To: ${v.replyTo}` : ''}\nSubject: ${v.subject}\nStatus: ${v.status} (attempts ${v.attempts})\n\n${out.body}`,
+    );
   },
   listen: async (args) => {
     const o = opts(args, { 'api-key': { type: 'string' }, 'forward-to': { type: 'string' }, events: { type: 'string' }, url: { type: 'string' } });
@@ -196,7 +212,13 @@ export const commands: Record<string, Command> = {
       await listen({
         apiKey: need(o['api-key'], 'api-key'),
         forwardTo: need(o['forward-to'], 'forward-to'),
-        events: typeof o.events === 'string' ? o.events.split(',').map((e) => e.trim()).filter(Boolean) : undefined,
+        events:
+          typeof o.events === 'string'
+            ? o.events
+                .split(',')
+                .map((e) => e.trim())
+                .filter(Boolean)
+            : undefined,
         serviceUrl: typeof o.url === 'string' ? o.url : loadConfig().PUBLIC_URL,
         signal: abort.signal,
       });

@@ -14,7 +14,7 @@ import { httpEnv } from './http/config.js';
 import { ratelimitEnv } from './ratelimit/config.js';
 import { idempotencyEnv } from './idempotency/config.js';
 import { mailConfigProblem, mailEnv } from './mail/config.js';
-import { subscriptionsEnv } from './subscriptions/config.js';
+import { subscriptionsEnv } from './billing/config.js';
 
 /**
  * Environment configuration, parsed and validated once at start. Each domain owns a fragment
@@ -42,7 +42,11 @@ export const coreEnv = {
     .string()
     .regex(/^[a-z][a-z0-9]{1,15}$/, 'must be 2-16 lower-case letters or digits, starting with a letter')
     .default('swapgate'),
-  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1024 * 1024),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(1024 * 1024),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
   /** Run pollers and schedulers in this process (turn off on API-only replicas). */
   JOBS_ENABLED: envBool.default(true),

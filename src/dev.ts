@@ -49,13 +49,41 @@ async function dev() {
   const base = running.url.replace('127.0.0.1', 'localhost');
   // A fresh checkout session to open in a browser (25 USDC on Base to devnet account 2).
   const payLink = await checkout
-    .create({ accountId: dev.accountId, mode: 'test', keyId: 'dev' }, { amount: '25000000', settleChain: 'base', settleToken: 'USDC', recipient: DEVNET_ACCOUNTS[2].address, merchantName: 'Dev Shop', description: 'Sample order', expiresInMinutes: 1440 })
-    .then((cs) => cs.url, () => undefined);
+    .create(
+      { accountId: dev.accountId, mode: 'test', keyId: 'dev' },
+      {
+        amount: '25000000',
+        settleChain: 'base',
+        settleToken: 'USDC',
+        recipient: DEVNET_ACCOUNTS[2].address,
+        merchantName: 'Dev Shop',
+        description: 'Sample order',
+        expiresInMinutes: 1440,
+      },
+    )
+    .then(
+      (cs) => cs.url,
+      () => undefined,
+    );
   // A session for the review hint (devnet only): paid short from the test wallet, it goes to needs_review.
   const reviewSessionId = devnet
     ? await checkout
-        .create({ accountId: dev.accountId, mode: 'test', keyId: 'dev' }, { amount: '25000000', settleChain: 'base', settleToken: 'USDC', recipient: DEVNET_ACCOUNTS[2].address, merchantName: 'Dev Shop', description: 'Sample order (review)', expiresInMinutes: 1440 })
-        .then((cs) => cs.id, () => undefined)
+        .create(
+          { accountId: dev.accountId, mode: 'test', keyId: 'dev' },
+          {
+            amount: '25000000',
+            settleChain: 'base',
+            settleToken: 'USDC',
+            recipient: DEVNET_ACCOUNTS[2].address,
+            merchantName: 'Dev Shop',
+            description: 'Sample order (review)',
+            expiresInMinutes: 1440,
+          },
+        )
+        .then(
+          (cs) => cs.id,
+          () => undefined,
+        )
     : undefined;
   // A sample invoice, sent (its email lands in the dev outbox unless SMTP_URL is set): 2 lines, 49 USDC on Base.
   const invoiceLink = await invoices
@@ -77,7 +105,10 @@ async function dev() {
         send: true,
       },
     )
-    .then((inv) => inv.url, () => undefined);
+    .then(
+      (inv) => inv.url,
+      () => undefined,
+    );
   console.log(`
 ${config.BRAND} is running (embedded PGlite in ${resolve(config.DATA_DIR)}, test mode)
 
@@ -130,7 +161,15 @@ function devnetHints(base: string, devnet: Devnet, testKey: string, reviewSessio
   const user = DEVNET_ACCOUNTS[1];
   // 1 of the 25 USDC due, from the test wallet (an unlocked anvil account, so the node signs it).
   // Tagged for the review session (the evidence every direct payment carries), or it would pay nothing.
-  const short = reviewSessionId ? directEvmTransfer({ chainId: 8453, token: DEVNET_TOKENS.USDC.address, recipient: DEVNET_ACCOUNTS[2].address, amount: 1_000_000n, sessionId: reviewSessionId }).data : '';
+  const short = reviewSessionId
+    ? directEvmTransfer({
+        chainId: 8453,
+        token: DEVNET_TOKENS.USDC.address,
+        recipient: DEVNET_ACCOUNTS[2].address,
+        amount: 1_000_000n,
+        sessionId: reviewSessionId,
+      }).data
+    : '';
   const review = reviewSessionId
     ? `
   Review a short payment: send 1 of the 25 USDC of session ${reviewSessionId} from the test wallet, report it

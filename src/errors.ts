@@ -47,7 +47,6 @@ export class ApiError extends Error {
 
 export const isApiError = (e: unknown): e is ApiError => e instanceof ApiError;
 
-export const invalidParams = (field: string, problem: string) =>
-  new ApiError('INVALID_PARAMS', `${field}: ${problem}`, { field });
+export const invalidParams = (field: string, problem: string) => new ApiError('INVALID_PARAMS', `${field}: ${problem}`, { field });
 
 export const notFound = (what = 'Resource') => new ApiError('NOT_FOUND', `${what} not found`);

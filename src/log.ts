@@ -8,7 +8,18 @@ export function createLogger(level: string): Logger {
     level,
     base: undefined,
     redact: {
-      paths: ['apiKey', 'key', 'secret', 'password', 'authorization', '*.apiKey', '*.secret', 'headers["x-api-key"]', 'headers.cookie', 'headers.authorization'],
+      paths: [
+        'apiKey',
+        'key',
+        'secret',
+        'password',
+        'authorization',
+        '*.apiKey',
+        '*.secret',
+        'headers["x-api-key"]',
+        'headers.cookie',
+        'headers.authorization',
+      ],
       censor: '[redacted]',
     },
   });

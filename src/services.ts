@@ -38,8 +38,8 @@ import { DepositsService } from './deposits/service.js';
 import { DEPOSIT_DETECT_JOB, depositDetectorJob } from './deposits/jobs.js';
 import { sandboxProvider } from './deposits/sandbox.js';
 import { relayDepositProvider } from './providers/relay/deposit-addresses.js';
-import { SubscriptionsService } from './subscriptions/service.js';
-import { subscriptionsBillingJob } from './subscriptions/jobs.js';
+import { SubscriptionsService } from './billing/service.js';
+import { subscriptionsBillingJob } from './billing/jobs.js';
 import { JupiterTrigger } from './providers/jupiter/trigger.js';
 import { LimitOrdersService } from './limit-orders/service.js';
 import { LIMIT_ORDER_POLL_JOB, limitOrderPollerJob } from './limit-orders/jobs.js';
@@ -177,7 +177,9 @@ export function createServices(infra: Infra, sql: RawSql, opts: { pgPool?: pg.Po
     partners,
     feeSettings: quotes.feeSettings,
     feeRecipients: { evm: config.FEE_RECIPIENT_EVM?.toLowerCase(), svm: config.FEE_RECIPIENT_SOLANA },
-    live: providers.ids().includes('relay') ? relayDepositProvider({ baseUrl: config.RELAY_API_URL, apiKey: config.RELAY_API_KEY, referrer: config.BRAND }) : undefined,
+    live: providers.ids().includes('relay')
+      ? relayDepositProvider({ baseUrl: config.RELAY_API_URL, apiKey: config.RELAY_API_KEY, referrer: config.BRAND })
+      : undefined,
     sandbox,
     orders,
     wakeOrderPoller: () => jobs.kick(ORDER_POLL_JOB),
@@ -202,7 +204,18 @@ export function createServices(infra: Infra, sql: RawSql, opts: { pgPool?: pg.Po
   // ---- jobs ------------------------------------------------------------------------------------------------
   jobs.add(webhooks.worker.job());
   jobs.add(eventRetentionJob(sql, clock, config.EVENT_RETENTION_DAYS));
-  jobs.add(orderPollerJob({ config, log, clock, prisma, sql, orders, providers: orderProviders, settlement: onChainSettlement({ rpc, vmOf: (id) => assets.chains.info(id)?.vm }) }));
+  jobs.add(
+    orderPollerJob({
+      config,
+      log,
+      clock,
+      prisma,
+      sql,
+      orders,
+      providers: orderProviders,
+      settlement: onChainSettlement({ rpc, vmOf: (id) => assets.chains.info(id)?.vm }),
+    }),
+  );
   if (limitOrdersEnabled) jobs.add(limitOrderPollerJob({ config, log, clock, prisma, sql, trigger, limitOrders }));
   jobs.add(quoteStoreSweepJob(quoteStore));
   jobs.add(checkoutVerifyJob({ config, checkout, verifier }));

@@ -68,9 +68,15 @@ function amountSchema(allowZero: boolean) {
 }
 
 /** A base-unit amount greater than 0 (see the rule above). */
-export const baseUnitAmount = amountSchema(false).meta({ description: 'Integer string of base units, canonical (no leading zeros), greater than 0, at most 2^256-1.', example: '25000000' });
+export const baseUnitAmount = amountSchema(false).meta({
+  description: 'Integer string of base units, canonical (no leading zeros), greater than 0, at most 2^256-1.',
+  example: '25000000',
+});
 /** A base-unit amount that may be 0 (a free invoice line, a call's native value); otherwise the same rule. */
-export const baseUnitAmountOrZero = amountSchema(true).meta({ description: 'Integer string of base units, canonical (no leading zeros), at most 2^256-1; 0 allowed.', example: '0' });
+export const baseUnitAmountOrZero = amountSchema(true).meta({
+  description: 'Integer string of base units, canonical (no leading zeros), at most 2^256-1; 0 allowed.',
+  example: '0',
+});
 
 /** Checks that mark a schema built by one of the shared edge schemas (their last check: survives `.meta()` clones). */
 const SHARED_CHECKS = new Map<unknown, SharedKind>([

@@ -54,13 +54,14 @@ async function runInProcess(env: Record<string, string>, argv: string[]) {
   } finally {
     log.mockRestore();
     error.mockRestore();
-    for (const [k, v] of Object.entries(saved)) if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
+    for (const [k, v] of Object.entries(saved))
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
   }
 }
 
 describe.each(backends)('operator CLI: rate-limit multiplier (%s)', (backend) => {
-  it('sets, refuses bad values, and clears an account\'s multiplier', async () => {
+  it("sets, refuses bad values, and clears an account's multiplier", async () => {
     const t = await createTestDatabase(backend);
     const dir = mkdtempSync(join(tmpdir(), 'cli-ratelimit-'));
     const env = { LOG_LEVEL: 'silent', DATA_DIR: dir, ...(t.env.DATABASE_URL ? { DATABASE_URL: t.env.DATABASE_URL } : {}) };
@@ -95,14 +96,42 @@ describe.each(backends)('operator CLI: partner registry (%s)', (backend) => {
     const env = { LOG_LEVEL: 'silent', DATA_DIR: dir, ...(t.env.DATABASE_URL ? { DATABASE_URL: t.env.DATABASE_URL } : {}) };
     const run = (...argv: string[]) => runInProcess(env, argv);
     try {
-      const created = await run('partners:set', '--id', 'acme-wallet', '--label', 'Acme Wallet', '--kind', 'fee', '--fee-bps', '25', '--max-fee-bps', '60', '--fee-recipient-evm', '0x00000000000000000000000000000000000000AA');
+      const created = await run(
+        'partners:set',
+        '--id',
+        'acme-wallet',
+        '--label',
+        'Acme Wallet',
+        '--kind',
+        'fee',
+        '--fee-bps',
+        '25',
+        '--max-fee-bps',
+        '60',
+        '--fee-recipient-evm',
+        '0x00000000000000000000000000000000000000AA',
+      );
       expect(created.code, created.stderr).toBe(0);
-      expect(JSON.parse(created.stdout)).toMatchObject({ id: 'acme-wallet', kind: 'fee', feeBps: 25, maxFeeBps: 60, feeRecipientEvm: '0x00000000000000000000000000000000000000aa', active: true, apiKeyIds: [] });
+      expect(JSON.parse(created.stdout)).toMatchObject({
+        id: 'acme-wallet',
+        kind: 'fee',
+        feeBps: 25,
+        maxFeeBps: 60,
+        feeRecipientEvm: '0x00000000000000000000000000000000000000aa',
+        active: true,
+        apiKeyIds: [],
+      });
 
       // Only the flags given change.
       const changed = await run('partners:set', '--id', 'acme-wallet', '--fee-bps', '40');
       expect(changed.code, changed.stderr).toBe(0);
-      expect(JSON.parse(changed.stdout)).toMatchObject({ label: 'Acme Wallet', kind: 'fee', feeBps: 40, maxFeeBps: 60, feeRecipientEvm: '0x00000000000000000000000000000000000000aa' });
+      expect(JSON.parse(changed.stdout)).toMatchObject({
+        label: 'Acme Wallet',
+        kind: 'fee',
+        feeBps: 40,
+        maxFeeBps: 60,
+        feeRecipientEvm: '0x00000000000000000000000000000000000000aa',
+      });
 
       const account = JSON.parse((await run('accounts:create', '--name', 'Acme')).stdout);
       const key = JSON.parse((await run('keys:create', '--account', account.id, '--mode', 'test')).stdout);

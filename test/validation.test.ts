@@ -30,8 +30,8 @@ describe('parseInput / baseUnitAmount (the one amount rule)', () => {
     ['0x10', /integer string/],
     ['0001000000', /must have no leading zeros \(send "1000000"\)/],
     ['00', /must have no leading zeros/],
-    ['0'.repeat(100) + '1', /must have no leading zeros \(send "1"\)$/],
-    ['0' + '1'.repeat(50), /must have no leading zeros$/],
+    [`${'0'.repeat(100)}1`, /must have no leading zeros \(send "1"\)$/],
+    [`0${'1'.repeat(50)}`, /must have no leading zeros$/],
   ])('rejects %j as INVALID_PARAMS naming the field', (a, msg) => {
     const e = errorOf(() => parseInput(schema, { amount: a }));
     expect(e.code).toBe('INVALID_PARAMS');

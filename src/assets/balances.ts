@@ -122,14 +122,19 @@ export class BalanceReader {
       plan.chains.map(async (chain) => {
         try {
           const items = await raceTimeout(
-            this.cache.getOrLoad(`${chain.id}:${plan.address}`, () => (chain.vm === 'evm' ? this.readEvm(chain, plan.address as Address) : this.readSolana(chain, plan.address))),
+            this.cache.getOrLoad(`${chain.id}:${plan.address}`, () =>
+              chain.vm === 'evm' ? this.readEvm(chain, plan.address as Address) : this.readSolana(chain, plan.address),
+            ),
             timeoutMs,
           );
           balances.push(...items);
         } catch (err) {
           const timedOut = err instanceof TimeoutError;
           if (!timedOut) this.deps.log.warn({ err, chainId: chain.id }, 'balances: chain read failed');
-          errors.push({ chainId: chain.id, message: timedOut ? `${chain.name} RPC did not answer within ${timeoutMs} ms` : `${chain.name} RPC request failed` });
+          errors.push({
+            chainId: chain.id,
+            message: timedOut ? `${chain.name} RPC did not answer within ${timeoutMs} ms` : `${chain.name} RPC request failed`,
+          });
         }
       }),
     );
@@ -141,11 +146,28 @@ export class BalanceReader {
     const index = this.deps.lists.current(chain.id);
     const tokens = balanceTokens(index);
     const client = this.deps.rpc.evm(chain.id);
-    const { native, amounts } = await readEvmBalances(client, owner, tokens.map((t) => t.address as Address));
+    const { native, amounts } = await readEvmBalances(
+      client,
+      owner,
+      tokens.map((t) => t.address as Address),
+    );
     const out: RawBalance[] = [];
     if (native > 0n) {
       const listed = index.byAddr(EVM_NATIVE);
-      out.push({ token: listed ? publicToken(listed) : { chainId: chain.id, address: EVM_NATIVE, symbol: chain.nativeSymbol, name: chain.nativeSymbol, decimals: chain.nativeDecimals, verified: true, popular: true }, amount: native });
+      out.push({
+        token: listed
+          ? publicToken(listed)
+          : {
+              chainId: chain.id,
+              address: EVM_NATIVE,
+              symbol: chain.nativeSymbol,
+              name: chain.nativeSymbol,
+              decimals: chain.nativeDecimals,
+              verified: true,
+              popular: true,
+            },
+        amount: native,
+      });
     }
     tokens.forEach((t, i) => {
       const a = amounts[i];
@@ -161,7 +183,12 @@ export class BalanceReader {
       conn.getBalance(ownerKey),
       ...[TOKEN_PROGRAM_ID, TOKEN_2022_PROGRAM_ID].map((p) => conn.getParsedTokenAccountsByOwner(ownerKey, { programId: new PublicKey(p) })),
     ]);
-    const held = sumTokenAccounts(programs.flatMap((r, i) => r.value.map((a) => ({ program: i === 0 ? 'token' : 'token-2022', data: a.account.data })) as { program: ParsedMint['program']; data: unknown }[]));
+    const held = sumTokenAccounts(
+      programs.flatMap(
+        (r, i) =>
+          r.value.map((a) => ({ program: i === 0 ? 'token' : 'token-2022', data: a.account.data })) as { program: ParsedMint['program']; data: unknown }[],
+      ),
+    );
     if (lamports > 0) {
       const sol = held.get(SOL_NATIVE_MINT);
       held.set(SOL_NATIVE_MINT, { amount: (sol?.amount ?? 0n) + BigInt(lamports), decimals: chain.nativeDecimals, program: 'token' });
@@ -182,7 +209,18 @@ export class BalanceReader {
         continue;
       }
       const n = names.get(mint);
-      out.push({ token: { chainId: chain.id, address: mint, symbol: n?.symbol ?? 'UNKNOWN', name: n?.name ?? n?.symbol ?? 'Unknown token', decimals: h.decimals, verified: false, popular: false }, amount: h.amount });
+      out.push({
+        token: {
+          chainId: chain.id,
+          address: mint,
+          symbol: n?.symbol ?? 'UNKNOWN',
+          name: n?.name ?? n?.symbol ?? 'Unknown token',
+          decimals: h.decimals,
+          verified: false,
+          popular: false,
+        },
+        amount: h.amount,
+      });
     }
     return out;
   }

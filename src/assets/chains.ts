@@ -57,7 +57,8 @@ export class ChainRegistry {
     const s = String(ref).trim();
     if (s === '') throw new ApiError('INVALID_PARAMS', `${field}: is required`, { field });
     const chain = /^[0-9]+$/.test(s) ? this.byId.get(Number(s)) : this.bySlug.get(s.toLowerCase());
-    if (!chain) throw new ApiError('UNSUPPORTED_CHAIN', `${field}: "${s.slice(0, 64)}" is not a supported chain (use an id or slug from /v1/chains)`, { field });
+    if (!chain)
+      throw new ApiError('UNSUPPORTED_CHAIN', `${field}: "${s.slice(0, 64)}" is not a supported chain (use an id or slug from /v1/chains)`, { field });
     return chain;
   }
 
@@ -75,7 +76,10 @@ export class ChainRegistry {
         const ctl = AbortSignal.any([AbortSignal.timeout(this.timeoutMs), ...(signal ? [signal] : [])]);
         try {
           const list = await p.chains(ctl);
-          this.answers.set(p.id, list.map((c) => c.chainId));
+          this.answers.set(
+            p.id,
+            list.map((c) => c.chainId),
+          );
           answered++;
         } catch (err) {
           this.log.warn({ err, provider: p.id }, 'provider chain list unavailable; keeping the previous or static list');

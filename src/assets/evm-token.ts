@@ -63,7 +63,9 @@ export async function readErc20Metadata(client: PublicClient, token: Hex): Promi
     results = decodeFunctionResult({ abi: multicall3Abi, functionName: 'aggregate3', data: raw });
   } else {
     const settled = await Promise.allSettled(calls.map((c) => client.request({ method: 'eth_call', params: [{ to: token, data: c.callData }, 'latest'] })));
-    results = settled.map((s) => (s.status === 'fulfilled' ? { success: true, returnData: (s.value ?? '0x') as Hex } : { success: false, returnData: '0x' as Hex }));
+    results = settled.map((s) =>
+      s.status === 'fulfilled' ? { success: true, returnData: (s.value ?? '0x') as Hex } : { success: false, returnData: '0x' as Hex },
+    );
   }
   const pick = (i: number) => (results[i]?.success ? results[i]!.returnData : undefined);
   return interpretErc20({ symbol: pick(0), name: pick(1), decimals: pick(2) });

@@ -4,7 +4,11 @@ import { ApiError } from '../errors.js';
  * GET a JSON document from a data source (token lists, price APIs) with a deadline. Transport failures,
  * non-2xx answers and unreadable bodies become PROVIDER_TIMEOUT / RATE_LIMITED / PROVIDER_ERROR naming the source.
  */
-export async function fetchJson(source: string, url: URL | string, opts: { timeoutMs: number; headers?: Record<string, string | undefined>; signal?: AbortSignal }): Promise<unknown> {
+export async function fetchJson(
+  source: string,
+  url: URL | string,
+  opts: { timeoutMs: number; headers?: Record<string, string | undefined>; signal?: AbortSignal },
+): Promise<unknown> {
   const headers: Record<string, string> = { accept: 'application/json' };
   for (const [k, v] of Object.entries(opts.headers ?? {})) if (v) headers[k] = v;
   const signal = AbortSignal.any([AbortSignal.timeout(opts.timeoutMs), ...(opts.signal ? [opts.signal] : [])]);

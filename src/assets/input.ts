@@ -23,14 +23,27 @@ const required = (what: string, max?: number) =>
 /** No length limit of its own: anything that is not a known id or slug is UNSUPPORTED_CHAIN. */
 const chainRef = required('Chain id (`8453`) or slug (`base`), as in GET /v1/chains; anything else is UNSUPPORTED_CHAIN.').meta({ example: 'base' });
 /** An empty value counts as absent, as in every query string of the API. */
-const intFrom = (field: z.ZodNumber) => z.preprocess((v) => (v === '' ? undefined : typeof v === 'string' && /^[0-9]+$/.test(v) ? Number(v) : v), field.optional());
-const commaList = (s: string) => s.split(',').map((x) => x.trim()).filter(Boolean);
+const intFrom = (field: z.ZodNumber) =>
+  z.preprocess((v) => (v === '' ? undefined : typeof v === 'string' && /^[0-9]+$/.test(v) ? Number(v) : v), field.optional());
+const commaList = (s: string) =>
+  s
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
 
 export const tokensQuerySchema = z.object({
   chain: chainRef,
-  q: z.string().max(100, 'must be at most 100 characters').optional().meta({ description: 'Case-insensitive search of symbol and name, or an exact address.', example: 'usd' }),
+  q: z
+    .string()
+    .max(100, 'must be at most 100 characters')
+    .optional()
+    .meta({ description: 'Case-insensitive search of symbol and name, or an exact address.', example: 'usd' }),
   limit: intFrom(
-    z.number({ error: `must be an integer from 1 to ${MAX_TOKENS_LIMIT}` }).int(`must be an integer from 1 to ${MAX_TOKENS_LIMIT}`).min(1, `must be an integer from 1 to ${MAX_TOKENS_LIMIT}`).max(MAX_TOKENS_LIMIT, `must be an integer from 1 to ${MAX_TOKENS_LIMIT}`),
+    z
+      .number({ error: `must be an integer from 1 to ${MAX_TOKENS_LIMIT}` })
+      .int(`must be an integer from 1 to ${MAX_TOKENS_LIMIT}`)
+      .min(1, `must be an integer from 1 to ${MAX_TOKENS_LIMIT}`)
+      .max(MAX_TOKENS_LIMIT, `must be an integer from 1 to ${MAX_TOKENS_LIMIT}`),
   )
     .optional()
     .meta({ description: `Page size, 1-${MAX_TOKENS_LIMIT} (default ${DEFAULT_TOKENS_LIMIT}).` }),
@@ -39,7 +52,9 @@ export const tokensQuerySchema = z.object({
 
 export const lookupQuerySchema = z.object({
   chain: chainRef,
-  address: required('Token address: 0x-prefixed 20-byte hex on EVM chains, a base58 mint on Solana.', 200).meta({ example: '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913' }),
+  address: required('Token address: 0x-prefixed 20-byte hex on EVM chains, a base58 mint on Solana.', 200).meta({
+    example: '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913',
+  }),
 });
 
 export const pricesQuerySchema = z.object({
@@ -50,11 +65,13 @@ export const pricesQuerySchema = z.object({
 });
 
 export const balancesQuerySchema = z.object({
-  address: required('Wallet address (EVM hex or Solana base58); chains of its VM are read.', 200).meta({ example: '0x8ba1f109551bd432803012645ac136ddd64dba72' }),
+  address: required('Wallet address (EVM hex or Solana base58); chains of its VM are read.', 200).meta({
+    example: '0x8ba1f109551bd432803012645ac136ddd64dba72',
+  }),
   chains: z
     .string()
     .max(1000)
     .transform(commaList)
     .optional()
-    .meta({ description: 'Comma-separated chain ids or slugs; default: every chain of the address\'s VM.', example: 'base,arbitrum' }),
+    .meta({ description: "Comma-separated chain ids or slugs; default: every chain of the address's VM.", example: 'base,arbitrum' }),
 });

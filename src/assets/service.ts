@@ -61,7 +61,15 @@ export class AssetsService {
     this.lists = new TokenLists(config, this.chains, clock, log);
     this.priceBook = new PriceBook(config, this.chains, this.lists, clock, log);
     this.lookups = new TtlCache(clock, LOOKUP_TTL_MS, 20_000);
-    this.balanceReader = new BalanceReader({ config, clock, log, rpc: deps.rpc, chains: this.chains, lists: this.lists, searchSolana: (m) => this.searchSolana(m) });
+    this.balanceReader = new BalanceReader({
+      config,
+      clock,
+      log,
+      rpc: deps.rpc,
+      chains: this.chains,
+      lists: this.lists,
+      searchSolana: (m) => this.searchSolana(m),
+    });
   }
 
   listChains(): Chain[] {
@@ -84,10 +92,14 @@ export class AssetsService {
     if (!s) throw invalidParams(field, 'is required');
     if (looksLikeAddress(chain.vm, s)) return this.tokenAt(chain, normalizeTokenAddress(chain.vm, s));
     if (s.startsWith('0x') || isEvmAddress(s) || isSolanaAddress(s)) {
-      throw invalidParams(field, chain.vm === 'evm' ? 'must be a 0x-prefixed 20-byte hex address or a token symbol' : 'must be a base58 Solana mint or a token symbol');
+      throw invalidParams(
+        field,
+        chain.vm === 'evm' ? 'must be a 0x-prefixed 20-byte hex address or a token symbol' : 'must be a base58 Solana mint or a token symbol',
+      );
     }
     const curated = curatedBySymbol(chain.id, s) ?? (s.toUpperCase() === chain.nativeSymbol.toUpperCase() ? this.native(chain) : undefined);
-    if (!curated) throw new ApiError('UNSUPPORTED_TOKEN', `${field}: unknown symbol "${s.slice(0, 32)}" on ${chain.name}; pass the token address instead`, { field });
+    if (!curated)
+      throw new ApiError('UNSUPPORTED_TOKEN', `${field}: unknown symbol "${s.slice(0, 32)}" on ${chain.name}; pass the token address instead`, { field });
     return this.tokenAt(chain, curated.address);
   }
 
@@ -174,7 +186,16 @@ export class AssetsService {
       const listed = this.lists.current(chain.id).byAddr(address);
       return listed ? publicToken(listed) : { ...curated, verified: true, popular: true };
     }
-    if (address === EVM_NATIVE && chain.vm === 'evm') return { ...this.native(chain), chainId: chain.id, symbol: chain.nativeSymbol, name: chain.nativeSymbol, decimals: chain.nativeDecimals, verified: true, popular: true };
+    if (address === EVM_NATIVE && chain.vm === 'evm')
+      return {
+        ...this.native(chain),
+        chainId: chain.id,
+        symbol: chain.nativeSymbol,
+        name: chain.nativeSymbol,
+        decimals: chain.nativeDecimals,
+        verified: true,
+        popular: true,
+      };
     // A quote should not wait long for a first list download; past the bound, the chain answers instead.
     await raceTimeout(this.lists.ensureFresh(), LIST_WAIT_MS).catch(() => undefined);
     const listed = this.lists.current(chain.id).byAddr(address);
@@ -201,7 +222,15 @@ export class AssetsService {
     }
     if (!meta) throw new ApiError('UNSUPPORTED_TOKEN', `address: ${address} is not an SPL token mint`, { field: 'address' });
     const n = meta.names;
-    return { chainId: chain.id, address, symbol: n?.symbol ?? 'UNKNOWN', name: n?.name ?? n?.symbol ?? 'Unknown token', decimals: meta.decimals, verified: false, popular: false };
+    return {
+      chainId: chain.id,
+      address,
+      symbol: n?.symbol ?? 'UNKNOWN',
+      name: n?.name ?? n?.symbol ?? 'Unknown token',
+      decimals: meta.decimals,
+      verified: false,
+      popular: false,
+    };
   }
 
   /**
@@ -223,7 +252,9 @@ export class AssetsService {
   async searchSolana(mints: string[]): Promise<Map<string, MintNames>> {
     const out = new Map<string, MintNames>();
     for (let i = 0; i < mints.length; i += 100) {
-      const found = await searchJupiterMints(this.deps.config.JUPITER_API_URL, this.deps.config.JUPITER_API_KEY, mints.slice(i, i + 100), { timeoutMs: this.deps.config.PRICE_TIMEOUT_MS });
+      const found = await searchJupiterMints(this.deps.config.JUPITER_API_URL, this.deps.config.JUPITER_API_KEY, mints.slice(i, i + 100), {
+        timeoutMs: this.deps.config.PRICE_TIMEOUT_MS,
+      });
       for (const t of found) out.set(t.address, { name: t.name, symbol: t.symbol });
     }
     return out;
@@ -247,5 +278,10 @@ export class AssetsService {
 export function rpcFailure(chain: Chain, err: unknown): ApiError {
   const msg = err instanceof Error ? err.message : String(err);
   const timeout = /timed? ?out|timeout|aborted/i.test(msg);
-  return new ApiError(timeout ? 'PROVIDER_TIMEOUT' : 'PROVIDER_ERROR', `${chain.name} RPC ${timeout ? 'did not answer in time' : 'failed'}`, { chainId: chain.id }, { cause: err });
+  return new ApiError(
+    timeout ? 'PROVIDER_TIMEOUT' : 'PROVIDER_ERROR',
+    `${chain.name} RPC ${timeout ? 'did not answer in time' : 'failed'}`,
+    { chainId: chain.id },
+    { cause: err },
+  );
 }

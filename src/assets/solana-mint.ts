@@ -60,7 +60,10 @@ function borshString(data: Uint8Array, off: number): [string, number] | null {
   if (off + 4 > data.length) return null;
   const len = new DataView(data.buffer, data.byteOffset, data.byteLength).getUint32(off, true);
   if (off + 4 + len > data.length) return null;
-  const s = Buffer.from(data.subarray(off + 4, off + 4 + len)).toString('utf8').replace(/\0+$/g, '').trim();
+  const s = Buffer.from(data.subarray(off + 4, off + 4 + len))
+    .toString('utf8')
+    .replace(/\0+$/g, '')
+    .trim();
   return [s, off + 4 + len];
 }
 

@@ -35,7 +35,10 @@ function compareKeys(a: SortKey, b: SortKey): number {
 export const compareTokens = (a: IndexedToken, b: IndexedToken) => compareKeys(sortKey(a), sortKey(b));
 
 /** Cursor: the last item's sort key, plus whether it was in the exact-symbol segment of a `q` search. */
-const cursorSchema = z.tuple([z.tuple([z.number(), z.number(), z.number(), z.number(), z.number(), z.string(), z.string()]), z.union([z.literal(0), z.literal(1)])]);
+const cursorSchema = z.tuple([
+  z.tuple([z.number(), z.number(), z.number(), z.number(), z.number(), z.string(), z.string()]),
+  z.union([z.literal(0), z.literal(1)]),
+]);
 
 export function encodeCursor(t: IndexedToken, exact: boolean): string {
   return Buffer.from(JSON.stringify([sortKey(t), exact ? 1 : 0])).toString('base64url');

@@ -97,7 +97,15 @@ export class TokenLists {
   private rebuild(yieldBetweenChains = false): void | Promise<void> {
     const chains = this.chains.list();
     const chainIds = new Set(chains.map((c) => c.id));
-    const natives: ListedToken[] = chains.map((c) => ({ chainId: c.id, address: c.vm === 'evm' ? EVM_NATIVE : SOL_NATIVE_MINT, symbol: c.nativeSymbol, name: c.nativeSymbol, decimals: c.nativeDecimals, verified: true, popular: true }));
+    const natives: ListedToken[] = chains.map((c) => ({
+      chainId: c.id,
+      address: c.vm === 'evm' ? EVM_NATIVE : SOL_NATIVE_MINT,
+      symbol: c.nativeSymbol,
+      name: c.nativeSymbol,
+      decimals: c.nativeDecimals,
+      verified: true,
+      popular: true,
+    }));
     // Jupiter first: for Solana tokens both list, the Solana-native source's metadata and price win.
     const byChain = mergeTokenLists([this.lastGood.jupiter ?? [], this.lastGood.lifi ?? []], chainIds, natives);
     const next = new Map<number, ChainTokenIndex>();

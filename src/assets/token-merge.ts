@@ -8,7 +8,11 @@ import type { ListedToken } from './types.js';
  * and marks tokens popular and verified), de-duplicated by `chainId:address`. `natives` adds each chain's gas coin. Prices and liquidity are taken
  * from whichever list has them. Only chains in `chainIds` are kept. Returns the tokens grouped by chain.
  */
-export function mergeTokenLists(lists: readonly (readonly ListedToken[])[], chainIds: ReadonlySet<number>, natives: readonly ListedToken[] = []): Map<number, IndexedToken[]> {
+export function mergeTokenLists(
+  lists: readonly (readonly ListedToken[])[],
+  chainIds: ReadonlySet<number>,
+  natives: readonly ListedToken[] = [],
+): Map<number, IndexedToken[]> {
   const merged = new Map<string, IndexedToken>();
   for (const list of lists) {
     for (const t of list) {

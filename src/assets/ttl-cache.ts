@@ -40,12 +40,10 @@ export class TtlCache<V> {
     if (hit !== undefined) return hit;
     let p = this.inflight.get(key);
     if (!p) {
-      p = load().then(
-        (v) => {
-          this.set(key, v);
-          return v;
-        },
-      );
+      p = load().then((v) => {
+        this.set(key, v);
+        return v;
+      });
       const done = () => this.inflight.delete(key);
       p.then(done, done);
       this.inflight.set(key, p);

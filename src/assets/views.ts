@@ -56,7 +56,9 @@ export const balancesResponseSchema = z.object({
   vm,
   balances: z.array(tokenSchema.extend({ amount: z.string().regex(/^[0-9]+$/), valueUsd: z.number().optional() })),
   totalUsd: z.number(),
-  errors: z.array(z.object({ chainId: z.number().int(), message: z.string() })).meta({ description: 'Chains that failed or timed out; their balances are missing.' }),
+  errors: z
+    .array(z.object({ chainId: z.number().int(), message: z.string() }))
+    .meta({ description: 'Chains that failed or timed out; their balances are missing.' }),
 });
 
 sameShape<z.output<typeof chainSchema>, Chain>(true);

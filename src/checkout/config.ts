@@ -8,13 +8,14 @@ import { z } from 'zod';
 const confirmationsMap = z
   .string()
   .regex(/^\s*\d+\s*:\s*\d+\s*(,\s*\d+\s*:\s*\d+\s*)*$/, 'must be chainId:n pairs separated by commas, e.g. 8453:1,1:12')
-  .transform((s) =>
-    Object.fromEntries(
-      s.split(',').map((pair) => {
-        const [chain, n] = pair.split(':').map((x) => Number(x.trim()));
-        return [chain, Math.max(1, n)];
-      }),
-    ) as Record<number, number>,
+  .transform(
+    (s) =>
+      Object.fromEntries(
+        s.split(',').map((pair) => {
+          const [chain, n] = pair.split(':').map((x) => Number(x.trim()));
+          return [chain, Math.max(1, n)];
+        }),
+      ) as Record<number, number>,
   );
 
 export const checkoutEnv = {

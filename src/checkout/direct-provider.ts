@@ -71,7 +71,15 @@ export function directProvider(d: { rpc: Pick<RpcClients, 'solana'> }): Provider
       const { blockhash } = await d.rpc.solana().getLatestBlockhash('confirmed');
       return {
         vm: 'svm',
-        serializedTx: splTransferTx({ from: r.sender, to: r.recipient, mint: r.src.address, amount: r.amount, decimals: r.src.decimals, recentBlockhash: blockhash, reference: sessionReference(sessionId) }),
+        serializedTx: splTransferTx({
+          from: r.sender,
+          to: r.recipient,
+          mint: r.src.address,
+          amount: r.amount,
+          decimals: r.src.decimals,
+          recentBlockhash: blockhash,
+          reference: sessionReference(sessionId),
+        }),
       };
     },
     status: () => Promise.reject(new ApiError('ORDER_NOT_FOUND', 'direct transfers are followed on chain')),

@@ -39,22 +39,38 @@ const httpUrl = z
 /** Postgres text cannot hold NUL; refusing it here keeps such input a 400 instead of a database error. */
 const NO_NUL = [(s: string) => !s.includes('\u0000'), 'must not contain NUL characters'] as const;
 
-const text = (max: number) => z.string().max(max, `must be at most ${max} characters`).refine(...NO_NUL);
+const text = (max: number) =>
+  z
+    .string()
+    .max(max, `must be at most ${max} characters`)
+    .refine(...NO_NUL);
 
 /** Metadata is stored as jsonb, which refuses a lone UTF-16 surrogate (`"\\ud800"` in JSON): a 400, not a 500. */
 const WELL_FORMED = [(s: string) => !/\p{Cs}/u.test(s), 'must be valid Unicode (no lone surrogate escapes)'] as const;
 
 export const metadata = z
   .record(
-    z.string().min(1, 'keys must not be empty').max(LIMITS.metadataKey, `keys must be at most ${LIMITS.metadataKey} characters`).refine(...NO_NUL).refine(...WELL_FORMED),
-    z.string({ error: 'values must be strings' }).max(LIMITS.metadataValue, `values must be at most ${LIMITS.metadataValue} characters`).refine(...NO_NUL).refine(...WELL_FORMED),
+    z
+      .string()
+      .min(1, 'keys must not be empty')
+      .max(LIMITS.metadataKey, `keys must be at most ${LIMITS.metadataKey} characters`)
+      .refine(...NO_NUL)
+      .refine(...WELL_FORMED),
+    z
+      .string({ error: 'values must be strings' })
+      .max(LIMITS.metadataValue, `values must be at most ${LIMITS.metadataValue} characters`)
+      .refine(...NO_NUL)
+      .refine(...WELL_FORMED),
   )
   .refine((m) => Object.keys(m).length <= LIMITS.metadataKeys, `must have at most ${LIMITS.metadataKeys} keys`);
 
 const chainRef = z.union([z.string().min(1), z.number().int()]);
 
 export const createSessionSchema = z.object({
-  amount: baseUnitAmount.meta({ description: 'Amount due in base units of the settlement token (no leading zeros, > 0, at most 2^256-1).', example: '25000000' }),
+  amount: baseUnitAmount.meta({
+    description: 'Amount due in base units of the settlement token (no leading zeros, > 0, at most 2^256-1).',
+    example: '25000000',
+  }),
   settleChain: chainRef.meta({ description: 'Settlement chain id or slug.', example: 'base' }),
   settleToken: z.string().min(1).meta({ description: 'Settlement token: `USDC` or `USDT` (symbol or address) where supported on the chain.', example: 'USDC' }),
   recipient: z.string().min(1).meta({ description: "The merchant's address on the settlement chain.", example: '0x5a0b54d5dc17e0aadc383d2db43b0a0d3e029c4c' }),
@@ -64,7 +80,13 @@ export const createSessionSchema = z.object({
   metadata: metadata.optional(),
   successUrl: httpUrl.optional(),
   cancelUrl: httpUrl.optional(),
-  expiresInMinutes: z.number({ error: 'must be an integer' }).int('must be an integer').min(5).max(10080).default(60).meta({ description: 'Minutes until the session expires (5-10080, default 60).' }),
+  expiresInMinutes: z
+    .number({ error: 'must be an integer' })
+    .int('must be an integer')
+    .min(5)
+    .max(10080)
+    .default(60)
+    .meta({ description: 'Minutes until the session expires (5-10080, default 60).' }),
 });
 export type CreateSessionInput = z.input<typeof createSessionSchema>;
 
@@ -89,7 +111,11 @@ export function validateSettlement(settleChain: string | number, settleToken: st
   if (!settlement) throw new ApiError('UNSUPPORTED_TOKEN', `settleToken: settlement is supported for ${pairsText()}`, { field: 'settleToken' });
   const r = recipient.trim();
   if (!isAddressFor(settlement.vm, r)) {
-    throw new ApiError('INVALID_PARAMS', `recipient: must be ${settlement.vm === 'evm' ? 'a 0x-prefixed 20-byte hex address' : 'a base58 Solana address'} on ${SETTLEMENT_CHAINS[chainId]!.name}`, { field: 'recipient' });
+    throw new ApiError(
+      'INVALID_PARAMS',
+      `recipient: must be ${settlement.vm === 'evm' ? 'a 0x-prefixed 20-byte hex address' : 'a base58 Solana address'} on ${SETTLEMENT_CHAINS[chainId]!.name}`,
+      { field: 'recipient' },
+    );
   }
   if (settlement.vm === 'evm' && /^0x0{40}$/i.test(r)) throw new ApiError('INVALID_PARAMS', 'recipient: must not be the zero address', { field: 'recipient' });
   return { settlement, recipient: normalize(settlement.vm, r) };
@@ -112,8 +138,14 @@ export const reportDirectSchema = z.object({
 export function validateDirectReport(vm: 'evm' | 'svm', input: z.output<typeof reportDirectSchema>) {
   const txHash = input.txHash.trim();
   const payer = input.payer.trim();
-  if (!isTxHashFor(vm, txHash)) throw new ApiError('INVALID_PARAMS', `txHash: must be ${vm === 'evm' ? 'a 0x-prefixed 32-byte hex hash' : 'a base58 transaction signature'}`, { field: 'txHash' });
-  if (!isAddressFor(vm, payer)) throw new ApiError('INVALID_PARAMS', `payer: must be ${vm === 'evm' ? 'a 0x-prefixed 20-byte hex address' : 'a base58 Solana address'}`, { field: 'payer' });
+  if (!isTxHashFor(vm, txHash))
+    throw new ApiError('INVALID_PARAMS', `txHash: must be ${vm === 'evm' ? 'a 0x-prefixed 32-byte hex hash' : 'a base58 transaction signature'}`, {
+      field: 'txHash',
+    });
+  if (!isAddressFor(vm, payer))
+    throw new ApiError('INVALID_PARAMS', `payer: must be ${vm === 'evm' ? 'a 0x-prefixed 20-byte hex address' : 'a base58 Solana address'}`, {
+      field: 'payer',
+    });
   return { txHash: normalize(vm, txHash), payer: normalize(vm, payer) };
 }
 
@@ -124,12 +156,17 @@ export const payerQuoteSchema = z.object({
 });
 
 export const createRefundSchema = z.object({
-  amount: baseUnitAmount.optional().meta({ description: 'Settlement base units to refund (no leading zeros, > 0); default: all that can still be refunded of the payment.' }),
+  amount: baseUnitAmount
+    .optional()
+    .meta({ description: 'Settlement base units to refund (no leading zeros, > 0); default: all that can still be refunded of the payment.' }),
   reason: text(LIMITS.refundReason).optional(),
   /** Where the refund goes; defaults to the payer when the payer's address is valid on the settlement chain. */
   to: z.string().min(1).optional(),
   /** The payment to refund (`cspay_…` from the session's `payments`); defaults to the one that paid the session. */
-  payment: z.string().regex(/^cspay_[0-9A-Za-z]{1,64}$/, 'must be a payment id (cspay_…) of this session').optional(),
+  payment: z
+    .string()
+    .regex(/^cspay_[0-9A-Za-z]{1,64}$/, 'must be a payment id (cspay_…) of this session')
+    .optional(),
 });
 
 export const reportRefundSchema = z.object({ txHash: z.string().min(1) });
@@ -142,7 +179,10 @@ export const sessionIdParamSchema = z.object({
   id: z.string().regex(CHECKOUT_SESSION_ID).meta({ description: 'Checkout session id.', example: 'cs_test_E2VhWfsak5hqnmzzu' }),
 });
 export const refundIdParamSchema = sessionIdParamSchema.extend({
-  refundId: z.string().regex(/^re_(test_)?[0-9A-Za-z]{1,64}$/).meta({ description: 'Refund id.', example: 're_test_5Rt8Yq1Wm3Lz9Xb2Vc7Nk4' }),
+  refundId: z
+    .string()
+    .regex(/^re_(test_)?[0-9A-Za-z]{1,64}$/)
+    .meta({ description: 'Refund id.', example: 're_test_5Rt8Yq1Wm3Lz9Xb2Vc7Nk4' }),
 });
 
 /**

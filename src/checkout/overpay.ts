@@ -15,7 +15,14 @@ export function valueNano(amount: bigint, decimals: number, priceUsd: number): b
 }
 
 /** First input to try from prices: the due amount's worth of the source token plus `bufferBps`. */
-export function initialInput(p: { due: bigint; dueDecimals: number; duePriceUsd: number; srcDecimals: number; srcPriceUsd: number; bufferBps: number }): bigint {
+export function initialInput(p: {
+  due: bigint;
+  dueDecimals: number;
+  duePriceUsd: number;
+  srcDecimals: number;
+  srcPriceUsd: number;
+  bufferBps: number;
+}): bigint {
   const src = nanoUsd(p.srcPriceUsd);
   if (src <= 0n) throw new Error('source price must be positive');
   const worth = valueNano(p.due, p.dueDecimals, p.duePriceUsd);

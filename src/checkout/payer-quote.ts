@@ -60,7 +60,14 @@ export async function searchPayerQuotes(quote: QuoteFn, s: SearchInput): Promise
   const prices = s.srcPriceUsd && s.srcPriceUsd > 0 ? { src: s.srcPriceUsd, due: s.duePriceUsd && s.duePriceUsd > 0 ? s.duePriceUsd : 1 } : undefined;
   const overpay = (q: QuoteView) =>
     prices
-      ? overpayBps({ srcAmount: BigInt(q.srcAmount), srcDecimals: s.srcDecimals, srcPriceUsd: prices.src, due: s.due, dueDecimals: s.dueDecimals, duePriceUsd: prices.due })
+      ? overpayBps({
+          srcAmount: BigInt(q.srcAmount),
+          srcDecimals: s.srcDecimals,
+          srcPriceUsd: prices.src,
+          due: s.due,
+          dueDecimals: s.dueDecimals,
+          duePriceUsd: prices.due,
+        })
       : outputOvershootBps(BigInt(q.dstAmount), s.due);
   const consider = (r: QuoteResponse, method: PayerQuote['method']) => {
     for (const e of r.errors) errors.set(e.provider, e);
@@ -95,7 +102,7 @@ export async function searchPayerQuotes(quote: QuoteFn, s: SearchInput): Promise
   }
   for (let round = 0; input !== undefined && input > 0n && round < (s.rounds ?? 3); round++) {
     const r = await attempt({ ...s.base, amount: input.toString() }, 'input_search');
-    if (!r || !r.quotes.length) break;
+    if (!r?.quotes.length) break;
     const x: bigint = input;
     // What each route needs, from its observed rate at this input.
     const needs = r.quotes.map((q) => ({ provider: q.provider, need: nextInput(x, BigInt(q.dstAmountMin), s.due) }));
@@ -125,7 +132,11 @@ export async function searchPayerQuotes(quote: QuoteFn, s: SearchInput): Promise
     });
   if (!quotes.length) {
     const over = [...best.values()].length;
-    const why = over ? `every route overpays by more than ${s.maxOverpayBps / 100}%` : failures.length ? failures.join('; ') : 'no provider delivered the amount due';
+    const why = over
+      ? `every route overpays by more than ${s.maxOverpayBps / 100}%`
+      : failures.length
+        ? failures.join('; ')
+        : 'no provider delivered the amount due';
     throw new ApiError('NO_ROUTE', `No route pays this session from this token: ${why}`, { errors: [...errors.values()] });
   }
   return { quotes, errors: [...errors.values()].sort((a, b) => a.provider.localeCompare(b.provider)) };

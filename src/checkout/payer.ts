@@ -107,7 +107,9 @@ export class PayerQuotes {
               }),
             };
       const token = { chainId: session.settleChainId, address: session.settleToken, symbol: session.settleSymbol, decimals: session.settleDecimals };
-      const quoteId = await this.d.quotes.issue(directStoredQuote({ sessionId: id, vm: settleVm, token, recipient: session.recipient, sender: payer, amount: due, expiresAt, nowMs: clock.now() }));
+      const quoteId = await this.d.quotes.issue(
+        directStoredQuote({ sessionId: id, vm: settleVm, token, recipient: session.recipient, sender: payer, amount: due, expiresAt, nowMs: clock.now() }),
+      );
       await this.d.links.link(id, [{ quoteId, expiresAt }]);
       const direct: DirectQuote = {
         method: 'direct_transfer',
@@ -130,26 +132,23 @@ export class PayerQuotes {
     const settleId = `${session.settleChainId}:${session.settleToken}`;
     const srcId = `${srcChain.id}:${srcToken.address}`;
     const prices = await assets.prices([srcId, settleId]).catch(() => ({}) as Record<string, number>);
-    const { quotes, errors } = await searchPayerQuotes(
-      (params) => this.d.quotes.quote(params, { auth: null, channel: 'api' }),
-      {
-        base: {
-          srcChain: String(srcChain.id),
-          srcToken: srcToken.address,
-          dstChain: String(session.settleChainId),
-          dstToken: session.settleToken,
-          sender: input.sender,
-          recipient: session.recipient,
-          channel: 'api' as const,
-        },
-        due,
-        dueDecimals: session.settleDecimals,
-        srcDecimals: srcToken.decimals,
-        srcPriceUsd: prices[srcId] ?? srcToken.priceUsd,
-        duePriceUsd: prices[settleId],
-        maxOverpayBps: config.CHECKOUT_MAX_OVERPAY_BPS,
+    const { quotes, errors } = await searchPayerQuotes((params) => this.d.quotes.quote(params, { auth: null, channel: 'api' }), {
+      base: {
+        srcChain: String(srcChain.id),
+        srcToken: srcToken.address,
+        dstChain: String(session.settleChainId),
+        dstToken: session.settleToken,
+        sender: input.sender,
+        recipient: session.recipient,
+        channel: 'api' as const,
       },
-    );
+      due,
+      dueDecimals: session.settleDecimals,
+      srcDecimals: srcToken.decimals,
+      srcPriceUsd: prices[srcId] ?? srcToken.priceUsd,
+      duePriceUsd: prices[settleId],
+      maxOverpayBps: config.CHECKOUT_MAX_OVERPAY_BPS,
+    });
     // Before the payer sees a quote id: a quote reported or submitted later finds its session through this link.
     await this.d.links.link(id, quotes);
     return { ...head, direct: false, best: quotes[0]!, quotes, errors };

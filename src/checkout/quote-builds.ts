@@ -39,9 +39,15 @@ export class QuoteBuilds {
       data: [{ id: newId('csb'), quoteId, sessionId, chainId, vm: e.vm, target: e.target, data: e.data, value: e.value, fingerprint, createdAt: now }],
       skipDuplicates: true,
     });
-    const owner = await this.d.prisma.checkoutQuoteBuild.findUnique({ where: { chainId_fingerprint: { chainId, fingerprint } }, select: { id: true, sessionId: true } });
+    const owner = await this.d.prisma.checkoutQuoteBuild.findUnique({
+      where: { chainId_fingerprint: { chainId, fingerprint } },
+      select: { id: true, sessionId: true },
+    });
     if (!owner || owner.sessionId !== sessionId) {
-      throw new ApiError('CONFLICT', 'The provider built a transaction identical to one built for another checkout session, so it could not be told apart on chain; request a fresh quote (or pay by direct transfer)');
+      throw new ApiError(
+        'CONFLICT',
+        'The provider built a transaction identical to one built for another checkout session, so it could not be told apart on chain; request a fresh quote (or pay by direct transfer)',
+      );
     }
     await this.d.prisma.checkoutQuoteBuildUse.createMany({ data: [{ quoteId, buildId: owner.id, createdAt: now }], skipDuplicates: true });
   }
@@ -53,7 +59,10 @@ export class QuoteBuilds {
    */
   async ofQuote(sessionId: string, quoteId: string | null | undefined, chainId: number, db: Db = this.d.prisma): Promise<BuiltEvidence[]> {
     if (!quoteId) return [];
-    const rows = await db.checkoutQuoteBuild.findMany({ where: { sessionId, chainId, uses: { some: { quoteId } } }, select: { vm: true, target: true, data: true, value: true } });
+    const rows = await db.checkoutQuoteBuild.findMany({
+      where: { sessionId, chainId, uses: { some: { quoteId } } },
+      select: { vm: true, target: true, data: true, value: true },
+    });
     return rows.map((r) => ({ vm: r.vm as 'evm' | 'svm', target: r.target, data: r.data, value: r.value }));
   }
 }

@@ -22,7 +22,12 @@ export class QuoteLinks {
     if (!quotes.length) return;
     const now = this.d.clock.now();
     await this.d.prisma.checkoutQuoteLink.createMany({
-      data: quotes.map((q) => ({ quoteId: q.quoteId, sessionId, dropAt: new Date(q.expiresAt * 1000 + QUOTE_RETENTION_MS + LINK_MARGIN_MS), createdAt: new Date(now) })),
+      data: quotes.map((q) => ({
+        quoteId: q.quoteId,
+        sessionId,
+        dropAt: new Date(q.expiresAt * 1000 + QUOTE_RETENTION_MS + LINK_MARGIN_MS),
+        createdAt: new Date(now),
+      })),
       skipDuplicates: true,
     });
   }

@@ -66,22 +66,38 @@ export class RefundsService {
       paid = payments.find((p) => p.id === input.payment);
       if (!paid) throw new ApiError('NOT_FOUND', `payment: checkout session ${sessionId} has no payment ${input.payment}`, { field: 'payment' });
       if (refundableAmount(paid) === 0n) {
-        throw new ApiError('CONFLICT', `Payment ${paid.id} is ${paid.status}${paid.reason ? ` (${paid.reason})` : ''}: nothing it delivered to the recipient can be refunded`);
+        throw new ApiError(
+          'CONFLICT',
+          `Payment ${paid.id} is ${paid.status}${paid.reason ? ` (${paid.reason})` : ''}: nothing it delivered to the recipient can be refunded`,
+        );
       }
     } else {
       paid = payments.find((p) => p.status === 'succeeded');
       if (session.status !== 'paid' || !paid) {
-        throw new ApiError('CONFLICT', `Checkout session ${sessionId} is ${session.status}; only paid sessions can be refunded (name a \`payment\` to refund another payment that delivered funds)`);
+        throw new ApiError(
+          'CONFLICT',
+          `Checkout session ${sessionId} is ${session.status}; only paid sessions can be refunded (name a \`payment\` to refund another payment that delivered funds)`,
+        );
       }
     }
     // A pay-by-transfer payment has no known sender: its `payer` is the refund address whoever asked for the deposit
     // address gave (a stranger holding the pay link could have). Never a default refund destination: name `to`.
     if (!input.to && paid.quoteId?.startsWith('dep_')) {
-      throw new ApiError('INVALID_PARAMS', 'to: required for a payment made by transfer to a deposit address (its sender is not known to the service; its refund address was given by whoever requested the address)', { field: 'to' });
+      throw new ApiError(
+        'INVALID_PARAMS',
+        'to: required for a payment made by transfer to a deposit address (its sender is not known to the service; its refund address was given by whoever requested the address)',
+        { field: 'to' },
+      );
     }
     const toRaw = (input.to ?? paid.payer).trim();
     if (!isAddressFor(vm, toRaw)) {
-      throw new ApiError('INVALID_PARAMS', input.to ? 'to: must be an address on the settlement chain' : 'to: the payer paid from an address that does not exist on the settlement chain; send `to`', { field: 'to' });
+      throw new ApiError(
+        'INVALID_PARAMS',
+        input.to
+          ? 'to: must be an address on the settlement chain'
+          : 'to: the payer paid from an address that does not exist on the settlement chain; send `to`',
+        { field: 'to' },
+      );
     }
     const to = normalize(vm, toRaw);
     const paymentId = paid.id;
@@ -163,7 +179,10 @@ export class RefundsService {
           const p = await this.paymentOf(tx, r);
           const left = p ? refundableAmount(p) - BigInt(p.amountRefunded) : BigInt(s.amountReceived ?? '0') - BigInt(s.amountRefunded);
           if (BigInt(r.amount) > left) {
-            throw new ApiError('CONFLICT', `Refund ${refundId} (${r.amount}) failed as never mined and only ${left} is unrefunded now (other refunds took the rest); cancel one to record this transaction`);
+            throw new ApiError(
+              'CONFLICT',
+              `Refund ${refundId} (${r.amount}) failed as never mined and only ${left} is unrefunded now (other refunds took the rest); cancel one to record this transaction`,
+            );
           }
           await this.adjustRefunded(tx, s, p, BigInt(r.amount), now);
           return tx.checkoutRefund.update({ where: { id: refundId }, data: { status: move.next, failure: null, updatedAt: now } });
@@ -199,7 +218,13 @@ export class RefundsService {
     for (const r of rows) {
       try {
         const vm = SETTLEMENT_CHAINS[r.chainId]!.vm;
-        const want = { token: r.token, recipient: r.toAddress, amount: BigInt(r.amount), createdAtMs: r.createdAt.getTime(), blockTimeToleranceMs: this.deps.config.CHECKOUT_BLOCK_TIME_TOLERANCE_SECONDS * 1000 };
+        const want = {
+          token: r.token,
+          recipient: r.toAddress,
+          amount: BigInt(r.amount),
+          createdAtMs: r.createdAt.getTime(),
+          blockTimeToleranceMs: this.deps.config.CHECKOUT_BLOCK_TIME_TOLERANCE_SECONDS * 1000,
+        };
         const found = vm === 'evm' ? await verifier.evmTx(r.chainId, r.txHash!, heads) : await verifier.solanaTx(r.txHash!);
         if (found.kind === 'unconfirmed') {
           left++;

@@ -18,7 +18,10 @@ const note = z
   .min(1, 'must not be empty')
   .max(REVIEW_NOTE_MAX, `must be at most ${REVIEW_NOTE_MAX} characters`)
   .refine((s) => !s.includes('\u0000'), 'must not contain NUL characters')
-  .meta({ description: `Why (1-${REVIEW_NOTE_MAX} characters): kept in the session's \`reviews\` and sent in the event.`, example: 'Customer paid the missing 1 USDC by bank transfer' });
+  .meta({
+    description: `Why (1-${REVIEW_NOTE_MAX} characters): kept in the session's \`reviews\` and sent in the event.`,
+    example: 'Customer paid the missing 1 USDC by bank transfer',
+  });
 
 /** Unknown fields are refused, so a misspelt or unsupported option (such as `refund`) never goes unnoticed. */
 export const acceptReviewSchema = z
@@ -28,7 +31,9 @@ export const acceptReviewSchema = z
       .string()
       .regex(/^cspay_[0-9A-Za-z]{1,64}$/, 'must be a payment id (cspay_…) of this session')
       .optional()
-      .meta({ description: 'The payment to accept (one of the session\'s `payments`, `rejected`); default: the most recent rejected payment that delivered funds.' }),
+      .meta({
+        description: "The payment to accept (one of the session's `payments`, `rejected`); default: the most recent rejected payment that delivered funds.",
+      }),
   })
   .strict();
 
@@ -88,14 +93,21 @@ export class CheckoutReviews {
       const toStatus = this.assertMove(s.id, s.status, action);
       const p = named ?? newestSettled(payments).find((x) => x.status === 'rejected' && x.deliveryTxHash && x.seenAt);
       if (!p) {
-        throw new ApiError('CONFLICT', `Checkout session ${s.id}: no payment under review delivered funds to the recipient; name the payment to accept (\`payment\`) or reopen the session`);
+        throw new ApiError(
+          'CONFLICT',
+          `Checkout session ${s.id}: no payment under review delivered funds to the recipient; name the payment to accept (\`payment\`) or reopen the session`,
+        );
       }
-      if (p.status !== 'rejected') throw new ApiError('CONFLICT', `Payment ${p.id} is ${p.status}; only a rejected payment (it completed but a verification rule failed) can be accepted`);
+      if (p.status !== 'rejected')
+        throw new ApiError('CONFLICT', `Payment ${p.id} is ${p.status}; only a rejected payment (it completed but a verification rule failed) can be accepted`);
       // Only a payment the chain showed carrying this session's evidence, with funds delivered, can be accepted: a
       // report of another session's transaction (`no_session_evidence`) was never this session's payment, and
       // accepting it would let one transfer pay two sessions.
       if (!p.seenAt || !p.deliveryTxHash || BigInt(p.amountReceived ?? '0') === 0n) {
-        throw new ApiError('CONFLICT', `Payment ${p.id} (${p.reason}) was not seen on chain as this session's payment with funds delivered; it cannot be accepted`);
+        throw new ApiError(
+          'CONFLICT',
+          `Payment ${p.id} (${p.reason}) was not seen on chain as this session's payment with funds delivered; it cannot be accepted`,
+        );
       }
       // Funds shown on a payment with no delivering transaction of its own were counted for another payment
       // (`tx_already_used`): accepting them would let two payments claim, and refund, the same transfer.
@@ -103,12 +115,21 @@ export class CheckoutReviews {
         throw new ApiError('CONFLICT', `Payment ${p.id} (${p.reason}): the transfer it shows is already counted for another payment; it cannot be accepted`);
       }
       if (BigInt(p.amountRefunded) > 0n) {
-        throw new ApiError('CONFLICT', `Payment ${p.id} has ${p.amountRefunded} refunded or being refunded; a payment being returned cannot be accepted (cancel its pending refunds, or reopen the session)`);
+        throw new ApiError(
+          'CONFLICT',
+          `Payment ${p.id} has ${p.amountRefunded} refunded or being refunded; a payment being returned cannot be accepted (cancel its pending refunds, or reopen the session)`,
+        );
       }
       const now = new Date(this.now());
       await tx.checkoutPayment.update({ where: { id: p.id }, data: { status: 'succeeded', reason: null, updatedAt: now } });
       const review = await this.record(tx, auth, s, { action: 'accept', toStatus, paymentId: p.id, paymentReason: p.reason, note: input.note }, now);
-      const updated = await this.deps.sessions.applyTransition(tx, s, action, { paidAt: now, amountReceived: p.amountReceived ?? '0', reviewReason: null }, { review });
+      const updated = await this.deps.sessions.applyTransition(
+        tx,
+        s,
+        action,
+        { paidAt: now, amountReceived: p.amountReceived ?? '0', reviewReason: null },
+        { review },
+      );
       return this.deps.sessions.fullViewInTx(tx, updated);
     });
   }
@@ -122,7 +143,13 @@ export class CheckoutReviews {
       const payments = await tx.checkoutPayment.findMany({ where: { sessionId: s.id, status: 'rejected' } });
       const reviewed = newestSettled(payments)[0];
       const now = new Date(this.now());
-      const review = await this.record(tx, auth, s, { action: 'reopen', toStatus, paymentId: reviewed?.id ?? null, paymentReason: reviewed?.reason ?? null, note: input.note }, now);
+      const review = await this.record(
+        tx,
+        auth,
+        s,
+        { action: 'reopen', toStatus, paymentId: reviewed?.id ?? null, paymentReason: reviewed?.reason ?? null, note: input.note },
+        now,
+      );
       const expiresAt = new Date(reopenedExpiresAt(now.getTime(), s.expiresAt.getTime(), input.expiresInMinutes));
       const updated = await this.deps.sessions.applyTransition(tx, s, action, { reviewReason: null, expiresAt }, { review });
       return this.deps.sessions.fullViewInTx(tx, updated);

@@ -29,7 +29,6 @@ import { withLockedRow } from '../db/locked-row.js';
 import { QuoteBuilds, type BuiltForQuote } from './quote-builds.js';
 import { DIRECT_PROVIDER } from './direct-provider.js';
 
-
 type Tx = Prisma.TransactionClient;
 type SessionPatch = Prisma.CheckoutSessionUpdateInput;
 
@@ -50,7 +49,11 @@ export const MAX_UNSEEN_REPORTS = 10;
 export type SeenFinding = { kind: 'seen'; payer?: string };
 
 /** Looks a payment up on chain at once: whether it is already seen with the session's evidence. */
-export type SeenProbe = (p: Pick<CheckoutPayment, 'kind' | 'payer' | 'srcChainId' | 'srcTxHash' | 'sessionId'> & { quoteId?: string }, s: CheckoutSession, tx: Tx) => Promise<boolean>;
+export type SeenProbe = (
+  p: Pick<CheckoutPayment, 'kind' | 'payer' | 'srcChainId' | 'srcTxHash' | 'sessionId'> & { quoteId?: string },
+  s: CheckoutSession,
+  tx: Tx,
+) => Promise<boolean>;
 
 /** Interactive transactions wait for the row lock of a busy session; generous limits keep bursts from failing. */
 const TX_OPTIONS = { maxWait: 15_000, timeout: 30_000 } as const;
@@ -131,7 +134,12 @@ export class CheckoutService {
   /** Runs `fn` with the session row locked; inside `outerTx` when given (the caller's transaction), else in a new one. */
   async withLockedSession<T>(id: string, fn: (tx: Tx, s: CheckoutSession) => Promise<T>, outerTx?: Tx): Promise<T> {
     assertSessionId(id);
-    const lock = { table: 'checkout_sessions', id, read: (tx: Tx) => tx.checkoutSession.findUnique({ where: { id } }), missing: () => notFound('Checkout session') };
+    const lock = {
+      table: 'checkout_sessions',
+      id,
+      read: (tx: Tx) => tx.checkoutSession.findUnique({ where: { id } }),
+      missing: () => notFound('Checkout session'),
+    };
     return withLockedRow(this.prisma, lock, fn, { outerTx, txOptions: TX_OPTIONS });
   }
 
@@ -139,7 +147,13 @@ export class CheckoutService {
    * Applies one state-machine move to a locked session: update, event, live notification. `eventData`: more
    * fields for the event's `data` beside `session` (a review resolution adds `review`).
    */
-  async applyTransition(tx: Tx, s: CheckoutSession, action: SessionAction, patch: SessionPatch = {}, eventData: Record<string, unknown> = {}): Promise<CheckoutSession> {
+  async applyTransition(
+    tx: Tx,
+    s: CheckoutSession,
+    action: SessionAction,
+    patch: SessionPatch = {},
+    eventData: Record<string, unknown> = {},
+  ): Promise<CheckoutSession> {
     const r = transition(s.status, action);
     if (!r.ok) throw new ApiError('CONFLICT', `Checkout session ${s.id}: ${r.error}`);
     const at = new Date(this.now());
@@ -243,7 +257,12 @@ export class CheckoutService {
   async expire(auth: KeyAuth, id: string): Promise<SessionView> {
     await this.getOwned(id, auth);
     const out = await this.withLockedSession(id, async (tx, s) => {
-      const updated = await this.applyTransition(tx, s, { type: 'expire', by: 'merchant', now: this.now(), expiresAt: s.expiresAt.getTime() }, { expiredAt: new Date(this.now()) });
+      const updated = await this.applyTransition(
+        tx,
+        s,
+        { type: 'expire', by: 'merchant', now: this.now(), expiresAt: s.expiresAt.getTime() },
+        { expiredAt: new Date(this.now()) },
+      );
       return this.fullViewInTx(tx, updated);
     });
     return out;
@@ -256,7 +275,12 @@ export class CheckoutService {
   async expireInternal(id: string): Promise<boolean> {
     return this.withLockedSession(id, async (tx, s) => {
       if (s.status !== 'open') return false;
-      await this.applyTransition(tx, s, { type: 'expire', by: 'merchant', now: this.now(), expiresAt: s.expiresAt.getTime() }, { expiredAt: new Date(this.now()) });
+      await this.applyTransition(
+        tx,
+        s,
+        { type: 'expire', by: 'merchant', now: this.now(), expiresAt: s.expiresAt.getTime() },
+        { expiredAt: new Date(this.now()) },
+      );
       return true;
     });
   }
@@ -356,7 +380,12 @@ export class CheckoutService {
    * so the order and the session's payment are committed together or not at all, and a refusal (session no
    * longer takes reports) fails the report itself.
    */
-  async onRoutedReported(order: { quoteId: string; srcTxHash: string }, quote: QuoteRecord, tx?: Tx, how: { broadcast: boolean } = { broadcast: false }): Promise<void> {
+  async onRoutedReported(
+    order: { quoteId: string; srcTxHash: string },
+    quote: QuoteRecord,
+    tx?: Tx,
+    how: { broadcast: boolean } = { broadcast: false },
+  ): Promise<void> {
     const id = await this.sessionForQuote(quote, tx);
     if (!id) return;
     // Inside the caller's transaction every read goes through `tx` (PGlite has one connection: a read
@@ -365,21 +394,29 @@ export class CheckoutService {
     if (!session) return;
     const dst = quote.request.dst;
     const vm = SETTLEMENT_CHAINS[session.settleChainId]!.vm;
-    if (dst.chainId !== session.settleChainId || normalize(vm, dst.address) !== session.settleToken || normalize(vm, quote.request.recipient) !== session.recipient) {
+    if (
+      dst.chainId !== session.settleChainId ||
+      normalize(vm, dst.address) !== session.settleToken ||
+      normalize(vm, quote.request.recipient) !== session.recipient
+    ) {
       this.deps.log.warn({ quoteId: order.quoteId, sessionId: id }, 'order reported for a checkout session, but its quote does not pay that session; ignored');
       return;
     }
-    await this.recordPayment(id, {
-      kind: quote.provider === DIRECT_PROVIDER ? 'direct' : 'routed',
-      payer: normalize(quote.request.srcVm, quote.request.sender),
-      srcChainId: quote.request.src.chainId,
-      srcToken: quote.request.src.address,
-      srcAmount: quote.quote.srcAmount.toString(),
-      srcTxHash: normalize(quote.request.srcVm, order.srcTxHash),
-      quoteId: order.quoteId,
-      provider: quote.provider === DIRECT_PROVIDER ? undefined : quote.provider,
-      broadcast: how.broadcast,
-    }, tx);
+    await this.recordPayment(
+      id,
+      {
+        kind: quote.provider === DIRECT_PROVIDER ? 'direct' : 'routed',
+        payer: normalize(quote.request.srcVm, quote.request.sender),
+        srcChainId: quote.request.src.chainId,
+        srcToken: quote.request.src.address,
+        srcAmount: quote.quote.srcAmount.toString(),
+        srcTxHash: normalize(quote.request.srcVm, order.srcTxHash),
+        quoteId: order.quoteId,
+        provider: quote.provider === DIRECT_PROVIDER ? undefined : quote.provider,
+        broadcast: how.broadcast,
+      },
+      tx,
+    );
   }
 
   /**
@@ -424,60 +461,73 @@ export class CheckoutService {
     outerTx?: Tx,
   ): Promise<{ session: CheckoutSession; payments: CheckoutPayment[]; created: boolean }> {
     try {
-      const out = await this.withLockedSession(id, async (tx, s) => {
-        // One hint per (transaction, quote): the same hash reported under another quote (or as a direct transfer)
-        // is another hint, verified under its own kind and quote, so a stranger reporting the payer's hash first
-        // under the wrong quote locks nobody out, and nothing one reporter does changes another's report.
-        const existing = await tx.checkoutPayment.findFirst({ where: { sessionId: id, srcChainId: p.srcChainId, srcTxHash: p.srcTxHash, quoteId: p.quoteId ?? null } });
-        if (existing) {
-          // Only "never seen on chain" is not a verdict about the transaction itself: a payment stuck in a
-          // mempool past the not-found window may still be mined. Reported again, it is looked for again
-          // (else its hash could never pay anything and the payer's funds would be stranded).
-          if (existing.status === 'failed' && existing.reason === 'tx_not_found') {
-            const now = this.now();
-            this.assertTakesReports(s, now);
-            // Revived, it waits unseen again: within the same bound as a new report.
-            await this.assertUnseenRoom(tx, s, { ...p, sessionId: id });
-            await tx.checkoutPayment.update({ where: { id: existing.id }, data: { status: 'verifying', reason: null, settledAt: null, seenAt: null, updatedAt: new Date(now) } });
-            return { session: s, created: true };
+      const out = await this.withLockedSession(
+        id,
+        async (tx, s) => {
+          // One hint per (transaction, quote): the same hash reported under another quote (or as a direct transfer)
+          // is another hint, verified under its own kind and quote, so a stranger reporting the payer's hash first
+          // under the wrong quote locks nobody out, and nothing one reporter does changes another's report.
+          const existing = await tx.checkoutPayment.findFirst({
+            where: { sessionId: id, srcChainId: p.srcChainId, srcTxHash: p.srcTxHash, quoteId: p.quoteId ?? null },
+          });
+          if (existing) {
+            // Only "never seen on chain" is not a verdict about the transaction itself: a payment stuck in a
+            // mempool past the not-found window may still be mined. Reported again, it is looked for again
+            // (else its hash could never pay anything and the payer's funds would be stranded).
+            if (existing.status === 'failed' && existing.reason === 'tx_not_found') {
+              const now = this.now();
+              this.assertTakesReports(s, now);
+              // Revived, it waits unseen again: within the same bound as a new report.
+              await this.assertUnseenRoom(tx, s, { ...p, sessionId: id });
+              await tx.checkoutPayment.update({
+                where: { id: existing.id },
+                data: { status: 'verifying', reason: null, settledAt: null, seenAt: null, updatedAt: new Date(now) },
+              });
+              return { session: s, created: true };
+            }
+            return { session: s, created: false };
           }
-          return { session: s, created: false };
-        }
-        const now = this.now();
-        if (!p.seen) {
-          this.assertTakesReports(s, now);
-          if (!p.broadcast) await this.assertUnseenRoom(tx, s, { ...p, sessionId: id });
-        }
-        const seen = !!p.seen;
-        await tx.checkoutPayment.create({
-          data: {
-            id: newId('cspay'),
-            sessionId: id,
-            kind: p.kind,
-            status: 'verifying',
-            payer: p.payer,
-            srcChainId: p.srcChainId,
-            srcToken: p.srcToken,
-            srcAmount: p.srcAmount,
-            srcTxHash: p.srcTxHash,
-            quoteId: p.quoteId ?? null,
-            provider: p.provider ?? null,
-            settleChainId: s.settleChainId,
-            seenAt: seen ? new Date(now) : null,
-            createdAt: new Date(now),
-            updatedAt: new Date(now),
-          },
-        });
-        const updated = seen && s.status === 'open' ? await this.applyTransition(tx, s, { type: 'payment_seen' }) : s;
-        return { session: updated, created: true };
-      }, outerTx);
+          const now = this.now();
+          if (!p.seen) {
+            this.assertTakesReports(s, now);
+            if (!p.broadcast) await this.assertUnseenRoom(tx, s, { ...p, sessionId: id });
+          }
+          const seen = !!p.seen;
+          await tx.checkoutPayment.create({
+            data: {
+              id: newId('cspay'),
+              sessionId: id,
+              kind: p.kind,
+              status: 'verifying',
+              payer: p.payer,
+              srcChainId: p.srcChainId,
+              srcToken: p.srcToken,
+              srcAmount: p.srcAmount,
+              srcTxHash: p.srcTxHash,
+              quoteId: p.quoteId ?? null,
+              provider: p.provider ?? null,
+              settleChainId: s.settleChainId,
+              seenAt: seen ? new Date(now) : null,
+              createdAt: new Date(now),
+              updatedAt: new Date(now),
+            },
+          });
+          const updated = seen && s.status === 'open' ? await this.applyTransition(tx, s, { type: 'payment_seen' }) : s;
+          return { session: updated, created: true };
+        },
+        outerTx,
+      );
       // Inside a caller's transaction (a routed report) the payment is not visible until that commits: a run
       // woken now could miss it and then idle. The orders domain announces the commit and wakes us then.
       if (out.created && !outerTx) this.wakeVerifier();
       const payments = await (outerTx ?? this.prisma).checkoutPayment.findMany({ where: { sessionId: id } });
       return { ...out, payments };
     } catch (err) {
-      if (isUniqueViolation(err)) throw new ApiError('CONFLICT', 'This transaction was already reported for this checkout session under this quote, or this quote with another transaction');
+      if (isUniqueViolation(err))
+        throw new ApiError(
+          'CONFLICT',
+          'This transaction was already reported for this checkout session under this quote, or this quote with another transaction',
+        );
       throw err;
     }
   }
@@ -492,7 +542,10 @@ export class CheckoutService {
     const unseen = await tx.checkoutPayment.count({ where: { sessionId: s.id, status: 'verifying', seenAt: null } });
     if (unseen < MAX_UNSEEN_REPORTS) return;
     if (this.probe && (await this.probe(p, s, tx).catch(() => false))) return;
-    throw new ApiError('CONFLICT', `Checkout session ${s.id} already holds ${MAX_UNSEEN_REPORTS} reported payments not yet seen on chain; report this one again once its transaction is mined`);
+    throw new ApiError(
+      'CONFLICT',
+      `Checkout session ${s.id} already holds ${MAX_UNSEEN_REPORTS} reported payments not yet seen on chain; report this one again once its transaction is mined`,
+    );
   }
 
   /** CONFLICT unless the session takes reports now (open or processing, and not past expiresAt). */
@@ -516,7 +569,7 @@ export class CheckoutService {
    */
   async settlePayment(paymentId: string, finding: SettledPayment | SeenFinding, asOf?: Date): Promise<void> {
     const payment = await this.prisma.checkoutPayment.findUnique({ where: { id: paymentId } });
-    if (!payment || payment.status !== 'verifying') return;
+    if (payment?.status !== 'verifying') return;
     await this.withLockedSession(payment.sessionId, async (tx, s) => {
       const p = await tx.checkoutPayment.findUniqueOrThrow({ where: { id: paymentId } });
       if (p.status !== 'verifying') return;
@@ -535,24 +588,35 @@ export class CheckoutService {
         // A hint that came to nothing: recorded on the payment for the merchant to look at, the session untouched,
         // and its transaction not claimed (no delivery hash), so it can still pay the session it was made for.
         const reason = finding.kind === 'succeeded' ? 'no_session_evidence' : finding.reason;
-        await tx.checkoutPayment.update({ where: { id: p.id }, data: { status: finding.kind === 'failed' ? 'failed' : 'rejected', reason, settledAt: now, updatedAt: now } });
+        await tx.checkoutPayment.update({
+          where: { id: p.id },
+          data: { status: finding.kind === 'failed' ? 'failed' : 'rejected', reason, settledAt: now, updatedAt: now },
+        });
         return;
       }
       // Hashes are stored in the chain's canonical spelling (lower-case on EVM), whoever reported them (a
       // provider's dstTxHash may be checksummed or upper-case): else the unique index could be sidestepped.
       const vm = SETTLEMENT_CHAINS[s.settleChainId]!.vm;
-      let f: SettledPayment = finding.kind !== 'failed' && finding.deliveryTxHash ? { ...finding, deliveryTxHash: normalize(vm, finding.deliveryTxHash) } : finding;
+      let f: SettledPayment =
+        finding.kind !== 'failed' && finding.deliveryTxHash ? { ...finding, deliveryTxHash: normalize(vm, finding.deliveryTxHash) } : finding;
       // The delivering transaction may already be recorded for another payment (the unique index would
       // refuse it): then it cannot pay this session.
       const taken =
         f.kind !== 'failed' && f.deliveryTxHash
-          ? await tx.checkoutPayment.findFirst({ where: { settleChainId: p.settleChainId, deliveryTxHash: f.deliveryTxHash, id: { not: p.id } }, select: { id: true } })
+          ? await tx.checkoutPayment.findFirst({
+              where: { settleChainId: p.settleChainId, deliveryTxHash: f.deliveryTxHash, id: { not: p.id } },
+              select: { id: true },
+            })
           : null;
-      if (taken && f.kind !== 'failed') f = { kind: 'rejected', reason: f.kind === 'succeeded' ? 'tx_already_used' : f.reason, amountReceived: f.amountReceived, blockNumber: f.blockNumber };
+      if (taken && f.kind !== 'failed')
+        f = { kind: 'rejected', reason: f.kind === 'succeeded' ? 'tx_already_used' : f.reason, amountReceived: f.amountReceived, blockNumber: f.blockNumber };
       else if (f.kind === 'succeeded' && s.status !== 'processing' && s.status !== 'open') {
         f = { ...f, kind: 'rejected', reason: s.status === 'expired' ? 'session_expired' : 'session_already_paid' };
       }
-      const delivery = f.kind === 'failed' ? {} : { deliveryTxHash: f.deliveryTxHash ?? null, amountReceived: f.amountReceived?.toString() ?? null, blockNumber: f.blockNumber ?? null };
+      const delivery =
+        f.kind === 'failed'
+          ? {}
+          : { deliveryTxHash: f.deliveryTxHash ?? null, amountReceived: f.amountReceived?.toString() ?? null, blockNumber: f.blockNumber ?? null };
       await tx.checkoutPayment.update({
         where: { id: p.id },
         data: { status: f.kind, reason: f.kind === 'succeeded' ? null : f.reason, settledAt: now, updatedAt: now, ...delivery },
@@ -563,7 +627,11 @@ export class CheckoutService {
       if (current.status !== 'processing') return;
       // Only payments seen on chain hold the session in `processing`; unseen reports are hints.
       // A rejection the merchant already resolved by reopening the session does not send a later failure to review.
-      const reopened = await tx.checkoutReview.findFirst({ where: { sessionId: s.id, action: 'reopen' }, orderBy: { createdAt: 'desc' }, select: { createdAt: true } });
+      const reopened = await tx.checkoutReview.findFirst({
+        where: { sessionId: s.id, action: 'reopen' },
+        orderBy: { createdAt: 'desc' },
+        select: { createdAt: true },
+      });
       const others = await tx.checkoutPayment.findMany({
         where: {
           sessionId: s.id,
@@ -573,7 +641,8 @@ export class CheckoutService {
         },
         orderBy: { settledAt: 'desc' },
       });
-      const outcome: PaymentOutcome = f.kind === 'succeeded' ? { kind: 'succeeded' } : f.kind === 'failed' ? { kind: 'failed' } : { kind: 'rejected', reason: f.reason };
+      const outcome: PaymentOutcome =
+        f.kind === 'succeeded' ? { kind: 'succeeded' } : f.kind === 'failed' ? { kind: 'failed' } : { kind: 'rejected', reason: f.reason };
       const action = actionAfterPayment(outcome, {
         verifying: others.filter((o) => o.status === 'verifying').length,
         rejectedReason: others.find((o) => o.status === 'rejected')?.reason,
@@ -608,7 +677,9 @@ export class CheckoutService {
       (r) => r.id,
       ({ payments, reviews, ...session }) =>
         // Open past expiresAt: `get` expires it first, as every read does.
-        session.status === 'open' && session.expiresAt.getTime() <= this.now() ? this.get(session.id, auth) : this.view(session, payments, this.isOwner(session, auth), reviews),
+        session.status === 'open' && session.expiresAt.getTime() <= this.now()
+          ? this.get(session.id, auth)
+          : this.view(session, payments, this.isOwner(session, auth), reviews),
     );
   }
 
@@ -623,9 +694,9 @@ export class CheckoutService {
       ids,
       (id) => /^[A-Za-z0-9_]{1,100}$/.test(id),
       async (valid) =>
-        (await this.prisma.checkoutPayment.findMany({ where: { id: { in: valid } }, include: { session: { select: { accountId: true, livemode: true } } } })).filter((p) =>
-          this.isOwner(p.session, auth),
-        ),
+        (
+          await this.prisma.checkoutPayment.findMany({ where: { id: { in: valid } }, include: { session: { select: { accountId: true, livemode: true } } } })
+        ).filter((p) => this.isOwner(p.session, auth)),
       (p) => p.id,
       ({ session: _session, ...p }) => attemptView(p),
     );

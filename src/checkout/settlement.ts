@@ -40,9 +40,7 @@ export const SETTLEMENT_TOKENS: readonly SettlementToken[] = [
 export function findSettlementToken(chainId: number, tokenRef: string): SettlementToken | undefined {
   const ref = tokenRef.trim();
   return SETTLEMENT_TOKENS.find(
-    (t) =>
-      t.chainId === chainId &&
-      (t.symbol === ref.toUpperCase() || (t.vm === 'evm' ? t.token === ref.toLowerCase() : t.token === ref)),
+    (t) => t.chainId === chainId && (t.symbol === ref.toUpperCase() || (t.vm === 'evm' ? t.token === ref.toLowerCase() : t.token === ref)),
   );
 }
 

@@ -22,7 +22,9 @@ export class SignedSubmit {
     const input = parseInput(submitSignedSchema, body);
     const { session, payments } = await checkout.load(id);
     if (SETTLEMENT_CHAINS[session.settleChainId]!.vm !== 'svm') {
-      throw new ApiError('INVALID_PARAMS', 'signedTransaction: only Solana-settled sessions take a signed transaction; EVM wallets broadcast it themselves', { field: 'signedTransaction' });
+      throw new ApiError('INVALID_PARAMS', 'signedTransaction: only Solana-settled sessions take a signed transaction; EVM wallets broadcast it themselves', {
+        field: 'signedTransaction',
+      });
     }
     const bytes = Buffer.from(input.signedTransaction, 'base64');
     let tx: VersionedTransaction;
@@ -32,9 +34,10 @@ export class SignedSubmit {
       throw new ApiError('INVALID_PARAMS', 'signedTransaction: is not a base64 serialized Solana transaction', { field: 'signedTransaction' });
     }
     const feePayer = tx.message.staticAccountKeys[0]?.toBase58();
-    if (feePayer !== input.payer.trim()) throw new ApiError('INVALID_PARAMS', 'payer: is not the transaction\'s fee payer', { field: 'payer' });
+    if (feePayer !== input.payer.trim()) throw new ApiError('INVALID_PARAMS', "payer: is not the transaction's fee payer", { field: 'payer' });
     const first = tx.signatures[0];
-    if (!first || first.every((b) => b === 0)) throw new ApiError('INVALID_PARAMS', 'signedTransaction: is not signed by the payer', { field: 'signedTransaction' });
+    if (!first || first.every((b) => b === 0))
+      throw new ApiError('INVALID_PARAMS', 'signedTransaction: is not signed by the payer', { field: 'signedTransaction' });
     const signature = bs58.encode(first);
     // The same signed transaction handed in again (a retried request): answer as the first time did.
     if (payments.some((p) => p.srcTxHash === signature)) return checkout.reportDirect(id, { txHash: signature, payer: feePayer }, { broadcast: true });
@@ -42,7 +45,8 @@ export class SignedSubmit {
     try {
       await this.d.rpc.solana().sendRawTransaction(bytes, { skipPreflight: false, preflightCommitment: 'confirmed', maxRetries: 5 });
     } catch (err) {
-      if (err instanceof SendTransactionError) throw new ApiError('INVALID_PARAMS', `signedTransaction: the Solana node refused it: ${err.transactionError.message}`, { field: 'signedTransaction' });
+      if (err instanceof SendTransactionError)
+        throw new ApiError('INVALID_PARAMS', `signedTransaction: the Solana node refused it: ${err.transactionError.message}`, { field: 'signedTransaction' });
       throw new ApiError('SERVICE_UNAVAILABLE', 'The Solana node could not be reached; the transaction was not sent', undefined, { cause: err });
     }
     // Broadcast by the service itself: recorded past the bound of unseen reports too (the hash is the node's, not a claim).

@@ -1,16 +1,20 @@
 import { PublicKey, TransactionMessage, VersionedTransaction, type TransactionInstruction } from '@solana/web3.js';
-import {
-  createAssociatedTokenAccountIdempotentInstruction,
-  createTransferCheckedInstruction,
-  getAssociatedTokenAddressSync,
-} from '@solana/spl-token';
+import { createAssociatedTokenAccountIdempotentInstruction, createTransferCheckedInstruction, getAssociatedTokenAddressSync } from '@solana/spl-token';
 
 /**
  * An unsigned SPL transfer of exactly `amount` of `mint` from `from`'s associated token account to `to`'s
  * (created first if missing, paid by `from`), as a base64 versioned transaction for the wallet to sign.
  * Used for direct Solana payments (with the session's Solana Pay `reference`) and for Solana refunds.
  */
-export function splTransferTx(p: { from: string; to: string; mint: string; amount: bigint; decimals: number; recentBlockhash: string; reference?: string }): string {
+export function splTransferTx(p: {
+  from: string;
+  to: string;
+  mint: string;
+  amount: bigint;
+  decimals: number;
+  recentBlockhash: string;
+  reference?: string;
+}): string {
   const from = new PublicKey(p.from);
   const to = new PublicKey(p.to);
   const mint = new PublicKey(p.mint);

@@ -54,9 +54,7 @@ export type SessionAction =
   /** The merchant returns a session under review to `open`, so the payer can pay again. */
   | { type: 'review_reopen' };
 
-export type TransitionResult =
-  | { ok: true; next: SessionStatus; event: CheckoutEventType | null }
-  | { ok: false; error: string };
+export type TransitionResult = { ok: true; next: SessionStatus; event: CheckoutEventType | null } | { ok: false; error: string };
 
 /** No action moves a session out of these (test/checkout/state.test.ts checks it against `transition`). */
 export const isFinal = (s: SessionStatus) => s === 'paid' || s === 'expired';
@@ -116,10 +114,7 @@ export type PaymentOutcome = { kind: 'succeeded' } | { kind: 'failed' } | { kind
  * rejection only moves the session when no other payment is still being verified (else that one decides).
  * A failure after an earlier rejection still leaves funds to review, so the session goes to needs_review.
  */
-export function actionAfterPayment(
-  outcome: PaymentOutcome,
-  others: { verifying: number; rejectedReason?: string | null },
-): SessionAction | null {
+export function actionAfterPayment(outcome: PaymentOutcome, others: { verifying: number; rejectedReason?: string | null }): SessionAction | null {
   if (outcome.kind === 'succeeded') return { type: 'payment_verified' };
   if (others.verifying > 0) return null;
   if (outcome.kind === 'rejected') return { type: 'payment_unverifiable', reason: outcome.reason };
@@ -148,8 +143,7 @@ export type RefundAction =
 
 export type RefundTransition =
   /** `change`: what the caller does besides setting `next` (reserve / release amounts, record the hash). */
-  | { ok: true; next: RefundStatus; change: 'none' | 'submit' | 'resubmit' | 'cancel' | 'settle' }
-  | { ok: false; error: string };
+  { ok: true; next: RefundStatus; change: 'none' | 'submit' | 'resubmit' | 'cancel' | 'settle' } | { ok: false; error: string };
 
 export function refundTransition(r: { status: RefundStatus; txHash: string | null; failure: string | null }, action: RefundAction): RefundTransition {
   switch (action.type) {

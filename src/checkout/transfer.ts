@@ -11,18 +11,31 @@ import { transition } from './state.js';
 import type { SessionView } from './views.js';
 
 const chainRef = z.union([z.string().min(1).max(64), z.number().int()], { error: 'must be a chain id or slug' });
-const str = (max = 200) => z.string({ error: 'must be a string' }).min(1, 'is required').max(max, `must be at most ${max} characters`).refine((s) => !s.includes('\u0000'), 'must not contain NUL characters');
+const str = (max = 200) =>
+  z
+    .string({ error: 'must be a string' })
+    .min(1, 'is required')
+    .max(max, `must be at most ${max} characters`)
+    .refine((s) => !s.includes('\u0000'), 'must not contain NUL characters');
 
 export const transferAddressSchema = z
   .object({
     srcChain: chainRef.meta({ description: 'The chain the payer sends on (id or slug).', example: 'arbitrum' }),
     srcToken: str().meta({ description: 'The token the payer sends (address, mint or curated symbol).', example: 'USDC' }),
-    refundTo: str().meta({ description: "The payer's own wallet on `srcChain`, where a failed deposit is refunded (never an exchange deposit address).", example: '0x8ba1f109551bd432803012645ac136ddd64dba72' }),
+    refundTo: str().meta({
+      description: "The payer's own wallet on `srcChain`, where a failed deposit is refunded (never an exchange deposit address).",
+      example: '0x8ba1f109551bd432803012645ac136ddd64dba72',
+    }),
   })
   .strict();
 
 export const simulateTransferSchema = z
-  .object({ depositAddressId: z.string().regex(/^da_test_[0-9A-Za-z]{1,64}$/, 'must be a test-mode deposit address id (da_test_…)').meta({ description: 'The address `/deposit-address` answered.' }) })
+  .object({
+    depositAddressId: z
+      .string()
+      .regex(/^da_test_[0-9A-Za-z]{1,64}$/, 'must be a test-mode deposit address id (da_test_…)')
+      .meta({ description: 'The address `/deposit-address` answered.' }),
+  })
   .strict();
 
 /** What the pay page shows for "pay by transfer". */
@@ -109,18 +122,21 @@ export class TransferPayments {
         this.assertOpen(s);
         return fn(tx);
       });
-    const a = await this.deps.deposits.createForCheckout({
-      sessionId: session.id,
-      accountId: session.accountId,
-      livemode: session.livemode,
-      srcChain: v.srcChain,
-      srcToken: v.srcToken,
-      refundTo: v.refundTo,
-      dstChainId: session.settleChainId,
-      dstToken: session.settleToken,
-      recipient: session.recipient,
-      dstAmount: session.amount,
-    }, lock);
+    const a = await this.deps.deposits.createForCheckout(
+      {
+        sessionId: session.id,
+        accountId: session.accountId,
+        livemode: session.livemode,
+        srcChain: v.srcChain,
+        srcToken: v.srcToken,
+        refundTo: v.refundTo,
+        dstChainId: session.settleChainId,
+        dstToken: session.settleToken,
+        recipient: session.recipient,
+        dstAmount: session.amount,
+      },
+      lock,
+    );
     return transferView(a, session.amount, session.expiresAt);
   }
 
@@ -158,11 +174,13 @@ export class TransferPayments {
   readonly depositListener: DepositRecordedListener = {
     lock: async (tx, address) => {
       if (!address.checkoutSessionId) return;
-      await this.deps.checkout.withLockedSession(address.checkoutSessionId, async () => {}, tx).catch((err: unknown) => {
-        // A session that does not exist is no reason to refuse a real deposit (the lookup is a plain read).
-        if (isApiError(err) && err.code === 'NOT_FOUND') return;
-        throw err;
-      });
+      await this.deps.checkout
+        .withLockedSession(address.checkoutSessionId, async () => {}, tx)
+        .catch((err: unknown) => {
+          // A session that does not exist is no reason to refuse a real deposit (the lookup is a plain read).
+          if (isApiError(err) && err.code === 'NOT_FOUND') return;
+          throw err;
+        });
     },
     recorded: (tx, order, address) => this.recordDepositPayment(tx, order, address),
   };
@@ -175,12 +193,16 @@ export class TransferPayments {
     try {
       session = await this.deps.checkout.withLockedSession(sessionId, async (_tx, s) => s, tx);
     } catch (err) {
-      if (isApiError(err) && err.code === 'NOT_FOUND') return void this.deps.log.warn(log, 'deposit for a checkout session that does not exist; not recorded on it');
+      if (isApiError(err) && err.code === 'NOT_FOUND')
+        return void this.deps.log.warn(log, 'deposit for a checkout session that does not exist; not recorded on it');
       throw err;
     }
     const r = transition(session.status, { type: 'payment_reported', now: this.deps.now(), expiresAt: session.expiresAt.getTime() });
     if (!r.ok) {
-      this.deps.log.warn({ ...log, status: session.status, reason: r.error }, 'deposit for a checkout session that no longer takes payments; recorded as an order, not as a payment of the session');
+      this.deps.log.warn(
+        { ...log, status: session.status, reason: r.error },
+        'deposit for a checkout session that no longer takes payments; recorded as an order, not as a payment of the session',
+      );
       return;
     }
     try {
@@ -204,7 +226,8 @@ export class TransferPayments {
       // recordPayment's own refusals (the transaction already reported for another session…) come from reads
       // before any write; a statement that failed (a unique violation) leaves the transaction aborted, and the
       // deposit's next statement fails it: rolled back, retried by the next detection.
-      if (isApiError(err) && err.code === 'CONFLICT') return void this.deps.log.warn({ ...log, err }, 'deposit not recorded as a payment of its checkout session');
+      if (isApiError(err) && err.code === 'CONFLICT')
+        return void this.deps.log.warn({ ...log, err }, 'deposit not recorded as a payment of its checkout session');
       throw err;
     }
   }
@@ -256,7 +279,10 @@ export const transferViewSchema = z.object({
   amountDue: z.string().meta({ description: 'What the merchant receives (settlement token base units).' }),
   fees: z.object({ ourFeeBps: z.number().int(), integratorFeeBps: z.number().int() }),
   uri: z.string().meta({ description: 'EIP-681 (EVM) or Solana Pay URI of the transfer.' }),
-  refundTo: z.string().meta({ description: 'Where a refund of the transfer goes: the refund address the deposit address was made with (fixed then; asked again with another one, the same address answers).' }),
+  refundTo: z.string().meta({
+    description:
+      'Where a refund of the transfer goes: the refund address the deposit address was made with (fixed then; asked again with another one, the same address answers).',
+  }),
   livemode: z.boolean(),
   status: z.enum(['awaiting_deposit', 'deposit_received', 'disabled']),
   expiresAt: z.string(),

@@ -30,12 +30,7 @@ export type RoutedDeliveryLookup = (payment: CheckoutPayment, session: CheckoutS
 type Found<E> = { kind: 'found'; evidence: E; blockNumber?: bigint } | { kind: 'not_found' } | { kind: 'unconfirmed' };
 
 /** What the chain shows of a reported payment's evidence (verify/evidence.ts), before it counts for the session. */
-export type Evidence =
-  | { state: 'seen'; payer?: string }
-  | { state: 'not_found' }
-  | { state: 'unconfirmed' }
-  | { state: 'reverted' }
-  | { state: 'no_evidence' };
+export type Evidence = { state: 'seen'; payer?: string } | { state: 'not_found' } | { state: 'unconfirmed' } | { state: 'reverted' } | { state: 'no_evidence' };
 
 /**
  * The verification job: every payment in `verifying` is looked at on each run until it settles. Nothing is
@@ -80,7 +75,11 @@ export class CheckoutVerifier {
   }
 
   /** Whether a payment is already on chain with its session's evidence (the report bound's probe). */
-  async isSeen(p: Pick<CheckoutPayment, 'kind' | 'payer' | 'srcChainId' | 'srcTxHash'> & { quoteId?: string | null }, s: CheckoutSession, db?: Db): Promise<boolean> {
+  async isSeen(
+    p: Pick<CheckoutPayment, 'kind' | 'payer' | 'srcChainId' | 'srcTxHash'> & { quoteId?: string | null },
+    s: CheckoutSession,
+    db?: Db,
+  ): Promise<boolean> {
     return (await this.evidence(p, s, db)).state === 'seen';
   }
 
@@ -90,7 +89,11 @@ export class CheckoutVerifier {
    * one-time address) carries it by construction; a direct transfer carries the session tag (EVM) or reference
    * (Solana); a routed payment's source transaction is one of the session's builds.
    */
-  async evidence(p: Pick<CheckoutPayment, 'kind' | 'payer' | 'srcChainId' | 'srcTxHash'> & { quoteId?: string | null }, s: CheckoutSession, db?: Db): Promise<Evidence> {
+  async evidence(
+    p: Pick<CheckoutPayment, 'kind' | 'payer' | 'srcChainId' | 'srcTxHash'> & { quoteId?: string | null },
+    s: CheckoutSession,
+    db?: Db,
+  ): Promise<Evidence> {
     if (p.kind === 'routed' && p.quoteId?.startsWith('dep_')) return { state: 'seen' };
     const vm = p.srcChainId === SOLANA_CHAIN_ID ? 'svm' : 'evm';
     if (vm === 'evm') {
@@ -100,7 +103,8 @@ export class CheckoutVerifier {
       if (tx.status !== 'success') return { state: 'reverted' };
       const ok =
         p.kind === 'direct'
-          ? taggedTransferAmount(tx, { token: s.settleToken, recipient: s.recipient, sessionId: s.id }) !== null && deliversAny(tx.logs, s.settleToken, s.recipient, tx.from)
+          ? taggedTransferAmount(tx, { token: s.settleToken, recipient: s.recipient, sessionId: s.id }) !== null &&
+            deliversAny(tx.logs, s.settleToken, s.recipient, tx.from)
           : matchesEvmBuild(tx, await this.deps.builds.ofQuote(s.id, p.quoteId, p.srcChainId, db));
       return ok ? { state: 'seen', payer: tx.from.toLowerCase() } : { state: 'no_evidence' };
     }
@@ -178,12 +182,19 @@ export class CheckoutVerifier {
     if (verdict.verdict === 'failed') return { kind: 'failed', reason: verdict.reason };
     if (verdict.verdict === 'paid') return { kind: 'succeeded', deliveryTxHash: deliveryTx, amountReceived: verdict.received, blockNumber };
     // A transaction that delivered nothing to the recipient is not recorded as this session's delivery.
-    return { kind: 'rejected', reason: verdict.reason, amountReceived: verdict.received, blockNumber, deliveryTxHash: verdict.received > 0n ? deliveryTx : undefined };
+    return {
+      kind: 'rejected',
+      reason: verdict.reason,
+      amountReceived: verdict.received,
+      blockNumber,
+      deliveryTxHash: verdict.received > 0n ? deliveryTx : undefined,
+    };
   }
 
   /** Direct transfers that never show up fail after a while (the session reopens); routed ones wait for delivery. */
   private notFound(p: CheckoutPayment, age: number): SettledPayment | null {
-    if (age > this.deps.config.CHECKOUT_TX_NOT_FOUND_MINUTES * 60_000) return p.kind === 'direct' ? { kind: 'failed', reason: 'tx_not_found' } : { kind: 'rejected', reason: 'delivery_not_seen' };
+    if (age > this.deps.config.CHECKOUT_TX_NOT_FOUND_MINUTES * 60_000)
+      return p.kind === 'direct' ? { kind: 'failed', reason: 'tx_not_found' } : { kind: 'rejected', reason: 'delivery_not_seen' };
     return null;
   }
 
@@ -205,8 +216,10 @@ export class CheckoutVerifier {
   async solanaInstructions(signature: string): Promise<Found<{ err: unknown; feePayer: string; instructions: string[] }>> {
     const state = await this.signatureState(signature);
     if (state !== 'reached') return { kind: state };
-    const tx = await this.deps.rpc.solana().getTransaction(signature, { commitment: this.deps.config.CHECKOUT_SOLANA_COMMITMENT, maxSupportedTransactionVersion: 0 });
-    if (!tx || !tx.meta) return { kind: 'unconfirmed' };
+    const tx = await this.deps.rpc
+      .solana()
+      .getTransaction(signature, { commitment: this.deps.config.CHECKOUT_SOLANA_COMMITMENT, maxSupportedTransactionVersion: 0 });
+    if (!tx?.meta) return { kind: 'unconfirmed' };
     const keys = tx.transaction.message.staticAccountKeys.map((k) => k.toBase58());
     const ixs = tx.transaction.message.compiledInstructions.map((i) => compiledInstruction(keys, i));
     return { kind: 'found', blockNumber: BigInt(tx.slot), evidence: { err: tx.meta.err, feePayer: keys[0] ?? '', instructions: solanaInstructionKeys(ixs) } };
@@ -254,9 +267,11 @@ export class CheckoutVerifier {
   async solanaTx(signature: string): Promise<Found<SolanaTxEvidence>> {
     const state = await this.signatureState(signature);
     if (state !== 'reached') return { kind: state };
-    const tx = await this.deps.rpc.solana().getParsedTransaction(signature, { commitment: this.deps.config.CHECKOUT_SOLANA_COMMITMENT, maxSupportedTransactionVersion: 0 });
+    const tx = await this.deps.rpc
+      .solana()
+      .getParsedTransaction(signature, { commitment: this.deps.config.CHECKOUT_SOLANA_COMMITMENT, maxSupportedTransactionVersion: 0 });
     // The status and the transaction come from different nodes behind one URL at times: wait for both.
-    if (!tx || !tx.meta) return { kind: 'unconfirmed' };
+    if (!tx?.meta) return { kind: 'unconfirmed' };
     return {
       kind: 'found',
       blockNumber: BigInt(tx.slot),
@@ -287,7 +302,9 @@ const logsOf = (receipt: { logs: ReadonlyArray<{ address: string; topics: readon
 
 /** Some of the settlement token went from `from` to the recipient in these logs (a tagged call that moves nothing is not a payment). */
 function deliversAny(logs: readonly EvmLog[], token: string, recipient: string, from: string): boolean {
-  return decodeTransfers(logs).some((t) => t.token === token.toLowerCase() && t.to === recipient.toLowerCase() && t.from === from.toLowerCase() && t.value > 0n);
+  return decodeTransfers(logs).some(
+    (t) => t.token === token.toLowerCase() && t.to === recipient.toLowerCase() && t.from === from.toLowerCase() && t.value > 0n,
+  );
 }
 
 const COMMITMENT_RANK = { processed: 0, confirmed: 1, finalized: 2 } as const;

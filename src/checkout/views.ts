@@ -268,7 +268,10 @@ export const paymentAttemptViewSchema = z
     reason: z.string().nullable(),
     reasonMessage: z.string().nullable(),
     createdAt: isoTimestamp,
-    seenAt: isoTimestamp.nullable().meta({ description: "When the chain first showed this payment carrying the session's evidence; null while it is only reported (a hint: it does not move the session)." }),
+    seenAt: isoTimestamp.nullable().meta({
+      description:
+        "When the chain first showed this payment carrying the session's evidence; null while it is only reported (a hint: it does not move the session).",
+    }),
     settledAt: isoTimestamp.nullable(),
   })
   .meta({ id: 'CheckoutPayment' });
@@ -277,7 +280,9 @@ export const reviewViewSchema = z
   .object({
     id: z.string().meta({ example: 'csrev_test_3Kq8Lm1Wz5Rt7Xb2Vc9Nk4' }),
     object: z.literal('checkout.review'),
-    action: z.enum(['accept', 'reopen']).meta({ description: '`accept`: the payment under review paid the session. `reopen`: the session went back to `open`.' }),
+    action: z
+      .enum(['accept', 'reopen'])
+      .meta({ description: '`accept`: the payment under review paid the session. `reopen`: the session went back to `open`.' }),
     note: z.string().meta({ description: "The merchant's note." }),
     payment: z.string().nullable().meta({ description: 'The payment accepted, or the one under review when the session was reopened.' }),
     reviewReason: z.string().nullable().meta({ description: 'Why the session was under review.' }),
@@ -309,13 +314,23 @@ export const sessionViewSchema = z
     url: z.string().meta({ description: 'The hosted pay page.' }),
     invoiceId: z.string().nullable(),
     payment: paymentViewSchema.nullable().meta({ description: 'The payment that paid the session, else the one in flight or under review.' }),
-    review: z.object({ reason: z.string(), message: z.string().nullable() }).nullable().optional().meta({ description: "Owner's view only: why the session needs review." }),
+    review: z
+      .object({ reason: z.string(), message: z.string().nullable() })
+      .nullable()
+      .optional()
+      .meta({ description: "Owner's view only: why the session needs review." }),
     amountReceived: units.nullable().optional().meta({ description: "Owner's view only." }),
     amountRefunded: units.optional().meta({ description: "Owner's view only." }),
     payments: z.array(paymentAttemptViewSchema).optional().meta({ description: "Owner's view only: every reported payment, oldest first." }),
-    reviews: z.array(reviewViewSchema).optional().meta({ description: "Owner's view only: the merchant's resolutions of reviews (accept, reopen), oldest first." }),
+    reviews: z
+      .array(reviewViewSchema)
+      .optional()
+      .meta({ description: "Owner's view only: the merchant's resolutions of reviews (accept, reopen), oldest first." }),
   })
-  .meta({ id: 'CheckoutSession', description: 'The public view omits `reference`, `metadata`, `review`, `amountReceived`, `amountRefunded`, `payments` and `reviews`.' });
+  .meta({
+    id: 'CheckoutSession',
+    description: 'The public view omits `reference`, `metadata`, `review`, `amountReceived`, `amountRefunded`, `payments` and `reviews`.',
+  });
 
 export const refundViewSchema = z
   .object({
@@ -357,7 +372,10 @@ const payerQuoteSchema = quoteViewSchema.extend({
 
 const directQuoteSchema = z.object({
   method: z.literal('direct_transfer'),
-  quoteId: z.string().meta({ description: 'Build it with `POST /v1/orders` (the session-tagged transfer) and report it with `POST /v1/orders/{quoteId}/submitted`, as for routed quotes.' }),
+  quoteId: z.string().meta({
+    description:
+      'Build it with `POST /v1/orders` (the session-tagged transfer) and report it with `POST /v1/orders/{quoteId}/submitted`, as for routed quotes.',
+  }),
   provider: z.literal('direct'),
   srcAmount: units,
   dstAmount: units,

@@ -60,7 +60,10 @@ export class PgPubSub {
   private unsubscribePglite?: () => void;
   private cleanupTimer?: NodeJS.Timeout;
 
-  constructor(private db: Db, private log?: Logger) {}
+  constructor(
+    private db: Db,
+    private log?: Logger,
+  ) {}
 
   async start(): Promise<void> {
     if (this.db.kind === 'pglite') {

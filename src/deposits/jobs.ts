@@ -56,18 +56,30 @@ export async function checkOne(d: DepositDetectorDeps, a: DepositAddress): Promi
   const provider = d.deposits.providerById(a.provider);
   if (provider) {
     try {
-      const seen = await withProviderTimeout(provider.id, d.config.PROVIDER_TIMEOUT_MS, (signal) => provider.detect({ address: a.address, chainId: a.chainId, providerRef: a.providerRef, reusable: a.reusable, amount: a.amount }, signal));
-      const known = new Set((await d.prisma.deposit.findMany({ where: { provider: a.provider, providerDepositId: { in: seen.map((s) => s.providerDepositId) } }, select: { providerDepositId: true } })).map((r) => r.providerDepositId));
+      const seen = await withProviderTimeout(provider.id, d.config.PROVIDER_TIMEOUT_MS, (signal) =>
+        provider.detect({ address: a.address, chainId: a.chainId, providerRef: a.providerRef, reusable: a.reusable, amount: a.amount }, signal),
+      );
+      const known = new Set(
+        (
+          await d.prisma.deposit.findMany({
+            where: { provider: a.provider, providerDepositId: { in: seen.map((s) => s.providerDepositId) } },
+            select: { providerDepositId: true },
+          })
+        ).map((r) => r.providerDepositId),
+      );
       for (const dep of seen) if (!known.has(dep.providerDepositId)) await d.deposits.recordDeposit(a, dep);
     } catch (err) {
       d.log.warn({ err, depositAddressId: a.id, provider: a.provider }, 'deposit detection failed');
     }
   }
   const fresh = await d.prisma.depositAddress.findUnique({ where: { id: a.id } });
-  if (!fresh || fresh.status !== 'active') return;
+  if (fresh?.status !== 'active') return;
   const at = new Date(d.clock.now());
   // Only while the row still holds this check's lease: a refresh asked for during the check (next check = now)
   // must not be pushed back by this check, which may have looked before the deposit it was asked for.
-  const moved = await d.prisma.depositAddress.updateMany({ where: { id: a.id, status: 'active', nextCheckAt: a.nextCheckAt }, data: { lastCheckedAt: at, nextCheckAt: new Date(at.getTime() + (await d.deposits.nextCheckDelay(fresh))) } });
+  const moved = await d.prisma.depositAddress.updateMany({
+    where: { id: a.id, status: 'active', nextCheckAt: a.nextCheckAt },
+    data: { lastCheckedAt: at, nextCheckAt: new Date(at.getTime() + (await d.deposits.nextCheckDelay(fresh))) },
+  });
   if (moved.count === 0) await d.prisma.depositAddress.updateMany({ where: { id: a.id, status: 'active' }, data: { lastCheckedAt: at } });
 }

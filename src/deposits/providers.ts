@@ -45,7 +45,10 @@ export interface DepositProvider {
   supports(route: Pick<DepositRoute, 'src' | 'dst' | 'srcVm' | 'dstVm'>): boolean;
   create(route: DepositRoute, signal: AbortSignal): Promise<CreatedAddress>;
   /** Every deposit seen at the address (known ones included: the service skips them by id). */
-  detect(a: { address: string; chainId: number; providerRef: string | null; reusable: boolean; amount: string | null }, signal: AbortSignal): Promise<DetectedDeposit[]>;
+  detect(
+    a: { address: string; chainId: number; providerRef: string | null; reusable: boolean; amount: string | null },
+    signal: AbortSignal,
+  ): Promise<DetectedDeposit[]>;
   /** The order-status side, for the order poller (the sandbox is no quote provider, so it brings its own). */
   orders?: Provider;
 }

@@ -32,7 +32,8 @@ export function sandboxProvider(chains: readonly number[] = RELAY_DEFAULT_CHAINS
     build: () => Promise.reject(new ApiError('QUOTE_NOT_FOUND', 'the sandbox does not build transactions')),
     async status(id) {
       const [, outcome, hash] = id.split(':');
-      if (outcome !== 'filled' && outcome !== 'refunded' && outcome !== 'failed') throw new ApiError('ORDER_NOT_FOUND', `sandbox: unknown order ${id.slice(0, 80)}`);
+      if (outcome !== 'filled' && outcome !== 'refunded' && outcome !== 'failed')
+        throw new ApiError('ORDER_NOT_FOUND', `sandbox: unknown order ${id.slice(0, 80)}`);
       return { state: outcome, ...(hash && hash !== '-' ? { dstTxHash: hash } : {}) };
     },
   };

@@ -21,7 +21,16 @@ import type { z } from 'zod';
 import { createDepositAddressSchema, DEPOSIT_ADDRESS_ID, LIMITS, listDepositAddressesSchema, simulateDepositSchema } from './input.js';
 import type { DepositProvider, DepositRoute, DetectedDeposit } from './providers.js';
 import { fakeTxHash, SANDBOX_PROVIDER, sandboxTrackingId } from './sandbox.js';
-import { check, CHECKOUT_ADDRESS_PAIRS, DETECTION, nextCheckDelayMs, planCheckoutAddress, sandboxOutcome, scaledDstAmount, type DepositAddressAction } from './state.js';
+import {
+  check,
+  CHECKOUT_ADDRESS_PAIRS,
+  DETECTION,
+  nextCheckDelayMs,
+  planCheckoutAddress,
+  sandboxOutcome,
+  scaledDstAmount,
+  type DepositAddressAction,
+} from './state.js';
 import { depositAddressTopic } from './topics.js';
 import { depositAddressView, type DepositAddressView, type DepositEstimate } from './views.js';
 
@@ -171,20 +180,36 @@ export class DepositsService {
     const refundTo = assertAddressFor(srcChain.vm, s.refundTo.trim(), 'refundTo');
     const src = await assets.resolveToken(srcChain.id, s.srcToken, 'srcToken');
     const pair = { chainId: srcChain.id, token: srcChain.vm === 'evm' ? src.address.toLowerCase() : src.address };
-    const addressesOf = (db: Tx | PrismaClient) => db.depositAddress.findMany({ where: { checkoutSessionId: s.sessionId, status: 'active', accountId: s.accountId, livemode: s.livemode }, orderBy: { createdAt: 'asc' } });
+    const addressesOf = (db: Tx | PrismaClient) =>
+      db.depositAddress.findMany({
+        where: { checkoutSessionId: s.sessionId, status: 'active', accountId: s.accountId, livemode: s.livemode },
+        orderBy: { createdAt: 'asc' },
+      });
     // A first look without the lock: most requests are answered here (reuse, full) without asking the provider.
     const first = planCheckoutAddress(await addressesOf(this.prisma), pair);
     if (first.kind === 'reuse') return first.address;
     if (first.kind === 'full') throw checkoutFull(first.pairs);
     const data = await this.prepareRow(
       { accountId: s.accountId, livemode: s.livemode, keyPartner: null },
-      { srcChain: srcChain.id, srcToken: pair.token, dstChain: s.dstChainId, dstToken: s.dstToken, recipient: s.recipient, refundTo, reusable: false, amount: s.dstAmount },
+      {
+        srcChain: srcChain.id,
+        srcToken: pair.token,
+        dstChain: s.dstChainId,
+        dstToken: s.dstToken,
+        recipient: s.recipient,
+        refundTo,
+        reusable: false,
+        amount: s.dstAmount,
+      },
       { exactOutput: true, checkoutSessionId: s.sessionId, label: `checkout ${s.sessionId}`.slice(0, LIMITS.label) },
     );
     return lock(async (tx) => {
       const plan = planCheckoutAddress(await addressesOf(tx), pair);
       if (plan.kind === 'reuse') {
-        this.deps.log.info({ sessionId: s.sessionId, depositAddressId: plan.address.id, dropped: data.address }, 'checkout deposit address made concurrently; the provider address just made is dropped unused');
+        this.deps.log.info(
+          { sessionId: s.sessionId, depositAddressId: plan.address.id, dropped: data.address },
+          'checkout deposit address made concurrently; the provider address just made is dropped unused',
+        );
         return plan.address;
       }
       if (plan.kind === 'full') throw checkoutFull(plan.pairs);
@@ -201,14 +226,20 @@ export class DepositsService {
    */
   async disableForCheckoutSession(tx: Tx, sessionId: string): Promise<number> {
     const rows = await tx.depositAddress.findMany({ where: { checkoutSessionId: sessionId, status: 'active' }, select: { id: true } });
-    return this.disableRows(tx, rows.map((r) => r.id));
+    return this.disableRows(
+      tx,
+      rows.map((r) => r.id),
+    );
   }
 
   /** Disables active addresses in `tx`; their subscribers hear of it when `tx` commits. */
   private async disableRows(tx: Tx, ids: string[]): Promise<number> {
     if (!ids.length) return 0;
     const at = this.now();
-    const { count } = await tx.depositAddress.updateMany({ where: { id: { in: ids }, status: 'active' }, data: { status: 'disabled', disabledAt: at, updatedAt: at } });
+    const { count } = await tx.depositAddress.updateMany({
+      where: { id: { in: ids }, status: 'active' },
+      data: { status: 'disabled', disabledAt: at, updatedAt: at },
+    });
     for (const id of ids) await notifyInTx(tx, depositAddressTopic(id), { id });
     return count;
   }
@@ -234,7 +265,11 @@ export class DepositsService {
   }
 
   /** createRow's work up to the insert: validation, fees, the provider's address; the row to insert. */
-  private async prepareRow(owner: RowOwner, v: z.output<typeof createDepositAddressSchema>, opts: RowOptions = {}): Promise<Prisma.DepositAddressUncheckedCreateInput> {
+  private async prepareRow(
+    owner: RowOwner,
+    v: z.output<typeof createDepositAddressSchema>,
+    opts: RowOptions = {},
+  ): Promise<Prisma.DepositAddressUncheckedCreateInput> {
     const { assets } = this.deps;
     const srcChain = assets.resolveChain(v.srcChain, 'srcChain');
     const dstChain = assets.resolveChain(v.dstChain, 'dstChain');
@@ -244,7 +279,12 @@ export class DepositsService {
     const livemode = owner.livemode;
 
     const integratorPartner = v.integrator ? await this.deps.partners.forIntegrator(v.integrator) : null;
-    const fees = decideFees(this.deps.feeSettings, { channel: 'api', keyPartner: owner.keyPartner, integratorPartner, requestedPartnerFeeBps: v.integratorFeeBps });
+    const fees = decideFees(this.deps.feeSettings, {
+      channel: 'api',
+      keyPartner: owner.keyPartner,
+      integratorPartner,
+      requestedPartnerFeeBps: v.integratorFeeBps,
+    });
 
     const prices = await this.prices([src, dst]);
     const srcPrice = prices[0];
@@ -267,7 +307,9 @@ export class DepositsService {
     if (opts.exactOutput || v.amount !== undefined) {
       const usd = usdValue(amount, src.decimals, srcPrice);
       if (usd !== undefined && usd < MIN_DEPOSIT_USD) {
-        throw new ApiError('AMOUNT_TOO_SMALL', `amount: worth about ${usd.toFixed(2)} USD, less than the minimum of ${MIN_DEPOSIT_USD} USD per deposit`, { field: 'amount' });
+        throw new ApiError('AMOUNT_TOO_SMALL', `amount: worth about ${usd.toFixed(2)} USD, less than the minimum of ${MIN_DEPOSIT_USD} USD per deposit`, {
+          field: 'amount',
+        });
       }
     }
 
@@ -284,22 +326,27 @@ export class DepositsService {
       ...(opts.exactOutput ? { exactOutput: BigInt(v.amount!) } : {}),
       fees: feeReq,
     };
-    if (!provider || !provider.supports(route)) {
-      throw new ApiError('UNSUPPORTED_CHAIN', `No deposit-address provider serves ${srcChain.slug}:${src.symbol} → ${dstChain.slug}:${dst.symbol}${provider ? '' : ' in live mode here'}`);
+    if (!provider?.supports(route)) {
+      throw new ApiError(
+        'UNSUPPORTED_CHAIN',
+        `No deposit-address provider serves ${srcChain.slug}:${src.symbol} → ${dstChain.slug}:${dst.symbol}${provider ? '' : ' in live mode here'}`,
+      );
     }
     let created;
     try {
       created = await withProviderTimeout(provider.id, this.deps.config.PROVIDER_TIMEOUT_MS, (signal) => provider.create(route, signal));
     } catch (err) {
       // A route the provider turns down is a route it cannot serve; amount and infrastructure errors pass through.
-      if (isApiError(err) && (err.code === 'NO_ROUTE' || err.code === 'UNSUPPORTED_TOKEN')) throw new ApiError('UNSUPPORTED_CHAIN', `${provider.id} cannot serve this route: ${err.message}`, undefined, { cause: err });
+      if (isApiError(err) && (err.code === 'NO_ROUTE' || err.code === 'UNSUPPORTED_TOKEN'))
+        throw new ApiError('UNSUPPORTED_CHAIN', `${provider.id} cannot serve this route: ${err.message}`, undefined, { cause: err });
       throw err;
     }
     let estimate = created.estimate ?? priceEstimate(route, prices, srcChain.id === dstChain.id);
     if (opts.exactOutput) {
       // Exact output: the provider's input is the amount the one-time address takes; the recipient gets exactly
       // the requested amount.
-      if (created.estimate?.amount && /^[0-9]+$/.test(created.estimate.amount) && BigInt(created.estimate.amount) > 0n) amount = BigInt(created.estimate.amount);
+      if (created.estimate?.amount && /^[0-9]+$/.test(created.estimate.amount) && BigInt(created.estimate.amount) > 0n)
+        amount = BigInt(created.estimate.amount);
       estimate = { ...estimate, amount: amount.toString(), dstAmount: v.amount!, dstAmountMin: v.amount! };
     }
     const at = this.now();
@@ -369,7 +416,11 @@ export class DepositsService {
   }
 
   private recentDeposits(id: string, tx?: Tx): Promise<Order[]> {
-    return (tx ?? this.prisma).order.findMany({ where: { depositAddressId: id }, orderBy: [{ submittedAt: 'desc' }, { quoteId: 'desc' }], take: LIMITS.recentDeposits });
+    return (tx ?? this.prisma).order.findMany({
+      where: { depositAddressId: id },
+      orderBy: [{ submittedAt: 'desc' }, { quoteId: 'desc' }],
+      take: LIMITS.recentDeposits,
+    });
   }
 
   /** Addresses by id as the owner sees them (GraphQL references); null for unknown ids and other tenants'. */
@@ -426,7 +477,11 @@ export class DepositsService {
     const dstVm = /^0x/.test(r.recipient) ? 'evm' : 'svm';
     const srcTxHash = fakeTxHash(srcVm);
     const dstTxHash = outcome === 'filled' ? fakeTxHash(dstVm) : outcome === 'refunded' ? fakeTxHash(srcVm) : undefined;
-    const order = await this.recordDeposit(r, { providerDepositId: srcTxHash, amount, srcTxHash, trackingId: sandboxTrackingId(outcome, dstTxHash) }, { strict: true });
+    const order = await this.recordDeposit(
+      r,
+      { providerDepositId: srcTxHash, amount, srcTxHash, trackingId: sandboxTrackingId(outcome, dstTxHash) },
+      { strict: true },
+    );
     if (!order) throw new ApiError('CONFLICT', 'the deposit address is no longer active');
     return order;
   }
@@ -459,7 +514,18 @@ export class DepositsService {
       if (opts.strict) this.assert(fresh, 'deposit');
       const quoteId = newId('dep');
       const inserted = await tx.deposit.createMany({
-        data: [{ id: newId('dpt'), depositAddressId: fresh.id, provider: fresh.provider, providerDepositId: d.providerDepositId, quoteId, amount: d.amount, srcTxHash: d.srcTxHash, detectedAt: at }],
+        data: [
+          {
+            id: newId('dpt'),
+            depositAddressId: fresh.id,
+            provider: fresh.provider,
+            providerDepositId: d.providerDepositId,
+            quoteId,
+            amount: d.amount,
+            srcTxHash: d.srcTxHash,
+            detectedAt: at,
+          },
+        ],
         skipDuplicates: true,
       });
       if (inserted.count !== 1) return null;
@@ -506,7 +572,9 @@ export class DepositsService {
   /** Called for every order change (wired in src/services.ts): pushes deposit orders to their address's subscribers. */
   async onOrderChange(order: OrderView): Promise<void> {
     if (!order.depositAddressId) return;
-    await this.deps.pubsub.publish(depositAddressTopic(order.depositAddressId), { id: order.depositAddressId, quoteId: order.quoteId }).catch((err) => this.deps.log.warn({ err }, 'deposit address publish failed'));
+    await this.deps.pubsub
+      .publish(depositAddressTopic(order.depositAddressId), { id: order.depositAddressId, quoteId: order.quoteId })
+      .catch((err) => this.deps.log.warn({ err }, 'deposit address publish failed'));
   }
 
   /** When the detection poller looks at an address next (the curve in state.ts). */
@@ -550,7 +618,8 @@ const tokenRef = (t: TokenInfo, vm: 'evm' | 'svm'): TokenRef => ({
  * (tokens with huge supplies); a coarser scale would round them to 0, refuse every amount as too small and
  * divide by zero in the estimate.
  */
-const priceAtto = (priceUsd: number | undefined): bigint => (priceUsd !== undefined && priceUsd > 0 && Number.isFinite(priceUsd) ? BigInt(Math.round(priceUsd * 1e18)) : 0n);
+const priceAtto = (priceUsd: number | undefined): bigint =>
+  priceUsd !== undefined && priceUsd > 0 && Number.isFinite(priceUsd) ? BigInt(Math.round(priceUsd * 1e18)) : 0n;
 const ATTO = 10n ** 18n;
 
 /** USD worth of `amount` base units, or undefined without a price. */
@@ -575,7 +644,11 @@ export function amountWorth(usd: number, decimals: number, priceUsd: number | un
  * token, less the fees; 0.5% below for the minimum; 5 s same-chain, 30 s cross-chain. Without both prices the
  * amount is carried over by decimals alone (a stablecoin pair).
  */
-export function priceEstimate(route: Pick<DepositRoute, 'src' | 'dst' | 'amount' | 'fees'>, prices: Array<number | undefined>, sameChain: boolean): DepositEstimate {
+export function priceEstimate(
+  route: Pick<DepositRoute, 'src' | 'dst' | 'amount' | 'fees'>,
+  prices: Array<number | undefined>,
+  sameChain: boolean,
+): DepositEstimate {
   const [sp, dp] = prices;
   let dst: bigint;
   const [spa, dpa] = [priceAtto(sp), priceAtto(dp)];
@@ -586,7 +659,12 @@ export function priceEstimate(route: Pick<DepositRoute, 'src' | 'dst' | 'amount'
     dst = shift >= 0 ? route.amount * 10n ** BigInt(shift) : route.amount / 10n ** BigInt(-shift);
   }
   dst = (dst * BigInt(10_000 - route.fees.ourFeeBps - route.fees.partnerFeeBps)) / 10_000n;
-  return { amount: route.amount.toString(), dstAmount: dst.toString(), dstAmountMin: ((dst * 9950n) / 10_000n).toString(), estimatedSeconds: sameChain ? 5 : 30 };
+  return {
+    amount: route.amount.toString(),
+    dstAmount: dst.toString(),
+    dstAmountMin: ((dst * 9950n) / 10_000n).toString(),
+    estimatedSeconds: sameChain ? 5 : 30,
+  };
 }
 
 /**

@@ -133,7 +133,9 @@ export const depositAddressViewSchema = z
     refundTo: z.string(),
     reusable: z.boolean(),
     amount: uint.nullable().meta({ description: 'One-time addresses: the exact amount they take.' }),
-    fees: z.object({ ourFeeBps: z.number().int(), integratorFeeBps: z.number().int(), integrator: z.string().nullable() }).meta({ description: 'Fixed at creation, recorded on each order.' }),
+    fees: z
+      .object({ ourFeeBps: z.number().int(), integratorFeeBps: z.number().int(), integrator: z.string().nullable() })
+      .meta({ description: 'Fixed at creation, recorded on each order.' }),
     label: z.string().nullable(),
     metadata: z.record(z.string(), z.string()),
     depositCount: z.number().int(),

@@ -20,11 +20,7 @@ const devnetTokenExtras = parseAbi([
 ]);
 
 /** contracts/TestERC20.sol: standard ERC-20 + one-shot `initialize` + open `mint`. */
-export const testErc20Abi = [
-  ...erc20Abi,
-  ...devnetTokenExtras,
-  ...parseAbi(['function initialize(string name_, string symbol_, uint8 decimals_)']),
-] as const;
+export const testErc20Abi = [...erc20Abi, ...devnetTokenExtras, ...parseAbi(['function initialize(string name_, string symbol_, uint8 decimals_)'])] as const;
 
 /** contracts/Bytes32SymbolToken.sol: like TestERC20, but `name()`/`symbol()` return bytes32. */
 export const bytes32TokenAbi = [

@@ -134,12 +134,18 @@ export async function startAnvil(options: StartAnvilOptions = {}): Promise<Anvil
   const timeoutMs = options.startupTimeoutMs ?? 20_000;
   const binary = resolveAnvilBinary(options.binary);
   const args = [
-    '--host', host,
-    '--port', String(options.port ?? 0),
-    '--chain-id', String(chainId),
-    '--mnemonic', DEVNET_MNEMONIC,
-    '--accounts', String(DEVNET_ACCOUNTS.length),
-    '--color', 'never',
+    '--host',
+    host,
+    '--port',
+    String(options.port ?? 0),
+    '--chain-id',
+    String(chainId),
+    '--mnemonic',
+    DEVNET_MNEMONIC,
+    '--accounts',
+    String(DEVNET_ACCOUNTS.length),
+    '--color',
+    'never',
     ...(options.blockTime !== undefined ? ['--block-time', String(options.blockTime)] : []),
     ...(options.extraArgs ?? []),
   ];

@@ -1,12 +1,4 @@
-import {
-  createPublicClient,
-  createTestClient,
-  createWalletClient,
-  defineChain,
-  http,
-  type Account,
-  type Hex,
-} from 'viem';
+import { createPublicClient, createTestClient, createWalletClient, defineChain, http, type Account, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { base } from 'viem/chains';
 import { BASE_CHAIN_ID, MULTICALL3_ADDRESS, type DevnetAccount } from './constants.js';
@@ -49,12 +41,7 @@ export function createDevnetClients(rpcUrl: string, options: DevnetClientOptions
   const testClient = createTestClient({ chain, transport, mode: 'anvil', pollingInterval, cacheTime: 0 });
   /** A wallet client signing locally with the given key (or viem account). */
   const walletClient = (signer: DevnetAccount | Hex | Account) => {
-    const account =
-      typeof signer === 'string'
-        ? privateKeyToAccount(signer)
-        : 'privateKey' in signer
-          ? privateKeyToAccount(signer.privateKey)
-          : signer;
+    const account = typeof signer === 'string' ? privateKeyToAccount(signer) : 'privateKey' in signer ? privateKeyToAccount(signer.privateKey) : signer;
     return createWalletClient({ chain, transport, account, pollingInterval, cacheTime: 0 });
   };
   return { chain, publicClient, testClient, walletClient };

@@ -17,7 +17,16 @@ export const CONTRACTS_DIR = path.join(PROJECT_ROOT, 'contracts');
 export const DEFAULT_ARTIFACTS_DIR = path.join(PROJECT_ROOT, '.data', 'devnet-artifacts');
 
 /** Contracts the devnet installs; each must be defined in `contracts/<Name>.sol`. */
-export const DEVNET_CONTRACTS = ['TestERC20', 'Bytes32SymbolToken', 'Multicall3', 'WETH9', 'UsdtLikeToken', 'CallsDispatcher', 'TestVault4626', 'NativeVault'] as const;
+export const DEVNET_CONTRACTS = [
+  'TestERC20',
+  'Bytes32SymbolToken',
+  'Multicall3',
+  'WETH9',
+  'UsdtLikeToken',
+  'CallsDispatcher',
+  'TestVault4626',
+  'NativeVault',
+] as const;
 export type DevnetContractName = (typeof DEVNET_CONTRACTS)[number];
 
 export interface ContractArtifact {
@@ -108,10 +117,7 @@ async function readSources(dir: string): Promise<Record<string, { content: strin
 
 interface SolcOutput {
   errors?: { severity: 'error' | 'warning' | 'info'; formattedMessage: string }[];
-  contracts?: Record<
-    string,
-    Record<string, { abi: Abi; evm: { bytecode: { object: string }; deployedBytecode: { object: string } } }>
-  >;
+  contracts?: Record<string, Record<string, { abi: Abi; evm: { bytecode: { object: string }; deployedBytecode: { object: string } } }>>;
 }
 
 async function compile(sources: Record<string, { content: string }>): Promise<DevnetArtifacts> {

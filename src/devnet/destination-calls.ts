@@ -26,7 +26,11 @@ export const testVaultAbi = parseAbi([
   'function asset() view returns (address)',
   'error ERC4626ExceededMaxDeposit(address receiver, uint256 assets, uint256 max)',
 ]);
-export const nativeVaultAbi = parseAbi(['function depositFor(address owner) payable', 'function deposit() payable', 'function balanceOf(address) view returns (uint256)']);
+export const nativeVaultAbi = parseAbi([
+  'function depositFor(address owner) payable',
+  'function deposit() payable',
+  'function balanceOf(address) view returns (uint256)',
+]);
 const tokenAbi = parseAbi(['function initialize(string name_, string symbol_, uint8 decimals_)', 'function initialized() view returns (bool)']);
 
 /**

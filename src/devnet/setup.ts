@@ -93,8 +93,7 @@ export async function setupDevnet(rpcUrl: string, options: SetupDevnetOptions = 
   for (const [key, spec] of tokens) {
     const state = states.get(key)!;
     const abi = abiFor(spec);
-    const encode = (functionName: string, args: readonly unknown[] = []) =>
-      encodeFunctionData({ abi: abi as Abi, functionName, args });
+    const encode = (functionName: string, args: readonly unknown[] = []) => encodeFunctionData({ abi: abi as Abi, functionName, args });
 
     if (spec.contract !== 'weth') {
       if (!state.initialized) {
@@ -135,9 +134,10 @@ export async function setupDevnet(rpcUrl: string, options: SetupDevnetOptions = 
   return {
     chainId,
     rpcUrl,
-    tokens: Object.fromEntries(
-      tokens.map(([key, { address, symbol, name, decimals }]) => [key, { address, symbol, name, decimals }]),
-    ) as Record<DevnetTokenKey, DevnetTokenInfo>,
+    tokens: Object.fromEntries(tokens.map(([key, { address, symbol, name, decimals }]) => [key, { address, symbol, name, decimals }])) as Record<
+      DevnetTokenKey,
+      DevnetTokenInfo
+    >,
     accounts: DEVNET_ACCOUNTS.map((a) => ({ ...a })),
     maker: { ...DEVNET_MAKER },
     multicall3: MULTICALL3_ADDRESS,
@@ -198,8 +198,12 @@ export function targetBalance(spec: DevnetTokenSpec, account: Pick<DevnetAccount
   const isMaker = account.address.toLowerCase() === DEVNET_MAKER.address.toLowerCase();
   const units =
     spec.contract === 'weth'
-      ? isMaker ? DEVNET_FUNDING.wethForMaker : DEVNET_FUNDING.wethPerAccount
-      : isMaker ? DEVNET_FUNDING.tokensForMaker : DEVNET_FUNDING.tokensPerAccount;
+      ? isMaker
+        ? DEVNET_FUNDING.wethForMaker
+        : DEVNET_FUNDING.wethPerAccount
+      : isMaker
+        ? DEVNET_FUNDING.tokensForMaker
+        : DEVNET_FUNDING.tokensPerAccount;
   return units * 10n ** BigInt(spec.decimals);
 }
 
@@ -223,11 +227,7 @@ async function ensureCode(clients: Clients, address: Address, runtime: Hex, opts
   await clients.testClient.setCode({ address, bytecode: runtime });
 }
 
-function assertMetadata(
-  key: DevnetTokenKey,
-  spec: DevnetTokenSpec,
-  meta: { name: unknown; symbol: unknown; decimals: unknown },
-): void {
+function assertMetadata(key: DevnetTokenKey, spec: DevnetTokenSpec, meta: { name: unknown; symbol: unknown; decimals: unknown }): void {
   const text = (v: unknown) => (spec.contract === 'bytes32' ? hexToString(v as Hex, { size: 32 }) : (v as string));
   const actual = { name: text(meta.name), symbol: text(meta.symbol), decimals: Number(meta.decimals) };
   if (actual.name !== spec.name || actual.symbol !== spec.symbol || actual.decimals !== spec.decimals) {
@@ -261,8 +261,7 @@ async function aggregateRead(clients: Clients, reads: Call[]): Promise<Hex[]> {
 async function sendBatch(clients: Clients, writes: Call[]): Promise<void> {
   const account = privateKeyToAccount(DEVNET_DEPLOYER.privateKey);
   const value = writes.reduce((sum, w) => sum + (w.value ?? 0n), 0n);
-  const toCall3 = (allowFailure: boolean) =>
-    writes.map((w) => ({ target: w.target, allowFailure, value: w.value ?? 0n, callData: w.callData }));
+  const toCall3 = (allowFailure: boolean) => writes.map((w) => ({ target: w.target, allowFailure, value: w.value ?? 0n, callData: w.callData }));
 
   // Wrapping ETH for WETH costs the deployer; make sure it can pay (step 4 restores its balance after).
   const needed = value + parseEther('10');

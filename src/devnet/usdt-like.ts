@@ -54,4 +54,3 @@ export async function installUsdtLikeToken(
   for (const h of o.holders ?? []) await send('mint', [h, o.amount ?? 1_000_000n * 10n ** 6n]);
   return address;
 }
-

@@ -29,7 +29,7 @@ export interface SampleContext {
 const USDC_BASE = { chainId: 8453, token: '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913', symbol: 'USDC', decimals: 6 };
 const MERCHANT = '0x5a0b54d5dc17e0aadc383d2db43b0a0d3e029c4c';
 const PAYER = '0x8ba1f109551bd432803012645ac136ddd64dba72';
-const hex = (bytes: number) => '0x' + randomBytes(bytes).toString('hex');
+const hex = (bytes: number) => `0x${randomBytes(bytes).toString('hex')}`;
 const iso = (d: Date, plusMs = 0) => new Date(d.getTime() + plusMs).toISOString();
 
 function order(status: 'submitted' | 'filled' | 'refunded' | 'failed', extra: Record<string, unknown> = {}) {
@@ -194,7 +194,11 @@ function invoice(ctx: SampleContext, status: 'open' | 'paid', sessionId: string 
   };
 }
 
-function subscription(ctx: SampleContext, status: 'trialing' | 'active' | 'past_due' | 'canceled', opts: { periodIndex?: number; cancellationReason?: 'requested' | 'dunning' | 'period_end' } = {}) {
+function subscription(
+  ctx: SampleContext,
+  status: 'trialing' | 'active' | 'past_due' | 'canceled',
+  opts: { periodIndex?: number; cancellationReason?: 'requested' | 'dunning' | 'period_end' } = {},
+) {
   const id = `sub_test_${randomBase62(96)}`;
   const month = 30 * 86_400_000;
   const n = opts.periodIndex ?? 0;
@@ -370,7 +374,8 @@ export const EVENT_TYPES: EventTypeInfo[] = [
   },
   {
     type: 'subscription.updated',
-    emittedWhen: 'line items or metadata changed, a cancel at period end was set or undone, a trial ended, or a late payment made a past-due subscription active again',
+    emittedWhen:
+      'line items or metadata changed, a cancel at period end was set or undone, a trial ended, or a late payment made a past-due subscription active again',
     dataFields: '`subscription`',
     sample: (ctx) => {
       const sub = subscription(ctx, 'active', { periodIndex: 3 });

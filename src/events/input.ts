@@ -26,7 +26,12 @@ export const listEventsSchema = z.object({
 });
 
 export const redeliverSchema = z.object({
-  endpointId: z.string().min(1).max(100).optional().meta({ description: 'Send to this endpoint only; default: every enabled endpoint subscribed to the type.', example: 'we_B8dy22oc82lEi6009zwvga' }),
+  endpointId: z
+    .string()
+    .min(1)
+    .max(100)
+    .optional()
+    .meta({ description: 'Send to this endpoint only; default: every enabled endpoint subscribed to the type.', example: 'we_B8dy22oc82lEi6009zwvga' }),
 });
 
 /** Path parameter `{id}` of the event routes; ids of another shape are answered NOT_FOUND. */

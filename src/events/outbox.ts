@@ -102,6 +102,10 @@ async function queueDeliveries(tx: TransactionClient, ev: { id: string; accountI
  * (`{t, p}` inline, or `{t, ref}` pointing at a pubsub_messages row written in the same transaction).
  */
 export async function notifyInTx(tx: TransactionClient, topic: string, payload: unknown): Promise<void> {
-  const { channel, text } = await encodeNotification(topic, payload, async (sql, params) => (await tx.$queryRawUnsafe<Array<{ id: string }>>(sql, ...params))[0].id);
+  const { channel, text } = await encodeNotification(
+    topic,
+    payload,
+    async (sql, params) => (await tx.$queryRawUnsafe<Array<{ id: string }>>(sql, ...params))[0].id,
+  );
   await tx.$executeRawUnsafe('SELECT pg_notify($1, $2)', channel, text);
 }

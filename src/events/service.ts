@@ -113,6 +113,12 @@ export class EventsService {
 
   /** Events by id of the key's account and mode (GraphQL references, one query per batch); null for any other id. */
   async getMany(auth: KeyAuth, ids: readonly string[]): Promise<(RecordedEvent | null)[]> {
-    return readByIds(ids, plausibleId, (valid) => this.prisma.event.findMany({ where: { id: { in: valid }, ...this.scope(auth) } }), (r) => r.id, eventEnvelope);
+    return readByIds(
+      ids,
+      plausibleId,
+      (valid) => this.prisma.event.findMany({ where: { id: { in: valid }, ...this.scope(auth) } }),
+      (r) => r.id,
+      eventEnvelope,
+    );
   }
 }

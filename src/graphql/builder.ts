@@ -40,7 +40,10 @@ export const builder = new SchemaBuilder<{
   defaultFieldNullability: false,
   // A field validated at the edge (`validate: { schema }`, e.g. the shared amount schema) is named as in REST:
   // `amount`, `lineItems.0.unitAmount`, without the mutation's single `input` argument in front.
-  zod: { validationError: (zodError) => zodToApiError(new z.ZodError(zodError.issues.map((i) => (i.path[0] === 'input' && i.path.length > 1 ? { ...i, path: i.path.slice(1) } : i)))) },
+  zod: {
+    validationError: (zodError) =>
+      zodToApiError(new z.ZodError(zodError.issues.map((i) => (i.path[0] === 'input' && i.path.length > 1 ? { ...i, path: i.path.slice(1) } : i)))),
+  },
   scopeAuth: {
     // Subscriptions are refused when they start, not on their first event.
     authorizeOnSubscribe: true,
@@ -87,7 +90,10 @@ function failedScopes(f: AuthFailure): string[] {
  */
 const parseDateTime = (v: unknown) => {
   const d = typeof v === 'string' ? parseDateTimeInput(v) : null;
-  if (!d) throw new GraphQLError('DateTime: not a valid ISO 8601 timestamp with a time zone (YYYY-MM-DDThh:mm[:ss[.sss]] and Z or ±hh:mm) naming a real date and time');
+  if (!d)
+    throw new GraphQLError(
+      'DateTime: not a valid ISO 8601 timestamp with a time zone (YYYY-MM-DDThh:mm[:ss[.sss]] and Z or ±hh:mm) naming a real date and time',
+    );
   return d;
 };
 

@@ -1,4 +1,4 @@
-import DataLoader from 'dataloader';
+import type DataLoader from 'dataloader';
 import type { Config } from '../config.js';
 import type { PgPubSub } from '../db/pubsub.js';
 import type { Logger } from '../log.js';

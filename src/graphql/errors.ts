@@ -11,7 +11,7 @@ import type { ProviderFailure } from '../providers/types.js';
  */
 
 export const ErrorCodeEnum = builder.enumType('ErrorCode', {
-  description: 'Stable error codes, the same as the REST API\'s `error.code` (see /docs/errors).',
+  description: "Stable error codes, the same as the REST API's `error.code` (see /docs/errors).",
   values: ERROR_CODES,
 });
 
@@ -65,7 +65,10 @@ const descriptions: Array<[ApiErrorClass, string]> = [
   [AmountTooLargeError, 'The amount is above what is accepted (for a refund: above what can still be refunded); `field` names the input.'],
   [ConflictError, 'The resource is not in a state that allows this (for example the session is no longer open); read it again.'],
   [NotFoundError, 'The resource the input names does not exist for this API key, or no longer does.'],
-  [CallsRevertedError, 'Destination calls that would revert. No field returns it yet: it is reserved for the quote variants with destination calls, which share `QuoteInput`.'],
+  [
+    CallsRevertedError,
+    'Destination calls that would revert. No field returns it yet: it is reserved for the quote variants with destination calls, which share `QuoteInput`.',
+  ],
 ];
 
 for (const [cls, description] of descriptions) {
@@ -74,7 +77,9 @@ for (const [cls, description] of descriptions) {
     description,
     interfaces: [ErrorInterface],
     fields: (t) => ({
-      ...(cls === AmountTooSmallError || cls === AmountTooLargeError ? { field: t.string({ nullable: true, description: 'The input field the amount was given in.', resolve: field }) } : {}),
+      ...(cls === AmountTooSmallError || cls === AmountTooLargeError
+        ? { field: t.string({ nullable: true, description: 'The input field the amount was given in.', resolve: field }) }
+        : {}),
       ...(cls === NoRouteError
         ? {
             providerErrors: t.field({

@@ -23,7 +23,7 @@ export const IDEMPOTENCY_KEY_DESCRIPTION =
   'Optional, 1 to 255 visible ASCII characters (a UUID is a good key). Send the same key when you retry this mutation after a timeout or a dropped ' +
   'connection: it is run once, and for 24 hours a retry with the same key and the same input gets the first result again (same ids) instead of ' +
   'running again. The same key with another input or on another mutation is a ConflictError, as is a retry while the first request is still ' +
-  'running. Keys are scoped to the API key\'s account and mode (without an API key, a key only replays the identical input).';
+  "running. Keys are scoped to the API key's account and mode (without an API key, a key only replays the identical input).";
 
 /** The `idempotencyKey` input field; spread it into the mutation's input fields. */
 export const idempotencyKeyField = <F>(t: { string(options: { description: string }): F }) => ({

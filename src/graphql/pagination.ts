@@ -51,7 +51,10 @@ export interface PageSizeExtension {
 export function pageArgs<Types extends SchemaTypes>(t: { arg: ArgBuilder<Types> }, max: number, def = Math.min(20, max)) {
   return {
     // The page bounds ride along in the argument's extensions: the operation cost (src/graphql/cost.ts) reads them.
-    first: t.arg.int({ description: `How many items, 1 to ${max}; default ${def}.`, extensions: { pageSize: { max, default: def } satisfies PageSizeExtension } }),
+    first: t.arg.int({
+      description: `How many items, 1 to ${max}; default ${def}.`,
+      extensions: { pageSize: { max, default: def } satisfies PageSizeExtension },
+    }),
     after: t.arg.string({ description: 'A cursor (an edge `cursor` or `pageInfo.endCursor`): the page starts after it.' }),
   };
 }

@@ -2,7 +2,7 @@ import { builder } from './builder.js';
 import type { SessionView, PaymentAttemptView, RefundView } from '../checkout/views.js';
 import type { OrderView } from '../orders/views.js';
 import type { InvoiceView } from '../invoices/views.js';
-import type { SubscriptionView } from '../subscriptions/views.js';
+import type { SubscriptionView } from '../billing/views.js';
 import type { DepositAddressView } from '../deposits/views.js';
 import type { RecordedEvent } from '../events/outbox.js';
 import type { AttemptView, DeliveryView, EndpointView } from '../webhooks/views.js';
@@ -24,4 +24,7 @@ export const WebhookDeliveryRef = builder.objectRef<DeliveryView>('WebhookDelive
 export const WebhookAttemptRef = builder.objectRef<AttemptView>('WebhookAttempt');
 
 export const VmEnum = builder.enumType('Vm', { description: 'Virtual machine family of a chain.', values: ['evm', 'svm'] as const });
-export const ModeEnum = builder.enumType('Mode', { description: 'Test or live: every key, and everything it creates, belongs to one.', values: ['test', 'live'] as const });
+export const ModeEnum = builder.enumType('Mode', {
+  description: 'Test or live: every key, and everything it creates, belongs to one.',
+  values: ['test', 'live'] as const,
+});

@@ -11,7 +11,7 @@ import './modules/limit-orders.js';
 import './modules/meta.js';
 import './modules/orders.js';
 import './modules/quotes.js';
-import './modules/subscriptions.js';
+import './modules/billing.js';
 import './modules/webhooks.js';
 
 export const schema = builder.toSchema({ sortSchema: true });

@@ -53,8 +53,7 @@ function useErrorCodes(log: Logger): Plugin<GraphQLContext> {
     onResultProcess: ({ result, setResult, serverContext }) => {
       const requestId = (serverContext as { gqlContext?: GraphQLContext }).gqlContext?.requestId;
       if (!requestId || Symbol.asyncIterator in result) return;
-      const withId = (r: ExecutionResult): ExecutionResult =>
-        r.errors?.length ? { ...r, errors: r.errors.map((e) => withRequestId(e, requestId)) } : r;
+      const withId = (r: ExecutionResult): ExecutionResult => (r.errors?.length ? { ...r, errors: r.errors.map((e) => withRequestId(e, requestId)) } : r);
       setResult(Array.isArray(result) ? result.map(withId) : withId(result as ExecutionResult));
     },
     onExecute: ({ args }) => ({
@@ -109,12 +108,13 @@ function maxNestingPlugin(limit: number): Plugin {
     onParse: ({ params }) => {
       const source: string = typeof params.source === 'string' ? params.source : params.source.body;
       if (bracketDepth(source, limit) > limit) {
-        throw new GraphQLError(`Syntax Error: brackets ({, [, () nested deeper than ${limit}.`, { extensions: { code: 'INVALID_PARAMS', http: { status: 400 } } });
+        throw new GraphQLError(`Syntax Error: brackets ({, [, () nested deeper than ${limit}.`, {
+          extensions: { code: 'INVALID_PARAMS', http: { status: 400 } },
+        });
       }
     },
   };
 }
-
 
 type LimitsConfig = Pick<
   Config,

@@ -15,8 +15,7 @@ export async function readBody(req: IncomingMessage, limit: number): Promise<Buf
   return Buffer.concat(chunks);
 }
 
-const tooLarge = (limit: number) =>
-  new ApiError('PAYLOAD_TOO_LARGE', `Request body exceeds the limit of ${limit} bytes`);
+const tooLarge = (limit: number) => new ApiError('PAYLOAD_TOO_LARGE', `Request body exceeds the limit of ${limit} bytes`);
 
 /** JSON body for REST routes: empty → undefined; malformed → INVALID_PARAMS naming the problem. */
 export function parseJsonBody(buf: Buffer, contentType: string | undefined): unknown {

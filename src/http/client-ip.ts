@@ -25,7 +25,10 @@ export function isHttps(req: Pick<IncomingMessage, 'headers' | 'socket'>, trustP
   if ((req.socket as { encrypted?: boolean } | undefined)?.encrypted) return true;
   if (trustProxy <= 0) return false;
   const raw = req.headers['x-forwarded-proto'];
-  const protos = (Array.isArray(raw) ? raw.join(',') : (raw ?? '')).split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+  const protos = (Array.isArray(raw) ? raw.join(',') : (raw ?? ''))
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
   return protos.length > 0 && protos[Math.max(0, protos.length - trustProxy)] === 'https';
 }
 

@@ -8,19 +8,20 @@ const ORIGIN = /^https?:\/\/[a-z0-9.-]+(:[0-9]{1,5})?$|^https?:\/\/\[[0-9a-f:.]+
  * travel in the `x-api-key` header, which a foreign page cannot read or send on a visitor's behalf, so CORS here
  * only decides which pages may call the API with a key they already hold.
  */
-const corsOrigins = z
-  .string()
-  .transform((s, ctx) => {
-    const items = s.split(',').map((x) => x.trim().toLowerCase().replace(/\/+$/, '')).filter(Boolean);
-    if (items.length === 1 && items[0] === '*') return '*' as const;
-    for (const o of items) {
-      if (!ORIGIN.test(o)) {
-        ctx.addIssue({ code: 'custom', message: `"${o}" is not an origin (scheme://host[:port]), and * only stands alone` });
-        return z.NEVER;
-      }
+const corsOrigins = z.string().transform((s, ctx) => {
+  const items = s
+    .split(',')
+    .map((x) => x.trim().toLowerCase().replace(/\/+$/, ''))
+    .filter(Boolean);
+  if (items.length === 1 && items[0] === '*') return '*' as const;
+  for (const o of items) {
+    if (!ORIGIN.test(o)) {
+      ctx.addIssue({ code: 'custom', message: `"${o}" is not an origin (scheme://host[:port]), and * only stands alone` });
+      return z.NEVER;
     }
-    return items;
-  });
+  }
+  return items;
+});
 
 const ms = (min: number, def: number) => z.coerce.number().int().min(min).max(3_600_000).default(def);
 const count = (def: number) => z.coerce.number().int().min(0).max(1_000_000).default(def);

@@ -208,7 +208,7 @@ export function createHttpServer(deps: HttpDeps, opts: { extraRoutes?: RouteHand
     const gqlContext = createGraphQLContext(deps, state.requestId, headerValue(req.headers['x-api-key']), clientIp(req, config.TRUST_PROXY));
     // yoga's own fetch implementation (no conversion between it and Node's global Request/Response).
     const response = await yoga.fetch(
-      new yoga.fetchAPI.Request(url.toString(), { method, headers, body: body && body.length ? utf8.decode(body) : undefined, signal: abort.signal }),
+      new yoga.fetchAPI.Request(url.toString(), { method, headers, body: body?.length ? utf8.decode(body) : undefined, signal: abort.signal }),
       { gqlContext },
     );
     // An operation is limited before it runs (src/graphql/yoga.ts, with its weight). A request that never reached
@@ -239,7 +239,12 @@ export function createHttpServer(deps: HttpDeps, opts: { extraRoutes?: RouteHand
       // yoga refuses an unusable Accept (406) or content-type (415) with no body: say why, with a code and the id.
       if (response.status >= 400 && bytes.length === 0) {
         const message = graphqlRefusals[response.status] ?? `Request refused (HTTP ${response.status})`;
-        return sendJson(res, response.status, { errors: [{ message, extensions: { code: 'INVALID_PARAMS', requestId: state.requestId } }] }, response.headers.has('allow') ? { allow: response.headers.get('allow')! } : {});
+        return sendJson(
+          res,
+          response.status,
+          { errors: [{ message, extensions: { code: 'INVALID_PARAMS', requestId: state.requestId } }] },
+          response.headers.has('allow') ? { allow: response.headers.get('allow')! } : {},
+        );
       }
       res.writeHead(status, out);
       return void res.end(bytes);
@@ -264,7 +269,10 @@ export function createHttpServer(deps: HttpDeps, opts: { extraRoutes?: RouteHand
     securityHeaders(req, res, config);
     if (overCap.has(req.socket)) {
       res.setHeader('connection', 'close');
-      const e = new ApiError('RATE_LIMITED', `HTTP_MAX_CONNECTIONS_PER_IP: ${config.HTTP_MAX_CONNECTIONS_PER_IP} connections from this address are open; close some or retry later`);
+      const e = new ApiError(
+        'RATE_LIMITED',
+        `HTTP_MAX_CONNECTIONS_PER_IP: ${config.HTTP_MAX_CONNECTIONS_PER_IP} connections from this address are open; close some or retry later`,
+      );
       return void sendJson(res, e.status, errorBody(config, e.code, e.message, state.requestId));
     }
     res.on('finish', () => {
@@ -289,10 +297,13 @@ export function createHttpServer(deps: HttpDeps, opts: { extraRoutes?: RouteHand
       // Pages, their assets, the error docs and unknown paths: one point each, by address (the invoice page's pay
       // form is the public pay route by another path, so it takes from strict as that route does).
       await limitRequest(req, res, null, isInvoicePayPost(req.method, url.pathname) ? { default: 1, strict: 1 } : { default: 1 });
-      if (url.pathname === '/docs/errors' || url.pathname === '/docs/errors/') return sendHtml(res, 200, renderErrorIndex(), { 'content-security-policy': ERROR_PAGE_CSP });
-      if (url.pathname === '/docs/api') return sendHtml(res, 200, api.html, { 'content-security-policy': API_PAGE_CSP, 'cache-control': 'public, max-age=300' });
+      if (url.pathname === '/docs/errors' || url.pathname === '/docs/errors/')
+        return sendHtml(res, 200, renderErrorIndex(), { 'content-security-policy': ERROR_PAGE_CSP });
+      if (url.pathname === '/docs/api')
+        return sendHtml(res, 200, api.html, { 'content-security-policy': API_PAGE_CSP, 'cache-control': 'public, max-age=300' });
       const doc = /^\/docs\/errors\/([A-Z_]+)$/.exec(url.pathname);
-      if (doc && (ERROR_CODES as string[]).includes(doc[1])) return sendHtml(res, 200, renderErrorPage(doc[1] as ErrorCode), { 'content-security-policy': ERROR_PAGE_CSP });
+      if (doc && (ERROR_CODES as string[]).includes(doc[1]))
+        return sendHtml(res, 200, renderErrorPage(doc[1] as ErrorCode), { 'content-security-policy': ERROR_PAGE_CSP });
       for (const page of pages) if (await page(req, res, url, state.requestId)) return;
       throw new ApiError('NOT_FOUND', `No route for ${req.method} ${url.pathname}`);
     } catch (err) {
@@ -361,9 +372,13 @@ export function createHttpServer(deps: HttpDeps, opts: { extraRoutes?: RouteHand
     if (rejected.has(socket) && socket.writable) return;
     if (!socket.writable) return void socket.destroy();
     // Headers or body slower than the server's timeouts: 408 (no code has that status), and the socket goes.
-    if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') return void socket.end('HTTP/1.1 408 Request Timeout\r\nx-content-type-options: nosniff\r\nconnection: close\r\n\r\n');
+    if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT')
+      return void socket.end('HTTP/1.1 408 Request Timeout\r\nx-content-type-options: nosniff\r\nconnection: close\r\n\r\n');
     const requestId = requestIdFrom(undefined);
-    const message = err.code === 'HPE_HEADER_OVERFLOW' ? `The request line and headers exceed ${maxHeaderSize} bytes` : `Malformed HTTP request (${err.code ?? 'parse error'})`;
+    const message =
+      err.code === 'HPE_HEADER_OVERFLOW'
+        ? `The request line and headers exceed ${maxHeaderSize} bytes`
+        : `Malformed HTTP request (${err.code ?? 'parse error'})`;
     const body = JSON.stringify(errorBody(config, 'INVALID_PARAMS', message, requestId));
     // The answer to a HEAD has no body, even this one (a client reads no body after a HEAD's headers: the bytes
     // would be taken as a next response, or, after connection: close, as a protocol error).
@@ -443,8 +458,11 @@ export function createHttpServer(deps: HttpDeps, opts: { extraRoutes?: RouteHand
   });
   const wsApiKey = (ctx: { connectionParams?: Readonly<Record<string, unknown>>; extra: { request: IncomingMessage } }) => {
     const conn = (ctx.connectionParams ?? {}) as Record<string, unknown>;
-    return (typeof conn['x-api-key'] === 'string' ? conn['x-api-key'] : undefined) ??
-      (typeof conn.apiKey === 'string' ? conn.apiKey : undefined) ?? headerValue(ctx.extra.request.headers['x-api-key']);
+    return (
+      (typeof conn['x-api-key'] === 'string' ? conn['x-api-key'] : undefined) ??
+      (typeof conn.apiKey === 'string' ? conn.apiKey : undefined) ??
+      headerValue(ctx.extra.request.headers['x-api-key'])
+    );
   };
   useServer(
     {
@@ -477,7 +495,8 @@ export function createHttpServer(deps: HttpDeps, opts: { extraRoutes?: RouteHand
         const socket = ctx.extra.socket;
         const limit = config.WS_MAX_SUBSCRIPTIONS_PER_CONNECTION;
         // ctx.subscriptions already holds this operation.
-        if (limit > 0 && Object.keys(ctx.subscriptions).length > limit && socket.readyState === socket.OPEN) closeForLimit(socket, limitReason.subscriptions(limit));
+        if (limit > 0 && Object.keys(ctx.subscriptions).length > limit && socket.readyState === socket.OPEN)
+          closeForLimit(socket, limitReason.subscriptions(limit));
         // Closed for a limit (this operation's, or the message rate's): nothing more runs on it.
         if (socket.readyState !== socket.OPEN) return [new GraphQLError('The connection is closing', { extensions: { code: 'RATE_LIMITED' } })];
         const apiKey = wsApiKey(ctx);

@@ -9,7 +9,10 @@ import type { Config } from '../config.js';
  */
 export const WS_LIMIT_CLOSE_CODE = 4429;
 
-export type WsLimitsConfig = Pick<Config, 'WS_MAX_CONNECTIONS_PER_IP' | 'WS_MAX_CONNECTIONS_PER_KEY' | 'WS_MAX_MESSAGES_PER_SECOND' | 'WS_MAX_SUBSCRIPTIONS_PER_CONNECTION'>;
+export type WsLimitsConfig = Pick<
+  Config,
+  'WS_MAX_CONNECTIONS_PER_IP' | 'WS_MAX_CONNECTIONS_PER_KEY' | 'WS_MAX_MESSAGES_PER_SECOND' | 'WS_MAX_SUBSCRIPTIONS_PER_CONNECTION'
+>;
 
 /** Counts of open things per name (address, key hash); a name at 0 is forgotten, so the map holds only what is open. */
 export class OpenCounts {

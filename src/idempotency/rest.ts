@@ -20,7 +20,14 @@ export const restParams = (params: Record<string, string>, body: unknown) => ({ 
  */
 export async function idempotentRest(
   idempotency: Pick<IdempotencyService, 'run'>,
-  req: { headers: IncomingHttpHeaders; route: { method: string; path: string }; params: Record<string, string>; body: unknown; auth: KeyAuth | null; requestId: string },
+  req: {
+    headers: IncomingHttpHeaders;
+    route: { method: string; path: string };
+    params: Record<string, string>;
+    body: unknown;
+    auth: KeyAuth | null;
+    requestId: string;
+  },
   execute: () => Promise<StoredResponse>,
 ): Promise<IdempotentOutcome | null> {
   const key = parseIdempotencyKey(req.headers['idempotency-key'], IDEMPOTENCY_HEADER);

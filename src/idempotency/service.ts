@@ -122,18 +122,30 @@ export class IdempotencyService {
       try {
         response = await execute();
       } catch (err) {
-        this.deps.log.error({ err, requestId: req.requestId, operation: req.operation }, 'idempotent request failed without a response; its key stays locked until it expires');
+        this.deps.log.error(
+          { err, requestId: req.requestId, operation: req.operation },
+          'idempotent request failed without a response; its key stays locked until it expires',
+        );
         throw err;
       }
       try {
         // By id and state: a late finish never overwrites a row that expired and was taken by a new request.
         await this.deps.prisma.idempotencyKey.updateMany({
           where: { id, state: 'in_progress' },
-          data: { state: 'completed', responseStatus: response.status, responseHeaders: response.headers, responseBody: response.body, completedAt: new Date(this.deps.clock.now()) },
+          data: {
+            state: 'completed',
+            responseStatus: response.status,
+            responseHeaders: response.headers,
+            responseBody: response.body,
+            completedAt: new Date(this.deps.clock.now()),
+          },
         });
       } catch (err) {
         // The client still gets its answer; retries get CONFLICT until the key expires (never a second run).
-        this.deps.log.error({ err, requestId: req.requestId, operation: req.operation }, 'could not store an idempotent response; its key stays locked until it expires');
+        this.deps.log.error(
+          { err, requestId: req.requestId, operation: req.operation },
+          'could not store an idempotent response; its key stays locked until it expires',
+        );
       }
       return { response, replayed: false, originalRequestId: req.requestId };
     } finally {

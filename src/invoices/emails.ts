@@ -38,7 +38,12 @@ ${opts.body}
 const row = (label: string, value: string, bold = false) =>
   `<tr><td style="padding:4px 0;${FONT};font-size:14px;color:#57606a;">${esc(label)}</td><td align="right" style="padding:4px 0;${FONT};font-size:14px;color:#1f2328;${bold ? 'font-weight:bold;' : ''}">${esc(value)}</td></tr>`;
 
-function itemsTable(items: Array<{ description: string; quantity: number; unitAmount: string; total: string }>, symbol: string, total: string, totalLabel: string) {
+function itemsTable(
+  items: Array<{ description: string; quantity: number; unitAmount: string; total: string }>,
+  symbol: string,
+  total: string,
+  totalLabel: string,
+) {
   const head = `<tr><th align="left" style="padding:6px 0;border-bottom:1px solid #d0d7de;${FONT};font-size:12px;color:#57606a;">Item</th><th align="right" style="padding:6px 0;border-bottom:1px solid #d0d7de;${FONT};font-size:12px;color:#57606a;">Qty</th><th align="right" style="padding:6px 0;border-bottom:1px solid #d0d7de;${FONT};font-size:12px;color:#57606a;">Unit</th><th align="right" style="padding:6px 0;border-bottom:1px solid #d0d7de;${FONT};font-size:12px;color:#57606a;">Amount</th></tr>`;
   const rows = items
     .map(
@@ -101,7 +106,9 @@ export function invoiceEmail(inv: Invoice, payUrl: string): RenderedEmail {
     ),
     section(itemsTable(items, inv.settleSymbol, total, 'Total')),
     ...(inv.memo ? [section(`<p style="margin:0;white-space:pre-wrap;">${esc(inv.memo)}</p>`)] : []),
-    section(`<p style="margin:0;font-size:12px;color:#57606a;">You can pay with any token on any chain; ${esc(merchant)} receives ${esc(network)}. Questions? Reply to this email.</p>`),
+    section(
+      `<p style="margin:0;font-size:12px;color:#57606a;">You can pay with any token on any chain; ${esc(merchant)} receives ${esc(network)}. Questions? Reply to this email.</p>`,
+    ),
   ].join('\n');
   return { subject, text, html: layout({ title: subject, preheader: `${total} ${inv.settleSymbol} due. ${due}.`, test, body }) };
 }
@@ -123,14 +130,20 @@ export function receiptEmail(r: ReceiptData, pdfUrl: string): RenderedEmail {
     `Receipt (PDF): ${pdfUrl}`,
     `Invoice: ${r.invoiceUrl}`,
   ].join('\n');
-  const tx = r.txUrl ? `<a href="${esc(r.txUrl)}" style="color:#0969da;word-break:break-all;">${esc(r.txHash)}</a>` : `<span style="word-break:break-all;">${esc(r.txHash)}</span>`;
+  const tx = r.txUrl
+    ? `<a href="${esc(r.txUrl)}" style="color:#0969da;word-break:break-all;">${esc(r.txHash)}</a>`
+    : `<span style="word-break:break-all;">${esc(r.txHash)}</span>`;
   const body = [
-    section(`<h1 style="margin:0 0 4px;${FONT};font-size:20px;">Receipt for invoice ${esc(r.number)}</h1><p style="margin:0;color:#57606a;">${esc(r.merchantName)} received your payment. Thank you!</p>`),
+    section(
+      `<h1 style="margin:0 0 4px;${FONT};font-size:20px;">Receipt for invoice ${esc(r.number)}</h1><p style="margin:0;color:#57606a;">${esc(r.merchantName)} received your payment. Thank you!</p>`,
+    ),
     section(
       `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0">${row('Amount paid', `${r.totalPaid} ${r.symbol}`, true)}${row('Settled on', r.settlementChain)}${row('Paid at', r.paidAt)}${row('Paid from', `${r.payingToken} on ${r.payingChain}`)}</table><p style="margin:12px 0 0;font-size:13px;">Transaction: ${tx}</p>${button(pdfUrl, 'Download the receipt (PDF)')}`,
     ),
     section(itemsTable(r.lineItems, r.symbol, r.totalPaid, 'Total paid')),
-    section(`<p style="margin:0;font-size:12px;color:#57606a;">The invoice: <a href="${esc(r.invoiceUrl)}" style="color:#0969da;">${esc(r.invoiceUrl)}</a></p>`),
+    section(
+      `<p style="margin:0;font-size:12px;color:#57606a;">The invoice: <a href="${esc(r.invoiceUrl)}" style="color:#0969da;">${esc(r.invoiceUrl)}</a></p>`,
+    ),
   ].join('\n');
   return { subject, text, html: layout({ title: subject, preheader: `${r.totalPaid} ${r.symbol} received for invoice ${r.number}.`, test: r.test, body }) };
 }

@@ -34,12 +34,19 @@ const memo = z
   .refine((s) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(s), 'must not contain control characters other than line breaks')
   .refine(wellFormed, WELL_FORMED);
 
-const email = z.string({ error: 'must be an email address' }).max(LIMITS.email, `must be at most ${LIMITS.email} characters`).pipe(z.email('must be an email address'));
+const email = z
+  .string({ error: 'must be an email address' })
+  .max(LIMITS.email, `must be at most ${LIMITS.email} characters`)
+  .pipe(z.email('must be an email address'));
 
 const lineItem = z
   .object({
     description: plain(LIMITS.description, 1),
-    quantity: z.number({ error: 'must be an integer' }).int('must be an integer').min(1, 'must be at least 1').max(LIMITS.quantity, `must be at most ${LIMITS.quantity}`),
+    quantity: z
+      .number({ error: 'must be an integer' })
+      .int('must be an integer')
+      .min(1, 'must be at least 1')
+      .max(LIMITS.quantity, `must be at most ${LIMITS.quantity}`),
     unitAmount: baseUnitAmountOrZero.meta({ description: 'Settlement base units per unit (no leading zeros; 0 for a free line).', example: '10000000' }),
   })
   .strict();
@@ -54,7 +61,12 @@ const lineItems = z
     if (!items.every((li) => Number.isInteger(li?.quantity) && baseUnitAmountOrZero.safeParse(li?.unitAmount).success)) return;
     const total = invoiceTotal(items);
     if (total <= 0n) ctx.addIssue({ code: 'custom', message: 'the total (Σ quantity × unitAmount) must be greater than 0' });
-    else if (total > UINT256_MAX) ctx.addIssue({ code: 'custom', message: 'the total (Σ quantity × unitAmount) exceeds the largest token amount (2^256-1)', params: { code: 'AMOUNT_TOO_LARGE' } });
+    else if (total > UINT256_MAX)
+      ctx.addIssue({
+        code: 'custom',
+        message: 'the total (Σ quantity × unitAmount) exceeds the largest token amount (2^256-1)',
+        params: { code: 'AMOUNT_TOO_LARGE' },
+      });
   });
 
 const DUE_AT = 'must be a date (YYYY-MM-DD, the end of that day UTC) or an ISO 8601 timestamp with a time zone, naming a real date and time';
@@ -107,7 +119,10 @@ export const INVOICE_ID = /^inv_(test_)?[0-9A-Za-z]{1,64}$/;
 
 /** The `:id` of every invoice route (the service answers NOT_FOUND for ids that do not match). */
 export const invoiceIdParamSchema = z.object({
-  id: z.string().regex(INVOICE_ID).meta({ description: 'Invoice id; on the customer routes it is the access token.', example: 'inv_test_7Kp2Wq9Lm4Zr1Tb8Xc3Vn' }),
+  id: z
+    .string()
+    .regex(INVOICE_ID)
+    .meta({ description: 'Invoice id; on the customer routes it is the access token.', example: 'inv_test_7Kp2Wq9Lm4Zr1Tb8Xc3Vn' }),
 });
 
 export const listInvoicesSchema = z.object({

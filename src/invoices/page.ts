@@ -103,7 +103,8 @@ ${pay}`;
   return shell(`Invoice ${inv.number ?? ''} from ${merchant}`, body);
 }
 
-const notFoundPage = () => shell('Invoice not found', '<h1>Invoice not found</h1><p class="muted">Check the link you were sent, or ask the sender for a new one.</p>');
+const notFoundPage = () =>
+  shell('Invoice not found', '<h1>Invoice not found</h1><p class="muted">Check the link you were sent, or ask the sender for a new one.</p>');
 
 export function invoicePageHandler(invoices: Pick<InvoicesService, 'forPage' | 'pay' | 'sandboxPay' | 'publicUrl'>): PageHandler {
   return async (req, res, url) => {
@@ -117,7 +118,12 @@ export function invoicePageHandler(invoices: Pick<InvoicesService, 'forPage' | '
       return true;
     }
     const send = (status: number, html: string) => {
-      res.writeHead(status, { ...common, 'content-type': 'text/html; charset=utf-8', 'content-security-policy': /<form\b/i.test(html) ? INVOICE_PAGE_CSP : INVOICE_STATIC_PAGE_CSP, 'cache-control': 'no-store' });
+      res.writeHead(status, {
+        ...common,
+        'content-type': 'text/html; charset=utf-8',
+        'content-security-policy': /<form\b/i.test(html) ? INVOICE_PAGE_CSP : INVOICE_STATIC_PAGE_CSP,
+        'cache-control': 'no-store',
+      });
       res.end(method === 'HEAD' ? undefined : html);
       return true;
     };

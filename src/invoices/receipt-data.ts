@@ -42,7 +42,11 @@ export function explorerTxUrl(chainId: number, hash: string): string | null {
 }
 
 /** The token paid with, as people know it: a symbol when the service knows one, else its address. */
-function tokenLabel(chainId: number, address: string | null, settle: { token: string; symbol: string; chainId: number }): { label: string; decimals: number | null } {
+function tokenLabel(
+  chainId: number,
+  address: string | null,
+  settle: { token: string; symbol: string; chainId: number },
+): { label: string; decimals: number | null } {
   if (!address) return { label: 'unknown token', decimals: null };
   if (chainId === settle.chainId && address === settle.token) return { label: settle.symbol, decimals: null };
   if (/^0x0{40}$/i.test(address)) {
@@ -68,7 +72,7 @@ export function receiptData(inv: Invoice, session: CheckoutSession, payment: Che
     number: inv.number ?? '',
     issuedAt: day(inv.sentAt ?? inv.createdAt),
     dueAt: inv.dueAt ? day(inv.dueAt) : null,
-    paidAt: (inv.paidAt ?? session.paidAt ?? new Date()).toISOString().replace('T', ' ').slice(0, 19) + ' UTC',
+    paidAt: `${(inv.paidAt ?? session.paidAt ?? new Date()).toISOString().replace('T', ' ').slice(0, 19)} UTC`,
     lineItems: items.map((li) => ({
       description: li.description,
       quantity: li.quantity,
@@ -82,7 +86,11 @@ export function receiptData(inv: Invoice, session: CheckoutSession, payment: Che
     settlementToken: `${inv.settleSymbol} (${inv.settleToken})`,
     payingChain: chainName(payment.srcChainId),
     payingToken: paying.label,
-    payingAmount: direct ? formatUnits(payment.srcAmount ?? inv.amount, dec) : paying.decimals !== null && payment.srcAmount ? formatUnits(payment.srcAmount, paying.decimals) : payment.srcAmount,
+    payingAmount: direct
+      ? formatUnits(payment.srcAmount ?? inv.amount, dec)
+      : paying.decimals !== null && payment.srcAmount
+        ? formatUnits(payment.srcAmount, paying.decimals)
+        : payment.srcAmount,
     payer: payment.payer,
     txHash: payment.srcTxHash,
     txUrl: explorerTxUrl(payment.srcChainId, payment.srcTxHash),

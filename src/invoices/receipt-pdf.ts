@@ -76,7 +76,15 @@ export function receiptDocument(r: ReceiptData): TDocumentDefinitions {
               { text: `Unit (${r.symbol})`, style: 'head', alignment: 'right' },
               { text: `Amount (${r.symbol})`, style: 'head', alignment: 'right' },
             ],
-            ...r.lineItems.map((li) => [li.description, { text: String(li.quantity), alignment: 'right' }, { text: li.unitAmount, alignment: 'right' }, { text: li.total, alignment: 'right' }] as Content[]),
+            ...r.lineItems.map(
+              (li) =>
+                [
+                  li.description,
+                  { text: String(li.quantity), alignment: 'right' },
+                  { text: li.unitAmount, alignment: 'right' },
+                  { text: li.total, alignment: 'right' },
+                ] as Content[],
+            ),
             [{ text: 'Total paid', style: 'total', colSpan: 3 }, {}, {}, { text: `${r.totalPaid} ${r.symbol}`, style: 'total', alignment: 'right' }],
           ],
         },
@@ -98,7 +106,12 @@ export function receiptDocument(r: ReceiptData): TDocumentDefinitions {
             kv('Transaction', tx),
             ...(r.txUrl ? [kv('Explorer', { text: r.txUrl, link: r.txUrl, style: 'link' })] : []),
             ...(r.deliveryTxHash
-              ? [kv('Delivery transaction', r.deliveryTxUrl ? { text: r.deliveryTxHash, link: r.deliveryTxUrl, style: 'link' } : { text: r.deliveryTxHash, style: 'mono' })]
+              ? [
+                  kv(
+                    'Delivery transaction',
+                    r.deliveryTxUrl ? { text: r.deliveryTxHash, link: r.deliveryTxUrl, style: 'link' } : { text: r.deliveryTxHash, style: 'mono' },
+                  ),
+                ]
               : []),
           ],
         },

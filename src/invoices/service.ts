@@ -93,7 +93,13 @@ export class InvoicesService {
   /** Runs `fn` with the invoice row locked, after checking it belongs to `auth` (NOT_FOUND otherwise). */
   private async withLocked<T>(id: string, auth: KeyAuth | null, fn: (tx: Tx, inv: Invoice) => Promise<T>, outerTx?: Tx): Promise<T> {
     if (!INVOICE_ID.test(id)) throw notFound('Invoice');
-    const lock = { table: 'invoices', id, read: (tx: Tx) => tx.invoice.findUnique({ where: { id } }), visible: (inv: Invoice) => !auth || this.isOwner(inv, auth), missing: () => notFound('Invoice') };
+    const lock = {
+      table: 'invoices',
+      id,
+      read: (tx: Tx) => tx.invoice.findUnique({ where: { id } }),
+      visible: (inv: Invoice) => !auth || this.isOwner(inv, auth),
+      missing: () => notFound('Invoice'),
+    };
     return withLockedRow(this.prisma, lock, fn, { outerTx, txOptions: TX_OPTIONS });
   }
 
@@ -158,7 +164,12 @@ export class InvoicesService {
     const from = q.cursor ? decodeCursor(q.cursor, (id) => INVOICE_ID.test(id)) : null;
     const rows = await this.prisma.invoice.findMany({ where: { ...where, ...after(from) }, orderBy: NEWEST_FIRST, take: q.limit + 1 });
     const emails = await this.lastEmails(rows.slice(0, q.limit).map((r) => r.id));
-    return pageOf(rows, q.limit, (inv) => invoiceView(inv, { publicUrl: this.deps.config.PUBLIC_URL, full: true, lastEmail: emails.get(inv.id) ?? null }), encodeCursor);
+    return pageOf(
+      rows,
+      q.limit,
+      (inv) => invoiceView(inv, { publicUrl: this.deps.config.PUBLIC_URL, full: true, lastEmail: emails.get(inv.id) ?? null }),
+      encodeCursor,
+    );
   }
 
   /** The newest email of each invoice, in one query. */
@@ -195,16 +206,31 @@ export class InvoicesService {
       this.check(inv, { type: 'edit' });
       const data: Prisma.InvoiceUpdateInput = { updatedAt: new Date(this.now()) };
       if (v.settleChain !== undefined || v.settleToken !== undefined || v.recipient !== undefined) {
-        const { settlement, recipient } = validateSettlement(v.settleChain ?? inv.settleChainId, v.settleToken ?? inv.settleSymbol, v.recipient ?? inv.recipient);
-        Object.assign(data, { settleChainId: settlement.chainId, settleToken: settlement.token, settleSymbol: settlement.symbol, settleDecimals: settlement.decimals, recipient });
+        const { settlement, recipient } = validateSettlement(
+          v.settleChain ?? inv.settleChainId,
+          v.settleToken ?? inv.settleSymbol,
+          v.recipient ?? inv.recipient,
+        );
+        Object.assign(data, {
+          settleChainId: settlement.chainId,
+          settleToken: settlement.token,
+          settleSymbol: settlement.symbol,
+          settleDecimals: settlement.decimals,
+          recipient,
+        });
         // A line item's unit amount is in base units of the settlement token: a new token with other decimals
         // would silently change every price by a power of ten.
         if (settlement.decimals !== inv.settleDecimals && v.lineItems === undefined) {
-          throw new ApiError('INVALID_PARAMS', `lineItems: ${settlement.symbol} on this chain has ${settlement.decimals} decimals, not ${inv.settleDecimals}; send the line items again in its base units`, { field: 'lineItems' });
+          throw new ApiError(
+            'INVALID_PARAMS',
+            `lineItems: ${settlement.symbol} on this chain has ${settlement.decimals} decimals, not ${inv.settleDecimals}; send the line items again in its base units`,
+            { field: 'lineItems' },
+          );
         }
       }
       if (v.lineItems !== undefined) Object.assign(data, { lineItems: v.lineItems as unknown as Prisma.InputJsonValue, amount: totalOf(v.lineItems) });
-      for (const k of ['customerEmail', 'customerName', 'merchantName', 'replyTo', 'memo', 'dueAt'] as const) if (v[k] !== undefined) (data as Record<string, unknown>)[k] = v[k];
+      for (const k of ['customerEmail', 'customerName', 'merchantName', 'replyTo', 'memo', 'dueAt'] as const)
+        if (v[k] !== undefined) (data as Record<string, unknown>)[k] = v[k];
       const updated = await tx.invoice.update({ where: { id }, data });
       return this.fullView(updated, tx);
     });
@@ -239,11 +265,27 @@ export class InvoicesService {
       const mail = invoiceEmail(updated, invoicePageUrl(this.deps.config.PUBLIC_URL, updated.id));
       await enqueueEmail(
         tx,
-        { accountId: updated.accountId, livemode: updated.livemode, invoiceId: updated.id, kind: 'invoice', fromName: updated.merchantName ?? 'Billing', to: updated.customerEmail, replyTo: updated.replyTo, ...mail },
+        {
+          accountId: updated.accountId,
+          livemode: updated.livemode,
+          invoiceId: updated.id,
+          kind: 'invoice',
+          fromName: updated.merchantName ?? 'Billing',
+          to: updated.customerEmail,
+          replyTo: updated.replyTo,
+          ...mail,
+        },
         { now: at, messageDomain: this.deps.mail.messageDomain },
       );
     }
-    await recordEvent(tx, { accountId: updated.accountId, livemode: updated.livemode, type: 'invoice.sent', resourceId: updated.id, data: { invoice: await this.fullView(updated, tx) }, createdAt: at });
+    await recordEvent(tx, {
+      accountId: updated.accountId,
+      livemode: updated.livemode,
+      type: 'invoice.sent',
+      resourceId: updated.id,
+      data: { invoice: await this.fullView(updated, tx) },
+      createdAt: at,
+    });
     await notifyInTx(tx, invoiceTopic(updated.id), { id: updated.id, status: updated.status });
     return updated;
   }
@@ -277,7 +319,10 @@ export class InvoicesService {
    */
   async expireSessionsOfVoided(id: string): Promise<void> {
     const open = await this.prisma.checkoutSession.findMany({ where: { invoiceId: id, status: 'open' }, select: { id: true } });
-    for (const s of open) await this.deps.checkout.expireInternal(s.id).catch((err) => this.deps.log.warn({ err, invoiceId: id, sessionId: s.id }, 'could not expire the session of a voided invoice'));
+    for (const s of open)
+      await this.deps.checkout
+        .expireInternal(s.id)
+        .catch((err) => this.deps.log.warn({ err, invoiceId: id, sessionId: s.id }, 'could not expire the session of a voided invoice'));
   }
 
   // ---- customer (public; the unguessable id is the access token) -------------------------------------------
@@ -323,7 +368,8 @@ export class InvoicesService {
         if (s && ((s.status === 'open' && s.expiresAt.getTime() > this.now()) || s.status === 'processing')) {
           return { created: false, sessionId: s.id, url: this.deps.checkout.view(s, [], false).url };
         }
-        if (s?.status === 'needs_review') throw new ApiError('CONFLICT', `Invoice ${inv.number}: its last payment is under review by the merchant; no new payment was started`);
+        if (s?.status === 'needs_review')
+          throw new ApiError('CONFLICT', `Invoice ${inv.number}: its last payment is under review by the merchant; no new payment was started`);
       }
       const page = invoicePageUrl(this.deps.config.PUBLIC_URL, inv.id);
       const session = await this.deps.checkout.create(
@@ -394,17 +440,33 @@ export class InvoicesService {
       async (tx2, inv) => {
         // Only sessions this service started for the invoice carry its id; still, a session of another account,
         // mode, amount or settlement never pays it.
-        if (inv.accountId !== session.accountId || inv.livemode !== session.livemode || inv.amount !== session.amount || inv.settleChainId !== session.settleChainId || inv.settleToken !== session.settleToken || inv.recipient !== session.recipient) {
-          this.deps.log.error({ invoiceId: inv.id, sessionId: session.id }, 'a paid checkout session names an invoice it does not match; the invoice is left as it is');
+        if (
+          inv.accountId !== session.accountId ||
+          inv.livemode !== session.livemode ||
+          inv.amount !== session.amount ||
+          inv.settleChainId !== session.settleChainId ||
+          inv.settleToken !== session.settleToken ||
+          inv.recipient !== session.recipient
+        ) {
+          this.deps.log.error(
+            { invoiceId: inv.id, sessionId: session.id },
+            'a paid checkout session names an invoice it does not match; the invoice is left as it is',
+          );
           return;
         }
         const r = transition(inv.status, { type: 'session_paid' });
         if (!r.ok) {
-          this.deps.log.warn({ invoiceId: inv.id, sessionId: session.id, status: inv.status }, 'a checkout session paid an invoice that is not open; the invoice is left as it is');
+          this.deps.log.warn(
+            { invoiceId: inv.id, sessionId: session.id, status: inv.status },
+            'a checkout session paid an invoice that is not open; the invoice is left as it is',
+          );
           return;
         }
         const at = new Date(this.now());
-        const updated = await tx2.invoice.update({ where: { id: inv.id }, data: { status: 'paid', paidAt: session.paidAt ?? at, sessionId: session.id, updatedAt: at } });
+        const updated = await tx2.invoice.update({
+          where: { id: inv.id },
+          data: { status: 'paid', paidAt: session.paidAt ?? at, sessionId: session.id, updatedAt: at },
+        });
         const payments = await tx2.checkoutPayment.findMany({ where: { sessionId: session.id } });
         if (updated.customerEmail) {
           const paying = payments.find((p) => p.status === 'succeeded');
@@ -413,7 +475,16 @@ export class InvoicesService {
             const mail = receiptEmail(data, receiptUrl(this.deps.config.PUBLIC_URL, updated.id));
             await enqueueEmail(
               tx2,
-              { accountId: updated.accountId, livemode: updated.livemode, invoiceId: updated.id, kind: 'receipt', fromName: updated.merchantName ?? 'Billing', to: updated.customerEmail, replyTo: updated.replyTo, ...mail },
+              {
+                accountId: updated.accountId,
+                livemode: updated.livemode,
+                invoiceId: updated.id,
+                kind: 'receipt',
+                fromName: updated.merchantName ?? 'Billing',
+                to: updated.customerEmail,
+                replyTo: updated.replyTo,
+                ...mail,
+              },
               { now: at, messageDomain: this.deps.mail.messageDomain },
             );
           }
@@ -441,7 +512,7 @@ export class InvoicesService {
   /** What the receipt shows; NOT_FOUND before the invoice is paid. */
   async receipt(id: string): Promise<ReceiptData> {
     const inv = await this.find(id);
-    if (!inv || inv.status !== 'paid' || !inv.sessionId) throw notFound('Receipt');
+    if (inv?.status !== 'paid' || !inv.sessionId) throw notFound('Receipt');
     const session = await this.prisma.checkoutSession.findUnique({ where: { id: inv.sessionId }, include: { payments: true } });
     const paying = session?.payments.find((p) => p.status === 'succeeded');
     if (!session || !paying) throw notFound('Receipt');

@@ -124,7 +124,9 @@ export const invoiceEmailViewSchema = z
   .object({
     id: z.string(),
     kind: z.enum(['invoice', 'receipt', 'reminder']).meta({ description: '`reminder`: a subscription invoice past its due date.' }),
-    status: z.enum(['pending', 'sent', 'captured', 'failed']).meta({ description: '`pending` (queued or being retried), `sent`, `captured` (no SMTP configured: kept in the dev outbox) or `failed`.' }),
+    status: z
+      .enum(['pending', 'sent', 'captured', 'failed'])
+      .meta({ description: '`pending` (queued or being retried), `sent`, `captured` (no SMTP configured: kept in the dev outbox) or `failed`.' }),
     to: z.string(),
     attempts: z.number().int(),
     lastError: z.string().nullable(),
@@ -161,9 +163,10 @@ const publicFields = {
   updatedAt: isoTimestamp,
 };
 
-export const publicInvoiceViewSchema = z
-  .object(publicFields)
-  .meta({ id: 'PublicInvoice', description: "The customer's view: the invoice without the customer's email, the reply-to address, the payout address, the session and the email status." });
+export const publicInvoiceViewSchema = z.object(publicFields).meta({
+  id: 'PublicInvoice',
+  description: "The customer's view: the invoice without the customer's email, the reply-to address, the payout address, the session and the email status.",
+});
 
 export const invoiceViewSchema = z
   .object({

@@ -6,5 +6,9 @@ export const limitOrdersEnv = {
   /** Smallest order worth accepted before asking the provider (USD, when the input token has a price); the provider's own minimum still applies. */
   LIMIT_ORDER_MIN_USD: z.coerce.number().min(0).default(5),
   /** How long a created order waits for its signed transaction before it is `failed`. */
-  LIMIT_ORDER_SIGN_WINDOW_MS: z.coerce.number().int().min(10_000).default(10 * 60_000),
+  LIMIT_ORDER_SIGN_WINDOW_MS: z.coerce
+    .number()
+    .int()
+    .min(10_000)
+    .default(10 * 60_000),
 };

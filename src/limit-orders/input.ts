@@ -15,10 +15,19 @@ const base58 = z.string({ error: 'is required' }).min(32).max(44);
 export const createLimitOrderSchema = z
   .object({
     inputToken: z.string({ error: 'is required' }).min(1).max(64).meta({ description: 'The token sold: a Solana mint or a curated symbol.', example: 'USDC' }),
-    outputToken: z.string({ error: 'is required' }).min(1).max(64).meta({ description: 'The token bought: a Solana mint or a curated symbol.', example: 'SOL' }),
-    maker: base58.meta({ description: 'The wallet that owns the order, signs every step and pays its fees.', example: '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU' }),
+    outputToken: z
+      .string({ error: 'is required' })
+      .min(1)
+      .max(64)
+      .meta({ description: 'The token bought: a Solana mint or a curated symbol.', example: 'SOL' }),
+    maker: base58.meta({
+      description: 'The wallet that owns the order, signs every step and pays its fees.',
+      example: '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU',
+    }),
     makingAmount: baseUnits.meta({ description: 'Amount of `inputToken` to sell, base units.', example: '50000000' }),
-    takingAmount: baseUnits.optional().meta({ description: 'Amount of `outputToken` wanted for all of `makingAmount`, base units (send this or `limitPrice`).', example: '400000000' }),
+    takingAmount: baseUnits
+      .optional()
+      .meta({ description: 'Amount of `outputToken` wanted for all of `makingAmount`, base units (send this or `limitPrice`).', example: '400000000' }),
     limitPrice: z
       .string()
       .regex(/^[0-9]{1,30}(\.[0-9]{1,30})?$/, 'must be a positive decimal number')
@@ -26,16 +35,24 @@ export const createLimitOrderSchema = z
       .optional()
       .meta({ description: 'Units of `outputToken` per unit of `inputToken` (decimal, token units); the taking amount is rounded down.', example: '0.008' }),
     expiresAt: z
-      .union([z.number().int().positive(), isoDateTimeString], { error: 'must be Unix seconds or an ISO 8601 timestamp with a time zone naming a real date and time' })
+      .union([z.number().int().positive(), isoDateTimeString], {
+        error: 'must be Unix seconds or an ISO 8601 timestamp with a time zone naming a real date and time',
+      })
       .optional()
       .meta({ description: 'When the order stops filling: Unix seconds or an ISO 8601 time.', example: 1767225600 }),
     channel: z.enum(CHANNELS).optional().meta({ description: 'Fee channel; default `api` with a key, `web` without.' }),
-    integrator: z.preprocess((v) => (typeof v === 'string' && INTEGRATOR_PATTERN.test(v) ? v : undefined), z.string().optional()).meta({ description: 'A registered partner id; malformed or unknown ids are ignored.' }),
-    integratorFeeBps: intFrom(z.number({ error: 'must be an integer' }).int('must be an integer').min(0)).optional().meta({ description: "Partner keys only, up to the partner's `maxFeeBps`." }),
+    integrator: z
+      .preprocess((v) => (typeof v === 'string' && INTEGRATOR_PATTERN.test(v) ? v : undefined), z.string().optional())
+      .meta({ description: 'A registered partner id; malformed or unknown ids are ignored.' }),
+    integratorFeeBps: intFrom(z.number({ error: 'must be an integer' }).int('must be an integer').min(0))
+      .optional()
+      .meta({ description: "Partner keys only, up to the partner's `maxFeeBps`." }),
   })
   .superRefine((p, ctx) => {
-    if (p.takingAmount === undefined && p.limitPrice === undefined) ctx.addIssue({ code: 'custom', path: ['takingAmount'], message: 'send takingAmount or limitPrice' });
-    if (p.takingAmount !== undefined && p.limitPrice !== undefined) ctx.addIssue({ code: 'custom', path: ['limitPrice'], message: 'send either takingAmount or limitPrice, not both' });
+    if (p.takingAmount === undefined && p.limitPrice === undefined)
+      ctx.addIssue({ code: 'custom', path: ['takingAmount'], message: 'send takingAmount or limitPrice' });
+    if (p.takingAmount !== undefined && p.limitPrice !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['limitPrice'], message: 'send either takingAmount or limitPrice, not both' });
   });
 export type CreateLimitOrderInput = z.input<typeof createLimitOrderSchema>;
 
@@ -55,7 +72,8 @@ export const submitLimitOrderSchema = z
       .meta({ description: 'Instead of `signedTransaction`: the signature of the transaction you sent through your own RPC.' }),
   })
   .superRefine((p, ctx) => {
-    if ((p.signedTransaction === undefined) === (p.signature === undefined)) ctx.addIssue({ code: 'custom', path: ['signedTransaction'], message: 'send signedTransaction or signature' });
+    if ((p.signedTransaction === undefined) === (p.signature === undefined))
+      ctx.addIssue({ code: 'custom', path: ['signedTransaction'], message: 'send signedTransaction or signature' });
   });
 export type SubmitLimitOrderInput = z.input<typeof submitLimitOrderSchema>;
 
@@ -64,7 +82,11 @@ export const limitOrderIdParamSchema = z.object({
 });
 
 export const cancelLimitOrdersSchema = z.object({
-  ids: z.array(z.string().regex(LIMIT_ORDER_ID, 'is not a limit order id')).min(1).max(50).meta({ description: 'Limit orders of one maker to cancel (at most 50).' }),
+  ids: z
+    .array(z.string().regex(LIMIT_ORDER_ID, 'is not a limit order id'))
+    .min(1)
+    .max(50)
+    .meta({ description: 'Limit orders of one maker to cancel (at most 50).' }),
 });
 
 export const listLimitOrdersSchema = z.object({

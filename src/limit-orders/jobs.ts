@@ -42,7 +42,9 @@ export function limitOrderPollerJob(d: LimitOrderPollerDeps): Job {
     run: async (signal) => {
       const claimed = await claimDue(d);
       for (let i = 0; i < claimed.length && !signal.aborted; i += PARALLEL) {
-        await Promise.all(claimed.slice(i, i + PARALLEL).map((r) => pollLimitOrder(d, r).catch((err: unknown) => d.log.error({ err, id: r.id }, 'limit order poll failed'))));
+        await Promise.all(
+          claimed.slice(i, i + PARALLEL).map((r) => pollLimitOrder(d, r).catch((err: unknown) => d.log.error({ err, id: r.id }, 'limit order poll failed'))),
+        );
       }
     },
   };
@@ -86,7 +88,8 @@ export async function pollLimitOrder(d: LimitOrderPollerDeps, row: LimitOrderRow
   }
   if (!found) {
     // A reported signature whose order never appeared within the signing window did not land.
-    if (row.status === 'pending_signature' && now >= row.createdAt.getTime() + d.config.LIMIT_ORDER_SIGN_WINDOW_MS) await apply(d, row, { type: 'open_failed' }, undefined);
+    if (row.status === 'pending_signature' && now >= row.createdAt.getTime() + d.config.LIMIT_ORDER_SIGN_WINDOW_MS)
+      await apply(d, row, { type: 'open_failed' }, undefined);
     else await reschedule(d, row, nextLimitPollDelayMs(row.quietPolls + 1, base), true);
     return;
   }
@@ -172,7 +175,15 @@ async function apply(d: LimitOrderPollerDeps, row: LimitOrderRow, event: LimitOr
           finalizedAt: now,
         },
       });
-      if (row.accountId) await recordEvent(tx, { accountId: row.accountId, livemode: row.livemode, type: 'limit_order.filled', resourceId: row.id, data: { order: orderView(order) }, createdAt: now });
+      if (row.accountId)
+        await recordEvent(tx, {
+          accountId: row.accountId,
+          livemode: row.livemode,
+          type: 'limit_order.filled',
+          resourceId: row.id,
+          data: { order: orderView(order) },
+          createdAt: now,
+        });
     }
     if (next.status !== before.status) {
       const type = eventForStatus(next.status);

@@ -17,7 +17,15 @@ import type { AssetsApi, TokenInfo } from '../quotes/assets-api.js';
 import { decideFees, defaultChannel, type FeeSettings } from '../quotes/fees.js';
 import type { Channel } from '../quotes/input.js';
 import type { PartnersService } from '../partners/service.js';
-import { cancelLimitOrdersSchema, createLimitOrderSchema, LIMIT_ORDER_ID, listLimitOrdersSchema, submitLimitOrderSchema, type CreateLimitOrderInput, type SubmitLimitOrderInput } from './input.js';
+import {
+  cancelLimitOrdersSchema,
+  createLimitOrderSchema,
+  LIMIT_ORDER_ID,
+  listLimitOrdersSchema,
+  submitLimitOrderSchema,
+  type CreateLimitOrderInput,
+  type SubmitLimitOrderInput,
+} from './input.js';
 import { eventForStatus, isFinalLimitOrder, transition, type LimitOrderStatus } from './state.js';
 import { limitOrderTopic } from './topics.js';
 import { limitOrderView, type CreatedLimitOrder, type LimitOrderCancellation, type LimitOrderView, type SvmTx } from './views.js';
@@ -83,14 +91,18 @@ export class LimitOrdersService {
 
   /** Creating, submitting and cancelling go through the provider: refused when this instance does not load it. */
   private assertEnabled() {
-    if (!this.d.enabled) throw new ApiError('NO_ROUTE', 'Limit orders go through the jupiter provider, which this service does not load (PROVIDERS)', { provider: PROVIDER });
+    if (!this.d.enabled)
+      throw new ApiError('NO_ROUTE', 'Limit orders go through the jupiter provider, which this service does not load (PROVIDERS)', { provider: PROVIDER });
   }
 
   async create(input: CreateLimitOrderInput, caller: LimitOrderCaller): Promise<CreatedLimitOrder> {
     this.assertEnabled();
     const p = parseInput(createLimitOrderSchema, input);
     if (!isSolanaAddress(p.maker)) throw invalidParams('maker', 'must be a base58 Solana address');
-    const [inTok, outTok] = await Promise.all([this.d.assets.resolveToken(SOLANA_CHAIN_ID, p.inputToken, 'inputToken'), this.d.assets.resolveToken(SOLANA_CHAIN_ID, p.outputToken, 'outputToken')]);
+    const [inTok, outTok] = await Promise.all([
+      this.d.assets.resolveToken(SOLANA_CHAIN_ID, p.inputToken, 'inputToken'),
+      this.d.assets.resolveToken(SOLANA_CHAIN_ID, p.outputToken, 'outputToken'),
+    ]);
     const inputMint = toJupiterMint(inTok.address);
     const outputMint = toJupiterMint(outTok.address);
     if (inputMint === outputMint) throw invalidParams('outputToken', 'must differ from inputToken');
@@ -98,17 +110,25 @@ export class LimitOrdersService {
     const taking = p.takingAmount !== undefined ? BigInt(p.takingAmount) : takingFromPrice(making, p.limitPrice!, inTok.decimals, outTok.decimals);
     if (taking <= 0n) throw invalidParams('limitPrice', 'gives a taking amount of 0 base units; raise the price or the amount');
     // SPL token amounts are u64 on chain: anything larger cannot be an order (nor fit the stored amounts).
-    if (making > U64_MAX) throw new ApiError('AMOUNT_TOO_LARGE', `makingAmount: at most ${U64_MAX} base units (a Solana token amount)`, { field: 'makingAmount', maximum: U64_MAX.toString() });
+    if (making > U64_MAX)
+      throw new ApiError('AMOUNT_TOO_LARGE', `makingAmount: at most ${U64_MAX} base units (a Solana token amount)`, {
+        field: 'makingAmount',
+        maximum: U64_MAX.toString(),
+      });
     if (taking > U64_MAX) {
       const field = p.takingAmount !== undefined ? 'takingAmount' : 'limitPrice';
-      throw new ApiError('AMOUNT_TOO_LARGE', `${field}: the taking amount ${taking} is above ${U64_MAX} base units (a Solana token amount)`, { field, maximum: U64_MAX.toString() });
+      throw new ApiError('AMOUNT_TOO_LARGE', `${field}: the taking amount ${taking} is above ${U64_MAX} base units (a Solana token amount)`, {
+        field,
+        maximum: U64_MAX.toString(),
+      });
     }
     const now = this.d.clock.now();
     let expiresAt: Date | undefined;
     if (p.expiresAt !== undefined) {
       // A string passed the shared strict rule (src/validation.ts): read it with the same parser.
       expiresAt = typeof p.expiresAt === 'number' ? new Date(p.expiresAt * 1000) : (parseDateTimeInput(p.expiresAt) ?? new Date(NaN));
-      if (!Number.isFinite(expiresAt.getTime()) || expiresAt.getTime() > MAX_EXPIRY_MS) throw invalidParams('expiresAt', 'must be a time before the year 10000');
+      if (!Number.isFinite(expiresAt.getTime()) || expiresAt.getTime() > MAX_EXPIRY_MS)
+        throw invalidParams('expiresAt', 'must be a time before the year 10000');
       if (expiresAt.getTime() <= now + 60_000) throw invalidParams('expiresAt', 'must be at least a minute in the future');
     }
     this.checkMinimum(inTok, making);
@@ -116,8 +136,12 @@ export class LimitOrdersService {
       this.d.log.warn({ err }, 'mint read for transfer fees failed; the provider checks too');
       return new Set<string>();
     });
-    for (const [mint, field] of [[inputMint, 'inputToken'], [outputMint, 'outputToken']] as const) {
-      if (taxed.has(mint)) throw new ApiError('UNSUPPORTED_TOKEN', `${field}: ${mint} is a Token-2022 mint with a transfer fee; limit orders do not support it`, { field });
+    for (const [mint, field] of [
+      [inputMint, 'inputToken'],
+      [outputMint, 'outputToken'],
+    ] as const) {
+      if (taxed.has(mint))
+        throw new ApiError('UNSUPPORTED_TOKEN', `${field}: ${mint} is a Token-2022 mint with a transfer fee; limit orders do not support it`, { field });
     }
 
     const channel: Channel = p.channel ?? defaultChannel(!!caller.auth);
@@ -194,11 +218,15 @@ export class LimitOrdersService {
     const minAtto = BigInt(Math.round(minUsd * 1e6)) * 10n ** 12n;
     if ((amount * priceAtto) / TEN ** BigInt(token.decimals) >= minAtto) return;
     const minimum = (minAtto * TEN ** BigInt(token.decimals) + priceAtto - 1n) / priceAtto;
-    throw new ApiError('AMOUNT_TOO_SMALL', `makingAmount: a limit order must be worth at least ${minUsd} USD (about ${minimum} base units of ${token.symbol})`, {
-      field: 'makingAmount',
-      minimumUsd: minUsd,
-      minimum: minimum.toString(),
-    });
+    throw new ApiError(
+      'AMOUNT_TOO_SMALL',
+      `makingAmount: a limit order must be worth at least ${minUsd} USD (about ${minimum} base units of ${token.symbol})`,
+      {
+        field: 'makingAmount',
+        minimumUsd: minUsd,
+        minimum: minimum.toString(),
+      },
+    );
   }
 
   /**
@@ -215,7 +243,9 @@ export class LimitOrdersService {
     const now = new Date(this.d.clock.now());
     if (p.signature) {
       const data: Prisma.LimitOrderUpdateManyMutationInput =
-        row.pendingAction === 'open' ? { openTxHash: p.signature, nextPollAt: now, updatedAt: now } : { closeTxHash: p.signature, nextPollAt: now, updatedAt: now };
+        row.pendingAction === 'open'
+          ? { openTxHash: p.signature, nextPollAt: now, updatedAt: now }
+          : { closeTxHash: p.signature, nextPollAt: now, updatedAt: now };
       await this.d.prisma.limitOrder.updateMany({ where: { id: row.id, version: row.version }, data: { ...data, version: { increment: 1 } } });
       this.d.wakePoller();
       return this.publishRow(row.id);
@@ -233,7 +263,15 @@ export class LimitOrdersService {
         const next = transition(stateOf(fresh), { type: 'opened' });
         await tx.limitOrder.update({
           where: { id: row.id },
-          data: { status: next.status, openTxHash: signature, pendingAction: null, pendingTxs: [], nextPollAt: new Date(now.getTime() + this.d.config.LIMIT_ORDER_POLL_INTERVAL_MS), updatedAt: now, version: { increment: 1 } },
+          data: {
+            status: next.status,
+            openTxHash: signature,
+            pendingAction: null,
+            pendingTxs: [],
+            nextPollAt: new Date(now.getTime() + this.d.config.LIMIT_ORDER_POLL_INTERVAL_MS),
+            updatedAt: now,
+            version: { increment: 1 },
+          },
         });
         return [row.id];
       });
@@ -282,11 +320,14 @@ export class LimitOrdersService {
     const makers = new Set(rows.map((r) => r.maker));
     if (makers.size !== 1) throw invalidParams('ids', 'all orders must belong to the same maker');
     for (const r of rows) {
-      if (r.status !== 'open' && r.status !== 'partially_filled') throw new ApiError('CONFLICT', `Limit order ${r.id} cannot be cancelled (status ${r.status})`, { id: r.id });
+      if (r.status !== 'open' && r.status !== 'partially_filled')
+        throw new ApiError('CONFLICT', `Limit order ${r.id} cannot be cancelled (status ${r.status})`, { id: r.id });
     }
     const maker = rows[0].maker;
     const keys = rows.map((r) => r.providerOrderId);
-    const res = await this.call((signal) => (keys.length === 1 ? this.d.trigger.cancelOrder(maker, keys[0], signal) : this.d.trigger.cancelOrders(maker, keys, signal)));
+    const res = await this.call((signal) =>
+      keys.length === 1 ? this.d.trigger.cancelOrder(maker, keys[0], signal) : this.d.trigger.cancelOrders(maker, keys, signal),
+    );
     for (const t of res.transactions) {
       const tx = decodeVersionedTransaction(t);
       if (!tx || !requiredSigners(tx).includes(maker)) throw new ApiError('PROVIDER_ERROR', 'jupiter returned a cancel transaction the maker does not sign');
@@ -298,7 +339,10 @@ export class LimitOrdersService {
     await this.d.prisma.$transaction(async (tx) => {
       for (const [i, r] of rows.entries()) {
         const mine = chunked ? [res.transactions[Math.floor(i / CANCELS_PER_TX)]] : res.transactions;
-        await tx.limitOrder.update({ where: { id: r.id }, data: { requestId: res.requestId, pendingAction: 'cancel', pendingTxs: mine, updatedAt: now, version: { increment: 1 } } });
+        await tx.limitOrder.update({
+          where: { id: r.id },
+          data: { requestId: res.requestId, pendingAction: 'cancel', pendingTxs: mine, updatedAt: now, version: { increment: 1 } },
+        });
       }
     });
     return { ids: rows.map((r) => r.id), txs: res.transactions.map(svmTx) };
@@ -357,7 +401,12 @@ export class LimitOrdersService {
   }
 }
 
-export const stateOf = (r: LimitOrderRow) => ({ status: r.status as LimitOrderStatus, makingAmount: BigInt(r.makingAmount), filledMaking: BigInt(r.filledMakingAmount), filledTaking: BigInt(r.filledTakingAmount) });
+export const stateOf = (r: LimitOrderRow) => ({
+  status: r.status as LimitOrderStatus,
+  makingAmount: BigInt(r.makingAmount),
+  filledMaking: BigInt(r.filledMakingAmount),
+  filledTaking: BigInt(r.filledTakingAmount),
+});
 
 /** makingAmount × price (token units) in output base units, rounded down; exact decimal arithmetic. */
 export function takingFromPrice(making: bigint, price: string, inDecimals: number, outDecimals: number): bigint {
@@ -365,4 +414,3 @@ export function takingFromPrice(making: bigint, price: string, inDecimals: numbe
   const scaled = BigInt(int + frac);
   return (making * scaled * TEN ** BigInt(outDecimals)) / (TEN ** BigInt(inDecimals) * TEN ** BigInt(frac.length));
 }
-

@@ -7,7 +7,10 @@ import { ERROR_CODES } from '../errors.js';
 export const isoTimestamp = z.iso.datetime().meta({ example: '2026-11-22T14:03:11.482Z' });
 
 /** An integer string of base units (amounts never travel as JSON numbers). */
-export const baseUnitsOut = z.string().regex(/^[0-9]+$/).meta({ description: 'Integer string of base units.', example: '25000000' });
+export const baseUnitsOut = z
+  .string()
+  .regex(/^[0-9]+$/)
+  .meta({ description: 'Integer string of base units.', example: '25000000' });
 
 /** `{ object: 'list', data, hasMore, nextCursor }`: every keyset-paged list (src/db/keyset.ts). */
 export const pageSchema = <T extends z.ZodType>(item: T) =>

@@ -1,11 +1,10 @@
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { ERROR_STATUS, type ErrorCode } from '../errors.js';
 import { ERROR_CATALOG } from '../docs/error-catalog.js';
 import type { Access, Route } from '../rest/router.js';
 import { errorEnvelopeSchema } from './common.js';
 import { REQUEST_HEADERS, RESPONSE_HEADERS } from './headers.js';
-import type { RouteDoc } from './route-doc.js';
 
 /** OpenAPI 3.1 of every /v1 route, generated from the routes' `doc` and the zod schemas the services validate with. */
 export type OpenApiDocument = ReturnType<typeof createDocument>;
@@ -25,7 +24,8 @@ const ACCESS_ERRORS: Record<Access, ErrorCode[]> = {
 
 const ACCESS_TEXT: Record<Access, string> = {
   public: 'Public: no key.',
-  optionalKey: 'Optional key: without one the call is public; a sent key must be valid (a partner key changes fees; resources created with a key belong to its account and mode).',
+  optionalKey:
+    'Optional key: without one the call is public; a sent key must be valid (a partner key changes fees; resources created with a key belong to its account and mode).',
   key: 'Requires an API key (`x-api-key`).',
 };
 
@@ -36,7 +36,11 @@ const TAGS: Array<{ name: string; description: string }> = [
   { name: 'Quotes', description: 'Ranked swap and bridge quotes from every enabled provider.' },
   { name: 'Orders', description: 'Transactions to sign for quotes, and tracking them once sent.' },
   { name: 'Checkout', description: 'Checkout sessions: the payer pays any token on any chain, the merchant receives USDC/USDT. Refunds.' },
-  { name: 'Deposit addresses', description: 'Beta: swap or bridge by sending tokens to an address, without connecting a wallet; each deposit becomes an order. Test mode uses the sandbox.' },
+  {
+    name: 'Deposit addresses',
+    description:
+      'Beta: swap or bridge by sending tokens to an address, without connecting a wallet; each deposit becomes an order. Test mode uses the sandbox.',
+  },
   { name: 'Invoices', description: 'Invoices with gap-free numbers, emailed to the customer and paid through checkout; receipts as PDF.' },
   { name: 'Subscriptions', description: 'Recurring invoices with dunning, and test clocks that run months of billing in one call (test mode).' },
   { name: 'Limit orders', description: 'Solana limit orders (beta): created, signed and cancelled by the maker’s wallet; each fill becomes an order record.' },
@@ -66,21 +70,33 @@ function byStatus(codes: ErrorCode[]): Map<number, ErrorCode[]> {
   return m;
 }
 
-const everyResponseHeaders = () => Object.entries(RESPONSE_HEADERS).filter(([, h]) => h.everyResponse).map(([id]) => id);
+const everyResponseHeaders = () =>
+  Object.entries(RESPONSE_HEADERS)
+    .filter(([, h]) => h.everyResponse)
+    .map(([id]) => id);
 const headerRefs = (ids: string[]) => Object.fromEntries(ids.map((id) => [RESPONSE_HEADERS[id].name, { $ref: `#/components/headers/${id}` }]));
 
 function operationOf(route: Route, docsUrl: string): ZodOpenApiOperationObject {
   const d = route.doc;
   const names = pathParamNames(route.path);
   const declared = d.params ? Object.keys(d.params.shape) : [];
-  if (names.join() !== declared.join()) throw new Error(`${route.method} ${route.path}: doc.params must declare exactly ${names.join(', ') || 'nothing'} (has ${declared.join(', ') || 'nothing'})`);
+  if (names.join() !== declared.join())
+    throw new Error(
+      `${route.method} ${route.path}: doc.params must declare exactly ${names.join(', ') || 'nothing'} (has ${declared.join(', ') || 'nothing'})`,
+    );
 
   const responses: Record<string, unknown> = {};
   for (const [status, r] of Object.entries(d.responses)) {
     responses[status] = {
       description: r.description,
       headers: headerRefs([...everyResponseHeaders(), ...(r.headers ?? []), ...(route.idempotent ? ['IdempotentReplayed', 'OriginalRequest'] : [])]) as never,
-      ...(r.schema ? { content: { [r.mediaType ?? 'application/json']: { schema: r.schema, ...(r.examples && Object.keys(r.examples).length ? { examples: r.examples } : {}) } } } : {}),
+      ...(r.schema
+        ? {
+            content: {
+              [r.mediaType ?? 'application/json']: { schema: r.schema, ...(r.examples && Object.keys(r.examples).length ? { examples: r.examples } : {}) },
+            },
+          }
+        : {}),
     };
   }
   for (const [status, codes] of byStatus(errorCodesOf(route))) {
@@ -91,7 +107,15 @@ function operationOf(route: Route, docsUrl: string): ZodOpenApiOperationObject {
         'application/json': {
           schema: errorEnvelopeSchema,
           examples: Object.fromEntries(
-            codes.map((c) => [c, { summary: c, value: { error: { code: c, message: errorExampleMessage(c), requestId: '3f1c9f5e-2b7a-4d4e-9a61-0c2f5b8e7d10', docsUrl: `${docsUrl}/errors/${c}` } } }]),
+            codes.map((c) => [
+              c,
+              {
+                summary: c,
+                value: {
+                  error: { code: c, message: errorExampleMessage(c), requestId: '3f1c9f5e-2b7a-4d4e-9a61-0c2f5b8e7d10', docsUrl: `${docsUrl}/errors/${c}` },
+                },
+              },
+            ]),
           ),
         },
       },
@@ -107,7 +131,12 @@ function operationOf(route: Route, docsUrl: string): ZodOpenApiOperationObject {
     security: securityOf(route.access),
     requestParams: { ...(d.params ? { path: d.params } : {}), ...(d.query ? { query: d.query as z.ZodObject } : {}) },
     ...(d.conditional || route.idempotent
-      ? { parameters: [...(d.conditional ? [{ $ref: '#/components/parameters/IfNoneMatch' }] : []), ...(route.idempotent ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : [])] }
+      ? {
+          parameters: [
+            ...(d.conditional ? [{ $ref: '#/components/parameters/IfNoneMatch' }] : []),
+            ...(route.idempotent ? [{ $ref: '#/components/parameters/IdempotencyKey' }] : []),
+          ],
+        }
       : {}),
     ...(d.body
       ? {
@@ -117,7 +146,9 @@ function operationOf(route: Route, docsUrl: string): ZodOpenApiOperationObject {
             content: {
               'application/json': {
                 schema: d.body.schema,
-                ...(bodyExamples.length ? { examples: Object.fromEntries(bodyExamples.map(([name, e]) => [name, exampleObject(e.summary, e.body, e.status)])) } : {}),
+                ...(bodyExamples.length
+                  ? { examples: Object.fromEntries(bodyExamples.map(([name, e]) => [name, exampleObject(e.summary, e.body, e.status)])) }
+                  : {}),
               },
             },
           },
@@ -203,7 +234,14 @@ export function buildOpenApiDocument(routes: Route[], opts: DocumentOptions): Op
     tags: TAGS,
     paths,
     components: {
-      securitySchemes: { [SECURITY_SCHEME]: { type: 'apiKey', in: 'header', name: 'x-api-key', description: '`<brand>_test_…` or `<brand>_live_…`; resources belong to the account and mode of the key.' } },
+      securitySchemes: {
+        [SECURITY_SCHEME]: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'x-api-key',
+          description: '`<brand>_test_…` or `<brand>_live_…`; resources belong to the account and mode of the key.',
+        },
+      },
       headers: Object.fromEntries(Object.entries(RESPONSE_HEADERS).map(([id, h]) => [id, h.schema.meta({ description: h.description })])),
       parameters: Object.fromEntries(
         Object.entries(REQUEST_HEADERS).map(([id, h]) => [id, h.schema.meta({ description: h.description, param: { in: 'header', name: h.name } })]),

@@ -38,13 +38,15 @@ export const RESPONSE_HEADERS: Record<string, HeaderDoc> = {
   RateLimitPolicy: {
     name: 'ratelimit-policy',
     schema: z.string().meta({ example: '"default";q=600;w=60, "strict";q=60;w=60' }),
-    description: 'The quota policies that applied to this request: `q` points per `w` seconds, per bucket (`default`; `strict` for costly writes). Absent only where an operator turned rate limiting off.',
+    description:
+      'The quota policies that applied to this request: `q` points per `w` seconds, per bucket (`default`; `strict` for costly writes). Absent only where an operator turned rate limiting off.',
     everyResponse: true,
   },
   RateLimit: {
     name: 'ratelimit',
     schema: z.string().meta({ example: '"default";r=597;t=42' }),
-    description: 'What is left of each quota: `r` points remaining, `t` seconds until the window resets. Absent while the limiter\'s store is unreachable (requests then pass unlimited) or where rate limiting is off.',
+    description:
+      "What is left of each quota: `r` points remaining, `t` seconds until the window resets. Absent while the limiter's store is unreachable (requests then pass unlimited) or where rate limiting is off.",
     everyResponse: true,
   },
   ContentDisposition: {
@@ -55,7 +57,10 @@ export const RESPONSE_HEADERS: Record<string, HeaderDoc> = {
   },
   RetryAfter: {
     name: 'retry-after',
-    schema: z.string().regex(/^[0-9]+$/).meta({ example: '18' }),
+    schema: z
+      .string()
+      .regex(/^[0-9]+$/)
+      .meta({ example: '18' }),
     description: 'Seconds to wait before retrying (429 answers).',
     everyResponse: false,
   },

@@ -43,13 +43,20 @@ function typeOf(s: Json | undefined): string {
   if (s.const !== undefined) return `<code>${esc(JSON.stringify(s.const))}</code>`;
   if (s.enum) return `one of ${s.enum.map((v: unknown) => `<code>${esc(JSON.stringify(v))}</code>`).join(', ')}`;
   const t = Array.isArray(s.type) ? s.type.join(' | ') : s.type;
-  if (t === 'array') return `array of ${typeOf(s.items)}${s.minItems !== undefined || s.maxItems !== undefined ? ` <span class="s">(${s.minItems ?? 0}-${s.maxItems ?? 'any'} items)</span>` : ''}`;
+  if (t === 'array')
+    return `array of ${typeOf(s.items)}${s.minItems !== undefined || s.maxItems !== undefined ? ` <span class="s">(${s.minItems ?? 0}-${s.maxItems ?? 'any'} items)</span>` : ''}`;
   if (t === 'object' && !s.properties && s.additionalProperties) return `map of ${typeOf(s.additionalProperties)}`;
   const bits: string[] = [];
   if (s.format) bits.push(esc(s.format));
   if (s.pattern && s.format !== 'date-time' && s.format !== 'uuid') bits.push(`pattern <code>${esc(s.pattern)}</code>`);
   const range = (min: number | undefined, max: number | undefined, unit: string) =>
-    min !== undefined && max !== undefined ? `${min}-${max} ${unit}` : min !== undefined ? `at least ${min} ${unit}` : max !== undefined ? `at most ${max} ${unit}` : undefined;
+    min !== undefined && max !== undefined
+      ? `${min}-${max} ${unit}`
+      : min !== undefined
+        ? `at least ${min} ${unit}`
+        : max !== undefined
+          ? `at most ${max} ${unit}`
+          : undefined;
   const chars = range(s.minLength, s.maxLength, 'chars');
   if (chars) bits.push(chars);
   if (s.minimum !== undefined && s.minimum > -1e15) bits.push(`≥ ${s.minimum}`);
@@ -64,14 +71,20 @@ function schemaTable(s: Json | undefined): string {
   if (s.$ref || s.type !== 'object' || !s.properties) return `<p>${typeOf(s)}</p>`;
   const req = new Set<string>(s.required ?? []);
   const rows = Object.entries(s.properties as Record<string, Json>)
-    .map(([k, v]) => `<tr><td><code>${esc(k)}</code>${req.has(k) ? '' : ' <span class="s">optional</span>'}</td><td>${typeOf(v)}</td><td>${md(v.description)}</td></tr>`)
+    .map(
+      ([k, v]) =>
+        `<tr><td><code>${esc(k)}</code>${req.has(k) ? '' : ' <span class="s">optional</span>'}</td><td>${typeOf(v)}</td><td>${md(v.description)}</td></tr>`,
+    )
     .join('');
   return `<table><thead><tr><th>Field</th><th>Type</th><th>Description</th></tr></thead><tbody>${rows}</tbody></table>`;
 }
 
 const examplesHtml = (examples: Json | undefined) =>
   Object.entries(examples ?? {})
-    .map(([name, e]) => `<details><summary>${esc(e.summary ?? name)}${e['x-expected-status'] ? ` <span class="s">→ ${e['x-expected-status']}</span>` : ''}</summary><pre>${esc(JSON.stringify(e.value, null, 2))}</pre></details>`)
+    .map(
+      ([name, e]) =>
+        `<details><summary>${esc(e.summary ?? name)}${e['x-expected-status'] ? ` <span class="s">→ ${e['x-expected-status']}</span>` : ''}</summary><pre>${esc(JSON.stringify(e.value, null, 2))}</pre></details>`,
+    )
     .join('');
 
 function parametersHtml(doc: OpenApiDocument, params: Json[] | undefined): string {
@@ -92,7 +105,9 @@ function operationHtml(doc: OpenApiDocument, path: string, method: string, op: J
   const responses = Object.entries(op.responses as Record<string, Json>)
     .map(([status, r]) => {
       const c = r.content?.['application/json'];
-      const headers = Object.entries((r.headers ?? {}) as Json).map(([h]) => `<code>${esc(h)}</code>`).join(', ');
+      const headers = Object.entries((r.headers ?? {}) as Json)
+        .map(([h]) => `<code>${esc(h)}</code>`)
+        .join(', ');
       const isError = Number(status) >= 400;
       // A file (the PDF receipt): its media type instead of a schema table.
       const files = Object.keys((r.content ?? {}) as Json).filter((t) => t !== 'application/json');
@@ -112,23 +127,39 @@ ${body ? `<h4>Request body${op.requestBody.required ? '' : ' <span class="s">opt
 export function renderApiReference(doc: OpenApiDocument): string {
   const ops: Array<{ tag: string; path: string; method: string; op: Json }> = [];
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
-    for (const [method, op] of Object.entries(item as Json)) if (op && typeof op === 'object' && op.operationId) ops.push({ tag: op.tags?.[0] ?? 'Other', path, method, op });
+    for (const [method, op] of Object.entries(item as Json))
+      if (op && typeof op === 'object' && op.operationId) ops.push({ tag: op.tags?.[0] ?? 'Other', path, method, op });
   }
   const tags = (doc.tags ?? []).map((t) => t.name).filter((t) => ops.some((o) => o.tag === t));
   const toc = tags
-    .map((t) => `<li>${esc(t)}<ul>${ops.filter((o) => o.tag === t).map((o) => `<li><a href="#${anchor(o.op.operationId)}"><span class="m">${esc(o.method.toUpperCase())}</span> ${esc(o.path)}</a> ${esc(o.op.summary)}</li>`).join('')}</ul></li>`)
+    .map(
+      (t) =>
+        `<li>${esc(t)}<ul>${ops
+          .filter((o) => o.tag === t)
+          .map(
+            (o) =>
+              `<li><a href="#${anchor(o.op.operationId)}"><span class="m">${esc(o.method.toUpperCase())}</span> ${esc(o.path)}</a> ${esc(o.op.summary)}</li>`,
+          )
+          .join('')}</ul></li>`,
+    )
     .join('');
   const sections = tags
     .map((t) => {
       const desc = doc.tags?.find((x) => x.name === t)?.description;
-      return `<h2 id="tag-${anchor(t)}">${esc(t)}</h2>${md(desc)}${ops.filter((o) => o.tag === t).map((o) => operationHtml(doc, o.path, o.method, o.op)).join('')}`;
+      return `<h2 id="tag-${anchor(t)}">${esc(t)}</h2>${md(desc)}${ops
+        .filter((o) => o.tag === t)
+        .map((o) => operationHtml(doc, o.path, o.method, o.op))
+        .join('')}`;
     })
     .join('');
   const schemas = Object.entries((doc.components?.schemas ?? {}) as Record<string, Json>)
     .map(([name, s]) => `<section id="schema-${anchor(name)}"><h3><code>${esc(name)}</code></h3>${md(s.description)}${schemaTable(s)}</section>`)
     .join('');
   const headers = Object.entries(RESPONSE_HEADERS)
-    .map(([id, h]) => `<tr><td><code>${esc(h.name)}</code></td><td><code>${esc(id)}</code></td><td>${md(h.description)}${h.everyResponse ? ' <span class="s">On every response.</span>' : ''}</td></tr>`)
+    .map(
+      ([id, h]) =>
+        `<tr><td><code>${esc(h.name)}</code></td><td><code>${esc(id)}</code></td><td>${md(h.description)}${h.everyResponse ? ' <span class="s">On every response.</span>' : ''}</td></tr>`,
+    )
     .join('');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

@@ -10,7 +10,10 @@ export const ORDER_QUOTE_ID = /^(q|dep|lof)_[0-9A-Za-z_]{1,120}$/;
 /** A provider's order id or a source transaction hash: printable ASCII without spaces (hex, base58, decimal ids). */
 export const PROVIDER_ORDER_ID = /^[\x21-\x7e]{1,200}$/;
 
-const quoteId = z.string({ error: 'is required' }).min(1).meta({ description: 'A `quoteId` of GET /v1/quote.', example: 'q_4Yq2mT8kLp0ZsVb7NcR1Dw0aB3dE5fG7hJ9k' });
+const quoteId = z
+  .string({ error: 'is required' })
+  .min(1)
+  .meta({ description: 'A `quoteId` of GET /v1/quote.', example: 'q_4Yq2mT8kLp0ZsVb7NcR1Dw0aB3dE5fG7hJ9k' });
 
 export const buildSchema = z.object({ quoteId });
 export const submitSchema = z.object({
@@ -23,12 +26,20 @@ export const submitSchema = z.object({
 });
 /** Body of POST /v1/orders/{quoteId}/submitted. */
 export const reportBodySchema = z.object({
-  txHash: z.string({ error: 'is required' }).min(1).max(200).meta({ description: 'Hash (EVM) or signature (Solana) of the source transaction.', example: '0x866e616d1199e5900743486f0aadde964d630879566bc05be081443fd2bda436' }),
+  txHash: z.string({ error: 'is required' }).min(1).max(200).meta({
+    description: 'Hash (EVM) or signature (Solana) of the source transaction.',
+    example: '0x866e616d1199e5900743486f0aadde964d630879566bc05be081443fd2bda436',
+  }),
 });
 export const reportSchema = reportBodySchema.extend({ quoteId: z.string().min(1) });
 export const quoteIdParamSchema = z.object({ quoteId });
 export const statusSchema = z.object({
-  provider: z.string().min(1).max(32).regex(/^[0-9a-z-]+$/, 'is not a provider id').meta({ description: 'Provider id, as in a quote.', example: 'relay' }),
+  provider: z
+    .string()
+    .min(1)
+    .max(32)
+    .regex(/^[0-9a-z-]+$/, 'is not a provider id')
+    .meta({ description: 'Provider id, as in a quote.', example: 'relay' }),
   // An id of no provider's shape (a NUL byte, spaces, control characters) is an order nobody knows.
   id: z
     .string()

@@ -25,7 +25,6 @@ import { eventTypeFor, type OrderStatus } from './state.js';
 import { orderStatusTopic, orderTopic } from './topics.js';
 import { orderStatusView, orderView, type BuildOrderResponse, type BuiltTx, type OrderStatusView, type OrderView } from './views.js';
 
-
 type Tx = Prisma.TransactionClient;
 
 /**
@@ -55,7 +54,14 @@ export interface OrdersDeps extends Pick<Infra, 'config' | 'log' | 'clock'> {
 /** Writes the order's event in the caller's transaction (orders of anonymous quotes have no account to notify). */
 export async function recordOrderEvent(tx: TransactionClient, r: OrderRow, status: OrderStatus, at: Date) {
   if (!r.accountId) return;
-  await recordEvent(tx, { accountId: r.accountId, livemode: r.livemode, type: eventTypeFor(status), resourceId: r.quoteId, data: { order: orderView(r) }, createdAt: at });
+  await recordEvent(tx, {
+    accountId: r.accountId,
+    livemode: r.livemode,
+    type: eventTypeFor(status),
+    resourceId: r.quoteId,
+    data: { order: orderView(r) },
+    createdAt: at,
+  });
 }
 
 /**
@@ -129,7 +135,15 @@ export class OrdersService {
       { chainId: tx.chainId, token: stored.request.src.address, owner: stored.request.sender, spender: tx.spender, amount: stored.quote.srcAmount },
       this.deps.log,
     );
-    return { vm: 'evm', chainId: tx.chainId, to: tx.to, data: tx.data, value: tx.value, ...(approvalReset ? { approvalReset } : {}), ...(approval ? { approval } : {}) };
+    return {
+      vm: 'evm',
+      chainId: tx.chainId,
+      to: tx.to,
+      data: tx.data,
+      value: tx.value,
+      ...(approvalReset ? { approvalReset } : {}),
+      ...(approval ? { approval } : {}),
+    };
   }
 
   /** POST /v1/orders/submit: only for providers whose transactions are `submitViaApi` (others: INVALID_PARAMS). */
@@ -138,7 +152,9 @@ export class OrdersService {
     const stored = await this.deps.quotes.get(quoteId, { allowExpired: true });
     const provider = this.loadedProvider(stored);
     if (!provider.capabilities.submitViaApi || !provider.submit) {
-      throw new ApiError('INVALID_PARAMS', `quoteId: ${provider.id} transactions are broadcast by the wallet, not through the submit endpoint`, { field: 'quoteId' });
+      throw new ApiError('INVALID_PARAMS', `quoteId: ${provider.id} transactions are broadcast by the wallet, not through the submit endpoint`, {
+        field: 'quoteId',
+      });
     }
     for (const check of this.beforeSubmit) await check(stored);
     const { txHash } = await withProviderTimeout(provider.id, this.timeoutMs, (signal) => provider.submit!(stored, signedTransaction, signal));
@@ -253,7 +269,8 @@ export class OrdersService {
     try {
       return this.deps.providers.get(stored.provider);
     } catch (err) {
-      if (isApiError(err)) throw new ApiError('QUOTE_NOT_FOUND', `Quote ${stored.quoteId}: provider ${stored.provider} can no longer build it here; request a fresh quote`);
+      if (isApiError(err))
+        throw new ApiError('QUOTE_NOT_FOUND', `Quote ${stored.quoteId}: provider ${stored.provider} can no longer build it here; request a fresh quote`);
       throw err;
     }
   }
@@ -265,7 +282,13 @@ export class OrdersService {
 
   /** Orders by quote id (GraphQL references, one query per batch); null where none was reported. */
   async getMany(quoteIds: readonly string[]): Promise<(OrderView | null)[]> {
-    return readByIds(quoteIds, plausibleQuoteId, (valid) => this.prisma.order.findMany({ where: { quoteId: { in: valid } } }), (r) => r.quoteId, orderView);
+    return readByIds(
+      quoteIds,
+      plausibleQuoteId,
+      (valid) => this.prisma.order.findMany({ where: { quoteId: { in: valid } } }),
+      (r) => r.quoteId,
+      orderView,
+    );
   }
 }
 

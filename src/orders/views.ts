@@ -135,7 +135,10 @@ export const orderViewSchema = z
       .string()
       .regex(/^[0-9]+$/)
       .optional()
-      .meta({ description: "Limit-order fills: the fee the provider reports for this fill (raw units of `fillFeeMint`), as reported; the order's fee rates stay in `ourFeeBps`/`partnerFeeBps`." }),
+      .meta({
+        description:
+          "Limit-order fills: the fee the provider reports for this fill (raw units of `fillFeeMint`), as reported; the order's fee rates stay in `ourFeeBps`/`partnerFeeBps`.",
+      }),
     fillFeeMint: z.string().optional(),
     partnerFeeBps: z.number().int(),
     integrator: z.string().optional(),

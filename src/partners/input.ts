@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { INTEGRATOR_PATTERN } from '../quotes/input.js';
 
 /** A partner as created or updated (CLI `partners:set`). */
-const evmAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte address').transform((s) => s.toLowerCase());
+const evmAddress = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte address')
+  .transform((s) => s.toLowerCase());
 const svmAddress = z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'must be a base58 Solana address');
 
 export const partnerInputSchema = z

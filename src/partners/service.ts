@@ -30,7 +30,15 @@ export class PartnersService {
 
   async upsert(input: PartnerInput): Promise<PartnerView> {
     const p = parseInput(partnerInputSchema, input);
-    const data = { label: p.label, kind: p.kind, feeBps: p.feeBps, maxFeeBps: p.maxFeeBps, feeRecipientEvm: p.feeRecipientEvm ?? null, feeRecipientSvm: p.feeRecipientSvm ?? null, active: p.active };
+    const data = {
+      label: p.label,
+      kind: p.kind,
+      feeBps: p.feeBps,
+      maxFeeBps: p.maxFeeBps,
+      feeRecipientEvm: p.feeRecipientEvm ?? null,
+      feeRecipientSvm: p.feeRecipientSvm ?? null,
+      active: p.active,
+    };
     const row = await this.prisma.partner.upsert({
       where: { id: p.id },
       create: { id: p.id, ...data },
@@ -63,7 +71,8 @@ export class PartnersService {
       await this.prisma.partnerKey.create({ data: { apiKeyId, partnerId } }).catch(async (err: unknown) => {
         if (!isUniqueViolation(err)) throw err;
         const winner = await this.prisma.partnerKey.findUnique({ where: { apiKeyId } });
-        if (winner?.partnerId !== partnerId) throw new ApiError('CONFLICT', `API key ${apiKeyId} already belongs to partner ${winner?.partnerId ?? 'another partner'}`);
+        if (winner?.partnerId !== partnerId)
+          throw new ApiError('CONFLICT', `API key ${apiKeyId} already belongs to partner ${winner?.partnerId ?? 'another partner'}`);
       });
     }
     this.clearCache();

@@ -20,12 +20,21 @@ export const providersEnv = {
   JUPITER_API_URL: z.url().default('https://api.jup.ag'),
   JUPITER_API_KEY: z.string().optional(),
   /** Path prefix of Jupiter's Trigger API (limit orders), on JUPITER_API_URL. */
-  JUPITER_TRIGGER_PATH: z.string().regex(/^\/[A-Za-z0-9/_-]*$/, 'must be a path starting with /').default('/trigger/v1'),
+  JUPITER_TRIGGER_PATH: z
+    .string()
+    .regex(/^\/[A-Za-z0-9/_-]*$/, 'must be a path starting with /')
+    .default('/trigger/v1'),
   ZEROEX_API_URL: z.url().default('https://api.0x.org'),
   ZEROEX_API_KEY: z.string().optional(),
   KYBERSWAP_API_URL: z.url().default('https://aggregator-api.kyberswap.com'),
   KYBERSWAP_CLIENT_ID: z.string().default('swapgate'),
   /** Where our service fee is paid on EVM chains and on Solana (provider fee parameters). */
-  FEE_RECIPIENT_EVM: z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte address').optional(),
-  FEE_RECIPIENT_SOLANA: z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'must be a base58 Solana address').optional(),
+  FEE_RECIPIENT_EVM: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte address')
+    .optional(),
+  FEE_RECIPIENT_SOLANA: z
+    .string()
+    .regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'must be a base58 Solana address')
+    .optional(),
 };

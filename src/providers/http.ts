@@ -96,7 +96,8 @@ export async function providerFetch(baseUrl: string, path: string, o: ProviderFe
       if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE' || err instanceof RangeError) throw tooLarge(o.provider);
       throw new ApiError('PROVIDER_ERROR', `${o.provider} answered with a body that does not decompress`, undefined, { cause: err });
     });
-    if (!decoded) throw new ApiError('PROVIDER_ERROR', `${o.provider} answered with an unsupported content encoding (${String(res.headers['content-encoding'])})`);
+    if (!decoded)
+      throw new ApiError('PROVIDER_ERROR', `${o.provider} answered with an unsupported content encoding (${String(res.headers['content-encoding'])})`);
     text = decoded.toString('utf8');
   } catch (err) {
     if (err instanceof ApiError) throw err;

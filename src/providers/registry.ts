@@ -53,7 +53,10 @@ export class ProviderRegistry {
 
   get(id: string): Provider {
     const p = this.loaded.get(id as ProviderId);
-    if (!p) throw new ApiError('INVALID_PARAMS', `provider: "${id}" is not loaded in this instance (loaded: ${this.ids().join(', ') || 'none'})`, { field: 'provider' });
+    if (!p)
+      throw new ApiError('INVALID_PARAMS', `provider: "${id}" is not loaded in this instance (loaded: ${this.ids().join(', ') || 'none'})`, {
+        field: 'provider',
+      });
     return p;
   }
 }

@@ -10,7 +10,13 @@ export const isEvmAddress = (s: string) => /^0x[0-9a-fA-F]{40}$/.test(s);
 
 /** Same-chain EVM swap on a chain the aggregator serves. */
 export function supportsSameChainEvm(req: Pick<QuoteRequest, 'src' | 'dst' | 'srcVm' | 'dstVm'>, chains: ReadonlySet<number>): boolean {
-  return req.srcVm === 'evm' && req.dstVm === 'evm' && req.src.chainId === req.dst.chainId && chains.has(req.src.chainId) && req.src.address.toLowerCase() !== req.dst.address.toLowerCase();
+  return (
+    req.srcVm === 'evm' &&
+    req.dstVm === 'evm' &&
+    req.src.chainId === req.dst.chainId &&
+    chains.has(req.src.chainId) &&
+    req.src.address.toLowerCase() !== req.dst.address.toLowerCase()
+  );
 }
 
 export interface FeeEntry {

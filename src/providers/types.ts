@@ -160,6 +160,17 @@ export interface Provider {
 /** A provider that failed while the quote request as a whole succeeded (the quote response lists it under `errors`). */
 export interface ProviderFailure {
   provider: ProviderId;
-  code: Extract<ErrorCode, 'PROVIDER_ERROR' | 'PROVIDER_TIMEOUT' | 'RATE_LIMITED' | 'NO_ROUTE' | 'INVALID_PARAMS' | 'AMOUNT_TOO_SMALL' | 'AMOUNT_TOO_LARGE' | 'UNSUPPORTED_TOKEN' | 'SIMULATION_FAILED'>;
+  code: Extract<
+    ErrorCode,
+    | 'PROVIDER_ERROR'
+    | 'PROVIDER_TIMEOUT'
+    | 'RATE_LIMITED'
+    | 'NO_ROUTE'
+    | 'INVALID_PARAMS'
+    | 'AMOUNT_TOO_SMALL'
+    | 'AMOUNT_TOO_LARGE'
+    | 'UNSUPPORTED_TOKEN'
+    | 'SIMULATION_FAILED'
+  >;
   message: string;
 }

@@ -22,7 +22,8 @@ const FAILURE_CODES = new Set<ProviderFailure['code']>([
 /** A provider's failure as reported inside a successful quote response. Unexpected errors are logged, not shown. */
 export function toFailure(provider: Provider, err: unknown, log: Logger): ProviderFailure {
   if (isApiError(err)) {
-    if (FAILURE_CODES.has(err.code as ProviderFailure['code'])) return { provider: provider.id, code: err.code as ProviderFailure['code'], message: err.message };
+    if (FAILURE_CODES.has(err.code as ProviderFailure['code']))
+      return { provider: provider.id, code: err.code as ProviderFailure['code'], message: err.message };
     if (err.code === 'UNSUPPORTED_CHAIN') return { provider: provider.id, code: 'NO_ROUTE', message: err.message };
     return { provider: provider.id, code: 'PROVIDER_ERROR', message: err.message };
   }

@@ -83,7 +83,8 @@ export class QuoteService {
   /** A DataLoader for one GraphQL request: identical provider requests are sent once. */
   createLoader(): ProviderQuoteLoader {
     return new DataLoader(
-      async (keys) => Promise.all(keys.map(({ provider, req }) => this.callProvider(provider, req).catch((e: unknown) => (e instanceof Error ? e : new Error(String(e)))))),
+      async (keys) =>
+        Promise.all(keys.map(({ provider, req }) => this.callProvider(provider, req).catch((e: unknown) => (e instanceof Error ? e : new Error(String(e)))))),
       { cacheKeyFn: ({ provider, req }) => requestKey(provider.id, req), batch: false },
     );
   }
@@ -110,7 +111,9 @@ export class QuoteService {
     const p = parseInput(quoteParamsSchema, params);
     if (destination) {
       if (p.dstAmount === undefined || p.tradeType === 'EXACT_INPUT')
-        throw new ApiError('INVALID_PARAMS', 'dstAmount: destination calls need dstAmount (the exact amount of dstToken the calls receive) instead of amount', { field: 'dstAmount' });
+        throw new ApiError('INVALID_PARAMS', 'dstAmount: destination calls need dstAmount (the exact amount of dstToken the calls receive) instead of amount', {
+          field: 'dstAmount',
+        });
     }
     const assets = this.d.assets;
     const srcChain = assets.resolveChain(p.srcChain, 'srcChain');
@@ -135,8 +138,10 @@ export class QuoteService {
 
     let calls: QuoteRequest['calls'];
     if (destination) {
-      if (!crossChain) throw new ApiError('INVALID_PARAMS', 'calls: destination calls are cross-chain only (srcChain and dstChain are the same)', { field: 'dstChain' });
-      if (dstChain.vm !== 'evm') throw new ApiError('INVALID_PARAMS', `calls: destination calls run on EVM chains only, not on ${dstChain.slug}`, { field: 'dstChain' });
+      if (!crossChain)
+        throw new ApiError('INVALID_PARAMS', 'calls: destination calls are cross-chain only (srcChain and dstChain are the same)', { field: 'dstChain' });
+      if (dstChain.vm !== 'evm')
+        throw new ApiError('INVALID_PARAMS', `calls: destination calls run on EVM chains only, not on ${dstChain.slug}`, { field: 'dstChain' });
       if (gasWanted) throw new ApiError('INVALID_PARAMS', 'gasOnArrival: cannot be combined with destination calls', { field: 'gasOnArrival' });
       const ctx = { dstToken: dst.address.toLowerCase(), dstAmount: amount, recipient };
       calls = destination.action ? expandAction(destination.action, ctx) : normaliseCalls(destination.calls!);
@@ -170,7 +175,10 @@ export class QuoteService {
       .all()
       .filter((pr) => pr.supportsRoute(req) && (tradeType === 'EXACT_INPUT' || pr.capabilities.exactOutput) && (!calls || pr.capabilities.destinationCalls));
     if (!eligible.length)
-      throw new ApiError('NO_ROUTE', `No loaded provider supports ${srcChain.slug}:${src.symbol} → ${dstChain.slug}:${dst.symbol}${calls ? ' with destination calls' : tradeType === 'EXACT_OUTPUT' ? ' as exact output' : ''}`);
+      throw new ApiError(
+        'NO_ROUTE',
+        `No loaded provider supports ${srcChain.slug}:${src.symbol} → ${dstChain.slug}:${dst.symbol}${calls ? ' with destination calls' : tradeType === 'EXACT_OUTPUT' ? ' as exact output' : ''}`,
+      );
 
     const call: ProviderQuoteFn = opts.loader ? (provider, r) => opts.loader!.load({ provider, req: r }) : (provider, r) => this.callProvider(provider, r);
     const errors: ProviderFailure[] = [];
@@ -207,7 +215,10 @@ export class QuoteService {
       if (s.status === 'fulfilled' && calls) {
         const executor = executorOfAsked[i];
         const sim = simulations.get(executor)!;
-        s.value = { ...s.value, calls: { items: calls, executor, executed: false, simulation: { ok: sim.ok, gasUsed: sim.gasUsed.toString(), leftover: sim.leftover.toString() } } };
+        s.value = {
+          ...s.value,
+          calls: { items: calls, executor, executed: false, simulation: { ok: sim.ok, gasUsed: sim.gasUsed.toString(), leftover: sim.leftover.toString() } },
+        };
       }
       if (s.status === 'rejected') errors.push(toFailure(provider, s.reason, this.d.log));
       else {
@@ -232,10 +243,19 @@ export class QuoteService {
     if (p.simulate) await this.simulateBuilt(stored, errors);
     errors.sort((a, b) => a.provider.localeCompare(b.provider));
     if (!stored.length) {
-      throw new ApiError('NO_ROUTE', `No provider could quote this route: ${errors.map((e) => `${e.provider} ${e.code} (${e.message})`).join('; ')}`, { errors });
+      throw new ApiError('NO_ROUTE', `No provider could quote this route: ${errors.map((e) => `${e.provider} ${e.code} (${e.message})`).join('; ')}`, {
+        errors,
+      });
     }
     const ranked = rankQuotes(
-      stored.map((s) => ({ s, provider: s.provider, srcAmount: s.quote.srcAmount, dstAmount: s.quote.dstAmount, estimatedSeconds: s.quote.estimatedSeconds, deliversGasOnArrival: !!s.quote.gasOnArrival })),
+      stored.map((s) => ({
+        s,
+        provider: s.provider,
+        srcAmount: s.quote.srcAmount,
+        dstAmount: s.quote.dstAmount,
+        estimatedSeconds: s.quote.estimatedSeconds,
+        deliversGasOnArrival: !!s.quote.gasOnArrival,
+      })),
       { tradeType, gasOnArrivalRequested: gasApplies },
     ).map((r) => r.s);
     // One record for the whole response; each quote's id is the set id, its rank and its own random tag.
@@ -261,12 +281,19 @@ export class QuoteService {
       stored.map(async (s) => {
         const provider = byId.get(s.provider);
         if (!provider || s.request.srcVm !== 'evm') return;
-        const tx = await withProviderTimeout(provider.id, this.d.config.PROVIDER_TIMEOUT_MS, (signal) => provider.build({ ...s, quoteId: s.quoteId || 'q_simulation' }, signal));
+        const tx = await withProviderTimeout(provider.id, this.d.config.PROVIDER_TIMEOUT_MS, (signal) =>
+          provider.build({ ...s, quoteId: s.quoteId || 'q_simulation' }, signal),
+        );
         if (tx.vm !== 'evm') return;
         if (!this.d.simulator?.simulateTransactions) throw new ApiError('PROVIDER_ERROR', 'transaction simulation is not available on this instance');
         const steps: { label: string; to: string; data: string; value: string }[] = [];
         if (tx.spender && s.request.src.address !== EVM_NATIVE) {
-          steps.push({ label: 'the approval', to: s.request.src.address, data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [tx.spender as Hex, s.quote.srcAmount] }), value: '0' });
+          steps.push({
+            label: 'the approval',
+            to: s.request.src.address,
+            data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [tx.spender as Hex, s.quote.srcAmount] }),
+            value: '0',
+          });
         }
         steps.push({ label: 'the transaction', to: tx.to, data: tx.data, value: tx.value });
         const r = await this.d.simulator.simulateTransactions(s.request.src.chainId, s.request.sender, steps);
@@ -278,7 +305,11 @@ export class QuoteService {
       if (o.status === 'fulfilled') return;
       const provider = byId.get(stored[i].provider)!;
       failed.add(stored[i]);
-      errors.push(isApiError(o.reason) && o.reason.code === 'SIMULATION_FAILED' ? { provider: provider.id, code: 'SIMULATION_FAILED', message: `${provider.id}: ${o.reason.message}` } : toFailure(provider, o.reason, this.d.log));
+      errors.push(
+        isApiError(o.reason) && o.reason.code === 'SIMULATION_FAILED'
+          ? { provider: provider.id, code: 'SIMULATION_FAILED', message: `${provider.id}: ${o.reason.message}` }
+          : toFailure(provider, o.reason, this.d.log),
+      );
     });
     const kept = stored.filter((s) => !failed.has(s));
     stored.splice(0, stored.length, ...kept);
@@ -369,4 +400,3 @@ export function toQuoteView(s: StoredQuote): QuoteView {
     ...(q.simulation ? { simulation: q.simulation } : {}),
   };
 }
-

@@ -45,8 +45,7 @@ export function quoteAge(q: StoredQuote, now: number): QuoteAge {
   return 'valid';
 }
 
-const notFound = (quoteId: string) =>
-  new ApiError('QUOTE_NOT_FOUND', `Quote ${quoteId} was not found or is no longer kept; request a fresh quote`);
+const notFound = (quoteId: string) => new ApiError('QUOTE_NOT_FOUND', `Quote ${quoteId} was not found or is no longer kept; request a fresh quote`);
 
 /**
  * Loads a quote for an operation. `allowExpired` (reporting a sent transaction) accepts an expired
@@ -73,9 +72,17 @@ export class PgQuoteStore implements QuoteStore {
   // every set that arrived meanwhile (one transaction and one backend wake-up for many rows; in the fan-out
   // bench the database's CPU per response fell by about 40%). No wait is added while the database keeps up.
   // A statement stuck for 5 s fails its responses and frees its slot for the next.
-  private writes = new GroupCommit<[id: string, payload: string, dropAt: string]>({ write: (rows) => this.insert(rows), maxInFlight: 2, maxRows: 64, timeoutMs: 5_000 });
+  private writes = new GroupCommit<[id: string, payload: string, dropAt: string]>({
+    write: (rows) => this.insert(rows),
+    maxInFlight: 2,
+    maxRows: 64,
+    timeoutMs: 5_000,
+  });
 
-  constructor(private sql: RawSql, private clock: Clock) {}
+  constructor(
+    private sql: RawSql,
+    private clock: Clock,
+  ) {}
 
   async putSet(setId: string, quotes: StoredQuote[]) {
     if (!quotes.length) return;
@@ -130,7 +137,11 @@ export class PgQuoteStore implements QuoteStore {
 export class RedisQuoteStore implements QuoteStore {
   private redis: Redis;
 
-  constructor(url: string, private clock: Clock, private prefix = 'quote:') {
+  constructor(
+    url: string,
+    private clock: Clock,
+    private prefix = 'quote:',
+  ) {
     // Auto-pipelining: commands issued in the same event-loop turn (concurrent responses' writes) share one write.
     this.redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true, enableAutoPipelining: true });
     this.redis.on('error', () => {}); // reconnects on its own; commands report failures

@@ -34,14 +34,27 @@ export const quoteViewSchema = z
         simulation: z.object({ ok: z.boolean(), gasUsed: z.string(), leftover: z.string() }).optional(),
       })
       .optional(),
-    simulation: z.object({ gasUsed: units }).optional().meta({ description: 'With `simulate: true`: gas the built source transaction used in simulation from `sender`.' }),
+    simulation: z
+      .object({ gasUsed: units })
+      .optional()
+      .meta({ description: 'With `simulate: true`: gas the built source transaction used in simulation from `sender`.' }),
   })
   .meta({ id: 'Quote' });
 
 export const providerFailureSchema = z
   .object({
     provider: z.enum(PROVIDER_IDS),
-    code: z.enum(['PROVIDER_ERROR', 'PROVIDER_TIMEOUT', 'RATE_LIMITED', 'NO_ROUTE', 'INVALID_PARAMS', 'AMOUNT_TOO_SMALL', 'AMOUNT_TOO_LARGE', 'UNSUPPORTED_TOKEN', 'SIMULATION_FAILED']),
+    code: z.enum([
+      'PROVIDER_ERROR',
+      'PROVIDER_TIMEOUT',
+      'RATE_LIMITED',
+      'NO_ROUTE',
+      'INVALID_PARAMS',
+      'AMOUNT_TOO_SMALL',
+      'AMOUNT_TOO_LARGE',
+      'UNSUPPORTED_TOKEN',
+      'SIMULATION_FAILED',
+    ]),
     message: z.string(),
   })
   .meta({ id: 'ProviderFailure', description: 'A provider that failed while the request as a whole succeeded.' });

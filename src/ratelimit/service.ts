@@ -2,7 +2,19 @@ import type { Config } from '../config.js';
 import type { Logger } from '../log.js';
 import { ApiError } from '../errors.js';
 import type { KeyAuth } from '../accounts/service.js';
-import { BUCKETS, decide, effectivePoints, identityKey, rateLimitHeaders, type Bucket, type BucketLimit, type BucketState, type Decision, type Identity, type Usage } from './policy.js';
+import {
+  BUCKETS,
+  decide,
+  effectivePoints,
+  identityKey,
+  rateLimitHeaders,
+  type Bucket,
+  type BucketLimit,
+  type BucketState,
+  type Decision,
+  type Identity,
+  type Usage,
+} from './policy.js';
 import type { LimiterStore } from './store.js';
 
 type RateLimitConfig = Pick<Config, 'RATE_LIMIT_ENABLED' | 'RATE_LIMIT_DEFAULT' | 'RATE_LIMIT_STRICT'>;

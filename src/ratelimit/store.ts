@@ -43,7 +43,10 @@ export function createLimiterStore(opts: StoreOptions): LimiterStore {
     redis.on('error', () => {}); // reported by the failing counts; ioredis reconnects on its own
     return {
       kind: 'redis',
-      limiter: memoized((_b, windowSec, keyPrefix) => new RateLimiterRedis({ storeClient: redis, keyPrefix, points: UNREACHABLE_POINTS, duration: windowSec, rejectIfRedisNotReady: true })),
+      limiter: memoized(
+        (_b, windowSec, keyPrefix) =>
+          new RateLimiterRedis({ storeClient: redis, keyPrefix, points: UNREACHABLE_POINTS, duration: windowSec, rejectIfRedisNotReady: true }),
+      ),
       close: async () => {
         await redis.quit().catch(() => redis.disconnect());
       },
@@ -56,7 +59,15 @@ export function createLimiterStore(opts: StoreOptions): LimiterStore {
     return {
       kind: 'postgres',
       limiter: memoized((_b, windowSec, keyPrefix) => {
-        const l = new RateLimiterPostgres({ storeClient: pool, storeType: 'pool', tableName: 'rate_limits', tableCreated: true, keyPrefix, points: UNREACHABLE_POINTS, duration: windowSec });
+        const l = new RateLimiterPostgres({
+          storeClient: pool,
+          storeType: 'pool',
+          tableName: 'rate_limits',
+          tableCreated: true,
+          keyPrefix,
+          points: UNREACHABLE_POINTS,
+          duration: windowSec,
+        });
         limiters.push(l);
         return l;
       }),

@@ -12,7 +12,14 @@ export const accountRoutes: Route[] = [
     handler: async ({ services, auth }): Promise<AccountView> => {
       const account = await services.accounts.getAccount(auth!.accountId);
       if (!account) throw notFound('Account');
-      return { id: account.id, object: 'account', name: account.name, mode: auth!.mode, liveEnabled: account.liveEnabled, createdAt: account.createdAt.toISOString() };
+      return {
+        id: account.id,
+        object: 'account',
+        name: account.name,
+        mode: auth!.mode,
+        liveEnabled: account.liveEnabled,
+        createdAt: account.createdAt.toISOString(),
+      };
     },
     doc: {
       operationId: 'getAccount',
@@ -21,7 +28,14 @@ export const accountRoutes: Route[] = [
       description: 'Handy to check that a key works and which mode it is in.',
       responses: {
         200: json('The account.', accountViewSchema, {
-          account: { id: 'acct_9Xk2Lm4Qp7Rt1Vb8Nc3Zw5', object: 'account', name: 'Acme Tools', mode: 'test', liveEnabled: false, createdAt: '2026-10-01T09:12:44.120Z' },
+          account: {
+            id: 'acct_9Xk2Lm4Qp7Rt1Vb8Nc3Zw5',
+            object: 'account',
+            name: 'Acme Tools',
+            mode: 'test',
+            liveEnabled: false,
+            createdAt: '2026-10-01T09:12:44.120Z',
+          },
         }),
       },
       examples: { account: { summary: 'Read the account of the key' } },

@@ -132,7 +132,9 @@ export const assetsRoutes: Route[] = [
       summary: 'USD prices',
       description: 'Keys echo the ids as requested; ids without a known price are absent.',
       query: pricesQuerySchema,
-      responses: { 200: json('Prices by id.', pricesResponseSchema, { two: { prices: { [`base:${EX.baseUsdc}`]: 0.9998, [`42161:${EX.arbUsdc}`]: 1.0001 } } }) },
+      responses: {
+        200: json('Prices by id.', pricesResponseSchema, { two: { prices: { [`base:${EX.baseUsdc}`]: 0.9998, [`42161:${EX.arbUsdc}`]: 1.0001 } } }),
+      },
       errors: ['UNSUPPORTED_CHAIN'],
       examples: { two: { summary: 'Two tokens, by slug and by chain id', query: { ids: `base:${EX.baseUsdc},42161:${EX.arbUsdc}` } } },
     },
@@ -150,7 +152,8 @@ export const assetsRoutes: Route[] = [
       operationId: 'getBalances',
       tag: 'Assets',
       summary: 'Wallet balances with USD values',
-      description: 'Non-zero balances, largest value first. Chains are read in parallel; a chain that fails or is slower than `BALANCES_CHAIN_TIMEOUT_MS` is reported in `errors`.',
+      description:
+        'Non-zero balances, largest value first. Chains are read in parallel; a chain that fails or is slower than `BALANCES_CHAIN_TIMEOUT_MS` is reported in `errors`.',
       query: balancesQuerySchema,
       responses: {
         200: json('The balances.', balancesResponseSchema, {

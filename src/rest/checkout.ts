@@ -14,7 +14,14 @@ import {
   sessionIdParamSchema,
   submitSignedSchema,
 } from '../checkout/input.js';
-import { createRefundResponseSchema, payerQuoteResponseSchema, refundViewSchema, sessionViewSchema, type RefundView, type SessionView } from '../checkout/views.js';
+import {
+  createRefundResponseSchema,
+  payerQuoteResponseSchema,
+  refundViewSchema,
+  sessionViewSchema,
+  type RefundView,
+  type SessionView,
+} from '../checkout/views.js';
 import { simulateTransferSchema, transferAddressSchema, transferViewSchema } from '../checkout/transfer.js';
 import { acceptReviewSchema, reopenReviewSchema } from '../checkout/review.js';
 
@@ -86,20 +93,46 @@ const UNDERPAID_PAYMENT = {
   seenAt: EX.createdAt,
   settledAt: EX.updatedAt,
 };
-const REVIEW_BASE = { object: 'checkout.review' as const, payment: EX.paymentId, reviewReason: 'underpaid', paymentReason: 'underpaid', apiKeyId: 'key_4Vn8Qz2Lk7Tb1Xc9Wm3Rp', fromStatus: 'needs_review' as const, createdAt: EX.updatedAt };
+const REVIEW_BASE = {
+  object: 'checkout.review' as const,
+  payment: EX.paymentId,
+  reviewReason: 'underpaid',
+  paymentReason: 'underpaid',
+  apiKeyId: 'key_4Vn8Qz2Lk7Tb1Xc9Wm3Rp',
+  fromStatus: 'needs_review' as const,
+  createdAt: EX.updatedAt,
+};
 const ACCEPTED: SessionView = {
   ...SESSION,
   status: 'paid',
-  payment: { payer: EX.payer, srcChainId: 8453, srcToken: EX.baseUsdc, srcAmount: '25000000', srcTxHash: EX.payerTx, dstTxHash: EX.payerTx, paidAt: EX.updatedAt },
+  payment: {
+    payer: EX.payer,
+    srcChainId: 8453,
+    srcToken: EX.baseUsdc,
+    srcAmount: '25000000',
+    srcTxHash: EX.payerTx,
+    dstTxHash: EX.payerTx,
+    paidAt: EX.updatedAt,
+  },
   amountReceived: '24000000',
   payments: [{ ...UNDERPAID_PAYMENT, status: 'succeeded', reason: null, reasonMessage: null }],
-  reviews: [{ ...REVIEW_BASE, id: 'csrev_test_3Kq8Lm1Wz5Rt7Xb2Vc9Nk4', action: 'accept', note: 'Customer paid the missing 1 USDC by bank transfer', toStatus: 'paid' }],
+  reviews: [
+    { ...REVIEW_BASE, id: 'csrev_test_3Kq8Lm1Wz5Rt7Xb2Vc9Nk4', action: 'accept', note: 'Customer paid the missing 1 USDC by bank transfer', toStatus: 'paid' },
+  ],
 };
 const REOPENED: SessionView = {
   ...SESSION,
   payment: { payer: EX.payer, srcChainId: 8453, srcToken: EX.baseUsdc, srcAmount: '25000000', srcTxHash: EX.payerTx, dstTxHash: EX.payerTx, paidAt: null },
   payments: [UNDERPAID_PAYMENT],
-  reviews: [{ ...REVIEW_BASE, id: 'csrev_test_8Wd3Nz6Qk1Hr4Yb7Vm2Tc', action: 'reopen', note: 'Asked the customer to pay the full amount; the 24 USDC will be refunded', toStatus: 'open' }],
+  reviews: [
+    {
+      ...REVIEW_BASE,
+      id: 'csrev_test_8Wd3Nz6Qk1Hr4Yb7Vm2Tc',
+      action: 'reopen',
+      note: 'Asked the customer to pay the full amount; the 24 USDC will be refunded',
+      toStatus: 'open',
+    },
+  ],
 };
 const sessionPath = { id: EX.sessionId };
 const refundPath = { id: EX.sessionId, refundId: EX.refundId };
@@ -134,7 +167,8 @@ export const checkoutRoutes: Route[] = [
       operationId: 'createCheckoutSession',
       tag: 'Checkout',
       summary: 'Create a checkout session',
-      description: 'The payer pays any token on any chain; the merchant receives the settlement token. Send the payer to `url`, or build your own page on the public routes.',
+      description:
+        'The payer pays any token on any chain; the merchant receives the settlement token. Send the payer to `url`, or build your own page on the public routes.',
       body: { schema: createSessionSchema },
       responses: { 200: json('The session (owner view).', sessionViewSchema, { created: SESSION }) },
       errors: ['UNSUPPORTED_CHAIN', 'UNSUPPORTED_TOKEN'],
@@ -156,7 +190,11 @@ export const checkoutRoutes: Route[] = [
             expiresInMinutes: 60,
           },
         },
-        unsupportedToken: { summary: 'A settlement token that is not supported', body: { amount: '25000000', settleChain: 'base', settleToken: 'DAI', recipient: EX.merchant }, status: 400 },
+        unsupportedToken: {
+          summary: 'A settlement token that is not supported',
+          body: { amount: '25000000', settleChain: 'base', settleToken: 'DAI', recipient: EX.merchant },
+          status: 400,
+        },
       },
     },
   },
@@ -169,9 +207,11 @@ export const checkoutRoutes: Route[] = [
       operationId: 'listCheckoutSessions',
       tag: 'Checkout',
       summary: 'List checkout sessions',
-      description: 'Newest first; sessions of the key\'s account and mode.',
+      description: "Newest first; sessions of the key's account and mode.",
       query: listSessionsSchema,
-      responses: { 200: json('A page of sessions.', pageSchema(sessionViewSchema), { page: { object: 'list', data: [SESSION], hasMore: false, nextCursor: null } }) },
+      responses: {
+        200: json('A page of sessions.', pageSchema(sessionViewSchema), { page: { object: 'list', data: [SESSION], hasMore: false, nextCursor: null } }),
+      },
       examples: { open: { summary: 'Open sessions, 10 per page', query: { status: 'open', limit: '10' } } },
     },
   },
@@ -220,7 +260,7 @@ export const checkoutRoutes: Route[] = [
       tag: 'Checkout',
       summary: 'Accept the payment under review as paid',
       description:
-        "For a session in `needs_review` (a payment completed but a verification rule failed; `review.reason` says which). The payment (`payment`, default: the most recent rejected payment that delivered funds) becomes `succeeded` and pays the session: `paidAt`, `amountReceived` (what it delivered, which may be less than `amount`), `checkout.session.completed` with the resolution as `review`, and a linked invoice becomes `paid` (`invoice.paid`). The resolution is kept in `reviews`. Another account or mode → 404; a session not in `needs_review` → 409 `CONFLICT`.",
+        'For a session in `needs_review` (a payment completed but a verification rule failed; `review.reason` says which). The payment (`payment`, default: the most recent rejected payment that delivered funds) becomes `succeeded` and pays the session: `paidAt`, `amountReceived` (what it delivered, which may be less than `amount`), `checkout.session.completed` with the resolution as `review`, and a linked invoice becomes `paid` (`invoice.paid`). The resolution is kept in `reviews`. Another account or mode → 404; a session not in `needs_review` → 409 `CONFLICT`.',
       params: sessionIdParamSchema,
       body: { schema: acceptReviewSchema },
       responses: { 200: json('The paid session (owner view).', sessionViewSchema, { accepted: ACCEPTED }) },
@@ -242,13 +282,17 @@ export const checkoutRoutes: Route[] = [
       tag: 'Checkout',
       summary: 'Return a session under review to open',
       description:
-        "For a session in `needs_review`: it becomes `open` again (`checkout.session.reopened`, with the resolution as `review`) and the payer can pay again. A session past `expiresAt` gets at least `expiresInMinutes` (default 60) from now. The payments under review stay `rejected`: refund what they delivered with `POST …/refunds` `{payment}`, before or after reopening. Another account or mode → 404; a session not in `needs_review` → 409 `CONFLICT`.",
+        'For a session in `needs_review`: it becomes `open` again (`checkout.session.reopened`, with the resolution as `review`) and the payer can pay again. A session past `expiresAt` gets at least `expiresInMinutes` (default 60) from now. The payments under review stay `rejected`: refund what they delivered with `POST …/refunds` `{payment}`, before or after reopening. Another account or mode → 404; a session not in `needs_review` → 409 `CONFLICT`.',
       params: sessionIdParamSchema,
       body: { schema: reopenReviewSchema },
       responses: { 200: json('The open session (owner view).', sessionViewSchema, { reopened: REOPENED }) },
       errors: ['NOT_FOUND', 'CONFLICT'],
       examples: {
-        reopen: { summary: 'Let the payer pay again, for a day', params: sessionPath, body: { note: 'Asked the customer to pay the full amount; the 24 USDC will be refunded', expiresInMinutes: 1440 } },
+        reopen: {
+          summary: 'Let the payer pay again, for a day',
+          params: sessionPath,
+          body: { note: 'Asked the customer to pay the full amount; the 24 USDC will be refunded', expiresInMinutes: 1440 },
+        },
       },
     },
   },
@@ -286,7 +330,13 @@ export const checkoutRoutes: Route[] = [
               overpayBps: 0,
               overpayBasis: 'usd',
               expiresAt: 1795359551,
-              tx: { vm: 'evm', chainId: 8453, to: EX.baseUsdc, data: '0xa9059cbb0000000000000000000000005a0b54d5dc17e0aadc383d2db43b0a0d3e029c4c00000000000000000000000000000000000000000000000000000000017d7840534743533ecf62e5073d304539c0fae5577b8e840342ee5f4a6e5bad38b0275b', value: '0' },
+              tx: {
+                vm: 'evm',
+                chainId: 8453,
+                to: EX.baseUsdc,
+                data: '0xa9059cbb0000000000000000000000005a0b54d5dc17e0aadc383d2db43b0a0d3e029c4c00000000000000000000000000000000000000000000000000000000017d7840534743533ecf62e5073d304539c0fae5577b8e840342ee5f4a6e5bad38b0275b',
+                value: '0',
+              },
             },
             quotes: [],
             errors: [],
@@ -338,7 +388,11 @@ export const checkoutRoutes: Route[] = [
       },
       errors: ['NOT_FOUND', 'CONFLICT', 'UNSUPPORTED_CHAIN', 'UNSUPPORTED_TOKEN', 'AMOUNT_TOO_SMALL', 'PROVIDER_ERROR', 'PROVIDER_TIMEOUT', 'RATE_LIMITED'],
       examples: {
-        arbitrum: { summary: 'Pay with USDC on Arbitrum by transfer', params: sessionPath, body: { srcChain: 'arbitrum', srcToken: 'USDC', refundTo: EX.payer } },
+        arbitrum: {
+          summary: 'Pay with USDC on Arbitrum by transfer',
+          params: sessionPath,
+          body: { srcChain: 'arbitrum', srcToken: 'USDC', refundTo: EX.payer },
+        },
       },
     },
   },
@@ -353,14 +407,19 @@ export const checkoutRoutes: Route[] = [
       tag: 'Checkout',
       summary: 'Test mode: simulate the transfer to the deposit address',
       description:
-        "Test-mode sessions only (the pay page's \"simulate payment\" button): a sandbox deposit of exactly the address's amount. The session moves to `processing`, then `paid` when the sandbox order fills, with the same events as a real payment. A live session → 403 `FORBIDDEN`; an address of another session → 404.",
+        'Test-mode sessions only (the pay page\'s "simulate payment" button): a sandbox deposit of exactly the address\'s amount. The session moves to `processing`, then `paid` when the sandbox order fills, with the same events as a real payment. A live session → 403 `FORBIDDEN`; an address of another session → 404.',
       params: sessionIdParamSchema,
       body: { schema: simulateTransferSchema },
       responses: { 200: json('The session (public view).', sessionViewSchema, { processing: PROCESSING }) },
       errors: ['NOT_FOUND', 'CONFLICT', 'FORBIDDEN'],
       examples: {
         simulate: { summary: 'Simulate the payer sending the amount', params: sessionPath, body: { depositAddressId: EX.depositAddressId } },
-        otherSession: { summary: 'An address made for another session', params: sessionPath, body: { depositAddressId: 'da_test_NoSuchAddress000000' }, status: 404 },
+        otherSession: {
+          summary: 'An address made for another session',
+          params: sessionPath,
+          body: { depositAddressId: 'da_test_NoSuchAddress000000' },
+          status: 404,
+        },
       },
     },
   },
@@ -393,7 +452,8 @@ export const checkoutRoutes: Route[] = [
       operationId: 'submitCheckoutTransfer',
       tag: 'Checkout',
       summary: 'Broadcast a signed Solana transfer',
-      description: 'For Solana wallets that can only sign: the payer must be the fee payer and have signed; the service broadcasts the transaction and records it like `/submitted` (the session moves once the transaction is seen with its reference). Sessions settled on EVM chains → 400 `INVALID_PARAMS`.',
+      description:
+        'For Solana wallets that can only sign: the payer must be the fee payer and have signed; the service broadcasts the transaction and records it like `/submitted` (the session moves once the transaction is seen with its reference). Sessions settled on EVM chains → 400 `INVALID_PARAMS`.',
       params: sessionIdParamSchema,
       body: { schema: submitSignedSchema },
       responses: { 200: json('The session (public view).', sessionViewSchema, { sent: PUBLIC_SESSION as SessionView }) },
@@ -419,14 +479,22 @@ export const checkoutRoutes: Route[] = [
       operationId: 'createCheckoutRefund',
       tag: 'Checkout',
       summary: 'Refund a payment',
-      description: "Returns the refund and the transfer the merchant's wallet signs; report its hash to `…/refunds/{refundId}/submitted`. `payment` defaults to the payment that paid the session; each payment is refundable up to what it delivered.",
+      description:
+        "Returns the refund and the transfer the merchant's wallet signs; report its hash to `…/refunds/{refundId}/submitted`. `payment` defaults to the payment that paid the session; each payment is refundable up to what it delivered.",
       params: sessionIdParamSchema,
       body: { schema: createRefundSchema },
       responses: {
         200: json('The refund and the transfer to sign.', createRefundResponseSchema, {
           partial: {
             refund: REFUND,
-            tx: { vm: 'evm', chainId: 8453, to: EX.baseUsdc, data: '0xa9059cbb0000000000000000000000008ba1f109551bd432803012645ac136ddd64dba7200000000000000000000000000000000000000000000000000000000004c4b40', value: '0', from: EX.merchant },
+            tx: {
+              vm: 'evm',
+              chainId: 8453,
+              to: EX.baseUsdc,
+              data: '0xa9059cbb0000000000000000000000008ba1f109551bd432803012645ac136ddd64dba7200000000000000000000000000000000000000000000000000000000004c4b40',
+              value: '0',
+              from: EX.merchant,
+            },
           },
         }),
       },

@@ -59,7 +59,18 @@ const WITH_DEPOSITS: DepositAddressView = {
   ...ACTIVE,
   depositCount: 1,
   lastDepositAt: EX.updatedAt,
-  deposits: [{ quoteId: EX.depositQuoteId, status: 'filled', amount: '25000000', dstAmount: '24950000', srcTxHash: EX.payerTx, dstTxHash: EX.refundTx, detectedAt: EX.updatedAt, updatedAt: EX.updatedAt }],
+  deposits: [
+    {
+      quoteId: EX.depositQuoteId,
+      status: 'filled',
+      amount: '25000000',
+      dstAmount: '24950000',
+      srcTxHash: EX.payerTx,
+      dstTxHash: EX.refundTx,
+      detectedAt: EX.updatedAt,
+      updatedAt: EX.updatedAt,
+    },
+  ],
 };
 const active = { id: EX.depositAddressId };
 const oneTime = { id: EX.oneTimeDepositAddressId };
@@ -89,14 +100,29 @@ export const depositRoutes: Route[] = [
       description:
         "An address of the provider (Relay in live mode, the `sandbox` in test mode) on `srcChain`: every deposit of `srcToken` there is swapped or bridged to `dstToken` for `recipient`, and becomes an order (`quoteId` `dep_…`, `order.*` events). Send only `srcToken`, worth at least 1 USD (`AMOUNT_TOO_SMALL` below). `refundTo` is the user's own wallet on the source chain, never an exchange deposit address. `reusable: false` makes a one-time address for exactly `amount` (required then). Fees are fixed now: the API channel fee plus any partner fee. A route the provider cannot serve → `UNSUPPORTED_CHAIN`.",
       body: { schema: createDepositAddressSchema },
-      responses: { 201: json('The deposit address.', depositAddressViewSchema, { reusable: ACTIVE, oneTime: { ...ACTIVE, id: EX.oneTimeDepositAddressId, reusable: false, amount: '25000000', estimate: { amount: '25000000', dstAmount: '24950000', dstAmountMin: '24825000', estimatedSeconds: 30 } } }) },
+      responses: {
+        201: json('The deposit address.', depositAddressViewSchema, {
+          reusable: ACTIVE,
+          oneTime: {
+            ...ACTIVE,
+            id: EX.oneTimeDepositAddressId,
+            reusable: false,
+            amount: '25000000',
+            estimate: { amount: '25000000', dstAmount: '24950000', dstAmountMin: '24825000', estimatedSeconds: 30 },
+          },
+        }),
+      },
       errors: ['INVALID_PARAMS', 'UNSUPPORTED_CHAIN', 'UNSUPPORTED_TOKEN', 'AMOUNT_TOO_SMALL', 'AMOUNT_TOO_LARGE', 'PROVIDER_ERROR', 'PROVIDER_TIMEOUT'],
       examples: {
         reusable: { summary: 'A reusable address: Base USDC → Arbitrum USDC', body: CREATE_BODY },
         oneTime: { summary: 'A one-time address for exactly 25 USDC', body: { ...CREATE_BODY, reusable: false, amount: '25000000' } },
         noAmount: { summary: 'A one-time address needs `amount`', body: { ...CREATE_BODY, reusable: false }, status: 400 },
         tooSmall: { summary: 'Worth less than 1 USD', body: { ...CREATE_BODY, reusable: false, amount: '500000' }, status: 400 },
-        badRefund: { summary: '`refundTo` must be an address of the source chain', body: { ...CREATE_BODY, refundTo: 'GTtzwxqy67xx9DVESJjx28TgXqpc8xTqtiytgNMaQBTE' }, status: 400 },
+        badRefund: {
+          summary: '`refundTo` must be an address of the source chain',
+          body: { ...CREATE_BODY, refundTo: 'GTtzwxqy67xx9DVESJjx28TgXqpc8xTqtiytgNMaQBTE' },
+          status: 400,
+        },
       },
     },
   },
@@ -111,7 +137,11 @@ export const depositRoutes: Route[] = [
       summary: 'List deposit addresses',
       description: "Newest first; the addresses of the key's account and mode.",
       query: listDepositAddressesSchema,
-      responses: { 200: json('A page of deposit addresses.', pageSchema(depositAddressViewSchema), { page: { object: 'list', data: [ACTIVE], hasMore: false, nextCursor: null } }) },
+      responses: {
+        200: json('A page of deposit addresses.', pageSchema(depositAddressViewSchema), {
+          page: { object: 'list', data: [ACTIVE], hasMore: false, nextCursor: null },
+        }),
+      },
       examples: {
         active: { summary: 'Active addresses, 10 per page', query: { status: 'active', limit: '10' } },
         label: { summary: 'By label', query: { label: 'user-42' } },
@@ -144,7 +174,8 @@ export const depositRoutes: Route[] = [
       operationId: 'refreshDepositAddress',
       tag: 'Deposit addresses',
       summary: 'Check for deposits now',
-      description: 'Asks the detection poller to check this address at once (202); new deposits show up in `deposits`, `GET /v1/orders` and `order.*` events. A disabled address → 409 `CONFLICT`.',
+      description:
+        'Asks the detection poller to check this address at once (202); new deposits show up in `deposits`, `GET /v1/orders` and `order.*` events. A disabled address → 409 `CONFLICT`.',
       params: depositAddressIdParamSchema,
       responses: { 202: json('Accepted: the address as it is now.', depositAddressViewSchema, { accepted: ACTIVE }) },
       errors: ['NOT_FOUND', 'CONFLICT'],

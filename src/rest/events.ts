@@ -63,7 +63,9 @@ export const eventRoutes: Route[] = [
       summary: 'List events',
       description: "Events of the key's account and mode, newest first.",
       query: listEventsSchema,
-      responses: { 200: json('A page of events.', pageSchema(eventSchema), { page: { object: 'list', data: [EVENT], hasMore: true, nextCursor: EX.eventId } }) },
+      responses: {
+        200: json('A page of events.', pageSchema(eventSchema), { page: { object: 'list', data: [EVENT], hasMore: true, nextCursor: EX.eventId } }),
+      },
       examples: { sessions: { summary: 'Checkout session events, 20 per page', query: { type: 'checkout.session.*', limit: '20' } } },
     },
   },
@@ -110,7 +112,11 @@ export const eventRoutes: Route[] = [
       description: 'Newest first.',
       params: eventIdParamSchema,
       query: attemptsQuerySchema,
-      responses: { 200: json('A page of attempts.', pageSchema(attemptViewSchema), { page: { object: 'list', data: [ATTEMPT_EXAMPLE], hasMore: false, nextCursor: null } }) },
+      responses: {
+        200: json('A page of attempts.', pageSchema(attemptViewSchema), {
+          page: { object: 'list', data: [ATTEMPT_EXAMPLE], hasMore: false, nextCursor: null },
+        }),
+      },
       errors: ['NOT_FOUND'],
       examples: { attempts: { summary: 'Every attempt for an event', params: eventPath, query: { limit: '50' } } },
     },

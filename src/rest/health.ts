@@ -18,7 +18,9 @@ export const healthRoutes: Route[] = [
       operationId: 'getHealth',
       tag: 'Meta',
       summary: 'Health and loaded providers',
-      responses: { 200: json('The instance is up.', healthSchema, { up: { ok: true, providers: ['relay', 'debridge', 'lifi', 'jupiter', '0x', 'kyberswap'] } }) },
+      responses: {
+        200: json('The instance is up.', healthSchema, { up: { ok: true, providers: ['relay', 'debridge', 'lifi', 'jupiter', '0x', 'kyberswap'] } }),
+      },
       examples: { health: { summary: 'Check the instance' } },
     },
   },

@@ -57,7 +57,16 @@ const OPEN: OwnerInvoiceView = {
   status: 'open',
   sentAt: EX.updatedAt,
   updatedAt: EX.updatedAt,
-  lastEmail: { id: 'em_6Vd1Qx8Rk3Zp0Lw5Tb2Nc', kind: 'invoice', status: 'sent', to: 'ap@customer.example', attempts: 1, lastError: null, sentAt: EX.updatedAt, createdAt: EX.updatedAt },
+  lastEmail: {
+    id: 'em_6Vd1Qx8Rk3Zp0Lw5Tb2Nc',
+    kind: 'invoice',
+    status: 'sent',
+    to: 'ap@customer.example',
+    attempts: 1,
+    lastError: null,
+    sentAt: EX.updatedAt,
+    createdAt: EX.updatedAt,
+  },
 };
 const { customerEmail: _e, replyTo: _r, recipient: _p, sessionId: _s, lastEmail: _l, ...PUBLIC_OPEN } = OPEN;
 const PUBLIC: PublicInvoiceView = PUBLIC_OPEN;
@@ -100,8 +109,20 @@ export const invoiceRoutes: Route[] = [
       examples: {
         draft: { summary: 'A draft of 49 USDC on Base', body: CREATE_BODY },
         sendNow: { summary: 'Create and send at once', body: { ...CREATE_BODY, send: true } },
-        minimal: { summary: 'Only what is required', body: { lineItems: [{ description: 'Logo design', quantity: 1, unitAmount: '250000000' }], settleChain: 8453, settleToken: EX.baseUsdc, recipient: EX.merchant } },
-        zeroTotal: { summary: 'A total of 0 is refused', body: { ...CREATE_BODY, lineItems: [{ description: 'Free sample', quantity: 1, unitAmount: '0' }] }, status: 400 },
+        minimal: {
+          summary: 'Only what is required',
+          body: {
+            lineItems: [{ description: 'Logo design', quantity: 1, unitAmount: '250000000' }],
+            settleChain: 8453,
+            settleToken: EX.baseUsdc,
+            recipient: EX.merchant,
+          },
+        },
+        zeroTotal: {
+          summary: 'A total of 0 is refused',
+          body: { ...CREATE_BODY, lineItems: [{ description: 'Free sample', quantity: 1, unitAmount: '0' }] },
+          status: 400,
+        },
       },
     },
   },
@@ -116,7 +137,9 @@ export const invoiceRoutes: Route[] = [
       summary: 'List invoices',
       description: "Newest first; invoices of the key's account and mode.",
       query: listInvoicesSchema,
-      responses: { 200: json('A page of invoices.', pageSchema(invoiceViewSchema), { page: { object: 'list', data: [OPEN], hasMore: false, nextCursor: null } }) },
+      responses: {
+        200: json('A page of invoices.', pageSchema(invoiceViewSchema), { page: { object: 'list', data: [OPEN], hasMore: false, nextCursor: null } }),
+      },
       examples: {
         open: { summary: 'Open invoices, 10 per page', query: { status: 'open', limit: '10' } },
         badStatus: { summary: 'An unknown status is refused', query: { status: 'overdue' }, status: 400 },
@@ -155,7 +178,11 @@ export const invoiceRoutes: Route[] = [
       errors: ['NOT_FOUND', 'CONFLICT', 'UNSUPPORTED_CHAIN', 'UNSUPPORTED_TOKEN', 'AMOUNT_TOO_LARGE'],
       examples: {
         due: { summary: 'Move the due date and clear the memo', params: draftPath, body: { dueAt: '2026-12-31', memo: null } },
-        lines: { summary: 'Replace the line items', params: draftPath, body: { lineItems: [{ description: 'Consulting, November', quantity: 5, unitAmount: '10000000' }] } },
+        lines: {
+          summary: 'Replace the line items',
+          params: draftPath,
+          body: { lineItems: [{ description: 'Consulting, November', quantity: 5, unitAmount: '10000000' }] },
+        },
         sent: { summary: 'A sent invoice cannot be edited', params: openPath, body: { memo: 'Too late' }, status: 409 },
       },
     },
@@ -213,7 +240,8 @@ export const invoiceRoutes: Route[] = [
       operationId: 'getPublicInvoice',
       tag: 'Invoices',
       summary: "The customer's view of an invoice",
-      description: 'For the customer, with the invoice id as the access token: no payout address, customer email, session or email status. Drafts (and unknown ids) → 404 `NOT_FOUND`.',
+      description:
+        'For the customer, with the invoice id as the access token: no payout address, customer email, session or email status. Drafts (and unknown ids) → 404 `NOT_FOUND`.',
       params: invoiceIdParamSchema,
       responses: { 200: json("The customer's view.", publicInvoiceViewSchema, { open: PUBLIC }) },
       errors: ['NOT_FOUND'],
@@ -242,7 +270,9 @@ export const invoiceRoutes: Route[] = [
       params: invoiceIdParamSchema,
       responses: {
         201: json('A new checkout session.', payInvoiceResponseSchema, { created: { sessionId: EX.sessionId, url: `${PUBLIC_URL}/pay/${EX.sessionId}` } }),
-        200: json('The session already in flight.', payInvoiceResponseSchema, { reused: { sessionId: EX.sessionId, url: `${PUBLIC_URL}/pay/${EX.sessionId}` } }),
+        200: json('The session already in flight.', payInvoiceResponseSchema, {
+          reused: { sessionId: EX.sessionId, url: `${PUBLIC_URL}/pay/${EX.sessionId}` },
+        }),
       },
       errors: ['NOT_FOUND', 'CONFLICT'],
       examples: {
@@ -264,7 +294,7 @@ export const invoiceRoutes: Route[] = [
       tag: 'Invoices',
       summary: 'Pay a test-mode invoice in the sandbox',
       description:
-        "Test mode only (a live invoice → 403 `FORBIDDEN`): pays the open invoice through its checkout session with a sandbox payment of exactly the amount, settled at once. The session and the invoice move as with a real payment and send the same events (`checkout.session.processing`, `checkout.session.completed`, `invoice.paid`) and the receipt email. The hosted page of a test invoice shows it as a button. Draft → 404 `NOT_FOUND`; paid or void → 409 `CONFLICT`.",
+        'Test mode only (a live invoice → 403 `FORBIDDEN`): pays the open invoice through its checkout session with a sandbox payment of exactly the amount, settled at once. The session and the invoice move as with a real payment and send the same events (`checkout.session.processing`, `checkout.session.completed`, `invoice.paid`) and the receipt email. The hosted page of a test invoice shows it as a button. Draft → 404 `NOT_FOUND`; paid or void → 409 `CONFLICT`.',
       params: invoiceIdParamSchema,
       responses: { 200: json("The paid invoice (the customer's view).", publicInvoiceViewSchema) },
       errors: ['NOT_FOUND', 'CONFLICT', 'FORBIDDEN'],
@@ -292,7 +322,8 @@ export const invoiceRoutes: Route[] = [
       operationId: 'getInvoiceReceipt',
       tag: 'Invoices',
       summary: 'The receipt of a paid invoice (PDF)',
-      description: "For the customer and the merchant, with the invoice id as the access token: the invoice's lines, the payment and its transaction. Before the invoice is paid → 404 `NOT_FOUND`.",
+      description:
+        "For the customer and the merchant, with the invoice id as the access token: the invoice's lines, the payment and its transaction. Before the invoice is paid → 404 `NOT_FOUND`.",
       params: invoiceIdParamSchema,
       responses: { 200: binary('The receipt.', 'application/pdf', ['ContentDisposition']) },
       errors: ['NOT_FOUND'],

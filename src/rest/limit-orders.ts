@@ -3,7 +3,13 @@ import { parseInput } from '../validation.js';
 import { json } from '../openapi/route-doc.js';
 import { pageSchema } from '../openapi/common.js';
 import { EX } from '../openapi/examples.js';
-import { cancelLimitOrdersSchema, createLimitOrderSchema, limitOrderIdParamSchema, listLimitOrdersSchema, submitLimitOrderSchema } from '../limit-orders/input.js';
+import {
+  cancelLimitOrdersSchema,
+  createLimitOrderSchema,
+  limitOrderIdParamSchema,
+  listLimitOrdersSchema,
+  submitLimitOrderSchema,
+} from '../limit-orders/input.js';
 import { createdLimitOrderSchema, limitOrderCancellationSchema, limitOrderViewSchema, type LimitOrderView } from '../limit-orders/views.js';
 
 const USDC_MINT = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
@@ -52,11 +58,30 @@ export const limitOrderRoutes: Route[] = [
       description:
         'Sell `makingAmount` of `inputToken` for at least `takingAmount` of `outputToken` (or `limitPrice` output per input), until filled, cancelled or `expiresAt`. Answers the order (`pending_signature`) and `tx`, the transaction the maker signs and sends to POST /v1/limit-orders/{id}/submit. Too small an order → `AMOUNT_TOO_SMALL` with the minimum; Token-2022 mints with a transfer fee → `UNSUPPORTED_TOKEN`.',
       body: { schema: createLimitOrderSchema },
-      responses: { 200: json('The order and the transaction to sign.', createdLimitOrderSchema, { created: { ...OPEN, status: 'pending_signature', filledMakingAmount: '0', filledTakingAmount: '0', remainingMakingAmount: '50000000', openTxHash: null, tx: { vm: 'svm', serializedTx: TX_B64, submitViaApi: true } } }) },
+      responses: {
+        200: json('The order and the transaction to sign.', createdLimitOrderSchema, {
+          created: {
+            ...OPEN,
+            status: 'pending_signature',
+            filledMakingAmount: '0',
+            filledTakingAmount: '0',
+            remainingMakingAmount: '50000000',
+            openTxHash: null,
+            tx: { vm: 'svm', serializedTx: TX_B64, submitViaApi: true },
+          },
+        }),
+      },
       errors: ['UNSUPPORTED_TOKEN', 'AMOUNT_TOO_SMALL', 'AMOUNT_TOO_LARGE', 'NO_ROUTE', 'PROVIDER_ERROR', 'PROVIDER_TIMEOUT', 'RATE_LIMITED'],
       examples: {
-        byPrice: { summary: 'Sell 50 USDC for SOL at 0.008 SOL per USDC', body: { inputToken: 'USDC', outputToken: 'SOL', maker: EX.solanaMaker, makingAmount: '50000000', limitPrice: '0.008' } },
-        tooSmall: { summary: 'An order worth under the minimum', body: { inputToken: 'USDC', outputToken: 'SOL', maker: EX.solanaMaker, makingAmount: '1000000', takingAmount: '8000000' }, status: 400 },
+        byPrice: {
+          summary: 'Sell 50 USDC for SOL at 0.008 SOL per USDC',
+          body: { inputToken: 'USDC', outputToken: 'SOL', maker: EX.solanaMaker, makingAmount: '50000000', limitPrice: '0.008' },
+        },
+        tooSmall: {
+          summary: 'An order worth under the minimum',
+          body: { inputToken: 'USDC', outputToken: 'SOL', maker: EX.solanaMaker, makingAmount: '1000000', takingAmount: '8000000' },
+          status: 400,
+        },
       },
     },
   },
@@ -71,7 +96,9 @@ export const limitOrderRoutes: Route[] = [
       summary: 'List limit orders',
       description: "Newest first. With an API key: the key's account and mode (optionally one `maker`); without: the keyless orders of `maker` (required).",
       query: listLimitOrdersSchema,
-      responses: { 200: json('A page of limit orders.', pageSchema(limitOrderViewSchema), { page: { object: 'list', data: [OPEN], hasMore: false, nextCursor: null } }) },
+      responses: {
+        200: json('A page of limit orders.', pageSchema(limitOrderViewSchema), { page: { object: 'list', data: [OPEN], hasMore: false, nextCursor: null } }),
+      },
       examples: {
         byMaker: { summary: "A maker's orders", query: { maker: EX.solanaMaker } },
         badStatus: { summary: 'An unknown status is refused', query: { maker: EX.solanaMaker, status: 'pending' }, status: 400 },
@@ -108,7 +135,11 @@ export const limitOrderRoutes: Route[] = [
         'The maker-signed create or cancel transaction this order handed out: the service forwards the bytes unchanged to the provider, which lands them. Or `signature`: the transaction was sent through your own RPC, and the poller confirms it. A transaction the order did not hand out → `INVALID_PARAMS`; nothing waiting for a signature → `CONFLICT`; the provider refusing → `PROVIDER_ERROR`.',
       params: limitOrderIdParamSchema,
       body: { schema: submitLimitOrderSchema },
-      responses: { 200: json('The order after the submission.', limitOrderViewSchema, { opened: { ...OPEN, status: 'open', filledMakingAmount: '0', filledTakingAmount: '0', remainingMakingAmount: '50000000' } }) },
+      responses: {
+        200: json('The order after the submission.', limitOrderViewSchema, {
+          opened: { ...OPEN, status: 'open', filledMakingAmount: '0', filledTakingAmount: '0', remainingMakingAmount: '50000000' },
+        }),
+      },
       errors: ['NOT_FOUND', 'CONFLICT', 'NO_ROUTE', 'PROVIDER_ERROR', 'PROVIDER_TIMEOUT', 'RATE_LIMITED'],
       examples: {
         ownRpc: { summary: 'Report the signature of a create transaction sent through your own RPC', params: idPath, body: { signature: EX.solanaSignature } },
@@ -126,9 +157,14 @@ export const limitOrderRoutes: Route[] = [
       operationId: 'cancelLimitOrder',
       tag: 'Limit orders',
       summary: 'Cancel a limit order',
-      description: 'The cancel transaction for the maker to sign and send to POST /v1/limit-orders/{id}/submit; the order is `cancelled` once it lands. Only `open` and `partially_filled` orders (else `CONFLICT`).',
+      description:
+        'The cancel transaction for the maker to sign and send to POST /v1/limit-orders/{id}/submit; the order is `cancelled` once it lands. Only `open` and `partially_filled` orders (else `CONFLICT`).',
       params: limitOrderIdParamSchema,
-      responses: { 200: json('The transaction to sign.', limitOrderCancellationSchema, { one: { ids: [EX.limitOrderId], txs: [{ vm: 'svm', serializedTx: TX_B64, submitViaApi: true }] } }) },
+      responses: {
+        200: json('The transaction to sign.', limitOrderCancellationSchema, {
+          one: { ids: [EX.limitOrderId], txs: [{ vm: 'svm', serializedTx: TX_B64, submitViaApi: true }] },
+        }),
+      },
       errors: ['NOT_FOUND', 'CONFLICT', 'NO_ROUTE', 'PROVIDER_ERROR', 'PROVIDER_TIMEOUT', 'RATE_LIMITED'],
       examples: { notOpen: { summary: 'An order still waiting for its signature cannot be cancelled', params: idPath, status: 409 } },
     },

@@ -26,7 +26,25 @@ export const orderRoutes: Route[] = [
         200: json('A page of orders.', pageSchema(orderViewSchema), {
           page: {
             object: 'list',
-            data: [{ quoteId: EX.depositQuoteId, status: 'filled', provider: 'sandbox', srcChainId: 8453, dstChainId: 42161, amount: '25000000', dstAmount: '24950000', srcTxHash: EX.payerTx, dstTxHash: EX.refundTx, depositAddressId: EX.depositAddressId, ourFeeBps: 20, partnerFeeBps: 0, providerState: 'filled', submittedAt: EX.createdAt, updatedAt: EX.updatedAt }],
+            data: [
+              {
+                quoteId: EX.depositQuoteId,
+                status: 'filled',
+                provider: 'sandbox',
+                srcChainId: 8453,
+                dstChainId: 42161,
+                amount: '25000000',
+                dstAmount: '24950000',
+                srcTxHash: EX.payerTx,
+                dstTxHash: EX.refundTx,
+                depositAddressId: EX.depositAddressId,
+                ourFeeBps: 20,
+                partnerFeeBps: 0,
+                providerState: 'filled',
+                submittedAt: EX.createdAt,
+                updatedAt: EX.updatedAt,
+              },
+            ],
             hasMore: false,
             nextCursor: null,
           },
@@ -81,12 +99,21 @@ export const orderRoutes: Route[] = [
       operationId: 'submitOrder',
       tag: 'Orders',
       summary: 'Submit a signed transaction through the provider',
-      description: 'Only for quotes whose built `tx` has `submitViaApi: true` (Jupiter Ultra); other providers → 400 `INVALID_PARAMS` (broadcast the transaction yourself).',
+      description:
+        'Only for quotes whose built `tx` has `submitViaApi: true` (Jupiter Ultra); other providers → 400 `INVALID_PARAMS` (broadcast the transaction yourself).',
       body: { schema: submitSchema },
-      responses: { 200: json('Submitted.', submitOrderResponseSchema, { jupiter: { provider: 'jupiter', txHash: '5UfgJ5vVZxUxefDGqzqkVLHzHxVTyYH9StYyHKgvHYmXJgqJKxEqy9k4Rz9LpXrJF9sTzp4ngkXvpGLWJuVAMbAu' } }) },
+      responses: {
+        200: json('Submitted.', submitOrderResponseSchema, {
+          jupiter: { provider: 'jupiter', txHash: '5UfgJ5vVZxUxefDGqzqkVLHzHxVTyYH9StYyHKgvHYmXJgqJKxEqy9k4Rz9LpXrJF9sTzp4ngkXvpGLWJuVAMbAu' },
+        }),
+      },
       errors: ['QUOTE_NOT_FOUND', 'QUOTE_EXPIRED', 'PROVIDER_ERROR', 'PROVIDER_TIMEOUT', 'RATE_LIMITED'],
       examples: {
-        notJupiter: { summary: 'A quote of a provider without submitViaApi is refused', body: { quoteId: EX.quoteId, signedTransaction: 'AQIDBA==' }, status: 400 },
+        notJupiter: {
+          summary: 'A quote of a provider without submitViaApi is refused',
+          body: { quoteId: EX.quoteId, signedTransaction: 'AQIDBA==' },
+          status: 400,
+        },
       },
     },
   },
@@ -100,7 +127,8 @@ export const orderRoutes: Route[] = [
       operationId: 'reportOrderSubmitted',
       tag: 'Orders',
       summary: 'Report the sent source transaction',
-      description: 'Records the order as `submitted` and starts tracking it. The same hash again returns the same order; another hash, or a hash already used for another quote → 409 `CONFLICT`.',
+      description:
+        'Records the order as `submitted` and starts tracking it. The same hash again returns the same order; another hash, or a hash already used for another quote → 409 `CONFLICT`.',
       params: quoteIdParamSchema,
       body: { schema: reportBodySchema },
       responses: {
@@ -138,7 +166,11 @@ export const orderRoutes: Route[] = [
       tag: 'Orders',
       summary: "The provider's state of an order",
       params: statusSchema,
-      responses: { 200: json("The provider's state.", orderStatusViewSchema, { filled: { provider: 'relay', id: EX.orderId, state: 'filled', srcTxHash: EX.payerTx, dstTxHash: EX.refundTx } }) },
+      responses: {
+        200: json("The provider's state.", orderStatusViewSchema, {
+          filled: { provider: 'relay', id: EX.orderId, state: 'filled', srcTxHash: EX.payerTx, dstTxHash: EX.refundTx },
+        }),
+      },
       errors: ['ORDER_NOT_FOUND', 'PROVIDER_ERROR', 'PROVIDER_TIMEOUT', 'RATE_LIMITED'],
       examples: { relay: { summary: 'A Relay order by request id', params: { provider: 'relay', id: EX.orderId } } },
     },

@@ -12,14 +12,26 @@ import { actionInput, destinationCallInput, MAX_CALLS } from '../quotes/calls/in
 /** POST /v1/quote's body as documented: the GET's parameters plus the destination-call fields. */
 const quoteBodySchema = z.object({
   ...quoteParamsSchema.shape,
-  calls: z.array(destinationCallInput).max(MAX_CALLS).optional().meta({ description: `Destination calls, run in order by the provider's executor after it received exactly \`dstAmount\` (at most ${MAX_CALLS}; exclusive with \`action\`).` }),
-  action: actionInput.optional().meta({ description: 'A named action the service expands to calls: `deposit` (ERC-4626 vault, shares to `recipient`) or `contractCall`.' }),
+  calls: z
+    .array(destinationCallInput)
+    .max(MAX_CALLS)
+    .optional()
+    .meta({
+      description: `Destination calls, run in order by the provider's executor after it received exactly \`dstAmount\` (at most ${MAX_CALLS}; exclusive with \`action\`).`,
+    }),
+  action: actionInput
+    .optional()
+    .meta({ description: 'A named action the service expands to calls: `deposit` (ERC-4626 vault, shares to `recipient`) or `contractCall`.' }),
 });
 
 const VAULT = '0x1a996cb54bb95462040408c06122d45d6cdb6096'; // an ERC-4626 vault of Arbitrum USDC (Fluid fUSDC)
 const DEPOSIT_CALLS = [
   { to: EX.arbUsdc, data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [VAULT, 25_000000n] }), value: '0' },
-  { to: VAULT, data: encodeFunctionData({ abi: parseAbi(['function deposit(uint256,address)']), functionName: 'deposit', args: [25_000000n, EX.payer] }), value: '0' },
+  {
+    to: VAULT,
+    data: encodeFunctionData({ abi: parseAbi(['function deposit(uint256,address)']), functionName: 'deposit', args: [25_000000n, EX.payer] }),
+    value: '0',
+  },
 ];
 
 const USER = EX.payer;
@@ -53,12 +65,32 @@ export const quoteRoutes: Route[] = [
         200: json('Ranked quotes, best first.', quoteResponseSchema, {
           twoProviders: {
             best: QUOTE,
-            quotes: [QUOTE, { ...QUOTE, quoteId: 'q_4Yq2mT8kLp0ZsVb7NcR1Dw1Xy8zW6vU4tS2r', provider: 'lifi', dstAmount: '24950010', dstAmountMin: '24825259', estimatedSeconds: 30 }],
+            quotes: [
+              QUOTE,
+              {
+                ...QUOTE,
+                quoteId: 'q_4Yq2mT8kLp0ZsVb7NcR1Dw1Xy8zW6vU4tS2r',
+                provider: 'lifi',
+                dstAmount: '24950010',
+                dstAmountMin: '24825259',
+                estimatedSeconds: 30,
+              },
+            ],
             errors: [{ provider: 'debridge', code: 'PROVIDER_TIMEOUT', message: 'debridge did not answer within 8000 ms' }],
           },
         }),
       },
-      errors: ['UNSUPPORTED_CHAIN', 'UNSUPPORTED_TOKEN', 'AMOUNT_TOO_SMALL', 'AMOUNT_TOO_LARGE', 'NO_ROUTE', 'CALLS_REVERTED', 'RATE_LIMITED', 'PROVIDER_ERROR', 'PROVIDER_TIMEOUT'],
+      errors: [
+        'UNSUPPORTED_CHAIN',
+        'UNSUPPORTED_TOKEN',
+        'AMOUNT_TOO_SMALL',
+        'AMOUNT_TOO_LARGE',
+        'NO_ROUTE',
+        'CALLS_REVERTED',
+        'RATE_LIMITED',
+        'PROVIDER_ERROR',
+        'PROVIDER_TIMEOUT',
+      ],
       examples: {
         bridge: {
           summary: '25 USDC from Base to Arbitrum',
@@ -66,7 +98,17 @@ export const quoteRoutes: Route[] = [
         },
         gasOnArrival: {
           summary: 'With 3 USD of gas delivered on Arbitrum',
-          query: { srcChain: 'base', srcToken: 'USDC', amount: '25000000', dstChain: 'arbitrum', dstToken: 'USDC', sender: USER, recipient: USER, gasOnArrival: 'true', gasOnArrivalUsd: '3' },
+          query: {
+            srcChain: 'base',
+            srcToken: 'USDC',
+            amount: '25000000',
+            dstChain: 'arbitrum',
+            dstToken: 'USDC',
+            sender: USER,
+            recipient: USER,
+            gasOnArrival: 'true',
+            gasOnArrivalUsd: '3',
+          },
         },
         missingAmount: {
           summary: 'Neither amount nor dstAmount: refused',
@@ -95,18 +137,33 @@ export const quoteRoutes: Route[] = [
       responses: {
         200: json('Ranked quotes, best first.', quoteResponseSchema, {
           deposit: (() => {
-              const q = {
-                ...QUOTE,
-                srcAmount: '25065046',
-                dstAmount: '25000000',
-                dstAmountMin: '25000000',
-                calls: { items: DEPOSIT_CALLS, executor: '0xeeeeee9ec4769a09a76a83c7bc42b185872860ee', executed: false, simulation: { ok: true, gasUsed: '61234', leftover: '0' } },
-              };
-              return { best: q, quotes: [q], errors: [] };
-            })(),
+            const q = {
+              ...QUOTE,
+              srcAmount: '25065046',
+              dstAmount: '25000000',
+              dstAmountMin: '25000000',
+              calls: {
+                items: DEPOSIT_CALLS,
+                executor: '0xeeeeee9ec4769a09a76a83c7bc42b185872860ee',
+                executed: false,
+                simulation: { ok: true, gasUsed: '61234', leftover: '0' },
+              },
+            };
+            return { best: q, quotes: [q], errors: [] };
+          })(),
         }),
       },
-      errors: ['UNSUPPORTED_CHAIN', 'UNSUPPORTED_TOKEN', 'AMOUNT_TOO_SMALL', 'AMOUNT_TOO_LARGE', 'NO_ROUTE', 'CALLS_REVERTED', 'RATE_LIMITED', 'PROVIDER_ERROR', 'PROVIDER_TIMEOUT'],
+      errors: [
+        'UNSUPPORTED_CHAIN',
+        'UNSUPPORTED_TOKEN',
+        'AMOUNT_TOO_SMALL',
+        'AMOUNT_TOO_LARGE',
+        'NO_ROUTE',
+        'CALLS_REVERTED',
+        'RATE_LIMITED',
+        'PROVIDER_ERROR',
+        'PROVIDER_TIMEOUT',
+      ],
       examples: {
         bridge: {
           summary: 'The GET as JSON: 25 USDC from Base to Arbitrum',
@@ -114,7 +171,16 @@ export const quoteRoutes: Route[] = [
         },
         sameChainCalls: {
           summary: 'Destination calls on a same-chain route: refused',
-          body: { srcChain: 'base', srcToken: 'USDC', dstAmount: '25000000', dstChain: 'base', dstToken: 'USDC', sender: USER, recipient: USER, action: { type: 'deposit', vault: VAULT } },
+          body: {
+            srcChain: 'base',
+            srcToken: 'USDC',
+            dstAmount: '25000000',
+            dstChain: 'base',
+            dstToken: 'USDC',
+            sender: USER,
+            recipient: USER,
+            action: { type: 'deposit', vault: VAULT },
+          },
           status: 400,
         },
         transferFromSmuggled: {
@@ -127,7 +193,10 @@ export const quoteRoutes: Route[] = [
             dstToken: EX.arbUsdc,
             sender: USER,
             recipient: USER,
-            calls: [...DEPOSIT_CALLS, { to: EX.arbUsdc, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transferFrom', args: [EX.merchant, USER, 1n] }), value: '0' }],
+            calls: [
+              ...DEPOSIT_CALLS,
+              { to: EX.arbUsdc, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transferFrom', args: [EX.merchant, USER, 1n] }), value: '0' },
+            ],
           },
           status: 400,
         },

@@ -104,7 +104,8 @@ export class Router {
       });
       return { route: r, params };
     }
-    if (pathKnown) throw new ApiError('METHOD_NOT_ALLOWED', `${method} is not allowed here; use ${[...new Set(allowed)].join(', ')}`, { allow: [...new Set(allowed)] });
+    if (pathKnown)
+      throw new ApiError('METHOD_NOT_ALLOWED', `${method} is not allowed here; use ${[...new Set(allowed)].join(', ')}`, { allow: [...new Set(allowed)] });
     throw new ApiError('NOT_FOUND', `No route for ${method} ${path}`);
   }
 }

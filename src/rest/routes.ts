@@ -9,9 +9,23 @@ import { quoteRoutes } from './quotes.js';
 import { orderRoutes } from './orders.js';
 import { openApiRoutes } from './openapi.js';
 import { invoiceRoutes } from './invoices.js';
-import { subscriptionRoutes } from './subscriptions.js';
+import { subscriptionRoutes } from './billing.js';
 import { depositRoutes } from './deposits.js';
 import { limitOrderRoutes } from './limit-orders.js';
 
 /** Every /v1 route; each domain contributes its own list (src/rest/<domain>.ts). */
-export const restRoutes: Route[] = [...healthRoutes, ...openApiRoutes, ...eventRoutes, ...webhookRoutes, ...accountRoutes, ...assetsRoutes, ...checkoutRoutes, ...invoiceRoutes, ...subscriptionRoutes, ...depositRoutes, ...limitOrderRoutes, ...quoteRoutes, ...orderRoutes];
+export const restRoutes: Route[] = [
+  ...healthRoutes,
+  ...openApiRoutes,
+  ...eventRoutes,
+  ...webhookRoutes,
+  ...accountRoutes,
+  ...assetsRoutes,
+  ...checkoutRoutes,
+  ...invoiceRoutes,
+  ...subscriptionRoutes,
+  ...depositRoutes,
+  ...limitOrderRoutes,
+  ...quoteRoutes,
+  ...orderRoutes,
+];

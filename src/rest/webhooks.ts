@@ -42,7 +42,15 @@ export const webhookRoutes: Route[] = [
       body: { schema: triggerSchema },
       responses: {
         200: json('The recorded event.', eventSchema, {
-          completed: { id: EX.eventId, type: 'checkout.session.completed', livemode: false, createdAt: EX.updatedAt, resourceId: EX.sessionId, sequence: 1, data: { session: { id: EX.sessionId, status: 'paid' } } },
+          completed: {
+            id: EX.eventId,
+            type: 'checkout.session.completed',
+            livemode: false,
+            createdAt: EX.updatedAt,
+            resourceId: EX.sessionId,
+            sequence: 1,
+            data: { session: { id: EX.sessionId, status: 'paid' } },
+          },
         }),
       },
       examples: {
@@ -67,7 +75,10 @@ export const webhookRoutes: Route[] = [
       responses: { 201: json('The endpoint, with its secret.', endpointViewSchema, { created: WITH_SECRET }) },
       errors: ['CONFLICT'],
       examples: {
-        sessions: { summary: 'Checkout session events', body: { url: 'https://shop.example.com/webhooks', enabledEvents: ['checkout.session.*'], description: 'Order fulfilment' } },
+        sessions: {
+          summary: 'Checkout session events',
+          body: { url: 'https://shop.example.com/webhooks', enabledEvents: ['checkout.session.*'], description: 'Order fulfilment' },
+        },
         everything: { summary: 'Every event type', body: { url: 'https://shop.example.com/all-events' } },
       },
     },
@@ -81,7 +92,11 @@ export const webhookRoutes: Route[] = [
       operationId: 'listWebhookEndpoints',
       tag: 'Webhook endpoints',
       summary: 'List webhook endpoints',
-      responses: { 200: json('Every endpoint, newest first (one page).', pageSchema(endpointViewSchema), { one: { object: 'list', data: [ENDPOINT], hasMore: false, nextCursor: null } }) },
+      responses: {
+        200: json('Every endpoint, newest first (one page).', pageSchema(endpointViewSchema), {
+          one: { object: 'list', data: [ENDPOINT], hasMore: false, nextCursor: null },
+        }),
+      },
       examples: { all: { summary: "The account's endpoints" } },
     },
   },
@@ -116,7 +131,11 @@ export const webhookRoutes: Route[] = [
       errors: ['NOT_FOUND'],
       examples: {
         disable: { summary: 'Pause deliveries', params: endpointPath, body: { disabled: true } },
-        events: { summary: 'Change the subscribed types and clear the description', params: endpointPath, body: { enabledEvents: ['checkout.session.completed', 'order.*'], description: null } },
+        events: {
+          summary: 'Change the subscribed types and clear the description',
+          params: endpointPath,
+          body: { enabledEvents: ['checkout.session.completed', 'order.*'], description: null },
+        },
       },
     },
   },
@@ -148,7 +167,11 @@ export const webhookRoutes: Route[] = [
       summary: 'Rotate the signing secret',
       description: 'Returns the new secret; for 24 h deliveries are signed with both the new and the old one (`previousSecretExpiresAt`).',
       params: endpointIdParamSchema,
-      responses: { 200: json('The endpoint with its new secret.', endpointViewSchema, { rotated: { ...WITH_SECRET, previousSecretExpiresAt: '2026-11-23T14:03:11.482Z' } }) },
+      responses: {
+        200: json('The endpoint with its new secret.', endpointViewSchema, {
+          rotated: { ...WITH_SECRET, previousSecretExpiresAt: '2026-11-23T14:03:11.482Z' },
+        }),
+      },
       errors: ['NOT_FOUND'],
       examples: { rotate: { summary: 'Rotate the secret', params: endpointPath } },
     },
@@ -165,7 +188,11 @@ export const webhookRoutes: Route[] = [
       description: 'Newest first.',
       params: endpointIdParamSchema,
       query: listSchema,
-      responses: { 200: json('A page of attempts.', pageSchema(attemptViewSchema), { page: { object: 'list', data: [ATTEMPT_EXAMPLE], hasMore: false, nextCursor: null } }) },
+      responses: {
+        200: json('A page of attempts.', pageSchema(attemptViewSchema), {
+          page: { object: 'list', data: [ATTEMPT_EXAMPLE], hasMore: false, nextCursor: null },
+        }),
+      },
       errors: ['NOT_FOUND'],
       examples: { recent: { summary: 'The 20 latest attempts', params: endpointPath, query: { limit: '20' } } },
     },

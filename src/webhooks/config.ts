@@ -11,7 +11,11 @@ export const webhooksEnv = {
   /** First retry delay; later ones grow ×3 up to 8640× this (12 h at the default 5 s), ~3 days in all. */
   WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(10).max(600_000).default(5000),
   /** An endpoint whose attempts have all failed for this long is disabled (and `webhook_endpoint.disabled` is emitted). */
-  WEBHOOK_DISABLE_AFTER_MS: z.coerce.number().int().min(60_000).default(3 * 24 * 3600 * 1000),
+  WEBHOOK_DISABLE_AFTER_MS: z.coerce
+    .number()
+    .int()
+    .min(60_000)
+    .default(3 * 24 * 3600 * 1000),
   /**
    * Whether test-mode endpoints follow the local-development rules of address-policy.ts (public plus
    * loopback and RFC 1918 private addresses) instead of the public rules of live endpoints. Default:

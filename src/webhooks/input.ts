@@ -12,7 +12,10 @@ const enabledEvents = z
 const description = z.string().max(500).refine(noNul, { message: 'must not contain NUL characters' });
 
 export const createSchema = z.object({
-  url: url.meta({ description: 'Where events are POSTed: absolute http(s) URL (https and a public address for live endpoints).', example: 'https://shop.example.com/webhooks' }),
+  url: url.meta({
+    description: 'Where events are POSTed: absolute http(s) URL (https and a public address for live endpoints).',
+    example: 'https://shop.example.com/webhooks',
+  }),
   enabledEvents: enabledEvents.default(['*']).meta({ description: 'Exact types, `prefix.*` patterns or `*` (default `["*"]`).' }),
   description: description.optional(),
   disabled: z.boolean().optional(),
@@ -27,9 +30,20 @@ export const listSchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
   cursor: cursorField.optional(),
 });
-export const triggerSchema = z.object({ type: z.string().min(1).max(100).meta({ description: 'An event type of the catalog.', enum: [...EVENT_TYPE_NAMES], example: 'checkout.session.completed' }) });
+export const triggerSchema = z.object({
+  type: z
+    .string()
+    .min(1)
+    .max(100)
+    .meta({ description: 'An event type of the catalog.', enum: [...EVENT_TYPE_NAMES], example: 'checkout.session.completed' }),
+});
 /** Path parameter `{id}` of the endpoint routes; ids of another shape are answered NOT_FOUND. */
-export const endpointIdParamSchema = z.object({ id: z.string().regex(/^[A-Za-z0-9_]{1,100}$/).meta({ description: 'Webhook endpoint id.', example: 'we_B8dy22oc82lEi6009zwvga' }) });
+export const endpointIdParamSchema = z.object({
+  id: z
+    .string()
+    .regex(/^[A-Za-z0-9_]{1,100}$/)
+    .meta({ description: 'Webhook endpoint id.', example: 'we_B8dy22oc82lEi6009zwvga' }),
+});
 
 export type CreateEndpointInput = z.input<typeof createSchema>;
 export type UpdateEndpointInput = z.input<typeof updateSchema>;

@@ -39,7 +39,10 @@ async function checkKey(serviceUrl: string, apiKey: string): Promise<void> {
   } catch (e) {
     throw new ListenError(`cannot reach ${serviceUrl}: ${(e as Error).message}`);
   }
-  const body = (await res.json().catch(() => null)) as { data?: { viewer?: { mode: string } }; errors?: Array<{ message: string; extensions?: { code?: string } }> } | null;
+  const body = (await res.json().catch(() => null)) as {
+    data?: { viewer?: { mode: string } };
+    errors?: Array<{ message: string; extensions?: { code?: string } }>;
+  } | null;
   const err = body?.errors?.[0];
   if (err) throw new ListenError(`${err.extensions?.code ?? 'ERROR'}: ${err.message}`);
   if (body?.data?.viewer?.mode !== 'test') throw new ListenError('listen needs a test-mode API key');
@@ -62,7 +65,15 @@ export async function listen(o: ListenOptions): Promise<void> {
   let chain = Promise.resolve();
 
   const forward = async (e: RecordedEvent) => {
-    const body = JSON.stringify({ id: e.id, type: e.type, livemode: e.livemode, createdAt: e.createdAt, resourceId: e.resourceId, sequence: e.sequence, data: e.data });
+    const body = JSON.stringify({
+      id: e.id,
+      type: e.type,
+      livemode: e.livemode,
+      createdAt: e.createdAt,
+      resourceId: e.resourceId,
+      sequence: e.sequence,
+      data: e.data,
+    });
     try {
       const res = await fetch(target, {
         method: 'POST',
@@ -80,7 +91,7 @@ export async function listen(o: ListenOptions): Promise<void> {
   };
 
   const client: Client = createClient({
-    url: serviceUrl.replace(/^http/, 'ws') + '/graphql',
+    url: `${serviceUrl.replace(/^http/, 'ws')}/graphql`,
     webSocketImpl: WebSocket,
     connectionParams: { 'x-api-key': o.apiKey },
     lazy: false,
@@ -117,7 +128,7 @@ export async function listen(o: ListenOptions): Promise<void> {
           chain = chain.then(() => forward(e));
         },
         error: (e) => {
-          const m = Array.isArray(e) ? e.map((x: { message: string }) => x.message).join('; ') : (e as Error)?.message ?? String(e);
+          const m = Array.isArray(e) ? e.map((x: { message: string }) => x.message).join('; ') : ((e as Error)?.message ?? String(e));
           reject(new ListenError(`subscription failed: ${m}`));
         },
         complete: () => resolve(),

@@ -22,7 +22,6 @@ import { DeliveryWorker } from './worker.js';
 export const ROTATION_OVERLAP_MS = 24 * 3600 * 1000;
 export const MAX_ENDPOINTS = 16;
 
-
 export const livemodeOf = (auth: KeyAuth) => auth.mode === 'live';
 
 /** Webhook endpoints (per account and mode), their attempt log, test triggers, and the delivery worker. */

@@ -90,7 +90,10 @@ export class SuccessLog {
         rows.map((b) => b.r.statusCode),
         rows.map((b) => b.at),
       );
-      await tx.webhookEndpoint.updateMany({ where: { id: { in: [...new Set(rows.map((b) => b.c.endpoint_id))] }, failingSince: { not: null } }, data: { failingSince: null } });
+      await tx.webhookEndpoint.updateMany({
+        where: { id: { in: [...new Set(rows.map((b) => b.c.endpoint_id))] }, failingSince: { not: null } },
+        data: { failingSince: null },
+      });
     });
   }
 }

@@ -168,15 +168,30 @@ export class DeliveryWorker {
     if (c.disabled) {
       await this.prisma.webhookDelivery.updateMany({
         where: { id: c.id, status: 'pending', attempts: c.attempts },
-        data: { status: 'canceled', attempts: c.attempts - 1, lastError: 'endpoint disabled', completedAt: new Date(this.clock.now()), updatedAt: new Date(this.clock.now()) },
+        data: {
+          status: 'canceled',
+          attempts: c.attempts - 1,
+          lastError: 'endpoint disabled',
+          completedAt: new Date(this.clock.now()),
+          updatedAt: new Date(this.clock.now()),
+        },
       });
       return;
     }
     const body = JSON.stringify(
-      eventEnvelope({ id: c.event_id, type: c.type, livemode: c.livemode, createdAt: new Date(c.created_at), resourceId: c.resource_id, sequence: c.sequence, data: c.data as never }),
+      eventEnvelope({
+        id: c.event_id,
+        type: c.type,
+        livemode: c.livemode,
+        createdAt: new Date(c.created_at),
+        resourceId: c.resource_id,
+        sequence: c.sequence,
+        data: c.data as never,
+      }),
     );
     const secrets = [c.secret];
-    if (c.previous_secret && c.previous_secret_expires_at && new Date(c.previous_secret_expires_at).getTime() > this.clock.now()) secrets.push(c.previous_secret);
+    if (c.previous_secret && c.previous_secret_expires_at && new Date(c.previous_secret_expires_at).getTime() > this.clock.now())
+      secrets.push(c.previous_secret);
     // The signature timestamp is wall-clock time: receivers compare it with their own clock.
     const headers = signDelivery(c.event_id, body, secrets, new Date());
     const result = await sendWebhook({
@@ -194,14 +209,16 @@ export class DeliveryWorker {
     if (signal.aborted && !result.ok && result.statusCode === null) {
       // Shutting down mid-attempt: hand the row back untouched so another instance (or the restart) sends it.
       await this.prisma.webhookDelivery
-        .updateMany({ where: { id: c.id, status: 'pending', attempts: c.attempts }, data: { attempts: c.attempts - 1, nextAttemptAt: new Date(this.clock.now()) } })
+        .updateMany({
+          where: { id: c.id, status: 'pending', attempts: c.attempts },
+          data: { attempts: c.attempts - 1, nextAttemptAt: new Date(this.clock.now()) },
+        })
         .catch(() => {});
       return;
     }
     if (result.ok) await this.successes.record({ c, r: result, at: new Date(this.clock.now()) });
     else await this.recordFailure(c, result);
   }
-
 
   private async recordFailure(c: Claimed, r: SendResult) {
     const now = new Date(this.clock.now());

@@ -35,7 +35,15 @@ describe('assets against a real local EVM (anvil as Base)', () => {
   it('reads an unlisted token on chain, decoding a bytes32 symbol and name', async () => {
     const r = await s.get(`/v1/tokens/lookup?chain=base&address=${devnet.tokens.BYTES32.address}`);
     expect(r.status, JSON.stringify(r.body)).toBe(200);
-    expect(r.body.token).toEqual({ chainId: 8453, address: devnet.tokens.BYTES32.address.toLowerCase(), symbol: 'B32', name: 'Bytes32 Test Token', decimals: 18, verified: false, popular: false });
+    expect(r.body.token).toEqual({
+      chainId: 8453,
+      address: devnet.tokens.BYTES32.address.toLowerCase(),
+      symbol: 'B32',
+      name: 'Bytes32 Test Token',
+      decimals: 18,
+      verified: false,
+      popular: false,
+    });
   });
 
   it('reads string metadata of a real ERC-20 in one multicall', async () => {
@@ -62,7 +70,12 @@ describe('assets against a real local EVM (anvil as Base)', () => {
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.errors).toEqual([]);
     const onChain = async (token: 'USDC' | 'DAI' | 'WETH') =>
-      (await devnet.publicClient.readContract({ address: devnet.tokens[token].address, abi: [{ type: 'function', name: 'balanceOf', stateMutability: 'view', inputs: [{ type: 'address' }], outputs: [{ type: 'uint256' }] }], functionName: 'balanceOf', args: [user] })) as bigint;
+      (await devnet.publicClient.readContract({
+        address: devnet.tokens[token].address,
+        abi: [{ type: 'function', name: 'balanceOf', stateMutability: 'view', inputs: [{ type: 'address' }], outputs: [{ type: 'uint256' }] }],
+        functionName: 'balanceOf',
+        args: [user],
+      })) as bigint;
     const eth = await devnet.publicClient.getBalance({ address: user });
     const bySymbol = Object.fromEntries(r.body.balances.map((b: any) => [b.symbol, b]));
     expect(bySymbol.ETH.amount).toBe(eth.toString());
@@ -71,7 +84,10 @@ describe('assets against a real local EVM (anvil as Base)', () => {
     expect(bySymbol.WETH.amount).toBe((await onChain('WETH')).toString());
     expect(BigInt(bySymbol.USDC.amount)).toBeGreaterThan(0n);
     expect(r.body.balances.map((b: any) => b.symbol)).toEqual(['ETH', 'USDC', 'DAI', 'WETH'].sort((a, b) => bySymbol[b].valueUsd - bySymbol[a].valueUsd));
-    expect(r.body.totalUsd).toBeCloseTo(r.body.balances.reduce((s: number, b: any) => s + b.valueUsd, 0), 6);
+    expect(r.body.totalUsd).toBeCloseTo(
+      r.body.balances.reduce((s: number, b: any) => s + b.valueUsd, 0),
+      6,
+    );
   });
 
   it('falls back to a deployless multicall where Multicall3 has no code', async () => {

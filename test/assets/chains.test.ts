@@ -40,7 +40,8 @@ describe('chain registry', () => {
     expect(r.resolve('8453').id).toBe(8453);
     expect(r.resolve('Base').id).toBe(8453);
     expect(r.resolve('solana').id).toBe(7565164);
-    for (const bad of ['999999', 'nochain', '0x2105', 8453.5]) expect(() => r.resolve(bad as never)).toThrow(expect.objectContaining({ code: 'UNSUPPORTED_CHAIN' }));
+    for (const bad of ['999999', 'nochain', '0x2105', 8453.5])
+      expect(() => r.resolve(bad as never)).toThrow(expect.objectContaining({ code: 'UNSUPPORTED_CHAIN' }));
     expect(() => r.resolve('')).toThrow(expect.objectContaining({ code: 'INVALID_PARAMS' }));
   });
 
@@ -70,7 +71,11 @@ describe('chain registry', () => {
   });
 
   it('gives up on a provider that does not answer in time', async () => {
-    const r = new ChainRegistry(() => [fakeProvider('relay', (signal) => new Promise<ProviderChain[]>((_, rej) => signal.addEventListener('abort', () => rej(new Error('aborted')))))], log, 50);
+    const r = new ChainRegistry(
+      () => [fakeProvider('relay', (signal) => new Promise<ProviderChain[]>((_, rej) => signal.addEventListener('abort', () => rej(new Error('aborted')))))],
+      log,
+      50,
+    );
     expect(await r.refresh()).toBe(0);
     expect(r.resolve(1).providers).toEqual(['relay']);
   });

@@ -5,7 +5,15 @@ import { DefiLlamaServer } from '../fixtures/defillama-server.js';
 import { EvmRpcServer } from '../fixtures/evm-rpc-server.js';
 import { JupiterDataServer } from '../fixtures/jupiter-data-server.js';
 import { LifiTokensServer } from '../fixtures/lifi-tokens-server.js';
-import { METAPLEX_PROGRAM, SolanaRpcServer, TOKEN_2022_PROGRAM, TOKEN_PROGRAM, metaplexMetadata, mintData, token2022MintWithMetadata } from '../fixtures/solana-rpc-server.js';
+import {
+  METAPLEX_PROGRAM,
+  SolanaRpcServer,
+  TOKEN_2022_PROGRAM,
+  TOKEN_PROGRAM,
+  metaplexMetadata,
+  mintData,
+  token2022MintWithMetadata,
+} from '../fixtures/solana-rpc-server.js';
 import { metaplexMetadataAddress } from '../../src/assets/solana-mint.js';
 import { Keypair } from '@solana/web3.js';
 import { inProcessGraphQL } from '../helpers/graphql.js';
@@ -127,7 +135,17 @@ describe('assets over HTTP (fixtures for LI.FI, Jupiter, DefiLlama, Solana and E
       // Then verified list tokens by market size, then the unverified one; the flagged token is dropped.
       expect(syms.slice(7)).toEqual(['VIRTUAL', 'AERO', 'BRETT', 'DEGEN', 'USDCX']);
       const usdc = r.body.tokens[1];
-      expect(usdc).toEqual({ chainId: 8453, address: BASE_USDC, symbol: 'USDC', name: 'USD Coin', decimals: 6, logoURI: expect.stringMatching(/^https:/), priceUsd: 0.9998, verified: true, popular: true });
+      expect(usdc).toEqual({
+        chainId: 8453,
+        address: BASE_USDC,
+        symbol: 'USDC',
+        name: 'USD Coin',
+        decimals: 6,
+        logoURI: expect.stringMatching(/^https:/),
+        priceUsd: 0.9998,
+        verified: true,
+        popular: true,
+      });
       expect(r.body.tokens.find((t: any) => t.symbol === 'USDCX')).toMatchObject({ verified: false, popular: false });
       expect(r.body.nextCursor).toBeNull();
       expect(r.headers.get('cache-control')).toBe('public, max-age=300');
@@ -156,7 +174,7 @@ describe('assets over HTTP (fixtures for LI.FI, Jupiter, DefiLlama, Solana and E
       const usdc = await s.get('/v1/tokens?chain=base&q=USDC');
       expect(usdc.body.tokens.map((t: any) => t.symbol)).toEqual(['USDC', 'USDCX']);
       const coin = await s.get('/v1/tokens?chain=base&q=coin');
-      expect(coin.body.tokens.map((t: any) => t.symbol)).toEqual(['USDC', 'USDbC', 'DAI', 'cbBTC', 'USDCX']) // "Dai Stablecoin" matches too;
+      expect(coin.body.tokens.map((t: any) => t.symbol)).toEqual(['USDC', 'USDbC', 'DAI', 'cbBTC', 'USDCX']); // "Dai Stablecoin" matches too;
       const byAddr = await s.get(`/v1/tokens?chain=base&q=${BASE_DAI.toUpperCase().replace('0X', '0x')}`);
       expect(byAddr.body.tokens.map((t: any) => t.symbol)).toEqual(['DAI']);
       expect((await s.get('/v1/tokens?chain=base&q=zzzz')).body).toEqual({ tokens: [], nextCursor: null });
@@ -178,7 +196,14 @@ describe('assets over HTTP (fixtures for LI.FI, Jupiter, DefiLlama, Solana and E
     it('prices EVM from DefiLlama and Solana from Jupiter in one request per source; keys echo the ids', async () => {
       clock.advance(61_000);
       const before = { llama: llama.hits('/prices').length, jup: jup.hits('/price').length };
-      const ids = [`base:${BASE_USDC.toUpperCase().replace('0X', '0x')}`, `8453:${ZERO}`, `solana:${SOL}`, `7565164:${SOL_USDC}`, `8453:0x000000000000000000000000000000000000dead`, 'bsc:0x55d398326f99059fF775485246999027B3197955'];
+      const ids = [
+        `base:${BASE_USDC.toUpperCase().replace('0X', '0x')}`,
+        `8453:${ZERO}`,
+        `solana:${SOL}`,
+        `7565164:${SOL_USDC}`,
+        `8453:0x000000000000000000000000000000000000dead`,
+        'bsc:0x55d398326f99059fF775485246999027B3197955',
+      ];
       const r = await s.get(`/v1/prices?ids=${ids.join(',')}`);
       expect(r.status).toBe(200);
       expect(r.body.prices).toEqual({ [ids[0]!]: 0.9999, [ids[1]!]: 3200.5, [ids[2]!]: 151.25, [ids[3]!]: 0.9999, [ids[5]!]: 1.0003 });
@@ -245,7 +270,15 @@ describe('assets over HTTP (fixtures for LI.FI, Jupiter, DefiLlama, Solana and E
       const listed = await s.get(`/v1/tokens/lookup?chain=solana&address=${SOL_USDC}`);
       expect(listed.body.token).toMatchObject({ symbol: 'USDC', decimals: 6, verified: true, priceUsd: 0.9999 });
       const t22 = await s.get(`/v1/tokens/lookup?chain=7565164&address=${T22_MINT}`);
-      expect(t22.body.token).toEqual({ chainId: 7565164, address: T22_MINT, symbol: 'USDP2', name: 'Paxos Dollar', decimals: 6, verified: false, popular: false });
+      expect(t22.body.token).toEqual({
+        chainId: 7565164,
+        address: T22_MINT,
+        symbol: 'USDP2',
+        name: 'Paxos Dollar',
+        decimals: 6,
+        verified: false,
+        popular: false,
+      });
       const mpx = await s.get(`/v1/tokens/lookup?chain=solana&address=${MPX_MINT}`);
       expect(mpx.body.token).toMatchObject({ symbol: 'HELP', name: 'Helper Token', decimals: 8, verified: false });
       const searched = await s.get(`/v1/tokens/lookup?chain=solana&address=${POPCAT}`);

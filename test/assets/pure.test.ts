@@ -50,7 +50,11 @@ describe('Solana account parsing', () => {
   it('reads SPL and Token-2022 mints, with the metadata extension, and nothing else', () => {
     expect(parseMintAccount(TOKEN_PROGRAM_ID, mintData(6))).toEqual({ decimals: 6, program: 'token' });
     expect(parseMintAccount(TOKEN_2022_PROGRAM_ID, mintData(9))).toEqual({ decimals: 9, program: 'token-2022' });
-    expect(parseMintAccount(TOKEN_2022_PROGRAM_ID, token2022MintWithMetadata(2, 'Name X', 'SYMX'))).toEqual({ decimals: 2, program: 'token-2022', metadata: { name: 'Name X', symbol: 'SYMX' } });
+    expect(parseMintAccount(TOKEN_2022_PROGRAM_ID, token2022MintWithMetadata(2, 'Name X', 'SYMX'))).toEqual({
+      decimals: 2,
+      program: 'token-2022',
+      metadata: { name: 'Name X', symbol: 'SYMX' },
+    });
     expect(parseMintAccount('11111111111111111111111111111111', mintData(6))).toBeNull();
     expect(parseMintAccount(TOKEN_PROGRAM_ID, Buffer.alloc(165))).toBeNull(); // a token account
     const uninit = mintData(6);
@@ -67,7 +71,10 @@ describe('Solana account parsing', () => {
   });
 
   it('sums token accounts per mint and skips NFTs and malformed entries', () => {
-    const acct = (mint: string, amount: string, decimals: number) => ({ program: 'token' as const, data: { parsed: { info: { mint, tokenAmount: { amount, decimals } } } } });
+    const acct = (mint: string, amount: string, decimals: number) => ({
+      program: 'token' as const,
+      data: { parsed: { info: { mint, tokenAmount: { amount, decimals } } } },
+    });
     const held = sumTokenAccounts([acct('A', '5', 6), acct('A', '7', 6), acct('NFT', '1', 0), acct('B', 'x', 6), { program: 'token', data: 'base64' }]);
     expect([...held.entries()]).toEqual([['A', { amount: 12n, decimals: 6, program: 'token' }]]);
   });
@@ -88,7 +95,9 @@ describe('token index', () => {
   });
 
   it('searches by substring with exact symbols first and pages without gaps or repeats', () => {
-    const tokens = Array.from({ length: 500 }, (_, i) => tok(i, { symbol: i % 7 === 0 ? 'USDC' : `X${i}USD`, name: i % 3 === 0 ? 'Dollar thing' : `Other ${i}`, liquidityUsd: i }));
+    const tokens = Array.from({ length: 500 }, (_, i) =>
+      tok(i, { symbol: i % 7 === 0 ? 'USDC' : `X${i}USD`, name: i % 3 === 0 ? 'Dollar thing' : `Other ${i}`, liquidityUsd: i }),
+    );
     const idx = new ChainTokenIndex(tokens);
     for (const q of ['usd', 'usdc', 'u', 'doll', 'thing', 'x1', 'nothing-here']) {
       const expected = idx.tokens.filter((t) => t.symbol.toLowerCase().includes(q) || t.name.toLowerCase().includes(q));
@@ -108,12 +117,19 @@ describe('token index', () => {
 
   it('an address query returns that token only', () => {
     const idx = new ChainTokenIndex([tok(1), tok(2)]);
-    const p = idx.page({ q: tok(2).address.toUpperCase().replace('0X', '0x'), limit: 5, isAddress: (q) => q.startsWith('0x'), normalize: (q) => q.toLowerCase() });
+    const p = idx.page({
+      q: tok(2).address.toUpperCase().replace('0X', '0x'),
+      limit: 5,
+      isAddress: (q) => q.startsWith('0x'),
+      normalize: (q) => q.toLowerCase(),
+    });
     expect(p.tokens.map((t) => t.symbol)).toEqual(['T2']);
   });
 
   it('refuses a forged cursor', () => {
-    expect(() => new ChainTokenIndex([tok(1)]).page({ limit: 5, cursor: Buffer.from('[1,2]').toString('base64url') })).toThrow(expect.objectContaining({ code: 'INVALID_PARAMS' }));
+    expect(() => new ChainTokenIndex([tok(1)]).page({ limit: 5, cursor: Buffer.from('[1,2]').toString('base64url') })).toThrow(
+      expect.objectContaining({ code: 'INVALID_PARAMS' }),
+    );
   });
 });
 
@@ -125,48 +141,130 @@ describe('token lists', () => {
       {
         tokens: {
           '8453': [
-            { address: '0xABCDEFabcdefABCDEFabcdefABCDEFabcdefABCD', chainId: 8453, symbol: 'A', decimals: 18, name: 'A', priceUSD: '1.5', verificationStatus: 'verified' },
-            { address: '0x0000000000000000000000000000000000000001', chainId: 8453, symbol: 'F', decimals: 18, name: 'F', priceUSD: '1', verificationStatus: 'flagged' },
+            {
+              address: '0xABCDEFabcdefABCDEFabcdefABCDEFabcdefABCD',
+              chainId: 8453,
+              symbol: 'A',
+              decimals: 18,
+              name: 'A',
+              priceUSD: '1.5',
+              verificationStatus: 'verified',
+            },
+            {
+              address: '0x0000000000000000000000000000000000000001',
+              chainId: 8453,
+              symbol: 'F',
+              decimals: 18,
+              name: 'F',
+              priceUSD: '1',
+              verificationStatus: 'flagged',
+            },
             { address: 'bad', chainId: 8453, symbol: 'B', decimals: 18, name: 'B', priceUSD: '1' },
             { chainId: 8453 },
           ],
-          '1151111081099710': [{ address: '11111111111111111111111111111111', chainId: 1151111081099710, symbol: 'SOL', decimals: 9, name: 'SOL', priceUSD: '0' }],
+          '1151111081099710': [
+            { address: '11111111111111111111111111111111', chainId: 1151111081099710, symbol: 'SOL', decimals: 9, name: 'SOL', priceUSD: '0' },
+          ],
           '999': [{ address: '0x0000000000000000000000000000000000000000', chainId: 999, symbol: 'X', decimals: 18, name: 'X', priceUSD: '1' }],
         },
       },
       vmOf,
     );
     expect(out).toEqual([
-      { chainId: 8453, address: '0xabcdefabcdefabcdefabcdefabcdefabcdefabcd', symbol: 'A', name: 'A', decimals: 18, logoURI: undefined, priceUsd: 1.5, verified: true, popular: false, liquidityUsd: undefined },
-      { chainId: 7565164, address: 'So11111111111111111111111111111111111111112', symbol: 'SOL', name: 'SOL', decimals: 9, logoURI: undefined, priceUsd: undefined, verified: true, popular: false, liquidityUsd: undefined },
+      {
+        chainId: 8453,
+        address: '0xabcdefabcdefabcdefabcdefabcdefabcdefabcd',
+        symbol: 'A',
+        name: 'A',
+        decimals: 18,
+        logoURI: undefined,
+        priceUsd: 1.5,
+        verified: true,
+        popular: false,
+        liquidityUsd: undefined,
+      },
+      {
+        chainId: 7565164,
+        address: 'So11111111111111111111111111111111111111112',
+        symbol: 'SOL',
+        name: 'SOL',
+        decimals: 9,
+        logoURI: undefined,
+        priceUsd: undefined,
+        verified: true,
+        popular: false,
+        liquidityUsd: undefined,
+      },
     ]);
     expect(() => parseLifiTokens({ tokens: [] }, vmOf)).toThrow();
   });
 
   it('LI.FI stablecoins are popular unless unverified, and rank with the popular tokens', () => {
-    const usde = { address: '0x5d3a1ff2b6bab83b63cd9ad0787074081a52ef34', chainId: 8453, symbol: 'USDe', decimals: 18, name: 'USDe', priceUSD: '1', tags: ['stablecoin'] };
+    const usde = {
+      address: '0x5d3a1ff2b6bab83b63cd9ad0787074081a52ef34',
+      chainId: 8453,
+      symbol: 'USDe',
+      decimals: 18,
+      name: 'USDe',
+      priceUSD: '1',
+      tags: ['stablecoin'],
+    };
     const out = parseLifiTokens(
       {
         tokens: {
           '8453': [
             usde,
             { ...usde, address: '0x0000000000000000000000000000000000000abc', symbol: 'FAKEUSD', tags: ['stablecoin'], verificationStatus: 'unverified' },
-            { address: '0x940181a94a35a4569e4529a3cdfb74e38fd98631', chainId: 8453, symbol: 'AERO', decimals: 18, name: 'Aerodrome', priceUSD: '1.2', marketCapUSD: 9e8, tags: [] },
+            {
+              address: '0x940181a94a35a4569e4529a3cdfb74e38fd98631',
+              chainId: 8453,
+              symbol: 'AERO',
+              decimals: 18,
+              name: 'Aerodrome',
+              priceUSD: '1.2',
+              marketCapUSD: 9e8,
+              tags: [],
+            },
           ],
         },
       },
       vmOf,
     );
-    expect(out.map((t) => [t.symbol, t.popular])).toEqual([['USDe', true], ['FAKEUSD', false], ['AERO', false]]);
+    expect(out.map((t) => [t.symbol, t.popular])).toEqual([
+      ['USDe', true],
+      ['FAKEUSD', false],
+      ['AERO', false],
+    ]);
     // A source listed first without the tag does not hide it (popular is OR-ed like verified).
     const jupLike = [{ ...out[0]!, popular: false, logoURI: 'https://x/usde.png' }];
     const idx = new ChainTokenIndex(mergeTokenLists([jupLike, out], new Set([8453])).get(8453)!);
     const listed = new Set(out.map((t) => t.address));
-    expect(idx.tokens.filter((t) => listed.has(t.address)).map((t) => [t.symbol, t.popular])).toEqual([['USDe', true], ['AERO', false], ['FAKEUSD', false]]);
+    expect(idx.tokens.filter((t) => listed.has(t.address)).map((t) => [t.symbol, t.popular])).toEqual([
+      ['USDe', true],
+      ['AERO', false],
+      ['FAKEUSD', false],
+    ]);
   });
 
   it('merges by chainId:address; curated facts win and mark popular', () => {
-    const lifi = parseLifiTokens({ tokens: { '56': [{ address: '0x55d398326f99059fF775485246999027B3197955', chainId: 56, symbol: 'USDT', decimals: 6, name: 'wrong decimals', priceUSD: '1.0', logoURI: 'https://x/usdt.png' }] } }, vmOf);
+    const lifi = parseLifiTokens(
+      {
+        tokens: {
+          '56': [
+            {
+              address: '0x55d398326f99059fF775485246999027B3197955',
+              chainId: 56,
+              symbol: 'USDT',
+              decimals: 6,
+              name: 'wrong decimals',
+              priceUSD: '1.0',
+              logoURI: 'https://x/usdt.png',
+            },
+          ],
+        },
+      },
+      vmOf,
+    );
     const jup = parseJupiterTokens([{ id: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v', name: 'USD Coin', symbol: 'USDC', decimals: 6, usdPrice: 1 }], true);
     const merged = mergeTokenLists([jup, lifi, lifi], new Set([56, 7565164]));
     const usdt = merged.get(56)!.find((t) => t.symbol === 'USDT')!;
@@ -175,11 +273,48 @@ describe('token lists', () => {
     expect(merged.get(7565164)!.find((t) => t.symbol === 'USDC')).toMatchObject({ priceUsd: 1, popular: true });
   });
 
-  it('makes every chain\'s gas coin popular and first, listed or not', () => {
-    const listed = parseLifiTokens({ tokens: { '100': [{ address: '0x0000000000000000000000000000000000000000', chainId: 100, symbol: 'xDAI', decimals: 18, name: 'xDAI', priceUSD: '1', logoURI: 'https://x/xdai.png' }, { address: '0x0000000000000000000000000000000000000bad', chainId: 100, symbol: 'BIG', decimals: 18, name: 'Big', priceUSD: '1', marketCapUSD: 1e12 }] } }, (id) => (id === 100 ? 'evm' : undefined));
-    const native = { chainId: 100, address: '0x0000000000000000000000000000000000000000', symbol: 'XDAI', name: 'XDAI', decimals: 18, verified: true, popular: true };
+  it("makes every chain's gas coin popular and first, listed or not", () => {
+    const listed = parseLifiTokens(
+      {
+        tokens: {
+          '100': [
+            {
+              address: '0x0000000000000000000000000000000000000000',
+              chainId: 100,
+              symbol: 'xDAI',
+              decimals: 18,
+              name: 'xDAI',
+              priceUSD: '1',
+              logoURI: 'https://x/xdai.png',
+            },
+            {
+              address: '0x0000000000000000000000000000000000000bad',
+              chainId: 100,
+              symbol: 'BIG',
+              decimals: 18,
+              name: 'Big',
+              priceUSD: '1',
+              marketCapUSD: 1e12,
+            },
+          ],
+        },
+      },
+      (id) => (id === 100 ? 'evm' : undefined),
+    );
+    const native = {
+      chainId: 100,
+      address: '0x0000000000000000000000000000000000000000',
+      symbol: 'XDAI',
+      name: 'XDAI',
+      decimals: 18,
+      verified: true,
+      popular: true,
+    };
     const idx = new ChainTokenIndex(mergeTokenLists([listed], new Set([100, 534352]), [native, { ...native, chainId: 534352, symbol: 'ETH' }]).get(100)!);
-    expect(idx.tokens.map((t) => [t.symbol, t.popular, t.logoURI])).toEqual([['XDAI', true, 'https://x/xdai.png'], ['BIG', false, undefined]]);
+    expect(idx.tokens.map((t) => [t.symbol, t.popular, t.logoURI])).toEqual([
+      ['XDAI', true, 'https://x/xdai.png'],
+      ['BIG', false, undefined],
+    ]);
   });
 });
 
@@ -191,7 +326,10 @@ describe('balances helpers', () => {
   });
 
   it('reads at most 200 popular or verified tokens, native excluded', () => {
-    const idx = new ChainTokenIndex([tok(0, { address: '0x0000000000000000000000000000000000000000', popular: true }), ...Array.from({ length: 300 }, (_, i) => tok(i + 1, { verified: i % 2 === 0 }))]);
+    const idx = new ChainTokenIndex([
+      tok(0, { address: '0x0000000000000000000000000000000000000000', popular: true }),
+      ...Array.from({ length: 300 }, (_, i) => tok(i + 1, { verified: i % 2 === 0 })),
+    ]);
     const picked = balanceTokens(idx);
     expect(picked).toHaveLength(150);
     expect(picked.every((t) => t.verified && t.address !== '0x0000000000000000000000000000000000000000')).toBe(true);

@@ -29,7 +29,16 @@ describe('assets: malformed input never makes a 500', () => {
     await Promise.all([lifi, jup, llama, sol, base].map((f) => f.start()));
     s = await startTestServer({
       clock: new ManualClock(Date.parse('2026-11-22T12:00:00Z')),
-      env: { JOBS_ENABLED: '0', LIFI_API_URL: lifi.url, JUPITER_API_URL: jup.url, DEFILLAMA_API_URL: llama.url, SOLANA_RPC_URL: sol.url, RPC_URL_8453: base.url, RPC_TIMEOUT_MS: '500', PRICE_TIMEOUT_MS: '700' },
+      env: {
+        JOBS_ENABLED: '0',
+        LIFI_API_URL: lifi.url,
+        JUPITER_API_URL: jup.url,
+        DEFILLAMA_API_URL: llama.url,
+        SOLANA_RPC_URL: sol.url,
+        RPC_URL_8453: base.url,
+        RPC_TIMEOUT_MS: '500',
+        PRICE_TIMEOUT_MS: '700',
+      },
     });
   });
   afterAll(async () => {

@@ -7,7 +7,7 @@ import { silentLog, testConfig } from '../helpers/memory-db.js';
 
 /** AssetsService built alone: the loaded providers are an injected list (no registry, no network). */
 describe('AssetsService (injected providers)', () => {
-  it("serves chains by what the injected providers say, falling back to their static lists until they answer", async () => {
+  it('serves chains by what the injected providers say, falling back to their static lists until they answer', async () => {
     const config = testConfig();
     let asked = 0;
     const relay: Provider = {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { concatHex, encodeFunctionData, erc20Abi, keccak256, encodeAbiParameters, parseSignature, type Abi, type Address, type Hex } from 'viem';
+import { concatHex, encodeFunctionData, keccak256, encodeAbiParameters, parseSignature, type Abi, type Address, type Hex } from 'viem';
 import { sign } from 'viem/accounts';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { withDevnet } from '../fixtures/devnet.js';
@@ -29,7 +29,13 @@ contract MiniWallet {
 function compileWallet(): { abi: Abi; bytecode: Hex } {
   const solc = createRequire(import.meta.url)('solc');
   const out = JSON.parse(
-    solc.compile(JSON.stringify({ language: 'Solidity', sources: { 'W.sol': { content: WALLET_SRC } }, settings: { evmVersion: 'cancun', outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } } } })),
+    solc.compile(
+      JSON.stringify({
+        language: 'Solidity',
+        sources: { 'W.sol': { content: WALLET_SRC } },
+        settings: { evmVersion: 'cancun', outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } } },
+      }),
+    ),
   );
   const c = out.contracts['W.sol'].MiniWallet;
   return { abi: c.abi, bytecode: `0x${c.evm.bytecode.object}` };
@@ -70,7 +76,7 @@ describe('payment evidence under attack', () => {
   };
   const acct = (i: number) => devnet.accounts[i]!;
 
-  it('relay hijack: whoever submits a contract wallet\'s signed payment for X and appends Y\'s tag to the outer calldata does not get Y paid', async () => {
+  it("relay hijack: whoever submits a contract wallet's signed payment for X and appends Y's tag to the outer calldata does not get Y paid", async () => {
     const x = await session();
     const y = await session(x.recipient); // same merchant recipient and amount (e.g. the attacker's own order)
     const victim = acct(1);
@@ -82,7 +88,12 @@ describe('payment evidence under attack', () => {
     await transfer(devnet, 1, USDC, wallet, 5_000_000n);
     // The victim signs the exact payment for X the session quote asks for: transfer(recipient, amount) ‖ tag(X).
     const inner = transferData(x.recipient, 5_000_000n, x.id);
-    const digest = keccak256(encodeAbiParameters([{ type: 'address' }, { type: 'uint256' }, { type: 'address' }, { type: 'bytes32' }, { type: 'uint256' }], [wallet, 8453n, USDC, keccak256(inner), 0n]));
+    const digest = keccak256(
+      encodeAbiParameters(
+        [{ type: 'address' }, { type: 'uint256' }, { type: 'address' }, { type: 'bytes32' }, { type: 'uint256' }],
+        [wallet, 8453n, USDC, keccak256(inner), 0n],
+      ),
+    );
     const sig = parseSignature(await sign({ hash: digest, privateKey: victim.privateKey, to: 'hex' }));
     // The attacker (a bundler / relayer / mempool copier) submits it, with Y's tag appended to the outer calldata.
     const execData = encodeFunctionData({ abi, functionName: 'exec', args: [USDC, inner, Number(sig.v ?? BigInt(sig.yParity + 27)), sig.r, sig.s] });
@@ -102,7 +113,7 @@ describe('payment evidence under attack', () => {
     expect([doneX.status, doneX.payments[0].reason]).toEqual(['open', 'no_session_evidence']);
   });
 
-  it('a stranger\'s tagged call that moves nothing to the recipient leaves the session open', async () => {
+  it("a stranger's tagged call that moves nothing to the recipient leaves the session open", async () => {
     const y = await session();
     const hash = await transfer(devnet, 6, USDC, freshAddress(), 0n, { session: y.id });
     await s.post(`/v1/checkout/sessions/${y.id}/submitted`, { txHash: hash, payer: acct(6).address });
@@ -110,7 +121,7 @@ describe('payment evidence under attack', () => {
     expect(done.status).toBe('open');
   });
 
-  it('a transaction that only contains a build\'s bytes (routed) does not move the session', async () => {
+  it("a transaction that only contains a build's bytes (routed) does not move the session", async () => {
     const y = await session();
     const attacker = acct(7);
     const q = (await s.post(`/v1/checkout/sessions/${y.id}/quote`, { srcChain: 'base', srcToken: 'DAI', sender: attacker.address })).body.best;
@@ -125,7 +136,7 @@ describe('payment evidence under attack', () => {
     expect([now.status, now.payments[0].reason]).toEqual(['open', 'no_session_evidence']);
   });
 
-  it('a stranger reporting the payer\'s direct hash first under a routed quote of the same session does not lock the payer out: X is paid', async () => {
+  it("a stranger reporting the payer's direct hash first under a routed quote of the same session does not lock the payer out: X is paid", async () => {
     const x = await session();
     const payer = acct(2);
     const t = await signedTransfer(devnet, 2, USDC, x.recipient, 5_000_000n, x.id);
@@ -146,7 +157,11 @@ describe('payment evidence under attack', () => {
     for (const hsh of first) expect((await s.post(`/v1/checkout/sessions/${z.id}/submitted`, { txHash: hsh, payer: acct(3).address })).status).toBe(200);
     offsetMs = 31 * 60_000; // past CHECKOUT_TX_NOT_FOUND_MINUTES: the verifier lapses them
     try {
-      await waitFor(async () => ((await s.db.prisma.checkoutPayment.count({ where: { sessionId: z.id, status: 'failed' } })) === 10 ? true : undefined), { timeoutMs: 15_000, intervalMs: 100, what: 'lapse' });
+      await waitFor(async () => ((await s.db.prisma.checkoutPayment.count({ where: { sessionId: z.id, status: 'failed' } })) === 10 ? true : undefined), {
+        timeoutMs: 15_000,
+        intervalMs: 100,
+        what: 'lapse',
+      });
       for (let i = 0; i < 10; i++) await s.post(`/v1/checkout/sessions/${z.id}/submitted`, { txHash: fake(), payer: acct(3).address });
       for (const hsh of first) await s.post(`/v1/checkout/sessions/${z.id}/submitted`, { txHash: hsh, payer: acct(3).address });
       const unseen = await s.db.prisma.checkoutPayment.count({ where: { sessionId: z.id, status: 'verifying', seenAt: null } });
@@ -156,7 +171,7 @@ describe('payment evidence under attack', () => {
     }
   });
 
-  it('under review, a payment that never carried the session\'s evidence (another session\'s transaction) cannot be accepted', async () => {
+  it("under review, a payment that never carried the session's evidence (another session's transaction) cannot be accepted", async () => {
     const x = await session();
     const z = await session(x.recipient);
     const hx = await transfer(devnet, 1, USDC, x.recipient, 5_000_000n, { session: x.id });

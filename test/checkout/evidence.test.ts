@@ -26,7 +26,6 @@ describe('session tag (EVM direct transfers)', () => {
     expect(tagCalldata(transfer, X)).toBe(`${transfer}${sessionTag(X)}`);
     expect((tagCalldata(transfer, X).length - 2) / 2).toBe(4 + 64 + 32);
   });
-
 });
 
 describe('the direct EVM payment is the tagged transfer itself', () => {
@@ -39,12 +38,26 @@ describe('the direct EVM payment is the tagged transfer itself', () => {
   it.each([
     ['the tagged transfer to the token', { to: TOKEN, input: tagged }, 25_000_000n],
     ['checksummed token, upper-case calldata', { to: TOKEN.toUpperCase().replace('0X', '0x'), input: tagged.toUpperCase().replace('0X', '0x') }, 25_000_000n],
-    ['an underpaying tagged transfer (its amount is read)', { to: TOKEN, input: tagCalldata(encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [RECIPIENT, 1n] }), X) }, 1n],
+    [
+      'an underpaying tagged transfer (its amount is read)',
+      { to: TOKEN, input: tagCalldata(encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [RECIPIENT, 1n] }), X) },
+      1n,
+    ],
     ['a relayed payment carrying the tag in its outer calldata', { to: '0x1111111111111111111111111111111111111111', input: relayed }, null],
     ['the tagged transfer wrapped in a wallet call', { to: '0x1111111111111111111111111111111111111111', input: `0x6a761202${tagged.slice(2)}` }, null],
     ["another session's tag", { to: TOKEN, input: tagCalldata(transfer, Y) }, null],
     ['another token', { to: '0x50c5725949a6f0c72e6c4a641f24049a917db0cb', input: tagged }, null],
-    ['another recipient', { to: TOKEN, input: tagCalldata(encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: ['0x000000000000000000000000000000000000dead', 25_000_000n] }), X) }, null],
+    [
+      'another recipient',
+      {
+        to: TOKEN,
+        input: tagCalldata(
+          encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: ['0x000000000000000000000000000000000000dead', 25_000_000n] }),
+          X,
+        ),
+      },
+      null,
+    ],
     ['a plain (untagged) transfer', { to: TOKEN, input: transfer }, null],
     ['the tag and more bytes after it', { to: TOKEN, input: `${tagged}00` }, null],
     ['transferFrom with the tag', { to: TOKEN, input: `0x23b872dd${tagged.slice(10)}` }, null],
@@ -58,10 +71,18 @@ describe('builds (routed payments)', () => {
   const native: BuiltEvidence = { vm: 'evm', target: '0xf70da97812cb96acdf810712aa562db8dfa3dbef', data: `0x${'cd'.repeat(32)}`, value: '1000000000000000' };
   it.each([
     ['the build as sent by an EOA', { to: build.target, input: build.data, value: 0n }, true],
-    ['checksummed target and upper-case data', { to: build.target.toUpperCase().replace('0X', '0x'), input: build.data.toUpperCase().replace('0X', '0x'), value: 0n }, true],
+    [
+      'checksummed target and upper-case data',
+      { to: build.target.toUpperCase().replace('0X', '0x'), input: build.data.toUpperCase().replace('0X', '0x'), value: 0n },
+      true,
+    ],
     ['the native-value build with its value', { to: native.target, input: native.data, value: 10n ** 15n }, true],
     ['the native-value build sent with 0 (a deposit that pays nothing)', { to: native.target, input: native.data, value: 0n }, false],
-    ['the build bytes copied into a call of another contract', { to: '0x000000000000000000000000000000000000dead', input: `0x12345678${build.data.slice(2)}${build.target.slice(2).padStart(64, '0')}`, value: 0n }, false],
+    [
+      'the build bytes copied into a call of another contract',
+      { to: '0x000000000000000000000000000000000000dead', input: `0x12345678${build.data.slice(2)}${build.target.slice(2).padStart(64, '0')}`, value: 0n },
+      false,
+    ],
     ['the build with extra trailing bytes', { to: build.target, input: `${build.data}00`, value: 0n }, false],
     ['a contract creation', { to: null, input: build.data, value: 0n }, false],
   ] as const)('%s → %s', (_name, tx, want) => {
@@ -76,17 +97,27 @@ describe('builds (routed payments)', () => {
     expect(buildFingerprint({ ...build, data: `${build.data}00` })).not.toBe(f);
   });
 
-  it('Solana: the transaction has exactly the build\'s instructions (program, accounts, data); compute-budget ones are ignored', () => {
-    const swap = { programId: 'JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV4', accounts: ['Pay1111111111111111111111111111111111111111', 'Dst1111111111111111111111111111111111111111'], data: new Uint8Array([1, 2, 3]) };
+  it("Solana: the transaction has exactly the build's instructions (program, accounts, data); compute-budget ones are ignored", () => {
+    const swap = {
+      programId: 'JUP6LkbZbjS1jKKwapdHNy74zcZ3tLUZoi5QNyVTaV4',
+      accounts: ['Pay1111111111111111111111111111111111111111', 'Dst1111111111111111111111111111111111111111'],
+      data: new Uint8Array([1, 2, 3]),
+    };
     const budget = { programId: 'ComputeBudget111111111111111111111111111111', accounts: [], data: new Uint8Array([2, 0, 0, 1]) };
     const built: BuiltEvidence = { vm: 'svm', target: '', data: JSON.stringify(solanaInstructionKeys([budget, swap])), value: '0' };
     expect(JSON.parse(built.data)).toHaveLength(1);
     expect(matchesSolanaBuild(solanaInstructionKeys([{ ...budget, data: new Uint8Array([2, 9, 9, 9]) }, swap]), [built])).toBe(true);
-    expect(matchesSolanaBuild(solanaInstructionKeys([{ ...swap, accounts: [swap.accounts[0]!, 'Oth1111111111111111111111111111111111111111'] }]), [built])).toBe(false);
+    expect(
+      matchesSolanaBuild(solanaInstructionKeys([{ ...swap, accounts: [swap.accounts[0]!, 'Oth1111111111111111111111111111111111111111'] }]), [built]),
+    ).toBe(false);
     expect(matchesSolanaBuild(solanaInstructionKeys([{ ...swap, data: new Uint8Array([1, 2, 4]) }]), [built])).toBe(false);
     expect(matchesSolanaBuild([], [{ ...built, data: '[]' }])).toBe(false);
     // A later build of another session that is a SUBSET of the payer's transaction (no create-account step) does not claim it.
-    const create = { programId: 'ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL', accounts: ['Pay1111111111111111111111111111111111111111'], data: new Uint8Array([1]) };
+    const create = {
+      programId: 'ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL',
+      accounts: ['Pay1111111111111111111111111111111111111111'],
+      data: new Uint8Array([1]),
+    };
     expect(matchesSolanaBuild(solanaInstructionKeys([create, swap]), [built])).toBe(false);
   });
 });

@@ -21,7 +21,14 @@ export const transferData = (to: Address, amount: bigint, session?: string): Hex
 };
 
 /** Sends an ERC-20 transfer from a devnet account (tagged for `opts.session`) and waits for it to be mined. */
-export async function transfer(devnet: DevnetFixture, fromIndex: number, token: Address, to: Address, amount: bigint, opts: { gas?: bigint; session?: string } = {}): Promise<Hex> {
+export async function transfer(
+  devnet: DevnetFixture,
+  fromIndex: number,
+  token: Address,
+  to: Address,
+  amount: bigint,
+  opts: { gas?: bigint; session?: string } = {},
+): Promise<Hex> {
   const wallet = devnet.walletClient(devnet.accounts[fromIndex]!);
   // sendTransaction with an explicit gas limit skips estimation, so a transfer that reverts is still mined.
   const hash = await wallet.sendTransaction({
@@ -38,7 +45,14 @@ export async function transfer(devnet: DevnetFixture, fromIndex: number, token: 
  * reported) before the transaction exists on chain; `send()` broadcasts it and waits for it to be mined.
  * Lets a test order "reported" before "mined" instead of racing the verification job.
  */
-export async function signedTransfer(devnet: DevnetFixture, fromIndex: number, token: Address, to: Address, amount: bigint, session?: string): Promise<{ hash: Hex; send: () => Promise<Hex> }> {
+export async function signedTransfer(
+  devnet: DevnetFixture,
+  fromIndex: number,
+  token: Address,
+  to: Address,
+  amount: bigint,
+  session?: string,
+): Promise<{ hash: Hex; send: () => Promise<Hex> }> {
   const wallet = devnet.walletClient(devnet.accounts[fromIndex]!);
   const request = await wallet.prepareTransactionRequest({ to: token, data: transferData(to, amount, session), gas: 100_000n });
   const signed = await wallet.signTransaction(request);
@@ -70,7 +84,8 @@ export async function waitForSession(s: TestServer, id: string, done: (body: any
  * payment still being verified is not settled.
  */
 export const settled = (b: any) =>
-  b.status !== 'processing' && (Array.isArray(b.payments) ? b.payments.length > 0 && b.payments.every((p: any) => p.status !== 'verifying') : b.status !== 'open');
+  b.status !== 'processing' &&
+  (Array.isArray(b.payments) ? b.payments.length > 0 && b.payments.every((p: any) => p.status !== 'verifying') : b.status !== 'open');
 
 export async function eventTypes(s: TestServer, id: string): Promise<string[]> {
   const rows = await s.db.sql.query<{ type: string }>('SELECT type FROM events WHERE resource_id = $1 ORDER BY sequence', [id]);

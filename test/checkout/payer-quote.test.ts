@@ -10,7 +10,9 @@ describe('overpay math', () => {
     // 100 USDC (6 dp) due, source DAI (18 dp) at 1 USD, 1% buffer → 101 DAI.
     expect(initialInput({ due: 100_000_000n, dueDecimals: 6, duePriceUsd: 1, srcDecimals: 18, srcPriceUsd: 1, bufferBps: 100 })).toBe(101n * 10n ** 18n);
     // ETH at 2500 USD: 100 USD = 0.04 ETH, +1% = 0.0404 ETH.
-    expect(initialInput({ due: 100_000_000n, dueDecimals: 6, duePriceUsd: 1, srcDecimals: 18, srcPriceUsd: 2500, bufferBps: 100 })).toBe(40_400_000_000_000_000n);
+    expect(initialInput({ due: 100_000_000n, dueDecimals: 6, duePriceUsd: 1, srcDecimals: 18, srcPriceUsd: 2500, bufferBps: 100 })).toBe(
+      40_400_000_000_000_000n,
+    );
   });
   it('next input rescales by the observed rate and rounds up', () => {
     expect(nextInput(1000n, 900n, 1000n, 0)).toBe(1112n); // ceil(1000*1000/900)
@@ -35,7 +37,14 @@ function market(providers: Array<{ id: string; rateBps: bigint; feeBps: bigint; 
     return { dst, min: (dst * (10_000n - p.slipBps)) / 10_000n };
   };
   const view = (id: string, src: bigint, dst: bigint, min: bigint): QuoteView => ({
-    quoteId: `q_${id}_${calls.length}`, provider: id, srcAmount: src.toString(), dstAmount: dst.toString(), dstAmountMin: min.toString(), estimatedSeconds: 10, fees: { ourFeeBps: 20 }, expiresAt: 0,
+    quoteId: `q_${id}_${calls.length}`,
+    provider: id,
+    srcAmount: src.toString(),
+    dstAmount: dst.toString(),
+    dstAmountMin: min.toString(),
+    estimatedSeconds: 10,
+    fees: { ourFeeBps: 20 },
+    expiresAt: 0,
   });
   const fn = async (params: any): Promise<QuoteResponse> => {
     calls.push({ amount: params.amount, dstAmount: params.dstAmount });
@@ -75,7 +84,7 @@ describe('payer quote search', () => {
     for (const q of r.quotes) {
       expect(BigInt(q.dstAmountMin)).toBeGreaterThanOrEqual(due);
       expect(q.overpayBps).toBeGreaterThan(0);
-      expect(q.overpayBps, JSON.stringify({q, calls: m.calls})).toBeLessThan(100);
+      expect(q.overpayBps, JSON.stringify({ q, calls: m.calls })).toBeLessThan(100);
     }
     // Cheapest first.
     expect(BigInt(r.quotes[0]!.srcAmount)).toBeLessThanOrEqual(BigInt(r.quotes[1]!.srcAmount));
@@ -108,14 +117,24 @@ describe('payer quote search', () => {
     const r = await searchPayerQuotes(m.fn, { base, due, dueDecimals: 6, srcDecimals: 18, srcPriceUsd: 1, maxOverpayBps: 300 });
     expect(r.quotes.map((q) => q.provider)).toEqual(['fair']);
     const g = market([{ id: 'greedy', rateBps: 9_500n, feeBps: 20n, slipBps: 50n, exact: true }]);
-    await expect(searchPayerQuotes(g.fn, { base, due, dueDecimals: 6, srcDecimals: 18, srcPriceUsd: 1, maxOverpayBps: 300 })).rejects.toMatchObject({ code: 'NO_ROUTE' });
+    await expect(searchPayerQuotes(g.fn, { base, due, dueDecimals: 6, srcDecimals: 18, srcPriceUsd: 1, maxOverpayBps: 300 })).rejects.toMatchObject({
+      code: 'NO_ROUTE',
+    });
   });
 });
 
 describe('direct transfer quote', () => {
   it('is an ERC-20 transfer of exactly the amount to the recipient, no value', () => {
-    const tx = directEvmTransfer({ chainId: 8453, token: '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913', recipient: '0x1111111111111111111111111111111111111111', amount: 1234n });
+    const tx = directEvmTransfer({
+      chainId: 8453,
+      token: '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913',
+      recipient: '0x1111111111111111111111111111111111111111',
+      amount: 1234n,
+    });
     expect(tx).toMatchObject({ vm: 'evm', chainId: 8453, to: '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913', value: '0' });
-    expect(decodeFunctionData({ abi: erc20Abi, data: tx.data as `0x${string}` })).toEqual({ functionName: 'transfer', args: ['0x1111111111111111111111111111111111111111', 1234n] });
+    expect(decodeFunctionData({ abi: erc20Abi, data: tx.data as `0x${string}` })).toEqual({
+      functionName: 'transfer',
+      args: ['0x1111111111111111111111111111111111111111', 1234n],
+    });
   });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { refundableAmount } from '../../src/checkout/refundable.js';
 
 describe('refundableAmount', () => {
-  const tx = '0x' + '11'.repeat(32);
+  const tx = `0x${'11'.repeat(32)}`;
   it.each([
     ['succeeded', null, '5000000', tx, 5_000_000n],
     ['rejected', 'session_already_paid', '5000000', tx, 5_000_000n],

@@ -86,7 +86,7 @@ describe.each(backends)('checkout refunds on anvil (%s)', (backend) => {
     expect(await waitRefund(id, refundId, (r) => r.status !== 'submitted')).toMatchObject({ status: 'succeeded', txHash: hash });
     expect(await session(id)).toMatchObject({ amountReceived: '5000000', amountRefunded: '5000000' });
     // A different hash for the failed refund is still refused (only the same transaction can come back).
-    const otherHash = await s.post(`/v1/checkout/sessions/${id}/refunds/${refundId}/submitted`, { txHash: '0x' + 'ab'.repeat(32) }, h());
+    const otherHash = await s.post(`/v1/checkout/sessions/${id}/refunds/${refundId}/submitted`, { txHash: `0x${'ab'.repeat(32)}` }, h());
     expect(otherHash.status).toBe(409);
   });
   it('an extra payment (second payer of a paid session) is refundable by `payment`, capped at what it delivered; session totals count the paying payment only', async () => {
@@ -102,7 +102,10 @@ describe.each(backends)('checkout refunds on anvil (%s)', (backend) => {
       await s.post(`/v1/checkout/sessions/${id}/submitted`, { txHash: t1.hash, payer: devnet.accounts[1]!.address }),
       await s.post(`/v1/checkout/sessions/${id}/submitted`, { txHash: t2.hash, payer: devnet.accounts[8]!.address }),
     ];
-    expect(reports.map((x) => [x.status, x.body.status])).toEqual([[200, 'open'], [200, 'open']]); // hints until mined
+    expect(reports.map((x) => [x.status, x.body.status])).toEqual([
+      [200, 'open'],
+      [200, 'open'],
+    ]); // hints until mined
     await Promise.all([t1.send(), t2.send()]);
     const done = await waitForSession(s, id, settled, key);
     expect(done.status).toBe('paid');

@@ -73,7 +73,11 @@ describe.each(backends)('resolving checkout sessions under review (%s)', (backen
   const payer = (i: number) => devnet.accounts[i]!.address;
   const session = async (extra: Record<string, unknown> = {}) => {
     const recipient = freshAddress();
-    const r = await s.post('/v1/checkout/sessions', { amount: '5000000', settleChain: 8453, settleToken: 'USDC', recipient, reference: 'ord-review', ...extra }, h());
+    const r = await s.post(
+      '/v1/checkout/sessions',
+      { amount: '5000000', settleChain: 8453, settleToken: 'USDC', recipient, reference: 'ord-review', ...extra },
+      h(),
+    );
     expect(r.status, r.text).toBe(200);
     return { id: r.body.id as string, recipient: recipient as Address };
   };
@@ -93,7 +97,14 @@ describe.each(backends)('resolving checkout sessions under review (%s)', (backen
     const recipient = freshAddress();
     const inv = await s.post(
       '/v1/invoices',
-      { lineItems: [{ description: 'Consulting', quantity: 1, unitAmount: '5000000' }], settleChain: 8453, settleToken: 'USDC', recipient, customerEmail: 'ap@customer.example', send: true },
+      {
+        lineItems: [{ description: 'Consulting', quantity: 1, unitAmount: '5000000' }],
+        settleChain: 8453,
+        settleToken: 'USDC',
+        recipient,
+        customerEmail: 'ap@customer.example',
+        send: true,
+      },
       h(),
     );
     expect(inv.status, inv.text).toBe(201);
@@ -121,8 +132,14 @@ describe.each(backends)('resolving checkout sessions under review (%s)', (backen
       const r = await accept(cs.id, body);
       expect([r.status, r.body.error.code, r.body.error.message], JSON.stringify(body)).toEqual([400, 'INVALID_PARAMS', expect.stringMatching(/^note: /)]);
     }
-    expect((await reopen(cs.id, { note: 'ok', refund: true })).body.error).toMatchObject({ code: 'INVALID_PARAMS', message: expect.stringMatching(/^body: .*refund/) });
-    expect((await accept(cs.id, { note: 'ok', payment: 'cspay_NoSuchPayment0000000000' })).body.error).toMatchObject({ code: 'NOT_FOUND', message: expect.stringMatching(/^payment: /) });
+    expect((await reopen(cs.id, { note: 'ok', refund: true })).body.error).toMatchObject({
+      code: 'INVALID_PARAMS',
+      message: expect.stringMatching(/^body: .*refund/),
+    });
+    expect((await accept(cs.id, { note: 'ok', payment: 'cspay_NoSuchPayment0000000000' })).body.error).toMatchObject({
+      code: 'NOT_FOUND',
+      message: expect.stringMatching(/^payment: /),
+    });
     expect((await s.get(`/v1/checkout/sessions/${cs.id}`, h())).body).toMatchObject({ status: 'needs_review', reviews: [] });
 
     const note = 'Customer paid the missing 1 USDC by bank transfer';
@@ -150,7 +167,8 @@ describe.each(backends)('resolving checkout sessions under review (%s)', (backen
     // A retry with the same key replays the answer; without one, the session is no longer under review.
     const replay = await accept(cs.id, { note }, h({ 'idempotency-key': idem }));
     expect([replay.status, replay.headers.get('idempotent-replayed'), replay.body.reviews[0].id]).toEqual([200, 'true', r.body.reviews[0].id]);
-    for (const again of [await accept(cs.id, { note }), await reopen(cs.id, { note })]) expect([again.status, again.body.error.code], again.text).toEqual([409, 'CONFLICT']);
+    for (const again of [await accept(cs.id, { note }), await reopen(cs.id, { note })])
+      expect([again.status, again.body.error.code], again.text).toEqual([409, 'CONFLICT']);
 
     // Events: the same completed event a verified payment sends, with the resolution; the invoice is paid with it.
     const evs = await eventsOf(cs.id);
@@ -163,8 +181,22 @@ describe.each(backends)('resolving checkout sessions under review (%s)', (backen
     expect(invEvents[1]!.data.session).toMatchObject({ id: cs.id, status: 'paid', reviews: [expect.objectContaining({ action: 'accept', note })] });
 
     // The audit row, append-only; the public view never shows reviews or notes.
-    const rows = await s.db.sql.query<any>('SELECT action, note, payment_id, api_key_id, from_status, to_status, review_reason, payment_reason FROM checkout_reviews WHERE session_id = $1', [cs.id]);
-    expect(rows).toEqual([{ action: 'accept', note, payment_id: payment.id, api_key_id: keyId, from_status: 'needs_review', to_status: 'paid', review_reason: 'underpaid', payment_reason: 'underpaid' }]);
+    const rows = await s.db.sql.query<any>(
+      'SELECT action, note, payment_id, api_key_id, from_status, to_status, review_reason, payment_reason FROM checkout_reviews WHERE session_id = $1',
+      [cs.id],
+    );
+    expect(rows).toEqual([
+      {
+        action: 'accept',
+        note,
+        payment_id: payment.id,
+        api_key_id: keyId,
+        from_status: 'needs_review',
+        to_status: 'paid',
+        review_reason: 'underpaid',
+        payment_reason: 'underpaid',
+      },
+    ]);
     await expect(s.db.sql.query("UPDATE checkout_reviews SET note = 'changed' WHERE session_id = $1", [cs.id])).rejects.toThrow(/append-only/);
     const pub = await s.get(`/v1/checkout/sessions/${cs.id}`);
     expect(pub.body.status).toBe('paid');
@@ -181,7 +213,11 @@ describe.each(backends)('resolving checkout sessions under review (%s)', (backen
       const note = 'Asked the customer to pay the full amount; the 4 USDC go back';
       const r = await reopen(cs.id, { note });
       expect(r.status, r.text).toBe(200);
-      expect(r.body).toMatchObject({ status: 'open', review: null, reviews: [expect.objectContaining({ action: 'reopen', note, payment: payment.id, toStatus: 'open', apiKeyId: keyId })] });
+      expect(r.body).toMatchObject({
+        status: 'open',
+        review: null,
+        reviews: [expect.objectContaining({ action: 'reopen', note, payment: payment.id, toStatus: 'open', apiKeyId: keyId })],
+      });
       const expiresAt = Date.parse(r.body.expiresAt);
       expect(expiresAt - clock.now()).toBeGreaterThan(59 * 60_000);
       expect(expiresAt - clock.now()).toBeLessThanOrEqual(60 * 60_000);
@@ -191,7 +227,8 @@ describe.each(backends)('resolving checkout sessions under review (%s)', (backen
       const evs = await eventsOf(cs.id);
       expect(evs.map((e) => e.type)).toEqual(['checkout.session.processing', 'checkout.session.needs_review', 'checkout.session.reopened']);
       expect(evs[2]!.data).toMatchObject({ session: { status: 'open', reviews: [r.body.reviews[0]] }, review: r.body.reviews[0] });
-      for (const again of [await reopen(cs.id, { note }), await accept(cs.id, { note })]) expect([again.status, again.body.error.code], again.text).toEqual([409, 'CONFLICT']);
+      for (const again of [await reopen(cs.id, { note }), await accept(cs.id, { note })])
+        expect([again.status, again.body.error.code], again.text).toEqual([409, 'CONFLICT']);
 
       // Refunds are separate: the rejected payment's 4 USDC can be refunded on the open session.
       const refund = await s.post(`/v1/checkout/sessions/${cs.id}/refunds`, { payment: payment.id }, h());
@@ -215,7 +252,7 @@ describe.each(backends)('resolving checkout sessions under review (%s)', (backen
     }
   });
 
-  it('accept refuses a payment that never carried this session\'s evidence (another session\'s transaction reported here): one transfer never pays two sessions', async () => {
+  it("accept refuses a payment that never carried this session's evidence (another session's transaction reported here): one transfer never pays two sessions", async () => {
     const x = await session();
     const z = await session();
     const hx = await transfer(devnet, 1, USDC, x.recipient, 5_000_000n, { session: x.id });
@@ -251,7 +288,14 @@ describe.each(backends)('resolving checkout sessions under review (%s)', (backen
     const recipient = freshAddress();
     const inv = await s.post(
       '/v1/invoices',
-      { lineItems: [{ description: 'Hosting', quantity: 1, unitAmount: '5000000' }], settleChain: 8453, settleToken: 'USDC', recipient, customerEmail: 'ap@customer.example', send: true },
+      {
+        lineItems: [{ description: 'Hosting', quantity: 1, unitAmount: '5000000' }],
+        settleChain: 8453,
+        settleToken: 'USDC',
+        recipient,
+        customerEmail: 'ap@customer.example',
+        send: true,
+      },
       h(),
     );
     const started = await s.post(`/v1/invoices/${inv.body.id}/pay`);
@@ -269,7 +313,11 @@ describe.each(backends)('resolving checkout sessions under review (%s)', (backen
     // Two payments at once: one reverts (nothing arrives), one underpays. The session goes to review either way.
     const reverted = await transfer(devnet, 4, USDC, cs.recipient, 10n ** 30n, { gas: 100_000n, session: cs.id });
     const short = await transfer(devnet, 5, USDC, cs.recipient, 4_000_000n, { session: cs.id });
-    for (const [hash, i] of [[reverted, 4], [short, 5]] as const) expect((await s.post(`/v1/checkout/sessions/${cs.id}/submitted`, { txHash: hash, payer: payer(i) })).status).toBe(200);
+    for (const [hash, i] of [
+      [reverted, 4],
+      [short, 5],
+    ] as const)
+      expect((await s.post(`/v1/checkout/sessions/${cs.id}/submitted`, { txHash: hash, payer: payer(i) })).status).toBe(200);
     const done = await waitForSession(s, cs.id, (b) => b.status !== 'processing' && b.payments.every((p: any) => p.status !== 'verifying'), key);
     expect(done.status).toBe('needs_review');
     const failed = done.payments.find((p: any) => p.srcTxHash === reverted);
@@ -309,7 +357,12 @@ describe.each(backends)('resolving checkout sessions under review (%s)', (backen
     const paid = accepted.data!.acceptCheckoutSessionReview;
     expect(paid.__typename).toBe('AcceptCheckoutSessionReviewPayload');
     if (paid.__typename !== 'AcceptCheckoutSessionReviewPayload') throw new Error(paid.__typename);
-    expect(paid.checkoutSession).toMatchObject({ status: 'paid', amountReceived: '4000000', review: null, payments: { nodes: [{ id: payment.id, status: 'succeeded', reason: null }] } });
+    expect(paid.checkoutSession).toMatchObject({
+      status: 'paid',
+      amountReceived: '4000000',
+      review: null,
+      payments: { nodes: [{ id: payment.id, status: 'succeeded', reason: null }] },
+    });
     expect(paid.checkoutSession.reviews).toMatchObject({
       totalCount: 1,
       nodes: [
@@ -330,7 +383,10 @@ describe.each(backends)('resolving checkout sessions under review (%s)', (backen
     expect(again.data?.acceptCheckoutSessionReview).toMatchObject({ __typename: 'ConflictError', code: 'CONFLICT' });
 
     const reopened = await g.gql(ReopenSession, { input: { id: b.id, note: 'Please pay again', expiresInMinutes: 1440 } }, key);
-    expect(reopened.data?.reopenCheckoutSession).toMatchObject({ __typename: 'ReopenCheckoutSessionPayload', checkoutSession: { status: 'open', reviews: { nodes: [{ action: 'reopen', note: 'Please pay again', toStatus: 'open' }] } } });
+    expect(reopened.data?.reopenCheckoutSession).toMatchObject({
+      __typename: 'ReopenCheckoutSessionPayload',
+      checkoutSession: { status: 'open', reviews: { nodes: [{ action: 'reopen', note: 'Please pay again', toStatus: 'open' }] } },
+    });
     const r = reopened.data!.reopenCheckoutSession;
     if (r.__typename !== 'ReopenCheckoutSessionPayload') throw new Error(r.__typename);
     expect(Date.parse(r.checkoutSession.expiresAt) - Date.now()).toBeGreaterThan(23 * 3_600_000);
@@ -339,7 +395,11 @@ describe.each(backends)('resolving checkout sessions under review (%s)', (backen
     expect(reopenAgain.data?.reopenCheckoutSession).toMatchObject({ __typename: 'ConflictError', code: 'CONFLICT' });
 
     // Reviews are the owner's: another key and no key read null.
-    for (const k of [other, undefined]) expect((await g.gql(ReadReviews, { id: b.id }, k)).data?.checkoutSession).toEqual({ id: b.id, status: 'open', reviews: null });
-    expect((await g.gql(ReadReviews, { id: b.id }, key)).data?.checkoutSession?.reviews).toEqual({ totalCount: 1, nodes: [{ action: 'reopen', note: 'Please pay again' }] });
+    for (const k of [other, undefined])
+      expect((await g.gql(ReadReviews, { id: b.id }, k)).data?.checkoutSession).toEqual({ id: b.id, status: 'open', reviews: null });
+    expect((await g.gql(ReadReviews, { id: b.id }, key)).data?.checkoutSession?.reviews).toEqual({
+      totalCount: 1,
+      nodes: [{ action: 'reopen', note: 'Please pay again' }],
+    });
   });
 });

@@ -27,7 +27,11 @@ describe('checkout routed payment through the mock provider on anvil', () => {
 
   const create = async (amount = '25000000') => {
     const recipient = freshAddress();
-    const r = await s.post('/v1/checkout/sessions', { amount, settleChain: 'base', settleToken: 'USDC', recipient, merchantName: 'Shop' }, { 'x-api-key': key });
+    const r = await s.post(
+      '/v1/checkout/sessions',
+      { amount, settleChain: 'base', settleToken: 'USDC', recipient, merchantName: 'Shop' },
+      { 'x-api-key': key },
+    );
     return { id: r.body.id as string, recipient };
   };
 
@@ -51,7 +55,12 @@ describe('checkout routed payment through the mock provider on anvil', () => {
     const tx = built.body.tx;
     const wallet = devnet.walletClient(payer);
     if (tx.approval) {
-      const a = await wallet.writeContract({ address: tx.approval.token, abi: erc20Abi, functionName: 'approve', args: [tx.approval.spender, BigInt(tx.approval.amount)] });
+      const a = await wallet.writeContract({
+        address: tx.approval.token,
+        abi: erc20Abi,
+        functionName: 'approve',
+        args: [tx.approval.spender, BigInt(tx.approval.amount)],
+      });
       await devnet.publicClient.waitForTransactionReceipt({ hash: a });
     }
     const hash = await wallet.sendTransaction({ to: tx.to, data: tx.data as Hex, value: BigInt(tx.value) });
@@ -61,7 +70,13 @@ describe('checkout routed payment through the mock provider on anvil', () => {
 
     const done = await waitForSession(s, cs.id, settled, key);
     expect(done.status).toBe('paid');
-    expect(done.payment).toMatchObject({ payer: payer.address.toLowerCase(), srcChainId: 8453, srcToken: DAI.toLowerCase(), srcAmount: best.srcAmount, srcTxHash: hash });
+    expect(done.payment).toMatchObject({
+      payer: payer.address.toLowerCase(),
+      srcChainId: 8453,
+      srcToken: DAI.toLowerCase(),
+      srcAmount: best.srcAmount,
+      srcTxHash: hash,
+    });
     expect(done.payment.dstTxHash).toMatch(/^0x[0-9a-f]{64}$/);
     expect(done.payment.dstTxHash).not.toBe(hash); // the maker's fill delivered
     expect(BigInt(done.amountReceived)).toBeGreaterThanOrEqual(25_000_000n);
@@ -71,15 +86,22 @@ describe('checkout routed payment through the mock provider on anvil', () => {
     expect(await eventTypes(s, cs.id)).toEqual(['checkout.session.processing', 'checkout.session.completed']);
   });
 
-  it('routed hijack: a stranger reports the payer\'s routed transaction for X under a quote of Y (same recipient and amount); Y stays open, X is paid', async () => {
+  it("routed hijack: a stranger reports the payer's routed transaction for X under a quote of Y (same recipient and amount); Y stays open, X is paid", async () => {
     const x = await create();
-    const y = (await s.post('/v1/checkout/sessions', { amount: '25000000', settleChain: 'base', settleToken: 'USDC', recipient: x.recipient }, { 'x-api-key': key })).body;
+    const y = (
+      await s.post('/v1/checkout/sessions', { amount: '25000000', settleChain: 'base', settleToken: 'USDC', recipient: x.recipient }, { 'x-api-key': key })
+    ).body;
     const payer = devnet.accounts[4]!;
     const qx = (await s.post(`/v1/checkout/sessions/${x.id}/quote`, { srcChain: 'base', srcToken: 'DAI', sender: payer.address })).body.best;
     const built = (await s.post('/v1/orders', { quoteId: qx.quoteId })).body.tx;
     const wallet = devnet.walletClient(payer);
     if (built.approval) {
-      const a = await wallet.writeContract({ address: built.approval.token, abi: erc20Abi, functionName: 'approve', args: [built.approval.spender, BigInt(built.approval.amount)] });
+      const a = await wallet.writeContract({
+        address: built.approval.token,
+        abi: erc20Abi,
+        functionName: 'approve',
+        args: [built.approval.spender, BigInt(built.approval.amount)],
+      });
       await devnet.publicClient.waitForTransactionReceipt({ hash: a });
     }
     const hash = await wallet.sendTransaction({ to: built.to, data: built.data as Hex, value: BigInt(built.value) });
@@ -123,7 +145,14 @@ describe('checkout routed payment through the mock provider on anvil', () => {
     const q = await s.post(`/v1/checkout/sessions/${cs.id}/quote`, { srcChain: 8453, srcToken: 'USDC', sender: payer.address });
     expect(q.status).toBe(200);
     expect(q.body.direct).toBe(true);
-    expect(q.body.best).toMatchObject({ method: 'direct_transfer', quoteId: expect.stringMatching(/^q_/), srcAmount: '1234567', dstAmountMin: '1234567', fees: { ourFeeBps: 0 }, tx: { vm: 'evm', chainId: 8453, to: USDC.toLowerCase(), value: '0' } });
+    expect(q.body.best).toMatchObject({
+      method: 'direct_transfer',
+      quoteId: expect.stringMatching(/^q_/),
+      srcAmount: '1234567',
+      dstAmountMin: '1234567',
+      fees: { ourFeeBps: 0 },
+      tx: { vm: 'evm', chainId: 8453, to: USDC.toLowerCase(), value: '0' },
+    });
     const hash = await devnet.walletClient(payer).sendTransaction({ to: q.body.best.tx.to, data: q.body.best.tx.data });
     await devnet.publicClient.waitForTransactionReceipt({ hash });
     await s.post(`/v1/checkout/sessions/${cs.id}/submitted`, { txHash: hash, payer: payer.address });

@@ -25,11 +25,15 @@ describe.each(backends)('concurrent reports of one checkout quote (%s)', (backen
   });
   afterAll(() => s?.close());
 
-  const hash = () => '0x' + [...crypto.getRandomValues(new Uint8Array(32))].map((b) => b.toString(16).padStart(2, '0')).join('');
+  const hash = () => `0x${[...crypto.getRandomValues(new Uint8Array(32))].map((b) => b.toString(16).padStart(2, '0')).join('')}`;
 
   it('exactly one of two hashes wins; the session has exactly one payment, matching the one order', async () => {
     for (let round = 0; round < 4; round++) {
-      const cs = await s.post('/v1/checkout/sessions', { amount: '25000000', settleChain: 'base', settleToken: 'USDC', recipient: freshAddress() }, { 'x-api-key': key });
+      const cs = await s.post(
+        '/v1/checkout/sessions',
+        { amount: '25000000', settleChain: 'base', settleToken: 'USDC', recipient: freshAddress() },
+        { 'x-api-key': key },
+      );
       const q = await s.post(`/v1/checkout/sessions/${cs.body.id}/quote`, { srcChain: 'base', srcToken: 'DAI', sender: devnet.accounts[1]!.address });
       expect(q.status, JSON.stringify(q.body)).toBe(200);
       const quoteId = q.body.best.quoteId as string;
@@ -42,7 +46,10 @@ describe.each(backends)('concurrent reports of one checkout quote (%s)', (backen
 
       const orders = await s.db.sql.query<{ src_tx_hash: string }>('SELECT src_tx_hash FROM orders WHERE quote_id = $1', [quoteId]);
       expect(orders.map((o) => o.src_tx_hash)).toEqual([winner]);
-      const payments = await s.db.sql.query<{ src_tx_hash: string; quote_id: string }>('SELECT src_tx_hash, quote_id FROM checkout_payments WHERE session_id = $1', [cs.body.id]);
+      const payments = await s.db.sql.query<{ src_tx_hash: string; quote_id: string }>(
+        'SELECT src_tx_hash, quote_id FROM checkout_payments WHERE session_id = $1',
+        [cs.body.id],
+      );
       expect(payments).toEqual([{ src_tx_hash: winner, quote_id: quoteId }]);
       const view = (await s.get(`/v1/checkout/sessions/${cs.body.id}`, { 'x-api-key': key })).body;
       expect(view.status).toBe('open'); // a hint until the chain shows it
@@ -52,7 +59,7 @@ describe.each(backends)('concurrent reports of one checkout quote (%s)', (backen
       expect((await s.post(`/v1/orders/${quoteId}/submitted`, { txHash: hashes.find((h) => h !== winner)! })).status).toBe(409);
     }
   });
-  it('wakes the verifier only after the routed payment is committed, never from inside the report\'s transaction', async () => {
+  it("wakes the verifier only after the routed payment is committed, never from inside the report's transaction", async () => {
     const kicks: string[] = [];
     const jobs = s.services.jobs;
     const kick = jobs.kick.bind(jobs);
@@ -66,7 +73,11 @@ describe.each(backends)('concurrent reports of one checkout quote (%s)', (backen
       wokenInsideTx.push(kicks.filter((k) => k === VERIFY_JOB).length);
     });
     try {
-      const cs = await s.post('/v1/checkout/sessions', { amount: '25000000', settleChain: 'base', settleToken: 'USDC', recipient: freshAddress() }, { 'x-api-key': key });
+      const cs = await s.post(
+        '/v1/checkout/sessions',
+        { amount: '25000000', settleChain: 'base', settleToken: 'USDC', recipient: freshAddress() },
+        { 'x-api-key': key },
+      );
       const q = await s.post(`/v1/checkout/sessions/${cs.body.id}/quote`, { srcChain: 'base', srcToken: 'DAI', sender: devnet.accounts[1]!.address });
       const reportsBefore = s.services.checkout.reports;
       expect((await s.post(`/v1/orders/${q.body.best.quoteId}/submitted`, { txHash: hash() })).status).toBe(200);
@@ -79,7 +90,11 @@ describe.each(backends)('concurrent reports of one checkout quote (%s)', (backen
   });
 
   it('the same hash reported as a direct transfer and under a quote is two hints, each judged on its own (a stranger reporting first locks nobody out)', async () => {
-    const cs = await s.post('/v1/checkout/sessions', { amount: '25000000', settleChain: 'base', settleToken: 'USDC', recipient: freshAddress() }, { 'x-api-key': key });
+    const cs = await s.post(
+      '/v1/checkout/sessions',
+      { amount: '25000000', settleChain: 'base', settleToken: 'USDC', recipient: freshAddress() },
+      { 'x-api-key': key },
+    );
     const q = await s.post(`/v1/checkout/sessions/${cs.body.id}/quote`, { srcChain: 'base', srcToken: 'DAI', sender: devnet.accounts[1]!.address });
     const quoteId = q.body.best.quoteId as string;
     const h = hash();
@@ -88,8 +103,14 @@ describe.each(backends)('concurrent reports of one checkout quote (%s)', (backen
     const r = await s.post(`/v1/orders/${quoteId}/submitted`, { txHash: h });
     expect(r.status, r.text).toBe(200);
     expect(await s.db.sql.query('SELECT quote_id FROM orders WHERE quote_id = $1', [quoteId])).toEqual([{ quote_id: quoteId }]);
-    const rows = await s.db.sql.query<{ kind: string; quote_id: string | null }>('SELECT kind, quote_id FROM checkout_payments WHERE session_id = $1 ORDER BY kind', [cs.body.id]);
-    expect(rows).toEqual([{ kind: 'direct', quote_id: null }, { kind: 'routed', quote_id: quoteId }]);
+    const rows = await s.db.sql.query<{ kind: string; quote_id: string | null }>(
+      'SELECT kind, quote_id FROM checkout_payments WHERE session_id = $1 ORDER BY kind',
+      [cs.body.id],
+    );
+    expect(rows).toEqual([
+      { kind: 'direct', quote_id: null },
+      { kind: 'routed', quote_id: quoteId },
+    ]);
     // Each report stays idempotent on its own.
     expect((await s.post(`/v1/checkout/sessions/${cs.body.id}/submitted`, { txHash: h, payer: devnet.accounts[1]!.address })).status).toBe(200);
     expect((await s.post(`/v1/orders/${quoteId}/submitted`, { txHash: h })).status).toBe(200);

@@ -13,13 +13,33 @@ import { memoryDb, silentLog, testConfig } from '../helpers/memory-db.js';
  * plain callback (src/services.ts wires it to the job runner).
  */
 const AUTH = { accountId: 'acct_unit', mode: 'test' as const, keyId: 'key_unit' };
-const MERCHANT = '0x' + '5'.repeat(40);
-const PAYER = '0x' + '6'.repeat(40);
+const MERCHANT = `0x${'5'.repeat(40)}`;
+const PAYER = `0x${'6'.repeat(40)}`;
 const BASE_USDC = '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913';
 const ARB_USDC = '0xaf88d065e77c8cc2239327c5edb3a432268e5831';
 
-const chain = (id: number, slug: string): Chain => ({ id, slug, name: slug, vm: 'evm', nativeSymbol: 'ETH', nativeDecimals: 18, explorerTx: '', explorerAddress: '', providers: [], popular: true });
-const token = (chainId: number, address: string): Token => ({ chainId, address, symbol: 'USDC', name: 'USD Coin', decimals: 6, verified: true, popular: true, priceUsd: 1 });
+const chain = (id: number, slug: string): Chain => ({
+  id,
+  slug,
+  name: slug,
+  vm: 'evm',
+  nativeSymbol: 'ETH',
+  nativeDecimals: 18,
+  explorerTx: '',
+  explorerAddress: '',
+  providers: [],
+  popular: true,
+});
+const token = (chainId: number, address: string): Token => ({
+  chainId,
+  address,
+  symbol: 'USDC',
+  name: 'USD Coin',
+  decimals: 6,
+  verified: true,
+  popular: true,
+  priceUsd: 1,
+});
 
 describe('CheckoutService (fake assets, quotes and RPC; injected wake-up)', () => {
   let db: Db;
@@ -47,7 +67,16 @@ describe('CheckoutService (fake assets, quotes and RPC; injected wake-up)', () =
         quote: async (params): Promise<QuoteResponse> => {
           quoteCalls.push(params);
           const amount = String(params.dstAmount ?? params.amount);
-          const q = { quoteId: `q_unit${String(quoteCalls.length).padStart(10, '0')}`, provider: 'relay', srcAmount: amount, dstAmount: amount, dstAmountMin: amount, estimatedSeconds: 20, fees: { ourFeeBps: 20 }, expiresAt: 2_000_000_000 };
+          const q = {
+            quoteId: `q_unit${String(quoteCalls.length).padStart(10, '0')}`,
+            provider: 'relay',
+            srcAmount: amount,
+            dstAmount: amount,
+            dstAmountMin: amount,
+            estimatedSeconds: 20,
+            fees: { ourFeeBps: 20 },
+            expiresAt: 2_000_000_000,
+          };
           return { best: q, quotes: [q], errors: [] };
         },
         issue: async () => `q_direct${String(++issued).padStart(10, '0')}`,
@@ -58,7 +87,8 @@ describe('CheckoutService (fake assets, quotes and RPC; injected wake-up)', () =
   });
   afterAll(() => db?.close());
 
-  const createSession = () => checkout.create(AUTH, { amount: '25000000', settleChain: 'base', settleToken: 'USDC', recipient: MERCHANT, merchantName: 'Unit Shop' });
+  const createSession = () =>
+    checkout.create(AUTH, { amount: '25000000', settleChain: 'base', settleToken: 'USDC', recipient: MERCHANT, merchantName: 'Unit Shop' });
 
   it('a direct payment report calls the injected wake-up once; the same report again does not', async () => {
     const cs = await createSession();
@@ -89,10 +119,13 @@ describe('CheckoutService (fake assets, quotes and RPC; injected wake-up)', () =
     expect(await checkout.sessionForQuote({ quoteId: 'q_other0000001' } as QuoteRecord)).toBeUndefined();
   });
 
-  it('keeps a link past its quote\'s retention, then the sweep drops it', async () => {
+  it("keeps a link past its quote's retention, then the sweep drops it", async () => {
     const cs = await createSession();
     const now = clock.now() / 1000;
-    await checkout.quoteLinks.link(cs.id, [{ quoteId: 'q_old000000001', expiresAt: now - 2 * 3600 }, { quoteId: 'q_new000000001', expiresAt: now - 60 }]);
+    await checkout.quoteLinks.link(cs.id, [
+      { quoteId: 'q_old000000001', expiresAt: now - 2 * 3600 },
+      { quoteId: 'q_new000000001', expiresAt: now - 60 },
+    ]);
     expect(await checkout.quoteLinks.sweep()).toBe(1);
     expect(await checkout.sessionForQuote({ quoteId: 'q_old000000001' } as QuoteRecord)).toBeUndefined();
     expect(await checkout.sessionForQuote({ quoteId: 'q_new000000001' } as QuoteRecord)).toBe(cs.id);

@@ -22,7 +22,14 @@ describe.each(backends)('checkout sessions API (%s)', (backend) => {
   afterAll(() => s?.close());
 
   it('creates a session with a cs_test_ id, the pay url and the settlement token facts', async () => {
-    const r = await create({ ...base, description: 'Order #1', merchantName: 'Shop', reference: 'ord-1', metadata: { cart: 'c1' }, successUrl: 'https://shop.example/ok' });
+    const r = await create({
+      ...base,
+      description: 'Order #1',
+      merchantName: 'Shop',
+      reference: 'ord-1',
+      metadata: { cart: 'c1' },
+      successUrl: 'https://shop.example/ok',
+    });
     expect(r.status).toBe(200);
     expect(r.body.id).toMatch(/^cs_test_[0-9A-Za-z]{22,}$/);
     expect(r.body).toMatchObject({
@@ -87,7 +94,7 @@ describe.each(backends)('checkout sessions API (%s)', (backend) => {
     [{ metadata: { k: 'v\u0000' } }, 'INVALID_PARAMS', 'metadata'],
     // jsonb refuses lone surrogates: these were 500s too.
     [{ metadata: { k: 'v\ud800' } }, 'INVALID_PARAMS', 'metadata'],
-    [{ metadata: { ['\udfff']: 'v' } }, 'INVALID_PARAMS', 'metadata'],
+    [{ metadata: { '\udfff': 'v' } }, 'INVALID_PARAMS', 'metadata'],
     [{ successUrl: 'https://shop.example/\u0000' }, 'INVALID_PARAMS', 'successUrl'],
   ])('rejects %j with %s', async (over, code, field) => {
     const r = await create({ ...base, ...over });
@@ -100,9 +107,18 @@ describe.each(backends)('checkout sessions API (%s)', (backend) => {
     const tooLarge = (1n << 256n).toString();
     const r = await create({ ...base, amount: tooLarge });
     expect([r.status, r.body.error?.code, r.body.error?.message]).toEqual([400, 'AMOUNT_TOO_LARGE', 'amount: exceeds the largest token amount (2^256-1)']);
-    const g = await s.post('/graphql', { query: 'mutation ($input: CreateCheckoutSessionInput!) { createCheckoutSession(input: $input) { __typename } }', variables: { input: { ...base, amount: tooLarge } } }, h());
+    const g = await s.post(
+      '/graphql',
+      {
+        query: 'mutation ($input: CreateCheckoutSessionInput!) { createCheckoutSession(input: $input) { __typename } }',
+        variables: { input: { ...base, amount: tooLarge } },
+      },
+      h(),
+    );
     expect(g.body.data).toBeNull();
-    expect(g.body.errors).toMatchObject([{ message: 'amount: exceeds the largest token amount (2^256-1)', extensions: { code: 'AMOUNT_TOO_LARGE', field: 'amount' } }]);
+    expect(g.body.errors).toMatchObject([
+      { message: 'amount: exceeds the largest token amount (2^256-1)', extensions: { code: 'AMOUNT_TOO_LARGE', field: 'amount' } },
+    ]);
     // Nothing was stored: the key's sessions hold no such amount.
     const list = await s.get('/v1/checkout/sessions?limit=100', h());
     expect(list.body.data.some((x: { amount: string }) => x.amount.length > 77)).toBe(false);
@@ -118,7 +134,11 @@ describe.each(backends)('checkout sessions API (%s)', (backend) => {
     expect([r.status, r.body.error.code, r.body.error.message]).toEqual([400, 'INVALID_PARAMS', 'amount: must have no leading zeros (send "1000000")']);
     const { body: cs } = await create(base);
     const refund = await s.post(`/v1/checkout/sessions/${cs.id}/refunds`, { amount: '01' }, h());
-    expect([refund.status, refund.body.error.code, refund.body.error.message]).toEqual([400, 'INVALID_PARAMS', 'amount: must have no leading zeros (send "1")']);
+    expect([refund.status, refund.body.error.code, refund.body.error.message]).toEqual([
+      400,
+      'INVALID_PARAMS',
+      'amount: must have no leading zeros (send "1")',
+    ]);
     const tooLarge = await s.post(`/v1/checkout/sessions/${cs.id}/refunds`, { amount: (1n << 256n).toString() }, h());
     expect([tooLarge.status, tooLarge.body.error.code]).toEqual([400, 'AMOUNT_TOO_LARGE']);
   });
@@ -135,7 +155,14 @@ describe.each(backends)('checkout sessions API (%s)', (backend) => {
         ['GET', `/v1/checkout/sessions/${id}/refunds`],
         ['POST', `/v1/checkout/sessions/${cs.id}/refunds/${id.replace('cs_', 're_')}/cancel`],
       ] as const) {
-        const r = await s.request(path, { method, headers: { 'content-type': 'application/json', ...h() }, body: method === 'POST' ? JSON.stringify({ txHash: `0x${'ab'.repeat(32)}`, payer: RECIPIENT, srcChain: 'base', srcToken: 'USDC', sender: RECIPIENT }) : undefined });
+        const r = await s.request(path, {
+          method,
+          headers: { 'content-type': 'application/json', ...h() },
+          body:
+            method === 'POST'
+              ? JSON.stringify({ txHash: `0x${'ab'.repeat(32)}`, payer: RECIPIENT, srcChain: 'base', srcToken: 'USDC', sender: RECIPIENT })
+              : undefined,
+        });
         expect([r.status, r.body.error.code], `${method} ${path.slice(0, 60)}`).toEqual([404, 'NOT_FOUND']);
       }
     }
@@ -186,7 +213,7 @@ describe.each(backends)('checkout sessions API (%s)', (backend) => {
     expect((await s.get('/v1/checkout/sessions/cs_test_doesnotexist')).body.error.code).toBe('NOT_FOUND');
   });
 
-  it('lists newest first with cursor paging and a status filter, only for the key\'s account and mode', async () => {
+  it("lists newest first with cursor paging and a status filter, only for the key's account and mode", async () => {
     const other = await s.createTestKey();
     const made: string[] = [];
     for (let i = 0; i < 5; i++) {
@@ -260,7 +287,9 @@ describe.each(backends)('checkout sessions API (%s)', (backend) => {
     expect(r.body.payment).toBeNull();
     expect(r.body).not.toHaveProperty('payments');
     const owner = (await s.get(`/v1/checkout/sessions/${cs.id}`, h())).body;
-    expect(owner.payments).toEqual([expect.objectContaining({ payer: RECIPIENT, srcChainId: 8453, srcTxHash: hash, srcAmount: '25000000', status: 'verifying', seenAt: null })]);
+    expect(owner.payments).toEqual([
+      expect.objectContaining({ payer: RECIPIENT, srcChainId: 8453, srcTxHash: hash, srcAmount: '25000000', status: 'verifying', seenAt: null }),
+    ]);
     const again = await s.post(`/v1/checkout/sessions/${cs.id}/submitted`, { txHash: hash, payer: RECIPIENT });
     expect(again.status).toBe(200);
     expect((await s.get(`/v1/checkout/sessions/${cs.id}`, h())).body.payments).toHaveLength(1);
@@ -281,7 +310,7 @@ describe.each(backends)('checkout sessions API (%s)', (backend) => {
     expect(r.body.error.code).toBe('CONFLICT');
   });
 
-  it('status listeners run inside the change\'s transaction: a failing listener rolls the change and its event back', async () => {
+  it("status listeners run inside the change's transaction: a failing listener rolls the change and its event back", async () => {
     const seen: string[] = [];
     let fail = true;
     s.services.checkout.onStatusChange(async (_tx, before, after) => {

@@ -6,7 +6,19 @@ import { findSettlementToken, SETTLEMENT_TOKENS, SOLANA_CHAIN_ID } from '../../s
 describe('settlement pairs', () => {
   it('lists exactly the supported pairs', () => {
     expect(SETTLEMENT_TOKENS.map((t) => `${t.symbol}@${t.chainId}`).sort()).toEqual(
-      ['USDC@1', 'USDC@42161', 'USDC@8453', 'USDC@10', 'USDC@56', 'USDC@137', `USDC@${SOLANA_CHAIN_ID}`, 'USDT@1', 'USDT@42161', 'USDT@56', `USDT@${SOLANA_CHAIN_ID}`].sort(),
+      [
+        'USDC@1',
+        'USDC@42161',
+        'USDC@8453',
+        'USDC@10',
+        'USDC@56',
+        'USDC@137',
+        `USDC@${SOLANA_CHAIN_ID}`,
+        'USDT@1',
+        'USDT@42161',
+        'USDT@56',
+        `USDT@${SOLANA_CHAIN_ID}`,
+      ].sort(),
     );
   });
   it('has 6 decimals everywhere except 18 on BNB Chain', () => {

@@ -60,7 +60,19 @@ const table: Record<SessionStatus, Record<keyof typeof actions, [SessionStatus, 
     accept: null,
     reopen: null,
   },
-  paid: { report: null, reportLate: null, seen: null, verified: null, failed: null, review: null, expireTime: null, expireTimeEarly: null, expireMerchant: null, accept: null, reopen: null },
+  paid: {
+    report: null,
+    reportLate: null,
+    seen: null,
+    verified: null,
+    failed: null,
+    review: null,
+    expireTime: null,
+    expireTimeEarly: null,
+    expireMerchant: null,
+    accept: null,
+    reopen: null,
+  },
   // Only the merchant moves a session out of review: no payment can be reported and it does not expire meanwhile.
   needs_review: {
     report: null,
@@ -75,7 +87,19 @@ const table: Record<SessionStatus, Record<keyof typeof actions, [SessionStatus, 
     accept: ['paid', 'checkout.session.completed'],
     reopen: ['open', 'checkout.session.reopened'],
   },
-  expired: { report: null, reportLate: null, seen: null, verified: null, failed: null, review: null, expireTime: null, expireTimeEarly: null, expireMerchant: null, accept: null, reopen: null },
+  expired: {
+    report: null,
+    reportLate: null,
+    seen: null,
+    verified: null,
+    failed: null,
+    review: null,
+    expireTime: null,
+    expireTimeEarly: null,
+    expireMerchant: null,
+    accept: null,
+    reopen: null,
+  },
 };
 
 describe('checkout session transition', () => {
@@ -161,7 +185,11 @@ describe('refund transitions', () => {
     expect(refundTransition(r('pending'), { type: 'report', txHash: '0xa' })).toEqual({ ok: true, next: 'submitted', change: 'submit' });
     expect(refundTransition(r('submitted', '0xa'), { type: 'report', txHash: '0xa' })).toEqual({ ok: true, next: 'submitted', change: 'none' });
     expect(refundTransition(r('submitted', '0xa'), { type: 'report', txHash: '0xb' })).toEqual({ ok: false, error: 'is submitted' });
-    expect(refundTransition(r('failed', '0xa', 'tx_not_found'), { type: 'report', txHash: '0xa' })).toEqual({ ok: true, next: 'submitted', change: 'resubmit' });
+    expect(refundTransition(r('failed', '0xa', 'tx_not_found'), { type: 'report', txHash: '0xa' })).toEqual({
+      ok: true,
+      next: 'submitted',
+      change: 'resubmit',
+    });
     expect(refundTransition(r('failed', '0xa', 'reverted'), { type: 'report', txHash: '0xa' })).toEqual({ ok: false, error: 'is failed' });
     expect(refundTransition(r('canceled'), { type: 'report', txHash: '0xa' })).toMatchObject({ ok: false });
   });

@@ -27,7 +27,13 @@ const PAIRS = [
   ['polygon', 'USDT'],
   ['base', 'USDT'],
 ] as const;
-const ENV = { ORDER_POLL_INTERVAL_MS: '100', DEPOSIT_POLL_INTERVAL_MS: '100', CHECKOUT_VERIFY_INTERVAL_MS: '100', CHECKOUT_EXPIRE_INTERVAL_MS: '100', RATE_LIMIT_STRICT: '5000/60' };
+const ENV = {
+  ORDER_POLL_INTERVAL_MS: '100',
+  DEPOSIT_POLL_INTERVAL_MS: '100',
+  CHECKOUT_VERIFY_INTERVAL_MS: '100',
+  CHECKOUT_EXPIRE_INTERVAL_MS: '100',
+  RATE_LIMIT_STRICT: '5000/60',
+};
 
 /** A trigger that makes one statement fail for one session only (the database refuses it, as a real fault would). */
 async function failWrites(s: TestServer, name: string, table: string, when: string): Promise<() => Promise<void>> {
@@ -125,7 +131,12 @@ describe.each(backends)('pay by transfer: bounded addresses, closed with the ses
     expect(first.status, first.text).toBe(200);
     // The payer sends, the provider refunds (the sandbox's refunded outcome): the payment fails, the session reopens.
     const row = (await s.services.deposits.findById(first.body.depositAddressId))!;
-    const order = await s.services.deposits.recordDeposit(row, { providerDepositId: txHash(), amount: row.amount!, srcTxHash: txHash(), trackingId: sandboxTrackingId('refunded', txHash()) });
+    const order = await s.services.deposits.recordDeposit(row, {
+      providerDepositId: txHash(),
+      amount: row.amount!,
+      srcTxHash: txHash(),
+      trackingId: sandboxTrackingId('refunded', txHash()),
+    });
     expect(order).toMatchObject({ checkoutSessionId: id, status: 'submitted' });
     expect((await sessionRow(id)).status).toBe('processing');
     await waitFor(async () => (await sessionRow(id)).status === 'open', { timeoutMs: 60_000, what: 'the session open again after the refund' });
@@ -214,7 +225,16 @@ describe.each(backends)('pay by transfer: bounded addresses, closed with the ses
     const [order] = await s.db.prisma.order.findMany({ where: { depositAddressId: a.body.depositAddressId } });
     const { payments, status } = await sessionRow(id);
     expect(status).not.toBe('open');
-    expect(payments).toEqual([expect.objectContaining({ kind: 'routed', quoteId: order!.quoteId, srcTxHash: order!.srcTxHash, payer: PAYER, srcAmount: a.body.amount, provider: 'sandbox' })]);
+    expect(payments).toEqual([
+      expect.objectContaining({
+        kind: 'routed',
+        quoteId: order!.quoteId,
+        srcTxHash: order!.srcTxHash,
+        payer: PAYER,
+        srcAmount: a.body.amount,
+        provider: 'sandbox',
+      }),
+    ]);
   });
 
   it('a deposit for a session that takes no payment is recorded as an order (nothing rolled back), not as a payment', async () => {
@@ -235,7 +255,9 @@ describe.each(backends)('pay by transfer: bounded addresses, closed with the ses
   it.runIf(backend === 'postgres')('concurrent requests on two instances never exceed the bound, and make one address per pair', async () => {
     const id = await session();
     // 6 pairs × 3 refund addresses at once, spread over both instances.
-    const reqs = PAIRS.slice(0, 6).flatMap((p, i) => [0, 1, 2].map((j) => address(id, p, evmAddress(), (i + j) % 2 ? b! : s).then((r) => ({ r, pair: p.join(':') }))));
+    const reqs = PAIRS.slice(0, 6).flatMap((p, i) =>
+      [0, 1, 2].map((j) => address(id, p, evmAddress(), (i + j) % 2 ? b! : s).then((r) => ({ r, pair: p.join(':') }))),
+    );
     const out = await Promise.all(reqs);
     const ok = out.filter((x) => x.r.status === 200);
     for (const x of out.filter((y) => y.r.status !== 200)) expect(x.r.body.error.code, x.r.text).toBe('CONFLICT');
@@ -276,7 +298,8 @@ describe.each(backends)('pay by transfer, live through Relay (%s)', (backend) =>
     expect(r.body.livemode).toBe(true);
     return r.body.id as string;
   };
-  const address = (id: string, pair: readonly [string, string] = PAIRS[0], refundTo = PAYER) => s.post(`/v1/checkout/sessions/${id}/deposit-address`, { srcChain: pair[0], srcToken: pair[1], refundTo });
+  const address = (id: string, pair: readonly [string, string] = PAIRS[0], refundTo = PAYER) =>
+    s.post(`/v1/checkout/sessions/${id}/deposit-address`, { srcChain: pair[0], srcToken: pair[1], refundTo });
   const rows = (id: string) => s.db.prisma.depositAddress.findMany({ where: { checkoutSessionId: id }, orderBy: { createdAt: 'asc' } });
   const queries = (address: string) => relay.depositAddressQueries.get(address) ?? 0;
 
@@ -287,7 +310,14 @@ describe.each(backends)('pay by transfer, live through Relay (%s)', (backend) =>
     s = await startTestServer({
       database: db,
       clock,
-      env: { ...ENV, PROVIDERS: 'relay', RELAY_API_URL: relay.url, RELAY_API_KEY: 'relay-test-key', DEFILLAMA_API_URL: llama.url, FEE_RECIPIENT_EVM: FEE_RECIPIENT },
+      env: {
+        ...ENV,
+        PROVIDERS: 'relay',
+        RELAY_API_URL: relay.url,
+        RELAY_API_KEY: 'relay-test-key',
+        DEFILLAMA_API_URL: llama.url,
+        FEE_RECIPIENT_EVM: FEE_RECIPIENT,
+      },
     });
     const { accountId } = await s.createTestKey();
     await s.services.accounts.setLiveEnabled(accountId, true);
@@ -324,7 +354,9 @@ describe.each(backends)('pay by transfer, live through Relay (%s)', (backend) =>
       clock.advance(16_000);
       // The poller saw the deposit (it asked Relay about the address) and could not record it; the check is over
       // once it has stamped the address as checked.
-      await waitFor(async () => queries(a.address) > before && (await rows(id))[0]!.lastCheckedAt !== null, { what: 'a finished detection check of the address' });
+      await waitFor(async () => queries(a.address) > before && (await rows(id))[0]!.lastCheckedAt !== null, {
+        what: 'a finished detection check of the address',
+      });
       expect(await s.db.prisma.order.count({ where: { depositAddressId: a.depositAddressId } })).toBe(0);
       expect(await s.db.prisma.deposit.count({ where: { depositAddressId: a.depositAddressId } })).toBe(0);
       expect((await s.db.prisma.checkoutSession.findUniqueOrThrow({ where: { id } })).status).toBe('open');
@@ -332,7 +364,10 @@ describe.each(backends)('pay by transfer, live through Relay (%s)', (backend) =>
       await restore();
     }
     clock.advance(16 * 60_000);
-    const order = await waitFor(async () => s.db.prisma.order.findFirst({ where: { depositAddressId: a.depositAddressId } }), { timeoutMs: 30_000, what: 'the deposit order on the next detection' });
+    const order = await waitFor(async () => s.db.prisma.order.findFirst({ where: { depositAddressId: a.depositAddressId } }), {
+      timeoutMs: 30_000,
+      what: 'the deposit order on the next detection',
+    });
     expect(order).toMatchObject({ checkoutSessionId: id, srcTxHash: relay.requests.get(requestId!)!.inTxHashes[0] });
     const row = await s.db.prisma.checkoutSession.findUniqueOrThrow({ where: { id }, include: { payments: true } });
     expect(row.status).toBe('processing');
@@ -344,7 +379,11 @@ describe.each(backends)('pay by transfer, live through Relay (%s)', (backend) =>
     const a = (await address(id, PAIRS[0])).body;
     const c = (await address(id, PAIRS[1])).body;
     // A plain live address, to see the poller keep running.
-    const plain = await s.post('/v1/deposit-addresses', { srcChain: 'base', srcToken: 'USDC', dstChain: 'arbitrum', dstToken: 'USDC', recipient: MERCHANT, refundTo: PAYER }, h());
+    const plain = await s.post(
+      '/v1/deposit-addresses',
+      { srcChain: 'base', srcToken: 'USDC', dstChain: 'arbitrum', dstToken: 'USDC', recipient: MERCHANT, refundTo: PAYER },
+      h(),
+    );
     expect(plain.status, plain.text).toBe(201);
     // A check is over once it has stamped the address (`lastCheckedAt`, the clock's time then): the clock only
     // moves between checks, or a check finishing after the move would schedule its next one from the new time.
@@ -355,7 +394,9 @@ describe.each(backends)('pay by transfer, live through Relay (%s)', (backend) =>
       await waitFor(async () => (await checkedAt(plain.body.id)) > last, { what });
     };
     clock.advance(16_000);
-    await waitFor(async () => (await checkedAt(a.depositAddressId)) > 0 && (await checkedAt(c.depositAddressId)) > 0 && (await checkedAt(plain.body.id)) > 0, { what: 'the first checks of the addresses' });
+    await waitFor(async () => (await checkedAt(a.depositAddressId)) > 0 && (await checkedAt(c.depositAddressId)) > 0 && (await checkedAt(plain.body.id)) > 0, {
+      what: 'the first checks of the addresses',
+    });
     expect(queries(a.address) > 0 && queries(c.address) > 0).toBe(true);
     expect((await s.post(`/v1/checkout/sessions/${id}/expire`, {}, h())).status).toBe(200);
     expect((await rows(id)).map((r) => r.status)).toEqual(['disabled', 'disabled']);

@@ -13,10 +13,18 @@ const ARB_USDC = '0xaf88d065e77c8cc2239327c5edb3a432268e5831';
 
 describe('pay-by-transfer URIs and amounts (pure)', () => {
   it('EIP-681 for an ERC-20 and for the native coin, Solana Pay for an SPL token and native SOL', () => {
-    expect(transferUri('evm', { address: '0xabc', chainId: 42161, token: ARB_USDC, amount: 25_050_101n, decimals: 6 })).toBe(`ethereum:${ARB_USDC}@42161/transfer?address=0xabc&uint256=25050101`);
-    expect(transferUri('evm', { address: '0xabc', chainId: 8453, token: '0x0000000000000000000000000000000000000000', amount: 10n ** 16n, decimals: 18 })).toBe('ethereum:0xabc@8453?value=10000000000000000');
-    expect(transferUri('svm', { address: 'Dep1', chainId: 7565164, token: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v', amount: 1_500_000n, decimals: 6 })).toBe('solana:Dep1?amount=1.5&spl-token=EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v');
-    expect(transferUri('svm', { address: 'Dep1', chainId: 7565164, token: 'So11111111111111111111111111111111111111112', amount: 2_000_000_000n, decimals: 9 })).toBe('solana:Dep1?amount=2');
+    expect(transferUri('evm', { address: '0xabc', chainId: 42161, token: ARB_USDC, amount: 25_050_101n, decimals: 6 })).toBe(
+      `ethereum:${ARB_USDC}@42161/transfer?address=0xabc&uint256=25050101`,
+    );
+    expect(transferUri('evm', { address: '0xabc', chainId: 8453, token: '0x0000000000000000000000000000000000000000', amount: 10n ** 16n, decimals: 18 })).toBe(
+      'ethereum:0xabc@8453?value=10000000000000000',
+    );
+    expect(
+      transferUri('svm', { address: 'Dep1', chainId: 7565164, token: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v', amount: 1_500_000n, decimals: 6 }),
+    ).toBe('solana:Dep1?amount=1.5&spl-token=EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v');
+    expect(
+      transferUri('svm', { address: 'Dep1', chainId: 7565164, token: 'So11111111111111111111111111111111111111112', amount: 2_000_000_000n, decimals: 9 }),
+    ).toBe('solana:Dep1?amount=2');
     expect(decimalString(5n, 6)).toBe('0.000005');
     expect(decimalString(25_000_000n, 6)).toBe('25');
   });
@@ -49,11 +57,15 @@ describe.each(backends)('checkout pay by transfer (%s)', (backend) => {
     expect(r.status, r.text).toBe(200);
     return r.body.id as string;
   };
-  const address = (id: string, body: Record<string, unknown> = {}) => s.post(`/v1/checkout/sessions/${id}/deposit-address`, { srcChain: 'arbitrum', srcToken: 'USDC', refundTo: PAYER, ...body });
+  const address = (id: string, body: Record<string, unknown> = {}) =>
+    s.post(`/v1/checkout/sessions/${id}/deposit-address`, { srcChain: 'arbitrum', srcToken: 'USDC', refundTo: PAYER, ...body });
 
   beforeAll(async () => {
     await llama.start();
-    s = await startTestServer({ backend, env: { DEFILLAMA_API_URL: llama.url, ORDER_POLL_INTERVAL_MS: '100', DEPOSIT_POLL_INTERVAL_MS: '100', CHECKOUT_VERIFY_INTERVAL_MS: '100' } });
+    s = await startTestServer({
+      backend,
+      env: { DEFILLAMA_API_URL: llama.url, ORDER_POLL_INTERVAL_MS: '100', DEPOSIT_POLL_INTERVAL_MS: '100', CHECKOUT_VERIFY_INTERVAL_MS: '100' },
+    });
     ({ key } = await s.createTestKey());
   }, 180_000);
   afterAll(async () => {
@@ -65,7 +77,16 @@ describe.each(backends)('checkout pay by transfer (%s)', (backend) => {
     const id = await session();
     const r = await address(id);
     expect(r.status, r.text).toBe(200);
-    expect(r.body).toMatchObject({ sessionId: id, chainId: 42161, token: ARB_USDC, tokenSymbol: 'USDC', amountDue: '25000000', livemode: false, status: 'awaiting_deposit', refundTo: PAYER });
+    expect(r.body).toMatchObject({
+      sessionId: id,
+      chainId: 42161,
+      token: ARB_USDC,
+      tokenSymbol: 'USDC',
+      amountDue: '25000000',
+      livemode: false,
+      status: 'awaiting_deposit',
+      refundTo: PAYER,
+    });
     const fee = r.body.fees.ourFeeBps + r.body.fees.integratorFeeBps;
     expect(fee).toBeGreaterThan(0);
     // The amount delivers exactly 25 USDC after the fees (rounded up: never short).
@@ -75,7 +96,15 @@ describe.each(backends)('checkout pay by transfer (%s)', (backend) => {
     expect(r.body.uri).toBe(`ethereum:${ARB_USDC}@42161/transfer?address=${r.body.address}&uint256=${r.body.amount}`);
     // Stored as a one-time deposit address of the session's account, for the merchant's recipient on Base.
     const da = await s.services.deposits.findById(r.body.depositAddressId);
-    expect(da).toMatchObject({ reusable: false, amount: r.body.amount, recipient: MERCHANT, dstChainId: 8453, checkoutSessionId: id, livemode: false, provider: 'sandbox' });
+    expect(da).toMatchObject({
+      reusable: false,
+      amount: r.body.amount,
+      recipient: MERCHANT,
+      dstChainId: 8453,
+      checkoutSessionId: id,
+      livemode: false,
+      provider: 'sandbox',
+    });
     const owner = await s.get(`/v1/deposit-addresses/${r.body.depositAddressId}`, h());
     expect(owner.status, owner.text).toBe(200);
     // The same chain, token and refund address again: the same address; another token: another one.

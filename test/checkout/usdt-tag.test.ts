@@ -38,7 +38,8 @@ const cases: Case[] = [
   { name: 'USDC on Base (TestERC20)', devnet: () => base, chainId: 8453, settleChain: 'base', symbol: 'USDC', token: USDC },
 ];
 
-const balanceOf = (d: DevnetFixture, token: Address, who: Address) => d.publicClient.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [who] });
+const balanceOf = (d: DevnetFixture, token: Address, who: Address) =>
+  d.publicClient.readContract({ address: token, abi: erc20Abi, functionName: 'balanceOf', args: [who] });
 
 /** Sends raw calldata to `token` with a fixed gas limit (no estimation), so a call that reverts is still mined. */
 async function sendRaw(d: DevnetFixture, from: number, token: Address, data: Hex) {
@@ -68,19 +69,28 @@ describe.each(backends)('session-tagged direct transfers on the real token addre
   }, 60_000);
   afterAll(() => s?.close());
 
-  it.each(cases)('$name: the session quote\'s tagged transfer moves exactly the amount and pays the session', async (c) => {
+  it.each(cases)("$name: the session quote's tagged transfer moves exactly the amount and pays the session", async (c) => {
     const d = c.devnet();
     expect(await d.publicClient.getChainId()).toBe(c.chainId);
     const payer = d.accounts[1]!;
     const recipient = freshAddress();
-    const created = await s.post('/v1/checkout/sessions', { amount: AMOUNT.toString(), settleChain: c.settleChain, settleToken: c.symbol, recipient }, { 'x-api-key': key });
+    const created = await s.post(
+      '/v1/checkout/sessions',
+      { amount: AMOUNT.toString(), settleChain: c.settleChain, settleToken: c.symbol, recipient },
+      { 'x-api-key': key },
+    );
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     const id = created.body.id as string;
 
     const q = await s.post(`/v1/checkout/sessions/${id}/quote`, { srcChain: String(c.chainId), srcToken: c.symbol, sender: payer.address });
     expect(q.status, JSON.stringify(q.body)).toBe(200);
     const best = q.body.best;
-    expect(best).toMatchObject({ method: 'direct_transfer', provider: 'direct', quoteId: expect.stringMatching(/^q_/), tx: { vm: 'evm', chainId: c.chainId, to: c.token.toLowerCase(), value: '0' } });
+    expect(best).toMatchObject({
+      method: 'direct_transfer',
+      provider: 'direct',
+      quoteId: expect.stringMatching(/^q_/),
+      tx: { vm: 'evm', chainId: c.chainId, to: c.token.toLowerCase(), value: '0' },
+    });
     // POST /v1/orders on the quote builds the same transaction.
     const built = await s.post('/v1/orders', { quoteId: best.quoteId });
     expect(built.status, JSON.stringify(built.body)).toBe(200);
@@ -111,7 +121,12 @@ describe.each(backends)('session-tagged direct transfers on the real token addre
     expect(reported.status, JSON.stringify(reported.body)).toBe(200);
     expect(reported.body).toMatchObject({ quoteId: best.quoteId, provider: 'direct', status: 'submitted', srcTxHash: hash, checkoutSessionId: id });
     const done = await waitForSession(s, id, settled, key);
-    expect(done).toMatchObject({ status: 'paid', review: null, amountReceived: AMOUNT.toString(), payment: { payer: payer.address.toLowerCase(), srcTxHash: hash } });
+    expect(done).toMatchObject({
+      status: 'paid',
+      review: null,
+      amountReceived: AMOUNT.toString(),
+      payment: { payer: payer.address.toLowerCase(), srcTxHash: hash },
+    });
     expect(done.payments).toEqual([expect.objectContaining({ kind: 'direct', quoteId: best.quoteId, status: 'succeeded' })]);
   });
 });
@@ -148,7 +163,9 @@ describe('USDT onlyPayloadSize on the devnet token (no server)', () => {
     const owner = eth.accounts[3]!;
     const spender = eth.accounts[4]!;
     const to = freshAddress();
-    const approve = await eth.walletClient(owner).writeContract({ address: ETHEREUM_USDT, abi: usdtLikeAbi, functionName: 'approve', args: [spender.address, 10n * AMOUNT] });
+    const approve = await eth
+      .walletClient(owner)
+      .writeContract({ address: ETHEREUM_USDT, abi: usdtLikeAbi, functionName: 'approve', args: [spender.address, 10n * AMOUNT] });
     expect((await eth.publicClient.waitForTransactionReceipt({ hash: approve })).status).toBe('success');
     const before = await balanceOf(eth, ETHEREUM_USDT, owner.address);
     const full = encodeFunctionData({ abi: usdtLikeAbi, functionName: 'transferFrom', args: [owner.address, to, AMOUNT] });
@@ -157,13 +174,17 @@ describe('USDT onlyPayloadSize on the devnet token (no server)', () => {
     const short = await sendRaw(eth, 4, ETHEREUM_USDT, slice(full, 0, 4 + 96 - 1));
     expect(short.status).toBe('reverted');
     expect(await balanceOf(eth, ETHEREUM_USDT, owner.address)).toBe(before);
-    expect(await eth.publicClient.readContract({ address: ETHEREUM_USDT, abi: usdtLikeAbi, functionName: 'allowance', args: [owner.address, spender.address] })).toBe(10n * AMOUNT);
+    expect(
+      await eth.publicClient.readContract({ address: ETHEREUM_USDT, abi: usdtLikeAbi, functionName: 'allowance', args: [owner.address, spender.address] }),
+    ).toBe(10n * AMOUNT);
 
     const tagged = await sendRaw(eth, 4, ETHEREUM_USDT, `${full}${sessionTag('cs_test_tag')}` as Hex);
     expect(tagged.status).toBe('success');
     expect(await balanceOf(eth, ETHEREUM_USDT, to)).toBe(AMOUNT);
     expect(await balanceOf(eth, ETHEREUM_USDT, owner.address)).toBe(before - AMOUNT);
-    expect(await eth.publicClient.readContract({ address: ETHEREUM_USDT, abi: usdtLikeAbi, functionName: 'allowance', args: [owner.address, spender.address] })).toBe(9n * AMOUNT);
+    expect(
+      await eth.publicClient.readContract({ address: ETHEREUM_USDT, abi: usdtLikeAbi, functionName: 'allowance', args: [owner.address, spender.address] }),
+    ).toBe(9n * AMOUNT);
   });
 
   it('Base USDC (TestERC20) also refuses calldata shorter than its arguments (Solidity >= 0.5 decoders check the minimum)', async () => {

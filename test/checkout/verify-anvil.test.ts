@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodeFunctionData, erc20Abi, keccak256, type Address } from 'viem';
+import { keccak256, type Address } from 'viem';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
 import { backends } from '../helpers/db.js';
@@ -54,37 +54,41 @@ describe.each(backends)('checkout verification on anvil (%s)', (backend) => {
     expect(evt.data.session).toMatchObject({ id: cs.id, status: 'paid', amountReceived: '5000000' });
   });
 
-  it.each([
-    ['underpayment', async (to: Address, id: string) => transfer(devnet, 2, USDC, to, 4_999_999n, { session: id }), 'underpaid'],
-  ] as const)('%s (tagged for the session) → needs_review with the reason shown to the merchant only', async (_name, send, reason) => {
-    const cs = await session();
-    const hash = await send(cs.recipient, cs.id);
-    await report(cs.id, hash, payer(2));
-    const done = await waitForSession(s, cs.id, settled, key);
-    expect(done.status).toBe('needs_review');
-    expect(done.review.reason).toBe(reason);
-    expect(done.review.message).toMatch(/\w/);
-    const pub = (await s.get(`/v1/checkout/sessions/${cs.id}`)).body;
-    expect(pub.status).toBe('needs_review');
-    expect(pub).not.toHaveProperty('review');
-    expect(await eventTypes(s, cs.id)).toEqual(['checkout.session.processing', 'checkout.session.needs_review']);
-  });
+  it.each([['underpayment', async (to: Address, id: string) => transfer(devnet, 2, USDC, to, 4_999_999n, { session: id }), 'underpaid']] as const)(
+    '%s (tagged for the session) → needs_review with the reason shown to the merchant only',
+    async (_name, send, reason) => {
+      const cs = await session();
+      const hash = await send(cs.recipient, cs.id);
+      await report(cs.id, hash, payer(2));
+      const done = await waitForSession(s, cs.id, settled, key);
+      expect(done.status).toBe('needs_review');
+      expect(done.review.reason).toBe(reason);
+      expect(done.review.message).toMatch(/\w/);
+      const pub = (await s.get(`/v1/checkout/sessions/${cs.id}`)).body;
+      expect(pub.status).toBe('needs_review');
+      expect(pub).not.toHaveProperty('review');
+      expect(await eventTypes(s, cs.id)).toEqual(['checkout.session.processing', 'checkout.session.needs_review']);
+    },
+  );
 
   it.each([
     ['a transfer of another token', async (to: Address, id: string) => transfer(devnet, 2, DAI, to, 5n * 10n ** 18n, { session: id })],
     ['a transfer to another address', async (_to: Address, id: string) => transfer(devnet, 2, USDC, freshAddress(), 5_000_000n, { session: id })],
     ['a tagged call that moves nothing (0 USDC)', async (to: Address, id: string) => transfer(devnet, 2, USDC, to, 0n, { session: id })],
-  ] as const)('%s carries the tag but delivers nothing to the recipient: not seen, the session stays open and payable (no free needs_review)', async (_name, send) => {
-    const cs = await session();
-    const hash = await send(cs.recipient, cs.id);
-    await report(cs.id, hash, payer(2));
-    const done = await waitForSession(s, cs.id, settled, key);
-    expect([done.status, done.review, done.payment]).toEqual(['open', null, null]);
-    expect(done.payments[0]).toMatchObject({ status: 'rejected', reason: 'no_session_evidence', seenAt: null });
-    expect(await eventTypes(s, cs.id)).toEqual([]);
-  });
+  ] as const)(
+    '%s carries the tag but delivers nothing to the recipient: not seen, the session stays open and payable (no free needs_review)',
+    async (_name, send) => {
+      const cs = await session();
+      const hash = await send(cs.recipient, cs.id);
+      await report(cs.id, hash, payer(2));
+      const done = await waitForSession(s, cs.id, settled, key);
+      expect([done.status, done.review, done.payment]).toEqual(['open', null, null]);
+      expect(done.payments[0]).toMatchObject({ status: 'rejected', reason: 'no_session_evidence', seenAt: null });
+      expect(await eventTypes(s, cs.id)).toEqual([]);
+    },
+  );
 
-  it('the reported payer is a hint: the payer recorded is the tagged transaction\'s sender, so a false `payer` cannot push a session into review', async () => {
+  it("the reported payer is a hint: the payer recorded is the tagged transaction's sender, so a false `payer` cannot push a session into review", async () => {
     const cs = await session();
     const hash = await transfer(devnet, 3, USDC, cs.recipient, 5_000_000n, { session: cs.id });
     // A stranger reports the payer's transaction first, naming themselves as the payer.
@@ -167,7 +171,7 @@ describe.each(backends)('checkout verification on anvil (%s)', (backend) => {
     expect(await eventTypes(s, cs.id)).toEqual(['checkout.session.processing', 'checkout.session.completed']);
   });
 
-  it('hijack (same account): a stranger reports the payer\'s transfer for X on session Y first; Y stays open, X is paid', async () => {
+  it("hijack (same account): a stranger reports the payer's transfer for X on session Y first; Y stays open, X is paid", async () => {
     // A shop makes one session per cart: X and Y have the same recipient and amount.
     const recipient = freshAddress();
     const x = await session(5_000_000n, recipient);
@@ -192,12 +196,13 @@ describe.each(backends)('checkout verification on anvil (%s)', (backend) => {
     expect((await s.post(`/v1/checkout/sessions/${y.id}/quote`, { srcChain: 'base', srcToken: 'USDC', sender: payer(6) })).status).toBe(200);
   });
 
-  it('hijack (cross-account): account B makes a session with A\'s recipient after A\'s customer paid, and claims the transfer; A is paid, B is not', async () => {
+  it("hijack (cross-account): account B makes a session with A's recipient after A's customer paid, and claims the transfer; A is paid, B is not", async () => {
     const recipient = freshAddress();
     const a = await session(5_000_000n, recipient);
     const hash = await transfer(devnet, 6, USDC, recipient, 5_000_000n, { session: a.id });
     const other = await s.createTestKey();
-    const b = (await s.post('/v1/checkout/sessions', { amount: '5000000', settleChain: 8453, settleToken: 'USDC', recipient }, { 'x-api-key': other.key })).body;
+    const b = (await s.post('/v1/checkout/sessions', { amount: '5000000', settleChain: 8453, settleToken: 'USDC', recipient }, { 'x-api-key': other.key }))
+      .body;
     expect((await report(b.id, hash, payer(6))).status).toBe(200);
     const doneB = await waitForSession(s, b.id, settled, other.key);
     expect(doneB).toMatchObject({ status: 'open', payment: null });
@@ -206,7 +211,7 @@ describe.each(backends)('checkout verification on anvil (%s)', (backend) => {
     expect((await waitForSession(s, a.id, settled, key)).status).toBe('paid');
   });
 
-  it('the spec\'s payer flow for a direct transfer: session quote → POST /v1/orders → sign → POST /v1/orders/{quoteId}/submitted → paid', async () => {
+  it("the spec's payer flow for a direct transfer: session quote → POST /v1/orders → sign → POST /v1/orders/{quoteId}/submitted → paid", async () => {
     const cs = await session();
     const q = await s.post(`/v1/checkout/sessions/${cs.id}/quote`, { srcChain: 'base', srcToken: 'USDC', sender: payer(5) });
     const quoteId = q.body.best.quoteId as string;
@@ -214,7 +219,11 @@ describe.each(backends)('checkout verification on anvil (%s)', (backend) => {
     const built = await s.post('/v1/orders', { quoteId });
     expect(built.status).toBe(200);
     // The build is the session-tagged transfer: the same transaction the quote carries inline.
-    expect(built.body).toMatchObject({ quoteId, provider: 'direct', tx: { vm: 'evm', chainId: 8453, to: USDC.toLowerCase(), value: '0', data: transferData(cs.recipient.toLowerCase() as Address, 5_000_000n, cs.id) } });
+    expect(built.body).toMatchObject({
+      quoteId,
+      provider: 'direct',
+      tx: { vm: 'evm', chainId: 8453, to: USDC.toLowerCase(), value: '0', data: transferData(cs.recipient.toLowerCase() as Address, 5_000_000n, cs.id) },
+    });
     expect(built.body.tx).not.toHaveProperty('approval');
     const wallet = devnet.walletClient(devnet.accounts[5]!);
     const hash = await wallet.sendTransaction({ to: built.body.tx.to, data: built.body.tx.data });
@@ -226,10 +235,13 @@ describe.each(backends)('checkout verification on anvil (%s)', (backend) => {
     expect(done).toMatchObject({ status: 'paid', payment: { payer: payer(5).toLowerCase(), srcTxHash: hash } });
     expect(done.payments).toEqual([expect.objectContaining({ kind: 'direct', quoteId, status: 'succeeded' })]);
     // The order is followed on chain like any other (no provider tracks a plain transfer).
-    const order = await waitFor(async () => ((await s.get(`/v1/orders?checkoutSessionId=${cs.id}`, h())).body.data[0]?.status === 'filled' ? true : undefined), {
-      timeoutMs: 10_000,
-      what: 'the direct order to be filled',
-    });
+    const order = await waitFor(
+      async () => ((await s.get(`/v1/orders?checkoutSessionId=${cs.id}`, h())).body.data[0]?.status === 'filled' ? true : undefined),
+      {
+        timeoutMs: 10_000,
+        what: 'the direct order to be filled',
+      },
+    );
     expect(order).toBe(true);
   });
 
@@ -266,7 +278,10 @@ describe.each(backends)('checkout verification on anvil (%s)', (backend) => {
 
   it('two payers paying at once: exactly one payment pays, the other is flagged as extra for a refund', async () => {
     const cs = await session();
-    const [h1, h2] = await Promise.all([transfer(devnet, 1, USDC, cs.recipient, 5_000_000n, { session: cs.id }), transfer(devnet, 8, USDC, cs.recipient, 5_000_000n, { session: cs.id })]);
+    const [h1, h2] = await Promise.all([
+      transfer(devnet, 1, USDC, cs.recipient, 5_000_000n, { session: cs.id }),
+      transfer(devnet, 8, USDC, cs.recipient, 5_000_000n, { session: cs.id }),
+    ]);
     const rs = await Promise.all([report(cs.id, h1, payer(1)), report(cs.id, h2, payer(8))]);
     expect(rs.map((r) => r.status)).toEqual([200, 200]);
     const done = await waitForSession(s, cs.id, (b) => b.status === 'paid' && b.payments.every((p: any) => p.status !== 'verifying'), key);
@@ -296,7 +311,7 @@ describe.each(backends)('checkout verification on anvil (%s)', (backend) => {
 
   it('GraphQL subscription checkoutSession(id) pushes open → (processing →) paid, then completes (public view)', async () => {
     const cs = await session();
-    const client = createClient({ url: s.url.replace('http', 'ws') + '/graphql', webSocketImpl: WebSocket, lazy: false });
+    const client = createClient({ url: `${s.url.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, lazy: false });
     const seen: any[] = [];
     const completed = new Promise<void>((resolve, reject) => {
       client.subscribe(
@@ -305,14 +320,17 @@ describe.each(backends)('checkout verification on anvil (%s)', (backend) => {
       );
     });
     try {
-      await waitFor(() => seen.length, { timeoutMs: 5000, what: 'the subscription\'s first answer' });
+      await waitFor(() => seen.length, { timeoutMs: 5000, what: "the subscription's first answer" });
       const hash = await transfer(devnet, 3, USDC, cs.recipient, 5_000_000n, { session: cs.id });
       await report(cs.id, hash, payer(3));
       await completed;
       // Each push is the session as read after a change: `processing` is skipped when the payment verified
       // before that read (a loaded machine); the final status is always pushed, last.
       const statuses = seen.map((v) => v.data.checkoutSession.status);
-      expect([['open', 'processing', 'paid'], ['open', 'paid']]).toContainEqual(statuses);
+      expect([
+        ['open', 'processing', 'paid'],
+        ['open', 'paid'],
+      ]).toContainEqual(statuses);
       expect(seen.at(-1).data.checkoutSession).toEqual({ id: cs.id, status: 'paid', reference: null, payment: { srcTxHash: hash } });
     } finally {
       await client.dispose();
@@ -329,7 +347,13 @@ describe.each(backends)('checkout verification on anvil (%s)', (backend) => {
 
     const first = await s.post(`/v1/checkout/sessions/${cs.id}/refunds`, { amount: '2000000', reason: 'partial' }, h());
     expect(first.status).toBe(200);
-    expect(first.body.refund).toMatchObject({ id: expect.stringMatching(/^re_test_/), status: 'pending', amount: '2000000', to: payer(1).toLowerCase(), txHash: null });
+    expect(first.body.refund).toMatchObject({
+      id: expect.stringMatching(/^re_test_/),
+      status: 'pending',
+      amount: '2000000',
+      to: payer(1).toLowerCase(),
+      txHash: null,
+    });
     expect(first.body.tx).toMatchObject({ vm: 'evm', chainId: 8453, to: USDC.toLowerCase(), value: '0', from: merchant.address.toLowerCase() });
     // 3 USDC left: 4 is too much, and a pending refund reserves its amount.
     expect((await s.post(`/v1/checkout/sessions/${cs.id}/refunds`, { amount: '4000000' }, h())).body.error.code).toBe('AMOUNT_TOO_LARGE');
@@ -378,13 +402,15 @@ describe.each(backends)('verification survives a restart (%s)', (backend) => {
     const { createTestDatabase } = await import('../helpers/db.js');
     // PGlite persists in a directory here so that the second instance sees the first one's data.
     const dir = backend === 'pglite' ? await mkdtemp(join(tmpdir(), 'checkout-restart-')) : undefined;
-    const database = backend === 'pglite' ? { env: { DATA_DIR: dir! }, drop: async () => rm(dir!, { recursive: true, force: true }) } : await createTestDatabase('postgres');
+    const database =
+      backend === 'pglite' ? { env: { DATA_DIR: dir! }, drop: async () => rm(dir!, { recursive: true, force: true }) } : await createTestDatabase('postgres');
     const env = { RPC_URL_8453: devnet.rpcUrl, CHECKOUT_CONFIRMATIONS: '8453:1', CHECKOUT_VERIFY_INTERVAL_MS: '100' };
     try {
       const first = await startTestServer({ database, env: { ...env, JOBS_ENABLED: 'false' } });
       const { key } = await first.createTestKey();
       const recipient = freshAddress();
-      const cs = (await first.post('/v1/checkout/sessions', { amount: '1000000', settleChain: 'base', settleToken: 'USDC', recipient }, { 'x-api-key': key })).body;
+      const cs = (await first.post('/v1/checkout/sessions', { amount: '1000000', settleChain: 'base', settleToken: 'USDC', recipient }, { 'x-api-key': key }))
+        .body;
       const hash = await transfer(devnet, 4, USDC, recipient, 1_000_000n, { session: cs.id });
       expect((await first.post(`/v1/checkout/sessions/${cs.id}/submitted`, { txHash: hash, payer: devnet.accounts[4]!.address })).body.status).toBe('open');
       await first.close();

@@ -1,11 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Connection, Keypair, PublicKey, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
-import {
-  ASSOCIATED_TOKEN_PROGRAM_ID,
-  TOKEN_PROGRAM_ID,
-  decodeTransferCheckedInstruction,
-  getAssociatedTokenAddressSync,
-} from '@solana/spl-token';
+import { ASSOCIATED_TOKEN_PROGRAM_ID, TOKEN_PROGRAM_ID, decodeTransferCheckedInstruction, getAssociatedTokenAddressSync } from '@solana/spl-token';
 import bs58 from 'bs58';
 import { randomBytes } from 'node:crypto';
 import { backends } from '../helpers/db.js';
@@ -30,7 +25,7 @@ describe.each(backends)('checkout verification on a Solana RPC (%s)', (backend) 
   let s: TestServer;
   let key: string;
   let conn: Connection;
-  let offsetMs = 0;
+  const offsetMs = 0;
   const clock = { now: () => Date.now() + offsetMs };
   const sol = new SolanaChainServer();
   const h = () => ({ 'x-api-key': key });
@@ -72,11 +67,19 @@ describe.each(backends)('checkout verification on a Solana RPC (%s)', (backend) 
    * Signs and sends an SPL transfer (the same builder the service uses for direct payments), carrying the Solana
    * Pay reference of `opts.session` (the evidence a direct payment must carry) unless `session` is null.
    */
-  const pay = async (from: Keypair, to: string, amount = AMOUNT, opts: { mint?: string; skipPreflight?: boolean; session: string | null } = { session: null }) => {
+  const pay = async (
+    from: Keypair,
+    to: string,
+    amount = AMOUNT,
+    opts: { mint?: string; skipPreflight?: boolean; session: string | null } = { session: null },
+  ) => {
     const { blockhash } = await conn.getLatestBlockhash();
     const reference = opts.session ? sessionReference(opts.session) : undefined;
     const tx = VersionedTransaction.deserialize(
-      Buffer.from(splTransferTx({ from: from.publicKey.toBase58(), to, mint: opts.mint ?? USDC, amount, decimals: 6, recentBlockhash: blockhash, reference }), 'base64'),
+      Buffer.from(
+        splTransferTx({ from: from.publicKey.toBase58(), to, mint: opts.mint ?? USDC, amount, decimals: 6, recentBlockhash: blockhash, reference }),
+        'base64',
+      ),
     );
     tx.sign([from]);
     return conn.sendRawTransaction(tx.serialize(), { skipPreflight: opts.skipPreflight ?? false });
@@ -106,25 +109,30 @@ describe.each(backends)('checkout verification on a Solana RPC (%s)', (backend) 
     expect(sol.methods()).not.toContain('getTransaction');
     sol.promote(sig, 'finalized');
     const done = await waitForSession(s, cs.id, settled, key);
-    expect(done).toMatchObject({ status: 'paid', amountReceived: AMOUNT.toString(), payment: { payer: payer.publicKey.toBase58(), srcTxHash: sig, dstTxHash: sig } });
+    expect(done).toMatchObject({
+      status: 'paid',
+      amountReceived: AMOUNT.toString(),
+      payment: { payer: payer.publicKey.toBase58(), srcTxHash: sig, dstTxHash: sig },
+    });
     expect(await eventTypes(s, cs.id)).toEqual(['checkout.session.processing', 'checkout.session.completed']);
     const call = sol.requests.flatMap((r) => [r.body].flat() as any[]).find((c) => c.method === 'getTransaction' && c.params[0] === sig);
     expect(call.params[1]).toMatchObject({ encoding: 'jsonParsed', commitment: 'finalized', maxSupportedTransactionVersion: 0 });
     expect(sol.balanceOf(cs.recipient, USDC)).toBe(AMOUNT);
   });
 
-  it.each([
-    ['underpayment', (to: string, p: Keypair, id: string) => pay(p, to, AMOUNT - 1n, { session: id }), 'underpaid'],
-  ] as const)('%s (with the session reference) → needs_review with the reason', async (_name, send, reason) => {
-    const cs = await session();
-    const payer = funded();
-    const sig = await send(cs.recipient, payer, cs.id);
-    await report(cs.id, sig, payer);
-    const done = await waitForSession(s, cs.id, settled, key);
-    expect(done.status).toBe('needs_review');
-    expect(done.review.reason).toBe(reason);
-    expect(await eventTypes(s, cs.id)).toEqual(['checkout.session.processing', 'checkout.session.needs_review']);
-  });
+  it.each([['underpayment', (to: string, p: Keypair, id: string) => pay(p, to, AMOUNT - 1n, { session: id }), 'underpaid']] as const)(
+    '%s (with the session reference) → needs_review with the reason',
+    async (_name, send, reason) => {
+      const cs = await session();
+      const payer = funded();
+      const sig = await send(cs.recipient, payer, cs.id);
+      await report(cs.id, sig, payer);
+      const done = await waitForSession(s, cs.id, settled, key);
+      expect(done.status).toBe('needs_review');
+      expect(done.review.reason).toBe(reason);
+      expect(await eventTypes(s, cs.id)).toEqual(['checkout.session.processing', 'checkout.session.needs_review']);
+    },
+  );
 
   it.each([
     ['a transfer of another mint', (to: string, _p: Keypair, id: string) => pay(funded(USDT), to, AMOUNT, { mint: USDT, session: id })],
@@ -178,7 +186,7 @@ describe.each(backends)('checkout verification on a Solana RPC (%s)', (backend) 
     expect((await waitForSession(s, cs.id, settled, key)).status).toBe('paid');
   });
 
-  it('hijack: a stranger reports the payer\'s transfer for X on session Y (same recipient) first; Y stays open, X is paid', async () => {
+  it("hijack: a stranger reports the payer's transfer for X on session Y (same recipient) first; Y stays open, X is paid", async () => {
     const x = await session();
     const y = await sessionFor(x.recipient);
     const payer = funded();
@@ -203,11 +211,11 @@ describe.each(backends)('checkout verification on a Solana RPC (%s)', (backend) 
   it('a malformed signature or an EVM payer is INVALID_PARAMS naming the field', async () => {
     const cs = await session();
     const payer = funded();
-    const bad = (await report(cs.id, '0x' + 'ab'.repeat(32), payer)).body.error;
+    const bad = (await report(cs.id, `0x${'ab'.repeat(32)}`, payer)).body.error;
     expect(bad.code).toBe('INVALID_PARAMS');
     expect(bad.message).toMatch(/^txHash: .*base58/);
     const sig = await pay(payer, cs.recipient, AMOUNT, { session: cs.id });
-    const evmPayer = (await report(cs.id, sig, '0x' + '11'.repeat(20))).body.error;
+    const evmPayer = (await report(cs.id, sig, `0x${'11'.repeat(20)}`)).body.error;
     expect(evmPayer.code).toBe('INVALID_PARAMS');
     expect(evmPayer.message).toMatch(/^payer: .*Solana/);
   });
@@ -217,7 +225,10 @@ describe.each(backends)('checkout verification on a Solana RPC (%s)', (backend) 
     const payer = funded();
     const q = await s.post(`/v1/checkout/sessions/${cs.id}/quote`, { srcChain: 'solana', srcToken: USDC, sender: payer.publicKey.toBase58() });
     expect(q.status).toBe(200);
-    expect(q.body).toMatchObject({ direct: true, best: { method: 'direct_transfer', srcAmount: AMOUNT.toString(), fees: { ourFeeBps: 0 }, tx: { vm: 'svm' } } });
+    expect(q.body).toMatchObject({
+      direct: true,
+      best: { method: 'direct_transfer', srcAmount: AMOUNT.toString(), fees: { ourFeeBps: 0 }, tx: { vm: 'svm' } },
+    });
     // A blockhash is good for ~60-90 s: the quote says so, whatever the session's own expiry.
     expect(q.body.best.expiresAt).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) + 90);
     const tx = VersionedTransaction.deserialize(Buffer.from(q.body.best.tx.serializedTx, 'base64'));
@@ -239,7 +250,9 @@ describe.each(backends)('checkout verification on a Solana RPC (%s)', (backend) 
     expect(create!.programId.equals(ASSOCIATED_TOKEN_PROGRAM_ID)).toBe(true);
     expect([...create!.data]).toEqual([1]); // CreateIdempotent
     expect(create!.keys.map((k) => k.pubkey.toBase58())).toEqual(
-      [payer.publicKey, getAssociatedTokenAddressSync(mint, owner, true), owner, mint, new PublicKey('11111111111111111111111111111111'), TOKEN_PROGRAM_ID].map((k) => k.toBase58()),
+      [payer.publicKey, getAssociatedTokenAddressSync(mint, owner, true), owner, mint, new PublicKey('11111111111111111111111111111111'), TOKEN_PROGRAM_ID].map(
+        (k) => k.toBase58(),
+      ),
     );
     const decoded = decodeTransferCheckedInstruction(transfer!, TOKEN_PROGRAM_ID);
     expect(decoded.data).toMatchObject({ amount: AMOUNT, decimals: 6 });
@@ -257,7 +270,11 @@ describe.each(backends)('checkout verification on a Solana RPC (%s)', (backend) 
     expect((await waitForSession(s, cs.id, settled, key)).status).toBe('paid');
     expect(sol.balanceOf(cs.recipient, USDC)).toBe(AMOUNT);
     // The recipient's ATA now exists: the idempotent create does not fail a second payment to it.
-    const again = await s.post(`/v1/checkout/sessions/${(await sessionFor(cs.recipient)).id}/quote`, { srcChain: 'solana', srcToken: 'USDC', sender: payer.publicKey.toBase58() });
+    const again = await s.post(`/v1/checkout/sessions/${(await sessionFor(cs.recipient)).id}/quote`, {
+      srcChain: 'solana',
+      srcToken: 'USDC',
+      sender: payer.publicKey.toBase58(),
+    });
     const tx2 = VersionedTransaction.deserialize(Buffer.from(again.body.best.tx.serializedTx, 'base64'));
     tx2.sign([payer]);
     await conn.sendRawTransaction(tx2.serialize());
@@ -273,7 +290,10 @@ describe.each(backends)('checkout verification on a Solana RPC (%s)', (backend) 
     const q = await s.post(`/v1/checkout/sessions/${cs.id}/quote`, { srcChain: 'solana', srcToken: 'USDC', sender: payer.publicKey.toBase58() });
     const tx = VersionedTransaction.deserialize(Buffer.from(q.body.best.tx.serializedTx, 'base64'));
     tx.sign([payer]);
-    const sent = await s.post(`/v1/checkout/sessions/${cs.id}/submit`, { signedTransaction: Buffer.from(tx.serialize()).toString('base64'), payer: payer.publicKey.toBase58() });
+    const sent = await s.post(`/v1/checkout/sessions/${cs.id}/submit`, {
+      signedTransaction: Buffer.from(tx.serialize()).toString('base64'),
+      payer: payer.publicKey.toBase58(),
+    });
     expect(sent.status, sent.text).toBe(200);
     const done = await waitForSession(s, cs.id, (b) => b.status === 'paid', key);
     expect(done.payment).toMatchObject({ payer: payer.publicKey.toBase58(), srcTxHash: bs58.encode(tx.signatures[0]!) });
@@ -293,7 +313,9 @@ describe.each(backends)('checkout verification on a Solana RPC (%s)', (backend) 
     const signed = await quoteTx();
     signed.sign([payer]);
     expect((await submit(signed, Keypair.generate().publicKey.toBase58())).body.error.message).toMatch(/^payer: is not the transaction's fee payer/);
-    expect((await s.post(`/v1/checkout/sessions/${cs.id}/submit`, { signedTransaction: 'bm90IGEgdHg=', payer: payer.publicKey.toBase58() })).body.error.message).toMatch(/^signedTransaction: is not a base64 serialized Solana transaction/);
+    expect(
+      (await s.post(`/v1/checkout/sessions/${cs.id}/submit`, { signedTransaction: 'bm90IGEgdHg=', payer: payer.publicKey.toBase58() })).body.error.message,
+    ).toMatch(/^signedTransaction: is not a base64 serialized Solana transaction/);
     // Signed by someone else for the payer's account: the node refuses it, nothing is recorded.
     const forged = await quoteTx();
     forged.signatures[0] = new Uint8Array(64).fill(7);
@@ -304,12 +326,20 @@ describe.each(backends)('checkout verification on a Solana RPC (%s)', (backend) 
     expect(ok.status).toBe(200);
     expect(ok.body.status).toBe('open'); // sent and reported; processing once the node shows it
     expect((await submit(signed)).status).toBe(200); // a retried request is answered, not broadcast again
-    expect((await waitForSession(s, cs.id, settled, key)).payment).toMatchObject({ payer: payer.publicKey.toBase58(), srcTxHash: bs58.encode(signed.signatures[0]!) });
+    expect((await waitForSession(s, cs.id, settled, key)).payment).toMatchObject({
+      payer: payer.publicKey.toBase58(),
+      srcTxHash: bs58.encode(signed.signatures[0]!),
+    });
     // The session is paid: the same request again is answered; a new transaction is refused (409) unsent.
     const sent = sol.methods().filter((m) => m === 'sendTransaction').length;
     expect((await submit(signed)).status).toBe(200);
     const { blockhash } = await conn.getLatestBlockhash();
-    const fresh = VersionedTransaction.deserialize(Buffer.from(splTransferTx({ from: payer.publicKey.toBase58(), to: cs.recipient, mint: USDC, amount: AMOUNT, decimals: 6, recentBlockhash: blockhash }), 'base64'));
+    const fresh = VersionedTransaction.deserialize(
+      Buffer.from(
+        splTransferTx({ from: payer.publicKey.toBase58(), to: cs.recipient, mint: USDC, amount: AMOUNT, decimals: 6, recentBlockhash: blockhash }),
+        'base64',
+      ),
+    );
     fresh.sign([payer]);
     expect((await submit(fresh)).status).toBe(409);
     expect(sol.methods().filter((m) => m === 'sendTransaction').length).toBe(sent);

@@ -4,7 +4,10 @@ import { readByIds } from '../../src/db/by-ids.js';
 describe('readByIds', () => {
   it('answers each requested id in order, null where nothing was read; sends only plausible ids, once each', async () => {
     const asked: string[][] = [];
-    const rows = [{ id: 'b', n: 2 }, { id: 'a', n: 1 }];
+    const rows = [
+      { id: 'b', n: 2 },
+      { id: 'a', n: 1 },
+    ];
     const out = await readByIds(
       ['a', 'x\u0000', 'b', 'a', 'zz'],
       (id) => !id.includes('\u0000'),
@@ -21,7 +24,13 @@ describe('readByIds', () => {
 
   it('does not read at all when no id is plausible', async () => {
     let reads = 0;
-    const out = await readByIds(['', ''], (id) => id.length > 0, async () => (reads++, []), (r: { id: string }) => r.id, (r) => r);
+    const out = await readByIds(
+      ['', ''],
+      (id) => id.length > 0,
+      async () => (reads++, []),
+      (r: { id: string }) => r.id,
+      (r) => r,
+    );
     expect([out, reads]).toEqual([[null, null], 0]);
   });
 });

@@ -32,7 +32,10 @@ describe.each(backends)('migrations runner (%s)', (backend) => {
 
   it('records each migration in _prisma_migrations as prisma migrate deploy does', async () => {
     const { db } = await freshDb();
-    const dir = migrationsDir({ '20260101000000_a': 'CREATE TABLE a (id int primary key);', '20260102000000_b': 'CREATE TABLE b (id int primary key); INSERT INTO b VALUES (1);' });
+    const dir = migrationsDir({
+      '20260101000000_a': 'CREATE TABLE a (id int primary key);',
+      '20260102000000_b': 'CREATE TABLE b (id int primary key); INSERT INTO b VALUES (1);',
+    });
     expect(await migrate(db, dir)).toEqual(['20260101000000_a', '20260102000000_b']);
     const rows = await db.sql.query<{ migration_name: string; checksum: string; finished_at: Date | null; applied_steps_count: number }>(
       'SELECT migration_name, checksum, finished_at, applied_steps_count FROM _prisma_migrations ORDER BY migration_name',
@@ -49,7 +52,10 @@ describe.each(backends)('migrations runner (%s)', (backend) => {
     await migrate(db, dir);
     writeFileSync(join(dir, '20260101000000_a', 'migration.sql'), 'CREATE TABLE a (id bigint primary key);');
     await expect(migrate(db, dir)).rejects.toThrow(/modified after it was applied/);
-    const bad = migrationsDir({ '20260101000000_a': 'CREATE TABLE a (id int primary key);', '20260103000000_bad': 'CREATE TABLE c (id int); SELECT no_such_function();' });
+    const bad = migrationsDir({
+      '20260101000000_a': 'CREATE TABLE a (id int primary key);',
+      '20260103000000_bad': 'CREATE TABLE c (id int); SELECT no_such_function();',
+    });
     await expect(migrate(db, bad)).rejects.toBeInstanceOf(MigrationError);
     const c = await db.sql.query("SELECT 1 FROM information_schema.tables WHERE table_name = 'c'");
     expect(c).toHaveLength(0); // the failed migration's first statement was rolled back too

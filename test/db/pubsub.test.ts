@@ -60,7 +60,7 @@ describe.each(backends)('pubsub over LISTEN/NOTIFY (%s)', (backend) => {
     await un2();
   });
 
-  it('returns from subscribe, and settles an iterator\'s ready, only once the LISTEN is in place (also for a second subscriber of the channel)', async () => {
+  it("returns from subscribe, and settles an iterator's ready, only once the LISTEN is in place (also for a second subscriber of the channel)", async () => {
     const slow = new SlowListenPubSub(db);
     await slow.start();
     try {

@@ -120,7 +120,10 @@ describe.each(backends)('schema.prisma and migrations agree (%s)', (backend) => 
     }
     const modelColumns = new Set(model.fields.filter((x) => x.kind !== 'object').map(column));
     const extra = cols.filter((c) => !modelColumns.has(c.column_name) && c.is_nullable === 'NO' && c.column_default === null);
-    expect(extra.map((c) => c.column_name), `${table} has required columns unknown to Prisma`).toEqual([]);
+    expect(
+      extra.map((c) => c.column_name),
+      `${table} has required columns unknown to Prisma`,
+    ).toEqual([]);
   });
 
   it('creates one row of every model through Prisma and reads it back', async () => {
@@ -161,7 +164,8 @@ describe.each(backends)('schema.prisma and migrations agree (%s)', (backend) => 
     for (const model of dmmf.models) {
       const row = await create(model);
       const idFields = model.primaryKey?.fields ?? model.fields.filter((f) => f.isId).map((f) => f.name);
-      const where = idFields.length === 1 ? { [idFields[0]]: row[idFields[0]] } : { [idFields.join('_')]: Object.fromEntries(idFields.map((k) => [k, row[k]])) };
+      const where =
+        idFields.length === 1 ? { [idFields[0]]: row[idFields[0]] } : { [idFields.join('_')]: Object.fromEntries(idFields.map((k) => [k, row[k]])) };
       const back = await delegate(model.name).findUnique({ where });
       expect(back, `${model.name} read back`).toEqual(row);
     }

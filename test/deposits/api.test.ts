@@ -19,7 +19,8 @@ describe.each(backends)('deposit addresses API, sandbox (%s)', (backend) => {
   const llama = new DefiLlamaServer();
   const h = () => ({ 'x-api-key': key });
   const create = (extra: Record<string, unknown> = {}) => s.post('/v1/deposit-addresses', { ...BODY, ...extra }, h());
-  const events = async (resourceId: string) => (await s.db.sql.query<{ type: string; data: any }>('SELECT type, data FROM events WHERE resource_id = $1 ORDER BY sequence', [resourceId])).map((e) => e);
+  const events = async (resourceId: string) =>
+    (await s.db.sql.query<{ type: string; data: any }>('SELECT type, data FROM events WHERE resource_id = $1 ORDER BY sequence', [resourceId])).map((e) => e);
 
   beforeAll(async () => {
     await llama.start();
@@ -89,12 +90,24 @@ describe.each(backends)('deposit addresses API, sandbox (%s)', (backend) => {
     for (const [amount, final] of outcomes) {
       const r = await s.post(`/v1/deposit-addresses/${a.id}/simulate`, { amount }, h());
       expect(r.status, r.text).toBe(200);
-      expect(r.body).toMatchObject({ status: 'submitted', provider: 'sandbox', amount, depositAddressId: a.id, srcChainId: 8453, dstChainId: 42161, ourFeeBps: 20, partnerFeeBps: 0 });
+      expect(r.body).toMatchObject({
+        status: 'submitted',
+        provider: 'sandbox',
+        amount,
+        depositAddressId: a.id,
+        srcChainId: 8453,
+        dstChainId: 42161,
+        ourFeeBps: 20,
+        partnerFeeBps: 0,
+      });
       expect(r.body.quoteId).toMatch(/^dep_/);
-      const order = await waitFor(async () => {
-        const o = (await s.get(`/v1/orders?depositAddressId=${a.id}`, h())).body.data.find((x: { quoteId: string }) => x.quoteId === r.body.quoteId);
-        return o?.status === final ? o : undefined;
-      }, { what: `order ${amount} ${final}` });
+      const order = await waitFor(
+        async () => {
+          const o = (await s.get(`/v1/orders?depositAddressId=${a.id}`, h())).body.data.find((x: { quoteId: string }) => x.quoteId === r.body.quoteId);
+          return o?.status === final ? o : undefined;
+        },
+        { what: `order ${amount} ${final}` },
+      );
       if (final === 'failed') expect(order.dstTxHash).toBeUndefined();
       else expect(order.dstTxHash).toMatch(/^0x[0-9a-f]{64}$/);
       const types = (await events(r.body.quoteId)).map((e) => e.type);
@@ -162,9 +175,28 @@ describe.each(backends)('deposit addresses API, sandbox (%s)', (backend) => {
     const id = 'da_4Rv8Kq2Lm7Zp1Tb9Xc5WnLive';
     await s.db.prisma.depositAddress.create({
       data: {
-        id, accountId, livemode: true, provider: 'relay', address: RECIPIENT, chainId: 8453, token: BODY.recipient, tokenSymbol: 'USDC', tokenDecimals: 6, dstChainId: 42161,
-        dstToken: BODY.recipient, dstSymbol: 'USDC', dstDecimals: 6, recipient: RECIPIENT, refundTo: REFUND, reusable: true, ourFeeBps: 20, integratorFeeBps: 0,
-        estimate: { amount: '1', dstAmount: '1', dstAmountMin: '1', estimatedSeconds: 1 }, nextCheckAt: new Date(at.getTime() + 3_600_000), createdAt: at, updatedAt: at,
+        id,
+        accountId,
+        livemode: true,
+        provider: 'relay',
+        address: RECIPIENT,
+        chainId: 8453,
+        token: BODY.recipient,
+        tokenSymbol: 'USDC',
+        tokenDecimals: 6,
+        dstChainId: 42161,
+        dstToken: BODY.recipient,
+        dstSymbol: 'USDC',
+        dstDecimals: 6,
+        recipient: RECIPIENT,
+        refundTo: REFUND,
+        reusable: true,
+        ourFeeBps: 20,
+        integratorFeeBps: 0,
+        estimate: { amount: '1', dstAmount: '1', dstAmountMin: '1', estimatedSeconds: 1 },
+        nextCheckAt: new Date(at.getTime() + 3_600_000),
+        createdAt: at,
+        updatedAt: at,
       },
     });
     const r = await s.post(`/v1/deposit-addresses/${id}/simulate`, { amount: '25000000' }, { 'x-api-key': live.key });

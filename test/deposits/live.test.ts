@@ -25,7 +25,8 @@ describe.each(backends)('deposit addresses, live through Relay (%s)', (backend) 
   const llama = new DefiLlamaServer();
   const clock = new ManualClock(Date.now());
   const h = () => ({ 'x-api-key': liveKey });
-  const events = async (s: TestServer, resourceId: string) => (await s.db.sql.query<{ type: string; data: any }>('SELECT type, data FROM events WHERE resource_id = $1 ORDER BY sequence', [resourceId]));
+  const events = async (s: TestServer, resourceId: string) =>
+    await s.db.sql.query<{ type: string; data: any }>('SELECT type, data FROM events WHERE resource_id = $1 ORDER BY sequence', [resourceId]);
   /**
    * Waits for `probe`, moving the clock on by `stepMs` at every look that fails: a poller whose run ended after an
    * earlier move scheduled its next look from that later time, so one move can come too early; moving on at
@@ -40,7 +41,16 @@ describe.each(backends)('deposit addresses, live through Relay (%s)', (backend) 
       },
       { what, intervalMs: 50 },
     );
-  const ordersOf = async (id: string) => (await a.get(`/v1/orders?depositAddressId=${id}`, h())).body.data as Array<{ quoteId: string; status: string; amount: string; dstAmount: string; srcTxHash: string; ourFeeBps: number; partnerFeeBps: number }>;
+  const ordersOf = async (id: string) =>
+    (await a.get(`/v1/orders?depositAddressId=${id}`, h())).body.data as Array<{
+      quoteId: string;
+      status: string;
+      amount: string;
+      dstAmount: string;
+      srcTxHash: string;
+      ourFeeBps: number;
+      partnerFeeBps: number;
+    }>;
 
   beforeAll(async () => {
     relay = await startRelayFixture();
@@ -70,17 +80,30 @@ describe.each(backends)('deposit addresses, live through Relay (%s)', (backend) 
     await llama.close();
   });
 
-  it('creates through a Relay deposit-address quote: useDepositAddress, refundTo, app fees; the estimate is Relay\'s', async () => {
+  it("creates through a Relay deposit-address quote: useDepositAddress, refundTo, app fees; the estimate is Relay's", async () => {
     const r = await a.post('/v1/deposit-addresses', { ...BODY, label: 'live-1' }, h());
     expect(r.status, r.text).toBe(201);
     const sent = relay.quoteBodies.at(-1)!;
-    expect(sent).toMatchObject({ useDepositAddress: true, refundTo: REFUND, recipient: RECIPIENT, originChainId: 8453, destinationChainId: 42161, tradeType: 'EXACT_INPUT', appFees: [{ recipient: FEE_RECIPIENT, fee: '20' }] });
+    expect(sent).toMatchObject({
+      useDepositAddress: true,
+      refundTo: REFUND,
+      recipient: RECIPIENT,
+      originChainId: 8453,
+      destinationChainId: 42161,
+      tradeType: 'EXACT_INPUT',
+      appFees: [{ recipient: FEE_RECIPIENT, fee: '20' }],
+    });
     expect(sent.strict).toBeUndefined();
     const rec = relay.depositAddresses.get(r.body.address)!;
     expect(rec.type).toBe('open');
     expect(r.body).toMatchObject({ livemode: true, provider: 'relay', reusable: true, fees: { ourFeeBps: 20, integratorFeeBps: 0 } });
     expect(r.body.id).toMatch(/^da_[0-9A-Za-z]{22,}$/);
-    expect(r.body.estimate).toEqual({ amount: rec.quotedIn.toString(), dstAmount: rec.quotedOut.toString(), dstAmountMin: expect.stringMatching(/^[0-9]+$/), estimatedSeconds: 4 });
+    expect(r.body.estimate).toEqual({
+      amount: rec.quotedIn.toString(),
+      dstAmount: rec.quotedOut.toString(),
+      dstAmountMin: expect.stringMatching(/^[0-9]+$/),
+      estimatedSeconds: 4,
+    });
   });
 
   it('a one-time address is strict with refundTo', async () => {
@@ -148,7 +171,11 @@ describe.each(backends)('deposit addresses, live through Relay (%s)', (backend) 
     const requestId = relay.deposit(addr.address, 40_000_000n);
     const row = await a.db.prisma.depositAddress.findUniqueOrThrow({ where: { id: addr.id } });
     const seen = { providerDepositId: requestId, amount: '40000000', srcTxHash: relay.requests.get(requestId)!.inTxHashes[0]!, trackingId: requestId };
-    const both = await Promise.all([a.services.deposits.recordDeposit(row, seen), (b ?? a).services.deposits.recordDeposit(row, seen), a.services.deposits.recordDeposit(row, seen)]);
+    const both = await Promise.all([
+      a.services.deposits.recordDeposit(row, seen),
+      (b ?? a).services.deposits.recordDeposit(row, seen),
+      a.services.deposits.recordDeposit(row, seen),
+    ]);
     expect(both.filter((o) => o !== null)).toHaveLength(1);
     // The pollers of both instances see it too, and add nothing.
     const hits = relay.hits['GET /requests/v3'] ?? 0;

@@ -26,7 +26,7 @@ describe('DepositsService (fake assets, partners, provider and orders)', () => {
   const routes: DepositRoute[] = [];
   const published: OrderView[] = [];
   let wakes = 0;
-  let liveAnswer: () => Promise<{ address: string; providerRef?: string }> = async () => ({ address: '0x' + '77'.repeat(20), providerRef: '0xref' });
+  let liveAnswer: () => Promise<{ address: string; providerRef?: string }> = async () => ({ address: `0x${'77'.repeat(20)}`, providerRef: '0xref' });
   const live: DepositProvider = {
     id: 'relay',
     supports: (r) => r.src.chainId !== 5000,
@@ -48,7 +48,11 @@ describe('DepositsService (fake assets, partners, provider and orders)', () => {
       pubsub: { publish: async () => {} },
       assets: {
         resolveChain: (ref) => {
-          const m: Record<string, { id: number; slug: string; vm: 'evm' | 'svm' }> = { base: { id: 8453, slug: 'base', vm: 'evm' }, arbitrum: { id: 42161, slug: 'arbitrum', vm: 'evm' }, mantle: { id: 5000, slug: 'mantle', vm: 'evm' } };
+          const m: Record<string, { id: number; slug: string; vm: 'evm' | 'svm' }> = {
+            base: { id: 8453, slug: 'base', vm: 'evm' },
+            arbitrum: { id: 42161, slug: 'arbitrum', vm: 'evm' },
+            mantle: { id: 5000, slug: 'mantle', vm: 'evm' },
+          };
           const c = m[String(ref)];
           if (!c) throw new ApiError('UNSUPPORTED_CHAIN', `unknown chain ${ref}`);
           return { ...c, name: c.slug, nativeSymbol: 'ETH', nativeDecimals: 18 };
@@ -57,7 +61,10 @@ describe('DepositsService (fake assets, partners, provider and orders)', () => {
         prices: async (ids) => Object.fromEntries(ids.map((id) => [id, 1])),
       },
       partners: {
-        forApiKey: async (keyId) => (keyId === 'key_partner' ? { id: 'acme', kind: 'fee', feeBps: 30, maxFeeBps: 50, active: true, feeRecipientEvm: '0x2222222222222222222222222222222222222222' } : null) as never,
+        forApiKey: async (keyId) =>
+          (keyId === 'key_partner'
+            ? { id: 'acme', kind: 'fee', feeBps: 30, maxFeeBps: 50, active: true, feeRecipientEvm: '0x2222222222222222222222222222222222222222' }
+            : null) as never,
         forIntegrator: async () => null,
       },
       feeSettings: { channelBps: { web: 30, widget: 30, api: 20, bot: 90 }, capBps: 150 },
@@ -74,8 +81,26 @@ describe('DepositsService (fake assets, partners, provider and orders)', () => {
   it('live: asks the live provider with the route, refundTo and the fees fixed now (api channel + partner within its max)', async () => {
     const a = await svc.create(LIVE, { ...BODY, reusable: false, amount: '25000000', integratorFeeBps: 40 });
     const r = routes.at(-1)!;
-    expect(r).toMatchObject({ reusable: false, amount: 25_000_000n, recipient: RECIPIENT, refundTo: REFUND, fees: { ourFeeBps: 20, partnerFeeBps: 40, partnerId: 'acme', recipients: { evm: '0x1111111111111111111111111111111111111111' }, partnerRecipients: { evm: '0x2222222222222222222222222222222222222222' } } });
-    expect(a).toMatchObject({ provider: 'relay', livemode: true, address: '0x' + '77'.repeat(20), fees: { ourFeeBps: 20, integratorFeeBps: 40, integrator: 'acme' }, amount: '25000000' });
+    expect(r).toMatchObject({
+      reusable: false,
+      amount: 25_000_000n,
+      recipient: RECIPIENT,
+      refundTo: REFUND,
+      fees: {
+        ourFeeBps: 20,
+        partnerFeeBps: 40,
+        partnerId: 'acme',
+        recipients: { evm: '0x1111111111111111111111111111111111111111' },
+        partnerRecipients: { evm: '0x2222222222222222222222222222222222222222' },
+      },
+    });
+    expect(a).toMatchObject({
+      provider: 'relay',
+      livemode: true,
+      address: `0x${'77'.repeat(20)}`,
+      fees: { ourFeeBps: 20, integratorFeeBps: 40, integrator: 'acme' },
+      amount: '25000000',
+    });
     await expect(svc.create(LIVE, { ...BODY, integratorFeeBps: 60 })).rejects.toMatchObject({ code: 'INVALID_PARAMS' });
   });
 
@@ -86,22 +111,34 @@ describe('DepositsService (fake assets, partners, provider and orders)', () => {
     await expect(svc.create(LIVE, BODY)).rejects.toMatchObject({ code: 'PROVIDER_TIMEOUT' });
     liveAnswer = () => Promise.reject(new ApiError('AMOUNT_TOO_SMALL', 'relay: AMOUNT_TOO_LOW'));
     await expect(svc.create(LIVE, BODY)).rejects.toMatchObject({ code: 'AMOUNT_TOO_SMALL' });
-    liveAnswer = async () => ({ address: '0x' + '78'.repeat(20) });
+    liveAnswer = async () => ({ address: `0x${'78'.repeat(20)}` });
     await expect(svc.create(LIVE, { ...BODY, srcChain: 'mantle' })).rejects.toMatchObject({ code: 'UNSUPPORTED_CHAIN' });
   });
 
   it('AMOUNT_TOO_SMALL below 1 USD by the price service; exactly 1 USD is accepted', async () => {
-    await expect(svc.create(TEST, { ...BODY, reusable: false, amount: '999999' })).rejects.toMatchObject({ code: 'AMOUNT_TOO_SMALL', details: { field: 'amount' } });
+    await expect(svc.create(TEST, { ...BODY, reusable: false, amount: '999999' })).rejects.toMatchObject({
+      code: 'AMOUNT_TOO_SMALL',
+      details: { field: 'amount' },
+    });
     expect((await svc.create(TEST, { ...BODY, reusable: false, amount: '1000000' })).amount).toBe('1000000');
   });
 
   it('amounts: above 2^256-1 is AMOUNT_TOO_LARGE (never a 500); leading zeros are refused as everywhere (one spelling per amount), not read away', async () => {
     const huge = ((1n << 256n) + 1n).toString();
-    await expect(svc.create(TEST, { ...BODY, reusable: false, amount: huge })).rejects.toMatchObject({ code: 'AMOUNT_TOO_LARGE', details: { field: 'amount' } });
-    await expect(svc.create(TEST, { ...BODY, reusable: false, amount: '0025000000' })).rejects.toMatchObject({ code: 'INVALID_PARAMS', details: { field: 'amount' } });
+    await expect(svc.create(TEST, { ...BODY, reusable: false, amount: huge })).rejects.toMatchObject({
+      code: 'AMOUNT_TOO_LARGE',
+      details: { field: 'amount' },
+    });
+    await expect(svc.create(TEST, { ...BODY, reusable: false, amount: '0025000000' })).rejects.toMatchObject({
+      code: 'INVALID_PARAMS',
+      details: { field: 'amount' },
+    });
     const oneTime = await svc.create(TEST, { ...BODY, reusable: false, amount: '25000000' });
     await expect(svc.simulate(TEST, oneTime.id, { amount: huge })).rejects.toMatchObject({ code: 'AMOUNT_TOO_LARGE', details: { field: 'amount' } });
-    await expect(svc.simulate(TEST, oneTime.id, { amount: '0025000000' })).rejects.toMatchObject({ code: 'INVALID_PARAMS', message: expect.stringMatching(/^amount: must have no leading zeros/) });
+    await expect(svc.simulate(TEST, oneTime.id, { amount: '0025000000' })).rejects.toMatchObject({
+      code: 'INVALID_PARAMS',
+      message: expect.stringMatching(/^amount: must have no leading zeros/),
+    });
     expect((await svc.simulate(TEST, oneTime.id, { amount: '25000000' })).amount).toBe('25000000');
     const reusable = await svc.create(TEST, BODY);
     await expect(svc.simulate(TEST, reusable.id, { amount: '000123004001' })).rejects.toMatchObject({ code: 'INVALID_PARAMS' });
@@ -116,7 +153,7 @@ describe('DepositsService (fake assets, partners, provider and orders)', () => {
   it('recordDeposit: once per provider deposit id, counters and wake-ups; nothing at a disabled address', async () => {
     const a = await svc.create(TEST, BODY);
     const row = await db.prisma.depositAddress.findUniqueOrThrow({ where: { id: a.id } });
-    const dep = { providerDepositId: 'p-1', amount: '10000000', srcTxHash: '0x' + 'aa'.repeat(32), trackingId: 'sandbox:filled:-' };
+    const dep = { providerDepositId: 'p-1', amount: '10000000', srcTxHash: `0x${'aa'.repeat(32)}`, trackingId: 'sandbox:filled:-' };
     const before = wakes;
     const first = await svc.recordDeposit(row, dep);
     expect(first).toMatchObject({ status: 'submitted', depositAddressId: a.id, amount: '10000000', ourFeeBps: 20, partnerFeeBps: 0 });
@@ -127,7 +164,7 @@ describe('DepositsService (fake assets, partners, provider and orders)', () => {
     const got = await svc.get(TEST, a.id);
     expect(got).toMatchObject({ depositCount: 1, lastDepositAt: '2030-01-01T00:00:00.000Z', deposits: [{ quoteId: first!.quoteId, status: 'submitted' }] });
     await svc.disable(TEST, a.id);
-    expect(await svc.recordDeposit(row, { ...dep, providerDepositId: 'p-2', srcTxHash: '0x' + 'bb'.repeat(32) })).toBeNull();
+    expect(await svc.recordDeposit(row, { ...dep, providerDepositId: 'p-2', srcTxHash: `0x${'bb'.repeat(32)}` })).toBeNull();
     expect((await svc.get(TEST, a.id)).depositCount).toBe(1);
   });
 
@@ -137,7 +174,7 @@ describe('DepositsService (fake assets, partners, provider and orders)', () => {
     expect(await svc.nextCheckDelay(row)).toBe(15_000);
     clock.advance(24 * 3_600_000);
     expect(await svc.nextCheckDelay(row)).toBe(15 * 60_000);
-    await svc.recordDeposit(row, { providerDepositId: 'p-3', amount: '5000000', srcTxHash: '0x' + 'cc'.repeat(32), trackingId: 't' });
+    await svc.recordDeposit(row, { providerDepositId: 'p-3', amount: '5000000', srcTxHash: `0x${'cc'.repeat(32)}`, trackingId: 't' });
     clock.advance(24 * 3_600_000);
     const fresh = await db.prisma.depositAddress.findUniqueOrThrow({ where: { id: a.id } });
     expect(await svc.nextCheckDelay(fresh)).toBe(15_000); // its order is still in flight

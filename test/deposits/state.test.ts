@@ -87,14 +87,29 @@ describe('deposit addresses: pure rules', () => {
   it('price estimate: value in the destination token less fees, 0.5% minimum; decimals alone without prices', () => {
     const usdc = (chainId: number) => ({ chainId, address: '0x', symbol: 'USDC', decimals: 6 });
     const fees = { ourFeeBps: 20, partnerFeeBps: 30, recipients: {} };
-    expect(priceEstimate({ src: usdc(8453), dst: usdc(42161), amount: 100_000_000n, fees }, [1, 1], false)).toEqual({ amount: '100000000', dstAmount: '99500000', dstAmountMin: '99002500', estimatedSeconds: 30 });
+    expect(priceEstimate({ src: usdc(8453), dst: usdc(42161), amount: 100_000_000n, fees }, [1, 1], false)).toEqual({
+      amount: '100000000',
+      dstAmount: '99500000',
+      dstAmountMin: '99002500',
+      estimatedSeconds: 30,
+    });
     const eth = { chainId: 1, address: '0x0', symbol: 'ETH', decimals: 18 };
-    expect(priceEstimate({ src: usdc(1), dst: eth, amount: 3_000_000_000n, fees: { ...fees, partnerFeeBps: 0 } }, [1, 3000], true).dstAmount).toBe('998000000000000000');
-    expect(priceEstimate({ src: eth, dst: usdc(1), amount: 10n ** 18n, fees: { ...fees, ourFeeBps: 0, partnerFeeBps: 0 } }, [undefined, 1], true).dstAmount).toBe('1000000');
+    expect(priceEstimate({ src: usdc(1), dst: eth, amount: 3_000_000_000n, fees: { ...fees, partnerFeeBps: 0 } }, [1, 3000], true).dstAmount).toBe(
+      '998000000000000000',
+    );
+    expect(
+      priceEstimate({ src: eth, dst: usdc(1), amount: 10n ** 18n, fees: { ...fees, ourFeeBps: 0, partnerFeeBps: 0 } }, [undefined, 1], true).dstAmount,
+    ).toBe('1000000');
   });
 
   describe('pay by transfer: the addresses of one checkout session', () => {
-    const row = (chainId: number, token: string, depositCount = 0, status = 'active') => ({ id: `${chainId}:${token}:${status}:${depositCount}`, chainId, token, depositCount, status });
+    const row = (chainId: number, token: string, depositCount = 0, status = 'active') => ({
+      id: `${chainId}:${token}:${status}:${depositCount}`,
+      chainId,
+      token,
+      depositCount,
+      status,
+    });
     const pair = { chainId: 42161, token: '0xusdc' };
 
     it('the bound is 3 pairs', () => expect(CHECKOUT_ADDRESS_PAIRS).toBe(3));
@@ -107,8 +122,16 @@ describe('deposit addresses: pure rules', () => {
       ['three other pairs: full', [row(8453, '0xusdc'), row(10, '0xusdc'), row(1, '0xusdt')], 'full'],
       ['three other pairs, used ones count too: full', [row(8453, '0xusdc', 1), row(10, '0xusdc', 1), row(1, '0xusdt')], 'full'],
       ['three pairs including this one, unused: reused', [row(8453, '0xusdc'), row(10, '0xusdc'), row(42161, '0xusdc')], 'reuse'],
-      ['three pairs including this one, used: replaced (the count stays 3)', [row(8453, '0xusdc'), row(10, '0xusdc'), row(42161, '0xusdc', 1)], 'create+replace'],
-      ['disabled addresses count for nothing', [row(8453, '0xusdc', 0, 'disabled'), row(10, '0xusdc', 0, 'disabled'), row(1, '0xusdt', 1, 'disabled'), row(42161, '0xusdc', 0, 'disabled')], 'create'],
+      [
+        'three pairs including this one, used: replaced (the count stays 3)',
+        [row(8453, '0xusdc'), row(10, '0xusdc'), row(42161, '0xusdc', 1)],
+        'create+replace',
+      ],
+      [
+        'disabled addresses count for nothing',
+        [row(8453, '0xusdc', 0, 'disabled'), row(10, '0xusdc', 0, 'disabled'), row(1, '0xusdt', 1, 'disabled'), row(42161, '0xusdc', 0, 'disabled')],
+        'create',
+      ],
       ['the same token on another chain is another pair', [row(8453, '0xusdc'), row(10, '0xusdc'), row(1, '0xusdc')], 'full'],
     ] as const)('%s → %s', (_what, rows, expected) => {
       const plan = planCheckoutAddress(rows, pair);

@@ -66,7 +66,6 @@ function isAlive(pid: number): boolean {
   }
 }
 
-
 describe('devnet chain', () => {
   it('poses as Base: chain id 8453 from the node and in the description', async () => {
     expect(await devnet.publicClient.getChainId()).toBe(8453);
@@ -118,8 +117,7 @@ describe('tokens at real Base addresses', () => {
   it('transfer emits a standard Transfer log and moves the balance', async () => {
     const usdc = devnet.tokens.USDC.address;
     const amount = parseUnits('12.5', 6);
-    const balance = (who: Address) =>
-      devnet.publicClient.readContract({ address: usdc, abi: erc20Abi, functionName: 'balanceOf', args: [who] });
+    const balance = (who: Address) => devnet.publicClient.readContract({ address: usdc, abi: erc20Abi, functionName: 'balanceOf', args: [who] });
     const [aliceBefore, bobBefore] = await Promise.all([balance(alice.address), balance(bob.address)]);
 
     const hash = await devnet.walletClient(alice).writeContract({
@@ -151,9 +149,9 @@ describe('tokens at real Base addresses', () => {
     const approveReceipt = await devnet.publicClient.waitForTransactionReceipt({ hash: approveHash });
     const [approval] = parseEventLogs({ abi: erc20Abi, logs: approveReceipt.logs, eventName: 'Approval' });
     expect(approval!.args).toEqual({ owner: carol.address, spender: dave.address, value: amount });
-    expect(
-      await devnet.publicClient.readContract({ address: dai, abi: erc20Abi, functionName: 'allowance', args: [carol.address, dave.address] }),
-    ).toBe(amount);
+    expect(await devnet.publicClient.readContract({ address: dai, abi: erc20Abi, functionName: 'allowance', args: [carol.address, dave.address] })).toBe(
+      amount,
+    );
 
     const erinBefore = await devnet.publicClient.readContract({ address: dai, abi: erc20Abi, functionName: 'balanceOf', args: [erin.address] });
     const hash = await devnet.walletClient(dave).writeContract({
@@ -165,12 +163,8 @@ describe('tokens at real Base addresses', () => {
     const receipt = await devnet.publicClient.waitForTransactionReceipt({ hash });
     const [transfer] = parseEventLogs({ abi: erc20Abi, logs: receipt.logs, eventName: 'Transfer' });
     expect(transfer!.args).toEqual({ from: carol.address, to: erin.address, value: amount });
-    expect(
-      await devnet.publicClient.readContract({ address: dai, abi: erc20Abi, functionName: 'allowance', args: [carol.address, dave.address] }),
-    ).toBe(0n);
-    expect(await devnet.publicClient.readContract({ address: dai, abi: erc20Abi, functionName: 'balanceOf', args: [erin.address] })).toBe(
-      erinBefore + amount,
-    );
+    expect(await devnet.publicClient.readContract({ address: dai, abi: erc20Abi, functionName: 'allowance', args: [carol.address, dave.address] })).toBe(0n);
+    expect(await devnet.publicClient.readContract({ address: dai, abi: erc20Abi, functionName: 'balanceOf', args: [erin.address] })).toBe(erinBefore + amount);
 
     const overspend = devnet.publicClient.simulateContract({
       account: dave.address,
@@ -256,9 +250,7 @@ describe('Multicall3', () => {
   it('implements the rest of the canonical interface', async () => {
     const read = devnet.publicClient.readContract;
     expect(await read({ address: MULTICALL3_ADDRESS, abi: multicall3Abi, functionName: 'getChainId' })).toBe(8453n);
-    expect(await read({ address: MULTICALL3_ADDRESS, abi: multicall3Abi, functionName: 'getBlockNumber' })).toBe(
-      await devnet.publicClient.getBlockNumber(),
-    );
+    expect(await read({ address: MULTICALL3_ADDRESS, abi: multicall3Abi, functionName: 'getBlockNumber' })).toBe(await devnet.publicClient.getBlockNumber());
     const { result } = await devnet.publicClient.simulateContract({
       address: MULTICALL3_ADDRESS,
       abi: multicall3Abi,
@@ -305,9 +297,9 @@ describe('setupDevnet', () => {
     try {
       expect(Date.now() - started).toBeLessThan(5_000);
       const { publicClient } = createDevnetClients(slow.rpcUrl, { chainId: slow.chainId });
-      expect(
-        await publicClient.readContract({ address: slow.tokens.USDC.address, abi: erc20Abi, functionName: 'balanceOf', args: [alice.address] }),
-      ).toBe(targetBalance(DEVNET_TOKENS.USDC, alice));
+      expect(await publicClient.readContract({ address: slow.tokens.USDC.address, abi: erc20Abi, functionName: 'balanceOf', args: [alice.address] })).toBe(
+        targetBalance(DEVNET_TOKENS.USDC, alice),
+      );
     } finally {
       await slow.stop();
     }
@@ -416,9 +408,7 @@ function revertName(err: unknown): string | undefined {
 /** Interface of an ABI as comparable strings: parameter names and internalType are ignored, types are not. */
 function signatures(abi: Abi): string[] {
   const type = (p: AbiParameter): string =>
-    p.type.startsWith('tuple') && 'components' in p
-      ? `(${p.components.map(type).join(',')})${p.type.slice('tuple'.length)}`
-      : p.type;
+    p.type.startsWith('tuple') && 'components' in p ? `(${p.components.map(type).join(',')})${p.type.slice('tuple'.length)}` : p.type;
   return abi
     .flatMap((item) => {
       if (item.type === 'function') {

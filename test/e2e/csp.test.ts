@@ -3,7 +3,6 @@ import type { Browser, Page } from 'playwright-core';
 import { launchChromium } from './harness.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
-
 /**
  * The pages' CSPs as a real browser applies them: the header test (test/http/security.test.ts) checks what they
  * say; here chromium reports every violation (a hash that does not match what the browser computes, a source
@@ -59,7 +58,11 @@ describe('page CSPs in chromium', { timeout: 60_000 }, () => {
           body: 'window.YogaGraphiQL = { renderYogaGraphiQL(root) { root.textContent = "rendered"; fetch("https://evil.example/x").catch(() => {}); } };',
         });
       }
-      return route.fulfill({ contentType: url.endsWith('.css') ? 'text/css' : 'text/javascript', body: '/* stand-in */', headers: { 'access-control-allow-origin': '*' } });
+      return route.fulfill({
+        contentType: url.endsWith('.css') ? 'text/css' : 'text/javascript',
+        body: '/* stand-in */',
+        headers: { 'access-control-allow-origin': '*' },
+      });
     });
     await page.route('https://raw.githubusercontent.com/**', (route) => route.fulfill({ status: 404, body: '' }));
     await page.route('https://evil.example/**', (route) => route.fulfill({ body: 'should never be asked' }));

@@ -72,7 +72,11 @@ describe('invoice end to end in chromium', { timeout: 180_000 }, () => {
   const shot = (page: Page, name: string) => page.screenshot({ path: `${ARTIFACTS}${name}.png`, fullPage: true });
   const axe = async (page: Page) => {
     await page.evaluate(axeSource);
-    const result = await page.evaluate(async () => (window as unknown as { axe: { run(o: unknown): Promise<{ violations: Array<{ id: string; help: string; nodes: unknown[] }> }> } }).axe.run({ runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] }));
+    const result = await page.evaluate(async () =>
+      (window as unknown as { axe: { run(o: unknown): Promise<{ violations: Array<{ id: string; help: string; nodes: unknown[] }> }> } }).axe.run({
+        runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'],
+      }),
+    );
     return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`);
   };
   const tabTo = async (page: Page, text: RegExp) => {
@@ -128,7 +132,7 @@ describe('invoice end to end in chromium', { timeout: 180_000 }, () => {
 
       await tabTo(page, /Pay 1\.50 USDC/);
       await page.keyboard.press('Enter');
-      await page.waitForURL(new RegExp(`/pay/cs_test_[0-9A-Za-z]+$`));
+      await page.waitForURL(/\/pay\/cs_test_[0-9A-Za-z]+$/);
       await page.getByRole('button', { name: 'Connect Test Wallet' }).click();
       const token = page.getByLabel('Pay with token');
       await token.waitFor();
@@ -153,7 +157,14 @@ describe('invoice end to end in chromium', { timeout: 180_000 }, () => {
     const after = await devnet.publicClient.readContract({ address: USDC, abi: erc20Abi, functionName: 'balanceOf', args: [recipient] });
     expect(after).toBe(1_500_000n);
 
-    type Paid = { type: string; resourceId: string; data: { invoice: { id: string; status: string; sessionId: string }; session: { id: string; status: string; invoiceId: string; payment: { srcTxHash: string } } } };
+    type Paid = {
+      type: string;
+      resourceId: string;
+      data: {
+        invoice: { id: string; status: string; sessionId: string };
+        session: { id: string; status: string; invoiceId: string; payment: { srcTxHash: string } };
+      };
+    };
     const evt = await waitFor(
       () =>
         merchant.hooks
@@ -165,7 +176,10 @@ describe('invoice end to end in chromium', { timeout: 180_000 }, () => {
     expect(evt.data.session).toMatchObject({ id: evt.data.invoice.sessionId, status: 'paid', invoiceId: inv.id });
     const txHash = evt.data.session.payment.srcTxHash;
 
-    const receipt = await waitFor(() => smtp.messages.find((m) => m.parsed.subject?.includes(`Receipt for invoice ${inv.number}`)), { what: 'the receipt email', timeoutMs: 20_000 });
+    const receipt = await waitFor(() => smtp.messages.find((m) => m.parsed.subject?.includes(`Receipt for invoice ${inv.number}`)), {
+      what: 'the receipt email',
+      timeoutMs: 20_000,
+    });
     expect(receipt.envelope.to).toEqual(['ap@customer.example']);
     const pdfUrl = /Receipt \(PDF\): (\S+)/.exec(String(receipt.parsed.text))![1]!;
     expect(pdfUrl).toBe(`${s.url}/v1/invoices/${inv.id}/receipt.pdf`);
@@ -173,7 +187,19 @@ describe('invoice end to end in chromium', { timeout: 180_000 }, () => {
     expect(res.headers.get('content-type')).toBe('application/pdf');
     const pdf = new Uint8Array(await res.arrayBuffer());
     const text = (await pdfText(pdf)).pages.join('\n').replace(/\/\s+/g, '/').replace(/\s+/g, ' ');
-    for (const t of ['Acme Tools', 'Customer GmbH', inv.number, 'Design review', 'Stickers 5 0.10 0.50', 'Total paid 1.50 USDC', 'Settlement chain Base', 'Paying chain Base', 'Paying token USDC', `Transaction ${txHash}`, `https://basescan.org/tx/${txHash}`])
+    for (const t of [
+      'Acme Tools',
+      'Customer GmbH',
+      inv.number,
+      'Design review',
+      'Stickers 5 0.10 0.50',
+      'Total paid 1.50 USDC',
+      'Settlement chain Base',
+      'Paying chain Base',
+      'Paying token USDC',
+      `Transaction ${txHash}`,
+      `https://basescan.org/tx/${txHash}`,
+    ])
       expect(text, t).toContain(t);
     await pdfToPngs(pdf, ARTIFACTS, 'invoice-04-receipt');
   });

@@ -8,7 +8,11 @@ import { raceTimeout } from '../../src/assets/timeout.js';
  */
 export async function withPageState(err: unknown, page: Page, sessionUrl: string): Promise<Error> {
   const shown = await raceTimeout(
-    page.evaluate(() => ['h1', '#status', '#error', '#pay button'].map((sel) => `${sel}: ${[...document.querySelectorAll<HTMLElement>(sel)].map((e) => e.innerText.trim()).join(' | ')}`).join('\n')),
+    page.evaluate(() =>
+      ['h1', '#status', '#error', '#pay button']
+        .map((sel) => `${sel}: ${[...document.querySelectorAll<HTMLElement>(sel)].map((e) => e.innerText.trim()).join(' | ')}`)
+        .join('\n'),
+    ),
     5_000,
   ).catch((e: Error) => `(page unavailable: ${e.message})`);
   const service = await fetch(sessionUrl, { signal: AbortSignal.timeout(5_000) })

@@ -37,7 +37,9 @@ describe('hosted pay page with a Solana wallet (Wallet Standard) in chromium', {
     sol.mint(USDC, 6);
     s = await startTestServer({ env: { SOLANA_RPC_URL: sol.url, CHECKOUT_SOLANA_COMMITMENT: 'confirmed', CHECKOUT_VERIFY_INTERVAL_MS: '100' } });
     ({ key } = await s.createTestKey());
-    thanks = createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><html lang="en"><title>Thanks</title><h1>Thank you</h1></html>'));
+    thanks = createServer((_req, res) =>
+      res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><html lang="en"><title>Thanks</title><h1>Thank you</h1></html>'),
+    );
     await new Promise<void>((r) => thanks.listen(0, '127.0.0.1', () => r()));
     thanksUrl = `http://127.0.0.1:${(thanks.address() as { port: number }).port}/thanks`;
     browser = await launchChromium();
@@ -51,7 +53,11 @@ describe('hosted pay page with a Solana wallet (Wallet Standard) in chromium', {
 
   const createSession = async (amount = '2500000') => {
     const recipient = Keypair.generate().publicKey.toBase58();
-    const r = await s.post('/v1/checkout/sessions', { amount, settleChain: 'solana', settleToken: 'USDC', recipient, merchantName: 'Solstice Books', description: 'One paperback', successUrl: thanksUrl }, { 'x-api-key': key });
+    const r = await s.post(
+      '/v1/checkout/sessions',
+      { amount, settleChain: 'solana', settleToken: 'USDC', recipient, merchantName: 'Solstice Books', description: 'One paperback', successUrl: thanksUrl },
+      { 'x-api-key': key },
+    );
     expect(r.status, r.text).toBe(200);
     return { id: r.body.id as string, recipient, expiresAt: r.body.expiresAt as string };
   };
@@ -64,7 +70,11 @@ describe('hosted pay page with a Solana wallet (Wallet Standard) in chromium', {
   const shot = (page: Page, name: string) => page.screenshot({ path: `${ARTIFACTS}${name}.png`, fullPage: true });
   const axe = async (page: Page) => {
     await page.evaluate(axeSource);
-    const result = await page.evaluate(async () => (window as unknown as { axe: { run(o: unknown): Promise<{ violations: Array<{ id: string; help: string; nodes: unknown[] }> }> } }).axe.run({ runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] }));
+    const result = await page.evaluate(async () =>
+      (window as unknown as { axe: { run(o: unknown): Promise<{ violations: Array<{ id: string; help: string; nodes: unknown[] }> }> } }).axe.run({
+        runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'],
+      }),
+    );
     return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`);
   };
   /** Opens the page with the wallet, connects it and waits for the direct USDC quote. */
@@ -130,7 +140,10 @@ describe('hosted pay page with a Solana wallet (Wallet Standard) in chromium', {
       // The browser's clock passes the session's expiry (the service's own clock has not: it is still open there).
       await page.clock.setSystemTime(new Date(cs.expiresAt).getTime() + 1_000);
       await page.getByRole('button', { name: 'Pay 2.50 USDC' }).click();
-      await page.getByRole('alert').getByText(/This payment link expired at .*Nothing was sent to your wallet/).waitFor();
+      await page
+        .getByRole('alert')
+        .getByText(/This payment link expired at .*Nothing was sent to your wallet/)
+        .waitFor();
       await page.getByText('This payment link has expired. Ask the merchant for a new one.').waitFor();
       expect(await page.getByRole('button', { name: /^Pay/ }).count()).toBe(0);
       await shot(page, 'sol-03-expired-refused');

@@ -22,7 +22,9 @@ describe('hosted pay page: pay by transfer in chromium', { timeout: 180_000 }, (
 
   beforeAll(async () => {
     await llama.start();
-    s = await startTestServer({ env: { DEFILLAMA_API_URL: llama.url, ORDER_POLL_INTERVAL_MS: '100', DEPOSIT_POLL_INTERVAL_MS: '100', CHECKOUT_VERIFY_INTERVAL_MS: '100' } });
+    s = await startTestServer({
+      env: { DEFILLAMA_API_URL: llama.url, ORDER_POLL_INTERVAL_MS: '100', DEPOSIT_POLL_INTERVAL_MS: '100', CHECKOUT_VERIFY_INTERVAL_MS: '100' },
+    });
     ({ key } = await s.createTestKey());
     merchant = await startMerchant();
     browser = await launchChromium();
@@ -37,7 +39,14 @@ describe('hosted pay page: pay by transfer in chromium', { timeout: 180_000 }, (
   it('pays a test session with the simulate button', async () => {
     const r = await s.post(
       '/v1/checkout/sessions',
-      { amount: '25000000', settleChain: 'base', settleToken: 'USDC', recipient: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8', merchantName: 'Acme Coffee', successUrl: `${merchant.url}/thanks` },
+      {
+        amount: '25000000',
+        settleChain: 'base',
+        settleToken: 'USDC',
+        recipient: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8',
+        merchantName: 'Acme Coffee',
+        successUrl: `${merchant.url}/thanks`,
+      },
       { 'x-api-key': key },
     );
     expect(r.status, r.text).toBe(200);

@@ -61,14 +61,27 @@ describe('hosted pay page end to end in chromium', { timeout: 120_000 }, () => {
     const recipient = freshAddress();
     const r = await s.post(
       '/v1/checkout/sessions',
-      { amount: '25000000', settleChain: 'base', settleToken: 'USDC', recipient, merchantName: 'Acme Coffee', description: 'Two bags of beans', successUrl: `${merchant.url}/thanks?order=42`, cancelUrl: `${merchant.url}/cart`, ...over },
+      {
+        amount: '25000000',
+        settleChain: 'base',
+        settleToken: 'USDC',
+        recipient,
+        merchantName: 'Acme Coffee',
+        description: 'Two bags of beans',
+        successUrl: `${merchant.url}/thanks?order=42`,
+        cancelUrl: `${merchant.url}/cart`,
+        ...over,
+      },
       { 'x-api-key': key },
     );
     expect(r.status, r.text).toBe(200);
     return { id: r.body.id as string, recipient: recipient as Address };
   };
 
-  const newPage = async (payerIndex: number, viewport = { width: 390, height: 844 }): Promise<{ context: BrowserContext; page: Page; calls: Array<{ method: string }> }> => {
+  const newPage = async (
+    payerIndex: number,
+    viewport = { width: 390, height: 844 },
+  ): Promise<{ context: BrowserContext; page: Page; calls: Array<{ method: string }> }> => {
     const context = await browser.newContext({ viewport });
     const { calls } = await injectTestWallet(context, devnet, payerIndex);
     const page = await context.newPage();
@@ -79,7 +92,11 @@ describe('hosted pay page end to end in chromium', { timeout: 120_000 }, () => {
 
   const axe = async (page: Page) => {
     await page.evaluate(axeSource);
-    const result = await page.evaluate(async () => (window as unknown as { axe: { run(o: unknown): Promise<{ violations: Array<{ id: string; help: string; nodes: unknown[] }> }> } }).axe.run({ runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] }));
+    const result = await page.evaluate(async () =>
+      (window as unknown as { axe: { run(o: unknown): Promise<{ violations: Array<{ id: string; help: string; nodes: unknown[] }> }> } }).axe.run({
+        runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'],
+      }),
+    );
     return result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`);
   };
 
@@ -98,7 +115,9 @@ describe('hosted pay page end to end in chromium', { timeout: 120_000 }, () => {
     return waitFor(
       () =>
         merchant.hooks
-          .map((h) => new Webhook(secret).verify(h.body, { 'webhook-id': h.id, 'webhook-timestamp': h.timestamp, 'webhook-signature': h.signature }) as Completed)
+          .map(
+            (h) => new Webhook(secret).verify(h.body, { 'webhook-id': h.id, 'webhook-timestamp': h.timestamp, 'webhook-signature': h.signature }) as Completed,
+          )
           .find((evt) => evt.type === 'checkout.session.completed' && evt.data.session.id === sessionId),
       { timeoutMs: 20_000, intervalMs: 100, what: 'checkout.session.completed to be delivered' },
     );
@@ -244,7 +263,10 @@ describe('hosted pay page end to end in chromium', { timeout: 120_000 }, () => {
       // The merchant reopens it: the open page, without a reload, offers payment again.
       const reopened = await s.post(`/v1/checkout/sessions/${cs.id}/review/reopen`, { note: 'Please pay the full amount' }, { 'x-api-key': key });
       expect(reopened.body.status, reopened.text).toBe('open');
-      await page.getByRole('button', { name: /Connect/ }).first().waitFor({ timeout: 20_000 });
+      await page
+        .getByRole('button', { name: /Connect/ })
+        .first()
+        .waitFor({ timeout: 20_000 });
       await shot(page, '11-reopened');
       // Short again, then accepted as paid: the page says so and goes back to the merchant.
       await underpay();

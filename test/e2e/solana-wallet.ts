@@ -1,5 +1,5 @@
 import type { BrowserContext } from 'playwright-core';
-import { Connection, Keypair, VersionedTransaction } from '@solana/web3.js';
+import { Connection, type Keypair, VersionedTransaction } from '@solana/web3.js';
 
 /**
  * A Wallet Standard Solana wallet for the browser, registered through the `wallet-standard:register-wallet`
@@ -29,7 +29,10 @@ export async function injectSolanaWallet(context: BrowserContext, opts: { keypai
     const b64 = (u: Uint8Array) => btoa(String.fromCharCode(...u));
     const unb64 = (s: string) => Uint8Array.from(atob(s), (c) => c.charCodeAt(0));
     const call = async (method: string, tx: Uint8Array) => {
-      const r = await (window as unknown as { __testSolanaWallet: (m: string, t: string) => Promise<{ result?: string; error?: string }> }).__testSolanaWallet(method, b64(tx));
+      const r = await (window as unknown as { __testSolanaWallet: (m: string, t: string) => Promise<{ result?: string; error?: string }> }).__testSolanaWallet(
+        method,
+        b64(tx),
+      );
       if (r.error) throw new Error(r.error);
       return unb64(r.result!);
     };
@@ -49,14 +52,16 @@ export async function injectSolanaWallet(context: BrowserContext, opts: { keypai
       'solana:signTransaction': {
         version: '1.0.0',
         supportedTransactionVersions: ['legacy', 0],
-        signTransaction: async (...inputs: Array<{ transaction: Uint8Array }>) => Promise.all(inputs.map(async (i) => ({ signedTransaction: await call('signTransaction', i.transaction) }))),
+        signTransaction: async (...inputs: Array<{ transaction: Uint8Array }>) =>
+          Promise.all(inputs.map(async (i) => ({ signedTransaction: await call('signTransaction', i.transaction) }))),
       },
     };
     if (canSend) {
       features['solana:signAndSendTransaction'] = {
         version: '1.0.0',
         supportedTransactionVersions: ['legacy', 0],
-        signAndSendTransaction: async (...inputs: Array<{ transaction: Uint8Array }>) => Promise.all(inputs.map(async (i) => ({ signature: await call('signAndSendTransaction', i.transaction) }))),
+        signAndSendTransaction: async (...inputs: Array<{ transaction: Uint8Array }>) =>
+          Promise.all(inputs.map(async (i) => ({ signature: await call('signAndSendTransaction', i.transaction) }))),
       };
     }
     const wallet = {
@@ -73,6 +78,11 @@ export async function injectSolanaWallet(context: BrowserContext, opts: { keypai
     window.addEventListener('wallet-standard:app-ready', (e) => register((e as CustomEvent).detail));
     window.dispatchEvent(new CustomEvent('wallet-standard:register-wallet', { detail: register }));
   };
-  await context.addInitScript(init, { address: opts.keypair.publicKey.toBase58(), publicKey: [...opts.keypair.publicKey.toBytes()], canSend: opts.canSend ?? true, name: opts.name ?? 'Test Solana Wallet' });
+  await context.addInitScript(init, {
+    address: opts.keypair.publicKey.toBase58(),
+    publicKey: [...opts.keypair.publicKey.toBytes()],
+    canSend: opts.canSend ?? true,
+    name: opts.name ?? 'Test Solana Wallet',
+  });
   return { calls };
 }

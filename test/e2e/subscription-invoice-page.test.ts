@@ -65,9 +65,12 @@ describe('subscription invoice paid in chromium', { timeout: 180_000 }, () => {
   });
 
   type Evt = { type: string; resourceId: string; data: Record<string, any> };
-  const hooks = () => merchant.hooks.map((h) => new Webhook(secret).verify(h.body, { 'webhook-id': h.id, 'webhook-timestamp': h.timestamp, 'webhook-signature': h.signature }) as Evt);
+  const hooks = () =>
+    merchant.hooks.map(
+      (h) => new Webhook(secret).verify(h.body, { 'webhook-id': h.id, 'webhook-timestamp': h.timestamp, 'webhook-signature': h.signature }) as Evt,
+    );
 
-  it("the first invoice, emailed, is paid with DAI routed on the devnet through the hosted pages; the subscription becomes active", async () => {
+  it('the first invoice, emailed, is paid with DAI routed on the devnet through the hosted pages; the subscription becomes active', async () => {
     const recipient = freshAddress() as Address;
     const created = await s.post(
       '/v1/subscriptions',
@@ -105,7 +108,7 @@ describe('subscription invoice paid in chromium', { timeout: 180_000 }, () => {
       await page.getByRole('heading', { name: `Invoice ${inv.number}` }).waitFor();
       expect(await page.getByText(`Subscription ${sub.id}`).first().isVisible()).toBe(true);
       await page.getByRole('button', { name: /^Pay 1\.50 USDC/ }).click();
-      await page.waitForURL(new RegExp(`/pay/cs_test_[0-9A-Za-z]+$`));
+      await page.waitForURL(/\/pay\/cs_test_[0-9A-Za-z]+$/);
       await page.getByRole('button', { name: 'Connect Test Wallet' }).click();
       const token = page.getByLabel('Pay with token');
       await token.waitFor();
@@ -137,12 +140,21 @@ describe('subscription invoice paid in chromium', { timeout: 180_000 }, () => {
     expect(got.periods).toHaveLength(1);
     expect(got.periods[0]).toMatchObject({ index: 0, invoiceId, paidAt: expect.any(String) });
 
-    const paidHook = await waitFor(() => hooks().find((e) => e.type === 'invoice.paid' && e.resourceId === invoiceId), { timeoutMs: 20_000, intervalMs: 100, what: 'invoice.paid' });
+    const paidHook = await waitFor(() => hooks().find((e) => e.type === 'invoice.paid' && e.resourceId === invoiceId), {
+      timeoutMs: 20_000,
+      intervalMs: 100,
+      what: 'invoice.paid',
+    });
     expect(paidHook.data.invoice).toMatchObject({ id: invoiceId, status: 'paid' });
-    const updated = await waitFor(() => hooks().find((e) => e.type === 'subscription.updated' && e.resourceId === sub.id), { timeoutMs: 20_000, intervalMs: 100, what: 'subscription.updated' });
+    const updated = await waitFor(() => hooks().find((e) => e.type === 'subscription.updated' && e.resourceId === sub.id), {
+      timeoutMs: 20_000,
+      intervalMs: 100,
+      what: 'subscription.updated',
+    });
     expect(updated.data.subscription).toMatchObject({ id: sub.id, status: 'active' });
-    const types = hooks().filter((e) => e.resourceId === sub.id).map((e) => e.type);
+    const types = hooks()
+      .filter((e) => e.resourceId === sub.id)
+      .map((e) => e.type);
     expect(types).toEqual(expect.arrayContaining(['subscription.created', 'subscription.past_due', 'subscription.updated']));
   });
 });
-

@@ -49,7 +49,9 @@ export async function injectTestWallet(context: BrowserContext, devnet: DevnetFi
   await context.addInitScript(() => {
     const provider = {
       async request({ method, params }: { method: string; params?: unknown[] }) {
-        const r = (await (window as unknown as { __testWalletRequest: (m: string, p: unknown[]) => Promise<{ result?: unknown; error?: { code: number; message: string } }> }).__testWalletRequest(method, params ?? []));
+        const r = await (
+          window as unknown as { __testWalletRequest: (m: string, p: unknown[]) => Promise<{ result?: unknown; error?: { code: number; message: string } }> }
+        ).__testWalletRequest(method, params ?? []);
         if (r.error) throw Object.assign(new Error(r.error.message), { code: r.error.code });
         return r.result;
       },

@@ -17,7 +17,11 @@ describe('checkout event samples of the catalog', () => {
 
   it('the review samples show the move they stand for', () => {
     const sample = (type: string) => EVENT_TYPES.find((t) => t.type === type)!.sample(ctx).data as any;
-    expect(sample('checkout.session.needs_review').session).toMatchObject({ status: 'needs_review', review: { reason: 'underpaid' }, payments: [{ status: 'rejected', reason: 'underpaid' }] });
+    expect(sample('checkout.session.needs_review').session).toMatchObject({
+      status: 'needs_review',
+      review: { reason: 'underpaid' },
+      payments: [{ status: 'rejected', reason: 'underpaid' }],
+    });
     const reopened = sample('checkout.session.reopened');
     expect(reopened.session).toMatchObject({ status: 'open', review: null, reviews: [reopened.review] });
     expect(reopened.review).toMatchObject({ action: 'reopen', fromStatus: 'needs_review', toStatus: 'open', payment: reopened.session.payments[0].id });

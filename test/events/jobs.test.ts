@@ -28,10 +28,25 @@ describe.each(backends)('event retention (%s)', (backend) => {
     const oldPending = await event('cs_test_old_pending', new Date(now - 40 * DAY));
     const recent = await event('cs_test_recent', new Date(now - 2 * DAY));
     // Created after the events, so recordEvent queued no deliveries of its own: the test sets each status.
-    const endpoint = await prisma().webhookEndpoint.create({ data: { id: 'we_retention', accountId, livemode: false, url: 'https://example.com/hook', enabledEvents: ['*'], secret: 'whsec_x' } });
-    const delivery = (id: string, eventId: string, status: string) => prisma().webhookDelivery.create({ data: { id, eventId, endpointId: endpoint.id, status } });
+    const endpoint = await prisma().webhookEndpoint.create({
+      data: { id: 'we_retention', accountId, livemode: false, url: 'https://example.com/hook', enabledEvents: ['*'], secret: 'whsec_x' },
+    });
+    const delivery = (id: string, eventId: string, status: string) =>
+      prisma().webhookDelivery.create({ data: { id, eventId, endpointId: endpoint.id, status } });
     await delivery('whd_old', old.id, 'succeeded');
-    await prisma().webhookAttempt.create({ data: { id: 'wha_old', deliveryId: 'whd_old', eventId: old.id, endpointId: endpoint.id, attempt: 1, url: endpoint.url, success: true, statusCode: 200, latencyMs: 12 } });
+    await prisma().webhookAttempt.create({
+      data: {
+        id: 'wha_old',
+        deliveryId: 'whd_old',
+        eventId: old.id,
+        endpointId: endpoint.id,
+        attempt: 1,
+        url: endpoint.url,
+        success: true,
+        statusCode: 200,
+        latencyMs: 12,
+      },
+    });
     await delivery('whd_old_failed', old.id, 'failed');
     await delivery('whd_old_pending', oldPending.id, 'pending');
 
@@ -54,7 +69,16 @@ describe.each(backends)('event retention (%s)', (backend) => {
     const clock = new ManualClock(Date.UTC(2027, 0, 1));
     const created = new Date(clock.now() - 8 * DAY);
     await prisma().event.createMany({
-      data: Array.from({ length: 1_203 }, (_, i) => ({ id: `evt_batch${String(i).padStart(5, '0')}`, accountId, livemode: false, type: 'order.updated', resourceId: `q_batch${i}`, sequence: 1, data: {}, createdAt: created })),
+      data: Array.from({ length: 1_203 }, (_, i) => ({
+        id: `evt_batch${String(i).padStart(5, '0')}`,
+        accountId,
+        livemode: false,
+        type: 'order.updated',
+        resourceId: `q_batch${i}`,
+        sequence: 1,
+        data: {},
+        createdAt: created,
+      })),
     });
     const job = eventRetentionJob(s.db.sql, clock, 10);
     await job.run(new AbortController().signal);

@@ -23,7 +23,7 @@ describe.each(backends)('outbox: recordEvent (%s)', (backend) => {
     const resourceId = `cs_test_${Date.now()}`;
     const a = await prisma().$transaction((tx) => recordEvent(tx, { ...base(), resourceId }));
     const b = await prisma().$transaction((tx) => recordEvent(tx, { ...base(), resourceId, type: 'checkout.session.expired' }));
-    const other = await prisma().$transaction((tx) => recordEvent(tx, { ...base(), resourceId: resourceId + 'x' }));
+    const other = await prisma().$transaction((tx) => recordEvent(tx, { ...base(), resourceId: `${resourceId}x` }));
     expect(a.id).toMatch(/^evt_[0-9A-Za-z]{22}$/);
     expect(a.createdAt).toMatch(ISO_MS);
     expect([a.sequence, b.sequence, other.sequence]).toEqual([1, 2, 1]);
@@ -97,6 +97,8 @@ describe.each(backends)('outbox: recordEvent (%s)', (backend) => {
   });
 
   it('refuses a malformed type (a programming error, not a silent bad event)', async () => {
-    await expect(prisma().$transaction((tx) => recordEvent(tx, { ...base(), resourceId: 'x', type: 'Checkout Completed' }))).rejects.toThrow(/malformed event type/);
+    await expect(prisma().$transaction((tx) => recordEvent(tx, { ...base(), resourceId: 'x', type: 'Checkout Completed' }))).rejects.toThrow(
+      /malformed event type/,
+    );
   });
 });

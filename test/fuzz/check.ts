@@ -19,7 +19,8 @@ export function checkAnswer(c: HttpCase, r: HttpResult): string[] {
     const sent = c.headers['x-request-id'];
     // A request past Node's header limit is answered before its headers are read: its id cannot be kept.
     const headerBytes = c.path.length + Object.entries(c.headers).reduce((n, [k, v]) => n + k.length + Buffer.byteLength(v) + 4, 0);
-    if (sent && UUID.test(sent) && headerBytes < maxHeaderSize - 512 && requestId !== sent.toLowerCase()) problems.push(`x-request-id ${requestId} is not the well-formed one sent (${sent})`);
+    if (sent && UUID.test(sent) && headerBytes < maxHeaderSize - 512 && requestId !== sent.toLowerCase())
+      problems.push(`x-request-id ${requestId} is not the well-formed one sent (${sent})`);
   }
   const head = c.method === 'HEAD';
   const isGraphQL = c.path === '/graphql' || c.path.startsWith('/graphql?');
@@ -44,7 +45,8 @@ function checkEnvelope(r: HttpResult, requestId: string): string[] {
   else if (ERROR_STATUS[code] !== r.status) problems.push(`code ${code} is ${ERROR_STATUS[code]}, answered with ${r.status}`);
   if (typeof e.message !== 'string' || !e.message) problems.push('error.message missing');
   if (e.requestId !== requestId) problems.push(`error.requestId ${String(e.requestId)} differs from x-request-id ${requestId}`);
-  if (typeof e.docsUrl !== 'string' || !e.docsUrl.endsWith(`/errors/${String(e.code)}`)) problems.push(`error.docsUrl ${String(e.docsUrl)} does not name the code`);
+  if (typeof e.docsUrl !== 'string' || !e.docsUrl.endsWith(`/errors/${String(e.code)}`))
+    problems.push(`error.docsUrl ${String(e.docsUrl)} does not name the code`);
   return problems;
 }
 
@@ -55,7 +57,8 @@ function checkGraphQLBody(body: GqlBody, requestId: string, where: string): stri
   for (const e of body.errors ?? []) {
     if (typeof e.extensions?.code !== 'string') problems.push(`${where}: a GraphQL error without extensions.code: ${JSON.stringify(e).slice(0, 200)}`);
     else if (e.extensions.code === 'INTERNAL') problems.push(`${where}: GraphQL error INTERNAL: ${String(e.message)}`);
-    if (e.extensions?.requestId !== undefined && e.extensions.requestId !== requestId) problems.push(`${where}: extensions.requestId ${String(e.extensions.requestId)} differs from x-request-id ${requestId}`);
+    if (e.extensions?.requestId !== undefined && e.extensions.requestId !== requestId)
+      problems.push(`${where}: extensions.requestId ${String(e.extensions.requestId)} differs from x-request-id ${requestId}`);
   }
   return problems;
 }
@@ -99,7 +102,9 @@ function checkGraphQL(r: HttpResult, type: string, requestId: string): string[] 
   }
   // The HTTP layer's own refusals (body too large, before GraphQL ran) use the REST envelope.
   if (body && typeof body === 'object' && 'error' in body && !('errors' in body)) return checkEnvelope(r, requestId);
-  const problems = Array.isArray(body) ? body.flatMap((b: GqlBody) => checkGraphQLBody(b, requestId, 'batch item')) : checkGraphQLBody(body, requestId, 'result');
+  const problems = Array.isArray(body)
+    ? body.flatMap((b: GqlBody) => checkGraphQLBody(b, requestId, 'batch item'))
+    : checkGraphQLBody(body, requestId, 'result');
   if (r.status >= 400 && !Array.isArray(body) && !body?.errors?.length) problems.push(`${r.status} from /graphql without errors`);
   return problems;
 }

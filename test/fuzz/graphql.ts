@@ -78,7 +78,23 @@ interface Ctx {
 const stringValue = (ctx: Ctx): fc.Arbitrary<string> =>
   fc.oneof(
     { weight: 2, arbitrary: ctx.ids.length ? fc.constantFrom(...ctx.ids) : nastyString },
-    { weight: 2, arbitrary: fc.constantFrom('base', '8453', 'solana', 'USDC', '1000000', RECIPIENT, SOL_WALLET, TX_HASH, 'checkout.session.*', 'https://hooks.example.com/x', 'relay', 'q_' + 'A'.repeat(34)) },
+    {
+      weight: 2,
+      arbitrary: fc.constantFrom(
+        'base',
+        '8453',
+        'solana',
+        'USDC',
+        '1000000',
+        RECIPIENT,
+        SOL_WALLET,
+        TX_HASH,
+        'checkout.session.*',
+        'https://hooks.example.com/x',
+        'relay',
+        `q_${'A'.repeat(34)}`,
+      ),
+    },
     { weight: 4, arbitrary: nastyString },
   );
 
@@ -94,7 +110,8 @@ export function inputValue(type: GraphQLInputType, ctx: Ctx, depth = 0): fc.Arbi
       const long = fc.tuple(item, fc.integer({ min: 26, max: 120 })).map(([v, n]) => Array.from({ length: n }, () => v));
       return fc.oneof(fc.array(item, { maxLength: 4 }), item, long);
     }
-    if (isEnumType(type)) return fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...type.getValues().map((v) => v.name)) }, { weight: 1, arbitrary: nastyString });
+    if (isEnumType(type))
+      return fc.oneof({ weight: 4, arbitrary: fc.constantFrom(...type.getValues().map((v) => v.name)) }, { weight: 1, arbitrary: nastyString });
     if (isInputObjectType(type)) {
       const fields = Object.values(type.getFields());
       const record: Record<string, fc.Arbitrary<unknown>> = {};
@@ -103,7 +120,12 @@ export function inputValue(type: GraphQLInputType, ctx: Ctx, depth = 0): fc.Arbi
       return fc.oneof(
         { weight: 6, arbitrary: fc.record(record, { requiredKeys: required }) },
         { weight: 1, arbitrary: fc.record(record, { requiredKeys: [] }) },
-        { weight: 1, arbitrary: fc.tuple(fc.record(record, { requiredKeys: required }), fc.string({ maxLength: 10 }), nastyJson).map(([o, k, v]) => ({ ...o, [k || 'unknown']: v })) },
+        {
+          weight: 1,
+          arbitrary: fc
+            .tuple(fc.record(record, { requiredKeys: required }), fc.string({ maxLength: 10 }), nastyJson)
+            .map(([o, k, v]) => ({ ...o, [k || 'unknown']: v })),
+        },
       );
     }
     switch (type.name) {
@@ -114,9 +136,21 @@ export function inputValue(type: GraphQLInputType, ctx: Ctx, depth = 0): fc.Arbi
       case 'Boolean':
         return fc.boolean();
       case 'DateTime':
-        return fc.constantFrom('2026-11-22T12:00:00Z', '2026-02-30T00:00:00Z', '9999-12-31T23:59:59.999Z', '0000-01-01T00:00:00Z', '', 'now', '1e400', '2026-11-22T12:00:00+25:00');
+        return fc.constantFrom(
+          '2026-11-22T12:00:00Z',
+          '2026-02-30T00:00:00Z',
+          '9999-12-31T23:59:59.999Z',
+          '0000-01-01T00:00:00Z',
+          '',
+          'now',
+          '1e400',
+          '2026-11-22T12:00:00+25:00',
+        );
       case 'JSON':
-        return fc.oneof(nastyJson, fc.integer({ min: 50, max: 3_000 }).map((n) => deepObject(n)));
+        return fc.oneof(
+          nastyJson,
+          fc.integer({ min: 50, max: 3_000 }).map((n) => deepObject(n)),
+        );
       default:
         return stringValue(ctx);
     }
@@ -176,14 +210,31 @@ function operationFor(rf: RootField, ctx: Ctx): fc.Arbitrary<GqlRequest> {
 /** Documents no client should send: garbage, deep nesting, huge, many aliases, unknown fields, wrong operation names. */
 const malformedDocument = (fields: RootField[]): fc.Arbitrary<GqlRequest> =>
   fc.oneof(
-    fc.constantFrom('', '{', '}', 'query', '{ __typename ', 'mutation { }', 'subscription { a b }', '{ unknownField }', 'query Q { __typename } query Q { __typename }', '{ __schema { types { name } } }', '#', 'fragment F on Query { ...F } { ...F }').map((query) => ({ query })),
+    fc
+      .constantFrom(
+        '',
+        '{',
+        '}',
+        'query',
+        '{ __typename ',
+        'mutation { }',
+        'subscription { a b }',
+        '{ unknownField }',
+        'query Q { __typename } query Q { __typename }',
+        '{ __schema { types { name } } }',
+        '#',
+        'fragment F on Query { ...F } { ...F }',
+      )
+      .map((query) => ({ query })),
     nastyString.map((query) => ({ query })),
     fc.integer({ min: 20, max: 5_000 }).map((n) => ({ query: '{ chains '.repeat(1) + '{ nodes '.repeat(n) + '}'.repeat(n + 1) })),
     fc.integer({ min: 16, max: 200 }).map((n) => ({ query: `{ ${Array.from({ length: n }, (_, i) => `a${i}: __typename`).join(' ')} }` })),
     fc.integer({ min: 21, max: 300 }).map((n) => ({ query: `{ __typename ${'@include(if: true) '.repeat(n)} }` })),
     fc.integer({ min: 1_000, max: 100_000 }).map((n) => ({ query: `{ __typename } #${'x'.repeat(n)}` })),
     fc.constantFrom(...fields).map((rf) => ({ query: `${rf.root} { ${rf.field.name} }` })),
-    fc.tuple(fc.constantFrom(...fields), nastyString).map(([rf, name]) => ({ query: `${rf.root} Op { ${rf.field.name} ${selection(rf.field.type)} }`, operationName: name })),
+    fc
+      .tuple(fc.constantFrom(...fields), nastyString)
+      .map(([rf, name]) => ({ query: `${rf.root} Op { ${rf.field.name} ${selection(rf.field.type)} }`, operationName: name })),
   );
 
 /** The HTTP request carrying a GraphQL request, over the transports (and non-transports) clients use. */
@@ -202,7 +253,16 @@ function carry(req: fc.Arbitrary<GqlRequest>, label: fc.Arbitrary<string>, subsc
     { weight: 1, arbitrary: fc.constant('odd-type') },
     { weight: 1, arbitrary: fc.constant('graphql-type') },
   );
-  const oddType = fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json; charset=utf-16', 'application/jsonx', '', 'application/xml', '*/*');
+  const oddType = fc.constantFrom(
+    'text/plain',
+    'application/x-www-form-urlencoded',
+    'multipart/form-data; boundary=x',
+    'application/json; charset=utf-16',
+    'application/jsonx',
+    '',
+    'application/xml',
+    '*/*',
+  );
   const accept = subscription
     ? fc.constantFrom('text/event-stream', 'application/json', 'application/graphql-response+json', 'multipart/mixed')
     : fc.constantFrom('application/graphql-response+json, application/json', 'application/json', 'text/event-stream', '*/*', 'text/html', 'image/png');
@@ -233,7 +293,10 @@ function carry(req: fc.Arbitrary<GqlRequest>, label: fc.Arbitrary<string>, subsc
 }
 
 /** Cases for every root field (one generator each, labelled), and malformed documents. */
-export function graphqlCases(schema: GraphQLSchema, target: FuzzTarget): { perField: Array<{ label: string; arb: fc.Arbitrary<HttpCase> }>; malformed: fc.Arbitrary<HttpCase> } {
+export function graphqlCases(
+  schema: GraphQLSchema,
+  target: FuzzTarget,
+): { perField: Array<{ label: string; arb: fc.Arbitrary<HttpCase> }>; malformed: fc.Arbitrary<HttpCase> } {
   const fields = rootFields(schema);
   const ctx: Ctx = { ids: [...target.ids.sessions, ...target.ids.endpoints, ...target.ids.events, ...target.ids.invoices] };
   return {

@@ -183,7 +183,11 @@ function graphqlCase(target: FuzzTarget, slot: GqlSlot, value: string): HttpCase
     vars[a.name] = v;
     defs.push(`$${a.name}: ${a.type.toString()}`);
   }
-  const call = defs.length ? `(${Object.keys(vars).map((n) => `${n}: $${n}`).join(', ')})` : '';
+  const call = defs.length
+    ? `(${Object.keys(vars)
+        .map((n) => `${n}: $${n}`)
+        .join(', ')})`
+    : '';
   const query = `${rf.root}${defs.length ? `(${defs.join(', ')})` : ''} { ${rf.field.name}${call} ${selectionOf(rf.field)} }`;
   const stream = rf.root === 'subscription';
   return {
@@ -221,7 +225,8 @@ function judgeGraphQL(c: HttpCase, r: HttpResult, slot: GqlSlot): string[] {
   const body = resultOf(r);
   if (!body) return [...problems, `no result (${r.status}): ${r.text.slice(0, 200)}`];
   if (body.errors?.length) {
-    for (const e of body.errors) if (!ACCEPTED_CODES.includes(String(e.extensions?.code))) problems.push(`error ${String(e.extensions?.code)}: ${e.message.slice(0, 200)}`);
+    for (const e of body.errors)
+      if (!ACCEPTED_CODES.includes(String(e.extensions?.code))) problems.push(`error ${String(e.extensions?.code)}: ${e.message.slice(0, 200)}`);
     return problems;
   }
   const value = body.data?.[slot.rf.field.name] as { __typename?: string; edges?: unknown[] } | null | undefined;
@@ -248,8 +253,24 @@ describe.each(backends)('malformed ids at the edge: NUL, 10 kB and wrong-prefix 
     const rest = restSlots().map((s) => `${s.route.method} ${s.route.path} ${s.where} ${s.name}`);
     const gql = graphqlSlots().map((s) => `${s.rf.root} ${s.rf.field.name}`);
     // Spot checks that the derivation works; the lists themselves grow with the API.
-    expect(rest).toEqual(expect.arrayContaining(['GET /v1/checkout/sessions/:id path id', 'POST /v1/checkout/sessions/:id/refunds/:refundId/cancel path refundId', 'GET /v1/orders/:provider/:id path id', 'GET /v1/orders query depositAddressId']));
-    expect(gql).toEqual(expect.arrayContaining(['subscription checkoutSession', 'subscription order', 'subscription orderStatus', 'query order', 'mutation cancelLimitOrders', 'query orders']));
+    expect(rest).toEqual(
+      expect.arrayContaining([
+        'GET /v1/checkout/sessions/:id path id',
+        'POST /v1/checkout/sessions/:id/refunds/:refundId/cancel path refundId',
+        'GET /v1/orders/:provider/:id path id',
+        'GET /v1/orders query depositAddressId',
+      ]),
+    );
+    expect(gql).toEqual(
+      expect.arrayContaining([
+        'subscription checkoutSession',
+        'subscription order',
+        'subscription orderStatus',
+        'query order',
+        'mutation cancelLimitOrders',
+        'query orders',
+      ]),
+    );
     expect(rest.length).toBeGreaterThan(40);
     expect(gql.length).toBeGreaterThan(50);
   });

@@ -25,7 +25,10 @@ describe('fuzz: reading OpenAPI documents', () => {
           },
         },
       },
-      components: { parameters: { Id: { name: 'id', in: 'path', required: true, schema: { type: 'string' } } }, schemas: { Thing: { type: 'object', properties: { a: { type: 'string' } } } } },
+      components: {
+        parameters: { Id: { name: 'id', in: 'path', required: true, schema: { type: 'string' } } },
+        schemas: { Thing: { type: 'object', properties: { a: { type: 'string' } } } },
+      },
     };
     const [op] = operationsOf(doc, true);
     expect(op).toMatchObject({ method: 'PATCH', pathParams: [{ name: 'id' }], query: [{ name: 'limit', required: false }], secured: true, schemaAware: true });

@@ -12,7 +12,24 @@ export interface RestContext {
 }
 
 /** Path segments that are not valid percent-encoding, or decode to something a router should never see. */
-const RAW_SEGMENTS = ['%', '%zz', '%E0%A4%A', '%C0%80', '%ff%fe', '%ED%A0%80', '%F4%90%80%80', '%2F', '%2e%2e', '..', '.', 'a%00b', '%252e', '%u0041', '%%', '%0A%0D'];
+const RAW_SEGMENTS = [
+  '%',
+  '%zz',
+  '%E0%A4%A',
+  '%C0%80',
+  '%ff%fe',
+  '%ED%A0%80',
+  '%F4%90%80%80',
+  '%2F',
+  '%2e%2e',
+  '..',
+  '.',
+  'a%00b',
+  '%252e',
+  '%u0041',
+  '%%',
+  '%0A%0D',
+];
 
 const CONTENT_TYPES = [
   'application/json',
@@ -40,18 +57,28 @@ const opKey = (op: Operation) => `${op.method} ${op.path}`;
 
 /** Ids a path parameter can take: the seeded resources its path names, plausible-looking ones, and hostile strings. */
 function paramValue(ctx: RestContext, op: Operation, name: string): fc.Arbitrary<string> {
-  const before = op.path.split('/').findIndex((s) => s === `{${name}}`);
+  const before = op.path.split('/').indexOf(`{${name}}`);
   const collection = op.path.split('/')[before - 1];
   const real =
-    collection === 'sessions' ? ctx.target.ids.sessions : collection === 'webhook-endpoints' ? ctx.target.ids.endpoints : collection === 'events' ? ctx.target.ids.events : collection === 'invoices' ? ctx.target.ids.invoices : name === 'provider' ? PROVIDERS : [];
+    collection === 'sessions'
+      ? ctx.target.ids.sessions
+      : collection === 'webhook-endpoints'
+        ? ctx.target.ids.endpoints
+        : collection === 'events'
+          ? ctx.target.ids.events
+          : collection === 'invoices'
+            ? ctx.target.ids.invoices
+            : name === 'provider'
+              ? PROVIDERS
+              : [];
   const all = [...ctx.target.ids.sessions, ...ctx.target.ids.endpoints, ...ctx.target.ids.events, ...ctx.target.ids.invoices];
   const schema = op.pathParams.find((p) => p.name === name)?.schema ?? {};
   return fc.oneof(
-    { weight: 4, arbitrary: real.length ? fc.constantFrom(...real).map(pct) : fc.constantFrom('cs_test_' + 'A'.repeat(22), 'q_' + 'A'.repeat(34)).map(pct) },
-    { weight: 1, arbitrary: fc.constantFrom(...all).map((id) => pct(id + 'x')) },
+    { weight: 4, arbitrary: real.length ? fc.constantFrom(...real).map(pct) : fc.constantFrom(`cs_test_${'A'.repeat(22)}`, `q_${'A'.repeat(34)}`).map(pct) },
+    { weight: 1, arbitrary: fc.constantFrom(...all).map((id) => pct(`${id}x`)) },
     { weight: 1, arbitrary: fc.constantFrom(...RAW_SEGMENTS) },
     { weight: 2, arbitrary: nastyString.map(pct) },
-    { weight: op.schemaAware ? 2 : 0, arbitrary: fromSchema(ctx.doc, schema).map((v) => pct(typeof v === 'string' ? v : JSON.stringify(v) ?? '')) },
+    { weight: op.schemaAware ? 2 : 0, arbitrary: fromSchema(ctx.doc, schema).map((v) => pct(typeof v === 'string' ? v : (JSON.stringify(v) ?? ''))) },
   );
 }
 
@@ -59,11 +86,18 @@ function paramValue(ctx: RestContext, op: Operation, name: string): fc.Arbitrary
 function queryString(ctx: RestContext, op: Operation): fc.Arbitrary<string> {
   const seeds = QUERY_SEEDS[opKey(op)] ?? [];
   const names = [...new Set([...op.query.map((q) => q.name), ...seeds.flatMap((s) => Object.keys(s))])];
-  const scalar = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v) ?? '');
+  const scalar = (v: unknown) => (typeof v === 'string' ? v : (JSON.stringify(v) ?? ''));
   const documented = op.query.length
-    ? fc.tuple(...op.query.map((q) => fc.option(fromSchema(ctx.doc, q.schema).map((v) => [q.name, Array.isArray(v) ? v.map(scalar).join(',') : scalar(v)] as const), { freq: 3 }))).map((pairs) =>
-        pairs.filter((p): p is readonly [string, string] => p !== null),
-      )
+    ? fc
+        .tuple(
+          ...op.query.map((q) =>
+            fc.option(
+              fromSchema(ctx.doc, q.schema).map((v) => [q.name, Array.isArray(v) ? v.map(scalar).join(',') : scalar(v)] as const),
+              { freq: 3 },
+            ),
+          ),
+        )
+        .map((pairs) => pairs.filter((p): p is readonly [string, string] => p !== null))
     : fc.constant([] as Array<readonly [string, string]>);
   const seeded = seeds.length
     ? fc.tuple(fc.constantFrom(...seeds), fc.option(fc.tuple(fc.constantFrom(...Object.keys(seeds[0])), nastyString), { freq: 2 })).map(([s, swap]) => {
@@ -80,7 +114,12 @@ function queryString(ctx: RestContext, op: Operation): fc.Arbitrary<string> {
     { weight: 1, arbitrary: fc.tuple(seeded, fc.constantFrom(...RAW_SEGMENTS)).map(([a, raw]) => `${encode(a)}&${raw}=${raw}`) },
     // Huge query strings: inside Node's 16 KiB header limit, and past it.
     { weight: 1, arbitrary: fc.integer({ min: 2_000, max: 15_000 }).map((n) => `${names[0] ?? 'q'}=${'a'.repeat(n)}`) },
-    { weight: 1, arbitrary: fc.integer({ min: 1, max: 400 }).map((n) => Array.from({ length: n }, (_, i) => `${names[i % Math.max(names.length, 1)] ?? 'k'}=${i}`).join('&')) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .integer({ min: 1, max: 400 })
+        .map((n) => Array.from({ length: n }, (_, i) => `${names[i % Math.max(names.length, 1)] ?? 'k'}=${i}`).join('&')),
+    },
     { weight: 1, arbitrary: fc.constant('a'.repeat(20_000)) },
   );
 }
@@ -97,7 +136,10 @@ function bodyFor(ctx: RestContext, op: Operation): fc.Arbitrary<string | undefin
     else o[keys[i % keys.length]] = v;
     return o;
   });
-  const schemaObject = op.schemaAware && op.body ? fromSchema(ctx.doc, op.body, 0, [...ctx.target.ids.sessions, ...ctx.target.ids.endpoints, ...ctx.target.ids.events, ...ctx.target.ids.invoices]) : nastyJson;
+  const schemaObject =
+    op.schemaAware && op.body
+      ? fromSchema(ctx.doc, op.body, 0, [...ctx.target.ids.sessions, ...ctx.target.ids.endpoints, ...ctx.target.ids.events, ...ctx.target.ids.invoices])
+      : nastyJson;
   const objects = fc.oneof(seedArb, mutated);
   return fc.oneof(
     { weight: 2, arbitrary: seedArb.map((s) => JSON.stringify(s)) },
@@ -120,7 +162,7 @@ export function restCase(ctx: RestContext, op: Operation): fc.Arbitrary<HttpCase
   });
   const oddPath = fc.oneof(
     { weight: 12, arbitrary: pathArb },
-    { weight: 1, arbitrary: pathArb.map((p) => p + '/') },
+    { weight: 1, arbitrary: pathArb.map((p) => `${p}/`) },
     { weight: 1, arbitrary: pathArb.map((p) => p.replace('/v1/', '/v1//')) },
     { weight: 1, arbitrary: fc.tuple(pathArb, fc.constantFrom(...RAW_SEGMENTS)).map(([p, s]) => `${p}/${s}`) },
   );
@@ -129,12 +171,30 @@ export function restCase(ctx: RestContext, op: Operation): fc.Arbitrary<HttpCase
     { weight: 4, arbitrary: fc.constant(ctx.target.keys.owner) },
     { weight: 1, arbitrary: fc.constant(ctx.target.keys.other) },
     { weight: 1, arbitrary: fc.constant(ctx.target.keys.live) },
-    { weight: 1, arbitrary: fc.constantFrom(ctx.target.keys.owner.slice(0, -1) + 'x', ctx.target.keys.owner.toUpperCase(), ctx.target.keys.owner + ' ', '', 'swapgate_test_', 'Bearer ' + ctx.target.keys.owner) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        `${ctx.target.keys.owner.slice(0, -1)}x`,
+        ctx.target.keys.owner.toUpperCase(),
+        `${ctx.target.keys.owner} `,
+        '',
+        'swapgate_test_',
+        `Bearer ${ctx.target.keys.owner}`,
+      ),
+    },
     { weight: 1, arbitrary: nastyString.map((s) => headerSafe(s.slice(0, 8_000))) },
   );
   const method = fc.oneof({ weight: 10, arbitrary: fc.constant(op.method) }, { weight: 1, arbitrary: fc.constantFrom(...METHODS) });
-  const contentType = fc.oneof({ weight: 6, arbitrary: fc.constant('application/json') }, { weight: 1, arbitrary: fc.constant(undefined) }, { weight: 2, arbitrary: fc.constantFrom(...CONTENT_TYPES) });
-  const requestId = fc.oneof({ weight: 6, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.uuid() }, { weight: 1, arbitrary: nastyString.map((s) => headerSafe(s.slice(0, 200))) });
+  const contentType = fc.oneof(
+    { weight: 6, arbitrary: fc.constant('application/json') },
+    { weight: 1, arbitrary: fc.constant(undefined) },
+    { weight: 2, arbitrary: fc.constantFrom(...CONTENT_TYPES) },
+  );
+  const requestId = fc.oneof(
+    { weight: 6, arbitrary: fc.constant(undefined) },
+    { weight: 1, arbitrary: fc.uuid() },
+    { weight: 1, arbitrary: nastyString.map((s) => headerSafe(s.slice(0, 200))) },
+  );
   // Bodies go with POST/PATCH/PUT, and now and then with GET and DELETE too.
   const body = op.body ? bodyFor(ctx, op) : fc.option(bodyFor(ctx, op), { freq: 6 }).map((b) => b ?? undefined);
   return fc.record({ path: oddPath, query: queryString(ctx, op), key, method, contentType, requestId, body }).map((r) => {

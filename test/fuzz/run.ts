@@ -59,7 +59,11 @@ const short = (s: string | Buffer | undefined, max = 600) => {
  * still touches them all), each sent without a key, with the owner's valid test key, and with the generated
  * key when that is another one. Never stops at the first problem: every finding is collected.
  */
-export async function fuzz(target: FuzzTarget, schema: GraphQLSchema, opts: { runs: number; seed: number; onProgress?: (done: number) => void }): Promise<FuzzReport> {
+export async function fuzz(
+  target: FuzzTarget,
+  schema: GraphQLSchema,
+  opts: { runs: number; seed: number; onProgress?: (done: number) => void },
+): Promise<FuzzReport> {
   const { doc, served } = await loadDocument(target.url);
   const ops: Operation[] = operationsOf(doc, served);
   const gql = graphqlCases(schema, target);
@@ -110,9 +114,17 @@ export async function fuzz(target: FuzzTarget, schema: GraphQLSchema, opts: { ru
               label: v.label,
               problems,
               status: r.status,
-              request: { method: v.method, path: short(v.path, 300)!, headers: Object.fromEntries(Object.entries(v.headers).map(([k, h]) => [k, short(h, 120)!])), body: short(v.body) },
+              request: {
+                method: v.method,
+                path: short(v.path, 300)!,
+                headers: Object.fromEntries(Object.entries(v.headers).map(([k, h]) => [k, short(h, 120)!])),
+                body: short(v.body),
+              },
               response: short(r.text, 300) ?? '',
-              sent: report.findings.length < 100 ? { method: v.method, path: v.path, headers: v.headers, body: v.body === undefined ? undefined : String(v.body) } : undefined,
+              sent:
+                report.findings.length < 100
+                  ? { method: v.method, path: v.path, headers: v.headers, body: v.body === undefined ? undefined : String(v.body) }
+                  : undefined,
             });
           }
         }
@@ -128,8 +140,11 @@ export async function fuzz(target: FuzzTarget, schema: GraphQLSchema, opts: { ru
 
 /** The case as generated, plus the same without a key and with the valid test key. */
 function keyVariants(c: HttpCase, validKey: string): HttpCase[] {
-  const { ['x-api-key']: generated, ...rest } = c.headers;
-  const out: HttpCase[] = [{ ...c, headers: rest }, { ...c, headers: { ...rest, 'x-api-key': validKey } }];
+  const { 'x-api-key': generated, ...rest } = c.headers;
+  const out: HttpCase[] = [
+    { ...c, headers: rest },
+    { ...c, headers: { ...rest, 'x-api-key': validKey } },
+  ];
   if (generated !== undefined && generated !== validKey) out.push(c);
   return out;
 }
@@ -137,7 +152,13 @@ function keyVariants(c: HttpCase, validKey: string): HttpCase[] {
 /** The process still answers: health is 200 and a GraphQL query executes. */
 export async function isAlive(url: string): Promise<boolean> {
   const health = await send(url, { label: 'health', method: 'GET', path: '/v1/health', headers: {} });
-  const gql = await send(url, { label: 'health', method: 'POST', path: '/graphql', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ __typename }' }) });
+  const gql = await send(url, {
+    label: 'health',
+    method: 'POST',
+    path: '/graphql',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query: '{ __typename }' }),
+  });
   return health.status === 200 && gql.status === 200 && JSON.parse(gql.text)?.data?.__typename === 'Query';
 }
 
@@ -155,7 +176,8 @@ export function summarize(report: FuzzReport, maxExamples = 3): string {
   ];
   for (const [k, fs] of groups) {
     lines.push(`\n× ${fs.length}  ${k}`);
-    for (const f of fs.slice(0, maxExamples)) lines.push(JSON.stringify({ request: f.request, status: f.status, problems: f.problems, response: f.response }, null, 1).replace(/\n\s*/g, ' '));
+    for (const f of fs.slice(0, maxExamples))
+      lines.push(JSON.stringify({ request: f.request, status: f.status, problems: f.problems, response: f.response }, null, 1).replace(/\n\s*/g, ' '));
   }
   for (const inc of report.incidents.slice(0, 20)) lines.push(`\n! ${inc.kind}${inc.requestId ? ` (${inc.requestId})` : ''}: ${inc.message}`);
   return lines.join('\n');

@@ -36,7 +36,13 @@ export interface FuzzTarget {
  * database holds only what the cases do. Error-level log lines and unhandled rejections are collected.
  */
 export async function startFuzzTarget(opts: { env?: Record<string, string> } = {}): Promise<FuzzTarget> {
-  const fixtures = { lifi: new LifiTokensServer(), jup: new JupiterDataServer(), llama: new DefiLlamaServer(), sol: new SolanaRpcServer(), evm: new EvmRpcServer(8453) };
+  const fixtures = {
+    lifi: new LifiTokensServer(),
+    jup: new JupiterDataServer(),
+    llama: new DefiLlamaServer(),
+    sol: new SolanaRpcServer(),
+    evm: new EvmRpcServer(8453),
+  };
   await Promise.all(Object.values(fixtures).map((f) => f.start()));
   const rpcUrls = Object.fromEntries(Object.keys(DEFAULT_RPC_URLS).map((id) => [`RPC_URL_${id}`, fixtures.evm.url]));
   const config = loadConfig({
@@ -70,7 +76,8 @@ export async function startFuzzTarget(opts: { env?: Record<string, string> } = {
         if (!line) continue;
         try {
           const o = JSON.parse(line) as { level: number; msg?: string; requestId?: string; err?: { message?: string; stack?: string } };
-          if (o.level >= 50) incidents.push({ kind: 'log', message: `${o.msg ?? ''}: ${o.err?.stack ?? o.err?.message ?? ''}`.slice(0, 1500), requestId: o.requestId });
+          if (o.level >= 50)
+            incidents.push({ kind: 'log', message: `${o.msg ?? ''}: ${o.err?.stack ?? o.err?.message ?? ''}`.slice(0, 1500), requestId: o.requestId });
         } catch {
           incidents.push({ kind: 'log', message: line.slice(0, 500) });
         }
@@ -97,7 +104,13 @@ export async function startFuzzTarget(opts: { env?: Record<string, string> } = {
     live: (await app.services.accounts.createKey(owner.id, 'live')).key,
   };
   const post = async (path: string, body: unknown) => {
-    const r = await send(running.url, { label: 'seed', method: 'POST', path, headers: { 'content-type': 'application/json', 'x-api-key': keys.owner }, body: JSON.stringify(body) });
+    const r = await send(running.url, {
+      label: 'seed',
+      method: 'POST',
+      path,
+      headers: { 'content-type': 'application/json', 'x-api-key': keys.owner },
+      body: JSON.stringify(body),
+    });
     if (r.status >= 300) throw new Error(`seeding ${path} answered ${r.status}: ${r.text}`);
     return JSON.parse(r.text) as { id: string };
   };

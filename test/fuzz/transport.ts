@@ -47,7 +47,10 @@ export function send(base: string, c: HttpCase, timeoutMs = 10_000): Promise<Htt
     }
     let streaming: (() => void) | undefined;
     // A subscription that is open but has nothing to push yet is a good answer: its headers were read.
-    timer = setTimeout(() => (streaming ? streaming() : req.destroy(new Error(`no answer within ${timeoutMs} ms`))), c.stream ? Math.min(timeoutMs, 1_500) : timeoutMs);
+    timer = setTimeout(
+      () => (streaming ? streaming() : req.destroy(new Error(`no answer within ${timeoutMs} ms`))),
+      c.stream ? Math.min(timeoutMs, 1_500) : timeoutMs,
+    );
     req.on('error', (e) => done({ status: 0, headers: {}, text: '', error: e.message }));
     req.on('response', (res) => {
       const chunks: Buffer[] = [];
@@ -63,7 +66,15 @@ export function send(base: string, c: HttpCase, timeoutMs = 10_000): Promise<Htt
         size += chunk.length;
         if (size <= MAX_READ) chunks.push(chunk);
         // An event stream: one complete event (or the stream's end) is the answer; then hang up.
-        if (c.stream && /^text\/event-stream/.test(res.headers['content-type'] ?? '') && /\n\n/.test(Buffer.concat(chunks).toString('utf8').replace(/^:[^\n]*\n\n/gm, ''))) {
+        if (
+          c.stream &&
+          /^text\/event-stream/.test(res.headers['content-type'] ?? '') &&
+          /\n\n/.test(
+            Buffer.concat(chunks)
+              .toString('utf8')
+              .replace(/^:[^\n]*\n\n/gm, ''),
+          )
+        ) {
           finish();
           res.destroy();
         }
@@ -80,7 +91,7 @@ export function send(base: string, c: HttpCase, timeoutMs = 10_000): Promise<Htt
 /** Percent-encodes every byte of the UTF-8 form except RFC 3986 unreserved characters (lone surrogates become U+FFFD). */
 export function pct(s: string): string {
   const wellFormed = s.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD');
-  return encodeURIComponent(wellFormed).replace(/[!'()*]/g, (c) => '%' + c.charCodeAt(0).toString(16).toUpperCase());
+  return encodeURIComponent(wellFormed).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
 /** A header value Node will send: characters outside what HTTP allows are replaced (latin-1 bytes stay). */

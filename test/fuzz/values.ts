@@ -45,15 +45,15 @@ export const nastyString: fc.Arbitrary<string> = fc.oneof(
     '18446744073709551616',
     '-9223372036854775809',
     '0x',
-    '0x' + 'f'.repeat(64),
+    `0x${'f'.repeat(64)}`,
     '9'.repeat(400),
-    '0.' + '0'.repeat(300) + '1',
+    `0.${'0'.repeat(300)}1`,
     'cs_test_',
     'we_',
     'evt_',
     'q_',
     'swapgate_test_',
-    'swapgate_live_' + 'A'.repeat(32),
+    `swapgate_live_${'A'.repeat(32)}`,
     '*',
     'checkout.session.*',
   ),
@@ -65,7 +65,27 @@ export const nastyString: fc.Arbitrary<string> = fc.oneof(
 
 /** Numbers at and past every boundary (as JavaScript numbers; 1e400 itself only exists as JSON text). */
 export const nastyNumber: fc.Arbitrary<number> = fc.oneof(
-  fc.constantFrom(0, -0, 1, -1, 0.5, -0.5, 1e-300, 5e-324, 2 ** 31 - 1, 2 ** 31, -(2 ** 31) - 1, 2 ** 53, 2 ** 53 + 2, 2 ** 64, -(2 ** 64), 1e21, 1e308, Number.MAX_VALUE, Number.MIN_SAFE_INTEGER),
+  fc.constantFrom(
+    0,
+    -0,
+    1,
+    -1,
+    0.5,
+    -0.5,
+    1e-300,
+    5e-324,
+    2 ** 31 - 1,
+    2 ** 31,
+    -(2 ** 31) - 1,
+    2 ** 53,
+    2 ** 53 + 2,
+    2 ** 64,
+    -(2 ** 64),
+    1e21,
+    1e308,
+    Number.MAX_VALUE,
+    Number.MIN_SAFE_INTEGER,
+  ),
   fc.double({ noNaN: true, noDefaultInfinity: true }),
   fc.integer(),
 );
@@ -87,11 +107,11 @@ export const nastyJson: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((t
 export const rawJsonText = (validObject: fc.Arbitrary<Record<string, unknown>>): fc.Arbitrary<string> =>
   fc.oneof(
     fc.integer({ min: 1_000, max: 50_000 }).map((n) => '['.repeat(n) + ']'.repeat(n)),
-    fc.integer({ min: 1_000, max: 20_000 }).map((n) => '{"a":'.repeat(n) + '1' + '}'.repeat(n)),
+    fc.integer({ min: 1_000, max: 20_000 }).map((n) => `${'{"a":'.repeat(n)}1${'}'.repeat(n)}`),
     fc.integer({ min: 1_000, max: 5_000 }).map((n) => '['.repeat(n)), // unterminated
-    fc.constantFrom('1e400', '-1e400', '-0', '18446744073709551616', '9'.repeat(5000), '0.' + '0'.repeat(5000) + '1', '1E-400'),
+    fc.constantFrom('1e400', '-1e400', '-0', '18446744073709551616', '9'.repeat(5000), `0.${'0'.repeat(5000)}1`, '1E-400'),
     // A known body with a number field replaced by an out-of-range literal, and duplicate keys.
-    fc.tuple(validObject, fc.constantFrom('1e400', '-0', '18446744073709551616', '1' + '0'.repeat(400), '-1e400', '1.0e+309')).map(([o, n]) => {
+    fc.tuple(validObject, fc.constantFrom('1e400', '-0', '18446744073709551616', `1${'0'.repeat(400)}`, '-1e400', '1.0e+309')).map(([o, n]) => {
       const keys = Object.keys(o);
       const text = JSON.stringify(o);
       return keys.length ? text.replace(/\}$/, `,${JSON.stringify(keys[0])}:${n}}`) : `{"amount":${n},"amount":"1"}`;
@@ -100,7 +120,25 @@ export const rawJsonText = (validObject: fc.Arbitrary<Record<string, unknown>>):
       const [k] = Object.keys(o);
       return k ? `{${JSON.stringify(k)}:{"nested":true},${JSON.stringify(o).slice(1)}` : '{"a":1,"a":2}';
     }),
-    fc.constantFrom('', ' ', 'null', 'true', '"string"', '[]', '{}', '{', '}', '{"a":}', "{'a':1}", '{"a":1,}', 'NaN', '\u0000', '\ufeff{}', '{"__proto__":{"polluted":1}}', '{"constructor":{"prototype":{"x":1}}}'),
+    fc.constantFrom(
+      '',
+      ' ',
+      'null',
+      'true',
+      '"string"',
+      '[]',
+      '{}',
+      '{',
+      '}',
+      '{"a":}',
+      "{'a':1}",
+      '{"a":1,}',
+      'NaN',
+      '\u0000',
+      '\ufeff{}',
+      '{"__proto__":{"polluted":1}}',
+      '{"constructor":{"prototype":{"x":1}}}',
+    ),
     fc.string({ unit: 'binary', maxLength: 200 }),
   );
 
@@ -114,7 +152,8 @@ export function fromSchema(doc: OpenApiDocument, input: JsonSchema, depth = 0, i
   if (variants?.length) edges.push(...variants.map((v) => fromSchema(doc, v, depth + 1, ids)));
   if (schema.allOf?.length) edges.push(fromSchema(doc, Object.assign({}, ...schema.allOf.map((s) => deref<JsonSchema>(doc, s))), depth + 1, ids));
   if (schema.const !== undefined) edges.push(fc.constant(schema.const));
-  if (schema.enum?.length) edges.push(fc.constantFrom(...schema.enum), fc.constantFrom(...schema.enum.map((e) => (typeof e === 'string' ? e.toUpperCase() + ' ' : e))));
+  if (schema.enum?.length)
+    edges.push(fc.constantFrom(...schema.enum), fc.constantFrom(...schema.enum.map((e) => (typeof e === 'string' ? `${e.toUpperCase()} ` : e))));
   const types = Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : [];
   for (const type of types) {
     if (type === 'string') {
@@ -167,7 +206,16 @@ function formatSamples(format: string): string[] {
   switch (format) {
     case 'uri':
     case 'url':
-      return ['https://example.com/', 'http://127.0.0.1/', 'http://169.254.169.254/latest', 'javascript:alert(1)', 'https://' + 'a'.repeat(3000) + '.com', 'ftp://x', '//x', 'https://exa mple.com'];
+      return [
+        'https://example.com/',
+        'http://127.0.0.1/',
+        'http://169.254.169.254/latest',
+        'javascript:alert(1)',
+        `https://${'a'.repeat(3000)}.com`,
+        'ftp://x',
+        '//x',
+        'https://exa mple.com',
+      ];
     case 'date-time':
       return ['2026-11-22T12:00:00Z', '2026-02-30T00:00:00Z', '9999-12-31T23:59:59.999Z', '0000-01-01T00:00:00Z', '2026-11-22', 'yesterday'];
     case 'email':

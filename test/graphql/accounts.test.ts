@@ -36,11 +36,17 @@ describe('accounts over GraphQL, in process', () => {
     expect(denied.errors![0]!.extensions).toEqual({ code: 'UNAUTHORIZED', requestId: denied.requestId });
     const { accountId, key } = await g.createTestKey();
     const me = (await g.gql(Viewer, {}, key)).data!.viewer;
-    expect(me).toMatchObject({ accountId, accountName: 'Test account', mode: 'test', liveEnabled: false, apiKeys: { totalCount: 1, nodes: [{ mode: 'test', revokedAt: null }] } });
+    expect(me).toMatchObject({
+      accountId,
+      accountName: 'Test account',
+      mode: 'test',
+      liveEnabled: false,
+      apiKeys: { totalCount: 1, nodes: [{ mode: 'test', revokedAt: null }] },
+    });
     expect(me.accountCreatedAt).toMatch(/Z$/);
   });
 
-  it('revokes a key of the account; another account\'s key is a typed NotFoundError; a revoked key is refused', async () => {
+  it("revokes a key of the account; another account's key is a typed NotFoundError; a revoked key is refused", async () => {
     const { accountId, key } = await g.createTestKey();
     const { apiKey: second } = await g.app.services.accounts.createKey(accountId, 'test', 'second');
     const revoked = (await g.gql(RevokeApiKey, { id: second.id }, key)).data!.revokeApiKey;

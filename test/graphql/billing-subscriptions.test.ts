@@ -95,13 +95,29 @@ describe.each(backends)('billing subscriptions over GraphQL, in process (%s)', (
     const made = (
       await g.gql(
         CreateSub,
-        { input: { customerEmail: 'gql@customer.example', lineItems: [{ description: 'Plan', quantity: 1, unitAmount: '5000000' }], settleChain: 'base', settleToken: 'USDC', recipient: RECIPIENT, interval: 'month' as never, daysUntilDue: 3, testClockId: clock.testClock.id } },
+        {
+          input: {
+            customerEmail: 'gql@customer.example',
+            lineItems: [{ description: 'Plan', quantity: 1, unitAmount: '5000000' }],
+            settleChain: 'base',
+            settleToken: 'USDC',
+            recipient: RECIPIENT,
+            interval: 'month' as never,
+            daysUntilDue: 3,
+            testClockId: clock.testClock.id,
+          },
+        },
         key,
       )
     ).data!.createBillingSubscription;
     if (made.__typename !== 'CreateBillingSubscriptionPayload') throw new Error(JSON.stringify(made));
     const sub = made.billingSubscription;
-    expect(sub).toMatchObject({ status: 'active', currentPeriodIndex: 0, nextInvoiceAt: '2027-06-30T12:00:00.000Z', latestInvoice: { status: 'open', dueAt: '2027-06-03T12:00:00.000Z' } });
+    expect(sub).toMatchObject({
+      status: 'active',
+      currentPeriodIndex: 0,
+      nextInvoiceAt: '2027-06-30T12:00:00.000Z',
+      latestInvoice: { status: 'open', dueAt: '2027-06-03T12:00:00.000Z' },
+    });
 
     const stream = g.subscribe(Watch, { id: sub.id }, key);
     expect((await stream.take(1))[0]!.data!.billingSubscription).toEqual({ id: sub.id, status: 'active' });
@@ -115,7 +131,14 @@ describe.each(backends)('billing subscriptions over GraphQL, in process (%s)', (
 
     const read = (await g.gql(Read, { id: sub.id }, key)).data!;
     expect(read.billingSubscription!.periods.nodes).toEqual([
-      { index: 0, dueAt: '2027-06-03T12:00:00.000Z', paidAt: '2027-06-04T12:00:00.000Z', pastDueAt: '2027-06-03T12:00:00.000Z', remindersSentAt: ['2027-06-04T12:00:00.000Z'], invoice: { id: sub.latestInvoice!.id, status: 'paid' } },
+      {
+        index: 0,
+        dueAt: '2027-06-03T12:00:00.000Z',
+        paidAt: '2027-06-04T12:00:00.000Z',
+        pastDueAt: '2027-06-03T12:00:00.000Z',
+        remindersSentAt: ['2027-06-04T12:00:00.000Z'],
+        invoice: { id: sub.latestInvoice!.id, status: 'paid' },
+      },
     ]);
     expect(read.billingSubscriptions.nodes.map((n) => n.id)).toContain(sub.id);
 
@@ -134,7 +157,9 @@ describe.each(backends)('billing subscriptions over GraphQL, in process (%s)', (
 
     // Its events resolve to the subscription as it is now.
     const evs = (await g.gql(SubEvents, {}, key)).data!.events.nodes.filter((n) => n.resourceId === sub.id);
-    expect(evs.map((e) => e.type)).toEqual(expect.arrayContaining(['subscription.created', 'subscription.past_due', 'subscription.updated', 'subscription.canceled']));
+    expect(evs.map((e) => e.type)).toEqual(
+      expect.arrayContaining(['subscription.created', 'subscription.past_due', 'subscription.updated', 'subscription.canceled']),
+    );
     for (const e of evs) expect(e.resource).toEqual({ __typename: 'BillingSubscription', id: sub.id, status: 'canceled' });
   });
 });

@@ -54,7 +54,10 @@ describe.each(backends)('checkout pay by transfer over GraphQL (%s)', (backend) 
   const llama = new DefiLlamaServer();
   beforeAll(async () => {
     await llama.start();
-    g = await startGraphQLTestApp({ backend, env: { DEFILLAMA_API_URL: llama.url, ORDER_POLL_INTERVAL_MS: '100', DEPOSIT_POLL_INTERVAL_MS: '100', CHECKOUT_VERIFY_INTERVAL_MS: '100' } });
+    g = await startGraphQLTestApp({
+      backend,
+      env: { DEFILLAMA_API_URL: llama.url, ORDER_POLL_INTERVAL_MS: '100', DEPOSIT_POLL_INTERVAL_MS: '100', CHECKOUT_VERIFY_INTERVAL_MS: '100' },
+    });
     ({ key } = await g.createTestKey());
   }, 180_000);
   afterAll(async () => {
@@ -76,7 +79,16 @@ describe.each(backends)('checkout pay by transfer over GraphQL (%s)', (backend) 
     const r = (await address(id, 'gql-transfer-1')).data!.createCheckoutTransferAddress;
     if (r.__typename !== 'CreateCheckoutTransferAddressPayload') throw new Error(JSON.stringify(r));
     const t = r.transfer;
-    expect(t).toMatchObject({ sessionId: id, chainId: 42161, token: ARB_USDC, tokenSymbol: 'USDC', amountDue: '25000000', livemode: false, status: 'awaiting_deposit', refundTo: PAYER });
+    expect(t).toMatchObject({
+      sessionId: id,
+      chainId: 42161,
+      token: ARB_USDC,
+      tokenSymbol: 'USDC',
+      amountDue: '25000000',
+      livemode: false,
+      status: 'awaiting_deposit',
+      refundTo: PAYER,
+    });
     expect(BigInt(t.amount)).toBeGreaterThan(25_000_000n);
     expect(t.uri).toBe(`ethereum:${ARB_USDC}@42161/transfer?address=${t.address}&uint256=${t.amount}`);
     // Reused for the same chain, token and refund address (with or without the same key).

@@ -133,7 +133,14 @@ describe.each(backends)('checkout over GraphQL, in process (%s)', (backend) => {
     expect(cs.createdAt).toBe('2026-11-22T10:00:00.000Z');
     expect(cs.expiresAt).toBe('2026-11-22T11:00:00.000Z');
 
-    expect((await g.gql(ReadSession, { id: cs.id })).data!.checkoutSession).toEqual({ id: cs.id, status: 'open', reference: null, metadata: null, payments: null, refunds: null });
+    expect((await g.gql(ReadSession, { id: cs.id })).data!.checkoutSession).toEqual({
+      id: cs.id,
+      status: 'open',
+      reference: null,
+      metadata: null,
+      payments: null,
+      refunds: null,
+    });
     expect((await g.gql(ReadSession, { id: cs.id }, key)).data!.checkoutSession).toEqual({
       id: cs.id,
       status: 'open',
@@ -146,20 +153,33 @@ describe.each(backends)('checkout over GraphQL, in process (%s)', (backend) => {
     const other = await g.createTestKey();
     expect((await g.gql(ReadSession, { id: cs.id }, other.key)).data!.checkoutSession).toMatchObject({ reference: null, payments: null, refunds: null });
 
-    const bad = await g.post({ query: 'mutation { createCheckoutSession(input: { amount: "0", settleChain: "base", settleToken: "USDC", recipient: "x" }) { __typename } }' }, { 'x-api-key': key });
+    const bad = await g.post(
+      { query: 'mutation { createCheckoutSession(input: { amount: "0", settleChain: "base", settleToken: "USDC", recipient: "x" }) { __typename } }' },
+      { 'x-api-key': key },
+    );
     expect(bad.body.errors[0].extensions).toMatchObject({ code: 'INVALID_PARAMS', requestId: bad.requestId });
 
-    expect((await g.gql(Refund, { input: { sessionId: cs.id } }, key)).data!.createCheckoutRefund).toMatchObject({ __typename: 'ConflictError', code: 'CONFLICT' });
-    expect((await g.gql(Expire, { id: cs.id }, key)).data!.expireCheckoutSession).toEqual({ __typename: 'ExpireCheckoutSessionPayload', checkoutSession: { id: cs.id, status: 'expired' } });
+    expect((await g.gql(Refund, { input: { sessionId: cs.id } }, key)).data!.createCheckoutRefund).toMatchObject({
+      __typename: 'ConflictError',
+      code: 'CONFLICT',
+    });
+    expect((await g.gql(Expire, { id: cs.id }, key)).data!.expireCheckoutSession).toEqual({
+      __typename: 'ExpireCheckoutSessionPayload',
+      checkoutSession: { id: cs.id, status: 'expired' },
+    });
     expect((await g.gql(Expire, { id: cs.id }, key)).data!.expireCheckoutSession).toMatchObject({ __typename: 'ConflictError', code: 'CONFLICT' });
     expect((await g.gql(Expire, { id: cs.id }, other.key)).data!.expireCheckoutSession).toMatchObject({ __typename: 'NotFoundError', code: 'NOT_FOUND' });
     const report = await g.gql(ReportPayment, { input: { sessionId: cs.id, txHash: `0x${'ab'.repeat(32)}`, payer: RECIPIENT } });
     expect(report.data!.reportCheckoutPayment).toMatchObject({ __typename: 'ConflictError', code: 'CONFLICT' });
-    expect((await g.gql(PayerQuote, { input: { sessionId: cs.id, srcChain: 'base', srcToken: 'USDC', sender: RECIPIENT } })).data!.checkoutSessionQuote).toMatchObject({ __typename: 'ConflictError' });
+    expect(
+      (await g.gql(PayerQuote, { input: { sessionId: cs.id, srcChain: 'base', srcToken: 'USDC', sender: RECIPIENT } })).data!.checkoutSessionQuote,
+    ).toMatchObject({ __typename: 'ConflictError' });
 
     // The event of the expiry references the session itself, in the owner's view (one query, no second round trip).
     const events = (await g.gql(SessionEvents, {}, key)).data!.events.nodes.filter((e) => e.resourceId === cs.id);
-    expect(events).toEqual([{ type: 'checkout.session.expired', resourceId: cs.id, resource: { __typename: 'CheckoutSession', id: cs.id, status: 'expired', reference: 'gql-ref' } }]);
+    expect(events).toEqual([
+      { type: 'checkout.session.expired', resourceId: cs.id, resource: { __typename: 'CheckoutSession', id: cs.id, status: 'expired', reference: 'gql-ref' } },
+    ]);
     expect((await g.gql(SessionEvents, {}, other.key)).data!.events.nodes).toEqual([]);
   });
 
@@ -174,7 +194,10 @@ describe.each(backends)('checkout over GraphQL, in process (%s)', (backend) => {
     if (built.__typename !== 'BuildOrderPayload' || built.tx.__typename !== 'EvmTx') throw new Error('not an EVM build');
     expect(built.tx.data.endsWith(sessionTag(cs.id))).toBe(true);
     const reported = (await g.gql(ReportDirect, { input: { quoteId, txHash: `0x${'7e'.repeat(32)}` } })).data!.reportOrderSubmitted;
-    expect(reported).toEqual({ __typename: 'ReportOrderSubmittedPayload', order: { quoteId, provider: 'direct', status: 'submitted', checkoutSessionId: cs.id } });
+    expect(reported).toEqual({
+      __typename: 'ReportOrderSubmittedPayload',
+      order: { quoteId, provider: 'direct', status: 'submitted', checkoutSessionId: cs.id },
+    });
     expect((await g.gql(ReadSession, { id: cs.id }, key)).data!.checkoutSession).toMatchObject({ status: 'open', payments: { totalCount: 1 } });
   });
 
@@ -184,7 +207,9 @@ describe.each(backends)('checkout over GraphQL, in process (%s)', (backend) => {
       expect(r.errors, id.slice(0, 20)).toBeUndefined();
       expect(r.data!.checkoutSession).toBeNull();
     }
-    expect((await g.gql(PayerQuote, { input: { sessionId: 'cs_test_nope', srcChain: 'base', srcToken: 'USDC', sender: RECIPIENT } })).data!.checkoutSessionQuote).toMatchObject({ __typename: 'NotFoundError' });
+    expect(
+      (await g.gql(PayerQuote, { input: { sessionId: 'cs_test_nope', srcChain: 'base', srcToken: 'USDC', sender: RECIPIENT } })).data!.checkoutSessionQuote,
+    ).toMatchObject({ __typename: 'NotFoundError' });
   });
 
   it('pages sessions with a cursor on every edge (newest first)', async () => {
@@ -212,7 +237,9 @@ describe.each(backends)('checkout over GraphQL, in process (%s)', (backend) => {
     const cs = await create();
     const r = await g.gql(SubmitPayment, { input: { sessionId: cs.id, signedTransaction: 'AAAA', payer: RECIPIENT } });
     expect(r.errors![0]!.extensions).toMatchObject({ code: 'INVALID_PARAMS', field: 'signedTransaction' });
-    expect((await g.gql(SubmitPayment, { input: { sessionId: 'cs_test_nope', signedTransaction: 'AAAA', payer: RECIPIENT } })).data!.submitCheckoutPayment).toMatchObject({
+    expect(
+      (await g.gql(SubmitPayment, { input: { sessionId: 'cs_test_nope', signedTransaction: 'AAAA', payer: RECIPIENT } })).data!.submitCheckoutPayment,
+    ).toMatchObject({
       __typename: 'NotFoundError',
     });
   });

@@ -22,7 +22,8 @@ import { schema } from '../../src/graphql/schema.js';
  */
 
 /** Names that denote a closed set (status, state, kind, …): such a field, argument or input field must not be a String. */
-const CLOSED_SET_NAME = /^(status|state|kind|vm|method|mode|type|types|reason|failure|origin|basis|channel|tradeType|code|role|scope)$|(Status|State|Kind|Vm|Method|Mode|Type|Reason|Origin|Basis|Code)$/;
+const CLOSED_SET_NAME =
+  /^(status|state|kind|vm|method|mode|type|types|reason|failure|origin|basis|channel|tradeType|code|role|scope)$|(Status|State|Kind|Vm|Method|Mode|Type|Reason|Origin|Basis|Code)$/;
 
 const STRING_ALLOWED: Record<string, string> = {
   'Event.type': 'event type names contain dots (`checkout.session.completed`, as webhooks carry them), which enum values cannot',
@@ -52,7 +53,10 @@ const LIST_ALLOWED: Record<string, string> = {
 };
 
 const typeMap = Object.values(schema.getTypeMap()).filter((t) => !t.name.startsWith('__'));
-const objectLike = typeMap.filter((t) => isObjectType(t) || isInterfaceType(t)) as Array<{ name: string; getFields(): Record<string, GraphQLField<unknown, unknown>> }>;
+const objectLike = typeMap.filter((t) => isObjectType(t) || isInterfaceType(t)) as Array<{
+  name: string;
+  getFields(): Record<string, GraphQLField<unknown, unknown>>;
+}>;
 const inputTypes = typeMap.filter(isInputObjectType);
 
 /** Every field, argument and input field, named `Type.field`, `Type.field(arg)` or `Input.field`. */
@@ -64,7 +68,8 @@ function everyTypedThing(): Array<{ path: string; name: string; type: GraphQLTyp
       for (const a of f.args as readonly GraphQLArgument[]) out.push({ path: `${t.name}.${f.name}(${a.name})`, name: a.name, type: a.type });
     }
   }
-  for (const t of inputTypes) for (const f of Object.values(t.getFields()) as GraphQLInputField[]) out.push({ path: `${t.name}.${f.name}`, name: f.name, type: f.type });
+  for (const t of inputTypes)
+    for (const f of Object.values(t.getFields()) as GraphQLInputField[]) out.push({ path: `${t.name}.${f.name}`, name: f.name, type: f.type });
   return out;
 }
 
@@ -120,7 +125,8 @@ describe('schema conventions (src/graphql/CONVENTIONS.md)', () => {
         const named = getNamedType(f.type);
         if (!/Connection$/.test(named.name)) continue;
         const args = f.args.map((a) => a.name).sort();
-        if (!args.includes('first') || !args.includes('after') || args.includes('last') || args.includes('before')) offenders.push(`${t.name}.${f.name}(${args.join(', ')})`);
+        if (!args.includes('first') || !args.includes('after') || args.includes('last') || args.includes('before'))
+          offenders.push(`${t.name}.${f.name}(${args.join(', ')})`);
         const fields = Object.keys((named as unknown as { getFields(): object }).getFields());
         for (const must of ['edges', 'nodes', 'pageInfo']) if (!fields.includes(must)) offenders.push(`${named.name} lacks ${must}`);
       }
@@ -134,7 +140,8 @@ describe('schema conventions (src/graphql/CONVENTIONS.md)', () => {
     const offenders: string[] = [];
     for (const m of mutations) {
       const [arg, ...more] = m.args;
-      if (!arg || more.length || arg.name !== 'input' || !isNonNullType(arg.type) || !isInputObjectType(arg.type.ofType)) offenders.push(`${m.name}: arguments ${m.args.map((a) => a.name).join(', ')}`);
+      if (!arg || more.length || arg.name !== 'input' || !isNonNullType(arg.type) || !isInputObjectType(arg.type.ofType))
+        offenders.push(`${m.name}: arguments ${m.args.map((a) => a.name).join(', ')}`);
       const result = getNullableType(m.type);
       if (!isNonNullType(m.type) || !isUnionType(result) || result.name !== `${capitalize(m.name)}Result`) {
         offenders.push(`${m.name}: returns ${String(m.type)}`);

@@ -8,7 +8,8 @@ import { DEFAULT_BALANCE_CHAINS, QUOTE_WEIGHT } from '../../src/ratelimit/weight
 
 const cost = (query: string, variables?: Record<string, unknown>, operationName?: string) => operationCost(schema, parse(query), variables, operationName);
 const DEFAULT_MAX_COST = graphqlEnv.GRAPHQL_MAX_COST.parse(undefined);
-const quoteInput = '{ srcChain: "base", srcToken: "0x833589fcd6edb6e08f4c7c32d4f71b54bda02913", dstChain: "base", dstToken: "0x50c5725949a6f0c72e6c4a641f24049a917db0cb", amount: "1000000", sender: "0x000000000000000000000000000000000000bEEF", recipient: "0x000000000000000000000000000000000000bEEF" }';
+const quoteInput =
+  '{ srcChain: "base", srcToken: "0x833589fcd6edb6e08f4c7c32d4f71b54bda02913", dstChain: "base", dstToken: "0x50c5725949a6f0c72e6c4a641f24049a917db0cb", amount: "1000000", sender: "0x000000000000000000000000000000000000bEEF", recipient: "0x000000000000000000000000000000000000bEEF" }';
 
 describe('operation cost (pure)', () => {
   it.each([
@@ -18,16 +19,51 @@ describe('operation cost (pure)', () => {
     ['pageInfo and totalCount count once', '{ chains { totalCount pageInfo { hasNextPage } nodes { id } } }', 1 + 1 + 200, { default: 1 }],
     ['first from a literal', '{ tokens(chain: "base", first: 3) { nodes { symbol } } }', 1 + 3, { default: 1 }],
     ['edges and nodes both count', '{ tokens(chain: "base", first: 3) { edges { node { symbol } } nodes { symbol } } }', 1 + 3 * 2 + 3, { default: 1 }],
-    ['first past the maximum counts at the maximum (the resolver refuses it)', '{ tokens(chain: "base", first: 100000) { nodes { symbol } } }', 1 + 200, { default: 1 }],
+    [
+      'first past the maximum counts at the maximum (the resolver refuses it)',
+      '{ tokens(chain: "base", first: 100000) { nodes { symbol } } }',
+      1 + 200,
+      { default: 1 },
+    ],
     ['a quote', `{ quote(input: ${quoteInput}) { __typename } }`, 1 + QUOTE_COST, { default: QUOTE_WEIGHT }],
-    ['aliases count each', `{ a: quote(input: ${quoteInput}) { __typename } b: quote(input: ${quoteInput}) { __typename } }`, 2 * (1 + QUOTE_COST), { default: 2 * QUOTE_WEIGHT }],
-    ['checkout payer quote', '{ checkoutSessionQuote(input: { id: "cs_x", srcChain: "base", srcToken: "0x0", sender: "0x0" }) { __typename } }', 1 + CHECKOUT_QUOTE_COST, { default: QUOTE_WEIGHT }],
-    ['balances: default chains', '{ balances(address: "0x0") { totalUsd } }', 1 + BALANCES_COST_PER_CHAIN * DEFAULT_BALANCE_CHAINS, { default: DEFAULT_BALANCE_CHAINS }],
-    ['balances: per chain named (duplicates once)', '{ balances(address: "0x0", chains: ["base", "ethereum", "base"]) { totalUsd } }', 1 + 2 * BALANCES_COST_PER_CHAIN, { default: 2 }],
+    [
+      'aliases count each',
+      `{ a: quote(input: ${quoteInput}) { __typename } b: quote(input: ${quoteInput}) { __typename } }`,
+      2 * (1 + QUOTE_COST),
+      { default: 2 * QUOTE_WEIGHT },
+    ],
+    [
+      'checkout payer quote',
+      '{ checkoutSessionQuote(input: { id: "cs_x", srcChain: "base", srcToken: "0x0", sender: "0x0" }) { __typename } }',
+      1 + CHECKOUT_QUOTE_COST,
+      { default: QUOTE_WEIGHT },
+    ],
+    [
+      'balances: default chains',
+      '{ balances(address: "0x0") { totalUsd } }',
+      1 + BALANCES_COST_PER_CHAIN * DEFAULT_BALANCE_CHAINS,
+      { default: DEFAULT_BALANCE_CHAINS },
+    ],
+    [
+      'balances: per chain named (duplicates once)',
+      '{ balances(address: "0x0", chains: ["base", "ethereum", "base"]) { totalUsd } }',
+      1 + 2 * BALANCES_COST_PER_CHAIN,
+      { default: 2 },
+    ],
     ['nested connections multiply', '{ events(first: 10) { nodes { deliveries(first: 5) { nodes { id } } } } }', 1 + 10 * (1 + 1 + 5 * 1), { default: 1 }],
     ['several root fields: one point each', '{ health { ok } chain(ref: "base") { id } viewer { mode } }', 3, { default: 3 }],
-    ['a costly write takes from strict too', 'mutation { createCheckoutSession(input: { amount: "1", currency: "USDC", settlementChain: "base", recipient: "0x0" }) { __typename } }', 1, { default: 1, strict: 1 }],
-    ['aliased costly writes each take from strict', 'mutation { a: triggerWebhookEvent(input: { type: "x" }) { __typename } b: triggerWebhookEvent(input: { type: "x" }) { __typename } }', 2, { default: 2, strict: 2 }],
+    [
+      'a costly write takes from strict too',
+      'mutation { createCheckoutSession(input: { amount: "1", currency: "USDC", settlementChain: "base", recipient: "0x0" }) { __typename } }',
+      1,
+      { default: 1, strict: 1 },
+    ],
+    [
+      'aliased costly writes each take from strict',
+      'mutation { a: triggerWebhookEvent(input: { type: "x" }) { __typename } b: triggerWebhookEvent(input: { type: "x" }) { __typename } }',
+      2,
+      { default: 2, strict: 2 },
+    ],
     ['other mutations are plain', 'mutation { expireCheckoutSession(input: { id: "x" }) { __typename } }', 1, { default: 1 }],
     ['a subscription', 'subscription { events { id } }', 1, { default: 1 }],
   ])('%s', (_name, query, expectedCost, usage) => {
@@ -35,14 +71,16 @@ describe('operation cost (pure)', () => {
   });
 
   it('variables: first, chains and the operation picked by name', () => {
-    const doc = 'query A($n: Int, $c: [String!]) { tokens(chain: "base", first: $n) { nodes { symbol } } balances(address: "0x0", chains: $c) { totalUsd } } query B { health { ok } }';
+    const doc =
+      'query A($n: Int, $c: [String!]) { tokens(chain: "base", first: $n) { nodes { symbol } } balances(address: "0x0", chains: $c) { totalUsd } } query B { health { ok } }';
     expect(cost(doc, { n: 7, c: ['base'] }, 'A')).toEqual({ cost: 1 + 7 + 1 + BALANCES_COST_PER_CHAIN, usage: { default: 2 } });
     expect(cost(doc, {}, 'A')).toEqual({ cost: 1 + 50 + 1 + BALANCES_COST_PER_CHAIN * DEFAULT_BALANCE_CHAINS, usage: { default: 1 + DEFAULT_BALANCE_CHAINS } });
     expect(cost(doc, {}, 'B').cost).toBe(1);
   });
 
   it("variables left out count at the document's defaults, as they run", () => {
-    const doc = 'query ($n: Int = 7, $c: [String!] = ["base", "ethereum", "arbitrum"]) { tokens(chain: "base", first: $n) { nodes { symbol } } balances(address: "0x0", chains: $c) { totalUsd } }';
+    const doc =
+      'query ($n: Int = 7, $c: [String!] = ["base", "ethereum", "arbitrum"]) { tokens(chain: "base", first: $n) { nodes { symbol } } balances(address: "0x0", chains: $c) { totalUsd } }';
     expect(cost(doc)).toEqual({ cost: 1 + 7 + 1 + 3 * BALANCES_COST_PER_CHAIN, usage: { default: 1 + 3 } });
     expect(cost(doc, { n: 2, c: ['base'] })).toEqual({ cost: 1 + 2 + 1 + BALANCES_COST_PER_CHAIN, usage: { default: 2 } });
   });
@@ -55,7 +93,11 @@ describe('operation cost (pure)', () => {
   });
 
   it("introspection: the standard query (GraphiQL's, codegen's) fits; its nesting is graphql-js's own rule (MaxIntrospectionDepthRule)", () => {
-    expect(cost(getIntrospectionQuery({ descriptions: true, specifiedByUrl: true, directiveIsRepeatable: true, schemaDescription: true, inputValueDeprecation: true })).cost).toBeLessThanOrEqual(DEFAULT_MAX_COST);
+    expect(
+      cost(
+        getIntrospectionQuery({ descriptions: true, specifiedByUrl: true, directiveIsRepeatable: true, schemaDescription: true, inputValueDeprecation: true }),
+      ).cost,
+    ).toBeLessThanOrEqual(DEFAULT_MAX_COST);
   });
 
   it('introspection: each __schema / __type root field costs a flat price, so aliased copies of the whole schema add up', () => {
@@ -78,7 +120,11 @@ describe('operation cost (pure)', () => {
     expect(cost(many).cost).toBeGreaterThan(DEFAULT_MAX_COST);
     expect(cost('{ events(first: 100) { nodes { deliveries(first: 100) { nodes { id } } } } }').cost).toBeGreaterThan(DEFAULT_MAX_COST);
     expect(cost('{ checkoutSessions(first: 100) { nodes { payments { nodes { id } } refunds { nodes { id } } } } }').cost).toBeGreaterThan(DEFAULT_MAX_COST);
-    expect(cost(`{ ${Array.from({ length: 15 }, (_, i) => `b${i}: balances(address: "0x0", chains: [${Array.from({ length: 25 }, (_, j) => `"c${j}"`).join(',')}]) { totalUsd }`).join(' ')} }`).cost).toBeGreaterThan(DEFAULT_MAX_COST);
+    expect(
+      cost(
+        `{ ${Array.from({ length: 15 }, (_, i) => `b${i}: balances(address: "0x0", chains: [${Array.from({ length: 25 }, (_, j) => `"c${j}"`).join(',')}]) { totalUsd }`).join(' ')} }`,
+      ).cost,
+    ).toBeGreaterThan(DEFAULT_MAX_COST);
   });
 
   it('within the default limit: every GraphQL operation in README, the wallet screen round trip, a handful of quotes', () => {

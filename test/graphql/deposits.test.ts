@@ -65,7 +65,11 @@ describe.each(backends)('deposit addresses over GraphQL (%s)', (backend) => {
   });
 
   const create = async (input: Record<string, unknown> = {}) => {
-    const r = await g.gql(CreateDepositAddress, { input: { srcChain: 'base', srcToken: 'USDC', dstChain: '42161', dstToken: 'USDC', recipient: RECIPIENT, refundTo: REFUND, ...input } }, key);
+    const r = await g.gql(
+      CreateDepositAddress,
+      { input: { srcChain: 'base', srcToken: 'USDC', dstChain: '42161', dstToken: 'USDC', recipient: RECIPIENT, refundTo: REFUND, ...input } },
+      key,
+    );
     const p = r.data!.createDepositAddress;
     if (p.__typename !== 'CreateDepositAddressPayload') throw new Error(JSON.stringify(r));
     return p.depositAddress;
@@ -73,9 +77,21 @@ describe.each(backends)('deposit addresses over GraphQL (%s)', (backend) => {
 
   it('creates, simulates and lists the deposit orders; Order.depositAddress points back', async () => {
     const a = await create({ label: 'gql-1', metadata: { user: '1' } });
-    expect(a).toMatchObject({ status: 'active', provider: 'sandbox', reusable: true, amount: null, label: 'gql-1', metadata: { user: '1' }, fees: { ourFeeBps: 20, integratorFeeBps: 0 }, depositCount: 0 });
+    expect(a).toMatchObject({
+      status: 'active',
+      provider: 'sandbox',
+      reusable: true,
+      amount: null,
+      label: 'gql-1',
+      metadata: { user: '1' },
+      fees: { ourFeeBps: 20, integratorFeeBps: 0 },
+      depositCount: 0,
+    });
     const sim = (await g.gql(SimulateDeposit, { id: a.id, amount: '25000000' }, key)).data!.simulateDeposit;
-    expect(sim).toMatchObject({ __typename: 'SimulateDepositPayload', order: { status: 'submitted', depositAddressId: a.id, depositAddress: { id: a.id, label: 'gql-1' } } });
+    expect(sim).toMatchObject({
+      __typename: 'SimulateDepositPayload',
+      order: { status: 'submitted', depositAddressId: a.id, depositAddress: { id: a.id, label: 'gql-1' } },
+    });
     await waitFor(async () => (await g.gql(DepositOrders, { id: a.id }, key)).data!.orders.nodes[0]?.status === 'filled', { what: 'the deposit order filled' });
     const r = (await g.gql(DepositOrders, { id: a.id }, key)).data!;
     expect(r.orders.nodes).toEqual([{ quoteId: expect.stringMatching(/^dep_/), status: 'filled', amount: '25000000', depositAddressId: a.id }]);
@@ -90,7 +106,10 @@ describe.each(backends)('deposit addresses over GraphQL (%s)', (backend) => {
   it('one-time: a second simulated deposit is a ConflictError', async () => {
     const a = await create({ reusable: false, amount: '25000000' });
     expect((await g.gql(SimulateDeposit, { id: a.id, amount: '25000000' }, key)).data!.simulateDeposit.__typename).toBe('SimulateDepositPayload');
-    expect((await g.gql(SimulateDeposit, { id: a.id, amount: '25000000' }, key)).data!.simulateDeposit).toMatchObject({ __typename: 'ConflictError', code: 'CONFLICT' });
+    expect((await g.gql(SimulateDeposit, { id: a.id, amount: '25000000' }, key)).data!.simulateDeposit).toMatchObject({
+      __typename: 'ConflictError',
+      code: 'CONFLICT',
+    });
   });
 
   it('the depositAddress subscription pushes each new deposit and its order status, and completes when disabled', async () => {

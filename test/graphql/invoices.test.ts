@@ -104,25 +104,52 @@ describe.each(backends)('invoices over GraphQL, in process (%s)', (backend) => {
     clock.advance(1000);
     const r = await g.gql(CreateInvoice, { input: { ...input, ...extra } as never }, key);
     const p = r.data?.createInvoice;
-    if (!p || p.__typename !== 'CreateInvoicePayload') throw new Error(JSON.stringify(r));
+    if (p?.__typename !== 'CreateInvoicePayload') throw new Error(JSON.stringify(r));
     return p.invoice;
   };
 
   it('creates drafts (dueOn is the end of that day UTC), edits them, sends, lists, voids; expected failures are typed', async () => {
     const inv = await create({ dueOn: '2026-12-10' });
-    expect(inv).toMatchObject({ status: 'draft', number: null, amount: '49000000', dueAt: '2026-12-10T23:59:59.999Z', customerEmail: 'ap@customer.example', recipient: RECIPIENT, settlement: { chainId: 8453, symbol: 'USDC' } });
-    expect(inv.lineItems).toEqual({ totalCount: 2, nodes: [{ description: 'Consulting', quantity: 4, unitAmount: '10000000', amount: '40000000' }, { description: 'Hosting', quantity: 1, unitAmount: '9000000', amount: '9000000' }] });
+    expect(inv).toMatchObject({
+      status: 'draft',
+      number: null,
+      amount: '49000000',
+      dueAt: '2026-12-10T23:59:59.999Z',
+      customerEmail: 'ap@customer.example',
+      recipient: RECIPIENT,
+      settlement: { chainId: 8453, symbol: 'USDC' },
+    });
+    expect(inv.lineItems).toEqual({
+      totalCount: 2,
+      nodes: [
+        { description: 'Consulting', quantity: 4, unitAmount: '10000000', amount: '40000000' },
+        { description: 'Hosting', quantity: 1, unitAmount: '9000000', amount: '9000000' },
+      ],
+    });
     const both = await g.gql(CreateInvoice, { input: { ...input, dueOn: '2026-12-10', dueAt: '2026-12-10T10:00:00Z' } as never }, key);
     expect(both.errors?.[0]?.extensions.code).toBe('INVALID_PARAMS');
 
-    const upd = await g.gql(UpdateInvoice, { input: { id: inv.id, memo: 'Net 14', dueAt: '2026-12-01T12:00:00.000Z', lineItems: [{ description: 'Audit', quantity: 2, unitAmount: '5000000' }] } }, key);
-    expect(upd.data!.updateInvoice).toEqual({ __typename: 'UpdateInvoicePayload', invoice: { id: inv.id, memo: 'Net 14', dueAt: '2026-12-01T12:00:00.000Z', amount: '10000000' } });
+    const upd = await g.gql(
+      UpdateInvoice,
+      { input: { id: inv.id, memo: 'Net 14', dueAt: '2026-12-01T12:00:00.000Z', lineItems: [{ description: 'Audit', quantity: 2, unitAmount: '5000000' }] } },
+      key,
+    );
+    expect(upd.data!.updateInvoice).toEqual({
+      __typename: 'UpdateInvoicePayload',
+      invoice: { id: inv.id, memo: 'Net 14', dueAt: '2026-12-01T12:00:00.000Z', amount: '10000000' },
+    });
     const cleared = await g.gql(UpdateInvoice, { input: { id: inv.id, memo: null, dueOn: null } }, key);
     expect(cleared.data!.updateInvoice).toMatchObject({ invoice: { memo: null, dueAt: null } });
 
     const sent = await g.gql(SendInvoice, { id: inv.id }, key);
-    expect(sent.data!.sendInvoice).toMatchObject({ __typename: 'SendInvoicePayload', invoice: { status: 'open', number: expect.stringMatching(/^INV-\d{4}$/), lastEmail: { kind: 'invoice', status: 'pending', to: 'ap@customer.example' } } });
-    expect((await g.gql(UpdateInvoice, { input: { id: inv.id, memo: 'x' } }, key)).data!.updateInvoice).toMatchObject({ __typename: 'ConflictError', code: 'CONFLICT' });
+    expect(sent.data!.sendInvoice).toMatchObject({
+      __typename: 'SendInvoicePayload',
+      invoice: { status: 'open', number: expect.stringMatching(/^INV-\d{4}$/), lastEmail: { kind: 'invoice', status: 'pending', to: 'ap@customer.example' } },
+    });
+    expect((await g.gql(UpdateInvoice, { input: { id: inv.id, memo: 'x' } }, key)).data!.updateInvoice).toMatchObject({
+      __typename: 'ConflictError',
+      code: 'CONFLICT',
+    });
     expect((await g.gql(SendInvoice, { id: 'inv_test_missing' }, key)).data!.sendInvoice).toMatchObject({ __typename: 'NotFoundError', code: 'NOT_FOUND' });
     // Another account's invoice is invisible.
     expect((await g.gql(SendInvoice, { id: inv.id }, other)).data!.sendInvoice).toMatchObject({ __typename: 'NotFoundError' });
@@ -148,10 +175,18 @@ describe.each(backends)('invoices over GraphQL, in process (%s)', (backend) => {
     const first = await g.gql(PayInvoice, { id: inv.id });
     const p = first.data!.payInvoice;
     if (p.__typename !== 'PayInvoicePayload') throw new Error(JSON.stringify(first));
-    expect(p).toMatchObject({ newSession: true, url: `http://localhost:8787/pay/${p.sessionId}`, checkoutSession: { id: p.sessionId, invoiceId: inv.id, description: expect.stringMatching(/^Invoice INV-\d{4}$/) } });
+    expect(p).toMatchObject({
+      newSession: true,
+      url: `http://localhost:8787/pay/${p.sessionId}`,
+      checkoutSession: { id: p.sessionId, invoiceId: inv.id, description: expect.stringMatching(/^Invoice INV-\d{4}$/) },
+    });
     expect((await g.gql(PayInvoice, { id: inv.id })).data!.payInvoice).toMatchObject({ newSession: false, sessionId: p.sessionId });
     const read = await g.gql(ReadInvoice, { id: inv.id }, key);
-    expect(read.data!.invoice).toMatchObject({ customerEmail: 'ap@customer.example', sessionId: p.sessionId, checkoutSession: { id: p.sessionId, status: 'open' } });
+    expect(read.data!.invoice).toMatchObject({
+      customerEmail: 'ap@customer.example',
+      sessionId: p.sessionId,
+      checkoutSession: { id: p.sessionId, status: 'open' },
+    });
     expect(read.data!.publicInvoice).toEqual({ id: inv.id, status: 'open', customerEmail: null, recipient: null, sessionId: null, lastEmail: null });
   });
 

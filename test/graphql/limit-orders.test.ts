@@ -47,7 +47,13 @@ describe.each(backends)('limit orders over GraphQL (%s)', (backend) => {
     rpc = await new SolanaRpcServer().start();
     s = await startTestServer({
       backend,
-      env: { PROVIDERS: 'jupiter', JUPITER_API_URL: fx.url, FEE_RECIPIENT_SOLANA: Keypair.generate().publicKey.toBase58(), SOLANA_RPC_URL: rpc.url, LIMIT_ORDER_POLL_INTERVAL_MS: '100' },
+      env: {
+        PROVIDERS: 'jupiter',
+        JUPITER_API_URL: fx.url,
+        FEE_RECIPIENT_SOLANA: Keypair.generate().publicKey.toBase58(),
+        SOLANA_RPC_URL: rpc.url,
+        LIMIT_ORDER_POLL_INTERVAL_MS: '100',
+      },
     });
     ({ key } = await s.createTestKey());
   }, 120_000);
@@ -64,9 +70,15 @@ describe.each(backends)('limit orders over GraphQL (%s)', (backend) => {
   };
 
   async function createAndSubmit(apiKey?: string) {
-    const c = (await gql(CREATE, { input: { inputToken: 'USDC', outputToken: 'SOL', maker: MAKER, makingAmount: '50000000', limitPrice: '0.008' } }, apiKey)).createLimitOrder;
+    const c = (await gql(CREATE, { input: { inputToken: 'USDC', outputToken: 'SOL', maker: MAKER, makingAmount: '50000000', limitPrice: '0.008' } }, apiKey))
+      .createLimitOrder;
     expect(c.__typename, JSON.stringify(c)).toBe('CreateLimitOrderPayload');
-    expect(c.limitOrder).toMatchObject({ status: 'pending_signature', takingAmount: '400000000', price: { outputPerInput: '0.008', inputPerOutput: '125' }, fees: { ourFeeBps: apiKey ? 20 : 30 } });
+    expect(c.limitOrder).toMatchObject({
+      status: 'pending_signature',
+      takingAmount: '400000000',
+      price: { outputPerInput: '0.008', inputPerOutput: '125' },
+      fees: { ourFeeBps: apiKey ? 20 : 30 },
+    });
     const signed = sign(c.transaction.serializedTx);
     const sub = (await gql(SUBMIT, { input: { id: c.limitOrder.id, signedTransaction: signed } }, apiKey)).submitLimitOrder;
     expect(sub).toMatchObject({ __typename: 'SubmitLimitOrderPayload', limitOrder: { id: c.limitOrder.id, status: 'open', openTxHash: expect.any(String) } });
@@ -76,7 +88,12 @@ describe.each(backends)('limit orders over GraphQL (%s)', (backend) => {
 
   it('create → submit signed with the maker key → fills pushed by the limitOrder subscription until filled', { timeout: 120_000 }, async () => {
     const order = await createAndSubmit(key);
-    const client = createClient({ url: s.url.replace('http', 'ws') + '/graphql', webSocketImpl: WebSocket, lazy: false, connectionParams: { 'x-api-key': key } });
+    const client = createClient({
+      url: `${s.url.replace('http', 'ws')}/graphql`,
+      webSocketImpl: WebSocket,
+      lazy: false,
+      connectionParams: { 'x-api-key': key },
+    });
     try {
       const seen: Array<{ status: string; filledMakingAmount: string }> = [];
       const finished = new Promise<void>((resolve, reject) => {

@@ -44,7 +44,9 @@ describe('GraphQL document limits', () => {
   it('nesting: a value nested deeper than 64 brackets is refused before parsing (inside the token limit it overflowed the parser: 500)', async () => {
     const deep = `{ chain(ref: ${'['.repeat(1_200)}"x"${']'.repeat(1_200)}) { id } }`;
     const r = await g.post({ query: deep });
-    expect(r.body.errors).toEqual([{ message: expect.stringMatching(/nested deeper than 64/), extensions: { code: 'INVALID_PARAMS', requestId: r.requestId } }]);
+    expect(r.body.errors).toEqual([
+      { message: expect.stringMatching(/nested deeper than 64/), extensions: { code: 'INVALID_PARAMS', requestId: r.requestId } },
+    ]);
     // Selections too, and the same in a variable-free mutation.
     const selections = await g.post({ query: `mutation { revokeApiKey(input: {keyId: ${'{a: '.repeat(900)}1${'}'.repeat(900)}}) { __typename } }` });
     expect(selections.body.errors[0].extensions.code).toBe('INVALID_PARAMS');

@@ -24,6 +24,10 @@ describe('bracketDepth (the pre-parse nesting limit)', () => {
   });
 
   it('the introspection query GraphiQL and codegen send is far inside the limit of 64', () => {
-    expect(bracketDepth(getIntrospectionQuery({ descriptions: true, specifiedByUrl: true, directiveIsRepeatable: true, schemaDescription: true, inputValueDeprecation: true }))).toBeLessThan(20);
+    expect(
+      bracketDepth(
+        getIntrospectionQuery({ descriptions: true, specifiedByUrl: true, directiveIsRepeatable: true, schemaDescription: true, inputValueDeprecation: true }),
+      ),
+    ).toBeLessThan(20);
   });
 });

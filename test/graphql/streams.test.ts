@@ -51,7 +51,7 @@ describe('GraphQL streams and lookups stay correct over time, in process', () =>
   });
   afterAll(() => g?.close());
 
-  it('a pushed event reads its references as they are now, not from the first push\'s cache', async () => {
+  it("a pushed event reads its references as they are now, not from the first push's cache", async () => {
     const { accountId, key } = await g.createTestKey();
     const auth = { accountId, mode: 'test' as const, keyId: 'k' };
     const sub = g.subscribe(SessionStream, {}, key);
@@ -107,13 +107,16 @@ describe('GraphQL streams and lookups stay correct over time, in process', () =>
     expect(bad.errors![0]!.message).toMatch(/^after: /);
   });
 
-  it('a test key neither sees nor revokes the account\'s live keys', async () => {
+  it("a test key neither sees nor revokes the account's live keys", async () => {
     const { accountId, key } = await g.createTestKey();
     await g.app.services.accounts.setLiveEnabled(accountId, true);
     const live = await g.app.services.accounts.createKey(accountId, 'live');
     expect((await g.gql(Keys, {}, key)).data!.viewer.apiKeys).toMatchObject({ totalCount: 1, nodes: [{ mode: 'test' }] });
     expect((await g.gql(Revoke, { id: live.apiKey.id }, key)).data!.revokeApiKey).toEqual({ __typename: 'NotFoundError', code: 'NOT_FOUND' });
     // The live key still works, and sees only live keys.
-    expect((await g.gql(Keys, {}, live.key)).data!.viewer).toMatchObject({ mode: 'live', apiKeys: { totalCount: 1, nodes: [{ id: live.apiKey.id, mode: 'live' }] } });
+    expect((await g.gql(Keys, {}, live.key)).data!.viewer).toMatchObject({
+      mode: 'live',
+      apiKeys: { totalCount: 1, nodes: [{ id: live.apiKey.id, mode: 'live' }] },
+    });
   });
 });

@@ -5,7 +5,6 @@ import { WebhookReceiver } from '../fixtures/webhook-receiver.js';
 import { until, verifyWith } from '../webhooks/helpers.js';
 import { graphql } from './generated/index.js';
 
-
 const CreateEndpoint = graphql(`
   mutation CreateEndpoint($input: CreateWebhookEndpointInput!) {
     createWebhookEndpoint(input: $input) {
@@ -110,13 +109,22 @@ describe.each(backends)('events and webhooks over GraphQL, in process (%s)', (ba
 
   it('manages endpoints, triggers an event, reads it with its deliveries, attempts and references, redelivers', async () => {
     const { key } = await g.createTestKey();
-    const created = (await g.gql(CreateEndpoint, { input: { url: `${rx.url}/gql`, enabledEvents: ['invoice.*'], description: 'billing' } }, key)).data!.createWebhookEndpoint;
+    const created = (await g.gql(CreateEndpoint, { input: { url: `${rx.url}/gql`, enabledEvents: ['invoice.*'], description: 'billing' } }, key)).data!
+      .createWebhookEndpoint;
     if (created.__typename !== 'CreateWebhookEndpointPayload') throw new Error(`not created: ${created.__typename}`);
     const ep = created.webhookEndpoint;
-    expect(ep).toMatchObject({ url: `${rx.url}/gql`, enabledEvents: ['invoice.*'], disabled: false, livemode: false, description: 'billing', previousSecretExpiresAt: null });
+    expect(ep).toMatchObject({
+      url: `${rx.url}/gql`,
+      enabledEvents: ['invoice.*'],
+      disabled: false,
+      livemode: false,
+      description: 'billing',
+      previousSecretExpiresAt: null,
+    });
     expect(ep.secret).toMatch(/^whsec_/);
     expect((await g.gql(ListEndpoints, {}, key)).data!.webhookEndpoints).toEqual({ totalCount: 1, nodes: [{ ...ep, secret: null }] });
-    const updated = (await g.gql(UpdateEndpoint, { input: { id: ep.id, description: null, enabledEvents: ['invoice.paid'] } }, key)).data!.updateWebhookEndpoint;
+    const updated = (await g.gql(UpdateEndpoint, { input: { id: ep.id, description: null, enabledEvents: ['invoice.paid'] } }, key)).data!
+      .updateWebhookEndpoint;
     expect(updated).toMatchObject({ webhookEndpoint: { description: null, enabledEvents: ['invoice.paid'], secret: null } });
 
     const trig = (await g.gql(Trigger, { type: 'invoice.paid' }, key)).data!.triggerWebhookEvent;
@@ -134,8 +142,14 @@ describe.each(backends)('events and webhooks over GraphQL, in process (%s)', (ba
     await until(async () => (await readBack()).deliveries.nodes[0]?.status === 'succeeded', 5000, 'recorded');
     expect(await readBack()).toEqual({
       id: ev.id,
-      deliveries: { totalCount: 1, nodes: [{ endpointId: ep.id, status: 'succeeded', attempts: 1, origin: 'auto', endpoint: { id: ep.id, url: ep.url }, event: { id: ev.id } }] },
-      attempts: { nodes: [{ attempt: 1, statusCode: 200, success: true, responseBody: 'ok', delivery: { status: 'succeeded' }, endpoint: { id: ep.id } }], pageInfo: { hasNextPage: false } },
+      deliveries: {
+        totalCount: 1,
+        nodes: [{ endpointId: ep.id, status: 'succeeded', attempts: 1, origin: 'auto', endpoint: { id: ep.id, url: ep.url }, event: { id: ev.id } }],
+      },
+      attempts: {
+        nodes: [{ attempt: 1, statusCode: 200, success: true, responseBody: 'ok', delivery: { status: 'succeeded' }, endpoint: { id: ep.id } }],
+        pageInfo: { hasNextPage: false },
+      },
     });
     expect((await g.gql(ListEvents, { type: 'invoice.*', first: 5 }, key)).data!.events).toEqual({
       edges: [{ cursor: ev.id, node: { id: ev.id } }],
@@ -171,7 +185,10 @@ describe.each(backends)('events and webhooks over GraphQL, in process (%s)', (ba
 
     const bad = await g.post({ query: 'mutation { createWebhookEndpoint(input: { url: "gopher://x" }) { __typename } }' }, { 'x-api-key': key });
     expect(bad.body.errors[0].extensions).toMatchObject({ code: 'INVALID_PARAMS', field: 'url', requestId: bad.requestId });
-    expect((await g.gql(DeleteEndpoint, { id: ep.id }, key)).data!.deleteWebhookEndpoint).toEqual({ __typename: 'DeleteWebhookEndpointPayload', deletedWebhookEndpointId: ep.id });
+    expect((await g.gql(DeleteEndpoint, { id: ep.id }, key)).data!.deleteWebhookEndpoint).toEqual({
+      __typename: 'DeleteWebhookEndpointPayload',
+      deletedWebhookEndpointId: ep.id,
+    });
     expect((await g.gql(DeleteEndpoint, { id: ep.id }, key)).data!.deleteWebhookEndpoint).toMatchObject({ __typename: 'NotFoundError', code: 'NOT_FOUND' });
   });
 

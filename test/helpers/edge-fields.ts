@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { getNamedType, isInputObjectType, isInterfaceType, isObjectType, type GraphQLArgument, type GraphQLInputField, type GraphQLSchema } from 'graphql';
 import { sharedKindOf, type SharedKind } from '../../src/validation.js';
 import type { Route } from '../../src/rest/router.js';
@@ -123,11 +123,21 @@ export function graphqlFields(schema: GraphQLSchema): Found[] {
     if (type.name.startsWith('__')) continue;
     if (isInputObjectType(type)) {
       const fields = Object.values(type.getFields());
-      for (const f of fields) check(`${type.name}.${f.name}`, f, fields.map((x) => x.name));
+      for (const f of fields)
+        check(
+          `${type.name}.${f.name}`,
+          f,
+          fields.map((x) => x.name),
+        );
     }
     if (isObjectType(type) || isInterfaceType(type)) {
       for (const field of Object.values(type.getFields())) {
-        for (const a of field.args) check(`${type.name}.${field.name}(${a.name})`, a, field.args.map((x) => x.name));
+        for (const a of field.args)
+          check(
+            `${type.name}.${field.name}(${a.name})`,
+            a,
+            field.args.map((x) => x.name),
+          );
       }
     }
   }

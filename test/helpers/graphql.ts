@@ -99,7 +99,11 @@ export function inProcessGraphQL(target: { services: Services; infra: Infra }) {
           while ((cut = buf.indexOf('\n\n')) >= 0) {
             const block = buf.slice(0, cut);
             buf = buf.slice(cut + 2);
-            const data = block.split('\n').filter((l) => l.startsWith('data:')).map((l) => l.slice(5).trim()).join('');
+            const data = block
+              .split('\n')
+              .filter((l) => l.startsWith('data:'))
+              .map((l) => l.slice(5).trim())
+              .join('');
             if (/^event: complete/m.test(block)) return;
             if (data) results.push(JSON.parse(data));
             started();
@@ -186,12 +190,7 @@ export async function startGraphQLTestApp(opts: { backend?: Backend; env?: Recor
 }
 
 /** Typed GraphQL over HTTP to a listening server, for tests whose subject is the HTTP transport. */
-export async function gqlOverHttp<R, V>(
-  url: string,
-  doc: TypedDocumentNode<R, V>,
-  variables?: V,
-  headers: Record<string, string> = {},
-): Promise<GqlResult<R>> {
+export async function gqlOverHttp<R, V>(url: string, doc: TypedDocumentNode<R, V>, variables?: V, headers: Record<string, string> = {}): Promise<GqlResult<R>> {
   const res = await fetch(`${url}/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },

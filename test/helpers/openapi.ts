@@ -21,7 +21,11 @@ export function validatorFor(doc: Json) {
     let v = cache.get(pointer);
     if (!v) cache.set(pointer, (v = ajv.compile({ $ref: `https://contract.test/openapi.json#${pointer}` })));
     const ok = v(value);
-    return ok ? [] : (v.errors ?? []).map((e: { instancePath: string; message?: string; params: unknown }) => `${e.instancePath || '/'} ${e.message} ${JSON.stringify(e.params)}`);
+    return ok
+      ? []
+      : (v.errors ?? []).map(
+          (e: { instancePath: string; message?: string; params: unknown }) => `${e.instancePath || '/'} ${e.message} ${JSON.stringify(e.params)}`,
+        );
   };
 }
 

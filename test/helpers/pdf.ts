@@ -26,5 +26,7 @@ export async function pdfToPngs(pdf: Uint8Array, dir: string, name: string): Pro
   writeFileSync(file, pdf);
   await promisify(execFile)('pdftoppm', ['-png', '-r', '72', file, `${dir}${name}`]);
   const { readdirSync } = await import('node:fs');
-  return readdirSync(dir).filter((f) => f.startsWith(`${name}-`) && f.endsWith('.png')).map((f) => `${dir}${f}`);
+  return readdirSync(dir)
+    .filter((f) => f.startsWith(`${name}-`) && f.endsWith('.png'))
+    .map((f) => `${dir}${f}`);
 }

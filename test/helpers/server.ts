@@ -67,7 +67,10 @@ export async function startTestServer(opts: StartOptions = {}): Promise<TestServ
     PROVIDERS: 'none',
     // Rate-limit counters in a shared Redis are per database, like the database's own: instances on one
     // database share a count, and test files never count against each other.
-    RATE_LIMIT_KEY_PREFIX: `rl-${createHash('sha256').update(database.url ?? randomUUID()).digest('hex').slice(0, 16)}`,
+    RATE_LIMIT_KEY_PREFIX: `rl-${createHash('sha256')
+      .update(database.url ?? randomUUID())
+      .digest('hex')
+      .slice(0, 16)}`,
     ...database.env,
     ...opts.env,
   });
@@ -77,7 +80,7 @@ export async function startTestServer(opts: StartOptions = {}): Promise<TestServ
   const request = async (path: string, init?: RequestInit): Promise<TestResponse> => {
     const res = await fetch(running.url + path, init);
     const text = await res.text();
-    let body: unknown = undefined;
+    let body: unknown;
     try {
       body = text ? JSON.parse(text) : undefined;
     } catch {
@@ -94,7 +97,11 @@ export async function startTestServer(opts: StartOptions = {}): Promise<TestServ
     request,
     get: (path, headers) => request(path, { headers }),
     post: (path, body, headers) =>
-      request(path, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: body === undefined ? undefined : JSON.stringify(body) }),
+      request(path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }),
     async createTestKey() {
       const account = await services.accounts.createAccount('Test account');
       const { key } = await services.accounts.createKey(account.id, 'test');

@@ -2,10 +2,7 @@
  * The suite's one way to wait: poll `probe` until it returns a truthy value (which is returned), or fail
  * after `timeoutMs` naming `what` and the last value seen. Never wait a fixed time for something to happen.
  */
-export async function waitFor<T>(
-  probe: () => T | Promise<T>,
-  opts: { timeoutMs?: number; intervalMs?: number; what?: string } = {},
-): Promise<NonNullable<T>> {
+export async function waitFor<T>(probe: () => T | Promise<T>, opts: { timeoutMs?: number; intervalMs?: number; what?: string } = {}): Promise<NonNullable<T>> {
   const { timeoutMs = 15_000, intervalMs = 25, what = 'condition' } = opts;
   const end = Date.now() + timeoutMs;
   let last: T | undefined;

@@ -69,7 +69,11 @@ describe.each(backends)('foundation over HTTP (%s)', (backend) => {
     const big = JSON.stringify({ query: '{ __typename }', variables: { pad: 'x'.repeat(1024 * 1024 + 10) } });
     const r = await s.request('/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body: big });
     expectEnvelope(r, 413, 'PAYLOAD_TOO_LARGE');
-    const ok = await s.request('/graphql', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ __typename }', variables: { pad: 'x'.repeat(1024 * 1024 - 100) } }) });
+    const ok = await s.request('/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ __typename }', variables: { pad: 'x'.repeat(1024 * 1024 - 100) } }),
+    });
     expect(ok.status).toBe(200);
     expect(ok.body).toEqual({ data: { __typename: 'Query' } });
   });
@@ -143,7 +147,12 @@ describe.each(backends.filter((b) => b === 'postgres'))('subscriptions across in
 
   it('a graphql-ws subscription on instance A receives what instance B published (LISTEN/NOTIFY), large payloads too', async () => {
     const { accountId, key } = await a.createTestKey();
-    const client = createClient({ url: a.url.replace('http', 'ws') + '/graphql', webSocketImpl: WebSocket, connectionParams: { 'x-api-key': key }, lazy: false });
+    const client = createClient({
+      url: `${a.url.replace('http', 'ws')}/graphql`,
+      webSocketImpl: WebSocket,
+      connectionParams: { 'x-api-key': key },
+      lazy: false,
+    });
     const received: any[] = [];
     const done = new Promise<void>((resolve, reject) => {
       client.subscribe(
@@ -161,9 +170,27 @@ describe.each(backends.filter((b) => b === 'postgres'))('subscriptions across in
     // A's subscription is in place once A listens to the account's stream; only then does B publish.
     await waitFor(() => a.infra.pubsub.isListening(accountEventsTopic(accountId, 'test')), { what: 'instance A to listen' });
     const big = 'y'.repeat(20_000);
-    await b.infra.pubsub.publish(accountEventsTopic(accountId, 'test'), { id: 'evt_1', type: 'checkout.session.expired', livemode: false, createdAt: new Date().toISOString(), data: {} });
-    await b.infra.pubsub.publish(accountEventsTopic(accountId, 'test'), { id: 'evt_2', type: 'order.submitted', livemode: false, createdAt: new Date().toISOString(), data: { n: 1 } });
-    await b.infra.pubsub.publish(accountEventsTopic(accountId, 'test'), { id: 'evt_3', type: 'order.filled', livemode: false, createdAt: new Date().toISOString(), data: { big } });
+    await b.infra.pubsub.publish(accountEventsTopic(accountId, 'test'), {
+      id: 'evt_1',
+      type: 'checkout.session.expired',
+      livemode: false,
+      createdAt: new Date().toISOString(),
+      data: {},
+    });
+    await b.infra.pubsub.publish(accountEventsTopic(accountId, 'test'), {
+      id: 'evt_2',
+      type: 'order.submitted',
+      livemode: false,
+      createdAt: new Date().toISOString(),
+      data: { n: 1 },
+    });
+    await b.infra.pubsub.publish(accountEventsTopic(accountId, 'test'), {
+      id: 'evt_3',
+      type: 'order.filled',
+      livemode: false,
+      createdAt: new Date().toISOString(),
+      data: { big },
+    });
     await done;
     await client.dispose();
     expect(received.map((r) => r.data.events.id)).toEqual(['evt_2', 'evt_3']);
@@ -198,7 +225,7 @@ describe('GraphQL errors over graphql-ws', () => {
   afterAll(() => s?.close());
 
   it('a refused subscription carries extensions.code and a request id (as a result, or as an error message)', async () => {
-    const client = createClient({ url: s.url.replace('http', 'ws') + '/graphql', webSocketImpl: WebSocket, lazy: true });
+    const client = createClient({ url: `${s.url.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, lazy: true });
     const errors = await new Promise<any[]>((resolve, reject) => {
       client.subscribe(
         { query: 'subscription { events { id } }' },
@@ -211,11 +238,15 @@ describe('GraphQL errors over graphql-ws', () => {
   });
 
   it('an error thrown while a subscription streams keeps its code (NOT_FOUND, not a generic one)', async () => {
-    const client = createClient({ url: s.url.replace('http', 'ws') + '/graphql', webSocketImpl: WebSocket, lazy: true });
+    const client = createClient({ url: `${s.url.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, lazy: true });
     const errors = await new Promise<any[]>((resolve, reject) => {
       client.subscribe(
         { query: 'subscription { checkoutSession(id: "cs_test_AAAAAAAAAAAAAAAAAAAAAAAAAA") { id status } }' },
-        { next: (r) => (r.errors ? resolve(r.errors as any[]) : reject(new Error('unexpected session'))), error: (e) => resolve(e as any[]), complete: () => {} },
+        {
+          next: (r) => (r.errors ? resolve(r.errors as any[]) : reject(new Error('unexpected session'))),
+          error: (e) => resolve(e as any[]),
+          complete: () => {},
+        },
       );
     });
     await client.dispose();

@@ -38,7 +38,9 @@ describe('access log and SSE transport', () => {
     const { key } = await app.services.accounts.createKey(account.id, 'test');
     const res = await fetch(`${running.url}/v1/account?x=1`, { headers: { 'x-api-key': key, cookie: 'swapgate_session=secret-cookie' } });
     expect(res.status).toBe(200);
-    const line = await waitFor(() => lines.find((l) => l.msg === 'request' && l.requestId === res.headers.get('x-request-id')), { what: 'the access log line' });
+    const line = await waitFor(() => lines.find((l) => l.msg === 'request' && l.requestId === res.headers.get('x-request-id')), {
+      what: 'the access log line',
+    });
     expect(line).toMatchObject({ method: 'GET', path: '/v1/account', status: 200, accountId: account.id });
     expect(typeof line.ms).toBe('number');
     const all = JSON.stringify(lines);
@@ -59,7 +61,17 @@ describe('access log and SSE transport', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/text\/event-stream/);
     const reader = res.body!.getReader();
-    setTimeout(() => void app.infra.pubsub.publish(accountEventsTopic(account.id, 'test'), { id: 'evt_sse', type: 'x.y', livemode: false, createdAt: new Date().toISOString(), data: {} }), 300);
+    setTimeout(
+      () =>
+        void app.infra.pubsub.publish(accountEventsTopic(account.id, 'test'), {
+          id: 'evt_sse',
+          type: 'x.y',
+          livemode: false,
+          createdAt: new Date().toISOString(),
+          data: {},
+        }),
+      300,
+    );
     let text = '';
     while (!text.includes('evt_sse')) {
       const { value, done } = await reader.read();

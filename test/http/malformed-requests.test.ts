@@ -34,7 +34,12 @@ describe('malformed requests are answered with a coded error and a request id', 
   it('headers over 16 KiB: 400 INVALID_PARAMS in the envelope (was a bare 400 with no body and no id)', async () => {
     const r = await s.get(`/v1/chains?q=${'a'.repeat(20_000)}`);
     expect(r.status).toBe(400);
-    expect(r.body.error).toEqual({ code: 'INVALID_PARAMS', message: expect.stringMatching(/exceed 16384 bytes/), requestId: r.headers.get('x-request-id'), docsUrl: 'http://localhost:8787/docs/errors/INVALID_PARAMS' });
+    expect(r.body.error).toEqual({
+      code: 'INVALID_PARAMS',
+      message: expect.stringMatching(/exceed 16384 bytes/),
+      requestId: r.headers.get('x-request-id'),
+      docsUrl: 'http://localhost:8787/docs/errors/INVALID_PARAMS',
+    });
     expect(r.headers.get('x-request-id')).toMatch(UUID);
   });
 
@@ -76,7 +81,9 @@ describe('malformed requests are answered with a coded error and a request id', 
       const chunks: Buffer[] = [];
       let rest = false;
       const socket = connect(Number(port), hostname, () =>
-        socket.write(`POST /v1/no-such-route HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n${body.slice(0, 10)}`),
+        socket.write(
+          `POST /v1/no-such-route HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: ${body.length}\r\n\r\n${body.slice(0, 10)}`,
+        ),
       );
       socket.on('data', (c) => {
         chunks.push(c);
@@ -102,7 +109,14 @@ describe('malformed requests are answered with a coded error and a request id', 
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     const send = (method: string, path: string, body: string) =>
       new Promise<{ status: number; bytes: number; socket: unknown }>((resolve, reject) => {
-        const req = http.request({ host: hostname, port, method, path, agent, headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) } });
+        const req = http.request({
+          host: hostname,
+          port,
+          method,
+          path,
+          agent,
+          headers: { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) },
+        });
         req.on('error', reject);
         req.on('response', (res) => {
           let bytes = 0;
@@ -154,14 +168,25 @@ describe('malformed requests are answered with a coded error and a request id', 
   });
 
   it('/graphql with an Accept it cannot serve: 406 with a GraphQL error carrying code and request id (was an empty body)', async () => {
-    const r = await s.request('/graphql', { method: 'POST', headers: { 'content-type': 'application/json', accept: 'image/png' }, body: JSON.stringify({ query: '{ __typename }' }) });
+    const r = await s.request('/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'image/png' },
+      body: JSON.stringify({ query: '{ __typename }' }),
+    });
     expect(r.status).toBe(406);
-    expect(r.body.errors).toEqual([{ message: expect.stringMatching(/accept application\/graphql-response\+json/), extensions: { code: 'INVALID_PARAMS', requestId: r.headers.get('x-request-id') } }]);
+    expect(r.body.errors).toEqual([
+      {
+        message: expect.stringMatching(/accept application\/graphql-response\+json/),
+        extensions: { code: 'INVALID_PARAMS', requestId: r.headers.get('x-request-id') },
+      },
+    ]);
   });
 
   it('/graphql with a content-type it cannot read: 415 with a GraphQL error carrying code and request id', async () => {
     const r = await s.request('/graphql', { method: 'POST', headers: { 'content-type': 'application/xml' }, body: '<query/>' });
     expect(r.status).toBe(415);
-    expect(r.body.errors).toEqual([{ message: expect.stringMatching(/Unsupported content-type/), extensions: { code: 'INVALID_PARAMS', requestId: r.headers.get('x-request-id') } }]);
+    expect(r.body.errors).toEqual([
+      { message: expect.stringMatching(/Unsupported content-type/), extensions: { code: 'INVALID_PARAMS', requestId: r.headers.get('x-request-id') } },
+    ]);
   });
 });

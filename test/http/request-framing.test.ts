@@ -30,7 +30,11 @@ describe('RequestFraming: the method of the request a connection is sending', ()
     ['a header named like a method does not start a request', 'GET / HTTP/1.1\r\nHEAD /x: y\r\n', 'GET'],
     ['a chunked body holding a request line, with extensions and trailers', chunked('\r\nHEAD / HTTP/1.1\r\n', 'ab'), 'POST'],
     ['the request after a chunked body', `${chunked('\nHEAD / HTTP/1.1\r\n')}GET /`, 'GET'],
-    ['content-length with chunked framing: chunked wins', `${post('', 'transfer-encoding: gzip, chunked\r\n').replace('content-length: 0', 'content-length: 3')}5\r\nHEAD \r\n0\r\n\r\nPUT /`, 'PUT'],
+    [
+      'content-length with chunked framing: chunked wins',
+      `${post('', 'transfer-encoding: gzip, chunked\r\n').replace('content-length: 0', 'content-length: 3')}5\r\nHEAD \r\n0\r\n\r\nPUT /`,
+      'PUT',
+    ],
     ['pipelined requests without bodies', 'GET / HTTP/1.1\r\n\r\nHEAD / HTTP/1.1\r\n\r\nDELETE /x', 'DELETE'],
     ['an unparsable next request has no method', `${post('ab')}\x00\x01garbage`, undefined],
     ['a CONNECT tunnel: nothing after it is a request', 'CONNECT h:443 HTTP/1.1\r\nhost: h\r\n\r\nHEAD / HTTP/1.1\r\n', 'CONNECT'],

@@ -10,7 +10,10 @@ const RECIPIENT = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
 /** `directive → sources` of a CSP header. */
 function parseCsp(header: string | null): Map<string, string[]> {
   const m = new Map<string, string[]>();
-  for (const part of (header ?? '').split(';').map((p) => p.trim()).filter(Boolean)) {
+  for (const part of (header ?? '')
+    .split(';')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const [name, ...sources] = part.split(/\s+/);
     m.set(name!, sources);
   }
@@ -51,7 +54,8 @@ function checkPage(path: string, res: Response, html: string) {
   for (const m of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)) expect(scripts, `${path}: inline script`).toContain(sha(m[1]!));
   for (const m of html.matchAll(/<script[^>]*\bsrc="?([^"\s>]+)/gi)) expect(allows(scripts, m[1]!), `${path}: script ${m[1]}`).toBe(true);
   const styles = csp.get('style-src') ?? [];
-  if (!styles.includes("'unsafe-inline'")) for (const m of html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/gi)) expect(styles, `${path}: inline style`).toContain(sha(m[1]!));
+  if (!styles.includes("'unsafe-inline'"))
+    for (const m of html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/gi)) expect(styles, `${path}: inline style`).toContain(sha(m[1]!));
   for (const m of html.matchAll(/<link[^>]*rel="?stylesheet"?[^>]*href="?([^"\s>]+)|<link[^>]*href="?([^"\s>]+)"?[^>]*rel="?stylesheet/gi)) {
     const href = (m[1] ?? m[2])!;
     expect(allows(styles, href), `${path}: stylesheet ${href}`).toBe(true);
@@ -66,8 +70,17 @@ describe('security headers and CSP', () => {
   beforeAll(async () => {
     s = await startTestServer({ env: { TRUST_PROXY: '1', JOBS_ENABLED: 'false', DEV_MAIL_PAGE: 'true' } });
     const { key } = await s.createTestKey();
-    sessionId = (await s.post('/v1/checkout/sessions', { amount: '1000000', settleChain: 'base', settleToken: 'USDC', recipient: RECIPIENT }, { 'x-api-key': key })).body.id;
-    const invoice = { customerEmail: 'ap@example.com', lineItems: [{ description: 'Hosting', quantity: 1, unitAmount: '1000000' }], settleChain: 'base', settleToken: 'USDC', recipient: RECIPIENT, send: true };
+    sessionId = (
+      await s.post('/v1/checkout/sessions', { amount: '1000000', settleChain: 'base', settleToken: 'USDC', recipient: RECIPIENT }, { 'x-api-key': key })
+    ).body.id;
+    const invoice = {
+      customerEmail: 'ap@example.com',
+      lineItems: [{ description: 'Hosting', quantity: 1, unitAmount: '1000000' }],
+      settleChain: 'base',
+      settleToken: 'USDC',
+      recipient: RECIPIENT,
+      send: true,
+    };
     invoiceId = (await s.post('/v1/invoices', invoice, { 'x-api-key': key })).body.id;
     mailId = (await s.db.sql.query<{ id: string }>('SELECT id FROM email_messages LIMIT 1'))[0].id;
   });
@@ -159,7 +172,10 @@ describe('security headers and CSP', () => {
 
 describe('CORS', () => {
   const preflight = (url: string, path: string, origin: string, method = 'POST') =>
-    fetch(url + path, { method: 'OPTIONS', headers: { origin, 'access-control-request-method': method, 'access-control-request-headers': 'content-type, x-api-key' } });
+    fetch(url + path, {
+      method: 'OPTIONS',
+      headers: { origin, 'access-control-request-method': method, 'access-control-request-headers': 'content-type, x-api-key' },
+    });
 
   describe('default (CORS_ORIGINS=*)', () => {
     let s: TestServer;
@@ -168,28 +184,41 @@ describe('CORS', () => {
     });
     afterAll(() => s?.close());
 
-    it.each(['/v1/quote', '/v1/checkout/sessions', '/v1/webhook-endpoints/we_x', '/graphql'])('answers the preflight of %s: 204, methods, headers, max-age, never credentials', async (path) => {
-      const res = await preflight(s.url, path, 'https://shop.example', 'PATCH');
-      expect(res.status).toBe(204);
-      expect(res.headers.get('access-control-allow-origin')).toBe('*');
-      expect(res.headers.get('access-control-allow-methods')).toBe('GET, POST, PATCH, DELETE');
-      const allowed = res.headers.get('access-control-allow-headers')!.split(',').map((h) => h.trim());
-      expect(allowed).toEqual(expect.arrayContaining(['content-type', 'x-api-key', 'idempotency-key', 'x-request-id']));
-      expect(Number(res.headers.get('access-control-max-age'))).toBeGreaterThan(0);
-      expect(res.headers.get('access-control-allow-credentials')).toBeNull();
-      expect(res.headers.get('vary')).toMatch(/Origin/);
-    });
+    it.each(['/v1/quote', '/v1/checkout/sessions', '/v1/webhook-endpoints/we_x', '/graphql'])(
+      'answers the preflight of %s: 204, methods, headers, max-age, never credentials',
+      async (path) => {
+        const res = await preflight(s.url, path, 'https://shop.example', 'PATCH');
+        expect(res.status).toBe(204);
+        expect(res.headers.get('access-control-allow-origin')).toBe('*');
+        expect(res.headers.get('access-control-allow-methods')).toBe('GET, POST, PATCH, DELETE');
+        const allowed = res.headers
+          .get('access-control-allow-headers')!
+          .split(',')
+          .map((h) => h.trim());
+        expect(allowed).toEqual(expect.arrayContaining(['content-type', 'x-api-key', 'idempotency-key', 'x-request-id']));
+        expect(Number(res.headers.get('access-control-max-age'))).toBeGreaterThan(0);
+        expect(res.headers.get('access-control-allow-credentials')).toBeNull();
+        expect(res.headers.get('vary')).toMatch(/Origin/);
+      },
+    );
 
     it('an answer (also an error) exposes the request id and the rate-limit and idempotency headers', async () => {
       for (const path of ['/v1/health', '/v1/account']) {
         const res = await fetch(s.url + path, { headers: { origin: 'https://shop.example' } });
         expect(res.headers.get('access-control-allow-origin')).toBe('*');
-        const exposed = res.headers.get('access-control-expose-headers')!.split(',').map((h) => h.trim().toLowerCase());
+        const exposed = res.headers
+          .get('access-control-expose-headers')!
+          .split(',')
+          .map((h) => h.trim().toLowerCase());
         expect(exposed).toEqual(['x-request-id', 'ratelimit', 'ratelimit-policy', 'retry-after', 'idempotent-replayed', 'original-request']);
         expect(res.headers.get('access-control-allow-credentials')).toBeNull();
         expect(res.headers.get('vary')).toMatch(/Origin/);
       }
-      const gql = await fetch(`${s.url}/graphql`, { method: 'POST', headers: { origin: 'https://shop.example', 'content-type': 'application/json' }, body: '{"query":"{ health { ok } }"}' });
+      const gql = await fetch(`${s.url}/graphql`, {
+        method: 'POST',
+        headers: { origin: 'https://shop.example', 'content-type': 'application/json' },
+        body: '{"query":"{ health { ok } }"}',
+      });
       expect(gql.headers.get('access-control-allow-origin')).toBe('*');
       expect(gql.headers.get('access-control-allow-credentials')).toBeNull();
       expect(gql.headers.get('vary')).toMatch(/Origin/);

@@ -15,7 +15,7 @@ export interface RawWs {
 }
 
 export async function rawWs(url: string, headers: Record<string, string> = {}): Promise<RawWs> {
-  const ws = new WebSocket(url.replace(/^http/, 'ws') + '/graphql', 'graphql-transport-ws', { headers });
+  const ws = new WebSocket(`${url.replace(/^http/, 'ws')}/graphql`, 'graphql-transport-ws', { headers });
   const r: RawWs = {
     ws,
     messages: [],

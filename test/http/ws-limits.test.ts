@@ -141,7 +141,14 @@ describe('HTTP_MAX_CONNECTIONS_PER_IP', () => {
 
   it('answers the request of a socket beyond the cap 429 RATE_LIMITED (no body for HEAD) and closes it; a silent one is closed; a freed slot is served again', async () => {
     const port = Number(new URL(s.url).port);
-    const held = await Promise.all([1, 2, 3].map(() => new Promise<ReturnType<typeof connect>>((r) => { const c = connect(port, '127.0.0.1', () => r(c)); })));
+    const held = await Promise.all(
+      [1, 2, 3].map(
+        () =>
+          new Promise<ReturnType<typeof connect>>((r) => {
+            const c = connect(port, '127.0.0.1', () => r(c));
+          }),
+      ),
+    );
     const over = async (request: string | null) => {
       let answer = '';
       const extra = connect(port, '127.0.0.1', () => void (request && extra.write(request)));
@@ -152,19 +159,27 @@ describe('HTTP_MAX_CONNECTIONS_PER_IP', () => {
     const answer = await over('GET /v1/health HTTP/1.1\r\nhost: x\r\n\r\n');
     expect(answer).toMatch(/^HTTP\/1\.1 429 /);
     expect(answer).toMatch(/\r\nconnection: close\r\n/i);
-    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)).error).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringMatching(/^HTTP_MAX_CONNECTIONS_PER_IP: 3 /) });
+    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)).error).toMatchObject({
+      code: 'RATE_LIMITED',
+      message: expect.stringMatching(/^HTTP_MAX_CONNECTIONS_PER_IP: 3 /),
+    });
     // A HEAD gets the same status without a body (a body would be read as a next answer); silence is closed.
     const head = await over('HEAD /v1/health HTTP/1.1\r\nhost: x\r\n\r\n');
     expect(head).toMatch(/^HTTP\/1\.1 429 /);
     expect(head.slice(head.indexOf('\r\n\r\n') + 4)).toBe('');
     expect(await over(null)).toBe('');
-    const upgrade = await over('GET /graphql HTTP/1.1\r\nhost: x\r\nconnection: Upgrade\r\nupgrade: websocket\r\nsec-websocket-version: 13\r\nsec-websocket-key: dGhlIHNhbXBsZSBub25jZQ==\r\nsec-websocket-protocol: graphql-transport-ws\r\n\r\n');
+    const upgrade = await over(
+      'GET /graphql HTTP/1.1\r\nhost: x\r\nconnection: Upgrade\r\nupgrade: websocket\r\nsec-websocket-version: 13\r\nsec-websocket-key: dGhlIHNhbXBsZSBub25jZQ==\r\nsec-websocket-protocol: graphql-transport-ws\r\n\r\n',
+    );
     expect(upgrade).toMatch(/^HTTP\/1\.1 429 /);
     held[0]!.destroy();
-    const res = await waitFor(async () => {
-      const r = await fetch(`${s.url}/v1/health`, { headers: { connection: 'close' } }).catch(() => null);
-      return r?.status === 200 ? r : null;
-    }, { what: 'a request once a slot is free' });
+    const res = await waitFor(
+      async () => {
+        const r = await fetch(`${s.url}/v1/health`, { headers: { connection: 'close' } }).catch(() => null);
+        return r?.status === 200 ? r : null;
+      },
+      { what: 'a request once a slot is free' },
+    );
     expect(res.status).toBe(200);
     for (const h of held) h.destroy();
   });

@@ -100,7 +100,12 @@ const GRAPHQL_NOT_IDEMPOTENT: Record<string, string> = {
 describe('which requests take an idempotency key', () => {
   it('REST: the idempotent routes are exactly the listed POST routes; every other POST route is exempt with a reason', () => {
     const name = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
-    expect(restRoutes.filter((r) => r.idempotent).map(name).sort()).toEqual([...REST_IDEMPOTENT].sort());
+    expect(
+      restRoutes
+        .filter((r) => r.idempotent)
+        .map(name)
+        .sort(),
+    ).toEqual([...REST_IDEMPOTENT].sort());
     expect(restRoutes.filter((r) => r.idempotent && r.method !== 'POST')).toEqual([]);
     const undecided = restRoutes.filter((r) => r.method === 'POST' && !r.idempotent && !(name(r) in REST_NOT_IDEMPOTENT)).map(name);
     expect(undecided).toEqual([]);
@@ -113,7 +118,11 @@ describe('which requests take an idempotency key', () => {
       return !!input && 'idempotencyKey' in (getNamedType(input.type) as GraphQLInputObjectType).getFields();
     });
     expect(withKey.map((f) => f.name).sort()).toEqual([...GRAPHQL_IDEMPOTENT].sort());
-    for (const f of withKey) expect((getNamedType(f.type) as GraphQLUnionType).getTypes().map((t) => t.name), f.name).toContain('ConflictError');
+    for (const f of withKey)
+      expect(
+        (getNamedType(f.type) as GraphQLUnionType).getTypes().map((t) => t.name),
+        f.name,
+      ).toContain('ConflictError');
     const undecided = fields.filter((f) => !GRAPHQL_IDEMPOTENT.includes(f.name) && !(f.name in GRAPHQL_NOT_IDEMPOTENT)).map((f) => f.name);
     expect(undecided).toEqual([]);
   });

@@ -1,7 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { print, type GraphQLInputField, type GraphQLInputObjectType, type GraphQLInputType, getNamedType, isListType, isNonNullType, isScalarType, isEnumType, isInputObjectType } from 'graphql';
+import {
+  print,
+  type GraphQLInputField,
+  type GraphQLInputObjectType,
+  type GraphQLInputType,
+  getNamedType,
+  isListType,
+  isNonNullType,
+  isScalarType,
+  isEnumType,
+  isInputObjectType,
+} from 'graphql';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { backends } from '../helpers/db.js';
 import { startGraphQLTestApp, type GraphQLTestApp } from '../helpers/graphql.js';
@@ -65,7 +76,11 @@ describe.each(backends)('idempotencyKey on GraphQL mutations (%s)', (backend) =>
   /** A typed operation with the response headers. */
   async function send<R, V>(doc: TypedDocumentNode<R, V>, variables: V, apiKey: string | null = key) {
     const r = await g.post({ query: print(doc), variables }, apiKey ? { 'x-api-key': apiKey } : {});
-    return { data: r.body.data as R, errors: r.body.errors as Array<{ message: string; extensions: Record<string, unknown> }> | undefined, replayed: r.headers.get('idempotent-replayed') };
+    return {
+      data: r.body.data as R,
+      errors: r.body.errors as Array<{ message: string; extensions: Record<string, unknown> }> | undefined,
+      replayed: r.headers.get('idempotent-replayed'),
+    };
   }
 
   beforeAll(async () => {
@@ -91,7 +106,8 @@ describe.each(backends)('idempotencyKey on GraphQL mutations (%s)', (backend) =>
   it('without a key every call runs', async () => {
     const a = await send(CreateSession, { input: { ...base, reference: 'no-key' } });
     const b = await send(CreateSession, { input: { ...base, reference: 'no-key', idempotencyKey: null } });
-    const id = (r: typeof a) => (r.data.createCheckoutSession.__typename === 'CreateCheckoutSessionPayload' ? r.data.createCheckoutSession.checkoutSession.id : null);
+    const id = (r: typeof a) =>
+      r.data.createCheckoutSession.__typename === 'CreateCheckoutSessionPayload' ? r.data.createCheckoutSession.checkoutSession.id : null;
     expect(id(a)).not.toBe(id(b));
     expect(b.replayed).toBeNull();
   });
@@ -105,7 +121,10 @@ describe.each(backends)('idempotencyKey on GraphQL mutations (%s)', (backend) =>
     expect(other.replayed).toBeNull();
 
     const hook = await send(CreateEndpoint, { input: { url: 'http://127.0.0.1:9/hook', idempotencyKey } });
-    expect(hook.data.createWebhookEndpoint).toMatchObject({ __typename: 'ConflictError', message: expect.stringMatching(/another operation \(graphql:createCheckoutSession\)/) });
+    expect(hook.data.createWebhookEndpoint).toMatchObject({
+      __typename: 'ConflictError',
+      message: expect.stringMatching(/another operation \(graphql:createCheckoutSession\)/),
+    });
     expect((await g.gql(Endpoints, {}, key)).data!.webhookEndpoints.totalCount).toBe(0);
   });
 
@@ -169,12 +188,20 @@ describe.each(backends)('idempotencyKey on GraphQL mutations (%s)', (backend) =>
       if (isNonNullType(t)) return dummy(t.ofType);
       if (isListType(t)) return [];
       if (isEnumType(t)) return t.getValues()[0].value;
-      if (isInputObjectType(t)) return Object.fromEntries(Object.values(t.getFields()).filter((x) => isNonNullType(x.type)).map((x) => [x.name, isEdgeAmount(x) ? '1' : dummy(x.type)]));
+      if (isInputObjectType(t))
+        return Object.fromEntries(
+          Object.values(t.getFields())
+            .filter((x) => isNonNullType(x.type))
+            .map((x) => [x.name, isEdgeAmount(x) ? '1' : dummy(x.type)]),
+        );
       if (isScalarType(t)) return ({ Int: 1, Float: 1, Boolean: false, DateTime: '2030-01-01T00:00:00.000Z' } as Record<string, unknown>)[t.name] ?? 'x';
       return null;
     };
     const input = { ...(dummy(inputType) as object), idempotencyKey: 'not valid' };
-    const r = await g.post({ query: `mutation($input: ${inputType.name}!) { ${name}(input: $input) { __typename } }`, variables: { input } }, { 'x-api-key': key });
+    const r = await g.post(
+      { query: `mutation($input: ${inputType.name}!) { ${name}(input: $input) { __typename } }`, variables: { input } },
+      { 'x-api-key': key },
+    );
     expect(r.body.errors?.[0]?.extensions, JSON.stringify(r.body)).toMatchObject({ code: 'INVALID_PARAMS', field: 'idempotencyKey' });
   });
 });

@@ -349,7 +349,9 @@ describe.runIf(backends.includes('postgres'))('Idempotency-Key across instances 
   it('20 concurrent identical requests spread over two instances create one session', async () => {
     const idem = randomUUID();
     const all = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => (i % 2 ? a : b).post('/v1/checkout/sessions', { ...session, reference: 'two-instances' }, { 'x-api-key': key, 'idempotency-key': idem })),
+      Array.from({ length: 20 }, (_, i) =>
+        (i % 2 ? a : b).post('/v1/checkout/sessions', { ...session, reference: 'two-instances' }, { 'x-api-key': key, 'idempotency-key': idem }),
+      ),
     );
     expect(all.map((r) => r.status)).toEqual(Array(20).fill(200));
     expect(new Set(all.map((r) => r.body.id)).size).toBe(1);

@@ -24,7 +24,9 @@ describe('IdempotencyService', () => {
     requestId: randomUUID(),
     ...over,
   });
-  const ok = (body: string): (() => Promise<StoredResponse>) => async () => ({ status: 201, headers: { 'x-a': 'b' }, body });
+  const ok =
+    (body: string): (() => Promise<StoredResponse>) =>
+    async () => ({ status: 201, headers: { 'x-a': 'b' }, body });
 
   beforeAll(async () => {
     db = await memoryDb();
@@ -72,7 +74,10 @@ describe('IdempotencyService', () => {
     const r = req();
     await svc.run(r, 'k', ok('a'));
     await expect(svc.run({ ...r, fingerprint: 'f2' }, 'k', ok('b'))).rejects.toMatchObject({ code: 'CONFLICT', details: { reason: 'idempotency_parameters' } });
-    await expect(svc.run({ ...r, operation: 'POST /v1/other' }, 'k', ok('b'))).rejects.toMatchObject({ code: 'CONFLICT', message: expect.stringContaining('(POST /v1/things)') });
+    await expect(svc.run({ ...r, operation: 'POST /v1/other' }, 'k', ok('b'))).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: expect.stringContaining('(POST /v1/things)'),
+    });
     expect((await svc.run(r, 'k', ok('c'))).response.body).toBe('a');
   });
 
@@ -91,7 +96,11 @@ describe('IdempotencyService', () => {
   describe('the GraphQL wrapper', () => {
     const info = { fieldName: 'createThing' } as GraphQLResolveInfo;
     const ctx = () =>
-      ({ services: { idempotency: svc }, requestId: randomUUID(), auth: async () => ({ accountId: 'acct_gql', mode: 'test', keyId: 'key_1' }) }) as unknown as GraphQLContext;
+      ({
+        services: { idempotency: svc },
+        requestId: randomUUID(),
+        auth: async () => ({ accountId: 'acct_gql', mode: 'test', keyId: 'key_1' }),
+      }) as unknown as GraphQLContext;
 
     it('hands the resolver its input without the key, and replays the stored result with its types', async () => {
       const seen: unknown[] = [];

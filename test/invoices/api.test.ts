@@ -16,8 +16,10 @@ describe.each(backends)('invoices API (%s)', (backend) => {
   const clock = new ManualClock(Date.parse('2026-11-25T10:00:00.000Z'));
   const h = (k = key) => ({ 'x-api-key': k });
   const create = (body: Record<string, unknown> = invoiceBody, k = key) => s.post('/v1/invoices', body, h(k));
-  const patch = (id: string, body: unknown, k = key) => s.request(`/v1/invoices/${id}`, { method: 'PATCH', headers: { 'content-type': 'application/json', ...h(k) }, body: JSON.stringify(body) });
-  const events = async (id: string) => (await s.db.sql.query<{ type: string; data: any }>('SELECT type, data FROM events WHERE resource_id = $1 ORDER BY sequence', [id]));
+  const patch = (id: string, body: unknown, k = key) =>
+    s.request(`/v1/invoices/${id}`, { method: 'PATCH', headers: { 'content-type': 'application/json', ...h(k) }, body: JSON.stringify(body) });
+  const events = async (id: string) =>
+    await s.db.sql.query<{ type: string; data: any }>('SELECT type, data FROM events WHERE resource_id = $1 ORDER BY sequence', [id]);
 
   beforeAll(async () => {
     s = await startTestServer({ backend, clock, env: { JOBS_ENABLED: 'false' } });
@@ -79,9 +81,18 @@ describe.each(backends)('invoices API (%s)', (backend) => {
     // Every amount is at most 2^256-1 (the shared amount rule): a unit amount above it names itself…
     ['AMOUNT_TOO_LARGE', 'lineItems.0.unitAmount', { lineItems: [{ description: 'a', quantity: 1, unitAmount: '9'.repeat(78) }] }],
     // …and valid unit amounts whose total is above it name lineItems.
-    ['AMOUNT_TOO_LARGE', 'lineItems', { lineItems: [{ description: 'a', quantity: 10000, unitAmount: '1' + '0'.repeat(76) }] }],
+    ['AMOUNT_TOO_LARGE', 'lineItems', { lineItems: [{ description: 'a', quantity: 10000, unitAmount: `1${'0'.repeat(76)}` }] }],
     ['INVALID_PARAMS', 'lineItems.0.unitAmount', { lineItems: [{ description: 'a', quantity: 1, unitAmount: '0010000000' }] }],
-    ['INVALID_PARAMS', 'lineItems.1.unitAmount', { lineItems: [{ description: 'a', quantity: 1, unitAmount: '0' }, { description: 'b', quantity: 1, unitAmount: 'x' }] }],
+    [
+      'INVALID_PARAMS',
+      'lineItems.1.unitAmount',
+      {
+        lineItems: [
+          { description: 'a', quantity: 1, unitAmount: '0' },
+          { description: 'b', quantity: 1, unitAmount: 'x' },
+        ],
+      },
+    ],
     ['INVALID_PARAMS', 'memo', { memo: 'x'.repeat(1001) }],
     ['INVALID_PARAMS', 'dueAt', { dueAt: '2026-02-30' }],
     ['INVALID_PARAMS', 'dueAt', { dueAt: '2026-12-10T12:00:00' }],
@@ -140,7 +151,11 @@ describe.each(backends)('invoices API (%s)', (backend) => {
     expect((await s.post(`/v1/invoices/${inv.id}/pay`)).body.error.code).toBe('NOT_FOUND');
     const sent = await s.post(`/v1/invoices/${inv.id}/send`, {}, h());
     expect(sent.status).toBe(200);
-    expect(sent.body).toMatchObject({ status: 'open', sentAt: '2026-11-25T10:00:00.000Z', lastEmail: { kind: 'invoice', status: 'pending', to: 'ap@customer.example' } });
+    expect(sent.body).toMatchObject({
+      status: 'open',
+      sentAt: '2026-11-25T10:00:00.000Z',
+      lastEmail: { kind: 'invoice', status: 'pending', to: 'ap@customer.example' },
+    });
     expect(sent.body.number).toMatch(/^INV-\d{4}$/);
     const again = await s.post(`/v1/invoices/${inv.id}/send`, {}, h());
     expect(again.body.number).toBe(sent.body.number);
@@ -191,7 +206,13 @@ describe.each(backends)('invoices API (%s)', (backend) => {
     const again = await s.post(`/v1/invoices/${inv.id}/pay`);
     expect([again.status, again.body.sessionId]).toEqual([200, first.body.sessionId]);
     const cs = (await s.get(`/v1/checkout/sessions/${first.body.sessionId}`, h())).body;
-    expect(cs).toMatchObject({ invoiceId: inv.id, amount: '49000000', description: `Invoice ${inv.number ?? (await s.get(`/v1/invoices/${inv.id}`, h())).body.number}`, metadata: { invoiceId: inv.id }, recipient: RECIPIENT });
+    expect(cs).toMatchObject({
+      invoiceId: inv.id,
+      amount: '49000000',
+      description: `Invoice ${inv.number ?? (await s.get(`/v1/invoices/${inv.id}`, h())).body.number}`,
+      metadata: { invoiceId: inv.id },
+      recipient: RECIPIENT,
+    });
     const number = (await s.get(`/v1/invoices/${inv.id}`, h())).body.number;
     expect(cs.reference).toBe(number);
 
@@ -205,7 +226,13 @@ describe.each(backends)('invoices API (%s)', (backend) => {
     await s.services.checkout.settlePayment(payment.id, { kind: 'succeeded', deliveryTxHash: `0x${'a1'.repeat(32)}`, amountReceived: 49_000_000n });
 
     const paid = (await s.get(`/v1/invoices/${inv.id}`, h())).body;
-    expect(paid).toMatchObject({ status: 'paid', paidAt: new Date(clock.now()).toISOString(), sessionId: cs.id, receiptUrl: `http://localhost:8787/v1/invoices/${inv.id}/receipt.pdf`, lastEmail: { kind: 'receipt', status: 'pending' } });
+    expect(paid).toMatchObject({
+      status: 'paid',
+      paidAt: new Date(clock.now()).toISOString(),
+      sessionId: cs.id,
+      receiptUrl: `http://localhost:8787/v1/invoices/${inv.id}/receipt.pdf`,
+      lastEmail: { kind: 'receipt', status: 'pending' },
+    });
     const evs = await events(inv.id);
     expect(evs.map((e) => e.type)).toEqual(['invoice.sent', 'invoice.paid']);
     expect(evs[1]!.data.invoice).toMatchObject({ id: inv.id, status: 'paid', sessionId: cs.id });

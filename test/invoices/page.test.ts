@@ -30,7 +30,19 @@ describe('hosted invoice page and dev outbox over HTTP (pglite)', () => {
     expect(INVOICE_PAGE_CSP).not.toMatch(/unsafe|script-src/);
     const html = await r.text();
     const number = (await s.get(`/v1/invoices/${inv.id}`, h())).body.number;
-    for (const t of ['Acme Tools', `Invoice ${number}`, 'Customer GmbH', 'Consulting, November', '40.00', '49.00 USDC', 'due 2026-12-10', 'Thank you for your business.', 'Test mode', `action="/invoice/${inv.id}/pay"`, '<caption>Line items</caption>'])
+    for (const t of [
+      'Acme Tools',
+      `Invoice ${number}`,
+      'Customer GmbH',
+      'Consulting, November',
+      '40.00',
+      '49.00 USDC',
+      'due 2026-12-10',
+      'Thank you for your business.',
+      'Test mode',
+      `action="/invoice/${inv.id}/pay"`,
+      '<caption>Line items</caption>',
+    ])
       expect(html, t).toContain(t);
     expect(html).not.toMatch(/<script/i);
     expect(html).not.toContain('ap@customer.example');
@@ -40,7 +52,12 @@ describe('hosted invoice page and dev outbox over HTTP (pglite)', () => {
   });
 
   it('escapes what the merchant typed', async () => {
-    const inv = await create({ send: true, customerName: '<script>alert(1)</script>', memo: '"><img src=x onerror=alert(1)>', lineItems: [{ description: '<b>bold</b>', quantity: 1, unitAmount: '1000000' }] });
+    const inv = await create({
+      send: true,
+      customerName: '<script>alert(1)</script>',
+      memo: '"><img src=x onerror=alert(1)>',
+      lineItems: [{ description: '<b>bold</b>', quantity: 1, unitAmount: '1000000' }],
+    });
     const html = await (await page(inv.id)).text();
     expect(html).not.toContain('<script>alert');
     expect(html).not.toContain('<img src=x');
@@ -52,7 +69,13 @@ describe('hosted invoice page and dev outbox over HTTP (pglite)', () => {
     const inv = await create({ send: true, dueAt: '2026-11-20' });
     const html = await (await page(inv.id)).text();
     expect(html).toContain('Overdue since 2026-11-20; you can still pay it.');
-    const post = () => fetch(`${s.url}/invoice/${inv.id}/pay`, { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
+    const post = () =>
+      fetch(`${s.url}/invoice/${inv.id}/pay`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: '',
+      });
     const r = await post();
     expect(r.status).toBe(303);
     expect(r.headers.get('location')).toMatch(/^\/pay\/cs_test_[0-9A-Za-z]+$/);

@@ -16,7 +16,12 @@ describe('amounts', () => {
   ])('formatUnits(%s, %i) = %s', (amount, decimals, out) => expect(formatUnits(amount, decimals)).toBe(out));
 
   it('totals in bigint, beyond 2^53', () => {
-    expect(invoiceTotal([{ description: 'a', quantity: 10000, unitAmount: '9007199254740993' }, { description: 'b', quantity: 1, unitAmount: '7' }])).toBe(90071992547409930007n);
+    expect(
+      invoiceTotal([
+        { description: 'a', quantity: 10000, unitAmount: '9007199254740993' },
+        { description: 'b', quantity: 1, unitAmount: '7' },
+      ]),
+    ).toBe(90071992547409930007n);
   });
 });
 
@@ -30,7 +35,19 @@ describe('dueAt', () => {
     ['9999-12-31', '9999-12-31T23:59:59.999Z'],
   ])('%s → %s', (s, iso) => expect(parseDueAt(s)?.toISOString()).toBe(iso));
 
-  it.each(['2026-02-29', '2026-13-01', '2026-00-10', '2026-12-10T12:00:00', '10/12/2026', '', '2026-12-10 12:00:00Z', 'tomorrow', '0000-01-01T00:00:00Z', '9999-12-31T23:59:59-14:00', '1969-12-31T23:59:59Z'])('refuses %j', (s) => expect(parseDueAt(s)).toBeNull());
+  it.each([
+    '2026-02-29',
+    '2026-13-01',
+    '2026-00-10',
+    '2026-12-10T12:00:00',
+    '10/12/2026',
+    '',
+    '2026-12-10 12:00:00Z',
+    'tomorrow',
+    '0000-01-01T00:00:00Z',
+    '9999-12-31T23:59:59-14:00',
+    '1969-12-31T23:59:59Z',
+  ])('refuses %j', (s) => expect(parseDueAt(s)).toBeNull());
 
   it('overdue only while open and past the due time', () => {
     const due = new Date('2026-12-10T23:59:59.999Z');
@@ -65,7 +82,8 @@ describe('mail retries', () => {
 });
 
 describe('email escaping', () => {
-  it('escapes every HTML metacharacter', () => expect(esc(`<a href="x" onclick='y'>&</a>`)).toBe('&lt;a href=&quot;x&quot; onclick=&#39;y&#39;&gt;&amp;&lt;/a&gt;'));
+  it('escapes every HTML metacharacter', () =>
+    expect(esc(`<a href="x" onclick='y'>&</a>`)).toBe('&lt;a href=&quot;x&quot; onclick=&#39;y&#39;&gt;&amp;&lt;/a&gt;'));
 });
 
 describe('mail job', () => {

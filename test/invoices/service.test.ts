@@ -103,7 +103,10 @@ describe('InvoicesService (fake checkout and mail)', () => {
   it('the paid hook marks the invoice paid in the caller’s transaction, and rolls back with it', async () => {
     const inv = await invoices.create(AUTH, { ...invoiceBody, send: true });
     const { sessionId } = await invoices.pay(inv.id);
-    const session = await db.prisma.checkoutSession.update({ where: { id: sessionId }, data: { status: 'paid', paidAt: new Date(clock.now()), amountReceived: '49000000' } });
+    const session = await db.prisma.checkoutSession.update({
+      where: { id: sessionId },
+      data: { status: 'paid', paidAt: new Date(clock.now()), amountReceived: '49000000' },
+    });
     // The session's transaction fails after the hook: nothing of the invoice's change stays.
     await expect(
       db.prisma.$transaction(async (tx) => {

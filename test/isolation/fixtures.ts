@@ -5,7 +5,14 @@ import type { TestServer } from '../helpers/server.js';
 
 export const RECIPIENT = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
 const PAYER = '0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc';
-export const SESSION_INPUT = { amount: '25000000', settleChain: 'base', settleToken: 'USDC', recipient: RECIPIENT, reference: 'secret-ref-A', metadata: { secret: 'A' } };
+export const SESSION_INPUT = {
+  amount: '25000000',
+  settleChain: 'base',
+  settleToken: 'USDC',
+  recipient: RECIPIENT,
+  reference: 'secret-ref-A',
+  metadata: { secret: 'A' },
+};
 
 /** One tenant (an account in one mode) and the resources it owns. */
 export interface Tenant {

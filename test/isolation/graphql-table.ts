@@ -34,7 +34,10 @@ const ids = (nodes: Array<{ id: string }> | undefined) => (nodes ?? []).map((n) 
 export const gqlTable: Record<string, GqlRow> = {
   'Query.depositAddress': {
     kind: 'lookup',
-    op: (t) => ({ query: 'query($id: ID!) { depositAddress(id: $id) { id label metadata deposits { nodes { quoteId } } } }', variables: { id: t.depositAddressId } }),
+    op: (t) => ({
+      query: 'query($id: ID!) { depositAddress(id: $id) { id label metadata deposits { nodes { quoteId } } } }',
+      variables: { id: t.depositAddressId },
+    }),
     idsOf: (t) => [t.depositAddressId],
   },
   'Query.depositAddresses': {
@@ -45,12 +48,17 @@ export const gqlTable: Record<string, GqlRow> = {
   'Query.orders': {
     kind: 'list',
     op: () => ({ query: 'query { orders(first: 100) { nodes { quoteId depositAddressId } } }' }),
-    contains: (d, t) => (d?.orders?.nodes ?? []).some((o: { quoteId: string; depositAddressId: string | null }) => o.quoteId === t.depositQuoteId || o.depositAddressId === t.depositAddressId),
+    contains: (d, t) =>
+      (d?.orders?.nodes ?? []).some(
+        (o: { quoteId: string; depositAddressId: string | null }) => o.quoteId === t.depositQuoteId || o.depositAddressId === t.depositAddressId,
+      ),
   },
   'Mutation.createDepositAddress': {
     kind: 'own',
     why: "creates a deposit address in the key's own account and mode",
-    op: () => ({ query: `mutation { createDepositAddress(input: { srcChain: "base", srcToken: "USDC", dstChain: "42161", dstToken: "USDC", recipient: "${RECIPIENT}", refundTo: "${RECIPIENT}" }) { ${RESULT} } }` }),
+    op: () => ({
+      query: `mutation { createDepositAddress(input: { srcChain: "base", srcToken: "USDC", dstChain: "42161", dstToken: "USDC", recipient: "${RECIPIENT}", refundTo: "${RECIPIENT}" }) { ${RESULT} } }`,
+    }),
   },
   'Mutation.refreshDepositAddress': {
     kind: 'mutation',
@@ -59,7 +67,10 @@ export const gqlTable: Record<string, GqlRow> = {
   },
   'Mutation.simulateDeposit': {
     kind: 'mutation',
-    op: (t) => ({ query: `mutation($id: ID!) { simulateDeposit(input: { id: $id, amount: "25000000" }) { ${RESULT} } }`, variables: { id: t.depositAddressId } }),
+    op: (t) => ({
+      query: `mutation($id: ID!) { simulateDeposit(input: { id: $id, amount: "25000000" }) { ${RESULT} } }`,
+      variables: { id: t.depositAddressId },
+    }),
     idsOf: (t) => [t.depositAddressId],
   },
   'Mutation.disableDepositAddress': {
@@ -72,13 +83,21 @@ export const gqlTable: Record<string, GqlRow> = {
     why: "follows one of the key's own deposit addresses; another tenant's (or the other mode's) is NOT_FOUND, as a nonexistent one",
     op: (t) => ({ query: 'subscription($id: ID!) { depositAddress(id: $id) { id label } }', variables: { id: t.depositAddressId } }),
   },
-  'Query.invoice': { kind: 'lookup', op: (t) => ({ query: 'query($id: ID!) { invoice(id: $id) { id customerEmail memo } }', variables: { id: t.invoiceId } }), idsOf: (t) => [t.invoiceId] },
+  'Query.invoice': {
+    kind: 'lookup',
+    op: (t) => ({ query: 'query($id: ID!) { invoice(id: $id) { id customerEmail memo } }', variables: { id: t.invoiceId } }),
+    idsOf: (t) => [t.invoiceId],
+  },
   'Query.invoices': {
     kind: 'list',
     op: () => ({ query: 'query { invoices(first: 100) { nodes { id } } }' }),
     contains: (d, t) => ids(d?.invoices?.nodes).includes(t.invoiceId),
   },
-  'Query.publicInvoice': { kind: 'public', why: "the customer's view (id = access token; null for drafts)", mustNotReveal: 'customer email, payout address, session id' },
+  'Query.publicInvoice': {
+    kind: 'public',
+    why: "the customer's view (id = access token; null for drafts)",
+    mustNotReveal: 'customer email, payout address, session id',
+  },
   'Mutation.createInvoice': {
     kind: 'own',
     why: "creates an invoice in the key's own account and mode",
@@ -88,7 +107,10 @@ export const gqlTable: Record<string, GqlRow> = {
   },
   'Mutation.updateInvoice': {
     kind: 'mutation',
-    op: (t) => ({ query: `mutation($id: ID!) { updateInvoice(input: { id: $id, memo: "changed by another tenant" }) { ${RESULT} } }`, variables: { id: t.invoiceId } }),
+    op: (t) => ({
+      query: `mutation($id: ID!) { updateInvoice(input: { id: $id, memo: "changed by another tenant" }) { ${RESULT} } }`,
+      variables: { id: t.invoiceId },
+    }),
     idsOf: (t) => [t.invoiceId],
   },
   'Mutation.sendInvoice': {
@@ -101,14 +123,27 @@ export const gqlTable: Record<string, GqlRow> = {
     op: (t) => ({ query: `mutation($id: ID!) { voidInvoice(input: { id: $id }) { ${RESULT} } }`, variables: { id: t.invoiceId } }),
     idsOf: (t) => [t.invoiceId],
   },
-  'Query.limitOrder': { kind: 'public', why: 'a keyless limit order is readable by its unguessable id; a keyed one is null for any other account, mode or no key (test/limit-orders)' },
-  'Query.limitOrders': { kind: 'public', why: "with a key: the key's account and mode only; without: keyless orders of the given maker only (test/limit-orders)" },
+  'Query.limitOrder': {
+    kind: 'public',
+    why: 'a keyless limit order is readable by its unguessable id; a keyed one is null for any other account, mode or no key (test/limit-orders)',
+  },
+  'Query.limitOrders': {
+    kind: 'public',
+    why: "with a key: the key's account and mode only; without: keyless orders of the given maker only (test/limit-orders)",
+  },
   'Mutation.createLimitOrder': { kind: 'public', why: "a key is optional: a keyed order is created in the key's own account and mode; names no resource" },
-  'Mutation.submitLimitOrder': { kind: 'public', why: 'as Query.limitOrder (another tenant gets NotFoundError); forwards only maker-signed transactions the order handed out' },
+  'Mutation.submitLimitOrder': {
+    kind: 'public',
+    why: 'as Query.limitOrder (another tenant gets NotFoundError); forwards only maker-signed transactions the order handed out',
+  },
   'Mutation.cancelLimitOrders': { kind: 'public', why: 'as Query.limitOrder for every id; answers unsigned transactions only the maker can sign' },
   'Subscription.limitOrder': { kind: 'public', why: 'follows one limit order as Query.limitOrder reads it (a keyed one is NOT_FOUND to others)' },
   'Mutation.payInvoice': { kind: 'public', why: 'the customer starts paying an open invoice (id = access token; drafts are NotFoundError)' },
-  'Subscription.invoice': { kind: 'public', why: "the hosted invoice page follows the invoice it shows (id = access token); pushes the customer's view unless the owner key asks", mustNotReveal: 'customer email, payout address, session id' },
+  'Subscription.invoice': {
+    kind: 'public',
+    why: "the hosted invoice page follows the invoice it shows (id = access token); pushes the customer's view unless the owner key asks",
+    mustNotReveal: 'customer email, payout address, session id',
+  },
   'Query.balances': { kind: 'public', why: 'public on-chain balances of any address' },
   'Query.chain': { kind: 'public', why: 'chain registry' },
   'Query.chains': { kind: 'public', why: 'chain registry' },
@@ -131,7 +166,11 @@ export const gqlTable: Record<string, GqlRow> = {
     op: () => ({ query: 'query { checkoutSessions(first: 100) { nodes { id } } }' }),
     contains: (d, t) => ids(d?.checkoutSessions?.nodes).includes(t.sessionId),
   },
-  'Query.event': { kind: 'lookup', op: (t) => ({ query: 'query($id: ID!) { event(id: $id) { id type data } }', variables: { id: t.eventId } }), idsOf: (t) => [t.eventId] },
+  'Query.event': {
+    kind: 'lookup',
+    op: (t) => ({ query: 'query($id: ID!) { event(id: $id) { id type data } }', variables: { id: t.eventId } }),
+    idsOf: (t) => [t.eventId],
+  },
   'Query.events': {
     kind: 'list',
     op: () => ({ query: 'query { events(first: 100) { nodes { id } } }' }),
@@ -158,8 +197,14 @@ export const gqlTable: Record<string, GqlRow> = {
   'Mutation.reportOrderSubmitted': { kind: 'public', why: 'the payer reports a transaction for a quote id (capability)' },
   'Mutation.reportCheckoutPayment': { kind: 'public', why: 'payer-facing: reports a direct transfer; answers the public view' },
   'Mutation.submitCheckoutPayment': { kind: 'public', why: 'payer-facing: a signed Solana transfer; answers the public view' },
-  'Mutation.createCheckoutTransferAddress': { kind: 'public', why: 'payer-facing (pay by transfer): a deposit address in the session\'s own account and mode; answers the address and amounts only' },
-  'Mutation.simulateCheckoutTransfer': { kind: 'public', why: 'payer-facing, test-mode sessions only: simulates the transfer to the session\'s own sandbox address; answers the public view' },
+  'Mutation.createCheckoutTransferAddress': {
+    kind: 'public',
+    why: "payer-facing (pay by transfer): a deposit address in the session's own account and mode; answers the address and amounts only",
+  },
+  'Mutation.simulateCheckoutTransfer': {
+    kind: 'public',
+    why: "payer-facing, test-mode sessions only: simulates the transfer to the session's own sandbox address; answers the public view",
+  },
   'Mutation.createCheckoutSession': {
     kind: 'own',
     why: "creates in the key's account and mode",
@@ -185,7 +230,10 @@ export const gqlTable: Record<string, GqlRow> = {
   },
   'Mutation.acceptCheckoutSessionReview': {
     kind: 'mutation',
-    op: (t) => ({ query: `mutation($id: ID!) { acceptCheckoutSessionReview(input: { id: $id, note: "accepted by another tenant" }) { ${RESULT} } }`, variables: { id: t.sessionId } }),
+    op: (t) => ({
+      query: `mutation($id: ID!) { acceptCheckoutSessionReview(input: { id: $id, note: "accepted by another tenant" }) { ${RESULT} } }`,
+      variables: { id: t.sessionId },
+    }),
     idsOf: (t) => [t.sessionId],
   },
   // Not a root field: the same mutation naming the target's payment on the caller's own paid session.
@@ -199,12 +247,18 @@ export const gqlTable: Record<string, GqlRow> = {
   },
   'Mutation.reopenCheckoutSession': {
     kind: 'mutation',
-    op: (t) => ({ query: `mutation($id: ID!) { reopenCheckoutSession(input: { id: $id, note: "reopened by another tenant" }) { ${RESULT} } }`, variables: { id: t.sessionId } }),
+    op: (t) => ({
+      query: `mutation($id: ID!) { reopenCheckoutSession(input: { id: $id, note: "reopened by another tenant" }) { ${RESULT} } }`,
+      variables: { id: t.sessionId },
+    }),
     idsOf: (t) => [t.sessionId],
   },
   'Mutation.createCheckoutRefund': {
     kind: 'mutation',
-    op: (t) => ({ query: `mutation($id: ID!) { createCheckoutRefund(input: { sessionId: $id, amount: "1" }) { ${RESULT} } }`, variables: { id: t.paidSessionId } }),
+    op: (t) => ({
+      query: `mutation($id: ID!) { createCheckoutRefund(input: { sessionId: $id, amount: "1" }) { ${RESULT} } }`,
+      variables: { id: t.paidSessionId },
+    }),
     idsOf: (t) => [t.paidSessionId],
   },
   // Not a root field: the same mutation naming the target's payment on the caller's own paid session.
@@ -227,7 +281,10 @@ export const gqlTable: Record<string, GqlRow> = {
   },
   'Mutation.cancelCheckoutRefund': {
     kind: 'mutation',
-    op: (t) => ({ query: `mutation($s: ID!, $id: ID!) { cancelCheckoutRefund(input: { sessionId: $s, id: $id }) { ${RESULT} } }`, variables: { s: t.paidSessionId, id: t.refundId } }),
+    op: (t) => ({
+      query: `mutation($s: ID!, $id: ID!) { cancelCheckoutRefund(input: { sessionId: $s, id: $id }) { ${RESULT} } }`,
+      variables: { s: t.paidSessionId, id: t.refundId },
+    }),
     idsOf: (t) => [t.paidSessionId, t.refundId],
   },
   'Mutation.redeliverEvent': {
@@ -251,7 +308,10 @@ export const gqlTable: Record<string, GqlRow> = {
   },
   'Mutation.updateWebhookEndpoint': {
     kind: 'mutation',
-    op: (t) => ({ query: `mutation($id: ID!) { updateWebhookEndpoint(input: { id: $id, description: "taken over" }) { ${RESULT} } }`, variables: { id: t.endpointId } }),
+    op: (t) => ({
+      query: `mutation($id: ID!) { updateWebhookEndpoint(input: { id: $id, description: "taken over" }) { ${RESULT} } }`,
+      variables: { id: t.endpointId },
+    }),
     idsOf: (t) => [t.endpointId],
   },
   'Mutation.deleteWebhookEndpoint': {
@@ -270,8 +330,16 @@ export const gqlTable: Record<string, GqlRow> = {
     op: () => ({ query: 'query { billingSubscriptions(first: 100) { nodes { id } } }' }),
     contains: (d, t) => ids(d?.billingSubscriptions?.nodes).includes(t.subscriptionId),
   },
-  'Query.testClock': { kind: 'lookup', op: (t) => ({ query: 'query($id: ID!) { testClock(id: $id) { id name } }', variables: { id: t.testClockId } }), idsOf: (t) => [t.testClockId] },
-  'Query.testClocks': { kind: 'list', op: () => ({ query: 'query { testClocks(first: 100) { nodes { id } } }' }), contains: (d, t) => ids(d?.testClocks?.nodes).includes(t.testClockId) },
+  'Query.testClock': {
+    kind: 'lookup',
+    op: (t) => ({ query: 'query($id: ID!) { testClock(id: $id) { id name } }', variables: { id: t.testClockId } }),
+    idsOf: (t) => [t.testClockId],
+  },
+  'Query.testClocks': {
+    kind: 'list',
+    op: () => ({ query: 'query { testClocks(first: 100) { nodes { id } } }' }),
+    contains: (d, t) => ids(d?.testClocks?.nodes).includes(t.testClockId),
+  },
   'Mutation.createBillingSubscription': {
     kind: 'own',
     why: "creates a subscription in the key's own account and mode; another tenant's test clock is refused as unknown",
@@ -281,12 +349,18 @@ export const gqlTable: Record<string, GqlRow> = {
   },
   'Mutation.updateBillingSubscription': {
     kind: 'mutation',
-    op: (t) => ({ query: `mutation($id: ID!) { updateBillingSubscription(input: { id: $id, metadata: { changed: "by another tenant" } }) { ${RESULT} } }`, variables: { id: t.subscriptionId } }),
+    op: (t) => ({
+      query: `mutation($id: ID!) { updateBillingSubscription(input: { id: $id, metadata: { changed: "by another tenant" } }) { ${RESULT} } }`,
+      variables: { id: t.subscriptionId },
+    }),
     idsOf: (t) => [t.subscriptionId],
   },
   'Mutation.cancelBillingSubscription': {
     kind: 'mutation',
-    op: (t) => ({ query: `mutation($id: ID!) { cancelBillingSubscription(input: { id: $id, atPeriodEnd: true }) { ${RESULT} } }`, variables: { id: t.subscriptionId } }),
+    op: (t) => ({
+      query: `mutation($id: ID!) { cancelBillingSubscription(input: { id: $id, atPeriodEnd: true }) { ${RESULT} } }`,
+      variables: { id: t.subscriptionId },
+    }),
     idsOf: (t) => [t.subscriptionId],
   },
   'Mutation.resumeBillingSubscription': {
@@ -294,10 +368,17 @@ export const gqlTable: Record<string, GqlRow> = {
     op: (t) => ({ query: `mutation($id: ID!) { resumeBillingSubscription(input: { id: $id }) { ${RESULT} } }`, variables: { id: t.subscriptionId } }),
     idsOf: (t) => [t.subscriptionId],
   },
-  'Mutation.createTestClock': { kind: 'own', why: "creates a clock in the key's own account (test mode only)", op: () => ({ query: `mutation { createTestClock(input: { name: "mine" }) { ${RESULT} } }` }) },
+  'Mutation.createTestClock': {
+    kind: 'own',
+    why: "creates a clock in the key's own account (test mode only)",
+    op: () => ({ query: `mutation { createTestClock(input: { name: "mine" }) { ${RESULT} } }` }),
+  },
   'Mutation.advanceTestClock': {
     kind: 'mutation',
-    op: (t) => ({ query: `mutation($id: ID!, $at: DateTime!) { advanceTestClock(input: { id: $id, frozenAt: $at }) { ${RESULT} } }`, variables: { id: t.testClockId, at: new Date(Date.now() + 3_600_000).toISOString() } }),
+    op: (t) => ({
+      query: `mutation($id: ID!, $at: DateTime!) { advanceTestClock(input: { id: $id, frozenAt: $at }) { ${RESULT} } }`,
+      variables: { id: t.testClockId, at: new Date(Date.now() + 3_600_000).toISOString() },
+    }),
     idsOf: (t) => [t.testClockId],
   },
   'Mutation.deleteTestClock': {
@@ -305,7 +386,11 @@ export const gqlTable: Record<string, GqlRow> = {
     op: (t) => ({ query: `mutation($id: ID!) { deleteTestClock(input: { id: $id }) { ${RESULT} } }`, variables: { id: t.testClockId } }),
     idsOf: (t) => [t.testClockId],
   },
-  'Mutation.payInvoiceInSandbox': { kind: 'public', why: "the customer pays a test invoice in the sandbox from its hosted page (id = access token); answers the customer's view; live invoices are FORBIDDEN", mustNotReveal: 'customer email, payout address, session id' },
+  'Mutation.payInvoiceInSandbox': {
+    kind: 'public',
+    why: "the customer pays a test invoice in the sandbox from its hosted page (id = access token); answers the customer's view; live invoices are FORBIDDEN",
+    mustNotReveal: 'customer email, payout address, session id',
+  },
   'Subscription.billingSubscription': {
     kind: 'stream',
     why: "follows one subscription of the key's own account and mode, read through the same owner-scoped lookup as Query.billingSubscription (another tenant's id is NOT_FOUND)",

@@ -12,7 +12,8 @@ const roots = [schema.getQueryType(), schema.getMutationType(), schema.getSubscr
 const rootFields = roots.flatMap((type) => Object.values(type.getFields()).map((field) => ({ name: `${type.name}.${field.name}`, field })));
 const scopesOf = (field: (typeof rootFields)[number]['field']) =>
   ((field.extensions as { pothosOptions?: { authScopes?: Record<string, boolean> } }).pothosOptions?.authScopes ?? {}) as Record<string, boolean>;
-const rowsOf = <K extends GqlRow['kind']>(kind: K) => Object.entries(gqlTable).filter(([, r]) => r.kind === kind) as Array<[string, Extract<GqlRow, { kind: K }>]>;
+const rowsOf = <K extends GqlRow['kind']>(kind: K) =>
+  Object.entries(gqlTable).filter(([, r]) => r.kind === kind) as Array<[string, Extract<GqlRow, { kind: K }>]>;
 /** `Type.field`, or `Type.field(variant)` for a second row of the same field. */
 const baseOf = (name: string) => name.replace(/\(.*\)$/, '');
 const fieldOf = (name: string) => baseOf(name).split('.')[1]!;
@@ -98,15 +99,29 @@ describe.each(backends)('tenant isolation over GraphQL (%s)', (backend) => {
   });
 
   it('Query.checkoutSession: another tenant, the other mode and no key see the public view only', async () => {
-    const op = { query: 'query($id: ID!) { checkoutSession(id: $id) { id reference metadata payments { totalCount } refunds { totalCount } reviews { totalCount } } }', variables: { id: A.paidSessionId } };
+    const op = {
+      query: 'query($id: ID!) { checkoutSession(id: $id) { id reference metadata payments { totalCount } refunds { totalCount } reviews { totalCount } } }',
+      variables: { id: A.paidSessionId },
+    };
     for (const key of [B.key, ALive.key, undefined]) {
-      expect((await gql(op, key)).body).toEqual({ data: { checkoutSession: { id: A.paidSessionId, reference: null, metadata: null, payments: null, refunds: null, reviews: null } } });
+      expect((await gql(op, key)).body).toEqual({
+        data: { checkoutSession: { id: A.paidSessionId, reference: null, metadata: null, payments: null, refunds: null, reviews: null } },
+      });
     }
-    expect((await gql(op, A.key)).body.data.checkoutSession).toMatchObject({ reference: 'secret-ref-A', payments: { totalCount: 1 }, refunds: { totalCount: 1 }, reviews: { totalCount: 0 } });
+    expect((await gql(op, A.key)).body.data.checkoutSession).toMatchObject({
+      reference: 'secret-ref-A',
+      payments: { totalCount: 1 },
+      refunds: { totalCount: 1 },
+      reviews: { totalCount: 0 },
+    });
   });
 
   it('Subscription.checkoutSession: another tenant gets the public view (no reference or metadata)', async () => {
-    const sub = inProcessGraphQL(s).subscribe(parse('subscription($id: ID!) { checkoutSession(id: $id) { id reference metadata } }') as TypedDocumentNode<any, any>, { id: A.sessionId }, B.key);
+    const sub = inProcessGraphQL(s).subscribe(
+      parse('subscription($id: ID!) { checkoutSession(id: $id) { id reference metadata } }') as TypedDocumentNode<any, any>,
+      { id: A.sessionId },
+      B.key,
+    );
     try {
       const [first] = await sub.take(1);
       expect(first).toEqual({ data: { checkoutSession: { id: A.sessionId, reference: null, metadata: null } } });
@@ -125,7 +140,12 @@ describe.each(backends)('tenant isolation over GraphQL (%s)', (backend) => {
       // A (test) records an event first; then each stream's own tenant does.
       const foreign = await s.services.webhooks.trigger(A.auth, { type: 'checkout.session.completed' });
       const own = await s.services.webhooks.trigger(B.auth, { type: 'checkout.session.completed' });
-      const live = await s.services.checkout.create(ALive.auth, { amount: '1000', settleChain: 'base', settleToken: 'USDC', recipient: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8' });
+      const live = await s.services.checkout.create(ALive.auth, {
+        amount: '1000',
+        settleChain: 'base',
+        settleToken: 'USDC',
+        recipient: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8',
+      });
       await s.services.checkout.expire(ALive.auth, live.id);
       const [b] = await ofB.take(1);
       const [l] = await ofALive.take(1);

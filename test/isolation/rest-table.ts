@@ -36,20 +36,33 @@ const da = (t: Tenant) => `/v1/deposit-addresses/${t.depositAddressId}`;
 
 export const restTable: Record<string, RestRow> = {
   'POST /v1/deposit-addresses': { kind: 'own', why: "creates a deposit address in the key's own account and mode; names no resource" },
-  'GET /v1/deposit-addresses': { kind: 'list', req: () => ({ method: 'GET', path: '/v1/deposit-addresses?limit=100' }), contains: (b, t) => hasId(b?.data, t.depositAddressId) },
+  'GET /v1/deposit-addresses': {
+    kind: 'list',
+    req: () => ({ method: 'GET', path: '/v1/deposit-addresses?limit=100' }),
+    contains: (b, t) => hasId(b?.data, t.depositAddressId),
+  },
   'GET /v1/deposit-addresses/:id': { kind: 'owned', req: (t) => ({ method: 'GET', path: da(t) }), idsOf: (t) => [t.depositAddressId] },
   'POST /v1/deposit-addresses/:id/refresh': { kind: 'owned', req: (t) => ({ method: 'POST', path: `${da(t)}/refresh` }), idsOf: (t) => [t.depositAddressId] },
   'POST /v1/deposit-addresses/:id/disable': { kind: 'owned', req: (t) => ({ method: 'POST', path: `${da(t)}/disable` }), idsOf: (t) => [t.depositAddressId] },
-  'POST /v1/deposit-addresses/:id/simulate': { kind: 'owned', req: (t) => ({ method: 'POST', path: `${da(t)}/simulate`, body: { amount: '25000000' } }), idsOf: (t) => [t.depositAddressId] },
+  'POST /v1/deposit-addresses/:id/simulate': {
+    kind: 'owned',
+    req: (t) => ({ method: 'POST', path: `${da(t)}/simulate`, body: { amount: '25000000' } }),
+    idsOf: (t) => [t.depositAddressId],
+  },
   'GET /v1/orders': {
     kind: 'list',
     req: () => ({ method: 'GET', path: '/v1/orders?limit=100' }),
-    contains: (b, t) => (b?.data ?? []).some((o: { quoteId: string; depositAddressId?: string }) => o.quoteId === t.depositQuoteId || o.depositAddressId === t.depositAddressId),
+    contains: (b, t) =>
+      (b?.data ?? []).some((o: { quoteId: string; depositAddressId?: string }) => o.quoteId === t.depositQuoteId || o.depositAddressId === t.depositAddressId),
   },
   'POST /v1/invoices': { kind: 'own', why: "creates an invoice in the key's own account and mode; names no resource" },
   'GET /v1/invoices': { kind: 'list', req: () => ({ method: 'GET', path: '/v1/invoices?limit=100' }), contains: (b, t) => hasId(b?.data, t.invoiceId) },
   'GET /v1/invoices/:id': { kind: 'owned', req: (t) => ({ method: 'GET', path: inv(t) }), idsOf: (t) => [t.invoiceId] },
-  'PATCH /v1/invoices/:id': { kind: 'owned', req: (t) => ({ method: 'PATCH', path: inv(t), body: { memo: 'changed by another tenant' } }), idsOf: (t) => [t.invoiceId] },
+  'PATCH /v1/invoices/:id': {
+    kind: 'owned',
+    req: (t) => ({ method: 'PATCH', path: inv(t), body: { memo: 'changed by another tenant' } }),
+    idsOf: (t) => [t.invoiceId],
+  },
   'POST /v1/invoices/:id/send': { kind: 'owned', req: (t) => ({ method: 'POST', path: `${inv(t)}/send` }), idsOf: (t) => [t.invoiceId] },
   'POST /v1/invoices/:id/void': { kind: 'owned', req: (t) => ({ method: 'POST', path: `${inv(t)}/void` }), idsOf: (t) => [t.invoiceId] },
   'GET /v1/invoices/:id/public': {
@@ -57,20 +70,48 @@ export const restTable: Record<string, RestRow> = {
     why: 'the customer reads the invoice to pay it; the unguessable id is the access token (drafts answer NOT_FOUND)',
     mustNotReveal: 'customer email, payout address, session id',
   },
-  'POST /v1/invoices/:id/pay': { kind: 'public', why: 'the customer starts paying an open invoice (id = access token); answers only the session id and its pay page' },
-  'POST /v1/invoices/:id/sandbox-pay': { kind: 'public', why: 'the customer pays a test invoice in the sandbox from its hosted page (id = access token); answers the customer\'s view; live invoices are FORBIDDEN' },
-  'POST /v1/subscriptions': { kind: 'own', why: "creates a subscription in the key's own account and mode; a test clock of another tenant is refused as unknown" },
-  'GET /v1/subscriptions': { kind: 'list', req: () => ({ method: 'GET', path: '/v1/subscriptions?limit=100' }), contains: (b, t) => hasId(b?.data, t.subscriptionId) },
+  'POST /v1/invoices/:id/pay': {
+    kind: 'public',
+    why: 'the customer starts paying an open invoice (id = access token); answers only the session id and its pay page',
+  },
+  'POST /v1/invoices/:id/sandbox-pay': {
+    kind: 'public',
+    why: "the customer pays a test invoice in the sandbox from its hosted page (id = access token); answers the customer's view; live invoices are FORBIDDEN",
+  },
+  'POST /v1/subscriptions': {
+    kind: 'own',
+    why: "creates a subscription in the key's own account and mode; a test clock of another tenant is refused as unknown",
+  },
+  'GET /v1/subscriptions': {
+    kind: 'list',
+    req: () => ({ method: 'GET', path: '/v1/subscriptions?limit=100' }),
+    contains: (b, t) => hasId(b?.data, t.subscriptionId),
+  },
   'GET /v1/subscriptions/:id': { kind: 'owned', req: (t) => ({ method: 'GET', path: sub(t) }), idsOf: (t) => [t.subscriptionId] },
-  'PATCH /v1/subscriptions/:id': { kind: 'owned', req: (t) => ({ method: 'PATCH', path: sub(t), body: { metadata: { changed: 'by another tenant' } } }), idsOf: (t) => [t.subscriptionId] },
-  'POST /v1/subscriptions/:id/cancel': { kind: 'owned', req: (t) => ({ method: 'POST', path: `${sub(t)}/cancel`, body: { atPeriodEnd: true } }), idsOf: (t) => [t.subscriptionId] },
+  'PATCH /v1/subscriptions/:id': {
+    kind: 'owned',
+    req: (t) => ({ method: 'PATCH', path: sub(t), body: { metadata: { changed: 'by another tenant' } } }),
+    idsOf: (t) => [t.subscriptionId],
+  },
+  'POST /v1/subscriptions/:id/cancel': {
+    kind: 'owned',
+    req: (t) => ({ method: 'POST', path: `${sub(t)}/cancel`, body: { atPeriodEnd: true } }),
+    idsOf: (t) => [t.subscriptionId],
+  },
   'POST /v1/subscriptions/:id/resume': { kind: 'owned', req: (t) => ({ method: 'POST', path: `${sub(t)}/resume` }), idsOf: (t) => [t.subscriptionId] },
   'POST /v1/test-clocks': { kind: 'own', why: "creates a clock in the key's own account (test mode only)" },
   'GET /v1/test-clocks': { kind: 'list', req: () => ({ method: 'GET', path: '/v1/test-clocks?limit=100' }), contains: (b, t) => hasId(b?.data, t.testClockId) },
   'GET /v1/test-clocks/:id': { kind: 'owned', req: (t) => ({ method: 'GET', path: clk(t) }), idsOf: (t) => [t.testClockId] },
-  'POST /v1/test-clocks/:id/advance': { kind: 'owned', req: (t) => ({ method: 'POST', path: `${clk(t)}/advance`, body: { frozenTime: new Date(Date.now() + 3_600_000).toISOString() } }), idsOf: (t) => [t.testClockId] },
+  'POST /v1/test-clocks/:id/advance': {
+    kind: 'owned',
+    req: (t) => ({ method: 'POST', path: `${clk(t)}/advance`, body: { frozenTime: new Date(Date.now() + 3_600_000).toISOString() } }),
+    idsOf: (t) => [t.testClockId],
+  },
   'DELETE /v1/test-clocks/:id': { kind: 'owned', req: (t) => ({ method: 'DELETE', path: clk(t) }), idsOf: (t) => [t.testClockId] },
-  'GET /v1/invoices/:id/receipt.pdf': { kind: 'public', why: 'the customer downloads the receipt of a paid invoice (id = access token); NOT_FOUND before paid' },
+  'GET /v1/invoices/:id/receipt.pdf': {
+    kind: 'public',
+    why: 'the customer downloads the receipt of a paid invoice (id = access token); NOT_FOUND before paid',
+  },
   'GET /v1/health': { kind: 'public', why: 'liveness and the loaded provider ids; no tenant data' },
   'GET /v1/openapi.json': { kind: 'public', why: 'the API description, the same for everyone' },
   'GET /v1/account': { kind: 'own', why: "answers the key's own account and mode; takes no id" },
@@ -87,22 +128,38 @@ export const restTable: Record<string, RestRow> = {
     kind: 'public',
     why: 'GET /v1/quote as JSON plus destination calls: anyone may quote; the simulation reads public chain state only; quote ids are capabilities',
   },
-  'POST /v1/limit-orders': { kind: 'public', why: "a key is optional: a keyed order is created in the key's own account and mode, a keyless one in none; names no resource" },
+  'POST /v1/limit-orders': {
+    kind: 'public',
+    why: "a key is optional: a keyed order is created in the key's own account and mode, a keyless one in none; names no resource",
+  },
   'GET /v1/limit-orders': {
     kind: 'public',
     why: "with a key: only the key's account and mode; without: only keyless orders of the given maker (on-chain facts of a public wallet). test/limit-orders/limit-orders-http.test.ts checks both",
   },
-  'GET /v1/limit-orders/:id': { kind: 'public', why: 'a keyless order is readable by its unguessable id; a keyed one answers NOT_FOUND to any other account, mode or no key (checked in test/limit-orders)' },
-  'POST /v1/limit-orders/:id/submit': { kind: 'public', why: 'as GET /v1/limit-orders/:id; forwards only maker-signed transactions the order itself handed out' },
+  'GET /v1/limit-orders/:id': {
+    kind: 'public',
+    why: 'a keyless order is readable by its unguessable id; a keyed one answers NOT_FOUND to any other account, mode or no key (checked in test/limit-orders)',
+  },
+  'POST /v1/limit-orders/:id/submit': {
+    kind: 'public',
+    why: 'as GET /v1/limit-orders/:id; forwards only maker-signed transactions the order itself handed out',
+  },
   'POST /v1/limit-orders/:id/cancel': { kind: 'public', why: 'as GET /v1/limit-orders/:id; answers an unsigned transaction only the maker can sign' },
   'POST /v1/limit-orders/cancel': { kind: 'public', why: 'as GET /v1/limit-orders/:id for every id; answers unsigned transactions only the maker can sign' },
   'POST /v1/orders': { kind: 'public', why: 'builds the transaction of a quote id, which is itself the capability (unguessable, see Quote store)' },
   'POST /v1/orders/submit': { kind: 'public', why: 'forwards wallet-signed bytes for a quote id (capability); returns only the order of that quote' },
-  'POST /v1/orders/:quoteId/submitted': { kind: 'public', why: 'the payer reports a transaction for a quote id (capability) from any wallet; answers that order only' },
+  'POST /v1/orders/:quoteId/submitted': {
+    kind: 'public',
+    why: 'the payer reports a transaction for a quote id (capability) from any wallet; answers that order only',
+  },
   'GET /v1/orders/:provider/:id': { kind: 'public', why: "the provider's own public order state (anyone can ask the provider the same)" },
 
   'POST /v1/checkout/sessions': { kind: 'own', why: "creates a session in the key's account and mode (list rows check it stays there)" },
-  'GET /v1/checkout/sessions': { kind: 'list', req: () => ({ method: 'GET', path: '/v1/checkout/sessions?limit=100' }), contains: (b, t) => hasId(b?.data, t.sessionId) },
+  'GET /v1/checkout/sessions': {
+    kind: 'list',
+    req: () => ({ method: 'GET', path: '/v1/checkout/sessions?limit=100' }),
+    contains: (b, t) => hasId(b?.data, t.sessionId),
+  },
   'GET /v1/checkout/sessions/:id': {
     kind: 'public',
     why: 'the payer (no key) reads the session to pay it; the id is the unguessable capability handed to the payer',
@@ -124,8 +181,14 @@ export const restTable: Record<string, RestRow> = {
     idsOf: (t) => [t.sessionId],
   },
   'POST /v1/checkout/sessions/:id/quote': { kind: 'public', why: 'payer-facing: quotes to pay an open session, amounts only (no reference or metadata)' },
-  'POST /v1/checkout/sessions/:id/deposit-address': { kind: 'public', why: 'payer-facing pay by transfer: a one-time address in the session account and mode; answers address, amounts and URI only (no reference or metadata)' },
-  'POST /v1/checkout/sessions/:id/deposit-address/simulate': { kind: 'public', why: 'payer-facing, test sessions only (live → FORBIDDEN), an address of that session only; answers the public view' },
+  'POST /v1/checkout/sessions/:id/deposit-address': {
+    kind: 'public',
+    why: 'payer-facing pay by transfer: a one-time address in the session account and mode; answers address, amounts and URI only (no reference or metadata)',
+  },
+  'POST /v1/checkout/sessions/:id/deposit-address/simulate': {
+    kind: 'public',
+    why: 'payer-facing, test sessions only (live → FORBIDDEN), an address of that session only; answers the public view',
+  },
   'POST /v1/checkout/sessions/:id/submitted': { kind: 'public', why: 'payer-facing: the payer reports a transfer; answers the public view' },
   'POST /v1/checkout/sessions/:id/submit': { kind: 'public', why: 'payer-facing: a signed Solana transfer; answers the public view' },
   'POST /v1/checkout/sessions/:id/refunds': {
@@ -163,14 +226,26 @@ export const restTable: Record<string, RestRow> = {
 
   'POST /v1/webhook-endpoints/trigger': { kind: 'own', why: "records a sample event in the key's own account (test mode only)" },
   'POST /v1/webhook-endpoints': { kind: 'own', why: "creates an endpoint in the key's account and mode" },
-  'GET /v1/webhook-endpoints': { kind: 'list', req: () => ({ method: 'GET', path: '/v1/webhook-endpoints' }), contains: (b, t) => hasId(b?.data, t.endpointId) },
-  'GET /v1/webhook-endpoints/:id': { kind: 'owned', req: (t) => ({ method: 'GET', path: `/v1/webhook-endpoints/${t.endpointId}` }), idsOf: (t) => [t.endpointId] },
+  'GET /v1/webhook-endpoints': {
+    kind: 'list',
+    req: () => ({ method: 'GET', path: '/v1/webhook-endpoints' }),
+    contains: (b, t) => hasId(b?.data, t.endpointId),
+  },
+  'GET /v1/webhook-endpoints/:id': {
+    kind: 'owned',
+    req: (t) => ({ method: 'GET', path: `/v1/webhook-endpoints/${t.endpointId}` }),
+    idsOf: (t) => [t.endpointId],
+  },
   'PATCH /v1/webhook-endpoints/:id': {
     kind: 'owned',
     req: (t) => ({ method: 'PATCH', path: `/v1/webhook-endpoints/${t.endpointId}`, body: { description: 'taken over' } }),
     idsOf: (t) => [t.endpointId],
   },
-  'DELETE /v1/webhook-endpoints/:id': { kind: 'owned', req: (t) => ({ method: 'DELETE', path: `/v1/webhook-endpoints/${t.endpointId}` }), idsOf: (t) => [t.endpointId] },
+  'DELETE /v1/webhook-endpoints/:id': {
+    kind: 'owned',
+    req: (t) => ({ method: 'DELETE', path: `/v1/webhook-endpoints/${t.endpointId}` }),
+    idsOf: (t) => [t.endpointId],
+  },
   'POST /v1/webhook-endpoints/:id/rotate-secret': {
     kind: 'owned',
     req: (t) => ({ method: 'POST', path: `/v1/webhook-endpoints/${t.endpointId}/rotate-secret` }),

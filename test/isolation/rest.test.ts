@@ -103,13 +103,28 @@ describe.each(backends)('tenant isolation over REST (%s)', (backend) => {
   });
 
   it('the payer-facing session routes answer nothing private either', async () => {
-    const quote = await send({ method: 'POST', path: `/v1/checkout/sessions/${A.sessionId}/quote`, body: { srcChain: 'base', srcToken: 'USDC', sender: '0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc' } });
+    const quote = await send({
+      method: 'POST',
+      path: `/v1/checkout/sessions/${A.sessionId}/quote`,
+      body: { srcChain: 'base', srcToken: 'USDC', sender: '0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc' },
+    });
     expect(quote.text).not.toContain('ref-A');
     expect(quote.text).not.toContain('"owner"');
     // Reporting a transfer answers the public view, whoever reports it (a session of its own: this one changes).
-    const other = await s.services.checkout.create(A.auth, { amount: '1000', settleChain: 'base', settleToken: 'USDC', recipient: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8', reference: 'ref-A2', metadata: { owner: 'A' } });
+    const other = await s.services.checkout.create(A.auth, {
+      amount: '1000',
+      settleChain: 'base',
+      settleToken: 'USDC',
+      recipient: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8',
+      reference: 'ref-A2',
+      metadata: { owner: 'A' },
+    });
     const reported = await send(
-      { method: 'POST', path: `/v1/checkout/sessions/${other.id}/submitted`, body: { txHash: `0x${'ef'.repeat(32)}`, payer: '0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc' } },
+      {
+        method: 'POST',
+        path: `/v1/checkout/sessions/${other.id}/submitted`,
+        body: { txHash: `0x${'ef'.repeat(32)}`, payer: '0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc' },
+      },
       B.key,
     );
     expect(reported.status, reported.text).toBe(200);

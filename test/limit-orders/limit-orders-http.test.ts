@@ -37,7 +37,14 @@ describe.each(backends)('limit orders over HTTP against the Trigger fixture (%s)
     rpc.accounts.set(TAXED_MINT, { owner: TOKEN_2022_PROGRAM, data: transferFeeMint(6) });
     s = await startTestServer({
       backend,
-      env: { PROVIDERS: 'jupiter', JUPITER_API_URL: fx.url, JUPITER_API_KEY: 'jup-key', FEE_RECIPIENT_SOLANA: FEE_ACCOUNT, SOLANA_RPC_URL: rpc.url, LIMIT_ORDER_POLL_INTERVAL_MS: '100' },
+      env: {
+        PROVIDERS: 'jupiter',
+        JUPITER_API_URL: fx.url,
+        JUPITER_API_KEY: 'jup-key',
+        FEE_RECIPIENT_SOLANA: FEE_ACCOUNT,
+        SOLANA_RPC_URL: rpc.url,
+        LIMIT_ORDER_POLL_INTERVAL_MS: '100',
+      },
     });
     ({ key, accountId } = await s.createTestKey());
   });
@@ -49,7 +56,11 @@ describe.each(backends)('limit orders over HTTP against the Trigger fixture (%s)
   beforeEach(() => fx.setMode('success'));
 
   async function openOrder(body: Record<string, unknown> = {}, headers: Record<string, string> = h()) {
-    const created = await s.post('/v1/limit-orders', { inputToken: 'USDC', outputToken: 'SOL', maker: MAKER, makingAmount: '50000000', takingAmount: '400000000', ...body }, headers);
+    const created = await s.post(
+      '/v1/limit-orders',
+      { inputToken: 'USDC', outputToken: 'SOL', maker: MAKER, makingAmount: '50000000', takingAmount: '400000000', ...body },
+      headers,
+    );
     expect(created.status, created.text).toBe(200);
     const signed = sign(created.body.tx.serializedTx);
     const submitted = await s.post(`/v1/limit-orders/${created.body.id}/submit`, { signedTransaction: signed }, headers);
@@ -58,11 +69,16 @@ describe.each(backends)('limit orders over HTTP against the Trigger fixture (%s)
   }
 
   const fills = (id: string) => s.infra.prisma.order.findMany({ where: { limitOrderId: id }, orderBy: { submittedAt: 'asc' } });
-  const eventsOf = async (type: string) => ((await s.get('/v1/events?limit=100', h())).body.data as Array<{ type: string; data: any }>).filter((e) => e.type === type);
+  const eventsOf = async (type: string) =>
+    ((await s.get('/v1/events?limit=100', h())).body.data as Array<{ type: string; data: any }>).filter((e) => e.type === type);
 
   it('create (limit price) → sign with the maker key → submit: the provider gets the fields and the signed bytes unchanged', async () => {
     const expiresAt = Math.floor(Date.now() / 1000) + 3600;
-    const created = await s.post('/v1/limit-orders', { inputToken: 'USDC', outputToken: 'SOL', maker: MAKER, makingAmount: '50000000', limitPrice: '0.008', expiresAt }, h());
+    const created = await s.post(
+      '/v1/limit-orders',
+      { inputToken: 'USDC', outputToken: 'SOL', maker: MAKER, makingAmount: '50000000', limitPrice: '0.008', expiresAt },
+      h(),
+    );
     expect(created.status, created.text).toBe(200);
     expect(created.body).toMatchObject({
       id: expect.stringMatching(/^lo_/),
@@ -103,7 +119,11 @@ describe.each(backends)('limit orders over HTTP against the Trigger fixture (%s)
     const key0 = created.providerOrderId;
     const t1 = fx.fill(key0, 20_000_000n, 160_000_000n, 160_000n);
     await waitFor(async () => (await s.get(`/v1/limit-orders/${created.id}`, h())).body.filledMakingAmount === '20000000', { what: 'first fill' });
-    expect((await s.get(`/v1/limit-orders/${created.id}`, h())).body).toMatchObject({ status: 'partially_filled', filledTakingAmount: '160000000', remainingMakingAmount: '30000000' });
+    expect((await s.get(`/v1/limit-orders/${created.id}`, h())).body).toMatchObject({
+      status: 'partially_filled',
+      filledTakingAmount: '160000000',
+      remainingMakingAmount: '30000000',
+    });
     fx.fill(key0, 10_000_000n, 80_000_000n);
     await waitFor(async () => (await s.get(`/v1/limit-orders/${created.id}`, h())).body.filledMakingAmount === '30000000', { what: 'second fill' });
     expect((await s.get(`/v1/limit-orders/${created.id}`, h())).body.status).toBe('partially_filled');
@@ -119,7 +139,15 @@ describe.each(backends)('limit orders over HTTP against the Trigger fixture (%s)
         ['20000000', '160000000'],
       ]),
     );
-    expect(records[0]).toMatchObject({ status: 'filled', provider: 'jupiter', limitOrderId: created.id, srcChainId: 7565164, ourFeeBps: 20, accountId, livemode: false });
+    expect(records[0]).toMatchObject({
+      status: 'filled',
+      provider: 'jupiter',
+      limitOrderId: created.id,
+      srcChainId: 7565164,
+      ourFeeBps: 20,
+      accountId,
+      livemode: false,
+    });
     expect(records.map((r) => r.srcTxHash)).toContain(t1.txId);
     // The provider's per-fill fee figure is kept verbatim beside the order's rates; the fill tx delivered too.
     expect(records.find((r) => r.srcTxHash === t1.txId)).toMatchObject({ fillFeeAmount: '160000', fillFeeMint: SOL_MINT, dstTxHash: t1.txId, ourFeeBps: 20 });
@@ -136,7 +164,11 @@ describe.each(backends)('limit orders over HTTP against the Trigger fixture (%s)
     const c = await s.post(`/v1/limit-orders/${created.id}/cancel`, {}, h());
     expect(c.status, c.text).toBe(200);
     expect(c.body).toMatchObject({ ids: [created.id], txs: [{ vm: 'svm', submitViaApi: true }] });
-    expect(fx.requests.filter((r) => r.path === '/trigger/v1/cancelOrder').at(-1)!.body).toEqual({ maker: MAKER, order: created.providerOrderId, computeUnitPrice: 'auto' });
+    expect(fx.requests.filter((r) => r.path === '/trigger/v1/cancelOrder').at(-1)!.body).toEqual({
+      maker: MAKER,
+      order: created.providerOrderId,
+      computeUnitPrice: 'auto',
+    });
     const done = await s.post(`/v1/limit-orders/${created.id}/submit`, { signedTransaction: sign(c.body.txs[0].serializedTx) }, h());
     expect(done.status, done.text).toBe(200);
     expect(done.body).toMatchObject({ status: 'cancelled', closeTxHash: expect.any(String) });
@@ -163,7 +195,8 @@ describe.each(backends)('limit orders over HTTP against the Trigger fixture (%s)
   });
 
   it('validation and provider errors map to precise codes', async () => {
-    const post = (body: Record<string, unknown>) => s.post('/v1/limit-orders', { inputToken: 'USDC', outputToken: 'SOL', maker: MAKER, makingAmount: '50000000', takingAmount: '400000000', ...body }, h());
+    const post = (body: Record<string, unknown>) =>
+      s.post('/v1/limit-orders', { inputToken: 'USDC', outputToken: 'SOL', maker: MAKER, makingAmount: '50000000', takingAmount: '400000000', ...body }, h());
     const small = await post({ makingAmount: '3000000' });
     expect([small.status, small.body.error.code]).toEqual([400, 'AMOUNT_TOO_SMALL']);
     expect(small.body.error.message).toMatch(/5 USD/);
@@ -179,10 +212,14 @@ describe.each(backends)('limit orders over HTTP against the Trigger fixture (%s)
     const asked = writes();
     const farFuture = await post({ expiresAt: 9_999_999_999_999 });
     expect([farFuture.status, farFuture.body.error.code, farFuture.body.error.message]).toEqual([400, 'INVALID_PARAMS', expect.stringMatching(/^expiresAt/)]);
-    const hugeMaking = await post({ makingAmount: '1' + '0'.repeat(77) });
+    const hugeMaking = await post({ makingAmount: `1${'0'.repeat(77)}` });
     expect([hugeMaking.status, hugeMaking.body.error.code]).toEqual([400, 'AMOUNT_TOO_LARGE']);
     const hugeTaking = await post({ takingAmount: (2n ** 64n).toString() });
-    expect([hugeTaking.status, hugeTaking.body.error.code, hugeTaking.body.error.message]).toEqual([400, 'AMOUNT_TOO_LARGE', expect.stringMatching(/^takingAmount/)]);
+    expect([hugeTaking.status, hugeTaking.body.error.code, hugeTaking.body.error.message]).toEqual([
+      400,
+      'AMOUNT_TOO_LARGE',
+      expect.stringMatching(/^takingAmount/),
+    ]);
     const hugePrice = await post({ takingAmount: undefined, limitPrice: '9'.repeat(30) });
     expect([hugePrice.status, hugePrice.body.error.code]).toEqual([400, 'AMOUNT_TOO_LARGE']);
     expect(writes()).toBe(asked);
@@ -201,7 +238,7 @@ describe.each(backends)('limit orders over HTTP against the Trigger fixture (%s)
   it('keyless orders: web channel fee, readable by id, listed by maker; keyed orders stay with their account and mode', async () => {
     const { created } = await openOrder({}, {});
     expect(created.fees).toEqual({ ourFeeBps: 30 });
-    expect((fx.requests.find((r) => r.path === '/trigger/v1/createOrder' && (r.body as any).params.feeBps === '30') ?? null)).not.toBeNull();
+    expect(fx.requests.find((r) => r.path === '/trigger/v1/createOrder' && (r.body as any).params.feeBps === '30') ?? null).not.toBeNull();
     expect((await s.get(`/v1/limit-orders/${created.id}`)).status).toBe(200);
     const listed = await s.get(`/v1/limit-orders?maker=${MAKER}`);
     expect(listed.status).toBe(200);
@@ -217,9 +254,18 @@ describe.each(backends)('limit orders over HTTP against the Trigger fixture (%s)
   });
 
   it('without a fee account no fee is carried (ourFeeBps 0) — and a signature sent through another RPC is confirmed by the poller', async () => {
-    const s2 = await startTestServer({ backend, env: { PROVIDERS: 'jupiter', JUPITER_API_URL: fx.url, JUPITER_API_KEY: 'jup-key', SOLANA_RPC_URL: rpc.url, LIMIT_ORDER_POLL_INTERVAL_MS: '100' } });
+    const s2 = await startTestServer({
+      backend,
+      env: { PROVIDERS: 'jupiter', JUPITER_API_URL: fx.url, JUPITER_API_KEY: 'jup-key', SOLANA_RPC_URL: rpc.url, LIMIT_ORDER_POLL_INTERVAL_MS: '100' },
+    });
     try {
-      const created = await s2.post('/v1/limit-orders', { inputToken: 'USDC', outputToken: 'SOL', maker: MAKER, makingAmount: '50000000', takingAmount: '400000000' });
+      const created = await s2.post('/v1/limit-orders', {
+        inputToken: 'USDC',
+        outputToken: 'SOL',
+        maker: MAKER,
+        makingAmount: '50000000',
+        takingAmount: '400000000',
+      });
       expect(created.status, created.text).toBe(200);
       expect(created.body.fees).toEqual({ ourFeeBps: 0 });
       const body = fx.requests.filter((r) => r.path === '/trigger/v1/createOrder').at(-1)!.body as any;
@@ -229,7 +275,10 @@ describe.each(backends)('limit orders over HTTP against the Trigger fixture (%s)
       const landed = await fetch(`${fx.url}/trigger/v1/execute`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ requestId: (await s2.infra.prisma.limitOrder.findUniqueOrThrow({ where: { id: created.body.id } })).requestId, signedTransaction: sign(created.body.tx.serializedTx) }),
+        body: JSON.stringify({
+          requestId: (await s2.infra.prisma.limitOrder.findUniqueOrThrow({ where: { id: created.body.id } })).requestId,
+          signedTransaction: sign(created.body.tx.serializedTx),
+        }),
       }).then((r) => r.json() as Promise<{ signature: string }>);
       const reported = await s2.post(`/v1/limit-orders/${created.body.id}/submit`, { signature: landed.signature });
       expect(reported.status, reported.text).toBe(200);
@@ -240,14 +289,25 @@ describe.each(backends)('limit orders over HTTP against the Trigger fixture (%s)
   });
 
   it('without jupiter among PROVIDERS: create, submit and cancel answer NO_ROUTE before any provider call, and no fill poller runs', async () => {
-    const srv = await startTestServer({ backend, env: { PROVIDERS: 'relay', JUPITER_API_URL: fx.url, SOLANA_RPC_URL: rpc.url, LIMIT_ORDER_POLL_INTERVAL_MS: '100' } });
+    const srv = await startTestServer({
+      backend,
+      env: { PROVIDERS: 'relay', JUPITER_API_URL: fx.url, SOLANA_RPC_URL: rpc.url, LIMIT_ORDER_POLL_INTERVAL_MS: '100' },
+    });
     try {
       const writes = () => fx.requests.filter((r) => r.method === 'POST').length;
       const before = writes();
-      const c = await srv.post('/v1/limit-orders', { inputToken: 'USDC', outputToken: 'SOL', maker: MAKER, makingAmount: '50000000', takingAmount: '400000000' });
+      const c = await srv.post('/v1/limit-orders', {
+        inputToken: 'USDC',
+        outputToken: 'SOL',
+        maker: MAKER,
+        makingAmount: '50000000',
+        takingAmount: '400000000',
+      });
       expect([c.status, c.body.error.code]).toEqual([404, 'NO_ROUTE']);
       expect(c.body.error.message).toMatch(/jupiter/);
-      const gql = await srv.post('/graphql', { query: `mutation { createLimitOrder(input: { inputToken: "USDC", outputToken: "SOL", maker: "${MAKER}", makingAmount: "50000000", takingAmount: "400000000" }) { __typename } }` });
+      const gql = await srv.post('/graphql', {
+        query: `mutation { createLimitOrder(input: { inputToken: "USDC", outputToken: "SOL", maker: "${MAKER}", makingAmount: "50000000", takingAmount: "400000000" }) { __typename } }`,
+      });
       expect(gql.body.errors?.[0]?.extensions?.code).toBe('NO_ROUTE');
       expect((await srv.post('/v1/limit-orders/lo_x/cancel', {})).body.error.code).toBe('NO_ROUTE');
       expect((await srv.post('/v1/limit-orders/lo_x/submit', { signature: '1'.repeat(64) })).body.error.code).toBe('NO_ROUTE');

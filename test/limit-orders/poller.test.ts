@@ -34,7 +34,11 @@ describe.each(backends)('limit order fill poller (%s)', (backend) => {
   const env = () => ({ PROVIDERS: 'jupiter', JUPITER_API_URL: fx.url, FEE_RECIPIENT_SOLANA: Keypair.generate().publicKey.toBase58(), SOLANA_RPC_URL: rpc.url });
 
   async function open(s: TestServer, headers: Record<string, string>) {
-    const c = await s.post('/v1/limit-orders', { inputToken: 'USDC', outputToken: 'SOL', maker: MAKER, makingAmount: '50000000', takingAmount: '400000000' }, headers);
+    const c = await s.post(
+      '/v1/limit-orders',
+      { inputToken: 'USDC', outputToken: 'SOL', maker: MAKER, makingAmount: '50000000', takingAmount: '400000000' },
+      headers,
+    );
     expect(c.status, c.text).toBe(200);
     const sub = await s.post(`/v1/limit-orders/${c.body.id}/submit`, { signedTransaction: sign(c.body.tx.serializedTx) }, headers);
     expect(sub.status, sub.text).toBe(200);
@@ -49,7 +53,15 @@ describe.each(backends)('limit order fill poller (%s)', (backend) => {
       fx.fill(created.providerOrderId, 20_000_000n, 160_000_000n);
       fx.fill(created.providerOrderId, 30_000_000n, 240_000_000n);
       const trigger = new JupiterTrigger({ baseUrl: fx.url });
-      const deps = { config: s.config, log: s.infra.log, clock: s.infra.clock, prisma: s.infra.prisma, sql: s.db.sql, trigger, limitOrders: s.services.limitOrders };
+      const deps = {
+        config: s.config,
+        log: s.infra.log,
+        clock: s.infra.clock,
+        prisma: s.infra.prisma,
+        sql: s.db.sql,
+        trigger,
+        limitOrders: s.services.limitOrders,
+      };
       const row = await s.infra.prisma.limitOrder.findUniqueOrThrow({ where: { id: created.id } });
       // Both read the same row version, as two instances would.
       await Promise.all([pollLimitOrder(deps, row), pollLimitOrder(deps, row), pollLimitOrder(deps, row)]);
@@ -58,7 +70,11 @@ describe.each(backends)('limit order fill poller (%s)', (backend) => {
       expect(fills.map((f) => f.amount).sort()).toEqual(['20000000', '30000000']);
       const events = await s.infra.prisma.event.findMany({ where: { type: 'limit_order.filled', resourceId: created.id } });
       expect(events).toHaveLength(2);
-      expect((await s.get(`/v1/limit-orders/${created.id}`, { 'x-api-key': key })).body).toMatchObject({ status: 'filled', filledMakingAmount: '50000000', filledTakingAmount: '400000000' });
+      expect((await s.get(`/v1/limit-orders/${created.id}`, { 'x-api-key': key })).body).toMatchObject({
+        status: 'filled',
+        filledMakingAmount: '50000000',
+        filledTakingAmount: '400000000',
+      });
     } finally {
       await s.close();
     }
@@ -75,10 +91,33 @@ describe.each(backends)('limit order fill poller (%s)', (backend) => {
       // Someone reports that public transaction as the source of an unrelated order record first.
       const now = new Date();
       await s.infra.prisma.order.create({
-        data: { quoteId: 'q_squatter', provider: 'jupiter', status: 'submitted', srcChainId: 7565164, dstChainId: 7565164, amount: '1', dstAmount: '1', srcTxHash: shared, trackingId: shared, ourFeeBps: 0, partnerFeeBps: 0, submittedAt: now, updatedAt: now, nextPollAt: now },
+        data: {
+          quoteId: 'q_squatter',
+          provider: 'jupiter',
+          status: 'submitted',
+          srcChainId: 7565164,
+          dstChainId: 7565164,
+          amount: '1',
+          dstAmount: '1',
+          srcTxHash: shared,
+          trackingId: shared,
+          ourFeeBps: 0,
+          partnerFeeBps: 0,
+          submittedAt: now,
+          updatedAt: now,
+          nextPollAt: now,
+        },
       });
       const trigger = new JupiterTrigger({ baseUrl: fx.url });
-      const deps = { config: s.config, log: s.infra.log, clock: s.infra.clock, prisma: s.infra.prisma, sql: s.db.sql, trigger, limitOrders: s.services.limitOrders };
+      const deps = {
+        config: s.config,
+        log: s.infra.log,
+        clock: s.infra.clock,
+        prisma: s.infra.prisma,
+        sql: s.db.sql,
+        trigger,
+        limitOrders: s.services.limitOrders,
+      };
       for (const id of [a.id, b.id]) await pollLimitOrder(deps, await s.infra.prisma.limitOrder.findUniqueOrThrow({ where: { id } }));
       const recorded = await s.infra.prisma.order.findMany({ where: { srcTxHash: shared, limitOrderId: { not: null } } });
       expect(recorded.map((r) => [r.limitOrderId, r.amount]).sort()).toEqual(
@@ -102,7 +141,7 @@ describe.each(backends)('limit order fill poller (%s)', (backend) => {
 
   it('the limitOrder subscription pushes every change, fills included, and completes when filled', { timeout: 90_000 }, async () => {
     const s = await startTestServer({ backend, env: { ...env(), LIMIT_ORDER_POLL_INTERVAL_MS: '100' } });
-    const client = createClient({ url: s.url.replace('http', 'ws') + '/graphql', webSocketImpl: WebSocket, lazy: false });
+    const client = createClient({ url: `${s.url.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, lazy: false });
     try {
       const created = await open(s, {});
       const seen: Array<{ status: string; filledMakingAmount: string }> = [];

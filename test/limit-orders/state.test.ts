@@ -1,8 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { eventForStatus, nextLimitPollDelayMs, transition, type LimitOrderEvent, type LimitOrderState, type LimitOrderStatus } from '../../src/limit-orders/state.js';
+import {
+  eventForStatus,
+  nextLimitPollDelayMs,
+  transition,
+  type LimitOrderEvent,
+  type LimitOrderState,
+  type LimitOrderStatus,
+} from '../../src/limit-orders/state.js';
 
 const st = (status: LimitOrderStatus, filledMaking = 0n, filledTaking = 0n): LimitOrderState => ({ status, makingAmount: 100n, filledMaking, filledTaking });
-const seen = (providerStatus: string, filledMaking = 0n, filledTaking = 0n, expired = false): LimitOrderEvent => ({ type: 'observed', providerStatus, filledMaking, filledTaking, expired });
+const seen = (providerStatus: string, filledMaking = 0n, filledTaking = 0n, expired = false): LimitOrderEvent => ({
+  type: 'observed',
+  providerStatus,
+  filledMaking,
+  filledTaking,
+  expired,
+});
 
 describe('limit order transitions', () => {
   const rows: Array<[LimitOrderStatus, LimitOrderEvent, string, LimitOrderState]> = [

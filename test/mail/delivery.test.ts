@@ -83,13 +83,19 @@ describe('invoice email through a real SMTP server (pglite)', () => {
       ids.push(r.body.id);
     }
     // Proof that delivery was tried and failed while down: each message records a failed attempt.
-    await waitFor(async () => (await s.db.prisma.emailMessage.count({ where: { invoiceId: { in: ids }, status: 'pending', lastError: { not: null } } })) === 5, {
-      what: 'failed attempts during the outage',
-    });
+    await waitFor(
+      async () => (await s.db.prisma.emailMessage.count({ where: { invoiceId: { in: ids }, status: 'pending', lastError: { not: null } } })) === 5,
+      {
+        what: 'failed attempts during the outage',
+      },
+    );
     const failed = (await s.get(`/v1/invoices/${ids[0]}`, h())).body.lastEmail;
     expect(failed).toMatchObject({ status: 'pending', lastError: expect.stringMatching(/ECONNREFUSED|ECONNECTION|connect/i) });
     await smtp.start();
-    await waitFor(() => ids.every((id) => smtp.messages.some((m) => m.parsed.text?.includes(id))), { what: 'every queued message after the outage', timeoutMs: 20_000 });
+    await waitFor(() => ids.every((id) => smtp.messages.some((m) => m.parsed.text?.includes(id))), {
+      what: 'every queued message after the outage',
+      timeoutMs: 20_000,
+    });
     const rows = await s.db.prisma.emailMessage.findMany({ where: { invoiceId: { in: ids } } });
     await waitFor(async () => (await s.db.prisma.emailMessage.count({ where: { invoiceId: { in: ids }, status: 'sent' } })) === 5);
     expect(rows.length).toBe(5);
@@ -125,7 +131,12 @@ describe('receipt email (pglite, jobs driven by the test)', () => {
     // The verifier first sees the transaction on chain with the session's evidence, then settles it.
     await s.services.checkout.settlePayment(payment.id, { kind: 'seen' });
     await s.services.checkout.settlePayment(payment.id, { kind: 'succeeded', deliveryTxHash: tx, amountReceived: 49_000_000n });
-    const m = await waitFor(async () => (await s.services.mail.deliverDue(), smtp.messages.find((x) => x.parsed.subject?.startsWith('[Test] Receipt') && x.parsed.text?.includes(inv.id))), { what: 'the receipt email' });
+    const m = await waitFor(
+      async () => (
+        await s.services.mail.deliverDue(), smtp.messages.find((x) => x.parsed.subject?.startsWith('[Test] Receipt') && x.parsed.text?.includes(inv.id))
+      ),
+      { what: 'the receipt email' },
+    );
     const pdf = `https://pay.example/v1/invoices/${inv.id}/receipt.pdf`;
     expect(m.parsed.subject).toBe(`[Test] Receipt for invoice ${inv.number} from Acme Tools: 49.00 USDC paid`);
     expect(m.parsed.text).toContain(`Receipt (PDF): ${pdf}`);
@@ -137,7 +148,6 @@ describe('receipt email (pglite, jobs driven by the test)', () => {
     });
     expect(v).toMatchObject({ status: 'paid', lastEmail: { kind: 'receipt', status: 'sent' } });
   });
-
 });
 
 // Two workers, one outbox: a batch whose sends outlast the lease of its later messages must not send those again
@@ -146,7 +156,10 @@ describe('a batch that outlasts its lease (pglite, jobs driven by the test)', ()
   it('a message another worker claimed after its lease ran out is sent once, by that worker', async () => {
     const smtp = await new SmtpFixture().start();
     const clock = new ManualClock(Date.parse('2026-11-25T10:00:00.000Z'));
-    const s = await startTestServer({ clock, env: { JOBS_ENABLED: 'false', SMTP_URL: smtp.url, MAIL_FROM: 'billing@pay.example', MAIL_SEND_TIMEOUT_MS: '1000' } });
+    const s = await startTestServer({
+      clock,
+      env: { JOBS_ENABLED: 'false', SMTP_URL: smtp.url, MAIL_FROM: 'billing@pay.example', MAIL_SEND_TIMEOUT_MS: '1000' },
+    });
     try {
       const { key } = await s.createTestKey();
       const ids: string[] = [];

@@ -81,7 +81,7 @@ describe.each(backends)('OpenAPI contract: every documented example against a re
   };
   const paidSession = async () => {
     const id = await createSession();
-    const tx = '0x' + randomBytes(32).toString('hex');
+    const tx = `0x${randomBytes(32).toString('hex')}`;
     expect((await s.post(`/v1/checkout/sessions/${id}/submitted`, { txHash: tx, payer: EX.payer })).status).toBe(200);
     const { payments } = await s.services.checkout.load(id);
     // The verifier first sees the transaction on chain with the session's evidence, then settles it.
@@ -92,7 +92,7 @@ describe.each(backends)('OpenAPI contract: every documented example against a re
   // Under review: 24 of 25 USDC arrived (rejected as underpaid), as the verifier settles an underpayment.
   const reviewSession = async () => {
     const id = await createSession();
-    const tx = '0x' + randomBytes(32).toString('hex');
+    const tx = `0x${randomBytes(32).toString('hex')}`;
     expect((await s.post(`/v1/checkout/sessions/${id}/submitted`, { txHash: tx, payer: EX.payer })).status).toBe(200);
     const { payments } = await s.services.checkout.load(id);
     await s.services.checkout.settlePayment(payments[0].id, { kind: 'seen' });
@@ -101,7 +101,13 @@ describe.each(backends)('OpenAPI contract: every documented example against a re
     return id;
   };
   // Invoices: a draft, an open (sent) one, and a paid one (paid through its checkout session, like paidSession).
-  const invoiceBody = { lineItems: [{ description: 'Consulting', quantity: 1, unitAmount: '25000000' }], settleChain: 'base', settleToken: 'USDC', recipient: EX.merchant, customerEmail: 'ap@customer.example' };
+  const invoiceBody = {
+    lineItems: [{ description: 'Consulting', quantity: 1, unitAmount: '25000000' }],
+    settleChain: 'base',
+    settleToken: 'USDC',
+    recipient: EX.merchant,
+    customerEmail: 'ap@customer.example',
+  };
   const createInvoice = async (send: boolean) => {
     const r = await s.post('/v1/invoices', { ...invoiceBody, send }, h());
     expect(r.status, r.text).toBe(201);
@@ -115,7 +121,7 @@ describe.each(backends)('OpenAPI contract: every documented example against a re
   const paidInvoice = async () => {
     const id = await createInvoice(true);
     const sessionId = await payInvoice(id);
-    const tx = '0x' + randomBytes(32).toString('hex');
+    const tx = `0x${randomBytes(32).toString('hex')}`;
     expect((await s.post(`/v1/checkout/sessions/${sessionId}/submitted`, { txHash: tx, payer: EX.payer })).status).toBe(200);
     const { payments } = await s.services.checkout.load(sessionId);
     // The verifier first sees the transaction on chain with the session's evidence, then settles it.
@@ -131,13 +137,32 @@ describe.each(backends)('OpenAPI contract: every documented example against a re
     return r.body.id as string;
   };
   const createSubscription = async (cancelAtPeriodEnd: boolean) => {
-    const r = await s.post('/v1/subscriptions', { customerEmail: 'ap@customer.example', lineItems: invoiceBody.lineItems, settleChain: 'base', settleToken: 'USDC', recipient: invoiceBody.recipient, interval: 'month' }, h());
+    const r = await s.post(
+      '/v1/subscriptions',
+      {
+        customerEmail: 'ap@customer.example',
+        lineItems: invoiceBody.lineItems,
+        settleChain: 'base',
+        settleToken: 'USDC',
+        recipient: invoiceBody.recipient,
+        interval: 'month',
+      },
+      h(),
+    );
     expect(r.status, r.text).toBe(201);
     if (cancelAtPeriodEnd) expect((await s.post(`/v1/subscriptions/${r.body.id}/cancel`, { atPeriodEnd: true }, h())).status).toBe(200);
     return r.body.id as string;
   };
   const quoteId = async () => {
-    const q = new URLSearchParams({ srcChain: 'base', srcToken: 'USDC', amount: '25000000', dstChain: '42161', dstToken: 'USDC', sender: EX.payer, recipient: EX.payer });
+    const q = new URLSearchParams({
+      srcChain: 'base',
+      srcToken: 'USDC',
+      amount: '25000000',
+      dstChain: '42161',
+      dstToken: 'USDC',
+      sender: EX.payer,
+      recipient: EX.payer,
+    });
     const r = await s.get(`/v1/quote?${q}`, h());
     expect(r.status, r.text).toBe(200);
     return r.body.best.quoteId as string;
@@ -145,7 +170,11 @@ describe.each(backends)('OpenAPI contract: every documented example against a re
 
   // Deposit addresses (test mode: the sandbox): a reusable one, a one-time one for 25 USDC, a disabled one.
   const createDepositAddress = async (extra: Record<string, unknown> = {}) => {
-    const r = await s.post('/v1/deposit-addresses', { srcChain: 'base', srcToken: 'USDC', dstChain: '42161', dstToken: 'USDC', recipient: EX.merchant, refundTo: EX.payer, ...extra }, h());
+    const r = await s.post(
+      '/v1/deposit-addresses',
+      { srcChain: 'base', srcToken: 'USDC', dstChain: '42161', dstToken: 'USDC', recipient: EX.merchant, refundTo: EX.payer, ...extra },
+      h(),
+    );
     expect(r.status, r.text).toBe(201);
     return r.body.id as string;
   };
@@ -203,11 +232,15 @@ describe.each(backends)('OpenAPI contract: every documented example against a re
       m.set(EX.orderId, [...relay.requests.keys()].at(-1)!);
     }
     if (uses(EX.limitOrderId)) {
-      const r = await s.post('/v1/limit-orders', { inputToken: 'USDC', outputToken: 'SOL', maker: EX.solanaMaker, makingAmount: '50000000', takingAmount: '400000000' }, h());
+      const r = await s.post(
+        '/v1/limit-orders',
+        { inputToken: 'USDC', outputToken: 'SOL', maker: EX.solanaMaker, makingAmount: '50000000', takingAmount: '400000000' },
+        h(),
+      );
       expect(r.status, r.text).toBe(200);
       m.set(EX.limitOrderId, r.body.id);
     }
-    for (const tx of [EX.payerTx, EX.refundTx]) if (uses(tx)) m.set(tx, '0x' + randomBytes(32).toString('hex'));
+    for (const tx of [EX.payerTx, EX.refundTx]) if (uses(tx)) m.set(tx, `0x${randomBytes(32).toString('hex')}`);
     return m;
   }
 
@@ -215,7 +248,16 @@ describe.each(backends)('OpenAPI contract: every documented example against a re
 
   /** Every (operation, example) pair of the document, with the request rebuilt from the examples. */
   function examplesOf(doc: Json) {
-    const out: Array<{ path: string; method: string; name: string; op: Json; params: Record<string, string>; query: Record<string, string>; body: unknown; expected: number }> = [];
+    const out: Array<{
+      path: string;
+      method: string;
+      name: string;
+      op: Json;
+      params: Record<string, string>;
+      query: Record<string, string>;
+      body: unknown;
+      expected: number;
+    }> = [];
     for (const [path, item] of Object.entries(doc.paths as Json)) {
       for (const method of HTTP_METHODS) {
         const op = item[method];
@@ -229,7 +271,10 @@ describe.each(backends)('OpenAPI contract: every documented example against a re
             (p.in === 'path' ? params : query)[p.name] = String(v);
           }
           const body = op.requestBody?.content?.['application/json']?.examples?.[name]?.value;
-          const success = Object.keys(op.responses).map(Number).filter((n) => n >= 200 && n < 300).sort()[0];
+          const success = Object.keys(op.responses)
+            .map(Number)
+            .filter((n) => n >= 200 && n < 300)
+            .sort()[0];
           out.push({ path, method, name, op, params, query, body, expected: meta['x-expected-status'] ?? success });
         }
       }
@@ -264,7 +309,8 @@ describe.each(backends)('OpenAPI contract: every documented example against a re
       const where = `${ex.method.toUpperCase()} ${ex.path} example "${ex.name}"`;
       if (r.status !== ex.expected) failures.push(`${where}: status ${r.status}, expected ${ex.expected}: ${r.text.slice(0, 300)}`);
       for (const p of checkResponse(doc, validate, ex.path, ex.method, r)) failures.push(`${where}: ${p}`);
-      if (r.status < 300 && r.headers.get('content-type') === 'application/pdf' && !r.text.startsWith('%PDF-')) failures.push(`${where}: the body is not a PDF`);
+      if (r.status < 300 && r.headers.get('content-type') === 'application/pdf' && !r.text.startsWith('%PDF-'))
+        failures.push(`${where}: the body is not a PDF`);
     }
     expect(failures).toEqual([]);
   });
@@ -300,6 +346,8 @@ describe.each(backends)('OpenAPI contract: every documented example against a re
     // A documented PDF answered as JSON is caught too.
     const pdfHeaders = new Headers(r.headers);
     pdfHeaders.set('content-disposition', 'inline; filename="receipt.pdf"');
-    expect(checkResponse(doc, validate, '/v1/invoices/{id}/receipt.pdf', 'get', { ...r, headers: pdfHeaders })).toEqual(['content-type application/json; charset=utf-8 is not the documented application/pdf']);
+    expect(checkResponse(doc, validate, '/v1/invoices/{id}/receipt.pdf', 'get', { ...r, headers: pdfHeaders })).toEqual([
+      'content-type application/json; charset=utf-8 is not the documented application/pdf',
+    ]);
   });
 });

@@ -27,14 +27,20 @@ describe('OpenAPI lint (Redocly recommended)', () => {
     const text = (p: (typeof problems)[number]) => `${p.severity} ${p.ruleId}: ${p.message} at ${p.location.map((l) => l.pointer).join(', ')}`;
     expect(problems.filter((p) => p.severity === 'error').map(text)).toEqual([]);
     const allowed = (p: (typeof problems)[number]) =>
-      p.location.every((l) => isDeliberatelyInvalidExample(l.pointer ?? '') || ALLOWED_WARNINGS.some((a) => a.rule === p.ruleId && a.at.includes(l.pointer ?? '')));
+      p.location.every(
+        (l) => isDeliberatelyInvalidExample(l.pointer ?? '') || ALLOWED_WARNINGS.some((a) => a.rule === p.ruleId && a.at.includes(l.pointer ?? '')),
+      );
     expect(problems.filter((p) => !allowed(p)).map(text)).toEqual([]);
   });
 
   it('flags a broken document (the lint is live)', async () => {
     const broken = structuredClone(doc) as any;
     broken.paths['/v1/chains'].get.operationId = broken.paths['/v1/health'].get.operationId;
-    const problems = await lintFromString({ source: JSON.stringify(broken), absoluteRef: 'openapi.json', config: await createConfig({ extends: ['recommended'] }) });
+    const problems = await lintFromString({
+      source: JSON.stringify(broken),
+      absoluteRef: 'openapi.json',
+      config: await createConfig({ extends: ['recommended'] }),
+    });
     expect(problems.some((p) => p.severity === 'error')).toBe(true);
   });
 });

@@ -16,7 +16,11 @@ describe('GET /v1/openapi.json and the /docs/api reference page', () => {
     const r = await s.get('/v1/openapi.json');
     expect(r.status).toBe(200);
     expect(r.headers.get('cache-control')).toBe('public, max-age=300');
-    expect(r.body).toMatchObject({ openapi: '3.1.0', servers: [{ url: 'http://localhost:8787' }], components: { securitySchemes: { ApiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' } } } });
+    expect(r.body).toMatchObject({
+      openapi: '3.1.0',
+      servers: [{ url: 'http://localhost:8787' }],
+      components: { securitySchemes: { ApiKey: { type: 'apiKey', in: 'header', name: 'x-api-key' } } },
+    });
     const again = await s.get('/v1/openapi.json', { 'if-none-match': r.headers.get('etag')! });
     expect([again.status, again.text]).toEqual([304, '']);
     expect(r.body.components.schemas.Error.properties.error.properties.code.enum).toContain('RATE_LIMITED');

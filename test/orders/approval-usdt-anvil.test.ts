@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Address, type Hex } from 'viem';
+import type { Address, Hex } from 'viem';
 import { ETHEREUM_USDT, installUsdtLikeToken, usdtLikeAbi } from '../../src/devnet/index.js';
 import { approvalsForAllowance, needsZeroFirstApproval } from '../../src/orders/approval.js';
 import { withDevnet } from '../fixtures/devnet.js';
@@ -52,14 +52,18 @@ describe('POST /v1/orders with Ethereum USDT (approve refuses non-zero → non-z
   afterAll(() => s?.close());
 
   const build = async (sender: Address, amount = '5000000') => {
-    const q = await s.get('/v1/quote?' + new URLSearchParams({ srcChain: '1', srcToken: 'USDT', amount, dstChain: '1', dstToken: 'USDC', sender, recipient: sender }));
+    const q = await s.get(
+      `/v1/quote?${new URLSearchParams({ srcChain: '1', srcToken: 'USDT', amount, dstChain: '1', dstToken: 'USDC', sender, recipient: sender })}`,
+    );
     expect(q.status, JSON.stringify(q.body)).toBe(200);
     const built = await s.post('/v1/orders', { quoteId: q.body.best.quoteId });
     expect(built.status, JSON.stringify(built.body)).toBe(200);
     return built.body.tx;
   };
   const approve = async (from: number, spender: string, amount: bigint) => {
-    const hash = await devnet.walletClient(devnet.accounts[from]!).writeContract({ address: ETHEREUM_USDT, abi: usdtLikeAbi, functionName: 'approve', args: [spender as Address, amount] });
+    const hash = await devnet
+      .walletClient(devnet.accounts[from]!)
+      .writeContract({ address: ETHEREUM_USDT, abi: usdtLikeAbi, functionName: 'approve', args: [spender as Address, amount] });
     return devnet.publicClient.waitForTransactionReceipt({ hash });
   };
 
@@ -71,7 +75,13 @@ describe('POST /v1/orders with Ethereum USDT (approve refuses non-zero → non-z
     expect(tx.approval).toEqual({ token: ETHEREUM_USDT.toLowerCase(), spender: MULTICALL3, amount: '5000000' });
     // The token really refuses the approval alone (the reason the reset exists).
     await expect(
-      devnet.publicClient.simulateContract({ account: payer.address, address: ETHEREUM_USDT, abi: usdtLikeAbi, functionName: 'approve', args: [MULTICALL3, 5_000_000n] }),
+      devnet.publicClient.simulateContract({
+        account: payer.address,
+        address: ETHEREUM_USDT,
+        abi: usdtLikeAbi,
+        functionName: 'approve',
+        args: [MULTICALL3, 5_000_000n],
+      }),
     ).rejects.toThrow(/reset allowance to 0 first/);
     expect((await approve(1, tx.approvalReset.spender, BigInt(tx.approvalReset.amount))).status).toBe('success');
     expect((await approve(1, tx.approval.spender, BigInt(tx.approval.amount))).status).toBe('success');
@@ -89,7 +99,18 @@ describe('POST /v1/orders with Ethereum USDT (approve refuses non-zero → non-z
     expect(enough.approval).toBeUndefined();
     expect(enough.approvalReset).toBeUndefined();
 
-    const q = await s.get('/v1/quote?' + new URLSearchParams({ srcChain: '1', srcToken: 'USDT', amount: '20000000', dstChain: '1', dstToken: 'USDC', sender: payer.address, recipient: payer.address }));
+    const q = await s.get(
+      '/v1/quote?' +
+        new URLSearchParams({
+          srcChain: '1',
+          srcToken: 'USDT',
+          amount: '20000000',
+          dstChain: '1',
+          dstToken: 'USDC',
+          sender: payer.address,
+          recipient: payer.address,
+        }),
+    );
     const g = await inProcessGraphQL(s).gql(BuildApprovals, { quoteId: q.body.best.quoteId });
     expect(g.errors, JSON.stringify(g.errors)).toBeUndefined();
     expect(g.data!.buildOrder).toEqual({

@@ -11,13 +11,13 @@ import { memoryDb, silentLog, testConfig } from '../helpers/memory-db.js';
  * OrdersService built alone: the quote store, the provider registry, RPC and pubsub are fakes; the hooks
  * other domains register (src/services.ts wires checkout's) are plain functions here.
  */
-const SENDER = '0x' + '1'.repeat(40);
+const SENDER = `0x${'1'.repeat(40)}`;
 const quote: QuoteRecord = {
   quoteId: 'q_unit_0000000001',
   provider: 'relay',
   request: {
-    src: { chainId: 8453, address: '0x' + '2'.repeat(40), symbol: 'AAA', decimals: 6 },
-    dst: { chainId: 42161, address: '0x' + '3'.repeat(40), symbol: 'BBB', decimals: 6 },
+    src: { chainId: 8453, address: `0x${'2'.repeat(40)}`, symbol: 'AAA', decimals: 6 },
+    dst: { chainId: 42161, address: `0x${'3'.repeat(40)}`, symbol: 'BBB', decimals: 6 },
     srcVm: 'evm',
     dstVm: 'evm',
     tradeType: 'EXACT_INPUT',
@@ -27,7 +27,16 @@ const quote: QuoteRecord = {
     slippageBps: 50,
     fees: { ourFeeBps: 20, partnerFeeBps: 0, recipients: {} },
   },
-  quote: { srcAmount: 1_000_000n, dstAmount: 990_000n, dstAmountMin: 985_000n, estimatedSeconds: 30, ourFeeBps: 20, partnerFeeBps: 0, expiresAt: 2_000_000_000, context: {} },
+  quote: {
+    srcAmount: 1_000_000n,
+    dstAmount: 990_000n,
+    dstAmountMin: 985_000n,
+    estimatedSeconds: 30,
+    ourFeeBps: 20,
+    partnerFeeBps: 0,
+    expiresAt: 2_000_000_000,
+    context: {},
+  },
   createdAt: Date.parse('2030-01-01T00:00:00Z'),
 };
 const provider: Provider = {

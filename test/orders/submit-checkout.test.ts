@@ -39,16 +39,25 @@ describe.each(backends)('POST /v1/orders/submit for a checkout quote (%s)', (bac
    */
   async function quoteForSession(attach: Attach) {
     const recipient = Keypair.generate().publicKey.toBase58();
-    const cs = await s.post('/v1/checkout/sessions', { amount: '1000000', settleChain: 'solana', settleToken: 'USDC', recipient, merchantName: 'Shop' }, { 'x-api-key': key });
+    const cs = await s.post(
+      '/v1/checkout/sessions',
+      { amount: '1000000', settleChain: 'solana', settleToken: 'USDC', recipient, merchantName: 'Shop' },
+      { 'x-api-key': key },
+    );
     expect(cs.status, cs.text).toBe(200);
-    const q = await s.get(`/v1/quote?srcChain=solana&srcToken=SOL&amount=100000000&dstChain=solana&dstToken=USDC&sender=${wallet.publicKey.toBase58()}&recipient=${recipient}`);
+    const q = await s.get(
+      `/v1/quote?srcChain=solana&srcToken=SOL&amount=100000000&dstChain=solana&dstToken=USDC&sender=${wallet.publicKey.toBase58()}&recipient=${recipient}`,
+    );
     expect(q.status, q.text).toBe(200);
     const quoteId = q.body.best.quoteId as string;
     if (attach === 'link') await s.services.checkout.quoteLinks.link(cs.body.id, [q.body.best]);
     else {
       // The default Postgres store keeps the response's quote set as JSON text, keyed by the set id.
       const setId = (parseQuoteId(quoteId) as { setId: string }).setId;
-      await s.db.sql.query(`UPDATE quote_sets SET payload = jsonb_set(payload::jsonb, '{checkoutSessionId}', to_jsonb($2::text))::text WHERE id = $1`, [setId, cs.body.id]);
+      await s.db.sql.query(`UPDATE quote_sets SET payload = jsonb_set(payload::jsonb, '{checkoutSessionId}', to_jsonb($2::text))::text WHERE id = $1`, [
+        setId,
+        cs.body.id,
+      ]);
       expect((await new PgQuoteStore(s.db.sql, s.infra.clock).find(quoteId))?.legacyCheckoutSessionId).toBe(cs.body.id);
     }
     const built = await s.post('/v1/orders', { quoteId });

@@ -92,7 +92,7 @@ describe.each(backends)('all six adapters and the mock behind GET /v1/quote (%s)
     ks.reset();
   });
 
-  const quote = (p: Record<string, string>) => s.get('/v1/quote?' + new URLSearchParams(p).toString());
+  const quote = (p: Record<string, string>) => s.get(`/v1/quote?${new URLSearchParams(p).toString()}`);
   /** Which fixtures were asked for a quote during the last call. */
   const asked = (before: { relay: number }) =>
     [
@@ -118,7 +118,15 @@ describe.each(backends)('all six adapters and the mock behind GET /v1/quote (%s)
     ks.rate = { num: 3n * 1004n, den: 10n ** 9n * 1000n };
     zx.rate = { num: 3n * 996n, den: 10n ** 9n * 1000n };
     const before = { relay: relay.quoteBodies.length };
-    const r = await quote({ srcChain: 'base', srcToken: 'ETH', amount: (10n ** 17n).toString(), dstChain: 'base', dstToken: 'USDC', sender: EVM_SENDER, recipient: EVM_SENDER });
+    const r = await quote({
+      srcChain: 'base',
+      srcToken: 'ETH',
+      amount: (10n ** 17n).toString(),
+      dstChain: 'base',
+      dstToken: 'USDC',
+      sender: EVM_SENDER,
+      recipient: EVM_SENDER,
+    });
     expect(r.status, r.text).toBe(200);
     const reached = asked(before);
     expect(reached).toEqual(expect.arrayContaining(['0x', 'kyberswap', 'lifi']));
@@ -131,7 +139,11 @@ describe.each(backends)('all six adapters and the mock behind GET /v1/quote (%s)
     expect(r.body.best.provider).toBe('kyberswap');
     expect(providers.indexOf('kyberswap')).toBeLessThan(providers.indexOf('0x'));
     // Both aggregators were asked with the native placeholder and carried the service fee in their own parameters.
-    expect(zx.requests[0].query).toMatchObject({ sellToken: '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE', swapFeeRecipient: FEE_EVM, swapFeeToken: '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE' });
+    expect(zx.requests[0].query).toMatchObject({
+      sellToken: '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE',
+      swapFeeRecipient: FEE_EVM,
+      swapFeeToken: '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE',
+    });
     expect(ks.requests[0].query).toMatchObject({ tokenIn: '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE', feeReceiver: FEE_EVM, chargeFeeBy: 'currency_in' });
     for (const q of r.body.quotes.filter((q: any) => q.provider === '0x' || q.provider === 'kyberswap')) expect(q.fees.ourFeeBps).toBe(30);
 
@@ -141,7 +153,15 @@ describe.each(backends)('all six adapters and the mock behind GET /v1/quote (%s)
     lifi.reset();
     zx.rate = { num: 3n * 1004n, den: 10n ** 9n * 1000n };
     ks.rate = { num: 3n * 996n, den: 10n ** 9n * 1000n };
-    const r2 = await quote({ srcChain: 'base', srcToken: 'ETH', amount: (10n ** 17n).toString(), dstChain: 'base', dstToken: 'USDC', sender: EVM_SENDER, recipient: EVM_SENDER });
+    const r2 = await quote({
+      srcChain: 'base',
+      srcToken: 'ETH',
+      amount: (10n ** 17n).toString(),
+      dstChain: 'base',
+      dstToken: 'USDC',
+      sender: EVM_SENDER,
+      recipient: EVM_SENDER,
+    });
     expect(r2.status).toBe(200);
     expectRanked(r2.body.quotes);
     expect(r2.body.best.provider).toBe('0x');
@@ -149,7 +169,15 @@ describe.each(backends)('all six adapters and the mock behind GET /v1/quote (%s)
 
   it('cross-chain (Arbitrum USDC → Base USDC) reaches Relay, deBridge and LI.FI; never the same-chain aggregators; ranked', async () => {
     const before = { relay: relay.quoteBodies.length };
-    const r = await quote({ srcChain: 'arbitrum', srcToken: 'USDC', amount: '100000000', dstChain: 'base', dstToken: 'USDC', sender: EVM_SENDER, recipient: EVM_SENDER });
+    const r = await quote({
+      srcChain: 'arbitrum',
+      srcToken: 'USDC',
+      amount: '100000000',
+      dstChain: 'base',
+      dstToken: 'USDC',
+      sender: EVM_SENDER,
+      recipient: EVM_SENDER,
+    });
     expect(r.status, r.text).toBe(200);
     expect(asked(before)).toEqual(['debridge', 'lifi', 'relay']);
     expect(r.body.quotes.map((q: any) => q.provider).sort()).toEqual(['debridge', 'lifi', 'mock', 'relay']);
@@ -164,7 +192,16 @@ describe.each(backends)('all six adapters and the mock behind GET /v1/quote (%s)
 
   it('Solana same-chain (SOL → USDC) reaches Jupiter (and the multi-chain providers that swap on Solana), ranked; Jupiter’s quote submits through the API', async () => {
     const before = { relay: relay.quoteBodies.length };
-    const r = await quote({ srcChain: 'solana', srcToken: 'SOL', amount: '1000000000', dstChain: 'solana', dstToken: 'USDC', sender: SOL_SENDER, recipient: SOL_SENDER, channel: 'bot' });
+    const r = await quote({
+      srcChain: 'solana',
+      srcToken: 'SOL',
+      amount: '1000000000',
+      dstChain: 'solana',
+      dstToken: 'USDC',
+      sender: SOL_SENDER,
+      recipient: SOL_SENDER,
+      channel: 'bot',
+    });
     expect(r.status, r.text).toBe(200);
     const reached = asked(before);
     expect(reached).toContain('jupiter');
@@ -175,7 +212,12 @@ describe.each(backends)('all six adapters and the mock behind GET /v1/quote (%s)
     expectRanked(r.body.quotes);
     const jq = r.body.quotes.find((q: any) => q.provider === 'jupiter');
     expect(jq).toBeDefined();
-    expect(jup.requests[0].query).toMatchObject({ inputMint: 'So11111111111111111111111111111111111111112', taker: SOL_SENDER, referralAccount: FEE_SOL, referralFee: '90' });
+    expect(jup.requests[0].query).toMatchObject({
+      inputMint: 'So11111111111111111111111111111111111111112',
+      taker: SOL_SENDER,
+      referralAccount: FEE_SOL,
+      referralFee: '90',
+    });
     expect(jq.fees.ourFeeBps).toBe(90);
 
     // Build → wallet signs → submit: the signed bytes reach Ultra's execute unchanged, the signature comes back.
@@ -194,7 +236,15 @@ describe.each(backends)('all six adapters and the mock behind GET /v1/quote (%s)
 
   it('Solana → Base reaches deBridge, LI.FI and Relay, never Jupiter; ranked', async () => {
     const before = { relay: relay.quoteBodies.length };
-    const r = await quote({ srcChain: 'solana', srcToken: 'USDC', amount: '100000000', dstChain: 'base', dstToken: 'USDC', sender: SOL_SENDER, recipient: EVM_SENDER });
+    const r = await quote({
+      srcChain: 'solana',
+      srcToken: 'USDC',
+      amount: '100000000',
+      dstChain: 'base',
+      dstToken: 'USDC',
+      sender: SOL_SENDER,
+      recipient: EVM_SENDER,
+    });
     expect(r.status, r.text).toBe(200);
     expect(asked(before)).toEqual(['debridge', 'lifi', 'relay']);
     expect(r.body.quotes.map((q: any) => q.provider).sort()).toEqual(['debridge', 'lifi', 'relay']);

@@ -15,7 +15,11 @@ describe('withProviderTimeout', () => {
   it('passes a failure through unchanged', async () => {
     const err = new Error('upstream said no');
     await expect(withProviderTimeout('relay', 1000, async () => Promise.reject(err))).rejects.toBe(err);
-    await expect(withProviderTimeout('relay', 1000, () => { throw err; })).rejects.toBe(err);
+    await expect(
+      withProviderTimeout('relay', 1000, () => {
+        throw err;
+      }),
+    ).rejects.toBe(err);
   });
 
   it('settles at the deadline as PROVIDER_TIMEOUT and aborts the call, even when the adapter ignores the signal', async () => {

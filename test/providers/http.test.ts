@@ -67,7 +67,10 @@ describe('providerFetch transport', () => {
       if (req.url === '/limited-gzip') return res.writeHead(429, { 'content-encoding': 'gzip' }).end('garbage');
       if (req.url === '/bad-gzip') return res.writeHead(200, { 'content-encoding': 'gzip' }).end('not gzip at all');
       // 40 MiB of JSON whitespace in ~40 KiB: a decompression bomb.
-      if (req.url === '/bomb') return res.writeHead(200, { 'content-encoding': 'gzip' }).end(gzipSync(Buffer.concat([Buffer.from('{"a":1'), Buffer.alloc(40 * 2 ** 20, 0x20), Buffer.from('}')])));
+      if (req.url === '/bomb')
+        return res
+          .writeHead(200, { 'content-encoding': 'gzip' })
+          .end(gzipSync(Buffer.concat([Buffer.from('{"a":1'), Buffer.alloc(40 * 2 ** 20, 0x20), Buffer.from('}')])));
       if (req.url === '/huge') return res.writeHead(200, { 'content-type': 'application/json' }).end(Buffer.alloc(MAX_RESPONSE_BYTES + 1024, 0x20));
       if (req.url === '/cut') {
         res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
@@ -86,7 +89,13 @@ describe('providerFetch transport', () => {
   });
 
   it('sends JSON bodies with query parameters and provider headers, and parses the answer', async () => {
-    const res = await providerFetch(`${url}/api`, '/quote', { provider: 'relay', signal: AbortSignal.timeout(5000), query: { a: 1, b: undefined }, headers: { 'x-api-key': 'k', skip: undefined }, body: { amount: '1' } });
+    const res = await providerFetch(`${url}/api`, '/quote', {
+      provider: 'relay',
+      signal: AbortSignal.timeout(5000),
+      query: { a: 1, b: undefined },
+      headers: { 'x-api-key': 'k', skip: undefined },
+      body: { amount: '1' },
+    });
     expect(res).toEqual({ status: 200, json: { ok: true } });
     const last = seen.at(-1)!;
     expect(last).toMatchObject({ method: 'POST', body: '{"amount":"1"}', url: '/api/quote?a=1' });
@@ -100,8 +109,14 @@ describe('providerFetch transport', () => {
       expect((await providerFetch(url, path, { provider: 'lifi', signal: signal() })).json, path).toEqual({ ok: true, encoded: path });
     }
     expect(seen.at(-1)!.headers['accept-encoding']).toBe('gzip, deflate, br');
-    expect(await providerFetch(url, '/zstd-claimed', { provider: 'lifi', signal: signal() }).catch((e) => e)).toMatchObject({ code: 'PROVIDER_ERROR', message: 'lifi answered with an unsupported content encoding (compress)' });
-    expect(await providerFetch(url, '/bad-gzip', { provider: 'lifi', signal: signal() }).catch((e) => e)).toMatchObject({ code: 'PROVIDER_ERROR', message: 'lifi answered with a body that does not decompress' });
+    expect(await providerFetch(url, '/zstd-claimed', { provider: 'lifi', signal: signal() }).catch((e) => e)).toMatchObject({
+      code: 'PROVIDER_ERROR',
+      message: 'lifi answered with an unsupported content encoding (compress)',
+    });
+    expect(await providerFetch(url, '/bad-gzip', { provider: 'lifi', signal: signal() }).catch((e) => e)).toMatchObject({
+      code: 'PROVIDER_ERROR',
+      message: 'lifi answered with a body that does not decompress',
+    });
     expect(await providerFetch(url, '/limited-gzip', { provider: 'lifi', signal: signal() }).catch((e) => e)).toMatchObject({ code: 'RATE_LIMITED' });
   });
 

@@ -40,7 +40,10 @@ describe('on-chain settlement of untracked orders', () => {
     const ok = fakeRpc({ receipt: { status: 'success' } });
     expect(await settle(ok.rpc)({ srcChainId: 8453, srcTxHash: EVM_HASH })).toEqual({ state: 'filled', srcTxHash: EVM_HASH, dstTxHash: EVM_HASH });
     expect(ok.asked).toEqual([`evm:8453:${EVM_HASH}`]);
-    expect(await settle(fakeRpc({ receipt: { status: 'reverted' } }).rpc)({ srcChainId: 42161, srcTxHash: EVM_HASH })).toEqual({ state: 'failed', srcTxHash: EVM_HASH });
+    expect(await settle(fakeRpc({ receipt: { status: 'reverted' } }).rpc)({ srcChainId: 42161, srcTxHash: EVM_HASH })).toEqual({
+      state: 'failed',
+      srcTxHash: EVM_HASH,
+    });
     expect(await settle(fakeRpc({ receipt: 'missing' }).rpc)({ srcChainId: 1, srcTxHash: EVM_HASH })).toEqual({ state: 'pending', srcTxHash: EVM_HASH });
   });
 
@@ -49,8 +52,16 @@ describe('on-chain settlement of untracked orders', () => {
     const ok = fakeRpc({ signature: { confirmationStatus: 'finalized', err: null } });
     expect(await settle(ok.rpc)({ srcChainId: solana, srcTxHash: SIG })).toEqual({ state: 'filled', srcTxHash: SIG, dstTxHash: SIG });
     expect(ok.asked).toEqual([`svm:${SIG}`]);
-    expect(await settle(fakeRpc({ signature: { confirmationStatus: 'confirmed', err: { InstructionError: [0, 'Custom'] } } }).rpc)({ srcChainId: solana, srcTxHash: SIG })).toEqual({ state: 'failed', srcTxHash: SIG });
-    expect(await settle(fakeRpc({ signature: { confirmationStatus: 'processed', err: null } }).rpc)({ srcChainId: solana, srcTxHash: SIG })).toEqual({ state: 'pending', srcTxHash: SIG });
+    expect(
+      await settle(fakeRpc({ signature: { confirmationStatus: 'confirmed', err: { InstructionError: [0, 'Custom'] } } }).rpc)({
+        srcChainId: solana,
+        srcTxHash: SIG,
+      }),
+    ).toEqual({ state: 'failed', srcTxHash: SIG });
+    expect(await settle(fakeRpc({ signature: { confirmationStatus: 'processed', err: null } }).rpc)({ srcChainId: solana, srcTxHash: SIG })).toEqual({
+      state: 'pending',
+      srcTxHash: SIG,
+    });
     expect(await settle(fakeRpc({ signature: null }).rpc)({ srcChainId: solana, srcTxHash: SIG })).toEqual({ state: 'pending', srcTxHash: SIG });
   });
 

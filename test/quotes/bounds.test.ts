@@ -10,10 +10,10 @@ const assets: AssetsApi = {
   resolveChain: (ref) => ({ id: Number(ref), slug: 'base', name: 'Base', vm: 'evm', nativeSymbol: 'ETH', nativeDecimals: 18 }),
   resolveToken: async (chainId, ref) =>
     ref === 'PRICED'
-      ? { chainId, address: '0x' + '1'.repeat(40), symbol: 'PRC', name: 'Priced', decimals: 6, priceUsd: 2 }
+      ? { chainId, address: `0x${'1'.repeat(40)}`, symbol: 'PRC', name: 'Priced', decimals: 6, priceUsd: 2 }
       : ref === 'TINY'
-        ? { chainId, address: '0x' + '4'.repeat(40), symbol: 'TNY', name: 'Tiny price', decimals: 18, priceUsd: 4e-7 }
-        : { chainId, address: '0x' + '2'.repeat(40), symbol: 'UNP', name: 'Unpriced', decimals: 6 },
+        ? { chainId, address: `0x${'4'.repeat(40)}`, symbol: 'TNY', name: 'Tiny price', decimals: 18, priceUsd: 4e-7 }
+        : { chainId, address: `0x${'2'.repeat(40)}`, symbol: 'UNP', name: 'Unpriced', decimals: 6 },
 };
 const service = new QuoteService({
   config: loadConfig({ QUOTE_MIN_USD: '1', QUOTE_MAX_USD: '1000', PROVIDERS: 'none' }),
@@ -24,8 +24,9 @@ const service = new QuoteService({
   partners: { forApiKey: async () => null, forIntegrator: async () => null },
   store: { putSet: async () => {}, find: async () => undefined, sweep: async () => 0, close: async () => {} },
 });
-const addr = '0x' + '3'.repeat(40);
-const quote = (srcToken: string, amount: string) => service.quote({ srcChain: '8453', srcToken, amount, dstChain: '8453', dstToken: 'X', sender: addr, recipient: addr }, { auth: null });
+const addr = `0x${'3'.repeat(40)}`;
+const quote = (srcToken: string, amount: string) =>
+  service.quote({ srcChain: '8453', srcToken, amount, dstChain: '8453', dstToken: 'X', sender: addr, recipient: addr }, { auth: null });
 
 describe('amount bounds', () => {
   it.each([

@@ -20,7 +20,11 @@ describe('decideFees', () => {
   });
 
   it('an integrator partner adds its registry fee on top', () => {
-    expect(decideFees(settings, { channel: 'web', integratorPartner: feePartner() })).toMatchObject({ ourFeeBps: 30, partnerFeeBps: 25, partner: { id: 'acme' } });
+    expect(decideFees(settings, { channel: 'web', integratorPartner: feePartner() })).toMatchObject({
+      ourFeeBps: 30,
+      partnerFeeBps: 25,
+      partner: { id: 'acme' },
+    });
   });
 
   it('unknown (null) or inactive integrators are ignored', () => {
@@ -33,8 +37,12 @@ describe('decideFees', () => {
     expect(d).toEqual({ ourFeeBps: 20, partnerFeeBps: 0, partner: labelPartner });
   });
 
-  it("a partner key takes precedence over the integrator parameter", () => {
-    const d = decideFees(settings, { channel: 'api', keyPartner: feePartner({ id: 'keyed', feeBps: 10 }), integratorPartner: feePartner({ id: 'other', feeBps: 50 }) });
+  it('a partner key takes precedence over the integrator parameter', () => {
+    const d = decideFees(settings, {
+      channel: 'api',
+      keyPartner: feePartner({ id: 'keyed', feeBps: 10 }),
+      integratorPartner: feePartner({ id: 'other', feeBps: 50 }),
+    });
     expect(d.partner?.id).toBe('keyed');
     expect(d.partnerFeeBps).toBe(10);
   });

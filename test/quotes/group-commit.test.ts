@@ -68,7 +68,12 @@ describe('GroupCommit', () => {
     vi.useFakeTimers();
     try {
       const statements: { rows: number[]; settle(): void }[] = [];
-      const gc = new GroupCommit<number>({ maxInFlight: 1, maxRows: 8, timeoutMs: 5_000, write: (rows) => new Promise<void>((resolve) => statements.push({ rows, settle: resolve })) });
+      const gc = new GroupCommit<number>({
+        maxInFlight: 1,
+        maxRows: 8,
+        timeoutMs: 5_000,
+        write: (rows) => new Promise<void>((resolve) => statements.push({ rows, settle: resolve })),
+      });
       const hung = gc.add(1);
       const next = gc.add(2);
       const failed = expect(hung).rejects.toThrow('write did not return within 5000 ms');

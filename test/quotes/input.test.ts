@@ -50,7 +50,9 @@ describe('addresses by VM', () => {
   it('EVM: 20-byte hex, lower-cased', () => {
     expect(assertAddressFor('evm', '0xAbCdEf0123456789abcdef0123456789ABCDEF01', 'sender')).toBe('0xabcdef0123456789abcdef0123456789abcdef01');
     expect(isAddressFor('evm', 'GTtzwxqy67xx9DVESJjx28TgXqpc8xTqtiytgNMaQBTE')).toBe(false);
-    expect(() => assertAddressFor('evm', '0x123', 'recipient')).toThrowError(expect.objectContaining({ code: 'INVALID_PARAMS', details: { field: 'recipient' } }));
+    expect(() => assertAddressFor('evm', '0x123', 'recipient')).toThrowError(
+      expect.objectContaining({ code: 'INVALID_PARAMS', details: { field: 'recipient' } }),
+    );
   });
   it('Solana: base58 of 32 bytes', () => {
     expect(isAddressFor('svm', 'GTtzwxqy67xx9DVESJjx28TgXqpc8xTqtiytgNMaQBTE')).toBe(true);
@@ -58,8 +60,8 @@ describe('addresses by VM', () => {
     expect(isAddressFor('svm', '1111111111111111111111111111111O')).toBe(false); // 'O' is not base58
   });
   it('transaction hashes', () => {
-    expect(assertTxHashFor('evm', '0x' + 'AB'.repeat(32))).toBe('0x' + 'ab'.repeat(32));
+    expect(assertTxHashFor('evm', `0x${'AB'.repeat(32)}`)).toBe(`0x${'ab'.repeat(32)}`);
     expect(() => assertTxHashFor('evm', '0x1234')).toThrowError(expect.objectContaining({ code: 'INVALID_PARAMS' }));
-    expect(() => assertTxHashFor('svm', '0x' + 'ab'.repeat(32))).toThrowError(expect.objectContaining({ code: 'INVALID_PARAMS' }));
+    expect(() => assertTxHashFor('svm', `0x${'ab'.repeat(32)}`)).toThrowError(expect.objectContaining({ code: 'INVALID_PARAMS' }));
   });
 });

@@ -65,10 +65,10 @@ describe.each(backends)('malformed quote/order input → precise codes (%s)', (b
       [{ integratorFeeBps: '-1' }, 'INVALID_PARAMS'],
       [{ integratorFeeBps: 'x' }, 'INVALID_PARAMS'],
       [{ sender: 'not-an-address' }, 'INVALID_PARAMS'],
-      [{ recipient: '0x' + 'g'.repeat(40) }, 'INVALID_PARAMS'],
+      [{ recipient: `0x${'g'.repeat(40)}` }, 'INVALID_PARAMS'],
       [{ srcChain: '99999999999999999999' }, 'UNSUPPORTED_CHAIN'],
       [{ dstChain: '-1' }, 'UNSUPPORTED_CHAIN'],
-      [{ srcToken: '0x' + '1'.repeat(39) }, 'INVALID_PARAMS'],
+      [{ srcToken: `0x${'1'.repeat(39)}` }, 'INVALID_PARAMS'],
       [{ dstToken: 'NOSUCHSYMBOL' }, 'UNSUPPORTED_TOKEN'],
     ];
     for (const [over, code] of cases) {
@@ -88,7 +88,7 @@ describe.each(backends)('malformed quote/order input → precise codes (%s)', (b
       ['POST', '/v1/orders', { quoteId: 5 }, 400, 'INVALID_PARAMS'],
       ['POST', '/v1/orders', { quoteId: {} }, 400, 'INVALID_PARAMS'],
       ['POST', '/v1/orders', { quoteId: '' }, 400, 'INVALID_PARAMS'],
-      ['POST', '/v1/orders', { quoteId: 'q_' + 'x'.repeat(10_000) }, 404, 'QUOTE_NOT_FOUND'],
+      ['POST', '/v1/orders', { quoteId: `q_${'x'.repeat(10_000)}` }, 404, 'QUOTE_NOT_FOUND'],
       ['POST', '/v1/orders', { quoteId: "q_'; drop table quotes; --" }, 404, 'QUOTE_NOT_FOUND'],
       ['POST', '/v1/orders/submit', {}, 400, 'INVALID_PARAMS'],
       ['POST', '/v1/orders/submit', { quoteId: 'q_abcdefghij' }, 400, 'INVALID_PARAMS'],
@@ -101,11 +101,11 @@ describe.each(backends)('malformed quote/order input → precise codes (%s)', (b
       ['POST', '/v1/orders/QUOTEID/submitted', { txHash: 7 }, 400, 'INVALID_PARAMS'],
       ['POST', '/v1/orders/QUOTEID/submitted', { txHash: '0x1234' }, 400, 'INVALID_PARAMS'],
       ['POST', '/v1/orders/QUOTEID/submitted', { txHash: 'x'.repeat(5000) }, 400, 'INVALID_PARAMS'],
-      ['POST', '/v1/orders/q_abcdefghij/submitted', { txHash: '0x' + 'a'.repeat(64) }, 404, 'QUOTE_NOT_FOUND'],
-      ['POST', '/v1/orders/%E0%A4%A/submitted', { txHash: '0x' + 'a'.repeat(64) }, 400, 'INVALID_PARAMS'],
-      ['GET', '/v1/orders/nobody/0x' + 'a'.repeat(64), undefined, 400, 'INVALID_PARAMS'],
+      ['POST', '/v1/orders/q_abcdefghij/submitted', { txHash: `0x${'a'.repeat(64)}` }, 404, 'QUOTE_NOT_FOUND'],
+      ['POST', '/v1/orders/%E0%A4%A/submitted', { txHash: `0x${'a'.repeat(64)}` }, 400, 'INVALID_PARAMS'],
+      ['GET', `/v1/orders/nobody/0x${'a'.repeat(64)}`, undefined, 400, 'INVALID_PARAMS'],
       ['GET', '/v1/orders/debridge/%E0%A4%A', undefined, 400, 'INVALID_PARAMS'],
-      ['GET', '/v1/orders/debridge/' + 'x'.repeat(300), undefined, 400, 'INVALID_PARAMS'],
+      ['GET', `/v1/orders/debridge/${'x'.repeat(300)}`, undefined, 400, 'INVALID_PARAMS'],
     ];
     for (const [method, rawPath, body, status, code] of cases) {
       const path = rawPath.replace('QUOTEID', quoteId);

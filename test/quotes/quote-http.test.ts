@@ -24,9 +24,24 @@ const TwinQuotes = graphql(`
 const USDC = '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913';
 const SENDER = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
 const query = (o: Record<string, string> = {}) =>
-  '/v1/quote?' + new URLSearchParams({ srcChain: '8453', srcToken: 'USDC', amount: '25000000', dstChain: 'base', dstToken: 'DAI', sender: SENDER, recipient: SENDER, ...o }).toString();
+  '/v1/quote?' +
+  new URLSearchParams({
+    srcChain: '8453',
+    srcToken: 'USDC',
+    amount: '25000000',
+    dstChain: 'base',
+    dstToken: 'DAI',
+    sender: SENDER,
+    recipient: SENDER,
+    ...o,
+  }).toString();
 
-const ENV = { PROVIDER_TIMEOUT_MS: '600', RPC_URL_8453: 'http://127.0.0.1:9', FEE_RECIPIENT_EVM: '0x1111111111111111111111111111111111111111', JOBS_ENABLED: '0' };
+const ENV = {
+  PROVIDER_TIMEOUT_MS: '600',
+  RPC_URL_8453: 'http://127.0.0.1:9',
+  FEE_RECIPIENT_EVM: '0x1111111111111111111111111111111111111111',
+  JOBS_ENABLED: '0',
+};
 
 describe.each(backends)('GET /v1/quote fan-out (%s)', (backend) => {
   let s: TestServer;
@@ -115,7 +130,14 @@ describe.each(backends)('GET /v1/quote fan-out (%s)', (backend) => {
   });
 
   it('a registered partner adds its fee; a partner key takes precedence and may set integratorFeeBps within maxFeeBps', async () => {
-    await s.services.partners.upsert({ id: 'acme', label: 'Acme', kind: 'fee', feeBps: 25, maxFeeBps: 100, feeRecipientEvm: '0x2222222222222222222222222222222222222222' });
+    await s.services.partners.upsert({
+      id: 'acme',
+      label: 'Acme',
+      kind: 'fee',
+      feeBps: 25,
+      maxFeeBps: 100,
+      feeRecipientEvm: '0x2222222222222222222222222222222222222222',
+    });
     await s.services.partners.upsert({ id: 'keyco', label: 'KeyCo', kind: 'fee', feeBps: 10, maxFeeBps: 40 });
     await s.services.partners.upsert({ id: 'tagonly', label: 'Tag', kind: 'label' });
     const r1 = await s.get(query({ integrator: 'acme' }));
@@ -139,7 +161,11 @@ describe.each(backends)('GET /v1/quote fan-out (%s)', (backend) => {
     const { quoteId, expiresAt } = r.body.best;
     const built = await s.post('/v1/orders', { quoteId });
     expect(built.status).toBe(200);
-    expect(built.body).toMatchObject({ quoteId, provider: 'debridge', tx: { vm: 'evm', chainId: 8453, to: expect.any(String), data: '0xdeadbeef', value: '0' } });
+    expect(built.body).toMatchObject({
+      quoteId,
+      provider: 'debridge',
+      tx: { vm: 'evm', chainId: 8453, to: expect.any(String), data: '0xdeadbeef', value: '0' },
+    });
     // the allowance cannot be read here (RPC down) → approval included, for exactly the input
     expect(built.body.tx.approval).toEqual({ token: USDC, spender: '0x000000000000000000000000000000000000f1f1', amount: '25000000' });
     const t0 = clock.now();
@@ -179,7 +205,7 @@ describe.each(backends)('GET /v1/quote fan-out (%s)', (backend) => {
     await gql(TwinQuotes, { input });
     expect(fx.hits['debridge/quote'] - (before['debridge/quote'] ?? 0)).toBe(2);
     // An amount out of bounds is an expected outcome: a member of the result union, not an error.
-    const huge = await gql(TwinQuotes, { input: { ...input, amount: '1' + '0'.repeat(80) } });
+    const huge = await gql(TwinQuotes, { input: { ...input, amount: `1${'0'.repeat(80)}` } });
     expect(huge.errors).toBeUndefined();
     expect(huge.data!.a).toMatchObject({ __typename: 'AmountTooLargeError', code: 'AMOUNT_TOO_LARGE', field: 'amount' });
   });

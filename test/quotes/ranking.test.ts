@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { rankQuotes, timePenalty, type Rankable } from '../../src/quotes/ranking.js';
 
-const q = (provider: string, dst: bigint, secs: number, gas = false, src = 1_000_000n): Rankable => ({ provider, srcAmount: src, dstAmount: dst, estimatedSeconds: secs, deliversGasOnArrival: gas });
+const q = (provider: string, dst: bigint, secs: number, gas = false, src = 1_000_000n): Rankable => ({
+  provider,
+  srcAmount: src,
+  dstAmount: dst,
+  estimatedSeconds: secs,
+  deliversGasOnArrival: gas,
+});
 const order = (qs: Rankable[], o: { tradeType?: 'EXACT_INPUT' | 'EXACT_OUTPUT'; gas?: boolean } = {}) =>
   rankQuotes(qs, { tradeType: o.tradeType ?? 'EXACT_INPUT', gasOnArrivalRequested: o.gas ?? false }).map((x) => x.provider);
 

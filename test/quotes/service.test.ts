@@ -10,17 +10,33 @@ import { silentLog, testConfig } from '../helpers/memory-db.js';
 
 /** QuoteService built alone: providers, assets, partners and the quote store are in-memory fakes. */
 const clock = new ManualClock(Date.parse('2030-01-01T00:00:00Z'));
-const addr = (d: string) => '0x' + d.repeat(40);
+const addr = (d: string) => `0x${d.repeat(40)}`;
 const assets: AssetsApi = {
   resolveChain: (ref) => ({ id: Number(ref), slug: `c${ref}`, name: `Chain ${ref}`, vm: 'evm', nativeSymbol: 'ETH', nativeDecimals: 18 }),
   resolveToken: async (chainId, ref) => ({ chainId, address: ref.toLowerCase(), symbol: 'TKN', name: 'Token', decimals: 6, priceUsd: 1 }),
 };
-const partner: PartnerView = { id: 'acme', label: 'Acme', kind: 'fee', feeBps: 25, maxFeeBps: 100, active: true, feeRecipientEvm: addr('9'), feeRecipientSvm: null, apiKeyIds: ['key_1'], createdAt: new Date(), updatedAt: new Date() };
+const partner: PartnerView = {
+  id: 'acme',
+  label: 'Acme',
+  kind: 'fee',
+  feeBps: 25,
+  maxFeeBps: 100,
+  active: true,
+  feeRecipientEvm: addr('9'),
+  feeRecipientSvm: null,
+  apiKeyIds: ['key_1'],
+  createdAt: new Date(),
+  updatedAt: new Date(),
+};
 
 function memoryStore() {
   const sets = new Map<string, QuoteRecord[]>();
   const store: QuoteStore = {
-    putSet: async (setId, quotes) => void sets.set(setId, quotes.map((q) => ({ ...q }))),
+    putSet: async (setId, quotes) =>
+      void sets.set(
+        setId,
+        quotes.map((q) => ({ ...q })),
+      ),
     find: async (quoteId) => [...sets.values()].flat().find((q) => q.quoteId === quoteId),
     sweep: async () => 0,
     close: async () => {},
@@ -36,7 +52,16 @@ function fakeProvider(seen: QuoteRequest[]): Provider {
     quote: async (req) => {
       seen.push(req);
       const dst = (req.amount * 99n) / 100n;
-      return { srcAmount: req.amount, dstAmount: dst, dstAmountMin: dst, estimatedSeconds: 12, ourFeeBps: req.fees.ourFeeBps, partnerFeeBps: req.fees.partnerFeeBps, expiresAt: clock.now() / 1000 + 60, context: {} };
+      return {
+        srcAmount: req.amount,
+        dstAmount: dst,
+        dstAmountMin: dst,
+        estimatedSeconds: 12,
+        ourFeeBps: req.fees.ourFeeBps,
+        partnerFeeBps: req.fees.partnerFeeBps,
+        expiresAt: clock.now() / 1000 + 60,
+        context: {},
+      };
     },
     build: async () => ({ vm: 'evm', chainId: 8453, to: addr('1'), data: '0x', value: '0' }),
     status: async () => ({ state: 'unknown' }),

@@ -24,12 +24,17 @@ const EMPTY = '0x00000000000000000000000000000000000e0e0e';
 describe('simulate: true (devnet as Base, mock provider)', () => {
   let s: TestServer;
   beforeAll(async () => {
-    s = await startTestServer({ env: { PROVIDERS: 'mock', MOCK_PROVIDER: '1', MOCK_CHAINS: '8453', RPC_URL_8453: devnet.rpcUrl, RATE_LIMIT_ENABLED: 'false' } });
+    s = await startTestServer({
+      env: { PROVIDERS: 'mock', MOCK_PROVIDER: '1', MOCK_CHAINS: '8453', RPC_URL_8453: devnet.rpcUrl, RATE_LIMIT_ENABLED: 'false' },
+    });
   }, 60_000);
   afterAll(() => s?.close());
 
   const quote = (sender: string, o: Record<string, string> = {}) =>
-    s.get('/v1/quote?' + new URLSearchParams({ srcChain: '8453', srcToken: 'USDC', amount: '5000000', dstChain: '8453', dstToken: 'DAI', sender, recipient: sender, ...o }));
+    s.get(
+      '/v1/quote?' +
+        new URLSearchParams({ srcChain: '8453', srcToken: 'USDC', amount: '5000000', dstChain: '8453', dstToken: 'DAI', sender, recipient: sender, ...o }),
+    );
 
   it('a funded sender: the quote carries the simulated gas of its transaction', async () => {
     const r = await quote(devnet.accounts[1]!.address, { simulate: 'true' });
@@ -49,12 +54,25 @@ describe('simulate: true (devnet as Base, mock provider)', () => {
     const r = await quote(EMPTY, { simulate: 'true' });
     expect(r.status).toBe(404);
     expect(r.body.error.code).toBe('NO_ROUTE');
-    expect(r.body.error.message).toMatch(/mock SIMULATION_FAILED \(mock: the transaction would revert when sent from 0x0+e0e0e: Error\("Multicall3: call failed"\)\)/);
+    expect(r.body.error.message).toMatch(
+      /mock SIMULATION_FAILED \(mock: the transaction would revert when sent from 0x0+e0e0e: Error\("Multicall3: call failed"\)\)/,
+    );
   });
 
   it('GraphQL: simulate on QuoteInput, simulatedGasUsed on Quote', async () => {
     const { gql } = inProcessGraphQL(s);
-    const r = await gql(SimulatedQuote, { input: { srcChain: '8453', srcToken: 'USDC', amount: '5000000', dstChain: '8453', dstToken: 'DAI', sender: devnet.accounts[2]!.address, recipient: devnet.accounts[2]!.address, simulate: true } });
+    const r = await gql(SimulatedQuote, {
+      input: {
+        srcChain: '8453',
+        srcToken: 'USDC',
+        amount: '5000000',
+        dstChain: '8453',
+        dstToken: 'DAI',
+        sender: devnet.accounts[2]!.address,
+        recipient: devnet.accounts[2]!.address,
+        simulate: true,
+      },
+    });
     expect(r.errors).toBeUndefined();
     const q = r.data!.quote;
     if (q.__typename !== 'QuoteResponse') throw new Error(q.__typename);

@@ -14,7 +14,6 @@ import { randomBase62 } from '../../src/ids.js';
 import type { StoredQuote } from '../../src/providers/types.js';
 import { REDIS_URL, withRedis } from '../helpers/redis.js';
 
-
 const sample = (now: number, id = `q_${randomBytes(12).toString('hex')}`): StoredQuote => ({
   quoteId: id,
   provider: 'relay',
@@ -30,7 +29,16 @@ const sample = (now: number, id = `q_${randomBytes(12).toString('hex')}`): Store
     slippageBps: 50,
     fees: { ourFeeBps: 20, partnerFeeBps: 0, recipients: {} },
   },
-  quote: { srcAmount: 123456789012345678901234567890n, dstAmount: 98765432109876543210987654321n, dstAmountMin: 9n, estimatedSeconds: 4, ourFeeBps: 20, partnerFeeBps: 0, expiresAt: Math.floor(now / 1000) + 30, context: { requestId: '0xabc', steps: [{ id: 'deposit' }] } },
+  quote: {
+    srcAmount: 123456789012345678901234567890n,
+    dstAmount: 98765432109876543210987654321n,
+    dstAmountMin: 9n,
+    estimatedSeconds: 4,
+    ourFeeBps: 20,
+    partnerFeeBps: 0,
+    expiresAt: Math.floor(now / 1000) + 30,
+    context: { requestId: '0xabc', steps: [{ id: 'deposit' }] },
+  },
   createdAt: now,
   accountId: 'acct_1',
   mode: 'test',
@@ -38,7 +46,11 @@ const sample = (now: number, id = `q_${randomBytes(12).toString('hex')}`): Store
 
 /** A quote as stored on its own before quote sets (amounts as integer strings). */
 const legacyRecord = (q: StoredQuote) =>
-  JSON.stringify({ ...q, request: { ...q.request, amount: q.request.amount.toString() }, quote: { ...q.quote, srcAmount: q.quote.srcAmount.toString(), dstAmount: q.quote.dstAmount.toString(), dstAmountMin: q.quote.dstAmountMin.toString() } });
+  JSON.stringify({
+    ...q,
+    request: { ...q.request, amount: q.request.amount.toString() },
+    quote: { ...q.quote, srcAmount: q.quote.srcAmount.toString(), dstAmount: q.quote.dstAmount.toString(), dstAmountMin: q.quote.dstAmountMin.toString() },
+  });
 
 /** A response of `n` quotes (providers in rank order) sharing one request and caller context. */
 function sampleSet(now: number, n: number, ttlSeconds: number[] = []): { setId: string; quotes: StoredQuote[] } {
@@ -54,7 +66,10 @@ function sampleSet(now: number, n: number, ttlSeconds: number[] = []): { setId: 
   return { setId, quotes };
 }
 
-function storeContract(name: string, make: (clock: ManualClock) => Promise<{ store: QuoteStore; close(): Promise<unknown>; putLegacy(q: StoredQuote): Promise<void>; sweeps: boolean }>) {
+function storeContract(
+  name: string,
+  make: (clock: ManualClock) => Promise<{ store: QuoteStore; close(): Promise<unknown>; putLegacy(q: StoredQuote): Promise<void>; sweeps: boolean }>,
+) {
   describe(`quote store: ${name}`, () => {
     const clock = new ManualClock(Date.parse('2026-11-22T12:00:00Z'));
     let h: Awaited<ReturnType<typeof make>>;
@@ -76,8 +91,8 @@ function storeContract(name: string, make: (clock: ManualClock) => Promise<{ sto
       await expect(loadQuote(h.store, clock, q.quoteId, { allowExpired: true })).rejects.toMatchObject({ code: 'QUOTE_NOT_FOUND', status: 404 });
       await h.store.sweep();
       clock.set(t0);
-      await expect(loadQuote(h.store, clock, 'q_' + 'x'.repeat(22))).rejects.toMatchObject({ code: 'QUOTE_NOT_FOUND' });
-      await expect(loadQuote(h.store, clock, 'q_' + 'x'.repeat(23))).rejects.toMatchObject({ code: 'QUOTE_NOT_FOUND' });
+      await expect(loadQuote(h.store, clock, `q_${'x'.repeat(22)}`)).rejects.toMatchObject({ code: 'QUOTE_NOT_FOUND' });
+      await expect(loadQuote(h.store, clock, `q_${'x'.repeat(23)}`)).rejects.toMatchObject({ code: 'QUOTE_NOT_FOUND' });
       await expect(loadQuote(h.store, clock, 'not a quote id')).rejects.toMatchObject({ code: 'QUOTE_NOT_FOUND' });
     });
 
@@ -132,7 +147,7 @@ describe('quote set records', () => {
     expect(() => quoteSetToJson(setId, [])).toThrow(/at least one/);
   });
 
-  it('ids: set id, one rank character and the quote\'s own tag; anything else is not a quote of ours', () => {
+  it("ids: set id, one rank character and the quote's own tag; anything else is not a quote of ours", () => {
     const setId = newQuoteSetId();
     const tag = newQuoteTag();
     expect(setId).toHaveLength(QUOTE_SET_ID_LENGTH);
@@ -142,7 +157,17 @@ describe('quote set records', () => {
     expect(parseQuoteId(quoteIdOf(setId, 61, tag))).toEqual({ kind: 'set', setId, index: 61, tag });
     expect(() => quoteIdOf(setId, 62, tag)).toThrow(RangeError);
     expect(parseQuoteId(`q_${setId}`)).toEqual({ kind: 'legacy', id: `q_${setId}` });
-    for (const bad of ['', 'q_', `x_${setId}0${tag}`, `q_${setId}0`, `q_${setId}0${tag}0`, `q_${setId}0${tag.slice(1)}`, `q_${setId}-${tag}`, `Q_${setId}0${tag}`]) expect(parseQuoteId(bad)).toBeUndefined();
+    for (const bad of [
+      '',
+      'q_',
+      `x_${setId}0${tag}`,
+      `q_${setId}0`,
+      `q_${setId}0${tag}0`,
+      `q_${setId}0${tag.slice(1)}`,
+      `q_${setId}-${tag}`,
+      `Q_${setId}0${tag}`,
+    ])
+      expect(parseQuoteId(bad)).toBeUndefined();
   });
 });
 
@@ -154,7 +179,13 @@ for (const backend of backends) {
     const putLegacy = async (q: StoredQuote) => {
       const payload = legacyRecord(q);
       const exp = q.quote.expiresAt * 1000;
-      await db.sql.query('INSERT INTO quotes (id, provider, payload, expires_at, drop_at) VALUES ($1, $2, $3::jsonb, $4::timestamptz, $5::timestamptz)', [q.quoteId, q.provider, payload, new Date(exp).toISOString(), new Date(exp + 5 * 60_000).toISOString()]);
+      await db.sql.query('INSERT INTO quotes (id, provider, payload, expires_at, drop_at) VALUES ($1, $2, $3::jsonb, $4::timestamptz, $5::timestamptz)', [
+        q.quoteId,
+        q.provider,
+        payload,
+        new Date(exp).toISOString(),
+        new Date(exp + 5 * 60_000).toISOString(),
+      ]);
     };
     return { store: new PgQuoteStore(db.sql, clock), putLegacy, sweeps: true, close: async () => (await db.close(), await t.drop()) };
   });
@@ -165,8 +196,7 @@ describe.runIf(withRedis)('redis', () => {
     const store = new RedisQuoteStore(REDIS_URL, clock, prefix);
     const redis = new Redis(REDIS_URL);
     // Redis expires keys by its own clock, not the test's: the legacy key lives as long as the set keys would.
-    const putLegacy = async (q: StoredQuote) =>
-      void (await redis.set(prefix + q.quoteId, legacyRecord(q), 'PX', 60_000));
+    const putLegacy = async (q: StoredQuote) => void (await redis.set(prefix + q.quoteId, legacyRecord(q), 'PX', 60_000));
     return { store, putLegacy, sweeps: false, close: async () => (await store.close(), await redis.quit()) };
   });
 });

@@ -7,11 +7,13 @@ import { startTestServer, type TestServer } from '../helpers/server.js';
 import { QUOTE_WEIGHT } from '../../src/ratelimit/weights.js';
 import { REDIS_URL, withRedis } from '../helpers/redis.js';
 
-
 /** `"default";r=3;t=60` → { default: { r: 3, t: 60 } } */
 function parseRateLimit(h: string | null): Record<string, Record<string, number>> {
   const out: Record<string, Record<string, number>> = {};
-  for (const item of (h ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+  for (const item of (h ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const [name, ...params] = item.split(';');
     out[JSON.parse(name)] = Object.fromEntries(params.map((p) => p.split('=')).map(([k, v]) => [k, Number(v)]));
   }
@@ -21,7 +23,13 @@ function parseRateLimit(h: string | null): Record<string, Record<string, number>
 const stores: Array<{ name: string; kind: string; backend: 'pglite' | 'postgres'; env: () => Record<string, string>; run: boolean }> = [
   { name: 'memory (embedded PGlite)', kind: 'memory', backend: 'pglite', env: () => ({}), run: true },
   { name: 'Postgres', kind: 'postgres', backend: 'postgres', env: () => ({}), run: backends.includes('postgres') },
-  { name: 'Redis', kind: 'redis', backend: 'postgres', env: () => ({ REDIS_URL, RATE_LIMIT_KEY_PREFIX: `rl-${randomBytes(6).toString('hex')}` }), run: withRedis && backends.includes('postgres') },
+  {
+    name: 'Redis',
+    kind: 'redis',
+    backend: 'postgres',
+    env: () => ({ REDIS_URL, RATE_LIMIT_KEY_PREFIX: `rl-${randomBytes(6).toString('hex')}` }),
+    run: withRedis && backends.includes('postgres'),
+  },
 ];
 
 for (const store of stores) {
@@ -59,7 +67,11 @@ for (const store of stores) {
       }
       const refused = await a.get('/v1/health', from(ip));
       expect(refused.status).toBe(429);
-      expect(refused.body.error).toMatchObject({ code: 'RATE_LIMITED', requestId: expect.any(String), docsUrl: expect.stringMatching(/\/errors\/RATE_LIMITED$/) });
+      expect(refused.body.error).toMatchObject({
+        code: 'RATE_LIMITED',
+        requestId: expect.any(String),
+        docsUrl: expect.stringMatching(/\/errors\/RATE_LIMITED$/),
+      });
       const wait = Number(refused.headers.get('retry-after'));
       expect(wait).toBeGreaterThanOrEqual(1);
       expect(wait).toBeLessThanOrEqual(60);
@@ -156,7 +168,12 @@ for (const store of stores) {
 
     it('GraphQL over WebSocket: every operation counts; over the limit the error carries RATE_LIMITED', async () => {
       const { key } = await a.createTestKey();
-      const client = createClient({ url: a.url.replace('http', 'ws') + '/graphql', webSocketImpl: WebSocket, connectionParams: { 'x-api-key': key }, lazy: true });
+      const client = createClient({
+        url: `${a.url.replace('http', 'ws')}/graphql`,
+        webSocketImpl: WebSocket,
+        connectionParams: { 'x-api-key': key },
+        lazy: true,
+      });
       const run = (query: string) =>
         new Promise<{ data?: unknown; errors?: any[] }>((resolve) => {
           let result: { data?: unknown; errors?: any[] } = {};

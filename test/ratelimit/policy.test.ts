@@ -30,7 +30,12 @@ describe('rate-limit policy (pure)', () => {
     ['one over', [state({ consumed: 601, resetMs: 41_200 })], false, 42],
     ['a reset under a second still says 1', [state({ consumed: 601, resetMs: 10 })], false, 1],
     ['strict over, default under: the strict reset', [state({ consumed: 5 }), state({ bucket: 'strict', limit: 60, consumed: 61, resetMs: 9_000 })], false, 9],
-    ['both over: the later reset', [state({ consumed: 700, resetMs: 30_000 }), state({ bucket: 'strict', limit: 60, consumed: 61, resetMs: 50_000 })], false, 50],
+    [
+      'both over: the later reset',
+      [state({ consumed: 700, resetMs: 30_000 }), state({ bucket: 'strict', limit: 60, consumed: 61, resetMs: 50_000 })],
+      false,
+      50,
+    ],
   ])('decide: %s', (_n, buckets, allowed, retryAfter) => {
     const d = decide(buckets);
     expect(d.allowed).toBe(allowed);
@@ -44,8 +49,16 @@ describe('rate-limit policy (pure)', () => {
       { buckets: [state({ consumed: 3 }), state({ bucket: 'strict', limit: 60, consumed: 1, resetMs: 59_001 })] },
       { 'ratelimit-policy': '"default";q=600;w=60, "strict";q=60;w=60', ratelimit: '"default";r=597;t=42, "strict";r=59;t=60' },
     ],
-    ['over: remaining never negative', { buckets: [state({ consumed: 900 })] }, { 'ratelimit-policy': '"default";q=600;w=60', ratelimit: '"default";r=0;t=42' }],
-    ['store failed: policy only', { buckets: [], policies: [{ bucket: 'default', limit: 600, windowSec: 60 }] }, { 'ratelimit-policy': '"default";q=600;w=60' }],
+    [
+      'over: remaining never negative',
+      { buckets: [state({ consumed: 900 })] },
+      { 'ratelimit-policy': '"default";q=600;w=60', ratelimit: '"default";r=0;t=42' },
+    ],
+    [
+      'store failed: policy only',
+      { buckets: [], policies: [{ bucket: 'default', limit: 600, windowSec: 60 }] },
+      { 'ratelimit-policy': '"default";q=600;w=60' },
+    ],
     ['nothing', { buckets: [] }, {}],
   ])('headers: %s', (_n, decision, headers) => {
     expect(rateLimitHeaders(decision)).toEqual(headers);
@@ -84,7 +97,12 @@ describe('rate-limit weights (pure)', () => {
 describe('rate-limit configuration', () => {
   it('defaults, and <points>/<seconds> per bucket', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ RATE_LIMIT_ENABLED: true, RATE_LIMIT_DEFAULT: { points: 600, windowSec: 60 }, RATE_LIMIT_STRICT: { points: 60, windowSec: 60 }, RATE_LIMIT_KEY_PREFIX: 'rl' });
+    expect(c).toMatchObject({
+      RATE_LIMIT_ENABLED: true,
+      RATE_LIMIT_DEFAULT: { points: 600, windowSec: 60 },
+      RATE_LIMIT_STRICT: { points: 60, windowSec: 60 },
+      RATE_LIMIT_KEY_PREFIX: 'rl',
+    });
     expect(loadConfig({ RATE_LIMIT_DEFAULT: ' 1200 / 30 ' }).RATE_LIMIT_DEFAULT).toEqual({ points: 1200, windowSec: 30 });
     expect(ratelimitEnv.RATE_LIMIT_STRICT.parse('5/1')).toEqual({ points: 5, windowSec: 1 });
   });

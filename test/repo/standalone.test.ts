@@ -69,13 +69,43 @@ function files(): string[] {
       }
     }
   }
-  return all.map((p) => p.split(sep).join('/')).filter(inScope).sort();
+  return all
+    .map((p) => p.split(sep).join('/'))
+    .filter(inScope)
+    .sort();
 }
 
 describe('the repository stands alone', () => {
   it('the patterns catch outside references and leave ordinary words alone', () => {
-    const caught = ['(spec 4.2)', 'spec 2.8.', 'per spec 4.1', "the spec's envelope (section 2.11)", "the spec's one-instance rule", 'Spec 3.4 rules', 'spec 5 rule 3', 'spec section 6', 'see interface-spec.md', 'shared/providers/lifi.md', '(issue 4, point 12)', '§ 4.2', '(spec table)'];
-    const clean = ['inspect 4 rows', 'a specific 3 ms bound', 'module specifier 2', 'for (const [, spec] of tokens)', 'runtimeFor(spec: DevnetTokenSpec)', 'abiFor(spec)', '(spec.contract === 1)', 'spec.address', 'DevnetTokenSpec', 'the Swap V2 spec and migration guide', 'body.issues?.allowance', 'reissued 2 times'];
+    const caught = [
+      '(spec 4.2)',
+      'spec 2.8.',
+      'per spec 4.1',
+      "the spec's envelope (section 2.11)",
+      "the spec's one-instance rule",
+      'Spec 3.4 rules',
+      'spec 5 rule 3',
+      'spec section 6',
+      'see interface-spec.md',
+      'shared/providers/lifi.md',
+      '(issue 4, point 12)',
+      '§ 4.2',
+      '(spec table)',
+    ];
+    const clean = [
+      'inspect 4 rows',
+      'a specific 3 ms bound',
+      'module specifier 2',
+      'for (const [, spec] of tokens)',
+      'runtimeFor(spec: DevnetTokenSpec)',
+      'abiFor(spec)',
+      '(spec.contract === 1)',
+      'spec.address',
+      'DevnetTokenSpec',
+      'the Swap V2 spec and migration guide',
+      'body.issues?.allowance',
+      'reissued 2 times',
+    ];
     expect(caught.filter((l) => !citesOutside(l))).toEqual([]);
     expect(clean.filter(citesOutside)).toEqual([]);
   });
@@ -95,6 +125,8 @@ describe('the repository stands alone', () => {
           if (citesOutside(line)) hits.push(`${path}:${i + 1}: ${line.trim()}`);
         });
     }
-    expect(hits, 'references to documents outside the repository (file:line): state the fact, or point at the file in the repository that holds it').toEqual([]);
+    expect(hits, 'references to documents outside the repository (file:line): state the fact, or point at the file in the repository that holds it').toEqual(
+      [],
+    );
   });
 });

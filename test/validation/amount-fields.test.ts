@@ -95,7 +95,15 @@ describe('every amount and date input of the transports uses the shared rule', (
       ['POST /v1/x body.a.amount', false],
       ['POST /v1/x body.startAt', false],
     ]);
-    const good = restFields([route(z.object({ fooAmount: baseUnitAmount.meta({ description: 'x' }), free: z.object({ unitAmount: baseUnitAmountOrZero.optional() }), startAt: isoDateTime.optional() }))]);
+    const good = restFields([
+      route(
+        z.object({
+          fooAmount: baseUnitAmount.meta({ description: 'x' }),
+          free: z.object({ unitAmount: baseUnitAmountOrZero.optional() }),
+          startAt: isoDateTime.optional(),
+        }),
+      ),
+    ]);
     expect(good.map((f) => [f.where, f.ok])).toEqual([
       ['POST /v1/x body.fooAmount', true],
       ['POST /v1/x body.free.unitAmount', true],

@@ -63,36 +63,121 @@ const REST_AMOUNTS: RestRow[] = [
   { input: 'GET /v1/quote query.dstAmount', path: 'dstAmount', send: (v) => ({ method: 'GET', url: `/v1/quote?${q({ ...quoteParams, dstAmount: v })}` }) },
   { input: 'POST /v1/quote body.amount', path: 'amount', send: (v) => ({ method: 'POST', url: '/v1/quote', body: { ...quoteParams, amount: v } }) },
   { input: 'POST /v1/quote body.dstAmount', path: 'dstAmount', send: (v) => ({ method: 'POST', url: '/v1/quote', body: { ...quoteParams, dstAmount: v } }) },
-  { input: 'POST /v1/quote body.calls[].value', path: 'calls.0.value', send: (v) => ({ method: 'POST', url: '/v1/quote', body: { ...quoteParams, dstAmount: VALID, calls: [{ ...CALL, value: v }] } }) },
+  {
+    input: 'POST /v1/quote body.calls[].value',
+    path: 'calls.0.value',
+    send: (v) => ({ method: 'POST', url: '/v1/quote', body: { ...quoteParams, dstAmount: VALID, calls: [{ ...CALL, value: v }] } }),
+  },
   // A call's value is for a native output: the native coin (the zero address) is the destination token.
-  { input: 'POST /v1/quote body.action.value', path: 'action.value', send: (v) => ({ method: 'POST', url: '/v1/quote', body: { ...quoteParams, dstToken: NATIVE, dstAmount: VALID, action: { type: 'contractCall', ...CALL, value: v } } }) },
-  { input: 'POST /v1/checkout/sessions body.amount', path: 'amount', send: (v) => ({ method: 'POST', url: '/v1/checkout/sessions', body: { ...sessionBody, amount: v } }) },
-  { input: 'POST /v1/checkout/sessions/:id/refunds body.amount', path: 'amount', send: (v, ids) => ({ method: 'POST', url: `/v1/checkout/sessions/${ids.session}/refunds`, body: { amount: v } }) },
-  { input: 'POST /v1/invoices body.lineItems[].unitAmount', path: 'lineItems.0.unitAmount', send: (v) => ({ method: 'POST', url: '/v1/invoices', body: { ...invoiceBody, lineItems: [lineItem(v)] } }) },
-  { input: 'PATCH /v1/invoices/:id body.lineItems[].unitAmount', path: 'lineItems.0.unitAmount', send: (v, ids) => ({ method: 'PATCH', url: `/v1/invoices/${ids.invoice}`, body: { lineItems: [lineItem(v)] } }) },
-  { input: 'POST /v1/subscriptions body.lineItems[].unitAmount', path: 'lineItems.0.unitAmount', send: (v) => ({ method: 'POST', url: '/v1/subscriptions', body: { ...subscriptionBody, lineItems: [lineItem(v)] } }) },
-  { input: 'PATCH /v1/subscriptions/:id body.lineItems[].unitAmount', path: 'lineItems.0.unitAmount', send: (v, ids) => ({ method: 'PATCH', url: `/v1/subscriptions/${ids.subscription}`, body: { lineItems: [lineItem(v)] } }) },
-  { input: 'POST /v1/deposit-addresses body.amount', path: 'amount', valid: '25000000', send: (v) => ({ method: 'POST', url: '/v1/deposit-addresses', body: { ...depositBody, reusable: false, amount: v } }) },
-  { input: 'POST /v1/deposit-addresses/:id/simulate body.amount', path: 'amount', send: (v, ids) => ({ method: 'POST', url: `/v1/deposit-addresses/${ids.depositAddress}/simulate`, body: { amount: v } }) },
-  { input: 'POST /v1/limit-orders body.makingAmount', path: 'makingAmount', send: (v) => ({ method: 'POST', url: '/v1/limit-orders', body: { ...limitOrderBody, makingAmount: v } }) },
-  { input: 'POST /v1/limit-orders body.takingAmount', path: 'takingAmount', send: (v) => ({ method: 'POST', url: '/v1/limit-orders', body: { ...limitOrderBody, takingAmount: v } }) },
+  {
+    input: 'POST /v1/quote body.action.value',
+    path: 'action.value',
+    send: (v) => ({
+      method: 'POST',
+      url: '/v1/quote',
+      body: { ...quoteParams, dstToken: NATIVE, dstAmount: VALID, action: { type: 'contractCall', ...CALL, value: v } },
+    }),
+  },
+  {
+    input: 'POST /v1/checkout/sessions body.amount',
+    path: 'amount',
+    send: (v) => ({ method: 'POST', url: '/v1/checkout/sessions', body: { ...sessionBody, amount: v } }),
+  },
+  {
+    input: 'POST /v1/checkout/sessions/:id/refunds body.amount',
+    path: 'amount',
+    send: (v, ids) => ({ method: 'POST', url: `/v1/checkout/sessions/${ids.session}/refunds`, body: { amount: v } }),
+  },
+  {
+    input: 'POST /v1/invoices body.lineItems[].unitAmount',
+    path: 'lineItems.0.unitAmount',
+    send: (v) => ({ method: 'POST', url: '/v1/invoices', body: { ...invoiceBody, lineItems: [lineItem(v)] } }),
+  },
+  {
+    input: 'PATCH /v1/invoices/:id body.lineItems[].unitAmount',
+    path: 'lineItems.0.unitAmount',
+    send: (v, ids) => ({ method: 'PATCH', url: `/v1/invoices/${ids.invoice}`, body: { lineItems: [lineItem(v)] } }),
+  },
+  {
+    input: 'POST /v1/subscriptions body.lineItems[].unitAmount',
+    path: 'lineItems.0.unitAmount',
+    send: (v) => ({ method: 'POST', url: '/v1/subscriptions', body: { ...subscriptionBody, lineItems: [lineItem(v)] } }),
+  },
+  {
+    input: 'PATCH /v1/subscriptions/:id body.lineItems[].unitAmount',
+    path: 'lineItems.0.unitAmount',
+    send: (v, ids) => ({ method: 'PATCH', url: `/v1/subscriptions/${ids.subscription}`, body: { lineItems: [lineItem(v)] } }),
+  },
+  {
+    input: 'POST /v1/deposit-addresses body.amount',
+    path: 'amount',
+    valid: '25000000',
+    send: (v) => ({ method: 'POST', url: '/v1/deposit-addresses', body: { ...depositBody, reusable: false, amount: v } }),
+  },
+  {
+    input: 'POST /v1/deposit-addresses/:id/simulate body.amount',
+    path: 'amount',
+    send: (v, ids) => ({ method: 'POST', url: `/v1/deposit-addresses/${ids.depositAddress}/simulate`, body: { amount: v } }),
+  },
+  {
+    input: 'POST /v1/limit-orders body.makingAmount',
+    path: 'makingAmount',
+    send: (v) => ({ method: 'POST', url: '/v1/limit-orders', body: { ...limitOrderBody, makingAmount: v } }),
+  },
+  {
+    input: 'POST /v1/limit-orders body.takingAmount',
+    path: 'takingAmount',
+    send: (v) => ({ method: 'POST', url: '/v1/limit-orders', body: { ...limitOrderBody, takingAmount: v } }),
+  },
 ];
 
 /** Totals: valid unit amounts whose Σ quantity × unitAmount is 2^256. */
 const REST_TOTALS: RestRow[] = [
-  { input: 'POST /v1/invoices', path: 'lineItems', send: (v) => ({ method: 'POST', url: '/v1/invoices', body: { ...invoiceBody, lineItems: [lineItem(v, 2)] } }) },
-  { input: 'PATCH /v1/invoices/:id', path: 'lineItems', send: (v, ids) => ({ method: 'PATCH', url: `/v1/invoices/${ids.invoice}`, body: { lineItems: [lineItem(v), lineItem(v)] } }) },
-  { input: 'POST /v1/subscriptions', path: 'lineItems', send: (v) => ({ method: 'POST', url: '/v1/subscriptions', body: { ...subscriptionBody, lineItems: [lineItem(v, 2)] } }) },
-  { input: 'PATCH /v1/subscriptions/:id', path: 'lineItems', send: (v, ids) => ({ method: 'PATCH', url: `/v1/subscriptions/${ids.subscription}`, body: { lineItems: [lineItem(v), lineItem(v)] } }) },
+  {
+    input: 'POST /v1/invoices',
+    path: 'lineItems',
+    send: (v) => ({ method: 'POST', url: '/v1/invoices', body: { ...invoiceBody, lineItems: [lineItem(v, 2)] } }),
+  },
+  {
+    input: 'PATCH /v1/invoices/:id',
+    path: 'lineItems',
+    send: (v, ids) => ({ method: 'PATCH', url: `/v1/invoices/${ids.invoice}`, body: { lineItems: [lineItem(v), lineItem(v)] } }),
+  },
+  {
+    input: 'POST /v1/subscriptions',
+    path: 'lineItems',
+    send: (v) => ({ method: 'POST', url: '/v1/subscriptions', body: { ...subscriptionBody, lineItems: [lineItem(v, 2)] } }),
+  },
+  {
+    input: 'PATCH /v1/subscriptions/:id',
+    path: 'lineItems',
+    send: (v, ids) => ({ method: 'PATCH', url: `/v1/subscriptions/${ids.subscription}`, body: { lineItems: [lineItem(v), lineItem(v)] } }),
+  },
 ];
 
 const REST_DATES: RestRow[] = [
   { input: 'POST /v1/invoices body.dueAt', path: 'dueAt', send: (v) => ({ method: 'POST', url: '/v1/invoices', body: { ...invoiceBody, dueAt: v } }) },
-  { input: 'PATCH /v1/invoices/:id body.dueAt', path: 'dueAt', send: (v, ids) => ({ method: 'PATCH', url: `/v1/invoices/${ids.invoice}`, body: { dueAt: v } }) },
-  { input: 'POST /v1/subscriptions body.startAt', path: 'startAt', send: (v) => ({ method: 'POST', url: '/v1/subscriptions', body: { ...subscriptionBody, startAt: v } }) },
+  {
+    input: 'PATCH /v1/invoices/:id body.dueAt',
+    path: 'dueAt',
+    send: (v, ids) => ({ method: 'PATCH', url: `/v1/invoices/${ids.invoice}`, body: { dueAt: v } }),
+  },
+  {
+    input: 'POST /v1/subscriptions body.startAt',
+    path: 'startAt',
+    send: (v) => ({ method: 'POST', url: '/v1/subscriptions', body: { ...subscriptionBody, startAt: v } }),
+  },
   { input: 'POST /v1/test-clocks body.frozenTime', path: 'frozenTime', send: (v) => ({ method: 'POST', url: '/v1/test-clocks', body: { frozenTime: v } }) },
-  { input: 'POST /v1/test-clocks/:id/advance body.frozenTime', path: 'frozenTime', send: (v, ids) => ({ method: 'POST', url: `/v1/test-clocks/${ids.restClock}/advance`, body: { frozenTime: v } }) },
-  { input: 'POST /v1/limit-orders body.expiresAt', path: 'expiresAt', send: (v) => ({ method: 'POST', url: '/v1/limit-orders', body: { ...limitOrderBody, expiresAt: v } }) },
+  {
+    input: 'POST /v1/test-clocks/:id/advance body.frozenTime',
+    path: 'frozenTime',
+    send: (v, ids) => ({ method: 'POST', url: `/v1/test-clocks/${ids.restClock}/advance`, body: { frozenTime: v } }),
+  },
+  {
+    input: 'POST /v1/limit-orders body.expiresAt',
+    path: 'expiresAt',
+    send: (v) => ({ method: 'POST', url: '/v1/limit-orders', body: { ...limitOrderBody, expiresAt: v } }),
+  },
 ];
 
 /** One GraphQL input: the root field, its arguments with the value in place, and the error path that names it. */
@@ -109,35 +194,144 @@ const gqlInvoice = { lineItems: [lineItem('10000000')], settleChain: 'base', set
 const gqlSubscription = { ...gqlInvoice, customerEmail: 'ap@customer.example', interval: 'month' };
 
 const GQL_AMOUNTS: GqlRow[] = [
-  { input: 'CreateCheckoutSessionInput.amount', path: 'amount', root: 'mutation', field: 'createCheckoutSession', args: (v) => ({ input: { ...sessionBody, amount: v } }) },
-  { input: 'CreateCheckoutRefundInput.amount', path: 'amount', root: 'mutation', field: 'createCheckoutRefund', args: (v, ids) => ({ input: { sessionId: ids.session, amount: v } }) },
-  { input: 'InvoiceLineItemInput.unitAmount', path: 'lineItems.0.unitAmount', root: 'mutation', field: 'createInvoice', args: (v) => ({ input: { ...gqlInvoice, lineItems: [lineItem(v)] } }) },
-  { input: 'InvoiceLineItemInput.unitAmount', path: 'lineItems.0.unitAmount', root: 'mutation', field: 'updateInvoice', args: (v, ids) => ({ input: { id: ids.invoice, lineItems: [lineItem(v)] } }) },
-  { input: 'BillingSubscriptionLineItemInput.unitAmount', path: 'lineItems.0.unitAmount', root: 'mutation', field: 'createBillingSubscription', args: (v) => ({ input: { ...gqlSubscription, lineItems: [lineItem(v)] } }) },
-  { input: 'BillingSubscriptionLineItemInput.unitAmount', path: 'lineItems.0.unitAmount', root: 'mutation', field: 'updateBillingSubscription', args: (v, ids) => ({ input: { id: ids.subscription, lineItems: [lineItem(v)] } }) },
+  {
+    input: 'CreateCheckoutSessionInput.amount',
+    path: 'amount',
+    root: 'mutation',
+    field: 'createCheckoutSession',
+    args: (v) => ({ input: { ...sessionBody, amount: v } }),
+  },
+  {
+    input: 'CreateCheckoutRefundInput.amount',
+    path: 'amount',
+    root: 'mutation',
+    field: 'createCheckoutRefund',
+    args: (v, ids) => ({ input: { sessionId: ids.session, amount: v } }),
+  },
+  {
+    input: 'InvoiceLineItemInput.unitAmount',
+    path: 'lineItems.0.unitAmount',
+    root: 'mutation',
+    field: 'createInvoice',
+    args: (v) => ({ input: { ...gqlInvoice, lineItems: [lineItem(v)] } }),
+  },
+  {
+    input: 'InvoiceLineItemInput.unitAmount',
+    path: 'lineItems.0.unitAmount',
+    root: 'mutation',
+    field: 'updateInvoice',
+    args: (v, ids) => ({ input: { id: ids.invoice, lineItems: [lineItem(v)] } }),
+  },
+  {
+    input: 'BillingSubscriptionLineItemInput.unitAmount',
+    path: 'lineItems.0.unitAmount',
+    root: 'mutation',
+    field: 'createBillingSubscription',
+    args: (v) => ({ input: { ...gqlSubscription, lineItems: [lineItem(v)] } }),
+  },
+  {
+    input: 'BillingSubscriptionLineItemInput.unitAmount',
+    path: 'lineItems.0.unitAmount',
+    root: 'mutation',
+    field: 'updateBillingSubscription',
+    args: (v, ids) => ({ input: { id: ids.subscription, lineItems: [lineItem(v)] } }),
+  },
   { input: 'QuoteInput.amount', path: 'amount', root: 'query', field: 'quote', args: (v) => ({ input: { ...gqlQuote, amount: v } }) },
   { input: 'QuoteInput.dstAmount', path: 'dstAmount', root: 'query', field: 'quote', args: (v) => ({ input: { ...gqlQuote, dstAmount: v } }) },
-  { input: 'DestinationCallInput.value', path: 'calls.0.value', root: 'query', field: 'quoteWithCalls', args: (v) => ({ input: { quote: { ...gqlQuote, dstAmount: VALID }, calls: [{ ...CALL, value: v }] } }) },
-  { input: 'CallsActionInput.value', path: 'action.value', root: 'query', field: 'quoteWithCalls', args: (v) => ({ input: { quote: { ...gqlQuote, dstToken: NATIVE, dstAmount: VALID }, action: { type: 'contractCall', ...CALL, value: v } } }) },
-  { input: 'CreateDepositAddressInput.amount', path: 'amount', valid: '25000000', root: 'mutation', field: 'createDepositAddress', args: (v) => ({ input: { ...depositBody, reusable: false, amount: v } }) },
-  { input: 'SimulateDepositInput.amount', path: 'amount', root: 'mutation', field: 'simulateDeposit', args: (v, ids) => ({ input: { id: ids.depositAddress, amount: v } }) },
-  { input: 'CreateLimitOrderInput.makingAmount', path: 'makingAmount', root: 'mutation', field: 'createLimitOrder', args: (v) => ({ input: { ...limitOrderBody, makingAmount: v } }) },
-  { input: 'CreateLimitOrderInput.takingAmount', path: 'takingAmount', root: 'mutation', field: 'createLimitOrder', args: (v) => ({ input: { ...limitOrderBody, takingAmount: v } }) },
+  {
+    input: 'DestinationCallInput.value',
+    path: 'calls.0.value',
+    root: 'query',
+    field: 'quoteWithCalls',
+    args: (v) => ({ input: { quote: { ...gqlQuote, dstAmount: VALID }, calls: [{ ...CALL, value: v }] } }),
+  },
+  {
+    input: 'CallsActionInput.value',
+    path: 'action.value',
+    root: 'query',
+    field: 'quoteWithCalls',
+    args: (v) => ({ input: { quote: { ...gqlQuote, dstToken: NATIVE, dstAmount: VALID }, action: { type: 'contractCall', ...CALL, value: v } } }),
+  },
+  {
+    input: 'CreateDepositAddressInput.amount',
+    path: 'amount',
+    valid: '25000000',
+    root: 'mutation',
+    field: 'createDepositAddress',
+    args: (v) => ({ input: { ...depositBody, reusable: false, amount: v } }),
+  },
+  {
+    input: 'SimulateDepositInput.amount',
+    path: 'amount',
+    root: 'mutation',
+    field: 'simulateDeposit',
+    args: (v, ids) => ({ input: { id: ids.depositAddress, amount: v } }),
+  },
+  {
+    input: 'CreateLimitOrderInput.makingAmount',
+    path: 'makingAmount',
+    root: 'mutation',
+    field: 'createLimitOrder',
+    args: (v) => ({ input: { ...limitOrderBody, makingAmount: v } }),
+  },
+  {
+    input: 'CreateLimitOrderInput.takingAmount',
+    path: 'takingAmount',
+    root: 'mutation',
+    field: 'createLimitOrder',
+    args: (v) => ({ input: { ...limitOrderBody, takingAmount: v } }),
+  },
 ];
 
 const GQL_TOTALS: GqlRow[] = [
-  { input: 'createInvoice', path: 'lineItems', root: 'mutation', field: 'createInvoice', args: (v) => ({ input: { ...gqlInvoice, lineItems: [lineItem(v, 2)] } }) },
-  { input: 'updateInvoice', path: 'lineItems', root: 'mutation', field: 'updateInvoice', args: (v, ids) => ({ input: { id: ids.invoice, lineItems: [lineItem(v), lineItem(v)] } }) },
-  { input: 'createBillingSubscription', path: 'lineItems', root: 'mutation', field: 'createBillingSubscription', args: (v) => ({ input: { ...gqlSubscription, lineItems: [lineItem(v, 2)] } }) },
+  {
+    input: 'createInvoice',
+    path: 'lineItems',
+    root: 'mutation',
+    field: 'createInvoice',
+    args: (v) => ({ input: { ...gqlInvoice, lineItems: [lineItem(v, 2)] } }),
+  },
+  {
+    input: 'updateInvoice',
+    path: 'lineItems',
+    root: 'mutation',
+    field: 'updateInvoice',
+    args: (v, ids) => ({ input: { id: ids.invoice, lineItems: [lineItem(v), lineItem(v)] } }),
+  },
+  {
+    input: 'createBillingSubscription',
+    path: 'lineItems',
+    root: 'mutation',
+    field: 'createBillingSubscription',
+    args: (v) => ({ input: { ...gqlSubscription, lineItems: [lineItem(v, 2)] } }),
+  },
 ];
 
 const GQL_DATES: GqlRow[] = [
   { input: 'CreateInvoiceInput.dueAt', path: 'dueAt', root: 'mutation', field: 'createInvoice', args: (v) => ({ input: { ...gqlInvoice, dueAt: v } }) },
   { input: 'UpdateInvoiceInput.dueAt', path: 'dueAt', root: 'mutation', field: 'updateInvoice', args: (v, ids) => ({ input: { id: ids.invoice, dueAt: v } }) },
-  { input: 'CreateBillingSubscriptionInput.startAt', path: 'startAt', root: 'mutation', field: 'createBillingSubscription', args: (v) => ({ input: { ...gqlSubscription, startAt: v } }) },
+  {
+    input: 'CreateBillingSubscriptionInput.startAt',
+    path: 'startAt',
+    root: 'mutation',
+    field: 'createBillingSubscription',
+    args: (v) => ({ input: { ...gqlSubscription, startAt: v } }),
+  },
   { input: 'CreateTestClockInput.frozenAt', path: 'frozenAt', root: 'mutation', field: 'createTestClock', args: (v) => ({ input: { frozenAt: v } }) },
-  { input: 'AdvanceTestClockInput.frozenAt', path: 'frozenAt', root: 'mutation', field: 'advanceTestClock', args: (v, ids) => ({ input: { id: ids.graphqlClock, frozenAt: v } }) },
-  { input: 'CreateLimitOrderInput.expiresAt', path: 'expiresAt', root: 'mutation', field: 'createLimitOrder', args: (v) => ({ input: { ...limitOrderBody, expiresAt: v } }) },
+  {
+    input: 'AdvanceTestClockInput.frozenAt',
+    path: 'frozenAt',
+    root: 'mutation',
+    field: 'advanceTestClock',
+    args: (v, ids) => ({ input: { id: ids.graphqlClock, frozenAt: v } }),
+  },
+  {
+    input: 'CreateLimitOrderInput.expiresAt',
+    path: 'expiresAt',
+    root: 'mutation',
+    field: 'createLimitOrder',
+    args: (v) => ({ input: { ...limitOrderBody, expiresAt: v } }),
+  },
 ];
 /** Calendar dates (`dueOn`, and REST `dueAt` in its date form): the impossible ones are refused too. */
 const GQL_DUE_ON: GqlRow[] = [
@@ -183,10 +377,15 @@ describe.each(backends)('amounts and dates at the edge, REST and GraphQL (%s)', 
   const graphql = async (row: GqlRow, v: string): Promise<Answer> => {
     const { arg, result } = inputTypeOf(row.root, row.field);
     const members = isUnionType(result) ? result.getTypes().map((t) => t.name) : [];
-    const selection = members.length ? `{ __typename ... on Error { code message } ${members.includes('AmountTooLargeError') ? '... on AmountTooLargeError { field }' : ''} }` : '{ __typename }';
+    const selection = members.length
+      ? `{ __typename ... on Error { code message } ${members.includes('AmountTooLargeError') ? '... on AmountTooLargeError { field }' : ''} }`
+      : '{ __typename }';
     const query = `${row.root} ($${arg.name}: ${arg.type.toString()}) { ${row.field}(${arg.name}: $${arg.name}) ${selection} }`;
     const r = await http('POST', '/graphql', { query, variables: row.args(v, ids) });
-    const body = JSON.parse(r.text) as { data?: Record<string, { __typename: string; code?: string; message?: string; field?: string } | null>; errors?: Array<{ message: string; extensions: { code: string; field?: string } }> };
+    const body = JSON.parse(r.text) as {
+      data?: Record<string, { __typename: string; code?: string; message?: string; field?: string } | null>;
+      errors?: Array<{ message: string; extensions: { code: string; field?: string } }>;
+    };
     const e = body.errors?.[0];
     if (e) return { status: r.status, code: e.extensions.code, message: e.message, field: e.extensions.field, text: r.text.slice(0, 300) };
     const member = body.data?.[row.field];
@@ -229,7 +428,8 @@ describe.each(backends)('amounts and dates at the edge, REST and GraphQL (%s)', 
       const big = await rest(row, TOO_LARGE);
       if (big.status !== 400 || big.code !== 'AMOUNT_TOO_LARGE' || big.field !== row.path) wrong.push([row.input, '2^256', big.text]);
       const zeros = await rest(row, LEADING_ZEROS);
-      if (zeros.status !== 400 || zeros.code !== 'INVALID_PARAMS' || zeros.message !== `${row.path}: must have no leading zeros (send "${VALID}")`) wrong.push([row.input, LEADING_ZEROS, zeros.text]);
+      if (zeros.status !== 400 || zeros.code !== 'INVALID_PARAMS' || zeros.message !== `${row.path}: must have no leading zeros (send "${VALID}")`)
+        wrong.push([row.input, LEADING_ZEROS, zeros.text]);
       const valid = await rest(row, row.valid ?? VALID);
       if (valid.field === row.path || valid.status >= 500) wrong.push([row.input, VALID, valid.text]);
     }
@@ -237,7 +437,8 @@ describe.each(backends)('amounts and dates at the edge, REST and GraphQL (%s)', 
   }, 120_000);
 
   it('REST totals: line items whose Σ quantity × unitAmount is 2^256 are AMOUNT_TOO_LARGE naming lineItems', async () => {
-    for (const row of REST_TOTALS) expect([row.input, await rest(row, HALF)]).toMatchObject([row.input, { status: 400, code: 'AMOUNT_TOO_LARGE', field: 'lineItems' }]);
+    for (const row of REST_TOTALS)
+      expect([row.input, await rest(row, HALF)]).toMatchObject([row.input, { status: 400, code: 'AMOUNT_TOO_LARGE', field: 'lineItems' }]);
   });
 
   it('GraphQL amounts: 2^256 is AMOUNT_TOO_LARGE and leading zeros INVALID_PARAMS, naming the field; a valid amount passes it', async () => {
@@ -246,9 +447,11 @@ describe.each(backends)('amounts and dates at the edge, REST and GraphQL (%s)', 
       const big = await graphql(row, TOO_LARGE);
       if (big.code !== 'AMOUNT_TOO_LARGE' || big.field !== row.path) wrong.push([row.field, row.input, '2^256', big.text]);
       const zeros = await graphql(row, LEADING_ZEROS);
-      if (zeros.code !== 'INVALID_PARAMS' || zeros.message !== `${row.path}: must have no leading zeros (send "${VALID}")`) wrong.push([row.field, row.input, LEADING_ZEROS, zeros.text]);
+      if (zeros.code !== 'INVALID_PARAMS' || zeros.message !== `${row.path}: must have no leading zeros (send "${VALID}")`)
+        wrong.push([row.field, row.input, LEADING_ZEROS, zeros.text]);
       const valid = await graphql(row, row.valid ?? VALID);
-      if (valid.field === row.path || valid.code === 'INTERNAL' || valid.message?.startsWith(`${row.path}:`)) wrong.push([row.field, row.input, VALID, valid.text]);
+      if (valid.field === row.path || valid.code === 'INTERNAL' || valid.message?.startsWith(`${row.path}:`))
+        wrong.push([row.field, row.input, VALID, valid.text]);
     }
     expect(wrong).toEqual([]);
   }, 120_000);
@@ -294,7 +497,8 @@ describe.each(backends)('amounts and dates at the edge, REST and GraphQL (%s)', 
         if (a.code !== 'INVALID_PARAMS' || !a.message?.includes('DateTime: not a valid ISO 8601 timestamp')) wrong.push([row.field, row.input, v, a.text]);
       }
       const real = await graphql(row, REAL_TIME);
-      if (real.code === 'INVALID_PARAMS' && /DateTime|dueAt|startAt|frozen|expiresAt/.test(real.message ?? '')) wrong.push([row.field, row.input, REAL_TIME, real.text]);
+      if (real.code === 'INVALID_PARAMS' && /DateTime|dueAt|startAt|frozen|expiresAt/.test(real.message ?? ''))
+        wrong.push([row.field, row.input, REAL_TIME, real.text]);
     }
     for (const row of GQL_DUE_ON) {
       for (const v of IMPOSSIBLE_DATES) {

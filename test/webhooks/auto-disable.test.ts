@@ -49,7 +49,11 @@ describe.each(backends)('endpoint failing for days is disabled (%s)', (backend) 
     expect(evs).toHaveLength(1);
     expect(evs[0].data.reason).toBe(endpoint.disabledReason);
     // Re-enabling clears the failure streak.
-    const re = await s.request(`/v1/webhook-endpoints/${ep.id}`, { method: 'PATCH', headers: { ...h, 'content-type': 'application/json' }, body: JSON.stringify({ disabled: false }) });
+    const re = await s.request(`/v1/webhook-endpoints/${ep.id}`, {
+      method: 'PATCH',
+      headers: { ...h, 'content-type': 'application/json' },
+      body: JSON.stringify({ disabled: false }),
+    });
     expect(re.body).toMatchObject({ disabled: false, disabledReason: null });
   });
 });

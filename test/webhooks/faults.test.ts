@@ -41,16 +41,25 @@ describe.each(backends)('receiver down, then back (%s)', (backend) => {
     const port = rx.port;
     await rx.stop();
     const sent: string[] = [];
-    for (let i = 0; i < 25; i++) sent.push((await s.post('/v1/webhook-endpoints/trigger', { type: i % 2 ? 'order.filled' : 'checkout.session.completed' }, { 'x-api-key': key })).body.id);
+    for (let i = 0; i < 25; i++)
+      sent.push((await s.post('/v1/webhook-endpoints/trigger', { type: i % 2 ? 'order.filled' : 'checkout.session.completed' }, { 'x-api-key': key })).body.id);
     // Attempts fail (connection refused) and are rescheduled with backoff.
-    await until(async () => (await s.db.prisma.webhookAttempt.count({ where: { endpointId: ep.id, success: false } })) >= 25, 15_000, 'failed attempts while down');
+    await until(
+      async () => (await s.db.prisma.webhookAttempt.count({ where: { endpointId: ep.id, success: false } })) >= 25,
+      15_000,
+      'failed attempts while down',
+    );
     await rx.start(port);
     await rx.waitFor((r) => sent.every((id) => r.ids().has(id)), 30_000);
     report(`receiver-down/${backend}`, sent.length, rx);
     expect(sent.filter((id) => !rx.ids().has(id))).toEqual([]);
     for (const r of rx.received) verifyWith(ep.secret, r);
     // The last answers may still be being recorded.
-    await until(async () => (await s.db.prisma.webhookDelivery.count({ where: { endpointId: ep.id, status: { not: 'succeeded' } } })) === 0, 10_000, 'all succeeded');
+    await until(
+      async () => (await s.db.prisma.webhookDelivery.count({ where: { endpointId: ep.id, status: { not: 'succeeded' } } })) === 0,
+      10_000,
+      'all succeeded',
+    );
   });
 });
 
@@ -80,7 +89,17 @@ describe.each(backends.filter((b) => b === 'postgres'))('service killed mid-deli
   const base = () => `http://127.0.0.1:${port}`;
   const startService = async () => {
     const c = spawn(...nodeWithTsx('src/main.ts'), {
-      env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', DATABASE_URL: tdb.url!, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PROVIDERS: 'none', ...FAST },
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: tdb.url!,
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        PROVIDERS: 'none',
+        ...FAST,
+      },
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     let stderr = '';
@@ -88,7 +107,10 @@ describe.each(backends.filter((b) => b === 'postgres'))('service killed mid-deli
     await until(
       async () => {
         if (c.exitCode !== null) throw new Error(`service exited: ${stderr}`);
-        return fetch(`${base()}/v1/health`).then((r) => r.ok, () => false);
+        return fetch(`${base()}/v1/health`).then(
+          (r) => r.ok,
+          () => false,
+        );
       },
       30_000,
       'service start',
@@ -102,7 +124,9 @@ describe.each(backends.filter((b) => b === 'postgres'))('service killed mid-deli
     const { key } = await accounts.createKey(account.id, 'test');
     child = await startService();
     const post = (path: string, body: unknown) =>
-      fetch(base() + path, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': key }, body: JSON.stringify(body) }).then((r) => r.json() as Promise<any>);
+      fetch(base() + path, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': key }, body: JSON.stringify(body) }).then(
+        (r) => r.json() as Promise<any>,
+      );
     rx.respond = () => ({ delayMs: 700 }); // slow receiver: deliveries are in flight when the kill comes
     const ep = await post('/v1/webhook-endpoints', { url: `${rx.url}/hook` });
     const sent: string[] = [];
@@ -119,7 +143,11 @@ describe.each(backends.filter((b) => b === 'postgres'))('service killed mid-deli
     report('sigkill', sent.length, rx);
     console.log(`[fault:sigkill] arrived before kill=${before}, pending at kill=${stranded}`);
     expect(sent.filter((id) => !rx.ids().has(id))).toEqual([]);
-    await until(async () => (await db.prisma.webhookDelivery.count({ where: { endpointId: ep.id, status: { not: 'succeeded' } } })) === 0, 10_000, 'all succeeded');
+    await until(
+      async () => (await db.prisma.webhookDelivery.count({ where: { endpointId: ep.id, status: { not: 'succeeded' } } })) === 0,
+      10_000,
+      'all succeeded',
+    );
     child.kill('SIGTERM');
     await new Promise((r) => child!.once('exit', r));
     child = undefined;
@@ -145,14 +173,16 @@ describe.each(backends.filter((b) => b === 'postgres'))('Postgres connections cu
     const c = new pg.Client({ connectionString: tdb.url });
     await c.connect();
     try {
-      const r = await c.query('SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
+      const r = await c.query(
+        'SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+      );
       return r.rows[0].n as number;
     } finally {
       await c.end();
     }
   };
 
-  it("the worker reconnects after its connections are terminated and delivers everything committed before and after", async () => {
+  it('the worker reconnects after its connections are terminated and delivers everything committed before and after', async () => {
     const { key } = await s.createTestKey();
     await s.post('/v1/webhook-endpoints', { url: `${rx.url}/hook` }, { 'x-api-key': key });
     rx.respond = () => ({ delayMs: 200 });

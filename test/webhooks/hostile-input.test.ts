@@ -46,19 +46,35 @@ describe.each(backends)('events and webhooks under hostile input (%s)', (backend
       expect(r.status, `${what}: ${r.text}`).toBe(status);
       expect(r.body.error.code, what).toBe(code);
     };
-    for (const p of ['/v1/events/evt_%00x', '/v1/events/x%00/deliveries', '/v1/events/x%00/attempts', '/v1/webhook-endpoints/we_%00', '/v1/webhook-endpoints/we_%00/attempts', '/v1/events/evt_a%2Fb'])
+    for (const p of [
+      '/v1/events/evt_%00x',
+      '/v1/events/x%00/deliveries',
+      '/v1/events/x%00/attempts',
+      '/v1/webhook-endpoints/we_%00',
+      '/v1/webhook-endpoints/we_%00/attempts',
+      '/v1/events/evt_a%2Fb',
+    ])
       expectCode(await s.get(p, h()), 404, 'NOT_FOUND', p);
     const patch = await s.request('/v1/webhook-endpoints/we_%00', { method: 'PATCH', headers: { ...h(), 'content-type': 'application/json' }, body: '{}' });
     expectCode(patch, 404, 'NOT_FOUND', 'PATCH');
     expectCode(await s.request('/v1/webhook-endpoints/we_%00', { method: 'DELETE', headers: h() }), 404, 'NOT_FOUND', 'DELETE');
     expectCode(await s.post('/v1/webhook-endpoints/we_%00/rotate-secret', {}, h()), 404, 'NOT_FOUND', 'rotate');
     expectCode(await s.post(`/v1/events/${ev.id}/redeliver`, { endpointId: 'we_\u0000' }, h()), 404, 'NOT_FOUND', 'redeliver to NUL id');
-    for (const p of ['/v1/events?cursor=%00', `/v1/events/${ev.id}/attempts?cursor=%00`, `/v1/webhook-endpoints/${ep.id}/attempts?cursor=a%00`, '/v1/events?type=%00'])
+    for (const p of [
+      '/v1/events?cursor=%00',
+      `/v1/events/${ev.id}/attempts?cursor=%00`,
+      `/v1/webhook-endpoints/${ep.id}/attempts?cursor=a%00`,
+      '/v1/events?type=%00',
+    ])
       expectCode(await s.get(p, h()), 400, 'INVALID_PARAMS', p);
     const desc = await s.post('/v1/webhook-endpoints', { url: `${rx.url}/x`, description: 'a\u0000b' }, h());
     expectCode(desc, 400, 'INVALID_PARAMS', 'description with NUL');
     expect(desc.body.error.message).toMatch(/^description:/);
-    const upd = await s.request(`/v1/webhook-endpoints/${ep.id}`, { method: 'PATCH', headers: { ...h(), 'content-type': 'application/json' }, body: JSON.stringify({ description: '\u0000' }) });
+    const upd = await s.request(`/v1/webhook-endpoints/${ep.id}`, {
+      method: 'PATCH',
+      headers: { ...h(), 'content-type': 'application/json' },
+      body: JSON.stringify({ description: '\u0000' }),
+    });
     expectCode(upd, 400, 'INVALID_PARAMS', 'PATCH description with NUL');
     expectCode(await s.post('/v1/webhook-endpoints/trigger', { type: 'x'.repeat(100_000) }, h()), 400, 'INVALID_PARAMS', 'huge type');
   });
@@ -106,7 +122,14 @@ describe.each(backends)('events and webhooks under hostile input (%s)', (backend
   it('test endpoints may use loopback but never link-local / cloud metadata hosts (the attempt log would hand back the answer)', async () => {
     const { key: k } = await s.createTestKey();
     const create = (url: string) => s.post('/v1/webhook-endpoints', { url }, { 'x-api-key': k });
-    for (const url of ['http://169.254.169.254/latest/meta-data/', 'http://[::ffff:169.254.169.254]/', 'http://[fd00:ec2::254]/', 'http://168.63.129.16/', 'http://169.254.1.1/', 'http://metadata.google.internal/computeMetadata/v1/']) {
+    for (const url of [
+      'http://169.254.169.254/latest/meta-data/',
+      'http://[::ffff:169.254.169.254]/',
+      'http://[fd00:ec2::254]/',
+      'http://168.63.129.16/',
+      'http://169.254.1.1/',
+      'http://metadata.google.internal/computeMetadata/v1/',
+    ]) {
       const r = await create(url);
       expect(r.status, `${url}: ${r.text}`).toBe(400);
       expect(r.body.error.message, url).toMatch(/^url:/);
@@ -119,10 +142,14 @@ describe.each(backends)('events and webhooks under hostile input (%s)', (backend
       const ep = (await create(`http://imds.example.test:${rx.port}/latest/meta-data/`)).body;
       const ev = (await s.post('/v1/webhook-endpoints/trigger', { type: 'order.filled' }, { 'x-api-key': k })).body;
       let attempts: any[] = [];
-      await until(async () => {
-        attempts = (await s.get(`/v1/webhook-endpoints/${ep.id}/attempts`, { 'x-api-key': k })).body.data;
-        return attempts.length > 0;
-      }, 10_000, 'an attempt to the metadata name');
+      await until(
+        async () => {
+          attempts = (await s.get(`/v1/webhook-endpoints/${ep.id}/attempts`, { 'x-api-key': k })).body.data;
+          return attempts.length > 0;
+        },
+        10_000,
+        'an attempt to the metadata name',
+      );
       expect(attempts[0]).toMatchObject({ eventId: ev.id, success: false, statusCode: null, responseBody: null });
       expect(attempts[0].error).toMatch(/^blocked: imds\.example\.test resolves to 169\.254\.169\.254/);
       await s.request(`/v1/webhook-endpoints/${ep.id}`, { method: 'DELETE', headers: { 'x-api-key': k } });
@@ -134,7 +161,8 @@ describe.each(backends)('events and webhooks under hostile input (%s)', (backend
   it('disabling an endpoint cancels its queued deliveries, so re-enabling does not resume a stale backlog', async () => {
     const { key: k } = await s.createTestKey();
     const hk = { 'x-api-key': k };
-    const patch = (id: string, b: unknown) => s.request(`/v1/webhook-endpoints/${id}`, { method: 'PATCH', headers: { ...hk, 'content-type': 'application/json' }, body: JSON.stringify(b) });
+    const patch = (id: string, b: unknown) =>
+      s.request(`/v1/webhook-endpoints/${id}`, { method: 'PATCH', headers: { ...hk, 'content-type': 'application/json' }, body: JSON.stringify(b) });
     const ep = (await s.post('/v1/webhook-endpoints', { url: `${rx.url}/down` }, hk)).body;
     rx.respond = (r) => (r.path === '/down' ? { status: 503 } : undefined);
     const ev = (await s.post('/v1/webhook-endpoints/trigger', { type: 'order.failed' }, hk)).body;
@@ -153,10 +181,14 @@ describe.each(backends)('events and webhooks under hostile input (%s)', (backend
     rx.respond = (r) => (r.path === '/nul' ? { status: 200, body: 'ok\u0000\u0000done' } : undefined);
     const ev = (await s.post('/v1/webhook-endpoints/trigger', { type: 'order.filled' }, { 'x-api-key': k })).body;
     let deliveries: any;
-    await until(async () => {
-      deliveries = (await s.get(`/v1/events/${ev.id}/deliveries`, { 'x-api-key': k })).body.data;
-      return deliveries[0]?.status === 'succeeded';
-    }, 10_000, 'the delivery to be recorded as succeeded');
+    await until(
+      async () => {
+        deliveries = (await s.get(`/v1/events/${ev.id}/deliveries`, { 'x-api-key': k })).body.data;
+        return deliveries[0]?.status === 'succeeded';
+      },
+      10_000,
+      'the delivery to be recorded as succeeded',
+    );
     expect(deliveries).toMatchObject([{ endpointId: ep.id, attempts: 1, lastStatusCode: 200 }]);
     const attempts = (await s.get(`/v1/events/${ev.id}/attempts`, { 'x-api-key': k })).body.data;
     expect(attempts).toHaveLength(1);
@@ -170,7 +202,9 @@ describe.each(backends)('events and webhooks under hostile input (%s)', (backend
     const [kept, gone] = [await mk('kept'), await mk('gone')];
     // Due in an hour, so the running worker leaves them alone while the test drives the group commit.
     const at = new Date(Date.now() + 3600_000);
-    const ev = await s.db.prisma.$transaction((tx) => recordEvent(tx, { accountId: acc, livemode: false, type: 'order.filled', resourceId: 'q_batch', data: {}, createdAt: at }));
+    const ev = await s.db.prisma.$transaction((tx) =>
+      recordEvent(tx, { accountId: acc, livemode: false, type: 'order.filled', resourceId: 'q_batch', data: {}, createdAt: at }),
+    );
     const rows = await s.db.prisma.webhookDelivery.findMany({ where: { eventId: ev.id } });
     expect(rows).toHaveLength(2);
     await s.request(`/v1/webhook-endpoints/${gone}`, { method: 'DELETE', headers: { 'x-api-key': k } });

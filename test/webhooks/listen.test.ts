@@ -40,9 +40,12 @@ describe('listen command', () => {
 
   it('prints a per-listen secret, streams matching events as they happen and forwards them signed with it', async () => {
     const { key, accountId } = await s.createTestKey();
-    child = spawn(...nodeWithTsx('src/cli.ts', ['listen', '--api-key', key, '--forward-to', `${rx.url}/local`, '--events', 'order.*,invoice.paid', '--url', s.url]), {
-      env: { ...process.env, LOG_LEVEL: 'silent' },
-    });
+    child = spawn(
+      ...nodeWithTsx('src/cli.ts', ['listen', '--api-key', key, '--forward-to', `${rx.url}/local`, '--events', 'order.*,invoice.paid', '--url', s.url]),
+      {
+        env: { ...process.env, LOG_LEVEL: 'silent' },
+      },
+    );
     let stdout = '';
     let stderr = '';
     child.stdout!.on('data', (d) => (stdout += d));
@@ -73,7 +76,8 @@ describe('listen command', () => {
     const { accountId } = await s.createTestKey();
     await s.services.accounts.setLiveEnabled(accountId, true);
     const { key: live } = await s.services.accounts.createKey(accountId, 'live');
-    const run = (k: string) => spawnAsync(...nodeWithTsx('src/cli.ts', ['listen', '--api-key', k, '--forward-to', rx.url, '--url', s.url]), { encoding: 'utf8', timeout: 30_000 });
+    const run = (k: string) =>
+      spawnAsync(...nodeWithTsx('src/cli.ts', ['listen', '--api-key', k, '--forward-to', rx.url, '--url', s.url]), { encoding: 'utf8', timeout: 30_000 });
     const r1 = await run(live);
     expect(r1.status).toBe(1);
     expect(r1.stderr).toMatch(/listen needs a test-mode API key/);

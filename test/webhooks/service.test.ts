@@ -28,7 +28,10 @@ describe('WebhooksService (injected DNS resolver)', () => {
     const ep = await webhooks.create(live, { url: 'https://hooks.example.com/in', enabledEvents: ['order.*'] });
     expect(ep).toMatchObject({ url: 'https://hooks.example.com/in', enabledEvents: ['order.*'], livemode: true });
     await expect(webhooks.create(live, { url: 'https://rebind.example.com/in' })).rejects.toMatchObject({ code: 'INVALID_PARAMS', details: { field: 'url' } });
-    await expect(webhooks.create(live, { url: 'https://nowhere.example.com/in' })).rejects.toMatchObject({ code: 'INVALID_PARAMS', message: 'url: nowhere.example.com does not resolve' });
+    await expect(webhooks.create(live, { url: 'https://nowhere.example.com/in' })).rejects.toMatchObject({
+      code: 'INVALID_PARAMS',
+      message: 'url: nowhere.example.com does not resolve',
+    });
     expect(asked).toEqual(['hooks.example.com', 'rebind.example.com', 'nowhere.example.com']);
     expect(webhooks.worker.resolver).toBe(resolver);
   });

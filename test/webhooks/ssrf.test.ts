@@ -61,8 +61,13 @@ describe.each(backends)('webhook SSRF rules through the API (%s)', (backend) => 
 
   const restCreate = (url: string, key: string) => s.post('/v1/webhook-endpoints', { url }, { 'x-api-key': key });
   const restUpdate = (id: string, url: string, key: string) =>
-    s.request(`/v1/webhook-endpoints/${id}`, { method: 'PATCH', headers: { 'x-api-key': key, 'content-type': 'application/json' }, body: JSON.stringify({ url }) });
-  const gql = async (query: string, input: Record<string, unknown>, key: string) => (await inProcessGraphQL(s).post({ query, variables: { input } }, { 'x-api-key': key })).body;
+    s.request(`/v1/webhook-endpoints/${id}`, {
+      method: 'PATCH',
+      headers: { 'x-api-key': key, 'content-type': 'application/json' },
+      body: JSON.stringify({ url }),
+    });
+  const gql = async (query: string, input: Record<string, unknown>, key: string) =>
+    (await inProcessGraphQL(s).post({ query, variables: { input } }, { 'x-api-key': key })).body;
 
   const expectRestRefused = (r: Awaited<ReturnType<typeof restCreate>>, url: string, reason: RegExp) => {
     expect(r.status, `${url}: ${r.text}`).toBe(400);
@@ -107,7 +112,12 @@ describe.each(backends)('webhook SSRF rules through the API (%s)', (backend) => 
     for (const [url, reason] of testRefused) expectRestRefused(await restCreate(url, testKey), url, reason);
     for (const [url, reason] of liveRefused) expectRestRefused(await restCreate(url, liveKey), url, reason);
     // What each mode does allow.
-    for (const url of [`${rx.url}/loopback`, 'http://[::ffff:127.0.0.1]:9/mapped-loopback', 'http://10.0.0.7/private', 'http://[2606:4700:4700::1111]/public']) {
+    for (const url of [
+      `${rx.url}/loopback`,
+      'http://[::ffff:127.0.0.1]:9/mapped-loopback',
+      'http://10.0.0.7/private',
+      'http://[2606:4700:4700::1111]/public',
+    ]) {
       const r = await restCreate(url, testKey);
       expect(r.status, `${url}: ${r.text}`).toBe(201);
     }
@@ -119,8 +129,16 @@ describe.each(backends)('webhook SSRF rules through the API (%s)', (backend) => 
   });
 
   it('REST create resolves a live host name and refuses it when any address it resolves to is forbidden', async () => {
-    dns = { 'nat64.example.test': ['64:ff9b:1::a9fe:a9fe'], 'mixed.example.test': ['93.184.216.34', '2002:a9fe:a9fe::1'], 'fine.example.test': ['93.184.216.34', '2606:4700:4700::1111'] };
-    expectRestRefused(await restCreate('https://nat64.example.test/hook', liveKey), 'nat64', /nat64\.example\.test resolves to 64:ff9b:1::a9fe:a9fe.*rfc6052 local-use/);
+    dns = {
+      'nat64.example.test': ['64:ff9b:1::a9fe:a9fe'],
+      'mixed.example.test': ['93.184.216.34', '2002:a9fe:a9fe::1'],
+      'fine.example.test': ['93.184.216.34', '2606:4700:4700::1111'],
+    };
+    expectRestRefused(
+      await restCreate('https://nat64.example.test/hook', liveKey),
+      'nat64',
+      /nat64\.example\.test resolves to 64:ff9b:1::a9fe:a9fe.*rfc6052 local-use/,
+    );
     expectRestRefused(await restCreate('https://mixed.example.test/hook', liveKey), 'mixed', /resolves to 2002:a9fe:a9fe::1.*6to4 form of 169\.254\.169\.254/);
     expect((await restCreate('https://fine.example.test/hook', liveKey)).status).toBe(201);
     expect(asked).toEqual(['nat64.example.test', 'mixed.example.test', 'fine.example.test']);
@@ -141,27 +159,42 @@ describe.each(backends)('webhook SSRF rules through the API (%s)', (backend) => 
     for (const [url, reason] of liveRefused.slice(0, 4)) expectGqlRefused(await gql(CREATE, { url }, liveKey), url, reason);
     const ok = await gql(CREATE, { url: 'https://[2606:4700:4700::1111]/hook' }, liveKey);
     expect(ok.errors).toBeUndefined();
-    expect(ok.data.createWebhookEndpoint).toMatchObject({ __typename: 'CreateWebhookEndpointPayload', webhookEndpoint: { url: 'https://[2606:4700:4700::1111]/hook' } });
+    expect(ok.data.createWebhookEndpoint).toMatchObject({
+      __typename: 'CreateWebhookEndpointPayload',
+      webhookEndpoint: { url: 'https://[2606:4700:4700::1111]/hook' },
+    });
     const id = ok.data.createWebhookEndpoint.webhookEndpoint.id;
     expectGqlRefused(await gql(UPDATE, { id, url: 'https://[2002:7f00:1::]/' }, liveKey), 'update', /6to4 form of 127\.0\.0\.1/);
     const testEp = await gql(CREATE, { url: `${rx.url}/hook` }, testKey);
     expect(testEp.data.createWebhookEndpoint.__typename).toBe('CreateWebhookEndpointPayload');
-    expectGqlRefused(await gql(UPDATE, { id: testEp.data.createWebhookEndpoint.webhookEndpoint.id, url: 'http://192.0.0.192/' }, testKey), 'test update', /reserved/);
+    expectGqlRefused(
+      await gql(UPDATE, { id: testEp.data.createWebhookEndpoint.webhookEndpoint.id, url: 'http://192.0.0.192/' }, testKey),
+      'test update',
+      /reserved/,
+    );
   });
 
   /** The attempts of an endpoint once there is one. */
   const attemptsOf = async (id: string, key: string) => {
     let attempts: any[] = [];
-    await until(async () => {
-      attempts = (await s.get(`/v1/webhook-endpoints/${id}/attempts`, { 'x-api-key': key })).body.data;
-      return attempts.length > 0;
-    }, 10_000, `an attempt of ${id}`);
+    await until(
+      async () => {
+        attempts = (await s.get(`/v1/webhook-endpoints/${id}/attempts`, { 'x-api-key': key })).body.data;
+        return attempts.length > 0;
+      },
+      10_000,
+      `an attempt of ${id}`,
+    );
     return attempts;
   };
 
   it('test mode: a name resolving to loopback and to a metadata address is refused at delivery, before any connection', async () => {
     // The loopback answer alone would reach the receiver (see the control below); the metadata one refuses the whole lookup.
-    dns = { 'alibaba.example.test': ['127.0.0.1', '100.100.100.200'], 'oracle.example.test': ['::ffff:127.0.0.1', '192.0.0.192'], 'local.example.test': ['127.0.0.1'] };
+    dns = {
+      'alibaba.example.test': ['127.0.0.1', '100.100.100.200'],
+      'oracle.example.test': ['::ffff:127.0.0.1', '192.0.0.192'],
+      'local.example.test': ['127.0.0.1'],
+    };
     const alibaba = (await restCreate(`http://alibaba.example.test:${rx.port}/alibaba`, testKey)).body;
     const oracle = (await restCreate(`http://oracle.example.test:${rx.port}/oracle`, testKey)).body;
     const control = (await restCreate(`http://local.example.test:${rx.port}/control`, testKey)).body;
@@ -196,7 +229,9 @@ describe.each(backends)('webhook SSRF rules through the API (%s)', (backend) => 
     expect(ep.id).toMatch(/^we_/);
     // Now the name answers a public address and local-use NAT64 of the metadata address.
     dns = { 'rebind.example.test': ['2606:4700:4700::1111', '64:ff9b:1::a9fe:a9fe'] };
-    const ev = await s.db.prisma.$transaction((tx) => recordEvent(tx, { accountId, livemode: true, type: 'order.filled', resourceId: 'q_ssrf_1', data: { order: { quoteId: 'q_ssrf_1' } } }));
+    const ev = await s.db.prisma.$transaction((tx) =>
+      recordEvent(tx, { accountId, livemode: true, type: 'order.filled', resourceId: 'q_ssrf_1', data: { order: { quoteId: 'q_ssrf_1' } } }),
+    );
     const [a] = await attemptsOf(ep.id, liveKey);
     expect(a).toMatchObject({ eventId: ev.id, success: false, statusCode: null, responseBody: null });
     expect(a.error).toMatch(/^blocked: rebind\.example\.test resolves to 64:ff9b:1::a9fe:a9fe, which is not a public address \(rfc6052 local-use\)$/);

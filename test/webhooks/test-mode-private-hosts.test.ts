@@ -21,12 +21,15 @@ describe('test-mode endpoints under public-address rules (WEBHOOK_TEST_PRIVATE_H
   });
   afterAll(() => s?.close());
 
-  it.each(['http://127.0.0.1:9/hook', 'http://localhost/hook', 'http://10.0.0.5/hook', 'http://[::1]/hook', 'http://192.168.1.1/hook'])('refuses %s', async (url) => {
-    const r = await s.post('/v1/webhook-endpoints', { url }, h);
-    expect(r.status, r.text).toBe(400);
-    expect(r.body.error.code).toBe('INVALID_PARAMS');
-    expect(r.body.error.message).toMatch(/^url: /);
-  });
+  it.each(['http://127.0.0.1:9/hook', 'http://localhost/hook', 'http://10.0.0.5/hook', 'http://[::1]/hook', 'http://192.168.1.1/hook'])(
+    'refuses %s',
+    async (url) => {
+      const r = await s.post('/v1/webhook-endpoints', { url }, h);
+      expect(r.status, r.text).toBe(400);
+      expect(r.body.error.code).toBe('INVALID_PARAMS');
+      expect(r.body.error.message).toMatch(/^url: /);
+    },
+  );
 
   it('still accepts a public address over plain http in test mode', async () => {
     const r = await s.post('/v1/webhook-endpoints', { url: 'http://93.184.216.34/hook' }, h);

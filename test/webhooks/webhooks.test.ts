@@ -45,7 +45,13 @@ describe.each(backends)('webhooks over HTTP (%s)', (backend) => {
 
   it('manages endpoints: create shows the secret once, list/get hide it, update, delete; other accounts get NOT_FOUND', async () => {
     const ep = await createEndpoint({ enabledEvents: ['checkout.session.*', 'invoice.paid'], description: 'fulfilment' });
-    expect(ep).toMatchObject({ object: 'webhook_endpoint', livemode: false, enabledEvents: ['checkout.session.*', 'invoice.paid'], disabled: false, description: 'fulfilment' });
+    expect(ep).toMatchObject({
+      object: 'webhook_endpoint',
+      livemode: false,
+      enabledEvents: ['checkout.session.*', 'invoice.paid'],
+      disabled: false,
+      description: 'fulfilment',
+    });
     expect(ep.id).toMatch(/^we_/);
     expect(ep.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     const got = await api.get(`/v1/webhook-endpoints/${ep.id}`);
@@ -89,12 +95,25 @@ describe.each(backends)('webhooks over HTTP (%s)', (backend) => {
   it('live endpoints: https only, no private/loopback/link-local/metadata hosts (resolved at creation)', async () => {
     await s.services.accounts.setLiveEnabled(accountId, true);
     const { key: liveKey } = await s.services.accounts.createKey(accountId, 'live');
-    const fakeDns: Record<string, string[]> = { 'public.example': ['93.184.216.34'], 'internal.example': ['93.184.216.34', '10.0.0.7'], 'meta.example': ['169.254.169.254'] };
+    const fakeDns: Record<string, string[]> = {
+      'public.example': ['93.184.216.34'],
+      'internal.example': ['93.184.216.34', '10.0.0.7'],
+      'meta.example': ['169.254.169.254'],
+    };
     const original = s.services.webhooks.resolver;
     s.services.webhooks.resolver = async (host) => (fakeDns[host] ?? []).map((address) => ({ address, family: 4 }));
     try {
       const create = (url: string) => s.post('/v1/webhook-endpoints', { url }, { 'x-api-key': liveKey });
-      for (const url of ['http://public.example/hook', 'https://127.0.0.1/hook', 'https://[::1]/hook', 'https://localhost/hook', 'https://internal.example/hook', 'https://meta.example/', 'https://nxdomain.example/', 'https://169.254.169.254/latest/meta-data']) {
+      for (const url of [
+        'http://public.example/hook',
+        'https://127.0.0.1/hook',
+        'https://[::1]/hook',
+        'https://localhost/hook',
+        'https://internal.example/hook',
+        'https://meta.example/',
+        'https://nxdomain.example/',
+        'https://169.254.169.254/latest/meta-data',
+      ]) {
         const r = await create(url);
         expect(r.status, url).toBe(400);
         expect(r.body.error.code).toBe('INVALID_PARAMS');
@@ -126,7 +145,15 @@ describe.each(backends)('webhooks over HTTP (%s)', (backend) => {
 
     await until(async () => (await api.get(`/v1/events/${t.body.id}/attempts`)).body.data.length === 1, 5000, 'attempt log');
     const attempts = await api.get(`/v1/events/${t.body.id}/attempts`);
-    expect(attempts.body.data[0]).toMatchObject({ object: 'webhook_attempt', endpointId: ep.id, attempt: 1, success: true, statusCode: 200, responseBody: 'ok', error: null });
+    expect(attempts.body.data[0]).toMatchObject({
+      object: 'webhook_attempt',
+      endpointId: ep.id,
+      attempt: 1,
+      success: true,
+      statusCode: 200,
+      responseBody: 'ok',
+      error: null,
+    });
     expect(attempts.body.data[0].latencyMs).toBeGreaterThanOrEqual(0);
     const byEndpoint = await api.get(`/v1/webhook-endpoints/${ep.id}/attempts`);
     expect(byEndpoint.body.data.map((a: any) => a.id)).toEqual(attempts.body.data.map((a: any) => a.id));
@@ -169,7 +196,7 @@ describe.each(backends)('webhooks over HTTP (%s)', (backend) => {
 
   it('retries failures with backoff until a 2xx; every attempt is logged with status and the first KiB of the answer', async () => {
     const ep = await createEndpoint();
-    rx.respond = (_r, n) => (n < 3 ? { status: 500, body: '<h1>down</h1>' + 'x'.repeat(3000) } : { status: 204, body: '' });
+    rx.respond = (_r, n) => (n < 3 ? { status: 500, body: `<h1>down</h1>${'x'.repeat(3000)}` } : { status: 204, body: '' });
     const t = await api.post('/v1/webhook-endpoints/trigger', { type: 'order.filled' });
     await until(async () => (await api.get(`/v1/events/${t.body.id}/deliveries`)).body.data[0]?.status === 'succeeded', 10_000, 'success after retries');
     const log = (await api.get(`/v1/webhook-endpoints/${ep.id}/attempts`)).body.data;
@@ -187,7 +214,8 @@ describe.each(backends)('webhooks over HTTP (%s)', (backend) => {
 
   it('a redirect is not followed and counts as a failure; a slow receiver times out', async () => {
     await createEndpoint();
-    rx.respond = (r, n) => (r.path === '/elsewhere' ? {} : n === 1 ? { status: 302, headers: { location: `${rx.url}/elsewhere` } } : n === 2 ? { delayMs: 2500 } : {});
+    rx.respond = (r, n) =>
+      r.path === '/elsewhere' ? {} : n === 1 ? { status: 302, headers: { location: `${rx.url}/elsewhere` } } : n === 2 ? { delayMs: 2500 } : {};
     const t = await api.post('/v1/webhook-endpoints/trigger', { type: 'order.failed' });
     await until(async () => (await api.get(`/v1/events/${t.body.id}/deliveries`)).body.data[0]?.status === 'succeeded', 15_000, 'delivery');
     const log = (await api.get(`/v1/events/${t.body.id}/attempts`)).body.data.reverse();
@@ -227,7 +255,12 @@ describe.each(backends)('webhooks over HTTP (%s)', (backend) => {
     expect(one.status).toBe(200);
     expect(one.body.data).toMatchObject([{ endpointId: a.id, origin: 'manual', status: 'pending' }]);
     await rx.waitFor((r) => r.received.filter((x) => x.id === t.body.id).length === 3);
-    expect(rx.received.filter((x) => x.id === t.body.id).map((x) => x.path).sort()).toEqual(['/a', '/a', '/b']);
+    expect(
+      rx.received
+        .filter((x) => x.id === t.body.id)
+        .map((x) => x.path)
+        .sort(),
+    ).toEqual(['/a', '/a', '/b']);
     const all = await api.post(`/v1/events/${t.body.id}/redeliver`);
     expect(all.body.data).toHaveLength(2);
     await rx.waitFor((r) => r.received.filter((x) => x.id === t.body.id).length === 5);
@@ -254,7 +287,8 @@ describe.each(backends)('webhooks over HTTP (%s)', (backend) => {
 
   it('lists events newest first with type filter and cursor paging', async () => {
     const ids: string[] = [];
-    for (const type of ['order.filled', 'invoice.sent', 'order.failed', 'order.filled', 'invoice.paid']) ids.push((await api.post('/v1/webhook-endpoints/trigger', { type })).body.id);
+    for (const type of ['order.filled', 'invoice.sent', 'order.failed', 'order.filled', 'invoice.paid'])
+      ids.push((await api.post('/v1/webhook-endpoints/trigger', { type })).body.id);
     const p1 = await api.get('/v1/events?limit=2');
     expect(p1.body.data.map((e: any) => e.id)).toEqual([ids[4], ids[3]]);
     expect(p1.body.hasMore).toBe(true);
@@ -281,7 +315,9 @@ describe.each(backends)('webhooks over HTTP (%s)', (backend) => {
       const ep = await s.post('/v1/webhook-endpoints', { url: `https://rebind.example:${rx.port}/hook` }, { 'x-api-key': liveKey });
       expect(ep.status).toBe(201);
       answer = '127.0.0.1'; // the name now points at the loopback receiver
-      const ev = await s.db.prisma.$transaction((tx) => recordEvent(tx, { accountId, livemode: true, type: 'order.filled', resourceId: 'q_live_1', data: { order: { quoteId: 'q_live_1' } } }));
+      const ev = await s.db.prisma.$transaction((tx) =>
+        recordEvent(tx, { accountId, livemode: true, type: 'order.filled', resourceId: 'q_live_1', data: { order: { quoteId: 'q_live_1' } } }),
+      );
       await until(async () => (await s.get(`/v1/events/${ev.id}/attempts`, { 'x-api-key': liveKey })).body.data.length > 0, 5000, 'blocked attempt');
       const [attempt] = (await s.get(`/v1/events/${ev.id}/attempts`, { 'x-api-key': liveKey })).body.data;
       expect(attempt).toMatchObject({ success: false, statusCode: null });

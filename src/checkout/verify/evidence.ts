@@ -107,7 +107,9 @@ export const COMPUTE_BUDGET_PROGRAM = 'ComputeBudget1111111111111111111111111111
  */
 export const WALLET_ADDED_PROGRAMS = new Set([COMPUTE_BUDGET_PROGRAM, 'L2TExMFKdjpN9kozasaurPirfHy9P8sbXoAN1qA3S95']);
 export function solanaInstructionKeys(instructions: ReadonlyArray<{ programId: string; accounts: readonly string[]; data: Uint8Array }>): string[] {
-  return instructions.filter((i) => !WALLET_ADDED_PROGRAMS.has(i.programId)).map((i) => `${i.programId}:${i.accounts.join(',')}:${Buffer.from(i.data).toString('base64')}`);
+  return instructions
+    .filter((i) => !WALLET_ADDED_PROGRAMS.has(i.programId))
+    .map((i) => `${i.programId}:${i.accounts.join(',')}:${Buffer.from(i.data).toString('base64')}`);
 }
 
 /** A compiled instruction's program and accounts as solanaInstructionKeys reads them (static keys only). */
@@ -127,5 +129,7 @@ export function matchesSolanaBuild(txInstructions: readonly string[], builds: re
 
 /** The fingerprint a build is stored under (unique per session across the chain). */
 export function buildFingerprint(b: BuiltEvidence): string {
-  return createHash('sha256').update(`${b.vm}\n${b.target}\n${b.vm === 'evm' ? b.data.toLowerCase() : b.data}\n${b.value}`).digest('hex');
+  return createHash('sha256')
+    .update(`${b.vm}\n${b.target}\n${b.vm === 'evm' ? b.data.toLowerCase() : b.data}\n${b.value}`)
+    .digest('hex');
 }

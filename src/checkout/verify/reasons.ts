@@ -19,7 +19,8 @@ export const REVIEW_REASONS = {
   block_time_unknown: 'The chain did not report when the transaction was included.',
   session_already_paid: 'The session had already been paid by another payment; this one is extra.',
   session_expired: 'The session had expired when this payment was verified; the funds arrived, the session was not paid.',
-  no_session_evidence: 'The transaction does not carry this session\'s evidence (its tag or reference with a transfer to the recipient, or a transaction built for it): it was not made to pay this session.',
+  no_session_evidence:
+    "The transaction does not carry this session's evidence (its tag or reference with a transfer to the recipient, or a transaction built for it): it was not made to pay this session.",
 } as const;
 
 export type FailedReason = keyof typeof FAILED_REASONS;

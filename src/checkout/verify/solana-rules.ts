@@ -47,7 +47,8 @@ export function checkSolanaPayment(tx: SolanaTxEvidence, want: PaymentExpectatio
     // The amount due (or all that arrived, when less) must have left the payer's own token accounts: a
     // token of the payer plus the bulk from someone else is not "from the payer".
     const paidByPayer = -tokenDelta(tx, want.payer, want.token);
-    if (paidByPayer <= 0n || paidByPayer < (positive < want.amount ? positive : want.amount)) return { verdict: 'review', reason: 'sender_mismatch', received: positive };
+    if (paidByPayer <= 0n || paidByPayer < (positive < want.amount ? positive : want.amount))
+      return { verdict: 'review', reason: 'sender_mismatch', received: positive };
   }
   if (positive < want.amount) return { verdict: 'review', reason: 'underpaid', received: positive };
   return { verdict: 'paid', received: positive };

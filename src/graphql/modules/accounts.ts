@@ -63,7 +63,7 @@ builder.queryField('viewer', (t) =>
 );
 
 const RevokeApiKeyInput = builder.inputType('RevokeApiKeyInput', {
-  fields: (t) => ({ id: t.id({ required: true, description: 'The key to revoke: one of the account\'s keys, this one included.' }) }),
+  fields: (t) => ({ id: t.id({ required: true, description: "The key to revoke: one of the account's keys, this one included." }) }),
 });
 
 const RevokeApiKeyPayload = builder.objectRef<{ apiKey: ApiKeyView }>('RevokeApiKeyPayload').implement({

@@ -14,10 +14,14 @@ import type { BalanceItem, BalancesResponse, Chain, ChainFailure, Token } from '
  * upstream request per price source.
  */
 export const pricesLoader = (ctx: GraphQLContext) =>
-  ctx.loader('assets.prices', () => new DataLoader<string, number | null>(async (keys) => {
-    const found = await ctx.services.assets.priceBook.get(keys);
-    return keys.map((k) => found.get(k) ?? null);
-  }));
+  ctx.loader(
+    'assets.prices',
+    () =>
+      new DataLoader<string, number | null>(async (keys) => {
+        const found = await ctx.services.assets.priceBook.get(keys);
+        return keys.map((k) => found.get(k) ?? null);
+      }),
+  );
 
 export { VmEnum };
 
@@ -162,7 +166,10 @@ builder.queryFields((t) => ({
     type: BalancesRef,
     description: 'Non-zero balances of an address with prices, largest value first. A failing chain is reported in `errors`.',
     authScopes: { public: true },
-    args: { address: t.arg.string({ required: true }), chains: t.arg.stringList({ description: 'Ids or slugs, at most 25; default the popular chains of the address VM' }) },
+    args: {
+      address: t.arg.string({ required: true }),
+      chains: t.arg.stringList({ description: 'Ids or slugs, at most 25; default the popular chains of the address VM' }),
+    },
     resolve: async (_r, a, ctx) => {
       const raw = await ctx.services.assets.rawBalances(a.address, a.chains ?? undefined);
       const keys = raw.balances.map((b) => tokenId(b.token.chainId, b.token.address));

@@ -1,7 +1,7 @@
 import { builder } from '../builder.js';
 import { baseUnitAmount, idShape } from '../../validation.js';
 import { CHECKOUT_SESSION_ID } from '../../checkout/input.js';
-import type { PaymentAttemptView, PaymentView, RefundView, ReviewView, SessionView } from '../../checkout/views.js';
+import type { PaymentView, RefundView, ReviewView, SessionView } from '../../checkout/views.js';
 import { isFinal, REOPEN_EXPIRY, SESSION_STATUSES, type SessionStatus } from '../../checkout/state.js';
 import { REVIEW_NOTE_MAX } from '../../checkout/review.js';
 import { checkoutSessionTopic } from '../../checkout/topics.js';
@@ -44,7 +44,8 @@ const PaymentKind = builder.enumType('CheckoutPaymentKind', {
   values: ['direct', 'routed'] as const,
 });
 const PaymentStatus = builder.enumType('CheckoutPaymentStatus', {
-  description: '`verifying` until the verifier settles it: `succeeded` (it paid the session), `failed` (nothing arrived) or `rejected` (funds arrived but a rule failed; see `reason`).',
+  description:
+    '`verifying` until the verifier settles it: `succeeded` (it paid the session), `failed` (nothing arrived) or `rejected` (funds arrived but a rule failed; see `reason`).',
   values: ['verifying', 'succeeded', 'failed', 'rejected'] as const,
 });
 const VerificationReason = builder.enumType('CheckoutVerificationReason', {
@@ -117,7 +118,8 @@ CheckoutPaymentAttemptRef.implement({
     seenAt: t.field({
       type: 'DateTime',
       nullable: true,
-      description: "When the chain first showed this payment carrying the session's evidence; null while it is only reported (a hint that does not move the session).",
+      description:
+        "When the chain first showed this payment carrying the session's evidence; null while it is only reported (a hint that does not move the session).",
       resolve: (p) => p.seenAt,
     }),
     settledAt: t.field({ type: 'DateTime', nullable: true, resolve: (p) => p.settledAt }),
@@ -133,7 +135,7 @@ const Review = builder.objectRef<{ reason: string; message: string | null }>('Ch
 });
 
 const ReviewResolution = builder.objectRef<ReviewView>('CheckoutReviewResolution').implement({
-  description: "How the merchant resolved a session in `needs_review` (owner only): an audit record, never changed.",
+  description: 'How the merchant resolved a session in `needs_review` (owner only): an audit record, never changed.',
   authScopes: { key: true },
   fields: (t) => ({
     id: t.exposeID('id'),
@@ -146,7 +148,12 @@ const ReviewResolution = builder.objectRef<ReviewView>('CheckoutReviewResolution
       description: 'The payment accepted, or the one under review when the session was reopened.',
       resolve: (r, _a, ctx) => (r.payment ? paymentLoader(ctx).load(r.payment) : null),
     }),
-    reviewReason: t.field({ type: VerificationReason, nullable: true, description: 'Why the session was under review.', resolve: (r) => r.reviewReason as never }),
+    reviewReason: t.field({
+      type: VerificationReason,
+      nullable: true,
+      description: 'Why the session was under review.',
+      resolve: (r) => r.reviewReason as never,
+    }),
     paymentReason: t.field({
       type: VerificationReason,
       nullable: true,
@@ -256,7 +263,11 @@ CheckoutSessionRef.implement({
 const CreateInput = builder.inputType('CreateCheckoutSessionInput', {
   fields: (t) => ({
     ...idempotencyKeyField(t),
-    amount: t.string({ required: true, description: 'Integer string of settlement base units: no leading zeros, > 0, at most 2^256-1.', validate: { schema: baseUnitAmount } }),
+    amount: t.string({
+      required: true,
+      description: 'Integer string of settlement base units: no leading zeros, > 0, at most 2^256-1.',
+      validate: { schema: baseUnitAmount },
+    }),
     settleChain: t.string({ required: true, description: 'Chain id or slug of a supported settlement pair.' }),
     settleToken: t.string({ required: true, description: '`USDC`, `USDT` or the token address/mint.' }),
     recipient: t.string({ required: true, description: "The merchant's wallet on the settlement chain." }),
@@ -276,7 +287,8 @@ const PayerQuoteRef = builder.objectRef<PayerQuote | DirectQuote>('CheckoutPayer
     method: t.field({ type: PayMethod, resolve: (q) => q.method }),
     quoteId: t.id({
       nullable: true,
-      description: 'The quote to build with `buildOrder` and report with `reportOrderSubmitted`, the direct transfer included (its build is the session-tagged transfer). Never null since payment evidence (kept nullable for older clients).',
+      description:
+        'The quote to build with `buildOrder` and report with `reportOrderSubmitted`, the direct transfer included (its build is the session-tagged transfer). Never null since payment evidence (kept nullable for older clients).',
       resolve: (q) => q.quoteId,
     }),
     provider: t.exposeString('provider', { description: 'A provider id, or `direct`.' }),
@@ -288,8 +300,18 @@ const PayerQuoteRef = builder.objectRef<PayerQuote | DirectQuote>('CheckoutPayer
     overpayBasis: t.field({ type: OverpayBasis, resolve: (q) => q.overpayBasis }),
     fees: t.field({ type: FeeBreakdown, resolve: (q) => q.fees }),
     expiresAt: t.field({ type: 'DateTime', resolve: (q) => new Date(q.expiresAt * 1000) }),
-    tx: t.field({ type: BuiltTxRef, nullable: true, description: "For a direct transfer: the transfer to sign, carrying the session's evidence (EVM: the session tag after the `transfer` calldata; Solana: the session's Solana Pay reference).", resolve: (q) => ('tx' in q ? (q.tx as BuiltTx) : null) }),
-    reference: t.string({ nullable: true, description: "Solana direct transfer: the session's Solana Pay reference key carried by the transfer instruction.", resolve: (q) => ('reference' in q ? (q.reference ?? null) : null) }),
+    tx: t.field({
+      type: BuiltTxRef,
+      nullable: true,
+      description:
+        "For a direct transfer: the transfer to sign, carrying the session's evidence (EVM: the session tag after the `transfer` calldata; Solana: the session's Solana Pay reference).",
+      resolve: (q) => ('tx' in q ? (q.tx as BuiltTx) : null),
+    }),
+    reference: t.string({
+      nullable: true,
+      description: "Solana direct transfer: the session's Solana Pay reference key carried by the transfer instruction.",
+      resolve: (q) => ('reference' in q ? (q.reference ?? null) : null),
+    }),
   }),
 });
 
@@ -353,7 +375,9 @@ builder.queryField('checkoutSessions', (t) =>
 
 type SessionPayload = { checkoutSession: SessionView };
 const sessionPayload = (name: string) =>
-  builder.objectRef<SessionPayload>(name).implement({ fields: (t) => ({ checkoutSession: t.field({ type: CheckoutSessionRef, resolve: (p) => p.checkoutSession }) }) });
+  builder
+    .objectRef<SessionPayload>(name)
+    .implement({ fields: (t) => ({ checkoutSession: t.field({ type: CheckoutSessionRef, resolve: (p) => p.checkoutSession }) }) });
 
 const ExpireInput = builder.inputType('ExpireCheckoutSessionInput', { fields: (t) => ({ id: t.id({ required: true }), ...idempotencyKeyField(t) }) });
 const AcceptReviewInput = builder.inputType('AcceptCheckoutSessionReviewInput', {
@@ -361,7 +385,9 @@ const AcceptReviewInput = builder.inputType('AcceptCheckoutSessionReviewInput', 
     ...idempotencyKeyField(t),
     id: t.id({ required: true, description: 'The session in `needs_review`.' }),
     note: t.string({ required: true, description: `Why (1-${REVIEW_NOTE_MAX} characters): kept in \`reviews\` and sent in the event.` }),
-    paymentId: t.id({ description: "The payment to accept (one of the session's `payments`, `rejected`); default: the most recent rejected payment that delivered funds." }),
+    paymentId: t.id({
+      description: "The payment to accept (one of the session's `payments`, `rejected`); default: the most recent rejected payment that delivered funds.",
+    }),
   }),
 });
 const ReopenInput = builder.inputType('ReopenCheckoutSessionInput', {
@@ -448,7 +474,9 @@ builder.mutationField('reportCheckoutPayment', (t) =>
     authScopes: { public: true },
     args: { input: t.arg({ type: ReportPaymentInput, required: true }) },
     errors: { types: [ConflictError, NotFoundError] },
-    resolve: idempotent(async (_r, { input: { sessionId, txHash, payer } }, ctx) => ({ checkoutSession: await ctx.services.checkout.reportDirect(sessionId, { txHash, payer }) })),
+    resolve: idempotent(async (_r, { input: { sessionId, txHash, payer } }, ctx) => ({
+      checkoutSession: await ctx.services.checkout.reportDirect(sessionId, { txHash, payer }),
+    })),
   }),
 );
 
@@ -467,7 +495,8 @@ builder.mutationField('submitCheckoutPayment', (t) =>
 );
 
 const TransferStatus = builder.enumType('CheckoutTransferStatus', {
-  description: '`awaiting_deposit` until a deposit arrives at the address (`deposit_received`); `disabled` when the address takes no more. The session\'s own status tells the rest.',
+  description:
+    "`awaiting_deposit` until a deposit arrives at the address (`deposit_received`); `disabled` when the address takes no more. The session's own status tells the rest.",
   values: ['awaiting_deposit', 'deposit_received', 'disabled'] as const,
 });
 
@@ -480,17 +509,22 @@ const CheckoutTransfer = builder.objectRef<TransferView>('CheckoutTransfer').imp
   description: 'Pay by transfer: a one-time deposit address for a session and exactly what to send to it.',
   fields: (t) => ({
     sessionId: t.exposeID('sessionId'),
-    depositAddressId: t.exposeID('depositAddressId', { description: 'The one-time deposit address (in the session\'s account and mode).' }),
-    address: t.exposeString('address', { description: 'Where to send (the sandbox\'s address in test mode).' }),
+    depositAddressId: t.exposeID('depositAddressId', { description: "The one-time deposit address (in the session's account and mode)." }),
+    address: t.exposeString('address', { description: "Where to send (the sandbox's address in test mode)." }),
     chainId: t.exposeInt('chainId'),
     token: t.exposeString('token', { description: 'The token to send (address or mint).' }),
     tokenSymbol: t.exposeString('tokenSymbol'),
     tokenDecimals: t.exposeInt('tokenDecimals'),
-    amount: t.exposeString('amount', { description: 'Exactly this much (base units): the session amount plus the route fees. Any other amount is refunded to `refundTo`.' }),
+    amount: t.exposeString('amount', {
+      description: 'Exactly this much (base units): the session amount plus the route fees. Any other amount is refunded to `refundTo`.',
+    }),
     amountDue: t.exposeString('amountDue', { description: 'What the merchant receives (settlement token base units).' }),
     fees: t.field({ type: TransferFees, resolve: (v) => v.fees }),
     uri: t.exposeString('uri', { description: 'EIP-681 (EVM) or Solana Pay URI of the transfer, for a QR code or a wallet link.' }),
-    refundTo: t.exposeString('refundTo', { description: 'Where a refund of the transfer goes: the refund address the deposit address was made with (fixed then; asked again with another one, the same address answers).' }),
+    refundTo: t.exposeString('refundTo', {
+      description:
+        'Where a refund of the transfer goes: the refund address the deposit address was made with (fixed then; asked again with another one, the same address answers).',
+    }),
     livemode: t.exposeBoolean('livemode'),
     status: t.field({ type: TransferStatus, resolve: (v) => v.status }),
     expiresAt: t.field({ type: 'DateTime', description: 'When the session (and so this offer) expires.', resolve: (v) => new Date(v.expiresAt) }),
@@ -534,7 +568,7 @@ builder.mutationField('simulateCheckoutTransfer', (t) =>
   t.field({
     type: sessionPayload('SimulateCheckoutTransferPayload'),
     description:
-      'Public, test-mode sessions only: simulates the payer\'s transfer of exactly the amount to the session\'s sandbox deposit address; the session then pays as for a real transfer, with the same events. A live session is FORBIDDEN. Answers with the public view of the session.',
+      "Public, test-mode sessions only: simulates the payer's transfer of exactly the amount to the session's sandbox deposit address; the session then pays as for a real transfer, with the same events. A live session is FORBIDDEN. Answers with the public view of the session.",
     authScopes: { public: true },
     args: { input: t.arg({ type: SimulateTransferInput, required: true }) },
     errors: { types: [ConflictError, NotFoundError] },
@@ -548,8 +582,11 @@ const CreateRefundInput = builder.inputType('CreateCheckoutRefundInput', {
   fields: (t) => ({
     ...idempotencyKeyField(t),
     sessionId: t.id({ required: true }),
-    paymentId: t.id({ description: 'The payment to refund (one of the session\'s `payments`); default: the one that paid the session.' }),
-    amount: t.string({ description: 'Settlement base units (no leading zeros, > 0); default: all that can still be refunded of that payment.', validate: { schema: baseUnitAmount } }),
+    paymentId: t.id({ description: "The payment to refund (one of the session's `payments`); default: the one that paid the session." }),
+    amount: t.string({
+      description: 'Settlement base units (no leading zeros, > 0); default: all that can still be refunded of that payment.',
+      validate: { schema: baseUnitAmount },
+    }),
     reason: t.string({ description: 'A note for your records.' }),
     to: t.string({ description: "Where the refund goes; default the payer's address." }),
   }),
@@ -564,7 +601,11 @@ const CancelRefundInput = builder.inputType('CancelCheckoutRefundInput', {
 const CreateRefundPayload = builder.objectRef<{ refund: RefundView; tx: BuiltTx & { from: string } }>('CreateCheckoutRefundPayload').implement({
   fields: (t) => ({
     refund: t.field({ type: CheckoutRefundRef, resolve: (r) => r.refund }),
-    tx: t.field({ type: BuiltTxRef, description: "The transfer to sign with the merchant's wallet, then report with `reportCheckoutRefund`.", resolve: (r) => r.tx }),
+    tx: t.field({
+      type: BuiltTxRef,
+      description: "The transfer to sign with the merchant's wallet, then report with `reportCheckoutRefund`.",
+      resolve: (r) => r.tx,
+    }),
     signer: t.string({ description: "The wallet that must sign `tx`: the session's recipient.", resolve: (r) => r.tx.from }),
   }),
 });
@@ -581,7 +622,10 @@ builder.mutationField('createCheckoutRefund', (t) =>
     errors: { types: [ConflictError, NotFoundError, AmountTooLargeError] },
     resolve: idempotent(
       async (_r, { input: { sessionId, paymentId, ...rest } }, ctx) =>
-        ctx.services.checkout.refunds.create(await keyOf(ctx), sessionId, dropNulls({ ...rest, payment: paymentId })) as Promise<{ refund: RefundView; tx: BuiltTx & { from: string } }>,
+        ctx.services.checkout.refunds.create(await keyOf(ctx), sessionId, dropNulls({ ...rest, payment: paymentId })) as Promise<{
+          refund: RefundView;
+          tx: BuiltTx & { from: string };
+        }>,
     ),
   }),
 );

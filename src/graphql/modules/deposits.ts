@@ -108,7 +108,10 @@ const CreateInput = builder.inputType('CreateDepositAddressInput', {
     recipient: t.string({ required: true, description: 'Receiver on the destination chain.' }),
     refundTo: t.string({ required: true, description: "Refund address on the source chain: the user's own wallet, never an exchange deposit address." }),
     reusable: t.boolean({ description: 'Default true; false: a one-time address for exactly `amount`.' }),
-    amount: t.string({ description: 'Base units; required when one-time, else it only sizes the estimate (default about 100 USD). Worth at least 1 USD.', validate: { schema: baseUnitAmount } }),
+    amount: t.string({
+      description: 'Base units; required when one-time, else it only sizes the estimate (default about 100 USD). Worth at least 1 USD.',
+      validate: { schema: baseUnitAmount },
+    }),
     label: t.string({ description: 'Up to 64 characters; filterable.' }),
     metadata: t.field({ type: 'JSON', description: 'Up to 20 string pairs.' }),
     integrator: t.string(),
@@ -116,17 +119,23 @@ const CreateInput = builder.inputType('CreateDepositAddressInput', {
     ...idempotencyKeyField(t),
   }),
 });
-const IdInput = (name: string, key: boolean) => builder.inputType(name, { fields: (t) => ({ id: t.id({ required: true }), ...(key ? idempotencyKeyField(t) : {}) }) });
+const IdInput = (name: string, key: boolean) =>
+  builder.inputType(name, { fields: (t) => ({ id: t.id({ required: true }), ...(key ? idempotencyKeyField(t) : {}) }) });
 const SimulateInput = builder.inputType('SimulateDepositInput', {
   fields: (t) => ({
     id: t.id({ required: true }),
-    amount: t.string({ required: true, description: 'Base units of the source token. Ending in 4001: refunded; 4002: failed; else filled.', validate: { schema: baseUnitAmount } }),
+    amount: t.string({
+      required: true,
+      description: 'Base units of the source token. Ending in 4001: refunded; 4002: failed; else filled.',
+      validate: { schema: baseUnitAmount },
+    }),
     ...idempotencyKeyField(t),
   }),
 });
 
 type Payload = { depositAddress: DepositAddressView };
-const payload = (name: string) => builder.objectRef<Payload>(name).implement({ fields: (t) => ({ depositAddress: t.field({ type: DepositAddressRef, resolve: (p) => p.depositAddress }) }) });
+const payload = (name: string) =>
+  builder.objectRef<Payload>(name).implement({ fields: (t) => ({ depositAddress: t.field({ type: DepositAddressRef, resolve: (p) => p.depositAddress }) }) });
 const SimulatePayload = builder.objectRef<{ order: OrderView }>('SimulateDepositPayload').implement({
   fields: (t) => ({ order: t.field({ type: OrderRef, description: 'The `submitted` order of the simulated deposit.', resolve: (p) => p.order }) }),
 });
@@ -226,7 +235,8 @@ builder.subscriptionField('depositAddress', (t) =>
         if (!v) throw notFound('Deposit address');
         return v;
       };
-      const fingerprint = (v: DepositAddressView) => JSON.stringify([v.status, v.depositCount, (v.deposits ?? []).map((d) => [d.quoteId, d.status, d.dstTxHash])]);
+      const fingerprint = (v: DepositAddressView) =>
+        JSON.stringify([v.status, v.depositCount, (v.deposits ?? []).map((d) => [d.quoteId, d.status, d.dstTxHash])]);
       try {
         await changes.ready;
         let view = await read();

@@ -8,7 +8,7 @@ import type { OrderView } from '../../orders/views.js';
 import type { EndpointView } from '../../webhooks/views.js';
 import type { DeliveryView } from '../../webhooks/views.js';
 import type { InvoiceView } from '../../invoices/views.js';
-import type { SubscriptionView } from '../../subscriptions/views.js';
+import type { SubscriptionView } from '../../billing/views.js';
 import { invalidParams } from '../../errors.js';
 import { ConflictError, NotFoundError, orNull } from '../errors.js';
 import { endpointLoader, invoiceLoader, keyOf, orderLoader, sessionLoader, subscriptionLoader } from '../loaders.js';
@@ -43,7 +43,8 @@ EventRef.implement({
     resource: t.field({
       type: EventResource,
       nullable: true,
-      description: 'The checkout session, invoice, billing subscription, order or webhook endpoint the event is about, as it is now; null for other resources and for ones that no longer exist.',
+      description:
+        'The checkout session, invoice, billing subscription, order or webhook endpoint the event is about, as it is now; null for other resources and for ones that no longer exist.',
       resolve: async (e, _a, ctx): Promise<Resource | null> => {
         if (e.type.startsWith('checkout.session.')) return sessionLoader(ctx).load(e.resourceId);
         if (e.type.startsWith('order.')) return orderLoader(ctx).load(e.resourceId);
@@ -66,7 +67,9 @@ EventRef.implement({
       description: 'HTTP attempts of its deliveries, newest first.',
       args: pageArgs(t, 100),
       resolve: async (e, args, ctx) => {
-        const page = await readAfter(ctx.services.events.attempts(await keyOf(ctx), e.id, { limit: pageSize(args.first, 100), cursor: args.after ?? undefined }));
+        const page = await readAfter(
+          ctx.services.events.attempts(await keyOf(ctx), e.id, { limit: pageSize(args.first, 100), cursor: args.after ?? undefined }),
+        );
         return keysetConnection(page, (a) => a.id, args);
       },
     }),
@@ -82,7 +85,9 @@ builder.queryField('events', (t) =>
     authScopes: { key: true },
     args: { type: t.arg.string({ required: false }), ...pageArgs(t, 100) },
     resolve: async (_r, args, ctx) => {
-      const page = await readAfter(ctx.services.events.list(await keyOf(ctx), { type: args.type ?? undefined, limit: pageSize(args.first, 100), cursor: args.after ?? undefined }));
+      const page = await readAfter(
+        ctx.services.events.list(await keyOf(ctx), { type: args.type ?? undefined, limit: pageSize(args.first, 100), cursor: args.after ?? undefined }),
+      );
       return keysetConnection(page, (e) => e.id, args);
     },
   }),
@@ -116,7 +121,8 @@ const RedeliverEventPayload = builder.objectRef<{ deliveries: DeliveryView[] }>(
 builder.mutationField('redeliverEvent', (t) =>
   t.field({
     type: RedeliverEventPayload,
-    description: 'Sends the event again, to one endpoint (`endpointId`) or to every enabled endpoint subscribed to its type; each is a new delivery with the usual retries.',
+    description:
+      'Sends the event again, to one endpoint (`endpointId`) or to every enabled endpoint subscribed to its type; each is a new delivery with the usual retries.',
     authScopes: { key: true },
     args: { input: t.arg({ type: RedeliverEventInput, required: true }) },
     errors: { types: [NotFoundError, ConflictError] },
@@ -137,7 +143,8 @@ const TriggerWebhookEventPayload = builder.objectRef<{ event: RecordedEvent }>('
 builder.mutationField('triggerWebhookEvent', (t) =>
   t.field({
     type: TriggerWebhookEventPayload,
-    description: 'Test keys only (FORBIDDEN with a live key): records a realistic sample event of `type`, delivered like a real one (endpoints, `events` subscription, `listen`).',
+    description:
+      'Test keys only (FORBIDDEN with a live key): records a realistic sample event of `type`, delivered like a real one (endpoints, `events` subscription, `listen`).',
     authScopes: { key: true },
     args: { input: t.arg({ type: TriggerWebhookEventInput, required: true }) },
     errors: { types: [ConflictError] },

@@ -20,12 +20,17 @@ import { Settlement } from './checkout.js';
 export const INVOICE_SUBSCRIPTION_FINAL_STATUSES: readonly InvoiceStatus[] = ['paid', 'void'];
 
 const Status = builder.enumType('InvoiceStatus', {
-  description: '`draft` (editable, invisible to the customer) → `open` (sent, numbered, payable) → `paid`; `draft` or `open` → `void`. `paid` and `void` are final.',
+  description:
+    '`draft` (editable, invisible to the customer) → `open` (sent, numbered, payable) → `paid`; `draft` or `open` → `void`. `paid` and `void` are final.',
   values: INVOICE_STATUSES,
 });
-const EmailKind = builder.enumType('InvoiceEmailKind', { description: 'The invoice itself, the receipt after payment, or a reminder about a subscription invoice past its due date.', values: ['invoice', 'receipt', 'reminder'] as const });
+const EmailKind = builder.enumType('InvoiceEmailKind', {
+  description: 'The invoice itself, the receipt after payment, or a reminder about a subscription invoice past its due date.',
+  values: ['invoice', 'receipt', 'reminder'] as const,
+});
 const EmailStatus = builder.enumType('InvoiceEmailStatus', {
-  description: '`pending` (queued or being retried), `sent` (accepted by the SMTP server), `captured` (kept in the dev outbox: no SMTP configured), `failed` (given up after the last retry).',
+  description:
+    '`pending` (queued or being retried), `sent` (accepted by the SMTP server), `captured` (kept in the dev outbox: no SMTP configured), `failed` (given up after the last retry).',
   values: ['pending', 'sent', 'captured', 'failed'] as const,
 });
 
@@ -98,7 +103,11 @@ const LineItemInput = builder.inputType('InvoiceLineItemInput', {
   fields: (t) => ({
     description: t.string({ required: true, description: '1 to 500 characters.' }),
     quantity: t.int({ required: true, description: '1 to 10000.' }),
-    unitAmount: t.string({ required: true, description: 'Integer string of settlement base units (no leading zeros; 0 for a free line).', validate: { schema: baseUnitAmountOrZero } }),
+    unitAmount: t.string({
+      required: true,
+      description: 'Integer string of settlement base units (no leading zeros; 0 for a free line).',
+      validate: { schema: baseUnitAmountOrZero },
+    }),
   }),
 });
 
@@ -138,7 +147,8 @@ function body(input: Record<string, unknown>, keepNulls: boolean): Record<string
 }
 
 type Payload = { invoice: InvoiceView };
-const payload = (name: string) => builder.objectRef<Payload>(name).implement({ fields: (t) => ({ invoice: t.field({ type: InvoiceRef, resolve: (p) => p.invoice }) }) });
+const payload = (name: string) =>
+  builder.objectRef<Payload>(name).implement({ fields: (t) => ({ invoice: t.field({ type: InvoiceRef, resolve: (p) => p.invoice }) }) });
 
 builder.queryField('invoice', (t) =>
   t.field({
@@ -235,7 +245,8 @@ const PayPayload = builder.objectRef<{ created: boolean; sessionId: string; url:
 builder.mutationField('payInvoice', (t) =>
   t.field({
     type: PayPayload,
-    description: 'Public: starts a checkout session for an open invoice, or reuses its open or processing one. A ConflictError when paid or void; NotFoundError for drafts.',
+    description:
+      'Public: starts a checkout session for an open invoice, or reuses its open or processing one. A ConflictError when paid or void; NotFoundError for drafts.',
     authScopes: { public: true },
     args: { input: t.arg({ type: IdInput('PayInvoiceInput'), required: true }) },
     errors: { types: [ConflictError, NotFoundError] },

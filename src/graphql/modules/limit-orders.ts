@@ -32,11 +32,15 @@ const Fees = builder.objectRef<LimitOrderView['fees']>('LimitOrderFees').impleme
 });
 const SvmTxRef = builder.objectRef<SvmTx>('LimitOrderTransaction').implement({
   description: 'A Solana transaction for the maker to sign and send back with `submitLimitOrder`.',
-  fields: (t) => ({ serializedTx: t.exposeString('serializedTx', { description: 'Base64 versioned transaction.' }), submitViaApi: t.exposeBoolean('submitViaApi') }),
+  fields: (t) => ({
+    serializedTx: t.exposeString('serializedTx', { description: 'Base64 versioned transaction.' }),
+    submitViaApi: t.exposeBoolean('submitViaApi'),
+  }),
 });
 
 const LimitOrderRef = builder.objectRef<LimitOrderView>('LimitOrder').implement({
-  description: 'A Solana limit order: sells `makingAmount` of `inputMint` for at least `takingAmount` of `outputMint`; each fill becomes an order record with `limitOrderId`.',
+  description:
+    'A Solana limit order: sells `makingAmount` of `inputMint` for at least `takingAmount` of `outputMint`; each fill becomes an order record with `limitOrderId`.',
   fields: (t) => ({
     id: t.exposeID('id'),
     livemode: t.exposeBoolean('livemode'),
@@ -140,7 +144,9 @@ const SubmitInput = builder.inputType('SubmitLimitOrderInput', {
     ...idempotencyKeyField(t),
   }),
 });
-const OrderPayload = builder.objectRef<LimitOrderView>('SubmitLimitOrderPayload').implement({ fields: (t) => ({ limitOrder: t.field({ type: LimitOrderRef, resolve: (o) => o }) }) });
+const OrderPayload = builder
+  .objectRef<LimitOrderView>('SubmitLimitOrderPayload')
+  .implement({ fields: (t) => ({ limitOrder: t.field({ type: LimitOrderRef, resolve: (o) => o }) }) });
 
 builder.mutationField('submitLimitOrder', (t) =>
   t.field({
@@ -182,7 +188,8 @@ builder.mutationField('cancelLimitOrders', (t) =>
 builder.subscriptionField('limitOrder', (t) =>
   t.field({
     type: LimitOrderRef,
-    description: 'The limit order now, then again after every change (a fill, a status, made by any instance). Completes after `filled`, `cancelled`, `expired` or `failed`, which is always pushed.',
+    description:
+      'The limit order now, then again after every change (a fill, a status, made by any instance). Completes after `filled`, `cancelled`, `expired` or `failed`, which is always pushed.',
     authScopes: { public: true },
     args: { id: t.arg.id({ required: true, validate: { schema: idShape(LIMIT_ORDER_ID, 'limit order') } }) },
     subscribe: (_r, { id }, ctx) => followChanges(ctx, id),

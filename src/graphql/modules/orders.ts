@@ -41,7 +41,8 @@ export const EvmTxRef = builder.objectRef<EvmTx>('EvmTx').implement({
     approvalReset: t.field({
       type: Approval,
       nullable: true,
-      description: 'An approve of 0, to be mined before `approval`: tokens such as Ethereum USDT refuse to change a non-zero allowance to another non-zero one.',
+      description:
+        'An approve of 0, to be mined before `approval`: tokens such as Ethereum USDT refuse to change a non-zero allowance to another non-zero one.',
       resolve: (x) => x.approvalReset ?? null,
     }),
   }),
@@ -126,10 +127,18 @@ const ReportOrderSubmittedPayload = builder.objectRef<{ order: OrderView }>('Rep
 
 const BuildOrderInput = builder.inputType('BuildOrderInput', { fields: (t) => ({ quoteId: t.id({ required: true }) }) });
 const SubmitOrderInput = builder.inputType('SubmitOrderInput', {
-  fields: (t) => ({ quoteId: t.id({ required: true }), signedTransaction: t.string({ required: true, description: 'Base64 signed transaction bytes.' }), ...idempotencyKeyField(t) }),
+  fields: (t) => ({
+    quoteId: t.id({ required: true }),
+    signedTransaction: t.string({ required: true, description: 'Base64 signed transaction bytes.' }),
+    ...idempotencyKeyField(t),
+  }),
 });
 const ReportOrderSubmittedInput = builder.inputType('ReportOrderSubmittedInput', {
-  fields: (t) => ({ quoteId: t.id({ required: true }), txHash: t.string({ required: true, description: 'The source transaction hash (or signature).' }), ...idempotencyKeyField(t) }),
+  fields: (t) => ({
+    quoteId: t.id({ required: true }),
+    txHash: t.string({ required: true, description: 'The source transaction hash (or signature).' }),
+    ...idempotencyKeyField(t),
+  }),
 });
 
 builder.mutationField('buildOrder', (t) =>

@@ -35,7 +35,11 @@ const Quote = builder.objectRef<QuoteView>('Quote').implement({
     expiresAt: t.field({ type: 'DateTime', resolve: (q) => new Date(q.expiresAt * 1000) }),
     gasOnArrival: t.field({ type: 'JSON', nullable: true, resolve: (q) => q.gasOnArrival ?? null }),
     calls: t.field({ type: 'JSON', nullable: true, resolve: (q) => q.calls ?? null }),
-    simulatedGasUsed: t.string({ nullable: true, description: 'With `simulate: true`: gas the built source transaction used in simulation.', resolve: (q) => q.simulation?.gasUsed ?? null }),
+    simulatedGasUsed: t.string({
+      nullable: true,
+      description: 'With `simulate: true`: gas the built source transaction used in simulation.',
+      resolve: (q) => q.simulation?.gasUsed ?? null,
+    }),
   }),
 });
 
@@ -65,7 +69,9 @@ export const QuoteInput = builder.inputType('QuoteInput', {
     integratorFeeBps: t.int(),
     gasOnArrival: t.boolean(),
     gasOnArrivalUsd: t.float({ description: '0.5 to 20 USD of destination gas.' }),
-    simulate: t.boolean({ description: 'Simulate each EVM quote\'s built transaction from `sender`; quotes that would revert move to `errors` (`SIMULATION_FAILED`).' }),
+    simulate: t.boolean({
+      description: "Simulate each EVM quote's built transaction from `sender`; quotes that would revert move to `errors` (`SIMULATION_FAILED`).",
+    }),
   }),
 });
 
@@ -86,7 +92,7 @@ builder.queryField('quote', (t) =>
 );
 
 const DestinationCallInput = builder.inputType('DestinationCallInput', {
-  description: 'One call the provider\'s executor makes on the destination chain.',
+  description: "One call the provider's executor makes on the destination chain.",
   fields: (t) => ({
     to: t.string({ required: true, description: 'Target contract.' }),
     data: t.string({ required: true, description: 'Calldata (hex), at most 10,000 bytes.' }),
@@ -95,7 +101,8 @@ const DestinationCallInput = builder.inputType('DestinationCallInput', {
 });
 
 const CallsActionType = builder.enumType('CallsActionType', {
-  description: '`deposit`: into an ERC-4626 `vault`, shares to `recipient`. `contractCall`: one call to `to` with `data` (approved first for an ERC-20 output).',
+  description:
+    '`deposit`: into an ERC-4626 `vault`, shares to `recipient`. `contractCall`: one call to `to` with `data` (approved first for an ERC-20 output).',
   values: ['deposit', 'contractCall'] as const,
 });
 
@@ -129,7 +136,7 @@ builder.queryField('quoteWithCalls', (t) =>
   t.field({
     type: QuoteResponseRef,
     description:
-      'Quotes whose output is handed to destination calls run by the provider\'s executor (`calls` or `action`). Cross-chain to EVM chains only, without gas on arrival; only providers that run destination calls are asked. The calls are checked statically (no transferFrom, safeTransferFrom, permit or Permit2; an ERC-20 output needs an approve of the target for `dstAmount`), then simulated on the destination chain: a revert, output left with the executor, or a target crediting the executor instead of `recipient` is `CallsRevertedError`.',
+      "Quotes whose output is handed to destination calls run by the provider's executor (`calls` or `action`). Cross-chain to EVM chains only, without gas on arrival; only providers that run destination calls are asked. The calls are checked statically (no transferFrom, safeTransferFrom, permit or Permit2; an ERC-20 output needs an approve of the target for `dstAmount`), then simulated on the destination chain: a revert, output left with the executor, or a target crediting the executor instead of `recipient` is `CallsRevertedError`.",
     authScopes: { public: true },
     args: { input: t.arg({ type: QuoteWithCallsInput, required: true }) },
     errors: { types: [CallsRevertedError, NoRouteError, AmountTooSmallError, AmountTooLargeError] },

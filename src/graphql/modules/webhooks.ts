@@ -7,7 +7,8 @@ import { arrayConnection, connectionType, keysetConnection, pageArgs, pageSize, 
 import { EventRef, WebhookAttemptRef, WebhookDeliveryRef, WebhookEndpointRef } from '../refs.js';
 
 const DeliveryStatus = builder.enumType('WebhookDeliveryStatus', {
-  description: '`pending` (see `nextAttemptAt`) until `succeeded`, `failed` (retries exhausted, or the receiver answered 410) or `canceled` (the endpoint was disabled).',
+  description:
+    '`pending` (see `nextAttemptAt`) until `succeeded`, `failed` (retries exhausted, or the receiver answered 410) or `canceled` (the endpoint was disabled).',
   values: ['pending', 'succeeded', 'failed', 'canceled'] as const,
 });
 const DeliveryOrigin = builder.enumType('WebhookDeliveryOrigin', {
@@ -86,7 +87,9 @@ WebhookEndpointRef.implement({
       description: 'Delivery attempts to this endpoint, newest first.',
       args: pageArgs(t, 100),
       resolve: async (e, args, ctx) => {
-        const page = await readAfter(ctx.services.webhooks.attempts(await keyOf(ctx), e.id, { limit: pageSize(args.first, 100), cursor: args.after ?? undefined }));
+        const page = await readAfter(
+          ctx.services.webhooks.attempts(await keyOf(ctx), e.id, { limit: pageSize(args.first, 100), cursor: args.after ?? undefined }),
+        );
         return keysetConnection(page, (a) => a.id, args);
       },
     }),
@@ -138,7 +141,9 @@ const UpdateWebhookEndpointInput = builder.inputType('UpdateWebhookEndpointInput
 });
 
 const WebhookEndpointIdInput = (name: string) => builder.inputType(name, { fields: (t) => ({ id: t.id({ required: true }) }) });
-const RotateSecretInput = builder.inputType('RotateWebhookEndpointSecretInput', { fields: (t) => ({ id: t.id({ required: true }), ...idempotencyKeyField(t) }) });
+const RotateSecretInput = builder.inputType('RotateWebhookEndpointSecretInput', {
+  fields: (t) => ({ id: t.id({ required: true }), ...idempotencyKeyField(t) }),
+});
 
 const endpointPayload = (name: string) =>
   builder.objectRef<{ webhookEndpoint: EndpointView }>(name).implement({
@@ -155,7 +160,8 @@ const defined = (o: Record<string, unknown>) => Object.fromEntries(Object.entrie
 builder.mutationField('createWebhookEndpoint', (t) =>
   t.field({
     type: endpointPayload('CreateWebhookEndpointPayload'),
-    description: 'The payload carries the signing secret; it is not shown again (rotate to get a new one). A ConflictError when the account and mode already have the most endpoints allowed.',
+    description:
+      'The payload carries the signing secret; it is not shown again (rotate to get a new one). A ConflictError when the account and mode already have the most endpoints allowed.',
     authScopes: { key: true },
     args: { input: t.arg({ type: CreateWebhookEndpointInput, required: true }) },
     errors: { types: [ConflictError] },

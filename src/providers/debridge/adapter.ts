@@ -2,7 +2,18 @@ import type { Clock } from '../../clock.js';
 import { ApiError, isApiError } from '../../errors.js';
 import type { Logger } from '../../log.js';
 import { parseProviderBody, providerFetch, type ProviderResponse } from '../http.js';
-import { type OrderState, type Provider, type ProviderChain, type ProviderOrderStatus, type ProviderQuote, type ProviderTx, type QuoteRequest, type StoredQuote, type ProviderCapabilities, capabilities } from '../types.js';
+import {
+  type OrderState,
+  type Provider,
+  type ProviderChain,
+  type ProviderOrderStatus,
+  type ProviderQuote,
+  type ProviderTx,
+  type QuoteRequest,
+  type StoredQuote,
+  type ProviderCapabilities,
+  capabilities,
+} from '../types.js';
 import { DebridgeChainTable } from './chains.js';
 import { BUILD_GONE_CODES, debridgeError } from './errors.js';
 import { debridgeFeeParams } from './fees.js';

@@ -13,7 +13,9 @@ export interface DebridgeFeeParams {
 /** 30 → "0.3", 5 → "0.05", 150 → "1.5": percent of the input, exact (no float rounding). */
 export function bpsToPercent(bps: number): string {
   const whole = Math.floor(bps / 100);
-  const frac = String(bps % 100).padStart(2, '0').replace(/0+$/, '');
+  const frac = String(bps % 100)
+    .padStart(2, '0')
+    .replace(/0+$/, '');
   return frac ? `${whole}.${frac}` : String(whole);
 }
 

@@ -52,7 +52,9 @@ export function buildCreateTxQuery(req: QuoteRequest, chains: DebridgeChainTable
  * for exactly the quoted input (the amount the wallet approves) with a market-rate output.
  */
 export function buildTimeQuery(stored: StoredQuote, query: Record<string, string>): Record<string, string> {
-  return stored.request.tradeType === 'EXACT_OUTPUT' ? { ...query, srcChainTokenInAmount: stored.quote.srcAmount.toString(), dstChainTokenOutAmount: 'auto' } : query;
+  return stored.request.tradeType === 'EXACT_OUTPUT'
+    ? { ...query, srcChainTokenInAmount: stored.quote.srcAmount.toString(), dstChainTokenOutAmount: 'auto' }
+    : query;
 }
 
 /**

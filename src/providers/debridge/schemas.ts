@@ -6,7 +6,13 @@ export const uint = z
   .regex(/^(0x[0-9a-fA-F]+|[0-9]+)$/, 'expected an integer string')
   .transform((s) => BigInt(s));
 /** A number the API may send as a JSON number or a numeric string. */
-const looseNumber = z.union([z.number(), z.string().regex(/^-?[0-9]+(\.[0-9]+)?$/).transform(Number)]);
+const looseNumber = z.union([
+  z.number(),
+  z
+    .string()
+    .regex(/^-?[0-9]+(\.[0-9]+)?$/)
+    .transform(Number),
+]);
 
 const estimationToken = z.object({
   address: z.string().min(1),
@@ -26,7 +32,10 @@ const costDetail = z.object({
   type: z.string(),
   payload: z
     .object({
-      feeAmount: z.string().regex(/^[0-9]+$/).optional(),
+      feeAmount: z
+        .string()
+        .regex(/^[0-9]+$/)
+        .optional(),
       feeBps: looseNumber.optional(),
       feeApproximateUsdValue: looseNumber.optional(),
     })
@@ -35,7 +44,10 @@ const costDetail = z.object({
 
 /** Full variant: EVM source carries to/data/value; Solana source carries only data (0x-hex). */
 const txFull = z.object({
-  to: z.string().regex(/^0x[0-9a-fA-F]{40}$/).optional(),
+  to: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{40}$/)
+    .optional(),
   data: z.string().regex(/^0x[0-9a-fA-F]*$/),
   value: uint.optional(),
   gasLimit: z.union([z.number(), z.string()]).optional(),

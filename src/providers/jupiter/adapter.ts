@@ -1,7 +1,18 @@
 import { ApiError, invalidParams } from '../../errors.js';
 import { systemClock, type Clock } from '../../clock.js';
 import { parseProviderBody, providerFetch } from '../http.js';
-import { SOLANA_CHAIN_ID, type Provider, type ProviderCapabilities, type ProviderChain, type ProviderOrderStatus, type ProviderQuote, type QuoteRequest, type StoredQuote, type SvmTxRequest, capabilities } from '../types.js';
+import {
+  SOLANA_CHAIN_ID,
+  type Provider,
+  type ProviderCapabilities,
+  type ProviderChain,
+  type ProviderOrderStatus,
+  type ProviderQuote,
+  type QuoteRequest,
+  type StoredQuote,
+  type SvmTxRequest,
+  capabilities,
+} from '../types.js';
 import { jupiterExecuteRejection, jupiterOrderError } from './errors.js';
 import { isSolanaAddress, jupiterReferral, orderQuery, readOrder, toJupiterMint } from './mapping.js';
 import { jupiterContext, ultraExecuteBody, ultraOrderBody } from './schemas.js';
@@ -29,7 +40,13 @@ export class JupiterProvider implements Provider {
   }
 
   supportsRoute(req: Pick<QuoteRequest, 'src' | 'dst' | 'srcVm' | 'dstVm'>): boolean {
-    return req.srcVm === 'svm' && req.dstVm === 'svm' && req.src.chainId === SOLANA_CHAIN_ID && req.dst.chainId === SOLANA_CHAIN_ID && toJupiterMint(req.src.address) !== toJupiterMint(req.dst.address);
+    return (
+      req.srcVm === 'svm' &&
+      req.dstVm === 'svm' &&
+      req.src.chainId === SOLANA_CHAIN_ID &&
+      req.dst.chainId === SOLANA_CHAIN_ID &&
+      toJupiterMint(req.src.address) !== toJupiterMint(req.dst.address)
+    );
   }
 
   async chains(): Promise<ProviderChain[]> {

@@ -80,7 +80,13 @@ const ESTIMATED_SECONDS = 5;
 
 /** `GET /ultra/v1/order` query: with `taker`, so the answer carries the unsigned transaction; `receiver` only when it differs. */
 export function orderQuery(req: QuoteRequest, referral: JupiterReferral): Record<string, string> {
-  const query: Record<string, string> = { inputMint: toJupiterMint(req.src.address), outputMint: toJupiterMint(req.dst.address), amount: req.amount.toString(), taker: req.sender, ...referral.query };
+  const query: Record<string, string> = {
+    inputMint: toJupiterMint(req.src.address),
+    outputMint: toJupiterMint(req.dst.address),
+    amount: req.amount.toString(),
+    taker: req.sender,
+    ...referral.query,
+  };
   if (req.recipient !== req.sender) query.receiver = req.recipient;
   return query;
 }
@@ -91,7 +97,8 @@ export function orderQuery(req: QuoteRequest, referral: JupiterReferral): Record
  * back to its default fee: then our fee is not carried (`feeBps` differs from the `referralFee` sent).
  */
 export function readOrder(body: UltraOrder, req: QuoteRequest, referral: JupiterReferral, nowSeconds: number): ProviderQuote {
-  if (body.inputMint !== toJupiterMint(req.src.address) || body.outputMint !== toJupiterMint(req.dst.address)) throw new ApiError('PROVIDER_ERROR', 'jupiter answered for a different token pair');
+  if (body.inputMint !== toJupiterMint(req.src.address) || body.outputMint !== toJupiterMint(req.dst.address))
+    throw new ApiError('PROVIDER_ERROR', 'jupiter answered for a different token pair');
   if (BigInt(body.inAmount) !== req.amount) throw new ApiError('PROVIDER_ERROR', 'jupiter answered for a different input amount');
   if (BigInt(body.otherAmountThreshold) > BigInt(body.outAmount)) throw new ApiError('PROVIDER_ERROR', 'jupiter answered with a minimum above the output');
   if (!body.transaction) throw jupiterOrderCodeError(body.errorCode, body.errorMessage);

@@ -52,7 +52,10 @@ export const triggerOrder = z.object({
   status: z.string(),
   openTx: z.string().nullish(),
   closeTx: z.string().nullish(),
-  trades: z.array(triggerTrade).nullish().transform((t) => t ?? []),
+  trades: z
+    .array(triggerTrade)
+    .nullish()
+    .transform((t) => t ?? []),
 });
 
 /** `GET /getTriggerOrders`: 10 orders a page. */

@@ -106,7 +106,14 @@ export class JupiterTrigger {
   async createOrder(req: CreateTriggerOrder, signal: AbortSignal): Promise<{ requestId: string; transaction: string; order: string }> {
     const params: Record<string, string> = { makingAmount: req.makingAmount.toString(), takingAmount: req.takingAmount.toString() };
     if (req.expiredAt !== undefined) params.expiredAt = String(Math.floor(req.expiredAt));
-    const body: Record<string, unknown> = { inputMint: req.inputMint, outputMint: req.outputMint, maker: req.maker, payer: req.payer, params, computeUnitPrice: 'auto' };
+    const body: Record<string, unknown> = {
+      inputMint: req.inputMint,
+      outputMint: req.outputMint,
+      maker: req.maker,
+      payer: req.payer,
+      params,
+      computeUnitPrice: 'auto',
+    };
     if (req.feeBps && req.feeBps > 0 && req.feeAccount) {
       params.feeBps = String(req.feeBps);
       body.feeAccount = req.feeAccount;
@@ -142,7 +149,12 @@ export class JupiterTrigger {
   }
 
   /** One page (10 orders) of a wallet's active or past orders. */
-  async getOrders(user: string, orderStatus: TriggerOrderStatus, page: number, signal: AbortSignal): Promise<{ orders: TriggerOrder[]; totalPages: number; page: number }> {
+  async getOrders(
+    user: string,
+    orderStatus: TriggerOrderStatus,
+    page: number,
+    signal: AbortSignal,
+  ): Promise<{ orders: TriggerOrder[]; totalPages: number; page: number }> {
     const res = await providerFetch(this.o.baseUrl, `${this.base}/getTriggerOrders`, {
       provider: 'jupiter',
       signal,

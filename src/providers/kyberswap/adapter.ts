@@ -2,9 +2,29 @@ import { ApiError } from '../../errors.js';
 import { systemClock, type Clock } from '../../clock.js';
 import { parseProviderBody, providerFetch } from '../http.js';
 import { slippageKeepingFloor, supportsSameChainEvm } from '../same-chain-evm.js';
-import { type EvmTxRequest, type Provider, type ProviderCapabilities, type ProviderChain, type ProviderOrderStatus, type ProviderQuote, type QuoteRequest, type StoredQuote, capabilities } from '../types.js';
+import {
+  type EvmTxRequest,
+  type Provider,
+  type ProviderCapabilities,
+  type ProviderChain,
+  type ProviderOrderStatus,
+  type ProviderQuote,
+  type QuoteRequest,
+  type StoredQuote,
+  capabilities,
+} from '../types.js';
 import { kyberError } from './errors.js';
-import { buildBody, checkBuild, KYBER_CHAIN_IDS, KYBER_CHAIN_SLUGS, kyberFeeParams, kyberMinAmountOut, readRoutes, readTransaction, routesQuery } from './mapping.js';
+import {
+  buildBody,
+  checkBuild,
+  KYBER_CHAIN_IDS,
+  KYBER_CHAIN_SLUGS,
+  kyberFeeParams,
+  kyberMinAmountOut,
+  readRoutes,
+  readTransaction,
+  routesQuery,
+} from './mapping.js';
 import { kyberBuildBody, kyberContext, kyberRoutesBody, type KyberBuild, type KyberContext } from './schemas.js';
 import { kyberOrderStatus } from './status.js';
 
@@ -40,7 +60,12 @@ export class KyberSwapProvider implements Provider {
     const slug = KYBER_CHAIN_SLUGS[req.src.chainId];
     if (!slug) throw new ApiError('NO_ROUTE', 'kyberswap does not serve this chain');
     const fee = kyberFeeParams(req.fees);
-    const res = await providerFetch(this.o.baseUrl, `/${slug}/api/v1/routes`, { provider: 'kyberswap', signal, query: routesQuery(req, fee), headers: this.headers() });
+    const res = await providerFetch(this.o.baseUrl, `/${slug}/api/v1/routes`, {
+      provider: 'kyberswap',
+      signal,
+      query: routesQuery(req, fee),
+      headers: this.headers(),
+    });
     const raw = this.ok(res.status, res.json, 'quote');
     const body = parseProviderBody('kyberswap', kyberRoutesBody, raw);
     const rawSummary = (raw as { data: { routeSummary: Record<string, unknown> } }).data.routeSummary;
@@ -63,7 +88,8 @@ export class KyberSwapProvider implements Provider {
       if (narrowed === undefined) throw new ApiError('QUOTE_NOT_FOUND', 'kyberswap price moved below the quoted minimum; request a new quote');
       slippage = Math.min(narrowed, slippage);
       d = await this.buildOnce(ctx.data, stored, slippage, signal);
-      if (kyberMinAmountOut(BigInt(d.amountOut), slippage) < floor) throw new ApiError('QUOTE_NOT_FOUND', 'kyberswap can no longer guarantee the quoted minimum; request a new quote');
+      if (kyberMinAmountOut(BigInt(d.amountOut), slippage) < floor)
+        throw new ApiError('QUOTE_NOT_FOUND', 'kyberswap can no longer guarantee the quoted minimum; request a new quote');
     }
     return readTransaction(d, stored.request, ctx.data.chainId);
   }
@@ -71,7 +97,13 @@ export class KyberSwapProvider implements Provider {
   /** `POST /{chain}/api/v1/route/build` with the stored summary: Kyber's router, the same input, output not below the quoted minimum. */
   private async buildOnce(ctx: KyberContext, stored: StoredQuote, slippageBps: number, signal: AbortSignal): Promise<KyberBuild> {
     const body = buildBody(ctx, stored.request, slippageBps, Math.floor(this.clock.now() / 1000), this.o.clientId);
-    const res = await providerFetch(this.o.baseUrl, `/${ctx.slug}/api/v1/route/build`, { provider: 'kyberswap', signal, method: 'POST', body, headers: this.headers() });
+    const res = await providerFetch(this.o.baseUrl, `/${ctx.slug}/api/v1/route/build`, {
+      provider: 'kyberswap',
+      signal,
+      method: 'POST',
+      body,
+      headers: this.headers(),
+    });
     const d = parseProviderBody('kyberswap', kyberBuildBody, this.ok(res.status, res.json, 'build')).data;
     checkBuild(d, stored);
     return d;

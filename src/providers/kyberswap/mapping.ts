@@ -113,7 +113,14 @@ export function checkRouter(address: string): void {
  * echoes it. `rawSummary` is the summary as received, stored for build: zod drops keys we don't read and Kyber
  * checks the whole object.
  */
-export function readRoutes(body: KyberRoutes, rawSummary: Record<string, unknown>, req: QuoteRequest, fee: KyberFeeParams, slug: string, nowSeconds: number): ProviderQuote {
+export function readRoutes(
+  body: KyberRoutes,
+  rawSummary: Record<string, unknown>,
+  req: QuoteRequest,
+  fee: KyberFeeParams,
+  slug: string,
+  nowSeconds: number,
+): ProviderQuote {
   const s = body.data.routeSummary;
   if (fromKyberToken(s.tokenIn) !== req.src.address.toLowerCase() || fromKyberToken(s.tokenOut) !== req.dst.address.toLowerCase()) {
     throw new ApiError('PROVIDER_ERROR', 'kyberswap answered for a different token pair');
@@ -167,5 +174,12 @@ export function readTransaction(d: KyberBuild, req: QuoteRequest, chainId: numbe
   if (d.transactionValue !== (sellsNative ? d.amountIn : '0')) {
     throw new ApiError('PROVIDER_ERROR', `kyberswap returned a transaction value (${d.transactionValue}) that does not match the input`);
   }
-  return { vm: 'evm', chainId, to: d.routerAddress, data: d.data, value: d.transactionValue, ...(sellsNative ? {} : { spender: d.routerAddress.toLowerCase() }) };
+  return {
+    vm: 'evm',
+    chainId,
+    to: d.routerAddress,
+    data: d.data,
+    value: d.transactionValue,
+    ...(sellsNative ? {} : { spender: d.routerAddress.toLowerCase() }),
+  };
 }

@@ -1,7 +1,17 @@
 import type { Clock } from '../../clock.js';
 import { ApiError } from '../../errors.js';
 import { parseProviderBody, providerFetch, type ProviderResponse } from '../http.js';
-import { type Provider, type ProviderChain, type ProviderOrderStatus, type ProviderQuote, type ProviderTx, type QuoteRequest, type StoredQuote, type ProviderCapabilities, capabilities } from '../types.js';
+import {
+  type Provider,
+  type ProviderChain,
+  type ProviderOrderStatus,
+  type ProviderQuote,
+  type ProviderTx,
+  type QuoteRequest,
+  type StoredQuote,
+  type ProviderCapabilities,
+  capabilities,
+} from '../types.js';
 import { fromLifiChainId, LIFI_SEED_CHAINS } from './chains.js';
 import { lifiError } from './errors.js';
 import { lifiFeeParams } from './fees.js';

@@ -19,7 +19,4 @@ export function fromLifiChainId(lifiChainId: number): number | undefined {
  * chain table plus long-standing EVM chains). `chains()` replaces this with the live list, so a
  * quota-limited provider is not asked about chains it does not have.
  */
-export const LIFI_SEED_CHAINS: readonly number[] = [
-  1, 10, 56, 100, 137, 8453, 42161, 43114, SOLANA_CHAIN_ID,
-  324, 59144, 534352, 5000, 81457, 42220, 146, 130,
-];
+export const LIFI_SEED_CHAINS: readonly number[] = [1, 10, 56, 100, 137, 8453, 42161, 43114, SOLANA_CHAIN_ID, 324, 59144, 534352, 5000, 81457, 42220, 146, 130];

@@ -6,7 +6,10 @@ export const uint = z
   .regex(/^(0x[0-9a-fA-F]+|[0-9]+)$/, 'expected an integer string')
   .transform((s) => BigInt(s));
 /** USD amounts arrive as decimal strings ("0.12"). */
-const usdString = z.string().regex(/^-?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?$/).transform(Number);
+const usdString = z
+  .string()
+  .regex(/^-?[0-9]+(\.[0-9]+)?([eE][-+]?[0-9]+)?$/)
+  .transform(Number);
 
 const token = z.object({
   address: z.string().min(1),
@@ -21,7 +24,10 @@ const feeCost = z.object({
   amount: z.string().optional(),
   amountUSD: usdString.optional(),
   included: z.boolean().optional(),
-  feeSplit: z.object({ lifiFee: z.string().regex(/^[0-9]+$/), integratorFee: z.string().regex(/^[0-9]+$/) }).partial().optional(),
+  feeSplit: z
+    .object({ lifiFee: z.string().regex(/^[0-9]+$/), integratorFee: z.string().regex(/^[0-9]+$/) })
+    .partial()
+    .optional(),
 });
 
 const gasCost = z.object({ type: z.string().optional(), amount: z.string().optional(), amountUSD: usdString.optional() });
@@ -29,7 +35,10 @@ const gasCost = z.object({ type: z.string().optional(), amount: z.string().optio
 /** EVM: to/data/value (hex or decimal); Solana source: only `data`, base64 of a serialized transaction. */
 const transactionRequest = z.object({
   from: z.string().optional(),
-  to: z.string().regex(/^0x[0-9a-fA-F]{40}$/).optional(),
+  to: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{40}$/)
+    .optional(),
   chainId: z.number().int().optional(),
   data: z.string().min(1),
   value: uint.optional(),
@@ -94,7 +103,15 @@ export const chainsResponse = z.object({
 /** What the adapter stores in ProviderQuote.context: the ready transaction and the spender. */
 export const lifiContext = z.object({
   tool: z.string(),
-  transactionRequest: z.object({ to: z.string().optional(), data: z.string(), value: z.string().regex(/^[0-9]+$/).optional(), chainId: z.number().int().optional() }),
+  transactionRequest: z.object({
+    to: z.string().optional(),
+    data: z.string(),
+    value: z
+      .string()
+      .regex(/^[0-9]+$/)
+      .optional(),
+    chainId: z.number().int().optional(),
+  }),
   approvalAddress: z.string().optional(),
   transactionId: z.string().optional(),
 });

@@ -15,7 +15,17 @@ import type { Config } from '../../config.js';
 import type { Logger } from '../../log.js';
 import type { Clock } from '../../clock.js';
 import { ApiError } from '../../errors.js';
-import { EVM_NATIVE, type Provider, type ProviderCapabilities, type ProviderOrderStatus, type ProviderQuote, type ProviderTx, type QuoteRequest, type StoredQuote, capabilities } from '../types.js';
+import {
+  EVM_NATIVE,
+  type Provider,
+  type ProviderCapabilities,
+  type ProviderOrderStatus,
+  type ProviderQuote,
+  type ProviderTx,
+  type QuoteRequest,
+  type StoredQuote,
+  capabilities,
+} from '../types.js';
 import { inputFor, MOCK_SPREAD_BPS, outputFor, usdPrice } from './pricing.js';
 
 /**
@@ -50,8 +60,27 @@ const aggregate3Abi = [
     type: 'function',
     name: 'aggregate3',
     stateMutability: 'payable',
-    inputs: [{ name: 'calls', type: 'tuple[]', components: [{ name: 'target', type: 'address' }, { name: 'allowFailure', type: 'bool' }, { name: 'callData', type: 'bytes' }] }],
-    outputs: [{ name: 'returnData', type: 'tuple[]', components: [{ name: 'success', type: 'bool' }, { name: 'returnData', type: 'bytes' }] }],
+    inputs: [
+      {
+        name: 'calls',
+        type: 'tuple[]',
+        components: [
+          { name: 'target', type: 'address' },
+          { name: 'allowFailure', type: 'bool' },
+          { name: 'callData', type: 'bytes' },
+        ],
+      },
+    ],
+    outputs: [
+      {
+        name: 'returnData',
+        type: 'tuple[]',
+        components: [
+          { name: 'success', type: 'bool' },
+          { name: 'returnData', type: 'bytes' },
+        ],
+      },
+    ],
   },
 ] as const;
 
@@ -123,12 +152,23 @@ export class MockProvider implements Provider {
 
   async build(stored: StoredQuote): Promise<ProviderTx> {
     const { request: r, quote: q } = stored;
-    const trailer = encodeAbiParameters(TRAILER_PARAMS, [BigInt(r.dst.chainId), r.dst.address as Hex, r.recipient as Hex, q.dstAmount, BigInt(q.context.feeBps as number)]).slice(2) + MAGIC;
+    const trailer =
+      encodeAbiParameters(TRAILER_PARAMS, [
+        BigInt(r.dst.chainId),
+        r.dst.address as Hex,
+        r.recipient as Hex,
+        q.dstAmount,
+        BigInt(q.context.feeBps as number),
+      ]).slice(2) + MAGIC;
     if (r.src.address === EVM_NATIVE) {
       return { vm: 'evm', chainId: r.src.chainId, to: MOCK_MAKER.address.toLowerCase(), data: `0x${trailer}`, value: q.srcAmount.toString() };
     }
     const pull = encodeFunctionData({ abi: erc20Abi, functionName: 'transferFrom', args: [r.sender as Hex, MOCK_MAKER.address, q.srcAmount] });
-    const data = encodeFunctionData({ abi: aggregate3Abi, functionName: 'aggregate3', args: [[{ target: r.src.address as Hex, allowFailure: false, callData: pull }]] });
+    const data = encodeFunctionData({
+      abi: aggregate3Abi,
+      functionName: 'aggregate3',
+      args: [[{ target: r.src.address as Hex, allowFailure: false, callData: pull }]],
+    });
     return { vm: 'evm', chainId: r.src.chainId, to: MULTICALL3.toLowerCase(), data: data + trailer, value: '0', spender: MULTICALL3.toLowerCase() };
   }
 
@@ -161,7 +201,10 @@ export class MockProvider implements Provider {
       if (receipt.status !== 'success') return { state: 'failed', srcTxHash: hash };
       const input = tx.input.slice(2);
       if (!input.endsWith(MAGIC)) throw new ApiError('ORDER_NOT_FOUND', 'mock: not a mock order transaction');
-      const [dstChainId, dstToken, recipient, dstAmount, feeBps] = decodeAbiParameters(TRAILER_PARAMS, `0x${input.slice(input.length - MAGIC.length - 5 * 64, input.length - MAGIC.length)}`);
+      const [dstChainId, dstToken, recipient, dstAmount, feeBps] = decodeAbiParameters(
+        TRAILER_PARAMS,
+        `0x${input.slice(input.length - MAGIC.length - 5 * 64, input.length - MAGIC.length)}`,
+      );
       const paid = this.paidAmount(tx, receipt);
       if (!paid) return { state: 'failed', srcTxHash: hash };
       if (paid.amount.toString().endsWith('4002')) return { state: 'failed', srcTxHash: hash };
@@ -177,7 +220,10 @@ export class MockProvider implements Provider {
   }
 
   /** What the maker received in this transaction: native value, or an ERC-20 Transfer to the maker. */
-  private paidAmount(tx: { to: string | null; value: bigint }, receipt: { logs: Parameters<typeof parseEventLogs>[0]['logs'] }): { token: string; amount: bigint } | undefined {
+  private paidAmount(
+    tx: { to: string | null; value: bigint },
+    receipt: { logs: Parameters<typeof parseEventLogs>[0]['logs'] },
+  ): { token: string; amount: bigint } | undefined {
     const maker = MOCK_MAKER.address.toLowerCase();
     if (tx.to?.toLowerCase() === maker && tx.value > 0n) return { token: EVM_NATIVE, amount: tx.value };
     const transfers = parseEventLogs({ abi: erc20Abi, eventName: 'Transfer', logs: receipt.logs }).filter((l) => l.args.to.toLowerCase() === maker);
@@ -186,11 +232,22 @@ export class MockProvider implements Provider {
   }
 
   /** Sends from the maker, one transaction at a time (nonces). */
-  private send(chainId: number, token: string, to: string, amount: bigint, check?: { paid: { token: string; amount: bigint }; feeBps: number }): Promise<string> {
+  private send(
+    chainId: number,
+    token: string,
+    to: string,
+    amount: bigint,
+    check?: { paid: { token: string; amount: bigint }; feeBps: number },
+  ): Promise<string> {
     const run = async () => {
       if (check) await this.assertPriced(chainId, token, amount, check);
       const wallet = createWalletClient({ account: MOCK_MAKER, transport: http(this.o.rpcUrls[chainId], { retryCount: 0 }) });
-      const chain = { id: chainId, name: `devnet-${chainId}`, nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [this.o.rpcUrls[chainId]] } } };
+      const chain = {
+        id: chainId,
+        name: `devnet-${chainId}`,
+        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+        rpcUrls: { default: { http: [this.o.rpcUrls[chainId]] } },
+      };
       const hash =
         token === EVM_NATIVE
           ? await wallet.sendTransaction({ chain, to: to as Hex, value: amount })

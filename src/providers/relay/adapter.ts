@@ -4,7 +4,17 @@ import type { Logger } from '../../log.js';
 import type { Clock } from '../../clock.js';
 import { ApiError } from '../../errors.js';
 import { parseProviderBody, providerFetch } from '../http.js';
-import { type Provider, type ProviderCapabilities, type ProviderChain, type ProviderOrderStatus, type ProviderQuote, type ProviderTx, type QuoteRequest, type StoredQuote, capabilities } from '../types.js';
+import {
+  type Provider,
+  type ProviderCapabilities,
+  type ProviderChain,
+  type ProviderOrderStatus,
+  type ProviderQuote,
+  type ProviderTx,
+  type QuoteRequest,
+  type StoredQuote,
+  capabilities,
+} from '../types.js';
 import { fromRelayChainId, RELAY_DEFAULT_CHAINS, RELAY_SOLANA_CHAIN_ID } from './chains.js';
 import { relayError } from './errors.js';
 import { evmTransaction, mainTransaction, quoteBody, readQuote } from './mapping.js';
@@ -30,7 +40,13 @@ const EXECUTOR_MISS_TTL_MS = 10 * 60_000;
 
 export class RelayProvider implements Provider {
   readonly id = 'relay' as const;
-  readonly capabilities: ProviderCapabilities = capabilities({ gasOnArrival: true, destinationCalls: true, depositAddresses: true, tracksStatus: true, exactOutput: true });
+  readonly capabilities: ProviderCapabilities = capabilities({
+    gasOnArrival: true,
+    destinationCalls: true,
+    depositAddresses: true,
+    tracksStatus: true,
+    exactOutput: true,
+  });
   private chainIds = new Set(RELAY_DEFAULT_CHAINS);
   /** Relay's multicaller per chain (from `/chains` `contracts.multicaller`): it makes the destination `txs`. */
   private executors = new Map<number, string>();
@@ -110,9 +126,9 @@ export class RelayProvider implements Provider {
       // Solana is the only non-EVM chain we route; Relay's other VMs (Eclipse, Bitcoin…) are not ours.
       .chains.filter((c) => !c.disabled && (c.vmType === 'evm' || c.id === RELAY_SOLANA_CHAIN_ID));
     this.executorsReadAt = this.now();
-    for (const c of list) if (c.contracts?.multicaller && /^0x[0-9a-fA-F]{40}$/.test(c.contracts.multicaller)) this.executors.set(c.id, c.contracts.multicaller.toLowerCase());
-    const chains = list
-      .map((c) => ({ chainId: fromRelayChainId(c.id), name: c.displayName ?? c.name }));
+    for (const c of list)
+      if (c.contracts?.multicaller && /^0x[0-9a-fA-F]{40}$/.test(c.contracts.multicaller)) this.executors.set(c.id, c.contracts.multicaller.toLowerCase());
+    const chains = list.map((c) => ({ chainId: fromRelayChainId(c.id), name: c.displayName ?? c.name }));
     if (chains.length) this.chainIds = new Set(chains.map((c) => c.chainId));
     return chains;
   }

@@ -54,12 +54,7 @@ export function quoteBody(req: QuoteRequest, referrer: string) {
  * A `/quote/v2` answer as our quote. Its steps must build (checked now, so an unbuildable route never reaches
  * a user as a quote) and carry a request id; what build needs of them is kept in `context`.
  */
-export function readQuote(
-  q: RelayQuoteResponse,
-  req: QuoteRequest,
-  fees: { ourFeeBps: number; partnerFeeBps: number },
-  nowSeconds: number,
-): ProviderQuote {
+export function readQuote(q: RelayQuoteResponse, req: QuoteRequest, fees: { ourFeeBps: number; partnerFeeBps: number }, nowSeconds: number): ProviderQuote {
   const requestId = requestIdOf(q.steps);
   if (!requestId) throw new ApiError('PROVIDER_ERROR', 'relay: quote carries no requestId');
   mainTransaction(q.steps);
@@ -79,7 +74,14 @@ export function readQuote(
     ...(gasUsd !== undefined ? { gasUsd } : {}),
     expiresAt: nowSeconds + RELAY_QUOTE_TTL_S,
     ...(topup && BigInt(topup.amount) > 0n && req.gasOnArrivalUsd !== undefined
-      ? { gasOnArrival: { chainId: req.dst.chainId, token: EVM_NATIVE, amount: topup.amount, ...(topup.amountUsd !== undefined ? { amountUsd: topup.amountUsd } : {}) } }
+      ? {
+          gasOnArrival: {
+            chainId: req.dst.chainId,
+            token: EVM_NATIVE,
+            amount: topup.amount,
+            ...(topup.amountUsd !== undefined ? { amountUsd: topup.amountUsd } : {}),
+          },
+        }
       : {}),
     context: { requestId, steps: q.steps.map(compactStep) },
   };
@@ -103,9 +105,7 @@ const compactStep = (s: RelayStep) => ({ id: s.id, kind: s.kind, requestId: s.re
  * on-chain allowance is actually short. Routes needing more than one main transaction, or a signature,
  * cannot be expressed as one BuiltTx and are refused.
  */
-export type RelayMainTx =
-  | { vm: 'evm'; tx: z.output<typeof evmTxData>; spender?: string }
-  | { vm: 'svm'; tx: z.output<typeof svmTxData> };
+export type RelayMainTx = { vm: 'evm'; tx: z.output<typeof evmTxData>; spender?: string } | { vm: 'svm'; tx: z.output<typeof svmTxData> };
 
 const isApprove = (s: RelayStep) => s.id === 'approve' || s.id === 'approval';
 
@@ -126,7 +126,10 @@ export function mainTransaction(steps: RelayStep[]): RelayMainTx {
   }
   const main = withItems.filter((s) => !isApprove(s));
   if (main.length !== 1 || main[0].items.length !== 1) {
-    throw new ApiError('PROVIDER_ERROR', `relay: route needs ${main.reduce((n, s) => n + s.items.length, 0)} transactions; only single-transaction routes are supported`);
+    throw new ApiError(
+      'PROVIDER_ERROR',
+      `relay: route needs ${main.reduce((n, s) => n + s.items.length, 0)} transactions; only single-transaction routes are supported`,
+    );
   }
   const data = main[0].items[0].data as Record<string, unknown> | undefined;
   if (data && Array.isArray(data.instructions)) return { vm: 'svm', tx: parseProviderBody('relay', svmTxData, data) };

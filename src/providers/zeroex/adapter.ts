@@ -2,7 +2,17 @@ import { ApiError } from '../../errors.js';
 import { systemClock, type Clock } from '../../clock.js';
 import { parseProviderBody, providerFetch } from '../http.js';
 import { slippageKeepingFloor, supportsSameChainEvm } from '../same-chain-evm.js';
-import { type EvmTxRequest, type Provider, type ProviderCapabilities, type ProviderChain, type ProviderOrderStatus, type ProviderQuote, type QuoteRequest, type StoredQuote, capabilities } from '../types.js';
+import {
+  type EvmTxRequest,
+  type Provider,
+  type ProviderCapabilities,
+  type ProviderChain,
+  type ProviderOrderStatus,
+  type ProviderQuote,
+  type QuoteRequest,
+  type StoredQuote,
+  capabilities,
+} from '../types.js';
 import { zeroExError } from './errors.js';
 import { checkEcho, priceQuery, readPrice, readTransaction, ZEROEX_CHAIN_IDS, zeroExFeeParams, toZeroExToken } from './mapping.js';
 import { zeroExContext, zeroExPriceBody, zeroExQuoteBody, type ZeroExQuote } from './schemas.js';

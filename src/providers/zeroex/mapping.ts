@@ -118,7 +118,8 @@ export function readPrice(body: ZeroExPrice, req: QuoteRequest, fee: ZeroExFeePa
 export function readTransaction(body: ZeroExQuote, chainId: number): EvmTxRequest {
   const tx = body.transaction;
   const sellsNative = fromZeroExToken(chainId, body.sellToken) === EVM_NATIVE;
-  if (tx.value !== (sellsNative ? body.sellAmount : '0')) throw new ApiError('PROVIDER_ERROR', `0x returned a transaction value (${tx.value}) that does not match the sell amount`);
+  if (tx.value !== (sellsNative ? body.sellAmount : '0'))
+    throw new ApiError('PROVIDER_ERROR', `0x returned a transaction value (${tx.value}) that does not match the sell amount`);
   const spender = sellsNative ? undefined : (body.issues?.allowance?.spender ?? body.allowanceTarget ?? undefined);
   if (!sellsNative && !spender) throw new ApiError('PROVIDER_ERROR', '0x returned no allowance target for an ERC-20 sell');
   return { vm: 'evm', chainId, to: tx.to, data: tx.data, value: tx.value, ...(spender ? { spender: spender.toLowerCase() } : {}) };

@@ -52,7 +52,8 @@ export function checkAgainstOutput(calls: DestinationCall[], ctx: CallsContext):
     totalValue += v;
   });
   if (native) {
-    if (totalValue > ctx.dstAmount) throw new ApiError('INVALID_PARAMS', `calls: send ${totalValue} wei in total, more than dstAmount (${ctx.dstAmount})`, { field: 'calls' });
+    if (totalValue > ctx.dstAmount)
+      throw new ApiError('INVALID_PARAMS', `calls: send ${totalValue} wei in total, more than dstAmount (${ctx.dstAmount})`, { field: 'calls' });
     return;
   }
   // ERC-20 output: an approve(spender, >= dstAmount) on the token, whose spender is the target of a later call.
@@ -102,14 +103,21 @@ export function expandAction(action: CallsAction, ctx: CallsContext): Destinatio
   });
   switch (action.type) {
     case 'deposit': {
-      if (native) throw new ApiError('INVALID_PARAMS', 'action: deposit needs an ERC-20 output (an ERC-4626 vault takes its asset token, not the native coin)', { field: 'action' });
+      if (native)
+        throw new ApiError('INVALID_PARAMS', 'action: deposit needs an ERC-20 output (an ERC-4626 vault takes its asset token, not the native coin)', {
+          field: 'action',
+        });
       const vault = action.vault.toLowerCase();
-      return [approve(vault), { to: vault, data: encodeFunctionData({ abi: depositAbi, functionName: 'deposit', args: [ctx.dstAmount, ctx.recipient as Hex] }), value: '0' }];
+      return [
+        approve(vault),
+        { to: vault, data: encodeFunctionData({ abi: depositAbi, functionName: 'deposit', args: [ctx.dstAmount, ctx.recipient as Hex] }), value: '0' },
+      ];
     }
     case 'contractCall': {
       const to = action.to.toLowerCase();
       if (native) return [{ to, data: action.data.toLowerCase(), value: action.value ?? ctx.dstAmount.toString() }];
-      if (action.value !== undefined && BigInt(action.value) > 0n) throw new ApiError('INVALID_PARAMS', 'action.value: only for a native output', { field: 'action.value' });
+      if (action.value !== undefined && BigInt(action.value) > 0n)
+        throw new ApiError('INVALID_PARAMS', 'action.value: only for a native output', { field: 'action.value' });
       return [approve(to), { to, data: action.data.toLowerCase(), value: '0' }];
     }
   }
@@ -118,4 +126,3 @@ export function expandAction(action: CallsAction, ctx: CallsContext): Destinatio
 /** Normalises calls (lower-case hex) so what is quoted, simulated and returned is the same text. */
 export const normaliseCalls = (calls: { to: string; data: string; value?: string }[]): DestinationCall[] =>
   calls.map((c) => ({ to: c.to.toLowerCase(), data: c.data.toLowerCase(), value: c.value ?? '0' }));
-

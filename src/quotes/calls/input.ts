@@ -50,7 +50,12 @@ export type CallsAction = z.output<typeof actionInput>;
 
 export const callsBodySchema = z
   .object({
-    calls: z.array(destinationCallInput).min(1).max(MAX_CALLS, `at most ${MAX_CALLS} calls`).optional().meta({ description: `Destination calls, run in order by the provider's executor (at most ${MAX_CALLS}).` }),
+    calls: z
+      .array(destinationCallInput)
+      .min(1)
+      .max(MAX_CALLS, `at most ${MAX_CALLS} calls`)
+      .optional()
+      .meta({ description: `Destination calls, run in order by the provider's executor (at most ${MAX_CALLS}).` }),
     action: actionInput.optional().meta({ description: 'A named action expanded to calls by the service (`deposit`, `contractCall`).' }),
   })
   .superRefine((b, ctx) => {

@@ -155,15 +155,15 @@ const KNOWN_ERRORS = parseAbi([
 ]);
 
 const PANIC_REASONS: Record<number, string> = {
-  0x01: 'assertion failed',
-  0x11: 'arithmetic overflow or underflow',
-  0x12: 'division or modulo by zero',
-  0x21: 'invalid enum value',
-  0x22: 'bad storage byte array',
-  0x31: 'pop on an empty array',
-  0x32: 'array index out of bounds',
-  0x41: 'out of memory',
-  0x51: 'call to an uninitialized function',
+  1: 'assertion failed',
+  17: 'arithmetic overflow or underflow',
+  18: 'division or modulo by zero',
+  33: 'invalid enum value',
+  34: 'bad storage byte array',
+  49: 'pop on an empty array',
+  50: 'array index out of bounds',
+  65: 'out of memory',
+  81: 'call to an uninitialized function',
 };
 
 /** A revert's data as words: Error(string), Panic(uint256), known custom errors, a selector, or raw data. */
@@ -190,21 +190,31 @@ interface RpcFailure {
 }
 
 class RpcError extends Error {
-  constructor(readonly method: string, readonly rpc: RpcFailure) {
+  constructor(
+    readonly method: string,
+    readonly rpc: RpcFailure,
+  ) {
     super(`${method}: ${rpc.message ?? 'RPC error'}${rpc.code !== undefined ? ` (${rpc.code})` : ''}`);
   }
 }
 
 /** A JSON-RPC error that means "this node does not have the method" rather than a failure of the request. */
 const isUnsupported = (e: unknown) =>
-  e instanceof RpcError && (e.rpc.code === -32601 || e.rpc.code === -32600 || /not (found|supported|available)|unsupported|does not exist/i.test(e.rpc.message ?? ''));
+  e instanceof RpcError &&
+  (e.rpc.code === -32601 || e.rpc.code === -32600 || /not (found|supported|available)|unsupported|does not exist/i.test(e.rpc.message ?? ''));
 
 /** Only this is remembered per chain: the node plainly lacks the method (not "header not found" and the like). */
 const isMethodMissing = (e: unknown) =>
-  e instanceof RpcError && (e.rpc.code === -32601 || (/method/i.test(e.rpc.message ?? '') && /not (found|supported|available)|unsupported|does not exist/i.test(e.rpc.message ?? '')));
+  e instanceof RpcError &&
+  (e.rpc.code === -32601 || (/method/i.test(e.rpc.message ?? '') && /not (found|supported|available)|unsupported|does not exist/i.test(e.rpc.message ?? '')));
 
 const simulationUnavailable = (chainId: number, cause: unknown) =>
-  new ApiError('PROVIDER_ERROR', `destination-call simulation could not run on chain ${chainId}: ${cause instanceof Error ? cause.message : String(cause)}`, { reason: 'SIMULATION_UNAVAILABLE' }, { cause });
+  new ApiError(
+    'PROVIDER_ERROR',
+    `destination-call simulation could not run on chain ${chainId}: ${cause instanceof Error ? cause.message : String(cause)}`,
+    { reason: 'SIMULATION_UNAVAILABLE' },
+    { cause },
+  );
 
 const callReverted = (index: number, call: DestinationCall, data: Hex | undefined) =>
   new ApiError('CALLS_REVERTED', `calls[${index}] to ${call.to} would revert: ${decodeRevertReason(data)}`, {
@@ -317,7 +327,10 @@ export class CallsSimulator {
       gasUsed,
       before: reads.map((_, i) => readAt(i)),
       after: reads.map((_, i) => readAt(n + s.calls.length + i)),
-      credited: executorCredits(s.calls.map((_, i) => out[n + i].logs ?? []), s.executor),
+      credited: executorCredits(
+        s.calls.map((_, i) => out[n + i].logs ?? []),
+        s.executor,
+      ),
       method: 'eth_simulateV1',
     };
   }
@@ -344,7 +357,11 @@ export class CallsSimulator {
       }
       throw e;
     }
-    const [gasUsed, before, after] = decodeFunctionResult({ abi: callsDispatcherAbi, functionName: 'run', data: ret }) as readonly [readonly bigint[], readonly bigint[], readonly bigint[]];
+    const [gasUsed, before, after] = decodeFunctionResult({ abi: callsDispatcherAbi, functionName: 'run', data: ret }) as readonly [
+      readonly bigint[],
+      readonly bigint[],
+      readonly bigint[],
+    ];
     return { gasUsed: [...gasUsed], before: [...before], after: [...after], method: 'eth_call' };
   }
 
@@ -396,7 +413,14 @@ export class CallsSimulator {
 type Rpc = (method: string, params: unknown[]) => Promise<unknown>;
 type RawRun =
   | { reverted: { index: number; data: Hex | undefined } }
-  | { reverted?: undefined; gasUsed: bigint[]; before: bigint[]; after: bigint[]; credited?: { token: string; amount: bigint; index: number }[]; method: SimulationReport['method'] };
+  | {
+      reverted?: undefined;
+      gasUsed: bigint[];
+      before: bigint[];
+      after: bigint[];
+      credited?: { token: string; amount: bigint; index: number }[];
+      method: SimulationReport['method'];
+    };
 
 function judge(s: SimulationInput, watch: string[], raw: RawRun): SimulationReport {
   if (raw.reverted) {
@@ -461,7 +485,11 @@ async function probeBalanceSlot(rpc: Rpc, token: string): Promise<{ slot: bigint
   ]);
   const results = await Promise.all(
     candidates.map(async (c) => {
-      const ret = (await rpc('eth_call', [{ to: token, data }, 'latest', { [token]: { stateDiff: { [mappingKey(holder, c.slot, c.layout)]: pad32(MARKER) } } }])) as Hex;
+      const ret = (await rpc('eth_call', [
+        { to: token, data },
+        'latest',
+        { [token]: { stateDiff: { [mappingKey(holder, c.slot, c.layout)]: pad32(MARKER) } } },
+      ])) as Hex;
       return ret && ret.length >= 66 && BigInt(ret.slice(0, 66)) === MARKER;
     }),
   );

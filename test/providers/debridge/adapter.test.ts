@@ -116,7 +116,9 @@ describe('deBridge adapter against the DLN fixture', () => {
     expect(sent.affiliateFeeRecipient).toBeUndefined();
     expect([q.ourFeeBps, q.partnerFeeBps]).toEqual([0, 0]);
     // The fixture, as the docs describe, takes no affiliate fee when the code is missing.
-    const res = await fetch(`${fx.url}/v1.0/dln/order/create-tx?${new URLSearchParams({ ...sent, affiliateFeePercent: '0.5', affiliateFeeRecipient: FEE_EVM })}`);
+    const res = await fetch(
+      `${fx.url}/v1.0/dln/order/create-tx?${new URLSearchParams({ ...sent, affiliateFeePercent: '0.5', affiliateFeeRecipient: FEE_EVM })}`,
+    );
     expect(((await res.json()) as { estimation: { dstChainTokenOut: { amount: string } } }).estimation.dstChainTokenOut.amount).toBe(q.dstAmount.toString());
   });
 
@@ -170,7 +172,14 @@ describe('deBridge adapter against the DLN fixture', () => {
       const calls = fx.sent('/v1.0/dln/order/create-tx');
       expect(calls).toHaveLength(2);
       expect(calls[1].query).toEqual(calls[0].query);
-      expect(tx).toEqual({ vm: 'evm', chainId: 42161, to: DLN_SOURCE, data: expect.stringMatching(/^0x4d8160ba/), value: '1000000000000000', spender: DLN_SOURCE });
+      expect(tx).toEqual({
+        vm: 'evm',
+        chainId: 42161,
+        to: DLN_SOURCE,
+        data: expect.stringMatching(/^0x4d8160ba/),
+        value: '1000000000000000',
+        spender: DLN_SOURCE,
+      });
     });
 
     it('native input: value carries fee plus input, no spender', async () => {
@@ -267,7 +276,7 @@ describe('deBridge adapter against the DLN fixture', () => {
     const ORDER = `0x${'9c'.repeat(32)}`;
     const TX = `0x${'3b'.repeat(32)}`;
     const DST_TX = `0x${'d5'.repeat(32)}`;
-    const SOL_SIG = '5'.repeat(40) + 'MASi45ub7Qe4ZE36UT5G6cU4ud8Fhhe4deS4F3cw9KTAb';
+    const SOL_SIG = `${'5'.repeat(40)}MASi45ub7Qe4ZE36UT5G6cU4ud8Fhhe4deS4F3cw9KTAb`;
 
     it.each([
       ['Created', 'pending'],

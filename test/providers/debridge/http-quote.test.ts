@@ -79,7 +79,13 @@ describe.each(backends)('GET /v1/quote with deBridge + LI.FI (%s)', (backend) =>
     expect(dln.sent('/v1.0/dln/order/create-tx')).toHaveLength(2);
     const lBuilt = await server.post('/v1/orders', { quoteId: l.quoteId });
     expect(lBuilt.status, lBuilt.text).toBe(200);
-    expect(lBuilt.body.tx).toMatchObject({ vm: 'evm', chainId: 42161, to: LIFI_DIAMOND, value: '0', approval: { token: ARB_USDC, spender: LIFI_DIAMOND, amount: '50000000' } });
+    expect(lBuilt.body.tx).toMatchObject({
+      vm: 'evm',
+      chainId: 42161,
+      to: LIFI_DIAMOND,
+      value: '0',
+      approval: { token: ARB_USDC, spender: LIFI_DIAMOND, amount: '50000000' },
+    });
     expect(lifi.sent('/v1/quote')).toHaveLength(1);
   });
 

@@ -74,12 +74,42 @@ describe('deBridge affiliate fee parameters', () => {
   const fees = (f: Partial<FeeRequest>): FeeRequest => ({ ourFeeBps: 30, partnerFeeBps: 0, recipients: { evm: FEE_EVM, svm: FEE_SOL }, ...f });
 
   it.each([
-    ['our fee to the EVM recipient', fees({}), 'evm', 4242, { ourFeeBps: 30, partnerFeeBps: 0, query: { affiliateFeePercent: '0.3', affiliateFeeRecipient: FEE_EVM, referralCode: '4242' } }],
-    ['our + partner fee, Solana source', fees({ partnerFeeBps: 20 }), 'svm', 4242, { ourFeeBps: 30, partnerFeeBps: 20, query: { affiliateFeePercent: '0.5', affiliateFeeRecipient: FEE_SOL, referralCode: '4242' } }],
-    ['no referral code → the affiliate fee is not enabled: none asked, none reported', fees({}), 'evm', undefined, { ourFeeBps: 0, partnerFeeBps: 0, query: {} }],
-    ['no recipient for the source VM → no fee', fees({ recipients: { evm: FEE_EVM } }), 'svm', 4242, { ourFeeBps: 0, partnerFeeBps: 0, query: { referralCode: '4242' } }],
+    [
+      'our fee to the EVM recipient',
+      fees({}),
+      'evm',
+      4242,
+      { ourFeeBps: 30, partnerFeeBps: 0, query: { affiliateFeePercent: '0.3', affiliateFeeRecipient: FEE_EVM, referralCode: '4242' } },
+    ],
+    [
+      'our + partner fee, Solana source',
+      fees({ partnerFeeBps: 20 }),
+      'svm',
+      4242,
+      { ourFeeBps: 30, partnerFeeBps: 20, query: { affiliateFeePercent: '0.5', affiliateFeeRecipient: FEE_SOL, referralCode: '4242' } },
+    ],
+    [
+      'no referral code → the affiliate fee is not enabled: none asked, none reported',
+      fees({}),
+      'evm',
+      undefined,
+      { ourFeeBps: 0, partnerFeeBps: 0, query: {} },
+    ],
+    [
+      'no recipient for the source VM → no fee',
+      fees({ recipients: { evm: FEE_EVM } }),
+      'svm',
+      4242,
+      { ourFeeBps: 0, partnerFeeBps: 0, query: { referralCode: '4242' } },
+    ],
     ['zero fees → no fee params', fees({ ourFeeBps: 0 }), 'evm', 4242, { ourFeeBps: 0, partnerFeeBps: 0, query: { referralCode: '4242' } }],
-    ['capped at deBridge’s 10 %', fees({ ourFeeBps: 900, partnerFeeBps: 300 }), 'evm', 4242, { ourFeeBps: 900, partnerFeeBps: 100, query: { affiliateFeePercent: '10', affiliateFeeRecipient: FEE_EVM, referralCode: '4242' } }],
+    [
+      'capped at deBridge’s 10 %',
+      fees({ ourFeeBps: 900, partnerFeeBps: 300 }),
+      'evm',
+      4242,
+      { ourFeeBps: 900, partnerFeeBps: 100, query: { affiliateFeePercent: '10', affiliateFeeRecipient: FEE_EVM, referralCode: '4242' } },
+    ],
   ] as const)('%s', (_name, f, vm, referral, expected) => {
     expect(debridgeFeeParams(f, vm, referral)).toEqual(expected);
   });

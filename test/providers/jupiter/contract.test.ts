@@ -26,7 +26,13 @@ function request(o: Partial<QuoteRequest> = {}): QuoteRequest {
   };
 }
 const signal = () => AbortSignal.timeout(5_000);
-const stored = (req: QuoteRequest, quote: ProviderQuote): StoredQuote => ({ quoteId: 'q_test', provider: 'jupiter', request: req, quote, createdAt: Date.now() });
+const stored = (req: QuoteRequest, quote: ProviderQuote): StoredQuote => ({
+  quoteId: 'q_test',
+  provider: 'jupiter',
+  request: req,
+  quote,
+  createdAt: Date.now(),
+});
 const sign = (b64: string) => {
   const tx = VersionedTransaction.deserialize(Buffer.from(b64, 'base64'));
   tx.sign([wallet]);
@@ -119,17 +125,26 @@ describe('Jupiter Ultra adapter against the Ultra fixture', () => {
     const q = await jup.quote(req, signal());
     const tx = await jup.build(stored(req, q));
     // Unsigned bytes: Jupiter answers status Failed (not fully signed).
-    await expect(jup.submit(stored(req, q), tx.serializedTx, signal())).rejects.toMatchObject({ code: 'PROVIDER_ERROR', message: expect.stringMatching(/not fully signed/) });
+    await expect(jup.submit(stored(req, q), tx.serializedTx, signal())).rejects.toMatchObject({
+      code: 'PROVIDER_ERROR',
+      message: expect.stringMatching(/not fully signed/),
+    });
     // A different transaction signed by the wallet: message bytes altered (-3).
     const other = (await jup.quote(req, signal())).context.transaction as string;
-    await expect(jup.submit(stored(req, q), sign(other), signal())).rejects.toMatchObject({ code: 'PROVIDER_ERROR', message: expect.stringMatching(/Invalid message bytes.*-3/) });
+    await expect(jup.submit(stored(req, q), sign(other), signal())).rejects.toMatchObject({
+      code: 'PROVIDER_ERROR',
+      message: expect.stringMatching(/Invalid message bytes.*-3/),
+    });
     // Unknown/expired request id (-1).
     await expect(jup.submit(stored(req, { ...q, context: { ...q.context, requestId: 'gone' } }), sign(tx.serializedTx), signal())).rejects.toMatchObject({
       code: 'PROVIDER_ERROR',
       message: expect.stringMatching(/Order not found/),
     });
     fx.setMode('executeFailed', 'execute');
-    await expect(jup.submit(stored(req, q), sign(tx.serializedTx), signal())).rejects.toMatchObject({ code: 'PROVIDER_ERROR', message: expect.stringMatching(/Transaction expired/) });
+    await expect(jup.submit(stored(req, q), sign(tx.serializedTx), signal())).rejects.toMatchObject({
+      code: 'PROVIDER_ERROR',
+      message: expect.stringMatching(/Transaction expired/),
+    });
     fx.setMode('rateLimited', 'execute');
     await expect(jup.submit(stored(req, q), sign(tx.serializedTx), signal())).rejects.toMatchObject({ code: 'RATE_LIMITED' });
     fx.setMode('malformed', 'execute');
@@ -164,15 +179,23 @@ describe('Jupiter Ultra adapter against the Ultra fixture', () => {
   it('keyless calls are allowed; a wrong key is a 401 → PROVIDER_ERROR', async () => {
     await expect(new JupiterProvider({ baseUrl: fx.url }).quote(request(), signal())).resolves.toMatchObject({ dstAmount: expect.any(BigInt) });
     expect(fx.requests[0].headers['x-api-key']).toBeUndefined();
-    await expect(new JupiterProvider({ baseUrl: fx.url, apiKey: 'wrong' }).quote(request(), signal())).rejects.toMatchObject({ code: 'PROVIDER_ERROR', message: expect.stringMatching(/API key/) });
+    await expect(new JupiterProvider({ baseUrl: fx.url, apiKey: 'wrong' }).quote(request(), signal())).rejects.toMatchObject({
+      code: 'PROVIDER_ERROR',
+      message: expect.stringMatching(/API key/),
+    });
   });
 
   it('Solana checks: Solana→Solana only, Solana addresses only, status always unknown', async () => {
     const r = request();
     expect(jup.supportsRoute(r)).toBe(true);
-    expect(jup.supportsRoute({ ...r, dst: { chainId: 1, address: '0x0000000000000000000000000000000000000000', symbol: 'ETH', decimals: 18 }, dstVm: 'evm' })).toBe(false);
+    expect(
+      jup.supportsRoute({ ...r, dst: { chainId: 1, address: '0x0000000000000000000000000000000000000000', symbol: 'ETH', decimals: 18 }, dstVm: 'evm' }),
+    ).toBe(false);
     expect(jup.supportsRoute({ ...r, dst: r.src })).toBe(false);
-    await expect(jup.quote(request({ sender: '0x8aa7c51a6d380f4d9e273add4298d913416031ec' }), signal())).rejects.toMatchObject({ code: 'INVALID_PARAMS', details: { field: 'sender' } });
+    await expect(jup.quote(request({ sender: '0x8aa7c51a6d380f4d9e273add4298d913416031ec' }), signal())).rejects.toMatchObject({
+      code: 'INVALID_PARAMS',
+      details: { field: 'sender' },
+    });
     await expect(jup.quote(request({ recipient: 'nope' }), signal())).rejects.toMatchObject({ code: 'INVALID_PARAMS', details: { field: 'recipient' } });
     expect(fx.requests).toHaveLength(0);
     expect(await jup.status()).toEqual({ state: 'unknown' });

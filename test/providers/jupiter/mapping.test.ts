@@ -29,12 +29,24 @@ describe('Jupiter referral (Ultra referralAccount/referralFee)', () => {
   const f = (o: Partial<FeeRequest>): FeeRequest => ({ ourFeeBps: 90, partnerFeeBps: 0, recipients: { svm: REFERRAL }, ...o });
   it.each<[string, FeeRequest, { ourFeeBps: number; partnerFeeBps: number; query: Record<string, string> }]>([
     ['bot channel fee (90 bps) is carried', f({}), { ourFeeBps: 90, partnerFeeBps: 0, query: { referralAccount: REFERRAL, referralFee: '90' } }],
-    ['our + partner in one referral fee', f({ ourFeeBps: 30, partnerFeeBps: 40 }), { ourFeeBps: 30, partnerFeeBps: 40, query: { referralAccount: REFERRAL, referralFee: '70' } }],
+    [
+      'our + partner in one referral fee',
+      f({ ourFeeBps: 30, partnerFeeBps: 40 }),
+      { ourFeeBps: 30, partnerFeeBps: 40, query: { referralAccount: REFERRAL, referralFee: '70' } },
+    ],
     ['below Ultra minimum (50) cannot be carried, never rounded up', f({ ourFeeBps: 30 }), { ourFeeBps: 0, partnerFeeBps: 0, query: {} }],
     ['exactly the minimum', f({ ourFeeBps: 50 }), { ourFeeBps: 50, partnerFeeBps: 0, query: { referralAccount: REFERRAL, referralFee: '50' } }],
-    ['above 255: partner trimmed', f({ ourFeeBps: 150, partnerFeeBps: 150 }), { ourFeeBps: 150, partnerFeeBps: 105, query: { referralAccount: REFERRAL, referralFee: '255' } }],
+    [
+      'above 255: partner trimmed',
+      f({ ourFeeBps: 150, partnerFeeBps: 150 }),
+      { ourFeeBps: 150, partnerFeeBps: 105, query: { referralAccount: REFERRAL, referralFee: '255' } },
+    ],
     ['no referral account', f({ recipients: {} }), { ourFeeBps: 0, partnerFeeBps: 0, query: {} }],
-    ['EVM-looking referral account ignored', f({ recipients: { svm: '0x3f4e1c2ab9d35b7fdd0ae6c8a1f92b4c7e5d0a11' } }), { ourFeeBps: 0, partnerFeeBps: 0, query: {} }],
+    [
+      'EVM-looking referral account ignored',
+      f({ recipients: { svm: '0x3f4e1c2ab9d35b7fdd0ae6c8a1f92b4c7e5d0a11' } }),
+      { ourFeeBps: 0, partnerFeeBps: 0, query: {} },
+    ],
   ])('%s', (_n, fees, expected) => expect(jupiterReferral(fees)).toEqual(expected));
 });
 

@@ -15,7 +15,12 @@ describe('Jupiter /order error table', () => {
     [400, { message: 'bad request' }, 'INVALID_PARAMS', 'jupiter: bad request'],
     [400, undefined, 'INVALID_PARAMS', 'jupiter: HTTP 400'],
     [401, { message: 'Invalid API key' }, 'PROVIDER_ERROR', 'jupiter rejected the API key (Invalid API key)'],
-    [403, { message: 'API key does not have access to this endpoint' }, 'PROVIDER_ERROR', 'jupiter rejected the API key (API key does not have access to this endpoint)'],
+    [
+      403,
+      { message: 'API key does not have access to this endpoint' },
+      'PROVIDER_ERROR',
+      'jupiter rejected the API key (API key does not have access to this endpoint)',
+    ],
     [401, { error: 'Failed to get quotes' }, 'PROVIDER_ERROR', 'jupiter rejected the API key (Failed to get quotes)'],
     [403, undefined, 'PROVIDER_ERROR', 'jupiter rejected the API key (HTTP 403)'],
     [404, undefined, 'PROVIDER_ERROR', 'jupiter: HTTP 404'],

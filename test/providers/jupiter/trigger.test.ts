@@ -35,7 +35,17 @@ describe('Jupiter Trigger v1 adapter against the Trigger fixture', () => {
 
   it('createOrder sends mints, maker, payer, raw integer amounts, expiry in seconds, feeBps with feeAccount and the API key', async () => {
     const r = await trigger.createOrder(
-      { inputMint: USDC_MINT, outputMint: SOL_MINT, maker: MAKER, payer: MAKER, makingAmount: 50_000_000n, takingAmount: 400_000_000n, expiredAt: 1_767_225_600, feeBps: 20, feeAccount: FEE_ACCOUNT },
+      {
+        inputMint: USDC_MINT,
+        outputMint: SOL_MINT,
+        maker: MAKER,
+        payer: MAKER,
+        makingAmount: 50_000_000n,
+        takingAmount: 400_000_000n,
+        expiredAt: 1_767_225_600,
+        feeBps: 20,
+        feeAccount: FEE_ACCOUNT,
+      },
       signal(),
     );
     const req = fx.requests.at(-1)!;
@@ -55,14 +65,20 @@ describe('Jupiter Trigger v1 adapter against the Trigger fixture', () => {
   });
 
   it('sends no fee without a fee account, and no expiry when none is given', async () => {
-    await trigger.createOrder({ inputMint: USDC_MINT, outputMint: SOL_MINT, maker: MAKER, payer: MAKER, makingAmount: 50_000_000n, takingAmount: 400_000_000n, feeBps: 20 }, signal());
+    await trigger.createOrder(
+      { inputMint: USDC_MINT, outputMint: SOL_MINT, maker: MAKER, payer: MAKER, makingAmount: 50_000_000n, takingAmount: 400_000_000n, feeBps: 20 },
+      signal(),
+    );
     const body = fx.requests.at(-1)!.body as Record<string, unknown>;
     expect(body.params).toEqual({ makingAmount: '50000000', takingAmount: '400000000' });
     expect(body).not.toHaveProperty('feeAccount');
   });
 
   it('execute forwards the signed bytes unchanged and returns the signature; the order opens', async () => {
-    const r = await trigger.createOrder({ inputMint: USDC_MINT, outputMint: SOL_MINT, maker: MAKER, payer: MAKER, makingAmount: 50_000_000n, takingAmount: 400_000_000n }, signal());
+    const r = await trigger.createOrder(
+      { inputMint: USDC_MINT, outputMint: SOL_MINT, maker: MAKER, payer: MAKER, makingAmount: 50_000_000n, takingAmount: 400_000_000n },
+      signal(),
+    );
     const signed = sign(r.transaction);
     const { signature } = await trigger.execute(r.requestId, signed, signal());
     expect(fx.executed).toEqual([signed]);
@@ -74,7 +90,10 @@ describe('Jupiter Trigger v1 adapter against the Trigger fixture', () => {
   });
 
   it('a transaction with a wrong signature is refused as PROVIDER_ERROR', async () => {
-    const r = await trigger.createOrder({ inputMint: USDC_MINT, outputMint: SOL_MINT, maker: MAKER, payer: MAKER, makingAmount: 50_000_000n, takingAmount: 400_000_000n }, signal());
+    const r = await trigger.createOrder(
+      { inputMint: USDC_MINT, outputMint: SOL_MINT, maker: MAKER, payer: MAKER, makingAmount: 50_000_000n, takingAmount: 400_000_000n },
+      signal(),
+    );
     const tx = VersionedTransaction.deserialize(Buffer.from(r.transaction, 'base64'));
     tx.signatures[0] = Keypair.generate().secretKey.slice(0, 64);
     expect((await codeOf(trigger.execute(r.requestId, Buffer.from(tx.serialize()).toString('base64'), signal()))).code).toBe('PROVIDER_ERROR');
@@ -83,7 +102,10 @@ describe('Jupiter Trigger v1 adapter against the Trigger fixture', () => {
   it('cancelOrder and cancelOrders return transactions (5 orders per transaction)', async () => {
     const keys: string[] = [];
     for (let i = 0; i < 6; i++) {
-      const r = await trigger.createOrder({ inputMint: USDC_MINT, outputMint: SOL_MINT, maker: MAKER, payer: MAKER, makingAmount: 50_000_000n, takingAmount: 400_000_000n }, signal());
+      const r = await trigger.createOrder(
+        { inputMint: USDC_MINT, outputMint: SOL_MINT, maker: MAKER, payer: MAKER, makingAmount: 50_000_000n, takingAmount: 400_000_000n },
+        signal(),
+      );
       await trigger.execute(r.requestId, sign(r.transaction), signal());
       keys.push(r.order);
     }
@@ -106,7 +128,11 @@ describe('Jupiter Trigger v1 adapter against the Trigger fixture', () => {
   });
 
   describe('provider errors', () => {
-    const create = () => trigger.createOrder({ inputMint: USDC_MINT, outputMint: SOL_MINT, maker: MAKER, payer: MAKER, makingAmount: 3_000_000n, takingAmount: 400_000_000n }, signal());
+    const create = () =>
+      trigger.createOrder(
+        { inputMint: USDC_MINT, outputMint: SOL_MINT, maker: MAKER, payer: MAKER, makingAmount: 3_000_000n, takingAmount: 400_000_000n },
+        signal(),
+      );
     it('400 with the minimum in `cause` → AMOUNT_TOO_SMALL with the minimum', async () => {
       const e = await codeOf(create());
       expect(e.code).toBe('AMOUNT_TOO_SMALL');
@@ -122,7 +148,9 @@ describe('Jupiter Trigger v1 adapter against the Trigger fixture', () => {
       ['malformed', 'PROVIDER_ERROR'],
     ] as const)('%s → %s', async (mode, code) => {
       fx.setMode(mode);
-      const e = await codeOf(trigger.createOrder({ inputMint: USDC_MINT, outputMint: SOL_MINT, maker: MAKER, payer: MAKER, makingAmount: 50_000_000n, takingAmount: 1n }, signal()));
+      const e = await codeOf(
+        trigger.createOrder({ inputMint: USDC_MINT, outputMint: SOL_MINT, maker: MAKER, payer: MAKER, makingAmount: 50_000_000n, takingAmount: 1n }, signal()),
+      );
       expect(e.code).toBe(code);
       expect((await codeOf(trigger.getOrders(MAKER, 'active', 1, signal()))).code).toBe(code);
     });

@@ -29,7 +29,13 @@ function request(o: Partial<QuoteRequest> = {}): QuoteRequest {
   };
 }
 const signal = () => AbortSignal.timeout(5_000);
-const stored = (req: QuoteRequest, quote: ProviderQuote): StoredQuote => ({ quoteId: 'q_test', provider: 'kyberswap', request: req, quote, createdAt: Date.now() });
+const stored = (req: QuoteRequest, quote: ProviderQuote): StoredQuote => ({
+  quoteId: 'q_test',
+  provider: 'kyberswap',
+  request: req,
+  quote,
+  createdAt: Date.now(),
+});
 
 describe('KyberSwap adapter against the Aggregator API fixture', () => {
   let fx: KyberFixture;
@@ -107,7 +113,11 @@ describe('KyberSwap adapter against the Aggregator API fixture', () => {
   });
 
   it('translates the native coin to 0xEeee… and builds with value, no spender', async () => {
-    const req = request({ src: { chainId: 42161, address: ZERO, symbol: 'ETH', decimals: 18 }, dst: { chainId: 42161, address: USDC, symbol: 'USDC', decimals: 6 }, amount: 5n * 10n ** 17n });
+    const req = request({
+      src: { chainId: 42161, address: ZERO, symbol: 'ETH', decimals: 18 },
+      dst: { chainId: 42161, address: USDC, symbol: 'USDC', decimals: 6 },
+      amount: 5n * 10n ** 17n,
+    });
     const q = await ks.quote(req, signal());
     expect(fx.requests[0].query.tokenIn).toBe('0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE');
     const tx = await ks.build(stored(req, q), signal());

@@ -43,7 +43,12 @@ describe('KyberSwap chain slugs', () => {
 
 describe('KyberSwap fee fields', () => {
   it.each([
-    ['our fee', { ourFeeBps: 20, partnerFeeBps: 0, recipients: { evm: OURS } }, { feeAmount: '20', chargeFeeBy: 'currency_in', isInBps: 'true', feeReceiver: OURS }, [20, 0]],
+    [
+      'our fee',
+      { ourFeeBps: 20, partnerFeeBps: 0, recipients: { evm: OURS } },
+      { feeAmount: '20', chargeFeeBy: 'currency_in', isInBps: 'true', feeReceiver: OURS },
+      [20, 0],
+    ],
     [
       'our and partner fee to two receivers',
       { ourFeeBps: 20, partnerFeeBps: 15, recipients: { evm: OURS }, partnerRecipients: { evm: PARTNER } },

@@ -37,7 +37,12 @@ describe('KyberSwap error table', () => {
   });
 
   it.each([
-    [400, { code: 4000, message: 'bad request', details: [{ fieldViolations: [{ field: 'tokenIn', description: 'invalid' }] }] }, 'quote', 'kyberswap: 4000 - bad request - tokenIn: invalid'],
+    [
+      400,
+      { code: 4000, message: 'bad request', details: [{ fieldViolations: [{ field: 'tokenIn', description: 'invalid' }] }] },
+      'quote',
+      'kyberswap: 4000 - bad request - tokenIn: invalid',
+    ],
     [400, { code: 4008, message: 'route not found' }, 'build', 'kyberswap: 4008 - route not found; request a new quote'],
     [404, { message: '' }, 'quote', 'kyberswap does not serve this chain'],
     [400, 'garbage', 'quote', 'kyberswap: HTTP 400'],

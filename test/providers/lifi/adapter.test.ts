@@ -211,7 +211,7 @@ describe('LI.FI adapter against the li.quest fixture', () => {
 
   describe('status', () => {
     const TX = `0x${'3b'.repeat(32)}`;
-    const DST = '5'.repeat(40) + 'MASi45ub7Qe4ZE36UT5G6cU4ud8Fhhe4deS4F3cw9KTAb';
+    const DST = `${'5'.repeat(40)}MASi45ub7Qe4ZE36UT5G6cU4ud8Fhhe4deS4F3cw9KTAb`;
 
     it.each([
       ['DONE', 'COMPLETED', 'filled'],

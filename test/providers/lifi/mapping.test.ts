@@ -63,7 +63,12 @@ describe('LI.FI fee and slippage parameters', () => {
     expect((want * BigInt(10_000 - bps)) / 10_000n).toBeGreaterThanOrEqual(amount);
   });
 
-  const fees = (f: Partial<FeeRequest>): FeeRequest => ({ ourFeeBps: 30, partnerFeeBps: 0, recipients: { evm: '0x1111111111111111111111111111111111111111' }, ...f });
+  const fees = (f: Partial<FeeRequest>): FeeRequest => ({
+    ourFeeBps: 30,
+    partnerFeeBps: 0,
+    recipients: { evm: '0x1111111111111111111111111111111111111111' },
+    ...f,
+  });
   it.each([
     ['our fee', fees({}), 'evm', { ourFeeBps: 30, partnerFeeBps: 0, query: { integrator: 'swapgate', fee: '0.003' } }],
     ['our + partner fee', fees({ partnerFeeBps: 20 }), 'evm', { ourFeeBps: 30, partnerFeeBps: 20, query: { integrator: 'swapgate', fee: '0.005' } }],
@@ -116,7 +121,14 @@ describe('LI.FI step reading', () => {
 
   it('reads amounts, time, fees (our integrator share excluded) and gas', () => {
     const e = read(raw());
-    expect(e).toMatchObject({ srcAmount: 50_000_000n, dstAmount: 49_712_345n, dstAmountMin: 49_463_783n, estimatedSeconds: 26, providerFeeUsd: 0.22, gasUsd: 0.03 });
+    expect(e).toMatchObject({
+      srcAmount: 50_000_000n,
+      dstAmount: 49_712_345n,
+      dstAmountMin: 49_463_783n,
+      estimatedSeconds: 26,
+      providerFeeUsd: 0.22,
+      gasUsd: 0.03,
+    });
     expect(e.context).toEqual({
       tool: 'mayan',
       transactionRequest: { to: '0x1231deb6f5749ef6ce6943a275a1d3e7486f4eae', chainId: 42161, data: '0x1794958f', value: '0' },

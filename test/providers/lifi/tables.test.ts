@@ -3,7 +3,11 @@ import { lifiError } from '../../../src/providers/lifi/errors.js';
 import { lifiState } from '../../../src/providers/lifi/status.js';
 
 describe('LI.FI error table', () => {
-  const nested = (code: string, numeric: number | undefined = 1002) => ({ message: 'no quote', code: numeric, errors: { filteredOut: [], failed: [{ subpaths: { p: [{ code }] } }] } });
+  const nested = (code: string, numeric: number | undefined = 1002) => ({
+    message: 'no quote',
+    code: numeric,
+    errors: { filteredOut: [], failed: [{ subpaths: { p: [{ code }] } }] },
+  });
   const flat = (...codes: string[]) => ({ message: 'no quote', errors: codes.map((code) => ({ errorType: 'NO_QUOTE', code })) });
   it.each([
     [404, nested('NO_POSSIBLE_ROUTE'), 'NO_ROUTE'],

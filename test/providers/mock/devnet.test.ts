@@ -47,7 +47,12 @@ describe('mock provider on the devnet', () => {
     expect(BigInt(quote.dstAmount)).toBe(outputFor(25_000000n, { decimals: 6, usd: 1 }, { decimals: 18, usd: 1 }, 30 + 10));
     expect(tx.approval).toMatchObject({ token: devnet.tokens.USDC.address.toLowerCase(), amount: '25000000' });
 
-    const approveHash = await wallet.writeContract({ address: tx.approval.token, abi: erc20Abi, functionName: 'approve', args: [tx.approval.spender, BigInt(tx.approval.amount)] });
+    const approveHash = await wallet.writeContract({
+      address: tx.approval.token,
+      abi: erc20Abi,
+      functionName: 'approve',
+      args: [tx.approval.spender, BigInt(tx.approval.amount)],
+    });
     expect((await devnet.publicClient.waitForTransactionReceipt({ hash: approveHash })).status).toBe('success');
     // with the allowance in place, building again carries no approval
     expect((await s.post('/v1/orders', { quoteId: quote.quoteId })).body.tx.approval).toBeUndefined();
@@ -80,7 +85,14 @@ describe('mock provider on the devnet', () => {
     const recipient = devnet.accounts[6].address;
     const wallet = devnet.walletClient(user);
     const { quote, tx } = await quoteAndBuild('USDC', 'DAI', '10004002', user.address, recipient);
-    await devnet.publicClient.waitForTransactionReceipt({ hash: await wallet.writeContract({ address: tx.approval.token, abi: erc20Abi, functionName: 'approve', args: [tx.approval.spender, BigInt(tx.approval.amount)] }) });
+    await devnet.publicClient.waitForTransactionReceipt({
+      hash: await wallet.writeContract({
+        address: tx.approval.token,
+        abi: erc20Abi,
+        functionName: 'approve',
+        args: [tx.approval.spender, BigInt(tx.approval.amount)],
+      }),
+    });
     const before = await balance(devnet.tokens.DAI.address, recipient);
     const hash = await wallet.sendTransaction({ to: tx.to, data: tx.data, value: 0n });
     await devnet.publicClient.waitForTransactionReceipt({ hash });

@@ -25,7 +25,13 @@ const req = (o: Partial<QuoteRequest> = {}): QuoteRequest => ({
   ...o,
 });
 const signal = () => AbortSignal.timeout(5_000);
-const stored = (r: QuoteRequest, q: Awaited<ReturnType<RelayProvider['quote']>>): StoredQuote => ({ quoteId: 'q_test', provider: 'relay', request: r, quote: q, createdAt: Date.now() });
+const stored = (r: QuoteRequest, q: Awaited<ReturnType<RelayProvider['quote']>>): StoredQuote => ({
+  quoteId: 'q_test',
+  provider: 'relay',
+  request: r,
+  quote: q,
+  createdAt: Date.now(),
+});
 
 describe('Relay adapter against the Relay fixture', () => {
   let fx: RelayFixture;
@@ -62,7 +68,14 @@ describe('Relay adapter against the Relay fixture', () => {
     expect(fx.lastHeaders['x-api-key']).toBe('relay-key-1');
     // fixture: 25 USD − 0.04 − 5 bp − 0.01 gas − 30 bp app fees
     const outMicro = 25_000_000n - 40_000n - 12_500n - 10_000n - 75_000n;
-    expect(q).toMatchObject({ srcAmount: 25_000_000n, dstAmount: outMicro, dstAmountMin: (outMicro * 9950n) / 10000n, estimatedSeconds: 4, ourFeeBps: 20, partnerFeeBps: 10 });
+    expect(q).toMatchObject({
+      srcAmount: 25_000_000n,
+      dstAmount: outMicro,
+      dstAmountMin: (outMicro * 9950n) / 10000n,
+      estimatedSeconds: 4,
+      ourFeeBps: 20,
+      partnerFeeBps: 10,
+    });
     expect(q.providerFeeUsd).toBeCloseTo(0.0525, 6);
     expect(q.gasUsd).toBeCloseTo(0.01, 6);
     expect(q.context.requestId).toMatch(/^0x[0-9a-f]{64}$/);
@@ -77,7 +90,11 @@ describe('Relay adapter against the Relay fixture', () => {
   it('gas on arrival goes out as topupGas with a 6-decimal USD amount and comes back as gasOnArrival', async () => {
     const q = await relay.quote(req({ gasOnArrivalUsd: 2.5 }), signal());
     expect(fx.quoteBodies.at(-1)).toMatchObject({ topupGas: true, topupGasAmount: '2500000' });
-    expect(q.gasOnArrival).toMatchObject({ chainId: 42161, token: '0x0000000000000000000000000000000000000000', amount: ((2_500_000n * 10n ** 18n) / 3_000_000_000n).toString() });
+    expect(q.gasOnArrival).toMatchObject({
+      chainId: 42161,
+      token: '0x0000000000000000000000000000000000000000',
+      amount: ((2_500_000n * 10n ** 18n) / 3_000_000_000n).toString(),
+    });
   });
 
   it('exact output: the quoted output is the amount asked for', async () => {
@@ -93,7 +110,7 @@ describe('Relay adapter against the Relay fixture', () => {
     const q = await relay.quote(r, signal());
     const tx = await relay.build(stored(r, q), signal());
     expect(tx).toEqual({ vm: 'evm', chainId: 8453, to: RELAY_DEPOSITORY, data: expect.stringMatching(/^0x33739082/), value: '0', spender: RELAY_DEPOSITORY });
-    expect(relay.trackingId(stored(r, q), '0x' + 'ab'.repeat(32))).toBe(q.context.requestId);
+    expect(relay.trackingId(stored(r, q), `0x${'ab'.repeat(32)}`)).toBe(q.context.requestId);
   });
 
   it('build: native input needs no approval and carries the value', async () => {
@@ -114,7 +131,11 @@ describe('Relay adapter against the Relay fixture', () => {
     const q = await relay.quote(r, signal());
     expect(fx.quoteBodies.at(-1)).toMatchObject({ originChainId: 792703809, originCurrency: '11111111111111111111111111111111', user: SOL_USER });
     const blockhash = Keypair.generate().publicKey.toBase58();
-    const solana = new RelayProvider({ baseUrl: fx.url, referrer: 'x', solanaRpc: () => ({ getLatestBlockhash: async () => ({ blockhash }), getAddressLookupTable: async () => ({ value: null }) }) });
+    const solana = new RelayProvider({
+      baseUrl: fx.url,
+      referrer: 'x',
+      solanaRpc: () => ({ getLatestBlockhash: async () => ({ blockhash }), getAddressLookupTable: async () => ({ value: null }) }),
+    });
     const tx = await solana.build(stored(r, q), signal());
     expect(tx.vm).toBe('svm');
     const decoded = VersionedTransaction.deserialize(Buffer.from((tx as { serializedTx: string }).serializedTx, 'base64'));
@@ -128,12 +149,12 @@ describe('Relay adapter against the Relay fixture', () => {
     const q = await relay.quote(r, signal());
     const id = q.context.requestId as string;
     expect(await relay.status(id, signal())).toEqual({ state: 'pending' });
-    fx.setStatus(id, 'pending', { inTx: '0x' + '1'.repeat(64) });
-    expect(await relay.status(id, signal())).toEqual({ state: 'pending', srcTxHash: '0x' + '1'.repeat(64) });
-    fx.setStatus(id, 'submitted', { outTx: '0x' + '2'.repeat(64) });
+    fx.setStatus(id, 'pending', { inTx: `0x${'1'.repeat(64)}` });
+    expect(await relay.status(id, signal())).toEqual({ state: 'pending', srcTxHash: `0x${'1'.repeat(64)}` });
+    fx.setStatus(id, 'submitted', { outTx: `0x${'2'.repeat(64)}` });
     expect((await relay.status(id, signal())).state).toBe('pending');
     fx.setStatus(id, 'success');
-    expect(await relay.status(id, signal())).toEqual({ state: 'filled', srcTxHash: '0x' + '1'.repeat(64), dstTxHash: '0x' + '2'.repeat(64) });
+    expect(await relay.status(id, signal())).toEqual({ state: 'filled', srcTxHash: `0x${'1'.repeat(64)}`, dstTxHash: `0x${'2'.repeat(64)}` });
     fx.setStatus(id, 'refund');
     expect((await relay.status(id, signal())).state).toBe('refunded');
     fx.setStatus(id, 'failure');
@@ -143,11 +164,11 @@ describe('Relay adapter against the Relay fixture', () => {
   it('status by source tx hash goes through /requests/v3 (needs a key); unknown ids are ORDER_NOT_FOUND', async () => {
     const r = req();
     const q = await relay.quote(r, signal());
-    const depositTx = '0x' + '3'.repeat(64);
-    fx.setStatus(q.context.requestId as string, 'success', { inTx: depositTx, outTx: '0x' + '4'.repeat(64) });
-    expect(await keyed.status(depositTx, signal())).toEqual({ state: 'filled', srcTxHash: depositTx, dstTxHash: '0x' + '4'.repeat(64) });
+    const depositTx = `0x${'3'.repeat(64)}`;
+    fx.setStatus(q.context.requestId as string, 'success', { inTx: depositTx, outTx: `0x${'4'.repeat(64)}` });
+    expect(await keyed.status(depositTx, signal())).toEqual({ state: 'filled', srcTxHash: depositTx, dstTxHash: `0x${'4'.repeat(64)}` });
     await expect(relay.status(depositTx, signal())).rejects.toMatchObject({ code: 'ORDER_NOT_FOUND' });
-    await expect(keyed.status('0x' + '9'.repeat(64), signal())).rejects.toMatchObject({ code: 'ORDER_NOT_FOUND' });
+    await expect(keyed.status(`0x${'9'.repeat(64)}`, signal())).rejects.toMatchObject({ code: 'ORDER_NOT_FOUND' });
   });
 
   it.each([
@@ -166,7 +187,9 @@ describe('Relay adapter against the Relay fixture', () => {
   });
 
   it('real validation errors of the fixture map too (unknown currency, Solana recipient)', async () => {
-    await expect(relay.quote(req({ dst: { chainId: 42161, address: '0x' + 'e'.repeat(40), symbol: 'X', decimals: 18 } }), signal())).rejects.toMatchObject({ code: 'UNSUPPORTED_TOKEN' });
+    await expect(relay.quote(req({ dst: { chainId: 42161, address: `0x${'e'.repeat(40)}`, symbol: 'X', decimals: 18 } }), signal())).rejects.toMatchObject({
+      code: 'UNSUPPORTED_TOKEN',
+    });
     await expect(relay.quote(req({ amount: 1_000n }), signal())).rejects.toMatchObject({ code: 'AMOUNT_TOO_SMALL' });
   });
 

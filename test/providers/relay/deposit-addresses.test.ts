@@ -27,7 +27,13 @@ describe('Relay deposit addresses (adapter against the Relay fixture)', () => {
     const p = relayDepositProvider({ baseUrl: relay.url, apiKey: 'k', referrer: 'swapgate' });
     const c = await p.create(route, signal);
     const body = relay.quoteBodies.at(-1)!;
-    expect(body).toMatchObject({ useDepositAddress: true, refundTo: route.refundTo, user: route.refundTo, destinationChainId: 792703809, appFees: [{ recipient: '0x1111111111111111111111111111111111111111', fee: '20' }] });
+    expect(body).toMatchObject({
+      useDepositAddress: true,
+      refundTo: route.refundTo,
+      user: route.refundTo,
+      destinationChainId: 792703809,
+      appFees: [{ recipient: '0x1111111111111111111111111111111111111111', fee: '20' }],
+    });
     expect(body.strict).toBeUndefined();
     // The partner has no EVM recipient: Relay cannot carry its fee, so it is not recorded either.
     expect(c.fees).toEqual({ ourFeeBps: 20, partnerFeeBps: 0 });
@@ -54,9 +60,22 @@ describe('Relay deposit addresses (adapter against the Relay fixture)', () => {
     const id = relay.deposit(c.address, 7_000_000n);
     relay.deposit(other.address, 1_000_000n);
     const seen = await p.detect({ address: c.address, chainId: 8453, providerRef: c.providerRef ?? null, reusable: true, amount: null }, signal);
-    expect(seen).toEqual([{ providerDepositId: id, trackingId: id, amount: '7000000', srcTxHash: relay.requests.get(id)!.inTxHashes[0], dstAmount: relay.requests.get(id)!.amountOut }]);
+    expect(seen).toEqual([
+      {
+        providerDepositId: id,
+        trackingId: id,
+        amount: '7000000',
+        srcTxHash: relay.requests.get(id)!.inTxHashes[0],
+        dstAmount: relay.requests.get(id)!.amountOut,
+      },
+    ]);
     expect(relay.lastHeaders['x-api-key']).toBe('k');
-    await expect(relayDepositProvider({ baseUrl: relay.url, referrer: 'x' }).detect({ address: c.address, chainId: 8453, providerRef: null, reusable: true, amount: null }, signal)).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
+    await expect(
+      relayDepositProvider({ baseUrl: relay.url, referrer: 'x' }).detect(
+        { address: c.address, chainId: 8453, providerRef: null, reusable: true, amount: null },
+        signal,
+      ),
+    ).rejects.toMatchObject({ code: 'SERVICE_UNAVAILABLE' });
   });
 
   it('a busy reusable address: deposits beyond the first page of /requests/v3 are found (its pages are followed)', async () => {
@@ -84,9 +103,21 @@ describe('Relay deposit addresses (adapter against the Relay fixture)', () => {
   });
 
   it.each([
-    ['metadata amounts', { id: 'r1', status: 'pending', data: { inTxs: [{ hash: '0xa' }], metadata: { currencyIn: { amount: '5' }, currencyOut: { amount: '4' } } } }, { providerDepositId: 'r1', trackingId: 'r1', amount: '5', dstAmount: '4', srcTxHash: '0xa' }],
-    ['top-level currencyIn, txHash spelling', { id: 'r2', status: 'success', data: { inTxs: [{ txHash: '0xb' }], currencyIn: { amount: 6 } } }, { providerDepositId: 'r2', trackingId: 'r2', amount: '6', srcTxHash: '0xb' }],
-    ['amount on the deposit tx', { id: 'r3', status: 'refund', data: { inTxs: [{ hash: '0xc', amount: '7' }] } }, { providerDepositId: 'r3', trackingId: 'r3', amount: '7', srcTxHash: '0xc' }],
+    [
+      'metadata amounts',
+      { id: 'r1', status: 'pending', data: { inTxs: [{ hash: '0xa' }], metadata: { currencyIn: { amount: '5' }, currencyOut: { amount: '4' } } } },
+      { providerDepositId: 'r1', trackingId: 'r1', amount: '5', dstAmount: '4', srcTxHash: '0xa' },
+    ],
+    [
+      'top-level currencyIn, txHash spelling',
+      { id: 'r2', status: 'success', data: { inTxs: [{ txHash: '0xb' }], currencyIn: { amount: 6 } } },
+      { providerDepositId: 'r2', trackingId: 'r2', amount: '6', srcTxHash: '0xb' },
+    ],
+    [
+      'amount on the deposit tx',
+      { id: 'r3', status: 'refund', data: { inTxs: [{ hash: '0xc', amount: '7' }] } },
+      { providerDepositId: 'r3', trackingId: 'r3', amount: '7', srcTxHash: '0xc' },
+    ],
     ['still waiting', { id: 'r4', status: 'waiting', data: { inTxs: [{ hash: '0xd', amount: '7' }] } }, undefined],
     ['no deposit tx yet', { id: 'r5', status: 'pending', data: { inTxs: [], metadata: { currencyIn: { amount: '5' } } } }, undefined],
     ['no readable amount', { id: 'r6', status: 'pending', data: { inTxs: [{ hash: '0xe' }], metadata: { currencyIn: { amount: '1.5' } } } }, undefined],

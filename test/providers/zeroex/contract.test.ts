@@ -28,7 +28,13 @@ function request(o: Partial<QuoteRequest> = {}): QuoteRequest {
   };
 }
 const signal = () => AbortSignal.timeout(5_000);
-const stored = (req: QuoteRequest, quote: Awaited<ReturnType<ZeroExProvider['quote']>>): StoredQuote => ({ quoteId: 'q_test', provider: '0x', request: req, quote, createdAt: Date.now() });
+const stored = (req: QuoteRequest, quote: Awaited<ReturnType<ZeroExProvider['quote']>>): StoredQuote => ({
+  quoteId: 'q_test',
+  provider: '0x',
+  request: req,
+  quote,
+  createdAt: Date.now(),
+});
 
 describe('0x adapter against the Swap API v2 fixture', () => {
   let fx: ZeroExFixture;
@@ -92,7 +98,12 @@ describe('0x adapter against the Swap API v2 fixture', () => {
   });
 
   it('translates the native coin to 0xEeee… (and back), builds with value and no spender', async () => {
-    const req = request({ src: { chainId: 8453, address: ZERO, symbol: 'ETH', decimals: 18, priceUsd: 3000 }, dst: { chainId: 8453, address: USDC, symbol: 'USDC', decimals: 6 }, amount: 10n ** 17n, recipient: OTHER });
+    const req = request({
+      src: { chainId: 8453, address: ZERO, symbol: 'ETH', decimals: 18, priceUsd: 3000 },
+      dst: { chainId: 8453, address: USDC, symbol: 'USDC', decimals: 6 },
+      amount: 10n ** 17n,
+      recipient: OTHER,
+    });
     const q = await zx.quote(req, signal());
     expect(fx.requests[0].query.sellToken).toBe('0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE');
     expect(fx.requests[0].query.buyToken).toBe(USDC);
@@ -106,7 +117,11 @@ describe('0x adapter against the Swap API v2 fixture', () => {
   });
 
   it('uses the Mantle native placeholder on Mantle', async () => {
-    const req = request({ src: { chainId: 5000, address: ZERO, symbol: 'MNT', decimals: 18 }, dst: { chainId: 5000, address: USDC, symbol: 'USDC', decimals: 6 }, amount: 10n ** 18n });
+    const req = request({
+      src: { chainId: 5000, address: ZERO, symbol: 'MNT', decimals: 18 },
+      dst: { chainId: 5000, address: USDC, symbol: 'USDC', decimals: 6 },
+      amount: 10n ** 18n,
+    });
     await zx.quote(req, signal());
     expect(fx.requests[0].query.sellToken).toBe('0xdeaddeaddeaddeaddeaddeaddeaddeaddead0000');
   });
@@ -170,7 +185,9 @@ describe('0x adapter against the Swap API v2 fixture', () => {
   it('the fixture rejects a request without 0x-api-key or 0x-version, as 0x does', async () => {
     const keyless = new ZeroExProvider({ baseUrl: fx.url });
     await expect(keyless.quote(request(), signal())).rejects.toMatchObject({ code: 'PROVIDER_ERROR', message: expect.stringMatching(/API key/) });
-    const res = await fetch(`${fx.url}/swap/allowance-holder/price?chainId=8453&sellToken=${USDC}&buyToken=${WETH}&sellAmount=1`, { headers: { '0x-api-key': fx.apiKey } });
+    const res = await fetch(`${fx.url}/swap/allowance-holder/price?chainId=8453&sellToken=${USDC}&buyToken=${WETH}&sellAmount=1`, {
+      headers: { '0x-api-key': fx.apiKey },
+    });
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ name: 'INPUT_INVALID', data: { details: [{ field: '0x-version' }] } });
   });

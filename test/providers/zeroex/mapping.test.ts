@@ -36,16 +36,45 @@ describe('EVM fee plan', () => {
     ['our fee only', fees({}), 1000, { ourFeeBps: 30, partnerFeeBps: 0, entries: [{ recipient: OURS, bps: 30 }] }],
     ['no recipient carries nothing', fees({ recipients: {} }), 1000, { ourFeeBps: 0, partnerFeeBps: 0, entries: [] }],
     ['malformed recipient carries nothing', fees({ recipients: { evm: 'nope' } }), 1000, { ourFeeBps: 0, partnerFeeBps: 0, entries: [] }],
-    ['partner without own address is collected with ours', fees({ partnerFeeBps: 20 }), 1000, { ourFeeBps: 30, partnerFeeBps: 20, entries: [{ recipient: OURS, bps: 50 }] }],
+    [
+      'partner without own address is collected with ours',
+      fees({ partnerFeeBps: 20 }),
+      1000,
+      { ourFeeBps: 30, partnerFeeBps: 20, entries: [{ recipient: OURS, bps: 50 }] },
+    ],
     [
       'partner with own address gets its own entry',
       fees({ partnerFeeBps: 20, partnerRecipients: { evm: PARTNER } }),
       1000,
-      { ourFeeBps: 30, partnerFeeBps: 20, entries: [{ recipient: OURS, bps: 30 }, { recipient: PARTNER, bps: 20 }] },
+      {
+        ourFeeBps: 30,
+        partnerFeeBps: 20,
+        entries: [
+          { recipient: OURS, bps: 30 },
+          { recipient: PARTNER, bps: 20 },
+        ],
+      },
     ],
-    ['partner trimmed to the provider cap first', fees({ partnerFeeBps: 20, partnerRecipients: { evm: PARTNER } }), 40, { ourFeeBps: 30, partnerFeeBps: 10, entries: [{ recipient: OURS, bps: 30 }, { recipient: PARTNER, bps: 10 }] }],
+    [
+      'partner trimmed to the provider cap first',
+      fees({ partnerFeeBps: 20, partnerRecipients: { evm: PARTNER } }),
+      40,
+      {
+        ourFeeBps: 30,
+        partnerFeeBps: 10,
+        entries: [
+          { recipient: OURS, bps: 30 },
+          { recipient: PARTNER, bps: 10 },
+        ],
+      },
+    ],
     ['zero fees send nothing', fees({ ourFeeBps: 0 }), 1000, { ourFeeBps: 0, partnerFeeBps: 0, entries: [] }],
-    ['only a partner with its own address', fees({ ourFeeBps: 0, partnerFeeBps: 25, recipients: {}, partnerRecipients: { evm: PARTNER } }), 1000, { ourFeeBps: 0, partnerFeeBps: 25, entries: [{ recipient: PARTNER, bps: 25 }] }],
+    [
+      'only a partner with its own address',
+      fees({ ourFeeBps: 0, partnerFeeBps: 25, recipients: {}, partnerRecipients: { evm: PARTNER } }),
+      1000,
+      { ourFeeBps: 0, partnerFeeBps: 25, entries: [{ recipient: PARTNER, bps: 25 }] },
+    ],
   ])('%s', (_name, input, cap, expected) => {
     expect(planEvmFees(input, cap)).toEqual(expected);
   });

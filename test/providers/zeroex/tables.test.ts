@@ -4,7 +4,12 @@ import { zeroExOrderStatus } from '../../../src/providers/zeroex/status.js';
 
 describe('0x error table', () => {
   it.each([
-    [400, { name: 'INPUT_INVALID', message: 'The input is invalid', data: { details: [{ field: 'sellAmount', reason: 'bad' }] } }, 'INVALID_PARAMS', '0x: INPUT_INVALID - The input is invalid - sellAmount: bad'],
+    [
+      400,
+      { name: 'INPUT_INVALID', message: 'The input is invalid', data: { details: [{ field: 'sellAmount', reason: 'bad' }] } },
+      'INVALID_PARAMS',
+      '0x: INPUT_INVALID - The input is invalid - sellAmount: bad',
+    ],
     [400, { name: 'RECIPIENT_NOT_SUPPORTED', message: 'x' }, 'INVALID_PARAMS', '0x: RECIPIENT_NOT_SUPPORTED - x'],
     [400, { name: 'TOKEN_NOT_SUPPORTED', message: 'Token is not supported' }, 'UNSUPPORTED_TOKEN', '0x: TOKEN_NOT_SUPPORTED - Token is not supported'],
     [422, { name: 'BUY_TOKEN_NOT_AUTHORIZED_FOR_TRADE', message: 'x' }, 'UNSUPPORTED_TOKEN', '0x: BUY_TOKEN_NOT_AUTHORIZED_FOR_TRADE - x'],

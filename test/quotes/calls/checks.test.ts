@@ -34,7 +34,7 @@ function rejection(fn: () => void): ApiError {
 }
 
 const A = '0x4444444444444444444444444444444444444444' as Hex;
-const SIG = '0x' + '11'.repeat(65);
+const SIG = `0x${'11'.repeat(65)}`;
 // Each refused entry point with realistic arguments, so the selector comes from real encoding.
 const refused: [string, string, readonly unknown[]][] = [
   ['transferFrom ERC-20', 'transferFrom(address from, address to, uint256 amount)', [A, A, 1n]],
@@ -42,16 +42,52 @@ const refused: [string, string, readonly unknown[]][] = [
   ['safeTransferFrom ERC-721 with data', 'safeTransferFrom(address from, address to, uint256 id, bytes data)', [A, A, 1n, '0x01']],
   ['safeTransferFrom ERC-1155', 'safeTransferFrom(address from, address to, uint256 id, uint256 amount, bytes data)', [A, A, 1n, 2n, '0x']],
   ['safeBatchTransferFrom ERC-1155', 'safeBatchTransferFrom(address from, address to, uint256[] ids, uint256[] amounts, bytes data)', [A, A, [1n], [2n], '0x']],
-  ['permit EIP-2612', 'permit(address owner, address spender, uint256 value, uint256 deadline, uint8 v, bytes32 r, bytes32 s)', [A, A, 1n, 1n, 27, `0x${'00'.repeat(32)}`, `0x${'00'.repeat(32)}`]],
-  ['permit DAI', 'permit(address holder, address spender, uint256 nonce, uint256 expiry, bool allowed, uint8 v, bytes32 r, bytes32 s)', [A, A, 0n, 1n, true, 27, `0x${'00'.repeat(32)}`, `0x${'00'.repeat(32)}`]],
-  ['Permit2 permit single', 'permit(address owner, ((address token, uint160 amount, uint48 expiration, uint48 nonce) details, address spender, uint256 sigDeadline) permitSingle, bytes signature)', [A, { details: { token: A, amount: 1n, expiration: 1, nonce: 0 }, spender: A, sigDeadline: 1n }, SIG]],
-  ['Permit2 permit batch', 'permit(address owner, ((address token, uint160 amount, uint48 expiration, uint48 nonce)[] details, address spender, uint256 sigDeadline) permitBatch, bytes signature)', [A, { details: [{ token: A, amount: 1n, expiration: 1, nonce: 0 }], spender: A, sigDeadline: 1n }, SIG]],
+  [
+    'permit EIP-2612',
+    'permit(address owner, address spender, uint256 value, uint256 deadline, uint8 v, bytes32 r, bytes32 s)',
+    [A, A, 1n, 1n, 27, `0x${'00'.repeat(32)}`, `0x${'00'.repeat(32)}`],
+  ],
+  [
+    'permit DAI',
+    'permit(address holder, address spender, uint256 nonce, uint256 expiry, bool allowed, uint8 v, bytes32 r, bytes32 s)',
+    [A, A, 0n, 1n, true, 27, `0x${'00'.repeat(32)}`, `0x${'00'.repeat(32)}`],
+  ],
+  [
+    'Permit2 permit single',
+    'permit(address owner, ((address token, uint160 amount, uint48 expiration, uint48 nonce) details, address spender, uint256 sigDeadline) permitSingle, bytes signature)',
+    [A, { details: { token: A, amount: 1n, expiration: 1, nonce: 0 }, spender: A, sigDeadline: 1n }, SIG],
+  ],
+  [
+    'Permit2 permit batch',
+    'permit(address owner, ((address token, uint160 amount, uint48 expiration, uint48 nonce)[] details, address spender, uint256 sigDeadline) permitBatch, bytes signature)',
+    [A, { details: [{ token: A, amount: 1n, expiration: 1, nonce: 0 }], spender: A, sigDeadline: 1n }, SIG],
+  ],
   ['Permit2 transferFrom', 'transferFrom(address from, address to, uint160 amount, address token)', [A, A, 1n, A]],
-  ['Permit2 transferFrom batch', 'transferFrom((address from, address to, uint160 amount, address token)[] transferDetails)', [[{ from: A, to: A, amount: 1n, token: A }]]],
-  ['Permit2 permitTransferFrom', 'permitTransferFrom(((address token, uint256 amount) permitted, uint256 nonce, uint256 deadline) permit, (address to, uint256 requestedAmount) transferDetails, address owner, bytes signature)', [{ permitted: { token: A, amount: 1n }, nonce: 0n, deadline: 1n }, { to: A, requestedAmount: 1n }, A, SIG]],
-  ['Permit2 permitTransferFrom batch', 'permitTransferFrom(((address token, uint256 amount)[] permitted, uint256 nonce, uint256 deadline) permit, (address to, uint256 requestedAmount)[] transferDetails, address owner, bytes signature)', [{ permitted: [{ token: A, amount: 1n }], nonce: 0n, deadline: 1n }, [{ to: A, requestedAmount: 1n }], A, SIG]],
-  ['Permit2 permitWitnessTransferFrom', 'permitWitnessTransferFrom(((address token, uint256 amount) permitted, uint256 nonce, uint256 deadline) permit, (address to, uint256 requestedAmount) transferDetails, address owner, bytes32 witness, string witnessTypeString, bytes signature)', [{ permitted: { token: A, amount: 1n }, nonce: 0n, deadline: 1n }, { to: A, requestedAmount: 1n }, A, `0x${'00'.repeat(32)}`, 'W', SIG]],
-  ['Permit2 permitWitnessTransferFrom batch', 'permitWitnessTransferFrom(((address token, uint256 amount)[] permitted, uint256 nonce, uint256 deadline) permit, (address to, uint256 requestedAmount)[] transferDetails, address owner, bytes32 witness, string witnessTypeString, bytes signature)', [{ permitted: [{ token: A, amount: 1n }], nonce: 0n, deadline: 1n }, [{ to: A, requestedAmount: 1n }], A, `0x${'00'.repeat(32)}`, 'W', SIG]],
+  [
+    'Permit2 transferFrom batch',
+    'transferFrom((address from, address to, uint160 amount, address token)[] transferDetails)',
+    [[{ from: A, to: A, amount: 1n, token: A }]],
+  ],
+  [
+    'Permit2 permitTransferFrom',
+    'permitTransferFrom(((address token, uint256 amount) permitted, uint256 nonce, uint256 deadline) permit, (address to, uint256 requestedAmount) transferDetails, address owner, bytes signature)',
+    [{ permitted: { token: A, amount: 1n }, nonce: 0n, deadline: 1n }, { to: A, requestedAmount: 1n }, A, SIG],
+  ],
+  [
+    'Permit2 permitTransferFrom batch',
+    'permitTransferFrom(((address token, uint256 amount)[] permitted, uint256 nonce, uint256 deadline) permit, (address to, uint256 requestedAmount)[] transferDetails, address owner, bytes signature)',
+    [{ permitted: [{ token: A, amount: 1n }], nonce: 0n, deadline: 1n }, [{ to: A, requestedAmount: 1n }], A, SIG],
+  ],
+  [
+    'Permit2 permitWitnessTransferFrom',
+    'permitWitnessTransferFrom(((address token, uint256 amount) permitted, uint256 nonce, uint256 deadline) permit, (address to, uint256 requestedAmount) transferDetails, address owner, bytes32 witness, string witnessTypeString, bytes signature)',
+    [{ permitted: { token: A, amount: 1n }, nonce: 0n, deadline: 1n }, { to: A, requestedAmount: 1n }, A, `0x${'00'.repeat(32)}`, 'W', SIG],
+  ],
+  [
+    'Permit2 permitWitnessTransferFrom batch',
+    'permitWitnessTransferFrom(((address token, uint256 amount)[] permitted, uint256 nonce, uint256 deadline) permit, (address to, uint256 requestedAmount)[] transferDetails, address owner, bytes32 witness, string witnessTypeString, bytes signature)',
+    [{ permitted: [{ token: A, amount: 1n }], nonce: 0n, deadline: 1n }, [{ to: A, requestedAmount: 1n }], A, `0x${'00'.repeat(32)}`, 'W', SIG],
+  ],
 ];
 
 describe('checkSelectors', () => {
@@ -73,7 +109,9 @@ describe('checkSelectors', () => {
   });
 
   it('accepts approve, deposit, transfer and plain value sends', () => {
-    expect(() => checkSelectors([approve(VAULT, 1n), deposit, call(USDC, 'transfer(address,uint256)', [RECIPIENT, 1n]), { to: OTHER, data: '0x', value: '5' }])).not.toThrow();
+    expect(() =>
+      checkSelectors([approve(VAULT, 1n), deposit, call(USDC, 'transfer(address,uint256)', [RECIPIENT, 1n]), { to: OTHER, data: '0x', value: '5' }]),
+    ).not.toThrow();
   });
 
   it('refuses calldata shorter than a selector, too many calls and too long calldata', () => {
@@ -100,20 +138,34 @@ describe('checkAgainstOutput', () => {
   });
 
   it('refuses native value with an ERC-20 output, naming the call', () => {
-    expect(rejection(() => checkAgainstOutput([approve(VAULT, 1_000_000n), { ...deposit, value: '1' }], ctx)).message).toMatch(/^calls\[1\]: sends native value/);
+    expect(rejection(() => checkAgainstOutput([approve(VAULT, 1_000_000n), { ...deposit, value: '1' }], ctx)).message).toMatch(
+      /^calls\[1\]: sends native value/,
+    );
   });
 
   it('native output: no approve needed, values may not exceed dstAmount', () => {
     const n = { ...ctx, dstToken: ZERO };
     expect(() => checkAgainstOutput([{ to: VAULT, data: '0xd0e30db0', value: '1000000' }], n)).not.toThrow();
-    expect(rejection(() => checkAgainstOutput([{ to: VAULT, data: '0x', value: '600000' }, { to: OTHER, data: '0x', value: '600000' }], n)).message).toMatch(/more than dstAmount/);
+    expect(
+      rejection(() =>
+        checkAgainstOutput(
+          [
+            { to: VAULT, data: '0x', value: '600000' },
+            { to: OTHER, data: '0x', value: '600000' },
+          ],
+          n,
+        ),
+      ).message,
+    ).toMatch(/more than dstAmount/);
   });
 });
 
 describe('checkAgainstExecutor', () => {
   const EXECUTOR = '0x5555555555555555555555555555555555555555';
   it('refuses a call into the executor itself (nested calls would run as the executor), naming the call', () => {
-    const e = rejection(() => checkAgainstExecutor([approve(VAULT, 1_000_000n), deposit, { to: EXECUTOR.toUpperCase().replace('0X', '0x'), data: '0x12345678', value: '0' }], EXECUTOR));
+    const e = rejection(() =>
+      checkAgainstExecutor([approve(VAULT, 1_000_000n), deposit, { to: EXECUTOR.toUpperCase().replace('0X', '0x'), data: '0x12345678', value: '0' }], EXECUTOR),
+    );
     expect(e.code).toBe('INVALID_PARAMS');
     expect(e.message).toMatch(/^calls\[2\]: targets the provider's executor/);
     expect(e.details).toMatchObject({ callIndex: 2 });
@@ -128,9 +180,18 @@ describe('expandAction', () => {
     const calls = expandAction({ type: 'deposit', vault: VAULT }, ctx);
     expect(calls).toEqual([
       { to: USDC, data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [VAULT, 1_000_000n] }), value: '0' },
-      { to: VAULT, data: toFunctionSelector('function deposit(uint256,address)') + encodeAbiParameters([{ type: 'uint256' }, { type: 'address' }], [1_000_000n, RECIPIENT]).slice(2), value: '0' },
+      {
+        to: VAULT,
+        data:
+          toFunctionSelector('function deposit(uint256,address)') +
+          encodeAbiParameters([{ type: 'uint256' }, { type: 'address' }], [1_000_000n, RECIPIENT]).slice(2),
+        value: '0',
+      },
     ]);
-    expect(() => { checkSelectors(calls); checkAgainstOutput(calls, ctx); }).not.toThrow();
+    expect(() => {
+      checkSelectors(calls);
+      checkAgainstOutput(calls, ctx);
+    }).not.toThrow();
   });
 
   it('deposit with a native output is refused', () => {
@@ -138,8 +199,13 @@ describe('expandAction', () => {
   });
 
   it('contractCall: approve first for an ERC-20, all of dstAmount as value for native', () => {
-    expect(expandAction({ type: 'contractCall', to: OTHER, data: '0xABCDEF01' }, ctx)).toEqual([approve(OTHER, 1_000_000n), { to: OTHER, data: '0xabcdef01', value: '0' }]);
-    expect(expandAction({ type: 'contractCall', to: OTHER, data: '0xabcdef01' }, { ...ctx, dstToken: ZERO })).toEqual([{ to: OTHER, data: '0xabcdef01', value: '1000000' }]);
+    expect(expandAction({ type: 'contractCall', to: OTHER, data: '0xABCDEF01' }, ctx)).toEqual([
+      approve(OTHER, 1_000_000n),
+      { to: OTHER, data: '0xabcdef01', value: '0' },
+    ]);
+    expect(expandAction({ type: 'contractCall', to: OTHER, data: '0xabcdef01' }, { ...ctx, dstToken: ZERO })).toEqual([
+      { to: OTHER, data: '0xabcdef01', value: '1000000' },
+    ]);
     expect(expandAction({ type: 'contractCall', to: OTHER, data: '0x', value: '7' }, { ...ctx, dstToken: ZERO })[0].value).toBe('7');
   });
 });

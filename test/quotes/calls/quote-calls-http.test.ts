@@ -31,9 +31,26 @@ const RECIPIENT = '0x7a3f0c1de9b0a5c6b1e2f4d8a9c0b1d2e3f40516';
 const AMOUNT = 2_500_000n;
 const BASE_USDC = '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913';
 
-const approve = (spender: string, amount = AMOUNT) => ({ to: USDC, data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender as Hex, amount] }), value: '0' });
-const deposit = (vault: string) => ({ to: vault.toLowerCase(), data: encodeFunctionData({ abi: testVaultAbi, functionName: 'deposit', args: [AMOUNT, RECIPIENT] }), value: '0' });
-const base = (o: Record<string, unknown> = {}) => ({ srcChain: '8453', srcToken: BASE_USDC, dstChain: '42161', dstToken: USDC, dstAmount: AMOUNT.toString(), sender: SENDER, recipient: RECIPIENT, ...o });
+const approve = (spender: string, amount = AMOUNT) => ({
+  to: USDC,
+  data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender as Hex, amount] }),
+  value: '0',
+});
+const deposit = (vault: string) => ({
+  to: vault.toLowerCase(),
+  data: encodeFunctionData({ abi: testVaultAbi, functionName: 'deposit', args: [AMOUNT, RECIPIENT] }),
+  value: '0',
+});
+const base = (o: Record<string, unknown> = {}) => ({
+  srcChain: '8453',
+  srcToken: BASE_USDC,
+  dstChain: '42161',
+  dstToken: USDC,
+  dstAmount: AMOUNT.toString(),
+  sender: SENDER,
+  recipient: RECIPIENT,
+  ...o,
+});
 
 describe('POST /v1/quote with destination calls (anvil as Arbitrum, Relay fixture)', () => {
   let s: TestServer;
@@ -45,7 +62,15 @@ describe('POST /v1/quote with destination calls (anvil as Arbitrum, Relay fixtur
     relay = await startRelayFixture();
     other = await startFixtureProviderServer();
     s = await startTestServer({
-      env: { PROVIDERS: 'relay', RELAY_API_URL: relay.url, RPC_URL_42161: devnet.rpcUrl, RPC_URL_8453: 'http://127.0.0.1:9', RPC_URL_10: 'http://127.0.0.1:9', JOBS_ENABLED: '0', FEE_RECIPIENT_EVM: '0x1111111111111111111111111111111111111111' },
+      env: {
+        PROVIDERS: 'relay',
+        RELAY_API_URL: relay.url,
+        RPC_URL_42161: devnet.rpcUrl,
+        RPC_URL_8453: 'http://127.0.0.1:9',
+        RPC_URL_10: 'http://127.0.0.1:9',
+        JOBS_ENABLED: '0',
+        FEE_RECIPIENT_EVM: '0x1111111111111111111111111111111111111111',
+      },
     });
     // A provider that supports the route but runs no destination calls: never asked, never an error entry.
     s.services.providers.register(new FixtureProvider('debridge', other.url, () => Date.now()));
@@ -77,7 +102,13 @@ describe('POST /v1/quote with destination calls (anvil as Arbitrum, Relay fixtur
     // What Relay received.
     expect(relay.quoteBodies.length).toBe(before + 1);
     const sent = lastRelayBody();
-    expect(sent).toMatchObject({ tradeType: 'EXACT_OUTPUT', amount: AMOUNT.toString(), destinationChainId: 42161, destinationCurrency: USDC, recipient: RECIPIENT });
+    expect(sent).toMatchObject({
+      tradeType: 'EXACT_OUTPUT',
+      amount: AMOUNT.toString(),
+      destinationChainId: 42161,
+      destinationCurrency: USDC,
+      recipient: RECIPIENT,
+    });
     expect(sent.txs).toEqual(q.calls.items);
     expect(sent.txsGasLimit).toBe(callsGasLimit(BigInt(q.calls.simulation.gasUsed)));
     expect(sent.topupGas).toBeUndefined();
@@ -85,7 +116,7 @@ describe('POST /v1/quote with destination calls (anvil as Arbitrum, Relay fixtur
 
   it('without calls or action the POST is the GET in JSON', async () => {
     const params = { srcChain: '8453', srcToken: BASE_USDC, amount: '25000000', dstChain: '42161', dstToken: USDC, sender: SENDER, recipient: RECIPIENT };
-    const [post, get] = [await s.post('/v1/quote', params), await s.get('/v1/quote?' + new URLSearchParams(params).toString())];
+    const [post, get] = [await s.post('/v1/quote', params), await s.get(`/v1/quote?${new URLSearchParams(params).toString()}`)];
     expect(post.status).toBe(200);
     const strip = (b: any) => b.quotes.map(({ quoteId: _q, expiresAt: _e, ...rest }: any) => rest);
     expect(strip(post.body)).toEqual(strip(get.body));
@@ -108,7 +139,11 @@ describe('POST /v1/quote with destination calls (anvil as Arbitrum, Relay fixtur
   });
 
   it('native output: a call with value crediting recipient is quoted', async () => {
-    const call = { to: CALL_TARGETS.nativeVault, data: encodeFunctionData({ abi: nativeVaultAbi, functionName: 'depositFor', args: [RECIPIENT] }), value: '1000000000000000' };
+    const call = {
+      to: CALL_TARGETS.nativeVault,
+      data: encodeFunctionData({ abi: nativeVaultAbi, functionName: 'depositFor', args: [RECIPIENT] }),
+      value: '1000000000000000',
+    };
     const r = await s.post('/v1/quote', base({ dstToken: '0x0000000000000000000000000000000000000000', dstAmount: '1000000000000000', calls: [call] }));
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body.best.calls.items).toEqual([{ ...call, to: call.to.toLowerCase() }]);
@@ -118,15 +153,42 @@ describe('POST /v1/quote with destination calls (anvil as Arbitrum, Relay fixtur
   const A = '0x4444444444444444444444444444444444444444' as Hex;
   it.each([
     ['missing approve', [deposit(CALL_TARGETS.vault)], /approve\(target, >= dstAmount/],
-    ['transferFrom smuggled', [approve(CALL_TARGETS.vault), deposit(CALL_TARGETS.vault), { to: USDC, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transferFrom', args: [A, RECIPIENT, 1n] }), value: '0' }], /^calls\[2\]: transferFrom/],
+    [
+      'transferFrom smuggled',
+      [
+        approve(CALL_TARGETS.vault),
+        deposit(CALL_TARGETS.vault),
+        { to: USDC, data: encodeFunctionData({ abi: erc20Abi, functionName: 'transferFrom', args: [A, RECIPIENT, 1n] }), value: '0' },
+      ],
+      /^calls\[2\]: transferFrom/,
+    ],
     [
       'permit',
-      [{ to: USDC, data: encodeFunctionData({ abi: parseAbi(['function permit(address,address,uint256,uint256,uint8,bytes32,bytes32)']), args: [A, A, 1n, 1n, 27, `0x${'00'.repeat(32)}`, `0x${'00'.repeat(32)}`] }), value: '0' }, approve(CALL_TARGETS.vault), deposit(CALL_TARGETS.vault)],
+      [
+        {
+          to: USDC,
+          data: encodeFunctionData({
+            abi: parseAbi(['function permit(address,address,uint256,uint256,uint8,bytes32,bytes32)']),
+            args: [A, A, 1n, 1n, 27, `0x${'00'.repeat(32)}`, `0x${'00'.repeat(32)}`],
+          }),
+          value: '0',
+        },
+        approve(CALL_TARGETS.vault),
+        deposit(CALL_TARGETS.vault),
+      ],
       /^calls\[0\]: permit \(EIP-2612\)/,
     ],
     [
       'Permit2',
-      [approve(CALL_TARGETS.vault), { to: '0x000000000022d473030f116ddee9f6b43ac78ba3', data: encodeFunctionData({ abi: parseAbi(['function transferFrom(address,address,uint160,address)']), args: [A, A, 1n, USDC as Hex] }), value: '0' }, deposit(CALL_TARGETS.vault)],
+      [
+        approve(CALL_TARGETS.vault),
+        {
+          to: '0x000000000022d473030f116ddee9f6b43ac78ba3',
+          data: encodeFunctionData({ abi: parseAbi(['function transferFrom(address,address,uint160,address)']), args: [A, A, 1n, USDC as Hex] }),
+          value: '0',
+        },
+        deposit(CALL_TARGETS.vault),
+      ],
       /^calls\[1\]: Permit2 transferFrom/,
     ],
     [
@@ -143,7 +205,11 @@ describe('POST /v1/quote with destination calls (anvil as Arbitrum, Relay fixtur
 
   it.each([
     ['same-chain route', { srcChain: '42161', srcToken: USDC }, /cross-chain only/],
-    ['Solana destination', { dstChain: 'solana', dstToken: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v', recipient: 'GTtzwxqy67xx9DVESJjx28TgXqpc8xTqtiytgNMaQBTE' }, /EVM chains only/],
+    [
+      'Solana destination',
+      { dstChain: 'solana', dstToken: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v', recipient: 'GTtzwxqy67xx9DVESJjx28TgXqpc8xTqtiytgNMaQBTE' },
+      /EVM chains only/,
+    ],
     ['gas on arrival', { gasOnArrival: true }, /gasOnArrival: cannot be combined/],
     ['amount instead of dstAmount', { dstAmount: undefined, amount: '2500000' }, /dstAmount: destination calls need dstAmount/],
     ['calls and action together', { action: { type: 'deposit', vault: CALL_TARGETS.vault } }, /either calls or action/],
@@ -156,7 +222,10 @@ describe('POST /v1/quote with destination calls (anvil as Arbitrum, Relay fixtur
 
   it('simulation impossible (destination RPC down) → 502 PROVIDER_ERROR', async () => {
     const op = '0x0b2c639c533813f4aa9d7837caf62653d097ff85';
-    const r = await s.post('/v1/quote', base({ dstChain: '10', dstToken: op, calls: [{ ...approve(CALL_TARGETS.vault), to: op }, deposit(CALL_TARGETS.vault)] }));
+    const r = await s.post(
+      '/v1/quote',
+      base({ dstChain: '10', dstToken: op, calls: [{ ...approve(CALL_TARGETS.vault), to: op }, deposit(CALL_TARGETS.vault)] }),
+    );
     expect(r.status, JSON.stringify(r.body)).toBe(502);
     expect(r.body.error.code).toBe('PROVIDER_ERROR');
     expect(r.body.error.message).toMatch(/simulation could not run on chain 10/);

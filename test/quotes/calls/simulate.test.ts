@@ -17,13 +17,24 @@ const RECIPIENT = '0x7a3f0c1de9b0a5c6b1e2f4d8a9c0b1d2e3f40516';
 const ZERO = '0x0000000000000000000000000000000000000000';
 const AMOUNT = 2_500_000n;
 
-const approve = (spender: string, amount = AMOUNT) => ({ to: USDC, data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender as Hex, amount] }), value: '0' });
+const approve = (spender: string, amount = AMOUNT) => ({
+  to: USDC,
+  data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [spender as Hex, amount] }),
+  value: '0',
+});
 const deposit = (vault: string, amount = AMOUNT, receiver = RECIPIENT) => ({
   to: vault.toLowerCase(),
   data: encodeFunctionData({ abi: testVaultAbi, functionName: 'deposit', args: [amount, receiver as Hex] }),
   value: '0',
 });
-const erc20 = (calls: SimulationInput['calls']): SimulationInput => ({ chainId: 42161, executor: EXECUTOR, token: USDC, dstAmount: AMOUNT, recipient: RECIPIENT, calls });
+const erc20 = (calls: SimulationInput['calls']): SimulationInput => ({
+  chainId: 42161,
+  executor: EXECUTOR,
+  token: USDC,
+  dstAmount: AMOUNT,
+  recipient: RECIPIENT,
+  calls,
+});
 const native = (calls: SimulationInput['calls']): SimulationInput => ({ ...erc20(calls), token: ZERO });
 
 function simulator(mode: SimulationMode, fetchFn?: typeof fetch) {
@@ -89,7 +100,11 @@ describe.each(['eth_simulateV1', 'eth_call'] as const)('simulation through %s', 
   });
 
   it('native output: a call with value crediting recipient succeeds', async () => {
-    const call = { to: CALL_TARGETS.nativeVault.toLowerCase(), data: encodeFunctionData({ abi: nativeVaultAbi, functionName: 'depositFor', args: [RECIPIENT] }), value: AMOUNT.toString() };
+    const call = {
+      to: CALL_TARGETS.nativeVault.toLowerCase(),
+      data: encodeFunctionData({ abi: nativeVaultAbi, functionName: 'depositFor', args: [RECIPIENT] }),
+      value: AMOUNT.toString(),
+    };
     const r = await sim().simulate(native([call]));
     expect(r.leftover).toBe(0n);
     expect(r.gasUsed).toBeGreaterThan(0n);
@@ -97,9 +112,17 @@ describe.each(['eth_simulateV1', 'eth_call'] as const)('simulation through %s', 
   });
 
   it('native output: WETH-style deposit() credits the executor → refused; a revert string is decoded', async () => {
-    const credit = { to: CALL_TARGETS.nativeVault.toLowerCase(), data: encodeFunctionData({ abi: nativeVaultAbi, functionName: 'deposit' }), value: AMOUNT.toString() };
+    const credit = {
+      to: CALL_TARGETS.nativeVault.toLowerCase(),
+      data: encodeFunctionData({ abi: nativeVaultAbi, functionName: 'deposit' }),
+      value: AMOUNT.toString(),
+    };
     expect((await failure(sim().simulate(native([credit])))).details).toMatchObject({ reason: 'EXECUTOR_CREDITED' });
-    const nothing = { to: CALL_TARGETS.nativeVault.toLowerCase(), data: encodeFunctionData({ abi: nativeVaultAbi, functionName: 'depositFor', args: [RECIPIENT] }), value: '0' };
+    const nothing = {
+      to: CALL_TARGETS.nativeVault.toLowerCase(),
+      data: encodeFunctionData({ abi: nativeVaultAbi, functionName: 'depositFor', args: [RECIPIENT] }),
+      value: '0',
+    };
     const err = await failure(sim().simulate(native([nothing])));
     expect(err.message).toContain('calls[0]');
     expect(err.message).toContain('Error("NativeVault: nothing sent")');
@@ -109,7 +132,9 @@ describe.each(['eth_simulateV1', 'eth_call'] as const)('simulation through %s', 
 describe('tokens credited to the executor by a contract it did not call directly', () => {
   const MULTICALL3 = '0xca11bde05977b3631167028862be2a173976ca11';
   const OTHER_TOKEN = '0x07e4000000000000000000000000000000000007';
-  const aggregate3 = parseAbi(['function aggregate3((address target, bool allowFailure, bytes callData)[] calls) payable returns ((bool success, bytes returnData)[])']);
+  const aggregate3 = parseAbi([
+    'function aggregate3((address target, bool allowFailure, bytes callData)[] calls) payable returns ((bool success, bytes returnData)[])',
+  ]);
   const mintAbi = parseAbi(['function mint(address to, uint256 value)']);
   beforeAll(async () => {
     // A second ERC-20 (the test token's code): never a call target below, so no balance of it is read.
@@ -126,7 +151,11 @@ describe('tokens credited to the executor by a contract it did not call directly
         functionName: 'aggregate3',
         args: [
           [
-            { target: USDC as Hex, allowFailure: false, callData: encodeFunctionData({ abi: erc20Abi, functionName: 'transferFrom', args: [EXECUTOR, MULTICALL3, AMOUNT] }) },
+            {
+              target: USDC as Hex,
+              allowFailure: false,
+              callData: encodeFunctionData({ abi: erc20Abi, functionName: 'transferFrom', args: [EXECUTOR, MULTICALL3, AMOUNT] }),
+            },
             { target: OTHER_TOKEN, allowFailure: false, callData: encodeFunctionData({ abi: mintAbi, functionName: 'mint', args: [receiver as Hex, 7n] }) },
           ],
         ],
@@ -154,7 +183,8 @@ describe('CallsSimulator plumbing', () => {
     const fetchFn: typeof fetch = async (url, init) => {
       const body = JSON.parse(String(init!.body)) as { id: number; method: string };
       methods.push(body.method);
-      if (body.method === 'eth_simulateV1') return new Response(JSON.stringify({ jsonrpc: '2.0', id: body.id, error: { code: -32601, message: 'Method not found' } }));
+      if (body.method === 'eth_simulateV1')
+        return new Response(JSON.stringify({ jsonrpc: '2.0', id: body.id, error: { code: -32601, message: 'Method not found' } }));
       return fetch(url, init);
     };
     const s = simulator('auto', fetchFn);
@@ -204,7 +234,10 @@ describe('CallsSimulator plumbing', () => {
       return fetch(url, init);
     };
     const s = simulator('auto', counting);
-    const input = { ...erc20([{ to: token, data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [CALL_TARGETS.vault, AMOUNT] }), value: '0' }]), token };
+    const input = {
+      ...erc20([{ to: token, data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [CALL_TARGETS.vault, AMOUNT] }), value: '0' }]),
+      token,
+    };
     const first = await failure(s.simulate(input));
     expect(first.code).toBe('PROVIDER_ERROR');
     expect(first.message).toMatch(/balance storage slot/);
@@ -224,7 +257,9 @@ describe('CallsSimulator plumbing', () => {
 
   it('decodes revert data', () => {
     expect(decodeRevertReason('0x')).toBe('reverted without a reason');
-    expect(decodeRevertReason('0x4e487b710000000000000000000000000000000000000000000000000000000000000011')).toBe('Panic(0x11: arithmetic overflow or underflow)');
+    expect(decodeRevertReason('0x4e487b710000000000000000000000000000000000000000000000000000000000000011')).toBe(
+      'Panic(0x11: arithmetic overflow or underflow)',
+    );
     expect(decodeRevertReason('0xdeadbeef00')).toBe('custom error 0xdeadbeef with data 0x00');
     expect(decodeRevertReason('0x1234')).toBe('revert data 0x1234');
   });

@@ -91,7 +91,18 @@ function renderPay() {
     replace(
       payBox,
       h('p', {}, 'Your payment was sent. This page updates once the network includes it; you do not need to pay again.'),
-      h('button', { type: 'button', id: 'pay-again', onclick: () => { st.sent = undefined; render(); } }, 'The payment did not go through: show the payment options'),
+      h(
+        'button',
+        {
+          type: 'button',
+          id: 'pay-again',
+          onclick: () => {
+            st.sent = undefined;
+            render();
+          },
+        },
+        'The payment did not go through: show the payment options',
+      ),
     );
     return;
   }
@@ -103,8 +114,30 @@ function renderPay() {
         ? h(
             'ul',
             { class: 'wallets' },
-            ...st.wallets.map((w) => h('li', {}, h('button', { type: 'button', class: 'wallet', onclick: () => void onConnect(w) }, w.icon ? h('img', { src: w.icon, alt: '', width: 24, height: 24 }) : null, `Connect ${w.name}`))),
-            ...st.solWallets.map((w) => h('li', {}, h('button', { type: 'button', class: 'wallet', onclick: () => void onConnectSolana(w) }, w.icon ? h('img', { src: w.icon, alt: '', width: 24, height: 24 }) : null, `Connect ${w.name} (Solana)`))),
+            ...st.wallets.map((w) =>
+              h(
+                'li',
+                {},
+                h(
+                  'button',
+                  { type: 'button', class: 'wallet', onclick: () => void onConnect(w) },
+                  w.icon ? h('img', { src: w.icon, alt: '', width: 24, height: 24 }) : null,
+                  `Connect ${w.name}`,
+                ),
+              ),
+            ),
+            ...st.solWallets.map((w) =>
+              h(
+                'li',
+                {},
+                h(
+                  'button',
+                  { type: 'button', class: 'wallet', onclick: () => void onConnectSolana(w) },
+                  w.icon ? h('img', { src: w.icon, alt: '', width: 24, height: 24 }) : null,
+                  `Connect ${w.name} (Solana)`,
+                ),
+              ),
+            ),
           )
         : h('p', {}, 'No browser wallet found. Install one (any EIP-6963 or Solana Wallet Standard wallet) and reload this page.'),
       renderTransfer(),
@@ -117,20 +150,34 @@ function renderPay() {
     payBox,
     h('p', { class: 'muted' }, `Connected ${shortAddress(st.account)} with ${(st.wallet ?? st.solWallet)!.name}.`),
     h('label', { for: 'chain' }, 'Pay from network'),
-    h('select', { id: 'chain', onchange: (e) => void onChain(Number((e.target as HTMLSelectElement).value)) }, ...walletChains.map((c) => h('option', { value: c.id, selected: c.id === st.chainId }, c.name))),
+    h(
+      'select',
+      { id: 'chain', onchange: (e) => void onChain(Number((e.target as HTMLSelectElement).value)) },
+      ...walletChains.map((c) => h('option', { value: c.id, selected: c.id === st.chainId }, c.name)),
+    ),
     h('label', { for: 'token' }, 'Pay with token'),
     st.tokens.length
       ? h(
           'select',
           { id: 'token', onchange: (e) => void onToken((e.target as HTMLSelectElement).value) },
-          ...st.tokens.map((t) => h('option', { value: t.address, selected: t.address === st.token?.address }, t.amount !== undefined ? `${t.symbol} (balance ${formatUnits(t.amount, t.decimals, 4)})` : t.symbol)),
+          ...st.tokens.map((t) =>
+            h(
+              'option',
+              { value: t.address, selected: t.address === st.token?.address },
+              t.amount !== undefined ? `${t.symbol} (balance ${formatUnits(t.amount, t.decimals, 4)})` : t.symbol,
+            ),
+          ),
         )
       : h('p', { id: 'token', class: 'muted' }, st.busy === 'tokens' ? 'Loading tokens…' : 'No tokens found on this network.'),
     q && st.token ? quoteSummary(q, st.token) : st.busy === 'quote' ? h('p', { class: 'muted' }, 'Finding the best price…') : null,
     h(
       'button',
       { type: 'button', id: 'pay-button', class: 'primary', disabled: !q || !!st.busy, onclick: () => void onPay() },
-      st.busy && st.busy !== 'quote' && st.busy !== 'tokens' ? st.busy : q && st.token ? `Pay ${formatUnits(q.srcAmount, st.token.decimals)} ${st.token.symbol}` : 'Pay',
+      st.busy && st.busy !== 'quote' && st.busy !== 'tokens'
+        ? st.busy
+        : q && st.token
+          ? `Pay ${formatUnits(q.srcAmount, st.token.decimals)} ${st.token.symbol}`
+          : 'Pay',
     ),
   );
 }
@@ -139,7 +186,13 @@ function renderPay() {
 function renderTransfer(): HTMLElement {
   const t = (st.transfer ??= { chainId: TRANSFER_CHOICES[0]!.chainId, token: TRANSFER_CHOICES[0]!.tokens[0]!, refundTo: '' });
   const choice = TRANSFER_CHOICES.find((c) => c.chainId === t.chainId) ?? TRANSFER_CHOICES[0]!;
-  if (t.offer) return h('section', { class: 'pay-transfer', 'aria-label': 'Pay by transfer' }, h('h2', {}, 'Pay by transfer'), transferCard(t.offer, choice.name, () => void onSimulate(), st.busy === 'simulate', t.refundTo));
+  if (t.offer)
+    return h(
+      'section',
+      { class: 'pay-transfer', 'aria-label': 'Pay by transfer' },
+      h('h2', {}, 'Pay by transfer'),
+      transferCard(t.offer, choice.name, () => void onSimulate(), st.busy === 'simulate', t.refundTo),
+    );
   return h(
     'section',
     { class: 'pay-transfer', 'aria-label': 'Pay by transfer' },
@@ -148,14 +201,43 @@ function renderTransfer(): HTMLElement {
     h('label', { for: 'transfer-chain' }, 'Network'),
     h(
       'select',
-      { id: 'transfer-chain', onchange: (e) => { t.chainId = Number((e.target as HTMLSelectElement).value); t.token = (TRANSFER_CHOICES.find((c) => c.chainId === t.chainId) ?? choice).tokens[0]!; render(); } },
+      {
+        id: 'transfer-chain',
+        onchange: (e) => {
+          t.chainId = Number((e.target as HTMLSelectElement).value);
+          t.token = (TRANSFER_CHOICES.find((c) => c.chainId === t.chainId) ?? choice).tokens[0]!;
+          render();
+        },
+      },
       ...TRANSFER_CHOICES.map((c) => h('option', { value: c.chainId, selected: c.chainId === t.chainId }, c.name)),
     ),
     h('label', { for: 'transfer-token' }, 'Token'),
-    h('select', { id: 'transfer-token', onchange: (e) => { t.token = (e.target as HTMLSelectElement).value; } }, ...choice.tokens.map((x) => h('option', { value: x, selected: x === t.token }, x))),
+    h(
+      'select',
+      {
+        id: 'transfer-token',
+        onchange: (e) => {
+          t.token = (e.target as HTMLSelectElement).value;
+        },
+      },
+      ...choice.tokens.map((x) => h('option', { value: x, selected: x === t.token }, x)),
+    ),
     h('label', { for: 'transfer-refund' }, `Your ${choice.name} wallet address (for refunds)`),
-    h('input', { id: 'transfer-refund', type: 'text', autocomplete: 'off', spellcheck: 'false', value: t.refundTo, oninput: (e) => { t.refundTo = (e.target as HTMLInputElement).value.trim(); } }),
-    h('button', { type: 'button', id: 'transfer-button', class: 'primary', disabled: st.busy === 'transfer', onclick: () => void onTransfer() }, st.busy === 'transfer' ? 'Preparing…' : 'Get a deposit address'),
+    h('input', {
+      id: 'transfer-refund',
+      type: 'text',
+      autocomplete: 'off',
+      spellcheck: 'false',
+      value: t.refundTo,
+      oninput: (e) => {
+        t.refundTo = (e.target as HTMLInputElement).value.trim();
+      },
+    }),
+    h(
+      'button',
+      { type: 'button', id: 'transfer-button', class: 'primary', disabled: st.busy === 'transfer', onclick: () => void onTransfer() },
+      st.busy === 'transfer' ? 'Preparing…' : 'Get a deposit address',
+    ),
   );
 }
 
@@ -201,7 +283,12 @@ function quoteSummary(q: PayerQuote, t: Token) {
           `Included: service fee ${percent(q.fees.ourFeeBps)}${q.fees.providerFeeUsd !== undefined ? `, provider fees about $${q.fees.providerFeeUsd.toFixed(2)}` : ''}, price protection.${q.overpayBasis === 'usd' ? ` About ${percent(Math.max(0, q.overpayBps))} more than the amount due.` : ''}`,
           `Route: ${q.provider}, about ${Math.max(1, Math.round(q.estimatedSeconds / 60))} min.`,
         ];
-  return h('div', { class: 'quote', id: 'quote' }, h('p', { class: 'you-pay' }, `You pay ${formatUnits(q.srcAmount, t.decimals)} ${t.symbol}`), ...lines.map((l) => h('p', { class: 'muted' }, l)));
+  return h(
+    'div',
+    { class: 'quote', id: 'quote' },
+    h('p', { class: 'you-pay' }, `You pay ${formatUnits(q.srcAmount, t.decimals)} ${t.symbol}`),
+    ...lines.map((l) => h('p', { class: 'muted' }, l)),
+  );
 }
 
 function render() {
@@ -266,7 +353,11 @@ async function onChain(chainId: number) {
     if (!tokens.length) tokens = (await api<{ tokens: Token[] }>(`/v1/tokens?chain=${chainId}&limit=50`)).tokens;
     // The settlement token first when paying on the settlement chain: it is a plain transfer, no fee.
     const s = st.session!;
-    tokens.sort((a, b) => Number(b.chainId === s.settlement.chainId && b.address === s.settlement.token) - Number(a.chainId === s.settlement.chainId && a.address === s.settlement.token));
+    tokens.sort(
+      (a, b) =>
+        Number(b.chainId === s.settlement.chainId && b.address === s.settlement.token) -
+        Number(a.chainId === s.settlement.chainId && a.address === s.settlement.token),
+    );
     st.tokens = tokens;
   } catch (e) {
     setError(`Could not load tokens: ${(e as Error).message}`);
@@ -284,9 +375,17 @@ async function onToken(address: string) {
   setError();
   render();
   try {
-    st.quote = await api<PayerQuoteResponse>(`/v1/checkout/sessions/${encodeURIComponent(sessionId)}/quote`, { srcChain: String(st.chainId), srcToken: st.token.address, sender: st.account });
+    st.quote = await api<PayerQuoteResponse>(`/v1/checkout/sessions/${encodeURIComponent(sessionId)}/quote`, {
+      srcChain: String(st.chainId),
+      srcToken: st.token.address,
+      sender: st.account,
+    });
   } catch (e) {
-    setError(e instanceof ApiFailure && e.code === 'NO_ROUTE' ? `No way to pay with ${st.token.symbol} right now. Try another token.` : `Could not get a price: ${(e as Error).message}`);
+    setError(
+      e instanceof ApiFailure && e.code === 'NO_ROUTE'
+        ? `No way to pay with ${st.token.symbol} right now. Try another token.`
+        : `Could not get a price: ${(e as Error).message}`,
+    );
   }
   st.busy = undefined;
   render();
@@ -343,11 +442,18 @@ async function onPay() {
       const tx = q.tx as EvmTx;
       const hash = await sendTransaction(w.provider, { from: account, to: tx.to, data: tx.data, value: tx.value });
       step('Reporting payment…');
-      await reportOnceMined(`/v1/checkout/sessions/${encodeURIComponent(sessionId)}/submitted`, { txHash: hash, payer: account }, () => waitForReceipt(w.provider, hash), step);
+      await reportOnceMined(
+        `/v1/checkout/sessions/${encodeURIComponent(sessionId)}/submitted`,
+        { txHash: hash, payer: account },
+        () => waitForReceipt(w.provider, hash),
+        step,
+      );
     } else {
       step('Preparing transaction…');
       type Approve = { token: string; spender: string; amount: string };
-      const built = await api<{ tx: { to: string; data: string; value: string; approvalReset?: Approve; approval?: Approve } }>('/v1/orders', { quoteId: q.quoteId });
+      const built = await api<{ tx: { to: string; data: string; value: string; approvalReset?: Approve; approval?: Approve } }>('/v1/orders', {
+        quoteId: q.quoteId,
+      });
       // Tokens like Ethereum USDT refuse to change a non-zero allowance: the service then asks for a reset to 0 first.
       if (built.tx.approvalReset) {
         step('Reset the token allowance in your wallet…');
@@ -385,7 +491,11 @@ async function onPaySolana() {
     let q = q0;
     if (q.expiresAt !== undefined && q.expiresAt * 1000 - Date.now() < 15_000) {
       step('Refreshing the price…');
-      st.quote = await api<PayerQuoteResponse>(`/v1/checkout/sessions/${encodeURIComponent(sessionId)}/quote`, { srcChain: String(st.chainId), srcToken: token.address, sender: payer });
+      st.quote = await api<PayerQuoteResponse>(`/v1/checkout/sessions/${encodeURIComponent(sessionId)}/quote`, {
+        srcChain: String(st.chainId),
+        srcToken: token.address,
+        sender: payer,
+      });
       q = st.quote.best;
     }
     const session = `/v1/checkout/sessions/${encodeURIComponent(sessionId)}`;
@@ -411,7 +521,8 @@ async function onPaySolana() {
         step('Sending payment…');
         await api('/v1/orders/submit', { quoteId: q.quoteId, signedTransaction: signed });
       } else {
-        if (!canSend(w.wallet)) throw new Error(`${w.name} cannot send this transaction itself; pay with ${st.session!.settlement.symbol} or use another wallet`);
+        if (!canSend(w.wallet))
+          throw new Error(`${w.name} cannot send this transaction itself; pay with ${st.session!.settlement.symbol} or use another wallet`);
         const signature = await signAndSend(w.wallet, account, built.tx.serializedTx);
         step('Reporting payment…');
         await reportOnceMined(`/v1/orders/${encodeURIComponent(q.quoteId!)}/submitted`, { txHash: signature }, solanaPause, step);
@@ -469,27 +580,27 @@ function onStatus(status: Session['status']) {
 
 async function main() {
   try {
-    const [session, chains] = await Promise.all([api<Session>(`/v1/checkout/sessions/${encodeURIComponent(sessionId)}`), api<{ chains: Chain[] }>('/v1/chains').catch(() => ({ chains: [] }))]);
+    const [session, chains] = await Promise.all([
+      api<Session>(`/v1/checkout/sessions/${encodeURIComponent(sessionId)}`),
+      api<{ chains: Chain[] }>('/v1/chains').catch(() => ({ chains: [] })),
+    ]);
     st.session = session;
     st.chains = chains.chains;
   } catch (e) {
-    replace(root, h('main', { class: 'card' }, h('h1', {}, 'Payment not found'), h('p', {}, e instanceof ApiFailure && e.code === 'NOT_FOUND' ? 'This payment link does not exist.' : (e as Error).message)));
+    replace(
+      root,
+      h(
+        'main',
+        { class: 'card' },
+        h('h1', {}, 'Payment not found'),
+        h('p', {}, e instanceof ApiFailure && e.code === 'NOT_FOUND' ? 'This payment link does not exist.' : (e as Error).message),
+      ),
+    );
     return;
   }
   const s = st.session!;
   document.title = `Pay ${dueText(s)}${s.merchantName ? ` to ${s.merchantName}` : ''}`;
-  replace(
-    root,
-    h(
-      'main',
-      { class: 'card', 'aria-labelledby': 'title' },
-      renderHeader(s),
-      statusBox,
-      errorBox,
-      payBox,
-      footer,
-    ),
-  );
+  replace(root, h('main', { class: 'card', 'aria-labelledby': 'title' }, renderHeader(s), statusBox, errorBox, payBox, footer));
   render();
   discoverWallets((ws) => {
     st.wallets = ws;

@@ -63,7 +63,11 @@ export async function signAndSend(w: Wallet, account: WalletAccount, serializedT
 
 /** Signs only; returns the signed transaction (base64) for the service to broadcast. */
 export async function signOnly(w: Wallet, account: WalletAccount, serializedTx: string): Promise<string> {
-  const [out] = (await features(w)['solana:signTransaction']!.signTransaction!({ account, transaction: fromBase64(serializedTx), chain: SOLANA_MAINNET })) as Array<{ signedTransaction: Uint8Array }>;
+  const [out] = (await features(w)['solana:signTransaction']!.signTransaction!({
+    account,
+    transaction: fromBase64(serializedTx),
+    chain: SOLANA_MAINNET,
+  })) as Array<{ signedTransaction: Uint8Array }>;
   if (!out?.signedTransaction?.length) throw new Error('The wallet returned no signed transaction');
   return toBase64(out.signedTransaction);
 }

@@ -74,6 +74,12 @@ export function transferCard(o: TransferOffer, chainName: string, onSimulate: ()
         )
       : null,
     h('p', { class: 'muted', id: 'transfer-status' }, 'Waiting for your transfer… this page updates by itself.'),
-    o.livemode ? null : h('button', { type: 'button', id: 'simulate-button', class: 'primary', disabled: busy, onclick: onSimulate }, busy ? 'Simulating…' : 'Simulate payment (test mode)'),
+    o.livemode
+      ? null
+      : h(
+          'button',
+          { type: 'button', id: 'simulate-button', class: 'primary', disabled: busy, onclick: onSimulate },
+          busy ? 'Simulating…' : 'Simulate payment (test mode)',
+        ),
   );
 }

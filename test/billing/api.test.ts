@@ -20,7 +20,8 @@ describe('subscriptions API (pglite)', () => {
   let live: string;
   const clock = new ManualClock(Date.parse('2027-03-01T10:00:00.000Z'));
   const h = (k = key) => ({ 'x-api-key': k });
-  const events = async (id: string) => (await s.db.sql.query<{ type: string }>('SELECT type FROM events WHERE resource_id = $1 ORDER BY sequence', [id])).map((e) => e.type);
+  const events = async (id: string) =>
+    (await s.db.sql.query<{ type: string }>('SELECT type FROM events WHERE resource_id = $1 ORDER BY sequence', [id])).map((e) => e.type);
 
   beforeAll(async () => {
     s = await startTestServer({ clock, env: { JOBS_ENABLED: 'false' } });
@@ -72,13 +73,25 @@ describe('subscriptions API (pglite)', () => {
     const r = await s.post('/v1/subscriptions', { ...body, trialDays: 3, metadata: { plan: 'pro' } }, h());
     expect(r.status, r.text).toBe(201);
     const sub = r.body;
-    expect(sub).toMatchObject({ status: 'trialing', currentPeriodIndex: null, latestInvoiceId: null, trialEndAt: '2027-03-04T10:00:00.000Z', billingCycleAnchor: '2027-03-04T10:00:00.000Z', nextInvoiceAt: '2027-03-04T10:00:00.000Z', metadata: { plan: 'pro' } });
+    expect(sub).toMatchObject({
+      status: 'trialing',
+      currentPeriodIndex: null,
+      latestInvoiceId: null,
+      trialEndAt: '2027-03-04T10:00:00.000Z',
+      billingCycleAnchor: '2027-03-04T10:00:00.000Z',
+      nextInvoiceAt: '2027-03-04T10:00:00.000Z',
+      metadata: { plan: 'pro' },
+    });
     clock.advance(3 * DAY);
     await s.services.subscriptions.runDue();
     const first = (await s.get(`/v1/subscriptions/${sub.id}`, h())).body;
     expect(first).toMatchObject({ status: 'active', currentPeriodIndex: 0 });
     expect(first.invoices[0]).toMatchObject({ amount: '49000000', status: 'open' });
-    const upd = await s.request(`/v1/subscriptions/${sub.id}`, { method: 'PATCH', headers: { ...h(), 'content-type': 'application/json' }, body: JSON.stringify({ lineItems: [{ description: 'Team plan', quantity: 2, unitAmount: '30000000' }] }) });
+    const upd = await s.request(`/v1/subscriptions/${sub.id}`, {
+      method: 'PATCH',
+      headers: { ...h(), 'content-type': 'application/json' },
+      body: JSON.stringify({ lineItems: [{ description: 'Team plan', quantity: 2, unitAmount: '30000000' }] }),
+    });
     expect(upd.status, upd.text).toBe(200);
     expect(upd.body.amount).toBe('60000000');
     // The issued invoice is unchanged; the next one bills the new items.
@@ -90,7 +103,13 @@ describe('subscriptions API (pglite)', () => {
     expect(second.invoices[0]).toMatchObject({ amount: '60000000', lineItems: [{ description: 'Team plan', quantity: 2, unitAmount: '30000000' }] });
     // Period 0's invoice went past due meanwhile (7 days after the period start).
     expect(second.status).toBe('past_due');
-    expect(await events(sub.id)).toEqual(['subscription.created', 'subscription.updated', 'subscription.updated', 'subscription.past_due', 'subscription.renewed']);
+    expect(await events(sub.id)).toEqual([
+      'subscription.created',
+      'subscription.updated',
+      'subscription.updated',
+      'subscription.past_due',
+      'subscription.renewed',
+    ]);
     // Cancel now: canceled, the open invoices stay as they are.
     const c = await s.post(`/v1/subscriptions/${sub.id}/cancel`, {}, h());
     expect(c.body).toMatchObject({ status: 'canceled', cancellationReason: 'requested', nextInvoiceAt: null });
@@ -111,7 +130,7 @@ describe('subscriptions API (pglite)', () => {
     expect(inv.status).toBe('paid');
     expect(await events(invoiceId)).toEqual(['invoice.sent', 'invoice.paid']);
     expect(await events(inv.sessionId)).toEqual(['checkout.session.processing', 'checkout.session.completed']);
-    expect((await (await fetch(`${s.url}/invoice/${invoiceId}`)).text())).not.toContain('sandbox-pay');
+    expect(await (await fetch(`${s.url}/invoice/${invoiceId}`)).text()).not.toContain('sandbox-pay');
     // Paid: once only.
     expect((await s.post(`/v1/invoices/${invoiceId}/sandbox-pay`, {})).status).toBe(409);
     // The receipt exists like for any payment.
@@ -133,7 +152,14 @@ describe('subscriptions API (pglite)', () => {
   });
 
   it('triggers every subscription event type as a sample', async () => {
-    for (const type of ['subscription.created', 'subscription.updated', 'subscription.renewed', 'subscription.past_due', 'subscription.reminder_sent', 'subscription.canceled']) {
+    for (const type of [
+      'subscription.created',
+      'subscription.updated',
+      'subscription.renewed',
+      'subscription.past_due',
+      'subscription.reminder_sent',
+      'subscription.canceled',
+    ]) {
       const r = await s.post('/v1/webhook-endpoints/trigger', { type }, h());
       expect(r.status, r.text).toBe(200);
       expect(r.body.data.subscription.object).toBe('subscription');

@@ -60,14 +60,21 @@ export interface SubscriptionsDeps extends Pick<Infra, 'config' | 'log' | 'clock
 }
 
 /** A step the scheduler takes for one subscription, at `at` (in its clock's time). */
-type Step = { kind: 'issue'; at: number; index: number } | { kind: 'period_end'; at: number } | { kind: DunningStepKind; at: number; period: SubscriptionPeriod };
+type Step =
+  | { kind: 'issue'; at: number; index: number }
+  | { kind: 'period_end'; at: number }
+  | { kind: DunningStepKind; at: number; period: SubscriptionPeriod };
 
 /** What a pass did that must happen after its transaction commits. */
 interface AfterCommit {
   voidedInvoices: string[];
 }
 
-const ownerAuth = (s: Pick<Subscription, 'accountId' | 'livemode'>): KeyAuth => ({ accountId: s.accountId, mode: s.livemode ? 'live' : 'test', keyId: 'subscription' });
+const ownerAuth = (s: Pick<Subscription, 'accountId' | 'livemode'>): KeyAuth => ({
+  accountId: s.accountId,
+  mode: s.livemode ? 'live' : 'test',
+  keyId: 'subscription',
+});
 
 /**
  * Subscriptions: each period an invoice is issued through the invoices service (numbered like any other, its
@@ -103,7 +110,11 @@ export class SubscriptionsService {
   private async latestInvoiceIds(ids: string[], tx?: Tx): Promise<Map<string, string>> {
     const out = new Map<string, string>();
     if (!ids.length) return out;
-    const rows = await (tx ?? this.prisma).subscriptionPeriod.findMany({ where: { subscriptionId: { in: ids } }, orderBy: { periodIndex: 'desc' }, select: { subscriptionId: true, invoiceId: true } });
+    const rows = await (tx ?? this.prisma).subscriptionPeriod.findMany({
+      where: { subscriptionId: { in: ids } },
+      orderBy: { periodIndex: 'desc' },
+      select: { subscriptionId: true, invoiceId: true },
+    });
     for (const r of rows) if (!out.has(r.subscriptionId)) out.set(r.subscriptionId, r.invoiceId);
     return out;
   }
@@ -115,7 +126,13 @@ export class SubscriptionsService {
   /** Runs `fn` with the subscription row locked, after checking it belongs to `auth` (NOT_FOUND otherwise). */
   private async withLocked<T>(id: string, auth: KeyAuth | null, fn: (tx: Tx, s: Subscription) => Promise<T>, outerTx?: Tx): Promise<T> {
     if (!SUBSCRIPTION_ID.test(id)) throw notFound('Subscription');
-    const lock = { table: 'subscriptions', id, read: (tx: Tx) => tx.subscription.findUnique({ where: { id } }), visible: (s: Subscription) => !auth || this.isOwner(s, auth), missing: () => notFound('Subscription') };
+    const lock = {
+      table: 'subscriptions',
+      id,
+      read: (tx: Tx) => tx.subscription.findUnique({ where: { id } }),
+      visible: (s: Subscription) => !auth || this.isOwner(s, auth),
+      missing: () => notFound('Subscription'),
+    };
     return withLockedRow(this.prisma, lock, fn, { outerTx, txOptions: TX_OPTIONS });
   }
 
@@ -123,8 +140,18 @@ export class SubscriptionsService {
   private async apply(tx: Tx, s: Subscription, action: SubscriptionAction, patch: Prisma.SubscriptionUpdateInput = {}, at?: number): Promise<Subscription> {
     const r = transition({ status: s.status, cancelAtPeriodEnd: s.cancelAtPeriodEnd }, action);
     if (!r.ok) throw new ApiError('CONFLICT', `Subscription ${s.id}: ${r.error}`);
-    const data: Prisma.SubscriptionUpdateInput = { ...patch, status: r.next.status, cancelAtPeriodEnd: r.next.cancelAtPeriodEnd, updatedAt: new Date(this.realNow()) };
-    if (r.next.status === 'canceled') Object.assign(data, { canceledAt: new Date(at ?? (await this.nowOf(tx, s))), cancellationReason: r.cancellationReason ?? 'requested', nextActionAt: null });
+    const data: Prisma.SubscriptionUpdateInput = {
+      ...patch,
+      status: r.next.status,
+      cancelAtPeriodEnd: r.next.cancelAtPeriodEnd,
+      updatedAt: new Date(this.realNow()),
+    };
+    if (r.next.status === 'canceled')
+      Object.assign(data, {
+        canceledAt: new Date(at ?? (await this.nowOf(tx, s))),
+        cancellationReason: r.cancellationReason ?? 'requested',
+        nextActionAt: null,
+      });
     const updated = await tx.subscription.update({ where: { id: s.id }, data });
     await this.announce(tx, updated, r.events);
     return updated;
@@ -134,7 +161,14 @@ export class SubscriptionsService {
     if (!events.length) return;
     const view = await this.view(s, tx);
     for (const type of events) {
-      await recordEvent(tx, { accountId: s.accountId, livemode: s.livemode, type, resourceId: s.id, data: { subscription: view, ...extra }, createdAt: new Date(this.realNow()) });
+      await recordEvent(tx, {
+        accountId: s.accountId,
+        livemode: s.livemode,
+        type,
+        resourceId: s.id,
+        data: { subscription: view, ...extra },
+        createdAt: new Date(this.realNow()),
+      });
     }
     await notifyInTx(tx, subscriptionTopic(s.id), { id: s.id, status: s.status });
   }
@@ -145,19 +179,25 @@ export class SubscriptionsService {
     const v = parseInput(createSubscriptionSchema, body);
     const { settlement, recipient } = validateSettlement(v.settleChain, v.settleToken, v.recipient);
     const livemode = auth.mode === 'live';
-    if (v.testClockId && livemode) throw new ApiError('INVALID_PARAMS', 'testClockId: test clocks exist in test mode only; a live subscription runs on real time', { field: 'testClockId' });
+    if (v.testClockId && livemode)
+      throw new ApiError('INVALID_PARAMS', 'testClockId: test clocks exist in test mode only; a live subscription runs on real time', { field: 'testClockId' });
     const amount = totalOf(v.lineItems);
     const { view, after } = await this.prisma.$transaction(async (tx) => {
       let now = this.realNow();
       if (v.testClockId) {
         const rows = await tx.$queryRawUnsafe<Array<{ id: string }>>('SELECT id FROM test_clocks WHERE id = $1 FOR UPDATE', v.testClockId);
         const clock = rows.length ? await tx.testClock.findUnique({ where: { id: v.testClockId } }) : null;
-        if (!clock || clock.accountId !== auth.accountId || clock.livemode) throw new ApiError('INVALID_PARAMS', 'testClockId: no such test clock for this key', { field: 'testClockId' });
+        if (!clock || clock.accountId !== auth.accountId || clock.livemode)
+          throw new ApiError('INVALID_PARAMS', 'testClockId: no such test clock for this key', { field: 'testClockId' });
         if (this.clockBusy(clock)) throw new ApiError('CONFLICT', `Test clock ${clock.id} is advancing; attach subscriptions while it is ready`);
         // The clock's row lock serialises creations on it, so the count cannot be raced past.
         const attached = await tx.subscription.count({ where: { testClockId: clock.id, status: { not: 'canceled' } } });
         if (attached >= LIMITS.subscriptionsPerClock)
-          throw new ApiError('INVALID_PARAMS', `testClockId: a test clock takes at most ${LIMITS.subscriptionsPerClock} subscriptions that are not canceled; use another clock`, { field: 'testClockId' });
+          throw new ApiError(
+            'INVALID_PARAMS',
+            `testClockId: a test clock takes at most ${LIMITS.subscriptionsPerClock} subscriptions that are not canceled; use another clock`,
+            { field: 'testClockId' },
+          );
         now = clock.frozenTime.getTime();
       }
       const startAt = v.startAt ? v.startAt.getTime() : now;
@@ -209,7 +249,12 @@ export class SubscriptionsService {
     const s = SUBSCRIPTION_ID.test(id) ? await this.prisma.subscription.findUnique({ where: { id } }) : null;
     if (!s || !this.isOwner(s, auth)) throw notFound('Subscription');
     const periods = await this.prisma.subscriptionPeriod.findMany({ where: { subscriptionId: id }, orderBy: { periodIndex: 'desc' }, take: INVOICES_SHOWN });
-    const invoices = (await this.deps.invoices.getManyOwned(periods.map((p) => p.invoiceId), auth)).filter((x) => x !== null);
+    const invoices = (
+      await this.deps.invoices.getManyOwned(
+        periods.map((p) => p.invoiceId),
+        auth,
+      )
+    ).filter((x) => x !== null);
     return subscriptionView(s, { latestInvoiceId: periods[0]?.invoiceId ?? null, periods, invoices });
   }
 
@@ -259,7 +304,8 @@ export class SubscriptionsService {
     const v = parseInput(cancelSubscriptionSchema, body ?? {});
     return this.withLocked(id, auth, async (tx, s) => {
       let updated = await this.apply(tx, s, { type: 'cancel', atPeriodEnd: v.atPeriodEnd });
-      if (v.atPeriodEnd) updated = await tx.subscription.update({ where: { id }, data: { nextActionAt: this.nextAt(updated, await this.openPeriods(tx, id)) } });
+      if (v.atPeriodEnd)
+        updated = await tx.subscription.update({ where: { id }, data: { nextActionAt: this.nextAt(updated, await this.openPeriods(tx, id)) } });
       return this.view(updated, tx);
     });
   }
@@ -288,7 +334,14 @@ export class SubscriptionsService {
     if (s.status === 'canceled') return null;
     const steps: Step[] = [];
     for (const p of open) {
-      const d = nextDunningStep({ dueAt: p.dueAt.getTime(), paid: false, voided: false, pastDueAt: p.pastDueAt?.getTime() ?? null, reminder1At: p.reminder1At?.getTime() ?? null, reminder2At: p.reminder2At?.getTime() ?? null });
+      const d = nextDunningStep({
+        dueAt: p.dueAt.getTime(),
+        paid: false,
+        voided: false,
+        pastDueAt: p.pastDueAt?.getTime() ?? null,
+        reminder1At: p.reminder1At?.getTime() ?? null,
+        reminder2At: p.reminder2At?.getTime() ?? null,
+      });
       if (d) steps.push({ kind: d.kind, at: d.at, period: p });
     }
     const index = (s.currentPeriodIndex ?? -1) + 1;
@@ -309,7 +362,8 @@ export class SubscriptionsService {
       const step = this.nextAction(cur, await this.openPeriods(tx, cur.id));
       if (!step || step.at > now) {
         const next = step ? new Date(step.at) : null;
-        if ((cur.nextActionAt?.getTime() ?? null) !== (next?.getTime() ?? null)) cur = await tx.subscription.update({ where: { id: cur.id }, data: { nextActionAt: next } });
+        if ((cur.nextActionAt?.getTime() ?? null) !== (next?.getTime() ?? null))
+          cur = await tx.subscription.update({ where: { id: cur.id }, data: { nextActionAt: next } });
         return cur;
       }
       cur = await this.runStep(tx, cur, step, after);
@@ -344,27 +398,59 @@ export class SubscriptionsService {
         );
         // The primary key (subscription, index) refuses a second invoice for this period, whatever raced.
         await tx.subscriptionPeriod.create({
-          data: { subscriptionId: s.id, periodIndex: step.index, startAt: new Date(p.start), endAt: new Date(p.end), invoiceId: invoice.id, dueAt, createdAt: new Date(this.realNow()) },
+          data: {
+            subscriptionId: s.id,
+            periodIndex: step.index,
+            startAt: new Date(p.start),
+            endAt: new Date(p.end),
+            invoiceId: invoice.id,
+            dueAt,
+            createdAt: new Date(this.realNow()),
+          },
         });
-        return this.apply(tx, s, { type: 'period_started', index: step.index }, { currentPeriodIndex: step.index, currentPeriodStart: new Date(p.start), currentPeriodEnd: new Date(p.end) }, step.at);
+        return this.apply(
+          tx,
+          s,
+          { type: 'period_started', index: step.index },
+          { currentPeriodIndex: step.index, currentPeriodStart: new Date(p.start), currentPeriodEnd: new Date(p.end) },
+          step.at,
+        );
       }
       case 'period_end':
         return this.apply(tx, s, { type: 'period_ended' }, {}, step.at);
       case 'past_due':
-        await tx.subscriptionPeriod.update({ where: { subscriptionId_periodIndex: { subscriptionId: s.id, periodIndex: step.period.periodIndex } }, data: { pastDueAt: at } });
+        await tx.subscriptionPeriod.update({
+          where: { subscriptionId_periodIndex: { subscriptionId: s.id, periodIndex: step.period.periodIndex } },
+          data: { pastDueAt: at },
+        });
         return this.apply(tx, s, { type: 'invoice_overdue' }, {}, step.at);
       case 'reminder_1':
       case 'reminder_2': {
         const n = step.kind === 'reminder_1' ? 1 : 2;
         const inv = await tx.invoice.findUniqueOrThrow({ where: { id: step.period.invoiceId } });
-        const mail = reminderEmail(inv, invoicePageUrl(this.deps.config.PUBLIC_URL, inv.id), { n, cancelAt: new Date(addDays(step.period.dueAt.getTime(), DUNNING.cancelDays)) });
+        const mail = reminderEmail(inv, invoicePageUrl(this.deps.config.PUBLIC_URL, inv.id), {
+          n,
+          cancelAt: new Date(addDays(step.period.dueAt.getTime(), DUNNING.cancelDays)),
+        });
         const realAt = new Date(this.realNow());
         await enqueueEmail(
           tx,
-          { accountId: s.accountId, livemode: s.livemode, invoiceId: inv.id, kind: 'reminder', fromName: s.merchantName ?? 'Billing', to: s.customerEmail, replyTo: s.replyTo, ...mail },
+          {
+            accountId: s.accountId,
+            livemode: s.livemode,
+            invoiceId: inv.id,
+            kind: 'reminder',
+            fromName: s.merchantName ?? 'Billing',
+            to: s.customerEmail,
+            replyTo: s.replyTo,
+            ...mail,
+          },
           { now: realAt, messageDomain: this.deps.mail.messageDomain },
         );
-        await tx.subscriptionPeriod.update({ where: { subscriptionId_periodIndex: { subscriptionId: s.id, periodIndex: step.period.periodIndex } }, data: n === 1 ? { reminder1At: at } : { reminder2At: at } });
+        await tx.subscriptionPeriod.update({
+          where: { subscriptionId_periodIndex: { subscriptionId: s.id, periodIndex: step.period.periodIndex } },
+          data: n === 1 ? { reminder1At: at } : { reminder2At: at },
+        });
         const r = transition({ status: s.status, cancelAtPeriodEnd: s.cancelAtPeriodEnd }, { type: 'reminder_sent' });
         if (r.ok) await this.announce(tx, s, r.events, { invoiceId: inv.id, reminder: n });
         return s;
@@ -374,7 +460,10 @@ export class SubscriptionsService {
         const open = await this.openPeriods(tx, s.id);
         for (const p of open) {
           await this.deps.invoices.voidInTx(tx, p.invoiceId);
-          await tx.subscriptionPeriod.update({ where: { subscriptionId_periodIndex: { subscriptionId: s.id, periodIndex: p.periodIndex } }, data: { voidedAt: at } });
+          await tx.subscriptionPeriod.update({
+            where: { subscriptionId_periodIndex: { subscriptionId: s.id, periodIndex: p.periodIndex } },
+            data: { voidedAt: at },
+          });
           after.voidedInvoices.push(p.invoiceId);
         }
         return this.apply(tx, s, { type: 'dunning_exhausted' }, {}, step.at);
@@ -383,7 +472,10 @@ export class SubscriptionsService {
   }
 
   private async afterCommit(after: AfterCommit): Promise<void> {
-    for (const id of after.voidedInvoices) await this.deps.invoices.expireSessionsOfVoided(id).catch((err) => this.deps.log.warn({ err, invoiceId: id }, 'could not expire the sessions of a voided subscription invoice'));
+    for (const id of after.voidedInvoices)
+      await this.deps.invoices
+        .expireSessionsOfVoided(id)
+        .catch((err) => this.deps.log.warn({ err, invoiceId: id }, 'could not expire the sessions of a voided subscription invoice'));
   }
 
   /**
@@ -415,7 +507,10 @@ export class SubscriptionsService {
         if (!claimed) throw err;
         // Its steps rolled back: try it again later, so one failing subscription never holds up the others.
         this.deps.log.error({ err, subscriptionId: claimed }, 'subscription billing step failed; retrying in 5 minutes');
-        await this.prisma.subscription.updateMany({ where: { id: claimed, status: { not: 'canceled' } }, data: { nextActionAt: new Date(this.realNow() + RETRY_AFTER_MS) } });
+        await this.prisma.subscription.updateMany({
+          where: { id: claimed, status: { not: 'canceled' } },
+          data: { nextActionAt: new Date(this.realNow() + RETRY_AFTER_MS) },
+        });
         did = true;
       }
       if (!did) break;
@@ -444,12 +539,23 @@ export class SubscriptionsService {
       null,
       async (tx2, s) => {
         const now = await this.nowOf(tx2, s);
-        await tx2.subscriptionPeriod.update({ where: { subscriptionId_periodIndex: { subscriptionId: s.id, periodIndex: p.periodIndex } }, data: { paidAt: new Date(now) } });
+        await tx2.subscriptionPeriod.update({
+          where: { subscriptionId_periodIndex: { subscriptionId: s.id, periodIndex: p.periodIndex } },
+          data: { paidAt: new Date(now) },
+        });
         if (s.status === 'canceled') return;
         const open = await this.openPeriods(tx2, s.id);
         const stillOverdue = open.some((o) => o.pastDueAt !== null);
         const updated = await this.apply(tx2, s, { type: 'invoice_paid', stillOverdue }, {}, now);
-        await tx2.subscription.update({ where: { id: s.id }, data: { nextActionAt: this.nextAt(updated, open.filter((o) => o.periodIndex !== p.periodIndex)) } });
+        await tx2.subscription.update({
+          where: { id: s.id },
+          data: {
+            nextActionAt: this.nextAt(
+              updated,
+              open.filter((o) => o.periodIndex !== p.periodIndex),
+            ),
+          },
+        });
       },
       tx,
     );
@@ -482,7 +588,16 @@ export class SubscriptionsService {
     const v = parseInput(createTestClockSchema, body ?? {});
     const at = new Date(this.realNow());
     const c = await this.prisma.testClock.create({
-      data: { id: newId('clock'), accountId: auth.accountId, livemode: false, name: v.name ?? null, frozenTime: v.frozenTime ?? at, status: 'ready', createdAt: at, updatedAt: at },
+      data: {
+        id: newId('clock'),
+        accountId: auth.accountId,
+        livemode: false,
+        name: v.name ?? null,
+        frozenTime: v.frozenTime ?? at,
+        status: 'ready',
+        createdAt: at,
+        updatedAt: at,
+      },
     });
     return testClockView(c);
   }
@@ -495,7 +610,11 @@ export class SubscriptionsService {
     const q = parseInput(listTestClocksSchema, query);
     if (auth.mode === 'live') return { object: 'list', data: [], hasMore: false, nextCursor: null };
     const from = q.cursor ? decodeCursor(q.cursor, (id) => TEST_CLOCK_ID.test(id)) : null;
-    const rows = await this.prisma.testClock.findMany({ where: { accountId: auth.accountId, livemode: false, ...after(from) }, orderBy: NEWEST_FIRST, take: q.limit + 1 });
+    const rows = await this.prisma.testClock.findMany({
+      where: { accountId: auth.accountId, livemode: false, ...after(from) },
+      orderBy: NEWEST_FIRST,
+      take: q.limit + 1,
+    });
     return pageOf(rows, q.limit, testClockView, encodeCursor);
   }
 
@@ -523,9 +642,14 @@ export class SubscriptionsService {
     const v = parseInput(advanceTestClockSchema, body);
     const c = await this.findClock(auth, id);
     const target = v.frozenTime.getTime();
-    if (target <= c.frozenTime.getTime()) throw new ApiError('INVALID_PARAMS', 'frozenTime: must be later than the clock\'s current time', { field: 'frozenTime' });
-    if (target > addDays(c.frozenTime.getTime(), LIMITS.advanceDays)) throw new ApiError('INVALID_PARAMS', `frozenTime: a clock advances at most ${LIMITS.advanceDays} days at a time`, { field: 'frozenTime' });
-    const claimed = await this.prisma.testClock.updateMany({ where: { id, frozenTime: c.frozenTime, ...this.claimable() }, data: { status: 'advancing', updatedAt: new Date(this.realNow()) } });
+    if (target <= c.frozenTime.getTime())
+      throw new ApiError('INVALID_PARAMS', "frozenTime: must be later than the clock's current time", { field: 'frozenTime' });
+    if (target > addDays(c.frozenTime.getTime(), LIMITS.advanceDays))
+      throw new ApiError('INVALID_PARAMS', `frozenTime: a clock advances at most ${LIMITS.advanceDays} days at a time`, { field: 'frozenTime' });
+    const claimed = await this.prisma.testClock.updateMany({
+      where: { id, frozenTime: c.frozenTime, ...this.claimable() },
+      data: { status: 'advancing', updatedAt: new Date(this.realNow()) },
+    });
     if (claimed.count !== 1) throw new ApiError('CONFLICT', `Test clock ${id} is already advancing`);
     try {
       for (;;) {
@@ -546,7 +670,10 @@ export class SubscriptionsService {
         await this.afterCommit(after);
         if (!did) break;
       }
-      const done = await this.prisma.testClock.update({ where: { id }, data: { frozenTime: new Date(target), status: 'ready', updatedAt: new Date(this.realNow()) } });
+      const done = await this.prisma.testClock.update({
+        where: { id },
+        data: { frozenTime: new Date(target), status: 'ready', updatedAt: new Date(this.realNow()) },
+      });
       return testClockView(done);
     } catch (err) {
       // The clock stays where the last committed step left it, ready for another advance.

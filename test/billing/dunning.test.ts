@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dueDunningSteps, dunningSchedule, nextDunningStep, type DunningProgress } from '../../src/subscriptions/dunning.js';
+import { dueDunningSteps, dunningSchedule, nextDunningStep, type DunningProgress } from '../../src/billing/dunning.js';
 
 const DAY = 86_400_000;
 const due = Date.parse('2026-03-10T00:00:00.000Z');

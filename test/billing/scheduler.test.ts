@@ -61,7 +61,9 @@ describe.each(backends.filter((b) => b === 'postgres'))('subscription scheduler 
     );
     expect(periods).toHaveLength(6 * 11);
     for (const id of ids) expect(periods.filter((p) => p.subscription_id === id).map((p) => p.period_index)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
-    const invoices = await a.db.sql.query<{ number: string }>('SELECT number FROM invoices WHERE id = ANY($1::text[]) ORDER BY number', [periods.map((p) => p.invoice_id)]);
+    const invoices = await a.db.sql.query<{ number: string }>('SELECT number FROM invoices WHERE id = ANY($1::text[]) ORDER BY number', [
+      periods.map((p) => p.invoice_id),
+    ]);
     expect(invoices).toHaveLength(66);
     expect(invoices.map((i) => i.number)).toEqual(Array.from({ length: 66 }, (_, i) => `INV-${String(i + 1).padStart(4, '0')}`));
     // Nothing is due any more: further passes on either instance do nothing.
@@ -71,7 +73,10 @@ describe.each(backends.filter((b) => b === 'postgres'))('subscription scheduler 
   it('the period key refuses a second invoice for a period, whatever path tried it', async () => {
     const [p] = await a.db.sql.query<{ subscription_id: string }>('SELECT subscription_id FROM subscription_periods LIMIT 1');
     await expect(
-      a.db.sql.query(`INSERT INTO subscription_periods (subscription_id, period_index, start_at, end_at, invoice_id, due_at, created_at) VALUES ($1, 0, now(), now() + interval '1 day', 'inv_test_other', now(), now())`, [p!.subscription_id]),
+      a.db.sql.query(
+        `INSERT INTO subscription_periods (subscription_id, period_index, start_at, end_at, invoice_id, due_at, created_at) VALUES ($1, 0, now(), now() + interval '1 day', 'inv_test_other', now(), now())`,
+        [p!.subscription_id],
+      ),
     ).rejects.toThrow(/duplicate key|unique/i);
   });
 });

@@ -81,7 +81,10 @@ export function transition(state: SubscriptionState, action: SubscriptionAction)
     case 'dunning_exhausted':
       return ok({ status: 'canceled', cancelAtPeriodEnd: false }, ['subscription.canceled'], 'dunning');
     case 'cancel':
-      if (action.atPeriodEnd) return cancelAtPeriodEnd ? no('the subscription is already set to cancel at the end of its period') : ok({ cancelAtPeriodEnd: true }, ['subscription.updated']);
+      if (action.atPeriodEnd)
+        return cancelAtPeriodEnd
+          ? no('the subscription is already set to cancel at the end of its period')
+          : ok({ cancelAtPeriodEnd: true }, ['subscription.updated']);
       return ok({ status: 'canceled', cancelAtPeriodEnd: false }, ['subscription.canceled'], 'requested');
     case 'resume':
       if (!cancelAtPeriodEnd) return no('only a subscription set to cancel at the end of its period can be resumed');

@@ -73,7 +73,10 @@ export function periodView(p: SubscriptionPeriod): SubscriptionPeriodView {
   };
 }
 
-export function subscriptionView(s: Subscription, opts: { latestInvoiceId: string | null; periods?: SubscriptionPeriod[]; invoices?: InvoiceView[] }): SubscriptionView {
+export function subscriptionView(
+  s: Subscription,
+  opts: { latestInvoiceId: string | null; periods?: SubscriptionPeriod[]; invoices?: InvoiceView[] },
+): SubscriptionView {
   const nextIndex = (s.currentPeriodIndex ?? -1) + 1;
   const issuesMore = s.status !== 'canceled' && !(s.cancelAtPeriodEnd && s.currentPeriodIndex !== null);
   return {
@@ -183,7 +186,9 @@ const subscriptionFields = {
   updatedAt: isoTimestamp,
 };
 
-export const subscriptionViewSchema = z.object(subscriptionFields).meta({ id: 'Subscription', description: 'A subscription: what it bills, how often, and where it stands.' });
+export const subscriptionViewSchema = z
+  .object(subscriptionFields)
+  .meta({ id: 'Subscription', description: 'A subscription: what it bills, how often, and where it stands.' });
 export const subscriptionDetailSchema = z
   .object({ ...subscriptionFields, periods: z.array(subscriptionPeriodViewSchema), invoices: z.array(invoiceViewSchema) })
   .meta({ id: 'SubscriptionWithInvoices', description: 'A subscription with its billed periods and their invoices, newest first.' });

@@ -21,7 +21,8 @@ const inv = createInvoiceSchema.shape;
 const [MIN_TIME, MAX_TIME] = [Date.parse('2000-01-01T00:00:00Z'), Date.parse('2999-12-31T23:59:59Z')];
 const timestamp = isoDateTime.refine((d) => d.getTime() >= MIN_TIME && d.getTime() <= MAX_TIME, 'must be a timestamp between 2000 and 2999');
 
-const int = (min: number, max: number) => z.number({ error: 'must be an integer' }).int('must be an integer').min(min, `must be at least ${min}`).max(max, `must be at most ${max}`);
+const int = (min: number, max: number) =>
+  z.number({ error: 'must be an integer' }).int('must be an integer').min(min, `must be at least ${min}`).max(max, `must be at most ${max}`);
 
 export const SUBSCRIPTION_ID = /^sub_(test_)?[0-9A-Za-z]{1,64}$/;
 export const TEST_CLOCK_ID = /^clock_[0-9A-Za-z]{1,64}$/;
@@ -46,7 +47,8 @@ export const createSubscriptionSchema = z
   })
   .strict()
   .superRefine((v, ctx) => {
-    if (v.interval && v.intervalCount > MAX_INTERVAL_COUNT[v.interval]) ctx.addIssue({ code: 'custom', path: ['intervalCount'], message: `must be at most ${MAX_INTERVAL_COUNT[v.interval]} for interval ${v.interval}` });
+    if (v.interval && v.intervalCount > MAX_INTERVAL_COUNT[v.interval])
+      ctx.addIssue({ code: 'custom', path: ['intervalCount'], message: `must be at most ${MAX_INTERVAL_COUNT[v.interval]} for interval ${v.interval}` });
   });
 export type CreateSubscriptionInput = z.input<typeof createSubscriptionSchema>;
 
@@ -68,16 +70,27 @@ export const listTestClocksSchema = z.object({
   cursor: z.string().min(1).max(200).optional(),
 });
 
-export const subscriptionIdParamSchema = z.object({ id: z.string().regex(SUBSCRIPTION_ID).meta({ description: 'Subscription id.', example: 'sub_test_4Fq8Lm2Wz7Rk1Tb9Xc3Vn' }) });
-export const testClockIdParamSchema = z.object({ id: z.string().regex(TEST_CLOCK_ID).meta({ description: 'Test clock id.', example: 'clock_8Hv2Qp5Lx9Wd3Rk7Tm1Zb' }) });
+export const subscriptionIdParamSchema = z.object({
+  id: z.string().regex(SUBSCRIPTION_ID).meta({ description: 'Subscription id.', example: 'sub_test_4Fq8Lm2Wz7Rk1Tb9Xc3Vn' }),
+});
+export const testClockIdParamSchema = z.object({
+  id: z.string().regex(TEST_CLOCK_ID).meta({ description: 'Test clock id.', example: 'clock_8Hv2Qp5Lx9Wd3Rk7Tm1Zb' }),
+});
 
 export const createTestClockSchema = z
   .object({
     frozenTime: timestamp.optional().meta({ description: 'Where the clock starts (default: now).' }),
-    name: z.string({ error: 'must be a string' }).min(1).max(LIMITS.clockName).refine((s) => !/[\u0000-\u001f\u007f]/.test(s), 'must not contain control characters').optional(),
+    name: z
+      .string({ error: 'must be a string' })
+      .min(1)
+      .max(LIMITS.clockName)
+      .refine((s) => !/[\u0000-\u001f\u007f]/.test(s), 'must not contain control characters')
+      .optional(),
   })
   .strict();
 
-export const advanceTestClockSchema = z.object({ frozenTime: timestamp.meta({ description: 'The new time: later than the current one, at most 1100 days ahead.' }) }).strict();
+export const advanceTestClockSchema = z
+  .object({ frozenTime: timestamp.meta({ description: 'The new time: later than the current one, at most 1100 days ahead.' }) })
+  .strict();
 
 export { validateSettlement };

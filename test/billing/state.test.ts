@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SUBSCRIPTION_STATUSES, transition, type SubscriptionAction, type SubscriptionState } from '../../src/subscriptions/state.js';
+import { SUBSCRIPTION_STATUSES, transition, type SubscriptionAction, type SubscriptionState } from '../../src/billing/state.js';
 
 const s = (status: SubscriptionState['status'], cancelAtPeriodEnd = false): SubscriptionState => ({ status, cancelAtPeriodEnd });
 
@@ -63,6 +63,7 @@ describe('subscription transition', () => {
   });
 
   it('every non-final status can be canceled now', () => {
-    for (const st of SUBSCRIPTION_STATUSES.filter((x) => x !== 'canceled')) expect(transition(s(st), { type: 'cancel', atPeriodEnd: false })).toMatchObject({ ok: true, next: { status: 'canceled' } });
+    for (const st of SUBSCRIPTION_STATUSES.filter((x) => x !== 'canceled'))
+      expect(transition(s(st), { type: 'cancel', atPeriodEnd: false })).toMatchObject({ ok: true, next: { status: 'canceled' } });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addMonthsClamped, billingAnchor, period, periodAt, periodStart, type Interval } from '../../src/subscriptions/periods.js';
+import { addMonthsClamped, billingAnchor, period, periodAt, periodStart, type Interval } from '../../src/billing/periods.js';
 
 const t = (s: string) => Date.parse(s);
 const iso = (ms: number) => new Date(ms).toISOString();

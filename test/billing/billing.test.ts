@@ -4,7 +4,7 @@ import { WebhookReceiver } from '../fixtures/webhook-receiver.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { waitFor } from '../helpers/wait.js';
 import { verifyWith } from '../webhooks/helpers.js';
-import { periodStart } from '../../src/subscriptions/periods.js';
+import { periodStart } from '../../src/billing/periods.js';
 import { RECIPIENT } from '../invoices/helpers.js';
 
 const DAY = 86_400_000;
@@ -76,7 +76,13 @@ describe('a year of subscription billing on a test clock (pglite)', () => {
       interval: 'month',
       testClockId: clock.id,
     });
-    expect(sub).toMatchObject({ status: 'active', currentPeriodIndex: 0, currentPeriodStart: iso(start(0)), currentPeriodEnd: '2027-02-28T09:00:00.000Z', testClockId: clock.id });
+    expect(sub).toMatchObject({
+      status: 'active',
+      currentPeriodIndex: 0,
+      currentPeriodStart: iso(start(0)),
+      currentPeriodEnd: '2027-02-28T09:00:00.000Z',
+      testClockId: clock.id,
+    });
     expect(sub.id).toMatch(/^sub_test_/);
 
     const advance = async (t: number) => {
@@ -131,8 +137,19 @@ describe('a year of subscription billing on a test clock (pglite)', () => {
     // Month-end anchoring never drifts: Feb 28, Mar 31, Apr 30, …, Jan 31.
     const periods = (await current()).periods.reverse();
     expect(periods.map((p: any) => p.startAt.slice(0, 10))).toEqual([
-      '2027-01-31', '2027-02-28', '2027-03-31', '2027-04-30', '2027-05-31', '2027-06-30', '2027-07-31',
-      '2027-08-31', '2027-09-30', '2027-10-31', '2027-11-30', '2027-12-31', '2028-01-31',
+      '2027-01-31',
+      '2027-02-28',
+      '2027-03-31',
+      '2027-04-30',
+      '2027-05-31',
+      '2027-06-30',
+      '2027-07-31',
+      '2027-08-31',
+      '2027-09-30',
+      '2027-10-31',
+      '2027-11-30',
+      '2027-12-31',
+      '2028-01-31',
     ]);
     // A canceled subscription issues nothing more, however far the clock goes.
     await advance(start(15));
@@ -147,7 +164,8 @@ describe('a year of subscription billing on a test clock (pglite)', () => {
     const reminders = mine().filter((m) => m.parsed.subject?.startsWith('[Test] Reminder: invoice'));
     expect(reminders.map((m) => m.parsed.subject!.match(/INV-\d+/)![0]).sort()).toEqual(['INV-0005', 'INV-0005', 'INV-0013', 'INV-0013']);
     for (const r of reminders) expect(r.parsed.text).toMatch(/Reminder [12] of 2: invoice INV-00(05|13) was due/);
-    for (const r of reminders) expect(r.parsed.text).toContain(`https://pay.example/invoice/${r.parsed.subject!.includes('INV-0005') ? invoiceIds[4] : invoiceIds[12]}`);
+    for (const r of reminders)
+      expect(r.parsed.text).toContain(`https://pay.example/invoice/${r.parsed.subject!.includes('INV-0005') ? invoiceIds[4] : invoiceIds[12]}`);
     expect(mine()).toHaveLength(29);
 
     // Webhooks: every delivery verifies; the subscription's story in order.

@@ -13,8 +13,8 @@ import {
   subscriptionIdParamSchema,
   testClockIdParamSchema,
   updateSubscriptionSchema,
-} from '../subscriptions/input.js';
-import { subscriptionDetailSchema, subscriptionViewSchema, testClockViewSchema, type SubscriptionView, type TestClockView } from '../subscriptions/views.js';
+} from '../billing/input.js';
+import { subscriptionDetailSchema, subscriptionViewSchema, testClockViewSchema, type SubscriptionView, type TestClockView } from '../billing/views.js';
 
 const LINE_ITEMS = [{ description: 'Pro plan', quantity: 1, unitAmount: '49000000' }];
 const CREATE_BODY = {
@@ -60,7 +60,16 @@ const SUB: SubscriptionView = {
   createdAt: EX.createdAt,
   updatedAt: EX.createdAt,
 };
-const CLOCK: TestClockView = { id: EX.testClockId, object: 'test_clock', livemode: false, name: 'Annual plan rehearsal', frozenTime: '2026-11-22T00:00:00.000Z', status: 'ready', createdAt: EX.createdAt, updatedAt: EX.createdAt };
+const CLOCK: TestClockView = {
+  id: EX.testClockId,
+  object: 'test_clock',
+  livemode: false,
+  name: 'Annual plan rehearsal',
+  frozenTime: '2026-11-22T00:00:00.000Z',
+  status: 'ready',
+  createdAt: EX.createdAt,
+  updatedAt: EX.createdAt,
+};
 const subPath = { id: EX.subscriptionId };
 const clockPath = { id: EX.testClockId };
 
@@ -115,7 +124,9 @@ export const subscriptionRoutes: Route[] = [
       summary: 'List subscriptions',
       description: "Newest first; subscriptions of the key's account and mode.",
       query: listSubscriptionsSchema,
-      responses: { 200: json('A page of subscriptions.', pageSchema(subscriptionViewSchema), { page: { object: 'list', data: [SUB], hasMore: false, nextCursor: null } }) },
+      responses: {
+        200: json('A page of subscriptions.', pageSchema(subscriptionViewSchema), { page: { object: 'list', data: [SUB], hasMore: false, nextCursor: null } }),
+      },
       examples: {
         pastDue: { summary: 'Past-due subscriptions', query: { status: 'past_due', limit: '10' } },
         badStatus: { summary: 'An unknown status is refused', query: { status: 'unpaid' }, status: 400 },
@@ -147,12 +158,23 @@ export const subscriptionRoutes: Route[] = [
       operationId: 'updateSubscription',
       tag: 'Subscriptions',
       summary: 'Change what a subscription bills',
-      description: 'Line items and metadata; the invoice already issued for the current period stays as it is, the next period bills the new items. Canceled → 409 `CONFLICT`.',
+      description:
+        'Line items and metadata; the invoice already issued for the current period stays as it is, the next period bills the new items. Canceled → 409 `CONFLICT`.',
       params: subscriptionIdParamSchema,
       body: { schema: updateSubscriptionSchema, required: false },
-      responses: { 200: json('The subscription.', subscriptionViewSchema, { updated: { ...SUB, lineItems: [{ description: 'Team plan', quantity: 3, unitAmount: '29000000' }], amount: '87000000' } }) },
+      responses: {
+        200: json('The subscription.', subscriptionViewSchema, {
+          updated: { ...SUB, lineItems: [{ description: 'Team plan', quantity: 3, unitAmount: '29000000' }], amount: '87000000' },
+        }),
+      },
       errors: ['NOT_FOUND', 'CONFLICT', 'AMOUNT_TOO_LARGE'],
-      examples: { items: { summary: 'Three seats of the team plan from the next period', params: subPath, body: { lineItems: [{ description: 'Team plan', quantity: 3, unitAmount: '29000000' }] } } },
+      examples: {
+        items: {
+          summary: 'Three seats of the team plan from the next period',
+          params: subPath,
+          body: { lineItems: [{ description: 'Team plan', quantity: 3, unitAmount: '29000000' }] },
+        },
+      },
     },
   },
   {
@@ -204,7 +226,8 @@ export const subscriptionRoutes: Route[] = [
       operationId: 'createTestClock',
       tag: 'Subscriptions',
       summary: 'Create a test clock',
-      description: 'Test mode only (a live key → 403 `FORBIDDEN`). A clock starts at `frozenTime` (default now) and stays there until advanced; subscriptions attached to it at creation live in its time.',
+      description:
+        'Test mode only (a live key → 403 `FORBIDDEN`). A clock starts at `frozenTime` (default now) and stays there until advanced; subscriptions attached to it at creation live in its time.',
       body: { schema: createTestClockSchema, required: false },
       responses: { 201: json('The clock.', testClockViewSchema, { created: CLOCK }) },
       errors: ['FORBIDDEN'],
@@ -222,7 +245,9 @@ export const subscriptionRoutes: Route[] = [
       summary: 'List test clocks',
       description: 'Newest first (always empty for a live key).',
       query: listTestClocksSchema,
-      responses: { 200: json('A page of clocks.', pageSchema(testClockViewSchema), { page: { object: 'list', data: [CLOCK], hasMore: false, nextCursor: null } }) },
+      responses: {
+        200: json('A page of clocks.', pageSchema(testClockViewSchema), { page: { object: 'list', data: [CLOCK], hasMore: false, nextCursor: null } }),
+      },
       examples: { all: { summary: 'All clocks', query: {} } },
     },
   },
@@ -269,7 +294,7 @@ export const subscriptionRoutes: Route[] = [
       tag: 'Subscriptions',
       summary: 'Advance a test clock',
       description:
-        "Moves the clock to `frozenTime` (later than now, at most 1100 days ahead) and, before answering, runs every step due in between for its subscriptions, in time order: period invoices, past due, reminder emails, cancellations. Another advance of the same clock in flight → 409 `CONFLICT`.",
+        'Moves the clock to `frozenTime` (later than now, at most 1100 days ahead) and, before answering, runs every step due in between for its subscriptions, in time order: period invoices, past due, reminder emails, cancellations. Another advance of the same clock in flight → 409 `CONFLICT`.',
       params: testClockIdParamSchema,
       body: { schema: advanceTestClockSchema },
       responses: { 200: json('The clock at its new time.', testClockViewSchema, { advanced: { ...CLOCK, frozenTime: '2026-12-22T00:00:00.000Z' } }) },

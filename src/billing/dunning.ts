@@ -41,7 +41,12 @@ export interface DunningProgress {
  */
 export function nextDunningStep(p: DunningProgress): DunningStep | null {
   if (p.paid || p.voided) return null;
-  const done: Record<DunningStepKind, boolean> = { past_due: p.pastDueAt !== null, reminder_1: p.reminder1At !== null, reminder_2: p.reminder2At !== null, cancel: false };
+  const done: Record<DunningStepKind, boolean> = {
+    past_due: p.pastDueAt !== null,
+    reminder_1: p.reminder1At !== null,
+    reminder_2: p.reminder2At !== null,
+    cancel: false,
+  };
   return dunningSchedule(p.dueAt).find((s) => !done[s.kind]) ?? null;
 }
 
@@ -55,6 +60,11 @@ export function dueDunningSteps(p: DunningProgress, now: number): DunningStep[] 
     if (!s || s.at > now) return out;
     out.push(s);
     if (s.kind === 'cancel') return out;
-    cur = { ...cur, pastDueAt: s.kind === 'past_due' ? s.at : cur.pastDueAt, reminder1At: s.kind === 'reminder_1' ? s.at : cur.reminder1At, reminder2At: s.kind === 'reminder_2' ? s.at : cur.reminder2At };
+    cur = {
+      ...cur,
+      pastDueAt: s.kind === 'past_due' ? s.at : cur.pastDueAt,
+      reminder1At: s.kind === 'reminder_1' ? s.at : cur.reminder1At,
+      reminder2At: s.kind === 'reminder_2' ? s.at : cur.reminder2At,
+    };
   }
 }

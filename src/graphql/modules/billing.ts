@@ -1,11 +1,11 @@
 import { builder } from '../builder.js';
 import { baseUnitAmountOrZero, idShape } from '../../validation.js';
-import { SUBSCRIPTION_ID } from '../../subscriptions/input.js';
+import { SUBSCRIPTION_ID } from '../../billing/input.js';
 import type { LineItem } from '../../invoices/amounts.js';
-import { INTERVALS } from '../../subscriptions/periods.js';
-import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '../../subscriptions/state.js';
-import { subscriptionTopic } from '../../subscriptions/topics.js';
-import type { SubscriptionPeriodView, SubscriptionView, TestClockView } from '../../subscriptions/views.js';
+import { INTERVALS } from '../../billing/periods.js';
+import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '../../billing/state.js';
+import { subscriptionTopic } from '../../billing/topics.js';
+import type { SubscriptionPeriodView, SubscriptionView, TestClockView } from '../../billing/views.js';
 import type { InvoiceView } from '../../invoices/views.js';
 import { ConflictError, NotFoundError, orNull } from '../errors.js';
 import { idempotencyKeyField, idempotent } from '../idempotency.js';
@@ -24,7 +24,8 @@ import { Settlement } from './checkout.js';
 export const BILLING_SUBSCRIPTION_FINAL_STATUSES: readonly SubscriptionStatus[] = ['canceled'];
 
 const Status = builder.enumType('BillingSubscriptionStatus', {
-  description: '`trialing` → `active` (each period invoiced) ⇄ `past_due` (an invoice unpaid past its due date; paying it makes the subscription `active` again) → `canceled` (final: by the merchant, at the period end, or 7 days after an unpaid due date).',
+  description:
+    '`trialing` → `active` (each period invoiced) ⇄ `past_due` (an invoice unpaid past its due date; paying it makes the subscription `active` again) → `canceled` (final: by the merchant, at the period end, or 7 days after an unpaid due date).',
   values: SUBSCRIPTION_STATUSES,
 });
 const Interval = builder.enumType('BillingInterval', { description: 'The unit of a billing period.', values: INTERVALS });
@@ -32,7 +33,10 @@ const CancellationReason = builder.enumType('BillingSubscriptionCancellationReas
   description: '`requested` (canceled by the merchant), `period_end` (a cancel at period end took effect), `dunning` (7 days past an unpaid due date).',
   values: ['requested', 'dunning', 'period_end'] as const,
 });
-const ClockStatus = builder.enumType('TestClockStatus', { description: '`ready`, or `advancing` while an advance runs.', values: ['ready', 'advancing'] as const });
+const ClockStatus = builder.enumType('TestClockStatus', {
+  description: '`ready`, or `advancing` while an advance runs.',
+  values: ['ready', 'advancing'] as const,
+});
 
 const LineItemRef = builder.objectRef<LineItem>('BillingSubscriptionLineItem').implement({
   description: 'One line each period bills: `quantity` × `unitAmount` (settlement base units).',
@@ -54,7 +58,11 @@ const PeriodRef = builder.objectRef<SubscriptionPeriodView>('BillingSubscription
     dueAt: t.field({ type: 'DateTime', resolve: (p) => p.dueAt }),
     paidAt: t.field({ type: 'DateTime', nullable: true, resolve: (p) => p.paidAt }),
     pastDueAt: t.field({ type: 'DateTime', nullable: true, resolve: (p) => p.pastDueAt }),
-    remindersSentAt: t.field({ type: ['DateTime'], description: 'Reminder emails, 1 and 3 days after the due date (at most two).', resolve: (p) => p.remindersSentAt }),
+    remindersSentAt: t.field({
+      type: ['DateTime'],
+      description: 'Reminder emails, 1 and 3 days after the due date (at most two).',
+      resolve: (p) => p.remindersSentAt,
+    }),
     voidedAt: t.field({ type: 'DateTime', nullable: true, resolve: (p) => p.voidedAt }),
     invoiceId: t.exposeID('invoiceId'),
     invoice: t.field({ type: InvoiceRef, nullable: true, resolve: (p, _a, ctx) => invoiceLoader(ctx).load(p.invoiceId) }),
@@ -86,13 +94,21 @@ SubRef.implement({
     testClockId: t.exposeID('testClockId', { nullable: true }),
     startAt: t.field({ type: 'DateTime', resolve: (s) => s.startAt }),
     trialEndAt: t.field({ type: 'DateTime', nullable: true, resolve: (s) => s.trialEndAt }),
-    billingCycleAnchorAt: t.field({ type: 'DateTime', description: 'Period n starts here plus n intervals (month ends clamped).', resolve: (s) => s.billingCycleAnchor }),
+    billingCycleAnchorAt: t.field({
+      type: 'DateTime',
+      description: 'Period n starts here plus n intervals (month ends clamped).',
+      resolve: (s) => s.billingCycleAnchor,
+    }),
     currentPeriodIndex: t.exposeInt('currentPeriodIndex', { nullable: true }),
     currentPeriodStartAt: t.field({ type: 'DateTime', nullable: true, resolve: (s) => s.currentPeriodStart }),
     currentPeriodEndAt: t.field({ type: 'DateTime', nullable: true, resolve: (s) => s.currentPeriodEnd }),
     nextInvoiceAt: t.field({ type: 'DateTime', nullable: true, resolve: (s) => s.nextInvoiceAt }),
     latestInvoiceId: t.exposeID('latestInvoiceId', { nullable: true }),
-    latestInvoice: t.field({ type: InvoiceRef, nullable: true, resolve: (s, _a, ctx) => (s.latestInvoiceId ? invoiceLoader(ctx).load(s.latestInvoiceId) : null) }),
+    latestInvoice: t.field({
+      type: InvoiceRef,
+      nullable: true,
+      resolve: (s, _a, ctx) => (s.latestInvoiceId ? invoiceLoader(ctx).load(s.latestInvoiceId) : null),
+    }),
     canceledAt: t.field({ type: 'DateTime', nullable: true, resolve: (s) => s.canceledAt }),
     cancellationReason: t.field({ type: CancellationReason, nullable: true, resolve: (s) => s.cancellationReason }),
     createdAt: t.field({ type: 'DateTime', resolve: (s) => s.createdAt }),
@@ -101,7 +117,8 @@ SubRef.implement({
       type: PeriodConnection,
       description: 'Billed periods, newest first (the 100 most recent).',
       args: pageArgs(t, 100, 100),
-      resolve: async (s, args, ctx) => arrayConnection(s.periods ?? (await ctx.services.subscriptions.get(await keyOf(ctx), s.id)).periods ?? [], args, 100, 100),
+      resolve: async (s, args, ctx) =>
+        arrayConnection(s.periods ?? (await ctx.services.subscriptions.get(await keyOf(ctx), s.id)).periods ?? [], args, 100, 100),
     }),
   }),
 });
@@ -126,7 +143,11 @@ const LineItemInput = builder.inputType('BillingSubscriptionLineItemInput', {
   fields: (t) => ({
     description: t.string({ required: true, description: '1 to 500 characters.' }),
     quantity: t.int({ required: true, description: '1 to 10000.' }),
-    unitAmount: t.string({ required: true, description: 'Integer string of settlement base units (no leading zeros; 0 for a free line).', validate: { schema: baseUnitAmountOrZero } }),
+    unitAmount: t.string({
+      required: true,
+      description: 'Integer string of settlement base units (no leading zeros; 0 for a free line).',
+      validate: { schema: baseUnitAmountOrZero },
+    }),
   }),
 });
 
@@ -155,14 +176,26 @@ const UpdateInput = builder.inputType('UpdateBillingSubscriptionInput', {
   fields: (t) => ({ id: t.id({ required: true }), lineItems: t.field({ type: [LineItemInput] }), metadata: t.field({ type: 'JSON' }) }),
 });
 const CancelInput = builder.inputType('CancelBillingSubscriptionInput', {
-  fields: (t) => ({ id: t.id({ required: true }), atPeriodEnd: t.boolean({ description: 'Cancel when the current period ends instead of now.' }), ...idempotencyKeyField(t) }),
+  fields: (t) => ({
+    id: t.id({ required: true }),
+    atPeriodEnd: t.boolean({ description: 'Cancel when the current period ends instead of now.' }),
+    ...idempotencyKeyField(t),
+  }),
 });
 const IdInput = (name: string) => builder.inputType(name, { fields: (t) => ({ id: t.id({ required: true }), ...idempotencyKeyField(t) }) });
 const CreateClockInput = builder.inputType('CreateTestClockInput', {
-  fields: (t) => ({ name: t.string(), frozenAt: t.field({ type: 'DateTime', description: 'Where the clock starts (default now).' }), ...idempotencyKeyField(t) }),
+  fields: (t) => ({
+    name: t.string(),
+    frozenAt: t.field({ type: 'DateTime', description: 'Where the clock starts (default now).' }),
+    ...idempotencyKeyField(t),
+  }),
 });
 const AdvanceClockInput = builder.inputType('AdvanceTestClockInput', {
-  fields: (t) => ({ id: t.id({ required: true }), frozenAt: t.field({ type: 'DateTime', required: true, description: 'The new time: later than now, at most 1100 days ahead.' }), ...idempotencyKeyField(t) }),
+  fields: (t) => ({
+    id: t.id({ required: true }),
+    frozenAt: t.field({ type: 'DateTime', required: true, description: 'The new time: later than now, at most 1100 days ahead.' }),
+    ...idempotencyKeyField(t),
+  }),
 });
 const DeleteClockInput = builder.inputType('DeleteTestClockInput', { fields: (t) => ({ id: t.id({ required: true }) }) });
 
@@ -172,7 +205,8 @@ type SubPayload = { billingSubscription: SubscriptionView };
 const subPayload = (name: string) =>
   builder.objectRef<SubPayload>(name).implement({ fields: (t) => ({ billingSubscription: t.field({ type: SubRef, resolve: (p) => p.billingSubscription }) }) });
 type ClockPayload = { testClock: TestClockView };
-const clockPayload = (name: string) => builder.objectRef<ClockPayload>(name).implement({ fields: (t) => ({ testClock: t.field({ type: ClockRef, resolve: (p) => p.testClock }) }) });
+const clockPayload = (name: string) =>
+  builder.objectRef<ClockPayload>(name).implement({ fields: (t) => ({ testClock: t.field({ type: ClockRef, resolve: (p) => p.testClock }) }) });
 
 builder.queryField('billingSubscription', (t) =>
   t.field({
@@ -290,7 +324,10 @@ builder.mutationField('createTestClock', (t) =>
     args: { input: t.arg({ type: CreateClockInput, required: true }) },
     errors: { types: [ConflictError] },
     resolve: idempotent(async (_r, { input }, ctx) => ({
-      testClock: await ctx.services.subscriptions.createTestClock(await keyOf(ctx), defined({ name: input.name, frozenTime: input.frozenAt ? (input.frozenAt as Date).toISOString() : undefined })),
+      testClock: await ctx.services.subscriptions.createTestClock(
+        await keyOf(ctx),
+        defined({ name: input.name, frozenTime: input.frozenAt ? (input.frozenAt as Date).toISOString() : undefined }),
+      ),
     })),
   }),
 );
@@ -298,7 +335,8 @@ builder.mutationField('createTestClock', (t) =>
 builder.mutationField('advanceTestClock', (t) =>
   t.field({
     type: clockPayload('AdvanceTestClockPayload'),
-    description: 'Moves the clock forward to `frozenAt` and, before answering, runs every invoice, reminder and dunning step due in between, in time order. A ConflictError while another advance runs.',
+    description:
+      'Moves the clock forward to `frozenAt` and, before answering, runs every invoice, reminder and dunning step due in between, in time order. A ConflictError while another advance runs.',
     authScopes: { key: true },
     args: { input: t.arg({ type: AdvanceClockInput, required: true }) },
     errors: { types: [ConflictError, NotFoundError] },
@@ -321,13 +359,15 @@ builder.mutationField('deleteTestClock', (t) =>
   }),
 );
 
-const SandboxPayload = builder.objectRef<{ invoice: InvoiceView }>('PayInvoiceInSandboxPayload').implement({ fields: (t) => ({ invoice: t.field({ type: InvoiceRef, resolve: (p) => p.invoice }) }) });
+const SandboxPayload = builder
+  .objectRef<{ invoice: InvoiceView }>('PayInvoiceInSandboxPayload')
+  .implement({ fields: (t) => ({ invoice: t.field({ type: InvoiceRef, resolve: (p) => p.invoice }) }) });
 
 builder.mutationField('payInvoiceInSandbox', (t) =>
   t.field({
     type: SandboxPayload,
     description:
-      "Public, test mode only: pays an open test invoice with a sandbox payment through its checkout session, with the events of a real payment (`checkout.session.processing`, `checkout.session.completed`, `invoice.paid`) and the receipt email. A ConflictError when paid or void; NotFoundError for drafts; FORBIDDEN for live invoices.",
+      'Public, test mode only: pays an open test invoice with a sandbox payment through its checkout session, with the events of a real payment (`checkout.session.processing`, `checkout.session.completed`, `invoice.paid`) and the receipt email. A ConflictError when paid or void; NotFoundError for drafts; FORBIDDEN for live invoices.',
     authScopes: { public: true },
     args: { input: t.arg({ type: IdInput('PayInvoiceInSandboxInput'), required: true }) },
     errors: { types: [ConflictError, NotFoundError] },
@@ -338,10 +378,17 @@ builder.mutationField('payInvoiceInSandbox', (t) =>
 builder.subscriptionField('billingSubscription', (t) =>
   t.field({
     type: SubRef,
-    description: 'The subscription now, then again after every status change (made by any instance). Completes after `canceled`, which is always pushed (no status follows it). Key only: the owner\'s subscriptions.',
+    description:
+      "The subscription now, then again after every status change (made by any instance). Completes after `canceled`, which is always pushed (no status follows it). Key only: the owner's subscriptions.",
     authScopes: { key: true },
     args: { id: t.arg.id({ required: true, validate: { schema: idShape(SUBSCRIPTION_ID, 'subscription') } }) },
-    subscribe: (_r, { id }, ctx) => followStatus(ctx, subscriptionTopic(id), async (auth) => ctx.services.subscriptions.get(auth ?? (await keyOf(ctx)), id), BILLING_SUBSCRIPTION_FINAL_STATUSES),
+    subscribe: (_r, { id }, ctx) =>
+      followStatus(
+        ctx,
+        subscriptionTopic(id),
+        async (auth) => ctx.services.subscriptions.get(auth ?? (await keyOf(ctx)), id),
+        BILLING_SUBSCRIPTION_FINAL_STATUSES,
+      ),
     resolve: (v) => v,
   }),
 );
