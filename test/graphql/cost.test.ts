@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { getIntrospectionQuery, parse } from 'graphql';
 import { schema } from '../../src/graphql/schema.js';
@@ -127,8 +127,10 @@ describe('operation cost (pure)', () => {
     ).toBeGreaterThan(DEFAULT_MAX_COST);
   });
 
-  it('within the default limit: every GraphQL operation in README, the wallet screen round trip, a handful of quotes', () => {
-    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+  it('within the default limit: every GraphQL operation in the README and docs/, the wallet screen round trip, a handful of quotes', () => {
+    const readme = ['README.md', ...readdirSync(new URL('../../docs/', import.meta.url)).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)]
+      .map((f) => readFileSync(new URL(`../../${f}`, import.meta.url), 'utf8'))
+      .join('\n');
     const docs = [...readme.matchAll(/graphql\(`(\s*(?:query|mutation|subscription)\b[\s\S]*?)`\)/g)].map((m) => m[1]);
     expect(docs.length).toBeGreaterThan(1);
     const walletScreen = readFileSync(new URL('../assets/http.test.ts', import.meta.url), 'utf8').match(/const WalletScreen = graphql\(`([\s\S]*?)`\)/)![1];

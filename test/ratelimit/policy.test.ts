@@ -113,9 +113,9 @@ describe('rate-limit configuration', () => {
 });
 
 describe('rate-limit documentation', () => {
-  it("every rate-limit variable (and GRAPHQL_MAX_COST) has a row in README's configuration table", async () => {
+  it("every rate-limit variable (and GRAPHQL_MAX_COST) has a row in the configuration table (docs/configuration.md)", async () => {
     const { readFileSync } = await import('node:fs');
-    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const readme = readFileSync(new URL('../../docs/configuration.md', import.meta.url), 'utf8');
     for (const key of [...Object.keys(ratelimitEnv), 'GRAPHQL_MAX_COST']) expect(readme, key).toMatch(new RegExp(`^\\| \`${key}\` \\|`, 'm'));
   });
 });
