@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type { ApiError } from '../../errors.js';
 import { errorFormat, toApiError, type ProviderErrorTable } from '../error-table.js';
 import { kyberErrorBody } from './schemas.js';
@@ -45,12 +46,9 @@ export const carriesKyberError = (json: unknown): boolean => {
 export const kyberError = (status: number, json: unknown, phase: 'quote' | 'build' = 'quote'): ApiError =>
   toApiError(KYBER_ERROR_FORMAT, phase === 'build' ? KYBER_BUILD_ERRORS : KYBER_QUOTE_ERRORS, status, json);
 
-function violations(details: unknown): string {
-  if (!Array.isArray(details)) return '';
-  const out: string[] = [];
-  for (const d of details) {
-    const fv = (d as { fieldViolations?: { field?: string; description?: string }[] })?.fieldViolations;
-    if (Array.isArray(fv)) for (const v of fv) out.push(`${v?.field}: ${v?.description}`);
-  }
-  return out.join('; ');
+function violations(details: z.output<typeof kyberErrorBody>['details']): string {
+  return (details ?? [])
+    .flatMap((d) => d.fieldViolations ?? [])
+    .map((v) => `${v.field}: ${v.description}`)
+    .join('; ');
 }

@@ -63,8 +63,9 @@ export const kyberContext = z.object({
 export type KyberContext = z.output<typeof kyberContext>;
 
 /** Error body (HTTP 4xx, or a 200 whose `code` is not 0): Kyber's numeric `code`, its text, and field violations. */
+const fieldViolation = z.object({ field: lenient(z.string()), description: lenient(z.string()) });
 export const kyberErrorBody = z.object({
   code: lenient(z.number()),
   message: lenient(z.string()),
-  details: lenient(z.array(z.unknown())),
+  details: lenient(z.array(z.object({ fieldViolations: lenient(z.array(fieldViolation)) }).catch({}))),
 });

@@ -94,7 +94,8 @@ export class RelayProvider implements Provider {
       const s = parseProviderBody('relay', statusResponse, res.json);
       return relayOrderStatus(s.status, s.inTxHashes[0], s.txHashes[0]);
     }
-    if (res.status !== 404 && res.status !== 400) throw relayError(res.status, res.json);
+    const unknownId = res.status === 404 || res.status === 400;
+    if (!unknownId) throw relayError(res.status, res.json);
     if (this.o.apiKey) {
       const r = await providerFetch(this.o.baseUrl, '/requests/v3', { provider: 'relay', signal, query: { depositTxHash: id }, headers: this.headers() });
       if (!isSuccess(r)) throw relayError(r.status, r.json);
