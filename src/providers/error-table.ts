@@ -53,13 +53,8 @@ function rowMatches(row: ProviderErrorRow, f: ProviderHttpFailure): boolean {
 }
 
 /** The first row of `table` matching the failure, if any. */
-export function matchErrorRow(table: ProviderErrorTable, f: ProviderHttpFailure): ProviderErrorRow | undefined {
+function matchErrorRow(table: ProviderErrorTable, f: ProviderHttpFailure): ProviderErrorRow | undefined {
   return table.find((row) => rowMatches(row, f));
-}
-
-/** Our code for a provider failure under `table` (PROVIDER_ERROR when no row matches). */
-export function errorCodeFor(table: ProviderErrorTable, f: ProviderHttpFailure): ErrorCode {
-  return matchErrorRow(table, f)?.to ?? 'PROVIDER_ERROR';
 }
 
 /** What a provider's error body says, read by its errors.ts from the zod-parsed body. */
