@@ -11,7 +11,7 @@ import type { ProviderId } from './types.js';
  */
 
 /** A provider's error answer, reduced to what the tables match on. */
-export interface ProviderHttpFailure {
+interface ProviderHttpFailure {
   /** HTTP status (a 4xx; 200 for providers that report some failures inside a 200 body). */
   status: number;
   /** The provider's machine-readable code (Relay `errorCode`, deBridge `errorId`, 0x `name`, LI.FI/KyberSwap `code`…); absent when the body has none. */
@@ -58,7 +58,7 @@ function matchErrorRow(table: ProviderErrorTable, f: ProviderHttpFailure): Provi
 }
 
 /** What a provider's error body says, read by its errors.ts from the zod-parsed body. */
-export interface ProviderErrorReading extends Omit<ProviderHttpFailure, 'status'> {
+interface ProviderErrorReading extends Omit<ProviderHttpFailure, 'status'> {
   /** The provider's own words for our message; empty → `HTTP <status>`. */
   text?: string;
   /** Machine-readable details the ApiError carries (e.g. `providerCode`). */
@@ -66,7 +66,7 @@ export interface ProviderErrorReading extends Omit<ProviderHttpFailure, 'status'
 }
 
 /** One provider's error body: its zod schema (lenient: a field of the wrong type reads as absent) and how to read it. */
-export interface ProviderErrorFormat<S extends z.ZodType = z.ZodType> {
+interface ProviderErrorFormat<S extends z.ZodType = z.ZodType> {
   provider: ProviderId;
   body: S;
   read(body: z.output<S>, status: number): ProviderErrorReading;

@@ -5,7 +5,7 @@ import type { ProvidersConfig } from './config.js';
 import { DEFAULT_PROVIDERS, PROVIDER_IDS, type Provider, type ProviderId } from './types.js';
 
 /** What every adapter is built with besides config: the app clock (quote expiry) and the logger. */
-export interface ProviderDeps {
+interface ProviderDeps {
   clock: Clock;
   log: Logger;
 }

@@ -22,7 +22,7 @@ function jupiterText(b: z.output<typeof jupiterErrorBody> | undefined): string {
 }
 
 /** Ultra `/order` error answers. */
-export const JUPITER_ORDER_ERRORS: ProviderErrorTable = [
+const JUPITER_ORDER_ERRORS: ProviderErrorTable = [
   { status: [401, 403], to: 'PROVIDER_ERROR', note: 'rejected the API key' },
   { message: /failed to get quotes|could not find any route|no routes? found|not tradable/i, to: 'NO_ROUTE' },
   { status: [400], message: /mint/i, to: 'UNSUPPORTED_TOKEN' },
@@ -36,7 +36,7 @@ export const jupiterOrderError = (status: number, body: unknown): ApiError => to
  * A 200 `/order` whose `transaction` is "" carries `errorCode`: 1 insufficient funds, 2 top up SOL for gas,
  * 3 below the gasless minimum. The quote cannot be executed, so it is this provider's failure.
  */
-export const JUPITER_ORDER_CODES: ProviderErrorTable = [
+const JUPITER_ORDER_CODES: ProviderErrorTable = [
   { code: [3], to: 'AMOUNT_TOO_SMALL', note: 'cannot build this swap for the taker' },
   { to: 'PROVIDER_ERROR', note: 'cannot build this swap for the taker' },
 ];

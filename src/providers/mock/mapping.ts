@@ -30,7 +30,7 @@ export function mockQuote(req: QuoteRequest, maker: string, nowSeconds: number):
   };
 }
 
-export interface MockOrder {
+interface MockOrder {
   dstChainId: number;
   dstToken: string;
   recipient: string;
