@@ -34,7 +34,7 @@ const DELAYS: [ProviderId, number][] = [
   ['0x', 190],
   ['kyberswap', 260],
   ['jupiter', 330],
-  ['across', 400],
+  ['relay', 400],
 ];
 const SLOWEST = Math.max(...DELAYS.map(([, d]) => d));
 const SENDER = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';

@@ -368,7 +368,7 @@ export const STATIC_CHAINS: readonly ChainInfo[] = [
 
 /**
  * Which chains each provider serves, from the provider facts (docs/providers/<name>.md), used until (or whenever)
- * a provider's own `chains()` answer is unavailable. `across` (quote-only, disabled) is listed for completeness.
+ * a provider's own `chains()` answer is unavailable.
  */
 const ALL_EVM = [1, 10, 56, 137, 8453, 42161, 43114, 59144, 534352];
 export const STATIC_PROVIDER_CHAINS: Readonly<Partial<Record<ProviderId, readonly number[]>>> = {
@@ -378,6 +378,5 @@ export const STATIC_PROVIDER_CHAINS: Readonly<Partial<Record<ProviderId, readonl
   jupiter: [SOLANA_CHAIN_ID],
   '0x': [...ALL_EVM, 80094, 999, 57073, 5000, 146, 130, 480],
   kyberswap: [1, 10, 56, 137, 8453, 42161, 43114, 59144, 146, 80094, 130, 999],
-  across: [1, 10, 137, 8453, 42161, 59144, 534352],
   mock: [8453],
 };

@@ -38,3 +38,16 @@ export const providersEnv = {
     .regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'must be a base58 Solana address')
     .optional(),
 };
+
+/**
+ * What the provider factories and the registry read: the settings above plus the few app-wide ones adapters
+ * need (the brand as Relay's referrer, the Solana RPC Relay builds with, the mock's devnet chains and RPCs).
+ * The app's Config has all of them; declaring them here keeps this layer free of the app config module.
+ */
+export type ProvidersConfig = z.output<z.ZodObject<typeof providersEnv>> & {
+  NODE_ENV: 'development' | 'test' | 'production';
+  BRAND: string;
+  SOLANA_RPC_URL: string;
+  MOCK_CHAINS: string[];
+  rpcUrls: Record<number, string>;
+};

@@ -1,14 +1,17 @@
-import type { ErrorCode } from '../errors.js';
+import type { z } from 'zod';
+import { ApiError, type ErrorCode } from '../errors.js';
+import type { ProviderId } from './types.js';
 
 /**
- * How every adapter turns a provider's error answer into our code: the adapter reads the provider's error
- * body into a ProviderHttpFailure (its errors.ts knows the body shape), and one table of rows, written the
- * same way for all providers, says which of our codes it is. 429, 3xx and 5xx never get here: providerFetch
- * (src/providers/http.ts) maps them whatever the body says.
+ * How every adapter turns a provider's error answer into our typed error (src/errors.ts): its errors.ts gives
+ * the zod schema of the provider's error body and reads the parsed body into a ProviderHttpFailure, and one
+ * table of rows, written the same way for all providers, says which of our codes it is. `toApiError` is the
+ * one function doing it. 429, 3xx and 5xx never get here: providerFetch (src/providers/http.ts) maps them
+ * whatever the body says.
  */
 
 /** A provider's error answer, reduced to what the tables match on. */
-export interface ProviderHttpFailure {
+interface ProviderHttpFailure {
   /** HTTP status (a 4xx; 200 for providers that report some failures inside a 200 body). */
   status: number;
   /** The provider's machine-readable code (Relay `errorCode`, deBridge `errorId`, 0x `name`, LI.FI/KyberSwap `code`…); absent when the body has none. */
@@ -50,11 +53,42 @@ function rowMatches(row: ProviderErrorRow, f: ProviderHttpFailure): boolean {
 }
 
 /** The first row of `table` matching the failure, if any. */
-export function matchErrorRow(table: ProviderErrorTable, f: ProviderHttpFailure): ProviderErrorRow | undefined {
+function matchErrorRow(table: ProviderErrorTable, f: ProviderHttpFailure): ProviderErrorRow | undefined {
   return table.find((row) => rowMatches(row, f));
 }
 
-/** Our code for a provider failure under `table` (PROVIDER_ERROR when no row matches). */
-export function errorCodeFor(table: ProviderErrorTable, f: ProviderHttpFailure): ErrorCode {
-  return matchErrorRow(table, f)?.to ?? 'PROVIDER_ERROR';
+/** What a provider's error body says, read by its errors.ts from the zod-parsed body. */
+interface ProviderErrorReading extends Omit<ProviderHttpFailure, 'status'> {
+  /** The provider's own words for our message; empty → `HTTP <status>`. */
+  text?: string;
+  /** Machine-readable details the ApiError carries (e.g. `providerCode`). */
+  details?: Record<string, unknown>;
 }
+
+/** One provider's error body: its zod schema (lenient: a field of the wrong type reads as absent) and how to read it. */
+interface ProviderErrorFormat<S extends z.ZodType = z.ZodType> {
+  provider: ProviderId;
+  body: S;
+  read(body: z.output<S>, status: number): ProviderErrorReading;
+}
+
+export const errorFormat = <S extends z.ZodType>(f: ProviderErrorFormat<S>): ProviderErrorFormat<S> => f;
+
+/**
+ * A provider's error answer as our ApiError: the body is zod-parsed with the provider's schema (a body of another
+ * shape is read as carrying nothing but its status), the first matching row of `table` gives the code
+ * (PROVIDER_ERROR when none does), and the message is `<provider>: <text>`, or `<provider> <note>: <text>` for a
+ * row with a note; a quote that can no longer be built says to request a new one.
+ */
+export function toApiError<S extends z.ZodType>(format: ProviderErrorFormat<S>, table: ProviderErrorTable, status: number, json: unknown): ApiError {
+  const parsed = format.body.safeParse(json);
+  const reading: ProviderErrorReading = parsed.success ? format.read(parsed.data, status) : {};
+  const row = matchErrorRow(table, { ...reading, status });
+  const code = row?.to ?? 'PROVIDER_ERROR';
+  const text = reading.text || `HTTP ${status}`;
+  const message = `${format.provider}${row?.note ? ` ${row.note}` : ''}: ${text}${code === 'QUOTE_NOT_FOUND' ? '; request a new quote' : ''}`;
+  return new ApiError(code, message, reading.details);
+}
+
+/** A field of an error body: absent, or of another type than expected, reads as undefined (the rest still counts). */
+export const lenient = <T extends z.ZodType>(t: T) => t.optional().catch(undefined);

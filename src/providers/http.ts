@@ -117,6 +117,12 @@ export async function providerFetch(baseUrl: string, path: string, o: ProviderFe
   return { status, json };
 }
 
+/**
+ * The one success check of every adapter: a 2xx answer. Anything else that reaches an adapter is a 4xx (3xx, 429
+ * and 5xx never do: providerFetch maps them above) and goes to the provider's error mapping (errors.ts → toApiError).
+ */
+export const isSuccess = (res: ProviderResponse): boolean => res.status >= 200 && res.status < 300;
+
 /** Validates a provider body; a shape we do not recognise is a PROVIDER_ERROR, never a crash or a wrong number. */
 export function parseProviderBody<S extends z.ZodType>(provider: ProviderId, schema: S, body: unknown): z.output<S> {
   const r = schema.safeParse(body);
@@ -140,6 +146,6 @@ export function providerReason(text: string): string | undefined {
   const b = body as Record<string, unknown>;
   const pick = [b.message, b.error, b.msg, b.reason].find((v) => typeof v === 'string' && v.trim());
   if (typeof pick !== 'string') return undefined;
-  const line = pick.replace(/[\u0000-\u001f\u007f]+/g, ' ').trim();
+  const line = pick.replace(/\p{Cc}+/gu, ' ').trim();
   return line.length > 200 ? `${line.slice(0, 200)}…` : line;
 }

@@ -1,25 +1,31 @@
-import type { Config } from '../config.js';
 import type { Logger } from '../log.js';
 import { systemClock, type Clock } from '../clock.js';
 import { ApiError } from '../errors.js';
+import type { ProvidersConfig } from './config.js';
 import { DEFAULT_PROVIDERS, PROVIDER_IDS, type Provider, type ProviderId } from './types.js';
 
-/** What an adapter may use besides config (optional, so factories taking (config, log) still fit). */
-export interface ProviderDeps {
+/** What every adapter is built with besides config: the app clock (quote expiry) and the logger. */
+interface ProviderDeps {
   clock: Clock;
+  log: Logger;
 }
 
-/** Builds one adapter from config; adapters register a factory here (src/providers/factories.ts). */
-export type ProviderFactory = (config: Config, log: Logger, deps: ProviderDeps) => Provider;
+/** The one factory signature: each provider's index.ts exports one, and src/providers/factories.ts lists them. */
+export type ProviderFactory = (config: ProvidersConfig, deps: ProviderDeps) => Provider;
 
 /**
  * The providers loaded in this instance. `PROVIDERS` (comma-separated) selects them, default all real
- * ones; `mock` loads only with MOCK_PROVIDER=1 and never in production; `across` is never asked for quotes.
+ * ones; `mock` loads only with MOCK_PROVIDER=1 and never in production.
  */
 export class ProviderRegistry {
   private loaded = new Map<ProviderId, Provider>();
 
-  constructor(config: Config, log: Logger, factories: Partial<Record<ProviderId, ProviderFactory>> = {}, deps: ProviderDeps = { clock: systemClock }) {
+  constructor(
+    config: ProvidersConfig,
+    log: Logger,
+    factories: Partial<Record<ProviderId, ProviderFactory>> = {},
+    deps: Pick<ProviderDeps, 'clock'> = { clock: systemClock },
+  ) {
     const listed = config.PROVIDERS?.includes('none') ? [] : config.PROVIDERS;
     const wanted = (listed ?? [...DEFAULT_PROVIDERS, ...(config.MOCK_PROVIDER ? (['mock'] as const) : [])]) as string[];
     for (const id of wanted) {
@@ -28,13 +34,12 @@ export class ProviderRegistry {
         log.warn('PROVIDERS lists mock but MOCK_PROVIDER is off (or NODE_ENV=production); mock not loaded');
         continue;
       }
-      if (id === 'across') continue; // quote-only bridge: disabled (its chains may still feed the registry)
       const factory = factories[id as ProviderId];
       if (!factory) {
         log.warn({ provider: id }, 'no adapter for provider yet; not loaded');
         continue;
       }
-      this.loaded.set(id as ProviderId, factory(config, log, deps));
+      this.loaded.set(id as ProviderId, factory(config, { clock: deps.clock, log }));
     }
   }
 

@@ -1,9 +1,9 @@
 import type { ErrorCode } from '../errors.js';
 
 /** Provider ids on the wire are the providers' own short names. */
-export const PROVIDER_IDS = ['relay', 'debridge', 'lifi', 'jupiter', '0x', 'kyberswap', 'across', 'mock'] as const;
+export const PROVIDER_IDS = ['relay', 'debridge', 'lifi', 'jupiter', '0x', 'kyberswap', 'mock'] as const;
 export type ProviderId = (typeof PROVIDER_IDS)[number];
-/** Loaded by default; `across` is registered but disabled (quote-only, never asked), `mock` needs MOCK_PROVIDER=1. */
+/** Loaded by default; `mock` needs MOCK_PROVIDER=1 too. */
 export const DEFAULT_PROVIDERS: ProviderId[] = ['relay', 'debridge', 'lifi', 'jupiter', '0x', 'kyberswap'];
 
 export type Vm = 'evm' | 'svm';

@@ -1,5 +1,6 @@
+import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { errorCodeFor, matchErrorRow, type ProviderErrorTable } from '../../src/providers/error-table.js';
+import { errorFormat, lenient, type ProviderErrorTable, toApiError } from '../../src/providers/error-table.js';
 import { orderStateFrom } from '../../src/providers/state-table.js';
 
 describe('provider error tables', () => {
@@ -23,9 +24,51 @@ describe('provider error tables', () => {
     [{ status: 400, message: 'Invalid amount' }, 'INVALID_PARAMS'],
     [{ status: 400 }, 'INVALID_PARAMS'], // no message: a message row does not match
     [{ status: 409, code: 'X' }, 'PROVIDER_ERROR'], // no row: the caller cannot fix what we do not understand
-  ] as const)('%j → %s', (failure, code) => expect(errorCodeFor(table, failure)).toBe(code));
+  ] as const)('%j → %s', ({ status, ...body }, code) => expect(toApiError(FORMAT, table, status, body).code).toBe(code));
+});
 
-  it('hands back the matching row (with its note)', () => expect(matchErrorRow(table, { status: 403 })?.note).toBe('key'));
+/** A provider whose error body is `{ code?, message?, subcodes? }`, read as it is. */
+const FORMAT = errorFormat({
+  provider: 'relay',
+  body: z.object({ code: lenient(z.union([z.string(), z.number()])), message: lenient(z.string()), subcodes: lenient(z.array(z.string())) }),
+  read: (b) => ({ ...b, text: b.message, ...(b.code !== undefined ? { details: { providerCode: b.code } } : {}) }),
+});
+
+describe('toApiError', () => {
+  const table: ProviderErrorTable = [
+    { status: [401], to: 'PROVIDER_ERROR', note: 'rejected the API key' },
+    { code: ['GONE'], to: 'QUOTE_NOT_FOUND' },
+    { code: [null], status: [400], to: 'INVALID_PARAMS' },
+  ];
+
+  it("says the provider's words after its id, with the details the body gives", () => {
+    const e = toApiError(FORMAT, table, 422, { code: 'X', message: 'nope' });
+    expect([e.code, e.message, e.details]).toEqual(['PROVIDER_ERROR', 'relay: nope', { providerCode: 'X' }]);
+  });
+
+  it("puts a row's note before the provider's words, and the status when there are none", () => {
+    expect(toApiError(FORMAT, table, 401, { message: 'bad key' }).message).toBe('relay rejected the API key: bad key');
+    expect(toApiError(FORMAT, table, 401, {}).message).toBe('relay rejected the API key: HTTP 401');
+  });
+
+  it('asks for a new quote when the quote can no longer be built', () => {
+    const e = toApiError(FORMAT, table, 409, { code: 'GONE', message: 'route expired' });
+    expect([e.code, e.message]).toEqual(['QUOTE_NOT_FOUND', 'relay: route expired; request a new quote']);
+  });
+
+  it.each([
+    ['not JSON', 'garbage'],
+    ['no body', undefined],
+    ['an array', [1, 2]],
+  ])('reads a body of another shape (%s) as carrying nothing but its status', (_what, body) => {
+    const e = toApiError(FORMAT, table, 400, body);
+    expect([e.code, e.message, e.details]).toEqual(['INVALID_PARAMS', 'relay: HTTP 400', undefined]);
+  });
+
+  it('reads a field of another type as absent and keeps the rest', () => {
+    const e = toApiError(FORMAT, table, 400, { code: { nested: true }, message: 'amount: bad' });
+    expect([e.code, e.message]).toEqual(['INVALID_PARAMS', 'relay: amount: bad']);
+  });
 });
 
 describe('provider state tables', () => {

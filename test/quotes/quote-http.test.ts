@@ -47,7 +47,7 @@ describe.each(backends)('GET /v1/quote fan-out (%s)', (backend) => {
   let s: TestServer;
   let fx: FixtureProviderServer;
   const clock = new ManualClock(Date.parse('2026-11-22T12:00:00Z'));
-  const ids: ProviderId[] = ['debridge', '0x', 'lifi', 'kyberswap', 'jupiter', 'across'];
+  const ids: ProviderId[] = ['debridge', '0x', 'lifi', 'kyberswap', 'jupiter', 'relay'];
 
   beforeAll(async () => {
     fx = await startFixtureProviderServer();
@@ -65,7 +65,7 @@ describe.each(backends)('GET /v1/quote fan-out (%s)', (backend) => {
     fx.configure('lifi', { behaviour: 'ok', delayMs: 5_000 }); // beyond the 600 ms timeout
     fx.configure('kyberswap', { behaviour: 'error' });
     fx.configure('jupiter', { behaviour: 'rate-limited' });
-    fx.configure('across', { behaviour: 'malformed' });
+    fx.configure('relay', { behaviour: 'malformed' });
   };
 
   it('ranks successes, reports each failure with its code, and does not wait for the slow provider', async () => {
@@ -77,10 +77,10 @@ describe.each(backends)('GET /v1/quote fan-out (%s)', (backend) => {
     expect(r.body.quotes.map((q: any) => q.provider)).toEqual(['debridge', '0x']);
     expect(r.body.best).toEqual(r.body.quotes[0]);
     expect(r.body.errors.map((e: any) => [e.provider, e.code])).toEqual([
-      ['across', 'PROVIDER_ERROR'],
       ['jupiter', 'RATE_LIMITED'],
       ['kyberswap', 'PROVIDER_ERROR'],
       ['lifi', 'PROVIDER_TIMEOUT'],
+      ['relay', 'PROVIDER_ERROR'],
     ]);
     for (const e of r.body.errors) expect(typeof e.message).toBe('string');
     expect(elapsed).toBeLessThan(5_000); // bounded by the 600 ms timeout, not by lifi's 5 s

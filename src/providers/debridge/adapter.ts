@@ -1,7 +1,7 @@
 import type { Clock } from '../../clock.js';
 import { ApiError, isApiError } from '../../errors.js';
 import type { Logger } from '../../log.js';
-import { parseProviderBody, providerFetch, type ProviderResponse } from '../http.js';
+import { isSuccess, parseProviderBody, providerFetch, type ProviderResponse } from '../http.js';
 import {
   type OrderState,
   type Provider,
@@ -133,7 +133,7 @@ export class DebridgeProvider implements Provider {
   private async orderIdsOf(hash: string, signal: AbortSignal): Promise<string[]> {
     const res = await this.get(this.o.apiUrl, `/v1.0/dln/tx/${encodeURIComponent(hash)}/order-ids`, signal);
     if (res.status === 404) return [];
-    if (res.status >= 400) {
+    if (!isSuccess(res)) {
       const code = debridgeError(res.status, res.json).code;
       if (code === 'ORDER_NOT_FOUND' || code === 'INVALID_PARAMS') return [];
       this.ensureOk(res);
@@ -144,7 +144,7 @@ export class DebridgeProvider implements Provider {
   /** `GET /v1.0/dln/order/{id}/status` → the raw DLN state; unknown order → ORDER_NOT_FOUND. */
   private async orderState(orderId: string, signal: AbortSignal): Promise<string> {
     const res = await this.get(this.o.apiUrl, `/v1.0/dln/order/${encodeURIComponent(orderId)}/status`, signal);
-    if (res.status >= 400) {
+    if (!isSuccess(res)) {
       const err = debridgeError(res.status, res.json);
       if (res.status === 404 || err.code === 'ORDER_NOT_FOUND' || err.code === 'INVALID_PARAMS')
         throw new ApiError('ORDER_NOT_FOUND', 'debridge does not know this order');
@@ -162,7 +162,7 @@ export class DebridgeProvider implements Provider {
     if (state !== 'filled') return base;
     try {
       const res = await this.get(this.o.statsApiUrl, `/api/Orders/${encodeURIComponent(orderId)}`, signal);
-      if (res.status !== 200) return base;
+      if (!isSuccess(res)) return base;
       const r = statsOrderResponse.safeParse(res.json);
       if (!r.success) return base;
       const src = r.data.createdSrcEventMetadata?.transactionHash?.stringValue;
@@ -186,6 +186,6 @@ export class DebridgeProvider implements Provider {
   }
 
   private ensureOk(res: ProviderResponse) {
-    if (res.status >= 400) throw debridgeError(res.status, res.json);
+    if (!isSuccess(res)) throw debridgeError(res.status, res.json);
   }
 }

@@ -1,5 +1,5 @@
-import { ApiError, type ErrorCode } from '../../errors.js';
-import { errorCodeFor, type ProviderErrorTable } from '../error-table.js';
+import type { ApiError, ErrorCode } from '../../errors.js';
+import { errorFormat, toApiError, type ProviderErrorTable } from '../error-table.js';
 import { debridgeErrorBody } from './schemas.js';
 
 /**
@@ -31,14 +31,15 @@ export const DEBRIDGE_ERRORS: ProviderErrorTable = [
   { code: ['UNKNOWN_ORDER'], to: 'ORDER_NOT_FOUND' },
 ];
 
+/** deBridge's error body: matched by `errorId`, which our message names with deBridge's text. */
+const DEBRIDGE_ERROR_FORMAT = errorFormat({
+  provider: 'debridge',
+  body: debridgeErrorBody,
+  read: (b) => ({ code: b.errorId, message: b.errorMessage, text: `${b.errorId}${b.errorMessage ? ` (${b.errorMessage})` : ''}` }),
+});
+
 /** A 4xx answer as an ApiError: by `errorId` when the body is deBridge's error shape, else PROVIDER_ERROR. */
-export function debridgeError(status: number, json: unknown): ApiError {
-  const parsed = debridgeErrorBody.safeParse(json);
-  if (!parsed.success) return new ApiError('PROVIDER_ERROR', `debridge answered HTTP ${status}`);
-  const { errorId, errorMessage } = parsed.data;
-  const code = errorCodeFor(DEBRIDGE_ERRORS, { status, code: errorId, message: errorMessage });
-  return new ApiError(code, `debridge: ${errorId}${errorMessage ? ` (${errorMessage})` : ''}`);
-}
+export const debridgeError = (status: number, json: unknown): ApiError => toApiError(DEBRIDGE_ERROR_FORMAT, DEBRIDGE_ERRORS, status, json);
 
 /** At build time, an answer that the order cannot be created any more means the quote is gone. */
 export const BUILD_GONE_CODES: ReadonlySet<ErrorCode> = new Set(['NO_ROUTE', 'AMOUNT_TOO_SMALL', 'INVALID_PARAMS']);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lenient } from '../error-table.js';
 
 /** Integer string in base units → bigint. Decimal, or 0x-hex (tx values are sometimes hex). */
 export const uint = z
@@ -71,11 +72,11 @@ export const createTxResponse = z.object({
 });
 export type CreateTxResponse = z.output<typeof createTxResponse>;
 
-/** 4xx/5xx body of every deBridge endpoint. */
+/** 4xx/5xx body of every deBridge endpoint (`errorId` is what we match on: without it the body is not deBridge's). */
 export const debridgeErrorBody = z.object({
-  errorCode: z.number().optional(),
+  errorCode: lenient(z.number()),
   errorId: z.string(),
-  errorMessage: z.string().optional(),
+  errorMessage: lenient(z.string()),
 });
 
 export const orderStatusResponse = z.object({ orderId: z.string().optional(), status: z.string().min(1) });

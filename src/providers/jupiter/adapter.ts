@@ -1,6 +1,6 @@
 import { ApiError, invalidParams } from '../../errors.js';
 import { systemClock, type Clock } from '../../clock.js';
-import { parseProviderBody, providerFetch } from '../http.js';
+import { isSuccess, parseProviderBody, providerFetch } from '../http.js';
 import {
   SOLANA_CHAIN_ID,
   type Provider,
@@ -60,7 +60,7 @@ export class JupiterProvider implements Provider {
     const referral = jupiterReferral(req.fees);
     const query = orderQuery(req, referral);
     const res = await providerFetch(this.o.baseUrl, '/ultra/v1/order', { provider: 'jupiter', signal, query, headers: this.headers() });
-    if (res.status < 200 || res.status > 299) throw jupiterOrderError(res.status, res.json);
+    if (!isSuccess(res)) throw jupiterOrderError(res.status, res.json);
     const body = parseProviderBody('jupiter', ultraOrderBody, res.json);
     return readOrder(body, req, referral, Math.floor(this.clock.now() / 1000));
   }
@@ -84,7 +84,7 @@ export class JupiterProvider implements Provider {
       body: { signedTransaction, requestId: ctx.data.requestId },
       headers: this.headers(),
     });
-    if (res.status < 200 || res.status > 299) throw jupiterExecuteRejection(res.json, res.status);
+    if (!isSuccess(res)) throw jupiterExecuteRejection(res.json, res.status);
     const body = parseProviderBody('jupiter', ultraExecuteBody, res.json);
     if (jupiterExecuteState(body.status) !== 'filled') throw jupiterExecuteRejection(body, res.status);
     if (!body.signature || !isSignature(body.signature)) throw new ApiError('PROVIDER_ERROR', 'jupiter reported success without a valid signature');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lenient } from '../error-table.js';
 
 /** Shapes of the Jupiter Ultra answers we rely on (field names as Jupiter spells them; docs/providers/jupiter.md). */
 
@@ -50,3 +51,17 @@ export const ultraExecuteBody = z.object({
 
 /** What the adapter stores in ProviderQuote.context: the order's transaction and the id `/execute` needs. */
 export const jupiterContext = z.object({ requestId: z.string().min(1), transaction: z.string().min(1) });
+
+/**
+ * Error body of Jupiter's APIs (Ultra and Trigger): `{ error, code?, cause? }`; gateway errors carry `{ message }`.
+ * Ultra's `/execute` and Trigger's `/execute` use the same fields inside a 200 whose status is `Failed`.
+ */
+export const jupiterErrorBody = z.object({
+  error: lenient(z.string()),
+  message: lenient(z.string()),
+  cause: lenient(z.string()),
+  code: lenient(z.number()),
+});
+
+/** The error fields of a 200 `/order` answer that carries no transaction. */
+export const ultraOrderErrorFields = z.object({ errorCode: lenient(z.number()), errorMessage: lenient(z.string()) });

@@ -1,6 +1,7 @@
 import { ApiError } from '../../errors.js';
-import { matchErrorRow, type ProviderErrorTable } from '../error-table.js';
-import { parseProviderBody, providerFetch } from '../http.js';
+import { isSuccess, parseProviderBody, providerFetch } from '../http.js';
+import { jupiterExecuteRejection, triggerError } from './errors.js';
+import { jupiterExecuteState } from './status.js';
 import { cancelOrderBody, cancelOrdersBody, createOrderBody, triggerExecuteBody, triggerOrdersBody, type TriggerOrder } from './trigger-schemas.js';
 
 /**
@@ -38,54 +39,6 @@ export interface TriggerTxs {
 
 export type TriggerOrderStatus = 'active' | 'history';
 
-/** Trigger's error answers (`{ error, code, cause? }`) → our codes; rows match `error: cause`. */
-export const TRIGGER_ERRORS: ProviderErrorTable = [
-  { status: [401, 403], to: 'PROVIDER_ERROR', note: 'rejected the API key' },
-  { message: /at least [0-9.]+ ?USD|minimum order|too small/i, to: 'AMOUNT_TOO_SMALL' },
-  { message: /transfer[- ]?(fee|tax)|token-?2022/i, to: 'UNSUPPORTED_TOKEN' },
-  { message: /no matching orders?|order not found/i, to: 'ORDER_NOT_FOUND' },
-  { status: [400], message: /mint/i, to: 'UNSUPPORTED_TOKEN' },
-  { status: [400], to: 'INVALID_PARAMS' },
-];
-
-/** The minimum order worth, in USD, named in Trigger's "must be at least 5 USD" cause. */
-export function minimumUsdOf(text: string): number | undefined {
-  const m = /at least ([0-9]+(?:\.[0-9]+)?) ?USD/i.exec(text);
-  return m ? Number(m[1]) : undefined;
-}
-
-function errorParts(body: unknown): { error: string; cause?: string; code?: number } {
-  const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
-  const error = typeof b.error === 'string' ? b.error : typeof b.message === 'string' ? b.message : '';
-  return { error, ...(typeof b.cause === 'string' ? { cause: b.cause } : {}), ...(typeof b.code === 'number' ? { code: b.code } : {}) };
-}
-
-/** A Trigger 4xx → ApiError (429 and 5xx are mapped by providerFetch). AMOUNT_TOO_SMALL carries the minimum. */
-export function triggerError(status: number, body: unknown): ApiError {
-  const p = errorParts(body);
-  const text = [p.error, p.cause].filter(Boolean).join(': ') || `HTTP ${status}`;
-  const row = matchErrorRow(TRIGGER_ERRORS, { status, code: p.code, message: text });
-  const code = row?.to ?? 'PROVIDER_ERROR';
-  if (code === 'AMOUNT_TOO_SMALL') {
-    const minimumUsd = minimumUsdOf(text);
-    return new ApiError(code, `makingAmount: below the limit-order minimum${minimumUsd !== undefined ? ` of ${minimumUsd} USD` : ''} (jupiter: ${text})`, {
-      field: 'makingAmount',
-      ...(minimumUsd !== undefined ? { minimumUsd } : {}),
-    });
-  }
-  return new ApiError(code, row?.note ? `jupiter ${row.note} (${text})` : `jupiter: ${text}`, { provider: 'jupiter' });
-}
-
-/** `/execute` refused the signed transaction: it did not land, whatever the reason. */
-function executeRejection(body: unknown, status: number): ApiError {
-  const p = errorParts(body);
-  const reason = [p.error, p.cause].filter(Boolean).join(': ') || `HTTP ${status}`;
-  return new ApiError('PROVIDER_ERROR', `jupiter rejected the signed transaction: ${reason}${p.code !== undefined ? ` (code ${p.code})` : ''}`, {
-    provider: 'jupiter',
-    ...(p.code !== undefined ? { providerCode: p.code } : {}),
-  });
-}
-
 export class JupiterTrigger {
   private readonly base: string;
 
@@ -119,23 +72,23 @@ export class JupiterTrigger {
       body.feeAccount = req.feeAccount;
     }
     const res = await this.post('createOrder', body, signal);
-    if (res.status < 200 || res.status > 299) throw triggerError(res.status, res.json);
+    if (!isSuccess(res)) throw triggerError(res.status, res.json);
     return parseProviderBody('jupiter', createOrderBody, res.json);
   }
 
   /** Lands wallet-signed bytes (exactly as received) under the requestId of the call that built them. */
   async execute(requestId: string, signedTransaction: string, signal: AbortSignal): Promise<{ signature: string }> {
     const res = await this.post('execute', { requestId, signedTransaction }, signal);
-    if (res.status < 200 || res.status > 299) throw executeRejection(res.json, res.status);
+    if (!isSuccess(res)) throw jupiterExecuteRejection(res.json, res.status);
     const body = parseProviderBody('jupiter', triggerExecuteBody, res.json);
-    if (body.status !== 'Success') throw executeRejection(body, res.status);
+    if (jupiterExecuteState(body.status) !== 'filled') throw jupiterExecuteRejection(body, res.status);
     if (!body.signature) throw new ApiError('PROVIDER_ERROR', 'jupiter reported success without a signature');
     return { signature: body.signature };
   }
 
   async cancelOrder(maker: string, order: string, signal: AbortSignal): Promise<TriggerTxs> {
     const res = await this.post('cancelOrder', { maker, order, computeUnitPrice: 'auto' }, signal);
-    if (res.status < 200 || res.status > 299) throw triggerError(res.status, res.json);
+    if (!isSuccess(res)) throw triggerError(res.status, res.json);
     const b = parseProviderBody('jupiter', cancelOrderBody, res.json);
     return { requestId: b.requestId, transactions: [b.transaction] };
   }
@@ -144,7 +97,7 @@ export class JupiterTrigger {
   async cancelOrders(maker: string, orders: string[], signal: AbortSignal): Promise<TriggerTxs> {
     if (!orders.length) throw new ApiError('INVALID_PARAMS', 'orders: at least one order to cancel');
     const res = await this.post('cancelOrders', { maker, orders, computeUnitPrice: 'auto' }, signal);
-    if (res.status < 200 || res.status > 299) throw triggerError(res.status, res.json);
+    if (!isSuccess(res)) throw triggerError(res.status, res.json);
     return parseProviderBody('jupiter', cancelOrdersBody, res.json);
   }
 
@@ -161,7 +114,7 @@ export class JupiterTrigger {
       query: { user, orderStatus, page: String(page), includeFailedTx: 'false' },
       headers: this.headers(),
     });
-    if (res.status < 200 || res.status > 299) throw triggerError(res.status, res.json);
+    if (!isSuccess(res)) throw triggerError(res.status, res.json);
     return parseProviderBody('jupiter', triggerOrdersBody, res.json);
   }
 

@@ -1,6 +1,6 @@
 import { ApiError } from '../../errors.js';
 import { systemClock, type Clock } from '../../clock.js';
-import { parseProviderBody, providerFetch } from '../http.js';
+import { isSuccess, parseProviderBody, providerFetch, type ProviderResponse } from '../http.js';
 import { slippageKeepingFloor, supportsSameChainEvm } from '../same-chain-evm.js';
 import {
   type EvmTxRequest,
@@ -13,7 +13,7 @@ import {
   type StoredQuote,
   capabilities,
 } from '../types.js';
-import { kyberError } from './errors.js';
+import { carriesKyberError, kyberError } from './errors.js';
 import {
   buildBody,
   checkBuild,
@@ -66,7 +66,7 @@ export class KyberSwapProvider implements Provider {
       query: routesQuery(req, fee),
       headers: this.headers(),
     });
-    const raw = this.ok(res.status, res.json, 'quote');
+    const raw = this.ok(res, 'quote');
     const body = parseProviderBody('kyberswap', kyberRoutesBody, raw);
     const rawSummary = (raw as { data: { routeSummary: Record<string, unknown> } }).data.routeSummary;
     return readRoutes(body, rawSummary, req, fee, slug, Math.floor(this.clock.now() / 1000));
@@ -104,7 +104,7 @@ export class KyberSwapProvider implements Provider {
       body,
       headers: this.headers(),
     });
-    const d = parseProviderBody('kyberswap', kyberBuildBody, this.ok(res.status, res.json, 'build')).data;
+    const d = parseProviderBody('kyberswap', kyberBuildBody, this.ok(res, 'build')).data;
     checkBuild(d, stored);
     return d;
   }
@@ -118,9 +118,8 @@ export class KyberSwapProvider implements Provider {
   }
 
   /** Kyber answers errors as HTTP 4xx with `{code, message}`; a 200 with a non-zero code is an error too. */
-  private ok(status: number, json: unknown, phase: 'quote' | 'build'): unknown {
-    const code = (json as { code?: unknown } | undefined)?.code;
-    if (status < 200 || status > 299 || (typeof code === 'number' && code !== 0)) throw kyberError(status, json, phase);
-    return json;
+  private ok(res: ProviderResponse, phase: 'quote' | 'build'): unknown {
+    if (!isSuccess(res) || carriesKyberError(res.json)) throw kyberError(res.status, res.json, phase);
+    return res.json;
   }
 }

@@ -1,5 +1,7 @@
-import { ApiError } from '../../errors.js';
-import { matchErrorRow, type ProviderErrorTable } from '../error-table.js';
+import type { z } from 'zod';
+import type { ApiError } from '../../errors.js';
+import { errorFormat, toApiError, type ProviderErrorTable } from '../error-table.js';
+import { kyberErrorBody } from './schemas.js';
 
 /**
  * KyberSwap Aggregator error answers (`{ code, message, requestId, details? }`, also inside a 200 whose `code`
@@ -23,29 +25,30 @@ export const KYBER_BUILD_ERRORS: ProviderErrorTable = [
   ...KYBER_CODES,
 ];
 
-interface KyberErrorBody {
-  code?: number;
-  message?: string;
-  details?: unknown;
-}
+/** Kyber's error body: matched by its numeric `code`; the message carries code, text and field violations. */
+const KYBER_ERROR_FORMAT = errorFormat({
+  provider: 'kyberswap',
+  body: kyberErrorBody,
+  read: (b) => ({
+    code: b.code,
+    message: b.message,
+    text: [b.code, b.message, violations(b.details)].filter((x) => x !== undefined && x !== '').join(' - '),
+  }),
+});
+
+/** Kyber also answers some errors as a 200 whose `code` is a number other than 0. */
+export const carriesKyberError = (json: unknown): boolean => {
+  const code = kyberErrorBody.safeParse(json).data?.code;
+  return code !== undefined && code !== 0;
+};
 
 /** A non-2xx (or code ≠ 0) answer as an ApiError; 429 and 5xx are handled by providerFetch. */
-export function kyberError(status: number, body: unknown, phase: 'quote' | 'build' = 'quote'): ApiError {
-  const b = (body && typeof body === 'object' ? body : {}) as KyberErrorBody;
-  const code = typeof b.code === 'number' ? b.code : undefined;
-  const row = matchErrorRow(phase === 'build' ? KYBER_BUILD_ERRORS : KYBER_QUOTE_ERRORS, { status, code, message: b.message });
-  if (row?.note) return new ApiError(row.to, `kyberswap ${row.note}`);
-  const msg = `kyberswap: ${[code, b.message, violations(b.details)].filter((x) => x !== undefined && x !== '').join(' - ') || `HTTP ${status}`}`;
-  const to = row?.to ?? 'PROVIDER_ERROR';
-  return new ApiError(to, to === 'QUOTE_NOT_FOUND' ? `${msg}; request a new quote` : msg);
-}
+export const kyberError = (status: number, json: unknown, phase: 'quote' | 'build' = 'quote'): ApiError =>
+  toApiError(KYBER_ERROR_FORMAT, phase === 'build' ? KYBER_BUILD_ERRORS : KYBER_QUOTE_ERRORS, status, json);
 
-function violations(details: unknown): string {
-  if (!Array.isArray(details)) return '';
-  const out: string[] = [];
-  for (const d of details) {
-    const fv = (d as { fieldViolations?: { field?: string; description?: string }[] })?.fieldViolations;
-    if (Array.isArray(fv)) for (const v of fv) out.push(`${v?.field}: ${v?.description}`);
-  }
-  return out.join('; ');
+function violations(details: z.output<typeof kyberErrorBody>['details']): string {
+  return (details ?? [])
+    .flatMap((d) => d.fieldViolations ?? [])
+    .map((v) => `${v.field}: ${v.description}`)
+    .join('; ');
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lenient } from '../error-table.js';
 
 /** Shapes of the KyberSwap Aggregator API v1 answers we rely on (field names as Kyber spells them; docs/providers/kyberswap.md). */
 
@@ -60,3 +61,11 @@ export const kyberContext = z.object({
   routerAddress: z.string(),
 });
 export type KyberContext = z.output<typeof kyberContext>;
+
+/** Error body (HTTP 4xx, or a 200 whose `code` is not 0): Kyber's numeric `code`, its text, and field violations. */
+const fieldViolation = z.object({ field: lenient(z.string()), description: lenient(z.string()) });
+export const kyberErrorBody = z.object({
+  code: lenient(z.number()),
+  message: lenient(z.string()),
+  details: lenient(z.array(z.object({ fieldViolations: lenient(z.array(fieldViolation)) }).catch({}))),
+});

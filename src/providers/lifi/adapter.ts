@@ -1,6 +1,6 @@
 import type { Clock } from '../../clock.js';
 import { ApiError } from '../../errors.js';
-import { parseProviderBody, providerFetch, type ProviderResponse } from '../http.js';
+import { isSuccess, parseProviderBody, providerFetch, type ProviderResponse } from '../http.js';
 import {
   type Provider,
   type ProviderChain,
@@ -57,7 +57,7 @@ export class LifiProvider implements Provider {
     const fees = lifiFeeParams(req.fees, req.srcVm, this.o.integrator);
     const { path, query } = buildQuoteRequest(req, fees);
     const res = await this.get(path, signal, query);
-    if (res.status >= 400) throw lifiError(res.status, res.json);
+    if (!isSuccess(res)) throw lifiError(res.status, res.json);
     const step = parseProviderBody('lifi', quoteStep, res.json);
     return readQuote(step, req, fees, Math.floor(this.now() / 1000) + (this.o.quoteTtlSeconds ?? 60));
   }
@@ -74,7 +74,7 @@ export class LifiProvider implements Provider {
     const res = await this.get('/v1/status', signal, { txHash: id });
     // An unknown hash is normally 200 + NOT_FOUND; a 404 answer is documented but unconfirmed: same meaning.
     if (res.status === 404) throw new ApiError('ORDER_NOT_FOUND', 'lifi does not know this transaction');
-    if (res.status >= 400) throw lifiError(res.status, res.json);
+    if (!isSuccess(res)) throw lifiError(res.status, res.json);
     const body = parseProviderBody('lifi', statusResponse, res.json);
     const state = lifiState(body.status, body.substatus);
     if (state === null) throw new ApiError('ORDER_NOT_FOUND', `lifi does not know this transaction (${body.status})`);
@@ -88,7 +88,7 @@ export class LifiProvider implements Provider {
   /** `GET /v1/chains?chainTypes=EVM,SVM` (without chainTypes only EVM chains come back). */
   async chains(signal: AbortSignal): Promise<ProviderChain[]> {
     const res = await this.get('/v1/chains', signal, { chainTypes: 'EVM,SVM' });
-    if (res.status >= 400) throw lifiError(res.status, res.json);
+    if (!isSuccess(res)) throw lifiError(res.status, res.json);
     const body = parseProviderBody('lifi', chainsResponse, res.json);
     const out: ProviderChain[] = [];
     for (const c of body.chains) {

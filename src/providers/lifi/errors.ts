@@ -1,5 +1,5 @@
-import { ApiError } from '../../errors.js';
-import { errorCodeFor, type ProviderErrorTable } from '../error-table.js';
+import type { ApiError } from '../../errors.js';
+import { errorFormat, toApiError, type ProviderErrorTable } from '../error-table.js';
 import { lifiErrorBody, type LifiErrorBody } from './schemas.js';
 
 /**
@@ -31,11 +31,12 @@ export function toolErrorCodes(errors: LifiErrorBody['errors']): string[] {
   return out;
 }
 
+/** LI.FI's error body: its numeric code, its text, and the tools' error codes (made precise by the table). */
+const LIFI_ERROR_FORMAT = errorFormat({
+  provider: 'lifi',
+  body: lifiErrorBody,
+  read: (b) => ({ code: b.code, message: b.message, text: b.message, subcodes: toolErrorCodes(b.errors) }),
+});
+
 /** A LI.FI 4xx answer as an ApiError (429 and 5xx never reach here: providerFetch maps them). */
-export function lifiError(httpStatus: number, json: unknown): ApiError {
-  const parsed = lifiErrorBody.safeParse(json);
-  const body = parsed.success ? parsed.data : undefined;
-  const code = errorCodeFor(LIFI_ERRORS, { status: httpStatus, code: body?.code, message: body?.message, subcodes: toolErrorCodes(body?.errors) });
-  const detail = body?.message ? `: ${body.message}` : ` (HTTP ${httpStatus})`;
-  return new ApiError(code, `lifi${detail}`);
-}
+export const lifiError = (status: number, json: unknown): ApiError => toApiError(LIFI_ERROR_FORMAT, LIFI_ERRORS, status, json);

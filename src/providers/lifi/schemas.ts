@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lenient } from '../error-table.js';
 
 /** Integer string in base units → bigint; decimal or 0x-hex (transactionRequest values are hex). */
 export const uint = z
@@ -73,17 +74,17 @@ export type QuoteStep = z.output<typeof quoteStep>;
 /** Error body: `{ message, code? , errors? }`; `errors` is an object (newer) or a flat ToolError array (older). */
 const toolError = z.object({ errorType: z.string().optional(), code: z.string().optional(), tool: z.string().optional(), message: z.string().optional() });
 export const lifiErrorBody = z.object({
-  message: z.string().optional(),
-  code: z.number().optional(),
-  errors: z
-    .union([
+  message: lenient(z.string()),
+  code: lenient(z.number()),
+  errors: lenient(
+    z.union([
       z.array(toolError),
       z.object({
         filteredOut: z.array(z.unknown()).optional(),
         failed: z.array(z.object({ subpaths: z.record(z.string(), z.array(toolError)).optional() })).optional(),
       }),
-    ])
-    .optional(),
+    ]),
+  ),
 });
 export type LifiErrorBody = z.output<typeof lifiErrorBody>;
 

@@ -1,20 +1,7 @@
-import {
-  createPublicClient,
-  createWalletClient,
-  decodeAbiParameters,
-  encodeAbiParameters,
-  encodeFunctionData,
-  erc20Abi,
-  http,
-  parseEventLogs,
-  type Hex,
-  type PublicClient,
-} from 'viem';
+import { createPublicClient, createWalletClient, erc20Abi, http, parseEventLogs, type Hex, type PublicClient } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import type { Config } from '../../config.js';
-import type { Logger } from '../../log.js';
 import type { Clock } from '../../clock.js';
-import { ApiError } from '../../errors.js';
+import type { Logger } from '../../log.js';
 import {
   EVM_NATIVE,
   type Provider,
@@ -26,7 +13,11 @@ import {
   type StoredQuote,
   capabilities,
 } from '../types.js';
-import { inputFor, MOCK_SPREAD_BPS, outputFor, usdPrice } from './pricing.js';
+import { mockErrors } from './errors.js';
+import { mockQuote, mockTransaction, readOrder } from './mapping.js';
+import { MOCK_SPREAD_BPS, outputFor, usdPrice } from './pricing.js';
+import { mockContext } from './schemas.js';
+import { mockOutcome } from './status.js';
 
 /**
  * Mock provider for local development (MOCK_PROVIDER=1, never in production). Quotes any pair on the
@@ -44,45 +35,8 @@ import { inputFor, MOCK_SPREAD_BPS, outputFor, usdPrice } from './pricing.js';
  * price from what was actually paid and never sends more than that price allows.
  */
 
-const MULTICALL3 = '0xcA11bde05977b3631167028862bE2a173976CA11';
 /** Anvil account 9 (public test key), the devnet's maker (src/devnet/constants.ts). */
 export const MOCK_MAKER = privateKeyToAccount('0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6');
-const MAGIC = '4d4f434b4f524452'; // "MOCKORDR"
-const TRAILER_PARAMS = [
-  { type: 'uint256', name: 'dstChainId' },
-  { type: 'address', name: 'dstToken' },
-  { type: 'address', name: 'recipient' },
-  { type: 'uint256', name: 'dstAmount' },
-  { type: 'uint256', name: 'feeBps' },
-] as const;
-const aggregate3Abi = [
-  {
-    type: 'function',
-    name: 'aggregate3',
-    stateMutability: 'payable',
-    inputs: [
-      {
-        name: 'calls',
-        type: 'tuple[]',
-        components: [
-          { name: 'target', type: 'address' },
-          { name: 'allowFailure', type: 'bool' },
-          { name: 'callData', type: 'bytes' },
-        ],
-      },
-    ],
-    outputs: [
-      {
-        name: 'returnData',
-        type: 'tuple[]',
-        components: [
-          { name: 'success', type: 'bool' },
-          { name: 'returnData', type: 'bytes' },
-        ],
-      },
-    ],
-  },
-] as const;
 
 export const isLoopbackUrl = (url: string) => {
   try {
@@ -128,48 +82,13 @@ export class MockProvider implements Provider {
   }
 
   async quote(req: QuoteRequest): Promise<ProviderQuote> {
-    const su = usdPrice(req.src);
-    const du = usdPrice(req.dst);
-    if (!su || !du) throw new ApiError('NO_ROUTE', `mock: no price for ${!su ? req.src.symbol : req.dst.symbol}`);
-    const feeBps = req.fees.ourFeeBps + req.fees.partnerFeeBps + MOCK_SPREAD_BPS;
-    const src = { decimals: req.src.decimals, usd: su };
-    const dst = { decimals: req.dst.decimals, usd: du };
-    const srcAmount = req.tradeType === 'EXACT_INPUT' ? req.amount : inputFor(req.amount, src, dst, feeBps);
-    const dstAmount = req.tradeType === 'EXACT_INPUT' ? outputFor(req.amount, src, dst, feeBps) : req.amount;
-    if (dstAmount <= 0n) throw new ApiError('AMOUNT_TOO_SMALL', 'mock: amount too small to quote');
-    return {
-      srcAmount,
-      dstAmount,
-      // The maker sends exactly dstAmount; slippage cannot occur.
-      dstAmountMin: dstAmount,
-      estimatedSeconds: req.src.chainId === req.dst.chainId ? 5 : 30,
-      ourFeeBps: req.fees.ourFeeBps,
-      partnerFeeBps: req.fees.partnerFeeBps,
-      expiresAt: Math.floor(this.o.clock.now() / 1000) + 120,
-      context: { maker: MOCK_MAKER.address.toLowerCase(), feeBps },
-    };
+    return mockQuote(req, MOCK_MAKER.address.toLowerCase(), Math.floor(this.o.clock.now() / 1000));
   }
 
   async build(stored: StoredQuote): Promise<ProviderTx> {
-    const { request: r, quote: q } = stored;
-    const trailer =
-      encodeAbiParameters(TRAILER_PARAMS, [
-        BigInt(r.dst.chainId),
-        r.dst.address as Hex,
-        r.recipient as Hex,
-        q.dstAmount,
-        BigInt(q.context.feeBps as number),
-      ]).slice(2) + MAGIC;
-    if (r.src.address === EVM_NATIVE) {
-      return { vm: 'evm', chainId: r.src.chainId, to: MOCK_MAKER.address.toLowerCase(), data: `0x${trailer}`, value: q.srcAmount.toString() };
-    }
-    const pull = encodeFunctionData({ abi: erc20Abi, functionName: 'transferFrom', args: [r.sender as Hex, MOCK_MAKER.address, q.srcAmount] });
-    const data = encodeFunctionData({
-      abi: aggregate3Abi,
-      functionName: 'aggregate3',
-      args: [[{ target: r.src.address as Hex, allowFailure: false, callData: pull }]],
-    });
-    return { vm: 'evm', chainId: r.src.chainId, to: MULTICALL3.toLowerCase(), data: data + trailer, value: '0', spender: MULTICALL3.toLowerCase() };
+    const ctx = mockContext.safeParse(stored.quote.context);
+    if (!ctx.success) throw mockErrors.noContext();
+    return mockTransaction(stored, ctx.data, MOCK_MAKER.address);
   }
 
   /** `id` is the source transaction hash. The first call after it is mined performs the fill (once per process). */
@@ -191,7 +110,7 @@ export class MockProvider implements Provider {
   }
 
   private async settle(hash: string): Promise<ProviderOrderStatus> {
-    if (!/^0x[0-9a-fA-F]{64}$/.test(hash)) throw new ApiError('ORDER_NOT_FOUND', 'mock: orders are tracked by their source transaction hash');
+    if (!/^0x[0-9a-fA-F]{64}$/.test(hash)) throw mockErrors.notATxHash();
     for (const chainId of this.o.chains.filter((c) => this.localChain(c))) {
       const client = this.client(chainId);
       const tx = await client.getTransaction({ hash: hash as Hex }).catch(() => null);
@@ -199,24 +118,21 @@ export class MockProvider implements Provider {
       if (!tx.blockNumber) return { state: 'pending', srcTxHash: hash };
       const receipt = await client.getTransactionReceipt({ hash: hash as Hex });
       if (receipt.status !== 'success') return { state: 'failed', srcTxHash: hash };
-      const input = tx.input.slice(2);
-      if (!input.endsWith(MAGIC)) throw new ApiError('ORDER_NOT_FOUND', 'mock: not a mock order transaction');
-      const [dstChainId, dstToken, recipient, dstAmount, feeBps] = decodeAbiParameters(
-        TRAILER_PARAMS,
-        `0x${input.slice(input.length - MAGIC.length - 5 * 64, input.length - MAGIC.length)}`,
-      );
+      const order = readOrder(tx.input);
+      if (!order) throw mockErrors.notAnOrder();
       const paid = this.paidAmount(tx, receipt);
       if (!paid) return { state: 'failed', srcTxHash: hash };
-      if (paid.amount.toString().endsWith('4002')) return { state: 'failed', srcTxHash: hash };
-      if (paid.amount.toString().endsWith('4001')) {
+      const outcome = mockOutcome(paid.amount);
+      if (outcome === 'failed') return { state: 'failed', srcTxHash: hash };
+      if (outcome === 'refunded') {
         const refund = await this.send(chainId, paid.token, tx.from, paid.amount);
         return { state: 'refunded', srcTxHash: hash, dstTxHash: refund };
       }
-      if (!this.localChain(Number(dstChainId))) return { state: 'failed', srcTxHash: hash };
-      const fill = await this.send(Number(dstChainId), dstToken.toLowerCase(), recipient, dstAmount, { paid, feeBps: Number(feeBps) });
+      if (!this.localChain(order.dstChainId)) return { state: 'failed', srcTxHash: hash };
+      const fill = await this.send(order.dstChainId, order.dstToken, order.recipient, order.dstAmount, { paid, feeBps: order.feeBps });
       return { state: 'filled', srcTxHash: hash, dstTxHash: fill };
     }
-    throw new ApiError('ORDER_NOT_FOUND', `mock: transaction ${hash} is not known on the devnet`);
+    throw mockErrors.unknownTx(hash);
   }
 
   /** What the maker received in this transaction: native value, or an ERC-20 Transfer to the maker. */
@@ -253,7 +169,7 @@ export class MockProvider implements Provider {
           ? await wallet.sendTransaction({ chain, to: to as Hex, value: amount })
           : await wallet.writeContract({ chain, address: token as Hex, abi: erc20Abi, functionName: 'transfer', args: [to as Hex, amount] });
       const receipt = await this.client(chainId).waitForTransactionReceipt({ hash, timeout: 30_000 });
-      if (receipt.status !== 'success') throw new ApiError('PROVIDER_ERROR', `mock: maker transfer ${hash} reverted`);
+      if (receipt.status !== 'success') throw mockErrors.makerReverted(hash);
       return hash;
     };
     const next = this.makerQueue.then(run, run);
@@ -277,11 +193,7 @@ export class MockProvider implements Provider {
     const du = usdPrice(dst);
     const feeBps = Math.max(c.feeBps, MOCK_SPREAD_BPS);
     if (!su || !du || amount > outputFor(c.paid.amount, { decimals: src.decimals, usd: su }, { decimals: dst.decimals, usd: du }, feeBps)) {
-      throw new ApiError('PROVIDER_ERROR', 'mock: order asks for more than the paid amount buys; not filled');
+      throw mockErrors.overpaid();
     }
   }
-}
-
-export function createMockProvider(config: Config, log: Logger, deps: { clock: Clock }): MockProvider {
-  return new MockProvider({ chains: config.MOCK_CHAINS.map(Number).filter(Number.isInteger), rpcUrls: config.rpcUrls, clock: deps.clock, log });
 }

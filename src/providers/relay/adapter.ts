@@ -1,9 +1,5 @@
-import { Connection } from '@solana/web3.js';
-import type { Config } from '../../config.js';
-import type { Logger } from '../../log.js';
-import type { Clock } from '../../clock.js';
 import { ApiError } from '../../errors.js';
-import { parseProviderBody, providerFetch } from '../http.js';
+import { isSuccess, parseProviderBody, providerFetch } from '../http.js';
 import {
   type Provider,
   type ProviderCapabilities,
@@ -69,7 +65,7 @@ export class RelayProvider implements Provider {
   async quote(req: QuoteRequest, signal: AbortSignal): Promise<ProviderQuote> {
     const { body, ourFeeBps, partnerFeeBps } = quoteBody(req, this.o.referrer);
     const res = await providerFetch(this.o.baseUrl, '/quote/v2', { provider: 'relay', signal, method: 'POST', body, headers: this.headers() });
-    if (res.status !== 200) throw relayError(res.status, res.json);
+    if (!isSuccess(res)) throw relayError(res.status, res.json);
     const q = parseProviderBody('relay', quoteResponse, res.json);
     return readQuote(q, req, { ourFeeBps, partnerFeeBps }, Math.floor(this.now() / 1000));
   }
@@ -94,14 +90,15 @@ export class RelayProvider implements Provider {
   /** `id` is Relay's request id, or the source deposit tx hash (looked up through /requests/v3, which needs a key). */
   async status(id: string, signal: AbortSignal): Promise<ProviderOrderStatus> {
     const res = await providerFetch(this.o.baseUrl, '/intents/status/v3', { provider: 'relay', signal, query: { requestId: id }, headers: this.headers() });
-    if (res.status === 200) {
+    if (isSuccess(res)) {
       const s = parseProviderBody('relay', statusResponse, res.json);
       return relayOrderStatus(s.status, s.inTxHashes[0], s.txHashes[0]);
     }
-    if (res.status !== 404 && res.status !== 400) throw relayError(res.status, res.json);
+    const unknownId = res.status === 404 || res.status === 400;
+    if (!unknownId) throw relayError(res.status, res.json);
     if (this.o.apiKey) {
       const r = await providerFetch(this.o.baseUrl, '/requests/v3', { provider: 'relay', signal, query: { depositTxHash: id }, headers: this.headers() });
-      if (r.status !== 200) throw relayError(r.status, r.json);
+      if (!isSuccess(r)) throw relayError(r.status, r.json);
       const row = parseProviderBody('relay', requestsResponse, r.json).requests[0];
       if (row) {
         const hash = (t?: { hash?: string; txHash?: string }) => t?.hash ?? t?.txHash;
@@ -121,7 +118,7 @@ export class RelayProvider implements Provider {
 
   async chains(signal: AbortSignal): Promise<ProviderChain[]> {
     const res = await providerFetch(this.o.baseUrl, '/chains', { provider: 'relay', signal, headers: this.headers() });
-    if (res.status !== 200) throw relayError(res.status, res.json);
+    if (!isSuccess(res)) throw relayError(res.status, res.json);
     const list = parseProviderBody('relay', chainsResponse, res.json)
       // Solana is the only non-EVM chain we route; Relay's other VMs (Eclipse, Bitcoin…) are not ours.
       .chains.filter((c) => !c.disabled && (c.vmType === 'evm' || c.id === RELAY_SOLANA_CHAIN_ID));
@@ -132,15 +129,4 @@ export class RelayProvider implements Provider {
     if (chains.length) this.chainIds = new Set(chains.map((c) => c.chainId));
     return chains;
   }
-}
-
-export function createRelayProvider(config: Config, _log: Logger, deps?: { clock?: Clock }): RelayProvider {
-  let connection: Connection | undefined;
-  return new RelayProvider({
-    baseUrl: config.RELAY_API_URL,
-    apiKey: config.RELAY_API_KEY,
-    referrer: config.BRAND,
-    solanaRpc: () => (connection ??= new Connection(config.SOLANA_RPC_URL, { commitment: 'confirmed' })),
-    now: deps?.clock ? () => deps.clock!.now() : undefined,
-  });
 }

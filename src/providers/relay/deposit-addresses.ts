@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ApiError } from '../../errors.js';
-import { parseProviderBody, providerFetch } from '../http.js';
+import { isSuccess, parseProviderBody, providerFetch } from '../http.js';
 import type { QuoteRequest } from '../types.js';
 import type { CreatedAddress, DepositProvider, DepositRoute, DetectedDeposit } from '../../deposits/providers.js';
 import { RELAY_DEFAULT_CHAINS } from './chains.js';
@@ -98,7 +98,7 @@ export function relayDepositProvider(o: RelayDepositOptions): DepositProvider {
       body.refundTo = route.refundTo;
       if (!route.reusable) body.strict = true;
       const res = await providerFetch(o.baseUrl, '/quote/v2', { provider: 'relay', signal, method: 'POST', body, headers: headers() });
-      if (res.status !== 200) throw relayError(res.status, res.json);
+      if (!isSuccess(res)) throw relayError(res.status, res.json);
       const q = parseProviderBody('relay', quoteResponse, res.json);
       const address = q.steps.map((s) => s.depositAddress).find((a) => typeof a === 'string' && a.length > 0);
       if (!address) throw new ApiError('PROVIDER_ERROR', 'relay: the deposit-address quote carried no deposit address');
@@ -124,7 +124,7 @@ export function relayDepositProvider(o: RelayDepositOptions): DepositProvider {
       for (let page = 0; page < MAX_REQUEST_PAGES; page++) {
         const query: Record<string, string | number> = { depositAddress: a.address, limit: 50, ...(continuation ? { continuation } : {}) };
         const res = await providerFetch(o.baseUrl, '/requests/v3', { provider: 'relay', signal, query, headers: headers() });
-        if (res.status !== 200) throw relayError(res.status, res.json);
+        if (!isSuccess(res)) throw relayError(res.status, res.json);
         const body = parseProviderBody('relay', depositRequestsResponse, res.json);
         for (const r of body.requests) {
           const d = depositOf(r);
@@ -136,7 +136,7 @@ export function relayDepositProvider(o: RelayDepositOptions): DepositProvider {
       if (found.length || a.reusable || !a.providerRef || !a.amount) return found;
       const st = await providerFetch(o.baseUrl, '/intents/status/v3', { provider: 'relay', signal, query: { requestId: a.providerRef }, headers: headers() });
       if (st.status === 404 || st.status === 400) return []; // not indexed yet
-      if (st.status !== 200) throw relayError(st.status, st.json);
+      if (!isSuccess(st)) throw relayError(st.status, st.json);
       const s = parseProviderBody('relay', statusResponse, st.json);
       const hash = s.inTxHashes[0];
       if (s.status === 'waiting' || !hash) return [];

@@ -1,13 +1,13 @@
-import { ApiError } from '../../errors.js';
-import { matchErrorRow, type ProviderErrorTable } from '../error-table.js';
-import { errorBody } from './schemas.js';
+import type { ApiError } from '../../errors.js';
+import { errorFormat, toApiError, type ProviderErrorTable } from '../error-table.js';
+import { relayErrorBody } from './schemas.js';
 
 /**
  * Relay's error answers (`{ message, errorCode }`, docs/providers/relay.md) → our codes, by `errorCode`.
  * Codes not listed (INSUFFICIENT_FUNDS, SOLANA_TX_TOO_LARGE, the retryable ones…) are PROVIDER_ERROR.
  */
 export const RELAY_ERRORS: ProviderErrorTable = [
-  { status: [401, 403], to: 'PROVIDER_ERROR', note: 'check RELAY_API_KEY' },
+  { status: [401, 403], to: 'PROVIDER_ERROR', note: 'rejected the API key (check RELAY_API_KEY)' },
   { code: ['AMOUNT_TOO_LOW'], to: 'AMOUNT_TOO_SMALL' },
   {
     code: [
@@ -33,12 +33,23 @@ export const RELAY_ERRORS: ProviderErrorTable = [
   },
 ];
 
-/** A non-200 Relay answer as an ApiError carrying Relay's own `errorCode` (except for key problems). */
-export function relayError(status: number, json: unknown): ApiError {
-  const body = errorBody.safeParse(json).data;
-  const code = body?.errorCode || undefined;
-  const message = `relay: ${body?.message ?? `HTTP ${status}`}${code ? ` (${code})` : ''}`;
-  const row = matchErrorRow(RELAY_ERRORS, { status, code, message: body?.message });
-  if (row?.note) return new ApiError(row.to, `${message}; ${row.note}`);
-  return new ApiError(row?.to ?? 'PROVIDER_ERROR', message, code ? { providerCode: code } : undefined);
-}
+/**
+ * Relay's error body: its text and `errorCode`, which the ApiError carries as `providerCode` (not on a key
+ * problem, whose code says nothing about the request).
+ */
+const RELAY_ERROR_FORMAT = errorFormat({
+  provider: 'relay',
+  body: relayErrorBody,
+  read: (b, status) => {
+    const code = b.errorCode || undefined;
+    return {
+      code,
+      message: b.message,
+      text: `${b.message ?? `HTTP ${status}`}${code ? ` (${code})` : ''}`,
+      ...(code && status !== 401 && status !== 403 ? { details: { providerCode: code } } : {}),
+    };
+  },
+});
+
+/** A Relay error answer as an ApiError. */
+export const relayError = (status: number, json: unknown): ApiError => toApiError(RELAY_ERROR_FORMAT, RELAY_ERRORS, status, json);

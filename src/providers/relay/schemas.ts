@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lenient } from '../error-table.js';
 
 /** Relay's wire shapes (docs/providers/relay.md), only the fields the adapter reads; unknown fields pass. */
 
@@ -63,7 +64,8 @@ export const quoteResponse = z
 export type RelayQuoteResponse = z.output<typeof quoteResponse>;
 export type RelayStep = z.output<typeof step>;
 
-export const errorBody = z.object({ message: z.string().optional(), errorCode: z.string().optional() }).loose();
+/** Error body of every Relay endpoint. */
+export const relayErrorBody = z.object({ message: lenient(z.string()), errorCode: lenient(z.string()) });
 
 export const statusResponse = z
   .object({

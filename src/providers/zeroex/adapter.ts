@@ -1,6 +1,6 @@
 import { ApiError } from '../../errors.js';
 import { systemClock, type Clock } from '../../clock.js';
-import { parseProviderBody, providerFetch } from '../http.js';
+import { isSuccess, parseProviderBody, providerFetch } from '../http.js';
 import { slippageKeepingFloor, supportsSameChainEvm } from '../same-chain-evm.js';
 import {
   type EvmTxRequest,
@@ -96,7 +96,7 @@ export class ZeroExProvider implements Provider {
       query,
       headers: { '0x-api-key': this.o.apiKey, '0x-version': 'v2' },
     });
-    if (res.status < 200 || res.status > 299) throw zeroExError(res.status, res.json, phase);
+    if (!isSuccess(res)) throw zeroExError(res.status, res.json, phase);
     return res.json;
   }
 }

@@ -1,5 +1,6 @@
-import { ApiError } from '../../errors.js';
-import { matchErrorRow, type ProviderErrorRow, type ProviderErrorTable } from '../error-table.js';
+import type { ApiError } from '../../errors.js';
+import { errorFormat, toApiError, type ProviderErrorRow, type ProviderErrorTable } from '../error-table.js';
+import { zeroExErrorBody } from './schemas.js';
 
 /**
  * 0x Swap API error answers (`{ name, message, data: { zid, details? } }`, docs/providers/zeroex.md) → our codes,
@@ -22,19 +23,16 @@ export const ZEROEX_QUOTE_ERRORS: ProviderErrorTable = [
 /** At build time (the firm `/quote`), a trade 0x refuses means the stored quote can no longer be built. */
 export const ZEROEX_BUILD_ERRORS: ProviderErrorTable = [KEY_ROW, { code: CANNOT_TRADE, to: 'QUOTE_NOT_FOUND' }, ...ZEROEX_QUOTE_ERRORS];
 
-interface ZeroExErrorBody {
-  name?: string;
-  message?: string;
-  data?: { zid?: string; details?: { field?: string; reason?: string }[] };
-}
+/** 0x's error body: matched by `name`; the message carries name, text and the per-field details. */
+const ZEROEX_ERROR_FORMAT = errorFormat({
+  provider: '0x',
+  body: zeroExErrorBody,
+  read: (b) => {
+    const details = (b.data?.details ?? []).map((d) => `${d.field}: ${d.reason}`).join('; ');
+    return { code: b.name, message: b.message, text: [b.name, b.message, details].filter(Boolean).join(' - ') };
+  },
+});
 
 /** A 4xx answer of the Swap API as an ApiError (5xx and 429 are handled by providerFetch). */
-export function zeroExError(status: number, body: unknown, phase: 'quote' | 'build' = 'quote'): ApiError {
-  const b = (body && typeof body === 'object' ? body : {}) as ZeroExErrorBody;
-  const name = typeof b.name === 'string' ? b.name : undefined;
-  const text = typeof b.message === 'string' ? b.message : '';
-  const details = Array.isArray(b.data?.details) ? b.data.details.map((d) => `${d?.field}: ${d?.reason}`).join('; ') : '';
-  const row = matchErrorRow(phase === 'build' ? ZEROEX_BUILD_ERRORS : ZEROEX_QUOTE_ERRORS, { status, code: name, message: text });
-  if (row?.note) return new ApiError(row.to, `0x ${row.note} (${text || `HTTP ${status}`})`);
-  return new ApiError(row?.to ?? 'PROVIDER_ERROR', `0x: ${[name, text, details].filter(Boolean).join(' - ') || `HTTP ${status}`}`);
-}
+export const zeroExError = (status: number, json: unknown, phase: 'quote' | 'build' = 'quote'): ApiError =>
+  toApiError(ZEROEX_ERROR_FORMAT, phase === 'build' ? ZEROEX_BUILD_ERRORS : ZEROEX_QUOTE_ERRORS, status, json);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { lenient } from '../error-table.js';
 
 /** Shapes of the 0x Swap API v2 allowance-holder answers we rely on (field names as 0x spells them; docs/providers/zeroex.md). */
 
@@ -56,3 +57,15 @@ export type ZeroExQuote = Extract<z.output<typeof zeroExQuoteBody>, { liquidityA
 
 /** What the adapter stores in ProviderQuote.context: the `/price` query, sent again for the firm `/quote`. */
 export const zeroExContext = z.object({ chainId: z.number().int(), query: z.record(z.string(), z.string()) });
+
+/** Error body of the Swap API: `name` is the machine-readable code; gateway answers (401) have none. */
+export const zeroExErrorBody = z.object({
+  name: lenient(z.string()),
+  message: lenient(z.string()),
+  data: lenient(
+    z.object({
+      zid: lenient(z.string()),
+      details: lenient(z.array(z.object({ field: z.unknown(), reason: z.unknown() }).partial())),
+    }),
+  ),
+});

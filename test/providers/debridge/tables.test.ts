@@ -42,7 +42,7 @@ describe('deBridge error table (by errorId)', () => {
   ])('HTTP %i %j without deBridge’s error shape → PROVIDER_ERROR', (status, body) => {
     const e = debridgeError(status, body);
     expect(e.code).toBe('PROVIDER_ERROR');
-    expect(e.message).toBe(`debridge answered HTTP ${status}`);
+    expect(e.message).toBe(`debridge: HTTP ${status}`);
   });
 });
 

@@ -1,6 +1,7 @@
 import { Keypair, VersionedTransaction } from '@solana/web3.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { JupiterTrigger, minimumUsdOf, triggerError } from '../../../src/providers/jupiter/trigger.js';
+import { minimumUsdOf, triggerError } from '../../../src/providers/jupiter/errors.js';
+import { JupiterTrigger } from '../../../src/providers/jupiter/trigger.js';
 import { isApiError } from '../../../src/errors.js';
 import { SOL_MINT, startTriggerFixture, USDC_MINT, type TriggerFixture } from '../../fixtures/jupiter-trigger-server.js';
 

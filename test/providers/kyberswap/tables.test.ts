@@ -44,7 +44,7 @@ describe('KyberSwap error table', () => {
       'kyberswap: 4000 - bad request - tokenIn: invalid',
     ],
     [400, { code: 4008, message: 'route not found' }, 'build', 'kyberswap: 4008 - route not found; request a new quote'],
-    [404, { message: '' }, 'quote', 'kyberswap does not serve this chain'],
+    [404, { message: '' }, 'quote', 'kyberswap does not serve this chain: HTTP 404'],
     [400, 'garbage', 'quote', 'kyberswap: HTTP 400'],
   ] as const)('HTTP %i %j (%s) says “%s”', (status, body, phase, message) => {
     expect(kyberError(status, body, phase).message).toBe(message);

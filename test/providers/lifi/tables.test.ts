@@ -38,7 +38,7 @@ describe('LI.FI error table', () => {
 
   it('says LI.FI’s message, or the status when there is none', () => {
     expect(lifiError(404, { message: 'Unable to find a quote' }).message).toBe('lifi: Unable to find a quote');
-    expect(lifiError(404, undefined).message).toBe('lifi (HTTP 404)');
+    expect(lifiError(404, undefined).message).toBe('lifi: HTTP 404');
   });
 });
 

@@ -39,7 +39,7 @@ describe('Relay error table', () => {
   it.each([401, 403])('HTTP %i is a key problem whatever the code: PROVIDER_ERROR naming RELAY_API_KEY', (status) => {
     const e = relayError(status, { message: 'Unauthorized', errorCode: 'NO_QUOTES' });
     expect(e.code).toBe('PROVIDER_ERROR');
-    expect(e.message).toBe('relay: Unauthorized (NO_QUOTES); check RELAY_API_KEY');
+    expect(e.message).toBe('relay rejected the API key (check RELAY_API_KEY): Unauthorized (NO_QUOTES)');
     expect(e.details).toBeUndefined();
   });
 

@@ -19,9 +19,9 @@ describe('0x error table', () => {
     [403, { name: 'TAKER_NOT_AUTHORIZED_FOR_TRADE', message: 'x' }, 'NO_ROUTE', '0x: TAKER_NOT_AUTHORIZED_FOR_TRADE - x'],
     [403, { name: 'RECIPIENT_NOT_AUTHORIZED_FOR_TRADE', message: 'x' }, 'NO_ROUTE', '0x: RECIPIENT_NOT_AUTHORIZED_FOR_TRADE - x'],
     [400, { name: 'USER_NOT_AUTHORIZED', message: 'x' }, 'PROVIDER_ERROR', '0x: USER_NOT_AUTHORIZED - x'],
-    [401, { message: 'No API key provided', request_id: 'ab' }, 'PROVIDER_ERROR', '0x rejected the API key (No API key provided)'],
-    [401, { name: 'INPUT_INVALID', message: 'x' }, 'PROVIDER_ERROR', '0x rejected the API key (x)'],
-    [401, undefined, 'PROVIDER_ERROR', '0x rejected the API key (HTTP 401)'],
+    [401, { message: 'No API key provided', request_id: 'ab' }, 'PROVIDER_ERROR', '0x rejected the API key: No API key provided'],
+    [401, { name: 'INPUT_INVALID', message: 'x' }, 'PROVIDER_ERROR', '0x rejected the API key: INPUT_INVALID - x'],
+    [401, undefined, 'PROVIDER_ERROR', '0x rejected the API key: HTTP 401'],
     [404, 'not json at all', 'PROVIDER_ERROR', '0x: HTTP 404'],
     [400, undefined, 'PROVIDER_ERROR', '0x: HTTP 400'],
   ])('quote: HTTP %i %j → %s', (status, body, code, message) => {
