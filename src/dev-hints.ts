@@ -81,7 +81,10 @@ export function devHints(c: HintContext): string {
     })}`,
     `${post} ${c.base}/v1/test-clocks/$CLOCK/advance -d ${body({ frozenTime: '2027-03-08T09:00:00Z' })}`,
   );
-  hint('Create a checkout session (25 USDC on Base; open its `url` to pay it in a browser):', `${post} ${c.base}/v1/checkout/sessions -d ${session('Sample order')}`);
+  hint(
+    'Create a checkout session (25 USDC on Base; open its `url` to pay it in a browser):',
+    `${post} ${c.base}/v1/checkout/sessions -d ${session('Sample order')}`,
+  );
   hint(
     'Checkout, pay by transfer (what the pay page\'s "Or pay by transfer" does): a one-time address for a network and\ntoken, then, in test mode, a simulated transfer to it that pays the session:',
     newSession('Pay by transfer'),
@@ -150,7 +153,7 @@ function devnetHints(
     `${s.postPublic} ${c.base}/v1/orders/$QUOTE/submitted -d ${body({ txHash: '$TX' })}`,
   );
   hint(
-    'Review a short payment: pay 1 of the 25 USDC (the verifier puts the session in needs_review, reason underpaid),\nthen accept it as paid with a note (…/review/reopen lets the payer pay again); the owner\'s view shows the review:',
+    "Review a short payment: pay 1 of the 25 USDC (the verifier puts the session in needs_review, reason underpaid),\nthen accept it as paid with a note (…/review/reopen lets the payer pay again); the owner's view shows the review:",
     s.newSession('Sample order (review)'),
     `npm run devnet:pay -- $SESSION --amount 1000000${c.payArgs}`,
     `${s.post} ${c.base}/v1/checkout/sessions/$SESSION/review/accept -d ${body({ note: 'Customer paid the rest by bank transfer' })}`,

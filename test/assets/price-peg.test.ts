@@ -24,7 +24,13 @@ describe('the settlement stablecoins priced at the peg (the rule)', () => {
     { what: 'Solana USDT (case-sensitive mint)', key: `7565164:${SOL_USDT}`, sourced: undefined, listed: undefined, want: { usd: 1, pegged: true } },
     { what: 'a mint spelled in another case is another token', key: `7565164:${SOL_USDT.toLowerCase()}`, sourced: undefined, listed: undefined, want: null },
     { what: 'DAI is a stablecoin but no settlement token', key: `8453:${BASE_DAI}`, sourced: undefined, listed: undefined, want: null },
-    { what: 'USDC on a chain checkout does not settle on', key: '43114:0xb97ef9ef8734c71904d8002f8b6bc66dd9c48a6e', sourced: undefined, listed: undefined, want: null },
+    {
+      what: 'USDC on a chain checkout does not settle on',
+      key: '43114:0xb97ef9ef8734c71904d8002f8b6bc66dd9c48a6e',
+      sourced: undefined,
+      listed: undefined,
+      want: null,
+    },
     { what: 'a price of 0 is a price', key: USDC_KEY, sourced: 0, listed: undefined, want: { usd: 0, pegged: false } },
   ])('$what', ({ key, sourced, listed, want }) => {
     expect(usdPeg(key, sourced, listed)).toEqual(want);
