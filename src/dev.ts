@@ -19,7 +19,15 @@ async function dev() {
   let devnet: Devnet | undefined;
   if (env.DEVNET !== '0') {
     const port = Number(env.DEVNET_PORT ?? 8545);
-    devnet = await startDevnet({ port }).catch(() => startDevnet({ port: 0 })); // 8545 busy → any free port
+    // 8545 busy → any free port; no anvil at all (an optional dependency) → the service without the devnet hints.
+    devnet = await startDevnet({ port })
+      .catch(() => startDevnet({ port: 0 }))
+      .catch((err: unknown) => {
+        console.warn(`The local devnet did not start (${err instanceof Error ? err.message : String(err)}); running without it (DEVNET=0 skips it).`);
+        return undefined;
+      });
+  }
+  if (devnet) {
     env.RPC_URL_8453 = devnet.rpcUrl;
     env.MOCK_PROVIDER ??= '1';
     env.PROVIDERS ??= 'mock';

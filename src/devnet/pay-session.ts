@@ -20,7 +20,7 @@ export interface PaySessionOptions {
   amount?: bigint;
   /** Default devnet account 1, the dev server's test wallet. */
   payer?: DevnetAccount;
-  /** How long to wait for the verifier (default 60 s). */
+  /** How long to wait for the verifier (default 120 s; it answers within a second on an idle machine). */
   timeoutMs?: number;
   fetch?: typeof fetch;
 }
@@ -93,7 +93,7 @@ export async function payCheckoutSession(o: PaySessionOptions): Promise<PaySessi
   if (receipt.status !== 'success') throw new PayError(`transaction ${txHash} reverted`);
   await call(`/v1/checkout/sessions/${session.id}/submitted`, { txHash, payer: payer.address });
 
-  const deadline = Date.now() + (o.timeoutMs ?? 60_000);
+  const deadline = Date.now() + (o.timeoutMs ?? 120_000);
   let status = 'processing';
   for (;;) {
     status = (await call<SessionBody>(`/v1/checkout/sessions/${session.id}`)).status;
