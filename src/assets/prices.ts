@@ -43,19 +43,33 @@ export const USD_PEGGED_KEYS: ReadonlySet<string> = new Set([
   `${SOLANA_CHAIN_ID}:Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB`,
 ]);
 
+/** What the sources gave for one key: `sourced` a price, null when its source answered without one, undefined when none answered. */
+export interface SourcedPrice {
+  key: string;
+  sourced: number | null | undefined;
+  listed: number | undefined;
+}
+
 /**
- * The price of `key` from what the sources gave: a source's price, else the token-list price, else, for a settlement
- * stablecoin only, 1.00 marked `pegged`. A known price always wins, however far from 1 it is (a depeg must show).
+ * The prices of one ask: a source's price, else the token-list price, else, for a settlement stablecoin whose source
+ * did not answer, 1.00 marked `pegged`, and only when nothing in the ask has a market price. A known price always
+ * wins, however far from 1 it is (a depeg must show); a source that answers "no price" is believed; and the peg never
+ * sits next to a market price, because callers convert between the prices of one ask: an exact-output amount
+ * converted at 1.00 for one stablecoin against 0.9999 for the other comes out short.
  */
-export function usdPeg(key: string, sourced: number | null | undefined, listed: number | undefined): PriceQuote | null {
-  if (typeof sourced === 'number') return { usd: sourced, pegged: false };
-  if (listed !== undefined) return { usd: listed, pegged: false };
-  return USD_PEGGED_KEYS.has(key) ? { usd: 1, pegged: true } : null;
+export function usdPeg(ask: readonly SourcedPrice[]): (PriceQuote | null)[] {
+  const known = ask.map(({ sourced, listed }) => (typeof sourced === 'number' ? sourced : listed));
+  const offline = known.every((p) => p === undefined);
+  return ask.map(({ key, sourced }, i) => {
+    const p = known[i];
+    if (p !== undefined) return { usd: p, pegged: false };
+    return offline && sourced === undefined && USD_PEGGED_KEYS.has(key) ? { usd: 1, pegged: true } : null;
+  });
 }
 
 /**
  * USD prices: EVM from DefiLlama, Solana from Jupiter Price v3, the hourly token-list price as fallback, and the
- * 1.00 peg for the settlement stablecoins when none of those has a price (usdPeg). Each source answer is cached
+ * 1.00 peg for the settlement stablecoins when no source answers at all (usdPeg). Each source answer is cached
  * 60 s (a known "no price" too; the peg never is). Concurrent asks within one tick are collected by a DataLoader
  * into one upstream request per source, never one per token.
  */
@@ -150,8 +164,8 @@ export class PriceBook {
       );
     }
     await Promise.all(tasks);
-    // Whatever no source priced (or whose source failed): the hourly token-list price, else the peg.
-    return keys.map((key) => usdPeg(key, result.get(key), this.listPrice(key)));
+    // Whatever no source priced (or whose source failed): the hourly token-list price, else (source failed) the peg.
+    return usdPeg(keys.map((key) => ({ key, sourced: result.get(key), listed: this.listPrice(key) })));
   }
 
   /** A source answered for `key` (with or without a price): cache it. */

@@ -131,7 +131,7 @@ export const assetsRoutes: Route[] = [
       tag: 'Assets',
       summary: 'USD prices',
       description:
-        'Keys echo the ids as requested; ids without a known price are absent. A settlement stablecoin no price source has a price for is priced at 1.00 and listed in `pegged`.',
+        'Keys echo the ids as requested; ids without a known price are absent. A settlement stablecoin whose price source does not answer (and with no token-list price) is priced at 1.00 and listed in `pegged`.',
       query: pricesQuerySchema,
       responses: {
         200: json('Prices by id.', pricesResponseSchema, { two: { prices: { [`base:${EX.baseUsdc}`]: 0.9998, [`42161:${EX.arbUsdc}`]: 1.0001 } } }),

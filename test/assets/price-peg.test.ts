@@ -11,29 +11,39 @@ import { LifiTokensServer } from '../fixtures/lifi-tokens-server.js';
 const BASE_USDC = '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913';
 const BASE_DAI = '0x50c5725949a6f0c72e6c4a641f24049a917db0cb';
 const SOL_USDT = 'Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB';
+const ARB_USDC = '0xaf88d065e77c8cc2239327c5edb3a432268e5831';
 const USDC_KEY = `8453:${BASE_USDC}`;
 
 describe('the settlement stablecoins priced at the peg (the rule)', () => {
+  const ETH_KEY = '8453:0x0000000000000000000000000000000000000000';
+  const SOL_USDC_KEY = '7565164:EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v';
+  const one = (key: string, sourced: number | null | undefined, listed?: number) => ({ key, sourced, listed });
+  const peg = { usd: 1, pegged: true };
   it.each([
-    { what: 'a source price wins', key: USDC_KEY, sourced: 0.9998, listed: 1.0001, want: { usd: 0.9998, pegged: false } },
-    { what: 'a depeg shows as it is', key: USDC_KEY, sourced: 0.87, listed: undefined, want: { usd: 0.87, pegged: false } },
-    { what: 'the list price stands in for a missing source price', key: USDC_KEY, sourced: null, listed: 1.0001, want: { usd: 1.0001, pegged: false } },
-    { what: 'a source that did not answer, with a list price', key: USDC_KEY, sourced: undefined, listed: 0.9997, want: { usd: 0.9997, pegged: false } },
-    { what: 'no price anywhere: the peg, marked', key: USDC_KEY, sourced: undefined, listed: undefined, want: { usd: 1, pegged: true } },
-    { what: 'a known "no price": the peg, marked', key: USDC_KEY, sourced: null, listed: undefined, want: { usd: 1, pegged: true } },
-    { what: 'Solana USDT (case-sensitive mint)', key: `7565164:${SOL_USDT}`, sourced: undefined, listed: undefined, want: { usd: 1, pegged: true } },
-    { what: 'a mint spelled in another case is another token', key: `7565164:${SOL_USDT.toLowerCase()}`, sourced: undefined, listed: undefined, want: null },
-    { what: 'DAI is a stablecoin but no settlement token', key: `8453:${BASE_DAI}`, sourced: undefined, listed: undefined, want: null },
+    { what: 'a source price wins', ask: [one(USDC_KEY, 0.9998, 1.0001)], want: [{ usd: 0.9998, pegged: false }] },
+    { what: 'a depeg shows as it is', ask: [one(USDC_KEY, 0.87)], want: [{ usd: 0.87, pegged: false }] },
+    { what: 'a price of 0 is a price', ask: [one(USDC_KEY, 0)], want: [{ usd: 0, pegged: false }] },
+    { what: 'the list price stands in for a missing source price', ask: [one(USDC_KEY, null, 1.0001)], want: [{ usd: 1.0001, pegged: false }] },
+    { what: 'a source that did not answer, with a list price', ask: [one(USDC_KEY, undefined, 0.9997)], want: [{ usd: 0.9997, pegged: false }] },
+    { what: 'no source answered, no list price: the peg, marked', ask: [one(USDC_KEY, undefined)], want: [peg] },
+    { what: 'a source that answered "no price" is believed', ask: [one(USDC_KEY, null)], want: [null] },
+    { what: 'Solana USDT (case-sensitive mint)', ask: [one(`7565164:${SOL_USDT}`, undefined)], want: [peg] },
+    { what: 'a mint spelled in another case is another token', ask: [one(`7565164:${SOL_USDT.toLowerCase()}`, undefined)], want: [null] },
+    { what: 'DAI is a stablecoin but no settlement token', ask: [one(`8453:${BASE_DAI}`, undefined)], want: [null] },
+    { what: 'USDC on a chain checkout does not settle on', ask: [one('43114:0xb97ef9ef8734c71904d8002f8b6bc66dd9c48a6e', undefined)], want: [null] },
     {
-      what: 'USDC on a chain checkout does not settle on',
-      key: '43114:0xb97ef9ef8734c71904d8002f8b6bc66dd9c48a6e',
-      sourced: undefined,
-      listed: undefined,
-      want: null,
+      what: 'offline: every settlement stablecoin of the ask pegged, the rest unpriced',
+      ask: [one(USDC_KEY, undefined), one(SOL_USDC_KEY, undefined), one(ETH_KEY, undefined), one(`8453:${BASE_DAI}`, undefined)],
+      want: [peg, peg, null, null],
     },
-    { what: 'a price of 0 is a price', key: USDC_KEY, sourced: 0, listed: undefined, want: { usd: 0, pegged: false } },
-  ])('$what', ({ key, sourced, listed, want }) => {
-    expect(usdPeg(key, sourced, listed)).toEqual(want);
+    {
+      what: 'never next to a market price: one source down, the other up (Solana USDC paying Base USDC at 0.9999)',
+      ask: [one(SOL_USDC_KEY, undefined), one(USDC_KEY, 0.9999)],
+      want: [null, { usd: 0.9999, pegged: false }],
+    },
+    { what: 'never next to a list price either', ask: [one(USDC_KEY, undefined), one(ETH_KEY, undefined, 3100)], want: [null, { usd: 3100, pegged: false }] },
+  ])('$what', ({ ask, want }) => {
+    expect(usdPeg(ask)).toEqual(want);
   });
 
   it('pegs exactly the pairs checkout settles in', () => {
@@ -106,6 +116,18 @@ describe('prices with every price source down (offline)', () => {
       expect(r.body).toEqual({ prices: { [`8453:${BASE_USDC}`]: 0.9712 } });
       const g = await s.post('/graphql', { query: `{ prices(ids: ["8453:${BASE_USDC}"]) { priceUsd pegged } }` });
       expect(g.body.data.prices).toEqual([{ priceUsd: 0.9712, pegged: false }]);
+      // A source that answers without a price is believed: Arbitrum USDC stays unpriced next to Base's real price.
+      const arb = await s.get(`/v1/prices?ids=42161:${ARB_USDC},8453:${BASE_USDC}`);
+      expect(arb.body).toEqual({ prices: { [`8453:${BASE_USDC}`]: 0.9712 } });
+      // Jupiter still down: Solana USDC is not pegged next to a market price in the same ask.
+      const mixed = await s.get(`/v1/prices?ids=solana:EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v,8453:${BASE_USDC}`);
+      expect(mixed.body).toEqual({ prices: { [`8453:${BASE_USDC}`]: 0.9712 } });
+      // Alone, it is.
+      const alone = await s.get('/v1/prices?ids=solana:EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v');
+      expect(alone.body).toEqual({
+        prices: { 'solana:EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v': 1 },
+        pegged: ['solana:EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v'],
+      });
     } finally {
       llama.mode = 'down';
     }

@@ -107,7 +107,8 @@ const PriceRef = builder.objectRef<{ id: string; priceUsd: number; pegged: boole
     id: t.exposeString('id'),
     priceUsd: t.exposeFloat('priceUsd'),
     pegged: t.exposeBoolean('pegged', {
-      description: 'True when `priceUsd` is the 1.00 USD peg of a settlement stablecoin (USDC, USDT) that no price source had a price for.',
+      description:
+        'True when `priceUsd` is the 1.00 USD peg of a settlement stablecoin (USDC, USDT) whose price source did not answer (and with no token-list price).',
     }),
   }),
 });
