@@ -18,14 +18,64 @@ const split = (key: string) => {
   return { chainId: Number(key.slice(0, i)), address: key.slice(i + 1) };
 };
 
+/** A USD price, and whether it is the 1.00 peg standing in for a price no source gave (usdPeg). */
+export interface PriceQuote {
+  usd: number;
+  pegged: boolean;
+}
+
 /**
- * USD prices: EVM from DefiLlama, Solana from Jupiter Price v3, the hourly token-list price as fallback.
- * Each answer is cached 60 s (a known "no price" too). Concurrent asks within one tick are collected by a
- * DataLoader into one upstream request per source, never one per token.
+ * The USD stablecoins checkout settles in (src/checkout/settlement.ts lists the same pairs; a test holds them
+ * equal), as price keys. Only these are priced at the peg: issuer-redeemable 1:1 and what every USD minimum and
+ * amount due is counted in, so a dev machine offline or a price outage still sees 25 USDC as about 25 USD.
+ */
+export const USD_PEGGED_KEYS: ReadonlySet<string> = new Set([
+  '1:0xa0b86991c6218b36c1d19d4a2e9eb0ce3606eb48',
+  '42161:0xaf88d065e77c8cc2239327c5edb3a432268e5831',
+  '8453:0x833589fcd6edb6e08f4c7c32d4f71b54bda02913',
+  '10:0x0b2c639c533813f4aa9d7837caf62653d097ff85',
+  '56:0x8ac76a51cc950d9822d68b83fe1ad97b32cd580d',
+  '137:0x3c499c542cef5e3811e1192ce70d8cc03d5c3359',
+  `${SOLANA_CHAIN_ID}:EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v`,
+  '1:0xdac17f958d2ee523a2206206994597c13d831ec7',
+  '42161:0xfd086bc7cd5c481dcc9c85ebe478a1c0b69fcbb9',
+  '56:0x55d398326f99059ff775485246999027b3197955',
+  `${SOLANA_CHAIN_ID}:Es9vMFrzaCERmJfrF4H2FYD4KCoNkY11McCe8BenwNYB`,
+]);
+
+/** What the sources gave for one key: `sourced` a price, null when its source answered without one, undefined when none answered. */
+export interface SourcedPrice {
+  key: string;
+  sourced: number | null | undefined;
+  listed: number | undefined;
+}
+
+/**
+ * The prices of one ask: a source's price, else the token-list price, else, for a settlement stablecoin whose source
+ * did not answer, 1.00 marked `pegged`, and only when nothing in the ask has a market price. A known price always
+ * wins, however far from 1 it is (a depeg must show); a source that answers "no price" is believed; and the peg never
+ * sits next to a market price, because callers convert between the prices of one ask: an exact-output amount
+ * converted at 1.00 for one stablecoin against 0.9999 for the other comes out short.
+ */
+export function usdPeg(ask: readonly SourcedPrice[]): (PriceQuote | null)[] {
+  const known = ask.map(({ sourced, listed }) => (typeof sourced === 'number' ? sourced : listed));
+  const offline = known.every((p) => p === undefined);
+  return ask.map(({ key, sourced }, i) => {
+    const p = known[i];
+    if (p !== undefined) return { usd: p, pegged: false };
+    return offline && sourced === undefined && USD_PEGGED_KEYS.has(key) ? { usd: 1, pegged: true } : null;
+  });
+}
+
+/**
+ * USD prices: EVM from DefiLlama, Solana from Jupiter Price v3, the hourly token-list price as fallback, and the
+ * 1.00 peg for the settlement stablecoins when no source answers at all (usdPeg). Each source answer is cached
+ * 60 s (a known "no price" too; the peg never is). Concurrent asks within one tick are collected by a DataLoader
+ * into one upstream request per source, never one per token.
  */
 export class PriceBook {
   private cache: TtlCache<number | null>;
-  private loader: DataLoader<string, number | null>;
+  private loader: DataLoader<string, PriceQuote | null>;
   /** Upstream requests made, per source (observability and tests). */
   readonly requests = { defillama: 0, jupiter: 0 };
 
@@ -40,19 +90,26 @@ export class PriceBook {
     this.loader = new DataLoader((keys) => this.batch(keys), { cache: false, maxBatchSize: 1_000 });
   }
 
-  /** Prices for normalised keys; keys without a price are absent from the result. */
+  /** Prices for normalised keys (a pegged one counts as its 1.00); keys without a price are absent from the result. */
   async get(keys: readonly string[]): Promise<Map<string, number>> {
+    const out = new Map<string, number>();
+    for (const [k, q] of await this.quotes(keys)) out.set(k, q.usd);
+    return out;
+  }
+
+  /** Prices with their peg marker, for the views that show it; keys without a price are absent. */
+  async quotes(keys: readonly string[]): Promise<Map<string, PriceQuote>> {
     const unique = [...new Set(keys)];
     const values = await this.loader.loadMany(unique);
-    const out = new Map<string, number>();
+    const out = new Map<string, PriceQuote>();
     unique.forEach((k, i) => {
       const v = values[i];
-      if (typeof v === 'number') out.set(k, v);
+      if (v && !(v instanceof Error)) out.set(k, v);
     });
     return out;
   }
 
-  private async batch(keys: readonly string[]): Promise<(number | null)[]> {
+  private async batch(keys: readonly string[]): Promise<(PriceQuote | null)[]> {
     const result = new Map<string, number | null>();
     const llama = new Map<string, string[]>(); // coin id → keys
     const solana: string[] = [];
@@ -97,17 +154,18 @@ export class PriceBook {
       this.requests.jupiter++;
       tasks.push(
         fetchJupiterPrices(this.config.JUPITER_API_URL, this.config.JUPITER_API_KEY, mints, o).then(
-          (prices) => chunk.forEach((key, j) => this.answer(result, key, prices.get(mints[j]!))),
+          (prices) => {
+            chunk.forEach((key, j) => {
+              this.answer(result, key, prices.get(mints[j]!));
+            });
+          },
           (err) => this.log.warn({ err }, 'Jupiter prices unavailable; using token-list prices'),
         ),
       );
     }
     await Promise.all(tasks);
-    // Whatever no source priced (or whose source failed): the hourly token-list price.
-    return keys.map((key) => {
-      if (result.has(key) && result.get(key) !== null) return result.get(key)!;
-      return this.listPrice(key) ?? null;
-    });
+    // Whatever no source priced (or whose source failed): the hourly token-list price, else (source failed) the peg.
+    return usdPeg(keys.map((key) => ({ key, sourced: result.get(key), listed: this.listPrice(key) })));
   }
 
   /** A source answered for `key` (with or without a price): cache it. */

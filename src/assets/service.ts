@@ -132,14 +132,21 @@ export class AssetsService {
    * ids without a known price are omitted. At most 100 ids.
    */
   async prices(ids: string[]): Promise<Record<string, number>> {
+    return (await this.pricesWithPeg(ids)).prices;
+  }
+
+  /** GET /v1/prices: `prices` as above, and `pegged`, the ids priced at the 1.00 peg (prices.ts), when there are any. */
+  async pricesWithPeg(ids: string[]): Promise<{ prices: Record<string, number>; pegged?: string[] }> {
     const keys = this.parsePriceIds(ids);
-    const found = await this.priceBook.get([...new Set(keys.values())]);
-    const out: Record<string, number> = {};
+    const found = await this.priceBook.quotes([...new Set(keys.values())]);
+    const prices: Record<string, number> = {};
+    const pegged: string[] = [];
     for (const [id, key] of keys) {
-      const p = found.get(key);
-      if (p !== undefined) out[id] = p;
+      const q = found.get(key);
+      if (q) prices[id] = q.usd;
+      if (q?.pegged) pegged.push(id);
     }
-    return out;
+    return pegged.length ? { prices, pegged } : { prices };
   }
 
   /** GET /v1/balances: non-zero balances with prices and values, largest value first; failed chains in `errors`. */

@@ -49,6 +49,10 @@ export const tokenLookupSchema = z.object({ token: tokenSchema });
 
 export const pricesResponseSchema = z.object({
   prices: z.record(z.string(), z.number()).meta({ description: 'USD price per requested id, keyed exactly as requested; unpriced ids are absent.' }),
+  pegged: z.array(z.string()).optional().meta({
+    description:
+      'Ids priced at the 1.00 USD peg because their price source did not answer and the token list has no price (settlement stablecoins only: USDC and USDT where checkout settles); absent when there are none.',
+  }),
 });
 
 export const balancesResponseSchema = z.object({

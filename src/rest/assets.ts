@@ -125,12 +125,13 @@ export const assetsRoutes: Route[] = [
     method: 'GET',
     path: '/v1/prices',
     access: 'public',
-    handler: async ({ services, query }) => ({ prices: await services.assets.prices(parseInput(pricesQuerySchema, firstValues(query)).ids) }),
+    handler: async ({ services, query }) => services.assets.pricesWithPeg(parseInput(pricesQuerySchema, firstValues(query)).ids),
     doc: {
       operationId: 'getPrices',
       tag: 'Assets',
       summary: 'USD prices',
-      description: 'Keys echo the ids as requested; ids without a known price are absent.',
+      description:
+        'Keys echo the ids as requested; ids without a known price are absent. A settlement stablecoin whose price source does not answer (and with no token-list price) is priced at 1.00 and listed in `pegged`.',
       query: pricesQuerySchema,
       responses: {
         200: json('Prices by id.', pricesResponseSchema, { two: { prices: { [`base:${EX.baseUsdc}`]: 0.9998, [`42161:${EX.arbUsdc}`]: 1.0001 } } }),

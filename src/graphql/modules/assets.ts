@@ -7,6 +7,7 @@ import { VmEnum } from '../refs.js';
 import { tokenId } from '../../assets/addresses.js';
 import { priceBalances } from '../../assets/balances.js';
 import type { BalanceItem, BalancesResponse, Chain, ChainFailure, Token } from '../../assets/types.js';
+import type { PriceQuote } from '../../assets/prices.js';
 
 /**
  * Assets: a front end asks for chains, a page of tokens and a wallet's balances with prices in one request.
@@ -17,8 +18,8 @@ export const pricesLoader = (ctx: GraphQLContext) =>
   ctx.loader(
     'assets.prices',
     () =>
-      new DataLoader<string, number | null>(async (keys) => {
-        const found = await ctx.services.assets.priceBook.get(keys);
+      new DataLoader<string, PriceQuote | null>(async (keys) => {
+        const found = await ctx.services.assets.priceBook.quotes(keys);
         return keys.map((k) => found.get(k) ?? null);
       }),
   );
@@ -55,7 +56,7 @@ export const TokenRef = builder.objectRef<Token>('Token').implement({
     popular: t.exposeBoolean('popular'),
     priceUsd: t.float({
       nullable: true,
-      resolve: async (tok, _a, ctx) => (await pricesLoader(ctx).load(tokenId(tok.chainId, tok.address))) ?? tok.priceUsd ?? null,
+      resolve: async (tok, _a, ctx) => (await pricesLoader(ctx).load(tokenId(tok.chainId, tok.address)))?.usd ?? tok.priceUsd ?? null,
     }),
   }),
 });
@@ -101,8 +102,15 @@ const BalancesRef = builder.objectRef<BalancesResponse>('Balances').implement({
   }),
 });
 
-const PriceRef = builder.objectRef<{ id: string; priceUsd: number }>('Price').implement({
-  fields: (t) => ({ id: t.exposeString('id'), priceUsd: t.exposeFloat('priceUsd') }),
+const PriceRef = builder.objectRef<{ id: string; priceUsd: number; pegged: boolean }>('Price').implement({
+  fields: (t) => ({
+    id: t.exposeString('id'),
+    priceUsd: t.exposeFloat('priceUsd'),
+    pegged: t.exposeBoolean('pegged', {
+      description:
+        'True when `priceUsd` is the 1.00 USD peg of a settlement stablecoin (USDC, USDT) whose price source did not answer (and with no token-list price).',
+    }),
+  }),
 });
 
 const MAX_TOKENS_PAGE = 200;
@@ -153,11 +161,11 @@ builder.queryFields((t) => ({
     resolve: async (_r, a, ctx) => {
       const keys = ctx.services.assets.parsePriceIds(a.ids);
       const loader = pricesLoader(ctx);
-      const out: { id: string; priceUsd: number }[] = [];
+      const out: { id: string; priceUsd: number; pegged: boolean }[] = [];
       const values = await loader.loadMany([...keys.values()]);
       [...keys.keys()].forEach((id, i) => {
         const v = values[i];
-        if (typeof v === 'number') out.push({ id, priceUsd: v });
+        if (v && !(v instanceof Error)) out.push({ id, priceUsd: v.usd, pegged: v.pegged });
       });
       return out;
     },
@@ -177,7 +185,7 @@ builder.queryFields((t) => ({
       const prices = new Map<string, number>();
       keys.forEach((k, i) => {
         const v = values[i];
-        if (typeof v === 'number') prices.set(k, v);
+        if (v && !(v instanceof Error)) prices.set(k, v.usd);
       });
       return priceBalances(raw, prices);
     },
