@@ -211,7 +211,7 @@ describe.each(backends)('checkout verification on anvil (%s)', (backend) => {
     expect((await waitForSession(s, a.id, settled, key)).status).toBe('paid');
   });
 
-  it("the spec's payer flow for a direct transfer: session quote → POST /v1/orders → sign → POST /v1/orders/{quoteId}/submitted → paid", async () => {
+  it('the payer flow for a direct transfer: session quote → POST /v1/orders → sign → POST /v1/orders/{quoteId}/submitted → paid', async () => {
     const cs = await session();
     const q = await s.post(`/v1/checkout/sessions/${cs.id}/quote`, { srcChain: 'base', srcToken: 'USDC', sender: payer(5) });
     const quoteId = q.body.best.quoteId as string;
