@@ -97,7 +97,9 @@ export class PriceBook {
       this.requests.jupiter++;
       tasks.push(
         fetchJupiterPrices(this.config.JUPITER_API_URL, this.config.JUPITER_API_KEY, mints, o).then(
-          (prices) => chunk.forEach((key, j) => this.answer(result, key, prices.get(mints[j]!))),
+          (prices) => {
+            for (const [j, key] of chunk.entries()) this.answer(result, key, prices.get(mints[j]!));
+          },
           (err) => this.log.warn({ err }, 'Jupiter prices unavailable; using token-list prices'),
         ),
       );

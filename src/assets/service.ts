@@ -12,7 +12,7 @@ import { BalanceReader, priceBalances, type RawBalances } from './balances.js';
 import { raceTimeout } from './timeout.js';
 import { ChainRegistry } from './chains.js';
 import { curatedByAddress, curatedBySymbol } from './curated-tokens.js';
-import { readErc20Metadata } from './evm-token.js';
+import { readErc20Metadata, type Erc20Metadata } from './evm-token.js';
 import { PriceBook } from './prices.js';
 import type { RpcClients } from './rpc.js';
 import type { ParsedMint } from './solana-mint.js';
@@ -205,7 +205,7 @@ export class AssetsService {
 
   private async readOnChain(chain: Chain, address: string): Promise<Token> {
     if (chain.vm === 'evm') {
-      let meta;
+      let meta: Erc20Metadata | null;
       try {
         meta = await readErc20Metadata(this.deps.rpc.evm(chain.id), address as Hex);
       } catch (err) {

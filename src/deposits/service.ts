@@ -19,7 +19,7 @@ import { decideFees, type FeeSettings } from '../quotes/fees.js';
 import { parseInput } from '../validation.js';
 import type { z } from 'zod';
 import { createDepositAddressSchema, DEPOSIT_ADDRESS_ID, LIMITS, listDepositAddressesSchema, simulateDepositSchema } from './input.js';
-import type { DepositProvider, DepositRoute, DetectedDeposit } from './providers.js';
+import type { CreatedAddress, DepositProvider, DepositRoute, DetectedDeposit } from './providers.js';
 import { fakeTxHash, SANDBOX_PROVIDER, sandboxTrackingId } from './sandbox.js';
 import {
   check,
@@ -332,7 +332,7 @@ export class DepositsService {
         `No deposit-address provider serves ${srcChain.slug}:${src.symbol} → ${dstChain.slug}:${dst.symbol}${provider ? '' : ' in live mode here'}`,
       );
     }
-    let created;
+    let created: CreatedAddress;
     try {
       created = await withProviderTimeout(provider.id, this.deps.config.PROVIDER_TIMEOUT_MS, (signal) => provider.create(route, signal));
     } catch (err) {

@@ -21,8 +21,14 @@ export function withProviderTimeout<T>(provider: string, ms: number, fn: (signal
       return reject(err);
     }
     call.then(
-      (v) => (settle(), resolve(v)),
-      (e: unknown) => (settle(), reject(e)),
+      (v) => {
+        settle();
+        resolve(v);
+      },
+      (e: unknown) => {
+        settle();
+        reject(e);
+      },
     );
   });
 }

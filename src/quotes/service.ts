@@ -260,7 +260,7 @@ export class QuoteService {
     ).map((r) => r.s);
     // One record for the whole response; each quote's id is the set id, its rank and its own random tag.
     const setId = newQuoteSetId();
-    ranked.forEach((s, i) => (s.quoteId = quoteIdOf(setId, i, newQuoteTag())));
+    for (const [i, s] of ranked.entries()) s.quoteId = quoteIdOf(setId, i, newQuoteTag());
     await this.d.store.putSet(setId, ranked);
     const quotes = ranked.map(toQuoteView);
     return { best: quotes[0], quotes, errors };

@@ -26,7 +26,10 @@ describe('withProviderTimeout', () => {
     vi.useFakeTimers();
     try {
       let seen: AbortSignal | undefined;
-      const p = withProviderTimeout('lifi', 250, (signal) => ((seen = signal), new Promise<never>(() => {})));
+      const p = withProviderTimeout('lifi', 250, (signal) => {
+        seen = signal;
+        return new Promise<never>(() => {});
+      });
       const settled = expect(p).rejects.toMatchObject({ code: 'PROVIDER_TIMEOUT', message: 'lifi did not answer within 250 ms' });
       await vi.advanceTimersByTimeAsync(249);
       expect(seen!.aborted).toBe(false);

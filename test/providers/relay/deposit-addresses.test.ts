@@ -20,7 +20,9 @@ const signal = new AbortController().signal;
 
 describe('Relay deposit addresses (adapter against the Relay fixture)', () => {
   let relay: RelayFixture;
-  beforeAll(async () => void (relay = await startRelayFixture()));
+  beforeAll(async () => {
+    relay = await startRelayFixture();
+  });
   afterAll(() => relay?.close());
 
   it('creates with useDepositAddress + refundTo, carries only the fees Relay can take (EVM recipients), reads the address and estimate', async () => {
