@@ -1,6 +1,7 @@
 import DataLoader from 'dataloader';
 import type { Clock } from '../clock.js';
-import type { Config } from '../config.js';
+import type { ProvidersConfig } from '../providers/config.js';
+import type { AssetsConfig } from './config.js';
 import type { Logger } from '../log.js';
 import { EVM_NATIVE, SOLANA_CHAIN_ID } from '../providers/types.js';
 import type { ChainRegistry } from './chains.js';
@@ -30,7 +31,7 @@ export class PriceBook {
   readonly requests = { defillama: 0, jupiter: 0 };
 
   constructor(
-    private config: Pick<Config, 'DEFILLAMA_API_URL' | 'JUPITER_API_URL' | 'JUPITER_API_KEY' | 'PRICE_TIMEOUT_MS'>,
+    private config: Pick<AssetsConfig & ProvidersConfig, 'DEFILLAMA_API_URL' | 'JUPITER_API_URL' | 'JUPITER_API_KEY' | 'PRICE_TIMEOUT_MS'>,
     private chains: ChainRegistry,
     private lists: TokenLists,
     clock: Clock,

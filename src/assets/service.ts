@@ -2,7 +2,8 @@ import DataLoader from 'dataloader';
 import type { Hex } from 'viem';
 import type { z } from 'zod';
 import type { Clock } from '../clock.js';
-import type { Config } from '../config.js';
+import type { ProvidersConfig } from '../providers/config.js';
+import type { AssetsConfig } from './config.js';
 import { ApiError, invalidParams } from '../errors.js';
 import type { Logger } from '../log.js';
 import type { ProviderRegistry } from '../providers/registry.js';
@@ -35,7 +36,7 @@ export const LOOKUP_TTL_MS = 60 * 60 * 1000;
 const LIST_WAIT_MS = 3_000;
 
 export interface AssetsDeps {
-  config: Config;
+  config: AssetsConfig & Pick<ProvidersConfig, 'PROVIDER_TIMEOUT_MS' | 'LIFI_API_URL' | 'LIFI_API_KEY' | 'JUPITER_API_URL' | 'JUPITER_API_KEY'>;
   log: Logger;
   clock: Clock;
   rpc: RpcClients;

@@ -6,7 +6,9 @@ import { readByIds } from '../db/by-ids.js';
 import { decodeCursor, encodeCursor, NEWEST_FIRST, after, pageOf, type Page } from '../db/keyset.js';
 import { ApiError, isApiError, notFound } from '../errors.js';
 import { newId } from '../ids.js';
-import type { Infra } from '../infra.js';
+import type { ProvidersConfig } from '../providers/config.js';
+import type { Handles } from '../handles.js';
+import type { DepositsConfig } from './config.js';
 import { notifyInTx } from '../events/outbox.js';
 import { recordOrderEvent, type OrdersService } from '../orders/service.js';
 import { orderView, type OrderView } from '../orders/views.js';
@@ -92,7 +94,8 @@ export const MIN_DEPOSIT_USD = 1;
 /** A reusable address without `amount` is estimated for about this much. */
 export const DEFAULT_ESTIMATE_USD = 100;
 
-export interface DepositsDeps extends Pick<Infra, 'config' | 'log' | 'clock'> {
+export interface DepositsDeps extends Pick<Handles, 'log' | 'clock'> {
+  config: DepositsConfig & Pick<ProvidersConfig, 'PROVIDER_TIMEOUT_MS'>;
   prisma: PrismaClient;
   pubsub: Pick<PgPubSub, 'publish'>;
   assets: AssetsApi & { prices(ids: string[]): Promise<Record<string, number>> };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envBool, envList } from '../env.js';
+import { envBool, envList, type EnvConfig } from '../env.js';
 
 /** Liquidity providers: which are loaded, where they live, their keys. */
 export const providersEnv = {
@@ -38,3 +38,6 @@ export const providersEnv = {
     .regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'must be a base58 Solana address')
     .optional(),
 };
+
+/** Provider settings as parsed: what the composition root hands this domain's services. */
+export type ProvidersConfig = EnvConfig<typeof providersEnv>;

@@ -1,5 +1,6 @@
 import DataLoader from 'dataloader';
-import type { Config } from '../config.js';
+import type { ProvidersConfig } from '../providers/config.js';
+import type { QuotesConfig } from './config.js';
 import type { Clock } from '../clock.js';
 import type { Logger } from '../log.js';
 import type { KeyAuth } from '../accounts/service.js';
@@ -56,7 +57,7 @@ const DEFAULT_GAS_ON_ARRIVAL_USD = 2;
 const UINT256_MAX = (1n << 256n) - 1n;
 
 export interface QuoteServiceDeps {
-  config: Config;
+  config: QuotesConfig & Pick<ProvidersConfig, 'PROVIDER_TIMEOUT_MS' | 'FEE_RECIPIENT_EVM' | 'FEE_RECIPIENT_SOLANA'>;
   clock: Clock;
   log: Logger;
   /** The loaded adapters, asked in parallel. */
