@@ -21,7 +21,7 @@ import { decideFees, type FeeSettings } from '../quotes/fees.js';
 import { parseInput } from '../validation.js';
 import type { z } from 'zod';
 import { createDepositAddressSchema, DEPOSIT_ADDRESS_ID, LIMITS, listDepositAddressesSchema, simulateDepositSchema } from './input.js';
-import type { CreatedAddress, DepositProvider, DepositRoute, DetectedDeposit } from './providers.js';
+import type { CreatedAddress, DepositProvider, DepositRoute, DetectedDeposit } from '../providers/deposit-addresses.js';
 import { fakeTxHash, SANDBOX_PROVIDER, sandboxTrackingId } from './sandbox.js';
 import {
   check,

@@ -21,7 +21,7 @@ import { renderReceiptPdf } from './receipt-pdf.js';
 import { formatNumber, transition, type InvoiceAction } from './state.js';
 import { invoiceTopic } from './topics.js';
 import { isOverdue } from './due.js';
-import { invoicePageUrl, invoiceView, receiptUrl, type InvoiceView } from './views.js';
+import { invoicePageUrl, invoiceView, receiptUrl, type InvoiceView, type PayResult } from './views.js';
 import { withLockedRow } from '../db/locked-row.js';
 
 type Tx = Prisma.TransactionClient;
@@ -46,12 +46,6 @@ export interface InvoicesDeps extends Pick<Handles, 'log' | 'clock'> {
   checkoutPayments?: Pick<CheckoutService, 'recordPayment' | 'settlePayment'>;
   /** Where Message-IDs of queued emails point. */
   mail: { readonly messageDomain: string };
-}
-
-export interface PayResult {
-  created: boolean;
-  sessionId: string;
-  url: string;
 }
 
 /**
