@@ -10,3 +10,6 @@ export const envList = z.string().transform((s) =>
     .map((x) => x.trim().toLowerCase())
     .filter(Boolean),
 );
+
+/** The parsed type of an env fragment (`{ KEY: zod schema }`): what a domain's `<Domain>Config` is made of. */
+export type EnvConfig<S extends z.ZodRawShape> = z.output<z.ZodObject<S>>;

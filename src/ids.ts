@@ -17,7 +17,10 @@ function secretBytes(): ByteSource {
   let pos = pool.length;
   return {
     next() {
-      if (pos === pool.length) randomFillSync(pool), (pos = 0);
+      if (pos === pool.length) {
+        randomFillSync(pool);
+        pos = 0;
+      }
       return pool[pos++];
     },
     done: () => void pool.fill(0),
@@ -33,7 +36,10 @@ const idPool = new Uint8Array(4096);
 let idPos = idPool.length;
 const idBytes: ByteSource = {
   next() {
-    if (idPos === idPool.length) randomFillSync(idPool), (idPos = 0);
+    if (idPos === idPool.length) {
+      randomFillSync(idPool);
+      idPos = 0;
+    }
     const b = idPool[idPos];
     idPool[idPos++] = 0;
     return b;

@@ -1,18 +1,10 @@
 import type { Config } from './config.js';
-import type { Logger } from './log.js';
-import type { Clock } from './clock.js';
-import type { Prisma } from './db/client.js';
-import type { PgPubSub } from './db/pubsub.js';
+import type { Handles } from './handles.js';
 
 /**
- * The process-wide pieces every domain may need besides its collaborators. A service names the part it uses
- * (`Pick<Infra, 'prisma' | 'clock'>`), so a unit test hands it exactly that; src/services.ts passes them.
+ * What the composition root and the transports hold: the process-wide handles (src/handles.ts) and the whole
+ * configuration. Domains never see this: each gets the handles it names and its own config slice.
  */
-export interface Infra {
+export interface Infra extends Handles {
   config: Config;
-  log: Logger;
-  clock: Clock;
-  prisma: Prisma;
-  /** Live updates across instances (Postgres LISTEN/NOTIFY). */
-  pubsub: PgPubSub;
 }

@@ -87,7 +87,9 @@ describe.each(backends)('operator CLI: rate-limit multiplier (%s)', (backend) =>
 
 describe.each(backends)('operator CLI: partner registry (%s)', (backend) => {
   const dirs: string[] = [];
-  afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
+  afterEach(() => {
+    for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+  });
 
   it('creates a fee-taking partner, changes one field, links and unlinks a key, and refuses bad input', async () => {
     const t = await createTestDatabase(backend);

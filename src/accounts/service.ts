@@ -3,8 +3,8 @@ import { newId } from '../ids.js';
 import { plausibleId } from '../events/input.js';
 import type { Prisma } from '../db/client.js';
 import type { Clock } from '../clock.js';
-import type { Config } from '../config.js';
-import type { Infra } from '../infra.js';
+import type { CoreConfig } from '../core-config.js';
+import type { Handles } from '../handles.js';
 import { generateApiKey, hashApiKey, parseApiKey, type Mode } from './keys.js';
 
 export interface KeyAuth {
@@ -34,7 +34,7 @@ export class AccountsService {
   private readonly brand: string;
   private readonly clock: Clock;
 
-  constructor(deps: Pick<Infra, 'prisma' | 'clock'> & { config: Pick<Config, 'BRAND'> }) {
+  constructor(deps: Pick<Handles, 'prisma' | 'clock'> & { config: Pick<CoreConfig, 'BRAND'> }) {
     this.prisma = deps.prisma;
     this.brand = deps.config.BRAND;
     this.clock = deps.clock;

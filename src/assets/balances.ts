@@ -1,7 +1,7 @@
 import { PublicKey, type Connection } from '@solana/web3.js';
 import { erc20Abi, formatUnits, multicall3Abi, type Address, type ContractFunctionParameters, type PublicClient } from 'viem';
 import type { Clock } from '../clock.js';
-import type { Config } from '../config.js';
+import type { AssetsConfig } from './config.js';
 import { invalidParams } from '../errors.js';
 import type { Logger } from '../log.js';
 import { EVM_NATIVE, SOL_NATIVE_MINT, type Vm } from '../providers/types.js';
@@ -67,7 +67,7 @@ export function priceBalances(raw: RawBalances, prices: ReadonlyMap<string, numb
 }
 
 export interface BalancesDeps {
-  config: Pick<Config, 'BALANCES_CHAIN_TIMEOUT_MS'>;
+  config: Pick<AssetsConfig, 'BALANCES_CHAIN_TIMEOUT_MS'>;
   clock: Clock;
   log: Logger;
   rpc: RpcClients;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { EnvConfig } from '../env.js';
 
 /** Asset data sources and chain access. `RPC_URL_<chainId>` overrides are read in src/config.ts. */
 export const assetsEnv = {
@@ -12,3 +13,6 @@ export const assetsEnv = {
   /** Per-chain deadline of a balances read; a slower chain goes to `errors`. */
   BALANCES_CHAIN_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(6_000),
 };
+
+/** Asset and price settings as parsed: what the composition root hands this domain's services. */
+export type AssetsConfig = EnvConfig<typeof assetsEnv>;

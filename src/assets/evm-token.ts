@@ -25,7 +25,7 @@ export function decodeTokenText(data: Hex | undefined): string | undefined {
   }
 }
 
-const clean = (s: string) => s.replace(/[\u0000-\u001f\u007f]/g, '').trim() || undefined;
+const clean = (s: string) => s.replace(/[^\P{Cc}\u0080-\u009f]/gu, '').trim() || undefined;
 
 export function decodeDecimals(data: Hex | undefined): number | undefined {
   if (!data || size(data) !== 32) return undefined;

@@ -1,6 +1,7 @@
 import DataLoader from 'dataloader';
 import type { Clock } from '../clock.js';
-import type { Config } from '../config.js';
+import type { ProvidersConfig } from '../providers/config.js';
+import type { AssetsConfig } from './config.js';
 import type { Logger } from '../log.js';
 import { EVM_NATIVE, SOLANA_CHAIN_ID } from '../providers/types.js';
 import type { ChainRegistry } from './chains.js';
@@ -80,7 +81,7 @@ export class PriceBook {
   readonly requests = { defillama: 0, jupiter: 0 };
 
   constructor(
-    private config: Pick<Config, 'DEFILLAMA_API_URL' | 'JUPITER_API_URL' | 'JUPITER_API_KEY' | 'PRICE_TIMEOUT_MS'>,
+    private config: Pick<AssetsConfig & ProvidersConfig, 'DEFILLAMA_API_URL' | 'JUPITER_API_URL' | 'JUPITER_API_KEY' | 'PRICE_TIMEOUT_MS'>,
     private chains: ChainRegistry,
     private lists: TokenLists,
     clock: Clock,
@@ -155,9 +156,7 @@ export class PriceBook {
       tasks.push(
         fetchJupiterPrices(this.config.JUPITER_API_URL, this.config.JUPITER_API_KEY, mints, o).then(
           (prices) => {
-            chunk.forEach((key, j) => {
-              this.answer(result, key, prices.get(mints[j]!));
-            });
+            for (const [j, key] of chunk.entries()) this.answer(result, key, prices.get(mints[j]!));
           },
           (err) => this.log.warn({ err }, 'Jupiter prices unavailable; using token-list prices'),
         ),

@@ -1,6 +1,7 @@
 import { createPublicClient, fallback, http, type PublicClient } from 'viem';
 import { Connection } from '@solana/web3.js';
-import type { Config } from '../config.js';
+import type { CoreConfig } from '../core-config.js';
+import type { AssetsConfig } from './config.js';
 
 /** Public defaults; operators set RPC_URL_<chainId> (and SOLANA_RPC_URL) to their own endpoints. */
 export const DEFAULT_RPC_URLS: Record<number, string> = {
@@ -42,7 +43,7 @@ export class RpcClients {
   private evmClients = new Map<number, PublicClient>();
   private solanaConnection?: Connection;
 
-  constructor(private config: Pick<Config, 'rpcUrls' | 'RPC_TIMEOUT_MS' | 'SOLANA_RPC_URL'>) {}
+  constructor(private config: Pick<CoreConfig & AssetsConfig, 'rpcUrls' | 'RPC_TIMEOUT_MS' | 'SOLANA_RPC_URL'>) {}
 
   rpcUrl(chainId: number): string | undefined {
     return this.config.rpcUrls[chainId] ?? DEFAULT_RPC_URLS[chainId];

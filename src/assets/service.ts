@@ -2,7 +2,8 @@ import DataLoader from 'dataloader';
 import type { Hex } from 'viem';
 import type { z } from 'zod';
 import type { Clock } from '../clock.js';
-import type { Config } from '../config.js';
+import type { ProvidersConfig } from '../providers/config.js';
+import type { AssetsConfig } from './config.js';
 import { ApiError, invalidParams } from '../errors.js';
 import type { Logger } from '../log.js';
 import type { ProviderRegistry } from '../providers/registry.js';
@@ -12,7 +13,7 @@ import { BalanceReader, priceBalances, type RawBalances } from './balances.js';
 import { raceTimeout } from './timeout.js';
 import { ChainRegistry } from './chains.js';
 import { curatedByAddress, curatedBySymbol } from './curated-tokens.js';
-import { readErc20Metadata } from './evm-token.js';
+import { readErc20Metadata, type Erc20Metadata } from './evm-token.js';
 import { PriceBook } from './prices.js';
 import type { RpcClients } from './rpc.js';
 import type { ParsedMint } from './solana-mint.js';
@@ -35,7 +36,7 @@ export const LOOKUP_TTL_MS = 60 * 60 * 1000;
 const LIST_WAIT_MS = 3_000;
 
 export interface AssetsDeps {
-  config: Config;
+  config: AssetsConfig & Pick<ProvidersConfig, 'PROVIDER_TIMEOUT_MS' | 'LIFI_API_URL' | 'LIFI_API_KEY' | 'JUPITER_API_URL' | 'JUPITER_API_KEY'>;
   log: Logger;
   clock: Clock;
   rpc: RpcClients;
@@ -212,7 +213,7 @@ export class AssetsService {
 
   private async readOnChain(chain: Chain, address: string): Promise<Token> {
     if (chain.vm === 'evm') {
-      let meta;
+      let meta: Erc20Metadata | null;
       try {
         meta = await readErc20Metadata(this.deps.rpc.evm(chain.id), address as Hex);
       } catch (err) {

@@ -1,5 +1,6 @@
 import type { Clock } from '../clock.js';
-import type { Config } from '../config.js';
+import type { ProvidersConfig } from '../providers/config.js';
+import type { AssetsConfig } from './config.js';
 import type { Logger } from '../log.js';
 import { EVM_NATIVE, SOL_NATIVE_MINT } from '../providers/types.js';
 import type { ChainRegistry } from './chains.js';
@@ -27,7 +28,7 @@ export class TokenLists {
   private loadedOnce = false;
 
   constructor(
-    private config: Pick<Config, 'LIFI_API_URL' | 'LIFI_API_KEY' | 'JUPITER_API_URL' | 'JUPITER_API_KEY' | 'TOKEN_LIST_TIMEOUT_MS'>,
+    private config: Pick<AssetsConfig & ProvidersConfig, 'LIFI_API_URL' | 'LIFI_API_KEY' | 'JUPITER_API_URL' | 'JUPITER_API_KEY' | 'TOKEN_LIST_TIMEOUT_MS'>,
     private chains: ChainRegistry,
     private clock: Clock,
     private log: Logger,

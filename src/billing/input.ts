@@ -84,7 +84,7 @@ export const createTestClockSchema = z
       .string({ error: 'must be a string' })
       .min(1)
       .max(LIMITS.clockName)
-      .refine((s) => !/[\u0000-\u001f\u007f]/.test(s), 'must not contain control characters')
+      .refine((s) => !/[^\P{Cc}\u0080-\u009f]/u.test(s), 'must not contain control characters')
       .optional(),
   })
   .strict();

@@ -6,7 +6,9 @@ import { decodeCursor, encodeCursor, NEWEST_FIRST, after, pageOf, type Page } fr
 import { ApiError, notFound } from '../errors.js';
 import { notifyInTx, recordEvent } from '../events/outbox.js';
 import { newId } from '../ids.js';
-import type { Infra } from '../infra.js';
+import type { CoreConfig } from '../core-config.js';
+import type { Handles } from '../handles.js';
+import type { BillingConfig } from './config.js';
 import type { InvoicesService } from '../invoices/service.js';
 import { invoicePageUrl } from '../invoices/views.js';
 import { enqueueEmail } from '../mail/outbox.js';
@@ -52,7 +54,8 @@ const STALE_ADVANCE_MS = 5 * 60_000;
 
 export { SUBSCRIPTION_ID, TEST_CLOCK_ID };
 
-export interface SubscriptionsDeps extends Pick<Infra, 'config' | 'log' | 'clock'> {
+export interface SubscriptionsDeps extends Pick<Handles, 'log' | 'clock'> {
+  config: BillingConfig & Pick<CoreConfig, 'PUBLIC_URL'>;
   prisma: PrismaClient;
   /** Each period's invoice is an invoice like any other: created, numbered, emailed and voided there. */
   invoices: Pick<InvoicesService, 'create' | 'voidInTx' | 'expireSessionsOfVoided' | 'getManyOwned'>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { EnvConfig } from '../env.js';
 
 /**
  * Checkout settings. Confirmations: how many blocks (the paying one included) must exist before a payment
@@ -41,3 +42,6 @@ export const checkoutEnv = {
   /** Most a payer may overpay on a routed payment (fees and slippage included), in bps of the amount due. */
   CHECKOUT_MAX_OVERPAY_BPS: z.coerce.number().int().min(10).max(1000).default(300),
 };
+
+/** Checkout settings as parsed: what the composition root hands this domain's services. */
+export type CheckoutConfig = EnvConfig<typeof checkoutEnv>;

@@ -1,4 +1,4 @@
-import type { Config } from '../config.js';
+import type { CheckoutConfig } from './config.js';
 import type { Job } from '../jobs/runner.js';
 import type { CheckoutService } from './service.js';
 import { EXPIRE_JOB, VERIFY_JOB } from './shared.js';
@@ -11,7 +11,7 @@ export const QUOTE_LINKS_SWEEP_JOB = 'checkout-quote-links-sweep';
  * otherwise; a report wakes it at once (CheckoutService.wakeVerifier, wired in src/services.ts).
  */
 export function checkoutVerifyJob(d: {
-  config: Pick<Config, 'CHECKOUT_VERIFY_INTERVAL_MS'>;
+  config: Pick<CheckoutConfig, 'CHECKOUT_VERIFY_INTERVAL_MS'>;
   checkout: Pick<CheckoutService, 'reports' | 'refunds'>;
   verifier: Pick<CheckoutVerifier, 'runOnce' | 'evmTx' | 'solanaTx'>;
 }): Job {
@@ -29,7 +29,7 @@ export function checkoutVerifyJob(d: {
 }
 
 /** Expires open sessions past `expiresAt`. */
-export function checkoutExpireJob(d: { config: Pick<Config, 'CHECKOUT_EXPIRE_INTERVAL_MS'>; checkout: Pick<CheckoutService, 'expireDue'> }): Job {
+export function checkoutExpireJob(d: { config: Pick<CheckoutConfig, 'CHECKOUT_EXPIRE_INTERVAL_MS'>; checkout: Pick<CheckoutService, 'expireDue'> }): Job {
   return {
     name: EXPIRE_JOB,
     intervalMs: d.config.CHECKOUT_EXPIRE_INTERVAL_MS,

@@ -1,5 +1,5 @@
 import type { Clock } from '../clock.js';
-import type { Config } from '../config.js';
+import type { CheckoutConfig } from './config.js';
 import type { AssetsService } from '../assets/service.js';
 import type { RpcClients } from '../assets/rpc.js';
 import type { QuoteService } from '../quotes/service.js';
@@ -54,7 +54,7 @@ export interface PayerQuoteResponse {
 }
 
 export interface PayerQuotesDeps {
-  config: Pick<Config, 'CHECKOUT_MAX_OVERPAY_BPS'>;
+  config: Pick<CheckoutConfig, 'CHECKOUT_MAX_OVERPAY_BPS'>;
   clock: Clock;
   assets: Pick<AssetsService, 'resolveChain' | 'resolveToken' | 'prices'>;
   quotes: Pick<QuoteService, 'quote' | 'issue'>;

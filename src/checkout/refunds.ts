@@ -1,6 +1,7 @@
 import type { RpcClients } from '../assets/rpc.js';
 import type { Prisma as PrismaClient } from '../db/client.js';
-import type { Infra } from '../infra.js';
+import type { Handles } from '../handles.js';
+import type { CheckoutConfig } from './config.js';
 import type { KeyAuth } from '../accounts/service.js';
 import type { CheckoutPayment, CheckoutRefund, CheckoutSession, Prisma } from '../db/generated/client.js';
 import { refundableAmount } from './refundable.js';
@@ -34,7 +35,8 @@ type Tx = Prisma.TransactionClient;
  * `amount_received`. Extra payments (a second payment to a paid session, an underpayment) are refundable up to
  * what they delivered (see refundable.ts).
  */
-export interface RefundsDeps extends Pick<Infra, 'config' | 'log' | 'clock'> {
+export interface RefundsDeps extends Pick<Handles, 'log' | 'clock'> {
+  config: CheckoutConfig;
   prisma: PrismaClient;
   /** Refunds change a session's amounts under its row lock, and only its owner may refund. */
   sessions: Pick<CheckoutService, 'getOwned' | 'withLockedSession'>;

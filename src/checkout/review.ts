@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { KeyAuth } from '../accounts/service.js';
-import type { Infra } from '../infra.js';
+import type { Handles } from '../handles.js';
 import type { CheckoutPayment, Prisma } from '../db/generated/client.js';
 import { ApiError } from '../errors.js';
 import { newId } from '../ids.js';
@@ -52,7 +52,7 @@ export const reopenReviewSchema = z
   })
   .strict();
 
-export interface ReviewDeps extends Pick<Infra, 'clock'> {
+export interface ReviewDeps extends Pick<Handles, 'clock'> {
   sessions: Pick<CheckoutService, 'getOwned' | 'withLockedSession' | 'applyTransition' | 'fullViewInTx'>;
 }
 

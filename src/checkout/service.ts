@@ -5,7 +5,9 @@ import type { RpcClients } from '../assets/rpc.js';
 import type { Prisma as PrismaClient } from '../db/client.js';
 import type { CheckoutPayment, CheckoutReview, CheckoutSession, Prisma } from '../db/generated/client.js';
 import { decodeCursor, encodeCursor, NEWEST_FIRST, after, pageOf } from '../db/keyset.js';
-import type { Infra } from '../infra.js';
+import type { CoreConfig } from '../core-config.js';
+import type { Handles } from '../handles.js';
+import type { CheckoutConfig } from './config.js';
 import type { QuoteRecord } from '../quotes/record.js';
 import type { QuoteService } from '../quotes/service.js';
 import { ApiError, notFound } from '../errors.js';
@@ -58,7 +60,8 @@ export type SeenProbe = (
 /** Interactive transactions wait for the row lock of a busy session; generous limits keep bursts from failing. */
 const TX_OPTIONS = { maxWait: 15_000, timeout: 30_000 } as const;
 
-export interface CheckoutDeps extends Pick<Infra, 'config' | 'log' | 'clock'> {
+export interface CheckoutDeps extends Pick<Handles, 'log' | 'clock'> {
+  config: CheckoutConfig & Pick<CoreConfig, 'PUBLIC_URL'>;
   prisma: PrismaClient;
   /** Payer quotes: the source chain and token, prices for the overpay cap. */
   assets: Pick<AssetsService, 'resolveChain' | 'resolveToken' | 'prices'>;

@@ -3,7 +3,7 @@ import type { CheckoutSession, DepositAddress, Order, Prisma } from '../db/gener
 import type { DepositRecordedListener, DepositsService } from '../deposits/service.js';
 import { SANDBOX_PROVIDER } from '../deposits/sandbox.js';
 import { ApiError, isApiError, notFound } from '../errors.js';
-import type { Infra } from '../infra.js';
+import type { Handles } from '../handles.js';
 import { isNativeToken } from '../providers/native-tokens.js';
 import { parseInput } from '../validation.js';
 import type { CheckoutService } from './service.js';
@@ -86,7 +86,7 @@ export function decimalString(amount: bigint, decimals: number): string {
 
 type Tx = Prisma.TransactionClient;
 
-export interface TransferDeps extends Pick<Infra, 'log'> {
+export interface TransferDeps extends Pick<Handles, 'log'> {
   checkout: Pick<CheckoutService, 'load' | 'recordPayment' | 'get' | 'withLockedSession'>;
   deposits: Pick<DepositsService, 'createForCheckout' | 'findById' | 'simulateAt' | 'disableForCheckoutSession'>;
   now(): number;

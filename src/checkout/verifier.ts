@@ -1,6 +1,7 @@
 import type { Hex } from 'viem';
 import type { RpcClients } from '../assets/rpc.js';
-import type { Infra } from '../infra.js';
+import type { Handles } from '../handles.js';
+import type { CheckoutConfig } from './config.js';
 import type { CheckoutPayment, CheckoutSession } from '../db/generated/client.js';
 import { confirmationsFor } from './confirmations.js';
 import { SANDBOX_PROVIDER } from '../deposits/sandbox.js';
@@ -36,7 +37,8 @@ export type Evidence = { state: 'seen'; payer?: string } | { state: 'not_found' 
  * The verification job: every payment in `verifying` is looked at on each run until it settles. Nothing is
  * kept in memory between runs, so a restart simply resumes. Per run, each chain's head is read once.
  */
-export interface VerifierDeps extends Pick<Infra, 'config' | 'log' | 'clock'> {
+export interface VerifierDeps extends Pick<Handles, 'log' | 'clock'> {
+  config: CheckoutConfig;
   rpc: Pick<RpcClients, 'evm' | 'solana'>;
   /** The payments to look at, and where findings go. */
   payments: Pick<CheckoutService, 'pendingPayments' | 'settlePayment'>;

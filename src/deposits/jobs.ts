@@ -1,6 +1,8 @@
 import type { RawSql } from '../db/client.js';
 import type { DepositAddress } from '../db/generated/client.js';
-import type { Infra } from '../infra.js';
+import type { ProvidersConfig } from '../providers/config.js';
+import type { Handles } from '../handles.js';
+import type { DepositsConfig } from './config.js';
 import type { Job } from '../jobs/runner.js';
 import { withProviderTimeout } from '../providers/deadline.js';
 import type { DepositsService } from './service.js';
@@ -12,7 +14,8 @@ const PARALLEL = 5;
 /** A claimed address is pushed out this far first, so a crashed instance's claim comes back, and no two instances check it at once. */
 const LEASE_MS = 60_000;
 
-export interface DepositDetectorDeps extends Pick<Infra, 'config' | 'log' | 'clock' | 'prisma'> {
+export interface DepositDetectorDeps extends Pick<Handles, 'log' | 'clock' | 'prisma'> {
+  config: DepositsConfig & Pick<ProvidersConfig, 'PROVIDER_TIMEOUT_MS'>;
   /** The claim is one raw UPDATE … FOR UPDATE SKIP LOCKED. */
   sql: RawSql;
   deposits: Pick<DepositsService, 'providerById' | 'recordDeposit' | 'nextCheckDelay'>;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import bs58 from 'bs58';
 import { capabilities, type ProviderId, type Provider, type Vm } from '../providers/types.js';
 import { ApiError } from '../errors.js';
-import type { DepositProvider } from './providers.js';
+import type { DepositProvider } from '../providers/deposit-addresses.js';
 import type { SandboxOutcome } from './state.js';
 import { RELAY_DEFAULT_CHAINS } from '../providers/relay/chains.js';
 

@@ -6,7 +6,9 @@ import { readByIds } from '../db/by-ids.js';
 import { decodeCursor, encodeCursor, NEWEST_FIRST, after, pageOf, type Page } from '../db/keyset.js';
 import { ApiError, isApiError, notFound } from '../errors.js';
 import { newId } from '../ids.js';
-import type { Infra } from '../infra.js';
+import type { ProvidersConfig } from '../providers/config.js';
+import type { Handles } from '../handles.js';
+import type { DepositsConfig } from './config.js';
 import { notifyInTx } from '../events/outbox.js';
 import { recordOrderEvent, type OrdersService } from '../orders/service.js';
 import { orderView, type OrderView } from '../orders/views.js';
@@ -19,7 +21,7 @@ import { decideFees, type FeeSettings } from '../quotes/fees.js';
 import { parseInput } from '../validation.js';
 import type { z } from 'zod';
 import { createDepositAddressSchema, DEPOSIT_ADDRESS_ID, LIMITS, listDepositAddressesSchema, simulateDepositSchema } from './input.js';
-import type { DepositProvider, DepositRoute, DetectedDeposit } from './providers.js';
+import type { CreatedAddress, DepositProvider, DepositRoute, DetectedDeposit } from '../providers/deposit-addresses.js';
 import { fakeTxHash, SANDBOX_PROVIDER, sandboxTrackingId } from './sandbox.js';
 import {
   check,
@@ -92,7 +94,8 @@ export const MIN_DEPOSIT_USD = 1;
 /** A reusable address without `amount` is estimated for about this much. */
 export const DEFAULT_ESTIMATE_USD = 100;
 
-export interface DepositsDeps extends Pick<Infra, 'config' | 'log' | 'clock'> {
+export interface DepositsDeps extends Pick<Handles, 'log' | 'clock'> {
+  config: DepositsConfig & Pick<ProvidersConfig, 'PROVIDER_TIMEOUT_MS'>;
   prisma: PrismaClient;
   pubsub: Pick<PgPubSub, 'publish'>;
   assets: AssetsApi & { prices(ids: string[]): Promise<Record<string, number>> };
@@ -332,7 +335,7 @@ export class DepositsService {
         `No deposit-address provider serves ${srcChain.slug}:${src.symbol} → ${dstChain.slug}:${dst.symbol}${provider ? '' : ' in live mode here'}`,
       );
     }
-    let created;
+    let created: CreatedAddress;
     try {
       created = await withProviderTimeout(provider.id, this.deps.config.PROVIDER_TIMEOUT_MS, (signal) => provider.create(route, signal));
     } catch (err) {

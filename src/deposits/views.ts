@@ -5,13 +5,9 @@ import type { DepositAddress as Row, Order as OrderRow } from '../db/generated/c
 import type { OrderStatus } from '../orders/state.js';
 import type { DepositAddressStatus } from './state.js';
 
-export interface DepositEstimate {
-  /** The source amount the estimate was made for (the one-time amount, or about 100 USD). */
-  amount: string;
-  dstAmount: string;
-  dstAmountMin: string;
-  estimatedSeconds: number;
-}
+import type { DepositEstimate } from '../providers/deposit-addresses.js';
+
+export type { DepositEstimate };
 
 /**
  * One deposit seen at an address (the address's `deposits`, newest first): its order record by `quoteId`

@@ -256,8 +256,7 @@ function readLines(child: ChildProcess, onLine: (line: string) => void): void {
     stream.setEncoding('utf8');
     stream.on('data', (chunk: string) => {
       buffered += chunk;
-      let nl: number;
-      while ((nl = buffered.indexOf('\n')) >= 0) {
+      for (let nl = buffered.indexOf('\n'); nl >= 0; nl = buffered.indexOf('\n')) {
         onLine(buffered.slice(0, nl).replace(/\r$/, ''));
         buffered = buffered.slice(nl + 1);
       }

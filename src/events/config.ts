@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { EnvConfig } from '../env.js';
 
 export const eventsEnv = {
   /**
@@ -8,3 +9,6 @@ export const eventsEnv = {
    */
   EVENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
 };
+
+/** Event settings as parsed: what the composition root hands this domain's services. */
+export type EventsConfig = EnvConfig<typeof eventsEnv>;

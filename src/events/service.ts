@@ -2,7 +2,7 @@ import { readByIds } from '../db/by-ids.js';
 import type { KeyAuth } from '../accounts/service.js';
 import type { Prisma } from '../db/client.js';
 import { after, keysetOfId, NEWEST_FIRST, pageOf, type Page } from '../db/keyset.js';
-import type { Infra } from '../infra.js';
+import type { Handles } from '../handles.js';
 import { ApiError, notFound } from '../errors.js';
 import { parseInput } from '../validation.js';
 import { listEventsSchema, plausibleId, redeliverSchema } from './input.js';
@@ -13,7 +13,7 @@ import { webhooksWakeTopic } from './topics.js';
 import type { WebhooksService } from '../webhooks/service.js';
 import { deliveryView, type AttemptView, type DeliveryView } from '../webhooks/views.js';
 
-export interface EventsDeps extends Pick<Infra, 'prisma' | 'clock'> {
+export interface EventsDeps extends Pick<Handles, 'prisma' | 'clock'> {
   /** An event's delivery attempts are webhook attempts, paged by the webhooks domain. */
   webhooks: Pick<WebhooksService, 'attemptPage'>;
 }

@@ -142,3 +142,6 @@ builder.addScalarType(
 builder.queryType({});
 builder.mutationType({});
 builder.subscriptionType({});
+
+/** The schema's type parameters, for helpers that take a Pothos builder (`ObjectRef<SchemaTypes, T>`, field builders). */
+export type SchemaTypes = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;

@@ -116,7 +116,7 @@ export function operationCost(schema: GraphQLSchema, document: DocumentNode, var
 
   const argValues = (field: GraphQLField<unknown, unknown>, node: FieldNode): Args => {
     const out: Args = {};
-    for (const a of node.arguments ?? []) out[a.name.value] = valueOf(a.value, vars);
+    for (const a of node.arguments ?? []) out[a.name.value] = argumentValue(a.value, vars);
     for (const def of field.args) if (!(def.name in out) && def.defaultValue !== undefined) out[def.name] = def.defaultValue;
     return out;
   };
@@ -192,7 +192,7 @@ function pageSize(field: GraphQLField<unknown, unknown>, args: Args): number | u
   return Math.min(ext.max, Math.max(1, Math.floor(first)));
 }
 
-function valueOf(node: ValueNode, vars: Args): unknown {
+function argumentValue(node: ValueNode, vars: Args): unknown {
   if (node.kind === Kind.VARIABLE) return vars[node.name.value];
   return valueFromASTUntyped(node, vars);
 }

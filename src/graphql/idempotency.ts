@@ -5,7 +5,7 @@ import { decodeResult, encodeResult } from '../idempotency/codec.js';
 import { scopeOf } from '../idempotency/decision.js';
 import { fingerprint } from '../idempotency/fingerprint.js';
 import { parseIdempotencyKey } from '../idempotency/key.js';
-import type { StoredResponse } from '../idempotency/service.js';
+import type { IdempotentOutcome, StoredResponse } from '../idempotency/service.js';
 import type { GraphQLContext } from './context.js';
 
 /**
@@ -48,7 +48,7 @@ export function idempotent<A extends { input: { idempotencyKey?: string | null }
     const operation = `graphql:${info.fieldName}`;
     const print = fingerprint(operation, params);
     let live: { value: R } | { error: unknown } | undefined;
-    let outcome;
+    let outcome: IdempotentOutcome;
     try {
       outcome = await ctx.services.idempotency.run(
         { scope: scopeOf(await ctx.auth(), print), key, operation, fingerprint: print, requestId: ctx.requestId },

@@ -1,5 +1,5 @@
 import type { ArgBuilder, ObjectRef, SchemaTypes } from '@pothos/core';
-import { builder } from './builder.js';
+import { builder, type SchemaTypes as Types } from './builder.js';
 import { ApiError, invalidParams, isApiError } from '../errors.js';
 
 /**
@@ -27,7 +27,7 @@ export interface Connection<T> {
 }
 
 /** A `<Name>Connection` / `<Name>Edge` pair; `totalCount` only for connections filled from memory. */
-export function connectionType<T>(name: string, node: ObjectRef<any, T>, opts: { totalCount?: boolean; description?: string } = {}) {
+export function connectionType<T>(name: string, node: ObjectRef<Types, T>, opts: { totalCount?: boolean; description?: string } = {}) {
   return builder.connectionObject(
     {
       type: node,

@@ -71,7 +71,7 @@ export function createHttpServer(deps: HttpDeps, opts: { extraRoutes?: RouteHand
   const router = new Router().add(...restRoutes, ...(opts.extraRoutes ?? []));
   const pages = pageHandlers(services, { devMailPage: config.DEV_MAIL_PAGE && config.NODE_ENV !== 'production' });
   // Built now, once: a route whose documentation does not generate stops the start instead of a request.
-  const api = apiDocs(config);
+  const api = apiDocs(config, restRoutes);
   let shuttingDown = false;
 
   /**

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { EnvConfig } from '../env.js';
 
 export const idempotencyEnv = {
   /**
@@ -7,3 +8,6 @@ export const idempotencyEnv = {
    */
   IDEMPOTENCY_WAIT_MS: z.coerce.number().int().min(0).max(60_000).default(10_000),
 };
+
+/** Idempotency settings as parsed: what the composition root hands this domain's services. */
+export type IdempotencyConfig = EnvConfig<typeof idempotencyEnv>;

@@ -1,5 +1,5 @@
-import type { Infra } from '../infra.js';
-import type { Config } from '../config.js';
+import type { Handles } from '../handles.js';
+import type { IdempotencyConfig } from './config.js';
 import { ApiError } from '../errors.js';
 import { newId } from '../ids.js';
 import { conflictMessage, decide, KEY_TTL_MS, type ConflictReason, type IdempotentRequest } from './decision.js';
@@ -23,7 +23,7 @@ export interface IdempotentOutcome {
 /** How often a waiting request looks at a key held by another instance (one held here wakes it at once). */
 const POLL_MS = 100;
 
-type Deps = Pick<Infra, 'prisma' | 'clock' | 'log'> & { config: Pick<Config, 'IDEMPOTENCY_WAIT_MS'> };
+type Deps = Pick<Handles, 'prisma' | 'clock' | 'log'> & { config: Pick<IdempotencyConfig, 'IDEMPOTENCY_WAIT_MS'> };
 
 /**
  * Idempotency keys, Stripe's way: the first request with a key runs and its response is stored for 24 hours;

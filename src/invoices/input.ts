@@ -24,14 +24,14 @@ const plain = (max: number, min = 0) =>
     .string({ error: 'must be a string' })
     .min(min, min ? 'must not be empty' : undefined)
     .max(max, `must be at most ${max} characters`)
-    .refine((s) => !/[\u0000-\u001f\u007f]/.test(s), 'must not contain control characters')
+    .refine((s) => !/[^\P{Cc}\u0080-\u009f]/u.test(s), 'must not contain control characters')
     .refine(wellFormed, WELL_FORMED);
 
 /** The memo may span lines; other control characters are refused. */
 const memo = z
   .string({ error: 'must be a string' })
   .max(LIMITS.memo, `must be at most ${LIMITS.memo} characters`)
-  .refine((s) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(s), 'must not contain control characters other than line breaks')
+  .refine((s) => !/[^\P{Cc}\t\n\r\u0080-\u009f]/u.test(s), 'must not contain control characters other than line breaks')
   .refine(wellFormed, WELL_FORMED);
 
 const email = z
@@ -77,7 +77,12 @@ const dueAt = z.union(
     z
       .string()
       .regex(/^\d{4}-\d{2}-\d{2}$/)
-      .transform((s, ctx) => parseDueAt(s) ?? (ctx.addIssue({ code: 'custom', message: DUE_AT }), z.NEVER)),
+      .transform((s, ctx) => {
+        const due = parseDueAt(s);
+        if (due) return due;
+        ctx.addIssue({ code: 'custom', message: DUE_AT });
+        return z.NEVER;
+      }),
   ],
   { error: DUE_AT },
 );

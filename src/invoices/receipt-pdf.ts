@@ -25,7 +25,8 @@ function engine(): PdfMake {
   });
   pm.setUrlAccessPolicy(() => false);
   pm.setLocalAccessPolicy((path: string) => path.startsWith(FONT_DIR));
-  return (pdfmake = pm);
+  pdfmake = pm;
+  return pm;
 }
 
 const kv = (label: string, value: Content): Content[] => [{ text: label, style: 'label' }, value];

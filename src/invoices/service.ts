@@ -10,7 +10,8 @@ import bs58 from 'bs58';
 import { SETTLEMENT_CHAINS } from '../checkout/settlement.js';
 import { notifyInTx, recordEvent } from '../events/outbox.js';
 import { newId } from '../ids.js';
-import type { Infra } from '../infra.js';
+import type { CoreConfig } from '../core-config.js';
+import type { Handles } from '../handles.js';
 import { enqueueEmail } from '../mail/outbox.js';
 import { parseInput } from '../validation.js';
 import { invoiceEmail, receiptEmail } from './emails.js';
@@ -20,7 +21,7 @@ import { renderReceiptPdf } from './receipt-pdf.js';
 import { formatNumber, transition, type InvoiceAction } from './state.js';
 import { invoiceTopic } from './topics.js';
 import { isOverdue } from './due.js';
-import { invoicePageUrl, invoiceView, receiptUrl, type InvoiceView } from './views.js';
+import { invoicePageUrl, invoiceView, receiptUrl, type InvoiceView, type PayResult } from './views.js';
 import { withLockedRow } from '../db/locked-row.js';
 
 type Tx = Prisma.TransactionClient;
@@ -36,7 +37,8 @@ export const SANDBOX_PAYER_SVM = 'Sandbox1111111111111111111111111111111111111';
 
 export { INVOICE_ID };
 
-export interface InvoicesDeps extends Pick<Infra, 'config' | 'log' | 'clock'> {
+export interface InvoicesDeps extends Pick<Handles, 'log' | 'clock'> {
+  config: Pick<CoreConfig, 'PUBLIC_URL'>;
   prisma: PrismaClient;
   /** Paying an invoice is a checkout session. */
   checkout: Pick<CheckoutService, 'create' | 'view' | 'fullViewInTx' | 'expireInternal'>;
@@ -44,12 +46,6 @@ export interface InvoicesDeps extends Pick<Infra, 'config' | 'log' | 'clock'> {
   checkoutPayments?: Pick<CheckoutService, 'recordPayment' | 'settlePayment'>;
   /** Where Message-IDs of queued emails point. */
   mail: { readonly messageDomain: string };
-}
-
-export interface PayResult {
-  created: boolean;
-  sessionId: string;
-  url: string;
 }
 
 /**

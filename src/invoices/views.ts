@@ -3,7 +3,6 @@ import type { EmailMessage, Invoice } from '../db/generated/client.js';
 import { baseUnitsOut, isoTimestamp } from '../openapi/common.js';
 import { sameShape } from '../openapi/same-shape.js';
 import type { LineItem } from './amounts.js';
-import type { PayResult } from './service.js';
 import { INVOICE_STATUSES, type InvoiceStatus } from './state.js';
 
 /** The last email of an invoice and how its delivery went (owner's view). */
@@ -188,4 +187,10 @@ export const payInvoiceResponseSchema = z.object({
 sameShape<z.output<typeof invoiceEmailViewSchema>, InvoiceEmailView>(true);
 sameShape<z.output<typeof publicInvoiceViewSchema>, PublicInvoiceView>(true);
 sameShape<z.output<typeof invoiceViewSchema>, OwnerInvoiceView>(true);
+/** What paying an invoice answers: its checkout session, new (`created`) or the one still open. */
+export interface PayResult {
+  created: boolean;
+  sessionId: string;
+  url: string;
+}
 sameShape<z.output<typeof payInvoiceResponseSchema>, Omit<PayResult, 'created'>>(true);

@@ -4,7 +4,7 @@ export interface Job {
   name: string;
   /** Milliseconds until the next run; the job may return its own delay (e.g. backoff when idle). */
   intervalMs: number;
-  run(signal: AbortSignal): Promise<number | void>;
+  run(signal: AbortSignal): Promise<number | undefined> | Promise<void>;
 }
 
 /**

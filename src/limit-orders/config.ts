@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { EnvConfig } from '../env.js';
 
 export const limitOrdersEnv = {
   /** How often the fill poller looks for due limit orders (each order backs off on its own while nothing changes). */
@@ -12,3 +13,6 @@ export const limitOrdersEnv = {
     .min(10_000)
     .default(10 * 60_000),
 };
+
+/** Limit order settings as parsed: what the composition root hands this domain's services. */
+export type LimitOrdersConfig = EnvConfig<typeof limitOrdersEnv>;

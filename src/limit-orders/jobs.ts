@@ -1,6 +1,8 @@
 import type { RawSql } from '../db/client.js';
 import type { LimitOrder as LimitOrderRow } from '../db/generated/client.js';
-import type { Infra } from '../infra.js';
+import type { ProvidersConfig } from '../providers/config.js';
+import type { Handles } from '../handles.js';
+import type { LimitOrdersConfig } from './config.js';
 import { isApiError } from '../errors.js';
 import { newId } from '../ids.js';
 import type { Job } from '../jobs/runner.js';
@@ -19,7 +21,8 @@ const BATCH = 25;
 const PARALLEL = 4;
 const LEASE_MS = 60_000;
 
-export interface LimitOrderPollerDeps extends Pick<Infra, 'config' | 'log' | 'clock' | 'prisma'> {
+export interface LimitOrderPollerDeps extends Pick<Handles, 'log' | 'clock' | 'prisma'> {
+  config: LimitOrdersConfig & Pick<ProvidersConfig, 'PROVIDER_TIMEOUT_MS'>;
   /** The claim is one raw UPDATE … FOR UPDATE SKIP LOCKED. */
   sql: RawSql;
   trigger: Pick<LimitOrderTrigger, 'findOrder'>;

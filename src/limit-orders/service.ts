@@ -2,7 +2,9 @@ import type { Prisma as PrismaClient } from '../db/client.js';
 import type { LimitOrder as LimitOrderRow, Prisma } from '../db/generated/client.js';
 import type { PgPubSub } from '../db/pubsub.js';
 import { NEWEST_FIRST, after, decodeCursor, encodeCursor, pageOf, type Page } from '../db/keyset.js';
-import type { Infra } from '../infra.js';
+import type { ProvidersConfig } from '../providers/config.js';
+import type { Handles } from '../handles.js';
+import type { LimitOrdersConfig } from './config.js';
 import type { KeyAuth } from '../accounts/service.js';
 import { ApiError, invalidParams, notFound } from '../errors.js';
 import { newId } from '../ids.js';
@@ -32,7 +34,8 @@ import { limitOrderView, type CreatedLimitOrder, type LimitOrderCancellation, ty
 
 export type LimitOrderTrigger = Pick<JupiterTrigger, 'createOrder' | 'execute' | 'cancelOrder' | 'cancelOrders' | 'findOrder'>;
 
-export interface LimitOrdersDeps extends Pick<Infra, 'config' | 'log' | 'clock'> {
+export interface LimitOrdersDeps extends Pick<Handles, 'log' | 'clock'> {
+  config: LimitOrdersConfig & Pick<ProvidersConfig, 'PROVIDER_TIMEOUT_MS' | 'FEE_RECIPIENT_SOLANA'>;
   prisma: PrismaClient;
   pubsub: Pick<PgPubSub, 'publish'>;
   assets: AssetsApi;

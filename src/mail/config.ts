@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envBool } from '../env.js';
+import { envBool, type EnvConfig } from '../env.js';
 
 /**
  * Outgoing email. With `SMTP_URL` every message is delivered through it (nodemailer); without it the
@@ -47,3 +47,6 @@ export function mailConfigProblem(c: { DKIM_DOMAIN?: string; DKIM_SELECTOR?: str
   const set = [c.DKIM_DOMAIN, c.DKIM_SELECTOR, c.DKIM_PRIVATE_KEY].filter((v) => v !== undefined).length;
   return set === 0 || set === 3 ? null : 'DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY: set all three to sign mail, or none';
 }
+
+/** Mail settings as parsed: what the composition root hands this domain's services. */
+export type MailConfig = EnvConfig<typeof mailEnv>;

@@ -1,4 +1,4 @@
-import type { Config } from '../config.js';
+import type { MailConfig } from './config.js';
 import type { Job } from '../jobs/runner.js';
 import type { MailService } from './service.js';
 
@@ -8,7 +8,7 @@ export const MAIL_JOB = 'mail-deliver';
  * Sends the email outbox. Runs at once when a transaction committed a message (src/services.ts wires the
  * wake-up), again right away while full batches keep coming, and every `MAIL_POLL_MS` otherwise (retries).
  */
-export function mailDeliverJob(d: { config: Pick<Config, 'MAIL_POLL_MS'>; mail: Pick<MailService, 'deliverDue' | 'wakes'> }, batch = 20): Job {
+export function mailDeliverJob(d: { config: Pick<MailConfig, 'MAIL_POLL_MS'>; mail: Pick<MailService, 'deliverDue' | 'wakes'> }, batch = 20): Job {
   return {
     name: MAIL_JOB,
     intervalMs: d.config.MAIL_POLL_MS,

@@ -1,10 +1,12 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { EmailMessage } from '../db/generated/client.js';
-import type { Infra } from '../infra.js';
+import type { CoreConfig } from '../core-config.js';
+import type { Handles } from '../handles.js';
+import type { MailConfig } from './config.js';
 import { notFound } from '../errors.js';
 import { errorLine, retryDelayMs } from './retry.js';
 
-export type MailDeps = Pick<Infra, 'config' | 'log' | 'clock' | 'prisma'>;
+export type MailDeps = Pick<Handles, 'log' | 'clock' | 'prisma'> & { config: MailConfig & Pick<CoreConfig, 'PUBLIC_URL' | 'NODE_ENV'> };
 
 /** Called after a message was delivered (e.g. the receipt's `receiptSentAt`). */
 export type DeliveredListener = (m: EmailMessage) => Promise<void>;

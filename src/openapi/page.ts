@@ -89,7 +89,7 @@ const examplesHtml = (examples: Json | undefined) =>
 
 function parametersHtml(doc: OpenApiDocument, params: Json[] | undefined): string {
   if (!params?.length) return '';
-  const resolved = params.map((p) => (p.$ref ? { ...(doc.components?.parameters as Json)[refName(p.$ref)] } : p));
+  const resolved = params.map((p) => (p.$ref ? { ...((doc.components?.parameters ?? {}) as Json)[refName(p.$ref)] } : p));
   const rows = resolved
     .map((p) => {
       const ex = Object.values((p.examples ?? {}) as Json).map((e: Json) => `<code>${esc(String(e.value))}</code>`);

@@ -1,6 +1,8 @@
 import type { RawSql } from '../db/client.js';
 import type { Order as OrderRow } from '../db/generated/client.js';
-import type { Infra } from '../infra.js';
+import type { ProvidersConfig } from '../providers/config.js';
+import type { Handles } from '../handles.js';
+import type { OrdersConfig } from './config.js';
 import { isApiError } from '../errors.js';
 import type { Job } from '../jobs/runner.js';
 import { withProviderTimeout } from '../providers/deadline.js';
@@ -23,7 +25,8 @@ const BATCH = 25;
 const PARALLEL = 8;
 const LEASE_MS = 60_000;
 
-export interface OrderPollerDeps extends Pick<Infra, 'config' | 'log' | 'clock' | 'prisma'> {
+export interface OrderPollerDeps extends Pick<Handles, 'log' | 'clock' | 'prisma'> {
+  config: OrdersConfig & Pick<ProvidersConfig, 'PROVIDER_TIMEOUT_MS'>;
   /** The claim is one raw UPDATE … FOR UPDATE SKIP LOCKED. */
   sql: RawSql;
   orders: Pick<OrdersService, 'publish' | 'notifyChanged'>;

@@ -4,7 +4,9 @@ import type { Prisma as PrismaClient } from '../db/client.js';
 import type { Order as OrderRow } from '../db/generated/client.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
 import type { PgPubSub } from '../db/pubsub.js';
-import type { Infra } from '../infra.js';
+import type { ProvidersConfig } from '../providers/config.js';
+import type { Handles } from '../handles.js';
+import type { OrdersConfig } from './config.js';
 import { ApiError, isApiError } from '../errors.js';
 import { parseInput } from '../validation.js';
 import { recordEvent, type TransactionClient } from '../events/outbox.js';
@@ -40,7 +42,8 @@ export type ChangeListener = (order: OrderView) => Promise<void>;
 /** The checkout session a quote was issued to pay, if any; read inside the report's transaction. */
 export type CheckoutSessionLookup = (quote: QuoteRecord, tx: Tx) => Promise<string | undefined>;
 
-export interface OrdersDeps extends Pick<Infra, 'config' | 'log' | 'clock'> {
+export interface OrdersDeps extends Pick<Handles, 'log' | 'clock'> {
+  config: OrdersConfig & Pick<ProvidersConfig, 'PROVIDER_TIMEOUT_MS'>;
   prisma: PrismaClient;
   pubsub: Pick<PgPubSub, 'publish'>;
   quotes: Pick<QuoteService, 'get'>;

@@ -1,6 +1,6 @@
 import type { Prisma } from '../db/client.js';
 import type { Clock } from '../clock.js';
-import type { Infra } from '../infra.js';
+import type { Handles } from '../handles.js';
 import { ApiError, notFound } from '../errors.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
 import { parseInput } from '../validation.js';
@@ -23,7 +23,7 @@ export class PartnersService {
   private readonly prisma: Prisma;
   private readonly clock: Clock;
 
-  constructor(deps: Pick<Infra, 'prisma' | 'clock'>) {
+  constructor(deps: Pick<Handles, 'prisma' | 'clock'>) {
     this.prisma = deps.prisma;
     this.clock = deps.clock;
   }

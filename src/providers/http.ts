@@ -146,6 +146,6 @@ export function providerReason(text: string): string | undefined {
   const b = body as Record<string, unknown>;
   const pick = [b.message, b.error, b.msg, b.reason].find((v) => typeof v === 'string' && v.trim());
   if (typeof pick !== 'string') return undefined;
-  const line = pick.replace(/\p{Cc}+/gu, ' ').trim();
+  const line = pick.replace(/[^\P{Cc}\u0080-\u009f]+/gu, ' ').trim();
   return line.length > 200 ? `${line.slice(0, 200)}…` : line;
 }

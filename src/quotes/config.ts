@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envList } from '../env.js';
+import { envList, type EnvConfig } from '../env.js';
 
 /** Fee defaults per channel, the total fee cap, and quote bounds; operators may override them. */
 export const quotesEnv = {
@@ -19,3 +19,6 @@ export const quotesEnv = {
   /** Chains the mock provider quotes on (needs RPC_URL_<id> pointing at a local devnet). */
   MOCK_CHAINS: envList.default(['8453']),
 };
+
+/** Quote settings as parsed: what the composition root hands this domain's services. */
+export type QuotesConfig = EnvConfig<typeof quotesEnv>;

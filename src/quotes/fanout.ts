@@ -41,6 +41,9 @@ export function requestKey(providerId: string, req: QuoteRequest): string {
 const texts = new WeakMap<QuoteRequest, string>();
 function requestText(req: QuoteRequest): string {
   let t = texts.get(req);
-  if (t === undefined) texts.set(req, (t = JSON.stringify(req, (_k, v) => (typeof v === 'bigint' ? v.toString() : v))));
+  if (t === undefined) {
+    t = JSON.stringify(req, (_k, v) => (typeof v === 'bigint' ? v.toString() : v));
+    texts.set(req, t);
+  }
   return t;
 }

@@ -1,5 +1,6 @@
 import DataLoader from 'dataloader';
-import type { Config } from '../config.js';
+import type { ProvidersConfig } from '../providers/config.js';
+import type { QuotesConfig } from './config.js';
 import type { Clock } from '../clock.js';
 import type { Logger } from '../log.js';
 import type { KeyAuth } from '../accounts/service.js';
@@ -56,7 +57,7 @@ const DEFAULT_GAS_ON_ARRIVAL_USD = 2;
 const UINT256_MAX = (1n << 256n) - 1n;
 
 export interface QuoteServiceDeps {
-  config: Config;
+  config: QuotesConfig & Pick<ProvidersConfig, 'PROVIDER_TIMEOUT_MS' | 'FEE_RECIPIENT_EVM' | 'FEE_RECIPIENT_SOLANA'>;
   clock: Clock;
   log: Logger;
   /** The loaded adapters, asked in parallel. */
@@ -260,7 +261,7 @@ export class QuoteService {
     ).map((r) => r.s);
     // One record for the whole response; each quote's id is the set id, its rank and its own random tag.
     const setId = newQuoteSetId();
-    ranked.forEach((s, i) => (s.quoteId = quoteIdOf(setId, i, newQuoteTag())));
+    for (const [i, s] of ranked.entries()) s.quoteId = quoteIdOf(setId, i, newQuoteTag());
     await this.d.store.putSet(setId, ranked);
     const quotes = ranked.map(toQuoteView);
     return { best: quotes[0], quotes, errors };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envBool } from '../env.js';
+import { envBool, type EnvConfig } from '../env.js';
 
 /** `<points>/<window seconds>`, e.g. `600/60`: at most 600 points per key (or client address) per minute. */
 const bucketLimit = z
@@ -28,3 +28,6 @@ export const ratelimitEnv = {
     .regex(/^[A-Za-z0-9_.-]{1,40}$/, 'must be 1-40 letters, digits, _ . or -')
     .default('rl'),
 };
+
+/** Rate limit settings as parsed: what the composition root hands this domain's services. */
+export type RateLimitConfig = EnvConfig<typeof ratelimitEnv>;

@@ -1,4 +1,4 @@
-import type { Config } from '../config.js';
+import type { RateLimitConfig as Settings } from './config.js';
 import type { Logger } from '../log.js';
 import { ApiError } from '../errors.js';
 import type { KeyAuth } from '../accounts/service.js';
@@ -17,7 +17,7 @@ import {
 } from './policy.js';
 import type { LimiterStore } from './store.js';
 
-type RateLimitConfig = Pick<Config, 'RATE_LIMIT_ENABLED' | 'RATE_LIMIT_DEFAULT' | 'RATE_LIMIT_STRICT'>;
+type RateLimitConfig = Pick<Settings, 'RATE_LIMIT_ENABLED' | 'RATE_LIMIT_DEFAULT' | 'RATE_LIMIT_STRICT'>;
 
 /** A count that takes longer than this is given up (fail open): the limiter must never be what makes the API slow. */
 const STORE_TIMEOUT_MS = 1_000;

@@ -4,14 +4,14 @@ import { ifNoneMatchHits, PUBLIC_CACHE } from './assets.js';
 import { apiDocs } from '../openapi/serve.js';
 
 /** GET /v1/openapi.json: this API's OpenAPI 3.1 document (public, cacheable). The page is /docs/api. */
-export const openApiRoutes: Route[] = [
+export const openApiRoutes = (routes: () => Route[]): Route[] => [
   {
     method: 'GET',
     path: '/v1/openapi.json',
     access: 'public',
     // Serialised and tagged once at start: no per-request stringify or hash of the whole document.
     handler: ({ config, headers }) => {
-      const { json, etag } = apiDocs(config);
+      const { json, etag } = apiDocs(config, routes());
       const h = { 'cache-control': PUBLIC_CACHE, etag };
       const inm = headers['if-none-match'];
       if (inm && ifNoneMatchHits(Array.isArray(inm) ? inm.join(',') : inm, etag)) return reply(304, undefined, h);

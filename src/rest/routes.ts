@@ -16,7 +16,8 @@ import { limitOrderRoutes } from './limit-orders.js';
 /** Every /v1 route; each domain contributes its own list (src/rest/<domain>.ts). */
 export const restRoutes: Route[] = [
   ...healthRoutes,
-  ...openApiRoutes,
+  // The document describes every route, itself included: the list is handed over when asked, not imported.
+  ...openApiRoutes(() => restRoutes),
   ...eventRoutes,
   ...webhookRoutes,
   ...accountRoutes,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envBool } from '../env.js';
+import { envBool, type EnvConfig } from '../env.js';
 
 export const webhooksEnv = {
   /** Per-attempt limit: connect, send, and response headers plus the first KiB of the body. */
@@ -28,3 +28,6 @@ export const webhooksEnv = {
 /** The effective WEBHOOK_TEST_PRIVATE_HOSTS. */
 export const testEndpointsMayBePrivate = (c: { WEBHOOK_TEST_PRIVATE_HOSTS?: boolean; NODE_ENV: string }) =>
   c.WEBHOOK_TEST_PRIVATE_HOSTS ?? c.NODE_ENV !== 'production';
+
+/** Webhook settings as parsed: what the composition root hands this domain's services. */
+export type WebhooksConfig = EnvConfig<typeof webhooksEnv>;

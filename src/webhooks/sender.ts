@@ -14,7 +14,7 @@ export const RESPONSE_KEEP_BYTES = 1024;
  * Receiver-controlled text made storable: Postgres text cannot hold NUL, and a row that cannot be
  * written would leave a delivered event unrecorded (and re-sent at every lease expiry, forever).
  */
-export const storableText = (s: string) => s.replace(/\u0000/g, '\uFFFD');
+export const storableText = (s: string) => s.replaceAll('\0', '\uFFFD');
 
 export interface SendResult {
   ok: boolean;

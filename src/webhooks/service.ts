@@ -3,7 +3,9 @@ import { testEndpointsMayBePrivate } from './config.js';
 import type { KeyAuth } from '../accounts/service.js';
 import type { Prisma } from '../db/client.js';
 import { after, keysetOfId, NEWEST_FIRST, pageOf, type Page } from '../db/keyset.js';
-import type { Infra } from '../infra.js';
+import type { CoreConfig } from '../core-config.js';
+import type { Handles } from '../handles.js';
+import type { WebhooksConfig } from './config.js';
 import { ApiError, invalidParams, notFound } from '../errors.js';
 import { newId } from '../ids.js';
 import { parseInput } from '../validation.js';
@@ -25,7 +27,8 @@ export const MAX_ENDPOINTS = 16;
 export const livemodeOf = (auth: KeyAuth) => auth.mode === 'live';
 
 /** Webhook endpoints (per account and mode), their attempt log, test triggers, and the delivery worker. */
-export interface WebhooksDeps extends Pick<Infra, 'config' | 'log' | 'clock' | 'prisma' | 'pubsub'> {
+export interface WebhooksDeps extends Pick<Handles, 'log' | 'clock' | 'prisma' | 'pubsub'> {
+  config: WebhooksConfig & Pick<CoreConfig, 'PUBLIC_URL' | 'NODE_ENV' | 'BRAND'>;
   /** DNS resolution for endpoint URLs, at create/update and at every delivery (default: the system's). */
   resolver?: Resolver;
 }

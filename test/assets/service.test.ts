@@ -17,7 +17,10 @@ describe('AssetsService (injected providers)', () => {
       quote: () => Promise.reject(new Error('not in this test')),
       build: () => Promise.reject(new Error('not in this test')),
       status: async () => ({ state: 'unknown' }),
-      chains: async () => (asked++, [{ chainId: 8453 }]),
+      chains: async () => {
+        asked++;
+        return [{ chainId: 8453 }];
+      },
     };
     const assets = new AssetsService({ config, log: silentLog, clock: new ManualClock(), rpc: new RpcClients(config), providers: { all: () => [relay] } });
     const servedBy = (slug: string) => assets.resolveChain(slug).providers;

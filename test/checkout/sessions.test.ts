@@ -10,14 +10,13 @@ const base = { amount: '25000000', settleChain: 'base', settleToken: 'USDC', rec
 describe.each(backends)('checkout sessions API (%s)', (backend) => {
   let s: TestServer;
   let key: string;
-  let accountId: string;
   const clock = new ManualClock(Date.parse('2026-11-22T10:00:00.000Z'));
   const h = () => ({ 'x-api-key': key });
   const create = (body: Record<string, unknown>, k = key) => s.post('/v1/checkout/sessions', body, { 'x-api-key': k });
 
   beforeAll(async () => {
     s = await startTestServer({ backend, clock, env: { JOBS_ENABLED: 'false' } });
-    ({ key, accountId } = await s.createTestKey());
+    ({ key } = await s.createTestKey());
   });
   afterAll(() => s?.close());
 

@@ -27,7 +27,10 @@ describe('readByIds', () => {
     const out = await readByIds(
       ['', ''],
       (id) => id.length > 0,
-      async () => (reads++, []),
+      async () => {
+        reads++;
+        return [];
+      },
       (r: { id: string }) => r.id,
       (r) => r,
     );

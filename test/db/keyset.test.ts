@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { after, decodeCursor, encodeCursor, keysetOfId, pageOf } from '../../src/db/keyset.js';
+import { after as afterKeyset, decodeCursor, encodeCursor, keysetOfId, pageOf } from '../../src/db/keyset.js';
 
 describe('keyset pagination helper', () => {
   const at = new Date('2030-01-02T03:04:05.678Z');
@@ -25,8 +25,8 @@ describe('keyset pagination helper', () => {
   });
 
   it('selects rows strictly after a keyset in newest-first order', () => {
-    expect(after(null)).toEqual({});
-    expect(after({ createdAt: at, id: 'x' })).toEqual({ OR: [{ createdAt: { lt: at } }, { createdAt: at, id: { lt: 'x' } }] });
+    expect(afterKeyset(null)).toEqual({});
+    expect(afterKeyset({ createdAt: at, id: 'x' })).toEqual({ OR: [{ createdAt: { lt: at } }, { createdAt: at, id: { lt: 'x' } }] });
   });
 
   it('opaque cursors round-trip; anything else is INVALID_PARAMS on `cursor`', () => {

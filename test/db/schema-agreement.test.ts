@@ -29,7 +29,7 @@ const PG_TYPES: Record<string, string[]> = {
  * Values for columns whose CHECK constraints or formats a random value would violate.
  * Domains add their model here when a generic value does not fit.
  */
-export const SAMPLE_OVERRIDES: Record<string, Record<string, unknown>> = {
+const SAMPLE_OVERRIDES: Record<string, Record<string, unknown>> = {
   ApiKey: { mode: 'test' },
   CheckoutSession: { amount: '1000000', amountReceived: '1000001', amountRefunded: '0' },
   CheckoutPayment: { kind: 'direct', amountReceived: '1000000', srcAmount: '1000000' },
@@ -138,11 +138,11 @@ describe.each(backends)('schema.prisma and migrations agree (%s)', (backend) => 
       const data: Record<string, unknown> = {};
       const fkFields = new Set<string>();
       for (const rel of model.fields.filter((f) => f.kind === 'object' && f.relationFromFields?.length)) {
-        rel.relationFromFields!.forEach((x) => fkFields.add(x));
+        for (const x of rel.relationFromFields!) fkFields.add(x);
         const isRequired = rel.relationFromFields!.some((x) => model.fields.find((f) => f.name === x)!.isRequired);
         if (!isRequired || stack.includes(rel.type)) continue;
         const parent = await create(dmmf.models.find((m) => m.name === rel.type)!, [...stack, model.name]);
-        rel.relationFromFields!.forEach((from, i) => (data[from] = parent[rel.relationToFields![i]]));
+        for (const [i, from] of rel.relationFromFields!.entries()) data[from] = parent[rel.relationToFields![i]];
       }
       for (const f of model.fields) {
         if (f.kind === 'object' || fkFields.has(f.name) || f.isUpdatedAt) continue;

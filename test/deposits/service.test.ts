@@ -4,7 +4,7 @@ import type { Db } from '../../src/db/client.js';
 import { ApiError } from '../../src/errors.js';
 import { DepositsService } from '../../src/deposits/service.js';
 import { sandboxProvider } from '../../src/deposits/sandbox.js';
-import type { DepositProvider, DepositRoute } from '../../src/deposits/providers.js';
+import type { DepositProvider, DepositRoute } from '../../src/providers/deposit-addresses.js';
 import type { OrderView } from '../../src/orders/views.js';
 import { memoryDb, silentLog, testConfig } from '../helpers/memory-db.js';
 

@@ -10,7 +10,7 @@ export async function withPageState(err: unknown, page: Page, sessionUrl: string
   const shown = await raceTimeout(
     page.evaluate(() =>
       ['h1', '#status', '#error', '#pay button']
-        .map((sel) => `${sel}: ${[...document.querySelectorAll<HTMLElement>(sel)].map((e) => e.innerText.trim()).join(' | ')}`)
+        .map((sel) => `${sel}: ${[...document.querySelectorAll<HTMLElement>(sel)].map((e) => e.textContent.trim()).join(' | ')}`)
         .join('\n'),
     ),
     5_000,

@@ -85,7 +85,8 @@ export function provisionalDocument(routes: readonly Route[]): OpenApiDocument {
       ...(r.method === 'GET' || r.method === 'DELETE' ? {} : { requestBody: { required: false, content: { 'application/json': { schema: {} } } } }),
       security: r.access === 'public' ? [] : r.access === 'key' ? [{ apiKey: [] }] : [{}, { apiKey: [] }],
     };
-    (paths[path] ??= {})[r.method.toLowerCase()] = op;
+    paths[path] ??= {};
+    paths[path][r.method.toLowerCase()] = op;
   }
   return {
     openapi: '3.1.0',

@@ -157,7 +157,7 @@ export function restCase(ctx: RestContext, op: Operation): fc.Arbitrary<HttpCase
   const names = op.pathParams.map((p) => p.name);
   const pathArb = fc.tuple(...names.map((n) => paramValue(ctx, op, n))).map((values) => {
     let p = op.path;
-    names.forEach((n, i) => (p = p.replace(`{${n}}`, values[i] || '%20')));
+    for (const [i, n] of names.entries()) p = p.replace(`{${n}}`, values[i] || '%20');
     return p;
   });
   const oddPath = fc.oneof(

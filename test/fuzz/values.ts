@@ -30,7 +30,7 @@ export const nastyString: fc.Arbitrary<string> = fc.oneof(
     'toString',
     "' OR 1=1 --",
     '"; DROP TABLE x; --',
-    '${7*7}{{7*7}}',
+    `\${7*7}{{7*7}}`,
     '<script>alert(1)</script>',
     '../../../../etc/passwd',
     '%00',

@@ -95,8 +95,7 @@ export function inProcessGraphQL(target: { services: Services; infra: Infra }) {
           const { value, done: end } = await reader.read();
           if (end) return;
           buf += decoder.decode(value, { stream: true });
-          let cut: number;
-          while ((cut = buf.indexOf('\n\n')) >= 0) {
+          for (let cut = buf.indexOf('\n\n'); cut >= 0; cut = buf.indexOf('\n\n')) {
             const block = buf.slice(0, cut);
             buf = buf.slice(cut + 2);
             const data = block

@@ -19,7 +19,10 @@ export function validatorFor(doc: Json) {
   const cache = new Map<string, ReturnType<typeof ajv.compile>>();
   return (pointer: string, value: unknown) => {
     let v = cache.get(pointer);
-    if (!v) cache.set(pointer, (v = ajv.compile({ $ref: `https://contract.test/openapi.json#${pointer}` })));
+    if (!v) {
+      v = ajv.compile({ $ref: `https://contract.test/openapi.json#${pointer}` });
+      cache.set(pointer, v);
+    }
     const ok = v(value);
     return ok
       ? []

@@ -37,9 +37,15 @@ describe('IdempotencyService', () => {
   it('runs once, stores status, headers and body, and replays them with the first request id', async () => {
     const r = req();
     let runs = 0;
-    const first = await svc.run(r, 'Idempotency-Key', async () => (runs++, ok('{"id":1}')()));
+    const first = await svc.run(r, 'Idempotency-Key', async () => {
+      runs++;
+      return ok('{"id":1}')();
+    });
     expect(first).toEqual({ response: { status: 201, headers: { 'x-a': 'b' }, body: '{"id":1}' }, replayed: false, originalRequestId: r.requestId });
-    const second = await svc.run({ ...r, requestId: 'another' }, 'Idempotency-Key', async () => (runs++, ok('{"id":2}')()));
+    const second = await svc.run({ ...r, requestId: 'another' }, 'Idempotency-Key', async () => {
+      runs++;
+      return ok('{"id":2}')();
+    });
     expect(second).toEqual({ ...first, replayed: true });
     expect(runs).toBe(1);
     const row = await db.prisma.idempotencyKey.findUniqueOrThrow({ where: { scope_key: { scope: r.scope, key: r.key } } });
@@ -50,7 +56,10 @@ describe('IdempotencyService', () => {
     const r = req();
     let release!: () => void;
     const gate = new Promise<void>((res) => (release = res));
-    const first = svc.run(r, 'k', async () => (await gate, ok('first')()));
+    const first = svc.run(r, 'k', async () => {
+      await gate;
+      return ok('first')();
+    });
     // The second starts while the first holds the key; it must not run its own callback.
     await new Promise((res) => setImmediate(res));
     const second = svc.run({ ...r, requestId: 'dup' }, 'k', async () => ok('second')());
@@ -64,7 +73,12 @@ describe('IdempotencyService', () => {
     const r = req();
     await expect(svc.run(r, 'k', async () => Promise.reject(new Error('process died')))).rejects.toThrow('process died');
     let ran = false;
-    const err = await svc.run(r, 'k', async () => ((ran = true), ok('x')())).catch((e) => e);
+    const err = await svc
+      .run(r, 'k', async () => {
+        ran = true;
+        return ok('x')();
+      })
+      .catch((e) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({ code: 'CONFLICT', details: { field: 'k', reason: 'idempotency_in_progress' } });
     expect(ran).toBe(false);
@@ -123,7 +137,10 @@ describe('IdempotencyService', () => {
         v = 1;
       }
       let runs = 0;
-      const resolve = idempotent(async (_r, _a: { input: { idempotencyKey?: string | null } }) => (runs++, { odd: new Odd() }));
+      const resolve = idempotent(async (_r, _a: { input: { idempotencyKey?: string | null } }) => {
+        runs++;
+        return { odd: new Odd() };
+      });
       const args = { input: { idempotencyKey: randomUUID() } };
       expect((await resolve(null, args, ctx(), info)).odd).toBeInstanceOf(Odd);
       await expect(resolve(null, args, ctx(), info)).rejects.toMatchObject({ code: 'CONFLICT' });

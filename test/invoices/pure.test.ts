@@ -97,7 +97,10 @@ describe('mail job', () => {
     mail.claimed = 20;
     expect(await job.run(signal)).toBe(0);
     mail.claimed = 0;
-    mail.deliverDue = async () => (mail.wakes++, 0);
+    mail.deliverDue = async () => {
+      mail.wakes++;
+      return 0;
+    };
     expect(await job.run(signal)).toBe(0);
   });
 });

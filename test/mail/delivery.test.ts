@@ -132,9 +132,10 @@ describe('receipt email (pglite, jobs driven by the test)', () => {
     await s.services.checkout.settlePayment(payment.id, { kind: 'seen' });
     await s.services.checkout.settlePayment(payment.id, { kind: 'succeeded', deliveryTxHash: tx, amountReceived: 49_000_000n });
     const m = await waitFor(
-      async () => (
-        await s.services.mail.deliverDue(), smtp.messages.find((x) => x.parsed.subject?.startsWith('[Test] Receipt') && x.parsed.text?.includes(inv.id))
-      ),
+      async () => {
+        await s.services.mail.deliverDue();
+        return smtp.messages.find((x) => x.parsed.subject?.startsWith('[Test] Receipt') && x.parsed.text?.includes(inv.id));
+      },
       { what: 'the receipt email' },
     );
     const pdf = `https://pay.example/v1/invoices/${inv.id}/receipt.pdf`;

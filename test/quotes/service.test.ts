@@ -79,7 +79,13 @@ describe('QuoteService (fake providers, assets, partners and store)', () => {
       log: silentLog,
       providers: { all: () => [fakeProvider(seen)] },
       assets,
-      partners: { forApiKey: async (keyId) => (asked.push(keyId), keyId === 'key_1' ? partner : null), forIntegrator: async () => null },
+      partners: {
+        forApiKey: async (keyId) => {
+          asked.push(keyId);
+          return keyId === 'key_1' ? partner : null;
+        },
+        forIntegrator: async () => null,
+      },
       store,
     });
     const r = await quotes.quote(

@@ -187,7 +187,15 @@ for (const backend of backends) {
         new Date(exp + 5 * 60_000).toISOString(),
       ]);
     };
-    return { store: new PgQuoteStore(db.sql, clock), putLegacy, sweeps: true, close: async () => (await db.close(), await t.drop()) };
+    return {
+      store: new PgQuoteStore(db.sql, clock),
+      putLegacy,
+      sweeps: true,
+      close: async () => {
+        await db.close();
+        await t.drop();
+      },
+    };
   });
 }
 describe.runIf(withRedis)('redis', () => {
@@ -197,7 +205,15 @@ describe.runIf(withRedis)('redis', () => {
     const redis = new Redis(REDIS_URL);
     // Redis expires keys by its own clock, not the test's: the legacy key lives as long as the set keys would.
     const putLegacy = async (q: StoredQuote) => void (await redis.set(prefix + q.quoteId, legacyRecord(q), 'PX', 60_000));
-    return { store, putLegacy, sweeps: false, close: async () => (await store.close(), await redis.quit()) };
+    return {
+      store,
+      putLegacy,
+      sweeps: false,
+      close: async () => {
+        await store.close();
+        await redis.quit();
+      },
+    };
   });
 });
 

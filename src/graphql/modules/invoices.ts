@@ -1,4 +1,4 @@
-import { builder } from '../builder.js';
+import { builder, type SchemaTypes } from '../builder.js';
 import { baseUnitAmountOrZero, idShape } from '../../validation.js';
 import { INVOICE_ID } from '../../invoices/input.js';
 import { ApiError } from '../../errors.js';
@@ -111,7 +111,7 @@ const LineItemInput = builder.inputType('InvoiceLineItemInput', {
   }),
 });
 
-const invoiceFields = (t: any, required: boolean) => ({
+const invoiceFields = <R extends boolean>(t: PothosSchemaTypes.InputFieldBuilder<SchemaTypes, 'InputObject'>, required: R) => ({
   customerEmail: t.string({ description: 'Where the invoice and the receipt are emailed; without it sending opens the invoice but emails nothing.' }),
   customerName: t.string(),
   merchantName: t.string({ description: 'Shown on the page and as the sender name of the emails.' }),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ApiError } from '../../errors.js';
 import { isSuccess, parseProviderBody, providerFetch } from '../http.js';
 import type { QuoteRequest } from '../types.js';
-import type { CreatedAddress, DepositProvider, DepositRoute, DetectedDeposit } from '../../deposits/providers.js';
+import type { CreatedAddress, DepositProvider, DepositRoute, DetectedDeposit } from '../deposit-addresses.js';
 import { RELAY_DEFAULT_CHAINS } from './chains.js';
 import { relayError } from './errors.js';
 import { quoteBody, requestIdOf } from './mapping.js';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { depositOf, relayDepositProvider } from '../../../src/providers/relay/deposit-addresses.js';
 import { startRelayFixture, type RelayFixture } from '../../fixtures/relay-server.js';
-import type { DepositRoute } from '../../../src/deposits/providers.js';
+import type { DepositRoute } from '../../../src/providers/deposit-addresses.js';
 
 const USDC_BASE = { chainId: 8453, address: '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913', symbol: 'USDC', decimals: 6 };
 const USDC_SOL = { chainId: 7565164, address: 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v', symbol: 'USDC', decimals: 6 };

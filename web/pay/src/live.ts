@@ -38,8 +38,7 @@ export function watchSession(id: string, onStatus: (status: Session['status']) =
           const { value, done } = await reader.read();
           if (done) break;
           buf += value;
-          let cut: number;
-          while ((cut = buf.indexOf('\n\n')) >= 0) {
+          for (let cut = buf.indexOf('\n\n'); cut >= 0; cut = buf.indexOf('\n\n')) {
             const chunk = buf.slice(0, cut);
             buf = buf.slice(cut + 2);
             for (const line of chunk.split('\n')) {

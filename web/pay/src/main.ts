@@ -184,7 +184,8 @@ function renderPay() {
 
 /** "Pay by transfer": no wallet connection; a one-time address for the chosen chain and token. */
 function renderTransfer(): HTMLElement {
-  const t = (st.transfer ??= { chainId: TRANSFER_CHOICES[0]!.chainId, token: TRANSFER_CHOICES[0]!.tokens[0]!, refundTo: '' });
+  st.transfer ??= { chainId: TRANSFER_CHOICES[0]!.chainId, token: TRANSFER_CHOICES[0]!.tokens[0]!, refundTo: '' };
+  const t = st.transfer;
   const choice = TRANSFER_CHOICES.find((c) => c.chainId === t.chainId) ?? TRANSFER_CHOICES[0]!;
   if (t.offer)
     return h(

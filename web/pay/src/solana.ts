@@ -10,7 +10,7 @@ import bs58 from 'bs58';
  */
 export const SOLANA_MAINNET = 'solana:mainnet';
 
-type Features = Record<string, Record<string, (...args: any[]) => Promise<any>>>;
+type Features = Record<string, Record<string, (...args: unknown[]) => Promise<unknown>>>;
 
 export interface SolanaWalletChoice {
   id: string;

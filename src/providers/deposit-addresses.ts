@@ -1,5 +1,18 @@
-import type { FeeRequest, Provider, TokenRef, Vm } from '../providers/types.js';
-import type { DepositEstimate } from './views.js';
+import type { FeeRequest, Provider, TokenRef, Vm } from './types.js';
+
+/**
+ * The port of deposit-address providers (Relay in live mode, the sandbox in test mode), as ./types.ts is the port of
+ * quote providers: src/deposits/ uses it, the adapters implement it, and neither side imports the other.
+ */
+
+/** An address's estimate for its route: what `amount` of the source token is expected to deliver, and how fast. */
+export interface DepositEstimate {
+  /** The source amount the estimate was made for (the one-time amount, or about 100 USD). */
+  amount: string;
+  dstAmount: string;
+  dstAmountMin: string;
+  estimatedSeconds: number;
+}
 
 /** What an address is created for: the route, its parties, its fees (fixed now) and the amount the estimate is for. */
 export interface DepositRoute {

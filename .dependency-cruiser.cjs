@@ -1,0 +1,111 @@
+/**
+ * Import rules of src/ (ARCHITECTURE.md, "Rules"), checked by `npm run lint` (part of `npm test`).
+ *
+ * Layers, top to bottom; a file imports its own layer or a lower one, never a higher one:
+ *   composition root  src/services.ts, src/app.ts, src/infra.ts, src/config.ts: builds everything, may import anything
+ *   transports        src/http, src/rest, src/graphql, src/pages, src/openapi, src/docs, src/main.ts, src/dev.ts, src/cli.ts
+ *   domains           src/<domain>/ (DOMAINS below)
+ *   providers and db  src/providers, src/db, src/devnet (the local chain stands in for a provider's network)
+ *   foundations       FOUNDATIONS below: no state, no I/O of their own, import nothing else of src/
+ *
+ * A domain's public entry (what another domain may import) is its `service.ts` (the service and its types), `views.ts`
+ * (response shapes), `state.ts` (statuses), `input.ts` (typed input), `topics.ts` (pubsub topics), `config.ts` (its
+ * settings) and `jobs.ts` (job names); every other file of a domain is internal to it.
+ */
+
+const DOMAINS = [
+  'accounts',
+  'assets',
+  'billing',
+  'checkout',
+  'deposits',
+  'events',
+  'idempotency',
+  'invoices',
+  'limit-orders',
+  'mail',
+  'orders',
+  'partners',
+  'quotes',
+  'ratelimit',
+  'webhooks',
+];
+const DOMAIN = `^src/(${DOMAINS.join('|')})/`;
+const ENTRY = '(service|views|state|input|topics|config|jobs)\\.ts$';
+
+/**
+ * Foundations: errors and their codes, validation shapes, ids, the clock, the logger, env parsing, the core settings
+ * every layer reads (PUBLIC_URL, BRAND…), the job runner, and the two schema helpers every view uses
+ * (src/openapi/common.ts, same-shape.ts: zod only, whereas the rest of src/openapi is the REST transport's document).
+ */
+const FOUNDATIONS = [
+  '^src/(errors|validation|ids|clock|log|env|core-config)\\.ts$',
+  '^src/jobs/',
+  '^src/openapi/(common|same-shape)\\.ts$',
+];
+const LOWER = ['^src/(providers|db|devnet)/', '^src/handles\.ts$'];
+const TRANSPORT = '^src/((http|rest|graphql|pages|openapi|docs)/|(main|dev|cli)\\.ts$)';
+const ROOT = '^src/(services|app|infra|config)\\.ts$';
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      comment: 'An import circle has no layer order: break it by moving the shared piece down or passing a callback in.',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { circular: true },
+    },
+    {
+      name: 'foundations-import-foundations',
+      comment: 'Foundations are the bottom layer: they import only each other (and packages).',
+      severity: 'error',
+      from: { path: FOUNDATIONS },
+      to: { path: '^src/', pathNot: FOUNDATIONS },
+    },
+    {
+      name: 'providers-db-not-up',
+      comment: 'Providers and the database know no domain, transport or composition root: a domain port is passed in.',
+      severity: 'error',
+      from: { path: LOWER },
+      to: { path: [DOMAIN, TRANSPORT, ROOT], pathNot: FOUNDATIONS },
+    },
+    {
+      name: 'domain-not-transport',
+      comment: 'A domain serves every transport alike: it never imports one (HTTP, REST, GraphQL, pages).',
+      severity: 'error',
+      from: { path: DOMAIN },
+      to: { path: TRANSPORT, pathNot: FOUNDATIONS },
+    },
+    {
+      name: 'domain-not-root',
+      comment: 'A domain receives what it needs from the composition root (its own config slice, handles) and never imports it.',
+      severity: 'error',
+      from: { path: DOMAIN },
+      to: { path: ROOT },
+    },
+    {
+      name: 'domain-entry-only',
+      comment: `Another domain is reached through its public entry (${ENTRY}); the rest of a domain is its own.`,
+      severity: 'error',
+      from: { path: DOMAIN },
+      to: { path: DOMAIN, pathNot: [`^src/$1/`, `${DOMAIN}${ENTRY}`] },
+    },
+    {
+      name: 'src-not-tests',
+      comment: 'Production code never imports test code.',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { path: '^(test|bench|scripts)/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '^src/db/generated/' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    skipAnalysisNotInRules: true,
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};
