@@ -67,7 +67,10 @@ export class RequestFraming {
       }
       case 'chunkSize': {
         const size = parseInt(line.split(';')[0].trim(), 16);
-        if (!Number.isFinite(size)) return void (this.state = 'done');
+        if (!Number.isFinite(size)) {
+          this.state = 'done';
+          return;
+        }
         if (size === 0) this.state = 'trailers';
         else [this.state, this.remaining] = ['chunkData', size];
         return;

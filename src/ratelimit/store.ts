@@ -32,7 +32,10 @@ export function createLimiterStore(opts: StoreOptions): LimiterStore {
   const memoized = (make: (bucket: Bucket, windowSec: number, keyPrefix: string) => RateLimiterAbstract) => (bucket: Bucket, windowSec: number) => {
     const name = `${bucket}:${windowSec}`;
     let l = cache.get(name);
-    if (!l) cache.set(name, (l = make(bucket, windowSec, `${opts.keyPrefix}:${bucket}:${windowSec}`)));
+    if (!l) {
+      l = make(bucket, windowSec, `${opts.keyPrefix}:${bucket}:${windowSec}`);
+      cache.set(name, l);
+    }
     return l;
   };
 
