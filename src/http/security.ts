@@ -41,7 +41,7 @@ export function inlineHashes(html: string, tag: 'script' | 'style'): string[] {
 
 /**
  * GraphiQL (development only, src/pages/graphiql): its bundle, stylesheet, editor workers and icon come from this
- * origin and nothing from anywhere else; its options are a JSON data block, which runs nothing. The editor (Monaco)
+ * origin and nothing from anywhere else; its options are JSON in a data attribute. The editor (Monaco)
  * injects style elements and React sets style attributes, which needs 'unsafe-inline' for styles only; its icon
  * font is inlined in the stylesheet (data:). It talks to /graphql on the same origin ('self' covers ws:/wss: of the
  * same host).

@@ -6,7 +6,7 @@ import { esc, isRead, type PageHandler, sendPage } from '../page.js';
  * @graphql-yoga/render-graphiql package, never from a CDN: the page works offline, and its CSP allows this origin
  * only (src/http/security.ts GRAPHIQL_CSP). The package ships the bundle, stylesheet and editor workers as strings;
  * they are served under /graphiql/ from memory, loaded on first request (about 9 MB, never in production). Options
- * reach the page as a JSON data block, which runs nothing; ./boot.js (plain script) starts it.
+ * reach the page as JSON in a data attribute (no inline script at all); BOOT, served as /graphiql/boot.js, starts it.
  */
 const PREFIX = '/graphiql/';
 
@@ -32,16 +32,14 @@ const BOOT = `self.MonacoEnvironment = {
   },
 };
 document.addEventListener('DOMContentLoaded', function () {
-  var options = JSON.parse(document.getElementById('graphiql-options').textContent);
-  YogaGraphiQL.renderYogaGraphiQL(document.getElementById('root'), options);
+  var root = document.getElementById('root');
+  YogaGraphiQL.renderYogaGraphiQL(root, JSON.parse(root.dataset.options));
 });
 `;
 
 /** The page yoga answers GET /graphql with (its `renderGraphiQL` option). */
 export function renderGraphiQL(opts: GraphiQLOptions = {}): string {
   const title = opts.title || 'GraphiQL';
-  // In a data block only `</script` could end it early: `<` is escaped, as JSON allows.
-  const options = JSON.stringify(opts).replace(/</g, '\\u003c');
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -53,8 +51,7 @@ export function renderGraphiQL(opts: GraphiQLOptions = {}): string {
 </head>
 <body id="body" class="no-focus-outline">
 <noscript>You need to enable JavaScript to run this app.</noscript>
-<div id="root">Loading ${esc(title)}…</div>
-<script type="application/json" id="graphiql-options">${options}</script>
+<div id="root" data-options="${esc(JSON.stringify(opts))}">Loading ${esc(title)}…</div>
 <script src="${PREFIX}boot.js"></script>
 <script src="${PREFIX}graphiql.js"></script>
 </body>
