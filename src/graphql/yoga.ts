@@ -8,7 +8,7 @@ import { blockFieldSuggestionsPlugin } from '@escape.tech/graphql-armor-block-fi
 import type { Config } from '../config.js';
 import type { Logger } from '../log.js';
 import { ApiError } from '../errors.js';
-import { toGraphQLError } from '../http/errors.js';
+import { apiErrorExtensions, toGraphQLError } from '../http/errors.js';
 import { schema } from './schema.js';
 import type { GraphQLContext } from './context.js';
 import { operationCost } from './cost.js';
@@ -125,7 +125,7 @@ function useOperationLimits(config: Pick<LimitsConfig, 'GRAPHQL_MAX_COST'>): Plu
     const decision = await limiter.take(ctx.rateLimit, limiter.identity(auth, ctx.clientIp), usage);
     if (decision && !decision.allowed) {
       const e = limiter.error(decision);
-      return refuse(e.message, { ...e.details, code: e.code, requestId: ctx.requestId });
+      return refuse(e.message, apiErrorExtensions(e, ctx.requestId));
     }
   };
   return {

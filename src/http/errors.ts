@@ -52,7 +52,7 @@ export interface GraphQLErrorFields {
 export function graphqlErrorFields(err: unknown, log: Logger, at: { requestId?: string; where: string; path?: unknown }): GraphQLErrorFields {
   const cause = errorCause(err);
   const id = at.requestId === undefined ? {} : { requestId: at.requestId };
-  if (isApiError(cause)) return { kind: 'api', message: cause.message, extensions: { ...(cause.details ?? {}), code: cause.code, ...id } };
+  if (isApiError(cause)) return { kind: 'api', message: cause.message, extensions: apiErrorExtensions(cause, at.requestId) };
   if (!(cause instanceof GraphQLError)) {
     log.error({ err: cause, ...id, ...(at.path === undefined ? {} : { path: at.path }) }, `unexpected error in ${at.where}`);
     return { kind: 'unexpected', message: INTERNAL_GRAPHQL_MESSAGE, extensions: { code: 'INTERNAL', ...id } };
@@ -68,7 +68,12 @@ export function toGraphQLError(err: unknown, log: Logger, at: { requestId?: stri
   return new GraphQLError(message, { ...located, extensions });
 }
 
+/** An ApiError's `extensions`: its details, its code, and the request id when known. */
+export function apiErrorExtensions(err: ApiError, requestId?: string): Record<string, unknown> {
+  return { ...(err.details ?? {}), code: err.code, ...(requestId === undefined ? {} : { requestId }) };
+}
+
 /** A whole GraphQL response body made of one error, for answers the transport gives before or instead of yoga. */
 export function graphqlErrorBody(err: ApiError, requestId: string) {
-  return { errors: [{ message: err.message, extensions: { ...(err.details ?? {}), code: err.code, requestId } }] };
+  return { errors: [{ message: err.message, extensions: apiErrorExtensions(err, requestId) }] };
 }

@@ -7,7 +7,7 @@ import { createGraphQLContext } from '../graphql/context.js';
 import type { createGraphQLServer } from '../graphql/yoga.js';
 import { newTicket } from '../ratelimit/service.js';
 import { clientIp } from './client-ip.js';
-import { graphqlErrorFields } from './errors.js';
+import { apiErrorExtensions, graphqlErrorFields } from './errors.js';
 import { requestIdFrom } from './request-id.js';
 import { headerValue } from './respond.js';
 import type { HttpDeps } from './types.js';
@@ -129,7 +129,7 @@ export function graphqlWsTransport(
           const decision = await ratelimit.take(gqlContext.rateLimit, ratelimit.identity(auth, gqlContext.clientIp), { default: 1 });
           if (!decision || decision.allowed) return null;
           const e = ratelimit.error(decision);
-          return [new GraphQLError(e.message, { extensions: { ...e.details, code: e.code } })];
+          return [new GraphQLError(e.message, { extensions: apiErrorExtensions(e) })];
         };
         let document: ReturnType<typeof parse>;
         try {
