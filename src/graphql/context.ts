@@ -5,7 +5,7 @@ import type { Logger } from '../log.js';
 import type { Services } from '../services.js';
 import type { KeyAuth } from '../accounts/service.js';
 import { ApiError } from '../errors.js';
-import type { Decision } from '../ratelimit/policy.js';
+import { newTicket, type RateTicket } from '../ratelimit/service.js';
 
 /** Per-request (or per-WebSocket-operation) context handed to every resolver. */
 export interface GraphQLContext {
@@ -19,10 +19,10 @@ export interface GraphQLContext {
   /** The client's address (src/http/client-ip.ts): whose rate-limit count a keyless operation takes from. */
   clientIp: string;
   /**
-   * What the rate limiter decided for this operation (src/graphql/yoga.ts), for the response headers. A holder:
-   * yoga hands resolvers a copy of this context, and the HTTP layer reads the original.
+   * What this request took at the rate-limit gate and what the limiter decided (src/graphql/yoga.ts), for the
+   * response headers. A holder: yoga hands resolvers a copy of this context, and the HTTP layer reads the original.
    */
-  rateLimit: { decision?: Decision | null };
+  rateLimit: RateTicket;
   /** Resolves the x-api-key (header, or graphql-ws connectionParams) once; null when none was sent. */
   auth(): Promise<KeyAuth | null>;
   requireAuth(): Promise<KeyAuth>;
@@ -54,7 +54,7 @@ export function createGraphQLContext(deps: GraphQLContextDeps, requestId: string
     pubsub: deps.pubsub,
     requestId,
     clientIp,
-    rateLimit: {},
+    rateLimit: newTicket(),
     auth() {
       authPromise ??= apiKey
         ? deps.services.accounts.authenticate(apiKey).then((a) => {

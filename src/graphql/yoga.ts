@@ -1,4 +1,4 @@
-import { createYoga, type Plugin } from 'graphql-yoga';
+import { createYoga, type GraphiQLOptions, type Plugin } from 'graphql-yoga';
 import { GraphQLError, NoSchemaIntrospectionCustomRule, type DocumentNode, type ExecutionResult, type GraphQLSchema } from 'graphql';
 import { maxAliasesPlugin } from '@escape.tech/graphql-armor-max-aliases';
 import { maxDepthPlugin } from '@escape.tech/graphql-armor-max-depth';
@@ -7,7 +7,8 @@ import { maxTokensPlugin } from '@escape.tech/graphql-armor-max-tokens';
 import { blockFieldSuggestionsPlugin } from '@escape.tech/graphql-armor-block-field-suggestions';
 import type { Config } from '../config.js';
 import type { Logger } from '../log.js';
-import { ApiError, isApiError } from '../errors.js';
+import { ApiError } from '../errors.js';
+import { apiErrorExtensions, toGraphQLError } from '../http/errors.js';
 import { schema } from './schema.js';
 import type { GraphQLContext } from './context.js';
 import { operationCost } from './cost.js';
@@ -15,36 +16,14 @@ import { useIdempotentReplayHeader } from './idempotency.js';
 import { bracketDepth } from './nesting.js';
 
 /**
- * Gives every GraphQL error a stable `extensions.code` and the `requestId`, and hides the
- * internals of unexpected errors (logged with the request id instead).
+ * Gives every GraphQL error a stable `extensions.code` and the `requestId`, and hides the internals of unexpected
+ * errors (logged with the request id instead): the one mapping of src/http/errors.ts.
  */
 function useErrorCodes(log: Logger): Plugin<GraphQLContext> {
-  const mapResult = (result: ExecutionResult, ctx: GraphQLContext): ExecutionResult => {
-    if (!result.errors?.length) return result;
-    return {
-      ...result,
-      errors: result.errors.map((err) => {
-        let original = err.originalError;
-        // Streams and plugins may wrap a resolver's error in further GraphQLErrors: unwrap to the cause.
-        while (original instanceof GraphQLError && original.originalError) original = original.originalError;
-        let code: string;
-        let message = err.message;
-        if (isApiError(original)) code = original.code;
-        else if (original && !(original instanceof GraphQLError)) {
-          log.error({ err: original, requestId: ctx.requestId, path: err.path }, 'unexpected error in resolver');
-          code = 'INTERNAL';
-          message = 'Unexpected error.';
-        } else code = (err.extensions?.code as string) ?? 'INVALID_PARAMS';
-        return new GraphQLError(message, {
-          nodes: err.nodes,
-          source: err.source,
-          positions: err.positions,
-          path: err.path,
-          extensions: { ...(isApiError(original) && original.details ? original.details : {}), code, requestId: ctx.requestId },
-        });
-      }),
-    };
-  };
+  const mapResult = (result: ExecutionResult, ctx: GraphQLContext): ExecutionResult =>
+    result.errors?.length
+      ? { ...result, errors: result.errors.map((err) => toGraphQLError(err, log, { requestId: ctx.requestId, where: 'resolver' })) }
+      : result;
   return {
     // Errors raised before execution (parse, validation, bad variables) never reach onExecute:
     // give them the request id here, keeping yoga's precise codes (GRAPHQL_PARSE_FAILED, …).
@@ -85,19 +64,10 @@ function withRequestId(e: GraphQLError, requestId: string): GraphQLError {
  * subscription's stream after it started (over SSE), which would otherwise reach the client unmasked, with the
  * database's or the runtime's own message and no code.
  */
-function maskError(log: Logger) {
-  return (error: unknown): Error => {
-    if (error instanceof GraphQLError && typeof error.extensions?.code === 'string') return error;
-    let original: unknown = error instanceof GraphQLError ? (error.originalError ?? error) : error;
-    while (original instanceof GraphQLError && original.originalError) original = original.originalError;
-    // Keep where the error points (locations, path) when yoga hands us a GraphQLError.
-    const at = error instanceof GraphQLError ? { nodes: error.nodes, source: error.source, positions: error.positions, path: error.path } : {};
-    if (isApiError(original)) return new GraphQLError(original.message, { ...at, extensions: { ...(original.details ?? {}), code: original.code } });
-    if (original instanceof GraphQLError) return new GraphQLError(original.message, { ...at, extensions: { ...original.extensions, code: 'INVALID_PARAMS' } });
-    log.error({ err: original }, 'unexpected error in a GraphQL stream');
-    return new GraphQLError('Unexpected error.', { ...at, extensions: { code: 'INTERNAL' } });
-  };
-}
+const maskError =
+  (log: Logger) =>
+  (error: unknown): Error =>
+    error instanceof GraphQLError && typeof error.extensions?.code === 'string' ? error : toGraphQLError(error, log, { where: 'a GraphQL stream' });
 
 /** Deepest bracket nesting a document may have; the introspection query GraphiQL sends needs about 15. */
 export const MAX_NESTING = 64;
@@ -125,8 +95,9 @@ type LimitsConfig = Pick<
  * Before an operation runs (HTTP, SSE or WebSocket: every transport executes through these hooks): its cost
  * (src/graphql/cost.ts) against GRAPHQL_MAX_COST, then its weight against the caller's rate limits. Either
  * refusal is the operation's only result, with nothing executed: INVALID_PARAMS naming the limit and the cost,
- * or RATE_LIMITED with `retryAfter` (over HTTP, src/http/server.ts answers it with status 429). The decision
- * stays on the context for the HTTP layer's RateLimit headers.
+ * or RATE_LIMITED with `retryAfter` (over HTTP, src/http/graphql-http.ts answers it with status 429). The weight
+ * is taken at the one rate-limit gate (RateLimitService.take) on the request's ticket, less the point the request
+ * took on arrival; the decision stays on the ticket for the HTTP layer's RateLimit headers.
  */
 function useOperationLimits(config: Pick<LimitsConfig, 'GRAPHQL_MAX_COST'>): Plugin<GraphQLContext> {
   const refuse = (message: string, extensions: Record<string, unknown>): ExecutionResult => ({ errors: [new GraphQLError(message, { extensions })] });
@@ -151,11 +122,10 @@ function useOperationLimits(config: Pick<LimitsConfig, 'GRAPHQL_MAX_COST'>): Plu
     if (!limiter.enabled) return;
     // A key that does not authenticate counts against the client address, so guessing keys is limited too.
     const auth = await ctx.auth().catch(() => null);
-    const decision = await limiter.consume(limiter.identity(auth, ctx.clientIp), usage);
-    ctx.rateLimit.decision = decision;
+    const decision = await limiter.take(ctx.rateLimit, limiter.identity(auth, ctx.clientIp), usage);
     if (decision && !decision.allowed) {
       const e = limiter.error(decision);
-      return refuse(e.message, { ...e.details, code: e.code, requestId: ctx.requestId });
+      return refuse(e.message, apiErrorExtensions(e, ctx.requestId));
     }
   };
   return {
@@ -188,11 +158,21 @@ function documentLimits(config: LimitsConfig): Plugin[] {
   return plugins;
 }
 
-export function createGraphQLServer({ config, log }: { config: Pick<Config, 'BRAND'> & LimitsConfig; log: Logger }) {
+/** `renderGraphiQL`: GraphiQL's page (src/pages/graphiql); without it (in-process tests) no page is served. */
+export function createGraphQLServer({
+  config,
+  log,
+  renderGraphiQL,
+}: {
+  config: Pick<Config, 'BRAND'> & LimitsConfig;
+  log: Logger;
+  renderGraphiQL?: (opts?: GraphiQLOptions) => string;
+}) {
   return createYoga<{ gqlContext: GraphQLContext }>({
     schema,
     graphqlEndpoint: '/graphql',
-    graphiql: config.NODE_ENV !== 'production' ? { subscriptionsProtocol: 'WS', title: `${config.BRAND} GraphQL` } : false,
+    graphiql: config.NODE_ENV !== 'production' && renderGraphiQL ? { subscriptionsProtocol: 'WS', title: `${config.BRAND} GraphQL` } : false,
+    ...(renderGraphiQL ? { renderGraphiQL } : {}),
     landingPage: false,
     // CORS is answered for /graphql and /v1 alike by src/http/security.ts (yoga's default would reflect any origin with credentials).
     cors: false,

@@ -40,23 +40,20 @@ export function inlineHashes(html: string, tag: 'script' | 'style'): string[] {
 }
 
 /**
- * GraphiQL (development only) as graphql-yoga renders it: its bundle, stylesheet and editor workers come from one
- * pinned unpkg path, its two inline scripts are allowed by hash, the workers run from blob: URLs it creates, and
- * the editor (Monaco) injects style elements, which needs 'unsafe-inline' for styles only. It talks to /graphql on
- * the same origin ('self' covers ws:/wss: of the same host).
+ * GraphiQL (development only, src/pages/graphiql): its bundle, stylesheet, editor workers and icon come from this
+ * origin and nothing from anywhere else; its options are JSON in a data attribute. The editor (Monaco)
+ * injects style elements and React sets style attributes, which needs 'unsafe-inline' for styles only; its icon
+ * font is inlined in the stylesheet (data:). It talks to /graphql on the same origin ('self' covers ws:/wss: of the
+ * same host).
  */
-export function graphiqlCsp(html: string): string {
-  const cdn = /https:\/\/unpkg\.com\/@graphql-yoga\/graphiql@[0-9A-Za-z.+-]+\//.exec(html)?.[0];
-  const pinned = cdn ? [cdn] : [];
-  return pageCsp({
-    'script-src': [...inlineHashes(html, 'script'), ...pinned],
-    'style-src': ["'unsafe-inline'", ...pinned],
-    'font-src': ['data:', ...pinned],
-    'img-src': ["'self'", 'data:', 'https://raw.githubusercontent.com/graphql-hive/graphql-yoga/'],
-    'connect-src': ["'self'", ...pinned],
-    'worker-src': ['blob:'],
-  });
-}
+export const GRAPHIQL_CSP = pageCsp({
+  'script-src': ["'self'"],
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'font-src': ["'self'", 'data:'],
+  'img-src': ["'self'", 'data:'],
+  'connect-src': ["'self'"],
+  'worker-src': ["'self'"],
+});
 
 /** On every response: no MIME sniffing, no referrer, no framing, the default CSP, and HSTS when the request came over TLS. */
 export function securityHeaders(req: IncomingMessage, res: ServerResponse, config: Pick<Config, 'TRUST_PROXY'>) {

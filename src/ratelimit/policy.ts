@@ -75,3 +75,27 @@ export function rateLimitHeaders(decision: Pick<Decision, 'buckets' | 'policies'
 
 /** A Structured Field String: quoted, with `"` and `\` escaped (bucket names are plain words anyway). */
 const sfString = (s: string) => `"${s.replace(/[\\"]/g, (c) => `\\${c}`)}"`;
+
+/** Usage less what was already taken (never below zero): what a request still owes once its weight is known. */
+export function remainingUsage(usage: Usage, taken: Usage): Usage {
+  const out: Usage = {};
+  for (const b of BUCKETS) {
+    const left = (usage[b] ?? 0) - (taken[b] ?? 0);
+    if (left > 0) out[b] = left;
+  }
+  return out;
+}
+
+/**
+ * One request's decision from two takes (its base point, then the rest of its weight): each bucket as the later take
+ * left it, refused when the later one was. Without counts from either take (the store failed) only the quotas remain.
+ */
+export function mergeDecisions(earlier: Decision | null | undefined, later: Decision | null): Decision | null {
+  if (!earlier || !later) return later ?? earlier ?? null;
+  const states = new Map([...earlier.buckets, ...later.buckets].map((s) => [s.bucket, s]));
+  const buckets = BUCKETS.flatMap((b) => states.get(b) ?? []);
+  if (!earlier.failedOpen && !later.failedOpen) return { ...later, buckets };
+  const quotas = new Map([...(earlier.policies ?? earlier.buckets), ...(later.policies ?? later.buckets)].map((p) => [p.bucket, p]));
+  const policies = BUCKETS.flatMap((b) => quotas.get(b) ?? []).map(({ bucket, limit, windowSec }) => ({ bucket, limit, windowSec }));
+  return { ...later, buckets: [], failedOpen: true, policies };
+}

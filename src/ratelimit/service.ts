@@ -13,6 +13,8 @@ import {
   type BucketState,
   type Decision,
   type Identity,
+  mergeDecisions,
+  remainingUsage,
   type Usage,
 } from './policy.js';
 import type { LimiterStore } from './store.js';
@@ -24,10 +26,19 @@ const STORE_TIMEOUT_MS = 1_000;
 /** At most one warning per this interval while the store fails, not one per request. */
 const WARN_EVERY_MS = 10_000;
 
+/** What one request (or one WebSocket operation) has taken so far, and the decision its answer reports. */
+export interface RateTicket {
+  taken: Usage;
+  decision?: Decision | null;
+}
+
+export const newTicket = (): RateTicket => ({ taken: {} });
+
 /**
- * Request rate limits, shared by every instance through the store (src/ratelimit/store.ts). The HTTP layer asks
- * once per REST request and once per GraphQL operation (HTTP or WebSocket), after it knows the route or the
- * document, so the request is counted with its weight (src/ratelimit/weights.ts, src/graphql/cost.ts).
+ * Request rate limits, shared by every instance through the store (src/ratelimit/store.ts). `take` is the one gate
+ * every transport passes: a REST request takes its route's weight before its body is read, a page or any other
+ * request one point, a GraphQL request one point on arrival and its operation the rest of its weight once the
+ * document is known (src/graphql/yoga.ts, src/graphql/cost.ts), over HTTP, SSE and WebSocket alike.
  *
  * A store failure (Redis down, Postgres slow) lets the request through with a logged warning: a limiter outage
  * must not become an API outage. The response then carries `RateLimit-Policy` but no `RateLimit`.
@@ -49,6 +60,20 @@ export class RateLimitService {
   /** Whose count a request takes from: the key when it authenticated, else the client address. */
   identity(auth: Pick<KeyAuth, 'keyId' | 'rateLimitMultiplier'> | null | undefined, ip: string): Identity {
     return auth ? { kind: 'key', keyId: auth.keyId, multiplier: auth.rateLimitMultiplier } : { kind: 'ip', ip };
+  }
+
+  /**
+   * The gate: takes from `who`'s count what `usage` asks beyond what `ticket` already took, and leaves the
+   * request's decision on the ticket (for the RateLimit headers). Null when limits are off.
+   */
+  async take(ticket: RateTicket, who: Identity, usage: Usage): Promise<Decision | null> {
+    if (!this.enabled) return null;
+    const owed = remainingUsage(usage, ticket.taken);
+    if (!Object.keys(owed).length && ticket.decision !== undefined) return ticket.decision;
+    const decision = await this.consume(who, owed);
+    for (const [b, n] of Object.entries(owed) as Array<[Bucket, number]>) ticket.taken[b] = (ticket.taken[b] ?? 0) + n;
+    ticket.decision = mergeDecisions(ticket.decision, decision);
+    return ticket.decision;
   }
 
   /** Takes `usage` from each bucket it names. Null when limits are off. */

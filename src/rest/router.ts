@@ -47,7 +47,7 @@ export interface RouteHandler {
   handler: (ctx: RestContext) => Promise<unknown> | unknown;
   /**
    * POST routes that create or move something: an `Idempotency-Key` header makes a retry replay the first
-   * response instead of running again (src/idempotency/, applied by src/http/server.ts). The handler needs
+   * response instead of running again (src/idempotency/, applied by src/http/rest.ts). The handler needs
    * nothing else; it must answer JSON. List the route in README's Idempotency section.
    */
   idempotent?: boolean;

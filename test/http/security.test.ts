@@ -106,15 +106,23 @@ describe('security headers and CSP', () => {
     }
   });
 
-  it("GraphiQL's CSP names exactly the pinned CDN path it loads from and its inline scripts by hash", async () => {
+  it('GraphiQL loads only its own assets from this origin (no CDN), each served from the installed package', async () => {
     const res = await fetch(`${s.url}/graphql`, { headers: { accept: 'text/html' } });
     const html = await res.text();
     const csp = parseCsp(res.headers.get('content-security-policy'));
-    const cdn = /https:\/\/unpkg\.com\/@graphql-yoga\/graphiql@[^/]+\//.exec(html)![0];
-    expect(csp.get('script-src')).toEqual([...inlineHashes(html, 'script'), cdn]);
-    expect(inlineHashes(html, 'script').length).toBeGreaterThan(0);
-    expect(csp.get('worker-src')).toEqual(['blob:']);
-    expect(csp.get('connect-src')).toEqual(["'self'", cdn]);
+    for (const directive of ['script-src', 'connect-src', 'worker-src']) expect(csp.get(directive), directive).toEqual(["'self'"]);
+    expect(html).not.toMatch(/https?:\/\//);
+    expect(inlineHashes(html, 'script')).toEqual([]);
+    const assets = [...html.matchAll(/(?:src|href)="(\/graphiql\/[^"]+)"/g)].map((m) => m[1]!);
+    expect(assets).toEqual(['/graphiql/favicon.ico', '/graphiql/graphiql.css', '/graphiql/boot.js', '/graphiql/graphiql.js']);
+    for (const path of [...assets, '/graphiql/editor.worker.js', '/graphiql/json.worker.js', '/graphiql/graphql.worker.js']) {
+      const asset = await fetch(s.url + path);
+      const body = Buffer.from(await asset.arrayBuffer());
+      expect(asset.status, path).toBe(200);
+      expect(body.length, path).toBeGreaterThan(path.endsWith('boot.js') ? 100 : 10_000);
+      expect(asset.headers.get('content-type'), path).toMatch(path.endsWith('.css') ? /^text\/css/ : path.endsWith('.ico') ? /^image\// : /^text\/javascript/);
+    }
+    expect((await fetch(`${s.url}/graphiql/constructor`)).status).toBe(404);
   });
 
   it('GraphiQL is not served in production (nothing to allow there)', async () => {
@@ -122,6 +130,7 @@ describe('security headers and CSP', () => {
     try {
       const res = await fetch(`${prod.url}/graphql`, { headers: { accept: 'text/html' } });
       expect(res.headers.get('content-type') ?? '').not.toMatch(/^text\/html/);
+      expect((await fetch(`${prod.url}/graphiql/graphiql.js`)).status).toBe(404);
     } finally {
       await prod.close();
     }

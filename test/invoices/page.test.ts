@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/clock.js';
-import { INVOICE_PAGE_CSP } from '../../src/invoices/page.js';
+import { INVOICE_PAGE_CSP } from '../../src/pages/invoice/page.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { invoiceBody } from './helpers.js';
 

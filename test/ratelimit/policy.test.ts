@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { decide, effectivePoints, identityKey, rateLimitHeaders, type BucketState, type Identity } from '../../src/ratelimit/policy.js';
+import {
+  decide,
+  effectivePoints,
+  identityKey,
+  mergeDecisions,
+  rateLimitHeaders,
+  remainingUsage,
+  type BucketState,
+  type Identity,
+} from '../../src/ratelimit/policy.js';
 import { balancesQueryWeight, balancesWeight, DEFAULT_BALANCE_CHAINS, QUOTE_WEIGHT, routeUsage } from '../../src/ratelimit/weights.js';
 import { ratelimitEnv } from '../../src/ratelimit/config.js';
 import { loadConfig } from '../../src/config.js';
@@ -113,9 +122,38 @@ describe('rate-limit configuration', () => {
 });
 
 describe('rate-limit documentation', () => {
-  it("every rate-limit variable (and GRAPHQL_MAX_COST) has a row in the configuration table (docs/configuration.md)", async () => {
+  it('every rate-limit variable (and GRAPHQL_MAX_COST) has a row in the configuration table (docs/configuration.md)', async () => {
     const { readFileSync } = await import('node:fs');
     const readme = readFileSync(new URL('../../docs/configuration.md', import.meta.url), 'utf8');
     for (const key of [...Object.keys(ratelimitEnv), 'GRAPHQL_MAX_COST']) expect(readme, key).toMatch(new RegExp(`^\\| \`${key}\` \\|`, 'm'));
+  });
+});
+
+describe('one request in two takes (its base point on arrival, then the rest of its weight)', () => {
+  const state = (bucket: 'default' | 'strict', consumed: number, limit = 10): BucketState => ({ bucket, limit, windowSec: 60, consumed, resetMs: 30_000 });
+
+  it('owes what its weight asks beyond what it took, never less than nothing', () => {
+    expect(remainingUsage({ default: 10, strict: 1 }, { default: 1 })).toEqual({ default: 9, strict: 1 });
+    expect(remainingUsage({ default: 1, strict: 1 }, { default: 1 })).toEqual({ strict: 1 });
+    expect(remainingUsage({ default: 1 }, { default: 3 })).toEqual({});
+  });
+
+  it('reports each bucket as the later take left it, and the request refused when the later take was', () => {
+    const first = decide([state('default', 5)]);
+    const later = decide([state('strict', 11)]);
+    const merged = mergeDecisions(first, later)!;
+    expect(merged.allowed).toBe(false);
+    expect(merged.retryAfterSec).toBe(30);
+    expect(rateLimitHeaders(merged).ratelimit).toBe('"default";r=5;t=30, "strict";r=0;t=30');
+    expect(rateLimitHeaders(mergeDecisions(first, decide([state('default', 9)]))!).ratelimit).toBe('"default";r=1;t=30');
+    expect(mergeDecisions(undefined, later)).toBe(later);
+    expect(mergeDecisions(first, null)).toBe(first);
+  });
+
+  it('keeps only the quotas when either take found the store down (no counts to report)', () => {
+    const failed = { allowed: true, buckets: [], failedOpen: true, policies: [{ bucket: 'strict' as const, limit: 10, windowSec: 60 }] };
+    const merged = mergeDecisions(decide([state('default', 5)]), failed)!;
+    expect(merged).toMatchObject({ allowed: true, buckets: [], failedOpen: true });
+    expect(rateLimitHeaders(merged)).toEqual({ 'ratelimit-policy': '"default";q=10;w=60, "strict";q=10;w=60' });
   });
 });

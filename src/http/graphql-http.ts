@@ -1,0 +1,93 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ApiError, isApiError } from '../errors.js';
+import { createGraphQLContext } from '../graphql/context.js';
+import type { createGraphQLServer } from '../graphql/yoga.js';
+import { readBody } from './body.js';
+import { clientIp } from './client-ip.js';
+import { graphqlErrorBody } from './errors.js';
+import type { HttpRateLimit } from './rate-limit.js';
+import { headerValue, sendJson } from './respond.js';
+import { GRAPHIQL_CSP } from './security.js';
+import type { HttpDeps, RequestState } from './types.js';
+
+/** What a bodiless refusal from yoga means, for the error it is given instead. */
+const graphqlRefusals: Record<number, string> = {
+  406: 'None of the accepted media types can be served: accept application/graphql-response+json, application/json, text/event-stream or multipart/mixed',
+  415: 'Unsupported content-type: send application/json (or application/graphql)',
+};
+
+const STREAMED = /^(text\/event-stream|multipart\/mixed)/;
+
+/**
+ * GraphQL over HTTP (`/graphql`: queries, mutations, SSE subscriptions, GraphiQL in development) through yoga. The
+ * request takes one point at the gate on arrival, so one that never runs (unparsable, invalid, over the cost
+ * limit, GraphiQL's page) still counts; an operation that runs takes the rest of its weight in yoga's execution
+ * hooks (src/graphql/yoga.ts), and a refusal there is answered 429.
+ */
+export function graphqlHttpTransport(deps: HttpDeps, yoga: ReturnType<typeof createGraphQLServer>, rate: HttpRateLimit) {
+  const { config } = deps;
+  const utf8 = new TextDecoder(); // drops a leading BOM, as a WHATWG body's text() does
+
+  return async (req: IncomingMessage, res: ServerResponse, state: RequestState, url: URL) => {
+    const method = (req.method ?? 'GET').toUpperCase();
+    const gqlContext = createGraphQLContext(deps, state.requestId, headerValue(req.headers['x-api-key']), clientIp(req, config.TRUST_PROXY));
+    gqlContext.rateLimit = state.rateLimit;
+    try {
+      // A key that does not authenticate counts against the client address, so guessing keys is limited too.
+      if (rate.enabled) await rate.limit(req, res, state.rateLimit, await gqlContext.auth().catch(() => null), { default: 1 });
+    } catch (err) {
+      if (!isApiError(err) || err.code !== 'RATE_LIMITED') throw err;
+      return sendJson(res, 429, graphqlErrorBody(err, state.requestId));
+    }
+    const body = method === 'GET' || method === 'HEAD' ? undefined : await readBody(req, config.BODY_LIMIT_BYTES);
+    const abort = new AbortController();
+    // Only a client that went away before the answer was sent cancels the operation (abort() is not free).
+    res.on('close', () => void (res.writableFinished || abort.abort()));
+    const headers: Record<string, string> = {};
+    for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
+    // yoga's own fetch implementation (no conversion between it and Node's global Request/Response).
+    const response = await yoga.fetch(
+      new yoga.fetchAPI.Request(url.toString(), { method, headers, body: body?.length ? utf8.decode(body) : undefined, signal: abort.signal }),
+      { gqlContext },
+    );
+    const decision = state.rateLimit.decision;
+    rate.applyHeaders(res, decision);
+    state.accountId = gqlContext.accountId;
+    const out: Record<string, string> = {};
+    response.headers.forEach((v, k) => {
+      out[k] = v;
+    });
+    const type = response.headers.get('content-type') ?? '';
+    if (/^text\/html/.test(type)) {
+      // GraphiQL (development): its page loads only its own assets from this origin (src/pages/graphiql).
+      const html = await response.text();
+      res.writeHead(response.status, { ...out, 'content-security-policy': GRAPHIQL_CSP });
+      return void res.end(html);
+    }
+    const status = decision && !decision.allowed ? 429 : response.status;
+    // A single result is sent in one write; only event streams (SSE subscriptions, incremental delivery) stream.
+    if (!STREAMED.test(type)) {
+      const bytes = response.body ? Buffer.from(await response.arrayBuffer()) : Buffer.alloc(0);
+      // yoga refuses an unusable Accept (406) or content-type (415) with no body: say why, with a code and the id.
+      if (response.status >= 400 && bytes.length === 0) {
+        const message = graphqlRefusals[response.status] ?? `Request refused (HTTP ${response.status})`;
+        const allow = response.headers.get('allow');
+        return sendJson(res, response.status, graphqlErrorBody(new ApiError('INVALID_PARAMS', message), state.requestId), allow ? { allow } : {});
+      }
+      res.writeHead(status, out);
+      return void res.end(bytes);
+    }
+    res.writeHead(status, out);
+    if (!response.body) return void res.end();
+    // Streams SSE subscriptions as they happen; stops when the client goes away.
+    try {
+      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+        if (!res.write(chunk)) await new Promise((r) => res.once('drain', r));
+      }
+    } catch {
+      // client disconnected mid-stream
+    }
+    state.accountId ??= gqlContext.accountId;
+    res.end();
+  };
+}

@@ -1,0 +1,155 @@
+import type { IncomingMessage, Server } from 'node:http';
+import type { Socket } from 'node:net';
+import { GraphQLError } from 'graphql';
+import { useServer } from 'graphql-ws/use/ws';
+import { WebSocketServer } from 'ws';
+import { createGraphQLContext } from '../graphql/context.js';
+import type { createGraphQLServer } from '../graphql/yoga.js';
+import { newTicket } from '../ratelimit/service.js';
+import { clientIp } from './client-ip.js';
+import { apiErrorExtensions, graphqlErrorFields } from './errors.js';
+import { requestIdFrom } from './request-id.js';
+import { headerValue } from './respond.js';
+import type { HttpDeps } from './types.js';
+import { keyBucket, limitReason, MessageBucket, OpenCounts, WS_LIMIT_CLOSE_CODE } from './ws-limits.js';
+
+type Ws = { close(code: number, reason: string): void };
+type Enveloped = Pick<ReturnType<ReturnType<typeof createGraphQLServer>['getEnveloped']>, 'execute' | 'subscribe'>;
+
+/**
+ * GraphQL over WebSocket (graphql-ws, the graphql-transport-ws protocol) on `/graphql`, with the WebSocket limits
+ * (src/http/ws-limits.ts). Each operation has its own request id and its own take at the rate-limit gate: one that
+ * runs takes its weight in yoga's execution hooks; one that fails to parse or validate takes one point here, and
+ * over the limit gets RATE_LIMITED instead of its own error.
+ */
+export function graphqlWsTransport(
+  deps: HttpDeps,
+  yoga: ReturnType<typeof createGraphQLServer>,
+  server: Server,
+  opts: { overCap: (s: Socket) => boolean; shuttingDown: () => boolean },
+) {
+  const { config, log, services } = deps;
+  const { ratelimit } = services;
+  const wss = new WebSocketServer({
+    server,
+    path: '/graphql',
+    maxPayload: config.BODY_LIMIT_BYTES,
+    // A socket over HTTP_MAX_CONNECTIONS_PER_IP is refused its upgrade as any request of it is (429).
+    verifyClient: (info, done) => (opts.overCap(info.req.socket as Socket) ? done(false, 429, 'Too Many Requests') : done(true)),
+  });
+  // Registered before graphql-ws's own handlers, so a refused connection is closed before it is served and an
+  // over-limit message closes the socket as it arrives.
+  const wsPerIp = new OpenCounts();
+  const wsPerKey = new OpenCounts();
+  const wsKeyOf = new WeakMap<object, string>();
+  const closeForLimit = (ws: Ws, reason: string) => ws.close(WS_LIMIT_CLOSE_CODE, reason);
+  wss.on('connection', (ws, req) => {
+    const ip = clientIp(req, config.TRUST_PROXY);
+    if (!wsPerIp.take(ip, config.WS_MAX_CONNECTIONS_PER_IP)) return closeForLimit(ws, limitReason.ip(config.WS_MAX_CONNECTIONS_PER_IP));
+    const bucket = new MessageBucket(config.WS_MAX_MESSAGES_PER_SECOND, performance.now());
+    ws.on('message', () => {
+      if (!bucket.take(performance.now()) && ws.readyState === ws.OPEN) closeForLimit(ws, limitReason.messages(config.WS_MAX_MESSAGES_PER_SECOND));
+    });
+    ws.once('close', () => {
+      wsPerIp.release(ip);
+      const key = wsKeyOf.get(ws);
+      if (key) wsPerKey.release(key);
+    });
+  });
+
+  // Request id per operation, per socket (collected with the socket, so nothing outlives a connection).
+  const wsRequestIds = new WeakMap<object, Map<string, string>>();
+  const opRequestIds = (socket: object) => {
+    let m = wsRequestIds.get(socket);
+    if (!m) {
+      m = new Map();
+      wsRequestIds.set(socket, m);
+    }
+    return m;
+  };
+  const wsApiKey = (ctx: { connectionParams?: Readonly<Record<string, unknown>>; extra: { request: IncomingMessage } }) => {
+    const conn = (ctx.connectionParams ?? {}) as Record<string, unknown>;
+    return (
+      (typeof conn['x-api-key'] === 'string' ? conn['x-api-key'] : undefined) ??
+      (typeof conn.apiKey === 'string' ? conn.apiKey : undefined) ??
+      headerValue(ctx.extra.request.headers['x-api-key'])
+    );
+  };
+
+  useServer(
+    {
+      // yoga's enveloped execute and subscribe, handed over by onSubscribe below as the root value.
+      execute: (args) => (args.rootValue as Enveloped).execute(args),
+      subscribe: (args) => (args.rootValue as Enveloped).subscribe(args),
+      onConnect: (ctx) => {
+        if (opts.shuttingDown()) return false;
+        const socket = ctx.extra.socket;
+        if (socket.readyState !== socket.OPEN) return false;
+        const apiKey = wsApiKey(ctx);
+        if (apiKey) {
+          const bucket = keyBucket(apiKey);
+          if (!wsPerKey.take(bucket, config.WS_MAX_CONNECTIONS_PER_KEY)) {
+            closeForLimit(socket, limitReason.key(config.WS_MAX_CONNECTIONS_PER_KEY));
+            return false;
+          }
+          wsKeyOf.set(socket, bucket);
+        }
+        return true;
+      },
+      // Errors a subscription raises while streaming (e.g. UNAUTHORIZED on its first step) reach this, not the
+      // execution plugins: the same mapping (src/http/errors.ts), with the operation's request id.
+      onError: (ctx, id, _payload, errors) => {
+        const ids = opRequestIds(ctx.extra.socket);
+        const requestId = ids.get(id) ?? requestIdFrom(undefined);
+        ids.delete(id);
+        return errors.map((e) => {
+          const { kind, message, extensions } = graphqlErrorFields(e, log, { requestId, where: 'subscription' });
+          return kind === 'graphql' ? { ...e.toJSON(), extensions } : { message, path: e.path, extensions };
+        });
+      },
+      onComplete: (ctx, id) => void opRequestIds(ctx.extra.socket).delete(id),
+      onSubscribe: async (ctx, id, params) => {
+        const req = ctx.extra.request;
+        const socket = ctx.extra.socket;
+        const limit = config.WS_MAX_SUBSCRIPTIONS_PER_CONNECTION;
+        // ctx.subscriptions already holds this operation.
+        if (limit > 0 && Object.keys(ctx.subscriptions).length > limit && socket.readyState === socket.OPEN)
+          closeForLimit(socket, limitReason.subscriptions(limit));
+        // Closed for a limit (this operation's, or the message rate's): nothing more runs on it.
+        if (socket.readyState !== socket.OPEN) return [new GraphQLError('The connection is closing', { extensions: { code: 'RATE_LIMITED' } })];
+        const requestId = requestIdFrom(undefined);
+        opRequestIds(socket).set(id, requestId);
+        const { schema, execute, subscribe, parse, validate } = yoga.getEnveloped({ ...ctx, req, socket, params });
+        const gqlContext = createGraphQLContext(deps, requestId, wsApiKey(ctx), clientIp(req, config.TRUST_PROXY));
+        gqlContext.rateLimit = newTicket();
+        /** An operation that will not run still takes its point; over the limit, RATE_LIMITED is its only error. */
+        const refusedAtGate = async (): Promise<GraphQLError[] | null> => {
+          if (!ratelimit.enabled) return null;
+          const auth = await gqlContext.auth().catch(() => null);
+          const decision = await ratelimit.take(gqlContext.rateLimit, ratelimit.identity(auth, gqlContext.clientIp), { default: 1 });
+          if (!decision || decision.allowed) return null;
+          const e = ratelimit.error(decision);
+          return [new GraphQLError(e.message, { extensions: apiErrorExtensions(e) })];
+        };
+        let document: ReturnType<typeof parse>;
+        try {
+          document = parse(params.query);
+        } catch (e) {
+          return (await refusedAtGate()) ?? [e as GraphQLError];
+        }
+        const errors = validate(schema, document);
+        if (errors.length) return (await refusedAtGate()) ?? errors;
+        return {
+          schema,
+          operationName: params.operationName,
+          document,
+          variableValues: params.variables,
+          contextValue: gqlContext,
+          rootValue: { execute, subscribe },
+        };
+      },
+    },
+    wss,
+  );
+  return wss;
+}

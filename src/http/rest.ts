@@ -1,0 +1,100 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ApiError } from '../errors.js';
+import type { StoredResponse } from '../idempotency/service.js';
+import { routeUsage } from '../ratelimit/weights.js';
+import { type Method, Reply, type RestContext, type Router } from '../rest/router.js';
+import { parseJsonBody, readBody } from './body.js';
+import { restError } from './errors.js';
+import type { HttpRateLimit } from './rate-limit.js';
+import { JSON_TYPE, headerValue, jsonText, sendJson } from './respond.js';
+import { idempotentRest, replayHeaders } from './rest-idempotency.js';
+import type { HttpDeps, RequestState } from './types.js';
+
+const keyRequired = () => new ApiError('UNAUTHORIZED', 'An API key is required: send it in the x-api-key header');
+
+/**
+ * `/v1`: the router glue. The route is matched first, its weight taken at the gate before any body is read, then
+ * the JSON body parsed, the key checked as the route's access says, and the handler run (through the
+ * idempotency store for `idempotent` routes). Handlers hold the API; this holds none of it.
+ */
+export function restTransport(deps: HttpDeps, router: Router, rate: HttpRateLimit) {
+  const { services, config, log } = deps;
+
+  /** A route's answer or error as an idempotency key stores it (idempotent routes answer JSON). */
+  const storedResponse = async (run: () => Promise<unknown> | unknown, requestId: string): Promise<StoredResponse> => {
+    let status = 200;
+    let headers: Record<string, string> = {};
+    let body: unknown;
+    try {
+      const result = await run();
+      if (result instanceof Reply) ({ status, headers, body } = result);
+      else body = result ?? {};
+    } catch (err) {
+      ({ status, headers, body } = restError(err, { config, log, requestId }));
+    }
+    if (Buffer.isBuffer(body) || typeof body === 'string') return { status, headers, body: body.toString() };
+    return { status, headers: { 'content-type': JSON_TYPE, ...headers }, body: jsonText(body) };
+  };
+
+  return async (req: IncomingMessage, res: ServerResponse, state: RequestState, url: URL) => {
+    const method = (req.method ?? 'GET').toUpperCase();
+    let matched: ReturnType<Router['match']>;
+    try {
+      matched = router.match(method, url.pathname);
+    } catch (err) {
+      // Probing unknown paths counts too (one point, by address).
+      await rate.limit(req, res, state.rateLimit, null, { default: 1 });
+      throw err;
+    }
+    const { route, params } = matched;
+    const apiKey = headerValue(req.headers['x-api-key']);
+    // The key (when sent) decides whose count this is, on every route; the limit applies before any body is read.
+    const keyed = rate.enabled || route.access !== 'public' ? await rate.tryAuthenticate(apiKey) : { auth: null };
+    await rate.limit(req, res, state.rateLimit, keyed.auth, routeUsage(route.rateLimit, url.searchParams));
+    const raw = method === 'GET' || method === 'HEAD' ? Buffer.alloc(0) : await readBody(req, config.BODY_LIMIT_BYTES);
+    const body = parseJsonBody(raw, headerValue(req.headers['content-type']));
+    let auth: RestContext['auth'] = null;
+    if (route.access === 'key' || (route.access === 'optionalKey' && apiKey)) {
+      if (!apiKey) throw keyRequired();
+      if (!keyed.auth) throw keyed.error;
+      auth = keyed.auth;
+      state.accountId = auth.accountId;
+    }
+    const ctx: RestContext = {
+      services,
+      config,
+      log,
+      requestId: state.requestId,
+      method: route.method as Method,
+      path: url.pathname,
+      params,
+      query: url.searchParams,
+      body,
+      headers: req.headers,
+      auth,
+      requireAuth() {
+        if (!auth) throw keyRequired();
+        return auth;
+      },
+    };
+    if (route.idempotent) {
+      const outcome = await idempotentRest(services.idempotency, { headers: req.headers, route, params, body, auth, requestId: state.requestId }, () =>
+        storedResponse(() => route.handler(ctx), state.requestId),
+      );
+      if (outcome) {
+        const { status, headers, body: text } = outcome.response;
+        res.writeHead(status, { ...headers, 'content-length': Buffer.byteLength(text), ...replayHeaders(outcome) });
+        return void res.end(text);
+      }
+    }
+    const result = await route.handler(ctx);
+    if (!(result instanceof Reply)) return sendJson(res, 200, result ?? {}, {}, method === 'HEAD');
+    if (Buffer.isBuffer(result.body) || typeof result.body === 'string') {
+      res.writeHead(result.status, result.headers);
+      res.end(method === 'HEAD' ? undefined : result.body);
+    } else if (result.status === 304 || result.status === 204) {
+      res.writeHead(result.status, result.headers);
+      res.end();
+    } else sendJson(res, result.status, result.body, result.headers, method === 'HEAD');
+  };
+}

@@ -1,0 +1,22 @@
+import type { Config } from '../config.js';
+import type { PgPubSub } from '../db/pubsub.js';
+import type { Logger } from '../log.js';
+import type { RateTicket } from '../ratelimit/service.js';
+import type { Services } from '../services.js';
+
+/** What the HTTP layer hands to routes, resolvers and pages; nothing else of the process reaches them. */
+export interface HttpDeps {
+  services: Services;
+  config: Config;
+  log: Logger;
+  /** GraphQL subscriptions listen here. */
+  pubsub: PgPubSub;
+}
+
+/** Per-request facts: the id, the access log's timing and account, and what the request took from its rate limit. */
+export interface RequestState {
+  requestId: string;
+  started: number;
+  accountId?: string;
+  rateLimit: RateTicket;
+}
