@@ -1,6 +1,6 @@
 import { readByIds } from '../db/by-ids.js';
 import { testEndpointsMayBePrivate } from './config.js';
-import type { KeyAuth } from '../accounts/service.js';
+import { lockAccountForKeyChanges, type KeyAuth } from '../accounts/service.js';
 import type { Prisma } from '../db/client.js';
 import { after, keysetOfId, NEWEST_FIRST, pageOf, type Page } from '../db/keyset.js';
 import type { Infra } from '../infra.js';
@@ -119,7 +119,7 @@ export class WebhooksService {
     // NO KEY UPDATE: it serialises these creates without blocking the foreign-key (KEY SHARE) locks that
     // the account's other writes (events, sessions) take on the same row.
     const ep = await this.prisma.$transaction(async (tx) => {
-      await tx.$queryRaw`SELECT id FROM accounts WHERE id = ${auth.accountId} FOR NO KEY UPDATE`;
+      await lockAccountForKeyChanges(tx, auth.accountId);
       const count = await tx.webhookEndpoint.count({ where: { accountId: auth.accountId, livemode } });
       if (count >= MAX_ENDPOINTS) throw new ApiError('CONFLICT', `At most ${MAX_ENDPOINTS} webhook endpoints per account and mode; delete one first`);
       return tx.webhookEndpoint.create({
@@ -210,6 +210,15 @@ export class WebhooksService {
     const from = await keysetOfId(q.cursor, (id) => this.prisma.webhookAttempt.findFirst({ where: { ...where, id }, select: { createdAt: true, id: true } }));
     const rows = await this.prisma.webhookAttempt.findMany({ where: { ...where, ...after(from) }, orderBy: NEWEST_FIRST, take: q.limit + 1 });
     return pageOf(rows, q.limit, attemptView, (last) => last.id);
+  }
+
+  /** Deliveries of one event (oldest first), or the ones with these ids (by id): the events API's delivery log and redeliveries. */
+  async deliveriesWhere(where: { eventId: string } | { ids: string[] }): Promise<DeliveryView[]> {
+    const rows =
+      'eventId' in where
+        ? await this.prisma.webhookDelivery.findMany({ where: { eventId: where.eventId }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] })
+        : await this.prisma.webhookDelivery.findMany({ where: { id: { in: where.ids } }, orderBy: { id: 'asc' } });
+    return rows.map(deliveryView);
   }
 
   /**
