@@ -6,19 +6,23 @@ import ts from 'typescript';
 export interface ModelTable {
   model: string;
   table: string;
+  /** Relation fields: field name → the model it leads to (an `include`, `select` or filter through it reads that model). */
+  relations: Record<string, string>;
 }
 
 /** Every model of the schema files in `dir` (prisma/*.prisma). */
 export function readModels(dir: string): ModelTable[] {
-  const out: ModelTable[] = [];
+  const bodies = new Map<string, string>();
   for (const name of readdirSync(dir).filter((n) => n.endsWith('.prisma'))) {
     const text = readFileSync(join(dir, name), 'utf8');
-    for (const m of text.matchAll(/^model\s+(\w+)\s*\{([\s\S]*?)^\}/gm)) {
-      const map = /@@map\("([^"]+)"\)/.exec(m[2]!);
-      out.push({ model: m[1]!, table: map ? map[1]! : m[1]! });
-    }
+    for (const m of text.matchAll(/^model\s+(\w+)\s*\{([\s\S]*?)^\}/gm)) bodies.set(m[1]!, m[2]!);
   }
-  return out;
+  return [...bodies].map(([model, body]) => {
+    const map = /@@map\("([^"]+)"\)/.exec(body);
+    const relations: Record<string, string> = {};
+    for (const f of body.matchAll(/^\s*(\w+)\s+(\w+)(?:\[\]|\?)?(?:\s|$)/gm)) if (bodies.has(f[2]!)) relations[f[1]!] = f[2]!;
+    return { model, table: map ? map[1]! : model, relations };
+  });
 }
 
 /** The methods of a Prisma model delegate (`prisma.order.findMany`). */
@@ -72,14 +76,30 @@ export function tableAccesses(fileName: string, text: string, models: readonly M
     if (ts.isTemplateExpression(n)) return [n.head.text, ...n.templateSpans.map((s) => s.literal.text)].join(' ? ');
     return null;
   };
+  const relationsOf = new Map(models.map((m) => [m.model, m.relations]));
+  /** The arguments of a delegate call: a key naming a relation of the current model reads the related model. */
+  const throughRelations = (n: ts.Node, model: string, how: string): void => {
+    if (ts.isArrayLiteralExpression(n)) for (const e of n.elements) throughRelations(e, model, how);
+    if (!ts.isObjectLiteralExpression(n)) return;
+    for (const p of n.properties) {
+      if (!ts.isPropertyAssignment(p)) continue;
+      const target = relationsOf.get(model)?.[p.name.getText(sf)];
+      if (target) out.push({ model: target, line: lineOf(p), how: `${how} through ${model}.${p.name.getText(sf)}` });
+      throughRelations(p.initializer, target ?? model, how);
+    }
+  };
   const visit = (n: ts.Node) => {
     if (ts.isPropertyAccessExpression(n)) {
       const model = byDelegate.get(n.name.text);
       if (model) {
         const parent = n.parent;
         const called = ts.isPropertyAccessExpression(parent) && parent.expression === n && DELEGATE_METHODS.has(parent.name.text);
-        if (called) out.push({ model, line: lineOf(n), how: `${n.expression.getText(sf).replace(/\s+/g, '')}.${n.name.text}.${parent.name.text}` });
-        else if (CLIENT_NAME.test(n.expression.getText(sf).replace(/\s+/g, ''))) out.push({ model, line: lineOf(n), how: n.getText(sf).replace(/\s+/g, '') });
+        if (called) {
+          const how = `${n.expression.getText(sf).replace(/\s+/g, '')}.${n.name.text}.${parent.name.text}`;
+          out.push({ model, line: lineOf(n), how });
+          const call = parent.parent;
+          if (ts.isCallExpression(call) && call.expression === parent && call.arguments[0]) throughRelations(call.arguments[0], model, how);
+        } else if (CLIENT_NAME.test(n.expression.getText(sf).replace(/\s+/g, ''))) out.push({ model, line: lineOf(n), how: n.getText(sf).replace(/\s+/g, '') });
       }
     }
     const sql = sqlText(n);
