@@ -70,10 +70,6 @@ export interface CheckoutDeps extends Pick<Infra, 'config' | 'log' | 'clock'> {
   wakeVerifier(): void;
 }
 
-/**
- * Checkout sessions: create, pay, verify, expire and refund. Every status change runs under the session's row lock
- * (`SELECT … FOR UPDATE`) and writes its event and its live-update notification in the same transaction.
- */
 /*
  * Reads of sessions and payments for other domains (an invoice's session, the orders listed by session): the
  * session and payment tables are checkout's, so they are read here, in the caller's transaction when given.
@@ -104,9 +100,11 @@ export async function openSessionIdsOfInvoice(db: PrismaClient | Tx, invoiceId: 
   return (await db.checkoutSession.findMany({ where: { invoiceId, status: 'open' }, select: { id: true } })).map((s) => s.id);
 }
 
+/**
+ * Checkout sessions: create, pay, verify, expire and refund. Every status change runs under the session's row lock
+ * (`SELECT … FOR UPDATE`) and writes its event and its live-update notification in the same transaction.
+ */
 export class CheckoutService {
-  /** Counts committed payment reports (wake-ups) in this process, so the verification job notices ones made mid-run. */
-  reports = 0;
   readonly refunds: RefundsService;
   /** The merchant's resolutions of sessions in `needs_review` (accept, reopen). */
   readonly reviews: CheckoutReviews;
@@ -586,7 +584,6 @@ export class CheckoutService {
 
   /** A payment report was committed: run verification now, or, when a run is under way, soon after it. */
   wakeVerifier(): void {
-    this.reports++;
     this.deps.wakeVerifier();
   }
 

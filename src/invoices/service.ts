@@ -52,16 +52,16 @@ export interface PayResult {
   url: string;
 }
 
-/**
- * Invoices: drafts, gap-free numbering, sending (email through the outbox), paying through checkout, voiding
- * and receipts. Every change runs under the invoice's row lock (`SELECT … FOR UPDATE`) and writes its event,
- * its emails and its live-update notification in the same transaction.
- */
 /** An invoice row by id inside the caller's transaction (billing's dunning emails and paid check); null when unknown. */
 export function invoiceRow(tx: Tx, id: string): Promise<Invoice | null> {
   return tx.invoice.findUnique({ where: { id } });
 }
 
+/**
+ * Invoices: drafts, gap-free numbering, sending (email through the outbox), paying through checkout, voiding
+ * and receipts. Every change runs under the invoice's row lock (`SELECT … FOR UPDATE`) and writes its event,
+ * its emails and its live-update notification in the same transaction.
+ */
 export class InvoicesService {
   private readonly prisma: PrismaClient;
   private readonly pdfs = new Map<string, Buffer>();

@@ -25,9 +25,11 @@ export const MAX_ENDPOINTS = 16;
 export const livemodeOf = (auth: KeyAuth) => auth.mode === 'live';
 
 /** Webhook endpoints (per account and mode), their attempt log, test triggers, and the delivery worker. */
-export interface WebhooksDeps extends Pick<Infra, 'config' | 'log' | 'clock' | 'prisma' | 'pubsub'> {
+export interface WebhooksDeps extends Pick<Infra, 'config' | 'log' | 'clock' | 'prisma'> {
   /** DNS resolution for endpoint URLs, at create/update and at every delivery (default: the system's). */
   resolver?: Resolver;
+  /** Kicks the delivery job (src/services.ts wires the job runner); unset, the worker waits for its poll. */
+  wakeWorker?(): void;
 }
 
 export class WebhooksService {
@@ -41,7 +43,7 @@ export class WebhooksService {
     this.resolverRef = { current: deps.resolver ?? systemResolver };
     this.worker = new DeliveryWorker(
       deps.prisma,
-      deps.pubsub,
+      () => deps.wakeWorker?.(),
       deps.clock,
       deps.log,
       {
