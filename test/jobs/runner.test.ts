@@ -30,12 +30,12 @@ const settle = async () => {
 
 /** A job whose runs end when the test ends them: with a delay, with nothing (the interval), or with an error. */
 function gatedJob(intervalMs = 1000) {
-  const runs: Array<{ end: (r: number | void) => void; fail: (e: Error) => void }> = [];
+  const runs: Array<{ end: (r?: number) => void; fail: (e: Error) => void }> = [];
   let drained = 0;
   const job: Job = {
     name: 'gated',
     intervalMs,
-    run: () => new Promise<number | void>((end, fail) => runs.push({ end, fail })),
+    run: () => new Promise<number | undefined>((end, fail) => runs.push({ end, fail })),
     drain: async () => void drained++,
   };
   return { job, runs, drained: () => drained };
