@@ -42,7 +42,7 @@ import { sandboxProvider } from './deposits/sandbox.js';
 import { relayDepositProvider } from './providers/relay/deposit-addresses.js';
 import { SubscriptionsService } from './billing/service.js';
 import { subscriptionsBillingJob } from './billing/jobs.js';
-import { JupiterTrigger } from './providers/jupiter/trigger.js';
+import { jupiterLimitOrders } from './providers/jupiter/limit-orders.js';
 import { LimitOrdersService } from './limit-orders/service.js';
 import { LIMIT_ORDER_POLL_JOB, limitOrderPollerJob } from './limit-orders/jobs.js';
 import { transferFeeMints } from './limit-orders/mint.js';
@@ -118,7 +118,7 @@ export function createServices(infra: Infra, sql: RawSql, opts: { pgPool?: pg.Po
   const orders = new OrdersService({ config, log, clock, prisma, pubsub, quotes, providers: builders, rpc, wakePoller: () => jobs.kick(ORDER_POLL_JOB) });
 
   // ---- limit orders: Jupiter Trigger; each fill becomes an order record --------------------------------------
-  const trigger = new JupiterTrigger({ baseUrl: config.JUPITER_API_URL, basePath: config.JUPITER_TRIGGER_PATH, apiKey: config.JUPITER_API_KEY });
+  const trigger = jupiterLimitOrders({ baseUrl: config.JUPITER_API_URL, basePath: config.JUPITER_TRIGGER_PATH, apiKey: config.JUPITER_API_KEY });
   // Only with jupiter among PROVIDERS: otherwise create/submit/cancel answer NO_ROUTE and no fill poller runs.
   const limitOrdersEnabled = providers.ids().includes('jupiter');
   const limitOrders = new LimitOrdersService({
