@@ -28,6 +28,8 @@ import { CallsSimulator } from './quotes/calls/simulate.js';
 import { PgQuoteStore, RedisQuoteStore } from './quotes/store.js';
 import { quoteStoreSweepJob } from './quotes/jobs.js';
 import { WebhooksService } from './webhooks/service.js';
+import { WEBHOOKS_DELIVER_JOB, webhooksDeliverJob } from './webhooks/jobs.js';
+import { webhooksWakeTopic } from './events/topics.js';
 import { RateLimitService } from './ratelimit/service.js';
 import { createLimiterStore } from './ratelimit/store.js';
 import { InvoicesService } from './invoices/service.js';
@@ -40,7 +42,7 @@ import { sandboxProvider } from './deposits/sandbox.js';
 import { relayDepositProvider } from './providers/relay/deposit-addresses.js';
 import { SubscriptionsService } from './billing/service.js';
 import { subscriptionsBillingJob } from './billing/jobs.js';
-import { JupiterTrigger } from './providers/jupiter/trigger.js';
+import { jupiterLimitOrders } from './providers/jupiter/limit-orders.js';
 import { LimitOrdersService } from './limit-orders/service.js';
 import { LIMIT_ORDER_POLL_JOB, limitOrderPollerJob } from './limit-orders/jobs.js';
 import { transferFeeMints } from './limit-orders/mint.js';
@@ -116,7 +118,7 @@ export function createServices(infra: Infra, sql: RawSql, opts: { pgPool?: pg.Po
   const orders = new OrdersService({ config, log, clock, prisma, pubsub, quotes, providers: builders, rpc, wakePoller: () => jobs.kick(ORDER_POLL_JOB) });
 
   // ---- limit orders: Jupiter Trigger; each fill becomes an order record --------------------------------------
-  const trigger = new JupiterTrigger({ baseUrl: config.JUPITER_API_URL, basePath: config.JUPITER_TRIGGER_PATH, apiKey: config.JUPITER_API_KEY });
+  const trigger = jupiterLimitOrders({ baseUrl: config.JUPITER_API_URL, basePath: config.JUPITER_TRIGGER_PATH, apiKey: config.JUPITER_API_KEY });
   // Only with jupiter among PROVIDERS: otherwise create/submit/cancel answer NO_ROUTE and no fill poller runs.
   const limitOrdersEnabled = providers.ids().includes('jupiter');
   const limitOrders = new LimitOrdersService({
@@ -135,7 +137,7 @@ export function createServices(infra: Infra, sql: RawSql, opts: { pgPool?: pg.Po
   });
 
   // ---- events and webhooks ---------------------------------------------------------------------------------
-  const webhooks = new WebhooksService({ config, log, clock, prisma, pubsub });
+  const webhooks = new WebhooksService({ config, log, clock, prisma, wakeWorker: () => jobs.kick(WEBHOOKS_DELIVER_JOB) });
   const events = new EventsService({ prisma, clock, webhooks });
 
   // ---- checkout --------------------------------------------------------------------------------------------
@@ -153,16 +155,10 @@ export function createServices(infra: Infra, sql: RawSql, opts: { pgPool?: pg.Po
   checkout.setSeenProbe((payment, session, tx) => verifier.isSeen(payment, session, tx));
   // Signed bytes a provider broadcasts cannot be called back: refuse before they go if the session is closed.
   orders.onBeforeSubmit((quote) => checkout.assertAcceptsPayment(quote));
-  // An order's changes (its report once committed, then filled, refunded, failed) wake the verifier at once.
-  orders.onChange(async (order) => {
-    if (order.checkoutSessionId) checkout.wakeVerifier();
-  });
 
   // ---- invoices: paid through checkout, emailed through the outbox ---------------------------------------
   const mail = new MailService({ config, log, clock, prisma });
   const invoices = new InvoicesService({ config, log, clock, prisma, checkout, checkoutPayments: checkout, mail });
-  // The session paying an invoice becomes paid → the invoice becomes paid in the same transaction.
-  checkout.onStatusChange((tx, before, after) => invoices.onSessionStatus(tx, before, after));
   mail.onDelivered((m) => invoices.onEmailDelivered(m));
 
   // ---- deposit addresses: each deposit is an order record, followed by the order poller ---------------------
@@ -185,24 +181,34 @@ export function createServices(infra: Infra, sql: RawSql, opts: { pgPool?: pg.Po
     wakeOrderPoller: () => jobs.kick(ORDER_POLL_JOB),
     wakeDetector: () => jobs.kick(DEPOSIT_DETECT_JOB),
   });
-  // Deposit orders push their address's subscribers on every change (submitted, then final).
-  orders.onChange((order) => deposits.onOrderChange(order));
   // Checkout "pay by transfer": a deposit at a session's one-time address is a routed payment of that session,
   // recorded in the deposit's own transaction (the deposit order and the payment commit together); the order's
   // later changes (filled, refunded, failed) wake the verifier through the orders → checkout hook above.
   const transfer = new TransferPayments({ log, checkout, deposits, now: () => clock.now() });
   deposits.onDepositRecorded(transfer.depositListener);
-  // A session that can no longer take a payment has its addresses disabled in the same transaction.
-  checkout.onStatusChange((tx, before, after) => transfer.onSessionStatus(tx, before, after));
   // The order poller asks the sandbox about sandbox orders (it quotes nothing, so it is not a loaded provider).
   const orderProviders = { get: (id: string) => (id === sandbox.id && sandbox.orders ? sandbox.orders : builders.get(id)) };
   // ---- subscriptions: a period's invoice is an invoice; paying it is the invoice's payment --------------
   const subscriptions = new SubscriptionsService({ config, log, clock, prisma, invoices, mail });
-  // Registered after the invoices' listener: in the same transaction, the invoice is paid first, then its period.
+
+  // ---- listeners that run in order: registration order is run order, so each list is registered here, whole --
+  // A session's status change, inside the transaction that moves it:
+  //   1. the session paying an invoice becomes paid → the invoice becomes paid;
+  //   2. a session that can no longer take a payment has its transfer addresses disabled;
+  //   3. the invoice paid in 1 → its subscription period is paid and its dunning stops (needs 1 first).
+  checkout.onStatusChange((tx, before, after) => invoices.onSessionStatus(tx, before, after));
+  checkout.onStatusChange((tx, before, after) => transfer.onSessionStatus(tx, before, after));
   checkout.onStatusChange((tx, before, after) => subscriptions.onSessionStatus(tx, before, after));
+  // An order's change, once committed (its report, then filled, refunded, failed):
+  //   1. an order paying a session wakes the verifier at once;
+  //   2. a deposit order pushes its address's subscribers.
+  orders.onChange(async (order) => {
+    if (order.checkoutSessionId) checkout.wakeVerifier();
+  });
+  orders.onChange((order) => deposits.onOrderChange(order));
 
   // ---- jobs ------------------------------------------------------------------------------------------------
-  jobs.add(webhooks.worker.job());
+  jobs.add(webhooksDeliverJob({ webhooks }));
   jobs.add(eventRetentionJob(sql, clock, config.EVENT_RETENTION_DAYS));
   jobs.add(
     orderPollerJob({
@@ -226,8 +232,12 @@ export function createServices(infra: Infra, sql: RawSql, opts: { pgPool?: pg.Po
   jobs.add(depositDetectorJob({ config, log, clock, prisma, sql, deposits }));
   jobs.add(subscriptionsBillingJob({ subscriptions }, config.SUBSCRIPTIONS_POLL_MS));
   for (const job of assetsJobs(assets)) jobs.add(job);
-  // A committed outbox message wakes the mail job at once (the job also polls, so a missed wake-up only delays).
-  let unsubscribeMail: (() => Promise<void>) | undefined;
+  // Commits in any instance wake these jobs at once (they also poll, so a missed wake-up only delays).
+  const wakeTopics: Array<[topic: string, job: string]> = [
+    [mailWakeTopic, MAIL_JOB],
+    [webhooksWakeTopic, WEBHOOKS_DELIVER_JOB],
+  ];
+  const unsubscribes: Array<Promise<(() => Promise<void>) | undefined>> = [];
 
   return {
     accounts,
@@ -252,16 +262,18 @@ export function createServices(infra: Infra, sql: RawSql, opts: { pgPool?: pg.Po
     jobs,
     startJobs: () => {
       jobs.start();
-      void pubsub
-        .subscribe(mailWakeTopic, () => {
-          mail.wakes++;
-          jobs.kick(MAIL_JOB);
-        })
-        .then((u) => (unsubscribeMail = u))
-        .catch((err) => log.warn({ err }, 'mail wake-up subscription failed; the mail job polls'));
+      for (const [topic, job] of wakeTopics)
+        unsubscribes.push(
+          pubsub
+            .subscribe(topic, () => jobs.kick(job))
+            .catch((err) => {
+              log.warn({ err, job }, 'wake-up subscription failed; the job polls');
+              return undefined;
+            }),
+        );
     },
     stop: async () => {
-      await unsubscribeMail?.().catch(() => {});
+      for (const u of await Promise.all(unsubscribes)) await u?.().catch(() => {});
       await jobs.stop();
       mail.close();
       await quotes.close();

@@ -2,6 +2,7 @@ import { ApiError, notFound } from '../errors.js';
 import { newId } from '../ids.js';
 import { plausibleId } from '../events/input.js';
 import type { Prisma } from '../db/client.js';
+import type { Prisma as PrismaNs } from '../db/generated/client.js';
 import type { Clock } from '../clock.js';
 import type { CoreConfig } from '../core-config.js';
 import type { Handles } from '../handles.js';
@@ -24,6 +25,22 @@ export interface ApiKeyView {
   createdAt: Date;
   lastUsedAt: Date | null;
   revokedAt: Date | null;
+}
+
+type Tx = PrismaNs.TransactionClient;
+
+/**
+ * Locks the account row inside the caller's transaction until it ends. NO KEY UPDATE: it serialises one kind
+ * of per-account change (webhook endpoint creates, counted against a limit) without blocking the foreign-key
+ * (KEY SHARE) locks that the account's other writes (events, sessions) take on the same row.
+ */
+export async function lockAccountForKeyChanges(tx: Tx, accountId: string): Promise<void> {
+  await tx.$queryRaw`SELECT id FROM accounts WHERE id = ${accountId} FOR NO KEY UPDATE`;
+}
+
+/** Whether an API key with this id exists (revoked or not): partners link keys by id. */
+export async function apiKeyExists(db: Prisma | Tx, id: string): Promise<boolean> {
+  return !!(await db.apiKey.findUnique({ where: { id }, select: { id: true } }));
 }
 
 /** `last_used_at` is written at most this often per key, so hot keys do not write on every request. */

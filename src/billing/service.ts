@@ -9,7 +9,7 @@ import { newId } from '../ids.js';
 import type { CoreConfig } from '../core-config.js';
 import type { Handles } from '../handles.js';
 import type { BillingConfig } from './config.js';
-import type { InvoicesService } from '../invoices/service.js';
+import { invoiceRow, type InvoicesService } from '../invoices/service.js';
 import { invoicePageUrl } from '../invoices/views.js';
 import { enqueueEmail } from '../mail/outbox.js';
 import { parseInput } from '../validation.js';
@@ -430,7 +430,8 @@ export class SubscriptionsService {
       case 'reminder_1':
       case 'reminder_2': {
         const n = step.kind === 'reminder_1' ? 1 : 2;
-        const inv = await tx.invoice.findUniqueOrThrow({ where: { id: step.period.invoiceId } });
+        const inv = await invoiceRow(tx, step.period.invoiceId);
+        if (!inv) throw new Error(`billing: period invoice ${step.period.invoiceId} is missing`);
         const mail = reminderEmail(inv, invoicePageUrl(this.deps.config.PUBLIC_URL, inv.id), {
           n,
           cancelAt: new Date(addDays(step.period.dueAt.getTime(), DUNNING.cancelDays)),
@@ -535,7 +536,7 @@ export class SubscriptionsService {
     if (!session.invoiceId || session.status !== 'paid') return;
     const p = await tx.subscriptionPeriod.findUnique({ where: { invoiceId: session.invoiceId } });
     if (!p || p.paidAt || p.voidedAt) return;
-    const inv = await tx.invoice.findUnique({ where: { id: session.invoiceId }, select: { status: true } });
+    const inv = await invoiceRow(tx, session.invoiceId);
     if (inv?.status !== 'paid') return;
     await this.withLocked(
       p.subscriptionId,

@@ -53,7 +53,12 @@ export type SubscriptionTransition =
   | { ok: true; next: SubscriptionState; events: SubscriptionEventType[]; cancellationReason?: CancellationReason }
   | { ok: false; error: string };
 
+/**
+ * Final: no action moves a subscription out of it (a canceled subscription is never billed or revived); status
+ * streams complete there. test/billing/state.test.ts checks the list against `transition`.
+ */
 export const isFinal = (s: SubscriptionStatus) => s === 'canceled';
+export const FINAL_SUBSCRIPTION_STATUSES: readonly SubscriptionStatus[] = SUBSCRIPTION_STATUSES.filter(isFinal);
 
 export function transition(state: SubscriptionState, action: SubscriptionAction): SubscriptionTransition {
   const { status, cancelAtPeriodEnd } = state;

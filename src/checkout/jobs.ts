@@ -12,7 +12,7 @@ export const QUOTE_LINKS_SWEEP_JOB = 'checkout-quote-links-sweep';
  */
 export function checkoutVerifyJob(d: {
   config: Pick<CheckoutConfig, 'CHECKOUT_VERIFY_INTERVAL_MS'>;
-  checkout: Pick<CheckoutService, 'reports' | 'refunds'>;
+  checkout: Pick<CheckoutService, 'refunds'>;
   verifier: Pick<CheckoutVerifier, 'runOnce' | 'evmTx' | 'solanaTx'>;
 }): Job {
   const every = d.config.CHECKOUT_VERIFY_INTERVAL_MS;
@@ -20,10 +20,9 @@ export function checkoutVerifyJob(d: {
     name: VERIFY_JOB,
     intervalMs: every,
     run: async (signal) => {
-      // A payment reported during this run could not kick the job (it was running): look again soon.
-      const reportsBefore = d.checkout.reports;
+      // A payment reported during this run kicks the job mid-run: the runner remembers it and runs again at once.
       const left = (await d.verifier.runOnce(signal)) + (await d.checkout.refunds.verifySubmitted(d.verifier));
-      return left > 0 || d.checkout.reports !== reportsBefore ? every : every * 10;
+      return left > 0 ? every : every * 10;
     },
   };
 }

@@ -73,13 +73,41 @@ export interface CheckoutDeps extends Pick<Handles, 'log' | 'clock'> {
   wakeVerifier(): void;
 }
 
+/*
+ * Reads of sessions and payments for other domains (an invoice's session, the orders listed by session): the
+ * session and payment tables are checkout's, so they are read here, in the caller's transaction when given.
+ */
+
+/** The account and mode a session belongs to; null for an unknown id. */
+export function sessionOwner(db: PrismaClient | Tx, id: string): Promise<{ accountId: string; livemode: boolean } | null> {
+  return db.checkoutSession.findUnique({ where: { id }, select: { accountId: true, livemode: true } });
+}
+
+/** A session row by id (null when unknown). */
+export function sessionRow(db: PrismaClient | Tx, id: string): Promise<CheckoutSession | null> {
+  return db.checkoutSession.findUnique({ where: { id } });
+}
+
+/** A session with its payments (null when unknown). */
+export function sessionWithPayments(db: PrismaClient | Tx, id: string): Promise<(CheckoutSession & { payments: CheckoutPayment[] }) | null> {
+  return db.checkoutSession.findUnique({ where: { id }, include: { payments: true } });
+}
+
+/** A session's payments. */
+export function sessionPayments(db: PrismaClient | Tx, sessionId: string): Promise<CheckoutPayment[]> {
+  return db.checkoutPayment.findMany({ where: { sessionId } });
+}
+
+/** The ids of an invoice's sessions that are still `open`. */
+export async function openSessionIdsOfInvoice(db: PrismaClient | Tx, invoiceId: string): Promise<string[]> {
+  return (await db.checkoutSession.findMany({ where: { invoiceId, status: 'open' }, select: { id: true } })).map((s) => s.id);
+}
+
 /**
  * Checkout sessions: create, pay, verify, expire and refund. Every status change runs under the session's row lock
  * (`SELECT … FOR UPDATE`) and writes its event and its live-update notification in the same transaction.
  */
 export class CheckoutService {
-  /** Counts committed payment reports (wake-ups) in this process, so the verification job notices ones made mid-run. */
-  reports = 0;
   readonly refunds: RefundsService;
   /** The merchant's resolutions of sessions in `needs_review` (accept, reopen). */
   readonly reviews: CheckoutReviews;
@@ -559,7 +587,6 @@ export class CheckoutService {
 
   /** A payment report was committed: run verification now, or, when a run is under way, soon after it. */
   wakeVerifier(): void {
-    this.reports++;
     this.deps.wakeVerifier();
   }
 

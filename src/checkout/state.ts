@@ -56,8 +56,12 @@ export type SessionAction =
 
 export type TransitionResult = { ok: true; next: SessionStatus; event: CheckoutEventType | null } | { ok: false; error: string };
 
-/** No action moves a session out of these (test/checkout/state.test.ts checks it against `transition`). */
+/**
+ * Final: no action moves a session out of it (test/checkout/state.test.ts checks this against `transition`): paid or expired. `needs_review` is not (the merchant accepts it → paid, or reopens it → open). Status
+ * streams complete at a final status, and every other reader asks this rather than listing statuses.
+ */
 export const isFinal = (s: SessionStatus) => s === 'paid' || s === 'expired';
+export const FINAL_SESSION_STATUSES: readonly SessionStatus[] = SESSION_STATUSES.filter(isFinal);
 
 export function transition(status: SessionStatus, action: SessionAction): TransitionResult {
   const no = (error: string): TransitionResult => ({ ok: false, error });

@@ -10,7 +10,7 @@ import type { ProvidersConfig } from '../providers/config.js';
 import type { Handles } from '../handles.js';
 import type { DepositsConfig } from './config.js';
 import { notifyInTx } from '../events/outbox.js';
-import { recordOrderEvent, type OrdersService } from '../orders/service.js';
+import { depositAddressHasOrderInFlight, depositAddressOrders, insertOrderInTx, recordOrderEvent, type OrdersService } from '../orders/service.js';
 import { orderView, type OrderView } from '../orders/views.js';
 import type { PartnersService } from '../partners/service.js';
 import { withProviderTimeout } from '../providers/deadline.js';
@@ -419,11 +419,7 @@ export class DepositsService {
   }
 
   private recentDeposits(id: string, tx?: Tx): Promise<Order[]> {
-    return (tx ?? this.prisma).order.findMany({
-      where: { depositAddressId: id },
-      orderBy: [{ submittedAt: 'desc' }, { quoteId: 'desc' }],
-      take: LIMITS.recentDeposits,
-    });
+    return depositAddressOrders(tx ?? this.prisma, id, LIMITS.recentDeposits);
   }
 
   /** Addresses by id as the owner sees them (GraphQL references); null for unknown ids and other tenants'. */
@@ -533,28 +529,26 @@ export class DepositsService {
       });
       if (inserted.count !== 1) return null;
       const dstAmount = d.dstAmount ?? scaledDstAmount(BigInt(d.amount), fresh.estimate as unknown as DepositEstimate).toString();
-      const order = await tx.order.create({
-        data: {
-          quoteId,
-          provider: fresh.provider,
-          status: 'submitted',
-          accountId: fresh.accountId,
-          livemode: fresh.livemode,
-          srcChainId: fresh.chainId,
-          dstChainId: fresh.dstChainId,
-          amount: d.amount,
-          dstAmount,
-          srcTxHash: d.srcTxHash,
-          trackingId: d.trackingId,
-          ourFeeBps: fresh.ourFeeBps,
-          partnerFeeBps: fresh.integratorFeeBps,
-          partnerId: fresh.integrator,
-          depositAddressId: fresh.id,
-          checkoutSessionId: fresh.checkoutSessionId,
-          nextPollAt: at,
-          submittedAt: at,
-          updatedAt: at,
-        },
+      const order = await insertOrderInTx(tx, {
+        quoteId,
+        provider: fresh.provider,
+        status: 'submitted',
+        accountId: fresh.accountId,
+        livemode: fresh.livemode,
+        srcChainId: fresh.chainId,
+        dstChainId: fresh.dstChainId,
+        amount: d.amount,
+        dstAmount,
+        srcTxHash: d.srcTxHash,
+        trackingId: d.trackingId,
+        ourFeeBps: fresh.ourFeeBps,
+        partnerFeeBps: fresh.integratorFeeBps,
+        partnerId: fresh.integrator,
+        depositAddressId: fresh.id,
+        checkoutSessionId: fresh.checkoutSessionId,
+        nextPollAt: at,
+        submittedAt: at,
+        updatedAt: at,
       });
       for (const l of listeners) await l.recorded(tx, order, fresh);
       await tx.depositAddress.update({
@@ -582,7 +576,7 @@ export class DepositsService {
 
   /** When the detection poller looks at an address next (the curve in state.ts). */
   async nextCheckDelay(addr: DepositAddress): Promise<number> {
-    const inFlight = !!(await this.prisma.order.findFirst({ where: { depositAddressId: addr.id, status: 'submitted' }, select: { quoteId: true } }));
+    const inFlight = await depositAddressHasOrderInFlight(this.prisma, addr.id);
     const since = this.deps.clock.now() - (addr.lastDepositAt ?? addr.createdAt).getTime();
     return nextCheckDelayMs(since, inFlight);
   }

@@ -1,6 +1,7 @@
 import type { RawSql } from '../db/client.js';
 import type { Clock } from '../clock.js';
 import type { Job } from '../jobs/runner.js';
+import { sqlHasPendingDelivery } from '../webhooks/queue.js';
 
 const DAY_MS = 24 * 3600 * 1000;
 /** Rows per DELETE: short statements, so the sweep never holds many row locks or a long transaction. */
@@ -20,7 +21,7 @@ export async function deleteEventsBefore(sql: RawSql, cutoff: Date, signal?: Abo
          DELETE FROM events WHERE id IN (
            SELECT e.id FROM events e
             WHERE e.created_at < $1::timestamptz
-              AND NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = e.id AND d.status = 'pending')
+              AND NOT ${sqlHasPendingDelivery('e.id')}
             ORDER BY e.created_at
             LIMIT ${BATCH}
             FOR UPDATE SKIP LOCKED)

@@ -1,7 +1,7 @@
 import { encodeNotification } from '../db/pubsub.js';
 import type { Prisma } from '../db/generated/client.js';
 import { newId } from '../ids.js';
-import { sqlAnyEventPatternMatches } from './patterns.js';
+import { queueDeliveries } from '../webhooks/queue.js';
 import { accountEventsTopic, webhooksWakeTopic, type AccountEvent } from './topics.js';
 
 export type TransactionClient = Prisma.TransactionClient;
@@ -77,24 +77,6 @@ export async function recordEvent(tx: TransactionClient, e: NewEvent): Promise<R
   await notifyInTx(tx, accountEventsTopic(e.accountId, e.livemode ? 'live' : 'test'), envelope);
   if (queued > 0) await notifyInTx(tx, webhooksWakeTopic, 1);
   return envelope;
-}
-
-/** SQL condition: does endpoint alias `w` subscribe to the event type in parameter `$n`? */
-export const endpointMatchesType = (param: string) => sqlAnyEventPatternMatches('w.enabled_events', param);
-
-/** Fan-out at commit time: endpoints created later do not receive earlier events (as with Stripe). */
-async function queueDeliveries(tx: TransactionClient, ev: { id: string; accountId: string; livemode: boolean; type: string; at: Date }) {
-  return tx.$executeRawUnsafe(
-    `INSERT INTO webhook_deliveries (id, event_id, endpoint_id, next_attempt_at, created_at, updated_at)
-     SELECT 'whd_' || replace(gen_random_uuid()::text, '-', ''), $1, w.id, $4, $4, $4
-     FROM webhook_endpoints w
-     WHERE w.account_id = $2 AND w.livemode = $3 AND NOT w.disabled AND ${endpointMatchesType('$5')}`,
-    ev.id,
-    ev.accountId,
-    ev.livemode,
-    ev.at,
-    ev.type,
-  );
 }
 
 /**

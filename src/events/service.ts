@@ -7,15 +7,21 @@ import { ApiError, notFound } from '../errors.js';
 import { parseInput } from '../validation.js';
 import { listEventsSchema, plausibleId, redeliverSchema } from './input.js';
 import { eventEnvelope } from './views.js';
-import { endpointMatchesType, notifyInTx, type RecordedEvent } from './outbox.js';
+import { notifyInTx, type RecordedEvent } from './outbox.js';
 import { eventTypeFilter } from './patterns.js';
 import { webhooksWakeTopic } from './topics.js';
 import type { WebhooksService } from '../webhooks/service.js';
-import { deliveryView, type AttemptView, type DeliveryView } from '../webhooks/views.js';
+import { queueRedelivery } from '../webhooks/queue.js';
+import type { AttemptView, DeliveryView } from '../webhooks/views.js';
 
 export interface EventsDeps extends Pick<Handles, 'prisma' | 'clock'> {
   /** An event's delivery attempts are webhook attempts, paged by the webhooks domain. */
-  webhooks: Pick<WebhooksService, 'attemptPage'>;
+  webhooks: Pick<WebhooksService, 'attemptPage' | 'deliveriesWhere'>;
+}
+
+/** Event rows by id, any account (the webhook worker reads the events it delivers). */
+export function eventsByIds(db: Prisma, ids: string[]) {
+  return db.event.findMany({ where: { id: { in: ids } } });
 }
 
 /** Events API (Stripe-like): list newest first with a cursor, get one, its delivery log, redeliver. */
@@ -55,8 +61,7 @@ export class EventsService {
 
   async deliveries(auth: KeyAuth, id: string): Promise<DeliveryView[]> {
     const e = await this.own(auth, id);
-    const rows = await this.prisma.webhookDelivery.findMany({ where: { eventId: e.id }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
-    return rows.map(deliveryView);
+    return this.deps.webhooks.deliveriesWhere({ eventId: e.id });
   }
 
   async attempts(auth: KeyAuth, id: string, query: unknown): Promise<Page<AttemptView>> {
@@ -77,38 +82,14 @@ export class EventsService {
       // if the sweep got it first, it is gone: NOT_FOUND rather than a foreign-key failure.
       const held = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM events WHERE id = ${e.id} FOR KEY SHARE`;
       if (!held.length) throw notFound('Event');
-      let rows: Array<{ id: string }>;
-      if (endpointId) {
-        if (!plausibleId(endpointId)) throw notFound('Webhook endpoint');
-        const ep = await tx.webhookEndpoint.findFirst({ where: { id: endpointId, ...this.scope(auth) } });
-        if (!ep) throw notFound('Webhook endpoint');
-        if (ep.disabled) throw new ApiError('CONFLICT', 'The webhook endpoint is disabled; enable it first');
-        rows = await tx.$queryRawUnsafe(
-          `INSERT INTO webhook_deliveries (id, event_id, endpoint_id, origin, next_attempt_at, created_at, updated_at)
-           VALUES ('whd_' || replace(gen_random_uuid()::text, '-', ''), $1, $2, 'manual', $3, $3, $3) RETURNING id`,
-          e.id,
-          ep.id,
-          now,
-        );
-      } else {
-        rows = await tx.$queryRawUnsafe(
-          `INSERT INTO webhook_deliveries (id, event_id, endpoint_id, origin, next_attempt_at, created_at, updated_at)
-           SELECT 'whd_' || replace(gen_random_uuid()::text, '-', ''), $1, w.id, 'manual', $4, $4, $4
-           FROM webhook_endpoints w
-           WHERE w.account_id = $2 AND w.livemode = $3 AND NOT w.disabled AND ${endpointMatchesType('$5')}
-           RETURNING id`,
-          e.id,
-          e.accountId,
-          e.livemode,
-          now,
-          e.type,
-        );
-      }
-      if (rows.length) await notifyInTx(tx, webhooksWakeTopic, 1);
-      return rows.map((r) => r.id);
+      if (endpointId && !plausibleId(endpointId)) throw notFound('Webhook endpoint');
+      const ids = await queueRedelivery(tx, { id: e.id, accountId: e.accountId, livemode: e.livemode, type: e.type, at: now }, endpointId);
+      if (ids === null) throw notFound('Webhook endpoint');
+      if (ids === 'disabled') throw new ApiError('CONFLICT', 'The webhook endpoint is disabled; enable it first');
+      if (ids.length) await notifyInTx(tx, webhooksWakeTopic, 1);
+      return ids;
     });
-    const created = await this.prisma.webhookDelivery.findMany({ where: { id: { in: ids } }, orderBy: { id: 'asc' } });
-    return { object: 'list', data: created.map(deliveryView) };
+    return { object: 'list', data: await this.deps.webhooks.deliveriesWhere({ ids }) };
   }
 
   /** Events by id of the key's account and mode (GraphQL references, one query per batch); null for any other id. */

@@ -1,5 +1,5 @@
 import type { KeyAuth } from '../accounts/service.js';
-import type { CheckoutService } from '../checkout/service.js';
+import { openSessionIdsOfInvoice, sessionPayments, sessionRow, sessionWithPayments, type CheckoutService } from '../checkout/service.js';
 import type { Prisma as PrismaClient } from '../db/client.js';
 import type { CheckoutSession, EmailMessage, Invoice, Prisma } from '../db/generated/client.js';
 import { readByIds } from '../db/by-ids.js';
@@ -12,7 +12,7 @@ import { notifyInTx, recordEvent } from '../events/outbox.js';
 import { newId } from '../ids.js';
 import type { CoreConfig } from '../core-config.js';
 import type { Handles } from '../handles.js';
-import { enqueueEmail } from '../mail/outbox.js';
+import { enqueueEmail, lastInvoiceEmail, lastInvoiceEmails } from '../mail/outbox.js';
 import { parseInput } from '../validation.js';
 import { invoiceEmail, receiptEmail } from './emails.js';
 import { createInvoiceSchema, INVOICE_ID, listInvoicesSchema, totalOf, updateInvoiceSchema, validateSettlement } from './input.js';
@@ -48,6 +48,11 @@ export interface InvoicesDeps extends Pick<Handles, 'log' | 'clock'> {
   mail: { readonly messageDomain: string };
 }
 
+/** An invoice row by id inside the caller's transaction (billing's dunning emails and paid check); null when unknown. */
+export function invoiceRow(tx: Tx, id: string): Promise<Invoice | null> {
+  return tx.invoice.findUnique({ where: { id } });
+}
+
 /**
  * Invoices: drafts, gap-free numbering, sending (email through the outbox), paying through checkout, voiding
  * and receipts. Every change runs under the invoice's row lock (`SELECT … FOR UPDATE`) and writes its event,
@@ -66,7 +71,7 @@ export class InvoicesService {
   }
 
   private async lastEmail(id: string, tx?: Tx): Promise<EmailMessage | null> {
-    return (tx ?? this.prisma).emailMessage.findFirst({ where: { invoiceId: id }, orderBy: { seq: 'desc' } });
+    return lastInvoiceEmail(tx ?? this.prisma, id);
   }
 
   private async fullView(inv: Invoice, tx?: Tx): Promise<InvoiceView> {
@@ -170,11 +175,7 @@ export class InvoicesService {
 
   /** The newest email of each invoice, in one query. */
   private async lastEmails(ids: string[]): Promise<Map<string, EmailMessage>> {
-    const out = new Map<string, EmailMessage>();
-    if (!ids.length) return out;
-    const rows = await this.prisma.emailMessage.findMany({ where: { invoiceId: { in: ids } }, orderBy: { seq: 'desc' } });
-    for (const m of rows) if (m.invoiceId && !out.has(m.invoiceId)) out.set(m.invoiceId, m);
-    return out;
+    return lastInvoiceEmails(this.prisma, ids);
   }
 
   /** Invoices by id as the owner sees them; null for unknown ids and for invoices `auth` does not own (one query per batch). */
@@ -314,11 +315,10 @@ export class InvoicesService {
    * paid hook), so taking them in the other order could deadlock. A pay call in between sees void.
    */
   async expireSessionsOfVoided(id: string): Promise<void> {
-    const open = await this.prisma.checkoutSession.findMany({ where: { invoiceId: id, status: 'open' }, select: { id: true } });
-    for (const s of open)
+    for (const sessionId of await openSessionIdsOfInvoice(this.prisma, id))
       await this.deps.checkout
-        .expireInternal(s.id)
-        .catch((err) => this.deps.log.warn({ err, invoiceId: id, sessionId: s.id }, 'could not expire the session of a voided invoice'));
+        .expireInternal(sessionId)
+        .catch((err) => this.deps.log.warn({ err, invoiceId: id, sessionId }, 'could not expire the session of a voided invoice'));
   }
 
   // ---- customer (public; the unguessable id is the access token) -------------------------------------------
@@ -360,7 +360,7 @@ export class InvoicesService {
       if (inv.status === 'draft') throw notFound('Invoice');
       this.check(inv, { type: 'pay' });
       if (inv.sessionId) {
-        const s = await tx.checkoutSession.findUnique({ where: { id: inv.sessionId } });
+        const s = await sessionRow(tx, inv.sessionId);
         if (s && ((s.status === 'open' && s.expiresAt.getTime() > this.now()) || s.status === 'processing')) {
           return { created: false, sessionId: s.id, url: this.deps.checkout.view(s, [], false).url };
         }
@@ -463,7 +463,7 @@ export class InvoicesService {
           where: { id: inv.id },
           data: { status: 'paid', paidAt: session.paidAt ?? at, sessionId: session.id, updatedAt: at },
         });
-        const payments = await tx2.checkoutPayment.findMany({ where: { sessionId: session.id } });
+        const payments = await sessionPayments(tx2, session.id);
         if (updated.customerEmail) {
           const paying = payments.find((p) => p.status === 'succeeded');
           if (paying) {
@@ -509,7 +509,7 @@ export class InvoicesService {
   async receipt(id: string): Promise<ReceiptData> {
     const inv = await this.find(id);
     if (inv?.status !== 'paid' || !inv.sessionId) throw notFound('Receipt');
-    const session = await this.prisma.checkoutSession.findUnique({ where: { id: inv.sessionId }, include: { payments: true } });
+    const session = await sessionWithPayments(this.prisma, inv.sessionId);
     const paying = session?.payments.find((p) => p.status === 'succeeded');
     if (!session || !paying) throw notFound('Receipt');
     return receiptData(inv, session, paying, invoicePageUrl(this.deps.config.PUBLIC_URL, inv.id));

@@ -27,7 +27,9 @@ export type InvoiceTransition =
     }
   | { ok: false; error: string };
 
+/** Final: no action moves an invoice out of it (paid or void); status streams complete there. */
 export const isFinal = (s: InvoiceStatus) => s === 'paid' || s === 'void';
+export const FINAL_INVOICE_STATUSES: readonly InvoiceStatus[] = INVOICE_STATUSES.filter(isFinal);
 
 export function transition(status: InvoiceStatus, action: InvoiceAction): InvoiceTransition {
   const no = (error: string): InvoiceTransition => ({ ok: false, error });

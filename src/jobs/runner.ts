@@ -5,68 +5,97 @@ export interface Job {
   /** Milliseconds until the next run; the job may return its own delay (e.g. backoff when idle). */
   intervalMs: number;
   run(signal: AbortSignal): Promise<number | undefined> | Promise<void>;
+  /** After stop() aborted the runs: waits for work a run started and left going (webhook deliveries in flight). */
+  drain?(): Promise<void>;
+}
+
+/** Timers the runner schedules with; tests pass a controllable one. */
+export interface Timers {
+  set(fn: () => void, ms: number): unknown;
+  clear(handle: unknown): void;
+}
+
+const systemTimers: Timers = {
+  set: (fn, ms) => setTimeout(fn, ms).unref(),
+  clear: (h) => clearTimeout(h as NodeJS.Timeout),
+};
+
+interface Slot {
+  job: Job;
+  timer?: unknown;
+  running?: Promise<void>;
+  /** A wake-up arrived during the run: run once more right after it, whatever delay the run asked for. */
+  woken: boolean;
 }
 
 /**
- * Runs periodic jobs (pollers, schedulers) one run at a time each. A run that throws is logged and
- * retried on the next tick; stop() aborts the current runs and waits for them to finish.
+ * Runs periodic jobs (pollers, schedulers, queue workers) one run at a time each. `kick` runs a job now; a kick
+ * that arrives while the job runs is remembered and the job runs again as soon as that run ends, so work
+ * committed mid-run is never left to the next tick. A run that throws is logged and retried after the interval;
+ * stop() aborts the current runs and waits for them (and what they left in flight) to finish.
  */
 export class JobRunner {
-  private jobs: Job[] = [];
-  private timers = new Map<string, NodeJS.Timeout>();
-  private running = new Map<string, Promise<void>>();
+  private slots = new Map<string, Slot>();
   private abort = new AbortController();
   private started = false;
 
-  constructor(private log: Logger) {}
+  constructor(
+    private log: Logger,
+    private timers: Timers = systemTimers,
+  ) {}
 
   add(job: Job) {
-    this.jobs.push(job);
-    if (this.started) this.schedule(job, 0);
+    if (this.slots.has(job.name)) throw new Error(`job ${job.name} is already added`);
+    const slot: Slot = { job, woken: false };
+    this.slots.set(job.name, slot);
+    if (this.started) this.schedule(slot, 0);
   }
 
   start() {
     if (this.started) return;
     this.started = true;
-    for (const job of this.jobs) this.schedule(job, 0);
+    for (const slot of this.slots.values()) this.schedule(slot, 0);
   }
 
-  /** Runs a job now (e.g. right after an order is reported) instead of waiting for its tick. */
   /** Names of the jobs added (what this instance runs). */
   names(): string[] {
-    return this.jobs.map((j) => j.name);
+    return [...this.slots.keys()];
   }
 
+  /** Runs a job now (e.g. right after an order is reported) instead of waiting for its tick; mid-run, right after the run. */
   kick(name: string) {
-    const job = this.jobs.find((j) => j.name === name);
-    if (job && this.started && !this.running.has(name)) this.schedule(job, 0);
+    const slot = this.slots.get(name);
+    if (!slot || !this.started || this.abort.signal.aborted) return;
+    if (slot.running) slot.woken = true;
+    else this.schedule(slot, 0);
   }
 
-  private schedule(job: Job, delay: number) {
-    clearTimeout(this.timers.get(job.name));
-    const t = setTimeout(() => {
-      if (this.abort.signal.aborted) return;
-      const p = (async () => {
-        let next = job.intervalMs;
-        try {
-          const r = await job.run(this.abort.signal);
-          if (typeof r === 'number') next = r;
-        } catch (err) {
-          if (!this.abort.signal.aborted) this.log.error({ err, job: job.name }, 'job run failed');
-        } finally {
-          this.running.delete(job.name);
-          if (!this.abort.signal.aborted) this.schedule(job, next);
-        }
-      })();
-      this.running.set(job.name, p);
+  private schedule(slot: Slot, delay: number) {
+    if (slot.timer !== undefined) this.timers.clear(slot.timer);
+    slot.timer = this.timers.set(() => {
+      slot.timer = undefined;
+      if (!this.abort.signal.aborted) slot.running = this.runOnce(slot);
     }, delay);
-    t.unref();
-    this.timers.set(job.name, t);
+  }
+
+  private async runOnce(slot: Slot): Promise<void> {
+    slot.woken = false;
+    let next = slot.job.intervalMs;
+    try {
+      const r = await slot.job.run(this.abort.signal);
+      if (typeof r === 'number') next = r;
+    } catch (err) {
+      if (!this.abort.signal.aborted) this.log.error({ err, job: slot.job.name }, 'job run failed');
+    } finally {
+      slot.running = undefined;
+      if (!this.abort.signal.aborted) this.schedule(slot, slot.woken ? 0 : next);
+    }
   }
 
   async stop() {
     this.abort.abort();
-    for (const t of this.timers.values()) clearTimeout(t);
-    await Promise.allSettled([...this.running.values()]);
+    for (const slot of this.slots.values()) if (slot.timer !== undefined) this.timers.clear(slot.timer);
+    await Promise.allSettled([...this.slots.values()].map((s) => s.running));
+    await Promise.allSettled([...this.slots.values()].map((s) => s.job.drain?.()));
   }
 }

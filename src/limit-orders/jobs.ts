@@ -7,9 +7,10 @@ import { isApiError } from '../errors.js';
 import { newId } from '../ids.js';
 import type { Job } from '../jobs/runner.js';
 import { withProviderTimeout } from '../providers/deadline.js';
-import type { TriggerOrder } from '../providers/jupiter/trigger-schemas.js';
+import type { VenueOrder as TriggerOrder } from './port.js';
 import { SOLANA_CHAIN_ID } from '../providers/types.js';
 import { orderView } from '../orders/views.js';
+import { insertOrderInTx, limitOrderFillHashes } from '../orders/service.js';
 import { recordEvent } from '../events/outbox.js';
 import { eventForStatus, isFinalLimitOrder, nextLimitPollDelayMs, transition, type LimitOrderEvent } from './state.js';
 import { limitOrderView } from './views.js';
@@ -124,7 +125,7 @@ async function apply(d: LimitOrderPollerDeps, row: LimitOrderRow, event: LimitOr
   const nowMs = d.clock.now();
   const now = new Date(nowMs);
   const result = await d.prisma.$transaction(async (tx) => {
-    const known = new Set((await tx.order.findMany({ where: { limitOrderId: row.id }, select: { srcTxHash: true } })).map((r) => r.srcTxHash));
+    const known = await limitOrderFillHashes(tx, row.id);
     const fresh = fills.filter((t) => !known.has(t.txId));
     const openTx = row.openTxHash ?? o?.openTx ?? null;
     const closeTx = row.closeTxHash ?? (o?.closeTx || null);
@@ -149,34 +150,32 @@ async function apply(d: LimitOrderPollerDeps, row: LimitOrderRow, event: LimitOr
     if (r.count !== 1) return null; // another instance moved it meanwhile
     const updated = await tx.limitOrder.findUniqueOrThrow({ where: { id: row.id } });
     for (const t of fresh) {
-      const order = await tx.order.create({
-        data: {
-          quoteId: newId('lof'),
-          provider: row.provider,
-          status: 'filled',
-          accountId: row.accountId,
-          livemode: row.livemode,
-          srcChainId: SOLANA_CHAIN_ID,
-          dstChainId: SOLANA_CHAIN_ID,
-          amount: t.rawInputAmount,
-          dstAmount: t.rawOutputAmount,
-          srcTxHash: t.txId,
-          // Same chain: the fill transaction is also the one that delivered the output.
-          dstTxHash: t.txId,
-          trackingId: row.providerOrderId,
-          providerState: 'filled',
-          ourFeeBps: row.ourFeeBps,
-          partnerFeeBps: row.partnerFeeBps,
-          partnerId: row.partnerId,
-          // The provider's own figure for the fill, kept verbatim beside the rates (what it covers is not settled).
-          fillFeeAmount: t.rawFeeAmount ?? null,
-          fillFeeMint: t.rawFeeAmount != null ? (t.feeMint ?? row.outputMint) : null,
-          limitOrderId: row.id,
-          nextPollAt: now,
-          submittedAt: t.confirmedAt ? new Date(t.confirmedAt) : now,
-          updatedAt: now,
-          finalizedAt: now,
-        },
+      const order = await insertOrderInTx(tx, {
+        quoteId: newId('lof'),
+        provider: row.provider,
+        status: 'filled',
+        accountId: row.accountId,
+        livemode: row.livemode,
+        srcChainId: SOLANA_CHAIN_ID,
+        dstChainId: SOLANA_CHAIN_ID,
+        amount: t.rawInputAmount,
+        dstAmount: t.rawOutputAmount,
+        srcTxHash: t.txId,
+        // Same chain: the fill transaction is also the one that delivered the output.
+        dstTxHash: t.txId,
+        trackingId: row.providerOrderId,
+        providerState: 'filled',
+        ourFeeBps: row.ourFeeBps,
+        partnerFeeBps: row.partnerFeeBps,
+        partnerId: row.partnerId,
+        // The provider's own figure for the fill, kept verbatim beside the rates (what it covers is not settled).
+        fillFeeAmount: t.rawFeeAmount ?? null,
+        fillFeeMint: t.rawFeeAmount != null ? (t.feeMint ?? row.outputMint) : null,
+        limitOrderId: row.id,
+        nextPollAt: now,
+        submittedAt: t.confirmedAt ? new Date(t.confirmedAt) : now,
+        updatedAt: now,
+        finalizedAt: now,
       });
       if (row.accountId)
         await recordEvent(tx, {

@@ -11,9 +11,7 @@ import { newId } from '../ids.js';
 import { parseDateTimeInput, parseInput } from '../validation.js';
 import { recordEvent, type TransactionClient } from '../events/outbox.js';
 import { withProviderTimeout } from '../providers/deadline.js';
-import { isSolanaAddress, toJupiterMint } from '../providers/jupiter/mapping.js';
-import { decodeVersionedTransaction, requiredSigners } from '../providers/jupiter/transaction.js';
-import type { JupiterTrigger } from '../providers/jupiter/trigger.js';
+import type { LimitOrderVenue } from './port.js';
 import { SOLANA_CHAIN_ID } from '../providers/types.js';
 import type { AssetsApi, TokenInfo } from '../quotes/assets-api.js';
 import { decideFees, defaultChannel, type FeeSettings } from '../quotes/fees.js';
@@ -32,7 +30,7 @@ import { eventForStatus, isFinalLimitOrder, transition, type LimitOrderStatus } 
 import { limitOrderTopic } from './topics.js';
 import { limitOrderView, type CreatedLimitOrder, type LimitOrderCancellation, type LimitOrderView, type SvmTx } from './views.js';
 
-export type LimitOrderTrigger = Pick<JupiterTrigger, 'createOrder' | 'execute' | 'cancelOrder' | 'cancelOrders' | 'findOrder'>;
+export type LimitOrderTrigger = LimitOrderVenue;
 
 export interface LimitOrdersDeps extends Pick<Handles, 'log' | 'clock'> {
   config: LimitOrdersConfig & Pick<ProvidersConfig, 'PROVIDER_TIMEOUT_MS' | 'FEE_RECIPIENT_SOLANA'>;
@@ -63,10 +61,6 @@ const MAX_EXPIRY_MS = Date.UTC(9999, 11, 31, 23, 59, 59);
 const CANCELS_PER_TX = 5;
 
 const svmTx = (serializedTx: string): SvmTx => ({ vm: 'svm', serializedTx, submitViaApi: true });
-const messageOf = (b64: string) => {
-  const tx = decodeVersionedTransaction(b64);
-  return tx ? Buffer.from(tx.message.serialize()).toString('base64') : undefined;
-};
 
 /** Writes a limit order event (cancelled, expired) in the caller's transaction; keyless orders have no account to notify. */
 export async function recordLimitOrderEvent(tx: TransactionClient, r: LimitOrderRow, type: string, at: Date) {
@@ -101,13 +95,13 @@ export class LimitOrdersService {
   async create(input: CreateLimitOrderInput, caller: LimitOrderCaller): Promise<CreatedLimitOrder> {
     this.assertEnabled();
     const p = parseInput(createLimitOrderSchema, input);
-    if (!isSolanaAddress(p.maker)) throw invalidParams('maker', 'must be a base58 Solana address');
+    if (!this.d.trigger.isAddress(p.maker)) throw invalidParams('maker', 'must be a base58 Solana address');
     const [inTok, outTok] = await Promise.all([
       this.d.assets.resolveToken(SOLANA_CHAIN_ID, p.inputToken, 'inputToken'),
       this.d.assets.resolveToken(SOLANA_CHAIN_ID, p.outputToken, 'outputToken'),
     ]);
-    const inputMint = toJupiterMint(inTok.address);
-    const outputMint = toJupiterMint(outTok.address);
+    const inputMint = this.d.trigger.mintOf(inTok.address);
+    const outputMint = this.d.trigger.mintOf(outTok.address);
     if (inputMint === outputMint) throw invalidParams('outputToken', 'must differ from inputToken');
     const making = BigInt(p.makingAmount);
     const taking = p.takingAmount !== undefined ? BigInt(p.takingAmount) : takingFromPrice(making, p.limitPrice!, inTok.decimals, outTok.decimals);
@@ -173,9 +167,9 @@ export class LimitOrdersService {
         signal,
       ),
     );
-    const tx = decodeVersionedTransaction(created.transaction);
-    if (!tx) throw new ApiError('PROVIDER_ERROR', 'jupiter returned a transaction that is not a base64 versioned Solana transaction');
-    if (!requiredSigners(tx).includes(p.maker)) throw new ApiError('PROVIDER_ERROR', 'jupiter returned a transaction the maker does not sign');
+    const signers = this.d.trigger.requiredSigners(created.transaction);
+    if (!signers) throw new ApiError('PROVIDER_ERROR', 'jupiter returned a transaction that is not a base64 versioned Solana transaction');
+    if (!signers.includes(p.maker)) throw new ApiError('PROVIDER_ERROR', 'jupiter returned a transaction the maker does not sign');
 
     const at = new Date(now);
     const row = await this.d.prisma.limitOrder.create({
@@ -254,9 +248,9 @@ export class LimitOrdersService {
       return this.publishRow(row.id);
     }
     const signed = p.signedTransaction!;
-    const message = messageOf(signed);
+    const message = this.d.trigger.messageOf(signed);
     if (!message) throw invalidParams('signedTransaction', 'must be a base64 serialized Solana versioned transaction');
-    const pending = (row.pendingTxs as string[]).find((t) => messageOf(t) === message);
+    const pending = (row.pendingTxs as string[]).find((t) => this.d.trigger.messageOf(t) === message);
     if (!pending) throw invalidParams('signedTransaction', 'is not a transaction this limit order handed out (or it was already submitted)');
     const { signature } = await this.call((signal) => this.d.trigger.execute(row.requestId, signed, signal));
 
@@ -288,7 +282,7 @@ export class LimitOrdersService {
       const out: string[] = [];
       for (const o of batch) {
         const txs = o.pendingTxs as string[];
-        if (!txs.some((t) => messageOf(t) === message)) continue;
+        if (!txs.some((t) => this.d.trigger.messageOf(t) === message)) continue;
         const next = transition(stateOf(o), { type: 'cancel_landed' });
         const updated = await tx.limitOrder.update({
           where: { id: o.id },
@@ -332,8 +326,8 @@ export class LimitOrdersService {
       keys.length === 1 ? this.d.trigger.cancelOrder(maker, keys[0], signal) : this.d.trigger.cancelOrders(maker, keys, signal),
     );
     for (const t of res.transactions) {
-      const tx = decodeVersionedTransaction(t);
-      if (!tx || !requiredSigners(tx).includes(maker)) throw new ApiError('PROVIDER_ERROR', 'jupiter returned a cancel transaction the maker does not sign');
+      if (!this.d.trigger.requiredSigners(t)?.includes(maker))
+        throw new ApiError('PROVIDER_ERROR', 'jupiter returned a cancel transaction the maker does not sign');
     }
     // The provider batches cancels a fixed number of orders per transaction, in the order sent: each order
     // keeps the transaction that covers it (all of them when the split is not the expected one).

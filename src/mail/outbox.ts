@@ -1,4 +1,4 @@
-import type { Prisma } from '../db/generated/client.js';
+import type { EmailMessage, Prisma } from '../db/generated/client.js';
 import { newId } from '../ids.js';
 import { notifyInTx } from '../events/outbox.js';
 import { mailWakeTopic } from './topics.js';
@@ -46,4 +46,20 @@ export async function enqueueEmail(tx: Prisma.TransactionClient, m: NewEmail, op
   // Delivered only if the transaction commits (NOTIFY is transactional).
   await notifyInTx(tx, mailWakeTopic, 1);
   return id;
+}
+
+type Db = Prisma.TransactionClient | { emailMessage: Prisma.TransactionClient['emailMessage'] };
+
+/** The newest message queued for an invoice (null when none). */
+export function lastInvoiceEmail(db: Db, invoiceId: string): Promise<EmailMessage | null> {
+  return db.emailMessage.findFirst({ where: { invoiceId }, orderBy: { seq: 'desc' } });
+}
+
+/** The newest message of each invoice, in one query. */
+export async function lastInvoiceEmails(db: Db, invoiceIds: string[]): Promise<Map<string, EmailMessage>> {
+  const out = new Map<string, EmailMessage>();
+  if (!invoiceIds.length) return out;
+  const rows = await db.emailMessage.findMany({ where: { invoiceId: { in: invoiceIds } }, orderBy: { seq: 'desc' } });
+  for (const m of rows) if (m.invoiceId && !out.has(m.invoiceId)) out.set(m.invoiceId, m);
+  return out;
 }

@@ -39,8 +39,6 @@ const MSG_ID = /^msg_[0-9A-Za-z]{1,64}$/;
  * stay `pending` (a warning is logged) and go out once SMTP is configured.
  */
 export class MailService {
-  /** Wake-ups seen in this process (a committed message), so the job notices ones that came mid-run. */
-  wakes = 0;
   private transport: Transporter | null;
   private listeners: DeliveredListener[] = [];
   private readonly from: string;

@@ -20,6 +20,7 @@ import type { QuoteService } from '../quotes/service.js';
 import { approvalFor } from './approval.js';
 import { buildSchema, listOrdersSchema, ORDER_QUOTE_ID, reportSchema, statusSchema, submitSchema } from './input.js';
 import { CHECKOUT_SESSION_ID } from '../checkout/input.js';
+import { sessionOwner } from '../checkout/service.js';
 import { DEPOSIT_ADDRESS_ID } from '../deposits/input.js';
 import type { KeyAuth } from '../accounts/service.js';
 import { decodeCursor, encodeCursor, pageOf, type Page } from '../db/keyset.js';
@@ -52,6 +53,30 @@ export interface OrdersDeps extends Pick<Handles, 'log' | 'clock'> {
   rpc: Pick<RpcClients, 'evm'>;
   /** Asks the order poller (src/orders/jobs.ts) to run now: a fresh order deserves a first look at once. */
   wakePoller(): void;
+}
+
+/**
+ * Order records the service did not build from a quote (a deposit at an address, a limit order's fill), written
+ * by their domain inside its own transaction through these functions: the order and the domain's row commit
+ * together. The caller records the order's event (`recordOrderEvent`) and announces it after the commit.
+ */
+export function insertOrderInTx(tx: Tx, data: Prisma.OrderUncheckedCreateInput): Promise<OrderRow> {
+  return tx.order.create({ data });
+}
+
+/** The newest orders of a deposit address (its recent deposits). */
+export function depositAddressOrders(db: PrismaClient | Tx, depositAddressId: string, take: number): Promise<OrderRow[]> {
+  return db.order.findMany({ where: { depositAddressId }, orderBy: [{ submittedAt: 'desc' }, { quoteId: 'desc' }], take });
+}
+
+/** Whether a deposit address has an order still in flight (`submitted`). */
+export async function depositAddressHasOrderInFlight(db: PrismaClient | Tx, depositAddressId: string): Promise<boolean> {
+  return !!(await db.order.findFirst({ where: { depositAddressId, status: 'submitted' }, select: { quoteId: true } }));
+}
+
+/** The source transaction hashes of a limit order's recorded fills. */
+export async function limitOrderFillHashes(db: PrismaClient | Tx, limitOrderId: string): Promise<Set<string | null>> {
+  return new Set((await db.order.findMany({ where: { limitOrderId }, select: { srcTxHash: true } })).map((r) => r.srcTxHash));
 }
 
 /** Writes the order's event in the caller's transaction (orders of anonymous quotes have no account to notify). */
@@ -311,7 +336,7 @@ export async function listOrders(prisma: PrismaClient, auth: KeyAuth, query: unk
   if (q.checkoutSessionId) {
     // The orders paying a session come from the payer's quote, which carries no account: they belong to the key
     // through the session. Another account's (or mode's) session lists nothing, as an unknown one does.
-    const session = await prisma.checkoutSession.findUnique({ where: { id: q.checkoutSessionId }, select: { accountId: true, livemode: true } });
+    const session = await sessionOwner(prisma, q.checkoutSessionId);
     const owned = !!session && session.accountId === auth.accountId && session.livemode === livemode;
     where = owned ? { checkoutSessionId: q.checkoutSessionId } : { quoteId: { in: [] } };
   }

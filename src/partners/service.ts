@@ -1,3 +1,4 @@
+import { apiKeyExists } from '../accounts/service.js';
 import type { Prisma } from '../db/client.js';
 import type { Clock } from '../clock.js';
 import type { Handles } from '../handles.js';
@@ -62,8 +63,7 @@ export class PartnersService {
   /** Links an API key to a partner (a key belongs to at most one partner). */
   async linkKey(partnerId: string, apiKeyId: string): Promise<PartnerView> {
     await this.get(partnerId);
-    const key = await this.prisma.apiKey.findUnique({ where: { id: apiKeyId } });
-    if (!key) throw notFound('API key');
+    if (!(await apiKeyExists(this.prisma, apiKeyId))) throw notFound('API key');
     const existing = await this.prisma.partnerKey.findUnique({ where: { apiKeyId } });
     if (existing && existing.partnerId !== partnerId) throw new ApiError('CONFLICT', `API key ${apiKeyId} already belongs to partner ${existing.partnerId}`);
     if (!existing) {

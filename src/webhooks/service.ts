@@ -1,6 +1,6 @@
 import { readByIds } from '../db/by-ids.js';
 import { testEndpointsMayBePrivate } from './config.js';
-import type { KeyAuth } from '../accounts/service.js';
+import { lockAccountForKeyChanges, type KeyAuth } from '../accounts/service.js';
 import type { Prisma } from '../db/client.js';
 import { after, keysetOfId, NEWEST_FIRST, pageOf, type Page } from '../db/keyset.js';
 import type { CoreConfig } from '../core-config.js';
@@ -27,10 +27,12 @@ export const MAX_ENDPOINTS = 16;
 export const livemodeOf = (auth: KeyAuth) => auth.mode === 'live';
 
 /** Webhook endpoints (per account and mode), their attempt log, test triggers, and the delivery worker. */
-export interface WebhooksDeps extends Pick<Handles, 'log' | 'clock' | 'prisma' | 'pubsub'> {
+export interface WebhooksDeps extends Pick<Handles, 'log' | 'clock' | 'prisma'> {
   config: WebhooksConfig & Pick<CoreConfig, 'PUBLIC_URL' | 'NODE_ENV' | 'BRAND'>;
   /** DNS resolution for endpoint URLs, at create/update and at every delivery (default: the system's). */
   resolver?: Resolver;
+  /** Kicks the delivery job (src/services.ts wires the job runner); unset, the worker waits for its poll. */
+  wakeWorker?(): void;
 }
 
 export class WebhooksService {
@@ -44,7 +46,7 @@ export class WebhooksService {
     this.resolverRef = { current: deps.resolver ?? systemResolver };
     this.worker = new DeliveryWorker(
       deps.prisma,
-      deps.pubsub,
+      () => deps.wakeWorker?.(),
       deps.clock,
       deps.log,
       {
@@ -122,7 +124,7 @@ export class WebhooksService {
     // NO KEY UPDATE: it serialises these creates without blocking the foreign-key (KEY SHARE) locks that
     // the account's other writes (events, sessions) take on the same row.
     const ep = await this.prisma.$transaction(async (tx) => {
-      await tx.$queryRaw`SELECT id FROM accounts WHERE id = ${auth.accountId} FOR NO KEY UPDATE`;
+      await lockAccountForKeyChanges(tx, auth.accountId);
       const count = await tx.webhookEndpoint.count({ where: { accountId: auth.accountId, livemode } });
       if (count >= MAX_ENDPOINTS) throw new ApiError('CONFLICT', `At most ${MAX_ENDPOINTS} webhook endpoints per account and mode; delete one first`);
       return tx.webhookEndpoint.create({
@@ -213,6 +215,15 @@ export class WebhooksService {
     const from = await keysetOfId(q.cursor, (id) => this.prisma.webhookAttempt.findFirst({ where: { ...where, id }, select: { createdAt: true, id: true } }));
     const rows = await this.prisma.webhookAttempt.findMany({ where: { ...where, ...after(from) }, orderBy: NEWEST_FIRST, take: q.limit + 1 });
     return pageOf(rows, q.limit, attemptView, (last) => last.id);
+  }
+
+  /** Deliveries of one event (oldest first), or the ones with these ids (by id): the events API's delivery log and redeliveries. */
+  async deliveriesWhere(where: { eventId: string } | { ids: string[] }): Promise<DeliveryView[]> {
+    const rows =
+      'eventId' in where
+        ? await this.prisma.webhookDelivery.findMany({ where: { eventId: where.eventId }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] })
+        : await this.prisma.webhookDelivery.findMany({ where: { id: { in: where.ids } }, orderBy: { id: 'asc' } });
+    return rows.map(deliveryView);
   }
 
   /**

@@ -1,11 +1,10 @@
 import type { Prisma } from '../db/client.js';
-import type { PgPubSub } from '../db/pubsub.js';
 import type { Clock } from '../clock.js';
 import type { Logger } from '../log.js';
 import type { Job } from '../jobs/runner.js';
 import { eventEnvelope } from '../events/views.js';
 import { recordEvent, type TransactionClient } from '../events/outbox.js';
-import { webhooksWakeTopic } from '../events/topics.js';
+import { eventsByIds } from '../events/service.js';
 import { retryDelayMs } from './schedule.js';
 import { sendWebhook, type Resolver, type SendResult } from './sender.js';
 import { signDelivery } from './signing.js';
@@ -24,18 +23,22 @@ export interface WorkerSettings {
   testPrivateHosts: boolean;
 }
 
-/** A claimed delivery with what sending it needs (one query, no per-row lookups). */
-interface Claimed {
-  id: string;
-  event_id: string;
-  endpoint_id: string;
-  attempts: number;
+/** The event's fields a delivery sends. */
+interface EventColumns {
   type: string;
   livemode: boolean;
   created_at: Date;
   resource_id: string;
   sequence: number;
   data: unknown;
+}
+
+/** A claimed delivery with what sending it needs (two queries per batch, no per-row lookups). */
+interface Claimed extends EventColumns {
+  id: string;
+  event_id: string;
+  endpoint_id: string;
+  attempts: number;
   url: string;
   secret: string;
   previous_secret: string | null;
@@ -43,6 +46,8 @@ interface Claimed {
   disabled: boolean;
   endpoint_livemode: boolean;
 }
+
+export const WEBHOOKS_DELIVER_JOB = 'webhooks.deliver';
 
 /** Extra time past the attempt timeout before an in-flight delivery counts as abandoned (crashed worker). */
 const LEASE_MARGIN_MS = 5000;
@@ -53,22 +58,21 @@ const LEASE_MARGIN_MS = 5000;
  * `next_attempt_at` to a lease expiry. If the process dies mid-attempt the lease runs out and any
  * instance picks the row up again: delivery is at-least-once, receivers dedupe on `webhook-id`.
  *
- * It runs as one long job run: woken by NOTIFY (sent in the transaction that queued deliveries) and by
- * finished deliveries, with a poll as a fallback. A database error ends the run; the job runner logs it
- * and starts a new run after `pollMs`, which is how the worker rides out a lost connection.
+ * It is a job like the others: a run is one pass over the queue, kicked by NOTIFY (sent in the transaction that
+ * queued deliveries; the composition root subscribes) and by finished deliveries, with a poll as a fallback. A
+ * database error fails the pass; the job runner logs it and runs again after `pollMs`, which is how the worker
+ * rides out a lost connection.
  */
 export class DeliveryWorker {
   /** DNS resolution for deliveries; replaceable (e.g. to simulate DNS rebinding in tests). */
   resolver: Resolver;
   private inflight = new Set<Promise<void>>();
-  private dirty = false;
-  private wake?: () => void;
-  private subscribed = false;
   private successes: SuccessLog;
 
   constructor(
     private prisma: Prisma,
-    private pubsub: PgPubSub,
+    /** Kicks this worker's job (src/services.ts: the job runner). */
+    private wake: () => void,
     private clock: Clock,
     private log: Logger,
     private s: WorkerSettings,
@@ -79,7 +83,7 @@ export class DeliveryWorker {
   }
 
   job(): Job {
-    return { name: 'webhooks.deliver', intervalMs: this.s.pollMs, run: (signal) => this.run(signal) };
+    return { name: WEBHOOKS_DELIVER_JOB, intervalMs: this.s.pollMs, run: (signal) => this.run(signal), drain: () => this.drain() };
   }
 
   /** Completed passes over the queue in this process: a caller that pokes can wait for the next one to finish. */
@@ -90,46 +94,30 @@ export class DeliveryWorker {
     return this.inflight.size;
   }
 
+  /** Asks for a pass now (the job runner remembers a poke that arrives mid-pass and runs again right after). */
   poke() {
-    this.dirty = true;
-    this.wake?.();
+    this.wake();
   }
 
-  async run(signal: AbortSignal): Promise<void> {
-    if (!this.subscribed) {
-      await this.pubsub.subscribe(webhooksWakeTopic, () => this.poke());
-      this.subscribed = true;
+  /**
+   * One pass: claims as many due deliveries as there are free slots and starts them (they finish on their own and
+   * poke). Again at once when the batch was full (more may be due), else after `pollMs` or the next poke.
+   */
+  async run(signal: AbortSignal): Promise<number> {
+    const free = this.s.concurrency - this.inflight.size;
+    let full = false;
+    if (free > 0 && !signal.aborted) {
+      const batch = await this.claim(free);
+      for (const c of batch) this.launch(c, signal);
+      full = batch.length === free;
     }
-    while (!signal.aborted) {
-      this.dirty = false;
-      const free = this.s.concurrency - this.inflight.size;
-      if (free > 0) {
-        const batch = await this.claim(free);
-        for (const c of batch) this.launch(c, signal);
-        if (batch.length === free) {
-          this.passes++;
-          continue; // the queue may hold more that are due
-        }
-      }
-      this.passes++;
-      if (this.dirty) continue;
-      await this.sleep(this.s.pollMs, signal);
-    }
-    await Promise.allSettled([...this.inflight]);
+    this.passes++;
+    return full ? 0 : this.s.pollMs;
   }
 
-  private sleep(ms: number, signal: AbortSignal) {
-    return new Promise<void>((resolve) => {
-      const done = () => {
-        clearTimeout(t);
-        signal.removeEventListener('abort', done);
-        this.wake = undefined;
-        resolve();
-      };
-      const t = setTimeout(done, ms);
-      signal.addEventListener('abort', done, { once: true });
-      this.wake = done;
-    });
+  /** Waits for the deliveries in flight (the job runner's stop). */
+  async drain(): Promise<void> {
+    while (this.inflight.size) await Promise.allSettled([...this.inflight]);
   }
 
   private launch(c: Claimed, signal: AbortSignal) {
@@ -144,7 +132,7 @@ export class DeliveryWorker {
 
   async claim(limit: number): Promise<Claimed[]> {
     const now = this.clock.now();
-    return this.prisma.$queryRawUnsafe<Claimed[]>(
+    const rows = await this.prisma.$queryRawUnsafe<Array<Omit<Claimed, keyof EventColumns>>>(
       `WITH due AS (
          SELECT id FROM webhook_deliveries
          WHERE status = 'pending' AND next_attempt_at <= $1
@@ -154,14 +142,21 @@ export class DeliveryWorker {
        )
        UPDATE webhook_deliveries d
        SET attempts = d.attempts + 1, next_attempt_at = $3, updated_at = $1
-       FROM due, events e, webhook_endpoints w
-       WHERE d.id = due.id AND e.id = d.event_id AND w.id = d.endpoint_id
-       RETURNING d.id, d.event_id, d.endpoint_id, d.attempts, e.type, e.livemode, e.created_at, e.resource_id, e.sequence, e.data,
+       FROM due, webhook_endpoints w
+       WHERE d.id = due.id AND w.id = d.endpoint_id
+       RETURNING d.id, d.event_id, d.endpoint_id, d.attempts,
                  w.url, w.secret, w.previous_secret, w.previous_secret_expires_at, w.disabled, w.livemode AS endpoint_livemode`,
       new Date(now),
       limit,
       new Date(now + this.s.timeoutMs + LEASE_MARGIN_MS),
     );
+    if (!rows.length) return [];
+    // The events are the events domain's rows. A delivery whose event is gone went with it (ON DELETE CASCADE).
+    const events = new Map((await eventsByIds(this.prisma, [...new Set(rows.map((r) => r.event_id))])).map((e) => [e.id, e]));
+    return rows.flatMap((r) => {
+      const e = events.get(r.event_id);
+      return e ? [{ ...r, type: e.type, livemode: e.livemode, created_at: e.createdAt, resource_id: e.resourceId, sequence: e.sequence, data: e.data }] : [];
+    });
   }
 
   private async deliver(c: Claimed, signal: AbortSignal): Promise<void> {

@@ -24,6 +24,7 @@ describe('EventsService (fake webhooks attempt log)', () => {
           pages.push({ where, query });
           return { object: 'list', data: [], hasMore: false, nextCursor: null };
         },
+        deliveriesWhere: async () => [],
       },
     });
   });

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SESSION_STATUSES, isFinal, transition, type SessionAction } from '../../src/checkout/state.js';
-import { SUBSCRIPTION_FINAL_STATUSES } from '../../src/graphql/modules/checkout.js';
+import { FINAL_SESSION_STATUSES, SESSION_STATUSES, isFinal, transition, type SessionAction } from '../../src/checkout/state.js';
 import { isFinalState } from '../../src/orders/state.js';
 
 /** What each subscription treats as final must agree with the domain's state machines. */
@@ -21,14 +20,14 @@ describe('subscriptions complete exactly at final states', () => {
     actions.map((a) => transition(status, a)).flatMap((r) => (r.ok && r.next !== status ? [r.next] : []));
 
   it.each(SESSION_STATUSES.map((s) => [s]))('checkoutSession: %s', (status) => {
-    const final = SUBSCRIPTION_FINAL_STATUSES.includes(status);
+    const final = FINAL_SESSION_STATUSES.includes(status);
     // A final status has no way out; a status the subscription waits on has one.
     expect(nextStatuses(status).length === 0, `${status} leads to ${nextStatuses(status).join(', ')}`).toBe(final);
     expect(final).toBe(isFinal(status));
   });
 
   it('checkoutSession waits on needs_review: the merchant moves it to paid or open', () => {
-    expect(SUBSCRIPTION_FINAL_STATUSES).not.toContain('needs_review');
+    expect(FINAL_SESSION_STATUSES).not.toContain('needs_review');
     expect(nextStatuses('needs_review').sort()).toEqual(['open', 'paid']);
   });
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../helpers/db.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { waitFor } from '../helpers/wait.js';
-import { JupiterTrigger } from '../../src/providers/jupiter/trigger.js';
+import { jupiterLimitOrders } from '../../src/providers/jupiter/limit-orders.js';
 import { pollLimitOrder } from '../../src/limit-orders/jobs.js';
 import { limitOrderTopic } from '../../src/limit-orders/topics.js';
 import { startTriggerFixture, type TriggerFixture } from '../fixtures/jupiter-trigger-server.js';
@@ -52,7 +52,7 @@ describe.each(backends)('limit order fill poller (%s)', (backend) => {
       const created = await open(s, { 'x-api-key': key });
       fx.fill(created.providerOrderId, 20_000_000n, 160_000_000n);
       fx.fill(created.providerOrderId, 30_000_000n, 240_000_000n);
-      const trigger = new JupiterTrigger({ baseUrl: fx.url });
+      const trigger = jupiterLimitOrders({ baseUrl: fx.url });
       const deps = {
         config: s.config,
         log: s.infra.log,
@@ -108,7 +108,7 @@ describe.each(backends)('limit order fill poller (%s)', (backend) => {
           nextPollAt: now,
         },
       });
-      const trigger = new JupiterTrigger({ baseUrl: fx.url });
+      const trigger = jupiterLimitOrders({ baseUrl: fx.url });
       const deps = {
         config: s.config,
         log: s.infra.log,

@@ -20,7 +20,7 @@ describe('WebhooksService (injected DNS resolver)', () => {
   beforeAll(async () => {
     db = await memoryDb();
     await db.prisma.account.create({ data: { id: live.accountId, name: 'Hooks', liveEnabled: true } });
-    webhooks = new WebhooksService({ config: testConfig(), log: silentLog, clock: new ManualClock(), prisma: db.prisma, pubsub: {} as PgPubSub, resolver });
+    webhooks = new WebhooksService({ config: testConfig(), log: silentLog, clock: new ManualClock(), prisma: db.prisma, resolver });
   });
   afterAll(() => db?.close());
 

@@ -3,7 +3,7 @@ import { baseUnitAmountOrZero, idShape } from '../../validation.js';
 import { SUBSCRIPTION_ID } from '../../billing/input.js';
 import type { LineItem } from '../../invoices/amounts.js';
 import { INTERVALS } from '../../billing/periods.js';
-import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '../../billing/state.js';
+import { FINAL_SUBSCRIPTION_STATUSES, SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '../../billing/state.js';
 import { subscriptionTopic } from '../../billing/topics.js';
 import type { SubscriptionPeriodView, SubscriptionView, TestClockView } from '../../billing/views.js';
 import type { InvoiceView } from '../../invoices/views.js';
@@ -19,9 +19,6 @@ import { Settlement } from './checkout.js';
  * Subscriptions (recurring invoices) and test clocks over GraphQL; every rule lives in SubscriptionsService
  * (same as REST). Types are named `BillingSubscription…`: `Subscription` is GraphQL's root type for streams.
  */
-
-/** A canceled subscription never changes again, so the `billingSubscription` stream completes there. */
-export const BILLING_SUBSCRIPTION_FINAL_STATUSES: readonly SubscriptionStatus[] = ['canceled'];
 
 const Status = builder.enumType('BillingSubscriptionStatus', {
   description:
@@ -383,12 +380,7 @@ builder.subscriptionField('billingSubscription', (t) =>
     authScopes: { key: true },
     args: { id: t.arg.id({ required: true, validate: { schema: idShape(SUBSCRIPTION_ID, 'subscription') } }) },
     subscribe: (_r, { id }, ctx) =>
-      followStatus(
-        ctx,
-        subscriptionTopic(id),
-        async (auth) => ctx.services.subscriptions.get(auth ?? (await keyOf(ctx)), id),
-        BILLING_SUBSCRIPTION_FINAL_STATUSES,
-      ),
+      followStatus(ctx, subscriptionTopic(id), async (auth) => ctx.services.subscriptions.get(auth ?? (await keyOf(ctx)), id), FINAL_SUBSCRIPTION_STATUSES),
     resolve: (v) => v,
   }),
 );

@@ -2,7 +2,7 @@ import { builder } from '../builder.js';
 import { baseUnitAmount, idShape } from '../../validation.js';
 import { CHECKOUT_SESSION_ID } from '../../checkout/input.js';
 import type { PaymentView, RefundView, ReviewView, SessionView } from '../../checkout/views.js';
-import { isFinal, REOPEN_EXPIRY, SESSION_STATUSES, type SessionStatus } from '../../checkout/state.js';
+import { FINAL_SESSION_STATUSES, REOPEN_EXPIRY, SESSION_STATUSES, type SessionStatus } from '../../checkout/state.js';
 import { REVIEW_NOTE_MAX } from '../../checkout/review.js';
 import { checkoutSessionTopic } from '../../checkout/topics.js';
 import type { DirectQuote, PayerQuoteResponse } from '../../checkout/payer.js';
@@ -22,13 +22,6 @@ import { FeeBreakdown } from './quotes.js';
 /** Checkout sessions over GraphQL; every rule lives in CheckoutService (same as REST). */
 
 const dropNulls = <T extends Record<string, unknown>>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== null && v !== undefined));
-
-/**
- * Statuses after which a session's status never changes again, so the `checkoutSession` subscription completes:
- * the state machine's final ones, `paid` and `expired`. `needs_review` is not: the merchant accepts (→ `paid`) or
- * reopens (→ `open`) it. test/graphql/subscriptions.test.ts checks this against the state machine.
- */
-export const SUBSCRIPTION_FINAL_STATUSES: readonly SessionStatus[] = SESSION_STATUSES.filter(isFinal);
 
 const Status = builder.enumType('CheckoutSessionStatus', {
   description:
@@ -662,7 +655,7 @@ builder.subscriptionField('checkoutSession', (t) =>
     authScopes: { public: true },
     // Checked before the topic named after the id is listened to (a NUL byte once reached the database there).
     args: { id: t.arg.id({ required: true, validate: { schema: idShape(CHECKOUT_SESSION_ID, 'checkout session') } }) },
-    subscribe: (_r, { id }, ctx) => followStatus(ctx, checkoutSessionTopic(id), (auth) => ctx.services.checkout.get(id, auth), SUBSCRIPTION_FINAL_STATUSES),
+    subscribe: (_r, { id }, ctx) => followStatus(ctx, checkoutSessionTopic(id), (auth) => ctx.services.checkout.get(id, auth), FINAL_SESSION_STATUSES),
     resolve: (v) => v,
   }),
 );

@@ -3,7 +3,7 @@ import { baseUnitAmount, idShape } from '../../validation.js';
 import { DEPOSIT_ADDRESS_ID } from '../../deposits/input.js';
 import { notFound } from '../../errors.js';
 import type { DepositAddressView, DepositEstimate, DepositItemView } from '../../deposits/views.js';
-import { DEPOSIT_ADDRESS_STATUSES } from '../../deposits/state.js';
+import { DEPOSIT_ADDRESS_STATUSES, isFinal } from '../../deposits/state.js';
 import { depositAddressTopic } from '../../deposits/topics.js';
 import type { OrderView } from '../../orders/views.js';
 import { ConflictError, NotFoundError, orNull } from '../errors.js';
@@ -13,9 +13,6 @@ import { arrayConnection, connectionType, keysetConnection, pageArgs, pageSize, 
 import { DepositAddressRef, OrderRef } from '../refs.js';
 
 /** Deposit addresses (beta) over GraphQL; every rule lives in DepositsService (same as REST). */
-
-/** Statuses after which an address never changes again, so the `depositAddress` subscription completes. */
-export const DEPOSIT_ADDRESS_SUBSCRIPTION_FINAL_STATUSES = ['disabled'] as const;
 
 const Status = builder.enumType('DepositAddressStatus', {
   description: '`active` (deposits are detected and become orders) → `disabled` (final: tracking stopped; later deposits make no orders and no events).',
@@ -241,7 +238,7 @@ builder.subscriptionField('depositAddress', (t) =>
         await changes.ready;
         let view = await read();
         yield view;
-        while (view.status !== 'disabled') {
+        while (!isFinal(view.status)) {
           const next = await changes.next();
           if (next.done) return;
           const fresh = await read();

@@ -3,7 +3,7 @@ import { baseUnitAmountOrZero, idShape } from '../../validation.js';
 import { INVOICE_ID } from '../../invoices/input.js';
 import { ApiError } from '../../errors.js';
 import type { LineItem } from '../../invoices/amounts.js';
-import { INVOICE_STATUSES, type InvoiceStatus } from '../../invoices/state.js';
+import { FINAL_INVOICE_STATUSES, INVOICE_STATUSES, type InvoiceStatus } from '../../invoices/state.js';
 import { invoiceTopic } from '../../invoices/topics.js';
 import type { InvoiceEmailView, InvoiceView } from '../../invoices/views.js';
 import { ConflictError, NotFoundError, orNull } from '../errors.js';
@@ -15,9 +15,6 @@ import { CheckoutSessionRef, InvoiceRef } from '../refs.js';
 import { Settlement } from './checkout.js';
 
 /** Invoices over GraphQL; every rule lives in InvoicesService (same as REST). */
-
-/** Statuses after which an invoice never changes again, so the `invoice` subscription completes. */
-export const INVOICE_SUBSCRIPTION_FINAL_STATUSES: readonly InvoiceStatus[] = ['paid', 'void'];
 
 const Status = builder.enumType('InvoiceStatus', {
   description:
@@ -261,7 +258,7 @@ builder.subscriptionField('invoice', (t) =>
       "The invoice now, then again after every status change (made by any instance). Completes after `paid` or `void`, which is always pushed (no status follows these). Public, the customer's view (drafts NOT_FOUND); the owner's key gives the owner's view, drafts included.",
     authScopes: { public: true },
     args: { id: t.arg.id({ required: true, validate: { schema: idShape(INVOICE_ID, 'invoice') } }) },
-    subscribe: (_r, { id }, ctx) => followStatus(ctx, invoiceTopic(id), (auth) => ctx.services.invoices.getFor(id, auth), INVOICE_SUBSCRIPTION_FINAL_STATUSES),
+    subscribe: (_r, { id }, ctx) => followStatus(ctx, invoiceTopic(id), (auth) => ctx.services.invoices.getFor(id, auth), FINAL_INVOICE_STATUSES),
     resolve: (v) => v,
   }),
 );

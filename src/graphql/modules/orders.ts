@@ -4,7 +4,7 @@ import { ORDER_QUOTE_ID, statusSchema } from '../../orders/input.js';
 import { idempotencyKeyField, idempotent } from '../idempotency.js';
 import type { BuildOrderResponse, BuiltTx, OrderStatusView, OrderView } from '../../orders/views.js';
 import { orderStatusTopic, orderTopic } from '../../orders/topics.js';
-import { isFinalState } from '../../orders/state.js';
+import { isFinalOrder, isFinalState } from '../../orders/state.js';
 import { ConflictError, QuoteExpiredError, QuoteNotFoundError, orNull } from '../errors.js';
 import { depositAddressLoader, keyOf, sessionLoader } from '../loaders.js';
 import { connectionType, keysetConnection, pageArgs, pageSize, readAfter } from '../pagination.js';
@@ -236,12 +236,12 @@ builder.subscriptionField('order', (t) =>
         if (current) {
           await ctx.refresh();
           yield current;
-          if (current.status !== 'submitted') return;
+          if (isFinalOrder(current.status)) return;
         }
         for await (const o of updates) {
           await ctx.refresh();
           yield o;
-          if (o.status !== 'submitted') return;
+          if (isFinalOrder(o.status)) return;
         }
       } finally {
         await updates.return?.();

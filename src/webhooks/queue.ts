@@ -1,0 +1,73 @@
+import type { Prisma } from '../db/generated/client.js';
+import { sqlAnyEventPatternMatches } from '../events/patterns.js';
+
+type Tx = Prisma.TransactionClient;
+
+/**
+ * Delivery rows are the webhooks domain's: the events outbox and the events API queue them through these
+ * functions, inside their own transaction, so an event and its deliveries commit together.
+ */
+
+/** SQL condition: does endpoint alias `w` subscribe to the event type in parameter `$n`? */
+const endpointMatchesType = (param: string) => sqlAnyEventPatternMatches('w.enabled_events', param);
+
+/** SQL condition on an event alias: does it still have a delivery waiting (the retention sweep keeps such events)? */
+export const sqlHasPendingDelivery = (eventId: string) => `EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = ${eventId} AND d.status = 'pending')`;
+
+export interface QueuedEvent {
+  id: string;
+  accountId: string;
+  livemode: boolean;
+  type: string;
+  at: Date;
+}
+
+/** Fan-out at commit time: endpoints created later do not receive earlier events (as with Stripe). Returns how many were queued. */
+export async function queueDeliveries(tx: Tx, ev: QueuedEvent): Promise<number> {
+  return tx.$executeRawUnsafe(
+    `INSERT INTO webhook_deliveries (id, event_id, endpoint_id, next_attempt_at, created_at, updated_at)
+     SELECT 'whd_' || replace(gen_random_uuid()::text, '-', ''), $1, w.id, $4, $4, $4
+     FROM webhook_endpoints w
+     WHERE w.account_id = $2 AND w.livemode = $3 AND NOT w.disabled AND ${endpointMatchesType('$5')}`,
+    ev.id,
+    ev.accountId,
+    ev.livemode,
+    ev.at,
+    ev.type,
+  );
+}
+
+/**
+ * A manual re-send: to one endpoint of the event's account and mode, or (no `endpointId`) to every enabled
+ * endpoint subscribed to its type. Returns the new delivery ids; `null` when `endpointId` names no endpoint of
+ * that account and mode; CONFLICT handling of a disabled endpoint is the caller's (`'disabled'`).
+ */
+export async function queueRedelivery(tx: Tx, ev: QueuedEvent, endpointId: string | undefined): Promise<string[] | null | 'disabled'> {
+  let rows: Array<{ id: string }>;
+  if (endpointId) {
+    const ep = await tx.webhookEndpoint.findFirst({ where: { id: endpointId, accountId: ev.accountId, livemode: ev.livemode } });
+    if (!ep) return null;
+    if (ep.disabled) return 'disabled';
+    rows = await tx.$queryRawUnsafe(
+      `INSERT INTO webhook_deliveries (id, event_id, endpoint_id, origin, next_attempt_at, created_at, updated_at)
+       VALUES ('whd_' || replace(gen_random_uuid()::text, '-', ''), $1, $2, 'manual', $3, $3, $3) RETURNING id`,
+      ev.id,
+      ep.id,
+      ev.at,
+    );
+  } else {
+    rows = await tx.$queryRawUnsafe(
+      `INSERT INTO webhook_deliveries (id, event_id, endpoint_id, origin, next_attempt_at, created_at, updated_at)
+       SELECT 'whd_' || replace(gen_random_uuid()::text, '-', ''), $1, w.id, 'manual', $4, $4, $4
+       FROM webhook_endpoints w
+       WHERE w.account_id = $2 AND w.livemode = $3 AND NOT w.disabled AND ${endpointMatchesType('$5')}
+       RETURNING id`,
+      ev.id,
+      ev.accountId,
+      ev.livemode,
+      ev.at,
+      ev.type,
+    );
+  }
+  return rows.map((r) => r.id);
+}
