@@ -31,7 +31,9 @@ const DEFAULT_URL = 'postgres://postgres@127.0.0.1:5432/test';
  */
 export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), 'swapgate-test-'));
-  const [template] = await Promise.all([postgresTemplate(project), pgliteSeed(join(dir, 'pglite-migrated.tar'), project)]);
+  // One after the other: PGlite runs on this thread and would starve the Postgres connections' timers.
+  const template = await postgresTemplate(project);
+  await pgliteSeed(join(dir, 'pglite-migrated.tar'), project);
   return async () => {
     rmSync(dir, { recursive: true, force: true });
     await template?.drop();

@@ -166,7 +166,7 @@ describe.each(backends)('events and webhooks under hostile input (%s)', (backend
     const ep = (await s.post('/v1/webhook-endpoints', { url: `${rx.url}/down` }, hk)).body;
     rx.respond = (r) => (r.path === '/down' ? { status: 503 } : undefined);
     const ev = (await s.post('/v1/webhook-endpoints/trigger', { type: 'order.failed' }, hk)).body;
-    await until(async () => (await s.get(`/v1/events/${ev.id}/attempts`, hk)).body.data.length > 0, 10_000, 'a first failed attempt');
+    await until(async () => (await s.get(`/v1/events/${ev.id}/attempts`, hk)).body.data.length > 0, 'a first failed attempt');
     // Park the retry an hour out so that only the disable can settle it.
     await s.db.prisma.webhookDelivery.updateMany({ where: { eventId: ev.id }, data: { nextAttemptAt: new Date(Date.now() + 3600_000) } });
     expect((await patch(ep.id, { disabled: true })).status).toBe(200);
