@@ -22,7 +22,7 @@ const env: Record<string, string> = {
   BALANCES_CHAIN_TIMEOUT_MS: String(DEADLINE_MS),
   RPC_TIMEOUT_MS: '5000',
 };
-chains.forEach((c, i) => (env[`RPC_URL_${c.id}`] = rpcs[i]!.url));
+for (const [i, c] of chains.entries()) env[`RPC_URL_${c.id}`] = rpcs[i]!.url;
 const { app, server } = await startBenchServer(env);
 
 const SAMPLES = size(process.env.BENCH_SAMPLES, 10, 3);

@@ -232,8 +232,16 @@ function child(role: string, env: Record<string, string> = {}): Promise<Child> {
           url: ready[1],
           pid: proc.pid!,
           resetPauses: () => void proc.kill('SIGUSR2'),
-          pauses: () => new Promise<string>((r) => ((waiting = r), proc.kill('SIGUSR1'))),
-          stop: () => new Promise<void>((r) => (proc.once('exit', () => r()), proc.kill('SIGTERM'))),
+          pauses: () =>
+            new Promise<string>((r) => {
+              waiting = r;
+              proc.kill('SIGUSR1');
+            }),
+          stop: () =>
+            new Promise<void>((r) => {
+              proc.once('exit', () => r());
+              proc.kill('SIGTERM');
+            }),
         });
       }
     });

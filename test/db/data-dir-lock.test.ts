@@ -65,7 +65,7 @@ describe('one process per PGlite data directory', () => {
     }
   });
 
-  it("a lock left by a process that is gone is stale and taken over", async () => {
+  it('a lock left by a process that is gone is stale and taken over', async () => {
     const dir = dataDir();
     // A pid that existed and has exited: a child that ends at once.
     const gone = spawn(process.execPath, ['-e', '0']);

@@ -178,7 +178,7 @@ describe('invoice end to end in chromium', { timeout: 180_000 }, () => {
 
     const receipt = await waitFor(() => smtp.messages.find((m) => m.parsed.subject?.includes(`Receipt for invoice ${inv.number}`)), {
       what: 'the receipt email',
-      });
+    });
     expect(receipt.envelope.to).toEqual(['ap@customer.example']);
     const pdfUrl = /Receipt \(PDF\): (\S+)/.exec(String(receipt.parsed.text))![1]!;
     expect(pdfUrl).toBe(`${s.url}/v1/invoices/${inv.id}/receipt.pdf`);

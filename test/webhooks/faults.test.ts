@@ -44,22 +44,14 @@ describe.each(backends)('receiver down, then back (%s)', (backend) => {
     for (let i = 0; i < 25; i++)
       sent.push((await s.post('/v1/webhook-endpoints/trigger', { type: i % 2 ? 'order.filled' : 'checkout.session.completed' }, { 'x-api-key': key })).body.id);
     // Attempts fail (connection refused) and are rescheduled with backoff.
-    await until(
-      async () => (await s.db.prisma.webhookAttempt.count({ where: { endpointId: ep.id, success: false } })) >= 25,
-      15_000,
-      'failed attempts while down',
-    );
+    await until(async () => (await s.db.prisma.webhookAttempt.count({ where: { endpointId: ep.id, success: false } })) >= 25, 'failed attempts while down');
     await rx.start(port);
     await rx.waitFor((r) => sent.every((id) => r.ids().has(id)), 30_000);
     report(`receiver-down/${backend}`, sent.length, rx);
     expect(sent.filter((id) => !rx.ids().has(id))).toEqual([]);
     for (const r of rx.received) verifyWith(ep.secret, r);
     // The last answers may still be being recorded.
-    await until(
-      async () => (await s.db.prisma.webhookDelivery.count({ where: { endpointId: ep.id, status: { not: 'succeeded' } } })) === 0,
-      10_000,
-      'all succeeded',
-    );
+    await until(async () => (await s.db.prisma.webhookDelivery.count({ where: { endpointId: ep.id, status: { not: 'succeeded' } } })) === 0, 'all succeeded');
   });
 });
 
@@ -104,17 +96,13 @@ describe.each(backends.filter((b) => b === 'postgres'))('service killed mid-deli
     });
     let stderr = '';
     c.stderr!.on('data', (d) => (stderr += d));
-    await until(
-      async () => {
-        if (c.exitCode !== null) throw new Error(`service exited: ${stderr}`);
-        return fetch(`${base()}/v1/health`).then(
-          (r) => r.ok,
-          () => false,
-        );
-      },
-      30_000,
-      'service start',
-    );
+    await until(async () => {
+      if (c.exitCode !== null) throw new Error(`service exited: ${stderr}`);
+      return fetch(`${base()}/v1/health`).then(
+        (r) => r.ok,
+        () => false,
+      );
+    }, 'service start');
     return c;
   };
 
@@ -143,11 +131,7 @@ describe.each(backends.filter((b) => b === 'postgres'))('service killed mid-deli
     report('sigkill', sent.length, rx);
     console.log(`[fault:sigkill] arrived before kill=${before}, pending at kill=${stranded}`);
     expect(sent.filter((id) => !rx.ids().has(id))).toEqual([]);
-    await until(
-      async () => (await db.prisma.webhookDelivery.count({ where: { endpointId: ep.id, status: { not: 'succeeded' } } })) === 0,
-      10_000,
-      'all succeeded',
-    );
+    await until(async () => (await db.prisma.webhookDelivery.count({ where: { endpointId: ep.id, status: { not: 'succeeded' } } })) === 0, 'all succeeded');
     child.kill('SIGTERM');
     await new Promise((r) => child!.once('exit', r));
     child = undefined;
