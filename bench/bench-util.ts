@@ -25,9 +25,41 @@ export async function measure(fn: () => unknown | Promise<unknown>, ms = 1_000):
   return { ops, qps: Math.round((ops / elapsed) * 1000), meanMs: Math.round((elapsed / ops) * 1000) / 1000 };
 }
 
-/** A real service (in-memory PGlite, no jobs) on an ephemeral port. */
-export async function startBenchServer(env: Record<string, string>): Promise<{ app: App; server: RunningServer }> {
-  const config = loadConfig({
+/**
+ * Smoke mode (BENCH_SMOKE=1, `npm run bench:smoke`, part of `npm test`): every bench runs for a few seconds
+ * with small numbers, so a bench that no longer runs fails the suite instead of rotting. `size(full, smoke)`
+ * picks the number; an explicit environment variable still wins.
+ */
+export const SMOKE = process.env.BENCH_SMOKE === '1';
+export const size = (env: string | undefined, full: number, smoke: number) => Number(env ?? (SMOKE ? smoke : full));
+
+/**
+ * Failed requests of a run: each kind printed the first few times it happens, all counted. `finish()` prints the
+ * tally and sets a non-zero exit code when anything failed: a bench's numbers mean nothing over failed requests.
+ */
+export class Failures {
+  private byKind = new Map<string, number>();
+  count = 0;
+  record(kind: string, detail = '') {
+    const seen = this.byKind.get(kind) ?? 0;
+    this.byKind.set(kind, seen + 1);
+    this.count++;
+    if (seen < 3) console.error(`request failed: ${kind}${detail ? ` — ${detail.slice(0, 1000)}` : ''}`);
+  }
+  finish() {
+    if (!this.count) return;
+    console.error(`\n${this.count} failed request(s):`);
+    for (const [kind, n] of this.byKind) console.error(`  ${String(n).padStart(7)} × ${kind}`);
+    process.exitCode = 1;
+  }
+}
+
+/**
+ * The service configuration of a bench: in-memory PGlite, no jobs, and no rate limits, since a bench is the
+ * load it generates and the limiter would answer it 429 (it has its own tests).
+ */
+export const benchConfig = (env: Record<string, string>) =>
+  loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     PORT: '0',
@@ -35,8 +67,13 @@ export async function startBenchServer(env: Record<string, string>): Promise<{ a
     DATA_DIR: 'memory://',
     PROVIDERS: 'none',
     JOBS_ENABLED: '0',
+    RATE_LIMIT_ENABLED: 'false',
     ...env,
   });
+
+/** A real service (see `benchConfig`) on an ephemeral port. */
+export async function startBenchServer(env: Record<string, string>): Promise<{ app: App; server: RunningServer }> {
+  const config = benchConfig(env);
   const app = await createApp(config);
   const server = await createHttpServer({ ...app.infra, services: app.services }).listen(0, '127.0.0.1');
   return { app, server };

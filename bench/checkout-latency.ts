@@ -8,10 +8,12 @@
 import { createServer } from 'node:http';
 import { encodeFunctionData, erc20Abi, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
+import { tagCalldata } from '../src/checkout/verify/evidence.js';
 import { createDevnetClients, DEVNET_ACCOUNTS, DEVNET_TOKENS, startDevnet } from '../src/devnet/index.js';
-import { startBenchServer } from './bench-util.js';
+import { Failures, size, startBenchServer } from './bench-util.js';
 
-const SESSIONS = 50;
+const SESSIONS = size(process.env.BENCH_SESSIONS, 50, 3);
+const failures = new Failures();
 const BLOCK_MS = 1000;
 const VERIFY_MS = process.env.BENCH_VERIFY_MS ?? '100';
 
@@ -69,6 +71,10 @@ try {
       headers: h,
       body: JSON.stringify({ amount: String(1_000_000 + i), settleChain: 'base', settleToken: 'USDC', recipient }),
     });
+    if (r.status !== 201 && r.status !== 200) {
+      failures.record(`POST /v1/checkout/sessions: HTTP ${r.status}`, await r.text());
+      continue;
+    }
     const body = (await r.json()) as { id: string };
     sessions.push({ id: body.id, recipient });
   }
@@ -84,7 +90,8 @@ try {
       const payer = payers[k]!;
       const hash = await clients.walletClient(payer).sendTransaction({
         to: DEVNET_TOKENS.USDC.address,
-        data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [s.recipient, BigInt(1_000_000 + i)] }),
+        // The session's tag appended, as the pay page's wallet call carries it: the evidence a direct payment needs.
+        data: tagCalldata(encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [s.recipient, BigInt(1_000_000 + i)] }), s.id),
         nonce: nonces[k]! + Math.floor(i / payers.length),
         gas: 100_000n,
       });
@@ -93,23 +100,27 @@ try {
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ txHash: hash, payer: payer.address }),
       });
-      if (rep.status !== 200) throw new Error(`report: ${rep.status} ${await rep.text()}`);
+      if (rep.status !== 200) return failures.record(`POST …/submitted: HTTP ${rep.status}`, await rep.text());
       paid.push({ id: s.id, hash });
     }),
   );
 
   const deadline = performance.now() + 60_000;
-  while (hookAt.size < SESSIONS && performance.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-  if (hookAt.size < SESSIONS) throw new Error(`only ${hookAt.size}/${SESSIONS} completed webhooks arrived`);
+  while (hookAt.size < paid.length && performance.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  for (const s of sessions.filter((x) => !hookAt.has(x.id))) {
+    const now = (await (await fetch(`${server.url}/v1/checkout/sessions/${s.id}`, { headers: h })).json()) as { status: string; payment?: unknown };
+    failures.record('checkout.session.completed never arrived', `${s.id}: ${JSON.stringify(now).slice(0, 1500)}`);
+  }
 
   const samples: number[] = [];
-  for (const p of paid) {
+  for (const p of paid.filter((x) => hookAt.has(x.id))) {
     const receipt = await clients.publicClient.getTransactionReceipt({ hash: p.hash });
     const seen = blockSeen.get(receipt.blockNumber);
     if (seen === undefined) throw new Error(`block ${receipt.blockNumber} was never observed`);
     samples.push(hookAt.get(p.id)! - seen);
   }
   samples.sort((a, b) => a - b);
+  if (!samples.length) throw new Error('no session completed: no latency to report');
   const pct = (q: number) => samples[Math.min(samples.length - 1, Math.ceil(q * samples.length) - 1)]!;
   const target = BLOCK_MS + 500;
   console.log(
@@ -127,3 +138,4 @@ try {
   receiver.close();
   await devnet.stop();
 }
+failures.finish();

@@ -13,9 +13,9 @@
 import { request } from 'undici';
 import { startDevnet, installDestinationCallTargets, ARBITRUM_USDC, CALL_TARGETS } from '../src/devnet/index.js';
 import { startRelayFixture } from '../test/fixtures/relay-server.js';
-import { startBenchServer } from './bench-util.js';
+import { size, startBenchServer } from './bench-util.js';
 
-const N = Number(process.env.BENCH_REQUESTS ?? 40);
+const N = size(process.env.BENCH_REQUESTS, 40, 2);
 const SENDER = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
 const RECIPIENT = '0x7a3f0c1de9b0a5c6b1e2f4d8a9c0b1d2e3f40516';
 
@@ -48,7 +48,6 @@ async function main() {
         RELAY_API_URL: relay.url,
         RPC_URL_42161: devnet.rpcUrl,
         CALLS_SIMULATION_MODE: mode,
-        RATE_LIMIT_ENABLED: 'false',
         FEE_RECIPIENT_EVM: '0x1111111111111111111111111111111111111111',
       });
       const url = `http://127.0.0.1:${server.port}/v1/quote`;
@@ -67,7 +66,7 @@ async function main() {
       const callsMs: number[] = [];
       for (let i = 0; i < N; i++) {
         const t = performance.now();
-        await fetch(`${relay.url}/quote/v2`, {
+        const fixture = await fetch(`${relay.url}/quote/v2`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
           body: JSON.stringify({
@@ -80,8 +79,10 @@ async function main() {
             amount: '2500000',
             tradeType: 'EXACT_OUTPUT',
           }),
-        }).then((r) => r.text());
+        });
+        const fixtureText = await fixture.text();
         relayOnly.push(performance.now() - t);
+        if (fixture.status !== 200) throw new Error(`Relay fixture: ${fixture.status}: ${fixtureText}`);
         plainMs.push(await post(plain));
         callsMs.push(await post(withCalls));
       }

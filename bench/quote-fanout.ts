@@ -23,9 +23,11 @@ import { createHttpServer } from '../src/http/server.js';
 import { createLogger } from '../src/log.js';
 import type { ProviderId } from '../src/providers/types.js';
 import { FixtureProvider, startFixtureProviderServer } from '../test/fixtures/fixture-provider.js';
+import { Failures, SMOKE, size } from './bench-util.js';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
-const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 200);
+const SECONDS = size(process.env.BENCH_SECONDS, 30, 1);
+const CLIENTS = size(process.env.BENCH_CLIENTS, 200, 4);
+const failures = new Failures();
 /** Which targets to load (comma-separated; all by default), e.g. to profile one of them alone. */
 const TARGETS = new Set((process.env.BENCH_TARGETS ?? 'baseline,rest,graphql').split(','));
 const DELAYS: [ProviderId, number][] = [
@@ -95,10 +97,13 @@ async function load(name: string, send: () => Promise<Answer>): Promise<Result> 
         const t = performance.now();
         try {
           const { status, body } = await send();
-          if (status !== 200 || body.includes('"errors":[{')) errors++;
-          else added.push(performance.now() - t - SLOWEST);
-        } catch {
+          if (status !== 200 || body.includes('"errors":[{')) {
+            errors++;
+            failures.record(`${name}: HTTP ${status}${status === 200 ? ' with errors' : ''}`, body);
+          } else added.push(performance.now() - t - SLOWEST);
+        } catch (err) {
           errors++;
+          failures.record(`${name}: ${(err as Error).message}`);
         }
       }
     }),
@@ -299,6 +304,8 @@ async function roleService(fixtureUrl: string) {
     LOG_LEVEL: 'silent',
     PROVIDERS: 'none',
     JOBS_ENABLED: '0',
+    // The bench is the load: the limiter would answer most of it 429 (every request, at 200 clients).
+    RATE_LIMIT_ENABLED: 'false',
     DATA_DIR: 'memory://',
     DATABASE_POOL_SIZE: process.env.BENCH_POOL ?? '10',
     ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
@@ -328,7 +335,9 @@ async function main() {
   try {
     // Warm up (JIT, connection pools, caches) before measuring: a few rounds of concurrent calls each.
     const warm = async (send: () => Promise<Answer>) => {
-      for (let round = 0; round < 5; round++) await Promise.all(Array.from({ length: 40 }, send));
+      for (let round = 0; round < (SMOKE ? 1 : 5); round++)
+        for (const a of await Promise.all(Array.from({ length: SMOKE ? 4 : 40 }, send)))
+          if (a.status !== 200) failures.record(`warm-up: HTTP ${a.status}`, a.body);
     };
     await warm(() => call(`${service.url}/v1/quote?${QS}`));
     await warm(() => call(`${service.url}/graphql`, { method: 'POST', body: GQL }));
@@ -363,7 +372,9 @@ async function main() {
     console.log('\ntargets: added p50 ≤ 3 ms, p99 ≤ 15 ms, throughput ≥ 70% of the baseline');
   } finally {
     await Promise.all([service, baseline, fx].map((c) => c.stop()));
+    await agent.close();
   }
+  failures.finish();
 }
 
 main().catch((err) => {

@@ -4,9 +4,11 @@
  */
 import { ChainTokenIndex, type IndexedToken } from '../src/assets/token-index.js';
 import { LifiTokensServer, type LifiToken } from '../test/fixtures/lifi-tokens-server.js';
-import { measure, rng, startBenchServer } from './bench-util.js';
+import { measure, rng, size, startBenchServer } from './bench-util.js';
 
-const N = Number(process.env.BENCH_TOKENS ?? 100_000);
+const N = size(process.env.BENCH_TOKENS, 100_000, 2_000);
+/** How long each query is measured. */
+const MEASURE_MS = size(process.env.BENCH_MEASURE_MS, 1_000, 50);
 const rand = rng(42);
 const syllables = ['ba', 'co', 'de', 'fi', 'go', 'ka', 'lu', 'mo', 'ne', 'pi', 'ra', 'su', 'ta', 'vo', 'xi', 'ze', 'usd', 'eth', 'btc', 'sol'];
 const words = ['Token', 'Finance', 'Protocol', 'Dollar', 'Wrapped', 'Staked', 'Governance', 'Coin', 'Network', 'DAO', 'Labs', 'Swap'];
@@ -53,29 +55,32 @@ const index = new ChainTokenIndex(indexed);
 console.log(`index build: ${Math.round(performance.now() - t0)} ms`);
 console.log('\nindex only (limit 50):');
 for (const [label, q] of queries) {
-  const r = await measure(() => index.page({ q, limit: 50 }));
+  const r = await measure(() => index.page({ q, limit: 50 }), MEASURE_MS);
   console.log(`  ${label.padEnd(34)} ${String(r.qps).padStart(9)} q/s   mean ${r.meanMs} ms`);
 }
 // Deep paging: follow cursors 200 pages in, then measure the page after.
 let cursor: string | undefined;
-for (let i = 0; i < 200; i++) cursor = index.page({ limit: 50, cursor }).nextCursor ?? undefined;
-const deep = await measure(() => index.page({ limit: 50, cursor }));
-console.log(`  ${'no q, page 201 (cursor)'.padEnd(34)} ${String(deep.qps).padStart(9)} q/s   mean ${deep.meanMs} ms`);
+const DEEP = Math.min(200, Math.floor(N / 50) - 1);
+for (let i = 0; i < DEEP; i++) cursor = index.page({ limit: 50, cursor }).nextCursor ?? undefined;
+const deep = await measure(() => index.page({ limit: 50, cursor }), MEASURE_MS);
+console.log(`  ${`no q, page ${DEEP + 1} (cursor)`.padEnd(34)} ${String(deep.qps).padStart(9)} q/s   mean ${deep.meanMs} ms`);
 
 const lifi = await new LifiTokensServer().start();
 lifi.tokens = lifiTokens;
 const { app, server } = await startBenchServer({ LIFI_API_URL: lifi.url, JUPITER_API_URL: lifi.url });
 try {
   const l0 = performance.now();
-  await fetch(`${server.url}/v1/tokens?chain=base&limit=1`).then((r) => r.text());
+  const first = await fetch(`${server.url}/v1/tokens?chain=base&limit=1`);
+  if (first.status !== 200) throw new Error(`GET /v1/tokens: HTTP ${first.status}: ${(await first.text()).slice(0, 300)}`);
+  await first.text();
   console.log(`\nHTTP GET /v1/tokens (first call loads and indexes the list: ${Math.round(performance.now() - l0)} ms)`);
   for (const [label, q] of queries) {
     const url = `${server.url}/v1/tokens?chain=base&limit=50${q ? `&q=${encodeURIComponent(q)}` : ''}`;
     const r = await measure(async () => {
       const res = await fetch(url);
-      if (res.status !== 200) throw new Error(`HTTP ${res.status}`);
-      await res.text();
-    });
+      const text = await res.text();
+      if (res.status !== 200) throw new Error(`GET /v1/tokens: HTTP ${res.status}: ${text.slice(0, 300)}`);
+    }, MEASURE_MS);
     console.log(`  ${label.padEnd(34)} ${String(r.qps).padStart(9)} req/s mean ${r.meanMs} ms`);
   }
 } finally {

@@ -11,22 +11,18 @@
  * Optional: BENCH_EVENTS, WEBHOOK_CONCURRENCY (default 16).
  */
 import { createApp } from '../src/app.js';
-import { loadConfig } from '../src/config.js';
 import { recordEvent } from '../src/events/outbox.js';
 import { WebhookReceiver } from '../test/fixtures/webhook-receiver.js';
+import { benchConfig, Failures, size } from './bench-util.js';
 
-const N = Number(process.env.BENCH_EVENTS ?? 5000);
+const N = size(process.env.BENCH_EVENTS, 5000, 30);
+const failures = new Failures();
 const PRODUCERS = 8;
 const dbUrl = process.env.BENCH_DATABASE_URL;
 
 const rx = await new WebhookReceiver().start();
-const config = loadConfig({
-  NODE_ENV: 'test',
+const config = benchConfig({
   LOG_LEVEL: 'warn',
-  PORT: '0',
-  DATA_DIR: 'memory://',
-  PROVIDERS: 'none',
-  JOBS_ENABLED: 'false',
   WEBHOOK_POLL_MS: '1000',
   ...(process.env.WEBHOOK_CONCURRENCY ? { WEBHOOK_CONCURRENCY: process.env.WEBHOOK_CONCURRENCY } : {}),
   ...(dbUrl ? { DATABASE_URL: dbUrl, DATABASE_POOL_SIZE: '20' } : {}),
@@ -109,8 +105,8 @@ console.log(
 );
 
 // Phase 3: paced, below saturation (BENCH_RATE events/s, default 50, for 1,000 events): latency when the database is not the bottleneck.
-const RATE = Number(process.env.BENCH_RATE ?? 50);
-const PACED = 1000;
+const RATE = size(process.env.BENCH_RATE, 50, 200);
+const PACED = size(process.env.BENCH_PACED, 1000, 20);
 await new Promise((r) => setTimeout(r, 500));
 rx.received = [];
 rx.seen.clear();
@@ -135,5 +131,9 @@ console.log(
   `  paced:   ${PACED} events at ${RATE}/s: commit → delivery p50 ${pct(latencies, 50)} ms, p90 ${pct(latencies, 90)} ms, p99 ${pct(latencies, 99)} ms, max ${pct(latencies, 100)} ms`,
 );
 
+// Deliveries that failed, or had an attempt answered with an error, on the way.
+const failedAttempts = await app.infra.prisma.webhookDelivery.count({ where: { OR: [{ status: 'failed' }, { lastStatusCode: { gte: 300 } }] } });
+if (failedAttempts) failures.record('deliveries not succeeded', `${failedAttempts}`);
 await app.close();
 await rx.stop();
+failures.finish();

@@ -5,6 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { PrismaClient } from './generated/client.js';
+import { lockDataDir } from './data-dir-lock.js';
 
 export type Prisma = PrismaClient;
 
@@ -75,14 +76,32 @@ async function createPostgres(url: string, max: number): Promise<Db> {
   };
 }
 
+/**
+ * A dump of a migrated data directory (PGlite's `dumpDataDir`) that in-memory databases start from instead of
+ * an empty cluster. initdb and the migrations cost about 1.5 s of CPU per database, which a test run would pay
+ * hundreds of times: the test setup migrates one database per run and installs its dump here, and `migrate`
+ * still runs at every start (and finds nothing pending). Unset, in-memory databases start empty.
+ */
+let memorySeed: (() => Promise<Blob>) | undefined;
+export function seedInMemoryDatabases(seed: (() => Promise<Blob>) | undefined): void {
+  memorySeed = seed;
+}
+
 async function createPglite(dataDir: string): Promise<Db> {
   let pglite: PGlite;
+  let lock: { release(): void } | undefined;
   if (dataDir === 'memory://') {
-    pglite = await PGlite.create();
+    pglite = memorySeed ? await PGlite.create({ loadDataDir: await memorySeed() }) : await PGlite.create();
   } else {
     const dir = resolve(dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
-    pglite = await PGlite.create(dir);
+    lock = lockDataDir(resolve(dataDir, 'pglite.lock'), `The PGlite database in ${dir}`);
+    try {
+      pglite = await PGlite.create(dir);
+    } catch (err) {
+      lock.release();
+      throw err;
+    }
   }
   const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
   const sql: RawSql = {
@@ -103,6 +122,7 @@ async function createPglite(dataDir: string): Promise<Db> {
     async close() {
       await prisma.$disconnect().catch(() => {});
       if (!pglite.closed) await pglite.close().catch(() => {});
+      lock?.release();
     },
   };
 }

@@ -57,6 +57,7 @@ export class PgPubSub {
   private connecting?: Promise<void>;
   private closed = false;
   private attempt = 0;
+  private connectCount = 0;
   private unsubscribePglite?: () => void;
   private cleanupTimer?: NodeJS.Timeout;
 
@@ -73,6 +74,11 @@ export class PgPubSub {
     }
     this.cleanupTimer = setInterval(() => void this.cleanup(), 60_000);
     this.cleanupTimer.unref();
+  }
+
+  /** How many times the listening connection was established (Postgres): a reconnect shows as a new count. */
+  get connections(): number {
+    return this.connectCount;
   }
 
   /** Number of live LISTEN connections problems are visible in logs; this is for tests. */
@@ -214,6 +220,7 @@ export class PgPubSub {
           for (const channel of this.handlers.keys()) await client.query(`LISTEN ${quoteIdent(channel)}`);
           this.listener = client;
           this.attempt = 0;
+          this.connectCount++;
           return;
         } catch (err) {
           client.end().catch(() => {});

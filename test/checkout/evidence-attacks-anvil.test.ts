@@ -158,7 +158,6 @@ describe('payment evidence under attack', () => {
     offsetMs = 31 * 60_000; // past CHECKOUT_TX_NOT_FOUND_MINUTES: the verifier lapses them
     try {
       await waitFor(async () => ((await s.db.prisma.checkoutPayment.count({ where: { sessionId: z.id, status: 'failed' } })) === 10 ? true : undefined), {
-        timeoutMs: 15_000,
         intervalMs: 100,
         what: 'lapse',
       });

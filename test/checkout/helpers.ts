@@ -67,14 +67,14 @@ export async function signedTransfer(
   };
 }
 
-/** Polls the session until `done` holds (or fails after `ms`). */
-export async function waitForSession(s: TestServer, id: string, done: (body: any) => boolean, key?: string, ms = 15_000): Promise<any> {
+/** Polls the session until `done` holds (bounded by the test's timeout). */
+export async function waitForSession(s: TestServer, id: string, done: (body: any) => boolean, key?: string): Promise<any> {
   return waitFor(
     async () => {
       const body = (await s.get(`/v1/checkout/sessions/${id}`, key ? { 'x-api-key': key } : undefined)).body;
       return done(body) ? body : undefined;
     },
-    { timeoutMs: ms, intervalMs: 50, what: `session ${id} to reach the expected state` },
+    { intervalMs: 50, what: `session ${id} to reach the expected state` },
   );
 }
 

@@ -40,7 +40,7 @@ describe.each(backends)('checkout refunds on anvil (%s)', (backend) => {
         const r = (await refunds(id)).find((x) => x.id === refundId);
         return done(r) ? r : undefined;
       },
-      { timeoutMs: 10_000, intervalMs: 50, what: `refund ${refundId} to settle` },
+      { intervalMs: 50, what: `refund ${refundId} to settle` },
     );
   };
   const session = (id: string) => s.get(`/v1/checkout/sessions/${id}`, h()).then((r) => r.body);

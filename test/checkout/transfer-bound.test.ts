@@ -139,7 +139,7 @@ describe.each(backends)('pay by transfer: bounded addresses, closed with the ses
     });
     expect(order).toMatchObject({ checkoutSessionId: id, status: 'submitted' });
     expect((await sessionRow(id)).status).toBe('processing');
-    await waitFor(async () => (await sessionRow(id)).status === 'open', { timeoutMs: 60_000, what: 'the session open again after the refund' });
+    await waitFor(async () => (await sessionRow(id)).status === 'open', { what: 'the session open again after the refund' });
     // Its pair again: a new address, the used one disabled; the session still has 3 active addresses.
     const again = await address(id, PAIRS[0], evmAddress());
     expect(again.status, again.text).toBe(200);
@@ -160,7 +160,7 @@ describe.each(backends)('pay by transfer: bounded addresses, closed with the ses
     expect(sim.status, sim.text).toBe(200);
     // Processing: a second payer could still pay, so the addresses stay active.
     expect((await rows(id)).map((r) => r.status)).toEqual(['active', 'active']);
-    await waitFor(async () => (await sessionRow(id)).status === 'paid', { timeoutMs: 60_000, what: 'session paid' });
+    await waitFor(async () => (await sessionRow(id)).status === 'paid', { what: 'session paid' });
     const stored = await rows(id);
     expect(stored.map((r) => r.status)).toEqual(['disabled', 'disabled']);
     expect(stored.every((r) => r.disabledAt !== null)).toBe(true);
@@ -198,7 +198,7 @@ describe.each(backends)('pay by transfer: bounded addresses, closed with the ses
     await address(id, PAIRS[0]);
     await address(id, PAIRS[1]);
     clock.advance(5 * 60_000 + 1_000);
-    await waitFor(async () => (await sessionRow(id)).status === 'expired', { timeoutMs: 60_000, what: 'the expiry job' });
+    await waitFor(async () => (await sessionRow(id)).status === 'expired', { what: 'the expiry job' });
     expect((await rows(id)).map((x) => x.status)).toEqual(['disabled', 'disabled']);
     expect((await address(id, PAIRS[2])).status).toBe(409);
   });
@@ -365,7 +365,6 @@ describe.each(backends)('pay by transfer, live through Relay (%s)', (backend) =>
     }
     clock.advance(16 * 60_000);
     const order = await waitFor(async () => s.db.prisma.order.findFirst({ where: { depositAddressId: a.depositAddressId } }), {
-      timeoutMs: 30_000,
       what: 'the deposit order on the next detection',
     });
     expect(order).toMatchObject({ checkoutSessionId: id, srcTxHash: relay.requests.get(requestId!)!.inTxHashes[0] });

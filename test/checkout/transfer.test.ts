@@ -140,7 +140,7 @@ describe.each(backends)('checkout pay by transfer (%s)', (backend) => {
         const r = await s.get(`/v1/checkout/sessions/${id}`, h());
         return r.body.status === 'paid' ? r.body : undefined;
       },
-      { timeoutMs: 60_000, what: 'session paid' },
+      { what: 'session paid' },
     );
     expect(paid.amountReceived).toBe('25000000');
     const orders = await s.get(`/v1/orders?checkoutSessionId=${id}`, h());

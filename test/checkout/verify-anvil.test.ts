@@ -238,7 +238,6 @@ describe.each(backends)('checkout verification on anvil (%s)', (backend) => {
     const order = await waitFor(
       async () => ((await s.get(`/v1/orders?checkoutSessionId=${cs.id}`, h())).body.data[0]?.status === 'filled' ? true : undefined),
       {
-        timeoutMs: 10_000,
         what: 'the direct order to be filled',
       },
     );
@@ -320,7 +319,7 @@ describe.each(backends)('checkout verification on anvil (%s)', (backend) => {
       );
     });
     try {
-      await waitFor(() => seen.length, { timeoutMs: 5000, what: "the subscription's first answer" });
+      await waitFor(() => seen.length, { what: "the subscription's first answer" });
       const hash = await transfer(devnet, 3, USDC, cs.recipient, 5_000_000n, { session: cs.id });
       await report(cs.id, hash, payer(3));
       await completed;
@@ -373,7 +372,7 @@ describe.each(backends)('checkout verification on anvil (%s)', (backend) => {
         const body = (await s.get(`/v1/checkout/sessions/${cs.id}/refunds`, h())).body;
         return body.data[0].status !== 'submitted' ? body : undefined;
       },
-      { timeoutMs: 10_000, intervalMs: 50, what: 'the refund to be verified' },
+      { intervalMs: 50, what: 'the refund to be verified' },
     );
     expect(list.data.map((r: any) => `${r.amount}:${r.status}`)).toEqual(['2000000:succeeded', '3000000:canceled']);
     const full = await s.get(`/v1/checkout/sessions/${cs.id}`, h());

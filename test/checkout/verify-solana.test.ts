@@ -89,7 +89,7 @@ describe.each(backends)('checkout verification on a Solana RPC (%s)', (backend) 
   /** Resolves once the verifier has asked the node about `sig` (so a check after it is not a race). */
   const statusAsked = async (sig: string) => {
     const asked = () => sol.requests.some((r) => [r.body].flat().some((c: any) => c?.method === 'getSignatureStatuses' && c.params[0].includes(sig)));
-    await waitFor(asked, { timeoutMs: 6000, intervalMs: 20, what: `the verifier to ask for ${sig}` });
+    await waitFor(asked, { intervalMs: 20, what: `the verifier to ask for ${sig}` });
   };
 
   it('a direct USDC transfer pays the session once the transaction is finalized (jsonParsed, v0)', async () => {

@@ -2,7 +2,7 @@ import { mkdtempSync, mkdirSync, writeFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createDb, type Db } from '../../src/db/client.js';
+import { createDb, seedInMemoryDatabases, type Db } from '../../src/db/client.js';
 import { migrate, MigrationError } from '../../src/db/migrate.js';
 import { backends, createTestDatabase, type TestDatabase } from '../helpers/db.js';
 
@@ -15,13 +15,16 @@ function migrationsDir(files: Record<string, string>) {
   return dir;
 }
 
+// The runner itself is under test: every database here starts empty, not from the run's migrated seed.
+seedInMemoryDatabases(undefined);
+
 describe.each(backends)('migrations runner (%s)', (backend) => {
   const cleanup: Array<() => Promise<void>> = [];
   afterAll(async () => {
     for (const c of cleanup.reverse()) await c();
   });
   const freshDb = async (): Promise<{ t: TestDatabase; db: Db }> => {
-    const t = await createTestDatabase(backend);
+    const t = await createTestDatabase(backend, { empty: true });
     const db = await createDb({ databaseUrl: t.env.DATABASE_URL, dataDir: t.env.DATA_DIR });
     cleanup.push(async () => {
       await db.close();

@@ -343,7 +343,7 @@ describe('anvil process lifecycle', () => {
   it('stop() leaves no process behind', async () => {
     const chainId = uniqueChainId();
     const anvil = await startAnvil({ chainId });
-    await waitFor(() => processesMatching(`--chain-id ${chainId}`).length >= 1, { timeoutMs: 1_000, what: 'the anvil process' });
+    await waitFor(() => processesMatching(`--chain-id ${chainId}`).length >= 1, { what: 'the anvil process' });
     expect(isAlive(anvil.pid)).toBe(true);
 
     await anvil.stop();
@@ -379,8 +379,8 @@ describe('anvil process lifecycle', () => {
       });
       expect(isAlive(pid)).toBe(true);
       child.kill('SIGKILL');
-      await waitFor(() => !isAlive(pid), { timeoutMs: 3_000, what: `process ${pid} to exit` });
-      await waitFor(() => processesMatching(`--chain-id ${chainId}`).length === 0, { timeoutMs: 3_000, what: 'no anvil left' });
+      await waitFor(() => !isAlive(pid), { what: `process ${pid} to exit` });
+      await waitFor(() => processesMatching(`--chain-id ${chainId}`).length === 0, { what: 'no anvil left' });
     } finally {
       child.kill('SIGKILL');
       await rm(dir, { recursive: true, force: true });

@@ -112,7 +112,7 @@ describe('invoice end to end in chromium', { timeout: 180_000 }, () => {
     expect(created.status, created.text).toBe(201);
     const inv = created.body;
 
-    const mail = await waitFor(() => smtp.messages.find((m) => m.parsed.subject?.includes(inv.number)), { what: 'the invoice email', timeoutMs: 20_000 });
+    const mail = await waitFor(() => smtp.messages.find((m) => m.parsed.subject?.includes(inv.number)), { what: 'the invoice email' });
     const link = /href="([^"]+\/invoice\/inv_[^"]+)"/.exec(String(mail.parsed.html))![1]!;
     expect(link).toBe(`${s.url}/invoice/${inv.id}`);
 
@@ -170,7 +170,7 @@ describe('invoice end to end in chromium', { timeout: 180_000 }, () => {
         merchant.hooks
           .map((h) => new Webhook(secret).verify(h.body, { 'webhook-id': h.id, 'webhook-timestamp': h.timestamp, 'webhook-signature': h.signature }) as Paid)
           .find((e) => e.type === 'invoice.paid' && e.resourceId === inv.id),
-      { timeoutMs: 20_000, intervalMs: 100, what: 'invoice.paid to be delivered' },
+      { intervalMs: 100, what: 'invoice.paid to be delivered' },
     );
     expect(evt.data.invoice).toMatchObject({ id: inv.id, status: 'paid' });
     expect(evt.data.session).toMatchObject({ id: evt.data.invoice.sessionId, status: 'paid', invoiceId: inv.id });
@@ -178,7 +178,6 @@ describe('invoice end to end in chromium', { timeout: 180_000 }, () => {
 
     const receipt = await waitFor(() => smtp.messages.find((m) => m.parsed.subject?.includes(`Receipt for invoice ${inv.number}`)), {
       what: 'the receipt email',
-      timeoutMs: 20_000,
     });
     expect(receipt.envelope.to).toEqual(['ap@customer.example']);
     const pdfUrl = /Receipt \(PDF\): (\S+)/.exec(String(receipt.parsed.text))![1]!;

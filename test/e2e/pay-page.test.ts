@@ -119,7 +119,7 @@ describe('hosted pay page end to end in chromium', { timeout: 120_000 }, () => {
             (h) => new Webhook(secret).verify(h.body, { 'webhook-id': h.id, 'webhook-timestamp': h.timestamp, 'webhook-signature': h.signature }) as Completed,
           )
           .find((evt) => evt.type === 'checkout.session.completed' && evt.data.session.id === sessionId),
-      { timeoutMs: 20_000, intervalMs: 100, what: 'checkout.session.completed to be delivered' },
+      { intervalMs: 100, what: 'checkout.session.completed to be delivered' },
     );
   };
 

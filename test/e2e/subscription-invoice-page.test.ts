@@ -95,7 +95,7 @@ describe('subscription invoice paid in chromium', { timeout: 180_000 }, () => {
     const inv = (await s.get(`/v1/invoices/${invoiceId}`, { 'x-api-key': key })).body;
     expect(inv).toMatchObject({ status: 'open', amount: '1500000' });
 
-    const mail = await waitFor(() => smtp.messages.find((m) => m.parsed.subject?.includes(inv.number)), { what: 'the invoice email', timeoutMs: 20_000 });
+    const mail = await waitFor(() => smtp.messages.find((m) => m.parsed.subject?.includes(inv.number)), { what: 'the invoice email' });
     expect(mail.envelope.to).toEqual(['ap@customer.example']);
     const link = /href="([^"]+\/invoice\/inv_[^"]+)"/.exec(String(mail.parsed.html))![1]!;
     expect(link).toBe(`${s.url}/invoice/${invoiceId}`);
@@ -141,13 +141,11 @@ describe('subscription invoice paid in chromium', { timeout: 180_000 }, () => {
     expect(got.periods[0]).toMatchObject({ index: 0, invoiceId, paidAt: expect.any(String) });
 
     const paidHook = await waitFor(() => hooks().find((e) => e.type === 'invoice.paid' && e.resourceId === invoiceId), {
-      timeoutMs: 20_000,
       intervalMs: 100,
       what: 'invoice.paid',
     });
     expect(paidHook.data.invoice).toMatchObject({ id: invoiceId, status: 'paid' });
     const updated = await waitFor(() => hooks().find((e) => e.type === 'subscription.updated' && e.resourceId === sub.id), {
-      timeoutMs: 20_000,
       intervalMs: 100,
       what: 'subscription.updated',
     });

@@ -107,7 +107,7 @@ describe.each(backends)('checkout pay by transfer over GraphQL (%s)', (backend) 
         const s = (await g.gql(SessionStatus, { id }, key)).data!.checkoutSession;
         return s?.status === 'paid' ? s : undefined;
       },
-      { timeoutMs: 60_000, what: 'session paid by the simulated transfer' },
+      { what: 'session paid by the simulated transfer' },
     );
     expect(paid.amountReceived).toBe('25000000');
     expect(paid.payments!.nodes).toEqual([{ kind: 'routed', status: 'succeeded' }]);

@@ -139,7 +139,7 @@ describe.each(backends)('events and webhooks over GraphQL, in process (%s)', (ba
     expect(verifyWith(ep.secret!, rx.received.find((r) => r.id === ev.id)!)).toEqual(ev);
 
     const readBack = async () => (await g.gql(ReadEvent, { id: ev.id }, key)).data!.event!;
-    await until(async () => (await readBack()).deliveries.nodes[0]?.status === 'succeeded', 5000, 'recorded');
+    await until(async () => (await readBack()).deliveries.nodes[0]?.status === 'succeeded', 'recorded');
     expect(await readBack()).toEqual({
       id: ev.id,
       deliveries: {
@@ -160,7 +160,7 @@ describe.each(backends)('events and webhooks over GraphQL, in process (%s)', (ba
     expect(re).toEqual({ __typename: 'RedeliverEventPayload', deliveries: [{ endpointId: ep.id, origin: 'manual', status: 'pending' }] });
     await rx.waitFor((r) => r.received.filter((x) => x.id === ev.id).length === 2);
     // The receiver has the second request before the worker records its attempt: wait for the record.
-    await until(async () => (await readBack()).deliveries.nodes.every((d) => d.status === 'succeeded'), 5000, 'redelivery recorded');
+    await until(async () => (await readBack()).deliveries.nodes.every((d) => d.status === 'succeeded'), 'redelivery recorded');
 
     const rotated = (await g.gql(Rotate, { id: ep.id }, key)).data!.rotateWebhookEndpointSecret;
     if (!('webhookEndpoint' in rotated)) throw new Error('not rotated');

@@ -13,13 +13,22 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh, empty database: in-memory PGlite, or a new Postgres database dropped afterwards. */
-export async function createTestDatabase(backend: Backend): Promise<TestDatabase> {
+/**
+ * A fresh database: in-memory PGlite, or a new Postgres database dropped afterwards. It holds the migrated schema
+ * (copied from the run's template, see test/global-setup.ts), or nothing at all with `empty` (Postgres only: an
+ * in-memory PGlite database starts empty when the test file calls `seedInMemoryDatabases(undefined)`).
+ */
+export async function createTestDatabase(backend: Backend, opts: { empty?: boolean } = {}): Promise<TestDatabase> {
   if (backend === 'pglite') return { env: { DATA_DIR: 'memory://' }, drop: async () => {} };
   const admin = inject('pgAdminUrl');
   if (!admin) throw new Error('Postgres backend requested but no Postgres is available');
   const name = `t_${randomBytes(6).toString('hex')}`;
-  await withAdmin(admin, (c) => c.query(`CREATE DATABASE ${name}`));
+  const template = opts.empty ? null : inject('pgTemplate');
+  // Commits need not wait for the disk: a test database never outlives a crash of the server.
+  await withAdmin(admin, async (c) => {
+    await c.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
+    await c.query(`ALTER DATABASE ${name} SET synchronous_commit = off`);
+  });
   const u = new URL(admin);
   u.pathname = `/${name}`;
   const url = u.toString();

@@ -10,6 +10,7 @@ import { createLogger } from '../../src/log.js';
 import { createGraphQLServer } from '../../src/graphql/yoga.js';
 import { createGraphQLContext } from '../../src/graphql/context.js';
 import { createTestDatabase, type Backend, type TestDatabase } from './db.js';
+import { waitFor } from './wait.js';
 
 export interface GqlError {
   message: string;
@@ -61,7 +62,6 @@ export function inProcessGraphQL(target: { services: Services; infra: Infra }) {
     const requestId = randomUUID();
     const gqlContext = createGraphQLContext(deps, requestId, key);
     const results: Array<{ data?: R | null; errors?: GqlError[] }> = [];
-    let wake: (() => void) | undefined;
     let done = false;
     let started!: () => void;
     let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
@@ -106,7 +106,6 @@ export function inProcessGraphQL(target: { services: Services; infra: Infra }) {
             if (/^event: complete/m.test(block)) return;
             if (data) results.push(JSON.parse(data));
             started();
-            wake?.();
           }
         }
       } catch {
@@ -115,7 +114,6 @@ export function inProcessGraphQL(target: { services: Services; infra: Infra }) {
     })().finally(() => {
       done = true;
       started();
-      wake?.();
     });
     return {
       results,
@@ -125,21 +123,14 @@ export function inProcessGraphQL(target: { services: Services; infra: Infra }) {
       get done() {
         return done;
       },
-      /** Waits until `n` results have arrived (or the stream ended). */
-      async take(n: number, timeoutMs = 10_000) {
-        const end = Date.now() + timeoutMs;
-        while (results.length < n && !done) {
-          if (Date.now() > end) throw new Error(`subscription: ${results.length} of ${n} results after ${timeoutMs} ms`);
-          await new Promise<void>((r) => {
-            wake = r;
-            setTimeout(r, 50);
-          });
-        }
+      /** Waits until `n` results have arrived (or the stream ended), bounded by the test's timeout. */
+      async take(n: number) {
+        await waitFor(() => results.length >= n || done, { intervalMs: 10, what: `${n} subscription results (have ${results.length})` });
         return results.slice(0, n);
       },
-      /** Waits for the server to complete the stream. */
-      async completed(timeoutMs = 10_000) {
-        await Promise.race([pump, new Promise((_, reject) => setTimeout(() => reject(new Error('subscription did not complete')), timeoutMs))]);
+      /** Waits for the server to complete the stream, bounded by the test's timeout. */
+      async completed() {
+        await waitFor(() => done, { intervalMs: 10, what: 'the subscription to complete' });
       },
       async close() {
         abort.abort();

@@ -29,7 +29,7 @@ describe('graceful shutdown', () => {
     child.stderr.on('data', (d) => (out += d));
     const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
     try {
-      await waitFor(() => /listening/.test(out), { timeoutMs: 90_000, intervalMs: 100, what: 'the service to start' }).catch((err: Error) => {
+      await waitFor(() => /listening/.test(out), { intervalMs: 100, what: 'the service to start' }).catch((err: Error) => {
         throw new Error(`${err.message}\n${out}`);
       });
       const ws = new WebSocket(`ws://127.0.0.1:${port}/graphql`, 'graphql-transport-ws');

@@ -24,7 +24,7 @@ async function trickle(url: string, head: string, trickle: string) {
     if (!socket.destroyed && socket.writable) socket.write(trickle[i++ % trickle.length]!);
   }, 100);
   try {
-    await waitFor(() => closedAt > 0, { timeoutMs: 10_000, what: 'the server to close the trickling socket' });
+    await waitFor(() => closedAt > 0, { what: 'the server to close the trickling socket' });
   } finally {
     clearInterval(timer);
     socket.destroy();

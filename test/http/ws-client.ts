@@ -27,7 +27,7 @@ export async function rawWs(url: string, headers: Record<string, string> = {}): 
     subscribe(id, query, variables) {
       ws.send(JSON.stringify({ id, type: 'subscribe', payload: { query, variables } }));
     },
-    waitClosed: (timeoutMs = 10_000) => waitFor(() => r.closed, { timeoutMs, what: 'the server to close the WebSocket' }),
+    waitClosed: (timeoutMs?: number) => waitFor(() => r.closed, { timeoutMs, what: 'the server to close the WebSocket' }),
     async close() {
       if (ws.readyState === ws.OPEN || ws.readyState === ws.CONNECTING) ws.close();
       await waitFor(() => ws.readyState === ws.CLOSED, { what: 'the WebSocket to close' });

@@ -94,7 +94,6 @@ describe('invoice email through a real SMTP server (pglite)', () => {
     await smtp.start();
     await waitFor(() => ids.every((id) => smtp.messages.some((m) => m.parsed.text?.includes(id))), {
       what: 'every queued message after the outage',
-      timeoutMs: 20_000,
     });
     const rows = await s.db.prisma.emailMessage.findMany({ where: { invoiceId: { in: ids } } });
     await waitFor(async () => (await s.db.prisma.emailMessage.count({ where: { invoiceId: { in: ids }, status: 'sent' } })) === 5);

@@ -16,6 +16,6 @@ export async function freePort(): Promise<number> {
 export const verifyWith = (secret: string, r: Received) =>
   new Webhook(secret).verify(r.body, { 'webhook-id': r.id, 'webhook-timestamp': r.timestamp, 'webhook-signature': r.signature });
 
-export const until = async (pred: () => Promise<boolean> | boolean, timeoutMs = 15_000, what = 'condition') => {
-  await waitFor(pred, { timeoutMs, intervalMs: 100, what });
+export const until = async (pred: () => Promise<boolean> | boolean, what = 'condition') => {
+  await waitFor(pred, { intervalMs: 100, what });
 };

@@ -142,14 +142,10 @@ describe.each(backends)('events and webhooks under hostile input (%s)', (backend
       const ep = (await create(`http://imds.example.test:${rx.port}/latest/meta-data/`)).body;
       const ev = (await s.post('/v1/webhook-endpoints/trigger', { type: 'order.filled' }, { 'x-api-key': k })).body;
       let attempts: any[] = [];
-      await until(
-        async () => {
-          attempts = (await s.get(`/v1/webhook-endpoints/${ep.id}/attempts`, { 'x-api-key': k })).body.data;
-          return attempts.length > 0;
-        },
-        10_000,
-        'an attempt to the metadata name',
-      );
+      await until(async () => {
+        attempts = (await s.get(`/v1/webhook-endpoints/${ep.id}/attempts`, { 'x-api-key': k })).body.data;
+        return attempts.length > 0;
+      }, 'an attempt to the metadata name');
       expect(attempts[0]).toMatchObject({ eventId: ev.id, success: false, statusCode: null, responseBody: null });
       expect(attempts[0].error).toMatch(/^blocked: imds\.example\.test resolves to 169\.254\.169\.254/);
       await s.request(`/v1/webhook-endpoints/${ep.id}`, { method: 'DELETE', headers: { 'x-api-key': k } });
@@ -166,7 +162,7 @@ describe.each(backends)('events and webhooks under hostile input (%s)', (backend
     const ep = (await s.post('/v1/webhook-endpoints', { url: `${rx.url}/down` }, hk)).body;
     rx.respond = (r) => (r.path === '/down' ? { status: 503 } : undefined);
     const ev = (await s.post('/v1/webhook-endpoints/trigger', { type: 'order.failed' }, hk)).body;
-    await until(async () => (await s.get(`/v1/events/${ev.id}/attempts`, hk)).body.data.length > 0, 10_000, 'a first failed attempt');
+    await until(async () => (await s.get(`/v1/events/${ev.id}/attempts`, hk)).body.data.length > 0, 'a first failed attempt');
     // Park the retry an hour out so that only the disable can settle it.
     await s.db.prisma.webhookDelivery.updateMany({ where: { eventId: ev.id }, data: { nextAttemptAt: new Date(Date.now() + 3600_000) } });
     expect((await patch(ep.id, { disabled: true })).status).toBe(200);
@@ -181,14 +177,10 @@ describe.each(backends)('events and webhooks under hostile input (%s)', (backend
     rx.respond = (r) => (r.path === '/nul' ? { status: 200, body: 'ok\u0000\u0000done' } : undefined);
     const ev = (await s.post('/v1/webhook-endpoints/trigger', { type: 'order.filled' }, { 'x-api-key': k })).body;
     let deliveries: any;
-    await until(
-      async () => {
-        deliveries = (await s.get(`/v1/events/${ev.id}/deliveries`, { 'x-api-key': k })).body.data;
-        return deliveries[0]?.status === 'succeeded';
-      },
-      10_000,
-      'the delivery to be recorded as succeeded',
-    );
+    await until(async () => {
+      deliveries = (await s.get(`/v1/events/${ev.id}/deliveries`, { 'x-api-key': k })).body.data;
+      return deliveries[0]?.status === 'succeeded';
+    }, 'the delivery to be recorded as succeeded');
     expect(deliveries).toMatchObject([{ endpointId: ep.id, attempts: 1, lastStatusCode: 200 }]);
     const attempts = (await s.get(`/v1/events/${ev.id}/attempts`, { 'x-api-key': k })).body.data;
     expect(attempts).toHaveLength(1);

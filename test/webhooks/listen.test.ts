@@ -50,8 +50,8 @@ describe('listen command', () => {
     let stderr = '';
     child.stdout!.on('data', (d) => (stdout += d));
     child.stderr!.on('data', (d) => (stderr += d));
-    const waitOut = (re: RegExp, ms = 20_000) =>
-      waitFor(() => re.exec(stdout), { timeoutMs: ms, intervalMs: 50, what: `listen output to match ${re}` }).catch((err: Error) => {
+    const waitOut = (re: RegExp) =>
+      waitFor(() => re.exec(stdout), { intervalMs: 50, what: `listen output to match ${re}` }).catch((err: Error) => {
         throw new Error(`${err.message}\nstdout:\n${stdout}\nstderr:\n${stderr}`);
       });
     const secret = (await waitOut(/signing secret is (whsec_\S+)/))[1];

@@ -177,14 +177,10 @@ describe.each(backends)('webhook SSRF rules through the API (%s)', (backend) => 
   /** The attempts of an endpoint once there is one. */
   const attemptsOf = async (id: string, key: string) => {
     let attempts: any[] = [];
-    await until(
-      async () => {
-        attempts = (await s.get(`/v1/webhook-endpoints/${id}/attempts`, { 'x-api-key': key })).body.data;
-        return attempts.length > 0;
-      },
-      10_000,
-      `an attempt of ${id}`,
-    );
+    await until(async () => {
+      attempts = (await s.get(`/v1/webhook-endpoints/${id}/attempts`, { 'x-api-key': key })).body.data;
+      return attempts.length > 0;
+    }, `an attempt of ${id}`);
     return attempts;
   };
 

@@ -143,7 +143,7 @@ describe.each(backends)('webhooks over HTTP (%s)', (backend) => {
     expect(JSON.parse(got.body).data.session).toMatchObject({ status: 'paid', object: 'checkout.session' });
     expect(t.body.resourceId).toBe(JSON.parse(got.body).data.session.id);
 
-    await until(async () => (await api.get(`/v1/events/${t.body.id}/attempts`)).body.data.length === 1, 5000, 'attempt log');
+    await until(async () => (await api.get(`/v1/events/${t.body.id}/attempts`)).body.data.length === 1, 'attempt log');
     const attempts = await api.get(`/v1/events/${t.body.id}/attempts`);
     expect(attempts.body.data[0]).toMatchObject({
       object: 'webhook_attempt',
@@ -198,7 +198,7 @@ describe.each(backends)('webhooks over HTTP (%s)', (backend) => {
     const ep = await createEndpoint();
     rx.respond = (_r, n) => (n < 3 ? { status: 500, body: `<h1>down</h1>${'x'.repeat(3000)}` } : { status: 204, body: '' });
     const t = await api.post('/v1/webhook-endpoints/trigger', { type: 'order.filled' });
-    await until(async () => (await api.get(`/v1/events/${t.body.id}/deliveries`)).body.data[0]?.status === 'succeeded', 10_000, 'success after retries');
+    await until(async () => (await api.get(`/v1/events/${t.body.id}/deliveries`)).body.data[0]?.status === 'succeeded', 'success after retries');
     const log = (await api.get(`/v1/webhook-endpoints/${ep.id}/attempts`)).body.data;
     expect(log.map((a: any) => [a.attempt, a.statusCode, a.success])).toEqual([
       [3, 204, true],
@@ -217,7 +217,7 @@ describe.each(backends)('webhooks over HTTP (%s)', (backend) => {
     rx.respond = (r, n) =>
       r.path === '/elsewhere' ? {} : n === 1 ? { status: 302, headers: { location: `${rx.url}/elsewhere` } } : n === 2 ? { delayMs: 2500 } : {};
     const t = await api.post('/v1/webhook-endpoints/trigger', { type: 'order.failed' });
-    await until(async () => (await api.get(`/v1/events/${t.body.id}/deliveries`)).body.data[0]?.status === 'succeeded', 15_000, 'delivery');
+    await until(async () => (await api.get(`/v1/events/${t.body.id}/deliveries`)).body.data[0]?.status === 'succeeded', 'delivery');
     const log = (await api.get(`/v1/events/${t.body.id}/attempts`)).body.data.reverse();
     expect(log[0]).toMatchObject({ statusCode: 302, success: false });
     expect(log[0].error).toMatch(/redirect .* not followed/);
@@ -231,7 +231,7 @@ describe.each(backends)('webhooks over HTTP (%s)', (backend) => {
     const watcher = await createEndpoint({ url: `${rx.url}/watcher`, enabledEvents: ['webhook_endpoint.disabled'] });
     rx.respond = (r) => (r.path === '/hook' ? { status: 410 } : {});
     const t = await api.post('/v1/webhook-endpoints/trigger', { type: 'order.submitted' });
-    await until(async () => (await api.get(`/v1/webhook-endpoints/${gone.id}`)).body.disabled === true, 5000, 'disabled');
+    await until(async () => (await api.get(`/v1/webhook-endpoints/${gone.id}`)).body.disabled === true, 'disabled');
     expect((await api.get(`/v1/webhook-endpoints/${gone.id}`)).body.disabledReason).toMatch(/410/);
     expect((await api.get(`/v1/events/${t.body.id}/deliveries`)).body.data[0]).toMatchObject({ status: 'failed', attempts: 1, lastStatusCode: 410 });
     const evs = await api.get('/v1/events?type=webhook_endpoint.disabled');
@@ -318,7 +318,7 @@ describe.each(backends)('webhooks over HTTP (%s)', (backend) => {
       const ev = await s.db.prisma.$transaction((tx) =>
         recordEvent(tx, { accountId, livemode: true, type: 'order.filled', resourceId: 'q_live_1', data: { order: { quoteId: 'q_live_1' } } }),
       );
-      await until(async () => (await s.get(`/v1/events/${ev.id}/attempts`, { 'x-api-key': liveKey })).body.data.length > 0, 5000, 'blocked attempt');
+      await until(async () => (await s.get(`/v1/events/${ev.id}/attempts`, { 'x-api-key': liveKey })).body.data.length > 0, 'blocked attempt');
       const [attempt] = (await s.get(`/v1/events/${ev.id}/attempts`, { 'x-api-key': liveKey })).body.data;
       expect(attempt).toMatchObject({ success: false, statusCode: null });
       expect(attempt.error).toMatch(/^blocked: rebind\.example resolves to 127\.0\.0\.1.*loopback/);

@@ -26,7 +26,7 @@ describe('mock provider on the devnet', () => {
         const o = await s.services.orders.get(quoteId);
         return o && o.status !== 'submitted' ? o : undefined;
       },
-      { timeoutMs: 15_000, intervalMs: 50, what: `order ${quoteId} to settle` },
+      { intervalMs: 50, what: `order ${quoteId} to settle` },
     );
   }
 

@@ -1,0 +1,38 @@
+import { spawn } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { nodeWithTsx } from '../helpers/spawn.js';
+
+/**
+ * Every bench runs, in smoke mode (BENCH_SMOKE=1: a few seconds, small numbers), and exits 0: a bench whose
+ * requests fail (a 429 from a limiter it forgot to turn off, a payment the service now rejects) exits non-zero
+ * and fails this test with its output, instead of rotting until someone runs it.
+ */
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const benches = readdirSync(`${ROOT}bench`)
+  .filter((f) => f.endsWith('.ts') && f !== 'bench-util.ts')
+  .sort();
+
+function runBench(file: string): Promise<{ code: number | null; out: string }> {
+  const [cmd, args] = nodeWithTsx(`bench/${file}`);
+  const child = spawn(cmd, args, { cwd: ROOT, env: { ...process.env, BENCH_SMOKE: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (out += d));
+  return new Promise((resolve) => child.once('close', (code) => resolve({ code, out })));
+}
+
+// One at a time: a bench is several processes of its own, and the suite runs beside it.
+describe('benches in smoke mode', () => {
+  it('finds the benches', () => {
+    expect(benches).toEqual(expect.arrayContaining(['quote-fanout.ts', 'webhooks.ts']));
+  });
+  for (const file of benches) {
+    it(`${file} runs and every request succeeds`, async () => {
+      const { code, out } = await runBench(file);
+      expect(code, out).toBe(0);
+      expect(out).not.toMatch(/request failed/);
+    }, 300_000);
+  }
+});
