@@ -26,7 +26,7 @@ import { ERROR_PAGE_CSP } from '../docs/error-catalog.js';
 import type { KeyAuth } from '../accounts/service.js';
 import type { Decision, Usage } from '../ratelimit/policy.js';
 import { routeUsage } from '../ratelimit/weights.js';
-import { idempotentRest, replayHeaders } from '../idempotency/rest.js';
+import { idempotentRest, replayHeaders } from '../rest/idempotency.js';
 import { isInvoicePayPost } from '../invoices/page.js';
 import type { StoredResponse } from '../idempotency/service.js';
 

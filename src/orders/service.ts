@@ -6,7 +6,6 @@ import { isUniqueViolation } from '../db/unique-violation.js';
 import type { PgPubSub } from '../db/pubsub.js';
 import type { Infra } from '../infra.js';
 import { ApiError, isApiError } from '../errors.js';
-import { parseInput } from '../validation.js';
 import { recordEvent, type TransactionClient } from '../events/outbox.js';
 import type { ProviderOrderStatus, ProviderTx, StoredQuote } from '../providers/types.js';
 import type { ProviderRegistry } from '../providers/registry.js';
@@ -16,7 +15,7 @@ import { assertTxHashFor } from '../quotes/addresses.js';
 import type { QuoteRecord } from '../quotes/record.js';
 import type { QuoteService } from '../quotes/service.js';
 import { approvalFor } from './approval.js';
-import { buildSchema, listOrdersSchema, ORDER_QUOTE_ID, reportSchema, statusSchema, submitSchema } from './input.js';
+import { type ListOrders, ORDER_QUOTE_ID, type SubmitOrder } from './input.js';
 import { CHECKOUT_SESSION_ID } from '../checkout/input.js';
 import { DEPOSIT_ADDRESS_ID } from '../deposits/input.js';
 import type { KeyAuth } from '../accounts/service.js';
@@ -118,7 +117,6 @@ export class OrdersService {
 
   /** POST /v1/orders: the transaction to sign for a quote, with `approval` when the allowance is short. */
   async build(quoteId: string): Promise<BuildOrderResponse> {
-    parseInput(buildSchema, { quoteId });
     const stored = await this.deps.quotes.get(quoteId, { allowExpired: false });
     const provider = this.loadedProvider(stored);
     const raw = await withProviderTimeout(provider.id, this.timeoutMs, (signal) => provider.build(stored, signal));
@@ -147,8 +145,7 @@ export class OrdersService {
   }
 
   /** POST /v1/orders/submit: only for providers whose transactions are `submitViaApi` (others: INVALID_PARAMS). */
-  async submit(input: { quoteId: string; signedTransaction: string }): Promise<{ provider: string; txHash: string }> {
-    const { quoteId, signedTransaction } = parseInput(submitSchema, input);
+  async submit({ quoteId, signedTransaction }: SubmitOrder): Promise<{ provider: string; txHash: string }> {
     const stored = await this.deps.quotes.get(quoteId, { allowExpired: true });
     const provider = this.loadedProvider(stored);
     if (!provider.capabilities.submitViaApi || !provider.submit) {
@@ -172,7 +169,6 @@ export class OrdersService {
    * and starts tracking it. Reporting the same hash again returns the same order.
    */
   async reportSubmitted(quoteId: string, txHash: string, how: ReportOrigin = { broadcast: false }): Promise<OrderView> {
-    parseInput(reportSchema, { quoteId, txHash });
     const stored = await this.deps.quotes.get(quoteId, { allowExpired: true });
     const hash = assertTxHashFor(stored.request.srcVm, txHash.trim(), 'txHash');
     const provider = this.loadedProvider(stored);
@@ -234,7 +230,6 @@ export class OrdersService {
 
   /** GET /v1/orders/{provider}/{id}: the provider's own state of the order (`OrderStatusView`). */
   async status(providerId: string, id: string): Promise<OrderStatusView> {
-    parseInput(statusSchema, { provider: providerId, id });
     const provider = this.deps.providers.get(providerId);
     const s = await withProviderTimeout(provider.id, this.timeoutMs, (signal) => provider.status(id, signal));
     return orderStatusView(provider.id, id, s);
@@ -276,7 +271,7 @@ export class OrdersService {
   }
 
   /** GET /v1/orders: the key's orders, newest first (`listOrders`). */
-  list(auth: KeyAuth, query: unknown): Promise<Page<OrderView>> {
+  list(auth: KeyAuth, query: ListOrders): Promise<Page<OrderView>> {
     return listOrders(this.prisma, auth, query);
   }
 
@@ -296,8 +291,7 @@ export class OrdersService {
  * GET /v1/orders and GraphQL `orders`: the key's orders (its account and mode), newest first, filtered by status,
  * deposit address or checkout session. Pages by (submittedAt, quoteId).
  */
-export async function listOrders(prisma: PrismaClient, auth: KeyAuth, query: unknown): Promise<Page<OrderView>> {
-  const q = parseInput(listOrdersSchema, query);
+export async function listOrders(prisma: PrismaClient, auth: KeyAuth, q: ListOrders): Promise<Page<OrderView>> {
   // A filter naming an id of another shape (another kind, a NUL byte, megabytes) matches nothing, as an unknown id
   // does, without reaching the database.
   if ((q.checkoutSessionId && !CHECKOUT_SESSION_ID.test(q.checkoutSessionId)) || (q.depositAddressId && !DEPOSIT_ADDRESS_ID.test(q.depositAddressId))) {

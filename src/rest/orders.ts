@@ -1,5 +1,5 @@
 import type { Route } from './router.js';
-import { parseInput } from '../validation.js';
+import { parseInput, queryObject } from '../validation.js';
 import { json } from '../openapi/route-doc.js';
 import { pageSchema } from '../openapi/common.js';
 import { EX } from '../openapi/examples.js';
@@ -14,7 +14,7 @@ export const orderRoutes: Route[] = [
     method: 'GET',
     path: '/v1/orders',
     access: 'key',
-    handler: ({ services, auth, query }) => services.orders.list(auth!, Object.fromEntries(query.entries())),
+    handler: ({ services, auth, query }) => services.orders.list(auth!, parseInput(listOrdersSchema, queryObject(query))),
     doc: {
       operationId: 'listOrders',
       tag: 'Orders',

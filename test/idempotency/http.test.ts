@@ -4,7 +4,7 @@ import { backends, createTestDatabase, type TestDatabase } from '../helpers/db.j
 import { idempotentTestRuns, startTestServer, type TestResponse, type TestServer } from '../helpers/server.js';
 import { ManualClock } from '../../src/clock.js';
 import { fingerprint } from '../../src/idempotency/fingerprint.js';
-import { restOperation, restParams } from '../../src/idempotency/rest.js';
+import { restOperation, restParams } from '../../src/rest/idempotency.js';
 import { KEY_TTL_MS, scopeOf } from '../../src/idempotency/decision.js';
 
 const RECIPIENT = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';

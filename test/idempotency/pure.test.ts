@@ -3,7 +3,7 @@ import { canonicalJson, fingerprint } from '../../src/idempotency/fingerprint.js
 import { parseIdempotencyKey } from '../../src/idempotency/key.js';
 import { decide, KEY_TTL_MS, scopeOf, type StoredKey } from '../../src/idempotency/decision.js';
 import { decodeResult, encodeResult } from '../../src/idempotency/codec.js';
-import { restOperation, restParams } from '../../src/idempotency/rest.js';
+import { restOperation, restParams } from '../../src/rest/idempotency.js';
 import { ApiError } from '../../src/errors.js';
 
 describe('parseIdempotencyKey', () => {

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { parseInput } from '../../src/validation.js';
+import { quoteParamsSchema } from '../../src/quotes/input.js';
 import { loadConfig } from '../../src/config.js';
 import { ManualClock } from '../../src/clock.js';
 import { createLogger } from '../../src/log.js';
@@ -26,7 +28,9 @@ const service = new QuoteService({
 });
 const addr = `0x${'3'.repeat(40)}`;
 const quote = (srcToken: string, amount: string) =>
-  service.quote({ srcChain: '8453', srcToken, amount, dstChain: '8453', dstToken: 'X', sender: addr, recipient: addr }, { auth: null });
+  service.quote(parseInput(quoteParamsSchema, { srcChain: '8453', srcToken, amount, dstChain: '8453', dstToken: 'X', sender: addr, recipient: addr }), {
+    auth: null,
+  });
 
 describe('amount bounds', () => {
   it.each([

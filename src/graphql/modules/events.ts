@@ -15,6 +15,9 @@ import { endpointLoader, invoiceLoader, keyOf, orderLoader, sessionLoader, subsc
 import { arrayConnection, connectionType, keysetConnection, pageArgs, pageSize, readAfter } from '../pagination.js';
 import { BillingSubscriptionRef, CheckoutSessionRef, EventRef, InvoiceRef, OrderRef, WebhookDeliveryRef, WebhookEndpointRef } from '../refs.js';
 import { WebhookAttemptConnection, WebhookDeliveryConnection } from './webhooks.js';
+import { listEventsSchema, redeliverSchema } from '../../events/input.js';
+import { listSchema, triggerSchema } from '../../webhooks/input.js';
+import { parseGraphQLInput } from '../input.js';
 
 type Resource = SessionView | OrderView | EndpointView | InvoiceView | SubscriptionView;
 
@@ -68,7 +71,7 @@ EventRef.implement({
       args: pageArgs(t, 100),
       resolve: async (e, args, ctx) => {
         const page = await readAfter(
-          ctx.services.events.attempts(await keyOf(ctx), e.id, { limit: pageSize(args.first, 100), cursor: args.after ?? undefined }),
+          ctx.services.events.attempts(await keyOf(ctx), e.id, parseGraphQLInput(listSchema, { limit: pageSize(args.first, 100), cursor: args.after })),
         );
         return keysetConnection(page, (a) => a.id, args);
       },
@@ -86,7 +89,10 @@ builder.queryField('events', (t) =>
     args: { type: t.arg.string({ required: false }), ...pageArgs(t, 100) },
     resolve: async (_r, args, ctx) => {
       const page = await readAfter(
-        ctx.services.events.list(await keyOf(ctx), { type: args.type ?? undefined, limit: pageSize(args.first, 100), cursor: args.after ?? undefined }),
+        ctx.services.events.list(
+          await keyOf(ctx),
+          parseGraphQLInput(listEventsSchema, { type: args.type, limit: pageSize(args.first, 100), cursor: args.after }),
+        ),
       );
       return keysetConnection(page, (e) => e.id, args);
     },
@@ -126,8 +132,8 @@ builder.mutationField('redeliverEvent', (t) =>
     authScopes: { key: true },
     args: { input: t.arg({ type: RedeliverEventInput, required: true }) },
     errors: { types: [NotFoundError, ConflictError] },
-    resolve: idempotent(async (_r, { input }, ctx) => ({
-      deliveries: (await ctx.services.events.redeliver(await keyOf(ctx), input.id, { endpointId: input.endpointId ?? undefined })).data,
+    resolve: idempotent(async (_r, { input: { id, ...input } }, ctx) => ({
+      deliveries: (await ctx.services.events.redeliver(await keyOf(ctx), id, parseGraphQLInput(redeliverSchema, input))).data,
     })),
   }),
 );
@@ -148,7 +154,9 @@ builder.mutationField('triggerWebhookEvent', (t) =>
     authScopes: { key: true },
     args: { input: t.arg({ type: TriggerWebhookEventInput, required: true }) },
     errors: { types: [ConflictError] },
-    resolve: idempotent(async (_r, { input }, ctx) => ({ event: await ctx.services.webhooks.trigger(await keyOf(ctx), { type: input.type }) })),
+    resolve: idempotent(async (_r, { input }, ctx) => ({
+      event: await ctx.services.webhooks.trigger(await keyOf(ctx), parseGraphQLInput(triggerSchema, input)),
+    })),
   }),
 );
 

@@ -1,6 +1,7 @@
 import { builder } from '../builder.js';
 import { baseUnitAmount, idShape } from '../../validation.js';
-import { LIMIT_ORDER_ID } from '../../limit-orders/input.js';
+import { cancelLimitOrdersSchema, createLimitOrderSchema, LIMIT_ORDER_ID, listLimitOrdersSchema, submitLimitOrderSchema } from '../../limit-orders/input.js';
+import { parseGraphQLInput } from '../input.js';
 import { LIMIT_ORDER_STATUSES, FINAL_LIMIT_ORDER_STATUSES } from '../../limit-orders/state.js';
 import { limitOrderTopic } from '../../limit-orders/topics.js';
 import type { CreatedLimitOrder, LimitOrderCancellation, LimitOrderView, SvmTx } from '../../limit-orders/views.js';
@@ -88,10 +89,7 @@ builder.queryField('limitOrders', (t) =>
     args: { maker: t.arg.string(), status: t.arg({ type: Status }), ...pageArgs(t, 100) },
     resolve: async (_r, args, ctx) => {
       const svc = ctx.services.limitOrders;
-      const q: Record<string, unknown> = { limit: pageSize(args.first, 100) };
-      if (args.maker) q.maker = args.maker;
-      if (args.status) q.status = args.status;
-      if (args.after) q.cursor = args.after;
+      const q = parseGraphQLInput(listLimitOrdersSchema, { limit: pageSize(args.first, 100), maker: args.maker, status: args.status, cursor: args.after });
       const page = await readAfter(svc.list(q, await caller(ctx)));
       return keysetConnection(page, (v) => svc.cursorOf(v), args);
     },
@@ -128,11 +126,7 @@ builder.mutationField('createLimitOrder', (t) =>
     authScopes: { public: true },
     args: { input: t.arg({ type: CreateInput, required: true }) },
     errors: { types: [AmountTooSmallError, ConflictError] },
-    resolve: idempotent(async (_r, { input }, ctx) => {
-      const body: Record<string, unknown> = {};
-      for (const [k, v] of Object.entries(input)) if (v !== undefined && v !== null) body[k] = v instanceof Date ? v.toISOString() : v;
-      return ctx.services.limitOrders.create(body as never, await caller(ctx));
-    }),
+    resolve: idempotent(async (_r, { input }, ctx) => ctx.services.limitOrders.create(parseGraphQLInput(createLimitOrderSchema, input), await caller(ctx))),
   }),
 );
 
@@ -155,12 +149,9 @@ builder.mutationField('submitLimitOrder', (t) =>
     authScopes: { public: true },
     args: { input: t.arg({ type: SubmitInput, required: true }) },
     errors: { types: [ConflictError, NotFoundError] },
-    resolve: idempotent(async (_r, { input }, ctx) => {
-      const body: Record<string, string> = {};
-      if (input.signedTransaction != null) body.signedTransaction = input.signedTransaction;
-      if (input.signature != null) body.signature = input.signature;
-      return ctx.services.limitOrders.submit(input.id, body, await caller(ctx));
-    }),
+    resolve: idempotent(async (_r, { input: { id, ...input } }, ctx) =>
+      ctx.services.limitOrders.submit(id, parseGraphQLInput(submitLimitOrderSchema, input), await caller(ctx)),
+    ),
   }),
 );
 
@@ -181,7 +172,7 @@ builder.mutationField('cancelLimitOrders', (t) =>
     authScopes: { public: true },
     args: { input: t.arg({ type: CancelInput, required: true }) },
     errors: { types: [ConflictError, NotFoundError] },
-    resolve: idempotent(async (_r, { input }, ctx) => ctx.services.limitOrders.cancel({ ids: input.ids.map(String) }, await caller(ctx))),
+    resolve: idempotent(async (_r, { input }, ctx) => ctx.services.limitOrders.cancel(parseGraphQLInput(cancelLimitOrdersSchema, input), await caller(ctx))),
   }),
 );
 

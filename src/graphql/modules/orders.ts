@@ -1,6 +1,7 @@
 import { builder } from '../builder.js';
 import { idShape } from '../../validation.js';
-import { ORDER_QUOTE_ID, statusSchema } from '../../orders/input.js';
+import { buildSchema, listOrdersSchema, ORDER_QUOTE_ID, reportSchema, statusSchema, submitSchema } from '../../orders/input.js';
+import { parseGraphQLInput } from '../input.js';
 import { idempotencyKeyField, idempotent } from '../idempotency.js';
 import type { BuildOrderResponse, BuiltTx, OrderStatusView, OrderView } from '../../orders/views.js';
 import { orderStatusTopic, orderTopic } from '../../orders/topics.js';
@@ -148,7 +149,7 @@ builder.mutationField('buildOrder', (t) =>
     authScopes: { public: true },
     args: { input: t.arg({ type: BuildOrderInput, required: true }) },
     errors: { types: [QuoteExpiredError, QuoteNotFoundError] },
-    resolve: (_r, { input }, ctx) => ctx.services.orders.build(input.quoteId),
+    resolve: (_r, { input }, ctx) => ctx.services.orders.build(parseGraphQLInput(buildSchema, input).quoteId),
   }),
 );
 
@@ -160,7 +161,7 @@ builder.mutationField('submitOrder', (t) =>
     authScopes: { public: true },
     args: { input: t.arg({ type: SubmitOrderInput, required: true }) },
     errors: { types: [QuoteNotFoundError, ConflictError] },
-    resolve: idempotent(async (_r, { input }, ctx) => ctx.services.orders.submit(input)),
+    resolve: idempotent(async (_r, { input }, ctx) => ctx.services.orders.submit(parseGraphQLInput(submitSchema, input))),
   }),
 );
 
@@ -172,7 +173,10 @@ builder.mutationField('reportOrderSubmitted', (t) =>
     authScopes: { public: true },
     args: { input: t.arg({ type: ReportOrderSubmittedInput, required: true }) },
     errors: { types: [QuoteNotFoundError, ConflictError] },
-    resolve: idempotent(async (_r, { input }, ctx) => ({ order: await ctx.services.orders.reportSubmitted(input.quoteId, input.txHash) })),
+    resolve: idempotent(async (_r, { input }, ctx) => {
+      const { quoteId, txHash } = parseGraphQLInput(reportSchema, input);
+      return { order: await ctx.services.orders.reportSubmitted(quoteId, txHash) };
+    }),
   }),
 );
 
@@ -183,7 +187,11 @@ builder.queryField('orderStatus', (t) =>
     description: 'Asks the provider about an order (its order id or the source transaction hash); null when the provider does not know it (yet).',
     authScopes: { public: true },
     args: { provider: t.arg.string({ required: true }), id: t.arg.string({ required: true }) },
-    resolve: (_r, a, ctx) => orNull(() => ctx.services.orders.status(a.provider, a.id), ['ORDER_NOT_FOUND']),
+    resolve: (_r, a, ctx) =>
+      orNull(async () => {
+        const { provider, id } = parseGraphQLInput(statusSchema, a);
+        return ctx.services.orders.status(provider, id);
+      }, ['ORDER_NOT_FOUND']),
   }),
 );
 
@@ -208,11 +216,8 @@ builder.queryField('orders', (t) =>
     authScopes: { key: true },
     args: { status: t.arg({ type: OrderStatusEnum }), depositAddressId: t.arg.id(), checkoutSessionId: t.arg.id(), ...pageArgs(t, 100) },
     resolve: async (_r, args, ctx) => {
-      const q: Record<string, unknown> = { limit: pageSize(args.first, 100) };
-      if (args.status) q.status = args.status;
-      if (args.depositAddressId) q.depositAddressId = args.depositAddressId;
-      if (args.checkoutSessionId) q.checkoutSessionId = args.checkoutSessionId;
-      if (args.after) q.cursor = args.after;
+      const { status, depositAddressId, checkoutSessionId, after } = args;
+      const q = parseGraphQLInput(listOrdersSchema, { limit: pageSize(args.first, 100), status, depositAddressId, checkoutSessionId, cursor: after });
       const page = await readAfter(ctx.services.orders.list(await keyOf(ctx), q));
       return keysetConnection(page, orderListCursor, args);
     },

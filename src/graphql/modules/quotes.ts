@@ -1,7 +1,9 @@
 import { builder } from '../builder.js';
 import { baseUnitAmount, baseUnitAmountOrZero } from '../../validation.js';
 import type { QuoteResponse, QuoteView } from '../../quotes/service.js';
-import { CHANNELS } from '../../quotes/input.js';
+import { CHANNELS, quoteParamsSchema, quoteRequestSchema, splitQuoteRequest } from '../../quotes/input.js';
+import { ApiError } from '../../errors.js';
+import { parseGraphQLInput } from '../input.js';
 import { AmountTooLargeError, AmountTooSmallError, CallsRevertedError, NoRouteError, ProviderError } from '../errors.js';
 import { MAX_CALLS } from '../../quotes/calls/input.js';
 
@@ -85,8 +87,8 @@ builder.queryField('quote', (t) =>
     errors: { types: [NoRouteError, AmountTooSmallError, AmountTooLargeError] },
     resolve: async (_r, { input }, ctx) => {
       const quotes = ctx.services.quotes;
-      const params = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== null && v !== undefined));
-      return quotes.quote(params as never, { auth: await ctx.auth() }, { loader: ctx.loader('provider-quotes', () => quotes.createLoader()) });
+      const params = parseGraphQLInput(quoteParamsSchema, input);
+      return quotes.quote(params, { auth: await ctx.auth() }, { loader: ctx.loader('provider-quotes', () => quotes.createLoader()) });
     },
   }),
 );
@@ -125,8 +127,6 @@ const QuoteWithCallsInput = builder.inputType('QuoteWithCallsInput', {
   }),
 });
 
-const withoutNulls = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== null && v !== undefined));
-
 /*
  * Destination calls are a field of their own rather than optional fields on `quote`'s input: every quote they
  * return carries `calls`, the field can fail with CALLS_REVERTED (a typed error `quote` never has), and it
@@ -142,11 +142,9 @@ builder.queryField('quoteWithCalls', (t) =>
     errors: { types: [CallsRevertedError, NoRouteError, AmountTooSmallError, AmountTooLargeError] },
     resolve: async (_r, { input }, ctx) => {
       const quotes = ctx.services.quotes;
-      const body: Record<string, unknown> = withoutNulls(input.quote as Record<string, unknown>);
-      body.calls = input.calls ? input.calls.map((c) => withoutNulls(c as Record<string, unknown>)) : undefined;
-      body.action = input.action ? withoutNulls(input.action as Record<string, unknown>) : undefined;
-      if (body.calls === undefined && body.action === undefined) body.calls = []; // refused: this field needs calls or an action
-      return quotes.quotePost(body, { auth: await ctx.auth() }, { loader: ctx.loader('provider-quotes', () => quotes.createLoader()) });
+      if (input.calls == null && input.action == null) throw new ApiError('INVALID_PARAMS', 'calls: send calls or action', { field: 'calls' });
+      const { params, destination } = splitQuoteRequest(parseGraphQLInput(quoteRequestSchema, { ...input.quote, calls: input.calls, action: input.action }));
+      return quotes.quote(params, { auth: await ctx.auth() }, { loader: ctx.loader('provider-quotes', () => quotes.createLoader()), destination });
     },
   }),
 );

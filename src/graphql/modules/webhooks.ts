@@ -5,6 +5,8 @@ import { ConflictError, NotFoundError, orNull } from '../errors.js';
 import { deliveryLoader, endpointLoader, eventLoader, keyOf } from '../loaders.js';
 import { arrayConnection, connectionType, keysetConnection, pageArgs, pageSize, readAfter } from '../pagination.js';
 import { EventRef, WebhookAttemptRef, WebhookDeliveryRef, WebhookEndpointRef } from '../refs.js';
+import { createSchema, listSchema, updateSchema } from '../../webhooks/input.js';
+import { parseGraphQLInput } from '../input.js';
 
 const DeliveryStatus = builder.enumType('WebhookDeliveryStatus', {
   description:
@@ -88,7 +90,7 @@ WebhookEndpointRef.implement({
       args: pageArgs(t, 100),
       resolve: async (e, args, ctx) => {
         const page = await readAfter(
-          ctx.services.webhooks.attempts(await keyOf(ctx), e.id, { limit: pageSize(args.first, 100), cursor: args.after ?? undefined }),
+          ctx.services.webhooks.attempts(await keyOf(ctx), e.id, parseGraphQLInput(listSchema, { limit: pageSize(args.first, 100), cursor: args.after })),
         );
         return keysetConnection(page, (a) => a.id, args);
       },
@@ -154,9 +156,6 @@ const DeleteWebhookEndpointPayload = builder.objectRef<{ id: string }>('DeleteWe
   fields: (t) => ({ deletedWebhookEndpointId: t.id({ resolve: (p) => p.id }) }),
 });
 
-/** GraphQL nulls mean "not given" here, except `description: null` on update, which clears it. */
-const defined = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== null && v !== undefined));
-
 builder.mutationField('createWebhookEndpoint', (t) =>
   t.field({
     type: endpointPayload('CreateWebhookEndpointPayload'),
@@ -165,7 +164,9 @@ builder.mutationField('createWebhookEndpoint', (t) =>
     authScopes: { key: true },
     args: { input: t.arg({ type: CreateWebhookEndpointInput, required: true }) },
     errors: { types: [ConflictError] },
-    resolve: idempotent(async (_r, { input }, ctx) => ({ webhookEndpoint: await ctx.services.webhooks.create(await keyOf(ctx), defined(input)) })),
+    resolve: idempotent(async (_r, { input }, ctx) => ({
+      webhookEndpoint: await ctx.services.webhooks.create(await keyOf(ctx), parseGraphQLInput(createSchema, input)),
+    })),
   }),
 );
 
@@ -175,11 +176,10 @@ builder.mutationField('updateWebhookEndpoint', (t) =>
     authScopes: { key: true },
     args: { input: t.arg({ type: UpdateWebhookEndpointInput, required: true }) },
     errors: { types: [NotFoundError] },
-    resolve: async (_r, { input: { id, ...input } }, ctx) => {
-      const body: Record<string, unknown> = defined(input);
-      if (input.description === null) body.description = null;
-      return { webhookEndpoint: await ctx.services.webhooks.update(await keyOf(ctx), id, body) };
-    },
+    // Nulls mean "not given", except `description: null`, which clears it.
+    resolve: async (_r, { input: { id, ...input } }, ctx) => ({
+      webhookEndpoint: await ctx.services.webhooks.update(await keyOf(ctx), id, parseGraphQLInput(updateSchema, input, { keepNull: ['description'] })),
+    }),
   }),
 );
 

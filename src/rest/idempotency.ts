@@ -1,9 +1,9 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import type { KeyAuth } from '../accounts/service.js';
-import { fingerprint } from './fingerprint.js';
-import { parseIdempotencyKey } from './key.js';
-import { scopeOf } from './decision.js';
-import type { IdempotencyService, IdempotentOutcome, StoredResponse } from './service.js';
+import { fingerprint } from '../idempotency/fingerprint.js';
+import { parseIdempotencyKey } from '../idempotency/key.js';
+import { scopeOf } from '../idempotency/decision.js';
+import type { IdempotencyService, IdempotentOutcome, StoredResponse } from '../idempotency/service.js';
 
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
