@@ -61,7 +61,7 @@ describe.each(backends)('limit orders over HTTP against the Trigger fixture (%s)
       { inputToken: 'USDC', outputToken: 'SOL', maker: MAKER, makingAmount: '50000000', takingAmount: '400000000', ...body },
       headers,
     );
-    expect(created.status, created.text).toBe(200);
+    expect(created.status, created.text).toBe(201);
     const signed = sign(created.body.tx.serializedTx);
     const submitted = await s.post(`/v1/limit-orders/${created.body.id}/submit`, { signedTransaction: signed }, headers);
     expect(submitted.status, submitted.text).toBe(200);
@@ -79,7 +79,7 @@ describe.each(backends)('limit orders over HTTP against the Trigger fixture (%s)
       { inputToken: 'USDC', outputToken: 'SOL', maker: MAKER, makingAmount: '50000000', limitPrice: '0.008', expiresAt },
       h(),
     );
-    expect(created.status, created.text).toBe(200);
+    expect(created.status, created.text).toBe(201);
     expect(created.body).toMatchObject({
       id: expect.stringMatching(/^lo_/),
       status: 'pending_signature',
@@ -266,7 +266,7 @@ describe.each(backends)('limit orders over HTTP against the Trigger fixture (%s)
         makingAmount: '50000000',
         takingAmount: '400000000',
       });
-      expect(created.status, created.text).toBe(200);
+      expect(created.status, created.text).toBe(201);
       expect(created.body.fees).toEqual({ ourFeeBps: 0 });
       const body = fx.requests.filter((r) => r.path === '/trigger/v1/createOrder').at(-1)!.body as any;
       expect(body.params).not.toHaveProperty('feeBps');

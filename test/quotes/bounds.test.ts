@@ -27,7 +27,7 @@ const service = new QuoteService({
   store: { putSet: async () => {}, find: async () => undefined, sweep: async () => 0, close: async () => {} },
 });
 const addr = `0x${'3'.repeat(40)}`;
-const quote = (srcToken: string, amount: string) =>
+const quote = async (srcToken: string, amount: string) =>
   service.quote(parseInput(quoteParamsSchema, { srcChain: '8453', srcToken, amount, dstChain: '8453', dstToken: 'X', sender: addr, recipient: addr }), {
     auth: null,
   });
