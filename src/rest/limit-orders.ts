@@ -32,7 +32,7 @@ const OPEN: LimitOrderView = {
   filledTakingAmount: '160000000',
   remainingMakingAmount: '30000000',
   price: { outputPerInput: '0.008', inputPerOutput: '125' },
-  fees: { ourFeeBps: 20 },
+  fees: { ourFeeBps: 20, integratorFeeBps: null, integrator: null },
   providerOrderId: '9QbL2mWxV1JcYp3nTzR8kE5uH4sD6fG7aB2cN1oP3qRs',
   openTxHash: EX.solanaSignature,
   closeTxHash: null,

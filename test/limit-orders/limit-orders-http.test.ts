@@ -237,7 +237,7 @@ describe.each(backends)('limit orders over HTTP against the Trigger fixture (%s)
 
   it('keyless orders: web channel fee, readable by id, listed by maker; keyed orders stay with their account and mode', async () => {
     const { created } = await openOrder({}, {});
-    expect(created.fees).toEqual({ ourFeeBps: 30 });
+    expect(created.fees).toEqual({ ourFeeBps: 30, integratorFeeBps: null, integrator: null });
     expect(fx.requests.find((r) => r.path === '/trigger/v1/createOrder' && (r.body as any).params.feeBps === '30') ?? null).not.toBeNull();
     expect((await s.get(`/v1/limit-orders/${created.id}`)).status).toBe(200);
     const listed = await s.get(`/v1/limit-orders?maker=${MAKER}`);
@@ -267,7 +267,7 @@ describe.each(backends)('limit orders over HTTP against the Trigger fixture (%s)
         takingAmount: '400000000',
       });
       expect(created.status, created.text).toBe(201);
-      expect(created.body.fees).toEqual({ ourFeeBps: 0 });
+      expect(created.body.fees).toEqual({ ourFeeBps: 0, integratorFeeBps: null, integrator: null });
       const body = fx.requests.filter((r) => r.path === '/trigger/v1/createOrder').at(-1)!.body as any;
       expect(body.params).not.toHaveProperty('feeBps');
       expect(body).not.toHaveProperty('feeAccount');
