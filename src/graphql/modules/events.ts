@@ -130,7 +130,7 @@ builder.mutationField('redeliverEvent', (t) =>
     description:
       'Sends the event again, to one endpoint (`endpointId`) or to every enabled endpoint subscribed to its type; each is a new delivery with the usual retries.',
     authScopes: { key: true },
-    args: { input: t.arg({ type: RedeliverEventInput, required: true }) },
+    args: { input: t.arg({ type: RedeliverEventInput, required: true, description: 'The parameters, field by field (see the input type).' }) },
     errors: { types: [NotFoundError, ConflictError] },
     resolve: idempotent(async (_r, { input: { id, ...input } }, ctx) => ({
       deliveries: (await ctx.services.events.redeliver(await keyOf(ctx), id, parseGraphQLInput(redeliverSchema, input))).data,
@@ -152,7 +152,7 @@ builder.mutationField('triggerWebhookEvent', (t) =>
     description:
       'Test keys only (FORBIDDEN with a live key): records a realistic sample event of `type`, delivered like a real one (endpoints, `events` subscription, `listen`).',
     authScopes: { key: true },
-    args: { input: t.arg({ type: TriggerWebhookEventInput, required: true }) },
+    args: { input: t.arg({ type: TriggerWebhookEventInput, required: true, description: 'The parameters, field by field (see the input type).' }) },
     errors: { types: [ConflictError] },
     resolve: idempotent(async (_r, { input }, ctx) => ({
       event: await ctx.services.webhooks.trigger(await keyOf(ctx), parseGraphQLInput(triggerSchema, input)),

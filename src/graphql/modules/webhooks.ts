@@ -162,7 +162,7 @@ builder.mutationField('createWebhookEndpoint', (t) =>
     description:
       'The payload carries the signing secret; it is not shown again (rotate to get a new one). A ConflictError when the account and mode already have the most endpoints allowed.',
     authScopes: { key: true },
-    args: { input: t.arg({ type: CreateWebhookEndpointInput, required: true }) },
+    args: { input: t.arg({ type: CreateWebhookEndpointInput, required: true, description: 'The parameters, field by field (see the input type).' }) },
     errors: { types: [ConflictError] },
     resolve: idempotent(async (_r, { input }, ctx) => ({
       webhookEndpoint: await ctx.services.webhooks.create(await keyOf(ctx), parseGraphQLInput(createSchema, input)),
@@ -174,7 +174,7 @@ builder.mutationField('updateWebhookEndpoint', (t) =>
   t.field({
     type: endpointPayload('UpdateWebhookEndpointPayload'),
     authScopes: { key: true },
-    args: { input: t.arg({ type: UpdateWebhookEndpointInput, required: true }) },
+    args: { input: t.arg({ type: UpdateWebhookEndpointInput, required: true, description: 'The parameters, field by field (see the input type).' }) },
     errors: { types: [NotFoundError] },
     // Nulls mean "not given", except `description: null`, which clears it.
     resolve: async (_r, { input: { id, ...input } }, ctx) => ({
@@ -188,7 +188,7 @@ builder.mutationField('deleteWebhookEndpoint', (t) =>
     type: DeleteWebhookEndpointPayload,
     description: 'Deletes the endpoint with its deliveries and attempts.',
     authScopes: { key: true },
-    args: { input: t.arg({ type: WebhookEndpointIdInput('DeleteWebhookEndpointInput'), required: true }) },
+    args: { input: t.arg({ type: WebhookEndpointIdInput('DeleteWebhookEndpointInput'), required: true, description: 'The parameters, field by field (see the input type).' }) },
     errors: { types: [NotFoundError] },
     resolve: async (_r, { input }, ctx) => ctx.services.webhooks.remove(await keyOf(ctx), input.id),
   }),
@@ -199,7 +199,7 @@ builder.mutationField('rotateWebhookEndpointSecret', (t) =>
     type: endpointPayload('RotateWebhookEndpointSecretPayload'),
     description: 'A new secret, shown once; the old one keeps signing alongside it for 24 hours.',
     authScopes: { key: true },
-    args: { input: t.arg({ type: RotateSecretInput, required: true }) },
+    args: { input: t.arg({ type: RotateSecretInput, required: true, description: 'The parameters, field by field (see the input type).' }) },
     errors: { types: [NotFoundError, ConflictError] },
     resolve: idempotent(async (_r, { input }, ctx) => ({ webhookEndpoint: await ctx.services.webhooks.rotateSecret(await keyOf(ctx), input.id) })),
   }),
