@@ -81,7 +81,9 @@ export const builder = new SchemaBuilder<{
     pageInfoFieldOptions: { description: 'Where this page sits in the list: whether more follow and the cursor to continue from.' },
     pageInfoTypeOptions: { description: 'Position of a page in a list (Relay cursor pagination; pages go forward only).' },
     hasNextPageFieldOptions: { description: 'True when items follow this page: ask again with `after: endCursor`.' },
-    hasPreviousPageFieldOptions: { description: 'True when this page starts after the beginning of the list (it was asked for with `after`); lists page forward only.' },
+    hasPreviousPageFieldOptions: {
+      description: 'True when this page starts after the beginning of the list (it was asked for with `after`); lists page forward only.',
+    },
     startCursorFieldOptions: { description: "The first item's cursor; null for an empty page." },
     endCursorFieldOptions: { description: "The last item's cursor (pass it as `after` for the next page); null for an empty page." },
   },

@@ -53,9 +53,9 @@ export const CallsRevertedError = expectedError('CALLS_REVERTED', 'CallsReverted
 const ProviderError = builder.objectRef<ProviderFailure>('ProviderError').implement({
   description: 'A provider that could not quote, while the request as a whole was answered.',
   fields: (t) => ({
-    provider: t.exposeString('provider'),
-    code: t.field({ type: ErrorCodeEnum, resolve: (p) => p.code }),
-    message: t.exposeString('message'),
+    provider: t.exposeString('provider', { description: 'The provider id.' }),
+    code: t.field({ type: ErrorCodeEnum, description: 'Why it could not quote (`PROVIDER_TIMEOUT`, `NO_ROUTE`…).', resolve: (p) => p.code }),
+    message: t.exposeString('message', { description: 'For people; do not parse it.' }),
   }),
 });
 export { ProviderError };

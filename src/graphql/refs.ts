@@ -25,7 +25,10 @@ export const WebhookAttemptRef = builder.objectRef<AttemptView>('WebhookAttempt'
 
 export const VmEnum = builder.enumType('Vm', {
   description: 'Virtual machine family of a chain: it decides the address format and how transactions are signed.',
-  values: describedValues({ evm: 'Ethereum and EVM chains: 0x hex addresses, transactions signed by an EVM wallet.', svm: 'Solana: base58 addresses and mints, versioned transactions.' }),
+  values: describedValues({
+    evm: 'Ethereum and EVM chains: 0x hex addresses, transactions signed by an EVM wallet.',
+    svm: 'Solana: base58 addresses and mints, versioned transactions.',
+  }),
 });
 export const ModeEnum = builder.enumType('Mode', {
   description: 'Test or live: every key, and everything it creates, belongs to one.',

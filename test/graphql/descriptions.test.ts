@@ -7,7 +7,7 @@ import { schema } from '../../src/graphql/schema.js';
  * what a client does with it (GraphiQL and generated clients show them; a missing one is a question a client
  * developer has to ask). The built-in scalars and introspection types are graphql-js's.
  */
-export function missingDescriptions(s: GraphQLSchema): string[] {
+function missingDescriptions(s: GraphQLSchema): string[] {
   const missing: string[] = [];
   const need = (what: string, description: string | null | undefined) => {
     if (!description?.trim()) missing.push(what);

@@ -129,7 +129,11 @@ OrderRef.implement({
       description: "The deposit address this order is a deposit of (the owner's key only; null otherwise).",
       resolve: (o, _a, ctx) => (o.depositAddressId ? depositAddressLoader(ctx).load(o.depositAddressId) : null),
     }),
-    limitOrderId: t.string({ nullable: true, description: 'The limit order this order is a fill of; null for other orders.', resolve: (o) => o.limitOrderId ?? null }),
+    limitOrderId: t.string({
+      nullable: true,
+      description: 'The limit order this order is a fill of; null for other orders.',
+      resolve: (o) => o.limitOrderId ?? null,
+    }),
     checkoutSessionId: t.id({ nullable: true, description: 'The checkout session this order pays, if any.', resolve: (o) => o.checkoutSessionId ?? null }),
     checkoutSession: t.field({
       type: CheckoutSessionRef,
