@@ -38,11 +38,11 @@ EventRef.implement({
     'An event of the account and mode (the same envelope webhooks carry), with the id and per-resource sequence number of the resource it is about. The same type is listed by `events`, looked up by `event` and streamed by the `events` subscription.',
   authScopes: { key: true },
   fields: (t) => ({
-    id: t.exposeID('id'),
+    id: t.exposeID('id', { description: 'The event id (`evt_…`); the same in the webhook payload, so a receiver can drop duplicates.' }),
     type: t.exposeString('type', { description: 'e.g. `checkout.session.completed` (the names webhooks carry).' }),
-    livemode: t.exposeBoolean('livemode'),
-    createdAt: t.field({ type: 'DateTime', resolve: (e) => e.createdAt }),
-    resourceId: t.exposeID('resourceId'),
+    livemode: t.exposeBoolean('livemode', { description: 'True for an event of live mode.' }),
+    createdAt: t.field({ type: 'DateTime', description: 'When it happened.', resolve: (e) => e.createdAt }),
+    resourceId: t.exposeID('resourceId', { description: 'The id of the resource it is about (a session, an order, an invoice…).' }),
     resource: t.field({
       type: EventResource,
       nullable: true,
@@ -86,7 +86,7 @@ builder.queryField('events', (t) =>
     type: EventConnection,
     description: "Events of the API key's account and mode, newest first. `type` is exact or a `prefix.*` pattern.",
     authScopes: { key: true },
-    args: { type: t.arg.string({ required: false }), ...pageArgs(t, 100) },
+    args: { type: t.arg.string({ required: false, description: 'Only events of this type, or of a `prefix.*` pattern.' }), ...pageArgs(t, 100) },
     resolve: async (_r, args, ctx) => {
       const page = await readAfter(
         ctx.services.events.list(
@@ -105,12 +105,13 @@ builder.queryField('event', (t) =>
     nullable: true,
     description: "An event of the key's account and mode; null for any other id.",
     authScopes: { key: true },
-    args: { id: t.arg.id({ required: true }) },
+    args: { id: t.arg.id({ required: true, description: 'The event id.' }) },
     resolve: async (_r, args, ctx) => orNull(async () => ctx.services.events.get(await keyOf(ctx), args.id)),
   }),
 );
 
 const RedeliverEventInput = builder.inputType('RedeliverEventInput', {
+  description: 'The event to send again, and optionally the one endpoint to send it to.',
   fields: (t) => ({
     id: t.id({ required: true, description: 'The event.' }),
     ...idempotencyKeyField(t),
@@ -119,6 +120,7 @@ const RedeliverEventInput = builder.inputType('RedeliverEventInput', {
 });
 
 const RedeliverEventPayload = builder.objectRef<{ deliveries: DeliveryView[] }>('RedeliverEventPayload').implement({
+  description: 'The new deliveries; follow them on the event or the endpoint.',
   fields: (t) => ({
     deliveries: t.field({ type: [WebhookDeliveryRef], description: 'The deliveries queued (one per endpoint).', resolve: (p) => p.deliveries }),
   }),
@@ -139,11 +141,13 @@ builder.mutationField('redeliverEvent', (t) =>
 );
 
 const TriggerWebhookEventInput = builder.inputType('TriggerWebhookEventInput', {
+  description: 'The type of sample event to record.',
   fields: (t) => ({ type: t.string({ required: true, description: 'An event type, e.g. `checkout.session.completed`.' }), ...idempotencyKeyField(t) }),
 });
 
 const TriggerWebhookEventPayload = builder.objectRef<{ event: RecordedEvent }>('TriggerWebhookEventPayload').implement({
-  fields: (t) => ({ event: t.field({ type: EventRef, resolve: (p) => p.event }) }),
+  description: 'The sample event recorded; it is delivered like a real one.',
+  fields: (t) => ({ event: t.field({ type: EventRef, description: 'The event recorded.', resolve: (p) => p.event }) }),
 });
 
 builder.mutationField('triggerWebhookEvent', (t) =>
@@ -166,7 +170,13 @@ builder.subscriptionField('events', (t) =>
     description:
       "Streams the events of the API key's account and mode as they are recorded; `types` filters by event type (e.g. `checkout.session.completed`, or `checkout.session.*`). Never completes: the stream has no final state (close it when done).",
     authScopes: { key: true },
-    args: { types: t.arg.stringList({ required: false, validate: { maxLength: 50 } }) },
+    args: {
+      types: t.arg.stringList({
+        required: false,
+        description: 'Only events of these types or `prefix.*` patterns (at most 50); default all.',
+        validate: { maxLength: 50 },
+      }),
+    },
     // Checks run before the stream starts (not inside the generator), so a refusal is an ordinary
     // GraphQL error with its code rather than a failure of the event stream.
     subscribe: async (_r, args, ctx) => {

@@ -462,6 +462,7 @@ export type QuoteWithCallsInput = {
   quote: QuoteInput;
 };
 
+/** The event to send again, and optionally the one endpoint to send it to. */
 export type RedeliverEventInput = {
   /** Only to this endpoint (it must be enabled); default every enabled endpoint subscribed to the event type. */
   endpointId?: string | null | undefined;
