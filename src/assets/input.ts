@@ -50,6 +50,8 @@ export const tokensQuerySchema = z.object({
   cursor: z.string().max(200).optional().meta({ description: 'The `nextCursor` of the previous page.' }),
 });
 
+export type TokensQuery = z.output<typeof tokensQuerySchema>;
+
 export const lookupQuerySchema = z.object({
   chain: chainRef,
   address: required('Token address: 0x-prefixed 20-byte hex on EVM chains, a base58 mint on Solana.', 200).meta({

@@ -1,6 +1,5 @@
 import DataLoader from 'dataloader';
 import type { Hex } from 'viem';
-import type { z } from 'zod';
 import type { Clock } from '../clock.js';
 import type { ProvidersConfig } from '../providers/config.js';
 import type { AssetsConfig } from './config.js';
@@ -23,8 +22,7 @@ import { encodeCursor as encodeTokenCursor, publicToken, type TokenPage } from '
 import { TokenLists } from './token-lists.js';
 import { TtlCache } from './ttl-cache.js';
 import type { BalancesResponse, Chain, Token } from './types.js';
-import { DEFAULT_TOKENS_LIMIT, MAX_PRICE_IDS, tokensQuerySchema } from './input.js';
-import { parseInput } from '../validation.js';
+import { DEFAULT_TOKENS_LIMIT, MAX_PRICE_IDS, type TokensQuery } from './input.js';
 
 interface SolanaMintMeta {
   decimals: number;
@@ -114,8 +112,7 @@ export class AssetsService {
   }
 
   /** GET /v1/tokens: one page, in the token index's order (token-index.ts), paged by cursor. */
-  async tokens(raw: z.input<typeof tokensQuerySchema>): Promise<TokenPage> {
-    const input = parseInput(tokensQuerySchema, raw);
+  async tokens(input: TokensQuery): Promise<TokenPage> {
     const chain = this.resolveChain(input.chain);
     const limit = input.limit ?? DEFAULT_TOKENS_LIMIT;
     const index = await this.lists.index(chain.id);

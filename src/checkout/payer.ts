@@ -3,6 +3,7 @@ import type { CheckoutConfig } from './config.js';
 import type { AssetsService } from '../assets/service.js';
 import type { RpcClients } from '../assets/rpc.js';
 import type { QuoteService } from '../quotes/service.js';
+import { quoteParamsSchema } from '../quotes/input.js';
 import { ApiError } from '../errors.js';
 import { parseInput } from '../validation.js';
 import { isAddressFor, normalize } from './addresses.js';
@@ -132,7 +133,7 @@ export class PayerQuotes {
     const settleId = `${session.settleChainId}:${session.settleToken}`;
     const srcId = `${srcChain.id}:${srcToken.address}`;
     const prices = await assets.prices([srcId, settleId]).catch(() => ({}) as Record<string, number>);
-    const { quotes, errors } = await searchPayerQuotes((params) => this.d.quotes.quote(params, { auth: null, channel: 'api' }), {
+    const { quotes, errors } = await searchPayerQuotes((params) => this.d.quotes.quote(parseInput(quoteParamsSchema, params), { auth: null, channel: 'api' }), {
       base: {
         srcChain: String(srcChain.id),
         srcToken: srcToken.address,

@@ -6,8 +6,8 @@ export interface RoutedOrder {
   status: 'submitted' | 'filled' | 'refunded' | 'failed';
   srcChainId: number;
   srcTxHash: string;
-  dstTxHash?: string;
-  providerState?: string;
+  dstTxHash?: string | null;
+  providerState?: string | null;
 }
 
 /**

@@ -32,7 +32,9 @@ const PAYER = '0x8ba1f109551bd432803012645ac136ddd64dba72';
 const hex = (bytes: number) => `0x${randomBytes(bytes).toString('hex')}`;
 const iso = (d: Date, plusMs = 0) => new Date(d.getTime() + plusMs).toISOString();
 
+/** An order record as src/orders/views.ts shows it: every field, null when unknown. */
 function order(status: 'submitted' | 'filled' | 'refunded' | 'failed', extra: Record<string, unknown> = {}) {
+  const at = new Date().toISOString();
   return {
     quoteId: quoteIdOf(newQuoteSetId(), 0, newQuoteTag()),
     status,
@@ -43,8 +45,17 @@ function order(status: 'submitted' | 'filled' | 'refunded' | 'failed', extra: Re
     dstAmount: '24912345',
     srcTxHash: hex(32),
     dstTxHash: status === 'filled' ? hex(32) : null,
+    depositAddressId: null,
+    limitOrderId: null,
+    checkoutSessionId: null,
     ourFeeBps: 20,
+    fillFeeAmount: null,
+    fillFeeMint: null,
     partnerFeeBps: 0,
+    integrator: null,
+    providerState: status === 'submitted' ? null : status,
+    submittedAt: at,
+    updatedAt: at,
     ...extra,
   };
 }
@@ -67,7 +78,7 @@ function limitOrder(ctx: SampleContext, status: 'cancelled' | 'expired') {
     filledTakingAmount: '160000000',
     remainingMakingAmount: '30000000',
     price: { outputPerInput: '0.008', inputPerOutput: '125' },
-    fees: { ourFeeBps: 20 },
+    fees: { ourFeeBps: 20, integratorFeeBps: null, integrator: null },
     providerOrderId: bs58.encode(randomBytes(32)),
     openTxHash: bs58.encode(randomBytes(64)),
     closeTxHash: status === 'cancelled' ? bs58.encode(randomBytes(64)) : null,
@@ -81,6 +92,28 @@ function session(ctx: SampleContext, status: string, opts: { paid?: boolean; pay
   const id = `cs_test_${randomBase62(96)}`;
   const created = iso(ctx.now, -4 * 60_000);
   const srcTxHash = hex(32);
+  const payment = opts.payment
+    ? {
+        id: newId('cspay'),
+        kind: 'routed',
+        status: opts.paid ? 'succeeded' : status === 'open' ? 'failed' : 'verifying',
+        payer: PAYER,
+        srcChainId: 42161,
+        srcToken: '0xaf88d065e77c8cc2239327c5edb3a432268e5831',
+        srcAmount: '49171500',
+        srcTxHash,
+        quoteId: quoteIdOf(newQuoteSetId(), 0, newQuoteTag()),
+        provider: 'relay',
+        dstTxHash: opts.paid ? hex(32) : null,
+        amountReceived: opts.paid ? '49000000' : null,
+        amountRefunded: '0',
+        reason: status === 'open' ? 'route_refunded' : null,
+        reasonMessage: status === 'open' ? 'The provider refunded the payer instead of delivering.' : null,
+        createdAt: iso(ctx.now, -2 * 60_000),
+        seenAt: iso(ctx.now, -2 * 60_000),
+        settledAt: opts.paid || status === 'open' ? iso(ctx.now) : null,
+      }
+    : null;
   return {
     id,
     object: 'checkout.session',
@@ -99,17 +132,23 @@ function session(ctx: SampleContext, status: string, opts: { paid?: boolean; pay
     createdAt: created,
     url: `${ctx.publicUrl}/pay/${id}`,
     invoiceId: opts.invoiceId ?? null,
-    payment: opts.payment
+    payment: payment
       ? {
-          payer: PAYER,
-          srcChainId: 42161,
-          srcToken: '0xaf88d065e77c8cc2239327c5edb3a432268e5831',
-          srcAmount: '49171500',
+          payer: payment.payer,
+          srcChainId: payment.srcChainId,
+          srcToken: payment.srcToken,
+          srcAmount: payment.srcAmount,
           srcTxHash,
-          dstTxHash: opts.paid ? hex(32) : null,
+          dstTxHash: payment.dstTxHash,
           paidAt: opts.paid ? iso(ctx.now) : null,
         }
       : null,
+    // The owner's view (what events carry): review state and every payment.
+    review: null,
+    amountReceived: opts.paid ? '49000000' : null,
+    amountRefunded: '0',
+    payments: payment ? [payment] : [],
+    reviews: [] as unknown[],
   };
 }
 
@@ -474,6 +513,7 @@ export const EVENT_TYPES: EventTypeInfo[] = [
             enabledEvents: ['checkout.session.*'],
             disabled: true,
             disabledReason: 'every attempt failed for 72 hours',
+            previousSecretExpiresAt: null,
             createdAt: iso(ctx.now, -30 * 86_400_000),
             updatedAt: iso(ctx.now),
           },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isValidEventPattern } from './patterns.js';
+import { requestBody } from '../validation.js';
 
 /**
  * Shapes of ids and cursors accepted by the events and webhooks APIs. Every id we issue is
@@ -25,7 +26,7 @@ export const listEventsSchema = z.object({
   cursor: cursorField.optional(),
 });
 
-export const redeliverSchema = z.object({
+export const redeliverSchema = requestBody({
   endpointId: z
     .string()
     .min(1)
@@ -36,3 +37,6 @@ export const redeliverSchema = z.object({
 
 /** Path parameter `{id}` of the event routes; ids of another shape are answered NOT_FOUND. */
 export const eventIdParamSchema = z.object({ id: z.string().regex(ID).meta({ description: 'Event id.', example: 'evt_4Yq2mT8kLp0ZsVb7NcR1Dw' }) });
+
+export type ListEvents = z.output<typeof listEventsSchema>;
+export type Redeliver = z.output<typeof redeliverSchema>;

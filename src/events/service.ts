@@ -4,14 +4,14 @@ import type { Prisma } from '../db/client.js';
 import { after, keysetOfId, NEWEST_FIRST, pageOf, type Page } from '../db/keyset.js';
 import type { Handles } from '../handles.js';
 import { ApiError, notFound } from '../errors.js';
-import { parseInput } from '../validation.js';
-import { listEventsSchema, plausibleId, redeliverSchema } from './input.js';
+import { type ListEvents, plausibleId, type Redeliver } from './input.js';
 import { eventEnvelope } from './views.js';
 import { notifyInTx, type RecordedEvent } from './outbox.js';
 import { eventTypeFilter } from './patterns.js';
 import { webhooksWakeTopic } from './topics.js';
 import type { WebhooksService } from '../webhooks/service.js';
 import { queueRedelivery } from '../webhooks/queue.js';
+import type { ListAttempts } from '../webhooks/input.js';
 import type { AttemptView, DeliveryView } from '../webhooks/views.js';
 
 export interface EventsDeps extends Pick<Handles, 'prisma' | 'clock'> {
@@ -36,8 +36,7 @@ export class EventsService {
   }
 
   /** `type` filters exactly, or by prefix with `checkout.session.*`; `cursor` is the last id of the previous page. */
-  async list(auth: KeyAuth, query: unknown): Promise<Page<RecordedEvent>> {
-    const q = parseInput(listEventsSchema, query ?? {});
+  async list(auth: KeyAuth, q: ListEvents): Promise<Page<RecordedEvent>> {
     const type = q.type ? eventTypeFilter(q.type) : undefined;
     const from = await keysetOfId(q.cursor, (id) => this.prisma.event.findFirst({ where: { ...this.scope(auth), id }, select: { createdAt: true, id: true } }));
     const rows = await this.prisma.event.findMany({
@@ -64,7 +63,7 @@ export class EventsService {
     return this.deps.webhooks.deliveriesWhere({ eventId: e.id });
   }
 
-  async attempts(auth: KeyAuth, id: string, query: unknown): Promise<Page<AttemptView>> {
+  async attempts(auth: KeyAuth, id: string, query: ListAttempts): Promise<Page<AttemptView>> {
     const e = await this.own(auth, id);
     return this.deps.webhooks.attemptPage({ eventId: e.id }, query);
   }
@@ -73,8 +72,7 @@ export class EventsService {
    * Sends the event again: to one endpoint of the same account and mode (`endpointId`), or to every
    * enabled endpoint subscribed to its type. Each re-send is a new delivery with the usual retries.
    */
-  async redeliver(auth: KeyAuth, id: string, input: unknown): Promise<{ object: 'list'; data: DeliveryView[] }> {
-    const { endpointId } = parseInput(redeliverSchema, input ?? {});
+  async redeliver(auth: KeyAuth, id: string, { endpointId }: Redeliver): Promise<{ object: 'list'; data: DeliveryView[] }> {
     const e = await this.own(auth, id);
     const now = new Date(this.deps.clock.now());
     const ids = await this.prisma.$transaction(async (tx) => {

@@ -64,15 +64,28 @@ export const builder = new SchemaBuilder<{
   errors: {
     // `BuildOrderResult = BuildOrderPayload | QuoteExpiredError | …`: the payload type itself is a member.
     directResult: true,
-    defaultUnionOptions: { name: ({ fieldName }) => `${fieldName.slice(0, 1).toUpperCase()}${fieldName.slice(1)}Result` },
+    defaultUnionOptions: {
+      name: ({ fieldName }) => `${fieldName.slice(0, 1).toUpperCase()}${fieldName.slice(1)}Result`,
+      description:
+        "The field's outcome: its payload, or one of the expected errors (each implements `Error`, with a `code`). Select the members with `... on`; anything else fails as a top-level error.",
+    },
   },
   relay: {
     // Ids are plain `id` fields (no global object ids), so no `node`/`nodes` root fields.
     nodeQueryOptions: false,
     nodesQueryOptions: false,
-    edgesFieldOptions: { nullable: false },
-    nodeFieldOptions: { nullable: false },
-    nodesOnConnection: true,
+    edgesFieldOptions: { nullable: false, description: 'The items of this page with their cursors, in list order.' },
+    nodeFieldOptions: { nullable: false, description: 'The item.' },
+    nodesOnConnection: { description: 'The items of this page, in list order (the `node` of each edge).' },
+    cursorFieldOptions: { description: "This item's cursor: pass it as `after` to read the items that follow it." },
+    pageInfoFieldOptions: { description: 'Where this page sits in the list: whether more follow and the cursor to continue from.' },
+    pageInfoTypeOptions: { description: 'Position of a page in a list (Relay cursor pagination; pages go forward only).' },
+    hasNextPageFieldOptions: { description: 'True when items follow this page: ask again with `after: endCursor`.' },
+    hasPreviousPageFieldOptions: {
+      description: 'True when this page starts after the beginning of the list (it was asked for with `after`); lists page forward only.',
+    },
+    startCursorFieldOptions: { description: "The first item's cursor; null for an empty page." },
+    endCursorFieldOptions: { description: "The last item's cursor (pass it as `after` for the next page); null for an empty page." },
   },
 });
 
@@ -115,7 +128,7 @@ builder.addScalarType(
   'JSON',
   new GraphQLScalarType({
     name: 'JSON',
-    description: 'Arbitrary JSON value',
+    description: 'Any JSON value (object, array, string, number, boolean or null), passed through as it is; its field says what it holds.',
     serialize: (v) => v,
     parseValue: (v) => v,
     parseLiteral: function parse(ast): unknown {
@@ -139,9 +152,20 @@ builder.addScalarType(
   }),
 );
 
-builder.queryType({});
-builder.mutationType({});
-builder.subscriptionType({});
+builder.queryType({ description: 'Reads: quotes, assets, orders and the resources of the API key (sessions, invoices, events…).' });
+builder.mutationType({
+  description: 'Writes. Each takes one `input` and answers a `…Result` union of its payload and its expected errors.',
+});
+builder.subscriptionType({
+  description: 'Live updates over WebSocket (graphql-ws) or server-sent events: the current state first, then every change.',
+});
+
+/** Enum values with their descriptions: `values: describedValues({ open: 'Can be paid.', paid: '…' })`. */
+export function describedValues<V extends string>(descriptions: Record<V, string>): { [K in V]: { value: K; description: string } } {
+  return Object.fromEntries(Object.entries(descriptions).map(([value, description]) => [value, { value, description }])) as {
+    [K in V]: { value: K; description: string };
+  };
+}
 
 /** The schema's type parameters, for helpers that take a Pothos builder (`ObjectRef<SchemaTypes, T>`, field builders). */
 export type SchemaTypes = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;

@@ -1,6 +1,7 @@
 import { builder } from './builder.js';
 import { ApiError, ERROR_CODES, isApiError, type ErrorCode } from '../errors.js';
 import type { ProviderFailure } from '../providers/types.js';
+import { ERROR_CATALOG } from '../docs/error-catalog.js';
 
 /**
  * Expected failures as schema types (see CONVENTIONS.md, "Errors"). Domain services throw one ApiError class
@@ -12,7 +13,9 @@ import type { ProviderFailure } from '../providers/types.js';
 
 export const ErrorCodeEnum = builder.enumType('ErrorCode', {
   description: "Stable error codes, the same as the REST API's `error.code` (see /docs/errors).",
-  values: ERROR_CODES,
+  values: Object.fromEntries(ERROR_CODES.map((c) => [c, { value: c, description: `${ERROR_CATALOG[c].summary} ${ERROR_CATALOG[c].action}` }])) as {
+    [C in ErrorCode]: { value: C; description: string };
+  },
 });
 
 export const ErrorInterface = builder.interfaceRef<ApiError>('Error').implement({
@@ -50,9 +53,9 @@ export const CallsRevertedError = expectedError('CALLS_REVERTED', 'CallsReverted
 const ProviderError = builder.objectRef<ProviderFailure>('ProviderError').implement({
   description: 'A provider that could not quote, while the request as a whole was answered.',
   fields: (t) => ({
-    provider: t.exposeString('provider'),
-    code: t.field({ type: ErrorCodeEnum, resolve: (p) => p.code }),
-    message: t.exposeString('message'),
+    provider: t.exposeString('provider', { description: 'The provider id.' }),
+    code: t.field({ type: ErrorCodeEnum, description: 'Why it could not quote (`PROVIDER_TIMEOUT`, `NO_ROUTE`…).', resolve: (p) => p.code }),
+    message: t.exposeString('message', { description: 'For people; do not parse it.' }),
   }),
 });
 export { ProviderError };

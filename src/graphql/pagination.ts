@@ -32,12 +32,14 @@ export function connectionType<T>(name: string, node: ObjectRef<Types, T>, opts:
     {
       type: node,
       name: `${name}Connection`,
-      description: opts.description,
+      description:
+        opts.description ??
+        `A page of \`${name}\` items: read \`nodes\` (or \`edges\` for each item's cursor), and while \`pageInfo.hasNextPage\` is true ask again with \`after: pageInfo.endCursor\`.`,
       fields: opts.totalCount
         ? (t) => ({ totalCount: t.int({ description: 'How many items the whole list has.', resolve: (c) => c.totalCount ?? 0 }) })
         : undefined,
     },
-    { name: `${name}Edge` },
+    { name: `${name}Edge`, description: `One \`${name}\` of a page with its cursor: pass the cursor as \`after\` to read the items that follow it.` },
   );
 }
 

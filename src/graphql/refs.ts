@@ -1,4 +1,4 @@
-import { builder } from './builder.js';
+import { builder, describedValues } from './builder.js';
 import type { SessionView, PaymentAttemptView, RefundView } from '../checkout/views.js';
 import type { OrderView } from '../orders/views.js';
 import type { InvoiceView } from '../invoices/views.js';
@@ -23,8 +23,17 @@ export const WebhookEndpointRef = builder.objectRef<EndpointView>('WebhookEndpoi
 export const WebhookDeliveryRef = builder.objectRef<DeliveryView>('WebhookDelivery');
 export const WebhookAttemptRef = builder.objectRef<AttemptView>('WebhookAttempt');
 
-export const VmEnum = builder.enumType('Vm', { description: 'Virtual machine family of a chain.', values: ['evm', 'svm'] as const });
+export const VmEnum = builder.enumType('Vm', {
+  description: 'Virtual machine family of a chain: it decides the address format and how transactions are signed.',
+  values: describedValues({
+    evm: 'Ethereum and EVM chains: 0x hex addresses, transactions signed by an EVM wallet.',
+    svm: 'Solana: base58 addresses and mints, versioned transactions.',
+  }),
+});
 export const ModeEnum = builder.enumType('Mode', {
   description: 'Test or live: every key, and everything it creates, belongs to one.',
-  values: ['test', 'live'] as const,
+  values: describedValues({
+    test: 'Test mode: sandbox payments and sample events; nothing real moves through the service.',
+    live: 'Live mode: real payments on mainnets; needs an account with live mode enabled.',
+  }),
 });

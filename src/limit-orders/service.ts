@@ -8,7 +8,7 @@ import type { LimitOrdersConfig } from './config.js';
 import type { KeyAuth } from '../accounts/service.js';
 import { ApiError, invalidParams, notFound } from '../errors.js';
 import { newId } from '../ids.js';
-import { parseDateTimeInput, parseInput } from '../validation.js';
+import { parseDateTimeInput } from '../validation.js';
 import { recordEvent, type TransactionClient } from '../events/outbox.js';
 import { withProviderTimeout } from '../providers/deadline.js';
 import type { LimitOrderVenue } from './port.js';
@@ -17,15 +17,7 @@ import type { AssetsApi, TokenInfo } from '../quotes/assets-api.js';
 import { decideFees, defaultChannel, type FeeSettings } from '../quotes/fees.js';
 import type { Channel } from '../quotes/input.js';
 import type { PartnersService } from '../partners/service.js';
-import {
-  cancelLimitOrdersSchema,
-  createLimitOrderSchema,
-  LIMIT_ORDER_ID,
-  listLimitOrdersSchema,
-  submitLimitOrderSchema,
-  type CreateLimitOrderInput,
-  type SubmitLimitOrderInput,
-} from './input.js';
+import { LIMIT_ORDER_ID, type CancelLimitOrders, type CreateLimitOrder, type ListLimitOrders, type SubmitLimitOrder } from './input.js';
 import { eventForStatus, isFinalLimitOrder, transition, type LimitOrderStatus } from './state.js';
 import { limitOrderTopic } from './topics.js';
 import { limitOrderView, type CreatedLimitOrder, type LimitOrderCancellation, type LimitOrderView, type SvmTx } from './views.js';
@@ -92,9 +84,8 @@ export class LimitOrdersService {
       throw new ApiError('NO_ROUTE', 'Limit orders go through the jupiter provider, which this service does not load (PROVIDERS)', { provider: PROVIDER });
   }
 
-  async create(input: CreateLimitOrderInput, caller: LimitOrderCaller): Promise<CreatedLimitOrder> {
+  async create(p: CreateLimitOrder, caller: LimitOrderCaller): Promise<CreatedLimitOrder> {
     this.assertEnabled();
-    const p = parseInput(createLimitOrderSchema, input);
     if (!this.d.trigger.isAddress(p.maker)) throw invalidParams('maker', 'must be a base58 Solana address');
     const [inTok, outTok] = await Promise.all([
       this.d.assets.resolveToken(SOLANA_CHAIN_ID, p.inputToken, 'inputToken'),
@@ -230,11 +221,9 @@ export class LimitOrdersService {
    * Sends the maker-signed transaction the order handed out (create or cancel) to the provider, bytes unchanged,
    * or records the signature of one the maker sent through their own RPC (the poller then confirms it).
    */
-  async submit(id: string, input: SubmitLimitOrderInput, caller: LimitOrderCaller): Promise<LimitOrderView> {
-    // The id is checked first, as everywhere: an id no order can have is NOT_FOUND whatever else holds.
+  async submit(id: string, p: SubmitLimitOrder, caller: LimitOrderCaller): Promise<LimitOrderView> {
     if (!LIMIT_ORDER_ID.test(id)) throw notFound('Limit order');
     this.assertEnabled();
-    const p = parseInput(submitLimitOrderSchema, input);
     const row = await this.owned(id, caller);
     if (!row.pendingAction) throw new ApiError('CONFLICT', `Limit order ${id} has no transaction waiting for a signature (status ${row.status})`);
     const now = new Date(this.d.clock.now());
@@ -309,8 +298,7 @@ export class LimitOrdersService {
   }
 
   /** Cancels one or more open orders of one maker: the transactions to sign, then submit. */
-  async cancel(input: unknown, caller: LimitOrderCaller): Promise<LimitOrderCancellation> {
-    const { ids } = parseInput(cancelLimitOrdersSchema, input);
+  async cancel({ ids }: CancelLimitOrders, caller: LimitOrderCaller): Promise<LimitOrderCancellation> {
     this.assertEnabled();
     const unique = [...new Set(ids)];
     const rows = await Promise.all(unique.map((id) => this.owned(id, caller)));
@@ -358,8 +346,7 @@ export class LimitOrdersService {
   }
 
   /** With a key: the account and mode's orders (optionally one maker's); without: the keyless orders of `maker`. */
-  async list(query: unknown, caller: LimitOrderCaller): Promise<Page<LimitOrderView>> {
-    const q = parseInput(listLimitOrdersSchema, query);
+  async list(q: ListLimitOrders, caller: LimitOrderCaller): Promise<Page<LimitOrderView>> {
     if (!caller.auth && !q.maker) throw invalidParams('maker', 'is required without an API key');
     const where: Prisma.LimitOrderWhereInput = caller.auth ? { accountId: caller.auth.accountId, livemode: caller.auth.mode === 'live' } : { accountId: null };
     if (q.maker) where.maker = q.maker;

@@ -9,8 +9,8 @@ import { LIMIT_ORDER_STATUSES, type LimitOrderStatus } from './state.js';
 export interface LimitOrderFees {
   /** Service fee carried by the order (0 when it cannot be carried: no referral fee account configured). */
   ourFeeBps: number;
-  integratorFeeBps?: number;
-  integrator?: string;
+  integratorFeeBps: number | null;
+  integrator: string | null;
 }
 
 export interface LimitOrderView {
@@ -80,11 +80,11 @@ export function priceOf(making: bigint, taking: bigint, inDec: number, outDec: n
 export function limitOrderView(r: LimitOrderRow): LimitOrderView {
   const making = BigInt(r.makingAmount);
   const filled = BigInt(r.filledMakingAmount);
-  const fees: LimitOrderFees = { ourFeeBps: r.ourFeeBps };
-  if (r.partnerId) {
-    fees.integrator = r.partnerId;
-    if (r.partnerFeeBps > 0) fees.integratorFeeBps = r.partnerFeeBps;
-  }
+  const fees: LimitOrderFees = {
+    ourFeeBps: r.ourFeeBps,
+    integratorFeeBps: r.partnerId && r.partnerFeeBps > 0 ? r.partnerFeeBps : null,
+    integrator: r.partnerId || null,
+  };
   return {
     id: r.id,
     object: 'limit_order',
@@ -135,7 +135,7 @@ export const limitOrderViewSchema = z
     filledTakingAmount: baseUnitsOut,
     remainingMakingAmount: baseUnitsOut,
     price: z.object({ outputPerInput: z.string(), inputPerOutput: z.string() }),
-    fees: z.object({ ourFeeBps: z.number().int(), integratorFeeBps: z.number().int().optional(), integrator: z.string().optional() }),
+    fees: z.object({ ourFeeBps: z.number().int(), integratorFeeBps: z.number().int().nullable(), integrator: z.string().nullable() }),
     providerOrderId: z.string(),
     openTxHash: z.string().nullable(),
     closeTxHash: z.string().nullable(),

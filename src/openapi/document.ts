@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
 import type { z } from 'zod';
 import { ERROR_STATUS, type ErrorCode } from '../errors.js';
@@ -9,7 +10,13 @@ import { REQUEST_HEADERS, RESPONSE_HEADERS } from './headers.js';
 /** OpenAPI 3.1 of every /v1 route, generated from the routes' `doc` and the zod schemas the services validate with. */
 export type OpenApiDocument = ReturnType<typeof createDocument>;
 
-export const API_VERSION = '1.0.0';
+/**
+ * The version of the interface this document describes (`info.version`): it changes when the contract changes, not
+ * with each release of the code, whose version is `x-package-version` beside it.
+ */
+export const API_VERSION = '0.1.0';
+/** The running code's version (package.json), from src/ and from the built dist/ alike (both one level below the root). */
+const PACKAGE_VERSION = (createRequire(import.meta.url)('../../package.json') as { version: string }).version;
 export const SECURITY_SCHEME = 'ApiKey';
 
 /** Error codes any operation can answer with (every request counts against a rate limit). */
@@ -227,6 +234,7 @@ export function buildOpenApiDocument(routes: Route[], opts: DocumentOptions): Op
     info: {
       title: `${opts.brand} REST API`,
       version: API_VERSION,
+      'x-package-version': PACKAGE_VERSION,
       description: `The \`/v1\` REST layer of ${opts.brand}: quotes from many liquidity providers, transactions the user's own wallet signs, checkout sessions and webhooks. GraphQL at \`/graphql\` is the primary API over the same services. Every non-2xx answer is the error envelope; each code has a page at ${opts.docsUrl}/errors/<code>.`,
       license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },

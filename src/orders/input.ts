@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requestBody } from '../validation.js';
 
 /** Request bodies and path parameters of the orders endpoints (REST and GraphQL). */
 
@@ -15,8 +16,8 @@ const quoteId = z
   .min(1)
   .meta({ description: 'A `quoteId` of GET /v1/quote.', example: 'q_4Yq2mT8kLp0ZsVb7NcR1Dw0aB3dE5fG7hJ9k' });
 
-export const buildSchema = z.object({ quoteId });
-export const submitSchema = z.object({
+export const buildSchema = requestBody({ quoteId });
+export const submitSchema = requestBody({
   quoteId,
   signedTransaction: z
     .string({ error: 'is required' })
@@ -25,7 +26,7 @@ export const submitSchema = z.object({
     .meta({ description: 'The signed Solana transaction, base64.' }),
 });
 /** Body of POST /v1/orders/{quoteId}/submitted. */
-export const reportBodySchema = z.object({
+export const reportBodySchema = requestBody({
   txHash: z.string({ error: 'is required' }).min(1).max(200).meta({
     description: 'Hash (EVM) or signature (Solana) of the source transaction.',
     example: '0x866e616d1199e5900743486f0aadde964d630879566bc05be081443fd2bda436',
@@ -59,3 +60,6 @@ export const listOrdersSchema = z.object({
   limit: intFrom(z.number({ error: 'must be an integer' }).int('must be an integer').min(1).max(100)).default(20),
   cursor: z.string().min(1).max(400).optional(),
 });
+
+export type SubmitOrder = z.output<typeof submitSchema>;
+export type ListOrders = z.output<typeof listOrdersSchema>;

@@ -8,7 +8,6 @@ import type { ProvidersConfig } from '../providers/config.js';
 import type { Handles } from '../handles.js';
 import type { OrdersConfig } from './config.js';
 import { ApiError, isApiError } from '../errors.js';
-import { parseInput } from '../validation.js';
 import { recordEvent, type TransactionClient } from '../events/outbox.js';
 import type { ProviderOrderStatus, ProviderTx, StoredQuote } from '../providers/types.js';
 import type { ProviderRegistry } from '../providers/registry.js';
@@ -18,7 +17,7 @@ import { assertTxHashFor } from '../quotes/addresses.js';
 import type { QuoteRecord } from '../quotes/record.js';
 import type { QuoteService } from '../quotes/service.js';
 import { approvalFor } from './approval.js';
-import { buildSchema, listOrdersSchema, ORDER_QUOTE_ID, reportSchema, statusSchema, submitSchema } from './input.js';
+import { type ListOrders, ORDER_QUOTE_ID, type SubmitOrder } from './input.js';
 import { CHECKOUT_SESSION_ID } from '../checkout/input.js';
 import { sessionOwner } from '../checkout/service.js';
 import { DEPOSIT_ADDRESS_ID } from '../deposits/input.js';
@@ -146,7 +145,6 @@ export class OrdersService {
 
   /** POST /v1/orders: the transaction to sign for a quote, with `approval` when the allowance is short. */
   async build(quoteId: string): Promise<BuildOrderResponse> {
-    parseInput(buildSchema, { quoteId });
     const stored = await this.deps.quotes.get(quoteId, { allowExpired: false });
     const provider = this.loadedProvider(stored);
     const raw = await withProviderTimeout(provider.id, this.timeoutMs, (signal) => provider.build(stored, signal));
@@ -175,8 +173,7 @@ export class OrdersService {
   }
 
   /** POST /v1/orders/submit: only for providers whose transactions are `submitViaApi` (others: INVALID_PARAMS). */
-  async submit(input: { quoteId: string; signedTransaction: string }): Promise<{ provider: string; txHash: string }> {
-    const { quoteId, signedTransaction } = parseInput(submitSchema, input);
+  async submit({ quoteId, signedTransaction }: SubmitOrder): Promise<{ provider: string; txHash: string }> {
     const stored = await this.deps.quotes.get(quoteId, { allowExpired: true });
     const provider = this.loadedProvider(stored);
     if (!provider.capabilities.submitViaApi || !provider.submit) {
@@ -200,7 +197,6 @@ export class OrdersService {
    * and starts tracking it. Reporting the same hash again returns the same order.
    */
   async reportSubmitted(quoteId: string, txHash: string, how: ReportOrigin = { broadcast: false }): Promise<OrderView> {
-    parseInput(reportSchema, { quoteId, txHash });
     const stored = await this.deps.quotes.get(quoteId, { allowExpired: true });
     const hash = assertTxHashFor(stored.request.srcVm, txHash.trim(), 'txHash');
     const provider = this.loadedProvider(stored);
@@ -262,7 +258,6 @@ export class OrdersService {
 
   /** GET /v1/orders/{provider}/{id}: the provider's own state of the order (`OrderStatusView`). */
   async status(providerId: string, id: string): Promise<OrderStatusView> {
-    parseInput(statusSchema, { provider: providerId, id });
     const provider = this.deps.providers.get(providerId);
     const s = await withProviderTimeout(provider.id, this.timeoutMs, (signal) => provider.status(id, signal));
     return orderStatusView(provider.id, id, s);
@@ -304,7 +299,7 @@ export class OrdersService {
   }
 
   /** GET /v1/orders: the key's orders, newest first (`listOrders`). */
-  list(auth: KeyAuth, query: unknown): Promise<Page<OrderView>> {
+  list(auth: KeyAuth, query: ListOrders): Promise<Page<OrderView>> {
     return listOrders(this.prisma, auth, query);
   }
 
@@ -324,8 +319,7 @@ export class OrdersService {
  * GET /v1/orders and GraphQL `orders`: the key's orders (its account and mode), newest first, filtered by status,
  * deposit address or checkout session. Pages by (submittedAt, quoteId).
  */
-export async function listOrders(prisma: PrismaClient, auth: KeyAuth, query: unknown): Promise<Page<OrderView>> {
-  const q = parseInput(listOrdersSchema, query);
+export async function listOrders(prisma: PrismaClient, auth: KeyAuth, q: ListOrders): Promise<Page<OrderView>> {
   // A filter naming an id of another shape (another kind, a NUL byte, megabytes) matches nothing, as an unknown id
   // does, without reaching the database.
   if ((q.checkoutSessionId && !CHECKOUT_SESSION_ID.test(q.checkoutSessionId)) || (q.depositAddressId && !DEPOSIT_ADDRESS_ID.test(q.depositAddressId))) {

@@ -24,7 +24,10 @@ export interface OrderStatusView extends ProviderOrderStatus {
   id: string;
 }
 
-/** The order record (one per reported source transaction), plus the applied fees and the last provider state. */
+/**
+ * The order record (one per reported source transaction), plus the applied fees and the last provider state. Every
+ * field is always present, null when unknown or not applicable (as in the `order.*` events, which carry this view).
+ */
 export interface OrderView {
   quoteId: string;
   status: OrderStatus;
@@ -34,17 +37,17 @@ export interface OrderView {
   amount: string;
   dstAmount: string;
   srcTxHash: string;
-  dstTxHash?: string;
-  depositAddressId?: string;
-  limitOrderId?: string;
-  checkoutSessionId?: string;
+  dstTxHash: string | null;
+  depositAddressId: string | null;
+  limitOrderId: string | null;
+  checkoutSessionId: string | null;
   ourFeeBps: number;
   /** Limit-order fills: the fee the provider reports taking on this fill, raw units of `fillFeeMint`. */
-  fillFeeAmount?: string;
-  fillFeeMint?: string;
+  fillFeeAmount: string | null;
+  fillFeeMint: string | null;
   partnerFeeBps: number;
-  integrator?: string;
-  providerState?: string;
+  integrator: string | null;
+  providerState: string | null;
   submittedAt: string;
   updatedAt: string;
 }
@@ -59,16 +62,16 @@ export function orderView(r: OrderRow): OrderView {
     amount: r.amount,
     dstAmount: r.dstAmount,
     srcTxHash: r.srcTxHash,
-    ...(r.dstTxHash ? { dstTxHash: r.dstTxHash } : {}),
-    ...(r.depositAddressId ? { depositAddressId: r.depositAddressId } : {}),
-    ...(r.limitOrderId ? { limitOrderId: r.limitOrderId } : {}),
-    ...(r.checkoutSessionId ? { checkoutSessionId: r.checkoutSessionId } : {}),
+    dstTxHash: r.dstTxHash || null,
+    depositAddressId: r.depositAddressId || null,
+    limitOrderId: r.limitOrderId || null,
+    checkoutSessionId: r.checkoutSessionId || null,
     ourFeeBps: r.ourFeeBps,
-    ...(r.fillFeeAmount ? { fillFeeAmount: r.fillFeeAmount } : {}),
-    ...(r.fillFeeMint ? { fillFeeMint: r.fillFeeMint } : {}),
+    fillFeeAmount: r.fillFeeAmount || null,
+    fillFeeMint: r.fillFeeMint || null,
     partnerFeeBps: r.partnerFeeBps,
-    ...(r.partnerId ? { integrator: r.partnerId } : {}),
-    ...(r.providerState ? { providerState: r.providerState } : {}),
+    integrator: r.partnerId || null,
+    providerState: r.providerState || null,
     submittedAt: r.submittedAt.toISOString(),
     updatedAt: r.updatedAt.toISOString(),
   };
@@ -126,23 +129,23 @@ export const orderViewSchema = z
     amount: z.string().regex(/^[0-9]+$/),
     dstAmount: z.string().regex(/^[0-9]+$/),
     srcTxHash: z.string(),
-    dstTxHash: z.string().optional(),
-    depositAddressId: z.string().optional(),
-    limitOrderId: z.string().optional(),
-    checkoutSessionId: z.string().optional(),
+    dstTxHash: z.string().nullable(),
+    depositAddressId: z.string().nullable(),
+    limitOrderId: z.string().nullable(),
+    checkoutSessionId: z.string().nullable(),
     ourFeeBps: z.number().int(),
     fillFeeAmount: z
       .string()
       .regex(/^[0-9]+$/)
-      .optional()
+      .nullable()
       .meta({
         description:
           "Limit-order fills: the fee the provider reports for this fill (raw units of `fillFeeMint`), as reported; the order's fee rates stay in `ourFeeBps`/`partnerFeeBps`.",
       }),
-    fillFeeMint: z.string().optional(),
+    fillFeeMint: z.string().nullable(),
     partnerFeeBps: z.number().int(),
-    integrator: z.string().optional(),
-    providerState: z.string().optional(),
+    integrator: z.string().nullable(),
+    providerState: z.string().nullable(),
     submittedAt: isoTimestamp,
     updatedAt: isoTimestamp,
   })

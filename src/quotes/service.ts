@@ -6,7 +6,6 @@ import type { Logger } from '../log.js';
 import type { KeyAuth } from '../accounts/service.js';
 import { ApiError, isApiError } from '../errors.js';
 import { encodeFunctionData, erc20Abi, type Hex } from 'viem';
-import { parseInput } from '../validation.js';
 import type { ProviderRegistry } from '../providers/registry.js';
 import { EVM_NATIVE, type Provider, type ProviderFailure, type ProviderQuote, type QuoteRequest, type StoredQuote, type TokenRef } from '../providers/types.js';
 import type { PartnersService } from '../partners/service.js';
@@ -14,10 +13,10 @@ import type { AssetsApi, TokenInfo } from './assets-api.js';
 import { assertAddressFor } from './addresses.js';
 import { decideFees, defaultChannel, type FeeSettings } from './fees.js';
 import { quoteWithTimeout, requestKey, toFailure } from './fanout.js';
-import { quoteParamsSchema, type Channel, type QuoteParamsInput } from './input.js';
+import type { Channel, QuoteParams } from './input.js';
 import { rankQuotes } from './ranking.js';
 import { loadQuote, type QuoteRecord, type QuoteStore } from './store.js';
-import { callsBodySchema, type CallsBody } from './calls/input.js';
+import type { CallsBody } from './calls/input.js';
 import { checkAgainstExecutor, checkAgainstOutput, checkSelectors, expandAction, normaliseCalls } from './calls/checks.js';
 import type { CallsSimulator, SimulationReport } from './calls/simulate.js';
 import { withProviderTimeout } from '../providers/deadline.js';
@@ -95,21 +94,14 @@ export class QuoteService {
   }
 
   /**
-   * POST /v1/quote: the GET's parameters as JSON, plus destination calls (`calls` or `action`). Without them it
-   * is exactly the GET.
+   * Ranked quotes for parsed parameters (`quoteParamsSchema`, `quoteRequestSchema` split by `splitQuoteRequest`), and
+   * checkout payer quotes (exact output: `dstAmount`). With `destination` (calls or an action): destination-call
+   * quotes, which need `dstAmount`.
    */
-  async quotePost(body: Record<string, unknown>, caller: QuoteCaller, opts: { loader?: ProviderQuoteLoader } = {}): Promise<QuoteResponse> {
-    const { calls, action, ...params } = body ?? {};
-    if (calls === undefined && action === undefined) return this.quote(params as QuoteParamsInput, caller, opts);
-    return this.quote(params as QuoteParamsInput, caller, { ...opts, destination: parseInput(callsBodySchema, { calls, action }) });
-  }
-
-  /** GET /v1/quote and GraphQL `quote`, and checkout payer quotes (exact output: `dstAmount`); `destination`: see quotePost. */
-  async quote(params: QuoteParamsInput, caller: QuoteCaller, opts: { loader?: ProviderQuoteLoader; destination?: CallsBody } = {}): Promise<QuoteResponse> {
+  async quote(p: QuoteParams, caller: QuoteCaller, opts: { loader?: ProviderQuoteLoader; destination?: CallsBody } = {}): Promise<QuoteResponse> {
     const destination = opts.destination;
     // Static checks on raw calls come before anything else (no chain, token or provider is looked at).
     if (destination?.calls) checkSelectors(normaliseCalls(destination.calls));
-    const p = parseInput(quoteParamsSchema, params);
     if (destination) {
       if (p.dstAmount === undefined || p.tradeType === 'EXACT_INPUT')
         throw new ApiError('INVALID_PARAMS', 'dstAmount: destination calls need dstAmount (the exact amount of dstToken the calls receive) instead of amount', {

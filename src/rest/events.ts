@@ -1,5 +1,5 @@
 import type { Route } from './router.js';
-import { queryObject } from '../validation.js';
+import { parseInput, queryObject } from '../validation.js';
 import { json } from '../openapi/route-doc.js';
 import { EX } from '../openapi/examples.js';
 import { listSchema, pageSchema } from '../openapi/common.js';
@@ -56,7 +56,7 @@ export const eventRoutes: Route[] = [
     method: 'GET',
     path: '/v1/events',
     access: 'key',
-    handler: ({ services, auth, query }) => services.events.list(auth!, queryObject(query)),
+    handler: ({ services, auth, query }) => services.events.list(auth!, parseInput(listEventsSchema, queryObject(query))),
     doc: {
       operationId: 'listEvents',
       tag: 'Events',
@@ -104,7 +104,7 @@ export const eventRoutes: Route[] = [
     method: 'GET',
     path: '/v1/events/:id/attempts',
     access: 'key',
-    handler: ({ services, auth, params, query }) => services.events.attempts(auth!, params.id, queryObject(query)),
+    handler: ({ services, auth, params, query }) => services.events.attempts(auth!, params.id, parseInput(attemptsQuerySchema, queryObject(query))),
     doc: {
       operationId: 'listEventAttempts',
       tag: 'Events',
@@ -126,7 +126,7 @@ export const eventRoutes: Route[] = [
     path: '/v1/events/:id/redeliver',
     access: 'key',
     idempotent: true,
-    handler: ({ services, auth, params, body }) => services.events.redeliver(auth!, params.id, body),
+    handler: ({ services, auth, params, body }) => services.events.redeliver(auth!, params.id, parseInput(redeliverSchema, body ?? {})),
     doc: {
       operationId: 'redeliverEvent',
       tag: 'Events',

@@ -1,5 +1,5 @@
-import type { Route } from './router.js';
-import { parseInput } from '../validation.js';
+import { reply, type Route } from './router.js';
+import { parseInput, queryObject } from '../validation.js';
 import { json } from '../openapi/route-doc.js';
 import { pageSchema } from '../openapi/common.js';
 import { EX } from '../openapi/examples.js';
@@ -32,7 +32,7 @@ const OPEN: LimitOrderView = {
   filledTakingAmount: '160000000',
   remainingMakingAmount: '30000000',
   price: { outputPerInput: '0.008', inputPerOutput: '125' },
-  fees: { ourFeeBps: 20 },
+  fees: { ourFeeBps: 20, integratorFeeBps: null, integrator: null },
   providerOrderId: '9QbL2mWxV1JcYp3nTzR8kE5uH4sD6fG7aB2cN1oP3qRs',
   openTxHash: EX.solanaSignature,
   closeTxHash: null,
@@ -50,7 +50,7 @@ export const limitOrderRoutes: Route[] = [
     access: 'optionalKey',
     idempotent: true,
     rateLimit: { bucket: 'strict' },
-    handler: ({ services, body, auth }) => services.limitOrders.create(parseInput(createLimitOrderSchema, body), { auth }),
+    handler: async ({ services, body, auth }) => reply(201, await services.limitOrders.create(parseInput(createLimitOrderSchema, body), { auth })),
     doc: {
       operationId: 'createLimitOrder',
       tag: 'Limit orders',
@@ -59,7 +59,7 @@ export const limitOrderRoutes: Route[] = [
         'Sell `makingAmount` of `inputToken` for at least `takingAmount` of `outputToken` (or `limitPrice` output per input), until filled, cancelled or `expiresAt`. Answers the order (`pending_signature`) and `tx`, the transaction the maker signs and sends to POST /v1/limit-orders/{id}/submit. Too small an order → `AMOUNT_TOO_SMALL` with the minimum; Token-2022 mints with a transfer fee → `UNSUPPORTED_TOKEN`.',
       body: { schema: createLimitOrderSchema },
       responses: {
-        200: json('The order and the transaction to sign.', createdLimitOrderSchema, {
+        201: json('The order and the transaction to sign.', createdLimitOrderSchema, {
           created: {
             ...OPEN,
             status: 'pending_signature',
@@ -89,7 +89,7 @@ export const limitOrderRoutes: Route[] = [
     method: 'GET',
     path: '/v1/limit-orders',
     access: 'optionalKey',
-    handler: ({ services, auth, query }) => services.limitOrders.list(Object.fromEntries(query.entries()), { auth }),
+    handler: ({ services, auth, query }) => services.limitOrders.list(parseInput(listLimitOrdersSchema, queryObject(query)), { auth }),
     doc: {
       operationId: 'listLimitOrders',
       tag: 'Limit orders',

@@ -1,5 +1,5 @@
 import type { Route } from './router.js';
-import { parseInput } from '../validation.js';
+import { parseInput, queryObject } from '../validation.js';
 import { json } from '../openapi/route-doc.js';
 import { pageSchema } from '../openapi/common.js';
 import { EX } from '../openapi/examples.js';
@@ -14,7 +14,7 @@ export const orderRoutes: Route[] = [
     method: 'GET',
     path: '/v1/orders',
     access: 'key',
-    handler: ({ services, auth, query }) => services.orders.list(auth!, Object.fromEntries(query.entries())),
+    handler: ({ services, auth, query }) => services.orders.list(auth!, parseInput(listOrdersSchema, queryObject(query))),
     doc: {
       operationId: 'listOrders',
       tag: 'Orders',
@@ -38,8 +38,13 @@ export const orderRoutes: Route[] = [
                 srcTxHash: EX.payerTx,
                 dstTxHash: EX.refundTx,
                 depositAddressId: EX.depositAddressId,
+                limitOrderId: null,
+                checkoutSessionId: null,
                 ourFeeBps: 20,
+                fillFeeAmount: null,
+                fillFeeMint: null,
                 partnerFeeBps: 0,
+                integrator: null,
                 providerState: 'filled',
                 submittedAt: EX.createdAt,
                 updatedAt: EX.updatedAt,
@@ -142,8 +147,16 @@ export const orderRoutes: Route[] = [
             amount: '25000000',
             dstAmount: '24962500',
             srcTxHash: EX.payerTx,
+            dstTxHash: null,
+            depositAddressId: null,
+            limitOrderId: null,
+            checkoutSessionId: null,
             ourFeeBps: 20,
+            fillFeeAmount: null,
+            fillFeeMint: null,
             partnerFeeBps: 0,
+            integrator: null,
+            providerState: null,
             submittedAt: EX.updatedAt,
             updatedAt: EX.updatedAt,
           },

@@ -1,28 +1,12 @@
 import type { Route } from './router.js';
-import { queryObject } from '../validation.js';
+import { parseInput, queryObject } from '../validation.js';
 import { QUOTE_WEIGHT } from '../ratelimit/weights.js';
 import { json } from '../openapi/route-doc.js';
 import { EX } from '../openapi/examples.js';
-import { quoteParamsSchema } from '../quotes/input.js';
+import { quoteParamsSchema, quoteRequestSchema, splitQuoteRequest } from '../quotes/input.js';
 import { quoteResponseSchema } from '../quotes/views.js';
-import { z } from 'zod';
 import { encodeFunctionData, erc20Abi, parseAbi } from 'viem';
-import { actionInput, destinationCallInput, MAX_CALLS } from '../quotes/calls/input.js';
-
-/** POST /v1/quote's body as documented: the GET's parameters plus the destination-call fields. */
-const quoteBodySchema = z.object({
-  ...quoteParamsSchema.shape,
-  calls: z
-    .array(destinationCallInput)
-    .max(MAX_CALLS)
-    .optional()
-    .meta({
-      description: `Destination calls, run in order by the provider's executor after it received exactly \`dstAmount\` (at most ${MAX_CALLS}; exclusive with \`action\`).`,
-    }),
-  action: actionInput
-    .optional()
-    .meta({ description: 'A named action the service expands to calls: `deposit` (ERC-4626 vault, shares to `recipient`) or `contractCall`.' }),
-});
+import { MAX_CALLS } from '../quotes/calls/input.js';
 
 const VAULT = '0x1a996cb54bb95462040408c06122d45d6cdb6096'; // an ERC-4626 vault of Arbitrum USDC (Fluid fUSDC)
 const DEPOSIT_CALLS = [
@@ -53,7 +37,7 @@ export const quoteRoutes: Route[] = [
     path: '/v1/quote',
     access: 'optionalKey',
     rateLimit: { weight: QUOTE_WEIGHT },
-    handler: ({ services, query, auth }) => services.quotes.quote(queryObject(query) as never, { auth }),
+    handler: ({ services, query, auth }) => services.quotes.quote(parseInput(quoteParamsSchema, queryObject(query)), { auth }),
     doc: {
       operationId: 'getQuote',
       tag: 'Quotes',
@@ -123,7 +107,10 @@ export const quoteRoutes: Route[] = [
     path: '/v1/quote',
     access: 'optionalKey',
     rateLimit: { weight: QUOTE_WEIGHT },
-    handler: ({ services, body, auth }) => services.quotes.quotePost((body ?? {}) as Record<string, unknown>, { auth }),
+    handler: ({ services, body, auth }) => {
+      const { params, destination } = splitQuoteRequest(parseInput(quoteRequestSchema, body ?? {}));
+      return services.quotes.quote(params, { auth }, { destination });
+    },
     doc: {
       operationId: 'postQuote',
       tag: 'Quotes',
@@ -133,7 +120,7 @@ export const quoteRoutes: Route[] = [
         '',
         `With destination calls, send \`dstAmount\` (the exact amount of \`dstToken\` the calls receive) instead of \`amount\`. Routes must be cross-chain to an EVM chain, without gas on arrival. Only providers that run destination calls are asked; the others are skipped without an \`errors\` entry. Calls are checked statically first (at most ${MAX_CALLS}, each at most 10,000 bytes of calldata; \`transferFrom\`, \`safeTransferFrom\`, \`permit\` and every Permit2 entry point are refused; an ERC-20 output needs an \`approve(target, >= dstAmount)\` on \`dstToken\` followed by a call to that target), then simulated read-only on the destination chain from the provider's executor holding exactly \`dstAmount\`. A call that would revert, output left with the executor, or a target crediting the executor instead of \`recipient\` fail the request with 422 \`CALLS_REVERTED\` naming the call and the reason; a simulation that cannot run is 502 \`PROVIDER_ERROR\`. Every quote then carries \`srcAmount\` (what \`sender\` pays) and \`calls\` (\`items\`, \`executor\`, \`simulation { ok, gasUsed, leftover }\`).`,
       ].join('\n'),
-      body: { schema: quoteBodySchema },
+      body: { schema: quoteRequestSchema },
       responses: {
         200: json('Ranked quotes, best first.', quoteResponseSchema, {
           deposit: (() => {

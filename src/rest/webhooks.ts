@@ -1,5 +1,5 @@
 import { reply, type Route } from './router.js';
-import { queryObject } from '../validation.js';
+import { parseInput, queryObject } from '../validation.js';
 import { json } from '../openapi/route-doc.js';
 import { EX } from '../openapi/examples.js';
 import { pageSchema } from '../openapi/common.js';
@@ -33,7 +33,7 @@ export const webhookRoutes: Route[] = [
     access: 'key',
     rateLimit: { bucket: 'strict' },
     idempotent: true,
-    handler: ({ services, auth, body }) => services.webhooks.trigger(auth!, body),
+    handler: ({ services, auth, body }) => services.webhooks.trigger(auth!, parseInput(triggerSchema, body ?? {})),
     doc: {
       operationId: 'triggerWebhookEvent',
       tag: 'Webhook endpoints',
@@ -65,7 +65,7 @@ export const webhookRoutes: Route[] = [
     access: 'key',
     rateLimit: { bucket: 'strict' },
     idempotent: true,
-    handler: async ({ services, auth, body }) => reply(201, await services.webhooks.create(auth!, body)),
+    handler: async ({ services, auth, body }) => reply(201, await services.webhooks.create(auth!, parseInput(createSchema, body ?? {}))),
     doc: {
       operationId: 'createWebhookEndpoint',
       tag: 'Webhook endpoints',
@@ -119,7 +119,7 @@ export const webhookRoutes: Route[] = [
     method: 'PATCH',
     path: '/v1/webhook-endpoints/:id',
     access: 'key',
-    handler: ({ services, auth, params, body }) => services.webhooks.update(auth!, params.id, body),
+    handler: ({ services, auth, params, body }) => services.webhooks.update(auth!, params.id, parseInput(updateSchema, body ?? {})),
     doc: {
       operationId: 'updateWebhookEndpoint',
       tag: 'Webhook endpoints',
@@ -180,7 +180,7 @@ export const webhookRoutes: Route[] = [
     method: 'GET',
     path: '/v1/webhook-endpoints/:id/attempts',
     access: 'key',
-    handler: ({ services, auth, params, query }) => services.webhooks.attempts(auth!, params.id, queryObject(query)),
+    handler: ({ services, auth, params, query }) => services.webhooks.attempts(auth!, params.id, parseInput(listSchema, queryObject(query))),
     doc: {
       operationId: 'listWebhookEndpointAttempts',
       tag: 'Webhook endpoints',

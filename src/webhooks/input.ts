@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { EVENT_TYPE_NAMES } from '../events/catalog.js';
 import { cursorField, noNul } from '../events/input.js';
 import { isValidEventPattern } from '../events/patterns.js';
+import { requestBody } from '../validation.js';
 
 /** Request bodies of the webhook endpoint API. */
 const url = z.string().trim().min(1).max(2048);
@@ -11,7 +12,7 @@ const enabledEvents = z
   .max(64);
 const description = z.string().max(500).refine(noNul, { message: 'must not contain NUL characters' });
 
-export const createSchema = z.object({
+export const createSchema = requestBody({
   url: url.meta({
     description: 'Where events are POSTed: absolute http(s) URL (https and a public address for live endpoints).',
     example: 'https://shop.example.com/webhooks',
@@ -20,7 +21,7 @@ export const createSchema = z.object({
   description: description.optional(),
   disabled: z.boolean().optional(),
 });
-export const updateSchema = z.object({
+export const updateSchema = requestBody({
   url: url.optional(),
   enabledEvents: enabledEvents.optional(),
   description: description.nullable().optional(),
@@ -30,7 +31,7 @@ export const listSchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
   cursor: cursorField.optional(),
 });
-export const triggerSchema = z.object({
+export const triggerSchema = requestBody({
   type: z
     .string()
     .min(1)
@@ -45,5 +46,7 @@ export const endpointIdParamSchema = z.object({
     .meta({ description: 'Webhook endpoint id.', example: 'we_B8dy22oc82lEi6009zwvga' }),
 });
 
-export type CreateEndpointInput = z.input<typeof createSchema>;
-export type UpdateEndpointInput = z.input<typeof updateSchema>;
+export type CreateEndpoint = z.output<typeof createSchema>;
+export type UpdateEndpoint = z.output<typeof updateSchema>;
+export type ListAttempts = z.output<typeof listSchema>;
+export type TriggerEvent = z.output<typeof triggerSchema>;

@@ -8,10 +8,9 @@ import type { Handles } from '../handles.js';
 import type { WebhooksConfig } from './config.js';
 import { ApiError, invalidParams, notFound } from '../errors.js';
 import { newId } from '../ids.js';
-import { parseInput } from '../validation.js';
 import { plausibleId } from '../events/input.js';
 import { EVENT_TYPE_NAMES, eventTypeInfo } from '../events/catalog.js';
-import { createSchema, listSchema, triggerSchema, updateSchema } from './input.js';
+import type { CreateEndpoint, ListAttempts, TriggerEvent, UpdateEndpoint } from './input.js';
 import { recordEvent, type RecordedEvent } from '../events/outbox.js';
 import { cancelPending } from './cancel.js';
 import { blockedReason } from './address-policy.js';
@@ -115,8 +114,7 @@ export class WebhooksService {
     return u.toString();
   }
 
-  async create(auth: KeyAuth, input: unknown): Promise<EndpointView> {
-    const p = parseInput(createSchema, input ?? {});
+  async create(auth: KeyAuth, p: CreateEndpoint): Promise<EndpointView> {
     const livemode = livemodeOf(auth);
     const checked = await this.checkUrl(p.url, livemode);
     const now = new Date(this.now());
@@ -164,8 +162,7 @@ export class WebhooksService {
     return { object: 'list', data: rows.map((r) => endpointView(r, this.now())), hasMore: false, nextCursor: null };
   }
 
-  async update(auth: KeyAuth, id: string, input: unknown): Promise<EndpointView> {
-    const p = parseInput(updateSchema, input ?? {});
+  async update(auth: KeyAuth, id: string, p: UpdateEndpoint): Promise<EndpointView> {
     const ep = await this.own(auth, id);
     const data: Record<string, unknown> = { updatedAt: new Date(this.now()) };
     if (p.url !== undefined) data.url = await this.checkUrl(p.url, ep.livemode);
@@ -204,14 +201,13 @@ export class WebhooksService {
     return endpointView(updated, now, { withSecret: true });
   }
 
-  async attempts(auth: KeyAuth, endpointId: string, query: unknown): Promise<Page<AttemptView>> {
+  async attempts(auth: KeyAuth, endpointId: string, query: ListAttempts): Promise<Page<AttemptView>> {
     const ep = await this.own(auth, endpointId);
     return this.attemptPage({ endpointId: ep.id }, query);
   }
 
   /** Attempts newest first; `cursor` is the id of the last attempt of the previous page. */
-  async attemptPage(where: { endpointId?: string; eventId?: string }, query: unknown): Promise<Page<AttemptView>> {
-    const q = parseInput(listSchema, query ?? {});
+  async attemptPage(where: { endpointId?: string; eventId?: string }, q: ListAttempts): Promise<Page<AttemptView>> {
     const from = await keysetOfId(q.cursor, (id) => this.prisma.webhookAttempt.findFirst({ where: { ...where, id }, select: { createdAt: true, id: true } }));
     const rows = await this.prisma.webhookAttempt.findMany({ where: { ...where, ...after(from) }, orderBy: NEWEST_FIRST, take: q.limit + 1 });
     return pageOf(rows, q.limit, attemptView, (last) => last.id);
@@ -230,9 +226,8 @@ export class WebhooksService {
    * Sends a realistic sample event of `type` (test keys only): it is recorded like any event, so it
    * reaches every subscribed test endpoint, the events API and `listen`.
    */
-  async trigger(auth: KeyAuth, input: unknown): Promise<RecordedEvent> {
+  async trigger(auth: KeyAuth, { type }: TriggerEvent): Promise<RecordedEvent> {
     if (auth.mode !== 'test') throw new ApiError('FORBIDDEN', 'Triggering sample events needs a test key; live events come only from real activity');
-    const { type } = parseInput(triggerSchema, input ?? {});
     const info = eventTypeInfo(type);
     if (!info) throw invalidParams('type', `unknown event type; one of ${EVENT_TYPE_NAMES.join(', ')}`);
     const now = new Date(this.now());

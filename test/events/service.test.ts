@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseInput } from '../../src/validation.js';
+import { listEventsSchema } from '../../src/events/input.js';
+import { listSchema } from '../../src/webhooks/input.js';
 import { ManualClock } from '../../src/clock.js';
 import type { Db } from '../../src/db/client.js';
 import { EventsService } from '../../src/events/service.js';
@@ -37,14 +40,17 @@ describe('EventsService (fake webhooks attempt log)', () => {
     const b = await record('checkout.session.expired', 'cs_1', 2_000);
     const c = await record('order.filled', 'q_1', 3_000);
 
-    expect(await events.attempts(auth, b.id, { limit: '5' })).toEqual({ object: 'list', data: [], hasMore: false, nextCursor: null });
-    expect(pages).toEqual([{ where: { eventId: b.id }, query: { limit: '5' } }]);
+    expect(await events.attempts(auth, b.id, parseInput(listSchema, { limit: '5' }))).toEqual({ object: 'list', data: [], hasMore: false, nextCursor: null });
+    expect(pages).toEqual([{ where: { eventId: b.id }, query: { limit: 5 } }]);
 
-    const first = await events.list(auth, { type: 'order.*', limit: '1' });
+    const first = await events.list(auth, parseInput(listEventsSchema, { type: 'order.*', limit: '1' }));
     expect(first.data.map((e) => e.id)).toEqual([c.id]);
     expect(first).toMatchObject({ hasMore: true, nextCursor: c.id });
-    const second = await events.list(auth, { type: 'order.*', limit: '1', cursor: first.nextCursor });
+    const second = await events.list(auth, parseInput(listEventsSchema, { type: 'order.*', limit: '1', cursor: first.nextCursor }));
     expect(second).toMatchObject({ data: [expect.objectContaining({ id: a.id })], hasMore: false, nextCursor: null });
-    await expect(events.list(auth, { cursor: 'evt_unknown' })).rejects.toMatchObject({ code: 'INVALID_PARAMS', message: 'cursor: unknown cursor' });
+    await expect(events.list(auth, parseInput(listEventsSchema, { cursor: 'evt_unknown' }))).rejects.toMatchObject({
+      code: 'INVALID_PARAMS',
+      message: 'cursor: unknown cursor',
+    });
   });
 });

@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { KeyAuth } from '../../src/accounts/service.js';
 import { newId } from '../../src/ids.js';
+import { parseInput } from '../../src/validation.js';
+import { createSchema } from '../../src/webhooks/input.js';
+import { listEventsSchema } from '../../src/events/input.js';
 import type { TestServer } from '../helpers/server.js';
 
 export const RECIPIENT = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
@@ -81,10 +84,10 @@ export async function createTenant(s: TestServer, name: string, key: string): Pr
   const { refund } = await s.services.checkout.refunds.create(auth, paid.id, { amount: '1000' });
   // Live endpoints need https and a public host; nothing is delivered (jobs are off in these tests).
   const url = live ? 'https://1.1.1.1/hook' : 'http://127.0.0.1:9/hook';
-  const endpoint = await s.services.webhooks.create(auth, { url, description: `endpoint of ${name}` });
+  const endpoint = await s.services.webhooks.create(auth, parseInput(createSchema, { url, description: `endpoint of ${name}` }));
   const expiring = await s.services.checkout.create(auth, SESSION_INPUT);
   await s.services.checkout.expire(auth, expiring.id);
-  const events = await s.services.events.list(auth, { limit: 10 });
+  const events = await s.services.events.list(auth, parseInput(listEventsSchema, { limit: 10 }));
   const event = events.data.find((e: { resourceId: string }) => e.resourceId === expiring.id)!;
   await s.services.events.redeliver(auth, event.id, { endpointId: endpoint.id });
   const invoice = await s.services.invoices.create(auth, {

@@ -61,7 +61,7 @@ describe.each(backends)('limit orders over HTTP against the Trigger fixture (%s)
       { inputToken: 'USDC', outputToken: 'SOL', maker: MAKER, makingAmount: '50000000', takingAmount: '400000000', ...body },
       headers,
     );
-    expect(created.status, created.text).toBe(200);
+    expect(created.status, created.text).toBe(201);
     const signed = sign(created.body.tx.serializedTx);
     const submitted = await s.post(`/v1/limit-orders/${created.body.id}/submit`, { signedTransaction: signed }, headers);
     expect(submitted.status, submitted.text).toBe(200);
@@ -79,7 +79,7 @@ describe.each(backends)('limit orders over HTTP against the Trigger fixture (%s)
       { inputToken: 'USDC', outputToken: 'SOL', maker: MAKER, makingAmount: '50000000', limitPrice: '0.008', expiresAt },
       h(),
     );
-    expect(created.status, created.text).toBe(200);
+    expect(created.status, created.text).toBe(201);
     expect(created.body).toMatchObject({
       id: expect.stringMatching(/^lo_/),
       status: 'pending_signature',
@@ -237,7 +237,7 @@ describe.each(backends)('limit orders over HTTP against the Trigger fixture (%s)
 
   it('keyless orders: web channel fee, readable by id, listed by maker; keyed orders stay with their account and mode', async () => {
     const { created } = await openOrder({}, {});
-    expect(created.fees).toEqual({ ourFeeBps: 30 });
+    expect(created.fees).toEqual({ ourFeeBps: 30, integratorFeeBps: null, integrator: null });
     expect(fx.requests.find((r) => r.path === '/trigger/v1/createOrder' && (r.body as any).params.feeBps === '30') ?? null).not.toBeNull();
     expect((await s.get(`/v1/limit-orders/${created.id}`)).status).toBe(200);
     const listed = await s.get(`/v1/limit-orders?maker=${MAKER}`);
@@ -266,8 +266,8 @@ describe.each(backends)('limit orders over HTTP against the Trigger fixture (%s)
         makingAmount: '50000000',
         takingAmount: '400000000',
       });
-      expect(created.status, created.text).toBe(200);
-      expect(created.body.fees).toEqual({ ourFeeBps: 0 });
+      expect(created.status, created.text).toBe(201);
+      expect(created.body.fees).toEqual({ ourFeeBps: 0, integratorFeeBps: null, integrator: null });
       const body = fx.requests.filter((r) => r.path === '/trigger/v1/createOrder').at(-1)!.body as any;
       expect(body.params).not.toHaveProperty('feeBps');
       expect(body).not.toHaveProperty('feeAccount');

@@ -39,7 +39,7 @@ describe.each(backends)('limit order fill poller (%s)', (backend) => {
       { inputToken: 'USDC', outputToken: 'SOL', maker: MAKER, makingAmount: '50000000', takingAmount: '400000000' },
       headers,
     );
-    expect(c.status, c.text).toBe(200);
+    expect(c.status, c.text).toBe(201);
     const sub = await s.post(`/v1/limit-orders/${c.body.id}/submit`, { signedTransaction: sign(c.body.tx.serializedTx) }, headers);
     expect(sub.status, sub.text).toBe(200);
     return c.body;

@@ -237,7 +237,7 @@ describe.each(backends)('OpenAPI contract: every documented example against a re
         { inputToken: 'USDC', outputToken: 'SOL', maker: EX.solanaMaker, makingAmount: '50000000', takingAmount: '400000000' },
         h(),
       );
-      expect(r.status, r.text).toBe(200);
+      expect(r.status, r.text).toBe(201);
       m.set(EX.limitOrderId, r.body.id);
     }
     for (const tx of [EX.payerTx, EX.refundTx]) if (uses(tx)) m.set(tx, `0x${randomBytes(32).toString('hex')}`);

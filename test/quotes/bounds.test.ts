@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { parseInput } from '../../src/validation.js';
+import { quoteParamsSchema } from '../../src/quotes/input.js';
 import { loadConfig } from '../../src/config.js';
 import { ManualClock } from '../../src/clock.js';
 import { createLogger } from '../../src/log.js';
@@ -25,8 +27,10 @@ const service = new QuoteService({
   store: { putSet: async () => {}, find: async () => undefined, sweep: async () => 0, close: async () => {} },
 });
 const addr = `0x${'3'.repeat(40)}`;
-const quote = (srcToken: string, amount: string) =>
-  service.quote({ srcChain: '8453', srcToken, amount, dstChain: '8453', dstToken: 'X', sender: addr, recipient: addr }, { auth: null });
+const quote = async (srcToken: string, amount: string) =>
+  service.quote(parseInput(quoteParamsSchema, { srcChain: '8453', srcToken, amount, dstChain: '8453', dstToken: 'X', sender: addr, recipient: addr }), {
+    auth: null,
+  });
 
 describe('amount bounds', () => {
   it.each([

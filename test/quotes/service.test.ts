@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { parseInput } from '../../src/validation.js';
+import { quoteParamsSchema } from '../../src/quotes/input.js';
 import { ManualClock } from '../../src/clock.js';
 import type { AssetsApi } from '../../src/quotes/assets-api.js';
 import { QuoteService } from '../../src/quotes/service.js';
@@ -89,7 +91,15 @@ describe('QuoteService (fake providers, assets, partners and store)', () => {
       store,
     });
     const r = await quotes.quote(
-      { srcChain: '8453', srcToken: addr('a'), amount: '5000000', dstChain: '42161', dstToken: addr('b'), sender: addr('c'), recipient: addr('d') },
+      parseInput(quoteParamsSchema, {
+        srcChain: '8453',
+        srcToken: addr('a'),
+        amount: '5000000',
+        dstChain: '42161',
+        dstToken: addr('b'),
+        sender: addr('c'),
+        recipient: addr('d'),
+      }),
       { auth: { accountId: 'acct_1', mode: 'test', keyId: 'key_1' } },
     );
     expect(asked).toEqual(['key_1']);

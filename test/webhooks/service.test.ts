@@ -3,6 +3,8 @@ import { ManualClock } from '../../src/clock.js';
 import type { Db } from '../../src/db/client.js';
 import type { PgPubSub } from '../../src/db/pubsub.js';
 import { WebhooksService } from '../../src/webhooks/service.js';
+import { parseInput } from '../../src/validation.js';
+import { createSchema } from '../../src/webhooks/input.js';
 import type { Resolver } from '../../src/webhooks/sender.js';
 import { memoryDb, silentLog, testConfig } from '../helpers/memory-db.js';
 
@@ -25,10 +27,13 @@ describe('WebhooksService (injected DNS resolver)', () => {
   afterAll(() => db?.close());
 
   it('checks a live endpoint host through the injected resolver: public addresses pass, private ones are refused', async () => {
-    const ep = await webhooks.create(live, { url: 'https://hooks.example.com/in', enabledEvents: ['order.*'] });
+    const ep = await webhooks.create(live, parseInput(createSchema, { url: 'https://hooks.example.com/in', enabledEvents: ['order.*'] }));
     expect(ep).toMatchObject({ url: 'https://hooks.example.com/in', enabledEvents: ['order.*'], livemode: true });
-    await expect(webhooks.create(live, { url: 'https://rebind.example.com/in' })).rejects.toMatchObject({ code: 'INVALID_PARAMS', details: { field: 'url' } });
-    await expect(webhooks.create(live, { url: 'https://nowhere.example.com/in' })).rejects.toMatchObject({
+    await expect(webhooks.create(live, parseInput(createSchema, { url: 'https://rebind.example.com/in' }))).rejects.toMatchObject({
+      code: 'INVALID_PARAMS',
+      details: { field: 'url' },
+    });
+    await expect(webhooks.create(live, parseInput(createSchema, { url: 'https://nowhere.example.com/in' }))).rejects.toMatchObject({
       code: 'INVALID_PARAMS',
       message: 'url: nowhere.example.com does not resolve',
     });

@@ -75,7 +75,7 @@ builder.mutationField('revokeApiKey', (t) =>
     type: RevokeApiKeyPayload,
     description: "Revokes one of the account's API keys (for example a leaked one); revoking a revoked key changes nothing. Needs a key of the same account.",
     authScopes: { key: true },
-    args: { input: t.arg({ type: RevokeApiKeyInput, required: true }) },
+    args: { input: t.arg({ type: RevokeApiKeyInput, required: true, description: 'The parameters, field by field (see the input type).' }) },
     errors: { types: [NotFoundError] },
     resolve: async (_r, { input }, ctx) => {
       const auth = await keyOf(ctx);

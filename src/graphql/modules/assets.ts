@@ -8,6 +8,8 @@ import { tokenId } from '../../assets/addresses.js';
 import { priceBalances } from '../../assets/balances.js';
 import type { BalanceItem, BalancesResponse, Chain, ChainFailure, Token } from '../../assets/types.js';
 import type { PriceQuote } from '../../assets/prices.js';
+import { tokensQuerySchema } from '../../assets/input.js';
+import { parseGraphQLInput } from '../input.js';
 
 /**
  * Assets: a front end asks for chains, a page of tokens and a wallet's balances with prices in one request.
@@ -138,9 +140,9 @@ builder.queryFields((t) => ({
     args: { chain: t.arg.string({ required: true, description: 'Chain id or slug' }), q: t.arg.string(), ...pageArgs(t, MAX_TOKENS_PAGE, 50) },
     resolve: async (_r, a, ctx) => {
       const assets = ctx.services.assets;
-      const q = a.q ?? undefined;
-      const page = await readAfter(assets.tokens({ chain: a.chain, q, limit: pageSize(a.first, MAX_TOKENS_PAGE, 50), cursor: a.after ?? undefined }));
-      const cursors = await assets.tokenCursors(assets.resolveChain(a.chain).id, page.tokens, q);
+      const input = parseGraphQLInput(tokensQuerySchema, { chain: a.chain, q: a.q, limit: pageSize(a.first, MAX_TOKENS_PAGE, 50), cursor: a.after });
+      const page = await readAfter(assets.tokens(input));
+      const cursors = await assets.tokenCursors(assets.resolveChain(input.chain).id, page.tokens, input.q);
       const at = new Map(page.tokens.map((tok, i) => [tok, cursors[i]!]));
       return keysetConnection({ data: page.tokens, hasMore: page.nextCursor !== null }, (tok) => at.get(tok) ?? '', a);
     },

@@ -15,6 +15,9 @@ import { endpointLoader, invoiceLoader, keyOf, orderLoader, sessionLoader, subsc
 import { arrayConnection, connectionType, keysetConnection, pageArgs, pageSize, readAfter } from '../pagination.js';
 import { BillingSubscriptionRef, CheckoutSessionRef, EventRef, InvoiceRef, OrderRef, WebhookDeliveryRef, WebhookEndpointRef } from '../refs.js';
 import { WebhookAttemptConnection, WebhookDeliveryConnection } from './webhooks.js';
+import { listEventsSchema, redeliverSchema } from '../../events/input.js';
+import { listSchema, triggerSchema } from '../../webhooks/input.js';
+import { parseGraphQLInput } from '../input.js';
 
 type Resource = SessionView | OrderView | EndpointView | InvoiceView | SubscriptionView;
 
@@ -35,11 +38,11 @@ EventRef.implement({
     'An event of the account and mode (the same envelope webhooks carry), with the id and per-resource sequence number of the resource it is about. The same type is listed by `events`, looked up by `event` and streamed by the `events` subscription.',
   authScopes: { key: true },
   fields: (t) => ({
-    id: t.exposeID('id'),
+    id: t.exposeID('id', { description: 'The event id (`evt_…`); the same in the webhook payload, so a receiver can drop duplicates.' }),
     type: t.exposeString('type', { description: 'e.g. `checkout.session.completed` (the names webhooks carry).' }),
-    livemode: t.exposeBoolean('livemode'),
-    createdAt: t.field({ type: 'DateTime', resolve: (e) => e.createdAt }),
-    resourceId: t.exposeID('resourceId'),
+    livemode: t.exposeBoolean('livemode', { description: 'True for an event of live mode.' }),
+    createdAt: t.field({ type: 'DateTime', description: 'When it happened.', resolve: (e) => e.createdAt }),
+    resourceId: t.exposeID('resourceId', { description: 'The id of the resource it is about (a session, an order, an invoice…).' }),
     resource: t.field({
       type: EventResource,
       nullable: true,
@@ -68,7 +71,7 @@ EventRef.implement({
       args: pageArgs(t, 100),
       resolve: async (e, args, ctx) => {
         const page = await readAfter(
-          ctx.services.events.attempts(await keyOf(ctx), e.id, { limit: pageSize(args.first, 100), cursor: args.after ?? undefined }),
+          ctx.services.events.attempts(await keyOf(ctx), e.id, parseGraphQLInput(listSchema, { limit: pageSize(args.first, 100), cursor: args.after })),
         );
         return keysetConnection(page, (a) => a.id, args);
       },
@@ -83,10 +86,13 @@ builder.queryField('events', (t) =>
     type: EventConnection,
     description: "Events of the API key's account and mode, newest first. `type` is exact or a `prefix.*` pattern.",
     authScopes: { key: true },
-    args: { type: t.arg.string({ required: false }), ...pageArgs(t, 100) },
+    args: { type: t.arg.string({ required: false, description: 'Only events of this type, or of a `prefix.*` pattern.' }), ...pageArgs(t, 100) },
     resolve: async (_r, args, ctx) => {
       const page = await readAfter(
-        ctx.services.events.list(await keyOf(ctx), { type: args.type ?? undefined, limit: pageSize(args.first, 100), cursor: args.after ?? undefined }),
+        ctx.services.events.list(
+          await keyOf(ctx),
+          parseGraphQLInput(listEventsSchema, { type: args.type, limit: pageSize(args.first, 100), cursor: args.after }),
+        ),
       );
       return keysetConnection(page, (e) => e.id, args);
     },
@@ -99,12 +105,13 @@ builder.queryField('event', (t) =>
     nullable: true,
     description: "An event of the key's account and mode; null for any other id.",
     authScopes: { key: true },
-    args: { id: t.arg.id({ required: true }) },
+    args: { id: t.arg.id({ required: true, description: 'The event id.' }) },
     resolve: async (_r, args, ctx) => orNull(async () => ctx.services.events.get(await keyOf(ctx), args.id)),
   }),
 );
 
 const RedeliverEventInput = builder.inputType('RedeliverEventInput', {
+  description: 'The event to send again, and optionally the one endpoint to send it to.',
   fields: (t) => ({
     id: t.id({ required: true, description: 'The event.' }),
     ...idempotencyKeyField(t),
@@ -113,6 +120,7 @@ const RedeliverEventInput = builder.inputType('RedeliverEventInput', {
 });
 
 const RedeliverEventPayload = builder.objectRef<{ deliveries: DeliveryView[] }>('RedeliverEventPayload').implement({
+  description: 'The new deliveries; follow them on the event or the endpoint.',
   fields: (t) => ({
     deliveries: t.field({ type: [WebhookDeliveryRef], description: 'The deliveries queued (one per endpoint).', resolve: (p) => p.deliveries }),
   }),
@@ -124,20 +132,22 @@ builder.mutationField('redeliverEvent', (t) =>
     description:
       'Sends the event again, to one endpoint (`endpointId`) or to every enabled endpoint subscribed to its type; each is a new delivery with the usual retries.',
     authScopes: { key: true },
-    args: { input: t.arg({ type: RedeliverEventInput, required: true }) },
+    args: { input: t.arg({ type: RedeliverEventInput, required: true, description: 'The parameters, field by field (see the input type).' }) },
     errors: { types: [NotFoundError, ConflictError] },
-    resolve: idempotent(async (_r, { input }, ctx) => ({
-      deliveries: (await ctx.services.events.redeliver(await keyOf(ctx), input.id, { endpointId: input.endpointId ?? undefined })).data,
+    resolve: idempotent(async (_r, { input: { id, ...input } }, ctx) => ({
+      deliveries: (await ctx.services.events.redeliver(await keyOf(ctx), id, parseGraphQLInput(redeliverSchema, input))).data,
     })),
   }),
 );
 
 const TriggerWebhookEventInput = builder.inputType('TriggerWebhookEventInput', {
+  description: 'The type of sample event to record.',
   fields: (t) => ({ type: t.string({ required: true, description: 'An event type, e.g. `checkout.session.completed`.' }), ...idempotencyKeyField(t) }),
 });
 
 const TriggerWebhookEventPayload = builder.objectRef<{ event: RecordedEvent }>('TriggerWebhookEventPayload').implement({
-  fields: (t) => ({ event: t.field({ type: EventRef, resolve: (p) => p.event }) }),
+  description: 'The sample event recorded; it is delivered like a real one.',
+  fields: (t) => ({ event: t.field({ type: EventRef, description: 'The event recorded.', resolve: (p) => p.event }) }),
 });
 
 builder.mutationField('triggerWebhookEvent', (t) =>
@@ -146,9 +156,11 @@ builder.mutationField('triggerWebhookEvent', (t) =>
     description:
       'Test keys only (FORBIDDEN with a live key): records a realistic sample event of `type`, delivered like a real one (endpoints, `events` subscription, `listen`).',
     authScopes: { key: true },
-    args: { input: t.arg({ type: TriggerWebhookEventInput, required: true }) },
+    args: { input: t.arg({ type: TriggerWebhookEventInput, required: true, description: 'The parameters, field by field (see the input type).' }) },
     errors: { types: [ConflictError] },
-    resolve: idempotent(async (_r, { input }, ctx) => ({ event: await ctx.services.webhooks.trigger(await keyOf(ctx), { type: input.type }) })),
+    resolve: idempotent(async (_r, { input }, ctx) => ({
+      event: await ctx.services.webhooks.trigger(await keyOf(ctx), parseGraphQLInput(triggerSchema, input)),
+    })),
   }),
 );
 
@@ -158,7 +170,13 @@ builder.subscriptionField('events', (t) =>
     description:
       "Streams the events of the API key's account and mode as they are recorded; `types` filters by event type (e.g. `checkout.session.completed`, or `checkout.session.*`). Never completes: the stream has no final state (close it when done).",
     authScopes: { key: true },
-    args: { types: t.arg.stringList({ required: false, validate: { maxLength: 50 } }) },
+    args: {
+      types: t.arg.stringList({
+        required: false,
+        description: 'Only events of these types or `prefix.*` patterns (at most 50); default all.',
+        validate: { maxLength: 50 },
+      }),
+    },
     // Checks run before the stream starts (not inside the generator), so a refusal is an ordinary
     // GraphQL error with its code rather than a failure of the event stream.
     subscribe: async (_r, args, ctx) => {

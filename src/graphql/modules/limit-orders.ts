@@ -1,7 +1,8 @@
-import { builder } from '../builder.js';
+import { builder, describedValues } from '../builder.js';
 import { baseUnitAmount, idShape } from '../../validation.js';
-import { LIMIT_ORDER_ID } from '../../limit-orders/input.js';
-import { LIMIT_ORDER_STATUSES, FINAL_LIMIT_ORDER_STATUSES } from '../../limit-orders/state.js';
+import { cancelLimitOrdersSchema, createLimitOrderSchema, LIMIT_ORDER_ID, listLimitOrdersSchema, submitLimitOrderSchema } from '../../limit-orders/input.js';
+import { parseGraphQLInput } from '../input.js';
+import { type LIMIT_ORDER_STATUSES, FINAL_LIMIT_ORDER_STATUSES } from '../../limit-orders/state.js';
 import { limitOrderTopic } from '../../limit-orders/topics.js';
 import type { CreatedLimitOrder, LimitOrderCancellation, LimitOrderView, SvmTx } from '../../limit-orders/views.js';
 import type { GraphQLContext } from '../context.js';
@@ -15,26 +16,37 @@ import { connectionType, keysetConnection, pageArgs, pageSize, readAfter } from 
 const Status = builder.enumType('LimitOrderStatus', {
   description:
     '`pending_signature` (created; the maker signs the create transaction) → `open` → `partially_filled` (some fills, still open) → `filled`; `open`/`partially_filled` → `cancelled` or `expired`; `pending_signature` → `failed` (never landed). `filled`, `cancelled`, `expired` and `failed` are final.',
-  values: LIMIT_ORDER_STATUSES,
+  values: describedValues<(typeof LIMIT_ORDER_STATUSES)[number]>({
+    pending_signature: 'Created; the maker signs the create transaction and submits it.',
+    open: 'On chain, waiting for a taker.',
+    partially_filled: 'Some of it filled; the rest stays open.',
+    filled: 'All of `makingAmount` sold (final).',
+    cancelled: 'Cancelled by the maker; earlier fills stay (final).',
+    expired: 'Reached `expiresAt` before it filled (final).',
+    failed: 'The create transaction never landed (final).',
+  }),
 });
 
 const Price = builder.objectRef<LimitOrderView['price']>('LimitOrderPrice').implement({
   description: 'The limit price in token units (decimal strings), both ways.',
-  fields: (t) => ({ outputPerInput: t.exposeString('outputPerInput'), inputPerOutput: t.exposeString('inputPerOutput') }),
+  fields: (t) => ({
+    outputPerInput: t.exposeString('outputPerInput', { description: 'Units of the output token received per unit of the input token.' }),
+    inputPerOutput: t.exposeString('inputPerOutput', { description: 'Units of the input token paid per unit of the output token.' }),
+  }),
 });
 const Fees = builder.objectRef<LimitOrderView['fees']>('LimitOrderFees').implement({
   description: 'Fees the order carries, in bps of what it receives (0 when no fee account is configured).',
   fields: (t) => ({
-    ourFeeBps: t.exposeInt('ourFeeBps'),
-    integratorFeeBps: t.int({ nullable: true, resolve: (f) => f.integratorFeeBps ?? null }),
-    integrator: t.string({ nullable: true, resolve: (f) => f.integrator ?? null }),
+    ourFeeBps: t.exposeInt('ourFeeBps', { description: 'The service fee, in bps.' }),
+    integratorFeeBps: t.int({ nullable: true, description: "The integrator's fee, in bps; null without one.", resolve: (f) => f.integratorFeeBps ?? null }),
+    integrator: t.string({ nullable: true, description: 'The partner whose fee the order carries; null without one.', resolve: (f) => f.integrator ?? null }),
   }),
 });
 const SvmTxRef = builder.objectRef<SvmTx>('LimitOrderTransaction').implement({
   description: 'A Solana transaction for the maker to sign and send back with `submitLimitOrder`.',
   fields: (t) => ({
     serializedTx: t.exposeString('serializedTx', { description: 'Base64 versioned transaction.' }),
-    submitViaApi: t.exposeBoolean('submitViaApi'),
+    submitViaApi: t.exposeBoolean('submitViaApi', { description: 'True: send the signed bytes with `submitLimitOrder`, which forwards them to the provider.' }),
   }),
 });
 
@@ -42,27 +54,32 @@ const LimitOrderRef = builder.objectRef<LimitOrderView>('LimitOrder').implement(
   description:
     'A Solana limit order: sells `makingAmount` of `inputMint` for at least `takingAmount` of `outputMint`; each fill becomes an order record with `limitOrderId`.',
   fields: (t) => ({
-    id: t.exposeID('id'),
-    livemode: t.exposeBoolean('livemode'),
-    status: t.field({ type: Status, resolve: (o) => o.status }),
-    provider: t.exposeString('provider'),
-    chainId: t.exposeInt('chainId'),
-    maker: t.exposeString('maker'),
-    inputMint: t.exposeString('inputMint'),
-    outputMint: t.exposeString('outputMint'),
-    makingAmount: t.exposeString('makingAmount'),
-    takingAmount: t.exposeString('takingAmount'),
-    filledMakingAmount: t.exposeString('filledMakingAmount'),
-    filledTakingAmount: t.exposeString('filledTakingAmount'),
-    remainingMakingAmount: t.exposeString('remainingMakingAmount'),
-    price: t.field({ type: Price, resolve: (o) => o.price }),
-    fees: t.field({ type: Fees, resolve: (o) => o.fees }),
+    id: t.exposeID('id', { description: 'The order id (`lo_…`).' }),
+    livemode: t.exposeBoolean('livemode', { description: 'True for an order of a live key.' }),
+    status: t.field({ type: Status, description: 'Where the order stands; follow it with the `limitOrder` subscription.', resolve: (o) => o.status }),
+    provider: t.exposeString('provider', { description: 'The provider that keeps the order (`jupiter`).' }),
+    chainId: t.exposeInt('chainId', { description: 'Solana (7565164).' }),
+    maker: t.exposeString('maker', { description: 'The wallet that owns the order and signs its transactions.' }),
+    inputMint: t.exposeString('inputMint', { description: 'The mint sold.' }),
+    outputMint: t.exposeString('outputMint', { description: 'The mint bought.' }),
+    makingAmount: t.exposeString('makingAmount', { description: 'Base units of `inputMint` to sell.' }),
+    takingAmount: t.exposeString('takingAmount', { description: 'Base units of `outputMint` wanted for all of `makingAmount`.' }),
+    filledMakingAmount: t.exposeString('filledMakingAmount', { description: 'Base units of `inputMint` sold so far.' }),
+    filledTakingAmount: t.exposeString('filledTakingAmount', { description: 'Base units of `outputMint` received so far.' }),
+    remainingMakingAmount: t.exposeString('remainingMakingAmount', { description: 'Base units of `inputMint` still for sale.' }),
+    price: t.field({ type: Price, description: 'The limit price, both ways.', resolve: (o) => o.price }),
+    fees: t.field({ type: Fees, description: 'The fees the order carries.', resolve: (o) => o.fees }),
     providerOrderId: t.exposeString('providerOrderId', { description: "The provider's order account on chain." }),
-    openTxHash: t.exposeString('openTxHash', { nullable: true }),
-    closeTxHash: t.exposeString('closeTxHash', { nullable: true }),
-    expiresAt: t.field({ type: 'DateTime', nullable: true, resolve: (o) => o.expiresAt }),
-    createdAt: t.field({ type: 'DateTime', resolve: (o) => o.createdAt }),
-    updatedAt: t.field({ type: 'DateTime', resolve: (o) => o.updatedAt }),
+    openTxHash: t.exposeString('openTxHash', { nullable: true, description: 'The signature of the transaction that opened it; null until it landed.' }),
+    closeTxHash: t.exposeString('closeTxHash', { nullable: true, description: 'The signature of the transaction that cancelled it; null otherwise.' }),
+    expiresAt: t.field({
+      type: 'DateTime',
+      nullable: true,
+      description: 'When it stops filling; null: until filled or cancelled.',
+      resolve: (o) => o.expiresAt,
+    }),
+    createdAt: t.field({ type: 'DateTime', description: 'When it was created.', resolve: (o) => o.createdAt }),
+    updatedAt: t.field({ type: 'DateTime', description: 'When it last changed (a fill, a status).', resolve: (o) => o.updatedAt }),
   }),
 });
 const LimitOrderConnection = connectionType('LimitOrder', LimitOrderRef);
@@ -75,7 +92,7 @@ builder.queryField('limitOrder', (t) =>
     nullable: true,
     description: "A limit order by id; null when there is none the caller may see (a keyed order is its account and mode's only).",
     authScopes: { public: true },
-    args: { id: t.arg.id({ required: true }) },
+    args: { id: t.arg.id({ required: true, description: 'The limit order id (`lo_…`).' }) },
     resolve: async (_r, { id }, ctx) => orNull(async () => ctx.services.limitOrders.get(id, await caller(ctx))),
   }),
 );
@@ -85,13 +102,14 @@ builder.queryField('limitOrders', (t) =>
     type: LimitOrderConnection,
     description: "Newest first. With an API key: the key's account and mode (optionally one `maker`); without: the keyless orders of `maker` (required).",
     authScopes: { public: true },
-    args: { maker: t.arg.string(), status: t.arg({ type: Status }), ...pageArgs(t, 100) },
+    args: {
+      maker: t.arg.string({ description: 'Only the orders of this wallet (required without an API key).' }),
+      status: t.arg({ type: Status, description: 'Only orders in this status.' }),
+      ...pageArgs(t, 100),
+    },
     resolve: async (_r, args, ctx) => {
       const svc = ctx.services.limitOrders;
-      const q: Record<string, unknown> = { limit: pageSize(args.first, 100) };
-      if (args.maker) q.maker = args.maker;
-      if (args.status) q.status = args.status;
-      if (args.after) q.cursor = args.after;
+      const q = parseGraphQLInput(listLimitOrdersSchema, { limit: pageSize(args.first, 100), maker: args.maker, status: args.status, cursor: args.after });
       const page = await readAfter(svc.list(q, await caller(ctx)));
       return keysetConnection(page, (v) => svc.cursorOf(v), args);
     },
@@ -99,6 +117,7 @@ builder.queryField('limitOrders', (t) =>
 );
 
 const CreateInput = builder.inputType('CreateLimitOrderInput', {
+  description: 'A limit order to create: what to sell, what to buy, and the price (`takingAmount` or `limitPrice`).',
   fields: (t) => ({
     inputToken: t.string({ required: true, description: 'The token sold: a Solana mint or a curated symbol.' }),
     outputToken: t.string({ required: true, description: 'The token bought: a Solana mint or a curated symbol.' }),
@@ -108,15 +127,16 @@ const CreateInput = builder.inputType('CreateLimitOrderInput', {
     limitPrice: t.string({ description: 'Output per input in token units (decimal); or `takingAmount`.' }),
     expiresAt: t.field({ type: 'DateTime', description: 'When the order stops filling.' }),
     channel: t.field({ type: FeeChannel, description: 'Fee channel; default `api` with a key, `web` without.' }),
-    integrator: t.string(),
-    integratorFeeBps: t.int(),
+    integrator: t.string({ description: 'A registered partner id whose fee the order carries; malformed or unknown ids are ignored.' }),
+    integratorFeeBps: t.int({ description: "Partner keys only: the partner's fee in bps, up to its maximum." }),
     ...idempotencyKeyField(t),
   }),
 });
 
 const CreatedPayload = builder.objectRef<CreatedLimitOrder>('CreateLimitOrderPayload').implement({
+  description: 'The new order (`pending_signature`) and the transaction that opens it.',
   fields: (t) => ({
-    limitOrder: t.field({ type: LimitOrderRef, resolve: (c) => c }),
+    limitOrder: t.field({ type: LimitOrderRef, description: 'The order, `pending_signature` until its transaction lands.', resolve: (c) => c }),
     transaction: t.field({ type: SvmTxRef, description: 'The create transaction to sign.', resolve: (c) => c.tx }),
   }),
 });
@@ -126,50 +146,47 @@ builder.mutationField('createLimitOrder', (t) =>
     type: CreatedPayload,
     description: 'Creates a limit order (`pending_signature`) and the transaction that opens it on chain.',
     authScopes: { public: true },
-    args: { input: t.arg({ type: CreateInput, required: true }) },
+    args: { input: t.arg({ type: CreateInput, required: true, description: 'The parameters, field by field (see the input type).' }) },
     errors: { types: [AmountTooSmallError, ConflictError] },
-    resolve: idempotent(async (_r, { input }, ctx) => {
-      const body: Record<string, unknown> = {};
-      for (const [k, v] of Object.entries(input)) if (v !== undefined && v !== null) body[k] = v instanceof Date ? v.toISOString() : v;
-      return ctx.services.limitOrders.create(body as never, await caller(ctx));
-    }),
+    resolve: idempotent(async (_r, { input }, ctx) => ctx.services.limitOrders.create(parseGraphQLInput(createLimitOrderSchema, input), await caller(ctx))),
   }),
 );
 
 const SubmitInput = builder.inputType('SubmitLimitOrderInput', {
+  description: 'A transaction of the order signed by the maker (`signedTransaction`), or the signature of one sent elsewhere (`signature`).',
   fields: (t) => ({
-    id: t.id({ required: true }),
+    id: t.id({ required: true, description: 'The limit order the transaction belongs to.' }),
     signedTransaction: t.string({ description: 'A transaction the order handed out, signed by the maker (base64); forwarded unchanged.' }),
     signature: t.string({ description: 'Or: the signature of that transaction sent through your own RPC.' }),
     ...idempotencyKeyField(t),
   }),
 });
-const OrderPayload = builder
-  .objectRef<LimitOrderView>('SubmitLimitOrderPayload')
-  .implement({ fields: (t) => ({ limitOrder: t.field({ type: LimitOrderRef, resolve: (o) => o }) }) });
+const OrderPayload = builder.objectRef<LimitOrderView>('SubmitLimitOrderPayload').implement({
+  description: 'The order after the submission.',
+  fields: (t) => ({ limitOrder: t.field({ type: LimitOrderRef, description: 'The order (`open` once the create transaction lands).', resolve: (o) => o }) }),
+});
 
 builder.mutationField('submitLimitOrder', (t) =>
   t.field({
     type: OrderPayload,
     description: 'Sends the maker-signed create or cancel transaction through the provider (or records a signature sent elsewhere).',
     authScopes: { public: true },
-    args: { input: t.arg({ type: SubmitInput, required: true }) },
+    args: { input: t.arg({ type: SubmitInput, required: true, description: 'The parameters, field by field (see the input type).' }) },
     errors: { types: [ConflictError, NotFoundError] },
-    resolve: idempotent(async (_r, { input }, ctx) => {
-      const body: Record<string, string> = {};
-      if (input.signedTransaction != null) body.signedTransaction = input.signedTransaction;
-      if (input.signature != null) body.signature = input.signature;
-      return ctx.services.limitOrders.submit(input.id, body, await caller(ctx));
-    }),
+    resolve: idempotent(async (_r, { input: { id, ...input } }, ctx) =>
+      ctx.services.limitOrders.submit(id, parseGraphQLInput(submitLimitOrderSchema, input), await caller(ctx)),
+    ),
   }),
 );
 
 const CancelInput = builder.inputType('CancelLimitOrdersInput', {
+  description: 'Open orders to cancel, all of one maker.',
   fields: (t) => ({ ids: t.idList({ required: true, description: 'Open orders of one maker (1 to 50).' }), ...idempotencyKeyField(t) }),
 });
 const CancelPayload = builder.objectRef<LimitOrderCancellation>('CancelLimitOrdersPayload').implement({
+  description: 'The transactions that cancel the orders; they are `cancelled` once these land.',
   fields: (t) => ({
-    ids: t.idList({ resolve: (c) => c.ids }),
+    ids: t.idList({ description: 'The orders being cancelled.', resolve: (c) => c.ids }),
     transactions: t.field({ type: [SvmTxRef], description: 'Sign each and send it with `submitLimitOrder` (any of the ids).', resolve: (c) => c.txs }),
   }),
 });
@@ -179,9 +196,9 @@ builder.mutationField('cancelLimitOrders', (t) =>
     type: CancelPayload,
     description: 'The transactions that cancel these open orders, for the maker to sign.',
     authScopes: { public: true },
-    args: { input: t.arg({ type: CancelInput, required: true }) },
+    args: { input: t.arg({ type: CancelInput, required: true, description: 'The parameters, field by field (see the input type).' }) },
     errors: { types: [ConflictError, NotFoundError] },
-    resolve: idempotent(async (_r, { input }, ctx) => ctx.services.limitOrders.cancel({ ids: input.ids.map(String) }, await caller(ctx))),
+    resolve: idempotent(async (_r, { input }, ctx) => ctx.services.limitOrders.cancel(parseGraphQLInput(cancelLimitOrdersSchema, input), await caller(ctx))),
   }),
 );
 
@@ -191,7 +208,7 @@ builder.subscriptionField('limitOrder', (t) =>
     description:
       'The limit order now, then again after every change (a fill, a status, made by any instance). Completes after `filled`, `cancelled`, `expired` or `failed`, which is always pushed.',
     authScopes: { public: true },
-    args: { id: t.arg.id({ required: true, validate: { schema: idShape(LIMIT_ORDER_ID, 'limit order') } }) },
+    args: { id: t.arg.id({ required: true, description: 'The limit order to follow.', validate: { schema: idShape(LIMIT_ORDER_ID, 'limit order') } }) },
     subscribe: (_r, { id }, ctx) => followChanges(ctx, id),
     resolve: (v) => v,
   }),

@@ -1,40 +1,67 @@
-import { builder } from '../builder.js';
+import { builder, describedValues } from '../builder.js';
 import { baseUnitAmount, baseUnitAmountOrZero } from '../../validation.js';
 import type { QuoteResponse, QuoteView } from '../../quotes/service.js';
-import { CHANNELS } from '../../quotes/input.js';
+import { type CHANNELS, quoteParamsSchema, quoteRequestSchema, splitQuoteRequest } from '../../quotes/input.js';
+import { ApiError } from '../../errors.js';
+import { parseGraphQLInput } from '../input.js';
 import { AmountTooLargeError, AmountTooSmallError, CallsRevertedError, NoRouteError, ProviderError } from '../errors.js';
 import { MAX_CALLS } from '../../quotes/calls/input.js';
 
-export const FeeChannel = builder.enumType('FeeChannel', { values: CHANNELS });
+export const FeeChannel = builder.enumType('FeeChannel', {
+  description: 'Where a request comes from; each channel has its own service fee.',
+  values: describedValues<(typeof CHANNELS)[number]>({
+    web: 'A web app of the service (the default without an API key).',
+    widget: 'The embeddable widget.',
+    api: 'A server integration with an API key (the default with a key).',
+    bot: 'A chat bot.',
+  }),
+});
 const TradeType = builder.enumType('TradeType', {
   description: '`EXACT_INPUT`: `amount` is what is sent. `EXACT_OUTPUT`: `dstAmount` is what must arrive.',
-  values: ['EXACT_INPUT', 'EXACT_OUTPUT'] as const,
+  values: describedValues({
+    EXACT_INPUT: 'The sender pays exactly `amount`; what arrives varies within the slippage.',
+    EXACT_OUTPUT: 'Exactly `dstAmount` must arrive; the quote says what the sender pays.',
+  }),
 });
 
 export const FeeBreakdown = builder.objectRef<QuoteView['fees']>('FeeBreakdown').implement({
   description: 'Fees of one quote. `ourFeeBps` is what was actually applied (lower, or 0, when the provider cannot carry it).',
   fields: (t) => ({
-    ourFeeBps: t.exposeInt('ourFeeBps'),
-    integratorFeeBps: t.exposeInt('integratorFeeBps', { nullable: true }),
-    integrator: t.exposeString('integrator', { nullable: true }),
-    providerFeeUsd: t.exposeFloat('providerFeeUsd', { nullable: true }),
-    gasUsd: t.exposeFloat('gasUsd', { nullable: true }),
+    ourFeeBps: t.exposeInt('ourFeeBps', { description: 'The service fee applied, in bps.' }),
+    integratorFeeBps: t.exposeInt('integratorFeeBps', { nullable: true, description: "The integrator's fee applied, in bps; null without one." }),
+    integrator: t.exposeString('integrator', { nullable: true, description: 'The partner whose fee the quote carries; null without one.' }),
+    providerFeeUsd: t.exposeFloat('providerFeeUsd', { nullable: true, description: "The provider's own fee in USD, when it reports one." }),
+    gasUsd: t.exposeFloat('gasUsd', { nullable: true, description: 'Estimated network fees in USD, when the provider reports them.' }),
   }),
 });
 
 const Quote = builder.objectRef<QuoteView>('Quote').implement({
   description: 'One executable quote; build it with `buildOrder` before `expiresAt`.',
   fields: (t) => ({
-    quoteId: t.exposeID('quoteId'),
-    provider: t.exposeString('provider'),
+    quoteId: t.exposeID('quoteId', { description: 'Pass it to `buildOrder` to get the transaction to sign.' }),
+    provider: t.exposeString('provider', { description: 'The provider that would execute it.' }),
     srcAmount: t.exposeString('srcAmount', { description: 'What `sender` pays, in source base units.' }),
-    dstAmount: t.exposeString('dstAmount'),
-    dstAmountMin: t.exposeString('dstAmountMin'),
-    estimatedSeconds: t.exposeInt('estimatedSeconds'),
-    fees: t.field({ type: FeeBreakdown, resolve: (q) => q.fees }),
-    expiresAt: t.field({ type: 'DateTime', resolve: (q) => new Date(q.expiresAt * 1000) }),
-    gasOnArrival: t.field({ type: 'JSON', nullable: true, resolve: (q) => q.gasOnArrival ?? null }),
-    calls: t.field({ type: 'JSON', nullable: true, resolve: (q) => q.calls ?? null }),
+    dstAmount: t.exposeString('dstAmount', { description: 'What is expected to arrive, in destination base units.' }),
+    dstAmountMin: t.exposeString('dstAmountMin', { description: 'The least that arrives (after slippage), in destination base units.' }),
+    estimatedSeconds: t.exposeInt('estimatedSeconds', { description: 'Expected time from the source transaction to delivery.' }),
+    fees: t.field({ type: FeeBreakdown, description: 'The fees of this quote.', resolve: (q) => q.fees }),
+    expiresAt: t.field({
+      type: 'DateTime',
+      description: 'Build the quote before this time; afterwards ask for a new one.',
+      resolve: (q) => new Date(q.expiresAt * 1000),
+    }),
+    gasOnArrival: t.field({
+      type: 'JSON',
+      nullable: true,
+      description: 'The native gas delivered on the destination chain (`chainId`, `amount`, `valueUsd`) when asked for and offered; else null.',
+      resolve: (q) => q.gasOnArrival ?? null,
+    }),
+    calls: t.field({
+      type: 'JSON',
+      nullable: true,
+      description: 'Destination-call quotes: the calls (`items`), the `executor` that runs them and their `simulation`; else null.',
+      resolve: (q) => q.calls ?? null,
+    }),
     simulatedGasUsed: t.string({
       nullable: true,
       description: 'With `simulate: true`: gas the built source transaction used in simulation.',
@@ -44,8 +71,9 @@ const Quote = builder.objectRef<QuoteView>('Quote').implement({
 });
 
 const QuoteResponseRef = builder.objectRef<QuoteResponse>('QuoteResponse').implement({
+  description: 'Ranked quotes for one request, and the providers that could not quote.',
   fields: (t) => ({
-    best: t.field({ type: Quote, resolve: (r) => r.best }),
+    best: t.field({ type: Quote, description: 'The best quote (the first of `quotes`).', resolve: (r) => r.best }),
     quotes: t.field({ type: [Quote], description: 'Every quote, best first (at most one per provider).', resolve: (r) => r.quotes }),
     errors: t.field({ type: [ProviderError], description: 'Providers that could not quote (at most one entry each).', resolve: (r) => r.errors }),
   }),
@@ -53,6 +81,7 @@ const QuoteResponseRef = builder.objectRef<QuoteResponse>('QuoteResponse').imple
 
 /** The quote request; the streamed and destination-call quote variants take the same input. */
 export const QuoteInput = builder.inputType('QuoteInput', {
+  description: 'What to swap or bridge: from `srcToken` on `srcChain` to `dstToken` on `dstChain`, `amount` in or `dstAmount` out.',
   fields: (t) => ({
     srcChain: t.string({ required: true, description: 'Chain id or slug.' }),
     srcToken: t.string({ required: true, description: 'Address or mint (or a listed symbol).' }),
@@ -60,14 +89,14 @@ export const QuoteInput = builder.inputType('QuoteInput', {
     dstAmount: t.string({ description: 'Exact output: destination base units that must arrive.', validate: { schema: baseUnitAmount } }),
     tradeType: t.field({ type: TradeType, description: 'Default: from whichever of `amount` / `dstAmount` is sent.' }),
     dstChain: t.string({ required: true, description: 'Chain id or slug.' }),
-    dstToken: t.string({ required: true }),
-    sender: t.string({ required: true }),
-    recipient: t.string({ required: true }),
+    dstToken: t.string({ required: true, description: 'Address or mint (or a listed symbol) of the token to receive.' }),
+    sender: t.string({ required: true, description: 'The wallet that signs and pays, on the source chain.' }),
+    recipient: t.string({ required: true, description: 'Who receives `dstToken`, on the destination chain.' }),
     slippageBps: t.int({ description: '1 to 5000, default 50.' }),
-    channel: t.field({ type: FeeChannel }),
+    channel: t.field({ type: FeeChannel, description: 'Fee channel; default `api` with a key, `web` without.' }),
     integrator: t.string({ description: 'Partner id (`^[a-z0-9-]{1,32}$`); a malformed one is ignored.' }),
-    integratorFeeBps: t.int(),
-    gasOnArrival: t.boolean(),
+    integratorFeeBps: t.int({ description: "Partner keys only: the partner's fee in bps, up to its maximum." }),
+    gasOnArrival: t.boolean({ description: 'Also deliver some native gas on the destination chain (cross-chain to EVM).' }),
     gasOnArrivalUsd: t.float({ description: '0.5 to 20 USD of destination gas.' }),
     simulate: t.boolean({
       description: "Simulate each EVM quote's built transaction from `sender`; quotes that would revert move to `errors` (`SIMULATION_FAILED`).",
@@ -81,12 +110,12 @@ builder.queryField('quote', (t) =>
     description:
       'Quotes from every provider that supports the route, best first. Identical provider requests within one GraphQL request are sent once. Send `amount` (exact input) or `dstAmount` (exact output). A key (partner keys carry their fee) is optional.',
     authScopes: { public: true },
-    args: { input: t.arg({ type: QuoteInput, required: true }) },
+    args: { input: t.arg({ type: QuoteInput, required: true, description: 'The parameters, field by field (see the input type).' }) },
     errors: { types: [NoRouteError, AmountTooSmallError, AmountTooLargeError] },
     resolve: async (_r, { input }, ctx) => {
       const quotes = ctx.services.quotes;
-      const params = Object.fromEntries(Object.entries(input).filter(([, v]) => v !== null && v !== undefined));
-      return quotes.quote(params as never, { auth: await ctx.auth() }, { loader: ctx.loader('provider-quotes', () => quotes.createLoader()) });
+      const params = parseGraphQLInput(quoteParamsSchema, input);
+      return quotes.quote(params, { auth: await ctx.auth() }, { loader: ctx.loader('provider-quotes', () => quotes.createLoader()) });
     },
   }),
 );
@@ -103,29 +132,31 @@ const DestinationCallInput = builder.inputType('DestinationCallInput', {
 const CallsActionType = builder.enumType('CallsActionType', {
   description:
     '`deposit`: into an ERC-4626 `vault`, shares to `recipient`. `contractCall`: one call to `to` with `data` (approved first for an ERC-20 output).',
-  values: ['deposit', 'contractCall'] as const,
+  values: describedValues({
+    deposit: 'Deposit the output into the ERC-4626 `vault`; the shares go to `recipient`.',
+    contractCall: 'One call to `to` with `data`, after an approve of the output (ERC-20) or sending it as `value` (native).',
+  }),
 });
 
 const CallsActionInput = builder.inputType('CallsActionInput', {
   description: 'A named action the service expands to calls. `deposit` takes `vault`; `contractCall` takes `to`, `data` and (native output) `value`.',
   fields: (t) => ({
-    type: t.field({ type: CallsActionType, required: true }),
-    vault: t.string(),
-    to: t.string(),
-    data: t.string(),
+    type: t.field({ type: CallsActionType, required: true, description: 'Which action.' }),
+    vault: t.string({ description: '`deposit`: the ERC-4626 vault whose asset is `dstToken`.' }),
+    to: t.string({ description: '`contractCall`: the contract to call.' }),
+    data: t.string({ description: '`contractCall`: the calldata (hex); it must credit `recipient` from a parameter.' }),
     value: t.string({ description: 'Native output only: wei sent with the call (default all of `dstAmount`).', validate: { schema: baseUnitAmountOrZero } }),
   }),
 });
 
 const QuoteWithCallsInput = builder.inputType('QuoteWithCallsInput', {
+  description: 'A quote request whose output is handed to destination calls: raw `calls` or a named `action`.',
   fields: (t) => ({
     quote: t.field({ type: QuoteInput, required: true, description: 'The quote request; send `dstAmount` (what the calls receive), not `amount`.' }),
     calls: t.field({ type: [DestinationCallInput], description: `Raw calls, at most ${MAX_CALLS} (exclusive with \`action\`).` }),
     action: t.field({ type: CallsActionInput, description: 'A named action (exclusive with `calls`).' }),
   }),
 });
-
-const withoutNulls = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== null && v !== undefined));
 
 /*
  * Destination calls are a field of their own rather than optional fields on `quote`'s input: every quote they
@@ -138,15 +169,13 @@ builder.queryField('quoteWithCalls', (t) =>
     description:
       "Quotes whose output is handed to destination calls run by the provider's executor (`calls` or `action`). Cross-chain to EVM chains only, without gas on arrival; only providers that run destination calls are asked. The calls are checked statically (no transferFrom, safeTransferFrom, permit or Permit2; an ERC-20 output needs an approve of the target for `dstAmount`), then simulated on the destination chain: a revert, output left with the executor, or a target crediting the executor instead of `recipient` is `CallsRevertedError`.",
     authScopes: { public: true },
-    args: { input: t.arg({ type: QuoteWithCallsInput, required: true }) },
+    args: { input: t.arg({ type: QuoteWithCallsInput, required: true, description: 'The parameters, field by field (see the input type).' }) },
     errors: { types: [CallsRevertedError, NoRouteError, AmountTooSmallError, AmountTooLargeError] },
     resolve: async (_r, { input }, ctx) => {
       const quotes = ctx.services.quotes;
-      const body: Record<string, unknown> = withoutNulls(input.quote as Record<string, unknown>);
-      body.calls = input.calls ? input.calls.map((c) => withoutNulls(c as Record<string, unknown>)) : undefined;
-      body.action = input.action ? withoutNulls(input.action as Record<string, unknown>) : undefined;
-      if (body.calls === undefined && body.action === undefined) body.calls = []; // refused: this field needs calls or an action
-      return quotes.quotePost(body, { auth: await ctx.auth() }, { loader: ctx.loader('provider-quotes', () => quotes.createLoader()) });
+      if (input.calls == null && input.action == null) throw new ApiError('INVALID_PARAMS', 'calls: send calls or action', { field: 'calls' });
+      const { params, destination } = splitQuoteRequest(parseGraphQLInput(quoteRequestSchema, { ...input.quote, calls: input.calls, action: input.action }));
+      return quotes.quote(params, { auth: await ctx.auth() }, { loader: ctx.loader('provider-quotes', () => quotes.createLoader()), destination });
     },
   }),
 );

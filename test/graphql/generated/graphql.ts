@@ -44,23 +44,31 @@ export type BillingSubscriptionStatus =
   | 'past_due'
   | 'trialing';
 
+/** Which quote to build. */
 export type BuildOrderInput = {
+  /** A `quoteId` from `quote`, before its `expiresAt`. */
   quoteId: string;
 };
 
 /** A named action the service expands to calls. `deposit` takes `vault`; `contractCall` takes `to`, `data` and (native output) `value`. */
 export type CallsActionInput = {
+  /** `contractCall`: the calldata (hex); it must credit `recipient` from a parameter. */
   data?: string | null | undefined;
+  /** `contractCall`: the contract to call. */
   to?: string | null | undefined;
+  /** Which action. */
   type: CallsActionType;
   /** Native output only: wei sent with the call (default all of `dstAmount`). */
   value?: string | null | undefined;
+  /** `deposit`: the ERC-4626 vault whose asset is `dstToken`. */
   vault?: string | null | undefined;
 };
 
 /** `deposit`: into an ERC-4626 `vault`, shares to `recipient`. `contractCall`: one call to `to` with `data` (approved first for an ERC-20 output). */
 export type CallsActionType =
+  /** One call to `to` with `data`, after an approve of the output (ERC-20) or sending it as `value` (native). */
   | 'contractCall'
+  /** Deposit the output into the ERC-4626 `vault`; the shares go to `recipient`. */
   | 'deposit';
 
 /** `direct`: the settlement token sent on its chain. `routed`: paid through a quote (swap or bridge). */
@@ -261,8 +269,11 @@ export type CreateInvoiceInput = {
   settleToken: string;
 };
 
+/** A new endpoint of the API key’s account and mode. */
 export type CreateWebhookEndpointInput = {
+  /** Your note about the endpoint (at most 500 characters). */
   description?: string | null | undefined;
+  /** Create it disabled (default false). */
   disabled?: boolean | null | undefined;
   /** Event types, `prefix.*` patterns or `*` (default). */
   enabledEvents?: Array<string> | null | undefined;
@@ -296,27 +307,49 @@ export type DestinationCallInput = {
 
 /** Stable error codes, the same as the REST API's `error.code` (see /docs/errors). */
 export type ErrorCode =
+  /** The amount is above the maximum for this route. Split the amount or reduce it. */
   | 'AMOUNT_TOO_LARGE'
+  /** The amount is below the minimum for this route or resource. Increase the amount. */
   | 'AMOUNT_TOO_SMALL'
+  /** A destination call would revert in simulation; the message names the call and the revert reason. Fix the call data or targets. */
   | 'CALLS_REVERTED'
+  /** The resource is not in a state that allows this action (for example editing a sent invoice or quoting a paid session). Or an idempotency key was already used with other parameters or for another operation, or its first request is still running (or was interrupted); the message says which. Read the resource again and act on its current state. For an idempotency key: use a new key for a new request; retry a running one a little later; after an interrupted one, check whether the resource changed before sending the request with a new key. */
   | 'CONFLICT'
+  /** The credentials are valid but not allowed to do this: a live key before live mode is enabled, a test-only action with a live key, or a dashboard write from a foreign origin. Use a test key, or ask for live mode to be enabled. */
   | 'FORBIDDEN'
+  /** An unexpected error on our side. Nothing about it is shown in the body; the request id lets us find it in our logs. Retry later; report the requestId if it persists. */
   | 'INTERNAL'
+  /** A field is missing or malformed, an address is in the wrong format for its chain, or a value is out of range. The message names the field. Fix the named field and retry. */
   | 'INVALID_PARAMS'
+  /** The path exists but not with this HTTP method. Use one of the methods in the Allow header. */
   | 'METHOD_NOT_ALLOWED'
+  /** The resource does not exist, or belongs to another account or mode. Check the id and that the key has the same mode as the resource. */
   | 'NOT_FOUND'
+  /** No provider supports the route, or every provider failed. The errors array of a quote response says why per provider. Try another token pair or amount, or retry later. */
   | 'NO_ROUTE'
+  /** The provider does not know this order id or transaction hash (yet). Check the id; right after broadcasting, retry after a few seconds. */
   | 'ORDER_NOT_FOUND'
+  /** The request body is larger than 1 MiB. Send a smaller body. */
   | 'PAYLOAD_TOO_LARGE'
+  /** An upstream provider failed or rejected the request (also: a destination-call simulation could not run; a submitted transaction was rejected). Retry, or fetch a fresh quote and sign again. */
   | 'PROVIDER_ERROR'
+  /** An upstream provider did not answer in time. Retry. */
   | 'PROVIDER_TIMEOUT'
+  /** The quote is past its expiresAt. Fetch a fresh quote. */
   | 'QUOTE_EXPIRED'
+  /** The quote id is unknown, was dropped (five minutes after expiry), or the provider can no longer build it. Fetch a fresh quote. */
   | 'QUOTE_NOT_FOUND'
+  /** An upstream provider rate-limited the service, or the request rate limit was exceeded. Retry after a short delay with backoff; never in a tight loop. */
   | 'RATE_LIMITED'
+  /** The service is shutting down or a dependency it needs is unavailable. Retry after a short delay. */
   | 'SERVICE_UNAVAILABLE'
+  /** Only inside a quote response's `errors` (with `simulate: true`): this provider's built transaction would revert when sent from `sender`; the message gives the reason. Check the sender's balance and allowance, or pick another quote. */
   | 'SIMULATION_FAILED'
+  /** No API key, session or operator token was sent, or it is unknown or revoked. Send a valid key in the x-api-key header. */
   | 'UNAUTHORIZED'
+  /** The chain id or slug is unknown, or the route is not available. Use a chain from GET /v1/chains. */
   | 'UNSUPPORTED_CHAIN'
+  /** The symbol is not on the curated list, or the address is not an ERC-20 contract or SPL mint. Pass the token address instead of a symbol, or check the address. */
   | 'UNSUPPORTED_TOKEN';
 
 export type ExpireCheckoutSessionInput = {
@@ -325,10 +358,15 @@ export type ExpireCheckoutSessionInput = {
   idempotencyKey?: string | null | undefined;
 };
 
+/** Where a request comes from; each channel has its own service fee. */
 export type FeeChannel =
+  /** A server integration with an API key (the default with a key). */
   | 'api'
+  /** A chat bot. */
   | 'bot'
+  /** A web app of the service (the default without an API key). */
   | 'web'
+  /** The embeddable widget. */
   | 'widget';
 
 /** The invoice itself, the receipt after payment, or a reminder about a subscription invoice past its due date. */
@@ -362,32 +400,45 @@ export type InvoiceStatus =
 
 /** Test or live: every key, and everything it creates, belongs to one. */
 export type Mode =
+  /** Live mode: real payments on mainnets; needs an account with live mode enabled. */
   | 'live'
+  /** Test mode: sandbox payments and sample events; nothing real moves through the service. */
   | 'test';
 
 /** An order record: `submitted` until the provider settles it; `filled`, `refunded` and `failed` are final. */
 export type OrderStatus =
+  /** The provider gave up without delivering (final). */
   | 'failed'
+  /** Delivered on the destination chain (final). */
   | 'filled'
+  /** The provider returned the funds to the sender (final). */
   | 'refunded'
+  /** The source transaction was reported; the provider is delivering. */
   | 'submitted';
 
+/** What to swap or bridge: from `srcToken` on `srcChain` to `dstToken` on `dstChain`, `amount` in or `dstAmount` out. */
 export type QuoteInput = {
   /** Exact input: source base units to send. */
   amount?: string | null | undefined;
+  /** Fee channel; default `api` with a key, `web` without. */
   channel?: FeeChannel | null | undefined;
   /** Exact output: destination base units that must arrive. */
   dstAmount?: string | null | undefined;
   /** Chain id or slug. */
   dstChain: string;
+  /** Address or mint (or a listed symbol) of the token to receive. */
   dstToken: string;
+  /** Also deliver some native gas on the destination chain (cross-chain to EVM). */
   gasOnArrival?: boolean | null | undefined;
   /** 0.5 to 20 USD of destination gas. */
   gasOnArrivalUsd?: number | null | undefined;
   /** Partner id (`^[a-z0-9-]{1,32}$`); a malformed one is ignored. */
   integrator?: string | null | undefined;
+  /** Partner keys only: the partner's fee in bps, up to its maximum. */
   integratorFeeBps?: number | null | undefined;
+  /** Who receives `dstToken`, on the destination chain. */
   recipient: string;
+  /** The wallet that signs and pays, on the source chain. */
   sender: string;
   /** Simulate each EVM quote's built transaction from `sender`; quotes that would revert move to `errors` (`SIMULATION_FAILED`). */
   simulate?: boolean | null | undefined;
@@ -401,6 +452,7 @@ export type QuoteInput = {
   tradeType?: TradeType | null | undefined;
 };
 
+/** A quote request whose output is handed to destination calls: raw `calls` or a named `action`. */
 export type QuoteWithCallsInput = {
   /** A named action (exclusive with `calls`). */
   action?: CallsActionInput | null | undefined;
@@ -410,6 +462,7 @@ export type QuoteWithCallsInput = {
   quote: QuoteInput;
 };
 
+/** The event to send again, and optionally the one endpoint to send it to. */
 export type RedeliverEventInput = {
   /** Only to this endpoint (it must be enabled); default every enabled endpoint subscribed to the event type. */
   endpointId?: string | null | undefined;
@@ -440,9 +493,11 @@ export type ReportCheckoutPaymentInput = {
   txHash: string;
 };
 
+/** A source transaction the wallet sent for a quote. */
 export type ReportOrderSubmittedInput = {
   /** Optional, 1 to 255 visible ASCII characters (a UUID is a good key). Send the same key when you retry this mutation after a timeout or a dropped connection: it is run once, and for 24 hours a retry with the same key and the same input gets the first result again (same ids) instead of running again. The same key with another input or on another mutation is a ConflictError, as is a retry while the first request is still running. Keys are scoped to the API key's account and mode (without an API key, a key only replays the identical input). */
   idempotencyKey?: string | null | undefined;
+  /** The quote the transaction executes. */
   quoteId: string;
   /** The source transaction hash (or signature). */
   txHash: string;
@@ -472,7 +527,9 @@ export type TestClockStatus =
 
 /** `EXACT_INPUT`: `amount` is what is sent. `EXACT_OUTPUT`: `dstAmount` is what must arrive. */
 export type TradeType =
+  /** The sender pays exactly `amount`; what arrives varies within the slippage. */
   | 'EXACT_INPUT'
+  /** Exactly `dstAmount` must arrive; the quote says what the sender pays. */
   | 'EXACT_OUTPUT';
 
 /** Drafts only. Omitted fields keep their value; null clears an optional one. */
@@ -503,29 +560,41 @@ export type UpdateInvoiceInput = {
 
 /** Fields left out (or null) are unchanged, except `description: null`, which clears it. */
 export type UpdateWebhookEndpointInput = {
+  /** A new note; null clears it. */
   description?: string | null | undefined;
   /** Disabling cancels the pending deliveries; enabling starts afresh. */
   disabled?: boolean | null | undefined;
+  /** New event types, `prefix.*` patterns or `*`. */
   enabledEvents?: Array<string> | null | undefined;
+  /** The endpoint to change. */
   id: string;
+  /** A new URL (same rules as on create). */
   url?: string | null | undefined;
 };
 
-/** Virtual machine family of a chain. */
+/** Virtual machine family of a chain: it decides the address format and how transactions are signed. */
 export type Vm =
+  /** Ethereum and EVM chains: 0x hex addresses, transactions signed by an EVM wallet. */
   | 'evm'
+  /** Solana: base58 addresses and mints, versioned transactions. */
   | 'svm';
 
 /** `auto`: queued when the event was recorded. `manual`: queued by `redeliverEvent`. */
 export type WebhookDeliveryOrigin =
+  /** Queued when the event was recorded. */
   | 'auto'
+  /** Queued by `redeliverEvent`. */
   | 'manual';
 
 /** `pending` (see `nextAttemptAt`) until `succeeded`, `failed` (retries exhausted, or the receiver answered 410) or `canceled` (the endpoint was disabled). */
 export type WebhookDeliveryStatus =
+  /** The endpoint was disabled before it succeeded (final). */
   | 'canceled'
+  /** Retries exhausted, or the endpoint answered 410 Gone (final). */
   | 'failed'
+  /** Waiting for its next attempt (`nextAttemptAt`). */
   | 'pending'
+  /** The endpoint answered 2xx (final). */
   | 'succeeded';
 
 export type WalletScreenQueryVariables = Exact<{

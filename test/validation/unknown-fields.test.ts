@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends } from '../helpers/db.js';
+import { startTestServer, type TestServer } from '../helpers/server.js';
+import { buildOpenApiDocument } from '../../src/openapi/document.js';
+import { restRoutes } from '../../src/rest/routes.js';
+
+/**
+ * One rule for fields a body does not define, on every route that takes a JSON body: refused with 400
+ * INVALID_PARAMS naming the field (`requestBody` in src/validation.ts), before anything runs. The routes are the
+ * operations of the OpenAPI document that have a request body, so a new one is checked without being listed here.
+ */
+
+const doc = buildOpenApiDocument(restRoutes, { publicUrl: 'https://api.swapgate.example', docsUrl: 'https://api.swapgate.example/docs', brand: 'swapgate' });
+const METHODS = ['post', 'put', 'patch'] as const;
+const bodyRoutes = Object.entries(doc.paths ?? {}).flatMap(([path, item]) =>
+  METHODS.filter((m) => (item as Record<string, { requestBody?: unknown } | undefined>)[m]?.requestBody).map((m) => ({ method: m.toUpperCase(), path })),
+);
+const FIELD = 'zzNotAField';
+
+// The rule is the transport's, before any database work: one backend is enough.
+const [backend] = backends;
+
+describe(`unknown body fields are refused on every route with a body (${backend})`, () => {
+  let s: TestServer;
+  let key: string;
+  beforeAll(async () => {
+    s = await startTestServer({ backend, env: { JOBS_ENABLED: 'false', RATE_LIMIT_STRICT: '1000/60' } });
+    ({ key } = await s.createTestKey());
+  });
+  afterAll(() => s?.close());
+
+  it('covers the routes that take a body', () => {
+    expect(bodyRoutes.length).toBeGreaterThan(20);
+    expect(bodyRoutes).toContainEqual({ method: 'POST', path: '/v1/quote' });
+    expect(bodyRoutes).toContainEqual({ method: 'PATCH', path: '/v1/webhook-endpoints/{id}' });
+  });
+
+  it.each(bodyRoutes.map((r) => [`${r.method} ${r.path}`, r] as const))('%s', async (_name, r) => {
+    // Path parameters get a well-formed placeholder: the body is refused before the path names anything.
+    const path = r.path.replace(/\{[^}]+\}/g, 'x_placeholder');
+    const res = await s.request(path, {
+      method: r.method,
+      headers: { 'content-type': 'application/json', 'x-api-key': key },
+      body: JSON.stringify({ [FIELD]: 1 }),
+    });
+    expect(res.status, res.text).toBe(400);
+    expect(res.body.error.code).toBe('INVALID_PARAMS');
+    expect(res.body.error.message).toBe(`${FIELD}: is not a field of this request`);
+  });
+});
