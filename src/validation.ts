@@ -165,7 +165,7 @@ export function parseIsoDateTime(s: string): Date | null {
 /** The earliest and latest instants any date input may name (what the database's timestamps hold for sure). */
 const MIN_INSTANT = Date.parse('1970-01-01T00:00:00.000Z');
 const MAX_INSTANT = Date.parse('9999-12-31T23:59:59.999Z');
-export const DATE_TIME_MESSAGE = 'must be an ISO 8601 timestamp with a time zone (YYYY-MM-DDThh:mm[:ss[.sss]] and Z or ±hh:mm) naming a real date and time';
+const DATE_TIME_MESSAGE = 'must be an ISO 8601 timestamp with a time zone (YYYY-MM-DDThh:mm[:ss[.sss]] and Z or ±hh:mm) naming a real date and time';
 
 /** `parseIsoDateTime` within 1970-9999 UTC (a zone can carry a four-digit-year timestamp out of it); else null. */
 export function parseDateTimeInput(s: string): Date | null {

@@ -3,9 +3,9 @@ import { invalidParams } from '../errors.js';
 import { EVM_NATIVE, SOL_NATIVE_MINT, type Vm } from '../providers/types.js';
 
 /** Some APIs spell the EVM gas coin 0xEeee…; the service always uses the zero address. */
-export const EVM_NATIVE_ALIAS = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee';
+const EVM_NATIVE_ALIAS = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee';
 /** Relay and LI.FI stand SOL in with the System Program id; the service uses the wrapped-SOL mint. */
-export const SOLANA_SYSTEM_PROGRAM = '11111111111111111111111111111111';
+const SOLANA_SYSTEM_PROGRAM = '11111111111111111111111111111111';
 
 const EVM_RE = /^0x[0-9a-fA-F]{40}$/;
 const BASE58_RE = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;

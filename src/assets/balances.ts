@@ -16,10 +16,10 @@ import { raceTimeout, TimeoutError } from './timeout.js';
 import { TtlCache } from './ttl-cache.js';
 import type { BalanceItem, BalancesResponse, Chain, ChainFailure, Token } from './types.js';
 
-export const BALANCES_TTL_MS = 20 * 1000;
-export const MAX_BALANCE_CHAINS = 25;
+const BALANCES_TTL_MS = 20 * 1000;
+const MAX_BALANCE_CHAINS = 25;
 /** Balances read the top ~200 popular and verified tokens per EVM chain. */
-export const EVM_BALANCE_TOKENS = 200;
+const EVM_BALANCE_TOKENS = 200;
 
 /** Balances of one address on one chain before prices: token metadata and amount (base units). */
 export interface RawBalance {

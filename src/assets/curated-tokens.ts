@@ -135,4 +135,3 @@ for (const [chainId, aliases] of Object.entries(ALIASES)) {
 /** Symbols are matched case-insensitively ("usdc" = "USDC"); each curated symbol is unique per chain. */
 export const curatedBySymbol = (chainId: number, symbol: string) => bySymbol.get(`${chainId}:${symbol.toUpperCase()}`);
 export const curatedByAddress = (chainId: number, address: string) => byAddress.get(`${chainId}:${address}`);
-export const curatedForChain = (chainId: number) => CURATED_TOKENS.filter((t) => t.chainId === chainId);

@@ -13,7 +13,7 @@ export const firstValues = (q: URLSearchParams): Record<string, string> => {
  * too); chain references, addresses and price ids are then resolved against the chain registry.
  */
 export const MAX_PRICE_IDS = 100;
-export const MAX_TOKENS_LIMIT = 200;
+const MAX_TOKENS_LIMIT = 200;
 export const DEFAULT_TOKENS_LIMIT = 50;
 
 const required = (what: string, max?: number) =>

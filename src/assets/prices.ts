@@ -9,7 +9,7 @@ import { fetchJupiterPrices, fetchLlamaPrices } from './sources.js';
 import type { TokenLists } from './token-lists.js';
 import { TtlCache } from './ttl-cache.js';
 
-export const PRICE_TTL_MS = 60 * 1000;
+const PRICE_TTL_MS = 60 * 1000;
 const JUPITER_PRICE_BATCH = 50;
 const LLAMA_BATCH = 100;
 

@@ -29,7 +29,7 @@ interface SolanaMintMeta {
   names?: MintNames;
 }
 
-export const LOOKUP_TTL_MS = 60 * 60 * 1000;
+const LOOKUP_TTL_MS = 60 * 60 * 1000;
 /** How long a token resolution waits for the first token-list download before reading the chain. */
 const LIST_WAIT_MS = 3_000;
 
@@ -280,7 +280,7 @@ export class AssetsService {
 }
 
 /** A chain's RPC failing is an upstream failure (502/504), never a 500. */
-export function rpcFailure(chain: Chain, err: unknown): ApiError {
+function rpcFailure(chain: Chain, err: unknown): ApiError {
   const msg = err instanceof Error ? err.message : String(err);
   const timeout = /timed? ?out|timeout|aborted/i.test(msg);
   return new ApiError(

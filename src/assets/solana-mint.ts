@@ -2,7 +2,7 @@ import { PublicKey } from '@solana/web3.js';
 
 export const TOKEN_PROGRAM_ID = 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA';
 export const TOKEN_2022_PROGRAM_ID = 'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb';
-export const METAPLEX_METADATA_PROGRAM_ID = 'metaqbxxUerdq28cj1RbAWkYQm3ybzjb6a8bt518x1s';
+const METAPLEX_METADATA_PROGRAM_ID = 'metaqbxxUerdq28cj1RbAWkYQm3ybzjb6a8bt518x1s';
 
 /** Byte layout of an SPL mint (same in Token and Token-2022): 82 bytes of base state. */
 const MINT_SIZE = 82;
@@ -68,7 +68,7 @@ function borshString(data: Uint8Array, off: number): [string, number] | null {
 }
 
 /** TokenMetadata extension: update authority (32), mint (32), name, symbol, uri, additional metadata. */
-export function parseTokenMetadataExtension(value: Uint8Array): { name: string; symbol: string } | null {
+function parseTokenMetadataExtension(value: Uint8Array): { name: string; symbol: string } | null {
   const name = borshString(value, 64);
   if (!name) return null;
   const symbol = borshString(value, name[1]);

@@ -5,7 +5,7 @@ import { fetchJson, joinUrl } from './fetch-json.js';
 import type { ListedToken } from './types.js';
 
 /** LI.FI's own id for Solana (docs/providers/lifi.md); the service uses 7565164. */
-export const LIFI_SOLANA_CHAIN_ID = 1151111081099710;
+const LIFI_SOLANA_CHAIN_ID = 1151111081099710;
 
 export interface SourceOptions {
   timeoutMs: number;
@@ -86,7 +86,6 @@ const jupToken = z.object({
   isVerified: z.boolean().nullish(),
   tags: z.array(z.string()).nullish(),
 });
-export type JupiterMint = z.infer<typeof jupToken>;
 
 /** Parses a Jupiter Tokens v2 answer (an array of MintInformation), skipping malformed entries. */
 export function parseJupiterTokens(body: unknown, verified: boolean): ListedToken[] {
@@ -143,7 +142,7 @@ export async function fetchJupiterPrices(baseUrl: string, apiKey: string | undef
 }
 
 /** Below this DefiLlama confidence a price is not shown (DEX-derived prices of thin pools). */
-export const MIN_LLAMA_CONFIDENCE = 0.5;
+const MIN_LLAMA_CONFIDENCE = 0.5;
 
 /** DefiLlama `GET /prices/current/{coins}`: response keys echo the requested ids; missing ones are omitted. */
 export async function fetchLlamaPrices(baseUrl: string, coins: string[], o: SourceOptions): Promise<Map<string, number>> {

@@ -32,7 +32,7 @@ function compareKeys(a: SortKey, b: SortKey): number {
   return 0;
 }
 
-export const compareTokens = (a: IndexedToken, b: IndexedToken) => compareKeys(sortKey(a), sortKey(b));
+const compareTokens = (a: IndexedToken, b: IndexedToken) => compareKeys(sortKey(a), sortKey(b));
 
 /** Cursor: the last item's sort key, plus whether it was in the exact-symbol segment of a `q` search. */
 const cursorSchema = z.tuple([
@@ -44,7 +44,7 @@ export function encodeCursor(t: IndexedToken, exact: boolean): string {
   return Buffer.from(JSON.stringify([sortKey(t), exact ? 1 : 0])).toString('base64url');
 }
 
-export function decodeCursor(cursor: string): { key: SortKey; exact: boolean } {
+function decodeCursor(cursor: string): { key: SortKey; exact: boolean } {
   try {
     const [key, exact] = cursorSchema.parse(JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')));
     return { key: key as SortKey, exact: exact === 1 };

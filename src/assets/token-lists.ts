@@ -9,7 +9,7 @@ import { ChainTokenIndex } from './token-index.js';
 import { mergeTokenLists } from './token-merge.js';
 import type { ListedToken } from './types.js';
 
-export const TOKEN_LIST_TTL_MS = 60 * 60 * 1000;
+const TOKEN_LIST_TTL_MS = 60 * 60 * 1000;
 /** After a source failed, try again this soon instead of waiting the full hour. */
 const RETRY_AFTER_FAILURE_MS = 60 * 1000;
 

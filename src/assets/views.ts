@@ -8,7 +8,7 @@ import type { TokenPage } from './token-index.js';
 
 const vm = z.enum(['evm', 'svm']).meta({ description: '`evm` or `svm` (Solana).' });
 
-export const chainSchema = z
+const chainSchema = z
   .object({
     id: z.number().int().meta({ example: 8453 }),
     slug: z.string().meta({ example: 'base' }),
@@ -24,7 +24,7 @@ export const chainSchema = z
   })
   .meta({ id: 'Chain' });
 
-export const tokenSchema = z
+const tokenSchema = z
   .object({
     chainId: z.number().int(),
     address: z.string().meta({ description: 'EVM: lower-case hex (native coin = zero address); Solana: base58 mint (SOL = wrapped-SOL mint).' }),

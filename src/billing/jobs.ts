@@ -1,7 +1,7 @@
 import type { Job } from '../jobs/runner.js';
 import type { SubscriptionsService } from './service.js';
 
-export const SUBSCRIPTIONS_JOB = 'subscriptions-billing';
+const SUBSCRIPTIONS_JOB = 'subscriptions-billing';
 
 /**
  * The billing scheduler: issues due period invoices, sends dunning reminders and cancels, for subscriptions

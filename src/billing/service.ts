@@ -52,8 +52,6 @@ const RETRY_AFTER_MS = 5 * 60_000;
  */
 const STALE_ADVANCE_MS = 5 * 60_000;
 
-export { SUBSCRIPTION_ID, TEST_CLOCK_ID };
-
 export interface SubscriptionsDeps extends Pick<Handles, 'log' | 'clock'> {
   config: BillingConfig & Pick<CoreConfig, 'PUBLIC_URL'>;
   prisma: PrismaClient;

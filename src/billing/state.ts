@@ -15,7 +15,7 @@
 export const SUBSCRIPTION_STATUSES = ['trialing', 'active', 'past_due', 'canceled'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
-export const SUBSCRIPTION_EVENT_TYPES = [
+const SUBSCRIPTION_EVENT_TYPES = [
   'subscription.created',
   'subscription.updated',
   'subscription.renewed',
@@ -25,7 +25,7 @@ export const SUBSCRIPTION_EVENT_TYPES = [
 ] as const;
 export type SubscriptionEventType = (typeof SUBSCRIPTION_EVENT_TYPES)[number];
 
-export type CancellationReason = 'requested' | 'dunning' | 'period_end';
+type CancellationReason = 'requested' | 'dunning' | 'period_end';
 
 export type SubscriptionAction =
   /** A period began and its invoice was issued (the first one included). */
@@ -57,7 +57,7 @@ export type SubscriptionTransition =
  * Final: no action moves a subscription out of it (a canceled subscription is never billed or revived); status
  * streams complete there. test/billing/state.test.ts checks the list against `transition`.
  */
-export const isFinal = (s: SubscriptionStatus) => s === 'canceled';
+const isFinal = (s: SubscriptionStatus) => s === 'canceled';
 export const FINAL_SUBSCRIPTION_STATUSES: readonly SubscriptionStatus[] = SUBSCRIPTION_STATUSES.filter(isFinal);
 
 export function transition(state: SubscriptionState, action: SubscriptionAction): SubscriptionTransition {

@@ -59,7 +59,7 @@ export interface SubscriptionView {
   invoices?: InvoiceView[];
 }
 
-export function periodView(p: SubscriptionPeriod): SubscriptionPeriodView {
+function periodView(p: SubscriptionPeriod): SubscriptionPeriodView {
   return {
     index: p.periodIndex,
     startAt: p.startAt.toISOString(),
@@ -139,7 +139,7 @@ export const testClockView = (c: TestClock): TestClockView => ({
 
 // ---- OpenAPI schemas ---------------------------------------------------------------------------------------
 
-export const subscriptionPeriodViewSchema = z
+const subscriptionPeriodViewSchema = z
   .object({
     index: z.number().int().meta({ description: 'Period number, from 0.' }),
     startAt: isoTimestamp,

@@ -14,8 +14,8 @@ const base58Length = (s: string): number => {
   }
 };
 
-export const isEvmAddress = (s: string) => EVM_ADDRESS.test(s);
-export const isSolanaAddress = (s: string) => s.length >= 32 && s.length <= 44 && base58Length(s) === 32;
+const isEvmAddress = (s: string) => EVM_ADDRESS.test(s);
+const isSolanaAddress = (s: string) => s.length >= 32 && s.length <= 44 && base58Length(s) === 32;
 
 export function isAddressFor(vm: 'evm' | 'svm', s: string): boolean {
   return vm === 'evm' ? isEvmAddress(s) : isSolanaAddress(s);

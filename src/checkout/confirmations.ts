@@ -3,7 +3,7 @@
  * to sit beyond the chain's practical reorg depth at a wait of well under a minute on L2s; operators override
  * with CHECKOUT_CONFIRMATIONS. Solana uses a commitment level instead (CHECKOUT_SOLANA_COMMITMENT).
  */
-export const DEFAULT_CONFIRMATIONS: Record<number, number> = {
+const DEFAULT_CONFIRMATIONS: Record<number, number> = {
   1: 6, // Ethereum, 12 s blocks: ~72 s
   10: 10, // Optimism, 2 s blocks
   56: 15, // BNB Chain, ~0.75 s blocks

@@ -4,7 +4,7 @@ import type { CheckoutService } from './service.js';
 import { EXPIRE_JOB, VERIFY_JOB } from './shared.js';
 import type { CheckoutVerifier } from './verifier.js';
 
-export const QUOTE_LINKS_SWEEP_JOB = 'checkout-quote-links-sweep';
+const QUOTE_LINKS_SWEEP_JOB = 'checkout-quote-links-sweep';
 
 /**
  * Verification polls quickly while payments or refunds are being verified, and idles at 10x the interval

@@ -10,7 +10,7 @@ const nanoUsd = (price: number) => BigInt(Math.round(price * NANO));
 const ceilDiv = (a: bigint, b: bigint) => (a + b - 1n) / b;
 
 /** USD value of `amount` base units, in nano-USD. */
-export function valueNano(amount: bigint, decimals: number, priceUsd: number): bigint {
+function valueNano(amount: bigint, decimals: number, priceUsd: number): bigint {
   return (amount * nanoUsd(priceUsd)) / 10n ** BigInt(decimals);
 }
 

@@ -12,7 +12,7 @@ type Db = Prisma | P.TransactionClient;
 export type BuiltForQuote = { vm: 'evm'; chainId: number; to: string; data: string; value: string } | { vm: 'svm'; serializedTx: string };
 
 /** The evidence a built transaction leaves: EVM target and calldata; Solana instructions (base58 program, base64 data). */
-export function evidenceOfBuild(tx: BuiltForQuote): BuiltEvidence {
+function evidenceOfBuild(tx: BuiltForQuote): BuiltEvidence {
   if (tx.vm === 'evm') return { vm: 'evm', target: tx.to.toLowerCase(), data: tx.data.toLowerCase(), value: BigInt(tx.value).toString() };
   const v = VersionedTransaction.deserialize(Buffer.from(tx.serializedTx, 'base64'));
   const keys = v.message.staticAccountKeys.map((k) => k.toBase58());

@@ -34,7 +34,7 @@ export const CHECKOUT_EVENT_TYPES = [
   'checkout.session.reopened',
   'checkout.session.expired',
 ] as const;
-export type CheckoutEventType = (typeof CHECKOUT_EVENT_TYPES)[number];
+type CheckoutEventType = (typeof CHECKOUT_EVENT_TYPES)[number];
 
 export type SessionAction =
   /** A payer reported a sent payment (a hint; moves nothing). `now`/`expiresAt` in epoch ms: an open session past its expiry takes no report. */
@@ -136,7 +136,7 @@ export function actionAfterPayment(outcome: PaymentOutcome, others: { verifying:
  * Reporting the transaction a submitted refund already has is a no-op (a retried request), and so is settling
  * a refund that is no longer submitted (another instance settled it).
  */
-export const REFUND_STATUSES = ['pending', 'submitted', 'succeeded', 'failed', 'canceled'] as const;
+const REFUND_STATUSES = ['pending', 'submitted', 'succeeded', 'failed', 'canceled'] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
 
 export type RefundAction =

@@ -245,7 +245,7 @@ export class TransferPayments {
   }
 }
 
-export function transferView(a: DepositAddress, amountDue: string, expiresAt: Date): TransferView {
+function transferView(a: DepositAddress, amountDue: string, expiresAt: Date): TransferView {
   const vm = /^0x/.test(a.address) ? 'evm' : 'svm';
   const amount = a.amount ?? '0';
   return {

@@ -108,14 +108,14 @@ export interface RefundView {
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export const payUrl = (publicUrl: string, id: string) => `${publicUrl}/pay/${id}`;
+const payUrl = (publicUrl: string, id: string) => `${publicUrl}/pay/${id}`;
 
 /**
  * The payment a session shows: the succeeded one, else the newest in flight, else the newest rejected, among the
  * payments seen on chain with the session's evidence. A report not (yet) seen is a hint anyone could have sent:
  * it is listed to the merchant in `payments`, never shown as the session's payment.
  */
-export function currentPayment(payments: readonly CheckoutPayment[]): CheckoutPayment | undefined {
+function currentPayment(payments: readonly CheckoutPayment[]): CheckoutPayment | undefined {
   const newest = payments.filter((p) => p.seenAt !== null).sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime());
   return newest.find((p) => p.status === 'succeeded') ?? newest.find((p) => p.status === 'verifying') ?? newest.find((p) => p.status === 'rejected');
 }
@@ -240,7 +240,7 @@ const settlementSchema = z.object({
   decimals: z.number().int(),
 });
 
-export const paymentViewSchema = z.object({
+const paymentViewSchema = z.object({
   payer: z.string(),
   srcChainId: z.number().int(),
   srcToken: z.string().nullable(),
@@ -250,7 +250,7 @@ export const paymentViewSchema = z.object({
   paidAt: isoTimestamp.nullable(),
 });
 
-export const paymentAttemptViewSchema = z
+const paymentAttemptViewSchema = z
   .object({
     id: z.string().meta({ example: 'cspay_7Hq2Lw9Zr4Tb1Xc8Vn3Km0' }),
     kind: z.enum(['direct', 'routed']),
@@ -352,7 +352,7 @@ export const refundViewSchema = z
   .meta({ id: 'CheckoutRefund' });
 
 /** The transfer the merchant's wallet signs for a refund (`from` is the session's recipient). */
-export const refundTxSchema = z.discriminatedUnion('vm', [
+const refundTxSchema = z.discriminatedUnion('vm', [
   z.object({ vm: z.literal('evm'), chainId: z.number().int(), to: z.string(), data: z.string(), value: z.string(), from: z.string() }),
   z.object({ vm: z.literal('svm'), from: z.string(), serializedTx: z.string() }),
 ]);

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Db, RawSql } from './client.js';
 
-export const MIGRATIONS_DIR = fileURLToPath(new URL('../../prisma/migrations', import.meta.url));
+const MIGRATIONS_DIR = fileURLToPath(new URL('../../prisma/migrations', import.meta.url));
 
 /** Any constant works; it only has to be the same for every instance of this service. */
 const ADVISORY_LOCK_KEY = 72707369;
@@ -22,13 +22,13 @@ CREATE TABLE IF NOT EXISTS "_prisma_migrations" (
   "applied_steps_count" INTEGER NOT NULL DEFAULT 0
 )`;
 
-export interface Migration {
+interface Migration {
   name: string;
   sql: string;
   checksum: string;
 }
 
-export function readMigrations(dir = MIGRATIONS_DIR): Migration[] {
+function readMigrations(dir = MIGRATIONS_DIR): Migration[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { withFileTypes: true })
     .filter((d) => d.isDirectory() && existsSync(join(dir, d.name, 'migration.sql')))

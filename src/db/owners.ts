@@ -36,5 +36,3 @@ export const TABLE_OWNERS = {
   IdempotencyKey: 'idempotency',
   PubsubMessage: 'db',
 } as const;
-
-export type TableOwner = (typeof TABLE_OWNERS)[keyof typeof TABLE_OWNERS];

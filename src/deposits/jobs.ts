@@ -41,7 +41,7 @@ export function depositDetectorJob(d: DepositDetectorDeps): Job {
   };
 }
 
-export async function claimDue(d: Pick<DepositDetectorDeps, 'sql' | 'clock' | 'prisma'>): Promise<DepositAddress[]> {
+async function claimDue(d: Pick<DepositDetectorDeps, 'sql' | 'clock' | 'prisma'>): Promise<DepositAddress[]> {
   const now = new Date(d.clock.now());
   const ids = await d.sql.query<{ id: string }>(
     `UPDATE deposit_addresses SET next_check_at = $2::timestamptz
@@ -55,7 +55,7 @@ export async function claimDue(d: Pick<DepositDetectorDeps, 'sql' | 'clock' | 'p
   return d.prisma.depositAddress.findMany({ where: { id: { in: ids.map((r) => r.id) } } });
 }
 
-export async function checkOne(d: DepositDetectorDeps, a: DepositAddress): Promise<void> {
+async function checkOne(d: DepositDetectorDeps, a: DepositAddress): Promise<void> {
   const provider = d.deposits.providerById(a.provider);
   if (provider) {
     try {

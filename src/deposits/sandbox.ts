@@ -9,7 +9,7 @@ import { RELAY_DEFAULT_CHAINS } from '../providers/relay/chains.js';
 export const SANDBOX_PROVIDER = 'sandbox';
 
 /** A fake address in the chain's format: 20 random bytes as 0x-hex (EVM), 32 as base58 (Solana). */
-export const fakeAddress = (vm: Vm) => (vm === 'evm' ? `0x${randomBytes(20).toString('hex')}` : bs58.encode(randomBytes(32)));
+const fakeAddress = (vm: Vm) => (vm === 'evm' ? `0x${randomBytes(20).toString('hex')}` : bs58.encode(randomBytes(32)));
 /** A fake transaction hash in the chain's format: 32 bytes as 0x-hex (EVM), a 64-byte base58 signature (Solana). */
 export const fakeTxHash = (vm: Vm) => (vm === 'evm' ? `0x${randomBytes(32).toString('hex')}` : bs58.encode(randomBytes(64)));
 

@@ -90,9 +90,9 @@ export interface DepositRecordedListener {
 const RECORD_TX_OPTIONS = { maxWait: 15_000, timeout: 30_000 } as const;
 
 /** Deposits must be worth at least this much at creation (the provider ignores tiny deposits). */
-export const MIN_DEPOSIT_USD = 1;
+const MIN_DEPOSIT_USD = 1;
 /** A reusable address without `amount` is estimated for about this much. */
-export const DEFAULT_ESTIMATE_USD = 100;
+const DEFAULT_ESTIMATE_USD = 100;
 
 export interface DepositsDeps extends Pick<Handles, 'log' | 'clock'> {
   config: DepositsConfig & Pick<ProvidersConfig, 'PROVIDER_TIMEOUT_MS'>;

@@ -7,7 +7,6 @@ export type DepositAddressStatus = (typeof DEPOSIT_ADDRESS_STATUSES)[number];
 
 /** Final: a disabled address is never enabled again (no action leaves it); its status stream completes there. */
 export const isFinal = (s: DepositAddressStatus) => s === 'disabled';
-export const FINAL_DEPOSIT_ADDRESS_STATUSES: readonly DepositAddressStatus[] = DEPOSIT_ADDRESS_STATUSES.filter(isFinal);
 
 export type DepositAddressAction = 'disable' | 'refresh' | 'simulate' | 'deposit';
 

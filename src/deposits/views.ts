@@ -51,7 +51,7 @@ export interface DepositAddressView {
   deposits?: DepositItemView[];
 }
 
-export function depositItemView(o: OrderRow): DepositItemView {
+function depositItemView(o: OrderRow): DepositItemView {
   return {
     quoteId: o.quoteId,
     status: o.status as OrderStatus,
@@ -96,7 +96,7 @@ export function depositAddressView(r: Row, deposits?: OrderRow[]): DepositAddres
 
 const uint = z.string().regex(/^[0-9]+$/);
 
-export const depositItemSchema = z
+const depositItemSchema = z
   .object({
     quoteId: z.string().meta({ description: 'The order record of this deposit (`dep_…`), also in `order.*` events.' }),
     status: z.enum(['submitted', 'filled', 'refunded', 'failed']),
@@ -109,7 +109,7 @@ export const depositItemSchema = z
   })
   .meta({ id: 'Deposit' });
 
-export const depositEstimateSchema = z
+const depositEstimateSchema = z
   .object({ amount: uint, dstAmount: uint, dstAmountMin: uint, estimatedSeconds: z.number().int() })
   .meta({ id: 'DepositEstimate', description: 'A guide made at creation; each deposit is priced on arrival.' });
 

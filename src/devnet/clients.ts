@@ -11,7 +11,7 @@ import { BASE_CHAIN_ID, MULTICALL3_ADDRESS, type DevnetAccount } from './constan
  * - `blockTime` is 1 s (viem derives polling and cache intervals from it); Base's 2 s would make every receipt
  *   wait on an automining devnet take about a second.
  */
-export function devnetChain(rpcUrl: string, chainId: number = BASE_CHAIN_ID) {
+function devnetChain(rpcUrl: string, chainId: number = BASE_CHAIN_ID) {
   return defineChain({
     ...base,
     id: chainId,
@@ -22,8 +22,6 @@ export function devnetChain(rpcUrl: string, chainId: number = BASE_CHAIN_ID) {
     blockTime: 1_000,
   });
 }
-
-export type DevnetChain = ReturnType<typeof devnetChain>;
 
 export interface DevnetClientOptions {
   chainId?: number;

@@ -13,11 +13,11 @@ import type { Abi, Hex } from 'viem';
  */
 
 const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
-export const CONTRACTS_DIR = path.join(PROJECT_ROOT, 'contracts');
+const CONTRACTS_DIR = path.join(PROJECT_ROOT, 'contracts');
 export const DEFAULT_ARTIFACTS_DIR = path.join(PROJECT_ROOT, '.data', 'devnet-artifacts');
 
 /** Contracts the devnet installs; each must be defined in `contracts/<Name>.sol`. */
-export const DEVNET_CONTRACTS = [
+const DEVNET_CONTRACTS = [
   'TestERC20',
   'Bytes32SymbolToken',
   'Multicall3',
@@ -27,7 +27,7 @@ export const DEVNET_CONTRACTS = [
   'TestVault4626',
   'NativeVault',
 ] as const;
-export type DevnetContractName = (typeof DEVNET_CONTRACTS)[number];
+type DevnetContractName = (typeof DEVNET_CONTRACTS)[number];
 
 export interface ContractArtifact {
   abi: Abi;

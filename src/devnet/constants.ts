@@ -40,7 +40,7 @@ export const DEVNET_DEPLOYER: DevnetAccount = DEVNET_ACCOUNTS[0]!;
  * An EOA is enough because the mock provider settles by sending ordinary transfers; a maker contract would add
  * code to maintain without exercising anything the service does. Tests should not use account 9 as a user.
  */
-export const DEVNET_MAKER_INDEX = 9;
+const DEVNET_MAKER_INDEX = 9;
 export const DEVNET_MAKER: DevnetAccount = DEVNET_ACCOUNTS[DEVNET_MAKER_INDEX]!;
 
 /** Canonical Multicall3 address (same on Base mainnet and most EVM chains). */

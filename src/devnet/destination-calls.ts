@@ -3,8 +3,7 @@ import { createDevnetClients } from './clients.js';
 import { compileContracts, type CompileOptions } from './compile.js';
 import { DEVNET_DEPLOYER, MULTICALL3_ADDRESS } from './constants.js';
 
-/** Arbitrum One's chain id and its native USDC (real address). */
-export const ARBITRUM_CHAIN_ID = 42161;
+/** Arbitrum One's native USDC (real address). */
 export const ARBITRUM_USDC: Address = '0xaf88d065e77c8cC2239327C5EDb3A432268e5831';
 
 /** Made-up addresses of the destination-call test targets (no real contract lives there on Arbitrum). */

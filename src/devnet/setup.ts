@@ -39,7 +39,7 @@ import {
  * Meant for a fresh (non-fork) anvil: on a fork the real token's storage would sit under our bytecode.
  */
 
-export interface DevnetTokenInfo {
+interface DevnetTokenInfo {
   address: Address;
   symbol: string;
   name: string;

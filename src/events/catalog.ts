@@ -9,7 +9,7 @@ import { newQuoteSetId, newQuoteTag, quoteIdOf } from '../quotes/quote-id.js';
  * Samples mirror the shapes the emitting domains put in `data` (checkout session view, invoice,
  * order record, src/orders/views.ts); their ids are fresh test-mode ids so a trigger never collides.
  */
-export interface Sample {
+interface Sample {
   resourceId: string;
   data: Record<string, unknown>;
 }
@@ -21,7 +21,7 @@ export interface EventTypeInfo {
   sample(ctx: SampleContext): Sample;
 }
 
-export interface SampleContext {
+interface SampleContext {
   publicUrl: string;
   now: Date;
 }

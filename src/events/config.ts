@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { EnvConfig } from '../env.js';
 
 export const eventsEnv = {
   /**
@@ -9,6 +8,3 @@ export const eventsEnv = {
    */
   EVENT_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
 };
-
-/** Event settings as parsed: what the composition root hands this domain's services. */
-export type EventsConfig = EnvConfig<typeof eventsEnv>;

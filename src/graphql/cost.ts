@@ -41,7 +41,7 @@ export const QUOTE_COST = 100;
 /** The checkout payer quote: up to three rounds of quotes (src/checkout/payer-quote.ts). */
 export const CHECKOUT_QUOTE_COST = 3 * QUOTE_COST;
 /** The destination-call simulation: a handful of RPC calls (balance-slot probing once per token, then one run). */
-export const CALLS_SIMULATION_COST = 20;
+const CALLS_SIMULATION_COST = 20;
 /** One RPC round trip (multicall) per chain. */
 export const BALANCES_COST_PER_CHAIN = 10;
 
@@ -60,7 +60,7 @@ const chainsArg = (args: Args) => (Array.isArray(args.chains) ? (args.chains as 
 
 /** Fields whose work is more than reading rows, by `Type.field`. */
 /** One provider call behind `createDepositAddress` (Relay's deposit-address quote in live mode). */
-export const DEPOSIT_ADDRESS_COST = 20;
+const DEPOSIT_ADDRESS_COST = 20;
 
 export const FIELD_RULES: Record<string, FieldRule> = {
   'Query.quote': { cost: () => QUOTE_COST, weight: () => QUOTE_WEIGHT },

@@ -11,14 +11,14 @@ import { ERROR_CATALOG } from '../docs/error-catalog.js';
  * `extensions.code` (src/graphql/yoga.ts).
  */
 
-export const ErrorCodeEnum = builder.enumType('ErrorCode', {
+const ErrorCodeEnum = builder.enumType('ErrorCode', {
   description: "Stable error codes, the same as the REST API's `error.code` (see /docs/errors).",
   values: Object.fromEntries(ERROR_CODES.map((c) => [c, { value: c, description: `${ERROR_CATALOG[c].summary} ${ERROR_CATALOG[c].action}` }])) as {
     [C in ErrorCode]: { value: C; description: string };
   },
 });
 
-export const ErrorInterface = builder.interfaceRef<ApiError>('Error').implement({
+const ErrorInterface = builder.interfaceRef<ApiError>('Error').implement({
   description: 'An expected failure of a field, returned as a member of its result union.',
   fields: (t) => ({
     message: t.exposeString('message', { description: 'For people; do not parse it.' }),

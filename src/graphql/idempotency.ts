@@ -19,7 +19,7 @@ import type { GraphQLContext } from './context.js';
  * other input or another mutation → CONFLICT.
  */
 
-export const IDEMPOTENCY_KEY_DESCRIPTION =
+const IDEMPOTENCY_KEY_DESCRIPTION =
   'Optional, 1 to 255 visible ASCII characters (a UUID is a good key). Send the same key when you retry this mutation after a timeout or a dropped ' +
   'connection: it is run once, and for 24 hours a retry with the same key and the same input gets the first result again (same ids) instead of ' +
   'running again. The same key with another input or on another mutation is a ConflictError, as is a retry while the first request is still ' +

@@ -9,7 +9,7 @@ import { parseInput } from '../validation.js';
  * a description), and a `DateTime` (a Date here) becomes its ISO string, which the schemas read. Lists keep their
  * items as they are.
  */
-export function fromGraphQL(value: unknown, keepNull: readonly string[] = []): unknown {
+function fromGraphQL(value: unknown, keepNull: readonly string[] = []): unknown {
   if (value instanceof Date) return value.toISOString();
   if (Array.isArray(value)) return value.map((v) => fromGraphQL(v));
   if (value === null || typeof value !== 'object') return value;

@@ -15,7 +15,7 @@ export interface PageArgs {
   after?: string | null;
 }
 
-export interface Edge<T> {
+interface Edge<T> {
   cursor: string;
   node: T;
 }

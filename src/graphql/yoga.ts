@@ -7,7 +7,6 @@ import { maxTokensPlugin } from '@escape.tech/graphql-armor-max-tokens';
 import { blockFieldSuggestionsPlugin } from '@escape.tech/graphql-armor-block-field-suggestions';
 import type { Config } from '../config.js';
 import type { Logger } from '../log.js';
-import { ApiError } from '../errors.js';
 import { apiErrorExtensions, toGraphQLError } from '../http/errors.js';
 import { schema } from './schema.js';
 import type { GraphQLContext } from './context.js';
@@ -70,7 +69,7 @@ const maskError =
     error instanceof GraphQLError && typeof error.extensions?.code === 'string' ? error : toGraphQLError(error, log, { where: 'a GraphQL stream' });
 
 /** Deepest bracket nesting a document may have; the introspection query GraphiQL sends needs about 15. */
-export const MAX_NESTING = 64;
+const MAX_NESTING = 64;
 
 /** Refuses documents nested deeper than `limit` before any parser sees them (src/graphql/nesting.ts says why). */
 function maxNestingPlugin(limit: number): Plugin {
@@ -187,5 +186,3 @@ export function createGraphQLServer({
     plugins: [...documentLimits(config), useOperationLimits(config), useErrorCodes(log), useIdempotentReplayHeader()],
   });
 }
-
-export { ApiError };

@@ -32,7 +32,7 @@ export function restError(err: unknown, at: { config: Pick<Config, 'DOCS_URL'>; 
 }
 
 /** What was first thrown: streams, plugins and graphql-ws wrap errors in further GraphQLErrors. */
-export function errorCause(err: unknown): unknown {
+function errorCause(err: unknown): unknown {
   let cause = err;
   while (cause instanceof GraphQLError && cause.originalError) cause = cause.originalError;
   return cause;

@@ -5,7 +5,7 @@ import { parseIdempotencyKey } from '../idempotency/key.js';
 import { scopeOf } from '../idempotency/decision.js';
 import type { IdempotencyService, IdempotentOutcome, StoredResponse } from '../idempotency/service.js';
 
-export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
 /** The operation a REST route is stored under: its method and path pattern (`POST /v1/checkout/sessions/:id/expire`). */
 export const restOperation = (route: { method: string; path: string }) => `${route.method} ${route.path}`;

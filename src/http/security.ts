@@ -31,7 +31,7 @@ export function pageCsp(sources: CspSources = {}, opts: { formsToSelf?: boolean 
 }
 
 /** The CSP of every response that does not set its own: an API answer (or a page that forgot) runs and loads nothing. */
-export const DEFAULT_CSP = pageCsp();
+const DEFAULT_CSP = pageCsp();
 
 /** CSP source expressions for each inline `<script>` or `<style>` block of `html` (sha256, as browsers compute them). */
 export function inlineHashes(html: string, tag: 'script' | 'style'): string[] {
@@ -65,11 +65,11 @@ export function securityHeaders(req: IncomingMessage, res: ServerResponse, confi
   if (isHttps(req, config.TRUST_PROXY)) res.setHeader('strict-transport-security', HSTS);
 }
 
-export const CORS_METHODS = 'GET, POST, PATCH, DELETE';
+const CORS_METHODS = 'GET, POST, PATCH, DELETE';
 export const CORS_ALLOWED_HEADERS = 'content-type, x-api-key, idempotency-key, x-request-id';
-export const CORS_EXPOSED_HEADERS = 'x-request-id, RateLimit, RateLimit-Policy, Retry-After, Idempotent-Replayed, Original-Request';
+const CORS_EXPOSED_HEADERS = 'x-request-id, RateLimit, RateLimit-Policy, Retry-After, Idempotent-Replayed, Original-Request';
 /** How long a browser may cache a preflight (Chromium caps it at 2 hours). */
-export const CORS_MAX_AGE_SECONDS = 7200;
+const CORS_MAX_AGE_SECONDS = 7200;
 
 /** Whether a path gets CORS: the API (`/v1…`, `/graphql`); pages are same-origin only. */
 export const corsApplies = (pathname: string) => pathname === '/graphql' || pathname === '/v1' || pathname.startsWith('/v1/');

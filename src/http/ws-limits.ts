@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import type { Config } from '../config.js';
 
 /**
  * WebSocket limits: open connections per client address and per API key, messages per second and operations at
@@ -8,11 +7,6 @@ import type { Config } from '../config.js';
  * 4429 as final (no automatic reconnect storm against the limit); the client retries later, with backoff.
  */
 export const WS_LIMIT_CLOSE_CODE = 4429;
-
-export type WsLimitsConfig = Pick<
-  Config,
-  'WS_MAX_CONNECTIONS_PER_IP' | 'WS_MAX_CONNECTIONS_PER_KEY' | 'WS_MAX_MESSAGES_PER_SECOND' | 'WS_MAX_SUBSCRIPTIONS_PER_CONNECTION'
->;
 
 /** Counts of open things per name (address, key hash); a name at 0 is forgotten, so the map holds only what is open. */
 export class OpenCounts {

@@ -1,7 +1,7 @@
 import type { Job } from '../jobs/runner.js';
 import type { IdempotencyService } from './service.js';
 
-export const IDEMPOTENCY_SWEEP_JOB = 'idempotency-keys-sweep';
+const IDEMPOTENCY_SWEEP_JOB = 'idempotency-keys-sweep';
 
 /** Deletes keys past their 24 hours every 10 minutes (lookups already ignore them, so this only frees space). */
 export function idempotencySweepJob(d: { idempotency: Pick<IdempotencyService, 'deleteExpired'> }): Job {

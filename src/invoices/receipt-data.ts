@@ -35,7 +35,7 @@ export interface ReceiptData {
 export const chainName = (id: number) => STATIC_CHAINS.find((c) => c.id === id)?.name ?? SETTLEMENT_CHAINS[id]?.name ?? `chain ${id}`;
 
 const SOLANA_TX = 'https://solscan.io/tx/';
-export function explorerTxUrl(chainId: number, hash: string): string | null {
+function explorerTxUrl(chainId: number, hash: string): string | null {
   const c = STATIC_CHAINS.find((x) => x.id === chainId);
   const base = c?.explorerTx ?? (c?.vm === 'svm' ? SOLANA_TX : undefined);
   return base ? `${base}${hash}` : null;

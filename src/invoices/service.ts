@@ -32,10 +32,8 @@ const TX_OPTIONS = { maxWait: 30_000, timeout: 60_000 } as const;
 const RECEIPT_CACHE = 200;
 
 /** The payer of sandbox payments (test mode): recognisable, and owned by nobody. */
-export const SANDBOX_PAYER_EVM = '0x5a4db0c0000000000000000000000000000000aa';
-export const SANDBOX_PAYER_SVM = 'Sandbox1111111111111111111111111111111111111';
-
-export { INVOICE_ID };
+const SANDBOX_PAYER_EVM = '0x5a4db0c0000000000000000000000000000000aa';
+const SANDBOX_PAYER_SVM = 'Sandbox1111111111111111111111111111111111111';
 
 export interface InvoicesDeps extends Pick<Handles, 'log' | 'clock'> {
   config: Pick<CoreConfig, 'PUBLIC_URL'>;

@@ -12,8 +12,8 @@
 export const INVOICE_STATUSES = ['draft', 'open', 'paid', 'void'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 
-export const INVOICE_EVENT_TYPES = ['invoice.sent', 'invoice.paid'] as const;
-export type InvoiceEventType = (typeof INVOICE_EVENT_TYPES)[number];
+const INVOICE_EVENT_TYPES = ['invoice.sent', 'invoice.paid'] as const;
+type InvoiceEventType = (typeof INVOICE_EVENT_TYPES)[number];
 
 export type InvoiceAction = { type: 'send' } | { type: 'session_paid' } | { type: 'void' } | { type: 'edit' } | { type: 'pay' };
 

@@ -52,7 +52,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 export const invoicePageUrl = (publicUrl: string, id: string) => `${publicUrl}/invoice/${id}`;
 export const receiptUrl = (publicUrl: string, id: string) => `${publicUrl}/v1/invoices/${id}/receipt.pdf`;
 
-export function emailView(m: EmailMessage): InvoiceEmailView {
+function emailView(m: EmailMessage): InvoiceEmailView {
   return {
     id: m.id,
     kind: m.kind as InvoiceEmailView['kind'],
@@ -119,7 +119,7 @@ export const lineItemSchema = z.object({
   unitAmount: baseUnitsOut.meta({ description: 'Price of one unit in base units of the settlement token.', example: '10000000' }),
 });
 
-export const invoiceEmailViewSchema = z
+const invoiceEmailViewSchema = z
   .object({
     id: z.string(),
     kind: z.enum(['invoice', 'receipt', 'reminder']).meta({ description: '`reminder`: a subscription invoice past its due date.' }),

@@ -6,10 +6,10 @@ import { TOKEN_2022_PROGRAM_ID } from '../assets/solana-mint.js';
 const ACCOUNT_TYPE_OFFSET = 165;
 const ACCOUNT_TYPE_MINT = 1;
 /** The TransferFeeConfig extension: every transfer of the token pays a fee, which limit orders cannot carry. */
-export const EXTENSION_TRANSFER_FEE_CONFIG = 1;
+const EXTENSION_TRANSFER_FEE_CONFIG = 1;
 
 /** Whether a mint account (owner + data) is a Token-2022 mint with the transfer-fee extension. */
-export function hasTransferFee(owner: string, data: Uint8Array): boolean {
+function hasTransferFee(owner: string, data: Uint8Array): boolean {
   if (owner !== TOKEN_2022_PROGRAM_ID || data.length <= ACCOUNT_TYPE_OFFSET || data[ACCOUNT_TYPE_OFFSET] !== ACCOUNT_TYPE_MINT) return false;
   const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
   let off = ACCOUNT_TYPE_OFFSET + 1;

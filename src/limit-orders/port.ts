@@ -4,7 +4,7 @@
  * no provider module; amounts are raw integer strings as the venue reports them.
  */
 
-export interface VenueCreateOrder {
+interface VenueCreateOrder {
   inputMint: string;
   outputMint: string;
   maker: string;
@@ -18,7 +18,7 @@ export interface VenueCreateOrder {
   feeAccount?: string;
 }
 
-export interface VenueTrade {
+interface VenueTrade {
   orderKey?: string;
   inputMint?: string;
   outputMint?: string;
@@ -49,7 +49,7 @@ export interface VenueOrder {
   trades: VenueTrade[];
 }
 
-export interface VenueTxs {
+interface VenueTxs {
   requestId: string;
   transactions: string[];
 }

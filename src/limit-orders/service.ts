@@ -393,7 +393,7 @@ export const stateOf = (r: LimitOrderRow) => ({
 });
 
 /** makingAmount × price (token units) in output base units, rounded down; exact decimal arithmetic. */
-export function takingFromPrice(making: bigint, price: string, inDecimals: number, outDecimals: number): bigint {
+function takingFromPrice(making: bigint, price: string, inDecimals: number, outDecimals: number): bigint {
   const [int, frac = ''] = price.split('.');
   const scaled = BigInt(int + frac);
   return (making * scaled * TEN ** BigInt(outDecimals)) / (TEN ** BigInt(inDecimals) * TEN ** BigInt(frac.length));

@@ -17,7 +17,7 @@ export const FINAL_LIMIT_ORDER_STATUSES: readonly LimitOrderStatus[] = ['filled'
 export const isFinalLimitOrder = (s: LimitOrderStatus) => FINAL_LIMIT_ORDER_STATUSES.includes(s);
 
 /** Trigger's order `status` strings → what they say about the order ('Open' alone does not say whether it was partly filled). */
-export const PROVIDER_LIMIT_STATES: Readonly<Record<string, 'open' | 'filled' | 'cancelled' | 'expired' | 'failed'>> = {
+const PROVIDER_LIMIT_STATES: Readonly<Record<string, 'open' | 'filled' | 'cancelled' | 'expired' | 'failed'>> = {
   Open: 'open',
   Completed: 'filled',
   Cancelled: 'cancelled',

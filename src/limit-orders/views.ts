@@ -6,7 +6,7 @@ import { LIMIT_ORDER_STATUSES, type LimitOrderStatus } from './state.js';
 
 /** Limit order rows → wire shapes, and their response schemas (OpenAPI). */
 
-export interface LimitOrderFees {
+interface LimitOrderFees {
   /** Service fee carried by the order (0 when it cannot be carried: no referral fee account configured). */
   ourFeeBps: number;
   integratorFeeBps: number | null;
@@ -60,7 +60,7 @@ export interface LimitOrderCancellation {
 
 const TEN = 10n;
 /** a / b as a decimal string with up to `digits` fraction digits (rounded down, trailing zeros trimmed). */
-export function decimalRatio(a: bigint, b: bigint, digits = 12): string {
+function decimalRatio(a: bigint, b: bigint, digits = 12): string {
   if (b === 0n) return '0';
   const scaled = (a * TEN ** BigInt(digits)) / b;
   const s = scaled.toString().padStart(digits + 1, '0');
@@ -70,7 +70,7 @@ export function decimalRatio(a: bigint, b: bigint, digits = 12): string {
 }
 
 /** Price of the order in token units: (taking / 10^outDec) / (making / 10^inDec), and its inverse. */
-export function priceOf(making: bigint, taking: bigint, inDec: number, outDec: number) {
+function priceOf(making: bigint, taking: bigint, inDec: number, outDec: number) {
   return {
     outputPerInput: decimalRatio(taking * TEN ** BigInt(inDec), making * TEN ** BigInt(outDec)),
     inputPerOutput: decimalRatio(making * TEN ** BigInt(outDec), taking * TEN ** BigInt(inDec)),

@@ -14,13 +14,13 @@ export type OpenApiDocument = ReturnType<typeof createDocument>;
  * The version of the interface this document describes (`info.version`): it changes when the contract changes, not
  * with each release of the code, whose version is `x-package-version` beside it.
  */
-export const API_VERSION = '0.1.0';
+const API_VERSION = '0.1.0';
 /** The running code's version (package.json), from src/ and from the built dist/ alike (both one level below the root). */
 const PACKAGE_VERSION = (createRequire(import.meta.url)('../../package.json') as { version: string }).version;
-export const SECURITY_SCHEME = 'ApiKey';
+const SECURITY_SCHEME = 'ApiKey';
 
 /** Error codes any operation can answer with (every request counts against a rate limit). */
-export const COMMON_ERRORS: ErrorCode[] = ['RATE_LIMITED', 'INTERNAL'];
+const COMMON_ERRORS: ErrorCode[] = ['RATE_LIMITED', 'INTERNAL'];
 
 /** Codes an operation can give by its access (a sent key is checked on optional-key routes too). */
 const ACCESS_ERRORS: Record<Access, ErrorCode[]> = {

@@ -48,7 +48,7 @@ export interface SuccessResponse {
   examples?: Record<string, { summary?: string; value: unknown }>;
 }
 
-export interface RequestExample {
+interface RequestExample {
   summary: string;
   params?: Record<string, string>;
   query?: Record<string, string>;

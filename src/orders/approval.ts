@@ -23,7 +23,7 @@ export interface Approvals {
  * Polygon) accepts a direct change. A table rather than "always reset": a reset costs every other token's
  * payer an extra transaction and signature for nothing.
  */
-export const ZERO_FIRST_APPROVAL_TOKENS: Readonly<Record<number, ReadonlySet<string>>> = {
+const ZERO_FIRST_APPROVAL_TOKENS: Readonly<Record<number, ReadonlySet<string>>> = {
   1: new Set(['0xdac17f958d2ee523a2206206994597c13d831ec7']),
 };
 

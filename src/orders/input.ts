@@ -9,7 +9,7 @@ import { requestBody } from '../validation.js';
  */
 export const ORDER_QUOTE_ID = /^(q|dep|lof)_[0-9A-Za-z_]{1,120}$/;
 /** A provider's order id or a source transaction hash: printable ASCII without spaces (hex, base58, decimal ids). */
-export const PROVIDER_ORDER_ID = /^[\x21-\x7e]{1,200}$/;
+const PROVIDER_ORDER_ID = /^[\x21-\x7e]{1,200}$/;
 
 const quoteId = z
   .string({ error: 'is required' })

@@ -91,7 +91,7 @@ async function reschedule(d: Pick<OrderPollerDeps, 'prisma' | 'clock'>, row: Ord
 }
 
 /** Records what the provider said; final states move the order (once: guarded by `status = 'submitted'`). */
-export async function applyStatus(d: Pick<OrderPollerDeps, 'prisma' | 'clock' | 'orders'>, row: OrderRow, s: ProviderOrderStatus, delayMs: number) {
+async function applyStatus(d: Pick<OrderPollerDeps, 'prisma' | 'clock' | 'orders'>, row: OrderRow, s: ProviderOrderStatus, delayMs: number) {
   const now = new Date(d.clock.now());
   const final = finalStatusFor(s.state);
   const dstTxHash = s.dstTxHash ?? row.dstTxHash ?? null;

@@ -319,7 +319,7 @@ export class OrdersService {
  * GET /v1/orders and GraphQL `orders`: the key's orders (its account and mode), newest first, filtered by status,
  * deposit address or checkout session. Pages by (submittedAt, quoteId).
  */
-export async function listOrders(prisma: PrismaClient, auth: KeyAuth, q: ListOrders): Promise<Page<OrderView>> {
+async function listOrders(prisma: PrismaClient, auth: KeyAuth, q: ListOrders): Promise<Page<OrderView>> {
   // A filter naming an id of another shape (another kind, a NUL byte, megabytes) matches nothing, as an unknown id
   // does, without reaching the database.
   if ((q.checkoutSessionId && !CHECKOUT_SESSION_ID.test(q.checkoutSessionId)) || (q.depositAddressId && !DEPOSIT_ADDRESS_ID.test(q.depositAddressId))) {

@@ -3,7 +3,7 @@ import type { OrderState } from '../providers/types.js';
 /** Order record status and how provider states (`OrderState`, src/providers/types.ts) move it. Pure. */
 export type OrderStatus = 'submitted' | 'filled' | 'refunded' | 'failed';
 /** Final: the provider settled the order (filled, refunded or failed); nothing moves it again, and status streams complete there. */
-export const FINAL_STATUSES: readonly OrderStatus[] = ['filled', 'refunded', 'failed'];
+const FINAL_STATUSES: readonly OrderStatus[] = ['filled', 'refunded', 'failed'];
 export const isFinalOrder = (s: OrderStatus) => FINAL_STATUSES.includes(s);
 
 /** The final status a provider state leads to, or null while the order is still open. */

@@ -86,7 +86,7 @@ export function orderStatusView(provider: string, id: string, s: ProviderOrderSt
 
 const approvalSchema = z.object({ token: z.string(), spender: z.string(), amount: z.string().regex(/^[0-9]+$/) });
 
-export const builtTxSchema = z
+const builtTxSchema = z
   .discriminatedUnion('vm', [
     z.object({
       vm: z.literal('evm'),

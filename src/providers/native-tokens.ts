@@ -3,7 +3,7 @@ import { EVM_NATIVE, SOL_NATIVE_MINT, type Vm } from './types.js';
 /** The Solana System Program id, which several providers use to mean native SOL. */
 export const SYSTEM_PROGRAM_ID = '11111111111111111111111111111111';
 /** The other common EVM native-coin placeholder, next to the zero address. */
-export const EVM_NATIVE_EEEE = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee';
+const EVM_NATIVE_EEEE = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee';
 
 /** Whether a token in the service's convention is the chain's native coin (paid as tx value / lamports). */
 export function isNativeToken(vm: Vm, address: string): boolean {

@@ -6,7 +6,7 @@ import { EVM_NATIVE } from './types.js';
  * providers' "fee recipient list" parameters, rough inclusion time and USD conversion of provider figures.
  */
 
-export const isEvmAddress = (s: string) => /^0x[0-9a-fA-F]{40}$/.test(s);
+const isEvmAddress = (s: string) => /^0x[0-9a-fA-F]{40}$/.test(s);
 
 /** Same-chain EVM swap on a chain the aggregator serves. */
 export function supportsSameChainEvm(req: Pick<QuoteRequest, 'src' | 'dst' | 'srcVm' | 'dstVm'>, chains: ReadonlySet<number>): boolean {
@@ -19,7 +19,7 @@ export function supportsSameChainEvm(req: Pick<QuoteRequest, 'src' | 'dst' | 'sr
   );
 }
 
-export interface FeeEntry {
+interface FeeEntry {
   recipient: string;
   bps: number;
 }

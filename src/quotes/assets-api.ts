@@ -2,7 +2,7 @@
  * The slice of the assets service (src/assets, built by the assets engineer) that quoting needs.
  * Kept as a structural type so this domain compiles and tests against the contract, not the file.
  */
-export interface ChainInfo {
+interface ChainInfo {
   id: number;
   slug: string;
   name: string;

@@ -15,7 +15,7 @@ import { BASE62_ALPHABET as ALPHABET, idBase62 } from '../ids.js';
 export const QUOTE_SET_ID_LENGTH = 22;
 export const QUOTE_TAG_LENGTH = 11;
 /** One base62 character of rank: far more than the number of providers a request can fan out to. */
-export const MAX_QUOTES_PER_SET = ALPHABET.length;
+const MAX_QUOTES_PER_SET = ALPHABET.length;
 
 const SET_QUOTE_ID = new RegExp(`^q_([0-9A-Za-z]{${QUOTE_SET_ID_LENGTH}})([0-9A-Za-z])([0-9A-Za-z]{${QUOTE_TAG_LENGTH}})$`);
 const LEGACY_QUOTE_ID = new RegExp(`^q_[0-9A-Za-z]{${QUOTE_SET_ID_LENGTH}}$`);

@@ -29,7 +29,7 @@ export interface RankOptions {
   gasOnArrivalRequested: boolean;
 }
 
-export function compareQuotes(a: Rankable, b: Rankable, o: RankOptions): number {
+function compareQuotes(a: Rankable, b: Rankable, o: RankOptions): number {
   if (o.gasOnArrivalRequested && a.deliversGasOnArrival !== b.deliversGasOnArrival) return a.deliversGasOnArrival ? -1 : 1;
   let diff: bigint;
   if (o.tradeType === 'EXACT_INPUT') {

@@ -49,7 +49,7 @@ export interface QuoteResponse {
 }
 
 /** How one provider request is executed; GraphQL passes a per-request DataLoader so identical requests go out once. */
-export type ProviderQuoteFn = (provider: Provider, req: QuoteRequest) => Promise<ProviderQuote>;
+type ProviderQuoteFn = (provider: Provider, req: QuoteRequest) => Promise<ProviderQuote>;
 export type ProviderQuoteLoader = DataLoader<{ provider: Provider; req: QuoteRequest }, ProviderQuote, string>;
 
 const DEFAULT_GAS_ON_ARRIVAL_USD = 2;
@@ -370,7 +370,7 @@ function sanityProblem(q: ProviderQuote, req: QuoteRequest, nowMs: number): stri
   return undefined;
 }
 
-export function toQuoteView(s: StoredQuote): QuoteView {
+function toQuoteView(s: StoredQuote): QuoteView {
   const q = s.quote;
   const fees: QuoteView['fees'] = { ourFeeBps: q.ourFeeBps };
   if (s.request.fees.partnerId) {

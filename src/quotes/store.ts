@@ -33,13 +33,13 @@ export interface QuoteStore {
   close(): Promise<void>;
 }
 
-export const expiresAtMs = (q: StoredQuote) => q.quote.expiresAt * 1000;
-export const dropAtMs = (q: StoredQuote) => expiresAtMs(q) + QUOTE_RETENTION_MS;
+const expiresAtMs = (q: StoredQuote) => q.quote.expiresAt * 1000;
+const dropAtMs = (q: StoredQuote) => expiresAtMs(q) + QUOTE_RETENTION_MS;
 /** A set is kept as long as its longest-lived quote; each quote still ages by its own expiry. */
 const setDropAtMs = (quotes: StoredQuote[]) => Math.max(...quotes.map(dropAtMs));
 
-export type QuoteAge = 'valid' | 'expired' | 'dropped';
-export function quoteAge(q: StoredQuote, now: number): QuoteAge {
+type QuoteAge = 'valid' | 'expired' | 'dropped';
+function quoteAge(q: StoredQuote, now: number): QuoteAge {
   if (now > dropAtMs(q)) return 'dropped';
   if (now > expiresAtMs(q)) return 'expired';
   return 'valid';

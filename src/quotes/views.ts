@@ -7,7 +7,7 @@ import type { QuoteResponse, QuoteView } from './service.js';
 
 const units = z.string().regex(/^[0-9]+$/);
 
-export const destinationCallSchema = z.object({ to: z.string(), data: z.string(), value: z.string() });
+const destinationCallSchema = z.object({ to: z.string(), data: z.string(), value: z.string() });
 
 export const quoteViewSchema = z
   .object({

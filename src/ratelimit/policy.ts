@@ -55,7 +55,7 @@ export function decide(buckets: BucketState[]): Decision {
   return { allowed: false, buckets, retryAfterSec: Math.max(1, ...over.map((b) => Math.ceil(b.resetMs / 1000))) };
 }
 
-export const remaining = (b: BucketState) => Math.max(0, b.limit - b.consumed);
+const remaining = (b: BucketState) => Math.max(0, b.limit - b.consumed);
 
 /**
  * `RateLimit-Policy: "default";q=600;w=60, "strict";q=60;w=60` and `RateLimit: "default";r=599;t=42, …`: the

@@ -12,7 +12,7 @@ import { balancesQueryWeight } from '../ratelimit/weights.js';
 export const PUBLIC_CACHE = 'public, max-age=300';
 
 /** A 200 with Cache-Control and a strong ETag of the body, or a bodiless 304 when If-None-Match matches. */
-export function cacheable(headers: IncomingHttpHeaders, body: unknown) {
+function cacheable(headers: IncomingHttpHeaders, body: unknown) {
   const etag = `"${createHash('sha256').update(JSON.stringify(body)).digest('base64url').slice(0, 27)}"`;
   const h = { 'cache-control': PUBLIC_CACHE, etag };
   const inm = headers['if-none-match'];

@@ -6,11 +6,11 @@
  *   5 s, 15 s, 45 s, 2 m 15 s, 6 m 45 s, 20 m 15 s, 1 h 45 s, 3 h 2 m, 9 h 7 m, then 12 h five times
  * = 15 attempts over about 73.7 hours (≈3 days); then the delivery is marked `failed`.
  */
-export const GROWTH = 3;
+const GROWTH = 3;
 /** The cap, in multiples of the base (12 h at 5 s). */
-export const CAP_FACTOR = 8640;
+const CAP_FACTOR = 8640;
 export const MAX_ATTEMPTS = 15;
-export const JITTER = 0.2;
+const JITTER = 0.2;
 
 /** Nominal delay before attempt `attempt + 1`, after `attempt` failed attempts (attempt ≥ 1). */
 export function nominalDelayMs(attempt: number, baseMs: number): number {

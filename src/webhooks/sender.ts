@@ -8,13 +8,13 @@ export type Resolver = (host: string) => Promise<Array<{ address: string; family
 export const systemResolver: Resolver = (host) => dnsLookup(host, { all: true, verbatim: true });
 
 /** The first KiB of a receiver's response is kept (as text) in the attempt log. */
-export const RESPONSE_KEEP_BYTES = 1024;
+const RESPONSE_KEEP_BYTES = 1024;
 
 /**
  * Receiver-controlled text made storable: Postgres text cannot hold NUL, and a row that cannot be
  * written would leave a delivered event unrecorded (and re-sent at every lease expiry, forever).
  */
-export const storableText = (s: string) => s.replaceAll('\0', '\uFFFD');
+const storableText = (s: string) => s.replaceAll('\0', '\uFFFD');
 
 export interface SendResult {
   ok: boolean;

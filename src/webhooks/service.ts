@@ -20,10 +20,10 @@ import { attemptView, deliveryView, endpointView, type AttemptView, type Deliver
 import { DeliveryWorker } from './worker.js';
 
 /** During a rotation the old secret keeps signing alongside the new one for this long. */
-export const ROTATION_OVERLAP_MS = 24 * 3600 * 1000;
-export const MAX_ENDPOINTS = 16;
+const ROTATION_OVERLAP_MS = 24 * 3600 * 1000;
+const MAX_ENDPOINTS = 16;
 
-export const livemodeOf = (auth: KeyAuth) => auth.mode === 'live';
+const livemodeOf = (auth: KeyAuth) => auth.mode === 'live';
 
 /** Webhook endpoints (per account and mode), their attempt log, test triggers, and the delivery worker. */
 export interface WebhooksDeps extends Pick<Handles, 'log' | 'clock' | 'prisma'> {

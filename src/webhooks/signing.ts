@@ -6,7 +6,7 @@ import { Webhook } from 'standardwebhooks';
  * HMAC-SHA256 with the base64-decoded secret, sent as `webhook-signature: v1,<base64>`; several
  * space-separated signatures are allowed, which is how both secrets sign during a rotation.
  */
-export const SECRET_PREFIX = 'whsec_';
+const SECRET_PREFIX = 'whsec_';
 
 /** 32 random bytes, base64, with the `whsec_` prefix the libraries expect. */
 export const generateSecret = () => SECRET_PREFIX + randomBytes(32).toString('base64');

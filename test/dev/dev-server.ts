@@ -6,7 +6,7 @@ import { nodeWithTsx } from '../helpers/spawn.js';
 import { freePort } from '../helpers/server.js';
 import { waitFor } from '../helpers/wait.js';
 
-export const ROOT = resolve(import.meta.dirname, '../..');
+const ROOT = resolve(import.meta.dirname, '../..');
 /** Where nothing answers: the price, token-list and provider APIs of a machine offline. */
 const OFFLINE = 'http://127.0.0.1:9';
 

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { chromium, type Browser } from 'playwright-core';
 
 /** Debian's chromium (never a downloaded browser); CHROMIUM_PATH overrides. */
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /**
  * Headless chromium as this closed network needs it: without the background-networking flags it keeps trying
@@ -25,7 +25,7 @@ export const launchChromium = (): Promise<Browser> =>
   });
 
 /** A webhook delivery as the merchant's receiver got it (Standard Webhooks headers and the raw body). */
-export interface Hook {
+interface Hook {
   id: string;
   timestamp: string;
   signature: string;

@@ -45,7 +45,7 @@ export function rootFields(schema: GraphQLSchema): RootField[] {
 }
 
 /** The selection for a result type: its leaves, and at shallow depth the leaves of its objects, through unions. */
-export function selection(type: GraphQLOutputType, depth = 0): string {
+function selection(type: GraphQLOutputType, depth = 0): string {
   const named = getNamedType(type);
   if (isLeafType(named)) return '';
   if (isUnionType(named)) {
@@ -99,7 +99,7 @@ const stringValue = (ctx: Ctx): fc.Arbitrary<string> =>
   );
 
 /** A value for `type`: right-typed at its edges, or (wrong) anything at all. */
-export function inputValue(type: GraphQLInputType, ctx: Ctx, depth = 0): fc.Arbitrary<unknown> {
+function inputValue(type: GraphQLInputType, ctx: Ctx, depth = 0): fc.Arbitrary<unknown> {
   const wrong = fc.oneof(nastyJson, fc.constant(null));
   if (depth > 5) return fc.constant(null);
   if (isNonNullType(type)) return fc.oneof({ weight: 12, arbitrary: inputValue(type.ofType, ctx, depth) }, { weight: 1, arbitrary: fc.constant(null) });
@@ -165,7 +165,7 @@ const deepObject = (n: number): unknown => {
 };
 
 /** A GraphQL literal for `value` (strings as JSON strings, enum names bare where the type is an enum). */
-export function literal(value: unknown, type?: GraphQLInputType, depth = 0): string {
+function literal(value: unknown, type?: GraphQLInputType, depth = 0): string {
   const t = type && isNonNullType(type) ? type.ofType : type;
   if (value === null || value === undefined) return 'null';
   // Deep enough to be refused by the service's nesting limit, shallow enough for this recursion.

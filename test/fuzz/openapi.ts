@@ -31,14 +31,14 @@ export type JsonSchema = Record<string, unknown> & {
   examples?: unknown[];
 };
 
-export interface OpenApiParameter {
+interface OpenApiParameter {
   name: string;
   in: 'path' | 'query' | 'header' | 'cookie';
   required?: boolean;
   schema?: JsonSchema;
 }
 
-export interface OpenApiOperation {
+interface OpenApiOperation {
   parameters?: Array<OpenApiParameter | { $ref: string }>;
   requestBody?: { required?: boolean; content?: Record<string, { schema?: JsonSchema }> } | { $ref: string };
   security?: Array<Record<string, string[]>>;

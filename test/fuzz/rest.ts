@@ -211,8 +211,3 @@ export function restCase(ctx: RestContext, op: Operation): fc.Arbitrary<HttpCase
     };
   });
 }
-
-/** Cases for every operation of the document, each operation equally likely. */
-export function restCases(ctx: RestContext, ops: Operation[]): fc.Arbitrary<HttpCase> {
-  return fc.oneof(...ops.map((op) => restCase(ctx, op)));
-}

@@ -8,7 +8,7 @@ import { checkAnswer } from './check.js';
 import { send, type HttpCase, type HttpResult } from './transport.js';
 import type { FuzzTarget, Incident } from './target.js';
 
-export interface Finding {
+interface Finding {
   label: string;
   problems: string[];
   status: number;
@@ -41,7 +41,7 @@ export interface FuzzReport {
 }
 
 /** `GET /v1/openapi.json` when the service serves it (the contract), else a document built from `restRoutes`. */
-export async function loadDocument(url: string): Promise<{ doc: OpenApiDocument; served: boolean }> {
+async function loadDocument(url: string): Promise<{ doc: OpenApiDocument; served: boolean }> {
   const r = await send(url, { label: 'openapi', method: 'GET', path: '/v1/openapi.json', headers: {} });
   if (r.status === 200) return { doc: JSON.parse(r.text) as OpenApiDocument, served: true };
   if (r.status !== 404) throw new Error(`GET /v1/openapi.json answered ${r.status}: ${r.text.slice(0, 200)}`);
@@ -150,7 +150,7 @@ function keyVariants(c: HttpCase, validKey: string): HttpCase[] {
 }
 
 /** The process still answers: health is 200 and a GraphQL query executes. */
-export async function isAlive(url: string): Promise<boolean> {
+async function isAlive(url: string): Promise<boolean> {
   const health = await send(url, { label: 'health', method: 'GET', path: '/v1/health', headers: {} });
   const gql = await send(url, {
     label: 'health',

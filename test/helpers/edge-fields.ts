@@ -39,7 +39,7 @@ type AnyDef = Record<string, unknown> & { type: string };
 const defOf = (s: z.ZodType) => (s as unknown as { _zod: { def: AnyDef } })._zod.def;
 
 /** Every object field under `schema` (through wrappers, pipes, unions, arrays, records, intersections, lazies). */
-export function zodFields(schema: z.ZodType, at: string, out: Found[] = [], ancestors = new Set<unknown>()): Found[] {
+function zodFields(schema: z.ZodType, at: string, out: Found[] = [], ancestors = new Set<unknown>()): Found[] {
   // A schema that contains itself (through a lazy) is walked once per path.
   if (ancestors.has(schema)) return out;
   ancestors.add(schema);

@@ -12,19 +12,19 @@ import { createGraphQLContext } from '../../src/graphql/context.js';
 import { createTestDatabase, type Backend, type TestDatabase } from './db.js';
 import { waitFor } from './wait.js';
 
-export interface GqlError {
+interface GqlError {
   message: string;
   path?: Array<string | number>;
   extensions: Record<string, unknown>;
 }
 
-export interface GqlResult<R> {
+interface GqlResult<R> {
   data?: R | null;
   errors?: GqlError[];
   requestId: string | null;
 }
 
-export type Gql = <R, V>(doc: TypedDocumentNode<R, V>, variables?: V, key?: string) => Promise<GqlResult<R>>;
+type Gql = <R, V>(doc: TypedDocumentNode<R, V>, variables?: V, key?: string) => Promise<GqlResult<R>>;
 
 /**
  * GraphQL without a socket: the request goes to the same yoga instance and the same context creation as
@@ -177,15 +177,4 @@ export async function startGraphQLTestApp(opts: { backend?: Backend; env?: Recor
       await database.drop();
     },
   };
-}
-
-/** Typed GraphQL over HTTP to a listening server, for tests whose subject is the HTTP transport. */
-export async function gqlOverHttp<R, V>(url: string, doc: TypedDocumentNode<R, V>, variables?: V, headers: Record<string, string> = {}): Promise<GqlResult<R>> {
-  const res = await fetch(`${url}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify({ query: print(doc), variables }),
-  });
-  const body = (await res.json()) as { data?: R; errors?: GqlError[] };
-  return { ...body, requestId: res.headers.get('x-request-id') };
 }

@@ -8,7 +8,7 @@ import type { TestServer } from '../helpers/server.js';
 
 export const RECIPIENT = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
 const PAYER = '0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc';
-export const SESSION_INPUT = {
+const SESSION_INPUT = {
   amount: '25000000',
   settleChain: 'base',
   settleToken: 'USDC',
@@ -52,7 +52,7 @@ const hex = (bytes: number) => `0x${randomBytes(bytes).toString('hex')}`;
  * and the session's paid fields), as the verifier would after an on-chain check; the refund is then created
  * through RefundsService like a merchant would.
  */
-export async function createTenant(s: TestServer, name: string, key: string): Promise<Tenant> {
+async function createTenant(s: TestServer, name: string, key: string): Promise<Tenant> {
   const auth = await s.services.accounts.authenticate(key);
   const session = await s.services.checkout.create(auth, { ...SESSION_INPUT, reference: `ref-${name}`, metadata: { owner: name } });
   const paid = await s.services.checkout.create(auth, SESSION_INPUT);
@@ -189,7 +189,7 @@ export async function createTenant(s: TestServer, name: string, key: string): Pr
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
 /** An id of the same shape (prefix and length) as `id` that names nothing: the "does not exist" baseline. */
-export function lookalike(id: string): string {
+function lookalike(id: string): string {
   const cut = id.lastIndexOf('_') + 1;
   const tail = id.slice(cut);
   const alphabet = /^[0-9a-f]+$/.test(tail) ? '0123456789abcdef' : BASE62;

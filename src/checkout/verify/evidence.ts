@@ -99,13 +99,13 @@ export function matchesEvmBuild(tx: EvmSourceTx, builds: readonly BuiltEvidence[
  * address lookup table, which the built message cannot resolve). Compute-budget instructions are left out
  * (wallets may rewrite the priority fee and compute limit they sign).
  */
-export const COMPUTE_BUDGET_PROGRAM = 'ComputeBudget111111111111111111111111111111';
+const COMPUTE_BUDGET_PROGRAM = 'ComputeBudget111111111111111111111111111111';
 /**
  * Programs wallets add to what they sign and that move no funds: the compute budget (priority fee, limits) and
  * Lighthouse assertions (Phantom adds one, Solflare two, to guard the simulated outcome). Left out of the match so
  * those wallets' routed payments still count; an instruction that can move funds is never left out.
  */
-export const WALLET_ADDED_PROGRAMS = new Set([COMPUTE_BUDGET_PROGRAM, 'L2TExMFKdjpN9kozasaurPirfHy9P8sbXoAN1qA3S95']);
+const WALLET_ADDED_PROGRAMS = new Set([COMPUTE_BUDGET_PROGRAM, 'L2TExMFKdjpN9kozasaurPirfHy9P8sbXoAN1qA3S95']);
 export function solanaInstructionKeys(instructions: ReadonlyArray<{ programId: string; accounts: readonly string[]; data: Uint8Array }>): string[] {
   return instructions
     .filter((i) => !WALLET_ADDED_PROGRAMS.has(i.programId))

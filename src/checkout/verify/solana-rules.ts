@@ -2,7 +2,7 @@ import type { Verdict } from './reasons.js';
 import { minedBeforeSession, type PaymentExpectation } from './evm-rules.js';
 
 /** The parts of `getTransaction(...).meta` the rules read. */
-export interface SolanaTokenBalance {
+interface SolanaTokenBalance {
   accountIndex: number;
   mint: string;
   owner?: string;

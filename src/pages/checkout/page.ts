@@ -9,7 +9,7 @@ import { payPageAssets } from './assets.js';
  */
 const SESSION_PATH = /^\/pay\/(cs_[A-Za-z0-9_]{1,100})\/?$/;
 
-export const PAY_PAGE_CSP = pageCsp({
+const PAY_PAGE_CSP = pageCsp({
   'script-src': ["'self'"],
   'style-src': ["'self'"],
   'img-src': ["'self'", 'data:'],

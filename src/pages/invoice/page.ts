@@ -26,7 +26,7 @@ const PAGE_SOURCES = { 'style-src': ["'self'"], 'img-src': ["'self'", 'data:'] }
 /** An open invoice's page (its pay button is a form posting to this origin). */
 export const INVOICE_PAGE_CSP = pageCsp(PAGE_SOURCES, { formsToSelf: true });
 /** Every other state (paid, void, not found): no form, so no form may post. */
-export const INVOICE_STATIC_PAGE_CSP = pageCsp(PAGE_SOURCES);
+const INVOICE_STATIC_PAGE_CSP = pageCsp(PAGE_SOURCES);
 
 let css: string | undefined;
 

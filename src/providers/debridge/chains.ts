@@ -7,7 +7,7 @@ import { SOLANA_CHAIN_ID } from '../types.js';
  * Fantom is left out too (missing from the 2026 tables). `GET /v1.0/supported-chains-info` is the live
  * source of truth; the adapter learns additions from it (see DebridgeChainTable.learn).
  */
-export const DEBRIDGE_CHAIN_IDS: ReadonlyArray<readonly [service: number, debridge: number]> = [
+const DEBRIDGE_CHAIN_IDS: ReadonlyArray<readonly [service: number, debridge: number]> = [
   [1, 1],
   [10, 10],
   [56, 56],

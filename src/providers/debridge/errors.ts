@@ -7,7 +7,7 @@ import { debridgeErrorBody } from './schemas.js';
  * `errorId` (the numeric `errorCode` of each id is unconfirmed). Ids saying our own request was built wrong
  * (fee parameters, sender) are PROVIDER_ERROR: the caller cannot fix them.
  */
-export const DEBRIDGE_ERRORS: ProviderErrorTable = [
+const DEBRIDGE_ERRORS: ProviderErrorTable = [
   {
     code: [
       'IMPOSSIBLE_ROUTE',

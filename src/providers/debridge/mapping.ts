@@ -112,7 +112,7 @@ export function readBuild(body: CreateTxResponse, stored: StoredQuote, chains: D
   return readTransaction(body, stored.request);
 }
 
-export interface DebridgeEstimate {
+interface DebridgeEstimate {
   srcAmount: bigint;
   dstAmount: bigint;
   estimatedSeconds: number;
@@ -124,12 +124,7 @@ export interface DebridgeEstimate {
  * for (translated back to our conventions); `expect.src` is the exact input the order must take and
  * `expect.minDst` the least it must deliver. Anything else is a PROVIDER_ERROR, never a quote.
  */
-export function readEstimate(
-  body: CreateTxResponse,
-  req: QuoteRequest,
-  chains: DebridgeChainTable,
-  expect: { src?: bigint; minDst?: bigint },
-): DebridgeEstimate {
+function readEstimate(body: CreateTxResponse, req: QuoteRequest, chains: DebridgeChainTable, expect: { src?: bigint; minDst?: bigint }): DebridgeEstimate {
   const { srcChainTokenIn: tin, dstChainTokenOut: tout } = body.estimation;
   checkToken('srcChainTokenIn', tin, req.src, req.srcVm, chains);
   checkToken('dstChainTokenOut', tout, req.dst, req.dstVm, chains);
@@ -163,7 +158,7 @@ function unitUsd(t: { amount: bigint; approximateUsdValue?: number } | undefined
  * when the input is the source chain's native coin (else its price is unknown here). Our affiliate fee is
  * not a provider fee and is not counted. Undefined when nothing could be priced.
  */
-export function providerFeeUsd(body: CreateTxResponse, req: QuoteRequest): number | undefined {
+function providerFeeUsd(body: CreateTxResponse, req: QuoteRequest): number | undefined {
   const e = body.estimation;
   const priced = [e.srcChainTokenIn, e.srcChainTokenOut, e.dstChainTokenOut].filter((t) => t !== undefined);
   const priceOf = (address: string) => unitUsd(priced.find((t) => t.address.toLowerCase() === address.toLowerCase()));
@@ -197,7 +192,7 @@ export function providerFeeUsd(body: CreateTxResponse, req: QuoteRequest): numbe
  * is `tx.to`. Solana: `tx.data` is 0x-hex of a serialized VersionedTransaction; we hand it on as base64
  * after checking it deserializes.
  */
-export function readTransaction(body: CreateTxResponse, req: QuoteRequest): ProviderTx {
+function readTransaction(body: CreateTxResponse, req: QuoteRequest): ProviderTx {
   const tx = body.tx;
   if (!('data' in tx)) throw fail('answered without a transaction');
   if (req.srcVm === 'svm') {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { lenient } from '../error-table.js';
 
 /** Integer string in base units → bigint. Decimal, or 0x-hex (tx values are sometimes hex). */
-export const uint = z
+const uint = z
   .string()
   .regex(/^(0x[0-9a-fA-F]+|[0-9]+)$/, 'expected an integer string')
   .transform((s) => BigInt(s));
@@ -100,4 +100,3 @@ export const debridgeContext = z.object({
   query: z.record(z.string(), z.string()),
   orderId: z.string().optional(),
 });
-export type DebridgeContext = z.output<typeof debridgeContext>;

@@ -7,7 +7,7 @@ import type { OrderState } from '../types.js';
  * back on the source chain (ClaimedOrderCancel); until then the refund is in flight. DLN has no failure
  * state: an unfilled order stays Created until cancelled. `None` is an order not indexed yet.
  */
-export const DEBRIDGE_STATES: ProviderStateTable = {
+const DEBRIDGE_STATES: ProviderStateTable = {
   None: 'pending',
   Created: 'pending',
   OrderCancelled: 'pending',

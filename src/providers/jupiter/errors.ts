@@ -78,7 +78,7 @@ const EXECUTE_FORMAT = errorFormat({
 export const jupiterExecuteRejection = (body: unknown, status: number): ApiError => toApiError(EXECUTE_FORMAT, EXECUTE_ERRORS, status, body);
 
 /** Trigger's error answers (`{ error, code, cause? }`) → our codes; rows match `error: cause`. */
-export const TRIGGER_ERRORS: ProviderErrorTable = [
+const TRIGGER_ERRORS: ProviderErrorTable = [
   { status: [401, 403], to: 'PROVIDER_ERROR', note: 'rejected the API key' },
   { message: /at least [0-9.]+ ?USD|minimum order|too small/i, to: 'AMOUNT_TOO_SMALL' },
   { message: /transfer[- ]?(fee|tax)|token-?2022/i, to: 'UNSUPPORTED_TOKEN' },

@@ -9,10 +9,10 @@ import { assertUltraTransaction } from './transaction.js';
 /** Request/response mapping for Jupiter Ultra `GET /ultra/v1/order` (docs/providers/jupiter.md). */
 
 /** Ultra accepts an integrator `referralFee` only within these bounds (bps). */
-export const JUPITER_MIN_REFERRAL_BPS = 50;
-export const JUPITER_MAX_REFERRAL_BPS = 255;
+const JUPITER_MIN_REFERRAL_BPS = 50;
+const JUPITER_MAX_REFERRAL_BPS = 255;
 /** Share of the integrator fee Jupiter keeps for itself. */
-export const JUPITER_REFERRAL_CUT = 0.2;
+const JUPITER_REFERRAL_CUT = 0.2;
 
 export function isSolanaAddress(s: string): boolean {
   if (!/^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(s)) return false;

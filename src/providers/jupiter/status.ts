@@ -6,7 +6,7 @@ import type { OrderState, ProviderOrderStatus } from '../types.js';
  * answers `unknown` (capabilities.tracksStatus is off) and the order poller takes the outcome from the chain.
  * The one state Ultra does report is `/execute`'s `status` for the signed transaction it landed.
  */
-export const JUPITER_EXECUTE_STATES: ProviderStateTable = {
+const JUPITER_EXECUTE_STATES: ProviderStateTable = {
   Success: 'filled',
   Failed: 'failed',
 };

@@ -24,7 +24,7 @@ export const triggerExecuteBody = z.object({
 });
 
 /** One fill of an order, raw integer amounts (the UI-unit twins are ignored). */
-export const triggerTrade = z.object({
+const triggerTrade = z.object({
   orderKey: z.string().optional(),
   inputMint: z.string().optional(),
   outputMint: z.string().optional(),
@@ -37,7 +37,7 @@ export const triggerTrade = z.object({
   action: z.string().nullish(),
 });
 
-export const triggerOrder = z.object({
+const triggerOrder = z.object({
   userPubkey: z.string(),
   orderKey: pubkey,
   inputMint: z.string(),
@@ -66,4 +66,3 @@ export const triggerOrdersBody = z.object({
 });
 
 export type TriggerOrder = z.output<typeof triggerOrder>;
-export type TriggerTrade = z.output<typeof triggerTrade>;

@@ -16,10 +16,10 @@ const KYBER_CODES: ProviderErrorTable = [
   { code: [4011], to: 'UNSUPPORTED_TOKEN' },
 ];
 
-export const KYBER_QUOTE_ERRORS: ProviderErrorTable = [{ status: [404], code: [null], to: 'NO_ROUTE', note: 'does not serve this chain' }, ...KYBER_CODES];
+const KYBER_QUOTE_ERRORS: ProviderErrorTable = [{ status: [404], code: [null], to: 'NO_ROUTE', note: 'does not serve this chain' }, ...KYBER_CODES];
 
 /** At build time these mean the stored route can no longer be turned into a transaction. */
-export const KYBER_BUILD_ERRORS: ProviderErrorTable = [
+const KYBER_BUILD_ERRORS: ProviderErrorTable = [
   { status: [404], code: [null], to: 'QUOTE_NOT_FOUND', note: 'does not serve this chain' },
   { code: [4000, 4002, 4008, 4010, 4222, 40011], to: 'QUOTE_NOT_FOUND' },
   ...KYBER_CODES,

@@ -7,11 +7,11 @@ import type { KyberBuild, KyberContext, KyberRoutes } from './schemas.js';
 
 export const KYBER_NATIVE = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE';
 /** MetaAggregationRouterV2, the same on every chain: the only address a user is asked to approve for KyberSwap. */
-export const KYBER_ROUTER = '0x6131B5fae19EA4f9D964eAc0408E4408b66337b5';
+const KYBER_ROUTER = '0x6131B5fae19EA4f9D964eAc0408E4408b66337b5';
 /** KyberSwap documents no cap on the integrator fee; the service cap (150 bps) applies before we get here. */
 const KYBER_MAX_FEE_BPS = 10_000;
 /** Kyber caps slippageTolerance at 2000 bps unless `ignoreCappedSlippage` is set. */
-export const KYBER_SLIPPAGE_CAP_BPS = 2000;
+const KYBER_SLIPPAGE_CAP_BPS = 2000;
 
 /** Chain slug (first path segment) per chain id; Mantle is left out (no longer ticked for the aggregator). */
 export const KYBER_CHAIN_SLUGS: Readonly<Record<number, string>> = {
@@ -104,7 +104,7 @@ export function routesQuery(req: QuoteRequest, fee: KyberFeeParams): Record<stri
 }
 
 /** A router other than Kyber's own would have the user approve an unknown contract. */
-export function checkRouter(address: string): void {
+function checkRouter(address: string): void {
   if (address.toLowerCase() !== KYBER_ROUTER.toLowerCase()) throw new ApiError('PROVIDER_ERROR', `kyberswap named an unexpected router ${address}`);
 }
 

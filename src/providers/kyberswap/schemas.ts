@@ -10,7 +10,7 @@ const hex = z.string().regex(/^0x([0-9a-fA-F]{2})*$/, 'expected hex data');
 const usd = z.union([z.string(), z.number()]).transform((v) => Number(v));
 
 /** The parts of `routeSummary` we read; the object itself is sent back verbatim (it carries a checksum). */
-export const kyberRouteSummary = z.object({
+const kyberRouteSummary = z.object({
   tokenIn: address,
   tokenOut: address,
   amountIn: intStr,

@@ -9,7 +9,7 @@ import { lifiErrorBody, type LifiErrorBody } from './schemas.js';
  * the slippage: no route at that slippage. 400 / 1011 ValidationError is a request the caller can fix. Key
  * problems (401/403, 1010), third-party failures (424) and everything else are PROVIDER_ERROR.
  */
-export const LIFI_ERRORS: ProviderErrorTable = [
+const LIFI_ERRORS: ProviderErrorTable = [
   { status: [404], subcodes: ['AMOUNT_TOO_LOW'], to: 'AMOUNT_TOO_SMALL' },
   { code: [1002, 1003], subcodes: ['AMOUNT_TOO_LOW'], to: 'AMOUNT_TOO_SMALL' },
   { status: [404], subcodes: ['AMOUNT_TOO_HIGH'], to: 'AMOUNT_TOO_LARGE' },
@@ -23,7 +23,7 @@ export const LIFI_ERRORS: ProviderErrorTable = [
 ];
 
 /** Tool error codes inside `errors`, from either documented shape (nested object or flat array). */
-export function toolErrorCodes(errors: LifiErrorBody['errors']): string[] {
+function toolErrorCodes(errors: LifiErrorBody['errors']): string[] {
   if (!errors) return [];
   if (Array.isArray(errors)) return errors.map((e) => e.code).filter((c): c is string => !!c);
   const out: string[] = [];

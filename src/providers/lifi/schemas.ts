@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { lenient } from '../error-table.js';
 
 /** Integer string in base units → bigint; decimal or 0x-hex (transactionRequest values are hex). */
-export const uint = z
+const uint = z
   .string()
   .regex(/^(0x[0-9a-fA-F]+|[0-9]+)$/, 'expected an integer string')
   .transform((s) => BigInt(s));

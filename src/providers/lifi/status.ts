@@ -6,7 +6,7 @@ import type { OrderState } from '../types.js';
  * PARTIAL (delivered, possibly in a fallback token) are filled, REFUNDED is refunded. PENDING stays pending
  * whatever its substatus (a refund in progress has not arrived yet). FAILED is failed.
  */
-export const LIFI_STATES: ProviderStateTable = {
+const LIFI_STATES: ProviderStateTable = {
   PENDING: 'pending',
   DONE: 'filled',
   'DONE/REFUNDED': 'refunded',

@@ -36,9 +36,9 @@ import { mockOutcome } from './status.js';
  */
 
 /** Anvil account 9 (public test key), the devnet's maker (src/devnet/constants.ts). */
-export const MOCK_MAKER = privateKeyToAccount('0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6');
+const MOCK_MAKER = privateKeyToAccount('0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6');
 
-export const isLoopbackUrl = (url: string) => {
+const isLoopbackUrl = (url: string) => {
   try {
     const h = new URL(url).hostname;
     return h === 'localhost' || h === '127.0.0.1' || h === '[::1]' || h === '::1';

@@ -2,7 +2,7 @@
  * Deterministic prices for the mock provider (local development only): a fixed USD table by symbol,
  * falling back to the token's own `priceUsd`. Amounts are computed on integers (micro-USD).
  */
-export const MOCK_USD: Record<string, number> = {
+const MOCK_USD: Record<string, number> = {
   USDC: 1,
   USDT: 1,
   USDBC: 1,

@@ -3,7 +3,7 @@ import { SYSTEM_PROGRAM_ID } from '../native-tokens.js';
 
 /** Relay's own id for Solana, and its "address" for native SOL (docs/providers/relay.md). */
 export const RELAY_SOLANA_CHAIN_ID = 792703809;
-export const RELAY_SOL_NATIVE = SYSTEM_PROGRAM_ID;
+const RELAY_SOL_NATIVE = SYSTEM_PROGRAM_ID;
 
 export const toRelayChainId = (serviceId: number) => (serviceId === SOLANA_CHAIN_ID ? RELAY_SOLANA_CHAIN_ID : serviceId);
 export const fromRelayChainId = (relayId: number) => (relayId === RELAY_SOLANA_CHAIN_ID ? SOLANA_CHAIN_ID : relayId);

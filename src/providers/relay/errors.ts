@@ -6,7 +6,7 @@ import { relayErrorBody } from './schemas.js';
  * Relay's error answers (`{ message, errorCode }`, docs/providers/relay.md) → our codes, by `errorCode`.
  * Codes not listed (INSUFFICIENT_FUNDS, SOLANA_TX_TOO_LARGE, the retryable ones…) are PROVIDER_ERROR.
  */
-export const RELAY_ERRORS: ProviderErrorTable = [
+const RELAY_ERRORS: ProviderErrorTable = [
   { status: [401, 403], to: 'PROVIDER_ERROR', note: 'rejected the API key (check RELAY_API_KEY)' },
   { code: ['AMOUNT_TOO_LOW'], to: 'AMOUNT_TOO_SMALL' },
   {

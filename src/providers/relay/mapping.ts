@@ -7,7 +7,7 @@ import { fromRelayChainId, toRelayChainId, toRelayCurrency } from './chains.js';
 import { evmTxData, svmTxData, type RelayQuoteResponse, type RelayStep } from './schemas.js';
 
 /** Relay quotes carry no expiry; its fills are priced at quote time, so we keep them short. */
-export const RELAY_QUOTE_TTL_S = 60;
+const RELAY_QUOTE_TTL_S = 60;
 
 /**
  * The `POST /quote/v2` body for our request, and the fees it carries. Fees travel as `appFees` in bps of

@@ -31,10 +31,10 @@ export const svmTxData = z
   })
   .loose();
 
-export const stepItem = z
+const stepItem = z
   .object({ status: z.string().optional(), data: z.unknown(), check: z.object({ endpoint: z.string(), method: z.string() }).optional() })
   .loose();
-export const step = z
+const step = z
   .object({
     id: z.string(),
     kind: z.enum(['transaction', 'signature']),

@@ -5,7 +5,7 @@ import type { OrderState, ProviderOrderStatus } from '../types.js';
  * Relay request states (`GET /intents/status/v3` and `GET /requests/v3` rows) → ours. `delayed` is listed
  * in Relay's docs but not its schema; `fallback` is the deprecated v1 name of `refund`.
  */
-export const RELAY_STATES: ProviderStateTable = {
+const RELAY_STATES: ProviderStateTable = {
   waiting: 'pending',
   depositing: 'pending',
   pending: 'pending',

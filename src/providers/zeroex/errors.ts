@@ -10,7 +10,7 @@ import { zeroExErrorBody } from './schemas.js';
 const KEY_ROW: ProviderErrorRow = { status: [401], to: 'PROVIDER_ERROR', note: 'rejected the API key' };
 const CANNOT_TRADE = ['SWAP_VALIDATION_FAILED', 'TAKER_NOT_AUTHORIZED_FOR_TRADE', 'RECIPIENT_NOT_AUTHORIZED_FOR_TRADE'];
 
-export const ZEROEX_QUOTE_ERRORS: ProviderErrorTable = [
+const ZEROEX_QUOTE_ERRORS: ProviderErrorTable = [
   KEY_ROW,
   { code: ['INPUT_INVALID', 'RECIPIENT_NOT_SUPPORTED'], to: 'INVALID_PARAMS' },
   {
@@ -21,7 +21,7 @@ export const ZEROEX_QUOTE_ERRORS: ProviderErrorTable = [
 ];
 
 /** At build time (the firm `/quote`), a trade 0x refuses means the stored quote can no longer be built. */
-export const ZEROEX_BUILD_ERRORS: ProviderErrorTable = [KEY_ROW, { code: CANNOT_TRADE, to: 'QUOTE_NOT_FOUND' }, ...ZEROEX_QUOTE_ERRORS];
+const ZEROEX_BUILD_ERRORS: ProviderErrorTable = [KEY_ROW, { code: CANNOT_TRADE, to: 'QUOTE_NOT_FOUND' }, ...ZEROEX_QUOTE_ERRORS];
 
 /** 0x's error body: matched by `name`; the message carries name, text and the per-field details. */
 const ZEROEX_ERROR_FORMAT = errorFormat({

@@ -10,7 +10,7 @@ export const ZEROEX_NATIVE = '0xEeeeeEeeeEeEeeEeEeEeeEEEeeeeEeeeeeeeEEeE';
 export const ZEROEX_MANTLE_NATIVE = '0xdeaddeaddeaddeaddeaddeaddeaddeaddead0000';
 const MANTLE = 5000;
 /** 0x's default cap on the integrator fee. */
-export const ZEROEX_MAX_FEE_BPS = 1000;
+const ZEROEX_MAX_FEE_BPS = 1000;
 
 /** Swap API chains per the 0x docs (as of 2026-08). */
 export const ZEROEX_CHAIN_IDS: ReadonlySet<number> = new Set([

@@ -21,7 +21,7 @@ const callError = (index: number, problem: string) =>
   new ApiError('INVALID_PARAMS', `calls[${index}]: ${problem}`, { field: `calls.${index}`, callIndex: index });
 
 /** The 4-byte selector of a call, or undefined for a plain value transfer (empty calldata). */
-export function selectorOf(call: Pick<DestinationCall, 'data'>, index: number): Hex | undefined {
+function selectorOf(call: Pick<DestinationCall, 'data'>, index: number): Hex | undefined {
   const data = call.data.toLowerCase();
   if (data === '0x') return undefined;
   if (data.length < 10) throw callError(index, 'calldata shorter than a 4-byte function selector');

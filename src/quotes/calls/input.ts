@@ -19,7 +19,7 @@ const hexData = z
 /** Native value in wei: the shared amount rule with 0 allowed (src/validation.ts). */
 const weiString = baseUnitAmountOrZero;
 
-export const destinationCallInput = z
+const destinationCallInput = z
   .object({
     to: address.meta({ description: 'Target contract on the destination chain.' }),
     data: hexData.meta({ description: `Calldata, at most ${MAX_CALL_DATA_BYTES} bytes.` }),
@@ -27,7 +27,7 @@ export const destinationCallInput = z
   })
   .strict();
 
-export const depositAction = z
+const depositAction = z
   .object({
     type: z.literal('deposit'),
     vault: address.meta({ description: 'An ERC-4626 vault whose asset is `dstToken`; the shares are minted to `recipient`.' }),
@@ -35,7 +35,7 @@ export const depositAction = z
   .strict()
   .meta({ description: 'Deposit exactly `dstAmount` into an ERC-4626 vault for `recipient`: approve(vault) then deposit(dstAmount, recipient).' });
 
-export const contractCallAction = z
+const contractCallAction = z
   .object({
     type: z.literal('contractCall'),
     to: address.meta({ description: 'Target contract.' }),
@@ -45,7 +45,7 @@ export const contractCallAction = z
   .strict()
   .meta({ description: 'One call to `to`. ERC-20 output: preceded by approve(to, dstAmount). Native output: sent `value` (default all of `dstAmount`).' });
 
-export const actionInput = z.discriminatedUnion('type', [depositAction, contractCallAction]);
+const actionInput = z.discriminatedUnion('type', [depositAction, contractCallAction]);
 export type CallsAction = z.output<typeof actionInput>;
 
 export const callsBodySchema = z

@@ -7,7 +7,7 @@ import { toFunctionSelector } from 'viem';
  *
  * Listed by signature and turned into selectors with viem, so the table reads as the standards write them.
  */
-export const REFUSED_SIGNATURES: { signature: string; name: string }[] = [
+const REFUSED_SIGNATURES: { signature: string; name: string }[] = [
   // ERC-20 (and ERC-721's plain transfer, which shares the selector)
   { signature: 'transferFrom(address,address,uint256)', name: 'transferFrom (ERC-20 / ERC-721)' },
   // ERC-721 safe transfers, without and with data

@@ -82,7 +82,7 @@ const MARKER = 0x5a17_c0ffeen;
 /** Tokens whose balance slot is remembered (oldest forgotten first): callers choose the token, so this is bounded. */
 export const SLOT_CACHE_MAX = 2_000;
 /** How long a token whose balance slot could not be found is not probed again (a probe costs 64 eth_calls). */
-export const SLOT_MISS_TTL_MS = 10 * 60_000;
+const SLOT_MISS_TTL_MS = 10 * 60_000;
 
 /** Probing finished and no candidate slot holds the balance (not an RPC failure: worth remembering). */
 class NoBalanceSlot extends Error {}
@@ -105,7 +105,7 @@ const topicAddress = (t: Hex | undefined) => (t && t.length === 66 ? `0x${t.slic
  * contracts it never called directly (a router depositing "for msg.sender"), which the balance reads of the called
  * targets cannot. Returns, per token whose net gain is positive, the gain and the last call that credited it.
  */
-export function executorCredits(logsPerCall: SimLog[][], executor: string): { token: string; amount: bigint; index: number }[] {
+function executorCredits(logsPerCall: SimLog[][], executor: string): { token: string; amount: bigint; index: number }[] {
   const net = new Map<string, { token: string; amount: bigint; index: number }>();
   const add = (key: string, token: string, delta: bigint, index: number) => {
     const e = net.get(key) ?? { token, amount: 0n, index };

@@ -8,7 +8,7 @@ import bs58 from 'bs58';
  * when it can connect, knows Solana mainnet, and can sign a transaction (`solana:signAndSendTransaction`, or
  * `solana:signTransaction` with the page handing the signed bytes to the service to broadcast).
  */
-export const SOLANA_MAINNET = 'solana:mainnet';
+const SOLANA_MAINNET = 'solana:mainnet';
 
 type Features = Record<string, Record<string, (...args: unknown[]) => Promise<unknown>>>;
 
