@@ -84,7 +84,7 @@ function trackForExit(pid: number): void {
   });
 }
 
-/** Finds the anvil binary: explicit path, then `$ANVIL_BIN`, then the platform package of @foundry-rs/anvil. */
+/** Finds the anvil binary: explicit path, then `$ANVIL_BIN`, then the @foundry-rs/anvil-<platform> package. */
 export function resolveAnvilBinary(explicit?: string): string {
   const candidate = explicit ?? process.env.ANVIL_BIN;
   if (candidate) {
@@ -96,23 +96,13 @@ export function resolveAnvilBinary(explicit?: string): string {
   const arch = ({ x64: 'amd64', arm64: 'arm64' } as Record<string, string>)[process.arch];
   const pkg = `@foundry-rs/anvil-${process.platform}-${arch ?? process.arch}`;
   const exe = process.platform === 'win32' ? 'anvil.exe' : 'anvil';
-  const require = createRequire(import.meta.url);
-  // Usually hoisted next to @foundry-rs/anvil; fall back to resolving from inside it in case npm nested it.
-  const resolvers = [() => require.resolve(`${pkg}/package.json`)];
+  // The platform package is this project's own (optional) dependency, so it sits in node_modules at the top.
   try {
-    const wrapper = require.resolve('@foundry-rs/anvil/package.json');
-    resolvers.push(() => createRequire(wrapper).resolve(`${pkg}/package.json`));
+    const bin = path.join(path.dirname(createRequire(import.meta.url).resolve(`${pkg}/package.json`)), 'bin', exe);
+    assertExecutable(bin);
+    return bin;
   } catch {
-    // Wrapper not installed; the first resolver reports the useful error.
-  }
-  for (const resolve of resolvers) {
-    try {
-      const bin = path.join(path.dirname(resolve()), 'bin', exe);
-      assertExecutable(bin);
-      return bin;
-    } catch {
-      // Try the next location.
-    }
+    // Not installed for this platform: say what to do.
   }
   throw new Error(
     `anvil binary not found: install ${pkg} (an optional dependency of this project; the registry here carries only linux-amd64) ` +

@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { createRequire } from 'node:module';
 import { chromium, type Browser } from 'playwright-core';
 
 /** Debian's chromium (never a downloaded browser); CHROMIUM_PATH overrides. */
@@ -23,6 +25,11 @@ export const launchChromium = (): Promise<Browser> =>
       '--disable-sync',
     ],
   });
+
+const require = createRequire(import.meta.url);
+
+/** axe-core's browser bundle, evaluated in a page by the accessibility checks. */
+export const axeSource = (): string => readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 /** A webhook delivery as the merchant's receiver got it (Standard Webhooks headers and the raw body). */
 interface Hook {

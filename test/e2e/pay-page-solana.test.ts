@@ -1,9 +1,8 @@
 import { createServer, type Server } from 'node:http';
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from './harness.js';
+import { axeSource, launchChromium } from './harness.js';
 import { Keypair } from '@solana/web3.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { SolanaChainServer } from '../fixtures/solana-chain-server.js';
@@ -29,7 +28,7 @@ describe('hosted pay page with a Solana wallet (Wallet Standard) in chromium', {
   let thanks: Server;
   let thanksUrl: string;
   const sol = new SolanaChainServer();
-  const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  const axeBundle = axeSource();
 
   beforeAll(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
@@ -69,7 +68,7 @@ describe('hosted pay page with a Solana wallet (Wallet Standard) in chromium', {
   };
   const shot = (page: Page, name: string) => page.screenshot({ path: `${ARTIFACTS}${name}.png`, fullPage: true });
   const axe = async (page: Page) => {
-    await page.evaluate(axeSource);
+    await page.evaluate(axeBundle);
     const result = await page.evaluate(async () =>
       (window as unknown as { axe: { run(o: unknown): Promise<{ violations: Array<{ id: string; help: string; nodes: unknown[] }> }> } }).axe.run({
         runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'],

@@ -1,8 +1,7 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium, startMerchant } from './harness.js';
+import { axeSource, launchChromium, startMerchant } from './harness.js';
 import { Webhook } from 'standardwebhooks';
 import { erc20Abi, type Address } from 'viem';
 import { withDevnet } from '../fixtures/devnet.js';
@@ -29,7 +28,7 @@ describe('hosted pay page end to end in chromium', { timeout: 120_000 }, () => {
   let secret: string;
   let merchant: Awaited<ReturnType<typeof startMerchant>>;
   let browser: Browser;
-  const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  const axeBundle = axeSource();
 
   beforeAll(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
@@ -91,7 +90,7 @@ describe('hosted pay page end to end in chromium', { timeout: 120_000 }, () => {
   const shot = (page: Page, name: string) => page.screenshot({ path: `${ARTIFACTS}${name}.png`, fullPage: true });
 
   const axe = async (page: Page) => {
-    await page.evaluate(axeSource);
+    await page.evaluate(axeBundle);
     const result = await page.evaluate(async () =>
       (window as unknown as { axe: { run(o: unknown): Promise<{ violations: Array<{ id: string; help: string; nodes: unknown[] }> }> } }).axe.run({
         runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'],
