@@ -10,7 +10,12 @@
  *
  * A domain's public entry (what another domain may import) is its `service.ts` (the service and its types), `views.ts`
  * (response shapes), `state.ts` (statuses), `input.ts` (typed input), `topics.ts` (pubsub topics), `config.ts` (its
- * settings) and `jobs.ts` (job names); every other file of a domain is internal to it.
+ * settings), `jobs.ts` (job names) and `outbox.ts`; every other file of a domain is internal to it.
+ *
+ * `outbox.ts` holds what another domain calls inside its own database transaction, so that its write and the owning
+ * domain's rows commit together (the transactional outbox): the events outbox records an event, the mail outbox
+ * queues an email, the webhooks outbox queues deliveries. A service instance cannot do that (it holds its own
+ * client, not the caller's transaction), so these functions, taking the caller's `tx`, are the owner's public API.
  */
 
 const DOMAINS = [
@@ -31,7 +36,7 @@ const DOMAINS = [
   'webhooks',
 ];
 const DOMAIN = `^src/(${DOMAINS.join('|')})/`;
-const ENTRY = '(service|views|state|input|topics|config|jobs)\\.ts$';
+const ENTRY = '(service|views|state|input|topics|config|jobs|outbox)\\.ts$';
 
 /**
  * Foundations: errors and their codes, validation shapes, ids, the clock, the logger, env parsing, the core settings

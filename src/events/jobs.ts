@@ -1,7 +1,7 @@
 import type { RawSql } from '../db/client.js';
 import type { Clock } from '../clock.js';
 import type { Job } from '../jobs/runner.js';
-import { sqlHasPendingDelivery } from '../webhooks/queue.js';
+import { sqlHasPendingDelivery } from '../webhooks/outbox.js';
 
 const DAY_MS = 24 * 3600 * 1000;
 /** Rows per DELETE: short statements, so the sweep never holds many row locks or a long transaction. */

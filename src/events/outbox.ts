@@ -1,7 +1,7 @@
 import { encodeNotification } from '../db/pubsub.js';
 import type { Prisma } from '../db/generated/client.js';
 import { newId } from '../ids.js';
-import { queueDeliveries } from '../webhooks/queue.js';
+import { queueDeliveries } from '../webhooks/outbox.js';
 import { accountEventsTopic, webhooksWakeTopic, type AccountEvent } from './topics.js';
 
 export type TransactionClient = Prisma.TransactionClient;

@@ -10,7 +10,7 @@ import { notifyInTx, type RecordedEvent } from './outbox.js';
 import { eventTypeFilter } from './patterns.js';
 import { webhooksWakeTopic } from './topics.js';
 import type { WebhooksService } from '../webhooks/service.js';
-import { queueRedelivery } from '../webhooks/queue.js';
+import { queueRedelivery } from '../webhooks/outbox.js';
 import type { ListAttempts } from '../webhooks/input.js';
 import type { AttemptView, DeliveryView } from '../webhooks/views.js';
 
