@@ -3,7 +3,8 @@
  *
  * Layers, top to bottom; a file imports its own layer or a lower one, never a higher one:
  *   composition root  src/services.ts, src/app.ts, src/infra.ts, src/config.ts: builds everything, may import anything
- *   transports        src/http, src/rest, src/graphql, src/pages, src/openapi, src/docs, src/main.ts, src/dev.ts, src/cli.ts
+ *   transports        src/http, src/rest, src/graphql, src/pages, src/openapi, src/docs, src/main.ts, src/dev.ts, src/cli.ts,
+ *                     src/devnet-pay.ts (`npm run devnet:pay`: pays a session through the API from the devnet wallet)
  *   domains           src/<domain>/ (DOMAINS below)
  *   providers and db  src/providers, src/db, src/devnet (the local chain stands in for a provider's network)
  *   foundations       FOUNDATIONS below: no state, no I/O of their own, import nothing else of src/
@@ -49,7 +50,7 @@ const FOUNDATIONS = [
   '^src/openapi/(common|same-shape)\\.ts$',
 ];
 const LOWER = ['^src/(providers|db|devnet)/', '^src/handles\.ts$'];
-const TRANSPORT = '^src/((http|rest|graphql|pages|openapi|docs)/|(main|dev|cli)\\.ts$)';
+const TRANSPORT = '^src/((http|rest|graphql|pages|openapi|docs)/|(main|dev|cli|devnet-pay)\\.ts$)';
 const ROOT = '^src/(services|app|infra|config)\\.ts$';
 
 /** @type {import('dependency-cruiser').IConfiguration} */

@@ -1,8 +1,8 @@
-import { PayError, parsePayArgs, payCheckoutSession } from '../src/devnet/pay-session.js';
+import { PayError, parsePayArgs, payCheckoutSession } from '../src/devnet-pay.js';
 
 /**
  * npm run devnet:pay -- <checkout session id> [--amount <base units>] [--api <url>] [--rpc <url>]
- * Pays a test checkout session from the devnet's funded test wallet (src/devnet/pay-session.ts). Exits 0 once the
+ * Pays a test checkout session from the devnet's funded test wallet (src/devnet-pay.ts). Exits 0 once the
  * session is paid (or, with --amount, once the verifier has decided), non-zero otherwise.
  */
 async function main() {

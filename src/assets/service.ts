@@ -290,3 +290,9 @@ function rpcFailure(chain: Chain, err: unknown): ApiError {
     { cause: err },
   );
 }
+
+/** What other domains use of the assets domain besides the service: the chain RPC clients and the static chain and token lists. */
+export type { RpcClients } from './rpc.js';
+export { STATIC_CHAINS } from './chain-list.js';
+export { curatedByAddress } from './curated-tokens.js';
+export { TOKEN_2022_PROGRAM_ID } from './solana-mint.js';

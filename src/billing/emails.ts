@@ -1,5 +1,5 @@
 import type { Invoice } from '../db/generated/client.js';
-import { esc, invoiceEmail, type RenderedEmail } from '../invoices/emails.js';
+import { esc, invoiceEmail, type RenderedEmail } from '../invoices/views.js';
 
 const day = (d: Date) => d.toISOString().slice(0, 10);
 

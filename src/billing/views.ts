@@ -2,8 +2,7 @@ import { z } from 'zod';
 import type { Subscription, SubscriptionPeriod, TestClock } from '../db/generated/client.js';
 import { baseUnitsOut, isoTimestamp } from '../openapi/common.js';
 import { sameShape } from '../openapi/same-shape.js';
-import type { LineItem } from '../invoices/amounts.js';
-import { invoiceViewSchema, lineItemSchema, type InvoiceView } from '../invoices/views.js';
+import { type LineItem, invoiceViewSchema, lineItemSchema, type InvoiceView } from '../invoices/views.js';
 import { INTERVALS, periodStart, type Interval } from './periods.js';
 import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from './state.js';
 

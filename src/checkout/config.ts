@@ -45,3 +45,6 @@ export const checkoutEnv = {
 
 /** Checkout settings as parsed: what the composition root hands this domain's services. */
 export type CheckoutConfig = EnvConfig<typeof checkoutEnv>;
+
+/** The settlement chains and tokens are fixed settings of this domain; invoices settle on the same ones. */
+export { SETTLEMENT_CHAINS } from './settlement.js';

@@ -1,4 +1,4 @@
-import type { RpcClients } from '../assets/rpc.js';
+import type { RpcClients } from '../assets/service.js';
 import { ApiError } from '../errors.js';
 import { capabilities, type Provider, type ProviderId, type ProviderTx, type StoredQuote, type TokenRef } from '../providers/types.js';
 import { directEvmTransfer } from './payer-quote.js';

@@ -1,8 +1,7 @@
 import type { Clock } from '../clock.js';
 import type { Prisma } from '../db/client.js';
 import type { Prisma as P } from '../db/generated/client.js';
-import type { QuoteRecord } from '../quotes/record.js';
-import { QUOTE_RETENTION_MS } from '../quotes/store.js';
+import { type QuoteRecord, QUOTE_RETENTION_MS } from '../quotes/service.js';
 
 /** Past the quote store's own retention: instances' clocks may differ a little, and a link costs nothing. */
 const LINK_MARGIN_MS = 60 * 60_000;

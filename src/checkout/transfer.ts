@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { CheckoutSession, DepositAddress, Order, Prisma } from '../db/generated/client.js';
-import type { DepositRecordedListener, DepositsService } from '../deposits/service.js';
-import { SANDBOX_PROVIDER } from '../deposits/sandbox.js';
+import { type DepositRecordedListener, type DepositsService, SANDBOX_PROVIDER } from '../deposits/service.js';
 import { ApiError, isApiError, notFound } from '../errors.js';
 import type { Handles } from '../handles.js';
 import { isNativeToken } from '../providers/native-tokens.js';

@@ -15,9 +15,7 @@ import { orderView, type OrderView } from '../orders/views.js';
 import type { PartnersService } from '../partners/service.js';
 import { withProviderTimeout } from '../providers/deadline.js';
 import type { TokenRef } from '../providers/types.js';
-import { assertAddressFor } from '../quotes/addresses.js';
-import type { AssetsApi, TokenInfo } from '../quotes/assets-api.js';
-import { decideFees, type FeeSettings } from '../quotes/fees.js';
+import { assertAddressFor, type AssetsApi, type TokenInfo, decideFees, type FeeSettings } from '../quotes/service.js';
 import { parseInput } from '../validation.js';
 import type { z } from 'zod';
 import { createDepositAddressSchema, DEPOSIT_ADDRESS_ID, LIMITS, listDepositAddressesSchema, simulateDepositSchema } from './input.js';
@@ -680,3 +678,6 @@ export function exactOutputInput(dstAmount: bigint, route: Pick<DepositRoute, 's
 }
 
 const ceilDiv = (a: bigint, b: bigint) => (a + b - 1n) / b;
+
+/** The sandbox deposit provider's id: test-mode checkout payments are recorded as coming from it. */
+export { SANDBOX_PROVIDER } from './sandbox.js';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import bs58 from 'bs58';
 import { newId, randomBase62 } from '../ids.js';
-import { newQuoteSetId, newQuoteTag, quoteIdOf } from '../quotes/quote-id.js';
+import { newQuoteSetId, newQuoteTag, quoteIdOf } from '../quotes/input.js';
 
 /**
  * The event types (every type the service emits, as the README's "Event types" table lists them) and a

@@ -40,3 +40,7 @@ export const eventIdParamSchema = z.object({ id: z.string().regex(ID).meta({ des
 
 export type ListEvents = z.output<typeof listEventsSchema>;
 export type Redeliver = z.output<typeof redeliverSchema>;
+
+/** The event types and the pattern language webhook endpoints subscribe with. */
+export { EVENT_TYPE_NAMES } from './catalog.js';
+export { isValidEventPattern, sqlAnyEventPatternMatches } from './patterns.js';

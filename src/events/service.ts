@@ -9,17 +9,25 @@ import { eventEnvelope } from './views.js';
 import { notifyInTx, type RecordedEvent } from './outbox.js';
 import { eventTypeFilter } from './patterns.js';
 import { webhooksWakeTopic } from './topics.js';
-import type { WebhooksService } from '../webhooks/service.js';
 import { queueRedelivery } from '../webhooks/outbox.js';
 import type { ListAttempts } from '../webhooks/input.js';
 import type { AttemptView, DeliveryView } from '../webhooks/views.js';
 
 export interface EventsDeps extends Pick<Handles, 'prisma' | 'clock'> {
   /** An event's delivery attempts are webhook attempts, paged by the webhooks domain. */
-  webhooks: Pick<WebhooksService, 'attemptPage' | 'deliveriesWhere'>;
+  webhooks: EventDeliveries;
 }
 
 /** Event rows by id, any account (the webhook worker reads the events it delivers). */
+/**
+ * What the events API asks of the webhooks domain (WebhooksService answers it). A port rather than an import of that
+ * service, which imports this file (its delivery worker reads events by id).
+ */
+interface EventDeliveries {
+  attemptPage(where: { eventId: string }, q: ListAttempts): Promise<Page<AttemptView>>;
+  deliveriesWhere(where: { eventId: string } | { ids: string[] }): Promise<DeliveryView[]>;
+}
+
 export function eventsByIds(db: Prisma, ids: string[]) {
   return db.event.findMany({ where: { id: { in: ids } } });
 }

@@ -34,3 +34,6 @@ export const eventSchema = z
   .meta({ id: 'Event' });
 
 sameShape<z.output<typeof eventSchema>, RecordedEvent>(true);
+
+/** Each event type's description and sample, as the webhooks domain shows them. */
+export { eventTypeInfo } from './catalog.js';

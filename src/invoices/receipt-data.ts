@@ -1,6 +1,5 @@
-import { STATIC_CHAINS } from '../assets/chain-list.js';
-import { curatedByAddress } from '../assets/curated-tokens.js';
-import { SETTLEMENT_CHAINS } from '../checkout/settlement.js';
+import { STATIC_CHAINS, curatedByAddress } from '../assets/service.js';
+import { SETTLEMENT_CHAINS } from '../checkout/config.js';
 import type { CheckoutPayment, CheckoutSession, Invoice } from '../db/generated/client.js';
 import { formatUnits, type LineItem } from './amounts.js';
 

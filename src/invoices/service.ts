@@ -7,7 +7,7 @@ import { decodeCursor, encodeCursor, NEWEST_FIRST, after, pageOf, type Page } fr
 import { ApiError, notFound } from '../errors.js';
 import { randomBytes } from 'node:crypto';
 import bs58 from 'bs58';
-import { SETTLEMENT_CHAINS } from '../checkout/settlement.js';
+import { SETTLEMENT_CHAINS } from '../checkout/config.js';
 import { notifyInTx, recordEvent } from '../events/outbox.js';
 import { newId } from '../ids.js';
 import type { CoreConfig } from '../core-config.js';

@@ -194,3 +194,7 @@ export interface PayResult {
   url: string;
 }
 sameShape<z.output<typeof payInvoiceResponseSchema>, Omit<PayResult, 'created'>>(true);
+
+/** Line items and the invoice email, as billing renders a subscription's invoices. */
+export type { LineItem } from './amounts.js';
+export { esc, invoiceEmail, type RenderedEmail } from './emails.js';

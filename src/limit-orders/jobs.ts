@@ -7,7 +7,7 @@ import { isApiError } from '../errors.js';
 import { newId } from '../ids.js';
 import type { Job } from '../jobs/runner.js';
 import { withProviderTimeout } from '../providers/deadline.js';
-import type { VenueOrder as TriggerOrder } from './port.js';
+import type { VenueOrder as TriggerOrder } from '../providers/limit-order-venue.js';
 import { SOLANA_CHAIN_ID } from '../providers/types.js';
 import { orderView } from '../orders/views.js';
 import { insertOrderInTx, limitOrderFillHashes } from '../orders/service.js';

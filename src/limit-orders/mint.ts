@@ -1,6 +1,6 @@
 import type { Connection } from '@solana/web3.js';
 import { PublicKey } from '@solana/web3.js';
-import { TOKEN_2022_PROGRAM_ID } from '../assets/solana-mint.js';
+import { TOKEN_2022_PROGRAM_ID } from '../assets/service.js';
 
 /** Token-2022 mints: base state padded to 165 bytes, an account-type byte (1 = mint), then TLV extensions. */
 const ACCOUNT_TYPE_OFFSET = 165;

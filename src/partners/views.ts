@@ -1,5 +1,15 @@
 import type { Prisma } from '../db/client.js';
-import type { PartnerFeeProfile } from '../quotes/fees.js';
+
+/** What the fee policy (src/quotes/fees.ts) reads of a partner. */
+export interface PartnerFeeProfile {
+  id: string;
+  kind: 'label' | 'fee';
+  feeBps: number;
+  maxFeeBps: number;
+  active: boolean;
+  feeRecipientEvm?: string | null;
+  feeRecipientSvm?: string | null;
+}
 
 export interface PartnerView extends PartnerFeeProfile {
   label: string;

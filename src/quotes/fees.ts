@@ -1,5 +1,6 @@
 import { ApiError } from '../errors.js';
 import type { Channel } from './input.js';
+import type { PartnerFeeProfile } from '../partners/views.js';
 
 /**
  * Fee decision for one quote request: the channel fee, plus a registered partner's fee (`integrator`, or the
@@ -7,16 +8,6 @@ import type { Channel } from './input.js';
  * the total capped at FEE_CAP_BPS by trimming the partner part (defaults in config.ts).
  * Pure: the partner rows are looked up beforehand. Providers then report what they could actually carry.
  */
-
-export interface PartnerFeeProfile {
-  id: string;
-  kind: 'label' | 'fee';
-  feeBps: number;
-  maxFeeBps: number;
-  active: boolean;
-  feeRecipientEvm?: string | null;
-  feeRecipientSvm?: string | null;
-}
 
 export interface FeeSettings {
   channelBps: Record<Channel, number>;

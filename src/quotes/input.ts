@@ -102,3 +102,6 @@ export function splitQuoteRequest(r: QuoteRequest): { params: QuoteParams; desti
   const { calls, action, ...params } = r;
   return calls === undefined && action === undefined ? { params } : { params, destination: { calls, action } };
 }
+
+/** Quote ids and their parts, as other domains mint and read them. */
+export { newQuoteSetId, newQuoteTag, quoteIdOf } from './quote-id.js';

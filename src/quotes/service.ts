@@ -393,3 +393,13 @@ function toQuoteView(s: StoredQuote): QuoteView {
     ...(q.simulation ? { simulation: q.simulation } : {}),
   };
 }
+
+/**
+ * What other domains use of quotes besides the service: the stored quote record (orders and checkout execute it),
+ * the fee policy and asset lookups deposits and limit orders price with, address checks and retention.
+ */
+export type { QuoteRecord } from './record.js';
+export { decideFees, defaultChannel, type FeeSettings } from './fees.js';
+export { assertAddressFor, assertTxHashFor } from './addresses.js';
+export type { AssetsApi, TokenInfo } from './assets-api.js';
+export { QUOTE_RETENTION_MS } from './store.js';

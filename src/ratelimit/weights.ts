@@ -1,4 +1,4 @@
-import { STATIC_CHAINS } from '../assets/chain-list.js';
+import { STATIC_CHAINS } from '../assets/service.js';
 import type { Usage } from './policy.js';
 
 /**

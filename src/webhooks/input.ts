@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import { EVENT_TYPE_NAMES } from '../events/catalog.js';
-import { cursorField, noNul } from '../events/input.js';
-import { isValidEventPattern } from '../events/patterns.js';
+import { EVENT_TYPE_NAMES, cursorField, noNul, isValidEventPattern } from '../events/input.js';
 import { requestBody } from '../validation.js';
 
 /** Request bodies of the webhook endpoint API. */

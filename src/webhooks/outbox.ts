@@ -1,5 +1,5 @@
 import type { Prisma } from '../db/generated/client.js';
-import { sqlAnyEventPatternMatches } from '../events/patterns.js';
+import { sqlAnyEventPatternMatches } from '../events/input.js';
 
 type Tx = Prisma.TransactionClient;
 

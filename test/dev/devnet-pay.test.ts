@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeFunctionData, erc20Abi } from 'viem';
 import { tagCalldata } from '../../src/checkout/verify/evidence.js';
-import { PayError, parsePayArgs, payCheckoutSession } from '../../src/devnet/pay-session.js';
+import { PayError, parsePayArgs, payCheckoutSession } from '../../src/devnet-pay.js';
 
 const USDC = '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913';
 const RECIPIENT = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';

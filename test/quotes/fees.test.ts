@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { decideFees, defaultChannel, type FeeSettings, type PartnerFeeProfile } from '../../src/quotes/fees.js';
+import { decideFees, defaultChannel, type FeeSettings } from '../../src/quotes/fees.js';
+import type { PartnerFeeProfile } from '../../src/partners/views.js';
 
 const settings: FeeSettings = { channelBps: { web: 30, widget: 30, api: 20, bot: 90 }, capBps: 150 };
 const feePartner = (o: Partial<PartnerFeeProfile> = {}): PartnerFeeProfile => ({ id: 'acme', kind: 'fee', feeBps: 25, maxFeeBps: 100, active: true, ...o });

@@ -1,9 +1,9 @@
-import type { LimitOrderVenue } from '../../limit-orders/port.js';
+import type { LimitOrderVenue } from '../limit-order-venue.js';
 import { isSolanaAddress, toJupiterMint } from './mapping.js';
 import { decodeVersionedTransaction, requiredSigners } from './transaction.js';
 import { JupiterTrigger, type TriggerOptions } from './trigger.js';
 
-/** Jupiter Trigger as the limit-order venue (src/limit-orders/port.ts). */
+/** Jupiter Trigger as the limit-order venue (src/providers/limit-order-venue.ts). */
 export function jupiterLimitOrders(opts: TriggerOptions): LimitOrderVenue {
   const trigger = new JupiterTrigger(opts);
   return {

@@ -1,7 +1,7 @@
 import { encodeFunctionData, erc20Abi, type Address, type Hex } from 'viem';
-import { tagCalldata, taggedTransferAmount } from '../checkout/verify/evidence.js';
-import { createDevnetClients } from './clients.js';
-import { DEVNET_ACCOUNTS, type DevnetAccount } from './constants.js';
+import { tagCalldata, taggedTransferAmount } from './checkout/verify/evidence.js';
+import { createDevnetClients } from './devnet/clients.js';
+import { DEVNET_ACCOUNTS, type DevnetAccount } from './devnet/constants.js';
 
 /**
  * `npm run devnet:pay -- <session id>`: pays a test checkout session from a funded devnet wallet the way a payer's
