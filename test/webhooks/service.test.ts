@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/clock.js';
 import type { Db } from '../../src/db/client.js';
-import type { PgPubSub } from '../../src/db/pubsub.js';
 import { WebhooksService } from '../../src/webhooks/service.js';
 import { parseInput } from '../../src/validation.js';
 import { createSchema } from '../../src/webhooks/input.js';
