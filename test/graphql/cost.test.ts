@@ -128,7 +128,12 @@ describe('operation cost (pure)', () => {
   });
 
   it('within the default limit: every GraphQL operation in the README and docs/, the wallet screen round trip, a handful of quotes', () => {
-    const readme = ['README.md', ...readdirSync(new URL('../../docs/', import.meta.url)).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)]
+    const readme = [
+      'README.md',
+      ...readdirSync(new URL('../../docs/', import.meta.url))
+        .filter((f) => f.endsWith('.md'))
+        .map((f) => `docs/${f}`),
+    ]
       .map((f) => readFileSync(new URL(`../../${f}`, import.meta.url), 'utf8'))
       .join('\n');
     const docs = [...readme.matchAll(/graphql\(`(\s*(?:query|mutation|subscription)\b[\s\S]*?)`\)/g)].map((m) => m[1]);

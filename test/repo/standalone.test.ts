@@ -15,7 +15,17 @@ const SELF = 'test/repo/standalone.test.ts';
 
 /** Folders and root files that are checked. */
 const DIRS = ['src/', 'test/', 'docs/', 'web/', 'scripts/', 'bench/', 'prisma/', 'contracts/', '.ci/'];
-const ROOT_FILES = ['README.md', 'ARCHITECTURE.md', 'biome.jsonc', 'codegen.ts', 'package.json', 'tsconfig.json', 'vitest.config.ts', 'prisma.config.ts', 'schema.graphql'];
+const ROOT_FILES = [
+  'README.md',
+  'ARCHITECTURE.md',
+  'biome.jsonc',
+  'codegen.ts',
+  'package.json',
+  'tsconfig.json',
+  'vitest.config.ts',
+  'prisma.config.ts',
+  'schema.graphql',
+];
 /** Applied migrations are checksummed and never edited; generated code follows its sources. */
 const EXCLUDED = ['prisma/migrations/', 'src/db/generated/', 'test/graphql/generated/'];
 
