@@ -6,6 +6,8 @@ import { createHttpServer } from './http/server.js';
 import { installShutdown } from './main.js';
 import { directEvmTransfer } from './checkout/payer-quote.js';
 import { DEVNET_ACCOUNTS, DEVNET_TOKENS, startDevnet, type Devnet } from './devnet/index.js';
+import { parseInput } from './validation.js';
+import { createInvoiceSchema } from './invoices/input.js';
 
 /**
  * `npm run dev`: the whole service on one machine with nothing external — embedded PGlite under
@@ -89,7 +91,7 @@ async function dev() {
   const invoiceLink = await invoices
     .create(
       { accountId: dev.accountId, mode: 'test', keyId: 'dev' },
-      {
+      parseInput(createInvoiceSchema, {
         customerEmail: 'customer@example.com',
         customerName: 'Sample Customer',
         merchantName: 'Dev Shop',
@@ -103,7 +105,7 @@ async function dev() {
         memo: 'Thank you for your business.',
         dueAt: new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10),
         send: true,
-      },
+      }),
     )
     .then(
       (inv) => inv.url,

@@ -1,6 +1,16 @@
 import { builder } from '../builder.js';
 import { baseUnitAmountOrZero, idShape } from '../../validation.js';
-import { SUBSCRIPTION_ID } from '../../billing/input.js';
+import {
+  advanceTestClockSchema,
+  cancelSubscriptionSchema,
+  createSubscriptionSchema,
+  createTestClockSchema,
+  listSubscriptionsSchema,
+  listTestClocksSchema,
+  SUBSCRIPTION_ID,
+  updateSubscriptionSchema,
+} from '../../billing/input.js';
+import { parseGraphQLInput } from '../input.js';
 import type { LineItem } from '../../invoices/amounts.js';
 import { INTERVALS } from '../../billing/periods.js';
 import { SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '../../billing/state.js';
@@ -199,8 +209,6 @@ const AdvanceClockInput = builder.inputType('AdvanceTestClockInput', {
 });
 const DeleteClockInput = builder.inputType('DeleteTestClockInput', { fields: (t) => ({ id: t.id({ required: true }) }) });
 
-const defined = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined && v !== null));
-
 type SubPayload = { billingSubscription: SubscriptionView };
 const subPayload = (name: string) =>
   builder.objectRef<SubPayload>(name).implement({ fields: (t) => ({ billingSubscription: t.field({ type: SubRef, resolve: (p) => p.billingSubscription }) }) });
@@ -227,10 +235,8 @@ builder.queryField('billingSubscriptions', (t) =>
     args: { status: t.arg({ type: Status }), ...pageArgs(t, 100) },
     resolve: async (_r, args, ctx) => {
       const svc = ctx.services.subscriptions;
-      const q: Record<string, unknown> = { limit: pageSize(args.first, 100) };
-      if (args.status) q.status = args.status;
-      if (args.after) q.cursor = args.after;
-      const page = await readAfter(svc.list(await keyOf(ctx), q));
+      const query = parseGraphQLInput(listSubscriptionsSchema, { status: args.status, limit: pageSize(args.first, 100), cursor: args.after });
+      const page = await readAfter(svc.list(await keyOf(ctx), query));
       return keysetConnection(page, (v) => svc.listCursor(v), args);
     },
   }),
@@ -255,9 +261,8 @@ builder.queryField('testClocks', (t) =>
     args: pageArgs(t, 100),
     resolve: async (_r, args, ctx) => {
       const svc = ctx.services.subscriptions;
-      const q: Record<string, unknown> = { limit: pageSize(args.first, 100) };
-      if (args.after) q.cursor = args.after;
-      const page = await readAfter(svc.listTestClocks(await keyOf(ctx), q));
+      const query = parseGraphQLInput(listTestClocksSchema, { limit: pageSize(args.first, 100), cursor: args.after });
+      const page = await readAfter(svc.listTestClocks(await keyOf(ctx), query));
       return keysetConnection(page, (v) => svc.testClockCursor(v), args);
     },
   }),
@@ -270,11 +275,9 @@ builder.mutationField('createBillingSubscription', (t) =>
     authScopes: { key: true },
     args: { input: t.arg({ type: CreateInput, required: true }) },
     errors: { types: [ConflictError] },
-    resolve: idempotent(async (_r, { input }, ctx) => {
-      const { idempotencyKey: _k, startAt, ...rest } = input as Record<string, unknown> & { startAt?: Date | null };
-      const body = defined({ ...rest, ...(startAt ? { startAt: startAt.toISOString() } : {}) });
-      return { billingSubscription: await ctx.services.subscriptions.create(await keyOf(ctx), body) };
-    }),
+    resolve: idempotent(async (_r, { input }, ctx) => ({
+      billingSubscription: await ctx.services.subscriptions.create(await keyOf(ctx), parseGraphQLInput(createSubscriptionSchema, input)),
+    })),
   }),
 );
 
@@ -285,10 +288,9 @@ builder.mutationField('updateBillingSubscription', (t) =>
     authScopes: { key: true },
     args: { input: t.arg({ type: UpdateInput, required: true }) },
     errors: { types: [ConflictError, NotFoundError] },
-    resolve: async (_r, { input }, ctx) => {
-      const { id, ...rest } = input;
-      return { billingSubscription: await ctx.services.subscriptions.update(await keyOf(ctx), id, defined(rest)) };
-    },
+    resolve: async (_r, { input: { id, ...rest } }, ctx) => ({
+      billingSubscription: await ctx.services.subscriptions.update(await keyOf(ctx), id, parseGraphQLInput(updateSubscriptionSchema, rest)),
+    }),
   }),
 );
 
@@ -300,7 +302,11 @@ builder.mutationField('cancelBillingSubscription', (t) =>
     args: { input: t.arg({ type: CancelInput, required: true }) },
     errors: { types: [ConflictError, NotFoundError] },
     resolve: idempotent(async (_r, { input }, ctx) => ({
-      billingSubscription: await ctx.services.subscriptions.cancel(await keyOf(ctx), input.id, defined({ atPeriodEnd: input.atPeriodEnd })),
+      billingSubscription: await ctx.services.subscriptions.cancel(
+        await keyOf(ctx),
+        input.id,
+        parseGraphQLInput(cancelSubscriptionSchema, { atPeriodEnd: input.atPeriodEnd }),
+      ),
     })),
   }),
 );
@@ -326,7 +332,7 @@ builder.mutationField('createTestClock', (t) =>
     resolve: idempotent(async (_r, { input }, ctx) => ({
       testClock: await ctx.services.subscriptions.createTestClock(
         await keyOf(ctx),
-        defined({ name: input.name, frozenTime: input.frozenAt ? (input.frozenAt as Date).toISOString() : undefined }),
+        parseGraphQLInput(createTestClockSchema, { name: input.name, frozenTime: input.frozenAt }),
       ),
     })),
   }),
@@ -341,7 +347,11 @@ builder.mutationField('advanceTestClock', (t) =>
     args: { input: t.arg({ type: AdvanceClockInput, required: true }) },
     errors: { types: [ConflictError, NotFoundError] },
     resolve: idempotent(async (_r, { input }, ctx) => ({
-      testClock: await ctx.services.subscriptions.advanceTestClock(await keyOf(ctx), input.id, { frozenTime: (input.frozenAt as Date).toISOString() }),
+      testClock: await ctx.services.subscriptions.advanceTestClock(
+        await keyOf(ctx),
+        input.id,
+        parseGraphQLInput(advanceTestClockSchema, { frozenTime: input.frozenAt }),
+      ),
     })),
   }),
 );

@@ -1,14 +1,27 @@
 import { builder } from '../builder.js';
 import { baseUnitAmount, idShape } from '../../validation.js';
-import { CHECKOUT_SESSION_ID } from '../../checkout/input.js';
+import {
+  acceptReviewSchema,
+  CHECKOUT_SESSION_ID,
+  createRefundSchema,
+  createSessionSchema,
+  listSessionsSchema,
+  payerQuoteSchema,
+  REVIEW_NOTE_MAX,
+  reopenReviewSchema,
+  reportDirectSchema,
+  reportRefundSchema,
+  simulateTransferSchema,
+  submitSignedSchema,
+  transferAddressSchema,
+} from '../../checkout/input.js';
 import type { PaymentView, RefundView, ReviewView, SessionView } from '../../checkout/views.js';
 import { isFinal, REOPEN_EXPIRY, SESSION_STATUSES, type SessionStatus } from '../../checkout/state.js';
-import { REVIEW_NOTE_MAX } from '../../checkout/review.js';
 import { checkoutSessionTopic } from '../../checkout/topics.js';
 import type { DirectQuote, PayerQuoteResponse } from '../../checkout/payer.js';
 import type { PayerQuote } from '../../checkout/payer-quote.js';
 import type { TransferView } from '../../checkout/transfer.js';
-import { FAILED_REASONS, REVIEW_REASONS } from '../../checkout/verify/reasons.js';
+import { FAILED_REASONS, REVIEW_REASONS, type FailedReason, type ReviewReason } from '../../checkout/verify/reasons.js';
 import type { BuiltTx } from '../../orders/views.js';
 import { AmountTooLargeError, AmountTooSmallError, ConflictError, NoRouteError, NotFoundError, ProviderError, orNull } from '../errors.js';
 import { followStatus } from '../status-stream.js';
@@ -18,10 +31,15 @@ import { CheckoutPaymentAttemptRef, CheckoutRefundRef, CheckoutSessionRef, Order
 import { BuiltTxRef } from './orders.js';
 import { idempotencyKeyField, idempotent } from '../idempotency.js';
 import { FeeBreakdown } from './quotes.js';
+import { parseGraphQLInput } from '../input.js';
 
 /** Checkout sessions over GraphQL; every rule lives in CheckoutService (same as REST). */
 
-const dropNulls = <T extends Record<string, unknown>>(o: T) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== null && v !== undefined));
+type Reason = FailedReason | ReviewReason;
+const REASONS: readonly Reason[] = [...(Object.keys(FAILED_REASONS) as FailedReason[]), ...(Object.keys(REVIEW_REASONS) as ReviewReason[])];
+const isReason = (r: string): r is Reason => (REASONS as readonly string[]).includes(r);
+/** A stored reason as the enum value (rows hold it as text; only these values are ever written). */
+const reasonOf = (r: string | null | undefined): Reason | null => (r && isReason(r) ? r : null);
 
 /**
  * Statuses after which a session's status never changes again, so the `checkoutSession` subscription completes:
@@ -50,7 +68,7 @@ const PaymentStatus = builder.enumType('CheckoutPaymentStatus', {
 });
 const VerificationReason = builder.enumType('CheckoutVerificationReason', {
   description: 'Why a payment (or a refund transfer) did not verify; `reasonMessage` / `message` explain it in words.',
-  values: [...Object.keys(FAILED_REASONS), ...Object.keys(REVIEW_REASONS)] as Array<keyof typeof FAILED_REASONS | keyof typeof REVIEW_REASONS>,
+  values: REASONS,
 });
 const RefundStatus = builder.enumType('CheckoutRefundStatus', {
   description: '`pending` (to be signed and sent) → `submitted` (hash reported) → `succeeded` or `failed`; a `pending` refund can be `canceled`.',
@@ -112,7 +130,7 @@ CheckoutPaymentAttemptRef.implement({
     dstTxHash: t.exposeString('dstTxHash', { nullable: true }),
     amountReceived: t.exposeString('amountReceived', { nullable: true }),
     amountRefunded: t.exposeString('amountRefunded', { description: 'Refunds of this payment not failed or canceled.' }),
-    reason: t.field({ type: VerificationReason, nullable: true, resolve: (p) => p.reason as never }),
+    reason: t.field({ type: VerificationReason, nullable: true, resolve: (p) => reasonOf(p.reason) }),
     reasonMessage: t.exposeString('reasonMessage', { nullable: true }),
     createdAt: t.field({ type: 'DateTime', resolve: (p) => p.createdAt }),
     seenAt: t.field({
@@ -129,7 +147,7 @@ CheckoutPaymentAttemptRef.implement({
 const Review = builder.objectRef<{ reason: string; message: string | null }>('CheckoutReview').implement({
   description: 'Why the session needs review.',
   fields: (t) => ({
-    reason: t.field({ type: VerificationReason, resolve: (r) => r.reason as never }),
+    reason: t.field({ type: VerificationReason, nullable: true, resolve: (r) => reasonOf(r.reason) }),
     message: t.exposeString('message', { nullable: true }),
   }),
 });
@@ -152,13 +170,13 @@ const ReviewResolution = builder.objectRef<ReviewView>('CheckoutReviewResolution
       type: VerificationReason,
       nullable: true,
       description: 'Why the session was under review.',
-      resolve: (r) => r.reviewReason as never,
+      resolve: (r) => reasonOf(r.reviewReason),
     }),
     paymentReason: t.field({
       type: VerificationReason,
       nullable: true,
       description: "The reviewed payment's own reason (an accepted payment no longer carries it).",
-      resolve: (r) => r.paymentReason as never,
+      resolve: (r) => reasonOf(r.paymentReason),
     }),
     apiKeyId: t.id({ description: 'The API key that resolved the review.', resolve: (r) => r.apiKeyId }),
     fromStatus: t.field({ type: Status, resolve: (r) => r.fromStatus }),
@@ -193,7 +211,7 @@ CheckoutRefundRef.implement({
     token: t.exposeString('token'),
     to: t.exposeString('to'),
     txHash: t.exposeString('txHash', { nullable: true }),
-    failure: t.field({ type: VerificationReason, nullable: true, description: 'Why a `failed` refund failed.', resolve: (r) => r.failure as never }),
+    failure: t.field({ type: VerificationReason, nullable: true, description: 'Why a `failed` refund failed.', resolve: (r) => reasonOf(r.failure) }),
     createdAt: t.field({ type: 'DateTime', resolve: (r) => r.createdAt }),
     succeededAt: t.field({ type: 'DateTime', nullable: true, resolve: (r) => r.succeededAt }),
   }),
@@ -344,7 +362,7 @@ builder.queryField('checkoutSessionQuote', (t) =>
     authScopes: { public: true },
     args: { input: t.arg({ type: PayerQuoteInput, required: true }) },
     errors: { types: [ConflictError, NotFoundError, NoRouteError, AmountTooSmallError, AmountTooLargeError] },
-    resolve: (_r, { input: { sessionId, ...body } }, ctx) => ctx.services.checkout.payerQuote(sessionId, body),
+    resolve: (_r, { input: { sessionId, ...rest } }, ctx) => ctx.services.checkout.payerQuote(sessionId, parseGraphQLInput(payerQuoteSchema, rest)),
   }),
 );
 
@@ -367,7 +385,8 @@ builder.queryField('checkoutSessions', (t) =>
     args: { status: t.arg({ type: Status }), ...pageArgs(t, 100) },
     resolve: async (_r, args, ctx) => {
       const checkout = ctx.services.checkout;
-      const page = await readAfter(checkout.list(await keyOf(ctx), dropNulls({ status: args.status, limit: pageSize(args.first, 100), cursor: args.after })));
+      const query = parseGraphQLInput(listSessionsSchema, { status: args.status, limit: pageSize(args.first, 100), cursor: args.after });
+      const page = await readAfter(checkout.list(await keyOf(ctx), query));
       return keysetConnection(page, (s) => checkout.listCursor(s), args);
     },
   }),
@@ -423,7 +442,9 @@ builder.mutationField('createCheckoutSession', (t) =>
     authScopes: { key: true },
     args: { input: t.arg({ type: CreateInput, required: true }) },
     errors: { types: [ConflictError] },
-    resolve: idempotent(async (_r, { input }, ctx) => ({ checkoutSession: await ctx.services.checkout.create(await keyOf(ctx), dropNulls(input)) })),
+    resolve: idempotent(async (_r, { input }, ctx) => ({
+      checkoutSession: await ctx.services.checkout.create(await keyOf(ctx), parseGraphQLInput(createSessionSchema, input)),
+    })),
   }),
 );
 
@@ -447,7 +468,7 @@ builder.mutationField('acceptCheckoutSessionReview', (t) =>
     args: { input: t.arg({ type: AcceptReviewInput, required: true }) },
     errors: { types: [ConflictError, NotFoundError] },
     resolve: idempotent(async (_r, { input: { id, note, paymentId } }, ctx) => ({
-      checkoutSession: await ctx.services.checkout.reviews.accept(await keyOf(ctx), id, dropNulls({ note, payment: paymentId })),
+      checkoutSession: await ctx.services.checkout.reviews.accept(await keyOf(ctx), id, parseGraphQLInput(acceptReviewSchema, { note, payment: paymentId })),
     })),
   }),
 );
@@ -461,7 +482,7 @@ builder.mutationField('reopenCheckoutSession', (t) =>
     args: { input: t.arg({ type: ReopenInput, required: true }) },
     errors: { types: [ConflictError, NotFoundError] },
     resolve: idempotent(async (_r, { input: { id, note, expiresInMinutes } }, ctx) => ({
-      checkoutSession: await ctx.services.checkout.reviews.reopen(await keyOf(ctx), id, dropNulls({ note, expiresInMinutes })),
+      checkoutSession: await ctx.services.checkout.reviews.reopen(await keyOf(ctx), id, parseGraphQLInput(reopenReviewSchema, { note, expiresInMinutes })),
     })),
   }),
 );
@@ -474,8 +495,8 @@ builder.mutationField('reportCheckoutPayment', (t) =>
     authScopes: { public: true },
     args: { input: t.arg({ type: ReportPaymentInput, required: true }) },
     errors: { types: [ConflictError, NotFoundError] },
-    resolve: idempotent(async (_r, { input: { sessionId, txHash, payer } }, ctx) => ({
-      checkoutSession: await ctx.services.checkout.reportDirect(sessionId, { txHash, payer }),
+    resolve: idempotent(async (_r, { input: { sessionId, ...rest } }, ctx) => ({
+      checkoutSession: await ctx.services.checkout.reportDirect(sessionId, parseGraphQLInput(reportDirectSchema, rest)),
     })),
   }),
 );
@@ -488,8 +509,8 @@ builder.mutationField('submitCheckoutPayment', (t) =>
     authScopes: { public: true },
     args: { input: t.arg({ type: SubmitPaymentInput, required: true }) },
     errors: { types: [ConflictError, NotFoundError] },
-    resolve: idempotent(async (_r, { input: { sessionId, signedTransaction, payer } }, ctx) => ({
-      checkoutSession: await ctx.services.checkout.submitSigned(sessionId, { signedTransaction, payer }),
+    resolve: idempotent(async (_r, { input: { sessionId, ...rest } }, ctx) => ({
+      checkoutSession: await ctx.services.checkout.submitSigned(sessionId, parseGraphQLInput(submitSignedSchema, rest)),
     })),
   }),
 );
@@ -558,8 +579,8 @@ builder.mutationField('createCheckoutTransferAddress', (t) =>
     authScopes: { public: true },
     args: { input: t.arg({ type: CreateTransferAddressInput, required: true }) },
     errors: { types: [ConflictError, NotFoundError] },
-    resolve: idempotent(async (_r, { input: { sessionId, srcChain, srcToken, refundTo } }, ctx) => ({
-      transfer: await ctx.services.transfer.depositAddress(sessionId, { srcChain, srcToken, refundTo }),
+    resolve: idempotent(async (_r, { input: { sessionId, ...rest } }, ctx) => ({
+      transfer: await ctx.services.transfer.depositAddress(sessionId, parseGraphQLInput(transferAddressSchema, rest)),
     })),
   }),
 );
@@ -572,8 +593,8 @@ builder.mutationField('simulateCheckoutTransfer', (t) =>
     authScopes: { public: true },
     args: { input: t.arg({ type: SimulateTransferInput, required: true }) },
     errors: { types: [ConflictError, NotFoundError] },
-    resolve: idempotent(async (_r, { input: { sessionId, depositAddressId } }, ctx) => ({
-      checkoutSession: await ctx.services.transfer.simulate(sessionId, { depositAddressId }),
+    resolve: idempotent(async (_r, { input: { sessionId, ...rest } }, ctx) => ({
+      checkoutSession: await ctx.services.transfer.simulate(sessionId, parseGraphQLInput(simulateTransferSchema, rest)),
     })),
   }),
 );
@@ -620,12 +641,8 @@ builder.mutationField('createCheckoutRefund', (t) =>
     authScopes: { key: true },
     args: { input: t.arg({ type: CreateRefundInput, required: true }) },
     errors: { types: [ConflictError, NotFoundError, AmountTooLargeError] },
-    resolve: idempotent(
-      async (_r, { input: { sessionId, paymentId, ...rest } }, ctx) =>
-        ctx.services.checkout.refunds.create(await keyOf(ctx), sessionId, dropNulls({ ...rest, payment: paymentId })) as Promise<{
-          refund: RefundView;
-          tx: BuiltTx & { from: string };
-        }>,
+    resolve: idempotent(async (_r, { input: { sessionId, paymentId, ...rest } }, ctx) =>
+      ctx.services.checkout.refunds.create(await keyOf(ctx), sessionId, parseGraphQLInput(createRefundSchema, { ...rest, payment: paymentId })),
     ),
   }),
 );
@@ -638,7 +655,12 @@ builder.mutationField('reportCheckoutRefund', (t) =>
     args: { input: t.arg({ type: ReportRefundInput, required: true }) },
     errors: { types: [ConflictError, NotFoundError] },
     resolve: idempotent(async (_r, { input }, ctx) => ({
-      refund: await ctx.services.checkout.refunds.reportSubmitted(await keyOf(ctx), input.sessionId, input.id, { txHash: input.txHash }),
+      refund: await ctx.services.checkout.refunds.reportSubmitted(
+        await keyOf(ctx),
+        input.sessionId,
+        input.id,
+        parseGraphQLInput(reportRefundSchema, { txHash: input.txHash }),
+      ),
     })),
   }),
 );

@@ -1,6 +1,7 @@
 import { builder } from '../builder.js';
 import { baseUnitAmount, idShape } from '../../validation.js';
-import { DEPOSIT_ADDRESS_ID } from '../../deposits/input.js';
+import { createDepositAddressSchema, DEPOSIT_ADDRESS_ID, listDepositAddressesSchema, simulateDepositSchema } from '../../deposits/input.js';
+import { parseGraphQLInput } from '../input.js';
 import { notFound } from '../../errors.js';
 import type { DepositAddressView, DepositEstimate, DepositItemView } from '../../deposits/views.js';
 import { DEPOSIT_ADDRESS_STATUSES } from '../../deposits/state.js';
@@ -140,13 +141,6 @@ const SimulatePayload = builder.objectRef<{ order: OrderView }>('SimulateDeposit
   fields: (t) => ({ order: t.field({ type: OrderRef, description: 'The `submitted` order of the simulated deposit.', resolve: (p) => p.order }) }),
 });
 
-/** GraphQL input → the REST body the service validates (one set of rules). */
-function body(input: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(input)) if (v !== undefined && v !== null && k !== 'idempotencyKey') out[k] = v;
-  return out;
-}
-
 builder.queryField('depositAddress', (t) =>
   t.field({
     type: DepositAddressRef,
@@ -166,11 +160,14 @@ builder.queryField('depositAddresses', (t) =>
     args: { status: t.arg({ type: Status }), label: t.arg.string(), ...pageArgs(t, 100) },
     resolve: async (_r, args, ctx) => {
       const svc = ctx.services.deposits;
-      const q: Record<string, unknown> = { limit: pageSize(args.first, 100) };
-      if (args.status) q.status = args.status;
-      if (args.label) q.label = args.label;
-      if (args.after) q.cursor = args.after;
-      const page = await readAfter(svc.list(await keyOf(ctx), q));
+      // An empty label filters nothing (as an absent one).
+      const query = parseGraphQLInput(listDepositAddressesSchema, {
+        status: args.status,
+        label: args.label || undefined,
+        limit: pageSize(args.first, 100),
+        cursor: args.after,
+      });
+      const page = await readAfter(svc.list(await keyOf(ctx), query));
       return keysetConnection(page, (v) => svc.listCursor(v), args);
     },
   }),
@@ -183,7 +180,9 @@ builder.mutationField('createDepositAddress', (t) =>
     authScopes: { key: true },
     args: { input: t.arg({ type: CreateInput, required: true }) },
     errors: { types: [ConflictError] },
-    resolve: idempotent(async (_r, { input }, ctx) => ({ depositAddress: await ctx.services.deposits.create(await keyOf(ctx), body(input)) })),
+    resolve: idempotent(async (_r, { input }, ctx) => ({
+      depositAddress: await ctx.services.deposits.create(await keyOf(ctx), parseGraphQLInput(createDepositAddressSchema, input)),
+    })),
   }),
 );
 
@@ -217,7 +216,9 @@ builder.mutationField('simulateDeposit', (t) =>
     authScopes: { key: true },
     args: { input: t.arg({ type: SimulateInput, required: true }) },
     errors: { types: [ConflictError, NotFoundError] },
-    resolve: idempotent(async (_r, { input }, ctx) => ({ order: await ctx.services.deposits.simulate(await keyOf(ctx), input.id, { amount: input.amount }) })),
+    resolve: idempotent(async (_r, { input: { id, ...rest } }, ctx) => ({
+      order: await ctx.services.deposits.simulate(await keyOf(ctx), id, parseGraphQLInput(simulateDepositSchema, rest)),
+    })),
   }),
 );
 

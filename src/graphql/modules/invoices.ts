@@ -1,6 +1,7 @@
 import { builder } from '../builder.js';
 import { baseUnitAmountOrZero, idShape } from '../../validation.js';
-import { INVOICE_ID } from '../../invoices/input.js';
+import { createInvoiceSchema, INVOICE_ID, listInvoicesSchema, updateInvoiceSchema } from '../../invoices/input.js';
+import { parseGraphQLInput } from '../input.js';
 import { ApiError } from '../../errors.js';
 import type { LineItem } from '../../invoices/amounts.js';
 import { INVOICE_STATUSES, type InvoiceStatus } from '../../invoices/state.js';
@@ -111,7 +112,10 @@ const LineItemInput = builder.inputType('InvoiceLineItemInput', {
   }),
 });
 
-const invoiceFields = (t: any, required: boolean) => ({
+type InputFields = Parameters<NonNullable<Parameters<typeof builder.inputType>[1]['fields']>>[0];
+
+/** The fields create and update share; `required` is true for create's required ones (update takes any subset). */
+const invoiceFields = <R extends boolean>(t: InputFields, required: R) => ({
   customerEmail: t.string({ description: 'Where the invoice and the receipt are emailed; without it sending opens the invoice but emails nothing.' }),
   customerName: t.string(),
   merchantName: t.string({ description: 'Shown on the page and as the sender name of the emails.' }),
@@ -134,16 +138,14 @@ const UpdateInput = builder.inputType('UpdateInvoiceInput', {
 });
 const IdInput = (name: string) => builder.inputType(name, { fields: (t) => ({ id: t.id({ required: true }), ...idempotencyKeyField(t) }) });
 
-/** GraphQL input → the REST body the service validates (one set of rules): `dueOn`/`dueAt` become `dueAt`. */
-function body(input: Record<string, unknown>, keepNulls: boolean): Record<string, unknown> {
-  const { id: _id, dueOn, dueAt, ...rest } = input;
+/**
+ * GraphQL splits the domain's `dueAt` (a date or a timestamp) in two typed fields, `dueOn` and `dueAt`: at most one
+ * of them, or null (in an update: clear the due date).
+ */
+function withDue<T extends { dueAt?: Date | null; dueOn?: string | null }>({ dueAt, dueOn, ...rest }: T) {
   if (dueOn != null && dueAt != null) throw new ApiError('INVALID_PARAMS', 'dueAt: give dueAt or dueOn, not both', { field: 'dueAt' });
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(rest)) if (v !== undefined && (v !== null || keepNulls)) out[k] = v;
-  if (dueOn != null) out.dueAt = dueOn;
-  else if (dueAt != null) out.dueAt = (dueAt as Date).toISOString();
-  else if (keepNulls && (dueOn === null || dueAt === null)) out.dueAt = null;
-  return out;
+  const due = dueOn ?? dueAt ?? (dueOn === null || dueAt === null ? null : undefined);
+  return { ...rest, dueAt: due };
 }
 
 type Payload = { invoice: InvoiceView };
@@ -180,10 +182,8 @@ builder.queryField('invoices', (t) =>
     args: { status: t.arg({ type: Status }), ...pageArgs(t, 100) },
     resolve: async (_r, args, ctx) => {
       const svc = ctx.services.invoices;
-      const q: Record<string, unknown> = { limit: pageSize(args.first, 100) };
-      if (args.status) q.status = args.status;
-      if (args.after) q.cursor = args.after;
-      const page = await readAfter(svc.list(await keyOf(ctx), q));
+      const query = parseGraphQLInput(listInvoicesSchema, { status: args.status, limit: pageSize(args.first, 100), cursor: args.after });
+      const page = await readAfter(svc.list(await keyOf(ctx), query));
       return keysetConnection(page, (v) => svc.listCursor(v), args);
     },
   }),
@@ -196,7 +196,9 @@ builder.mutationField('createInvoice', (t) =>
     authScopes: { key: true },
     args: { input: t.arg({ type: CreateInput, required: true }) },
     errors: { types: [ConflictError] },
-    resolve: idempotent(async (_r, { input }, ctx) => ({ invoice: await ctx.services.invoices.create(await keyOf(ctx), body(input, false)) })),
+    resolve: idempotent(async (_r, { input }, ctx) => ({
+      invoice: await ctx.services.invoices.create(await keyOf(ctx), parseGraphQLInput(createInvoiceSchema, withDue(input))),
+    })),
   }),
 );
 
@@ -207,7 +209,13 @@ builder.mutationField('updateInvoice', (t) =>
     authScopes: { key: true },
     args: { input: t.arg({ type: UpdateInput, required: true }) },
     errors: { types: [ConflictError, NotFoundError] },
-    resolve: async (_r, { input }, ctx) => ({ invoice: await ctx.services.invoices.update(await keyOf(ctx), input.id, body(input, true)) }),
+    resolve: async (_r, { input: { id, ...rest } }, ctx) => {
+      // Null is a value here (it clears the field), so every null reaches the schema, which refuses it where it clears nothing.
+      const patch = withDue(rest);
+      return {
+        invoice: await ctx.services.invoices.update(await keyOf(ctx), id, parseGraphQLInput(updateInvoiceSchema, patch, { keepNull: Object.keys(patch) })),
+      };
+    },
   }),
 );
 
