@@ -30,7 +30,7 @@ describe.each(backends)('checkout sessions API (%s)', (backend) => {
       metadata: { cart: 'c1' },
       successUrl: 'https://shop.example/ok',
     });
-    expect(r.status).toBe(200);
+    expect(r.status).toBe(201);
     expect(r.body.id).toMatch(/^cs_test_[0-9A-Za-z]{22,}$/);
     expect(r.body).toMatchObject({
       object: 'checkout.session',
@@ -61,7 +61,7 @@ describe.each(backends)('checkout sessions API (%s)', (backend) => {
     const bnb = await create({ ...base, settleChain: 56, settleToken: 'usdt' });
     expect(bnb.body.settlement).toEqual({ chainId: 56, token: '0x55d398326f99059ff775485246999027b3197955', symbol: 'USDT', decimals: 18 });
     const sol = await create({ ...base, settleChain: 'solana', recipient: SOL_RECIPIENT });
-    expect(sol.status).toBe(200);
+    expect(sol.status).toBe(201);
     expect(sol.body.settlement.token).toBe('EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v');
     expect(sol.body.recipient).toBe(SOL_RECIPIENT);
   });
@@ -124,7 +124,7 @@ describe.each(backends)('checkout sessions API (%s)', (backend) => {
     expect(list.body.data.some((x: { amount: string }) => x.amount.length > 77)).toBe(false);
     // The largest amount is accepted, and quoting it is never a 500.
     const max = await create({ ...base, amount: ((1n << 256n) - 1n).toString() });
-    expect(max.status).toBe(200);
+    expect(max.status).toBe(201);
     const quote = await s.post(`/v1/checkout/sessions/${max.body.id}/quote`, { srcChain: 'base', srcToken: 'USDC', sender: RECIPIENT });
     expect(quote.status).toBeLessThan(500);
   });

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { KeyAuth } from '../../src/accounts/service.js';
 import { newId } from '../../src/ids.js';
-import type { TestServer } from '../helpers/server.js';
 import { parseInput } from '../../src/validation.js';
+import type { TestServer } from '../helpers/server.js';
 import { createSessionSchema } from '../../src/checkout/input.js';
 import { createInvoiceSchema } from '../../src/invoices/input.js';
 import { createSubscriptionSchema } from '../../src/billing/input.js';
