@@ -8,7 +8,7 @@ import type { DepositProvider, DepositRoute } from '../../src/deposits/providers
 import type { OrderView } from '../../src/orders/views.js';
 import { memoryDb, silentLog, testConfig } from '../helpers/memory-db.js';
 import { parseInput } from '../../src/validation.js';
-import { createDepositAddressSchema, listDepositAddressesSchema } from '../../src/deposits/input.js';
+import { createDepositAddressSchema, listDepositAddressesSchema, simulateDepositSchema } from '../../src/deposits/input.js';
 
 /**
  * DepositsService built alone: assets, partners, the live provider and orders are fakes that record what they are
@@ -129,24 +129,27 @@ describe('DepositsService (fake assets, partners, provider and orders)', () => {
 
   it('amounts: above 2^256-1 is AMOUNT_TOO_LARGE (never a 500); leading zeros are refused as everywhere (one spelling per amount), not read away', async () => {
     const huge = ((1n << 256n) + 1n).toString();
-    await expect(svc.create(TEST, { ...BODY, reusable: false, amount: huge })).rejects.toMatchObject({
+    // The transports parse with these schemas before the service runs (src/rest/deposits.ts, src/graphql/modules/deposits.ts).
+    const create = async (body: unknown) => svc.create(TEST, parseInput(createDepositAddressSchema, body));
+    const simulate = async (id: string, body: unknown) => svc.simulate(TEST, id, parseInput(simulateDepositSchema, body));
+    await expect(create({ ...BODY, reusable: false, amount: huge })).rejects.toMatchObject({
       code: 'AMOUNT_TOO_LARGE',
       details: { field: 'amount' },
     });
-    await expect(svc.create(TEST, { ...BODY, reusable: false, amount: '0025000000' })).rejects.toMatchObject({
+    await expect(create({ ...BODY, reusable: false, amount: '0025000000' })).rejects.toMatchObject({
       code: 'INVALID_PARAMS',
       details: { field: 'amount' },
     });
-    const oneTime = await svc.create(TEST, { ...BODY, reusable: false, amount: '25000000' });
-    await expect(svc.simulate(TEST, oneTime.id, { amount: huge })).rejects.toMatchObject({ code: 'AMOUNT_TOO_LARGE', details: { field: 'amount' } });
-    await expect(svc.simulate(TEST, oneTime.id, { amount: '0025000000' })).rejects.toMatchObject({
+    const oneTime = await create({ ...BODY, reusable: false, amount: '25000000' });
+    await expect(simulate(oneTime.id, { amount: huge })).rejects.toMatchObject({ code: 'AMOUNT_TOO_LARGE', details: { field: 'amount' } });
+    await expect(simulate(oneTime.id, { amount: '0025000000' })).rejects.toMatchObject({
       code: 'INVALID_PARAMS',
       message: expect.stringMatching(/^amount: must have no leading zeros/),
     });
-    expect((await svc.simulate(TEST, oneTime.id, { amount: '25000000' })).amount).toBe('25000000');
-    const reusable = await svc.create(TEST, parseInput(createDepositAddressSchema, BODY));
-    await expect(svc.simulate(TEST, reusable.id, { amount: '000123004001' })).rejects.toMatchObject({ code: 'INVALID_PARAMS' });
-    expect((await svc.simulate(TEST, reusable.id, { amount: '123004001' })).amount).toBe('123004001');
+    expect((await simulate(oneTime.id, { amount: '25000000' })).amount).toBe('25000000');
+    const reusable = await create(BODY);
+    await expect(simulate(reusable.id, { amount: '000123004001' })).rejects.toMatchObject({ code: 'INVALID_PARAMS' });
+    expect((await simulate(reusable.id, { amount: '123004001' })).amount).toBe('123004001');
   });
 
   it('a cursor with a date the database cannot hold is INVALID_PARAMS, not a 500', async () => {

@@ -86,6 +86,7 @@ describe('InvoicesService (fake checkout and mail)', () => {
         metadata: { invoiceId: inv.id },
         successUrl: `http://localhost:8787/invoice/${inv.id}`,
         cancelUrl: `http://localhost:8787/invoice/${inv.id}`,
+        expiresInMinutes: 60,
       },
     });
     expect((await invoices.pay(inv.id)).created).toBe(false);
