@@ -202,8 +202,12 @@ const Review = builder.objectRef<{ reason: string; message: string | null }>('Ch
     reason: t.field({
       description: 'The verification rule that failed; decide with it whether to accept or reopen.',
       type: VerificationReason,
-      nullable: true,
-      resolve: (r) => reasonOf(r.reason),
+      resolve: (r) => {
+        // A session in review always carries a reason the verifier wrote (src/checkout/verify/reasons.ts).
+        const reason = reasonOf(r.reason);
+        if (!reason) throw new Error(`unknown review reason ${r.reason}`);
+        return reason;
+      },
     }),
     message: t.exposeString('message', { description: '`reason` in words, for people.', nullable: true }),
   }),

@@ -675,7 +675,7 @@ export type ReviewAcceptMutationVariables = Exact<{
 
 
 export type ReviewAcceptMutation = { acceptCheckoutSessionReview:
-    | { __typename: 'AcceptCheckoutSessionReviewPayload', checkoutSession: { id: string, status: CheckoutSessionStatus, amountReceived: string | null, review: { reason: CheckoutVerificationReason | null } | null, payments: { nodes: Array<{ id: string, status: CheckoutPaymentStatus, reason: CheckoutVerificationReason | null }> } | null, reviews: { totalCount: number, nodes: Array<{ id: string, action: CheckoutReviewAction, note: string, paymentId: string | null, reviewReason: CheckoutVerificationReason | null, paymentReason: CheckoutVerificationReason | null, apiKeyId: string, fromStatus: CheckoutSessionStatus, toStatus: CheckoutSessionStatus, createdAt: string, payment: { id: string, status: CheckoutPaymentStatus } | null }> } | null } }
+    | { __typename: 'AcceptCheckoutSessionReviewPayload', checkoutSession: { id: string, status: CheckoutSessionStatus, amountReceived: string | null, review: { reason: CheckoutVerificationReason } | null, payments: { nodes: Array<{ id: string, status: CheckoutPaymentStatus, reason: CheckoutVerificationReason | null }> } | null, reviews: { totalCount: number, nodes: Array<{ id: string, action: CheckoutReviewAction, note: string, paymentId: string | null, reviewReason: CheckoutVerificationReason | null, paymentReason: CheckoutVerificationReason | null, apiKeyId: string, fromStatus: CheckoutSessionStatus, toStatus: CheckoutSessionStatus, createdAt: string, payment: { id: string, status: CheckoutPaymentStatus } | null }> } | null } }
     | { __typename: 'ConflictError', code: ErrorCode, message: string }
     | { __typename: 'NotFoundError', code: ErrorCode, message: string }
    };
