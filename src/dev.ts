@@ -6,6 +6,8 @@ import { createHttpServer } from './http/server.js';
 import { installShutdown } from './main.js';
 import { devHints } from './dev-hints.js';
 import { DEVNET_ACCOUNTS, startDevnet, type Devnet } from './devnet/index.js';
+import { parseInput } from './validation.js';
+import { createInvoiceSchema } from './invoices/input.js';
 
 /**
  * `npm run dev`: the whole service on one machine with nothing external — the database of DATABASE_URL, else
@@ -59,7 +61,7 @@ async function dev() {
     );
   // A sample invoice, sent (its email lands in the dev outbox unless SMTP_URL is set): 2 lines, 49 USDC on Base.
   const invoiceLink = await invoices
-    .create(owner, {
+    .create(owner, parseInput(createInvoiceSchema, {
       customerEmail: 'customer@example.com',
       customerName: 'Sample Customer',
       merchantName: 'Dev Shop',
@@ -73,7 +75,7 @@ async function dev() {
       memo: 'Thank you for your business.',
       dueAt: new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10),
       send: true,
-    })
+    }))
     .then(
       (inv) => inv.url,
       () => undefined,
