@@ -436,6 +436,8 @@ const PayerQuoteRef = builder.objectRef<PayerQuote | DirectQuote>('CheckoutPayer
 });
 
 const PayerQuoteResponseRef = builder.objectRef<PayerQuoteResponse>('CheckoutPayerQuoteResponse').implement({
+  description:
+    'How a payer can pay a session from the chain and token asked: quotes whose guaranteed output covers the amount due, best first (a single direct transfer when the token is the settlement token on its chain), and the providers that could not quote.',
   fields: (t) => ({
     sessionId: t.exposeID('sessionId', { description: 'The session quoted.' }),
     amountDue: t.exposeString('amountDue', { description: 'Settlement base units the session is for.' }),

@@ -332,7 +332,7 @@ builder.subscriptionField('invoice', (t) =>
     description:
       "The invoice now, then again after every status change (made by any instance). Completes after `paid` or `void`, which is always pushed (no status follows these). Public, the customer's view (drafts NOT_FOUND); the owner's key gives the owner's view, drafts included.",
     authScopes: { public: true },
-    args: { id: t.arg.id({ required: true, validate: { schema: idShape(INVOICE_ID, 'invoice') } }) },
+    args: { id: t.arg.id({ required: true, description: 'The id of the invoice to follow.', validate: { schema: idShape(INVOICE_ID, 'invoice') } }) },
     subscribe: (_r, { id }, ctx) => followStatus(ctx, invoiceTopic(id), (auth) => ctx.services.invoices.getFor(id, auth), FINAL_INVOICE_STATUSES),
     resolve: (v) => v,
   }),
