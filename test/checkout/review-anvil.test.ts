@@ -134,7 +134,7 @@ describe.each(backends)('resolving checkout sessions under review (%s)', (backen
     }
     expect((await reopen(cs.id, { note: 'ok', refund: true })).body.error).toMatchObject({
       code: 'INVALID_PARAMS',
-      message: expect.stringMatching(/^body: .*refund/),
+      message: 'refund: is not a field of this request',
     });
     expect((await accept(cs.id, { note: 'ok', payment: 'cspay_NoSuchPayment0000000000' })).body.error).toMatchObject({
       code: 'NOT_FOUND',

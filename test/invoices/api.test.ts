@@ -109,7 +109,7 @@ describe.each(backends)('invoices API (%s)', (backend) => {
     ['UNSUPPORTED_TOKEN', 'settleToken', { settleChain: 137, settleToken: 'USDT' }],
     ['INVALID_PARAMS', 'recipient', { recipient: '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM' }],
     ['INVALID_PARAMS', 'send', { send: 'yes' }],
-    ['INVALID_PARAMS', 'body', { unknownField: 1 }],
+    ['INVALID_PARAMS', 'unknownField', { unknownField: 1 }],
   ])('refuses a bad body with %s naming %s (%#)', async (code, field, patchBody) => {
     const r = await create({ ...invoiceBody, ...patchBody });
     expect(r.status, JSON.stringify(r.body)).toBe(400);
