@@ -6,6 +6,8 @@ import { createHttpServer } from './http/server.js';
 import { installShutdown } from './main.js';
 import { devHints } from './dev-hints.js';
 import { DEVNET_ACCOUNTS, startDevnet, type Devnet } from './devnet/index.js';
+import { parseInput } from './validation.js';
+import { createInvoiceSchema } from './invoices/input.js';
 
 /**
  * `npm run dev`: the whole service on one machine with nothing external — the database of DATABASE_URL, else
@@ -59,21 +61,24 @@ async function dev() {
     );
   // A sample invoice, sent (its email lands in the dev outbox unless SMTP_URL is set): 2 lines, 49 USDC on Base.
   const invoiceLink = await invoices
-    .create(owner, {
-      customerEmail: 'customer@example.com',
-      customerName: 'Sample Customer',
-      merchantName: 'Dev Shop',
-      lineItems: [
-        { description: 'Consulting, 4 hours', quantity: 4, unitAmount: '10000000' },
-        { description: 'Hosting, 1 month', quantity: 1, unitAmount: '9000000' },
-      ],
-      settleChain: 'base',
-      settleToken: 'USDC',
-      recipient: DEVNET_ACCOUNTS[2]!.address,
-      memo: 'Thank you for your business.',
-      dueAt: new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10),
-      send: true,
-    })
+    .create(
+      owner,
+      parseInput(createInvoiceSchema, {
+        customerEmail: 'customer@example.com',
+        customerName: 'Sample Customer',
+        merchantName: 'Dev Shop',
+        lineItems: [
+          { description: 'Consulting, 4 hours', quantity: 4, unitAmount: '10000000' },
+          { description: 'Hosting, 1 month', quantity: 1, unitAmount: '9000000' },
+        ],
+        settleChain: 'base',
+        settleToken: 'USDC',
+        recipient: DEVNET_ACCOUNTS[2]!.address,
+        memo: 'Thank you for your business.',
+        dueAt: new Date(Date.now() + 14 * 86_400_000).toISOString().slice(0, 10),
+        send: true,
+      }),
+    )
     .then(
       (inv) => inv.url,
       () => undefined,

@@ -6,7 +6,9 @@ import { SUBSCRIPTION_STATUSES } from './state.js';
 import { isoDateTime } from '../validation.js';
 
 /**
- * Input rules of the subscription and test clock APIs, shared by REST and GraphQL. Customer, settlement and
+ * Input rules of the subscription and test clock APIs, shared by REST and GraphQL: the transports parse a request
+ * with these schemas once and hand the typed output to the service; an unknown body field is INVALID_PARAMS naming
+ * it. Customer, settlement and
  * line item fields follow the invoice rules (each period's invoice is made from them); `customerEmail` is
  * required (every period's pay link is emailed). `intervalCount` 1 up to about three years per period;
  * `trialDays` 0-730; `daysUntilDue` 0-90 (default 7); `startAt` an ISO 8601 timestamp, not in the past, read by the
@@ -51,11 +53,14 @@ export const createSubscriptionSchema = z
       ctx.addIssue({ code: 'custom', path: ['intervalCount'], message: `must be at most ${MAX_INTERVAL_COUNT[v.interval]} for interval ${v.interval}` });
   });
 export type CreateSubscriptionInput = z.input<typeof createSubscriptionSchema>;
+export type CreateSubscription = z.output<typeof createSubscriptionSchema>;
 
 /** Line items and metadata; both apply from the next period's invoice (the current one is already issued). */
 export const updateSubscriptionSchema = z.object({ lineItems: inv.lineItems.optional(), metadata: metadata.optional() }).strict();
+export type UpdateSubscription = z.output<typeof updateSubscriptionSchema>;
 
 export const cancelSubscriptionSchema = z.object({ atPeriodEnd: z.boolean({ error: 'must be a boolean' }).default(false) }).strict();
+export type CancelSubscription = z.output<typeof cancelSubscriptionSchema>;
 
 const intFrom = (field: z.ZodNumber) => z.preprocess((v) => (typeof v === 'string' && /^-?[0-9]+$/.test(v.trim()) ? Number(v) : v), field);
 
@@ -64,11 +69,13 @@ export const listSubscriptionsSchema = z.object({
   limit: intFrom(int(1, 100)).default(20),
   cursor: z.string().min(1).max(200).optional(),
 });
+export type ListSubscriptions = z.output<typeof listSubscriptionsSchema>;
 
 export const listTestClocksSchema = z.object({
   limit: intFrom(int(1, 100)).default(20),
   cursor: z.string().min(1).max(200).optional(),
 });
+export type ListTestClocks = z.output<typeof listTestClocksSchema>;
 
 export const subscriptionIdParamSchema = z.object({
   id: z.string().regex(SUBSCRIPTION_ID).meta({ description: 'Subscription id.', example: 'sub_test_4Fq8Lm2Wz7Rk1Tb9Xc3Vn' }),
@@ -88,9 +95,11 @@ export const createTestClockSchema = z
       .optional(),
   })
   .strict();
+export type CreateTestClock = z.output<typeof createTestClockSchema>;
 
 export const advanceTestClockSchema = z
   .object({ frozenTime: timestamp.meta({ description: 'The new time: later than the current one, at most 1100 days ahead.' }) })
   .strict();
+export type AdvanceTestClock = z.output<typeof advanceTestClockSchema>;
 
 export { validateSettlement };

@@ -12,21 +12,21 @@ import type { BillingConfig } from './config.js';
 import { invoiceRow, type InvoicesService } from '../invoices/service.js';
 import { invoicePageUrl } from '../invoices/views.js';
 import { enqueueEmail } from '../mail/outbox.js';
-import { parseInput } from '../validation.js';
+import type { LineItem } from '../invoices/amounts.js';
 import { nextDunningStep, type DunningStepKind } from './dunning.js';
 import { reminderEmail } from './emails.js';
 import {
-  advanceTestClockSchema,
-  cancelSubscriptionSchema,
-  createSubscriptionSchema,
-  createTestClockSchema,
   LIMITS,
-  listSubscriptionsSchema,
-  listTestClocksSchema,
   SUBSCRIPTION_ID,
   TEST_CLOCK_ID,
-  updateSubscriptionSchema,
   validateSettlement,
+  type AdvanceTestClock,
+  type CancelSubscription,
+  type CreateSubscription,
+  type CreateTestClock,
+  type ListSubscriptions,
+  type ListTestClocks,
+  type UpdateSubscription,
 } from './input.js';
 import { addDays, billingAnchor, period, type Interval } from './periods.js';
 import { transition, type SubscriptionAction, type SubscriptionEventType } from './state.js';
@@ -176,8 +176,7 @@ export class SubscriptionsService {
 
   // ---- merchant (key) -------------------------------------------------------------------------------------
 
-  async create(auth: KeyAuth, body: unknown): Promise<SubscriptionView> {
-    const v = parseInput(createSubscriptionSchema, body);
+  async create(auth: KeyAuth, v: CreateSubscription): Promise<SubscriptionView> {
     const { settlement, recipient } = validateSettlement(v.settleChain, v.settleToken, v.recipient);
     const livemode = auth.mode === 'live';
     if (v.testClockId && livemode)
@@ -259,8 +258,7 @@ export class SubscriptionsService {
     return subscriptionView(s, { latestInvoiceId: periods[0]?.invoiceId ?? null, periods, invoices });
   }
 
-  async list(auth: KeyAuth, query: unknown): Promise<Page<SubscriptionView>> {
-    const q = parseInput(listSubscriptionsSchema, query);
+  async list(auth: KeyAuth, q: ListSubscriptions): Promise<Page<SubscriptionView>> {
     const where: Prisma.SubscriptionWhereInput = { accountId: auth.accountId, livemode: auth.mode === 'live' };
     if (q.status) where.status = q.status;
     const from = q.cursor ? decodeCursor(q.cursor, (id) => SUBSCRIPTION_ID.test(id)) : null;
@@ -287,8 +285,7 @@ export class SubscriptionsService {
   }
 
   /** Line items and metadata; they apply from the next period's invoice. CONFLICT once canceled. */
-  async update(auth: KeyAuth, id: string, body: unknown): Promise<SubscriptionView> {
-    const v = parseInput(updateSubscriptionSchema, body);
+  async update(auth: KeyAuth, id: string, v: UpdateSubscription): Promise<SubscriptionView> {
     return this.withLocked(id, auth, async (tx, s) => {
       const patch: Prisma.SubscriptionUpdateInput = {};
       if (v.lineItems !== undefined) Object.assign(patch, { lineItems: v.lineItems as unknown as Prisma.InputJsonValue, amount: totalOf(v.lineItems) });
@@ -301,8 +298,7 @@ export class SubscriptionsService {
    * Cancel now (`canceled`; invoices already issued stay as they are: an open one can still be paid or voided
    * by the merchant), or at the end of the current period (`cancelAtPeriodEnd`; no further invoice).
    */
-  async cancel(auth: KeyAuth, id: string, body: unknown): Promise<SubscriptionView> {
-    const v = parseInput(cancelSubscriptionSchema, body ?? {});
+  async cancel(auth: KeyAuth, id: string, v: CancelSubscription): Promise<SubscriptionView> {
     return this.withLocked(id, auth, async (tx, s) => {
       let updated = await this.apply(tx, s, { type: 'cancel', atPeriodEnd: v.atPeriodEnd });
       if (v.atPeriodEnd)
@@ -387,12 +383,13 @@ export class SubscriptionsService {
             ...(s.customerName ? { customerName: s.customerName } : {}),
             ...(s.merchantName ? { merchantName: s.merchantName } : {}),
             ...(s.replyTo ? { replyTo: s.replyTo } : {}),
-            lineItems: s.lineItems,
+            // Stored from a parsed create or update body (src/billing/input.ts): the invoice rules held then.
+            lineItems: s.lineItems as unknown as LineItem[],
             settleChain: s.settleChainId,
             settleToken: s.settleToken,
             recipient: s.recipient,
             memo: `Subscription ${s.id}: ${day(p.start)} to ${day(p.end)} (UTC)`,
-            dueAt: dueAt.toISOString(),
+            dueAt,
             send: true,
           },
           { tx },
@@ -585,9 +582,8 @@ export class SubscriptionsService {
     return c;
   }
 
-  async createTestClock(auth: KeyAuth, body: unknown): Promise<TestClockView> {
+  async createTestClock(auth: KeyAuth, v: CreateTestClock): Promise<TestClockView> {
     this.testOnly(auth);
-    const v = parseInput(createTestClockSchema, body ?? {});
     const at = new Date(this.realNow());
     const c = await this.prisma.testClock.create({
       data: {
@@ -608,8 +604,7 @@ export class SubscriptionsService {
     return testClockView(await this.findClock(auth, id));
   }
 
-  async listTestClocks(auth: KeyAuth, query: unknown): Promise<Page<TestClockView>> {
-    const q = parseInput(listTestClocksSchema, query);
+  async listTestClocks(auth: KeyAuth, q: ListTestClocks): Promise<Page<TestClockView>> {
     if (auth.mode === 'live') return { object: 'list', data: [], hasMore: false, nextCursor: null };
     const from = q.cursor ? decodeCursor(q.cursor, (id) => TEST_CLOCK_ID.test(id)) : null;
     const rows = await this.prisma.testClock.findMany({
@@ -639,9 +634,8 @@ export class SubscriptionsService {
    * payment made then sees that time), one subscription step-batch per transaction. CONFLICT while another
    * advance runs; INVALID_PARAMS for a time not later than now or more than 1100 days ahead.
    */
-  async advanceTestClock(auth: KeyAuth, id: string, body: unknown): Promise<TestClockView> {
+  async advanceTestClock(auth: KeyAuth, id: string, v: AdvanceTestClock): Promise<TestClockView> {
     // A live key finds no clock (NOT_FOUND, as for any id of the other mode).
-    const v = parseInput(advanceTestClockSchema, body);
     const c = await this.findClock(auth, id);
     const target = v.frozenTime.getTime();
     if (target <= c.frozenTime.getTime())

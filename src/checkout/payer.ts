@@ -7,7 +7,7 @@ import { quoteParamsSchema } from '../quotes/input.js';
 import { ApiError } from '../errors.js';
 import { parseInput } from '../validation.js';
 import { isAddressFor, normalize } from './addresses.js';
-import { payerQuoteSchema } from './input.js';
+import type { PayerQuoteRequest } from './input.js';
 import { directEvmTransfer, searchPayerQuotes, type PayerQuote } from './payer-quote.js';
 import { SETTLEMENT_CHAINS } from './settlement.js';
 import { splTransferTx } from './solana-transfer.js';
@@ -71,9 +71,8 @@ export class PayerQuotes {
   constructor(private readonly d: PayerQuotesDeps) {}
 
   /** CONFLICT unless the session is open. */
-  async quote(id: string, body: unknown): Promise<PayerQuoteResponse> {
+  async quote(id: string, input: PayerQuoteRequest): Promise<PayerQuoteResponse> {
     const { assets, clock, config } = this.d;
-    const input = parseInput(payerQuoteSchema, body);
     const { session } = await this.d.sessions.load(id);
     if (session.status !== 'open') throw new ApiError('CONFLICT', `Checkout session ${id} is ${session.status}; it takes no payment`);
     const srcChain = assets.resolveChain(input.srcChain, 'srcChain');

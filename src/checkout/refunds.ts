@@ -7,9 +7,9 @@ import type { CheckoutPayment, CheckoutRefund, CheckoutSession, Prisma } from '.
 import { refundableAmount } from './refundable.js';
 import { ApiError, notFound } from '../errors.js';
 import { newId } from '../ids.js';
-import { parseInput } from '../validation.js';
 import { isAddressFor, isTxHashFor, normalize } from './addresses.js';
-import { createRefundSchema, reportRefundSchema } from './input.js';
+import type { CreateRefund, ReportRefund } from './input.js';
+import type { BuiltTx } from '../orders/views.js';
 import { directEvmTransfer } from './payer-quote.js';
 import { SETTLEMENT_CHAINS } from './settlement.js';
 import { splTransferTx } from './solana-transfer.js';
@@ -59,8 +59,7 @@ export class RefundsService {
     return this.deps.clock.now();
   }
 
-  async create(auth: KeyAuth, sessionId: string, body: unknown): Promise<{ refund: RefundView; tx: unknown }> {
-    const input = parseInput(createRefundSchema, body);
+  async create(auth: KeyAuth, sessionId: string, input: CreateRefund): Promise<{ refund: RefundView; tx: BuiltTx & { from: string } }> {
     const { session, payments } = await this.checkout.getOwned(sessionId, auth);
     const vm = SETTLEMENT_CHAINS[session.settleChainId]!.vm;
     let paid: CheckoutPayment | undefined;
@@ -160,8 +159,7 @@ export class RefundsService {
     return r;
   }
 
-  async reportSubmitted(auth: KeyAuth, sessionId: string, refundId: string, body: unknown): Promise<RefundView> {
-    const { txHash: raw } = parseInput(reportRefundSchema, body);
+  async reportSubmitted(auth: KeyAuth, sessionId: string, refundId: string, { txHash: raw }: ReportRefund): Promise<RefundView> {
     const r0 = await this.owned(auth, sessionId, refundId);
     const vm = SETTLEMENT_CHAINS[r0.chainId]!.vm;
     if (!isTxHashFor(vm, raw.trim())) throw new ApiError('INVALID_PARAMS', 'txHash: not a transaction hash of the settlement chain', { field: 'txHash' });

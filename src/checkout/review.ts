@@ -1,56 +1,14 @@
-import { z } from 'zod';
 import type { KeyAuth } from '../accounts/service.js';
 import type { Handles } from '../handles.js';
 import type { CheckoutPayment, Prisma } from '../db/generated/client.js';
 import { ApiError } from '../errors.js';
 import { newId } from '../ids.js';
-import { parseInput } from '../validation.js';
+import type { AcceptReview, ReopenReview } from './input.js';
 import type { CheckoutService } from './service.js';
-import { REOPEN_EXPIRY, reopenedExpiresAt, transition, type SessionAction, type SessionStatus } from './state.js';
+import { reopenedExpiresAt, transition, type SessionAction, type SessionStatus } from './state.js';
 import { reviewView, type ReviewView, type SessionView } from './views.js';
 
 type Tx = Prisma.TransactionClient;
-
-/** The merchant's note on a resolution: 1-500 characters, no NUL (Postgres text cannot hold it). */
-export const REVIEW_NOTE_MAX = 500;
-const note = z
-  .string({ error: 'must be a string' })
-  .min(1, 'must not be empty')
-  .max(REVIEW_NOTE_MAX, `must be at most ${REVIEW_NOTE_MAX} characters`)
-  .refine((s) => !s.includes('\u0000'), 'must not contain NUL characters')
-  .meta({
-    description: `Why (1-${REVIEW_NOTE_MAX} characters): kept in the session's \`reviews\` and sent in the event.`,
-    example: 'Customer paid the missing 1 USDC by bank transfer',
-  });
-
-/** Unknown fields are refused, so a misspelt or unsupported option (such as `refund`) never goes unnoticed. */
-export const acceptReviewSchema = z
-  .object({
-    note,
-    payment: z
-      .string()
-      .regex(/^cspay_[0-9A-Za-z]{1,64}$/, 'must be a payment id (cspay_…) of this session')
-      .optional()
-      .meta({
-        description: "The payment to accept (one of the session's `payments`, `rejected`); default: the most recent rejected payment that delivered funds.",
-      }),
-  })
-  .strict();
-
-export const reopenReviewSchema = z
-  .object({
-    note,
-    expiresInMinutes: z
-      .number({ error: 'must be an integer' })
-      .int('must be an integer')
-      .min(REOPEN_EXPIRY.minMinutes)
-      .max(REOPEN_EXPIRY.maxMinutes)
-      .optional()
-      .meta({
-        description: `The payer gets at least this long from now to pay again (${REOPEN_EXPIRY.minMinutes}-${REOPEN_EXPIRY.maxMinutes}, default ${REOPEN_EXPIRY.defaultMinutes}); a later \`expiresAt\` is kept.`,
-      }),
-  })
-  .strict();
 
 export interface ReviewDeps extends Pick<Handles, 'clock'> {
   sessions: Pick<CheckoutService, 'getOwned' | 'withLockedSession' | 'applyTransition' | 'fullViewInTx'>;
@@ -82,8 +40,7 @@ export class CheckoutReviews {
     return this.deps.clock.now();
   }
 
-  async accept(auth: KeyAuth, id: string, body: unknown): Promise<SessionView> {
-    const input = parseInput(acceptReviewSchema, body);
+  async accept(auth: KeyAuth, id: string, input: AcceptReview): Promise<SessionView> {
     await this.deps.sessions.getOwned(id, auth);
     return this.deps.sessions.withLockedSession(id, async (tx, s) => {
       const payments = await tx.checkoutPayment.findMany({ where: { sessionId: s.id } });
@@ -134,8 +91,7 @@ export class CheckoutReviews {
     });
   }
 
-  async reopen(auth: KeyAuth, id: string, body: unknown): Promise<SessionView> {
-    const input = parseInput(reopenReviewSchema, body);
+  async reopen(auth: KeyAuth, id: string, input: ReopenReview): Promise<SessionView> {
     await this.deps.sessions.getOwned(id, auth);
     return this.deps.sessions.withLockedSession(id, async (tx, s) => {
       const action = { type: 'review_reopen' } as const;

@@ -13,8 +13,15 @@ import type { QuoteService } from '../quotes/service.js';
 import { ApiError, notFound } from '../errors.js';
 import { newId } from '../ids.js';
 import { notifyInTx, recordEvent } from '../events/outbox.js';
-import { parseInput } from '../validation.js';
-import { createSessionSchema, listSessionsSchema, reportDirectSchema, validateCreate, validateDirectReport, type CreateSessionInput } from './input.js';
+import {
+  validateCreate,
+  validateDirectReport,
+  type CreateSession,
+  type ListSessions,
+  type PayerQuoteRequest,
+  type ReportDirect,
+  type SubmitSigned,
+} from './input.js';
 import { actionAfterPayment, transition, type PaymentOutcome, type SessionAction } from './state.js';
 import { checkoutSessionTopic } from './topics.js';
 import { attemptView, sessionView, type PaymentAttemptView, type SessionView } from './views.js';
@@ -212,8 +219,8 @@ export class CheckoutService {
   // ---- sessions ----------------------------------------------------------------------------------------
 
   /** `internal.tx`: create inside the caller's transaction (invoices start a session under the invoice's lock). */
-  async create(auth: KeyAuth, input: CreateSessionInput | unknown, internal: { invoiceId?: string; tx?: Tx } = {}): Promise<SessionView> {
-    const v = validateCreate(parseInput(createSessionSchema, input));
+  async create(auth: KeyAuth, input: CreateSession, internal: { invoiceId?: string; tx?: Tx } = {}): Promise<SessionView> {
+    const v = validateCreate(input);
     const livemode = auth.mode === 'live';
     const now = this.now();
     const row = await (internal.tx ?? this.prisma).checkoutSession.create({
@@ -270,8 +277,7 @@ export class CheckoutService {
     return r;
   }
 
-  async list(auth: KeyAuth, query: unknown): Promise<{ object: 'list'; data: SessionView[]; hasMore: boolean; nextCursor: string | null }> {
-    const q = parseInput(listSessionsSchema, query);
+  async list(auth: KeyAuth, q: ListSessions): Promise<{ object: 'list'; data: SessionView[]; hasMore: boolean; nextCursor: string | null }> {
     const where: Prisma.CheckoutSessionWhereInput = { accountId: auth.accountId, livemode: auth.mode === 'live' };
     if (q.status) where.status = q.status;
     const from = q.cursor ? decodeCursor(q.cursor, (id) => SESSION_ID.test(id)) : null;
@@ -353,13 +359,13 @@ export class CheckoutService {
   // ---- payments ----------------------------------------------------------------------------------------
 
   /** POST /v1/checkout/sessions/{id}/quote (public): payer quotes for an open session. */
-  payerQuote(id: string, body: unknown): Promise<PayerQuoteResponse> {
-    return this.payer.quote(id, body);
+  payerQuote(id: string, input: PayerQuoteRequest): Promise<PayerQuoteResponse> {
+    return this.payer.quote(id, input);
   }
 
   /** POST /v1/checkout/sessions/{id}/submit (public): a Solana direct transfer signed by a sign-only wallet. */
-  submitSigned(id: string, body: unknown): Promise<SessionView> {
-    return this.signed.submit(id, body);
+  submitSigned(id: string, input: SubmitSigned): Promise<SessionView> {
+    return this.signed.submit(id, input);
   }
 
   /**
@@ -369,8 +375,7 @@ export class CheckoutService {
    * (EVM) or reference (Solana). The same hash reported again is the same payment; reported for another session
    * it is another session's hint, which the chain will settle (only the session it was made for can be paid).
    */
-  async reportDirect(id: string, body: unknown, how: { broadcast: boolean } = { broadcast: false }): Promise<SessionView> {
-    const input = parseInput(reportDirectSchema, body);
+  async reportDirect(id: string, input: ReportDirect, how: { broadcast: boolean } = { broadcast: false }): Promise<SessionView> {
     const { session } = await this.load(id);
     const vm = SETTLEMENT_CHAINS[session.settleChainId]!.vm;
     const { txHash, payer } = validateDirectReport(vm, input);

@@ -1,9 +1,8 @@
 import { SendTransactionError, VersionedTransaction } from '@solana/web3.js';
 import bs58 from 'bs58';
-import { submitSignedSchema } from './input.js';
+import type { SubmitSigned } from './input.js';
 import type { RpcClients } from '../assets/rpc.js';
 import { ApiError } from '../errors.js';
-import { parseInput } from '../validation.js';
 import { SETTLEMENT_CHAINS } from './settlement.js';
 import type { CheckoutService } from './service.js';
 import type { SessionView } from './views.js';
@@ -17,9 +16,8 @@ import type { SessionView } from './views.js';
 export class SignedSubmit {
   constructor(private readonly d: { rpc: Pick<RpcClients, 'solana'>; sessions: Pick<CheckoutService, 'load' | 'reportDirect'> }) {}
 
-  async submit(id: string, body: unknown): Promise<SessionView> {
+  async submit(id: string, input: SubmitSigned): Promise<SessionView> {
     const checkout = this.d.sessions;
-    const input = parseInput(submitSignedSchema, body);
     const { session, payments } = await checkout.load(id);
     if (SETTLEMENT_CHAINS[session.settleChainId]!.vm !== 'svm') {
       throw new ApiError('INVALID_PARAMS', 'signedTransaction: only Solana-settled sessions take a signed transaction; EVM wallets broadcast it themselves', {

@@ -4,38 +4,10 @@ import { type DepositRecordedListener, type DepositsService, SANDBOX_PROVIDER } 
 import { ApiError, isApiError, notFound } from '../errors.js';
 import type { Handles } from '../handles.js';
 import { isNativeToken } from '../providers/native-tokens.js';
-import { parseInput } from '../validation.js';
+import type { SimulateTransfer, TransferAddressRequest } from './input.js';
 import type { CheckoutService } from './service.js';
 import { transition } from './state.js';
 import type { SessionView } from './views.js';
-
-const chainRef = z.union([z.string().min(1).max(64), z.number().int()], { error: 'must be a chain id or slug' });
-const str = (max = 200) =>
-  z
-    .string({ error: 'must be a string' })
-    .min(1, 'is required')
-    .max(max, `must be at most ${max} characters`)
-    .refine((s) => !s.includes('\u0000'), 'must not contain NUL characters');
-
-export const transferAddressSchema = z
-  .object({
-    srcChain: chainRef.meta({ description: 'The chain the payer sends on (id or slug).', example: 'arbitrum' }),
-    srcToken: str().meta({ description: 'The token the payer sends (address, mint or curated symbol).', example: 'USDC' }),
-    refundTo: str().meta({
-      description: "The payer's own wallet on `srcChain`, where a failed deposit is refunded (never an exchange deposit address).",
-      example: '0x8ba1f109551bd432803012645ac136ddd64dba72',
-    }),
-  })
-  .strict();
-
-export const simulateTransferSchema = z
-  .object({
-    depositAddressId: z
-      .string()
-      .regex(/^da_test_[0-9A-Za-z]{1,64}$/, 'must be a test-mode deposit address id (da_test_…)')
-      .meta({ description: 'The address `/deposit-address` answered.' }),
-  })
-  .strict();
 
 /** What the pay page shows for "pay by transfer". */
 export interface TransferView {
@@ -110,8 +82,7 @@ export class TransferPayments {
    * `CHECKOUT_ADDRESS_PAIRS` of them per session (CONFLICT beyond); asked again for a pair, the same address
    * while it is unused, with the refund address it was made with (the provider fixed it then).
    */
-  async depositAddress(sessionId: string, body: unknown): Promise<TransferView> {
-    const v = parseInput(transferAddressSchema, body);
+  async depositAddress(sessionId: string, v: TransferAddressRequest): Promise<TransferView> {
     const { session } = await this.deps.checkout.load(sessionId);
     this.assertOpen(session);
     // The address row is written under the session's lock, the session checked open again there: an address is
@@ -148,8 +119,7 @@ export class TransferPayments {
    * POST /v1/checkout/sessions/{id}/deposit-address/simulate (test mode only): the payer's transfer, simulated
    * through the deposits sandbox (exactly the address's amount). A live session → FORBIDDEN.
    */
-  async simulate(sessionId: string, body: unknown): Promise<SessionView> {
-    const v = parseInput(simulateTransferSchema, body);
+  async simulate(sessionId: string, v: SimulateTransfer): Promise<SessionView> {
     const { session } = await this.deps.checkout.load(sessionId);
     if (session.livemode) throw new ApiError('FORBIDDEN', 'Simulated transfers exist in test mode only; a live session is paid by a real transfer');
     const a = await this.deps.deposits.findById(v.depositAddressId);

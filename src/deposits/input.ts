@@ -3,7 +3,8 @@ import { DEPOSIT_ADDRESS_STATUSES } from './state.js';
 import { baseUnitAmount } from '../validation.js';
 
 /**
- * Input rules of the deposit-address API, shared by REST and GraphQL. `label` ≤ 64 characters; `metadata` ≤ 20
+ * Input rules of the deposit-address API, shared by REST and GraphQL: the transports parse a request with these
+ * schemas once and hand the typed output to the service; an unknown body field is INVALID_PARAMS naming it. `label` ≤ 64 characters; `metadata` ≤ 20
  * string pairs (keys 1-40, values ≤ 500); `amount` (and a simulated deposit's) the shared amount rule
  * (src/validation.ts `baseUnitAmount`: canonical, > 0, at most 2^256-1), required for a one-time address (`reusable: false`); `integratorFeeBps` as for quotes (partner keys only, within `maxFeeBps`).
  */
@@ -74,6 +75,7 @@ export const createDepositAddressSchema = z
       ctx.addIssue({ code: 'custom', path: ['amount'], message: 'is required for a one-time address (reusable: false)' });
   });
 export type CreateDepositAddressInput = z.input<typeof createDepositAddressSchema>;
+export type CreateDepositAddress = z.output<typeof createDepositAddressSchema>;
 
 /** Deposit address ids as `newId` makes them; anything else is NOT_FOUND before the database sees it. */
 export const DEPOSIT_ADDRESS_ID = /^da_(test_)?[0-9A-Za-z]{1,64}$/;
@@ -88,7 +90,9 @@ export const listDepositAddressesSchema = z.object({
   limit: intFrom(z.number({ error: 'must be an integer' }).int('must be an integer').min(1).max(100)).default(20),
   cursor: z.string().min(1).max(200).optional(),
 });
+export type ListDepositAddresses = z.output<typeof listDepositAddressesSchema>;
 
 export const simulateDepositSchema = z
   .object({ amount: amount.meta({ description: 'Base units of the source token. Ending in 4001: refunded; 4002: failed; else filled.' }) })
   .strict();
+export type SimulateDeposit = z.output<typeof simulateDepositSchema>;

@@ -16,9 +16,7 @@ import type { PartnersService } from '../partners/service.js';
 import { withProviderTimeout } from '../providers/deadline.js';
 import type { TokenRef } from '../providers/types.js';
 import { assertAddressFor, type AssetsApi, type TokenInfo, decideFees, type FeeSettings } from '../quotes/service.js';
-import { parseInput } from '../validation.js';
-import type { z } from 'zod';
-import { createDepositAddressSchema, DEPOSIT_ADDRESS_ID, LIMITS, listDepositAddressesSchema, simulateDepositSchema } from './input.js';
+import { DEPOSIT_ADDRESS_ID, LIMITS, type CreateDepositAddress, type ListDepositAddresses, type SimulateDeposit } from './input.js';
 import type { CreatedAddress, DepositProvider, DepositRoute, DetectedDeposit } from '../providers/deposit-addresses.js';
 import { fakeTxHash, SANDBOX_PROVIDER, sandboxTrackingId } from './sandbox.js';
 import {
@@ -153,8 +151,7 @@ export class DepositsService {
 
   // ---- key routes -------------------------------------------------------------------------------------------
 
-  async create(auth: KeyAuth, body: unknown): Promise<DepositAddressView> {
-    const v = parseInput(createDepositAddressSchema, body);
+  async create(auth: KeyAuth, v: CreateDepositAddress): Promise<DepositAddressView> {
     const keyPartner = await this.deps.partners.forApiKey(auth.keyId);
     const row = await this.createRow({ accountId: auth.accountId, livemode: auth.mode === 'live', keyPartner }, v);
     return depositAddressView(row);
@@ -261,16 +258,12 @@ export class DepositsService {
    * what the recipient must receive; the amount the address takes is the provider's exact-output input (or, for
    * the sandbox, one worked out from prices and the fees).
    */
-  private async createRow(owner: RowOwner, v: z.output<typeof createDepositAddressSchema>, opts: RowOptions = {}): Promise<DepositAddress> {
+  private async createRow(owner: RowOwner, v: CreateDepositAddress, opts: RowOptions = {}): Promise<DepositAddress> {
     return this.prisma.depositAddress.create({ data: await this.prepareRow(owner, v, opts) });
   }
 
   /** createRow's work up to the insert: validation, fees, the provider's address; the row to insert. */
-  private async prepareRow(
-    owner: RowOwner,
-    v: z.output<typeof createDepositAddressSchema>,
-    opts: RowOptions = {},
-  ): Promise<Prisma.DepositAddressUncheckedCreateInput> {
+  private async prepareRow(owner: RowOwner, v: CreateDepositAddress, opts: RowOptions = {}): Promise<Prisma.DepositAddressUncheckedCreateInput> {
     const { assets } = this.deps;
     const srcChain = assets.resolveChain(v.srcChain, 'srcChain');
     const dstChain = assets.resolveChain(v.dstChain, 'dstChain');
@@ -384,8 +377,7 @@ export class DepositsService {
     };
   }
 
-  async list(auth: KeyAuth, query: unknown): Promise<Page<DepositAddressView>> {
-    const q = parseInput(listDepositAddressesSchema, query);
+  async list(auth: KeyAuth, q: ListDepositAddresses): Promise<Page<DepositAddressView>> {
     const where: Prisma.DepositAddressWhereInput = { accountId: auth.accountId, livemode: auth.mode === 'live' };
     if (q.status) where.status = q.status;
     if (q.label) where.label = q.label;
@@ -456,8 +448,8 @@ export class DepositsService {
    * POST …/simulate (test mode): a deposit of `amount` at a sandbox address. Returns the `submitted` order; the
    * order poller then moves it to `filled` (or `refunded` for amounts ending 4001, `failed` for 4002).
    */
-  async simulate(auth: KeyAuth, id: string, body: unknown): Promise<OrderView> {
-    const amount = boundedAmount(parseInput(simulateDepositSchema, body).amount).toString();
+  async simulate(auth: KeyAuth, id: string, input: SimulateDeposit): Promise<OrderView> {
+    const amount = boundedAmount(input.amount).toString();
     const r = await this.owned(auth, id);
     return this.simulateAt(r, amount);
   }

@@ -462,6 +462,8 @@ export const EVENT_TYPES: EventTypeInfo[] = [
     emittedWhen: 'a fill of a limit order',
     dataFields: '`order` (order record with `limitOrderId`)',
     sample: () => {
+      // A fill is one Solana transaction: both the source and the delivery, as the limit-order poller records it.
+      const fillTx = bs58.encode(randomBytes(64));
       const o = {
         ...order('filled'),
         quoteId: newId('lof'),
@@ -471,8 +473,8 @@ export const EVENT_TYPES: EventTypeInfo[] = [
         amount: '1500000000',
         dstAmount: '212340000',
         limitOrderId: newId('lo'),
-        srcTxHash: bs58.encode(randomBytes(64)),
-        dstTxHash: null,
+        srcTxHash: fillTx,
+        dstTxHash: fillTx,
       };
       return { resourceId: o.limitOrderId, data: { order: o } };
     },

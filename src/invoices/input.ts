@@ -6,7 +6,8 @@ import { INVOICE_STATUSES } from './state.js';
 import { baseUnitAmountOrZero, isoDateTime, UINT256_MAX } from '../validation.js';
 
 /**
- * Input rules of the invoice API, shared by REST and GraphQL. Limits: 1-50 line items; quantity 1-10,000;
+ * Input rules of the invoice API, shared by REST and GraphQL: the transports parse a request with these schemas once
+ * and hand the typed output to the service; an unknown body field is INVALID_PARAMS naming it. Limits: 1-50 line items; quantity 1-10,000;
  * unitAmount the shared amount rule with 0 allowed for a free item (src/validation.ts `baseUnitAmountOrZero`);
  * the total Σ quantity × unitAmount > 0 and at most 2^256-1 (AMOUNT_TOO_LARGE past it); description 1-500
  * characters; memo ≤ 1,000; customerName 1-200; merchantName 1-100; emails ≤ 254; dueAt a date or a strict
@@ -105,6 +106,8 @@ const fields = {
 
 export const createInvoiceSchema = z.object({ ...fields, send: z.boolean({ error: 'must be a boolean' }).default(false) }).strict();
 export type CreateInvoiceInput = z.input<typeof createInvoiceSchema>;
+/** A parsed create body: what `InvoicesService.create` takes. */
+export type CreateInvoice = z.output<typeof createInvoiceSchema>;
 
 /** PATCH: any create field except `send`; null clears an optional field. */
 export const updateInvoiceSchema = z
@@ -116,6 +119,8 @@ export const updateInvoiceSchema = z
     recipient: z.string({ error: 'must be a string' }).min(1).optional(),
   })
   .strict();
+/** A parsed PATCH body: absent keeps a field, null clears an optional one. */
+export type UpdateInvoice = z.output<typeof updateInvoiceSchema>;
 
 const intFrom = (field: z.ZodNumber) => z.preprocess((v) => (typeof v === 'string' && /^-?[0-9]+$/.test(v.trim()) ? Number(v) : v), field);
 
@@ -135,6 +140,7 @@ export const listInvoicesSchema = z.object({
   limit: intFrom(z.number({ error: 'must be an integer' }).int('must be an integer').min(1).max(100)).default(20),
   cursor: z.string().min(1).max(200).optional(),
 });
+export type ListInvoices = z.output<typeof listInvoicesSchema>;
 
 /** The total of line items the schemas above accepted (> 0 and at most 2^256-1 there). */
 export const totalOf = (items: readonly LineItem[]): string => invoiceTotal(items).toString();

@@ -8,14 +8,14 @@ import { ApiError, notFound } from '../errors.js';
 import { randomBytes } from 'node:crypto';
 import bs58 from 'bs58';
 import { SETTLEMENT_CHAINS } from '../checkout/config.js';
+import { SESSION_EXPIRY_MINUTES } from '../checkout/input.js';
 import { notifyInTx, recordEvent } from '../events/outbox.js';
 import { newId } from '../ids.js';
 import type { CoreConfig } from '../core-config.js';
 import type { Handles } from '../handles.js';
 import { enqueueEmail, lastInvoiceEmail, lastInvoiceEmails } from '../mail/outbox.js';
-import { parseInput } from '../validation.js';
 import { invoiceEmail, receiptEmail } from './emails.js';
-import { createInvoiceSchema, INVOICE_ID, listInvoicesSchema, totalOf, updateInvoiceSchema, validateSettlement } from './input.js';
+import { INVOICE_ID, totalOf, validateSettlement, type CreateInvoice, type ListInvoices, type UpdateInvoice } from './input.js';
 import { receiptData, type ReceiptData } from './receipt-data.js';
 import { renderReceiptPdf } from './receipt-pdf.js';
 import { formatNumber, transition, type InvoiceAction } from './state.js';
@@ -114,8 +114,7 @@ export class InvoicesService {
    * `internal.tx`: create (and send) inside the caller's transaction: a subscription issues its period's invoice
    * in the transaction that records the period, so the two exist together or not at all.
    */
-  async create(auth: KeyAuth, body: unknown, internal: { tx?: Tx } = {}): Promise<InvoiceView> {
-    const v = parseInput(createInvoiceSchema, body);
+  async create(auth: KeyAuth, v: CreateInvoice, internal: { tx?: Tx } = {}): Promise<InvoiceView> {
     const { settlement, recipient } = validateSettlement(v.settleChain, v.settleToken, v.recipient);
     const amount = totalOf(v.lineItems);
     const livemode = auth.mode === 'live';
@@ -156,8 +155,7 @@ export class InvoicesService {
     return this.fullView(inv);
   }
 
-  async list(auth: KeyAuth, query: unknown): Promise<Page<InvoiceView>> {
-    const q = parseInput(listInvoicesSchema, query);
+  async list(auth: KeyAuth, q: ListInvoices): Promise<Page<InvoiceView>> {
     const where: Prisma.InvoiceWhereInput = { accountId: auth.accountId, livemode: auth.mode === 'live' };
     if (q.status) where.status = q.status;
     const from = q.cursor ? decodeCursor(q.cursor, (id) => INVOICE_ID.test(id)) : null;
@@ -195,8 +193,7 @@ export class InvoicesService {
   }
 
   /** PATCH: drafts only (CONFLICT otherwise). Settlement fields are checked together, merged with the stored ones. */
-  async update(auth: KeyAuth, id: string, body: unknown): Promise<InvoiceView> {
-    const v = parseInput(updateInvoiceSchema, body);
+  async update(auth: KeyAuth, id: string, v: UpdateInvoice): Promise<InvoiceView> {
     return this.withLocked(id, auth, async (tx, inv) => {
       this.check(inv, { type: 'edit' });
       const data: Prisma.InvoiceUpdateInput = { updatedAt: new Date(this.now()) };
@@ -379,6 +376,7 @@ export class InvoicesService {
           metadata: { invoiceId: inv.id },
           successUrl: page,
           cancelUrl: page,
+          expiresInMinutes: SESSION_EXPIRY_MINUTES,
         },
         { invoiceId: inv.id, tx },
       );

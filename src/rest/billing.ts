@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { reply, type Route } from './router.js';
+import { parseInput } from '../validation.js';
 import { json } from '../openapi/route-doc.js';
 import { EX } from '../openapi/examples.js';
 import { pageSchema } from '../openapi/common.js';
@@ -95,7 +96,7 @@ export const subscriptionRoutes: Route[] = [
     access: 'key',
     rateLimit: { bucket: 'strict' },
     idempotent: true,
-    handler: async ({ services, auth, body }) => reply(201, await services.subscriptions.create(auth!, body)),
+    handler: async ({ services, auth, body }) => reply(201, await services.subscriptions.create(auth!, parseInput(createSubscriptionSchema, body))),
     doc: {
       operationId: 'createSubscription',
       tag: 'Subscriptions',
@@ -117,7 +118,7 @@ export const subscriptionRoutes: Route[] = [
     method: 'GET',
     path: '/v1/subscriptions',
     access: 'key',
-    handler: ({ services, auth, query }) => services.subscriptions.list(auth!, Object.fromEntries(query.entries())),
+    handler: ({ services, auth, query }) => services.subscriptions.list(auth!, parseInput(listSubscriptionsSchema, Object.fromEntries(query.entries()))),
     doc: {
       operationId: 'listSubscriptions',
       tag: 'Subscriptions',
@@ -153,7 +154,7 @@ export const subscriptionRoutes: Route[] = [
     method: 'PATCH',
     path: '/v1/subscriptions/:id',
     access: 'key',
-    handler: ({ services, auth, params, body }) => services.subscriptions.update(auth!, params.id, body),
+    handler: ({ services, auth, params, body }) => services.subscriptions.update(auth!, params.id, parseInput(updateSubscriptionSchema, body)),
     doc: {
       operationId: 'updateSubscription',
       tag: 'Subscriptions',
@@ -182,7 +183,7 @@ export const subscriptionRoutes: Route[] = [
     path: '/v1/subscriptions/:id/cancel',
     access: 'key',
     idempotent: true,
-    handler: ({ services, auth, params, body }) => services.subscriptions.cancel(auth!, params.id, body),
+    handler: ({ services, auth, params, body }) => services.subscriptions.cancel(auth!, params.id, parseInput(cancelSubscriptionSchema, body ?? {})),
     doc: {
       operationId: 'cancelSubscription',
       tag: 'Subscriptions',
@@ -221,7 +222,7 @@ export const subscriptionRoutes: Route[] = [
     path: '/v1/test-clocks',
     access: 'key',
     idempotent: true,
-    handler: async ({ services, auth, body }) => reply(201, await services.subscriptions.createTestClock(auth!, body)),
+    handler: async ({ services, auth, body }) => reply(201, await services.subscriptions.createTestClock(auth!, parseInput(createTestClockSchema, body ?? {}))),
     doc: {
       operationId: 'createTestClock',
       tag: 'Subscriptions',
@@ -238,7 +239,7 @@ export const subscriptionRoutes: Route[] = [
     method: 'GET',
     path: '/v1/test-clocks',
     access: 'key',
-    handler: ({ services, auth, query }) => services.subscriptions.listTestClocks(auth!, Object.fromEntries(query.entries())),
+    handler: ({ services, auth, query }) => services.subscriptions.listTestClocks(auth!, parseInput(listTestClocksSchema, Object.fromEntries(query.entries()))),
     doc: {
       operationId: 'listTestClocks',
       tag: 'Subscriptions',
@@ -288,7 +289,7 @@ export const subscriptionRoutes: Route[] = [
     access: 'key',
     rateLimit: { bucket: 'strict' },
     idempotent: true,
-    handler: ({ services, auth, params, body }) => services.subscriptions.advanceTestClock(auth!, params.id, body),
+    handler: ({ services, auth, params, body }) => services.subscriptions.advanceTestClock(auth!, params.id, parseInput(advanceTestClockSchema, body)),
     doc: {
       operationId: 'advanceTestClock',
       tag: 'Subscriptions',

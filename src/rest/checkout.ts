@@ -1,18 +1,23 @@
-import type { Route } from './router.js';
+import { reply, type Route } from './router.js';
+import { parseInput } from '../validation.js';
 import { QUOTE_WEIGHT } from '../ratelimit/weights.js';
 import { json } from '../openapi/route-doc.js';
 import { EX } from '../openapi/examples.js';
 import { pageSchema, listSchema } from '../openapi/common.js';
 import {
+  acceptReviewSchema,
   createRefundSchema,
   createSessionSchema,
   listSessionsSchema,
   payerQuoteSchema,
   refundIdParamSchema,
+  reopenReviewSchema,
   reportDirectSchema,
   reportRefundSchema,
   sessionIdParamSchema,
+  simulateTransferSchema,
   submitSignedSchema,
+  transferAddressSchema,
 } from '../checkout/input.js';
 import {
   createRefundResponseSchema,
@@ -22,8 +27,7 @@ import {
   type RefundView,
   type SessionView,
 } from '../checkout/views.js';
-import { simulateTransferSchema, transferAddressSchema, transferViewSchema } from '../checkout/transfer.js';
-import { acceptReviewSchema, reopenReviewSchema } from '../checkout/review.js';
+import { transferViewSchema } from '../checkout/transfer.js';
 
 const SETTLEMENT = { chainId: 8453, token: EX.baseUsdc, symbol: 'USDC', decimals: 6 };
 const SESSION: SessionView = {
@@ -139,7 +143,7 @@ const refundPath = { id: EX.sessionId, refundId: EX.refundId };
 
 /**
  * Checkout sessions, Stripe-like:
- *   POST /v1/checkout/sessions                      key     create
+ *   POST /v1/checkout/sessions                      key     create → 201
  *   GET  /v1/checkout/sessions                      key     list (?status, ?limit 1-100, ?cursor), newest first
  *   GET  /v1/checkout/sessions/:id                  public  public view; full view with the owner's key
  *   POST /v1/checkout/sessions/:id/expire           key     open → expired
@@ -150,7 +154,7 @@ const refundPath = { id: EX.sessionId, refundId: EX.refundId };
  *   POST /v1/checkout/sessions/:id/deposit-address/simulate  public  test mode: simulate the transfer { depositAddressId }
  *   POST /v1/checkout/sessions/:id/submitted        public  direct transfer reported { txHash, payer }
  *   POST /v1/checkout/sessions/:id/submit           public  Solana: signed direct transfer { signedTransaction, payer }, broadcast by the service
- *   POST /v1/checkout/sessions/:id/refunds          key     { amount?, reason? } → refund + tx to sign
+ *   POST /v1/checkout/sessions/:id/refunds          key     { amount?, reason?, to?, payment? } → 201 refund + tx to sign
  *   GET  /v1/checkout/sessions/:id/refunds          key     list
  *   POST /v1/checkout/sessions/:id/refunds/:rid/submitted  key  { txHash }
  *   POST /v1/checkout/sessions/:id/refunds/:rid/cancel     key  pending refunds only
@@ -162,7 +166,7 @@ export const checkoutRoutes: Route[] = [
     access: 'key',
     rateLimit: { bucket: 'strict' },
     idempotent: true,
-    handler: ({ services, auth, body }) => services.checkout.create(auth!, body),
+    handler: async ({ services, auth, body }) => reply(201, await services.checkout.create(auth!, parseInput(createSessionSchema, body))),
     doc: {
       operationId: 'createCheckoutSession',
       tag: 'Checkout',
@@ -170,7 +174,7 @@ export const checkoutRoutes: Route[] = [
       description:
         'The payer pays any token on any chain; the merchant receives the settlement token. Send the payer to `url`, or build your own page on the public routes.',
       body: { schema: createSessionSchema },
-      responses: { 200: json('The session (owner view).', sessionViewSchema, { created: SESSION }) },
+      responses: { 201: json('The session (owner view).', sessionViewSchema, { created: SESSION }) },
       errors: ['UNSUPPORTED_CHAIN', 'UNSUPPORTED_TOKEN'],
       examples: {
         basic: { summary: '25 USDC on Base', body: { amount: '25000000', settleChain: 'base', settleToken: 'USDC', recipient: EX.merchant } },
@@ -202,7 +206,7 @@ export const checkoutRoutes: Route[] = [
     method: 'GET',
     path: '/v1/checkout/sessions',
     access: 'key',
-    handler: ({ services, auth, query }) => services.checkout.list(auth!, Object.fromEntries(query.entries())),
+    handler: ({ services, auth, query }) => services.checkout.list(auth!, parseInput(listSessionsSchema, Object.fromEntries(query.entries()))),
     doc: {
       operationId: 'listCheckoutSessions',
       tag: 'Checkout',
@@ -254,7 +258,7 @@ export const checkoutRoutes: Route[] = [
     path: '/v1/checkout/sessions/:id/review/accept',
     access: 'key',
     idempotent: true,
-    handler: ({ services, auth, params, body }) => services.checkout.reviews.accept(auth!, params.id, body),
+    handler: ({ services, auth, params, body }) => services.checkout.reviews.accept(auth!, params.id, parseInput(acceptReviewSchema, body)),
     doc: {
       operationId: 'acceptCheckoutSessionReview',
       tag: 'Checkout',
@@ -276,7 +280,7 @@ export const checkoutRoutes: Route[] = [
     path: '/v1/checkout/sessions/:id/review/reopen',
     access: 'key',
     idempotent: true,
-    handler: ({ services, auth, params, body }) => services.checkout.reviews.reopen(auth!, params.id, body),
+    handler: ({ services, auth, params, body }) => services.checkout.reviews.reopen(auth!, params.id, parseInput(reopenReviewSchema, body)),
     doc: {
       operationId: 'reopenCheckoutSession',
       tag: 'Checkout',
@@ -301,7 +305,7 @@ export const checkoutRoutes: Route[] = [
     path: '/v1/checkout/sessions/:id/quote',
     access: 'public',
     rateLimit: { weight: QUOTE_WEIGHT },
-    handler: ({ services, params, body }) => services.checkout.payerQuote(params.id, body),
+    handler: ({ services, params, body }) => services.checkout.payerQuote(params.id, parseInput(payerQuoteSchema, body)),
     doc: {
       operationId: 'quoteCheckoutPayment',
       tag: 'Checkout',
@@ -356,7 +360,7 @@ export const checkoutRoutes: Route[] = [
     access: 'public',
     rateLimit: { bucket: 'strict' },
     idempotent: true,
-    handler: ({ services, params, body }) => services.transfer.depositAddress(params.id, body),
+    handler: ({ services, params, body }) => services.transfer.depositAddress(params.id, parseInput(transferAddressSchema, body)),
     doc: {
       operationId: 'createCheckoutDepositAddress',
       tag: 'Checkout',
@@ -401,7 +405,7 @@ export const checkoutRoutes: Route[] = [
     path: '/v1/checkout/sessions/:id/deposit-address/simulate',
     access: 'public',
     idempotent: true,
-    handler: ({ services, params, body }) => services.transfer.simulate(params.id, body),
+    handler: ({ services, params, body }) => services.transfer.simulate(params.id, parseInput(simulateTransferSchema, body)),
     doc: {
       operationId: 'simulateCheckoutTransfer',
       tag: 'Checkout',
@@ -428,7 +432,7 @@ export const checkoutRoutes: Route[] = [
     path: '/v1/checkout/sessions/:id/submitted',
     access: 'public',
     idempotent: true,
-    handler: ({ services, params, body }) => services.checkout.reportDirect(params.id, body),
+    handler: ({ services, params, body }) => services.checkout.reportDirect(params.id, parseInput(reportDirectSchema, body)),
     doc: {
       operationId: 'reportCheckoutTransfer',
       tag: 'Checkout',
@@ -447,7 +451,7 @@ export const checkoutRoutes: Route[] = [
     path: '/v1/checkout/sessions/:id/submit',
     access: 'public',
     idempotent: true,
-    handler: ({ services, params, body }) => services.checkout.submitSigned(params.id, body),
+    handler: ({ services, params, body }) => services.checkout.submitSigned(params.id, parseInput(submitSignedSchema, body)),
     doc: {
       operationId: 'submitCheckoutTransfer',
       tag: 'Checkout',
@@ -474,7 +478,8 @@ export const checkoutRoutes: Route[] = [
     access: 'key',
     rateLimit: { bucket: 'strict' },
     idempotent: true,
-    handler: ({ services, auth, params, body }) => services.checkout.refunds.create(auth!, params.id, body),
+    handler: async ({ services, auth, params, body }) =>
+      reply(201, await services.checkout.refunds.create(auth!, params.id, parseInput(createRefundSchema, body))),
     doc: {
       operationId: 'createCheckoutRefund',
       tag: 'Checkout',
@@ -484,7 +489,7 @@ export const checkoutRoutes: Route[] = [
       params: sessionIdParamSchema,
       body: { schema: createRefundSchema },
       responses: {
-        200: json('The refund and the transfer to sign.', createRefundResponseSchema, {
+        201: json('The refund and the transfer to sign.', createRefundResponseSchema, {
           partial: {
             refund: REFUND,
             tx: {
@@ -525,7 +530,8 @@ export const checkoutRoutes: Route[] = [
     path: '/v1/checkout/sessions/:id/refunds/:refundId/submitted',
     access: 'key',
     idempotent: true,
-    handler: ({ services, auth, params, body }) => services.checkout.refunds.reportSubmitted(auth!, params.id, params.refundId, body),
+    handler: ({ services, auth, params, body }) =>
+      services.checkout.refunds.reportSubmitted(auth!, params.id, params.refundId, parseInput(reportRefundSchema, body)),
     doc: {
       operationId: 'reportCheckoutRefundSubmitted',
       tag: 'Checkout',

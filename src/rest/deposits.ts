@@ -1,4 +1,5 @@
 import { reply, type Route } from './router.js';
+import { parseInput } from '../validation.js';
 import { json } from '../openapi/route-doc.js';
 import { EX } from '../openapi/examples.js';
 import { pageSchema } from '../openapi/common.js';
@@ -99,7 +100,7 @@ export const depositRoutes: Route[] = [
     access: 'key',
     rateLimit: { bucket: 'strict' },
     idempotent: true,
-    handler: async ({ services, auth, body }) => reply(201, await services.deposits.create(auth!, body)),
+    handler: async ({ services, auth, body }) => reply(201, await services.deposits.create(auth!, parseInput(createDepositAddressSchema, body))),
     doc: {
       operationId: 'createDepositAddress',
       tag: 'Deposit addresses',
@@ -137,7 +138,7 @@ export const depositRoutes: Route[] = [
     method: 'GET',
     path: '/v1/deposit-addresses',
     access: 'key',
-    handler: ({ services, auth, query }) => services.deposits.list(auth!, Object.fromEntries(query.entries())),
+    handler: ({ services, auth, query }) => services.deposits.list(auth!, parseInput(listDepositAddressesSchema, Object.fromEntries(query.entries()))),
     doc: {
       operationId: 'listDepositAddresses',
       tag: 'Deposit addresses',
@@ -214,7 +215,7 @@ export const depositRoutes: Route[] = [
     path: '/v1/deposit-addresses/:id/simulate',
     access: 'key',
     idempotent: true,
-    handler: ({ services, auth, params, body }) => services.deposits.simulate(auth!, params.id, body),
+    handler: ({ services, auth, params, body }) => services.deposits.simulate(auth!, params.id, parseInput(simulateDepositSchema, body)),
     doc: {
       operationId: 'simulateDeposit',
       tag: 'Deposit addresses',

@@ -1,4 +1,5 @@
 import { reply, type Route } from './router.js';
+import { parseInput } from '../validation.js';
 import { binary, json } from '../openapi/route-doc.js';
 import { EX } from '../openapi/examples.js';
 import { pageSchema } from '../openapi/common.js';
@@ -96,7 +97,7 @@ export const invoiceRoutes: Route[] = [
     access: 'key',
     rateLimit: { bucket: 'strict' },
     idempotent: true,
-    handler: async ({ services, auth, body }) => reply(201, await services.invoices.create(auth!, body)),
+    handler: async ({ services, auth, body }) => reply(201, await services.invoices.create(auth!, parseInput(createInvoiceSchema, body))),
     doc: {
       operationId: 'createInvoice',
       tag: 'Invoices',
@@ -130,7 +131,7 @@ export const invoiceRoutes: Route[] = [
     method: 'GET',
     path: '/v1/invoices',
     access: 'key',
-    handler: ({ services, auth, query }) => services.invoices.list(auth!, Object.fromEntries(query.entries())),
+    handler: ({ services, auth, query }) => services.invoices.list(auth!, parseInput(listInvoicesSchema, Object.fromEntries(query.entries()))),
     doc: {
       operationId: 'listInvoices',
       tag: 'Invoices',
@@ -165,7 +166,7 @@ export const invoiceRoutes: Route[] = [
     method: 'PATCH',
     path: '/v1/invoices/:id',
     access: 'key',
-    handler: ({ services, auth, params, body }) => services.invoices.update(auth!, params.id, body),
+    handler: ({ services, auth, params, body }) => services.invoices.update(auth!, params.id, parseInput(updateInvoiceSchema, body)),
     doc: {
       operationId: 'updateInvoice',
       tag: 'Invoices',

@@ -152,7 +152,7 @@ export const limitOrderRoutes: Route[] = [
     path: '/v1/limit-orders/:id/cancel',
     access: 'optionalKey',
     idempotent: true,
-    handler: ({ services, auth, params }) => services.limitOrders.cancel({ ids: [params.id] }, { auth }),
+    handler: ({ services, auth, params }) => services.limitOrders.cancel(parseInput(cancelLimitOrdersSchema, { ids: [params.id] }), { auth }),
     doc: {
       operationId: 'cancelLimitOrder',
       tag: 'Limit orders',

@@ -71,7 +71,7 @@ describe('payment evidence under attack', () => {
 
   const session = async (recipient: Address = freshAddress(), amount = 5_000_000n, extra: Record<string, unknown> = {}) => {
     const r = await s.post('/v1/checkout/sessions', { amount: amount.toString(), settleChain: 8453, settleToken: 'USDC', recipient, ...extra }, h());
-    expect(r.status, r.text).toBe(200);
+    expect(r.status, r.text).toBe(201);
     return { id: r.body.id as string, recipient };
   };
   const acct = (i: number) => devnet.accounts[i]!;

@@ -78,7 +78,7 @@ describe.each(backends)('resolving checkout sessions under review (%s)', (backen
       { amount: '5000000', settleChain: 8453, settleToken: 'USDC', recipient, reference: 'ord-review', ...extra },
       h(),
     );
-    expect(r.status, r.text).toBe(200);
+    expect(r.status, r.text).toBe(201);
     return { id: r.body.id as string, recipient: recipient as Address };
   };
   /** A real underpayment (4 of 5 USDC) from devnet account `from`, reported and verified: the session is under review. */
@@ -134,7 +134,7 @@ describe.each(backends)('resolving checkout sessions under review (%s)', (backen
     }
     expect((await reopen(cs.id, { note: 'ok', refund: true })).body.error).toMatchObject({
       code: 'INVALID_PARAMS',
-      message: expect.stringMatching(/^body: .*refund/),
+      message: 'refund: is not a field of this request',
     });
     expect((await accept(cs.id, { note: 'ok', payment: 'cspay_NoSuchPayment0000000000' })).body.error).toMatchObject({
       code: 'NOT_FOUND',
@@ -232,7 +232,7 @@ describe.each(backends)('resolving checkout sessions under review (%s)', (backen
 
       // Refunds are separate: the rejected payment's 4 USDC can be refunded on the open session.
       const refund = await s.post(`/v1/checkout/sessions/${cs.id}/refunds`, { payment: payment.id }, h());
-      expect(refund.status, refund.text).toBe(200);
+      expect(refund.status, refund.text).toBe(201);
       expect(refund.body.refund).toMatchObject({ payment: payment.id, amount: '4000000', status: 'pending' });
 
       // Payable again: the full amount pays it.
@@ -327,7 +327,7 @@ describe.each(backends)('resolving checkout sessions under review (%s)', (backen
     const named = await accept(cs.id, { note: 'that one', payment: failed.id });
     expect([named.status, named.body.error.message]).toEqual([409, expect.stringMatching(/is failed/)]);
     const refund = await s.post(`/v1/checkout/sessions/${cs.id}/refunds`, { payment: under.id, amount: '1000000' }, h());
-    expect(refund.status, refund.text).toBe(200);
+    expect(refund.status, refund.text).toBe(201);
     const refunding = await accept(cs.id, { note: 'keep it' });
     expect([refunding.status, refunding.body.error.message]).toEqual([409, expect.stringMatching(/refunded or being refunded/)]);
     expect((await s.post(`/v1/checkout/sessions/${cs.id}/refunds/${refund.body.refund.id}/cancel`, {}, h())).status).toBe(200);

@@ -7,6 +7,8 @@ import type { QuoteParamsInput } from '../../src/quotes/input.js';
 import type { QuoteResponse } from '../../src/quotes/service.js';
 import type { QuoteRecord } from '../../src/quotes/record.js';
 import { memoryDb, silentLog, testConfig } from '../helpers/memory-db.js';
+import { parseInput } from '../../src/validation.js';
+import { createSessionSchema } from '../../src/checkout/input.js';
 
 /**
  * CheckoutService built alone: assets, the quote service and RPC are fakes, and the verifier wake-up is a
@@ -88,7 +90,10 @@ describe('CheckoutService (fake assets, quotes and RPC; injected wake-up)', () =
   afterAll(() => db?.close());
 
   const createSession = () =>
-    checkout.create(AUTH, { amount: '25000000', settleChain: 'base', settleToken: 'USDC', recipient: MERCHANT, merchantName: 'Unit Shop' });
+    checkout.create(
+      AUTH,
+      parseInput(createSessionSchema, { amount: '25000000', settleChain: 'base', settleToken: 'USDC', recipient: MERCHANT, merchantName: 'Unit Shop' }),
+    );
 
   it('a direct payment report calls the injected wake-up once; the same report again does not', async () => {
     const cs = await createSession();

@@ -29,7 +29,7 @@ describe.each(backends)('checkout sessions API (%s)', (backend) => {
       metadata: { cart: 'c1' },
       successUrl: 'https://shop.example/ok',
     });
-    expect(r.status).toBe(200);
+    expect(r.status).toBe(201);
     expect(r.body.id).toMatch(/^cs_test_[0-9A-Za-z]{22,}$/);
     expect(r.body).toMatchObject({
       object: 'checkout.session',
@@ -60,7 +60,7 @@ describe.each(backends)('checkout sessions API (%s)', (backend) => {
     const bnb = await create({ ...base, settleChain: 56, settleToken: 'usdt' });
     expect(bnb.body.settlement).toEqual({ chainId: 56, token: '0x55d398326f99059ff775485246999027b3197955', symbol: 'USDT', decimals: 18 });
     const sol = await create({ ...base, settleChain: 'solana', recipient: SOL_RECIPIENT });
-    expect(sol.status).toBe(200);
+    expect(sol.status).toBe(201);
     expect(sol.body.settlement.token).toBe('EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v');
     expect(sol.body.recipient).toBe(SOL_RECIPIENT);
   });
@@ -123,7 +123,7 @@ describe.each(backends)('checkout sessions API (%s)', (backend) => {
     expect(list.body.data.some((x: { amount: string }) => x.amount.length > 77)).toBe(false);
     // The largest amount is accepted, and quoting it is never a 500.
     const max = await create({ ...base, amount: ((1n << 256n) - 1n).toString() });
-    expect(max.status).toBe(200);
+    expect(max.status).toBe(201);
     const quote = await s.post(`/v1/checkout/sessions/${max.body.id}/quote`, { srcChain: 'base', srcToken: 'USDC', sender: RECIPIENT });
     expect(quote.status).toBeLessThan(500);
   });
@@ -145,22 +145,20 @@ describe.each(backends)('checkout sessions API (%s)', (backend) => {
   it('malformed session, refund and cursor ids are NOT_FOUND / INVALID_PARAMS on every route, never a 500', async () => {
     const { body: cs } = await create(base);
     for (const id of ['%00', 'cs_test_%00', `cs_test_${'a'.repeat(5000)}`, 'cs_test_%F0%9F%98%80']) {
-      for (const [method, path] of [
+      // Each route gets a valid body of its own (an unknown field would be refused before the id is looked at).
+      for (const [method, path, body] of [
         ['GET', `/v1/checkout/sessions/${id}`],
-        ['POST', `/v1/checkout/sessions/${id}/expire`],
-        ['POST', `/v1/checkout/sessions/${id}/quote`],
-        ['POST', `/v1/checkout/sessions/${id}/submitted`],
-        ['POST', `/v1/checkout/sessions/${id}/refunds`],
+        ['POST', `/v1/checkout/sessions/${id}/expire`, {}],
+        ['POST', `/v1/checkout/sessions/${id}/quote`, { srcChain: 'base', srcToken: 'USDC', sender: RECIPIENT }],
+        ['POST', `/v1/checkout/sessions/${id}/submitted`, { txHash: `0x${'ab'.repeat(32)}`, payer: RECIPIENT }],
+        ['POST', `/v1/checkout/sessions/${id}/refunds`, {}],
         ['GET', `/v1/checkout/sessions/${id}/refunds`],
-        ['POST', `/v1/checkout/sessions/${cs.id}/refunds/${id.replace('cs_', 're_')}/cancel`],
+        ['POST', `/v1/checkout/sessions/${cs.id}/refunds/${id.replace('cs_', 're_')}/cancel`, {}],
       ] as const) {
         const r = await s.request(path, {
           method,
           headers: { 'content-type': 'application/json', ...h() },
-          body:
-            method === 'POST'
-              ? JSON.stringify({ txHash: `0x${'ab'.repeat(32)}`, payer: RECIPIENT, srcChain: 'base', srcToken: 'USDC', sender: RECIPIENT })
-              : undefined,
+          body: body ? JSON.stringify(body) : undefined,
         });
         expect([r.status, r.body.error.code], `${method} ${path.slice(0, 60)}`).toEqual([404, 'NOT_FOUND']);
       }

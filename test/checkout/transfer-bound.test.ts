@@ -60,7 +60,7 @@ describe.each(backends)('pay by transfer: bounded addresses, closed with the ses
   const h = () => ({ 'x-api-key': key });
   const session = async (extra: Record<string, unknown> = {}) => {
     const r = await s.post('/v1/checkout/sessions', { amount: '25000000', settleChain: 'base', settleToken: 'USDC', recipient: MERCHANT, ...extra }, h());
-    expect(r.status, r.text).toBe(200);
+    expect(r.status, r.text).toBe(201);
     return r.body.id as string;
   };
   const address = (id: string, pair: readonly [string, string] = PAIRS[0], refundTo = PAYER, via: TestServer = s) =>
@@ -294,7 +294,7 @@ describe.each(backends)('pay by transfer, live through Relay (%s)', (backend) =>
   const h = () => ({ 'x-api-key': liveKey });
   const session = async () => {
     const r = await s.post('/v1/checkout/sessions', { amount: '25000000', settleChain: 'base', settleToken: 'USDC', recipient: MERCHANT }, h());
-    expect(r.status, r.text).toBe(200);
+    expect(r.status, r.text).toBe(201);
     expect(r.body.livemode).toBe(true);
     return r.body.id as string;
   };

@@ -54,7 +54,7 @@ describe.each(backends)('checkout pay by transfer (%s)', (backend) => {
   const h = () => ({ 'x-api-key': key });
   const session = async (extra: Record<string, unknown> = {}) => {
     const r = await s.post('/v1/checkout/sessions', { amount: '25000000', settleChain: 'base', settleToken: 'USDC', recipient: MERCHANT, ...extra }, h());
-    expect(r.status, r.text).toBe(200);
+    expect(r.status, r.text).toBe(201);
     return r.body.id as string;
   };
   const address = (id: string, body: Record<string, unknown> = {}) =>
@@ -160,7 +160,7 @@ describe.each(backends)('checkout pay by transfer (%s)', (backend) => {
     expect([noDefault.status, noDefault.body.error?.code]).toEqual([400, 'INVALID_PARAMS']);
     expect(noDefault.body.error.message).toMatch(/^to: required for a payment made by transfer/);
     const named = await s.post(`/v1/checkout/sessions/${id}/refunds`, { to: '0x90f79bf6eb2c4f870365e785982e1f101e93b906' }, h());
-    expect(named.status, named.text).toBe(200);
+    expect(named.status, named.text).toBe(201);
   });
 
   it('simulating needs the session own test address; a live session is FORBIDDEN', async () => {

@@ -79,7 +79,7 @@ describe.each(backends)('session-tagged direct transfers on the real token addre
       { amount: AMOUNT.toString(), settleChain: c.settleChain, settleToken: c.symbol, recipient },
       { 'x-api-key': key },
     );
-    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
     const id = created.body.id as string;
 
     const q = await s.post(`/v1/checkout/sessions/${id}/quote`, { srcChain: String(c.chainId), srcToken: c.symbol, sender: payer.address });

@@ -33,7 +33,7 @@ describe.each(backends)('checkout verification on anvil (%s)', (backend) => {
 
   const session = async (amount = 5_000_000n, recipient: Address = freshAddress()) => {
     const r = await s.post('/v1/checkout/sessions', { amount: amount.toString(), settleChain: 8453, settleToken: 'USDC', recipient }, h());
-    expect(r.status).toBe(200);
+    expect(r.status).toBe(201);
     return { id: r.body.id as string, recipient };
   };
   const report = (id: string, txHash: string, payer: Address) => s.post(`/v1/checkout/sessions/${id}/submitted`, { txHash, payer });
@@ -345,7 +345,7 @@ describe.each(backends)('checkout verification on anvil (%s)', (backend) => {
     await waitForSession(s, cs.id, settled, key);
 
     const first = await s.post(`/v1/checkout/sessions/${cs.id}/refunds`, { amount: '2000000', reason: 'partial' }, h());
-    expect(first.status).toBe(200);
+    expect(first.status).toBe(201);
     expect(first.body.refund).toMatchObject({
       id: expect.stringMatching(/^re_test_/),
       status: 'pending',

@@ -50,7 +50,7 @@ describe.each(backends)('checkout verification on a Solana RPC (%s)', (backend) 
   const session = async () => {
     const recipient = Keypair.generate().publicKey.toBase58();
     const r = await s.post('/v1/checkout/sessions', { amount: AMOUNT.toString(), settleChain: 'solana', settleToken: 'USDC', recipient }, h());
-    expect(r.status).toBe(200);
+    expect(r.status).toBe(201);
     expect(r.body.settlement).toMatchObject({ chainId: 7565164, token: USDC, decimals: 6 });
     return { id: r.body.id as string, recipient };
   };

@@ -7,6 +7,8 @@ import { sandboxProvider } from '../../src/deposits/sandbox.js';
 import type { DepositProvider, DepositRoute } from '../../src/providers/deposit-addresses.js';
 import type { OrderView } from '../../src/orders/views.js';
 import { memoryDb, silentLog, testConfig } from '../helpers/memory-db.js';
+import { parseInput } from '../../src/validation.js';
+import { createDepositAddressSchema, listDepositAddressesSchema, simulateDepositSchema } from '../../src/deposits/input.js';
 
 /**
  * DepositsService built alone: assets, partners, the live provider and orders are fakes that record what they are
@@ -101,18 +103,20 @@ describe('DepositsService (fake assets, partners, provider and orders)', () => {
       fees: { ourFeeBps: 20, integratorFeeBps: 40, integrator: 'acme' },
       amount: '25000000',
     });
-    await expect(svc.create(LIVE, { ...BODY, integratorFeeBps: 60 })).rejects.toMatchObject({ code: 'INVALID_PARAMS' });
+    await expect(svc.create(LIVE, parseInput(createDepositAddressSchema, { ...BODY, integratorFeeBps: 60 }))).rejects.toMatchObject({ code: 'INVALID_PARAMS' });
   });
 
   it('a route the provider turns down (NO_ROUTE, UNSUPPORTED_TOKEN) or does not serve is UNSUPPORTED_CHAIN; its timeouts pass through', async () => {
     liveAnswer = () => Promise.reject(new ApiError('NO_ROUTE', 'relay: UNSUPPORTED_ROUTE'));
-    await expect(svc.create(LIVE, BODY)).rejects.toMatchObject({ code: 'UNSUPPORTED_CHAIN' });
+    await expect(svc.create(LIVE, parseInput(createDepositAddressSchema, BODY))).rejects.toMatchObject({ code: 'UNSUPPORTED_CHAIN' });
     liveAnswer = () => Promise.reject(new ApiError('PROVIDER_TIMEOUT', 'slow'));
-    await expect(svc.create(LIVE, BODY)).rejects.toMatchObject({ code: 'PROVIDER_TIMEOUT' });
+    await expect(svc.create(LIVE, parseInput(createDepositAddressSchema, BODY))).rejects.toMatchObject({ code: 'PROVIDER_TIMEOUT' });
     liveAnswer = () => Promise.reject(new ApiError('AMOUNT_TOO_SMALL', 'relay: AMOUNT_TOO_LOW'));
-    await expect(svc.create(LIVE, BODY)).rejects.toMatchObject({ code: 'AMOUNT_TOO_SMALL' });
+    await expect(svc.create(LIVE, parseInput(createDepositAddressSchema, BODY))).rejects.toMatchObject({ code: 'AMOUNT_TOO_SMALL' });
     liveAnswer = async () => ({ address: `0x${'78'.repeat(20)}` });
-    await expect(svc.create(LIVE, { ...BODY, srcChain: 'mantle' })).rejects.toMatchObject({ code: 'UNSUPPORTED_CHAIN' });
+    await expect(svc.create(LIVE, parseInput(createDepositAddressSchema, { ...BODY, srcChain: 'mantle' }))).rejects.toMatchObject({
+      code: 'UNSUPPORTED_CHAIN',
+    });
   });
 
   it('AMOUNT_TOO_SMALL below 1 USD by the price service; exactly 1 USD is accepted', async () => {
@@ -125,33 +129,39 @@ describe('DepositsService (fake assets, partners, provider and orders)', () => {
 
   it('amounts: above 2^256-1 is AMOUNT_TOO_LARGE (never a 500); leading zeros are refused as everywhere (one spelling per amount), not read away', async () => {
     const huge = ((1n << 256n) + 1n).toString();
-    await expect(svc.create(TEST, { ...BODY, reusable: false, amount: huge })).rejects.toMatchObject({
+    // The transports parse with these schemas before the service runs (src/rest/deposits.ts, src/graphql/modules/deposits.ts).
+    const create = async (body: unknown) => svc.create(TEST, parseInput(createDepositAddressSchema, body));
+    const simulate = async (id: string, body: unknown) => svc.simulate(TEST, id, parseInput(simulateDepositSchema, body));
+    await expect(create({ ...BODY, reusable: false, amount: huge })).rejects.toMatchObject({
       code: 'AMOUNT_TOO_LARGE',
       details: { field: 'amount' },
     });
-    await expect(svc.create(TEST, { ...BODY, reusable: false, amount: '0025000000' })).rejects.toMatchObject({
+    await expect(create({ ...BODY, reusable: false, amount: '0025000000' })).rejects.toMatchObject({
       code: 'INVALID_PARAMS',
       details: { field: 'amount' },
     });
-    const oneTime = await svc.create(TEST, { ...BODY, reusable: false, amount: '25000000' });
-    await expect(svc.simulate(TEST, oneTime.id, { amount: huge })).rejects.toMatchObject({ code: 'AMOUNT_TOO_LARGE', details: { field: 'amount' } });
-    await expect(svc.simulate(TEST, oneTime.id, { amount: '0025000000' })).rejects.toMatchObject({
+    const oneTime = await create({ ...BODY, reusable: false, amount: '25000000' });
+    await expect(simulate(oneTime.id, { amount: huge })).rejects.toMatchObject({ code: 'AMOUNT_TOO_LARGE', details: { field: 'amount' } });
+    await expect(simulate(oneTime.id, { amount: '0025000000' })).rejects.toMatchObject({
       code: 'INVALID_PARAMS',
       message: expect.stringMatching(/^amount: must have no leading zeros/),
     });
-    expect((await svc.simulate(TEST, oneTime.id, { amount: '25000000' })).amount).toBe('25000000');
-    const reusable = await svc.create(TEST, BODY);
-    await expect(svc.simulate(TEST, reusable.id, { amount: '000123004001' })).rejects.toMatchObject({ code: 'INVALID_PARAMS' });
-    expect((await svc.simulate(TEST, reusable.id, { amount: '123004001' })).amount).toBe('123004001');
+    expect((await simulate(oneTime.id, { amount: '25000000' })).amount).toBe('25000000');
+    const reusable = await create(BODY);
+    await expect(simulate(reusable.id, { amount: '000123004001' })).rejects.toMatchObject({ code: 'INVALID_PARAMS' });
+    expect((await simulate(reusable.id, { amount: '123004001' })).amount).toBe('123004001');
   });
 
   it('a cursor with a date the database cannot hold is INVALID_PARAMS, not a 500', async () => {
     const cursor = Buffer.from(JSON.stringify(['-271821-04-20T00:00:00.000Z', 'da_test_x'])).toString('base64url');
-    await expect(svc.list(TEST, { cursor })).rejects.toMatchObject({ code: 'INVALID_PARAMS', details: { field: 'cursor' } });
+    await expect(svc.list(TEST, parseInput(listDepositAddressesSchema, { cursor }))).rejects.toMatchObject({
+      code: 'INVALID_PARAMS',
+      details: { field: 'cursor' },
+    });
   });
 
   it('recordDeposit: once per provider deposit id, counters and wake-ups; nothing at a disabled address', async () => {
-    const a = await svc.create(TEST, BODY);
+    const a = await svc.create(TEST, parseInput(createDepositAddressSchema, BODY));
     const row = await db.prisma.depositAddress.findUniqueOrThrow({ where: { id: a.id } });
     const dep = { providerDepositId: 'p-1', amount: '10000000', srcTxHash: `0x${'aa'.repeat(32)}`, trackingId: 'sandbox:filled:-' };
     const before = wakes;
@@ -169,7 +179,7 @@ describe('DepositsService (fake assets, partners, provider and orders)', () => {
   });
 
   it('nextCheckDelay follows the curve: 15 s while in flight or fresh, 15 min when idle', async () => {
-    const a = await svc.create(TEST, BODY);
+    const a = await svc.create(TEST, parseInput(createDepositAddressSchema, BODY));
     const row = await db.prisma.depositAddress.findUniqueOrThrow({ where: { id: a.id } });
     expect(await svc.nextCheckDelay(row)).toBe(15_000);
     clock.advance(24 * 3_600_000);

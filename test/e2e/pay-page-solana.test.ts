@@ -57,7 +57,7 @@ describe('hosted pay page with a Solana wallet (Wallet Standard) in chromium', {
       { amount, settleChain: 'solana', settleToken: 'USDC', recipient, merchantName: 'Solstice Books', description: 'One paperback', successUrl: thanksUrl },
       { 'x-api-key': key },
     );
-    expect(r.status, r.text).toBe(200);
+    expect(r.status, r.text).toBe(201);
     return { id: r.body.id as string, recipient, expiresAt: r.body.expiresAt as string };
   };
   const payer = () => {

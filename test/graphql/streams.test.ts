@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGraphQLTestApp, type GraphQLTestApp } from '../helpers/graphql.js';
 import { graphql } from './generated/index.js';
+import { parseInput } from '../../src/validation.js';
+import { createSessionSchema } from '../../src/checkout/input.js';
 
 const SessionStream = graphql(`
   subscription SessionEventsWithResource {
@@ -56,7 +58,7 @@ describe('GraphQL streams and lookups stay correct over time, in process', () =>
     const auth = { accountId, mode: 'test' as const, keyId: 'k' };
     const sub = g.subscribe(SessionStream, {}, key);
     await sub.ready;
-    const cs = await g.app.services.checkout.create(auth, session);
+    const cs = await g.app.services.checkout.create(auth, parseInput(createSessionSchema, session));
     await g.app.services.checkout.reportDirect(cs.id, { txHash: `0x${'ab'.repeat(32)}`, payer: RECIPIENT });
     const payment = await g.app.infra.prisma.checkoutPayment.findFirstOrThrow({ where: { sessionId: cs.id } });
     // The verifier first sees the transaction on chain with the session's evidence (processing), then settles it.
@@ -79,7 +81,7 @@ describe('GraphQL streams and lookups stay correct over time, in process', () =>
     const [k] = await g.app.services.accounts.listKeys(accountId);
     await g.app.services.accounts.revokeKey(accountId, k!.id);
     // An event for the account: a reported payment seen on chain (checkout.session.processing).
-    const cs = await g.app.services.checkout.create(auth, session);
+    const cs = await g.app.services.checkout.create(auth, parseInput(createSessionSchema, session));
     await g.app.services.checkout.reportDirect(cs.id, { txHash: `0x${'cd'.repeat(32)}`, payer: RECIPIENT });
     const payment = await g.app.infra.prisma.checkoutPayment.findFirstOrThrow({ where: { sessionId: cs.id } });
     await g.app.services.checkout.settlePayment(payment.id, { kind: 'seen' });

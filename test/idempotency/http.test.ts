@@ -32,11 +32,11 @@ describe.each(backends)('Idempotency-Key on REST (%s)', (backend) => {
     const before = await sessions();
     const idem = randomUUID();
     const first = await create({ ...session, metadata: { order: '1' } }, idem);
-    expect(first.status).toBe(200);
+    expect(first.status).toBe(201);
     expect(replayed(first)).toBeNull();
     // Same parameters in another key order: the same request.
     const again = await create({ metadata: { order: '1' }, recipient: RECIPIENT, settleToken: 'USDC', settleChain: 'base', amount: '25000000' }, idem);
-    expect(again.status).toBe(200);
+    expect(again.status).toBe(201);
     expect(again.text).toBe(first.text);
     expect(again.headers.get('content-type')).toBe(first.headers.get('content-type'));
     expect(replayed(again)).toBe('true');
@@ -81,7 +81,7 @@ describe.each(backends)('Idempotency-Key on REST (%s)', (backend) => {
     const mine = await create(session, idem);
     const them = await s.createTestKey();
     const theirs = await create(session, idem, them.key);
-    expect(theirs.status).toBe(200);
+    expect(theirs.status).toBe(201);
     expect(replayed(theirs)).toBeNull();
     expect(theirs.body.id).not.toBe(mine.body.id);
     expect(await sessions(them.accountId)).toBe(1);
@@ -94,7 +94,7 @@ describe.each(backends)('Idempotency-Key on REST (%s)', (backend) => {
     const idem = randomUUID();
     const a = await create(session, idem, test);
     const b = await create(session, idem, live);
-    expect([a.status, b.status]).toEqual([200, 200]);
+    expect([a.status, b.status]).toEqual([201, 201]);
     expect(replayed(b)).toBeNull();
     expect([a.body.livemode, b.body.livemode]).toEqual([false, true]);
     expect(await sessions(account.id)).toBe(2);
@@ -106,7 +106,7 @@ describe.each(backends)('Idempotency-Key on REST (%s)', (backend) => {
     const before = await sessions();
     const idem = randomUUID();
     const all = await Promise.all(Array.from({ length: 20 }, () => create({ ...session, reference: 'concurrent' }, idem)));
-    expect(all.map((r) => r.status)).toEqual(Array(20).fill(200));
+    expect(all.map((r) => r.status)).toEqual(Array(20).fill(201));
     expect(new Set(all.map((r) => r.body.id)).size).toBe(1);
     expect(all.filter((r) => replayed(r) === null)).toHaveLength(1);
     expect(new Set(all.map((r) => r.text)).size).toBe(1);
@@ -182,7 +182,7 @@ describe.each(backends)('Idempotency-Key on REST (%s)', (backend) => {
     const idem = randomUUID();
     const r = await s.post('/v1/checkout/sessions', session, { 'x-api-key': 'swapgate_test_nope', 'idempotency-key': idem });
     expect(r.status).toBe(401);
-    expect((await create(session, idem)).status).toBe(200);
+    expect((await create(session, idem)).status).toBe(201);
   });
 
   it('keyless requests: a key replays only the identical request, and a stranger reusing it runs their own', async () => {
@@ -281,7 +281,7 @@ describe.each(backends)('Idempotency-Key: interrupted requests and expiry (%s)',
     expect(await sessions()).toBe(0);
     clock.advance(1);
     const after = await create(session, idem);
-    expect(after.status).toBe(200);
+    expect(after.status).toBe(201);
     expect(replayed(after)).toBeNull();
     expect(await sessions()).toBe(1);
   });
@@ -305,7 +305,7 @@ describe.each(backends)('Idempotency-Key: interrupted requests and expiry (%s)',
     expect(within.body.id).toBe(first.body.id);
     clock.advance(1);
     const after = await create(session, idem);
-    expect(after.status).toBe(200);
+    expect(after.status).toBe(201);
     expect(replayed(after)).toBeNull();
     expect(after.body.id).not.toBe(first.body.id);
     // The new row replays from now on.
@@ -353,7 +353,7 @@ describe.runIf(backends.includes('postgres'))('Idempotency-Key across instances 
         (i % 2 ? a : b).post('/v1/checkout/sessions', { ...session, reference: 'two-instances' }, { 'x-api-key': key, 'idempotency-key': idem }),
       ),
     );
-    expect(all.map((r) => r.status)).toEqual(Array(20).fill(200));
+    expect(all.map((r) => r.status)).toEqual(Array(20).fill(201));
     expect(new Set(all.map((r) => r.body.id)).size).toBe(1);
     expect(all.filter((r) => replayed(r) === null)).toHaveLength(1);
     expect(await a.db.prisma.checkoutSession.count({ where: { accountId } })).toBe(1);

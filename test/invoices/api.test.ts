@@ -4,6 +4,8 @@ import { startTestServer, type TestServer } from '../helpers/server.js';
 import { ManualClock } from '../../src/clock.js';
 import { invoiceBody, RECIPIENT } from './helpers.js';
 import { randomBytes } from 'node:crypto';
+import { parseInput } from '../../src/validation.js';
+import { createSessionSchema } from '../../src/checkout/input.js';
 
 const randomHex = () => randomBytes(32).toString('hex');
 
@@ -107,7 +109,7 @@ describe.each(backends)('invoices API (%s)', (backend) => {
     ['UNSUPPORTED_TOKEN', 'settleToken', { settleChain: 137, settleToken: 'USDT' }],
     ['INVALID_PARAMS', 'recipient', { recipient: '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM' }],
     ['INVALID_PARAMS', 'send', { send: 'yes' }],
-    ['INVALID_PARAMS', 'body', { unknownField: 1 }],
+    ['INVALID_PARAMS', 'unknownField', { unknownField: 1 }],
   ])('refuses a bad body with %s naming %s (%#)', async (code, field, patchBody) => {
     const r = await create({ ...invoiceBody, ...patchBody });
     expect(r.status, JSON.stringify(r.body)).toBe(400);
@@ -260,7 +262,11 @@ describe.each(backends)('invoices API (%s)', (backend) => {
       [{ accountId: otherAccount, mode: 'test' as const, keyId: 'x' }, '49000000'],
       [{ accountId: (await s.db.prisma.invoice.findUniqueOrThrow({ where: { id: inv.id } })).accountId, mode: 'test' as const, keyId: 'x' }, '1'],
     ] as const) {
-      const cs = await s.services.checkout.create(auth, { amount, settleChain: 'base', settleToken: 'USDC', recipient: RECIPIENT }, { invoiceId: inv.id });
+      const cs = await s.services.checkout.create(
+        auth,
+        parseInput(createSessionSchema, { amount, settleChain: 'base', settleToken: 'USDC', recipient: RECIPIENT }),
+        { invoiceId: inv.id },
+      );
       const tx = `0x${randomHex()}`;
       await s.post(`/v1/checkout/sessions/${cs.id}/submitted`, { txHash: tx, payer: PAYER });
       const payment = await s.db.prisma.checkoutPayment.findFirstOrThrow({ where: { sessionId: cs.id } });

@@ -6,6 +6,8 @@ import { InvoicesService } from '../../src/invoices/service.js';
 import type { SessionView } from '../../src/checkout/views.js';
 import { memoryDb, silentLog, testConfig } from '../helpers/memory-db.js';
 import { invoiceBody } from './helpers.js';
+import { parseInput } from '../../src/validation.js';
+import { createInvoiceSchema } from '../../src/invoices/input.js';
 
 /**
  * InvoicesService built alone: checkout is a fake that records what it is asked (sessions are plain rows this
@@ -68,7 +70,7 @@ describe('InvoicesService (fake checkout and mail)', () => {
   afterAll(() => db?.close());
 
   it('pay asks checkout for a session of the invoice: amount, settlement, description, reference, metadata, return URLs', async () => {
-    const inv = await invoices.create(AUTH, { ...invoiceBody, send: true });
+    const inv = await invoices.create(AUTH, parseInput(createInvoiceSchema, { ...invoiceBody, send: true }));
     const r = await invoices.pay(inv.id);
     expect(r).toEqual({ created: true, sessionId: 'cs_test_fake1', url: 'http://localhost:8787/pay/cs_test_fake1' });
     expect(created[0]).toEqual({
@@ -84,6 +86,7 @@ describe('InvoicesService (fake checkout and mail)', () => {
         metadata: { invoiceId: inv.id },
         successUrl: `http://localhost:8787/invoice/${inv.id}`,
         cancelUrl: `http://localhost:8787/invoice/${inv.id}`,
+        expiresInMinutes: 60,
       },
     });
     expect((await invoices.pay(inv.id)).created).toBe(false);
@@ -93,7 +96,7 @@ describe('InvoicesService (fake checkout and mail)', () => {
   });
 
   it('void asks checkout to expire only the open sessions of that invoice', async () => {
-    const inv = await invoices.create(AUTH, { ...invoiceBody, send: true });
+    const inv = await invoices.create(AUTH, parseInput(createInvoiceSchema, { ...invoiceBody, send: true }));
     const { sessionId } = await invoices.pay(inv.id);
     const before = expired.length;
     await invoices.void(AUTH, inv.id);
@@ -101,7 +104,7 @@ describe('InvoicesService (fake checkout and mail)', () => {
   });
 
   it('the paid hook marks the invoice paid in the caller’s transaction, and rolls back with it', async () => {
-    const inv = await invoices.create(AUTH, { ...invoiceBody, send: true });
+    const inv = await invoices.create(AUTH, parseInput(createInvoiceSchema, { ...invoiceBody, send: true }));
     const { sessionId } = await invoices.pay(inv.id);
     const session = await db.prisma.checkoutSession.update({
       where: { id: sessionId },

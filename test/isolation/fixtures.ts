@@ -5,6 +5,9 @@ import { parseInput } from '../../src/validation.js';
 import { createSchema } from '../../src/webhooks/input.js';
 import { listEventsSchema } from '../../src/events/input.js';
 import type { TestServer } from '../helpers/server.js';
+import { createSessionSchema } from '../../src/checkout/input.js';
+import { createInvoiceSchema } from '../../src/invoices/input.js';
+import { createSubscriptionSchema } from '../../src/billing/input.js';
 
 export const RECIPIENT = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
 const PAYER = '0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc';
@@ -54,8 +57,11 @@ const hex = (bytes: number) => `0x${randomBytes(bytes).toString('hex')}`;
  */
 async function createTenant(s: TestServer, name: string, key: string): Promise<Tenant> {
   const auth = await s.services.accounts.authenticate(key);
-  const session = await s.services.checkout.create(auth, { ...SESSION_INPUT, reference: `ref-${name}`, metadata: { owner: name } });
-  const paid = await s.services.checkout.create(auth, SESSION_INPUT);
+  const session = await s.services.checkout.create(
+    auth,
+    parseInput(createSessionSchema, { ...SESSION_INPUT, reference: `ref-${name}`, metadata: { owner: name } }),
+  );
+  const paid = await s.services.checkout.create(auth, parseInput(createSessionSchema, SESSION_INPUT));
   const now = new Date();
   const live = auth.mode === 'live';
   const tx = hex(32);
@@ -85,20 +91,23 @@ async function createTenant(s: TestServer, name: string, key: string): Promise<T
   // Live endpoints need https and a public host; nothing is delivered (jobs are off in these tests).
   const url = live ? 'https://1.1.1.1/hook' : 'http://127.0.0.1:9/hook';
   const endpoint = await s.services.webhooks.create(auth, parseInput(createSchema, { url, description: `endpoint of ${name}` }));
-  const expiring = await s.services.checkout.create(auth, SESSION_INPUT);
+  const expiring = await s.services.checkout.create(auth, parseInput(createSessionSchema, SESSION_INPUT));
   await s.services.checkout.expire(auth, expiring.id);
   const events = await s.services.events.list(auth, parseInput(listEventsSchema, { limit: 10 }));
   const event = events.data.find((e: { resourceId: string }) => e.resourceId === expiring.id)!;
   await s.services.events.redeliver(auth, event.id, { endpointId: endpoint.id });
-  const invoice = await s.services.invoices.create(auth, {
-    customerEmail: `billing-${name.toLowerCase().replace(/[^a-z0-9]/g, '')}@example.com`,
-    customerName: `Customer of ${name}`,
-    lineItems: [{ description: 'Consulting', quantity: 2, unitAmount: '5000000' }],
-    settleChain: SESSION_INPUT.settleChain,
-    settleToken: SESSION_INPUT.settleToken,
-    recipient: RECIPIENT,
-    memo: `memo of ${name}`,
-  });
+  const invoice = await s.services.invoices.create(
+    auth,
+    parseInput(createInvoiceSchema, {
+      customerEmail: `billing-${name.toLowerCase().replace(/[^a-z0-9]/g, '')}@example.com`,
+      customerName: `Customer of ${name}`,
+      lineItems: [{ description: 'Consulting', quantity: 2, unitAmount: '5000000' }],
+      settleChain: SESSION_INPUT.settleChain,
+      settleToken: SESSION_INPUT.settleToken,
+      recipient: RECIPIENT,
+      memo: `memo of ${name}`,
+    }),
+  );
   // A deposit address and one deposit order, written as the service and the detection poller would (a live
   // address would need Relay; a sandbox one is made through the service in test mode).
   const at = new Date();
@@ -155,16 +164,19 @@ async function createTenant(s: TestServer, name: string, key: string): Promise<T
       updatedAt: at,
     },
   });
-  const subscription = await s.services.subscriptions.create(auth, {
-    customerEmail: `subs-${name.toLowerCase().replace(/[^a-z0-9]/g, '')}@example.com`,
-    lineItems: [{ description: 'Plan', quantity: 1, unitAmount: '5000000' }],
-    settleChain: SESSION_INPUT.settleChain,
-    settleToken: SESSION_INPUT.settleToken,
-    recipient: RECIPIENT,
-    interval: 'month',
-    startAt: new Date(Date.now() + 86_400_000).toISOString(),
-    metadata: { owner: name },
-  });
+  const subscription = await s.services.subscriptions.create(
+    auth,
+    parseInput(createSubscriptionSchema, {
+      customerEmail: `subs-${name.toLowerCase().replace(/[^a-z0-9]/g, '')}@example.com`,
+      lineItems: [{ description: 'Plan', quantity: 1, unitAmount: '5000000' }],
+      settleChain: SESSION_INPUT.settleChain,
+      settleToken: SESSION_INPUT.settleToken,
+      recipient: RECIPIENT,
+      interval: 'month',
+      startAt: new Date(Date.now() + 86_400_000).toISOString(),
+      metadata: { owner: name },
+    }),
+  );
   const testClockId = live ? newId('clock') : (await s.services.subscriptions.createTestClock(auth, { name: `clock of ${name}` })).id;
   return {
     name,

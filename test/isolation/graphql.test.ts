@@ -7,6 +7,8 @@ import { startTestServer, type TestServer } from '../helpers/server.js';
 import { inProcessGraphQL } from '../helpers/graphql.js';
 import { createTenants, ghostOf, type Tenant } from './fixtures.js';
 import { gqlTable, type GqlRow, type Op } from './graphql-table.js';
+import { parseInput } from '../../src/validation.js';
+import { createSessionSchema } from '../../src/checkout/input.js';
 
 const roots = [schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()].filter(Boolean) as GraphQLObjectType[];
 const rootFields = roots.flatMap((type) => Object.values(type.getFields()).map((field) => ({ name: `${type.name}.${field.name}`, field })));
@@ -140,12 +142,15 @@ describe.each(backends)('tenant isolation over GraphQL (%s)', (backend) => {
       // A (test) records an event first; then each stream's own tenant does.
       const foreign = await s.services.webhooks.trigger(A.auth, { type: 'checkout.session.completed' });
       const own = await s.services.webhooks.trigger(B.auth, { type: 'checkout.session.completed' });
-      const live = await s.services.checkout.create(ALive.auth, {
-        amount: '1000',
-        settleChain: 'base',
-        settleToken: 'USDC',
-        recipient: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8',
-      });
+      const live = await s.services.checkout.create(
+        ALive.auth,
+        parseInput(createSessionSchema, {
+          amount: '1000',
+          settleChain: 'base',
+          settleToken: 'USDC',
+          recipient: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8',
+        }),
+      );
       await s.services.checkout.expire(ALive.auth, live.id);
       const [b] = await ofB.take(1);
       const [l] = await ofALive.take(1);

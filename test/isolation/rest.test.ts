@@ -4,6 +4,8 @@ import { backends } from '../helpers/db.js';
 import { startTestServer, type TestResponse, type TestServer } from '../helpers/server.js';
 import { createTenants, ghostOf, type Tenant } from './fixtures.js';
 import { restTable, type Req } from './rest-table.js';
+import { parseInput } from '../../src/validation.js';
+import { createSessionSchema } from '../../src/checkout/input.js';
 
 const routeKey = (r: { method: string; path: string }) => `${r.method} ${r.path}`;
 
@@ -111,14 +113,17 @@ describe.each(backends)('tenant isolation over REST (%s)', (backend) => {
     expect(quote.text).not.toContain('ref-A');
     expect(quote.text).not.toContain('"owner"');
     // Reporting a transfer answers the public view, whoever reports it (a session of its own: this one changes).
-    const other = await s.services.checkout.create(A.auth, {
-      amount: '1000',
-      settleChain: 'base',
-      settleToken: 'USDC',
-      recipient: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8',
-      reference: 'ref-A2',
-      metadata: { owner: 'A' },
-    });
+    const other = await s.services.checkout.create(
+      A.auth,
+      parseInput(createSessionSchema, {
+        amount: '1000',
+        settleChain: 'base',
+        settleToken: 'USDC',
+        recipient: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8',
+        reference: 'ref-A2',
+        metadata: { owner: 'A' },
+      }),
+    );
     const reported = await send(
       {
         method: 'POST',

@@ -76,7 +76,7 @@ describe.each(backends)('OpenAPI contract: every documented example against a re
   // (expiring a session, deleting an endpoint) cannot decide another's answer.
   const createSession = async () => {
     const r = await s.post('/v1/checkout/sessions', { amount: '25000000', settleChain: 'base', settleToken: 'USDC', recipient: EX.merchant }, h());
-    expect(r.status, r.text).toBe(200);
+    expect(r.status, r.text).toBe(201);
     return r.body.id as string;
   };
   const paidSession = async () => {
@@ -186,7 +186,7 @@ describe.each(backends)('OpenAPI contract: every documented example against a re
     if (uses(EX.refundId)) {
       const { id, paymentId } = await paidSession();
       const r = await s.post(`/v1/checkout/sessions/${id}/refunds`, { amount: '1000000' }, h());
-      expect(r.status, r.text).toBe(200);
+      expect(r.status, r.text).toBe(201);
       m.set(EX.sessionId, id).set(EX.paymentId, paymentId).set(EX.refundId, r.body.refund.id);
     } else if (uses(EX.sessionId)) {
       // Refunding needs a paid session, resolving a review one under review (but for the example that shows the

@@ -44,7 +44,7 @@ describe.each(backends)('POST /v1/orders/submit for a checkout quote (%s)', (bac
       { amount: '1000000', settleChain: 'solana', settleToken: 'USDC', recipient, merchantName: 'Shop' },
       { 'x-api-key': key },
     );
-    expect(cs.status, cs.text).toBe(200);
+    expect(cs.status, cs.text).toBe(201);
     const q = await s.get(
       `/v1/quote?srcChain=solana&srcToken=SOL&amount=100000000&dstChain=solana&dstToken=USDC&sender=${wallet.publicKey.toBase58()}&recipient=${recipient}`,
     );

@@ -23,8 +23,8 @@ export const REVIEW_REASONS = {
     "The transaction does not carry this session's evidence (its tag or reference with a transfer to the recipient, or a transaction built for it): it was not made to pay this session.",
 } as const;
 
-type FailedReason = keyof typeof FAILED_REASONS;
-type ReviewReason = keyof typeof REVIEW_REASONS;
+export type FailedReason = keyof typeof FAILED_REASONS;
+export type ReviewReason = keyof typeof REVIEW_REASONS;
 
 export const reasonMessage = (reason: string | null | undefined): string | null =>
   reason == null ? null : ((FAILED_REASONS as Record<string, string>)[reason] ?? (REVIEW_REASONS as Record<string, string>)[reason] ?? reason);

@@ -10,13 +10,23 @@ const ApiKey = builder.objectRef<ApiKeyView>('ApiKey').implement({
   description: 'An API key. The secret is shown only once, when it is created.',
   authScopes: { key: true },
   fields: (t) => ({
-    id: t.exposeID('id'),
-    mode: t.field({ type: ModeEnum, resolve: (k) => k.mode }),
-    prefix: t.exposeString('prefix'),
-    name: t.exposeString('name', { nullable: true }),
-    createdAt: t.expose('createdAt', { type: 'DateTime' }),
-    lastUsedAt: t.expose('lastUsedAt', { type: 'DateTime', nullable: true }),
-    revokedAt: t.expose('revokedAt', { type: 'DateTime', nullable: true }),
+    id: t.exposeID('id', { description: 'The key id (not the secret): pass it to `revokeApiKey`.' }),
+    mode: t.field({ type: ModeEnum, description: 'The mode the key works in; everything it creates belongs to that mode.', resolve: (k) => k.mode }),
+    prefix: t.exposeString('prefix', {
+      description: 'The first characters of the secret (`<brand>_<mode>_` and four more), to tell keys apart without the secret.',
+    }),
+    name: t.exposeString('name', { nullable: true, description: 'A label given when the key was created; null when none was.' }),
+    createdAt: t.expose('createdAt', { type: 'DateTime', description: 'When the key was created (ISO 8601 UTC).' }),
+    lastUsedAt: t.expose('lastUsedAt', {
+      type: 'DateTime',
+      nullable: true,
+      description: 'When a request last authenticated with the key (updated at most once a minute); null when it was never used.',
+    }),
+    revokedAt: t.expose('revokedAt', {
+      type: 'DateTime',
+      nullable: true,
+      description: 'When the key was revoked: from then on every request with it is UNAUTHORIZED. Null while the key works.',
+    }),
   }),
 });
 
@@ -34,11 +44,11 @@ const Viewer = builder.objectRef<ViewerShape>('Viewer').implement({
   description: 'The account and mode the API key in this request belongs to.',
   authScopes: { key: true },
   fields: (t) => ({
-    accountId: t.exposeID('accountId'),
-    accountName: t.exposeString('accountName'),
-    accountCreatedAt: t.expose('accountCreatedAt', { type: 'DateTime' }),
-    mode: t.field({ type: ModeEnum, resolve: (v) => v.mode }),
-    liveEnabled: t.exposeBoolean('liveEnabled'),
+    accountId: t.exposeID('accountId', { description: 'Id of the account the key belongs to.' }),
+    accountName: t.exposeString('accountName', { description: 'Name of the account.' }),
+    accountCreatedAt: t.expose('accountCreatedAt', { type: 'DateTime', description: 'When the account was created (ISO 8601 UTC).' }),
+    mode: t.field({ type: ModeEnum, description: 'The mode of the key used: what this request reads and creates belongs to it.', resolve: (v) => v.mode }),
+    liveEnabled: t.exposeBoolean('liveEnabled', { description: "Whether the account's live keys may be used; while false, a live key is FORBIDDEN." }),
     apiKeys: t.field({
       type: ApiKeyConnection,
       description: "The API keys of the account in this key's mode (a test key never sees live keys), revoked ones included, newest first.",
@@ -63,11 +73,13 @@ builder.queryField('viewer', (t) =>
 );
 
 const RevokeApiKeyInput = builder.inputType('RevokeApiKeyInput', {
+  description: 'The API key to revoke.',
   fields: (t) => ({ id: t.id({ required: true, description: "The key to revoke: one of the account's keys, this one included." }) }),
 });
 
 const RevokeApiKeyPayload = builder.objectRef<{ apiKey: ApiKeyView }>('RevokeApiKeyPayload').implement({
-  fields: (t) => ({ apiKey: t.field({ type: ApiKey, resolve: (p) => p.apiKey }) }),
+  description: 'The key revoked.',
+  fields: (t) => ({ apiKey: t.field({ type: ApiKey, description: 'The key, with `revokedAt` set.', resolve: (p) => p.apiKey }) }),
 });
 
 builder.mutationField('revokeApiKey', (t) =>

@@ -31,33 +31,44 @@ export { VmEnum };
 export const ChainRef = builder.objectRef<Chain>('Chain').implement({
   description: 'A supported chain. Use `id` or `slug` wherever a chain is expected.',
   fields: (t) => ({
-    id: t.exposeInt('id'),
-    slug: t.exposeString('slug'),
-    name: t.exposeString('name'),
-    vm: t.field({ type: VmEnum, resolve: (c) => c.vm }),
-    nativeSymbol: t.exposeString('nativeSymbol'),
-    nativeDecimals: t.exposeInt('nativeDecimals'),
-    logoURI: t.exposeString('logoURI', { nullable: true }),
+    id: t.exposeInt('id', { description: 'Numeric chain id: the EVM chain id (`8453` for Base), `7565164` for Solana.' }),
+    slug: t.exposeString('slug', { description: 'Lower-case short name (`base`, `solana`), accepted wherever a chain id is.' }),
+    name: t.exposeString('name', { description: 'Display name (`Base`).' }),
+    vm: t.field({ type: VmEnum, description: 'The virtual machine of the chain: which addresses and transactions it takes.', resolve: (c) => c.vm }),
+    nativeSymbol: t.exposeString('nativeSymbol', { description: 'Symbol of the gas coin (`ETH`, `SOL`).' }),
+    nativeDecimals: t.exposeInt('nativeDecimals', { description: 'Decimals of the gas coin: base units per coin are 10^nativeDecimals.' }),
+    logoURI: t.exposeString('logoURI', { nullable: true, description: 'URL of a logo image; null when the service knows none.' }),
     explorerTx: t.exposeString('explorerTx', { description: 'Explorer URL prefix of a transaction: append the hash.' }),
     explorerAddress: t.exposeString('explorerAddress', { description: 'Explorer URL prefix of an address: append the address.' }),
     providers: t.exposeStringList('providers', { description: 'Ids of the liquidity providers that serve this chain.' }),
-    popular: t.exposeBoolean('popular'),
+    popular: t.exposeBoolean('popular', { description: 'True for the main chains a picker shows first; `balances` reads these EVM chains by default.' }),
   }),
 });
 
 export const TokenRef = builder.objectRef<Token>('Token').implement({
   description: 'A token. `priceUsd` is batched across the whole request.',
   fields: (t) => ({
-    chainId: t.exposeInt('chainId'),
-    address: t.exposeString('address'),
-    symbol: t.exposeString('symbol'),
-    name: t.exposeString('name'),
-    decimals: t.exposeInt('decimals'),
-    logoURI: t.exposeString('logoURI', { nullable: true }),
-    verified: t.exposeBoolean('verified'),
-    popular: t.exposeBoolean('popular'),
+    chainId: t.exposeInt('chainId', { description: 'Id of the chain the token lives on.' }),
+    address: t.exposeString('address', {
+      description:
+        'Token address as the service writes it: EVM addresses in lower case, the zero address for the gas coin; on Solana the mint, the wrapped-SOL mint for SOL.',
+    }),
+    symbol: t.exposeString('symbol', { description: 'Ticker symbol (`USDC`); `UNKNOWN` for a Solana mint read on chain without a name.' }),
+    name: t.exposeString('name', { description: 'Display name.' }),
+    decimals: t.exposeInt('decimals', { description: 'Decimals: base units per token are 10^decimals; amounts in the API are base units.' }),
+    logoURI: t.exposeString('logoURI', {
+      nullable: true,
+      description: 'URL of a logo image; null when no token list has one (tokens read on chain have none).',
+    }),
+    verified: t.exposeBoolean('verified', {
+      description:
+        'True for tokens a token list counts as verified, curated tokens and gas coins; false for tokens read on chain (check those before trusting them).',
+    }),
+    popular: t.exposeBoolean('popular', { description: 'True for gas coins, curated tokens and verified stablecoins: what a token picker shows first.' }),
     priceUsd: t.float({
       nullable: true,
+      description:
+        'USD price of one whole token (not a base unit); null when neither a price source nor a token list has one. A settlement stablecoin (USDC, USDT) whose price source does not answer shows its 1.00 peg (`prices` marks it `pegged`).',
       resolve: async (tok, _a, ctx) => (await pricesLoader(ctx).load(tokenId(tok.chainId, tok.address)))?.usd ?? tok.priceUsd ?? null,
     }),
   }),
@@ -66,23 +77,41 @@ export const TokenRef = builder.objectRef<Token>('Token').implement({
 const BalanceItemRef = builder.objectRef<BalanceItem>('BalanceItem').implement({
   description: 'A token held by the address; `amount` in base units.',
   fields: (t) => ({
-    chainId: t.exposeInt('chainId'),
-    address: t.exposeString('address'),
-    symbol: t.exposeString('symbol'),
-    name: t.exposeString('name'),
-    decimals: t.exposeInt('decimals'),
-    logoURI: t.exposeString('logoURI', { nullable: true }),
-    verified: t.exposeBoolean('verified'),
-    popular: t.exposeBoolean('popular'),
-    amount: t.exposeString('amount'),
-    priceUsd: t.exposeFloat('priceUsd', { nullable: true }),
-    valueUsd: t.exposeFloat('valueUsd', { nullable: true }),
+    chainId: t.exposeInt('chainId', { description: 'Id of the chain the token lives on.' }),
+    address: t.exposeString('address', {
+      description:
+        'Token address as the service writes it: EVM addresses in lower case, the zero address for the gas coin; on Solana the mint, the wrapped-SOL mint for SOL.',
+    }),
+    symbol: t.exposeString('symbol', { description: 'Ticker symbol (`USDC`); `UNKNOWN` for a Solana mint read on chain without a name.' }),
+    name: t.exposeString('name', { description: 'Display name.' }),
+    decimals: t.exposeInt('decimals', { description: 'Decimals: base units per token are 10^decimals; amounts in the API are base units.' }),
+    logoURI: t.exposeString('logoURI', {
+      nullable: true,
+      description: 'URL of a logo image; null when no token list has one (tokens read on chain have none).',
+    }),
+    verified: t.exposeBoolean('verified', {
+      description:
+        'True for tokens a token list counts as verified, curated tokens and gas coins; false for tokens read on chain (check those before trusting them).',
+    }),
+    popular: t.exposeBoolean('popular', { description: 'True for gas coins, curated tokens and verified stablecoins: what a token picker shows first.' }),
+    amount: t.exposeString('amount', { description: 'Amount held, in base units (integer string).' }),
+    priceUsd: t.exposeFloat('priceUsd', {
+      nullable: true,
+      description: 'USD price of one whole token, as `Token.priceUsd` (the 1.00 peg included); null when there is none.',
+    }),
+    valueUsd: t.exposeFloat('valueUsd', {
+      nullable: true,
+      description: 'USD value of the amount held (`amount` / 10^decimals × `priceUsd`); null when `priceUsd` is.',
+    }),
   }),
 });
 
 const ChainFailureRef = builder.objectRef<ChainFailure>('ChainFailure').implement({
   description: 'A chain whose balances could not be read; the other chains are still answered.',
-  fields: (t) => ({ chainId: t.exposeInt('chainId'), message: t.exposeString('message') }),
+  fields: (t) => ({
+    chainId: t.exposeInt('chainId', { description: 'Id of the chain that could not be read.' }),
+    message: t.exposeString('message', { description: 'Why, for people: the RPC failed or did not answer in time.' }),
+  }),
 });
 
 const ChainConnection = connectionType('Chain', ChainRef, { totalCount: true });
@@ -90,9 +119,10 @@ const TokenConnection = connectionType('Token', TokenRef);
 const BalanceConnection = connectionType('Balance', BalanceItemRef, { totalCount: true });
 
 const BalancesRef = builder.objectRef<BalancesResponse>('Balances').implement({
+  description: 'What an address holds on the chains read, with USD prices and values, and the chains that could not be read.',
   fields: (t) => ({
-    address: t.exposeString('address'),
-    vm: t.field({ type: VmEnum, resolve: (b) => b.vm }),
+    address: t.exposeString('address', { description: 'The address read (EVM addresses in lower case).' }),
+    vm: t.field({ type: VmEnum, description: 'The virtual machine of the address: only chains of this VM are read.', resolve: (b) => b.vm }),
     balances: t.field({
       type: BalanceConnection,
       description: 'Non-zero balances, largest USD value first.',
@@ -105,9 +135,10 @@ const BalancesRef = builder.objectRef<BalancesResponse>('Balances').implement({
 });
 
 const PriceRef = builder.objectRef<{ id: string; priceUsd: number; pegged: boolean }>('Price').implement({
+  description: 'The USD price of one token, answering one id of `prices`.',
   fields: (t) => ({
-    id: t.exposeString('id'),
-    priceUsd: t.exposeFloat('priceUsd'),
+    id: t.exposeString('id', { description: 'The id exactly as asked (`8453:0x…` or `base:0x…`), to match answers to questions.' }),
+    priceUsd: t.exposeFloat('priceUsd', { description: 'USD price of one whole token (not a base unit).' }),
     pegged: t.exposeBoolean('pegged', {
       description:
         'True when `priceUsd` is the 1.00 USD peg of a settlement stablecoin (USDC, USDT) whose price source did not answer (and with no token-list price).',
@@ -137,7 +168,11 @@ builder.queryFields((t) => ({
     type: TokenConnection,
     description: 'Tokens of a chain: popular first; with `q`, a case-insensitive search of symbol and name (or an exact address), exact symbols first.',
     authScopes: { public: true },
-    args: { chain: t.arg.string({ required: true, description: 'Chain id or slug' }), q: t.arg.string(), ...pageArgs(t, MAX_TOKENS_PAGE, 50) },
+    args: {
+      chain: t.arg.string({ required: true, description: 'Chain id or slug' }),
+      q: t.arg.string({ description: 'Search text, at most 100 characters: part of a symbol or name, or an exact token address.' }),
+      ...pageArgs(t, MAX_TOKENS_PAGE, 50),
+    },
     resolve: async (_r, a, ctx) => {
       const assets = ctx.services.assets;
       const input = parseGraphQLInput(tokensQuerySchema, { chain: a.chain, q: a.q, limit: pageSize(a.first, MAX_TOKENS_PAGE, 50), cursor: a.after });
@@ -152,14 +187,23 @@ builder.queryFields((t) => ({
     nullable: true,
     description: 'A listed token, or one read on chain (`verified: false`); null when the address holds no token.',
     authScopes: { public: true },
-    args: { chain: t.arg.string({ required: true }), address: t.arg.string({ required: true }) },
+    args: {
+      chain: t.arg.string({ required: true, description: 'Chain id or slug' }),
+      address: t.arg.string({ required: true, description: 'Token address: 0x-prefixed 20-byte hex on EVM chains, a base58 mint on Solana.' }),
+    },
     resolve: (_r, a, ctx) => orNull(() => ctx.services.assets.lookup(a.chain, a.address), ['UNSUPPORTED_TOKEN']),
   }),
   prices: t.field({
     type: [PriceRef],
     description: 'USD prices for `chainId:address` ids (at most 100), one per id that has a price; ids without a price are omitted.',
     authScopes: { public: true },
-    args: { ids: t.arg.stringList({ required: true }) },
+    args: {
+      ids: t.arg.stringList({
+        required: true,
+        description:
+          'One to 100 token ids, `chainId:address` or `slug:address` (`base:0x8335…2913`); a malformed id is INVALID_PARAMS, an unknown chain UNSUPPORTED_CHAIN.',
+      }),
+    },
     resolve: async (_r, a, ctx) => {
       const keys = ctx.services.assets.parsePriceIds(a.ids);
       const loader = pricesLoader(ctx);
@@ -177,7 +221,7 @@ builder.queryFields((t) => ({
     description: 'Non-zero balances of an address with prices, largest value first. A failing chain is reported in `errors`.',
     authScopes: { public: true },
     args: {
-      address: t.arg.string({ required: true }),
+      address: t.arg.string({ required: true, description: 'Wallet address: EVM hex or Solana base58; its VM decides which chains are read.' }),
       chains: t.arg.stringList({ description: 'Ids or slugs, at most 25; default the popular chains of the address VM' }),
     },
     resolve: async (_r, a, ctx) => {

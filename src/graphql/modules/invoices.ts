@@ -1,6 +1,7 @@
 import { builder, type SchemaTypes } from '../builder.js';
 import { baseUnitAmountOrZero, idShape } from '../../validation.js';
-import { INVOICE_ID } from '../../invoices/input.js';
+import { createInvoiceSchema, INVOICE_ID, listInvoicesSchema, updateInvoiceSchema } from '../../invoices/input.js';
+import { parseGraphQLInput } from '../input.js';
 import { ApiError } from '../../errors.js';
 import type { LineItem } from '../../invoices/amounts.js';
 import { FINAL_INVOICE_STATUSES, INVOICE_STATUSES, type InvoiceStatus } from '../../invoices/state.js';
@@ -12,48 +13,66 @@ import { followStatus } from '../status-stream.js';
 import { keyOf, sessionLoader } from '../loaders.js';
 import { arrayConnection, connectionType, keysetConnection, pageArgs, pageSize, readAfter } from '../pagination.js';
 import { CheckoutSessionRef, InvoiceRef } from '../refs.js';
-import { Settlement } from './checkout.js';
+import { describedValues, Settlement } from './checkout.js';
 
 /** Invoices over GraphQL; every rule lives in InvoicesService (same as REST). */
 
 const Status = builder.enumType('InvoiceStatus', {
   description:
     '`draft` (editable, invisible to the customer) → `open` (sent, numbered, payable) → `paid`; `draft` or `open` → `void`. `paid` and `void` are final.',
-  values: INVOICE_STATUSES,
+  values: describedValues<InvoiceStatus>({
+    draft: 'Editable and invisible to the customer: edit it, then send it.',
+    open: 'Sent and payable: the customer pays it from its page.',
+    paid: 'Paid (final): the receipt is sent.',
+    void: 'Voided (final): it can no longer be paid.',
+  }),
 });
 const EmailKind = builder.enumType('InvoiceEmailKind', {
   description: 'The invoice itself, the receipt after payment, or a reminder about a subscription invoice past its due date.',
-  values: ['invoice', 'receipt', 'reminder'] as const,
+  values: describedValues({
+    invoice: 'The invoice with its pay link.',
+    receipt: 'The receipt, after payment.',
+    reminder: 'A reminder about an unpaid subscription invoice.',
+  }),
 });
 const EmailStatus = builder.enumType('InvoiceEmailStatus', {
   description:
     '`pending` (queued or being retried), `sent` (accepted by the SMTP server), `captured` (kept in the dev outbox: no SMTP configured), `failed` (given up after the last retry).',
-  values: ['pending', 'sent', 'captured', 'failed'] as const,
+  values: describedValues({
+    pending: 'Queued or being retried.',
+    sent: 'Accepted by the mail server.',
+    captured: 'Kept in the dev outbox (no mail server configured).',
+    failed: 'Given up after the last retry: check `lastError` and the address.',
+  }),
 });
 
 const LineItemRef = builder.objectRef<LineItem>('InvoiceLineItem').implement({
   description: 'One line: `quantity` × `unitAmount` (settlement base units).',
   fields: (t) => ({
-    description: t.exposeString('description'),
-    quantity: t.exposeInt('quantity'),
-    unitAmount: t.exposeString('unitAmount'),
+    description: t.exposeString('description', { description: 'What the line bills, shown to the customer.' }),
+    quantity: t.exposeInt('quantity', { description: 'How many units.' }),
+    unitAmount: t.exposeString('unitAmount', { description: 'Settlement base units per unit.' }),
     amount: t.string({ description: '`quantity` × `unitAmount`.', resolve: (li) => (BigInt(li.quantity) * BigInt(li.unitAmount)).toString() }),
   }),
 });
-const LineItemConnection = connectionType('InvoiceLineItem', LineItemRef, { totalCount: true });
+const LineItemConnection = connectionType('InvoiceLineItem', LineItemRef, {
+  totalCount: true,
+  description:
+    'A page of line items of an invoice: read `nodes` (or `edges`), then ask for the next page with `after: pageInfo.endCursor` while `pageInfo.hasNextPage`.',
+});
 
 const EmailRef = builder.objectRef<InvoiceEmailView>('InvoiceEmail').implement({
   description: 'The last email of an invoice and how its delivery went (owner only).',
   authScopes: { key: true },
   fields: (t) => ({
-    id: t.exposeID('id'),
-    kind: t.field({ type: EmailKind, resolve: (e) => e.kind }),
-    status: t.field({ type: EmailStatus, resolve: (e) => e.status }),
-    to: t.exposeString('to'),
-    attempts: t.exposeInt('attempts'),
-    lastError: t.exposeString('lastError', { nullable: true }),
-    sentAt: t.field({ type: 'DateTime', nullable: true, resolve: (e) => e.sentAt }),
-    createdAt: t.field({ type: 'DateTime', resolve: (e) => e.createdAt }),
+    id: t.exposeID('id', { description: 'Email id.' }),
+    kind: t.field({ description: 'Which email it is.', type: EmailKind, resolve: (e) => e.kind }),
+    status: t.field({ description: 'Where its delivery stands.', type: EmailStatus, resolve: (e) => e.status }),
+    to: t.exposeString('to', { description: 'The address it is sent to.' }),
+    attempts: t.exposeInt('attempts', { description: 'Delivery attempts so far.' }),
+    lastError: t.exposeString('lastError', { description: 'Why the last attempt failed; null when none did.', nullable: true }),
+    sentAt: t.field({ description: 'When the mail server accepted it; null before.', type: 'DateTime', nullable: true, resolve: (e) => e.sentAt }),
+    createdAt: t.field({ description: 'When the email was queued.', type: 'DateTime', resolve: (e) => e.createdAt }),
   }),
 });
 
@@ -61,27 +80,39 @@ InvoiceRef.implement({
   description:
     "An invoice: line items billed to a customer, paid in a settlement stablecoin through a checkout session. Without the owner's API key (the customer's view), `customerEmail`, `replyTo`, `recipient`, `sessionId`, `checkoutSession` and `lastEmail` are null.",
   fields: (t) => ({
-    id: t.exposeID('id'),
-    livemode: t.exposeBoolean('livemode'),
+    id: t.exposeID('id', { description: 'Invoice id (`inv_…`); it is also the access token of the customer pages and `publicInvoice`.' }),
+    livemode: t.exposeBoolean('livemode', { description: 'True for a live invoice, false for test mode.' }),
     number: t.exposeString('number', { nullable: true, description: '`INV-0001`, … per account and mode, assigned on first send.' }),
-    status: t.field({ type: Status, resolve: (i) => i.status }),
+    status: t.field({ description: 'Where the invoice stands; a client waits for `paid`.', type: Status, resolve: (i) => i.status }),
     amount: t.exposeString('amount', { description: 'Σ quantity × unitAmount, settlement base units.' }),
-    settlement: t.field({ type: Settlement, resolve: (i) => i.settlement }),
-    lineItems: t.field({ type: LineItemConnection, args: pageArgs(t, 50, 50), resolve: (i, args) => arrayConnection(i.lineItems, args, 50, 50) }),
-    customerName: t.exposeString('customerName', { nullable: true }),
-    merchantName: t.exposeString('merchantName', { nullable: true }),
-    memo: t.exposeString('memo', { nullable: true }),
+    settlement: t.field({ description: 'The token the invoice is paid in, on its chain.', type: Settlement, resolve: (i) => i.settlement }),
+    lineItems: t.field({
+      description: 'What the invoice bills, in order.',
+      type: LineItemConnection,
+      args: pageArgs(t, 50, 50),
+      resolve: (i, args) => arrayConnection(i.lineItems, args, 50, 50),
+    }),
+    customerName: t.exposeString('customerName', { description: "The customer's name, shown on the invoice; null when not given.", nullable: true }),
+    merchantName: t.exposeString('merchantName', {
+      description: "The merchant's name, shown on the invoice and as the emails' sender; null when not given.",
+      nullable: true,
+    }),
+    memo: t.exposeString('memo', { description: 'A note to the customer shown on the invoice; null when not given.', nullable: true }),
     dueAt: t.field({ type: 'DateTime', nullable: true, description: 'Shown to the customer; an overdue invoice stays payable.', resolve: (i) => i.dueAt }),
     url: t.exposeString('url', { description: 'The hosted invoice page.' }),
     receiptUrl: t.exposeString('receiptUrl', { nullable: true, description: 'The receipt PDF, once paid.' }),
-    sentAt: t.field({ type: 'DateTime', nullable: true, resolve: (i) => i.sentAt }),
-    paidAt: t.field({ type: 'DateTime', nullable: true, resolve: (i) => i.paidAt }),
-    receiptSentAt: t.field({ type: 'DateTime', nullable: true, resolve: (i) => i.receiptSentAt }),
-    voidedAt: t.field({ type: 'DateTime', nullable: true, resolve: (i) => i.voidedAt }),
-    createdAt: t.field({ type: 'DateTime', resolve: (i) => i.createdAt }),
-    updatedAt: t.field({ type: 'DateTime', resolve: (i) => i.updatedAt }),
-    customerEmail: t.string({ nullable: true, resolve: (i) => i.customerEmail ?? null }),
-    replyTo: t.string({ nullable: true, resolve: (i) => i.replyTo ?? null }),
+    sentAt: t.field({ description: 'When it was first sent; null for a draft.', type: 'DateTime', nullable: true, resolve: (i) => i.sentAt }),
+    paidAt: t.field({ description: 'When it was paid; null before.', type: 'DateTime', nullable: true, resolve: (i) => i.paidAt }),
+    receiptSentAt: t.field({ description: 'When the receipt email was sent; null before.', type: 'DateTime', nullable: true, resolve: (i) => i.receiptSentAt }),
+    voidedAt: t.field({ description: 'When it was voided; null otherwise.', type: 'DateTime', nullable: true, resolve: (i) => i.voidedAt }),
+    createdAt: t.field({ description: 'When the invoice was created.', type: 'DateTime', resolve: (i) => i.createdAt }),
+    updatedAt: t.field({ description: 'When the invoice last changed.', type: 'DateTime', resolve: (i) => i.updatedAt }),
+    customerEmail: t.string({
+      description: 'Where the invoice and the receipt are emailed (owner only).',
+      nullable: true,
+      resolve: (i) => i.customerEmail ?? null,
+    }),
+    replyTo: t.string({ description: "Where the customer's replies go (owner only).", nullable: true, resolve: (i) => i.replyTo ?? null }),
     recipient: t.string({ nullable: true, description: 'The payout address (owner only).', resolve: (i) => i.recipient ?? null }),
     sessionId: t.id({ nullable: true, description: 'The latest checkout session started to pay it (owner only).', resolve: (i) => i.sessionId ?? null }),
     checkoutSession: t.field({
@@ -90,13 +121,21 @@ InvoiceRef.implement({
       description: 'The latest checkout session started to pay it (owner only).',
       resolve: (i, _a, ctx) => (i.sessionId ? sessionLoader(ctx).load(i.sessionId) : null),
     }),
-    lastEmail: t.field({ type: EmailRef, nullable: true, resolve: (i) => i.lastEmail ?? null }),
+    lastEmail: t.field({
+      description: 'Its most recent email and how delivery went (owner only); null when none was sent.',
+      type: EmailRef,
+      nullable: true,
+      resolve: (i) => i.lastEmail ?? null,
+    }),
   }),
 });
 
-const InvoiceConnection = connectionType('Invoice', InvoiceRef);
+const InvoiceConnection = connectionType('Invoice', InvoiceRef, {
+  description: 'A page of invoices: read `nodes` (or `edges`), then ask for the next page with `after: pageInfo.endCursor` while `pageInfo.hasNextPage`.',
+});
 
 const LineItemInput = builder.inputType('InvoiceLineItemInput', {
+  description: 'What `invoiceLineItem` takes.',
   fields: (t) => ({
     description: t.string({ required: true, description: '1 to 500 characters.' }),
     quantity: t.int({ required: true, description: '1 to 10000.' }),
@@ -110,7 +149,7 @@ const LineItemInput = builder.inputType('InvoiceLineItemInput', {
 
 const invoiceFields = <R extends boolean>(t: PothosSchemaTypes.InputFieldBuilder<SchemaTypes, 'InputObject'>, required: R) => ({
   customerEmail: t.string({ description: 'Where the invoice and the receipt are emailed; without it sending opens the invoice but emails nothing.' }),
-  customerName: t.string(),
+  customerName: t.string({ description: "The customer's name, shown on the invoice (1 to 200 characters)." }),
   merchantName: t.string({ description: 'Shown on the page and as the sender name of the emails.' }),
   replyTo: t.string({ description: "Where the customer's replies go." }),
   lineItems: t.field({ type: [LineItemInput], required, description: '1 to 50 line items.' }),
@@ -123,29 +162,35 @@ const invoiceFields = <R extends boolean>(t: PothosSchemaTypes.InputFieldBuilder
 });
 
 const CreateInput = builder.inputType('CreateInvoiceInput', {
+  description: 'What `createInvoice` takes.',
   fields: (t) => ({ ...invoiceFields(t, true), send: t.boolean({ description: 'Send at once (numbered, emailed).' }), ...idempotencyKeyField(t) }),
 });
 const UpdateInput = builder.inputType('UpdateInvoiceInput', {
   description: 'Drafts only. Omitted fields keep their value; null clears an optional one.',
-  fields: (t) => ({ id: t.id({ required: true }), ...invoiceFields(t, false) }),
+  fields: (t) => ({ id: t.id({ required: true, description: 'The draft to edit.' }), ...invoiceFields(t, false) }),
 });
-const IdInput = (name: string) => builder.inputType(name, { fields: (t) => ({ id: t.id({ required: true }), ...idempotencyKeyField(t) }) });
+const IdInput = (name: string, what: string) =>
+  builder.inputType(name, {
+    description: `The ${what} to act on.`,
+    fields: (t) => ({ id: t.id({ required: true, description: `The id of the ${what}.` }), ...idempotencyKeyField(t) }),
+  });
 
-/** GraphQL input → the REST body the service validates (one set of rules): `dueOn`/`dueAt` become `dueAt`. */
-function body(input: Record<string, unknown>, keepNulls: boolean): Record<string, unknown> {
-  const { id: _id, dueOn, dueAt, ...rest } = input;
+/**
+ * GraphQL splits the domain's `dueAt` (a date or a timestamp) in two typed fields, `dueOn` and `dueAt`: at most one
+ * of them, or null (in an update: clear the due date).
+ */
+function withDue<T extends { dueAt?: Date | null; dueOn?: string | null }>({ dueAt, dueOn, ...rest }: T) {
   if (dueOn != null && dueAt != null) throw new ApiError('INVALID_PARAMS', 'dueAt: give dueAt or dueOn, not both', { field: 'dueAt' });
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(rest)) if (v !== undefined && (v !== null || keepNulls)) out[k] = v;
-  if (dueOn != null) out.dueAt = dueOn;
-  else if (dueAt != null) out.dueAt = (dueAt as Date).toISOString();
-  else if (keepNulls && (dueOn === null || dueAt === null)) out.dueAt = null;
-  return out;
+  const due = dueOn ?? dueAt ?? (dueOn === null || dueAt === null ? null : undefined);
+  return { ...rest, dueAt: due };
 }
 
 type Payload = { invoice: InvoiceView };
 const payload = (name: string) =>
-  builder.objectRef<Payload>(name).implement({ fields: (t) => ({ invoice: t.field({ type: InvoiceRef, resolve: (p) => p.invoice }) }) });
+  builder.objectRef<Payload>(name).implement({
+    description: `The answer of \`${name[0]!.toLowerCase()}${name.slice(1, -'Payload'.length)}\`.`,
+    fields: (t) => ({ invoice: t.field({ type: InvoiceRef, description: 'The invoice as the mutation left it.', resolve: (p) => p.invoice }) }),
+  });
 
 builder.queryField('invoice', (t) =>
   t.field({
@@ -153,7 +198,7 @@ builder.queryField('invoice', (t) =>
     nullable: true,
     description: "The key's invoice (its account and mode); null when there is none with this id.",
     authScopes: { key: true },
-    args: { id: t.arg.id({ required: true }) },
+    args: { id: t.arg.id({ required: true, description: 'The id of the invoice to read.' }) },
     resolve: async (_r, { id }, ctx) => orNull(async () => ctx.services.invoices.get(await keyOf(ctx), id)),
   }),
 );
@@ -164,7 +209,7 @@ builder.queryField('publicInvoice', (t) =>
     nullable: true,
     description: "Public, the customer's view (the unguessable id is the access token); null for drafts and unknown ids.",
     authScopes: { public: true },
-    args: { id: t.arg.id({ required: true }) },
+    args: { id: t.arg.id({ required: true, description: 'The id of the invoice (its access token) to read.' }) },
     resolve: (_r, { id }, ctx) => orNull(() => ctx.services.invoices.getPublic(id)),
   }),
 );
@@ -174,13 +219,11 @@ builder.queryField('invoices', (t) =>
     type: InvoiceConnection,
     description: "The API key's invoices (its account and mode), newest first.",
     authScopes: { key: true },
-    args: { status: t.arg({ type: Status }), ...pageArgs(t, 100) },
+    args: { status: t.arg({ type: Status, description: 'Only items in this status; all statuses when absent.' }), ...pageArgs(t, 100) },
     resolve: async (_r, args, ctx) => {
       const svc = ctx.services.invoices;
-      const q: Record<string, unknown> = { limit: pageSize(args.first, 100) };
-      if (args.status) q.status = args.status;
-      if (args.after) q.cursor = args.after;
-      const page = await readAfter(svc.list(await keyOf(ctx), q));
+      const query = parseGraphQLInput(listInvoicesSchema, { status: args.status, limit: pageSize(args.first, 100), cursor: args.after });
+      const page = await readAfter(svc.list(await keyOf(ctx), query));
       return keysetConnection(page, (v) => svc.listCursor(v), args);
     },
   }),
@@ -191,9 +234,11 @@ builder.mutationField('createInvoice', (t) =>
     type: payload('CreateInvoicePayload'),
     description: 'Creates a draft, or sends it at once with `send: true`.',
     authScopes: { key: true },
-    args: { input: t.arg({ type: CreateInput, required: true }) },
+    args: { input: t.arg({ type: CreateInput, required: true, description: 'What `createInvoice` acts on and how: see the fields of its input type.' }) },
     errors: { types: [ConflictError] },
-    resolve: idempotent(async (_r, { input }, ctx) => ({ invoice: await ctx.services.invoices.create(await keyOf(ctx), body(input, false)) })),
+    resolve: idempotent(async (_r, { input }, ctx) => ({
+      invoice: await ctx.services.invoices.create(await keyOf(ctx), parseGraphQLInput(createInvoiceSchema, withDue(input))),
+    })),
   }),
 );
 
@@ -202,9 +247,15 @@ builder.mutationField('updateInvoice', (t) =>
     type: payload('UpdateInvoicePayload'),
     description: 'Edits a draft (a ConflictError once it was sent or voided).',
     authScopes: { key: true },
-    args: { input: t.arg({ type: UpdateInput, required: true }) },
+    args: { input: t.arg({ type: UpdateInput, required: true, description: 'What `updateInvoice` acts on and how: see the fields of its input type.' }) },
     errors: { types: [ConflictError, NotFoundError] },
-    resolve: async (_r, { input }, ctx) => ({ invoice: await ctx.services.invoices.update(await keyOf(ctx), input.id, body(input, true)) }),
+    resolve: async (_r, { input: { id, ...rest } }, ctx) => {
+      // Null is a value here (it clears the field), so every null reaches the schema, which refuses it where it clears nothing.
+      const patch = withDue(rest);
+      return {
+        invoice: await ctx.services.invoices.update(await keyOf(ctx), id, parseGraphQLInput(updateInvoiceSchema, patch, { keepNull: Object.keys(patch) })),
+      };
+    },
   }),
 );
 
@@ -213,7 +264,13 @@ builder.mutationField('sendInvoice', (t) =>
     type: payload('SendInvoicePayload'),
     description: 'Sends a draft (numbered, emailed, `invoice.sent`) or re-sends an open invoice; a ConflictError when paid or void.',
     authScopes: { key: true },
-    args: { input: t.arg({ type: IdInput('SendInvoiceInput'), required: true }) },
+    args: {
+      input: t.arg({
+        type: IdInput('SendInvoiceInput', 'draft or open invoice'),
+        required: true,
+        description: 'What `sendInvoice` acts on and how: see the fields of its input type.',
+      }),
+    },
     errors: { types: [ConflictError, NotFoundError] },
     resolve: idempotent(async (_r, { input }, ctx) => ({ invoice: await ctx.services.invoices.send(await keyOf(ctx), input.id) })),
   }),
@@ -224,18 +281,30 @@ builder.mutationField('voidInvoice', (t) =>
     type: payload('VoidInvoicePayload'),
     description: 'Voids a draft or open invoice and expires any open session for it; a ConflictError when paid or void.',
     authScopes: { key: true },
-    args: { input: t.arg({ type: IdInput('VoidInvoiceInput'), required: true }) },
+    args: {
+      input: t.arg({
+        type: IdInput('VoidInvoiceInput', 'draft or open invoice'),
+        required: true,
+        description: 'What `voidInvoice` acts on and how: see the fields of its input type.',
+      }),
+    },
     errors: { types: [ConflictError, NotFoundError] },
     resolve: idempotent(async (_r, { input }, ctx) => ({ invoice: await ctx.services.invoices.void(await keyOf(ctx), input.id) })),
   }),
 );
 
 const PayPayload = builder.objectRef<{ created: boolean; sessionId: string; url: string }>('PayInvoicePayload').implement({
+  description: 'The answer of `payInvoice`: the checkout session that pays the invoice.',
   fields: (t) => ({
     newSession: t.boolean({ description: 'A new session was started (false: the open or processing one was reused).', resolve: (p) => p.created }),
-    sessionId: t.exposeID('sessionId'),
+    sessionId: t.exposeID('sessionId', { description: 'The checkout session to pay: send the customer to `url`.' }),
     url: t.exposeString('url', { description: 'The hosted pay page of the session.' }),
-    checkoutSession: t.field({ type: CheckoutSessionRef, nullable: true, resolve: (p, _a, ctx) => sessionLoader(ctx).load(p.sessionId) }),
+    checkoutSession: t.field({
+      description: 'The checkout session to pay.',
+      type: CheckoutSessionRef,
+      nullable: true,
+      resolve: (p, _a, ctx) => sessionLoader(ctx).load(p.sessionId),
+    }),
   }),
 });
 
@@ -245,7 +314,13 @@ builder.mutationField('payInvoice', (t) =>
     description:
       'Public: starts a checkout session for an open invoice, or reuses its open or processing one. A ConflictError when paid or void; NotFoundError for drafts.',
     authScopes: { public: true },
-    args: { input: t.arg({ type: IdInput('PayInvoiceInput'), required: true }) },
+    args: {
+      input: t.arg({
+        type: IdInput('PayInvoiceInput', 'open invoice (its id is the access token)'),
+        required: true,
+        description: 'What `payInvoice` acts on and how: see the fields of its input type.',
+      }),
+    },
     errors: { types: [ConflictError, NotFoundError] },
     resolve: idempotent((_r, { input }, ctx) => ctx.services.invoices.pay(input.id)),
   }),
@@ -257,7 +332,7 @@ builder.subscriptionField('invoice', (t) =>
     description:
       "The invoice now, then again after every status change (made by any instance). Completes after `paid` or `void`, which is always pushed (no status follows these). Public, the customer's view (drafts NOT_FOUND); the owner's key gives the owner's view, drafts included.",
     authScopes: { public: true },
-    args: { id: t.arg.id({ required: true, validate: { schema: idShape(INVOICE_ID, 'invoice') } }) },
+    args: { id: t.arg.id({ required: true, description: 'The id of the invoice to follow.', validate: { schema: idShape(INVOICE_ID, 'invoice') } }) },
     subscribe: (_r, { id }, ctx) => followStatus(ctx, invoiceTopic(id), (auth) => ctx.services.invoices.getFor(id, auth), FINAL_INVOICE_STATUSES),
     resolve: (v) => v,
   }),

@@ -4,6 +4,7 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
+/** What `acceptCheckoutSessionReview` takes. */
 export type AcceptCheckoutSessionReviewInput = {
   /** The session in `needs_review`. */
   id: string;
@@ -17,17 +18,25 @@ export type AcceptCheckoutSessionReviewInput = {
 
 /** The unit of a billing period. */
 export type BillingInterval =
+  /** A day. */
   | 'day'
+  /** A calendar month (month ends clamped). */
   | 'month'
+  /** A week. */
   | 'week'
+  /** A calendar year. */
   | 'year';
 
 /** `requested` (canceled by the merchant), `period_end` (a cancel at period end took effect), `dunning` (7 days past an unpaid due date). */
 export type BillingSubscriptionCancellationReason =
+  /** Canceled 7 days after an unpaid due date. */
   | 'dunning'
+  /** A cancel at period end took effect. */
   | 'period_end'
+  /** Canceled by the merchant. */
   | 'requested';
 
+/** What `billingSubscriptionLineItem` takes. */
 export type BillingSubscriptionLineItemInput = {
   /** 1 to 500 characters. */
   description: string;
@@ -39,9 +48,13 @@ export type BillingSubscriptionLineItemInput = {
 
 /** `trialing` → `active` (each period invoiced) ⇄ `past_due` (an invoice unpaid past its due date; paying it makes the subscription `active` again) → `canceled` (final: by the merchant, at the period end, or 7 days after an unpaid due date). */
 export type BillingSubscriptionStatus =
+  /** Invoiced every period; the latest invoice is paid or not yet due. */
   | 'active'
+  /** Canceled (final): no more invoices. */
   | 'canceled'
+  /** An invoice is unpaid past its due date: reminders go out; paying it makes the subscription active again. */
   | 'past_due'
+  /** In its trial: nothing is invoiced yet. */
   | 'trialing';
 
 /** Which quote to build. */
@@ -73,75 +86,114 @@ export type CallsActionType =
 
 /** `direct`: the settlement token sent on its chain. `routed`: paid through a quote (swap or bridge). */
 export type CheckoutPaymentKind =
+  /** The settlement token sent on its chain. */
   | 'direct'
+  /** Paid through a quote: swapped or bridged to the settlement token. */
   | 'routed';
 
 /** `direct_transfer`: the settlement token on its chain, no fee, carrying the session's evidence (tag or Solana Pay reference); sign `tx` (or build it with `buildOrder`) and report it with `reportOrderSubmitted` (or its alias `reportCheckoutPayment`; a signed Solana transfer can go to `submitCheckoutPayment`). `exact_output` and `input_search`: build the quote with `buildOrder`, report it with `reportOrderSubmitted`. */
 export type CheckoutPaymentMethod =
+  /** A plain transfer of the settlement token on its chain, with no fee. */
   | 'direct_transfer'
+  /** A route quoted for exactly the amount due. */
   | 'exact_output'
+  /** A route whose input was searched so that at least the amount due arrives. */
   | 'input_search';
 
 /** `verifying` until the verifier settles it: `succeeded` (it paid the session), `failed` (nothing arrived) or `rejected` (funds arrived but a rule failed; see `reason`). */
 export type CheckoutPaymentStatus =
+  /** Nothing arrived (see `reason`): the payer may pay again. */
   | 'failed'
+  /** Funds arrived but a rule failed (see `reason`): refund it or accept it in review. */
   | 'rejected'
+  /** It paid the session. */
   | 'succeeded'
+  /** Reported or seen; verification has not settled it yet. */
   | 'verifying';
 
 /** The merchant's resolution of a session in `needs_review`: `accept` (the payment under review paid it) or `reopen` (back to `open`). */
 export type CheckoutReviewAction =
+  /** The payment under review paid the session (→ `paid`). */
   | 'accept'
+  /** The session takes payments again (→ `open`). */
   | 'reopen';
 
+/** What `checkoutSessionQuote` takes. */
 export type CheckoutSessionQuoteInput = {
   /** The payer's address on `srcChain`. */
   sender: string;
+  /** The session to pay. */
   sessionId: string;
   /** Chain id or slug the payer pays from. */
   srcChain: string;
+  /** The token the payer sends: address, mint or curated symbol. */
   srcToken: string;
 };
 
 /** `open` → `processing` (a payment is being verified) → `paid`; back to `open` when the payment failed; `needs_review` when funds moved but a rule failed, until the merchant accepts the payment (→ `paid`) or reopens the session (→ `open`); `expired`. `paid` and `expired` are final. */
 export type CheckoutSessionStatus =
+  /** Expired unpaid (final): start a new session to be paid. */
   | 'expired'
+  /** Funds moved but a verification rule failed: the merchant accepts the payment or reopens the session. */
   | 'needs_review'
+  /** Waiting for a payment: the payer can pay. */
   | 'open'
+  /** Paid (final): fulfil the order. */
   | 'paid'
+  /** A payment arrived and is being verified: show progress, do not ask to pay again. */
   | 'processing';
 
 /** `awaiting_deposit` until a deposit arrives at the address (`deposit_received`); `disabled` when the address takes no more. The session's own status tells the rest. */
 export type CheckoutTransferStatus =
+  /** Waiting for the transfer: show the address and amount. */
   | 'awaiting_deposit'
+  /** A deposit arrived: follow the session for the rest. */
   | 'deposit_received'
+  /** The address takes no more deposits (the session was paid or closed). */
   | 'disabled';
 
 /** Why a payment (or a refund transfer) did not verify; `reasonMessage` / `message` explain it in words. */
 export type CheckoutVerificationReason =
+  /** The chain did not report when the transaction was included. */
   | 'block_time_unknown'
+  /** The route did not show a delivery on the settlement chain in time. */
   | 'delivery_not_seen'
+  /** The transaction was mined before the session was created. */
   | 'mined_before_session'
+  /** The transaction does not carry this session's evidence (its tag or reference with a transfer to the recipient, or a transaction built for it): it was not made to pay this session. */
   | 'no_session_evidence'
+  /** The transaction contains no transfer of the settlement token to the recipient. */
   | 'no_settlement_transfer'
+  /** The payment route failed; the provider did not deliver. */
   | 'route_failed'
+  /** The payment route was refunded to the payer. */
   | 'route_refunded'
+  /** The transfer did not come from the reported payer. */
   | 'sender_mismatch'
+  /** The session had already been paid by another payment; this one is extra. */
   | 'session_already_paid'
+  /** The session had expired when this payment was verified; the funds arrived, the session was not paid. */
   | 'session_expired'
+  /** The delivering transaction already paid another session. */
   | 'tx_already_used'
+  /** The transaction was never seen on chain. */
   | 'tx_not_found'
+  /** The transaction failed on chain. */
   | 'tx_reverted'
+  /** The transfers of the settlement token to the recipient total less than the amount due. */
   | 'underpaid';
 
+/** What `createBillingSubscription` takes. */
 export type CreateBillingSubscriptionInput = {
   /** Where each period's invoice, reminders and receipts are emailed. */
   customerEmail: string;
+  /** The customer's name, shown on invoices (1 to 200 characters). */
   customerName?: string | null | undefined;
   /** Days from a period start to its invoice due date (0 to 90, default 7). */
   daysUntilDue?: number | null | undefined;
   /** Optional, 1 to 255 visible ASCII characters (a UUID is a good key). Send the same key when you retry this mutation after a timeout or a dropped connection: it is run once, and for 24 hours a retry with the same key and the same input gets the first result again (same ids) instead of running again. The same key with another input or on another mutation is a ConflictError, as is a retry while the first request is still running. Keys are scoped to the API key's account and mode (without an API key, a key only replays the identical input). */
   idempotencyKey?: string | null | undefined;
+  /** The unit of a billing period. */
   interval: BillingInterval;
   /** Intervals per period (default 1). */
   intervalCount?: number | null | undefined;
@@ -167,6 +219,7 @@ export type CreateBillingSubscriptionInput = {
   trialDays?: number | null | undefined;
 };
 
+/** What `createCheckoutRefund` takes. */
 export type CreateCheckoutRefundInput = {
   /** Settlement base units (no leading zeros, > 0); default: all that can still be refunded of that payment. */
   amount?: string | null | undefined;
@@ -176,20 +229,25 @@ export type CreateCheckoutRefundInput = {
   paymentId?: string | null | undefined;
   /** A note for your records. */
   reason?: string | null | undefined;
+  /** The paid session to refund. */
   sessionId: string;
   /** Where the refund goes; default the payer's address. */
   to?: string | null | undefined;
 };
 
+/** What `createCheckoutSession` takes. */
 export type CreateCheckoutSessionInput = {
   /** Integer string of settlement base units: no leading zeros, > 0, at most 2^256-1. */
   amount: string;
+  /** Where the pay page sends a payer who cancels: an absolute http(s) URL. */
   cancelUrl?: string | null | undefined;
+  /** What is paid for, shown to the payer (up to 1000 characters). */
   description?: string | null | undefined;
   /** 5 to 10080, default 60. */
   expiresInMinutes?: number | null | undefined;
   /** Optional, 1 to 255 visible ASCII characters (a UUID is a good key). Send the same key when you retry this mutation after a timeout or a dropped connection: it is run once, and for 24 hours a retry with the same key and the same input gets the first result again (same ids) instead of running again. The same key with another input or on another mutation is a ConflictError, as is a retry while the first request is still running. Keys are scoped to the API key's account and mode (without an API key, a key only replays the identical input). */
   idempotencyKey?: string | null | undefined;
+  /** The merchant name shown to the payer (up to 100 characters). */
   merchantName?: string | null | undefined;
   /** Up to 20 string key-value pairs. */
   metadata?: unknown;
@@ -201,14 +259,17 @@ export type CreateCheckoutSessionInput = {
   settleChain: string;
   /** `USDC`, `USDT` or the token address/mint. */
   settleToken: string;
+  /** Where the pay page sends the payer after paying: an absolute http(s) URL. */
   successUrl?: string | null | undefined;
 };
 
+/** What `createCheckoutTransferAddress` takes. */
 export type CreateCheckoutTransferAddressInput = {
   /** Optional, 1 to 255 visible ASCII characters (a UUID is a good key). Send the same key when you retry this mutation after a timeout or a dropped connection: it is run once, and for 24 hours a retry with the same key and the same input gets the first result again (same ids) instead of running again. The same key with another input or on another mutation is a ConflictError, as is a retry while the first request is still running. Keys are scoped to the API key's account and mode (without an API key, a key only replays the identical input). */
   idempotencyKey?: string | null | undefined;
   /** The payer's own wallet on `srcChain`, where a failed deposit is refunded. */
   refundTo: string;
+  /** The open session to pay by transfer. */
   sessionId: string;
   /** Chain id or slug the payer sends on. */
   srcChain: string;
@@ -216,14 +277,19 @@ export type CreateCheckoutTransferAddressInput = {
   srcToken: string;
 };
 
+/** What `createDepositAddress` takes. */
 export type CreateDepositAddressInput = {
   /** Base units; required when one-time, else it only sizes the estimate (default about 100 USD). Worth at least 1 USD. */
   amount?: string | null | undefined;
+  /** Destination chain (id or slug). */
   dstChain: string;
+  /** Token delivered to `recipient` (address, mint or curated symbol). */
   dstToken: string;
   /** Optional, 1 to 255 visible ASCII characters (a UUID is a good key). Send the same key when you retry this mutation after a timeout or a dropped connection: it is run once, and for 24 hours a retry with the same key and the same input gets the first result again (same ids) instead of running again. The same key with another input or on another mutation is a ConflictError, as is a retry while the first request is still running. Keys are scoped to the API key's account and mode (without an API key, a key only replays the identical input). */
   idempotencyKey?: string | null | undefined;
+  /** A registered partner id (partner keys only). */
   integrator?: string | null | undefined;
+  /** Partner keys only: the partner fee in bps, up to the partner's `maxFeeBps`. */
   integratorFeeBps?: number | null | undefined;
   /** Up to 64 characters; filterable. */
   label?: string | null | undefined;
@@ -241,9 +307,11 @@ export type CreateDepositAddressInput = {
   srcToken: string;
 };
 
+/** What `createInvoice` takes. */
 export type CreateInvoiceInput = {
   /** Where the invoice and the receipt are emailed; without it sending opens the invoice but emails nothing. */
   customerEmail?: string | null | undefined;
+  /** The customer's name, shown on the invoice (1 to 200 characters). */
   customerName?: string | null | undefined;
   /** Due time (a timestamp). Or give `dueOn`. */
   dueAt?: string | null | undefined;
@@ -285,14 +353,20 @@ export type CreateWebhookEndpointInput = {
 
 /** `active` (deposits are detected and become orders) → `disabled` (final: tracking stopped; later deposits make no orders and no events). */
 export type DepositAddressStatus =
+  /** Deposits are detected and become orders. */
   | 'active'
+  /** Tracking stopped (final): later deposits make no orders. */
   | 'disabled';
 
 /** The deposit's order status: `submitted` (seen, being processed) → `filled`, `refunded` (to `refundTo`) or `failed`. */
 export type DepositStatus =
+  /** Failed: neither delivered nor refunded; the order tells what happened. */
   | 'failed'
+  /** Delivered to the recipient. */
   | 'filled'
+  /** Refunded to `refundTo`. */
   | 'refunded'
+  /** Seen and being processed. */
   | 'submitted';
 
 /** One call the provider's executor makes on the destination chain. */
@@ -352,7 +426,9 @@ export type ErrorCode =
   /** The symbol is not on the curated list, or the address is not an ERC-20 contract or SPL mint. Pass the token address instead of a symbol, or check the address. */
   | 'UNSUPPORTED_TOKEN';
 
+/** The open session to expire. */
 export type ExpireCheckoutSessionInput = {
+  /** The open session to expire. */
   id: string;
   /** Optional, 1 to 255 visible ASCII characters (a UUID is a good key). Send the same key when you retry this mutation after a timeout or a dropped connection: it is run once, and for 24 hours a retry with the same key and the same input gets the first result again (same ids) instead of running again. The same key with another input or on another mutation is a ConflictError, as is a retry while the first request is still running. Keys are scoped to the API key's account and mode (without an API key, a key only replays the identical input). */
   idempotencyKey?: string | null | undefined;
@@ -371,17 +447,25 @@ export type FeeChannel =
 
 /** The invoice itself, the receipt after payment, or a reminder about a subscription invoice past its due date. */
 export type InvoiceEmailKind =
+  /** The invoice with its pay link. */
   | 'invoice'
+  /** The receipt, after payment. */
   | 'receipt'
+  /** A reminder about an unpaid subscription invoice. */
   | 'reminder';
 
 /** `pending` (queued or being retried), `sent` (accepted by the SMTP server), `captured` (kept in the dev outbox: no SMTP configured), `failed` (given up after the last retry). */
 export type InvoiceEmailStatus =
+  /** Kept in the dev outbox (no mail server configured). */
   | 'captured'
+  /** Given up after the last retry: check `lastError` and the address. */
   | 'failed'
+  /** Queued or being retried. */
   | 'pending'
+  /** Accepted by the mail server. */
   | 'sent';
 
+/** What `invoiceLineItem` takes. */
 export type InvoiceLineItemInput = {
   /** 1 to 500 characters. */
   description: string;
@@ -393,9 +477,13 @@ export type InvoiceLineItemInput = {
 
 /** `draft` (editable, invisible to the customer) → `open` (sent, numbered, payable) → `paid`; `draft` or `open` → `void`. `paid` and `void` are final. */
 export type InvoiceStatus =
+  /** Editable and invisible to the customer: edit it, then send it. */
   | 'draft'
+  /** Sent and payable: the customer pays it from its page. */
   | 'open'
+  /** Paid (final): the receipt is sent. */
   | 'paid'
+  /** Voided (final): it can no longer be paid. */
   | 'void';
 
 /** Test or live: every key, and everything it creates, belongs to one. */
@@ -472,6 +560,7 @@ export type RedeliverEventInput = {
   idempotencyKey?: string | null | undefined;
 };
 
+/** What `reopenCheckoutSession` takes. */
 export type ReopenCheckoutSessionInput = {
   /** The payer gets at least this long from now to pay again (5-10080, default 60); a later `expiresAt` is kept. */
   expiresInMinutes?: number | null | undefined;
@@ -483,11 +572,13 @@ export type ReopenCheckoutSessionInput = {
   note: string;
 };
 
+/** What `reportCheckoutPayment` takes. */
 export type ReportCheckoutPaymentInput = {
   /** Optional, 1 to 255 visible ASCII characters (a UUID is a good key). Send the same key when you retry this mutation after a timeout or a dropped connection: it is run once, and for 24 hours a retry with the same key and the same input gets the first result again (same ids) instead of running again. The same key with another input or on another mutation is a ConflictError, as is a retry while the first request is still running. Keys are scoped to the API key's account and mode (without an API key, a key only replays the identical input). */
   idempotencyKey?: string | null | undefined;
   /** The address that sent it. */
   payer: string;
+  /** The session the transfer pays. */
   sessionId: string;
   /** Hash (EVM) or signature (Solana) of the transfer. */
   txHash: string;
@@ -503,18 +594,23 @@ export type ReportOrderSubmittedInput = {
   txHash: string;
 };
 
+/** What `simulateCheckoutTransfer` takes. */
 export type SimulateCheckoutTransferInput = {
   /** The address `createCheckoutTransferAddress` answered (test mode). */
   depositAddressId: string;
   /** Optional, 1 to 255 visible ASCII characters (a UUID is a good key). Send the same key when you retry this mutation after a timeout or a dropped connection: it is run once, and for 24 hours a retry with the same key and the same input gets the first result again (same ids) instead of running again. The same key with another input or on another mutation is a ConflictError, as is a retry while the first request is still running. Keys are scoped to the API key's account and mode (without an API key, a key only replays the identical input). */
   idempotencyKey?: string | null | undefined;
+  /** The test-mode session the transfer pays. */
   sessionId: string;
 };
 
+/** What `submitCheckoutPayment` takes. */
 export type SubmitCheckoutPaymentInput = {
   /** Optional, 1 to 255 visible ASCII characters (a UUID is a good key). Send the same key when you retry this mutation after a timeout or a dropped connection: it is run once, and for 24 hours a retry with the same key and the same input gets the first result again (same ids) instead of running again. The same key with another input or on another mutation is a ConflictError, as is a retry while the first request is still running. Keys are scoped to the API key's account and mode (without an API key, a key only replays the identical input). */
   idempotencyKey?: string | null | undefined;
+  /** The fee payer and signer of the transaction (base58). */
   payer: string;
+  /** The Solana-settled session the transfer pays. */
   sessionId: string;
   /** Base64 serialized Solana transaction, signed by `payer` (its fee payer). */
   signedTransaction: string;
@@ -522,7 +618,9 @@ export type SubmitCheckoutPaymentInput = {
 
 /** `ready`, or `advancing` while an advance runs. */
 export type TestClockStatus =
+  /** An advance is running: wait for it before advancing again. */
   | 'advancing'
+  /** Idle: it can be advanced. */
   | 'ready';
 
 /** `EXACT_INPUT`: `amount` is what is sent. `EXACT_OUTPUT`: `dstAmount` is what must arrive. */
@@ -536,11 +634,13 @@ export type TradeType =
 export type UpdateInvoiceInput = {
   /** Where the invoice and the receipt are emailed; without it sending opens the invoice but emails nothing. */
   customerEmail?: string | null | undefined;
+  /** The customer's name, shown on the invoice (1 to 200 characters). */
   customerName?: string | null | undefined;
   /** Due time (a timestamp). Or give `dueOn`. */
   dueAt?: string | null | undefined;
   /** Due date `YYYY-MM-DD`, meaning the end of that day UTC. Or give `dueAt`. */
   dueOn?: string | null | undefined;
+  /** The draft to edit. */
   id: string;
   /** 1 to 50 line items. */
   lineItems?: Array<InvoiceLineItemInput> | null | undefined;
