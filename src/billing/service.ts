@@ -10,9 +10,8 @@ import type { CoreConfig } from '../core-config.js';
 import type { Handles } from '../handles.js';
 import type { BillingConfig } from './config.js';
 import { invoiceRow, type InvoicesService } from '../invoices/service.js';
-import { invoicePageUrl } from '../invoices/views.js';
+import { invoicePageUrl, type LineItem } from '../invoices/views.js';
 import { enqueueEmail } from '../mail/outbox.js';
-import type { LineItem } from '../invoices/amounts.js';
 import { nextDunningStep, type DunningStepKind } from './dunning.js';
 import { reminderEmail } from './emails.js';
 import {
