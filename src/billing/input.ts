@@ -52,7 +52,6 @@ export const createSubscriptionSchema = z
     if (v.interval && v.intervalCount > MAX_INTERVAL_COUNT[v.interval])
       ctx.addIssue({ code: 'custom', path: ['intervalCount'], message: `must be at most ${MAX_INTERVAL_COUNT[v.interval]} for interval ${v.interval}` });
   });
-export type CreateSubscriptionInput = z.input<typeof createSubscriptionSchema>;
 export type CreateSubscription = z.output<typeof createSubscriptionSchema>;
 
 /** Line items and metadata; both apply from the next period's invoice (the current one is already issued). */

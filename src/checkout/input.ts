@@ -14,7 +14,7 @@ import { baseUnitAmount } from '../validation.js';
  * expiresInMinutes 5-10080 (default 60); amount and refund amount: the shared amount rule (src/validation.ts,
  * `baseUnitAmount`: canonical integer string of base units, > 0, at most 2^256-1 else AMOUNT_TOO_LARGE).
  */
-export const LIMITS = {
+const LIMITS = {
   description: 1000,
   merchantName: 100,
   reference: 200,
@@ -93,7 +93,6 @@ export const createSessionSchema = z.strictObject({
     .default(SESSION_EXPIRY_MINUTES)
     .meta({ description: `Minutes until the session expires (5-10080, default ${SESSION_EXPIRY_MINUTES}).` }),
 });
-export type CreateSessionInput = z.input<typeof createSessionSchema>;
 /** A parsed create body: what `CheckoutService.create` takes. */
 export type CreateSession = z.output<typeof createSessionSchema>;
 

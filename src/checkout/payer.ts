@@ -1,58 +1,24 @@
 import type { Clock } from '../clock.js';
 import type { CheckoutConfig } from './config.js';
 import type { AssetsService } from '../assets/service.js';
-import type { RpcClients } from '../assets/rpc.js';
+import type { RpcClients } from '../assets/service.js';
 import type { QuoteService } from '../quotes/service.js';
 import { quoteParamsSchema } from '../quotes/input.js';
 import { ApiError } from '../errors.js';
 import { parseInput } from '../validation.js';
 import { isAddressFor, normalize } from './addresses.js';
 import type { PayerQuoteRequest } from './input.js';
-import { directEvmTransfer, searchPayerQuotes, type PayerQuote } from './payer-quote.js';
+import { directEvmTransfer, searchPayerQuotes } from './payer-quote.js';
 import { SETTLEMENT_CHAINS } from './settlement.js';
 import { splTransferTx } from './solana-transfer.js';
-import type { CheckoutService } from './service.js';
+import type { CheckoutSessions } from './sessions.js';
+import type { DirectQuote, PayerQuoteResponse } from './views.js';
 import type { QuoteLinks } from './quote-links.js';
 import { directStoredQuote } from './direct-provider.js';
 import { sessionReference } from './solana-reference.js';
-import type { ProviderFailure } from '../providers/types.js';
 
 /** How long a direct Solana transfer quote is offered: a blockhash is valid for 150 blocks, ~60 s at 400 ms. */
 const SOLANA_BLOCKHASH_MS = 60_000;
-
-/**
- * A plain transfer of the settlement token carrying the session's evidence: sign `tx` (or build it through
- * `POST /v1/orders {quoteId}`) and report the hash to `POST /v1/orders/{quoteId}/submitted` (or the session's
- * `…/submitted` alias).
- */
-export interface DirectQuote {
-  method: 'direct_transfer';
-  quoteId: string;
-  provider: 'direct';
-  srcAmount: string;
-  dstAmount: string;
-  dstAmountMin: string;
-  estimatedSeconds: number;
-  fees: { ourFeeBps: 0 };
-  overpayBps: 0;
-  overpayBasis: 'usd';
-  /** Unix seconds: the session's expiry; on Solana at most ~60 s ahead (the transaction's blockhash lapses). */
-  expiresAt: number;
-  tx: ReturnType<typeof directEvmTransfer> | { vm: 'svm'; serializedTx: string };
-  /** Solana: the session's Solana Pay reference key carried by the transfer instruction. */
-  reference?: string;
-}
-
-export interface PayerQuoteResponse {
-  sessionId: string;
-  amountDue: string;
-  settlement: { chainId: number; token: string; symbol: string; decimals: number };
-  recipient: string;
-  direct: boolean;
-  best: PayerQuote | DirectQuote;
-  quotes: Array<PayerQuote | DirectQuote>;
-  errors: ProviderFailure[];
-}
 
 export interface PayerQuotesDeps {
   config: Pick<CheckoutConfig, 'CHECKOUT_MAX_OVERPAY_BPS'>;
@@ -61,7 +27,7 @@ export interface PayerQuotesDeps {
   quotes: Pick<QuoteService, 'quote' | 'issue'>;
   /** A recent blockhash for direct Solana transfers. */
   rpc: Pick<RpcClients, 'solana'>;
-  sessions: Pick<CheckoutService, 'load'>;
+  sessions: Pick<CheckoutSessions, 'load'>;
   /** Records which session the quotes handed out pay (checkout's own record, read when one is reported). */
   links: Pick<QuoteLinks, 'link'>;
 }

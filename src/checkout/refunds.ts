@@ -1,4 +1,4 @@
-import type { RpcClients } from '../assets/rpc.js';
+import type { RpcClients } from '../assets/service.js';
 import type { Prisma as PrismaClient } from '../db/client.js';
 import type { Handles } from '../handles.js';
 import type { CheckoutConfig } from './config.js';
@@ -13,7 +13,7 @@ import type { BuiltTx } from '../orders/views.js';
 import { directEvmTransfer } from './payer-quote.js';
 import { SETTLEMENT_CHAINS } from './settlement.js';
 import { splTransferTx } from './solana-transfer.js';
-import type { CheckoutService } from './service.js';
+import type { CheckoutSessions } from './sessions.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
 import { refundView, type RefundView } from './views.js';
 import { refundTransition } from './state.js';
@@ -39,7 +39,7 @@ export interface RefundsDeps extends Pick<Handles, 'log' | 'clock'> {
   config: CheckoutConfig;
   prisma: PrismaClient;
   /** Refunds change a session's amounts under its row lock, and only its owner may refund. */
-  sessions: Pick<CheckoutService, 'getOwned' | 'withLockedSession'>;
+  sessions: Pick<CheckoutSessions, 'getOwned' | 'withLockedSession'>;
   /** A blockhash for Solana refund transfers. */
   rpc: Pick<RpcClients, 'solana'>;
   /** A reported refund is verified by the checkout verification job: run it now. */

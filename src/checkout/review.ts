@@ -4,14 +4,14 @@ import type { CheckoutPayment, Prisma } from '../db/generated/client.js';
 import { ApiError } from '../errors.js';
 import { newId } from '../ids.js';
 import type { AcceptReview, ReopenReview } from './input.js';
-import type { CheckoutService } from './service.js';
+import type { CheckoutSessions } from './sessions.js';
 import { reopenedExpiresAt, transition, type SessionAction, type SessionStatus } from './state.js';
 import { reviewView, type ReviewView, type SessionView } from './views.js';
 
 type Tx = Prisma.TransactionClient;
 
 export interface ReviewDeps extends Pick<Handles, 'clock'> {
-  sessions: Pick<CheckoutService, 'getOwned' | 'withLockedSession' | 'applyTransition' | 'fullViewInTx'>;
+  sessions: Pick<CheckoutSessions, 'getOwned' | 'withLockedSession' | 'applyTransition' | 'fullViewInTx'>;
 }
 
 /** Newest first by when verification settled them (then by when they were reported). */

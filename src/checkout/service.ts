@@ -1,14 +1,14 @@
 import { readByIds } from '../db/by-ids.js';
 import type { KeyAuth } from '../accounts/service.js';
 import type { AssetsService } from '../assets/service.js';
-import type { RpcClients } from '../assets/rpc.js';
+import type { RpcClients } from '../assets/service.js';
 import type { Prisma as PrismaClient } from '../db/client.js';
 import type { CheckoutPayment, CheckoutReview, CheckoutSession, Prisma } from '../db/generated/client.js';
 import { decodeCursor, encodeCursor, NEWEST_FIRST, after, pageOf } from '../db/keyset.js';
 import type { CoreConfig } from '../core-config.js';
 import type { Handles } from '../handles.js';
 import type { CheckoutConfig } from './config.js';
-import type { QuoteRecord } from '../quotes/record.js';
+import type { QuoteRecord } from '../quotes/service.js';
 import type { QuoteService } from '../quotes/service.js';
 import { ApiError, notFound } from '../errors.js';
 import { newId } from '../ids.js';
@@ -24,22 +24,22 @@ import {
 } from './input.js';
 import { actionAfterPayment, transition, type PaymentOutcome, type SessionAction } from './state.js';
 import { checkoutSessionTopic } from './topics.js';
-import { attemptView, sessionView, type PaymentAttemptView, type SessionView } from './views.js';
+import { attemptView, sessionView, type PayerQuoteResponse, type PaymentAttemptView, type SessionView } from './views.js';
 import { SETTLEMENT_CHAINS } from './settlement.js';
 import type { SettledPayment } from './shared.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
 import { RefundsService } from './refunds.js';
 import { CheckoutReviews } from './review.js';
-import { PayerQuotes, type PayerQuoteResponse } from './payer.js';
+import { PayerQuotes } from './payer.js';
 import { SignedSubmit } from './solana-submit.js';
 import { QuoteLinks } from './quote-links.js';
 import { normalize } from './addresses.js';
 import { withLockedRow } from '../db/locked-row.js';
 import { QuoteBuilds, type BuiltForQuote } from './quote-builds.js';
 import { DIRECT_PROVIDER } from './direct-provider.js';
+import type { CheckoutSessions, SeenFinding, SessionPatch } from './sessions.js';
 
 type Tx = Prisma.TransactionClient;
-type SessionPatch = Prisma.CheckoutSessionUpdateInput;
 
 /**
  * Runs INSIDE the transaction of every status change (after the session row is updated and its event
@@ -52,10 +52,7 @@ export type StatusListener = (tx: Prisma.TransactionClient, before: CheckoutSess
  * Reports of one session not yet seen on chain, at most (README "Payment integrity"). A stranger's made-up hashes
  * stop here; the honest payer's report past the bound is still taken once its transaction is mined (probe).
  */
-export const MAX_UNSEEN_REPORTS = 10;
-
-/** The verifier found the reported transaction on chain with the session's evidence; `payer` as the chain says. */
-export type SeenFinding = { kind: 'seen'; payer?: string };
+const MAX_UNSEEN_REPORTS = 10;
 
 /** Looks a payment up on chain at once: whether it is already seen with the session's evidence. */
 export type SeenProbe = (
@@ -114,7 +111,7 @@ export async function openSessionIdsOfInvoice(db: PrismaClient | Tx, invoiceId: 
  * Checkout sessions: create, pay, verify, expire and refund. Every status change runs under the session's row lock
  * (`SELECT … FOR UPDATE`) and writes its event and its live-update notification in the same transaction.
  */
-export class CheckoutService {
+export class CheckoutService implements CheckoutSessions {
   readonly refunds: RefundsService;
   /** The merchant's resolutions of sessions in `needs_review` (accept, reopen). */
   readonly reviews: CheckoutReviews;

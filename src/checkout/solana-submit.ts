@@ -1,10 +1,10 @@
 import { SendTransactionError, VersionedTransaction } from '@solana/web3.js';
 import bs58 from 'bs58';
 import type { SubmitSigned } from './input.js';
-import type { RpcClients } from '../assets/rpc.js';
+import type { RpcClients } from '../assets/service.js';
 import { ApiError } from '../errors.js';
 import { SETTLEMENT_CHAINS } from './settlement.js';
-import type { CheckoutService } from './service.js';
+import type { CheckoutSessions } from './sessions.js';
 import type { SessionView } from './views.js';
 
 /**
@@ -14,7 +14,7 @@ import type { SessionView } from './views.js';
  * exactly as a reported direct payment (`.../submitted` with its signature). The payer must be the fee payer.
  */
 export class SignedSubmit {
-  constructor(private readonly d: { rpc: Pick<RpcClients, 'solana'>; sessions: Pick<CheckoutService, 'load' | 'reportDirect'> }) {}
+  constructor(private readonly d: { rpc: Pick<RpcClients, 'solana'>; sessions: Pick<CheckoutSessions, 'load' | 'reportDirect'> }) {}
 
   async submit(id: string, input: SubmitSigned): Promise<SessionView> {
     const checkout = this.d.sessions;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { CheckoutSession, DepositAddress, Order, Prisma } from '../db/generated/client.js';
-import { type DepositRecordedListener, type DepositsService, SANDBOX_PROVIDER } from '../deposits/service.js';
+import type { DepositRecordedListener, DepositsService } from '../deposits/service.js';
+import { SANDBOX_PROVIDER } from '../deposits/state.js';
 import { ApiError, isApiError, notFound } from '../errors.js';
 import type { Handles } from '../handles.js';
 import { isNativeToken } from '../providers/native-tokens.js';

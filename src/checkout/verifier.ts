@@ -1,12 +1,12 @@
 import type { Hex } from 'viem';
-import type { RpcClients } from '../assets/rpc.js';
+import type { RpcClients } from '../assets/service.js';
 import type { Handles } from '../handles.js';
 import type { CheckoutConfig } from './config.js';
 import type { CheckoutPayment, CheckoutSession } from '../db/generated/client.js';
 import { confirmationsFor } from './confirmations.js';
-import { SANDBOX_PROVIDER } from '../deposits/sandbox.js';
+import { SANDBOX_PROVIDER } from '../deposits/state.js';
 import { SETTLEMENT_CHAINS } from './settlement.js';
-import type { CheckoutService } from './service.js';
+import type { CheckoutSessions } from './sessions.js';
 import type { SettledPayment } from './shared.js';
 import { checkEvmPayment, decodeTransfers, type EvmLog, type EvmTxEvidence, type PaymentExpectation } from './verify/evm-rules.js';
 import { checkSolanaPayment, tokenDelta, type SolanaTxEvidence } from './verify/solana-rules.js';
@@ -41,7 +41,7 @@ export interface VerifierDeps extends Pick<Handles, 'log' | 'clock'> {
   config: CheckoutConfig;
   rpc: Pick<RpcClients, 'evm' | 'solana'>;
   /** The payments to look at, and where findings go. */
-  payments: Pick<CheckoutService, 'pendingPayments' | 'settlePayment'>;
+  payments: Pick<CheckoutSessions, 'pendingPayments' | 'settlePayment'>;
   /** The transactions built for a session's payer quotes (routed evidence). */
   builds: Pick<QuoteBuilds, 'ofQuote'>;
   /** Where a routed payment's delivery stands (the orders domain, src/checkout/routed.ts). */

@@ -2,10 +2,45 @@ import type { CheckoutPayment, CheckoutRefund, CheckoutReview, CheckoutSession }
 import { reasonMessage } from './verify/reasons.js';
 import { z } from 'zod';
 import { SESSION_STATUSES, type SessionStatus } from './state.js';
-import type { PayerQuoteResponse } from './payer.js';
+import type { ProviderFailure } from '../providers/types.js';
+import type { directEvmTransfer, PayerQuote } from './payer-quote.js';
 import { isoTimestamp } from '../openapi/common.js';
 import { sameShape } from '../openapi/same-shape.js';
 import { providerFailureSchema, quoteViewSchema } from '../quotes/views.js';
+
+/**
+ * A plain transfer of the settlement token carrying the session's evidence: sign `tx` (or build it through
+ * `POST /v1/orders {quoteId}`) and report the hash to `POST /v1/orders/{quoteId}/submitted` (or the session's
+ * `…/submitted` alias).
+ */
+export interface DirectQuote {
+  method: 'direct_transfer';
+  quoteId: string;
+  provider: 'direct';
+  srcAmount: string;
+  dstAmount: string;
+  dstAmountMin: string;
+  estimatedSeconds: number;
+  fees: { ourFeeBps: 0 };
+  overpayBps: 0;
+  overpayBasis: 'usd';
+  /** Unix seconds: the session's expiry; on Solana at most ~60 s ahead (the transaction's blockhash lapses). */
+  expiresAt: number;
+  tx: ReturnType<typeof directEvmTransfer> | { vm: 'svm'; serializedTx: string };
+  /** Solana: the session's Solana Pay reference key carried by the transfer instruction. */
+  reference?: string;
+}
+
+export interface PayerQuoteResponse {
+  sessionId: string;
+  amountDue: string;
+  settlement: { chainId: number; token: string; symbol: string; decimals: number };
+  recipient: string;
+  direct: boolean;
+  best: PayerQuote | DirectQuote;
+  quotes: Array<PayerQuote | DirectQuote>;
+  errors: ProviderFailure[];
+}
 
 /** A session's `payment`: the payment that paid the session, or the one in flight / under review. */
 export interface PaymentView {

@@ -74,7 +74,6 @@ export const createDepositAddressSchema = z
     if (v.reusable === false && v.amount === undefined)
       ctx.addIssue({ code: 'custom', path: ['amount'], message: 'is required for a one-time address (reusable: false)' });
   });
-export type CreateDepositAddressInput = z.input<typeof createDepositAddressSchema>;
 export type CreateDepositAddress = z.output<typeof createDepositAddressSchema>;
 
 /** Deposit address ids as `newId` makes them; anything else is NOT_FOUND before the database sees it. */

@@ -3,10 +3,8 @@ import bs58 from 'bs58';
 import { capabilities, type ProviderId, type Provider, type Vm } from '../providers/types.js';
 import { ApiError } from '../errors.js';
 import type { DepositProvider } from '../providers/deposit-addresses.js';
-import type { SandboxOutcome } from './state.js';
+import { SANDBOX_PROVIDER, type SandboxOutcome } from './state.js';
 import { RELAY_DEFAULT_CHAINS } from '../providers/relay/chains.js';
-
-export const SANDBOX_PROVIDER = 'sandbox';
 
 /** A fake address in the chain's format: 20 random bytes as 0x-hex (EVM), 32 as base58 (Solana). */
 const fakeAddress = (vm: Vm) => (vm === 'evm' ? `0x${randomBytes(20).toString('hex')}` : bs58.encode(randomBytes(32)));

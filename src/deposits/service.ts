@@ -18,7 +18,8 @@ import type { TokenRef } from '../providers/types.js';
 import { assertAddressFor, type AssetsApi, type TokenInfo, decideFees, type FeeSettings } from '../quotes/service.js';
 import { DEPOSIT_ADDRESS_ID, LIMITS, type CreateDepositAddress, type ListDepositAddresses, type SimulateDeposit } from './input.js';
 import type { CreatedAddress, DepositProvider, DepositRoute, DetectedDeposit } from '../providers/deposit-addresses.js';
-import { fakeTxHash, SANDBOX_PROVIDER, sandboxTrackingId } from './sandbox.js';
+import { fakeTxHash, sandboxTrackingId } from './sandbox.js';
+import { SANDBOX_PROVIDER } from './state.js';
 import {
   check,
   CHECKOUT_ADDRESS_PAIRS,
@@ -672,4 +673,3 @@ export function exactOutputInput(dstAmount: bigint, route: Pick<DepositRoute, 's
 const ceilDiv = (a: bigint, b: bigint) => (a + b - 1n) / b;
 
 /** The sandbox deposit provider's id: test-mode checkout payments are recorded as coming from it. */
-export { SANDBOX_PROVIDER } from './sandbox.js';

@@ -124,3 +124,6 @@ export function planCheckoutAddress<A extends CheckoutAddressRow>(addresses: rea
   if (pairs >= CHECKOUT_ADDRESS_PAIRS) return { kind: 'full', pairs };
   return { kind: 'create' };
 }
+
+/** The provider id of test-mode deposit addresses (simulated deposits, nothing on chain). */
+export const SANDBOX_PROVIDER = 'sandbox';

@@ -13,7 +13,7 @@ import { baseUnitAmountOrZero, isoDateTime, UINT256_MAX } from '../validation.js
  * characters; memo ≤ 1,000; customerName 1-200; merchantName 1-100; emails ≤ 254; dueAt a date or a strict
  * ISO 8601 timestamp (src/invoices/due.ts).
  */
-export const LIMITS = { lineItems: 50, quantity: 10_000, description: 500, memo: 1000, customerName: 200, merchantName: 100, email: 254 } as const;
+const LIMITS = { lineItems: 50, quantity: 10_000, description: 500, memo: 1000, customerName: 200, merchantName: 100, email: 254 } as const;
 
 /** A lone UTF-16 surrogate (`"\\ud800"` in JSON) is no character: Postgres jsonb refuses it (a 500 for line items). */
 const wellFormed = (s: string) => !/\p{Cs}/u.test(s);
@@ -105,7 +105,6 @@ const fields = {
 };
 
 export const createInvoiceSchema = z.object({ ...fields, send: z.boolean({ error: 'must be a boolean' }).default(false) }).strict();
-export type CreateInvoiceInput = z.input<typeof createInvoiceSchema>;
 /** A parsed create body: what `InvoicesService.create` takes. */
 export type CreateInvoice = z.output<typeof createInvoiceSchema>;
 

@@ -16,7 +16,7 @@ import { parseGraphQLInput } from '../input.js';
  * Every price in the request goes through one per-request DataLoader, so a batch of N tokens costs one
  * upstream request per price source.
  */
-export const pricesLoader = (ctx: GraphQLContext) =>
+const pricesLoader = (ctx: GraphQLContext) =>
   ctx.loader(
     'assets.prices',
     () =>
@@ -26,9 +26,7 @@ export const pricesLoader = (ctx: GraphQLContext) =>
       }),
   );
 
-export { VmEnum };
-
-export const ChainRef = builder.objectRef<Chain>('Chain').implement({
+const ChainRef = builder.objectRef<Chain>('Chain').implement({
   description: 'A supported chain. Use `id` or `slug` wherever a chain is expected.',
   fields: (t) => ({
     id: t.exposeInt('id', { description: 'Numeric chain id: the EVM chain id (`8453` for Base), `7565164` for Solana.' }),
@@ -45,7 +43,7 @@ export const ChainRef = builder.objectRef<Chain>('Chain').implement({
   }),
 });
 
-export const TokenRef = builder.objectRef<Token>('Token').implement({
+const TokenRef = builder.objectRef<Token>('Token').implement({
   description: 'A token. `priceUsd` is batched across the whole request.',
   fields: (t) => ({
     chainId: t.exposeInt('chainId', { description: 'Id of the chain the token lives on.' }),

@@ -12,8 +12,8 @@ import {
 } from '../../billing/input.js';
 import { parseGraphQLInput } from '../input.js';
 import type { LineItem } from '../../invoices/amounts.js';
-import { INTERVALS } from '../../billing/periods.js';
-import { FINAL_SUBSCRIPTION_STATUSES, SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '../../billing/state.js';
+import type { INTERVALS } from '../../billing/periods.js';
+import { FINAL_SUBSCRIPTION_STATUSES, type SubscriptionStatus } from '../../billing/state.js';
 import { subscriptionTopic } from '../../billing/topics.js';
 import type { SubscriptionPeriodView, SubscriptionView, TestClockView } from '../../billing/views.js';
 import type { InvoiceView } from '../../invoices/views.js';

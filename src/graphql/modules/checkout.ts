@@ -16,9 +16,9 @@ import {
   transferAddressSchema,
 } from '../../checkout/input.js';
 import type { PaymentView, RefundView, ReviewView, SessionView } from '../../checkout/views.js';
-import { FINAL_SESSION_STATUSES, REOPEN_EXPIRY, SESSION_STATUSES, type SessionStatus } from '../../checkout/state.js';
+import { FINAL_SESSION_STATUSES, REOPEN_EXPIRY, type SessionStatus } from '../../checkout/state.js';
 import { checkoutSessionTopic } from '../../checkout/topics.js';
-import type { DirectQuote, PayerQuoteResponse } from '../../checkout/payer.js';
+import type { DirectQuote, PayerQuoteResponse } from '../../checkout/views.js';
 import type { PayerQuote } from '../../checkout/payer-quote.js';
 import type { TransferView } from '../../checkout/transfer.js';
 import { FAILED_REASONS, REVIEW_REASONS, type FailedReason, type ReviewReason } from '../../checkout/verify/reasons.js';

@@ -4,7 +4,7 @@ import { createDepositAddressSchema, DEPOSIT_ADDRESS_ID, listDepositAddressesSch
 import { parseGraphQLInput } from '../input.js';
 import { notFound } from '../../errors.js';
 import type { DepositAddressView, DepositEstimate, DepositItemView } from '../../deposits/views.js';
-import { DEPOSIT_ADDRESS_STATUSES, isFinal } from '../../deposits/state.js';
+import { type DEPOSIT_ADDRESS_STATUSES, isFinal } from '../../deposits/state.js';
 import { depositAddressTopic } from '../../deposits/topics.js';
 import type { OrderView } from '../../orders/views.js';
 import { ConflictError, NotFoundError, orNull } from '../errors.js';

@@ -4,7 +4,7 @@ import { createInvoiceSchema, INVOICE_ID, listInvoicesSchema, updateInvoiceSchem
 import { parseGraphQLInput } from '../input.js';
 import { ApiError } from '../../errors.js';
 import type { LineItem } from '../../invoices/amounts.js';
-import { FINAL_INVOICE_STATUSES, INVOICE_STATUSES, type InvoiceStatus } from '../../invoices/state.js';
+import { FINAL_INVOICE_STATUSES, type InvoiceStatus } from '../../invoices/state.js';
 import { invoiceTopic } from '../../invoices/topics.js';
 import type { InvoiceEmailView, InvoiceView } from '../../invoices/views.js';
 import { ConflictError, NotFoundError, orNull } from '../errors.js';

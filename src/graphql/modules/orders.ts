@@ -45,7 +45,7 @@ const Approval = builder.objectRef<NonNullable<EvmTx['approval']>>('Approval').i
   }),
 });
 
-export const EvmTxRef = builder.objectRef<EvmTx>('EvmTx').implement({
+const EvmTxRef = builder.objectRef<EvmTx>('EvmTx').implement({
   description: 'An EVM transaction to sign and send from the sender.',
   fields: (t) => ({
     vm: t.field({ type: VmEnum, description: 'Always `evm`.', resolve: (x) => x.vm }),
@@ -69,7 +69,7 @@ export const EvmTxRef = builder.objectRef<EvmTx>('EvmTx').implement({
   }),
 });
 
-export const SvmTxRef = builder.objectRef<SvmTx>('SvmTx').implement({
+const SvmTxRef = builder.objectRef<SvmTx>('SvmTx').implement({
   description: 'A Solana transaction to sign.',
   fields: (t) => ({
     vm: t.field({ type: VmEnum, description: 'Always `svm`.', resolve: (x) => x.vm }),

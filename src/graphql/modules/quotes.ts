@@ -80,7 +80,7 @@ const QuoteResponseRef = builder.objectRef<QuoteResponse>('QuoteResponse').imple
 });
 
 /** The quote request; the streamed and destination-call quote variants take the same input. */
-export const QuoteInput = builder.inputType('QuoteInput', {
+const QuoteInput = builder.inputType('QuoteInput', {
   description: 'What to swap or bridge: from `srcToken` on `srcChain` to `dstToken` on `dstChain`, `amount` in or `dstAmount` out.',
   fields: (t) => ({
     srcChain: t.string({ required: true, description: 'Chain id or slug.' }),
