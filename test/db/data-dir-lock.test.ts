@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDb } from '../../src/db/client.js';
-import { DataDirLockedError } from '../../src/db/data-dir-lock.js';
+import { DataDirLockedError, lockDataDir } from '../../src/db/data-dir-lock.js';
 import { nodeWithTsx } from '../helpers/spawn.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -72,15 +72,17 @@ describe('one process per PGlite data directory', () => {
     const pid = gone.pid!;
     await new Promise((r) => gone.once('close', r));
     writeFileSync(join(dir, 'pglite.lock'), `${pid} 1\n`);
-    const db = await createDb({ dataDir: dir });
+    // The lock itself (createDb takes it first, as the first test shows): opening PGlite again would only cost time.
+    const lock = lockDataDir(join(dir, 'pglite.lock'), dir);
     expect(readFileSync(join(dir, 'pglite.lock'), 'utf8').split(/\s+/)[0]).toBe(String(process.pid));
-    await db.close();
+    lock.release();
   });
 
   it('a lock naming a live pid with another start time (the pid was reused) is stale too', async () => {
     const dir = dataDir();
     writeFileSync(join(dir, 'pglite.lock'), `${process.ppid} 1\n`);
-    const db = await createDb({ dataDir: dir });
-    await db.close();
+    const lock = lockDataDir(join(dir, 'pglite.lock'), dir);
+    expect(readFileSync(join(dir, 'pglite.lock'), 'utf8').split(/\s+/)[0]).toBe(String(process.pid));
+    lock.release();
   });
 });

@@ -49,7 +49,7 @@ describe('hosted pay page: pay by transfer in chromium', { timeout: 180_000 }, (
       },
       { 'x-api-key': key },
     );
-    expect(r.status, r.text).toBe(200);
+    expect(r.status, r.text).toBe(201);
     const id = r.body.id as string;
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();

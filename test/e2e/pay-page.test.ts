@@ -73,7 +73,7 @@ describe('hosted pay page end to end in chromium', { timeout: 120_000 }, () => {
       },
       { 'x-api-key': key },
     );
-    expect(r.status, r.text).toBe(200);
+    expect(r.status, r.text).toBe(201);
     return { id: r.body.id as string, recipient: recipient as Address };
   };
 
