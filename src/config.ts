@@ -18,7 +18,7 @@ import { subscriptionsEnv } from './billing/config.js';
 
 /**
  * Environment configuration, parsed and validated once at start. Each domain owns a fragment
- * (`src/<domain>/config.ts`); this file joins them. README's configuration table lists every key.
+ * (`src/<domain>/config.ts`); this file joins them. docs/configuration.md lists every key.
  */
 
 const schema = z.object({

@@ -8,7 +8,7 @@ import { baseUnitAmount } from '../validation.js';
 /**
  * Input rules of the checkout API, shared by REST and GraphQL: the transports parse a request with these schemas
  * once and hand the typed output to the service. Every body schema is strict: an unknown field is INVALID_PARAMS
- * naming it, so a misspelt or unsupported option never goes unnoticed. Limits (documented for the README):
+ * naming it, so a misspelt or unsupported option never goes unnoticed. Limits (documented in docs/checkout.md):
  * description ≤ 1000 characters; merchantName ≤ 100; reference ≤ 200; metadata ≤ 20 keys, keys 1-40
  * characters, values strings ≤ 500 characters; successUrl/cancelUrl http(s) ≤ 2048 characters;
  * expiresInMinutes 5-10080 (default 60); amount and refund amount: the shared amount rule (src/validation.ts,

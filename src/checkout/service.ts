@@ -49,7 +49,7 @@ type Tx = Prisma.TransactionClient;
 export type StatusListener = (tx: Prisma.TransactionClient, before: CheckoutSession, after: CheckoutSession) => Promise<void>;
 
 /**
- * Reports of one session not yet seen on chain, at most (README "Payment integrity"). A stranger's made-up hashes
+ * Reports of one session not yet seen on chain, at most (docs/checkout.md, "Payment integrity"). A stranger's made-up hashes
  * stop here; the honest payer's report past the bound is still taken once its transaction is mined (probe).
  */
 const MAX_UNSEEN_REPORTS = 10;

@@ -86,7 +86,7 @@ export class CheckoutVerifier {
   }
 
   /**
-   * The evidence rule (README "Payment integrity"): a reported transaction counts for a session only when it is
+   * The evidence rule (docs/checkout.md, "Payment integrity"): a reported transaction counts for a session only when it is
    * mined, succeeded and carries that session's evidence. Pay by transfer (a `dep_` order of the session's own
    * one-time address) carries it by construction; a direct transfer carries the session tag (EVM) or reference
    * (Solana); a routed payment's source transaction is one of the session's builds.

@@ -4,7 +4,7 @@ import { newId, randomBase62 } from '../ids.js';
 import { newQuoteSetId, newQuoteTag, quoteIdOf } from '../quotes/input.js';
 
 /**
- * The event types (every type the service emits, as the README's "Event types" table lists them) and a
+ * The event types (every type the service emits, as the "Event types" table of docs/webhooks.md lists them) and a
  * realistic sample `data` for each, used by `POST /v1/webhook-endpoints/trigger` and the docs.
  * Samples mirror the shapes the emitting domains put in `data` (checkout session view, invoice,
  * order record, src/orders/views.ts); their ids are fresh test-mode ids so a trigger never collides.

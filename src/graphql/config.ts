@@ -16,7 +16,7 @@ export const graphqlEnv = {
   GRAPHQL_MAX_TOKENS: z.coerce.number().int().min(100).max(100_000).default(5_000),
   /**
    * Cost of one operation (src/graphql/cost.ts): 1 per object field, connections times their page size, a quote
-   * 100, a checkout quote 300, balances 10 per chain. The wallet screen's round trip (README) costs 376, with every page at its maximum under 1000.
+   * 100, a checkout quote 300, balances 10 per chain. The wallet screen's round trip (docs/graphql.md) costs 376, with every page at its maximum under 1000.
    */
   GRAPHQL_MAX_COST: z.coerce.number().int().min(1).max(10_000_000).default(1_000),
   /** Directives in one document. */

@@ -42,7 +42,7 @@ export class IdempotencyService {
 
   /**
    * Runs `execute` once per (scope, key) and stores what it answered, or answers as the stored request did.
-   * `execute` must turn every outcome, errors included, into a response (those are stored: see README,
+   * `execute` must turn every outcome, errors included, into a response (those are stored: see docs/idempotency.md,
    * Idempotency); if it throws, the key stays locked until it expires, since the work may have been done.
    * Throws CONFLICT (not stored) for a key used differently or still in progress after the wait; `field` is how
    * the client sent the key, for the message.

@@ -48,7 +48,7 @@ export interface RouteHandler {
   /**
    * POST routes that create or move something: an `Idempotency-Key` header makes a retry replay the first
    * response instead of running again (src/idempotency/, applied by src/http/rest.ts). The handler needs
-   * nothing else; it must answer JSON. List the route in README's Idempotency section.
+   * nothing else; it must answer JSON. List the route in docs/idempotency.md.
    */
   idempotent?: boolean;
 }

@@ -177,7 +177,7 @@ export class WebhooksService {
     const updated = await this.prisma.$transaction(async (tx) => {
       const row = await tx.webhookEndpoint.update({ where: { id: ep.id }, data });
       // Disabling cancels what is queued, so re-enabling later does not resume a stale backlog
-      // (the README's contract: re-enable, then redeliver what you missed).
+      // (the contract in docs/webhooks.md: re-enable, then redeliver what you missed).
       if (p.disabled === true && !ep.disabled) await cancelPending(tx, ep.id, new Date(this.now()));
       return row;
     });

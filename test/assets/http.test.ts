@@ -19,7 +19,7 @@ import { Keypair } from '@solana/web3.js';
 import { inProcessGraphQL } from '../helpers/graphql.js';
 import { graphql } from '../graphql/generated/index.js';
 
-/** The front end's one round trip (README): chains, a token page, and a wallet's balances with prices. */
+/** The front end's one round trip (docs/graphql.md): chains, a token page, and a wallet's balances with prices. */
 const WalletScreen = graphql(`
   query WalletScreen($owner: String!, $chain: String!, $balanceChains: [String!]) {
     chains { totalCount nodes { id slug name vm logoURI popular } }

@@ -42,7 +42,7 @@ function compileWallet(): { abi: Abi; bytecode: Hex } {
 }
 
 /**
- * The second read's attacks on payment evidence, each on the devnet with real transactions (README "Payment
+ * The second read's attacks on payment evidence, each on the devnet with real transactions (docs/checkout.md, "Payment
  * integrity"): every one of them succeeded against the first version of the evidence rules.
  */
 describe('payment evidence under attack', () => {
@@ -109,7 +109,7 @@ describe('payment evidence under attack', () => {
     expect([doneY.status, doneY.payment]).toEqual(['open', null]);
     expect(doneY.payments[0]).toMatchObject({ status: 'rejected', reason: 'no_session_evidence' });
     // A wrapped (relayed) transfer is not the tagged transfer itself: X is not credited by evidence either, the
-    // payment is recorded for the merchant to look at (contract wallets pay by transfer address; README).
+    // payment is recorded for the merchant to look at (contract wallets pay by transfer address; docs/checkout.md).
     expect([doneX.status, doneX.payments[0].reason]).toEqual(['open', 'no_session_evidence']);
   });
 

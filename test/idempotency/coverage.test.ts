@@ -5,8 +5,8 @@ import { schema } from '../../src/graphql/schema.js';
 
 /**
  * Every POST route and every mutation is decided on: it takes an idempotency key (it creates or moves something),
- * or it is listed here with the reason it does not. A new one fails this test until it is decided (and README's
- * Idempotency section lists it).
+ * or it is listed here with the reason it does not. A new one fails this test until it is decided (and docs/idempotency.md
+ * lists it).
  */
 const REST_IDEMPOTENT = [
   'POST /v1/checkout/sessions',

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { keccak256, stringToBytes, type Hex } from 'viem';
 
 /**
- * On-chain evidence that a transaction was made for one checkout session (README "Payment integrity"). A report
+ * On-chain evidence that a transaction was made for one checkout session (docs/checkout.md, "Payment integrity"). A report
  * (`…/submitted`) only says where to look; a session is paid only by a transaction carrying its evidence:
  *
  * - EVM direct transfer: the session tag appended to the ERC-20 `transfer` calldata, and the transaction is that
@@ -42,7 +42,7 @@ export function tagCalldata(data: Hex, sessionId: string): Hex {
  * contained in a transaction's input could be appended by whoever submits someone else's relayable payment (a
  * Safe transaction, an ERC-4337 bundle, a USDC `transferWithAuthorization`), claiming it for another session.
  * Returns the amount the calldata transfers, or null when the transaction is not that transfer. The payer is the
- * transaction's signer; contract wallets pay by transfer address or are recorded for the merchant (README).
+ * transaction's signer; contract wallets pay by transfer address or are recorded for the merchant (docs/checkout.md).
  */
 export function taggedTransferAmount(tx: { to: string | null; input: string }, p: { token: string; recipient: string; sessionId: string }): bigint | null {
   if ((tx.to ?? '').toLowerCase() !== p.token.toLowerCase()) return null;
@@ -86,7 +86,7 @@ export interface EvmSourceTx {
  * native value. Only the exact transaction counts: a transaction that merely contains a build's bytes (anyone can
  * copy them into a call of their own contract that moves nothing) or sends it with another value (a native deposit
  * sent with 0) would make a session `processing` for free. Contract wallets that wrap the call (Safe, ERC-4337)
- * therefore do not pay routed quotes by evidence; their payment is recorded for the merchant (README).
+ * therefore do not pay routed quotes by evidence; their payment is recorded for the merchant (docs/checkout.md).
  */
 export function matchesEvmBuild(tx: EvmSourceTx, builds: readonly BuiltEvidence[]): boolean {
   const input = tx.input.toLowerCase().replace(/^0x/, '');
