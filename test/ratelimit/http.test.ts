@@ -6,6 +6,7 @@ import { backends, createTestDatabase, type TestDatabase } from '../helpers/db.j
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { QUOTE_WEIGHT } from '../../src/ratelimit/weights.js';
 import { REDIS_URL, withRedis } from '../helpers/redis.js';
+import { waitFor } from '../helpers/wait.js';
 
 /** `"default";r=3;t=60` → { default: { r: 3, t: 60 } } */
 function parseRateLimit(h: string | null): Record<string, Record<string, number>> {
@@ -43,6 +44,14 @@ for (const store of stores) {
       a = await startTestServer({ database: db, env });
       // A second instance on the same database (and Redis): one count between them. Memory is per process.
       if (store.backend === 'postgres') b = await startTestServer({ database: db, env });
+      // The limiter fails open while its store cannot answer (a Redis connection still being made after start): wait
+      // until each instance counts, probing from an address of its own so the tests' addresses start from zero.
+      for (const [i, s] of [a, b].entries()) {
+        if (!s) continue;
+        await waitFor(async () => (await s.get('/v1/health', { 'x-forwarded-for': `192.0.2.${200 + i}` })).headers.get('ratelimit'), {
+          what: `${store.name} counting on instance ${i + 1}`,
+        });
+      }
     });
     afterAll(async () => {
       await b?.close();
