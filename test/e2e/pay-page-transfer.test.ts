@@ -81,7 +81,9 @@ describe('hosted pay page: pay by transfer in chromium', { timeout: 180_000 }, (
     expect(await svg.getAttribute('style')).toBeNull();
     const d = (await svg.locator('path').getAttribute('d'))!;
     expect(d.match(/M/g)).toHaveLength(dark);
-    expect(await svg.boundingBox()).toMatchObject({ width: 200, height: 200 });
+    // Laid out once its panel shows (a loaded machine can read the box before the first layout: null).
+    await svg.waitFor({ state: 'visible' });
+    await expect.poll(() => svg.boundingBox()).toMatchObject({ width: 200, height: 200 });
     // Where refunds go, as the address was made: no warning for the payer who entered it.
     expect(await page.locator('#transfer-refund-to').textContent()).toBe(PAYER);
     expect(await page.locator('#transfer-refund-note').count()).toBe(0);
