@@ -169,3 +169,6 @@ export function describedValues<V extends string>(descriptions: Record<V, string
 
 /** The schema's type parameters, for helpers that take a Pothos builder (`ObjectRef<SchemaTypes, T>`, field builders). */
 export type SchemaTypes = typeof builder extends PothosSchemaTypes.SchemaBuilder<infer T> ? T : never;
+
+/** The description of a mutation's payload type from its name: `CreateInvoicePayload` → "The answer of `createInvoice`.". */
+export const payloadDescription = (name: string) => `The answer of \`${name[0]!.toLowerCase()}${name.slice(1, -'Payload'.length)}\`.`;

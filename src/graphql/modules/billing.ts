@@ -1,4 +1,4 @@
-import { builder } from '../builder.js';
+import { builder, payloadDescription } from '../builder.js';
 import { baseUnitAmountOrZero, idShape } from '../../validation.js';
 import {
   advanceTestClockSchema,
@@ -295,7 +295,7 @@ const DeleteClockInput = builder.inputType('DeleteTestClockInput', {
 type SubPayload = { billingSubscription: SubscriptionView };
 const subPayload = (name: string) =>
   builder.objectRef<SubPayload>(name).implement({
-    description: `The answer of \`${name[0]!.toLowerCase()}${name.slice(1, -'Payload'.length)}\`.`,
+    description: payloadDescription(name),
     fields: (t) => ({
       billingSubscription: t.field({ type: SubRef, description: 'The billingSubscription as the mutation left it.', resolve: (p) => p.billingSubscription }),
     }),
@@ -303,7 +303,7 @@ const subPayload = (name: string) =>
 type ClockPayload = { testClock: TestClockView };
 const clockPayload = (name: string) =>
   builder.objectRef<ClockPayload>(name).implement({
-    description: `The answer of \`${name[0]!.toLowerCase()}${name.slice(1, -'Payload'.length)}\`.`,
+    description: payloadDescription(name),
     fields: (t) => ({ testClock: t.field({ type: ClockRef, description: 'The testClock as the mutation left it.', resolve: (p) => p.testClock }) }),
   });
 

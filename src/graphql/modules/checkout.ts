@@ -1,4 +1,4 @@
-import { builder } from '../builder.js';
+import { builder, payloadDescription } from '../builder.js';
 import { baseUnitAmount, idShape } from '../../validation.js';
 import {
   acceptReviewSchema,
@@ -502,7 +502,7 @@ builder.queryField('checkoutSessions', (t) =>
 type SessionPayload = { checkoutSession: SessionView };
 const sessionPayload = (name: string) =>
   builder.objectRef<SessionPayload>(name).implement({
-    description: `The answer of \`${name[0]!.toLowerCase()}${name.slice(1, -'Payload'.length)}\`.`,
+    description: payloadDescription(name),
     fields: (t) => ({
       checkoutSession: t.field({ type: CheckoutSessionRef, description: 'The checkoutSession as the mutation left it.', resolve: (p) => p.checkoutSession }),
     }),
@@ -812,7 +812,7 @@ const CreateRefundPayload = builder.objectRef<{ refund: RefundView; tx: BuiltTx 
 });
 const RefundPayload = (name: string) =>
   builder.objectRef<{ refund: RefundView }>(name).implement({
-    description: `The answer of \`${name[0]!.toLowerCase()}${name.slice(1, -'Payload'.length)}\`.`,
+    description: payloadDescription(name),
     fields: (t) => ({ refund: t.field({ type: CheckoutRefundRef, description: 'The refund as the mutation left it.', resolve: (p) => p.refund }) }),
   });
 

@@ -1,4 +1,4 @@
-import { builder } from '../builder.js';
+import { builder, payloadDescription } from '../builder.js';
 import { baseUnitAmount, idShape } from '../../validation.js';
 import { createDepositAddressSchema, DEPOSIT_ADDRESS_ID, listDepositAddressesSchema, simulateDepositSchema } from '../../deposits/input.js';
 import { parseGraphQLInput } from '../input.js';
@@ -160,7 +160,7 @@ const SimulateInput = builder.inputType('SimulateDepositInput', {
 type Payload = { depositAddress: DepositAddressView };
 const payload = (name: string) =>
   builder.objectRef<Payload>(name).implement({
-    description: `The answer of \`${name[0]!.toLowerCase()}${name.slice(1, -'Payload'.length)}\`.`,
+    description: payloadDescription(name),
     fields: (t) => ({
       depositAddress: t.field({ type: DepositAddressRef, description: 'The depositAddress as the mutation left it.', resolve: (p) => p.depositAddress }),
     }),

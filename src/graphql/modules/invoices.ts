@@ -1,4 +1,4 @@
-import { builder, type SchemaTypes } from '../builder.js';
+import { builder, type SchemaTypes, payloadDescription } from '../builder.js';
 import { baseUnitAmountOrZero, idShape } from '../../validation.js';
 import { createInvoiceSchema, INVOICE_ID, listInvoicesSchema, updateInvoiceSchema } from '../../invoices/input.js';
 import { parseGraphQLInput } from '../input.js';
@@ -188,7 +188,7 @@ function withDue<T extends { dueAt?: Date | null; dueOn?: string | null }>({ due
 type Payload = { invoice: InvoiceView };
 const payload = (name: string) =>
   builder.objectRef<Payload>(name).implement({
-    description: `The answer of \`${name[0]!.toLowerCase()}${name.slice(1, -'Payload'.length)}\`.`,
+    description: payloadDescription(name),
     fields: (t) => ({ invoice: t.field({ type: InvoiceRef, description: 'The invoice as the mutation left it.', resolve: (p) => p.invoice }) }),
   });
 
