@@ -2,6 +2,7 @@ import type pg from 'pg';
 import type { RawSql } from './db/client.js';
 import type { Infra } from './infra.js';
 import { AccountsService } from './accounts/service.js';
+import { AuthService } from './auth/service.js';
 import { RpcClients } from './assets/rpc.js';
 import { AssetsService } from './assets/service.js';
 import { assetsJobs } from './assets/jobs.js';
@@ -53,6 +54,8 @@ import { transferFeeMints } from './limit-orders/mint.js';
  */
 export interface Services {
   accounts: AccountsService;
+  /** Dashboard sign-in and cookie sessions. */
+  auth: AuthService;
   /** Liveness and the providers loaded in this instance. */
   health(): { ok: boolean; providers: string[] };
   providers: ProviderRegistry;
@@ -94,6 +97,7 @@ export function createServices(infra: Infra, sql: RawSql, opts: { pgPool?: pg.Po
 
   // ---- building blocks ---------------------------------------------------------------------------------
   const accounts = new AccountsService({ prisma, clock, config });
+  const auth = new AuthService({ prisma, clock, config, accounts });
   const providers = new ProviderRegistry(config, log, providerFactories, { clock });
   const rpc = new RpcClients(config);
   const assets = new AssetsService({ config, log, clock, rpc, providers });
@@ -241,6 +245,7 @@ export function createServices(infra: Infra, sql: RawSql, opts: { pgPool?: pg.Po
 
   return {
     accounts,
+    auth,
     health: () => ({ ok: true, providers: providers.ids() }),
     providers,
     rpc,
