@@ -9,7 +9,7 @@ import type { Handles } from '../handles.js';
 import { generateApiKey, hashApiKey, parseApiKey, type Mode } from './keys.js';
 
 export type { Mode } from './keys.js';
-import { keyScopes, ROLE_SCOPES, type Role, type Scopes } from './state.js';
+import { allows, keyScopes, refusalMessage, ROLE_SCOPES, type Need, type Role, type Scopes } from './state.js';
 import type { ChainType } from './input.js';
 
 /** The member acting through a dashboard session. */
@@ -36,6 +36,14 @@ export interface KeyAuth {
   member?: ActingMember;
   /** The account's rate-limit multiplier (src/ratelimit/), when an operator set one. */
   rateLimitMultiplier?: number;
+}
+
+/** FORBIDDEN unless the credential's scopes allow `need`; the message names the resource, the level and why. */
+export function requireScope(auth: KeyAuth, need: Need): void {
+  if (!allows(auth.scopes, need)) throw new ApiError('FORBIDDEN', refusalMessage({ via: auth.via, role: auth.member?.role }, need), {
+    resource: need.resource,
+    level: need.level,
+  });
 }
 
 /** The service acting for an account by itself (jobs, hooks, tools): every scope, no credential of a client. */

@@ -40,6 +40,20 @@ const SESSION_ONLY: ReadonlySet<Resource> = new Set<Resource>(['team']);
 
 const RANK: Record<Level, number> = { none: 0, read: 1, write: 2 };
 
+/** How a resource is named in messages and docs: `checkout_sessions` → `checkout sessions`. */
+export const resourceLabel = (r: Resource): string => (r === 'api_keys' ? 'API keys' : r.replace(/_/g, ' '));
+
+/**
+ * Why a credential may not do `need` (the 403 message): a restricted key, a key on a dashboard-only resource, or
+ * the member's role. Pure, so REST and GraphQL say the same words.
+ */
+export function refusalMessage(credential: { via: 'key' | 'session' | 'internal'; role?: Role }, need: Need): string {
+  const what = `${need.level} ${resourceLabel(need.resource)}`;
+  if (credential.via === 'session') return `Your role (${credential.role ?? 'unknown'}) may not ${what}`;
+  if (SESSION_ONLY.has(need.resource)) return `An API key may not ${what}: only a signed-in dashboard member can`;
+  return `This API key may not ${what} (restricted key)`;
+}
+
 /** Whether `scopes` allow `need`. */
 export const allows = (scopes: Scopes, need: Need): boolean => RANK[scopes[need.resource]] >= RANK[need.level];
 

@@ -8,6 +8,8 @@ import type { GraphQLContext } from './context.js';
 import { ApiError } from '../errors.js';
 import { z } from 'zod';
 import { parseDateTimeInput, zodToApiError } from '../validation.js';
+import { allows, refusalMessage, type Need, type Resource } from '../accounts/state.js';
+import type { KeyAuth } from '../accounts/service.js';
 
 /**
  * Pothos builder shared by every schema module in src/graphql/modules. The rules every type follows are in
@@ -25,8 +27,18 @@ export const builder = new SchemaBuilder<{
   AuthScopes: {
     /** Anyone, with or without an API key. Declared so that every root field states its access. */
     public: boolean;
-    /** A valid API key (`x-api-key` header, or `connectionParams` over WebSocket). */
-    key: boolean;
+    /**
+     * A credential (an API key: `x-api-key` header or `connectionParams` over WebSocket; or the dashboard session
+     * cookie) whose scopes allow reading the resource (`authScopes: { read: 'invoices' }`): none → UNAUTHORIZED,
+     * a restricted key or a role without it → FORBIDDEN.
+     */
+    read: Resource;
+    /** The same, for writing the resource (write includes read). */
+    write: Resource;
+    /** Anyone; a credential, when one was sent, must allow reading the resource (fields a payer reads without a key). */
+    optionalRead: Resource;
+    /** Anyone; a credential, when one was sent, must allow writing the resource. */
+    optionalWrite: Resource;
     /** An API key linked to an active partner (partner fees and reports). */
     partnerKey: boolean;
     /** A signed-in dashboard session (the `<brand>_session` cookie), not an API key. */
@@ -49,20 +61,37 @@ export const builder = new SchemaBuilder<{
   scopeAuth: {
     // Subscriptions are refused when they start, not on their first event.
     authorizeOnSubscribe: true,
-    authScopes: (ctx) => ({
-      public: true,
+    authScopes: (ctx) => {
       // An invalid or revoked key makes auth() throw UNAUTHORIZED / FORBIDDEN itself: that error is the answer.
-      key: async () => (await ctx.auth()) !== null,
-      partnerKey: async () => {
+      const may = (level: Need['level'], optional: boolean) => async (resource: Resource) => {
         const auth = await ctx.auth();
-        return !!auth && (await ctx.services.partners.forApiKey(auth.keyId))?.active === true;
-      },
-      session: async () => (await ctx.auth())?.via === 'session',
-    }),
+        if (!auth) return optional;
+        admitted.set(ctx, auth);
+        return allows(auth.scopes, { resource, level });
+      };
+      return {
+        public: true,
+        read: may('read', false),
+        write: may('write', false),
+        optionalRead: may('read', true),
+        optionalWrite: may('write', true),
+        partnerKey: async () => {
+          const auth = await ctx.auth();
+          return !!auth && (await ctx.services.partners.forApiKey(auth.keyId))?.active === true;
+        },
+        session: async () => (await ctx.auth())?.via === 'session',
+      };
+    },
     unauthorizedError: (_parent, ctx, _info, result) => {
-      const failed = failedScopes(result.failure);
-      if (failed.includes('key'))
-        return new ApiError('UNAUTHORIZED', 'An API key is required: send it in the x-api-key header (or connectionParams over WebSocket)');
+      const failures = failedScopes(result.failure);
+      const failed = failures.map((f) => f.scope);
+      const resourceFailure = failures.find((f) => RESOURCE_SCOPES.has(f.scope));
+      if (resourceFailure) {
+        const auth = admitted.get(ctx);
+        if (!auth) return new ApiError('UNAUTHORIZED', 'An API key is required: send it in the x-api-key header (or connectionParams over WebSocket)');
+        const need: Need = { resource: resourceFailure.parameter as Resource, level: resourceFailure.scope === 'write' || resourceFailure.scope === 'optionalWrite' ? 'write' : 'read' };
+        return new ApiError('FORBIDDEN', refusalMessage({ via: auth.via, role: auth.member?.role }, need), { resource: need.resource, level: need.level });
+      }
       if (failed.includes('session'))
         return ctx.accountId
           ? new ApiError('FORBIDDEN', 'Only a signed-in dashboard session can use this field, not an API key')
@@ -98,9 +127,15 @@ export const builder = new SchemaBuilder<{
   },
 });
 
-/** Scope names that failed, anywhere in a scope-auth failure tree. */
-function failedScopes(f: AuthFailure): string[] {
-  if (f.kind === AuthScopeFailureType.AuthScope) return [f.scope];
+/** The resource scopes (a parameter names the resource). */
+const RESOURCE_SCOPES = new Set(['read', 'write', 'optionalRead', 'optionalWrite']);
+
+/** The credential a resource scope was checked against, per request context (for the FORBIDDEN message). */
+const admitted = new WeakMap<object, KeyAuth>();
+
+/** Scopes (with their parameter) that failed, anywhere in a scope-auth failure tree. */
+function failedScopes(f: AuthFailure): Array<{ scope: string; parameter: unknown }> {
+  if (f.kind === AuthScopeFailureType.AuthScope) return [{ scope: f.scope, parameter: f.parameter }];
   if (f.kind === AuthScopeFailureType.AnyAuthScopes || f.kind === AuthScopeFailureType.AllAuthScopes) return f.failures.flatMap(failedScopes);
   return [];
 }

@@ -4,6 +4,7 @@ import type { StoredResponse } from '../idempotency/service.js';
 import { routeUsage } from '../ratelimit/weights.js';
 import { type Method, Reply, type RestContext, type Router } from '../rest/router.js';
 import { readCookie } from '../auth/cookie.js';
+import { requireScope } from '../accounts/service.js';
 import { sameOrigin } from '../auth/state.js';
 import { parseJsonBody, readBody } from './body.js';
 import { clientIp } from './client-ip.js';
@@ -81,6 +82,9 @@ export function restTransport(deps: HttpDeps, router: Router, rate: HttpRateLimi
       auth = keyed.auth;
       state.accountId = auth.accountId;
     }
+    // The one scope check of every route: what the route needs against what the key or the member's role allows
+    // (an optionalKey route without a key has nothing to check; public and session-own routes need no resource).
+    if (auth && typeof route.scope === 'object') requireScope(auth, route.scope);
     const ctx: RestContext = {
       services,
       config,

@@ -9,6 +9,7 @@ export const accountRoutes: Route[] = [
     method: 'GET',
     path: '/v1/account',
     access: 'key',
+    scope: { resource: 'account', level: 'read' },
     handler: async ({ services, auth }): Promise<AccountView> => {
       const account = await services.accounts.getAccount(auth!.accountId);
       if (!account) throw notFound('Account');

@@ -61,6 +61,7 @@ export const assetsRoutes: Route[] = [
     method: 'GET',
     path: '/v1/chains',
     access: 'public',
+    scope: 'public',
     handler: ({ services, headers }) => cacheable(headers, { chains: services.assets.listChains() }),
     doc: {
       operationId: 'listChains',
@@ -79,6 +80,7 @@ export const assetsRoutes: Route[] = [
     method: 'GET',
     path: '/v1/tokens',
     access: 'public',
+    scope: 'public',
     handler: async ({ services, query, headers }) => cacheable(headers, await services.assets.tokens(parseInput(tokensQuerySchema, firstValues(query)))),
     doc: {
       operationId: 'listTokens',
@@ -103,6 +105,7 @@ export const assetsRoutes: Route[] = [
     method: 'GET',
     path: '/v1/tokens/lookup',
     access: 'public',
+    scope: 'public',
     handler: async ({ services, query }) => {
       const q = parseInput(lookupQuerySchema, firstValues(query));
       return { token: await services.assets.lookup(q.chain, q.address) };
@@ -125,6 +128,7 @@ export const assetsRoutes: Route[] = [
     method: 'GET',
     path: '/v1/prices',
     access: 'public',
+    scope: 'public',
     handler: async ({ services, query }) => services.assets.pricesWithPeg(parseInput(pricesQuerySchema, firstValues(query)).ids),
     doc: {
       operationId: 'getPrices',
@@ -144,6 +148,7 @@ export const assetsRoutes: Route[] = [
     method: 'GET',
     path: '/v1/balances',
     access: 'public',
+    scope: 'public',
     rateLimit: { weight: balancesQueryWeight },
     handler: ({ services, query }) => {
       const q = parseInput(balancesQuerySchema, firstValues(query));

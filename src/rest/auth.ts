@@ -43,6 +43,7 @@ export const authSessionRoutes: Route[] = [
     method: 'GET',
     path: '/v1/auth/session',
     access: 'session',
+    scope: 'session',
     handler: ({ services, auth }) => currentWire(services, auth!),
     doc: {
       operationId: 'getDashboardSession',
@@ -57,6 +58,7 @@ export const authSessionRoutes: Route[] = [
     method: 'POST',
     path: '/v1/auth/sign-out',
     access: 'session',
+    scope: 'session',
     handler: async ({ services, auth, body }) => {
       const session = await services.auth.signOut(auth!, parseInput(signOutSchema, body ?? {}));
       return reply(200, toSessionWire(session), { 'set-cookie': services.auth.clearedCookie() });
@@ -75,6 +77,7 @@ export const authSessionRoutes: Route[] = [
     method: 'POST',
     path: '/v1/auth/session/mode',
     access: 'session',
+    scope: 'session',
     handler: async ({ services, auth, body }) => {
       const { mode } = parseInput(setModeSchema, body ?? {});
       await services.auth.setMode(auth!, mode);
@@ -95,6 +98,7 @@ export const authSessionRoutes: Route[] = [
     method: 'POST',
     path: '/v1/auth/session/account',
     access: 'session',
+    scope: 'session',
     handler: async ({ services, auth, body }) => {
       const { accountId } = parseInput(switchAccountSchema, body ?? {});
       const s = await services.auth.switchAccount(auth!, accountId);
@@ -118,6 +122,7 @@ export const authSessionRoutes: Route[] = [
     method: 'POST',
     path: '/v1/auth/dev-sign-in',
     access: 'public',
+    scope: 'public',
     rateLimit: { bucket: 'strict' },
     handler: async ({ services, client, body }) => {
       const { token, session } = await services.auth.devSignIn(client, parseInput(devSignInSchema, body ?? {}).accountId);

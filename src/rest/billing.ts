@@ -94,6 +94,7 @@ export const subscriptionRoutes: Route[] = [
     method: 'POST',
     path: '/v1/subscriptions',
     access: 'key',
+    scope: { resource: 'subscriptions', level: 'write' },
     rateLimit: { bucket: 'strict' },
     idempotent: true,
     handler: async ({ services, auth, body }) => reply(201, await services.subscriptions.create(auth!, parseInput(createSubscriptionSchema, body))),
@@ -118,6 +119,7 @@ export const subscriptionRoutes: Route[] = [
     method: 'GET',
     path: '/v1/subscriptions',
     access: 'key',
+    scope: { resource: 'subscriptions', level: 'read' },
     handler: ({ services, auth, query }) => services.subscriptions.list(auth!, parseInput(listSubscriptionsSchema, Object.fromEntries(query.entries()))),
     doc: {
       operationId: 'listSubscriptions',
@@ -138,6 +140,7 @@ export const subscriptionRoutes: Route[] = [
     method: 'GET',
     path: '/v1/subscriptions/:id',
     access: 'key',
+    scope: { resource: 'subscriptions', level: 'read' },
     handler: ({ services, auth, params }) => services.subscriptions.get(auth!, params.id),
     doc: {
       operationId: 'getSubscription',
@@ -154,6 +157,7 @@ export const subscriptionRoutes: Route[] = [
     method: 'PATCH',
     path: '/v1/subscriptions/:id',
     access: 'key',
+    scope: { resource: 'subscriptions', level: 'write' },
     handler: ({ services, auth, params, body }) => services.subscriptions.update(auth!, params.id, parseInput(updateSubscriptionSchema, body)),
     doc: {
       operationId: 'updateSubscription',
@@ -182,6 +186,7 @@ export const subscriptionRoutes: Route[] = [
     method: 'POST',
     path: '/v1/subscriptions/:id/cancel',
     access: 'key',
+    scope: { resource: 'subscriptions', level: 'write' },
     idempotent: true,
     handler: ({ services, auth, params, body }) => services.subscriptions.cancel(auth!, params.id, parseInput(cancelSubscriptionSchema, body ?? {})),
     doc: {
@@ -204,6 +209,7 @@ export const subscriptionRoutes: Route[] = [
     method: 'POST',
     path: '/v1/subscriptions/:id/resume',
     access: 'key',
+    scope: { resource: 'subscriptions', level: 'write' },
     idempotent: true,
     handler: ({ services, auth, params }) => services.subscriptions.resume(auth!, params.id),
     doc: {
@@ -221,6 +227,7 @@ export const subscriptionRoutes: Route[] = [
     method: 'POST',
     path: '/v1/test-clocks',
     access: 'key',
+    scope: { resource: 'subscriptions', level: 'write' },
     idempotent: true,
     handler: async ({ services, auth, body }) => reply(201, await services.subscriptions.createTestClock(auth!, parseInput(createTestClockSchema, body ?? {}))),
     doc: {
@@ -239,6 +246,7 @@ export const subscriptionRoutes: Route[] = [
     method: 'GET',
     path: '/v1/test-clocks',
     access: 'key',
+    scope: { resource: 'subscriptions', level: 'read' },
     handler: ({ services, auth, query }) => services.subscriptions.listTestClocks(auth!, parseInput(listTestClocksSchema, Object.fromEntries(query.entries()))),
     doc: {
       operationId: 'listTestClocks',
@@ -256,6 +264,7 @@ export const subscriptionRoutes: Route[] = [
     method: 'GET',
     path: '/v1/test-clocks/:id',
     access: 'key',
+    scope: { resource: 'subscriptions', level: 'read' },
     handler: ({ services, auth, params }) => services.subscriptions.getTestClock(auth!, params.id),
     doc: {
       operationId: 'getTestClock',
@@ -271,6 +280,7 @@ export const subscriptionRoutes: Route[] = [
     method: 'DELETE',
     path: '/v1/test-clocks/:id',
     access: 'key',
+    scope: { resource: 'subscriptions', level: 'write' },
     handler: ({ services, auth, params }) => services.subscriptions.deleteTestClock(auth!, params.id),
     doc: {
       operationId: 'deleteTestClock',
@@ -287,6 +297,7 @@ export const subscriptionRoutes: Route[] = [
     method: 'POST',
     path: '/v1/test-clocks/:id/advance',
     access: 'key',
+    scope: { resource: 'subscriptions', level: 'write' },
     rateLimit: { bucket: 'strict' },
     idempotent: true,
     handler: ({ services, auth, params, body }) => services.subscriptions.advanceTestClock(auth!, params.id, parseInput(advanceTestClockSchema, body)),

@@ -164,6 +164,7 @@ export const checkoutRoutes: Route[] = [
     method: 'POST',
     path: '/v1/checkout/sessions',
     access: 'key',
+    scope: { resource: 'checkout_sessions', level: 'write' },
     rateLimit: { bucket: 'strict' },
     idempotent: true,
     handler: async ({ services, auth, body }) => reply(201, await services.checkout.create(auth!, parseInput(createSessionSchema, body))),
@@ -206,6 +207,7 @@ export const checkoutRoutes: Route[] = [
     method: 'GET',
     path: '/v1/checkout/sessions',
     access: 'key',
+    scope: { resource: 'checkout_sessions', level: 'read' },
     handler: ({ services, auth, query }) => services.checkout.list(auth!, parseInput(listSessionsSchema, Object.fromEntries(query.entries()))),
     doc: {
       operationId: 'listCheckoutSessions',
@@ -223,6 +225,7 @@ export const checkoutRoutes: Route[] = [
     method: 'GET',
     path: '/v1/checkout/sessions/:id',
     access: 'optionalKey',
+    scope: { resource: 'checkout_sessions', level: 'read' },
     handler: ({ services, auth, params }) => services.checkout.get(params.id, auth),
     doc: {
       operationId: 'getCheckoutSession',
@@ -239,6 +242,7 @@ export const checkoutRoutes: Route[] = [
     method: 'POST',
     path: '/v1/checkout/sessions/:id/expire',
     access: 'key',
+    scope: { resource: 'checkout_sessions', level: 'write' },
     idempotent: true,
     handler: ({ services, auth, params }) => services.checkout.expire(auth!, params.id),
     doc: {
@@ -257,6 +261,7 @@ export const checkoutRoutes: Route[] = [
     method: 'POST',
     path: '/v1/checkout/sessions/:id/review/accept',
     access: 'key',
+    scope: { resource: 'checkout_sessions', level: 'write' },
     idempotent: true,
     handler: ({ services, auth, params, body }) => services.checkout.reviews.accept(auth!, params.id, parseInput(acceptReviewSchema, body)),
     doc: {
@@ -279,6 +284,7 @@ export const checkoutRoutes: Route[] = [
     method: 'POST',
     path: '/v1/checkout/sessions/:id/review/reopen',
     access: 'key',
+    scope: { resource: 'checkout_sessions', level: 'write' },
     idempotent: true,
     handler: ({ services, auth, params, body }) => services.checkout.reviews.reopen(auth!, params.id, parseInput(reopenReviewSchema, body)),
     doc: {
@@ -304,6 +310,7 @@ export const checkoutRoutes: Route[] = [
     method: 'POST',
     path: '/v1/checkout/sessions/:id/quote',
     access: 'public',
+    scope: 'public',
     rateLimit: { weight: QUOTE_WEIGHT },
     handler: ({ services, params, body }) => services.checkout.payerQuote(params.id, parseInput(payerQuoteSchema, body)),
     doc: {
@@ -358,6 +365,7 @@ export const checkoutRoutes: Route[] = [
     method: 'POST',
     path: '/v1/checkout/sessions/:id/deposit-address',
     access: 'public',
+    scope: 'public',
     rateLimit: { bucket: 'strict' },
     idempotent: true,
     handler: ({ services, params, body }) => services.transfer.depositAddress(params.id, parseInput(transferAddressSchema, body)),
@@ -404,6 +412,7 @@ export const checkoutRoutes: Route[] = [
     method: 'POST',
     path: '/v1/checkout/sessions/:id/deposit-address/simulate',
     access: 'public',
+    scope: 'public',
     idempotent: true,
     handler: ({ services, params, body }) => services.transfer.simulate(params.id, parseInput(simulateTransferSchema, body)),
     doc: {
@@ -431,6 +440,7 @@ export const checkoutRoutes: Route[] = [
     method: 'POST',
     path: '/v1/checkout/sessions/:id/submitted',
     access: 'public',
+    scope: 'public',
     idempotent: true,
     handler: ({ services, params, body }) => services.checkout.reportDirect(params.id, parseInput(reportDirectSchema, body)),
     doc: {
@@ -450,6 +460,7 @@ export const checkoutRoutes: Route[] = [
     method: 'POST',
     path: '/v1/checkout/sessions/:id/submit',
     access: 'public',
+    scope: 'public',
     idempotent: true,
     handler: ({ services, params, body }) => services.checkout.submitSigned(params.id, parseInput(submitSignedSchema, body)),
     doc: {
@@ -476,6 +487,7 @@ export const checkoutRoutes: Route[] = [
     method: 'POST',
     path: '/v1/checkout/sessions/:id/refunds',
     access: 'key',
+    scope: { resource: 'refunds', level: 'write' },
     rateLimit: { bucket: 'strict' },
     idempotent: true,
     handler: async ({ services, auth, params, body }) =>
@@ -514,6 +526,7 @@ export const checkoutRoutes: Route[] = [
     method: 'GET',
     path: '/v1/checkout/sessions/:id/refunds',
     access: 'key',
+    scope: { resource: 'refunds', level: 'read' },
     handler: ({ services, auth, params }) => services.checkout.refunds.list(auth!, params.id),
     doc: {
       operationId: 'listCheckoutRefunds',
@@ -529,6 +542,7 @@ export const checkoutRoutes: Route[] = [
     method: 'POST',
     path: '/v1/checkout/sessions/:id/refunds/:refundId/submitted',
     access: 'key',
+    scope: { resource: 'refunds', level: 'write' },
     idempotent: true,
     handler: ({ services, auth, params, body }) =>
       services.checkout.refunds.reportSubmitted(auth!, params.id, params.refundId, parseInput(reportRefundSchema, body)),
@@ -548,6 +562,7 @@ export const checkoutRoutes: Route[] = [
     method: 'POST',
     path: '/v1/checkout/sessions/:id/refunds/:refundId/cancel',
     access: 'key',
+    scope: { resource: 'refunds', level: 'write' },
     idempotent: true,
     handler: ({ services, auth, params }) => services.checkout.refunds.cancel(auth!, params.id, params.refundId),
     doc: {

@@ -98,6 +98,7 @@ export const depositRoutes: Route[] = [
     method: 'POST',
     path: '/v1/deposit-addresses',
     access: 'key',
+    scope: { resource: 'deposit_addresses', level: 'write' },
     rateLimit: { bucket: 'strict' },
     idempotent: true,
     handler: async ({ services, auth, body }) => reply(201, await services.deposits.create(auth!, parseInput(createDepositAddressSchema, body))),
@@ -138,6 +139,7 @@ export const depositRoutes: Route[] = [
     method: 'GET',
     path: '/v1/deposit-addresses',
     access: 'key',
+    scope: { resource: 'deposit_addresses', level: 'read' },
     handler: ({ services, auth, query }) => services.deposits.list(auth!, parseInput(listDepositAddressesSchema, Object.fromEntries(query.entries()))),
     doc: {
       operationId: 'listDepositAddresses',
@@ -161,6 +163,7 @@ export const depositRoutes: Route[] = [
     method: 'GET',
     path: '/v1/deposit-addresses/:id',
     access: 'key',
+    scope: { resource: 'deposit_addresses', level: 'read' },
     handler: ({ services, auth, params }) => services.deposits.get(auth!, params.id),
     doc: {
       operationId: 'getDepositAddress',
@@ -177,6 +180,7 @@ export const depositRoutes: Route[] = [
     method: 'POST',
     path: '/v1/deposit-addresses/:id/refresh',
     access: 'key',
+    scope: { resource: 'deposit_addresses', level: 'write' },
     handler: async ({ services, auth, params }) => reply(202, await services.deposits.refresh(auth!, params.id)),
     doc: {
       operationId: 'refreshDepositAddress',
@@ -197,6 +201,7 @@ export const depositRoutes: Route[] = [
     method: 'POST',
     path: '/v1/deposit-addresses/:id/disable',
     access: 'key',
+    scope: { resource: 'deposit_addresses', level: 'write' },
     idempotent: true,
     handler: ({ services, auth, params }) => services.deposits.disable(auth!, params.id),
     doc: {
@@ -214,6 +219,7 @@ export const depositRoutes: Route[] = [
     method: 'POST',
     path: '/v1/deposit-addresses/:id/simulate',
     access: 'key',
+    scope: { resource: 'deposit_addresses', level: 'write' },
     idempotent: true,
     handler: ({ services, auth, params, body }) => services.deposits.simulate(auth!, params.id, parseInput(simulateDepositSchema, body)),
     doc: {

@@ -56,6 +56,7 @@ export const eventRoutes: Route[] = [
     method: 'GET',
     path: '/v1/events',
     access: 'key',
+    scope: { resource: 'events', level: 'read' },
     handler: ({ services, auth, query }) => services.events.list(auth!, parseInput(listEventsSchema, queryObject(query))),
     doc: {
       operationId: 'listEvents',
@@ -73,6 +74,7 @@ export const eventRoutes: Route[] = [
     method: 'GET',
     path: '/v1/events/:id',
     access: 'key',
+    scope: { resource: 'events', level: 'read' },
     handler: ({ services, auth, params }) => services.events.get(auth!, params.id),
     doc: {
       operationId: 'getEvent',
@@ -88,6 +90,7 @@ export const eventRoutes: Route[] = [
     method: 'GET',
     path: '/v1/events/:id/deliveries',
     access: 'key',
+    scope: { resource: 'webhooks', level: 'read' },
     handler: async ({ services, auth, params }) => ({ object: 'list', data: await services.events.deliveries(auth!, params.id) }),
     doc: {
       operationId: 'listEventDeliveries',
@@ -104,6 +107,7 @@ export const eventRoutes: Route[] = [
     method: 'GET',
     path: '/v1/events/:id/attempts',
     access: 'key',
+    scope: { resource: 'webhooks', level: 'read' },
     handler: ({ services, auth, params, query }) => services.events.attempts(auth!, params.id, parseInput(attemptsQuerySchema, queryObject(query))),
     doc: {
       operationId: 'listEventAttempts',
@@ -125,6 +129,7 @@ export const eventRoutes: Route[] = [
     method: 'POST',
     path: '/v1/events/:id/redeliver',
     access: 'key',
+    scope: { resource: 'webhooks', level: 'write' },
     idempotent: true,
     handler: ({ services, auth, params, body }) => services.events.redeliver(auth!, params.id, parseInput(redeliverSchema, body ?? {})),
     doc: {

@@ -13,6 +13,7 @@ export const healthRoutes: Route[] = [
     method: 'GET',
     path: '/v1/health',
     access: 'public',
+    scope: 'public',
     handler: ({ services }) => services.health(),
     doc: {
       operationId: 'getHealth',

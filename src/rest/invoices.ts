@@ -95,6 +95,7 @@ export const invoiceRoutes: Route[] = [
     method: 'POST',
     path: '/v1/invoices',
     access: 'key',
+    scope: { resource: 'invoices', level: 'write' },
     rateLimit: { bucket: 'strict' },
     idempotent: true,
     handler: async ({ services, auth, body }) => reply(201, await services.invoices.create(auth!, parseInput(createInvoiceSchema, body))),
@@ -131,6 +132,7 @@ export const invoiceRoutes: Route[] = [
     method: 'GET',
     path: '/v1/invoices',
     access: 'key',
+    scope: { resource: 'invoices', level: 'read' },
     handler: ({ services, auth, query }) => services.invoices.list(auth!, parseInput(listInvoicesSchema, Object.fromEntries(query.entries()))),
     doc: {
       operationId: 'listInvoices',
@@ -151,6 +153,7 @@ export const invoiceRoutes: Route[] = [
     method: 'GET',
     path: '/v1/invoices/:id',
     access: 'key',
+    scope: { resource: 'invoices', level: 'read' },
     handler: ({ services, auth, params }) => services.invoices.get(auth!, params.id),
     doc: {
       operationId: 'getInvoice',
@@ -166,6 +169,7 @@ export const invoiceRoutes: Route[] = [
     method: 'PATCH',
     path: '/v1/invoices/:id',
     access: 'key',
+    scope: { resource: 'invoices', level: 'write' },
     handler: ({ services, auth, params, body }) => services.invoices.update(auth!, params.id, parseInput(updateInvoiceSchema, body)),
     doc: {
       operationId: 'updateInvoice',
@@ -192,6 +196,7 @@ export const invoiceRoutes: Route[] = [
     method: 'POST',
     path: '/v1/invoices/:id/send',
     access: 'key',
+    scope: { resource: 'invoices', level: 'write' },
     rateLimit: { bucket: 'strict' },
     idempotent: true,
     handler: ({ services, auth, params }) => services.invoices.send(auth!, params.id),
@@ -215,6 +220,7 @@ export const invoiceRoutes: Route[] = [
     method: 'POST',
     path: '/v1/invoices/:id/void',
     access: 'key',
+    scope: { resource: 'invoices', level: 'write' },
     idempotent: true,
     handler: ({ services, auth, params }) => services.invoices.void(auth!, params.id),
     doc: {
@@ -236,6 +242,7 @@ export const invoiceRoutes: Route[] = [
     method: 'GET',
     path: '/v1/invoices/:id/public',
     access: 'public',
+    scope: 'public',
     handler: ({ services, params }) => services.invoices.getPublic(params.id),
     doc: {
       operationId: 'getPublicInvoice',
@@ -256,6 +263,7 @@ export const invoiceRoutes: Route[] = [
     method: 'POST',
     path: '/v1/invoices/:id/pay',
     access: 'public',
+    scope: 'public',
     rateLimit: { bucket: 'strict' },
     idempotent: true,
     handler: async ({ services, params }) => {
@@ -287,6 +295,7 @@ export const invoiceRoutes: Route[] = [
     method: 'POST',
     path: '/v1/invoices/:id/sandbox-pay',
     access: 'public',
+    scope: 'public',
     rateLimit: { bucket: 'strict' },
     idempotent: true,
     handler: ({ services, params }) => services.invoices.sandboxPay(params.id),
@@ -309,6 +318,7 @@ export const invoiceRoutes: Route[] = [
     method: 'GET',
     path: '/v1/invoices/:id/receipt.pdf',
     access: 'public',
+    scope: 'public',
     handler: async ({ services, params }) => {
       const { pdf, filename } = await services.invoices.receiptPdf(params.id);
       return reply(200, pdf, {

@@ -48,6 +48,7 @@ export const limitOrderRoutes: Route[] = [
     method: 'POST',
     path: '/v1/limit-orders',
     access: 'optionalKey',
+    scope: { resource: 'limit_orders', level: 'write' },
     idempotent: true,
     rateLimit: { bucket: 'strict' },
     handler: async ({ services, body, auth }) => reply(201, await services.limitOrders.create(parseInput(createLimitOrderSchema, body), { auth })),
@@ -89,6 +90,7 @@ export const limitOrderRoutes: Route[] = [
     method: 'GET',
     path: '/v1/limit-orders',
     access: 'optionalKey',
+    scope: { resource: 'limit_orders', level: 'read' },
     handler: ({ services, auth, query }) => services.limitOrders.list(parseInput(listLimitOrdersSchema, queryObject(query)), { auth }),
     doc: {
       operationId: 'listLimitOrders',
@@ -109,6 +111,7 @@ export const limitOrderRoutes: Route[] = [
     method: 'GET',
     path: '/v1/limit-orders/:id',
     access: 'optionalKey',
+    scope: { resource: 'limit_orders', level: 'read' },
     handler: ({ services, auth, params }) => services.limitOrders.get(params.id, { auth }),
     doc: {
       operationId: 'getLimitOrder',
@@ -125,6 +128,7 @@ export const limitOrderRoutes: Route[] = [
     method: 'POST',
     path: '/v1/limit-orders/:id/submit',
     access: 'optionalKey',
+    scope: { resource: 'limit_orders', level: 'write' },
     idempotent: true,
     handler: ({ services, auth, params, body }) => services.limitOrders.submit(params.id, parseInput(submitLimitOrderSchema, body), { auth }),
     doc: {
@@ -151,6 +155,7 @@ export const limitOrderRoutes: Route[] = [
     method: 'POST',
     path: '/v1/limit-orders/:id/cancel',
     access: 'optionalKey',
+    scope: { resource: 'limit_orders', level: 'write' },
     idempotent: true,
     handler: ({ services, auth, params }) => services.limitOrders.cancel(parseInput(cancelLimitOrdersSchema, { ids: [params.id] }), { auth }),
     doc: {
@@ -173,6 +178,7 @@ export const limitOrderRoutes: Route[] = [
     method: 'POST',
     path: '/v1/limit-orders/cancel',
     access: 'optionalKey',
+    scope: { resource: 'limit_orders', level: 'write' },
     idempotent: true,
     handler: ({ services, auth, body }) => services.limitOrders.cancel(parseInput(cancelLimitOrdersSchema, body), { auth }),
     doc: {

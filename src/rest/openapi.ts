@@ -9,6 +9,7 @@ export const openApiRoutes = (routes: () => Route[]): Route[] => [
     method: 'GET',
     path: '/v1/openapi.json',
     access: 'public',
+    scope: 'public',
     // Serialised and tagged once at start: no per-request stringify or hash of the whole document.
     handler: ({ config, headers }) => {
       const { json, etag } = apiDocs(config, routes());

@@ -14,6 +14,7 @@ export const orderRoutes: Route[] = [
     method: 'GET',
     path: '/v1/orders',
     access: 'key',
+    scope: { resource: 'orders', level: 'read' },
     handler: ({ services, auth, query }) => services.orders.list(auth!, parseInput(listOrdersSchema, queryObject(query))),
     doc: {
       operationId: 'listOrders',
@@ -67,6 +68,7 @@ export const orderRoutes: Route[] = [
     method: 'POST',
     path: '/v1/orders',
     access: 'optionalKey',
+    scope: { resource: 'orders', level: 'write' },
     handler: ({ services, body }) => services.orders.build(parseInput(buildSchema, body).quoteId),
     doc: {
       operationId: 'buildOrder',
@@ -98,6 +100,7 @@ export const orderRoutes: Route[] = [
     method: 'POST',
     path: '/v1/orders/submit',
     access: 'optionalKey',
+    scope: { resource: 'orders', level: 'write' },
     idempotent: true,
     handler: ({ services, body }) => services.orders.submit(parseInput(submitSchema, body)),
     doc: {
@@ -126,6 +129,7 @@ export const orderRoutes: Route[] = [
     method: 'POST',
     path: '/v1/orders/:quoteId/submitted',
     access: 'optionalKey',
+    scope: { resource: 'orders', level: 'write' },
     idempotent: true,
     handler: ({ services, body, params }) => services.orders.reportSubmitted(params.quoteId, parseInput(reportBodySchema, body).txHash),
     doc: {
@@ -170,6 +174,7 @@ export const orderRoutes: Route[] = [
     method: 'GET',
     path: '/v1/orders/:provider/:id',
     access: 'optionalKey',
+    scope: { resource: 'orders', level: 'read' },
     handler: ({ services, params }) => {
       const p = parseInput(statusSchema, params);
       return services.orders.status(p.provider, p.id);

@@ -36,6 +36,7 @@ export const quoteRoutes: Route[] = [
     method: 'GET',
     path: '/v1/quote',
     access: 'optionalKey',
+    scope: { resource: 'quotes', level: 'read' },
     rateLimit: { weight: QUOTE_WEIGHT },
     handler: ({ services, query, auth }) => services.quotes.quote(parseInput(quoteParamsSchema, queryObject(query)), { auth }),
     doc: {
@@ -106,6 +107,7 @@ export const quoteRoutes: Route[] = [
     method: 'POST',
     path: '/v1/quote',
     access: 'optionalKey',
+    scope: { resource: 'quotes', level: 'read' },
     rateLimit: { weight: QUOTE_WEIGHT },
     handler: ({ services, body, auth }) => {
       const { params, destination } = splitQuoteRequest(parseInput(quoteRequestSchema, body ?? {}));

@@ -3,6 +3,7 @@ import type { Config } from '../config.js';
 import type { Logger } from '../log.js';
 import type { Services } from '../services.js';
 import type { KeyAuth } from '../accounts/service.js';
+import type { Need } from '../accounts/state.js';
 import { ApiError } from '../errors.js';
 import type { RouteRateLimit } from '../ratelimit/weights.js';
 import type { RouteDoc } from '../openapi/route-doc.js';
@@ -13,6 +14,14 @@ export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
  * dashboard session (the cookie; writes only from the dashboard's origin).
  */
 export type Access = 'public' | 'optionalKey' | 'key' | 'session';
+
+/**
+ * What a route needs of the credential (src/accounts/state.ts), checked in one place (src/http/rest.ts) after
+ * authentication: `{ resource, level }` (a restricted key or a member's role without it → 403 FORBIDDEN; on an
+ * `optionalKey` route only when a key was sent); `public` for routes that take no credential; `session` for the
+ * dashboard session's own state (sign-out, mode, account switch), which every signed-in member may change.
+ */
+export type RouteScope = Need | 'public' | 'session';
 
 export interface RestContext {
   services: Services;
@@ -47,6 +56,8 @@ export interface RouteHandler {
   method: Method;
   path: string; // e.g. /v1/orders/:provider/:id
   access: Access;
+  /** The resource and level the route needs (test/accounts/scope-coverage.test.ts checks every route has one). */
+  scope: RouteScope;
   /** Weight in the default bucket (default 1) and `bucket: 'strict'` for costly writes (src/ratelimit/weights.ts). */
   rateLimit?: RouteRateLimit;
   handler: (ctx: RestContext) => Promise<unknown> | unknown;

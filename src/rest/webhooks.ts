@@ -31,6 +31,7 @@ export const webhookRoutes: Route[] = [
     method: 'POST',
     path: '/v1/webhook-endpoints/trigger',
     access: 'key',
+    scope: { resource: 'webhooks', level: 'write' },
     rateLimit: { bucket: 'strict' },
     idempotent: true,
     handler: ({ services, auth, body }) => services.webhooks.trigger(auth!, parseInput(triggerSchema, body ?? {})),
@@ -63,6 +64,7 @@ export const webhookRoutes: Route[] = [
     method: 'POST',
     path: '/v1/webhook-endpoints',
     access: 'key',
+    scope: { resource: 'webhooks', level: 'write' },
     rateLimit: { bucket: 'strict' },
     idempotent: true,
     handler: async ({ services, auth, body }) => reply(201, await services.webhooks.create(auth!, parseInput(createSchema, body ?? {}))),
@@ -87,6 +89,7 @@ export const webhookRoutes: Route[] = [
     method: 'GET',
     path: '/v1/webhook-endpoints',
     access: 'key',
+    scope: { resource: 'webhooks', level: 'read' },
     handler: ({ services, auth }) => services.webhooks.list(auth!),
     doc: {
       operationId: 'listWebhookEndpoints',
@@ -104,6 +107,7 @@ export const webhookRoutes: Route[] = [
     method: 'GET',
     path: '/v1/webhook-endpoints/:id',
     access: 'key',
+    scope: { resource: 'webhooks', level: 'read' },
     handler: ({ services, auth, params }) => services.webhooks.get(auth!, params.id),
     doc: {
       operationId: 'getWebhookEndpoint',
@@ -119,6 +123,7 @@ export const webhookRoutes: Route[] = [
     method: 'PATCH',
     path: '/v1/webhook-endpoints/:id',
     access: 'key',
+    scope: { resource: 'webhooks', level: 'write' },
     handler: ({ services, auth, params, body }) => services.webhooks.update(auth!, params.id, parseInput(updateSchema, body ?? {})),
     doc: {
       operationId: 'updateWebhookEndpoint',
@@ -143,6 +148,7 @@ export const webhookRoutes: Route[] = [
     method: 'DELETE',
     path: '/v1/webhook-endpoints/:id',
     access: 'key',
+    scope: { resource: 'webhooks', level: 'write' },
     handler: ({ services, auth, params }) => services.webhooks.remove(auth!, params.id),
     doc: {
       operationId: 'deleteWebhookEndpoint',
@@ -159,6 +165,7 @@ export const webhookRoutes: Route[] = [
     method: 'POST',
     path: '/v1/webhook-endpoints/:id/rotate-secret',
     access: 'key',
+    scope: { resource: 'webhooks', level: 'write' },
     idempotent: true,
     handler: ({ services, auth, params }) => services.webhooks.rotateSecret(auth!, params.id),
     doc: {
@@ -180,6 +187,7 @@ export const webhookRoutes: Route[] = [
     method: 'GET',
     path: '/v1/webhook-endpoints/:id/attempts',
     access: 'key',
+    scope: { resource: 'webhooks', level: 'read' },
     handler: ({ services, auth, params, query }) => services.webhooks.attempts(auth!, params.id, parseInput(listSchema, queryObject(query))),
     doc: {
       operationId: 'listWebhookEndpointAttempts',

@@ -117,21 +117,23 @@ export async function startTestServer(opts: StartOptions = {}): Promise<TestServ
 
 /** Routes that exist only in tests, to exercise the HTTP layer itself. */
 const testRoutes: RouteHandler[] = [
-  { method: 'POST', path: '/v1/test/echo', access: 'public', handler: ({ body }) => ({ body }) },
+  { method: 'POST', path: '/v1/test/echo', access: 'public', scope: 'public', handler: ({ body }) => ({ body }) },
   {
     method: 'POST',
     path: '/v1/test/boom',
     access: 'public',
+    scope: 'public',
     handler: () => {
       throw new Error('secret-internal-detail');
     },
   },
-  { method: 'POST', path: '/v1/test/whoami', access: 'key', handler: ({ auth }) => ({ accountId: auth!.accountId, mode: auth!.mode }) },
+  { method: 'POST', path: '/v1/test/whoami', access: 'key', scope: { resource: 'account', level: 'read' }, handler: ({ auth }) => ({ accountId: auth!.accountId, mode: auth!.mode }) },
   {
     // Counts its runs per `tag` (idempotentTestRuns); answers `status` with an `x-test` header, or fails unexpectedly.
     method: 'POST',
     path: '/v1/test/idempotent/:name',
     access: 'optionalKey',
+    scope: { resource: 'orders', level: 'write' },
     idempotent: true,
     handler: ({ body, params }) => {
       const b = body as { tag: string; status?: number; fail?: boolean };

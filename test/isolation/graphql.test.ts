@@ -13,7 +13,12 @@ import { createSessionSchema } from '../../src/checkout/input.js';
 const roots = [schema.getQueryType(), schema.getMutationType(), schema.getSubscriptionType()].filter(Boolean) as GraphQLObjectType[];
 const rootFields = roots.flatMap((type) => Object.values(type.getFields()).map((field) => ({ name: `${type.name}.${field.name}`, field })));
 const scopesOf = (field: (typeof rootFields)[number]['field']) =>
-  ((field.extensions as { pothosOptions?: { authScopes?: Record<string, boolean> } }).pothosOptions?.authScopes ?? {}) as Record<string, boolean>;
+  ((field.extensions as { pothosOptions?: { authScopes?: Record<string, unknown> } }).pothosOptions?.authScopes ?? {}) as Record<string, unknown>;
+/** Fields anyone may call: public, or optionalRead / optionalWrite (a credential, when sent, must allow the resource). */
+const anyone = (field: (typeof rootFields)[number]['field']) => {
+  const scopes = scopesOf(field);
+  return !!(scopes.public || scopes.optionalRead || scopes.optionalWrite);
+};
 const rowsOf = <K extends GqlRow['kind']>(kind: K) =>
   Object.entries(gqlTable).filter(([, r]) => r.kind === kind) as Array<[string, Extract<GqlRow, { kind: K }>]>;
 /** `Type.field`, or `Type.field(variant)` for a second row of the same field. */
@@ -26,10 +31,10 @@ describe('the GraphQL isolation table', () => {
     for (const name of Object.keys(gqlTable)) expect(gqlTable, `${name} is a variant of a row`).toHaveProperty([baseOf(name)]);
   });
 
-  it('marks public exactly the public fields; every key field has an operation for the revoked-key check', () => {
+  it('marks public exactly the fields anyone may call; every other field has an operation for the revoked-key check', () => {
     for (const { name, field } of rootFields) {
       const row = gqlTable[name]!;
-      if (scopesOf(field).public) expect(row.kind, name).toBe('public');
+      if (anyone(field)) expect(row.kind, name).toBe('public');
       else expect(row.kind, name).not.toBe('public');
     }
   });
@@ -212,7 +217,7 @@ describe.each(backends)('tenant isolation over GraphQL (%s)', (backend) => {
   });
 
   it('a revoked key gets UNAUTHORIZED on every field that takes a key', async () => {
-    const keyRows = rootFields.filter(({ field }) => !scopesOf(field).public);
+    const keyRows = rootFields.filter(({ field }) => !anyone(field));
     expect(keyRows.length).toBeGreaterThan(10);
     for (const { name } of keyRows) {
       const row = gqlTable[name]!;

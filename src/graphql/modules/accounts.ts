@@ -8,7 +8,7 @@ import { notFound } from '../../errors.js';
 
 const ApiKey = builder.objectRef<ApiKeyView>('ApiKey').implement({
   description: 'An API key. The secret is shown only once, when it is created.',
-  authScopes: { key: true },
+  authScopes: { read: 'api_keys' },
   fields: (t) => ({
     id: t.exposeID('id', { description: 'The key id (not the secret): pass it to `revokeApiKey`.' }),
     mode: t.field({ type: ModeEnum, description: 'The mode the key works in; everything it creates belongs to that mode.', resolve: (k) => k.mode }),
@@ -42,7 +42,7 @@ interface ViewerShape {
 
 const Viewer = builder.objectRef<ViewerShape>('Viewer').implement({
   description: 'The account and mode the API key in this request belongs to.',
-  authScopes: { key: true },
+  authScopes: { read: 'account' },
   fields: (t) => ({
     accountId: t.exposeID('accountId', { description: 'Id of the account the key belongs to.' }),
     accountName: t.exposeString('accountName', { description: 'Name of the account.' }),
@@ -50,6 +50,7 @@ const Viewer = builder.objectRef<ViewerShape>('Viewer').implement({
     mode: t.field({ type: ModeEnum, description: 'The mode of the key used: what this request reads and creates belongs to it.', resolve: (v) => v.mode }),
     liveEnabled: t.exposeBoolean('liveEnabled', { description: "Whether the account's live keys may be used; while false, a live key is FORBIDDEN." }),
     apiKeys: t.field({
+      authScopes: { read: 'api_keys' },
       type: ApiKeyConnection,
       description: "The API keys of the account in this key's mode (a test key never sees live keys), revoked ones included, newest first.",
       args: pageArgs(t, 100, 100),
@@ -62,7 +63,7 @@ builder.queryField('viewer', (t) =>
   t.field({
     type: Viewer,
     description: 'The account and mode of the API key (needs one).',
-    authScopes: { key: true },
+    authScopes: { read: 'account' },
     resolve: async (_r, _a, ctx) => {
       const auth = await keyOf(ctx);
       const account = await ctx.services.accounts.getAccount(auth.accountId);
@@ -86,7 +87,7 @@ builder.mutationField('revokeApiKey', (t) =>
   t.field({
     type: RevokeApiKeyPayload,
     description: "Revokes one of the account's API keys (for example a leaked one); revoking a revoked key changes nothing. Needs a key of the same account.",
-    authScopes: { key: true },
+    authScopes: { write: 'api_keys' },
     args: { input: t.arg({ type: RevokeApiKeyInput, required: true, description: 'The parameters, field by field (see the input type).' }) },
     errors: { types: [NotFoundError] },
     resolve: async (_r, { input }, ctx) => {

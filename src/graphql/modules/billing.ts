@@ -78,7 +78,7 @@ const LineItemConnection = connectionType('BillingSubscriptionLineItem', LineIte
 
 const PeriodRef = builder.objectRef<SubscriptionPeriodView>('BillingSubscriptionPeriod').implement({
   description: 'One billed period, its invoice and its dunning progress.',
-  authScopes: { key: true },
+  authScopes: { read: 'subscriptions' },
   fields: (t) => ({
     index: t.exposeInt('index', { description: 'Period number, from 0.' }),
     startAt: t.field({ description: 'When the period starts.', type: 'DateTime', resolve: (p) => p.startAt }),
@@ -103,7 +103,7 @@ const PeriodRef = builder.objectRef<SubscriptionPeriodView>('BillingSubscription
       resolve: (p) => p.voidedAt,
     }),
     invoiceId: t.exposeID('invoiceId', { description: "The period's invoice." }),
-    invoice: t.field({ description: "The period's invoice.", type: InvoiceRef, nullable: true, resolve: (p, _a, ctx) => invoiceLoader(ctx).load(p.invoiceId) }),
+    invoice: t.field({ authScopes: { read: 'invoices' }, description: "The period's invoice.", type: InvoiceRef, nullable: true, resolve: (p, _a, ctx) => invoiceLoader(ctx).load(p.invoiceId) }),
   }),
 });
 const PeriodConnection = connectionType('BillingSubscriptionPeriod', PeriodRef, {
@@ -115,7 +115,7 @@ const PeriodConnection = connectionType('BillingSubscriptionPeriod', PeriodRef, 
 const SubRef = BillingSubscriptionRef;
 SubRef.implement({
   description: 'A subscription: line items invoiced every period to a customer, paid from a wallet like any invoice, with dunning when unpaid.',
-  authScopes: { key: true },
+  authScopes: { read: 'subscriptions' },
   fields: (t) => ({
     id: t.exposeID('id', { description: 'Subscription id (`sub_…`).' }),
     livemode: t.exposeBoolean('livemode', { description: 'True for a live subscription, false for test mode.' }),
@@ -172,6 +172,7 @@ SubRef.implement({
     }),
     latestInvoiceId: t.exposeID('latestInvoiceId', { description: 'The most recent invoice; null before the first.', nullable: true }),
     latestInvoice: t.field({
+      authScopes: { read: 'invoices' },
       description: 'The most recent invoice; null before the first.',
       type: InvoiceRef,
       nullable: true,
@@ -201,7 +202,7 @@ const SubConnection = connectionType('BillingSubscription', SubRef, {
 
 const ClockRef = builder.objectRef<TestClockView>('TestClock').implement({
   description: 'A test-mode clock: subscriptions attached to it at creation live in its time, which only `advanceTestClock` moves.',
-  authScopes: { key: true },
+  authScopes: { read: 'subscriptions' },
   fields: (t) => ({
     id: t.exposeID('id', { description: 'Test clock id (`clock_…`): give it as `testClockId` when creating a subscription.' }),
     livemode: t.exposeBoolean('livemode', { description: 'Always false: test clocks exist in test mode only.' }),
@@ -312,7 +313,7 @@ builder.queryField('billingSubscription', (t) =>
     type: SubRef,
     nullable: true,
     description: "The key's subscription (its account and mode); null when there is none with this id.",
-    authScopes: { key: true },
+    authScopes: { read: 'subscriptions' },
     args: { id: t.arg.id({ required: true, description: 'The id of the subscription to read.' }) },
     resolve: async (_r, { id }, ctx) => orNull(async () => ctx.services.subscriptions.get(await keyOf(ctx), id)),
   }),
@@ -322,7 +323,7 @@ builder.queryField('billingSubscriptions', (t) =>
   t.field({
     type: SubConnection,
     description: "The API key's subscriptions (its account and mode), newest first.",
-    authScopes: { key: true },
+    authScopes: { read: 'subscriptions' },
     args: { status: t.arg({ type: Status, description: 'Only items in this status; all statuses when absent.' }), ...pageArgs(t, 100) },
     resolve: async (_r, args, ctx) => {
       const svc = ctx.services.subscriptions;
@@ -338,7 +339,7 @@ builder.queryField('testClock', (t) =>
     type: ClockRef,
     nullable: true,
     description: "The key's test clock; null when there is none with this id (and always for a live key).",
-    authScopes: { key: true },
+    authScopes: { read: 'subscriptions' },
     args: { id: t.arg.id({ required: true, description: 'The id of the test clock to read.' }) },
     resolve: async (_r, { id }, ctx) => orNull(async () => ctx.services.subscriptions.getTestClock(await keyOf(ctx), id)),
   }),
@@ -348,7 +349,7 @@ builder.queryField('testClocks', (t) =>
   t.field({
     type: ClockConnection,
     description: "The API key's test clocks, newest first (empty for a live key).",
-    authScopes: { key: true },
+    authScopes: { read: 'subscriptions' },
     args: pageArgs(t, 100),
     resolve: async (_r, args, ctx) => {
       const svc = ctx.services.subscriptions;
@@ -363,7 +364,7 @@ builder.mutationField('createBillingSubscription', (t) =>
   t.field({
     type: subPayload('CreateBillingSubscriptionPayload'),
     description: "Creates a subscription; when billing starts now, the first period's invoice is issued and emailed at once.",
-    authScopes: { key: true },
+    authScopes: { write: 'subscriptions' },
     args: {
       input: t.arg({ type: CreateInput, required: true, description: 'What `createBillingSubscription` acts on and how: see the fields of its input type.' }),
     },
@@ -378,7 +379,7 @@ builder.mutationField('updateBillingSubscription', (t) =>
   t.field({
     type: subPayload('UpdateBillingSubscriptionPayload'),
     description: 'Changes line items and metadata from the next period on (a ConflictError once canceled).',
-    authScopes: { key: true },
+    authScopes: { write: 'subscriptions' },
     args: {
       input: t.arg({ type: UpdateInput, required: true, description: 'What `updateBillingSubscription` acts on and how: see the fields of its input type.' }),
     },
@@ -393,7 +394,7 @@ builder.mutationField('cancelBillingSubscription', (t) =>
   t.field({
     type: subPayload('CancelBillingSubscriptionPayload'),
     description: 'Cancels now, or at the end of the current period with `atPeriodEnd`; a ConflictError when already canceled.',
-    authScopes: { key: true },
+    authScopes: { write: 'subscriptions' },
     args: {
       input: t.arg({ type: CancelInput, required: true, description: 'What `cancelBillingSubscription` acts on and how: see the fields of its input type.' }),
     },
@@ -412,7 +413,7 @@ builder.mutationField('resumeBillingSubscription', (t) =>
   t.field({
     type: subPayload('ResumeBillingSubscriptionPayload'),
     description: 'Undoes a cancel at period end not yet reached; a ConflictError otherwise.',
-    authScopes: { key: true },
+    authScopes: { write: 'subscriptions' },
     args: {
       input: t.arg({
         type: IdInput('ResumeBillingSubscriptionInput', 'subscription'),
@@ -429,7 +430,7 @@ builder.mutationField('createTestClock', (t) =>
   t.field({
     type: clockPayload('CreateTestClockPayload'),
     description: 'Test mode only (a live key is FORBIDDEN): a clock frozen at `frozenAt` (default now).',
-    authScopes: { key: true },
+    authScopes: { write: 'subscriptions' },
     args: {
       input: t.arg({ type: CreateClockInput, required: true, description: 'What `createTestClock` acts on and how: see the fields of its input type.' }),
     },
@@ -448,7 +449,7 @@ builder.mutationField('advanceTestClock', (t) =>
     type: clockPayload('AdvanceTestClockPayload'),
     description:
       'Moves the clock forward to `frozenAt` and, before answering, runs every invoice, reminder and dunning step due in between, in time order. A ConflictError while another advance runs.',
-    authScopes: { key: true },
+    authScopes: { write: 'subscriptions' },
     args: {
       input: t.arg({ type: AdvanceClockInput, required: true, description: 'What `advanceTestClock` acts on and how: see the fields of its input type.' }),
     },
@@ -472,7 +473,7 @@ builder.mutationField('deleteTestClock', (t) =>
   t.field({
     type: DeletedClock,
     description: 'Deletes the clock and the subscriptions attached to it (their invoices stay).',
-    authScopes: { key: true },
+    authScopes: { write: 'subscriptions' },
     args: {
       input: t.arg({ type: DeleteClockInput, required: true, description: 'What `deleteTestClock` acts on and how: see the fields of its input type.' }),
     },
@@ -509,7 +510,7 @@ builder.subscriptionField('billingSubscription', (t) =>
     type: SubRef,
     description:
       "The subscription now, then again after every status change (made by any instance). Completes after `canceled`, which is always pushed (no status follows it). Key only: the owner's subscriptions.",
-    authScopes: { key: true },
+    authScopes: { read: 'subscriptions' },
     args: {
       id: t.arg.id({ required: true, description: 'The id of the subscription to follow.', validate: { schema: idShape(SUBSCRIPTION_ID, 'subscription') } }),
     },

@@ -135,7 +135,7 @@ const Payment = builder.objectRef<PaymentView>('CheckoutPayment').implement({
 
 CheckoutPaymentAttemptRef.implement({
   description: 'A reported payment and how verification settled it (owner only).',
-  authScopes: { key: true },
+  authScopes: { read: 'checkout_sessions' },
   fields: (t) => ({
     id: t.exposeID('id', { description: 'Payment id (`cspay_…`): name it in `createCheckoutRefund` or `acceptCheckoutSessionReview`.' }),
     kind: t.field({ description: 'How it was paid: a direct transfer or a routed (swapped or bridged) payment.', type: PaymentKind, resolve: (p) => p.kind }),
@@ -147,6 +147,7 @@ CheckoutPaymentAttemptRef.implement({
     srcTxHash: t.exposeString('srcTxHash', { description: "The payer's transaction (hash or Solana signature)." }),
     quoteId: t.id({ nullable: true, description: 'The quote of a routed payment.', resolve: (p) => p.quoteId }),
     order: t.field({
+      authScopes: { optionalRead: 'orders' },
       type: OrderRef,
       nullable: true,
       description: 'The order of a routed payment.',
@@ -208,7 +209,7 @@ const Review = builder.objectRef<{ reason: string; message: string | null }>('Ch
 
 const ReviewResolution = builder.objectRef<ReviewView>('CheckoutReviewResolution').implement({
   description: 'How the merchant resolved a session in `needs_review` (owner only): an audit record, never changed.',
-  authScopes: { key: true },
+  authScopes: { read: 'checkout_sessions' },
   fields: (t) => ({
     id: t.exposeID('id', { description: 'Resolution id (`csrev_…`).' }),
     action: t.field({ description: 'What the merchant decided.', type: ReviewAction, resolve: (r) => r.action }),
@@ -241,11 +242,12 @@ const ReviewResolution = builder.objectRef<ReviewView>('CheckoutReviewResolution
 
 CheckoutRefundRef.implement({
   description: "A refund of a payment, sent from the merchant's wallet.",
-  authScopes: { key: true },
+  authScopes: { read: 'refunds' },
   fields: (t) => ({
     id: t.exposeID('id', { description: 'Refund id (`re_…`): name it to report or cancel the refund.' }),
     sessionId: t.exposeID('sessionId', { description: 'The session refunded.' }),
     checkoutSession: t.field({
+      authScopes: { read: 'checkout_sessions' },
       type: CheckoutSessionRef,
       nullable: true,
       description: 'The session refunded.',
@@ -253,6 +255,7 @@ CheckoutRefundRef.implement({
     }),
     paymentId: t.id({ nullable: true, description: 'The payment refunded (null only on refunds older than per-payment refunds).', resolve: (r) => r.payment }),
     payment: t.field({
+      authScopes: { read: 'checkout_sessions' },
       type: CheckoutPaymentAttemptRef,
       nullable: true,
       description: 'The payment refunded.',
@@ -365,6 +368,7 @@ CheckoutSessionRef.implement({
       resolve: (s, args) => (s.reviews ? arrayConnection(s.reviews, args, 100, 100) : null),
     }),
     refunds: t.field({
+      authScopes: { optionalRead: 'refunds' },
       type: RefundConnection,
       nullable: true,
       description: 'Refunds of the session, oldest first (owner only).',
@@ -478,7 +482,7 @@ builder.queryField('checkoutSession', (t) =>
     type: CheckoutSessionRef,
     nullable: true,
     description: "Public; the owner's API key adds the private fields. Null when no session has this id.",
-    authScopes: { public: true },
+    authScopes: { optionalRead: 'checkout_sessions' },
     args: { id: t.arg.id({ required: true, description: 'The id of the checkout session to read.' }) },
     resolve: async (_r, { id }, ctx) => orNull(async () => ctx.services.checkout.get(id, await ctx.auth())),
   }),
@@ -488,7 +492,7 @@ builder.queryField('checkoutSessions', (t) =>
   t.field({
     type: SessionConnection,
     description: "The API key's sessions (its account and mode), newest first.",
-    authScopes: { key: true },
+    authScopes: { read: 'checkout_sessions' },
     args: { status: t.arg({ type: Status, description: 'Only items in this status; all statuses when absent.' }), ...pageArgs(t, 100) },
     resolve: async (_r, args, ctx) => {
       const checkout = ctx.services.checkout;
@@ -558,7 +562,7 @@ builder.mutationField('createCheckoutSession', (t) =>
     type: sessionPayload('CreateCheckoutSessionPayload'),
     description:
       "Creates a checkout session in the API key's account and mode; send the payer to its `url` (or build a page on the public fields) and follow it with the `checkoutSession` subscription.",
-    authScopes: { key: true },
+    authScopes: { write: 'checkout_sessions' },
     args: {
       input: t.arg({ type: CreateInput, required: true, description: 'What `createCheckoutSession` acts on and how: see the fields of its input type.' }),
     },
@@ -573,7 +577,7 @@ builder.mutationField('expireCheckoutSession', (t) =>
   t.field({
     type: sessionPayload('ExpireCheckoutSessionPayload'),
     description: 'Expires an open session (a ConflictError otherwise).',
-    authScopes: { key: true },
+    authScopes: { write: 'checkout_sessions' },
     args: {
       input: t.arg({ type: ExpireInput, required: true, description: 'What `expireCheckoutSession` acts on and how: see the fields of its input type.' }),
     },
@@ -587,7 +591,7 @@ builder.mutationField('acceptCheckoutSessionReview', (t) =>
     type: sessionPayload('AcceptCheckoutSessionReviewPayload'),
     description:
       "Accepts the payment under review of a session in `needs_review` as paying it (a ConflictError otherwise): the payment becomes `succeeded`, the session `paid` with `amountReceived` what that payment delivered; `checkout.session.completed` is sent with the resolution as `review`, and a linked invoice becomes `paid`. Answers the owner's view.",
-    authScopes: { key: true },
+    authScopes: { write: 'checkout_sessions' },
     args: {
       input: t.arg({
         type: AcceptReviewInput,
@@ -607,7 +611,7 @@ builder.mutationField('reopenCheckoutSession', (t) =>
     type: sessionPayload('ReopenCheckoutSessionPayload'),
     description:
       "Returns a session in `needs_review` to `open` (a ConflictError otherwise), so the payer can pay again; past its expiry it gets a new one (`expiresInMinutes`). `checkout.session.reopened` is sent with the resolution as `review`. The payments under review stay `rejected`: refund them with `createCheckoutRefund` (`paymentId`). Answers the owner's view.",
-    authScopes: { key: true },
+    authScopes: { write: 'checkout_sessions' },
     args: {
       input: t.arg({ type: ReopenInput, required: true, description: 'What `reopenCheckoutSession` acts on and how: see the fields of its input type.' }),
     },
@@ -821,7 +825,7 @@ builder.mutationField('createCheckoutRefund', (t) =>
     type: CreateRefundPayload,
     description:
       'Refunds a payment of a session (default: the one that paid it) in full (no amount) or in part; never more than that payment delivered. The refund is `pending` until its transfer is reported.',
-    authScopes: { key: true },
+    authScopes: { write: 'refunds' },
     args: {
       input: t.arg({ type: CreateRefundInput, required: true, description: 'What `createCheckoutRefund` acts on and how: see the fields of its input type.' }),
     },
@@ -836,7 +840,7 @@ builder.mutationField('reportCheckoutRefund', (t) =>
   t.field({
     type: RefundPayload('ReportCheckoutRefundPayload'),
     description: 'Reports the hash of a refund transfer; the refund becomes `submitted` and is verified on chain.',
-    authScopes: { key: true },
+    authScopes: { write: 'refunds' },
     args: {
       input: t.arg({ type: ReportRefundInput, required: true, description: 'What `reportCheckoutRefund` acts on and how: see the fields of its input type.' }),
     },
@@ -856,7 +860,7 @@ builder.mutationField('cancelCheckoutRefund', (t) =>
   t.field({
     type: RefundPayload('CancelCheckoutRefundPayload'),
     description: 'Cancels a `pending` refund (a ConflictError otherwise).',
-    authScopes: { key: true },
+    authScopes: { write: 'refunds' },
     args: {
       input: t.arg({ type: CancelRefundInput, required: true, description: 'What `cancelCheckoutRefund` acts on and how: see the fields of its input type.' }),
     },
@@ -870,7 +874,7 @@ builder.subscriptionField('checkoutSession', (t) =>
     type: CheckoutSessionRef,
     description:
       "The session now, then again after every status change, as read then (changes made by any instance arrive; a status left before it could be read, such as a brief `processing`, is not pushed). Completes after the first final status, which is always pushed: `paid` or `expired` (no status follows these; `needs_review` is followed by `paid` or `open` once the merchant resolves it). Public; the owner's key adds the private fields.",
-    authScopes: { public: true },
+    authScopes: { optionalRead: 'checkout_sessions' },
     // Checked before the topic named after the id is listened to (a NUL byte once reached the database there).
     args: {
       id: t.arg.id({

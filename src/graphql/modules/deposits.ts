@@ -54,7 +54,7 @@ const Estimate = builder.objectRef<DepositEstimate>('DepositEstimate').implement
 
 const DepositRef = builder.objectRef<DepositItemView>('Deposit').implement({
   description: 'One deposit seen at an address, with its order record (`quoteId` `dep_…`).',
-  authScopes: { key: true },
+  authScopes: { read: 'deposit_addresses' },
   fields: (t) => ({
     quoteId: t.exposeID('quoteId', { description: "The deposit's order id (`dep_…`): look it up with `order`." }),
     status: t.field({ description: "Where the deposit's order stands.", type: DepositStatus, resolve: (d) => d.status }),
@@ -62,7 +62,7 @@ const DepositRef = builder.objectRef<DepositItemView>('Deposit').implement({
     dstAmount: t.exposeString('dstAmount', { description: 'Base units of the destination token delivered (expected while `submitted`).' }),
     srcTxHash: t.exposeString('srcTxHash', { description: 'The deposit transaction.' }),
     dstTxHash: t.string({ description: 'The delivery transaction; null until delivered.', nullable: true, resolve: (d) => d.dstTxHash ?? null }),
-    order: t.field({ description: "The deposit's order.", type: OrderRef, nullable: true, resolve: (d, _a, ctx) => orderLoader(ctx).load(d.quoteId) }),
+    order: t.field({ authScopes: { read: 'orders' }, description: "The deposit's order.", type: OrderRef, nullable: true, resolve: (d, _a, ctx) => orderLoader(ctx).load(d.quoteId) }),
     detectedAt: t.field({ description: 'When the deposit was detected.', type: 'DateTime', resolve: (d) => d.detectedAt }),
     updatedAt: t.field({ description: "When the deposit's order last changed.", type: 'DateTime', resolve: (d) => d.updatedAt }),
   }),
@@ -76,7 +76,7 @@ const DepositConnection = connectionType('Deposit', DepositRef, {
 DepositAddressRef.implement({
   description:
     'A deposit address (beta): send only `token` on `chainId` to `address`; each deposit is swapped or bridged to `dstToken` on `dstChainId` for `recipient` and becomes an order. Match deposits to users with `label` or `metadata`.',
-  authScopes: { key: true },
+  authScopes: { read: 'deposit_addresses' },
   fields: (t) => ({
     id: t.exposeID('id', { description: 'Deposit address id (`da_…`).' }),
     livemode: t.exposeBoolean('livemode', { description: 'True for a live address (real funds), false for test mode (simulate deposits).' }),
@@ -175,7 +175,7 @@ builder.queryField('depositAddress', (t) =>
     type: DepositAddressRef,
     nullable: true,
     description: "The key's deposit address (its account and mode) with its recent deposits; null when there is none with this id.",
-    authScopes: { key: true },
+    authScopes: { read: 'deposit_addresses' },
     args: { id: t.arg.id({ required: true, description: 'The id of the deposit address to read.' }) },
     resolve: async (_r, { id }, ctx) => orNull(async () => ctx.services.deposits.get(await keyOf(ctx), id)),
   }),
@@ -185,7 +185,7 @@ builder.queryField('depositAddresses', (t) =>
   t.field({
     type: Connection,
     description: "The API key's deposit addresses (its account and mode), newest first.",
-    authScopes: { key: true },
+    authScopes: { read: 'deposit_addresses' },
     args: {
       status: t.arg({ type: Status, description: 'Only addresses in this status; all statuses when absent.' }),
       label: t.arg.string({ description: 'Only addresses with exactly this label.' }),
@@ -210,7 +210,7 @@ builder.mutationField('createDepositAddress', (t) =>
   t.field({
     type: payload('CreateDepositAddressPayload'),
     description: 'Creates a deposit address (Relay in live mode, the sandbox in test mode); fees are fixed now.',
-    authScopes: { key: true },
+    authScopes: { write: 'deposit_addresses' },
     args: {
       input: t.arg({ type: CreateInput, required: true, description: 'What `createDepositAddress` acts on and how: see the fields of its input type.' }),
     },
@@ -225,7 +225,7 @@ builder.mutationField('refreshDepositAddress', (t) =>
   t.field({
     type: payload('RefreshDepositAddressPayload'),
     description: 'Asks the detection poller to check the address now; a ConflictError when it is disabled.',
-    authScopes: { key: true },
+    authScopes: { write: 'deposit_addresses' },
     args: {
       input: t.arg({
         type: IdInput('RefreshDepositAddressInput', false),
@@ -242,7 +242,7 @@ builder.mutationField('disableDepositAddress', (t) =>
   t.field({
     type: payload('DisableDepositAddressPayload'),
     description: 'Stops tracking the address: later deposits make no orders and no events.',
-    authScopes: { key: true },
+    authScopes: { write: 'deposit_addresses' },
     args: {
       input: t.arg({
         type: IdInput('DisableDepositAddressInput', true),
@@ -260,7 +260,7 @@ builder.mutationField('simulateDeposit', (t) =>
     type: SimulatePayload,
     description:
       'Test mode: a simulated deposit at a sandbox address → a `submitted` order that then fills (or is refunded for amounts ending 4001, fails for 4002). A one-time address takes one deposit of exactly its amount (ConflictError the second time). A live address is FORBIDDEN.',
-    authScopes: { key: true },
+    authScopes: { write: 'deposit_addresses' },
     args: { input: t.arg({ type: SimulateInput, required: true, description: 'What `simulateDeposit` acts on and how: see the fields of its input type.' }) },
     errors: { types: [ConflictError, NotFoundError] },
     resolve: idempotent(async (_r, { input: { id, ...rest } }, ctx) => ({
@@ -274,7 +274,7 @@ builder.subscriptionField('depositAddress', (t) =>
     type: DepositAddressRef,
     description:
       "The deposit address now (with its recent deposits), then again on each new deposit and each change of a deposit's order status (made by any instance). Completes after `disabled`, which is always pushed (no status follows it). The owner's key only.",
-    authScopes: { key: true },
+    authScopes: { read: 'deposit_addresses' },
     args: {
       id: t.arg.id({
         required: true,

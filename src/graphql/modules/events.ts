@@ -1,4 +1,5 @@
 import { builder } from '../builder.js';
+import type { Resource as ScopeResource } from '../../accounts/state.js';
 import { idempotencyKeyField, idempotent } from '../idempotency.js';
 import type { RecordedEvent } from '../../events/outbox.js';
 import { accountEventsTopic } from '../../events/topics.js';
@@ -33,10 +34,19 @@ const EventResource = builder.unionType('EventResource', {
   },
 });
 
+/** The scope resource an event's `resource` belongs to, by event type prefix. */
+const RESOURCE_OF_EVENT: Array<[string, ScopeResource]> = [
+  ['checkout.session.', 'checkout_sessions'],
+  ['order.', 'orders'],
+  ['webhook_endpoint.', 'webhooks'],
+  ['invoice.', 'invoices'],
+  ['subscription.', 'subscriptions'],
+];
+
 EventRef.implement({
   description:
     'An event of the account and mode (the same envelope webhooks carry), with the id and per-resource sequence number of the resource it is about. The same type is listed by `events`, looked up by `event` and streamed by the `events` subscription.',
-  authScopes: { key: true },
+  authScopes: { read: 'events' },
   fields: (t) => ({
     id: t.exposeID('id', { description: 'The event id (`evt_…`); the same in the webhook payload, so a receiver can drop duplicates.' }),
     type: t.exposeString('type', { description: 'e.g. `checkout.session.completed` (the names webhooks carry).' }),
@@ -44,6 +54,8 @@ EventRef.implement({
     createdAt: t.field({ type: 'DateTime', description: 'When it happened.', resolve: (e) => e.createdAt }),
     resourceId: t.exposeID('resourceId', { description: 'The id of the resource it is about (a session, an order, an invoice…).' }),
     resource: t.field({
+      // Reading the resource needs its own read scope (an events-only key reads the snapshot in `data`, not the live object).
+      authScopes: (e) => ({ read: RESOURCE_OF_EVENT.find(([prefix]) => e.type.startsWith(prefix))?.[1] ?? 'events' }),
       type: EventResource,
       nullable: true,
       description:
@@ -60,12 +72,14 @@ EventRef.implement({
     sequence: t.exposeInt('sequence', { description: '1, 2, … per resource: drop an update whose sequence is not above the last one you applied.' }),
     data: t.expose('data', { type: 'JSON', description: 'A snapshot of the resource(s) when the event happened, e.g. `{ session }` or `{ order }`.' }),
     deliveries: t.field({
+      authScopes: { read: 'webhooks' },
       type: WebhookDeliveryConnection,
       description: 'Its deliveries to webhook endpoints (redeliveries included), oldest first.',
       args: pageArgs(t, 100, 100),
       resolve: async (e, args, ctx) => arrayConnection(await ctx.services.events.deliveries(await keyOf(ctx), e.id), args, 100, 100),
     }),
     attempts: t.field({
+      authScopes: { read: 'webhooks' },
       type: WebhookAttemptConnection,
       description: 'HTTP attempts of its deliveries, newest first.',
       args: pageArgs(t, 100),
@@ -85,7 +99,7 @@ builder.queryField('events', (t) =>
   t.field({
     type: EventConnection,
     description: "Events of the API key's account and mode, newest first. `type` is exact or a `prefix.*` pattern.",
-    authScopes: { key: true },
+    authScopes: { read: 'events' },
     args: { type: t.arg.string({ required: false, description: 'Only events of this type, or of a `prefix.*` pattern.' }), ...pageArgs(t, 100) },
     resolve: async (_r, args, ctx) => {
       const page = await readAfter(
@@ -104,7 +118,7 @@ builder.queryField('event', (t) =>
     type: EventRef,
     nullable: true,
     description: "An event of the key's account and mode; null for any other id.",
-    authScopes: { key: true },
+    authScopes: { read: 'events' },
     args: { id: t.arg.id({ required: true, description: 'The event id.' }) },
     resolve: async (_r, args, ctx) => orNull(async () => ctx.services.events.get(await keyOf(ctx), args.id)),
   }),
@@ -131,7 +145,7 @@ builder.mutationField('redeliverEvent', (t) =>
     type: RedeliverEventPayload,
     description:
       'Sends the event again, to one endpoint (`endpointId`) or to every enabled endpoint subscribed to its type; each is a new delivery with the usual retries.',
-    authScopes: { key: true },
+    authScopes: { write: 'webhooks' },
     args: { input: t.arg({ type: RedeliverEventInput, required: true, description: 'The parameters, field by field (see the input type).' }) },
     errors: { types: [NotFoundError, ConflictError] },
     resolve: idempotent(async (_r, { input: { id, ...input } }, ctx) => ({
@@ -155,7 +169,7 @@ builder.mutationField('triggerWebhookEvent', (t) =>
     type: TriggerWebhookEventPayload,
     description:
       'Test keys only (FORBIDDEN with a live key): records a realistic sample event of `type`, delivered like a real one (endpoints, `events` subscription, `listen`).',
-    authScopes: { key: true },
+    authScopes: { write: 'webhooks' },
     args: { input: t.arg({ type: TriggerWebhookEventInput, required: true, description: 'The parameters, field by field (see the input type).' }) },
     errors: { types: [ConflictError] },
     resolve: idempotent(async (_r, { input }, ctx) => ({
@@ -169,7 +183,7 @@ builder.subscriptionField('events', (t) =>
     type: EventRef,
     description:
       "Streams the events of the API key's account and mode as they are recorded; `types` filters by event type (e.g. `checkout.session.completed`, or `checkout.session.*`). Never completes: the stream has no final state (close it when done).",
-    authScopes: { key: true },
+    authScopes: { read: 'events' },
     args: {
       types: t.arg.stringList({
         required: false,

@@ -63,7 +63,7 @@ const LineItemConnection = connectionType('InvoiceLineItem', LineItemRef, {
 
 const EmailRef = builder.objectRef<InvoiceEmailView>('InvoiceEmail').implement({
   description: 'The last email of an invoice and how its delivery went (owner only).',
-  authScopes: { key: true },
+  authScopes: { read: 'invoices' },
   fields: (t) => ({
     id: t.exposeID('id', { description: 'Email id.' }),
     kind: t.field({ description: 'Which email it is.', type: EmailKind, resolve: (e) => e.kind }),
@@ -116,6 +116,7 @@ InvoiceRef.implement({
     recipient: t.string({ nullable: true, description: 'The payout address (owner only).', resolve: (i) => i.recipient ?? null }),
     sessionId: t.id({ nullable: true, description: 'The latest checkout session started to pay it (owner only).', resolve: (i) => i.sessionId ?? null }),
     checkoutSession: t.field({
+      authScopes: { optionalRead: 'checkout_sessions' },
       type: CheckoutSessionRef,
       nullable: true,
       description: 'The latest checkout session started to pay it (owner only).',
@@ -197,7 +198,7 @@ builder.queryField('invoice', (t) =>
     type: InvoiceRef,
     nullable: true,
     description: "The key's invoice (its account and mode); null when there is none with this id.",
-    authScopes: { key: true },
+    authScopes: { read: 'invoices' },
     args: { id: t.arg.id({ required: true, description: 'The id of the invoice to read.' }) },
     resolve: async (_r, { id }, ctx) => orNull(async () => ctx.services.invoices.get(await keyOf(ctx), id)),
   }),
@@ -218,7 +219,7 @@ builder.queryField('invoices', (t) =>
   t.field({
     type: InvoiceConnection,
     description: "The API key's invoices (its account and mode), newest first.",
-    authScopes: { key: true },
+    authScopes: { read: 'invoices' },
     args: { status: t.arg({ type: Status, description: 'Only items in this status; all statuses when absent.' }), ...pageArgs(t, 100) },
     resolve: async (_r, args, ctx) => {
       const svc = ctx.services.invoices;
@@ -233,7 +234,7 @@ builder.mutationField('createInvoice', (t) =>
   t.field({
     type: payload('CreateInvoicePayload'),
     description: 'Creates a draft, or sends it at once with `send: true`.',
-    authScopes: { key: true },
+    authScopes: { write: 'invoices' },
     args: { input: t.arg({ type: CreateInput, required: true, description: 'What `createInvoice` acts on and how: see the fields of its input type.' }) },
     errors: { types: [ConflictError] },
     resolve: idempotent(async (_r, { input }, ctx) => ({
@@ -246,7 +247,7 @@ builder.mutationField('updateInvoice', (t) =>
   t.field({
     type: payload('UpdateInvoicePayload'),
     description: 'Edits a draft (a ConflictError once it was sent or voided).',
-    authScopes: { key: true },
+    authScopes: { write: 'invoices' },
     args: { input: t.arg({ type: UpdateInput, required: true, description: 'What `updateInvoice` acts on and how: see the fields of its input type.' }) },
     errors: { types: [ConflictError, NotFoundError] },
     resolve: async (_r, { input: { id, ...rest } }, ctx) => {
@@ -263,7 +264,7 @@ builder.mutationField('sendInvoice', (t) =>
   t.field({
     type: payload('SendInvoicePayload'),
     description: 'Sends a draft (numbered, emailed, `invoice.sent`) or re-sends an open invoice; a ConflictError when paid or void.',
-    authScopes: { key: true },
+    authScopes: { write: 'invoices' },
     args: {
       input: t.arg({
         type: IdInput('SendInvoiceInput', 'draft or open invoice'),
@@ -280,7 +281,7 @@ builder.mutationField('voidInvoice', (t) =>
   t.field({
     type: payload('VoidInvoicePayload'),
     description: 'Voids a draft or open invoice and expires any open session for it; a ConflictError when paid or void.',
-    authScopes: { key: true },
+    authScopes: { write: 'invoices' },
     args: {
       input: t.arg({
         type: IdInput('VoidInvoiceInput', 'draft or open invoice'),
@@ -300,6 +301,7 @@ const PayPayload = builder.objectRef<{ created: boolean; sessionId: string; url:
     sessionId: t.exposeID('sessionId', { description: 'The checkout session to pay: send the customer to `url`.' }),
     url: t.exposeString('url', { description: 'The hosted pay page of the session.' }),
     checkoutSession: t.field({
+      authScopes: { optionalRead: 'checkout_sessions' },
       description: 'The checkout session to pay.',
       type: CheckoutSessionRef,
       nullable: true,

@@ -91,7 +91,7 @@ builder.queryField('limitOrder', (t) =>
     type: LimitOrderRef,
     nullable: true,
     description: "A limit order by id; null when there is none the caller may see (a keyed order is its account and mode's only).",
-    authScopes: { public: true },
+    authScopes: { optionalRead: 'limit_orders' },
     args: { id: t.arg.id({ required: true, description: 'The limit order id (`lo_…`).' }) },
     resolve: async (_r, { id }, ctx) => orNull(async () => ctx.services.limitOrders.get(id, await caller(ctx))),
   }),
@@ -101,7 +101,7 @@ builder.queryField('limitOrders', (t) =>
   t.field({
     type: LimitOrderConnection,
     description: "Newest first. With an API key: the key's account and mode (optionally one `maker`); without: the keyless orders of `maker` (required).",
-    authScopes: { public: true },
+    authScopes: { optionalRead: 'limit_orders' },
     args: {
       maker: t.arg.string({ description: 'Only the orders of this wallet (required without an API key).' }),
       status: t.arg({ type: Status, description: 'Only orders in this status.' }),
@@ -145,7 +145,7 @@ builder.mutationField('createLimitOrder', (t) =>
   t.field({
     type: CreatedPayload,
     description: 'Creates a limit order (`pending_signature`) and the transaction that opens it on chain.',
-    authScopes: { public: true },
+    authScopes: { optionalWrite: 'limit_orders' },
     args: { input: t.arg({ type: CreateInput, required: true, description: 'The parameters, field by field (see the input type).' }) },
     errors: { types: [AmountTooSmallError, ConflictError] },
     resolve: idempotent(async (_r, { input }, ctx) => ctx.services.limitOrders.create(parseGraphQLInput(createLimitOrderSchema, input), await caller(ctx))),
@@ -170,7 +170,7 @@ builder.mutationField('submitLimitOrder', (t) =>
   t.field({
     type: OrderPayload,
     description: 'Sends the maker-signed create or cancel transaction through the provider (or records a signature sent elsewhere).',
-    authScopes: { public: true },
+    authScopes: { optionalWrite: 'limit_orders' },
     args: { input: t.arg({ type: SubmitInput, required: true, description: 'The parameters, field by field (see the input type).' }) },
     errors: { types: [ConflictError, NotFoundError] },
     resolve: idempotent(async (_r, { input: { id, ...input } }, ctx) =>
@@ -195,7 +195,7 @@ builder.mutationField('cancelLimitOrders', (t) =>
   t.field({
     type: CancelPayload,
     description: 'The transactions that cancel these open orders, for the maker to sign.',
-    authScopes: { public: true },
+    authScopes: { optionalWrite: 'limit_orders' },
     args: { input: t.arg({ type: CancelInput, required: true, description: 'The parameters, field by field (see the input type).' }) },
     errors: { types: [ConflictError, NotFoundError] },
     resolve: idempotent(async (_r, { input }, ctx) => ctx.services.limitOrders.cancel(parseGraphQLInput(cancelLimitOrdersSchema, input), await caller(ctx))),
@@ -207,7 +207,7 @@ builder.subscriptionField('limitOrder', (t) =>
     type: LimitOrderRef,
     description:
       'The limit order now, then again after every change (a fill, a status, made by any instance). Completes after `filled`, `cancelled`, `expired` or `failed`, which is always pushed.',
-    authScopes: { public: true },
+    authScopes: { optionalRead: 'limit_orders' },
     args: { id: t.arg.id({ required: true, description: 'The limit order to follow.', validate: { schema: idShape(LIMIT_ORDER_ID, 'limit order') } }) },
     subscribe: (_r, { id }, ctx) => followChanges(ctx, id),
     resolve: (v) => v,

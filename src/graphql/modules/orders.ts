@@ -124,6 +124,7 @@ OrderRef.implement({
       resolve: (o) => o.depositAddressId ?? null,
     }),
     depositAddress: t.field({
+      authScopes: { optionalRead: 'deposit_addresses' },
       type: DepositAddressRef,
       nullable: true,
       description: "The deposit address this order is a deposit of (the owner's key only; null otherwise).",
@@ -136,6 +137,7 @@ OrderRef.implement({
     }),
     checkoutSessionId: t.id({ nullable: true, description: 'The checkout session this order pays, if any.', resolve: (o) => o.checkoutSessionId ?? null }),
     checkoutSession: t.field({
+      authScopes: { optionalRead: 'checkout_sessions' },
       type: CheckoutSessionRef,
       nullable: true,
       description: "The checkout session this order pays, if any: the owner's view with the owner's key, else the public view.",
@@ -188,7 +190,7 @@ builder.mutationField('buildOrder', (t) =>
   t.field({
     type: BuildOrderPayload,
     description: 'The transaction to sign for a quote. EVM transactions may carry an `approval` to send first.',
-    authScopes: { public: true },
+    authScopes: { optionalWrite: 'orders' },
     args: { input: t.arg({ type: BuildOrderInput, required: true, description: 'The parameters, field by field (see the input type).' }) },
     errors: { types: [QuoteExpiredError, QuoteNotFoundError] },
     resolve: (_r, { input }, ctx) => ctx.services.orders.build(parseGraphQLInput(buildSchema, input).quoteId),
@@ -200,7 +202,7 @@ builder.mutationField('submitOrder', (t) =>
     type: SubmitOrderPayload,
     description:
       'Forwards wallet-signed bytes for providers whose transactions are `submitViaApi` (others get INVALID_PARAMS) and records the order. CONFLICT when the checkout session the quote pays can no longer take a payment (nothing is sent then).',
-    authScopes: { public: true },
+    authScopes: { optionalWrite: 'orders' },
     args: { input: t.arg({ type: SubmitOrderInput, required: true, description: 'The parameters, field by field (see the input type).' }) },
     errors: { types: [QuoteNotFoundError, ConflictError] },
     resolve: idempotent(async (_r, { input }, ctx) => ctx.services.orders.submit(parseGraphQLInput(submitSchema, input))),
@@ -212,7 +214,7 @@ builder.mutationField('reportOrderSubmitted', (t) =>
     type: ReportOrderSubmittedPayload,
     description:
       'Records the order as `submitted` with its source transaction hash and starts tracking it. Reporting the same hash again returns the same order; another hash for the same quote, or a hash already reported for another quote, is a CONFLICT.',
-    authScopes: { public: true },
+    authScopes: { optionalWrite: 'orders' },
     args: { input: t.arg({ type: ReportOrderSubmittedInput, required: true, description: 'The parameters, field by field (see the input type).' }) },
     errors: { types: [QuoteNotFoundError, ConflictError] },
     resolve: idempotent(async (_r, { input }, ctx) => {
@@ -227,7 +229,7 @@ builder.queryField('orderStatus', (t) =>
     type: ProviderOrderStatusRef,
     nullable: true,
     description: 'Asks the provider about an order (its order id or the source transaction hash); null when the provider does not know it (yet).',
-    authScopes: { public: true },
+    authScopes: { optionalRead: 'orders' },
     args: {
       provider: t.arg.string({ required: true, description: 'The provider id of the quote (`relay`, `lifi`…).' }),
       id: t.arg.string({ required: true, description: "The provider's order id or the source transaction hash." }),
@@ -245,7 +247,7 @@ builder.queryField('order', (t) =>
     type: OrderRef,
     nullable: true,
     description: 'The order recorded for a quote; null until one is reported.',
-    authScopes: { public: true },
+    authScopes: { optionalRead: 'orders' },
     args: { quoteId: t.arg.id({ required: true, description: 'The quote whose order to read.' }) },
     resolve: async (_r, a, ctx) => (await ctx.services.orders.get(a.quoteId)) ?? null,
   }),
@@ -258,7 +260,7 @@ builder.queryField('orders', (t) =>
     type: OrderConnection,
     description:
       "The API key's order records (its account and mode), newest first: reported swaps, checkout payments and deposit-address deposits. Filter by `status`, `depositAddressId` or `checkoutSessionId` to find orders without webhooks.",
-    authScopes: { key: true },
+    authScopes: { read: 'orders' },
     args: {
       status: t.arg({ type: OrderStatusEnum, description: 'Only orders in this status.' }),
       depositAddressId: t.arg.id({ description: 'Only the deposits of this deposit address.' }),
@@ -279,7 +281,7 @@ builder.subscriptionField('order', (t) =>
     type: OrderRef,
     description:
       'The order of a quote now (once reported) and on every change. Completes after the first final status (`filled`, `refunded` or `failed`); until the order is reported it waits.',
-    authScopes: { public: true },
+    authScopes: { optionalRead: 'orders' },
     // A quote id no order can have is NOT_FOUND at once (checked before the topic named after it is listened to).
     args: { quoteId: t.arg.id({ required: true, description: 'The quote whose order to follow.', validate: { schema: idShape(ORDER_QUOTE_ID, 'order') } }) },
     subscribe: async function* (_r, a, ctx) {
@@ -311,7 +313,7 @@ builder.subscriptionField('orderStatus', (t) =>
     type: ProviderOrderStatusRef,
     description:
       'A provider order state now and on every change. Completes after the first final state (`filled`, `refunded` or `failed`). Tracked orders follow the poller; other ids are polled for this subscription.',
-    authScopes: { public: true },
+    authScopes: { optionalRead: 'orders' },
     args: {
       provider: t.arg.string({ required: true, description: 'The provider id of the quote (`relay`, `lifi`…).' }),
       id: t.arg.string({ required: true, description: "The provider's order id or the source transaction hash." }),

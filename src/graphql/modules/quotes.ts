@@ -109,7 +109,7 @@ builder.queryField('quote', (t) =>
     type: QuoteResponseRef,
     description:
       'Quotes from every provider that supports the route, best first. Identical provider requests within one GraphQL request are sent once. Send `amount` (exact input) or `dstAmount` (exact output). A key (partner keys carry their fee) is optional.',
-    authScopes: { public: true },
+    authScopes: { optionalRead: 'quotes' },
     args: { input: t.arg({ type: QuoteInput, required: true, description: 'The parameters, field by field (see the input type).' }) },
     errors: { types: [NoRouteError, AmountTooSmallError, AmountTooLargeError] },
     resolve: async (_r, { input }, ctx) => {
@@ -168,7 +168,7 @@ builder.queryField('quoteWithCalls', (t) =>
     type: QuoteResponseRef,
     description:
       "Quotes whose output is handed to destination calls run by the provider's executor (`calls` or `action`). Cross-chain to EVM chains only, without gas on arrival; only providers that run destination calls are asked. The calls are checked statically (no transferFrom, safeTransferFrom, permit or Permit2; an ERC-20 output needs an approve of the target for `dstAmount`), then simulated on the destination chain: a revert, output left with the executor, or a target crediting the executor instead of `recipient` is `CallsRevertedError`.",
-    authScopes: { public: true },
+    authScopes: { optionalRead: 'quotes' },
     args: { input: t.arg({ type: QuoteWithCallsInput, required: true, description: 'The parameters, field by field (see the input type).' }) },
     errors: { types: [CallsRevertedError, NoRouteError, AmountTooSmallError, AmountTooLargeError] },
     resolve: async (_r, { input }, ctx) => {

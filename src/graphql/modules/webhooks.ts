@@ -25,11 +25,12 @@ const DeliveryOrigin = builder.enumType('WebhookDeliveryOrigin', {
 
 WebhookAttemptRef.implement({
   description: "One HTTP attempt of a delivery. `responseBody` is the first KiB of the receiver's answer, as untrusted text.",
-  authScopes: { key: true },
+  authScopes: { read: 'webhooks' },
   fields: (t) => ({
     id: t.exposeID('id', { description: 'The attempt id.' }),
     eventId: t.exposeID('eventId', { description: 'The event sent.' }),
     event: t.field({
+      authScopes: { read: 'events' },
       type: EventRef,
       nullable: true,
       description: 'The event sent; null once it was deleted.',
@@ -64,11 +65,12 @@ export const WebhookAttemptConnection = connectionType('WebhookAttempt', Webhook
 
 WebhookDeliveryRef.implement({
   description: 'One event queued for one endpoint, with its retries.',
-  authScopes: { key: true },
+  authScopes: { read: 'webhooks' },
   fields: (t) => ({
     id: t.exposeID('id', { description: 'The delivery id.' }),
     eventId: t.exposeID('eventId', { description: 'The event delivered.' }),
     event: t.field({
+      authScopes: { read: 'events' },
       type: EventRef,
       nullable: true,
       description: 'The event delivered; null once it was deleted.',
@@ -108,7 +110,7 @@ export const WebhookDeliveryConnection = connectionType('WebhookDelivery', Webho
 
 WebhookEndpointRef.implement({
   description: 'Where events of one account and mode are POSTed, signed with the Standard Webhooks scheme.',
-  authScopes: { key: true },
+  authScopes: { read: 'webhooks' },
   fields: (t) => ({
     id: t.exposeID('id', { description: 'The endpoint id (`we_…`).' }),
     livemode: t.exposeBoolean('livemode', { description: 'True for an endpoint of live mode (receives live events only).' }),
@@ -149,7 +151,7 @@ builder.queryField('webhookEndpoints', (t) =>
   t.field({
     type: WebhookEndpointConnection,
     description: "The webhook endpoints of the API key's account and mode, newest first.",
-    authScopes: { key: true },
+    authScopes: { read: 'webhooks' },
     args: pageArgs(t, 100, 100),
     resolve: async (_r, args, ctx) => arrayConnection((await ctx.services.webhooks.list(await keyOf(ctx))).data, args, 100, 100),
   }),
@@ -160,7 +162,7 @@ builder.queryField('webhookEndpoint', (t) =>
     type: WebhookEndpointRef,
     nullable: true,
     description: "One of the key's webhook endpoints; null for any other id.",
-    authScopes: { key: true },
+    authScopes: { read: 'webhooks' },
     args: { id: t.arg.id({ required: true, description: 'The endpoint id.' }) },
     resolve: async (_r, args, ctx) => orNull(async () => ctx.services.webhooks.get(await keyOf(ctx), args.id)),
   }),
@@ -217,7 +219,7 @@ builder.mutationField('createWebhookEndpoint', (t) =>
     type: endpointPayload('CreateWebhookEndpointPayload'),
     description:
       'The payload carries the signing secret; it is not shown again (rotate to get a new one). A ConflictError when the account and mode already have the most endpoints allowed.',
-    authScopes: { key: true },
+    authScopes: { write: 'webhooks' },
     args: { input: t.arg({ type: CreateWebhookEndpointInput, required: true, description: 'The parameters, field by field (see the input type).' }) },
     errors: { types: [ConflictError] },
     resolve: idempotent(async (_r, { input }, ctx) => ({
@@ -230,7 +232,7 @@ builder.mutationField('updateWebhookEndpoint', (t) =>
   t.field({
     type: endpointPayload('UpdateWebhookEndpointPayload'),
     description: 'Changes an endpoint; fields left out stay as they are.',
-    authScopes: { key: true },
+    authScopes: { write: 'webhooks' },
     args: { input: t.arg({ type: UpdateWebhookEndpointInput, required: true, description: 'The parameters, field by field (see the input type).' }) },
     errors: { types: [NotFoundError] },
     // Nulls mean "not given", except `description: null`, which clears it.
@@ -244,7 +246,7 @@ builder.mutationField('deleteWebhookEndpoint', (t) =>
   t.field({
     type: DeleteWebhookEndpointPayload,
     description: 'Deletes the endpoint with its deliveries and attempts.',
-    authScopes: { key: true },
+    authScopes: { write: 'webhooks' },
     args: {
       input: t.arg({
         type: WebhookEndpointIdInput('DeleteWebhookEndpointInput'),
@@ -261,7 +263,7 @@ builder.mutationField('rotateWebhookEndpointSecret', (t) =>
   t.field({
     type: endpointPayload('RotateWebhookEndpointSecretPayload'),
     description: 'A new secret, shown once; the old one keeps signing alongside it for 24 hours.',
-    authScopes: { key: true },
+    authScopes: { write: 'webhooks' },
     args: { input: t.arg({ type: RotateSecretInput, required: true, description: 'The parameters, field by field (see the input type).' }) },
     errors: { types: [NotFoundError, ConflictError] },
     resolve: idempotent(async (_r, { input }, ctx) => ({ webhookEndpoint: await ctx.services.webhooks.rotateSecret(await keyOf(ctx), input.id) })),
