@@ -120,7 +120,7 @@ export const commands: Record<string, Command> = {
     const o = opts(args, { account: { type: 'string' }, mode: { type: 'string' }, name: { type: 'string' } });
     const mode = need(o.mode, 'mode');
     if (mode !== 'test' && mode !== 'live') throw new UsageError('--mode must be test or live');
-    const { key, apiKey } = await withAccounts((s) => s.createKey(need(o.account, 'account'), mode, o.name as string | undefined));
+    const { key, apiKey } = await withAccounts((s) => s.createKey(need(o.account, 'account'), mode, { name: o.name as string | undefined }));
     console.log(JSON.stringify({ id: apiKey.id, mode: apiKey.mode, key }, null, 2));
     console.error('Store this key now: it is shown only once.');
   },

@@ -125,7 +125,7 @@ async function devAccount(config: Config, accounts: Awaited<ReturnType<typeof cr
     if (await accounts.getAccount(kept.accountId)) return kept;
   }
   const account = await accounts.createAccount('Dev account');
-  const { key } = await accounts.createKey(account.id, 'test', 'npm run dev');
+  const { key } = await accounts.createKey(account.id, 'test', { name: 'npm run dev' });
   const dev = { accountId: account.id, testKey: key };
   if (devFile) {
     mkdirSync(config.DATA_DIR, { recursive: true });

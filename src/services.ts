@@ -102,6 +102,8 @@ export function createServices(infra: Infra, sql: RawSql, opts: { pgPool?: pg.Po
   const rpc = new RpcClients(config);
   const assets = new AssetsService({ config, log, clock, rpc, providers });
   const partners = new PartnersService({ prisma, clock });
+  // A rolled API key keeps its partner: the new key is linked where the old one was (fees follow the key).
+  accounts.onKeyRolled((oldKeyId, newKeyId) => partners.keyRolled(oldKeyId, newKeyId));
   // Counters shared by every instance: Redis, else Postgres, else (embedded PGlite, one process) memory.
   const ratelimit = new RateLimitService({
     config,

@@ -1,6 +1,9 @@
 import bs58 from 'bs58';
 import { getAddress, isAddress } from 'viem';
+import { z } from 'zod';
 import { ApiError } from '../errors.js';
+import { isoDateTime, requestBody } from '../validation.js';
+import { scopesInputSchema } from './state.js';
 
 export type ChainType = 'evm' | 'solana';
 
@@ -25,3 +28,32 @@ export function normalizeWallet(chainType: ChainType, address: string, field = '
 
 /** How an address is shown: EVM checksummed (EIP-55), Solana as stored. */
 export const displayWallet = (chainType: ChainType, address: string) => (chainType === 'evm' ? getAddress(address) : address);
+
+/** POST /v1/dashboard/api-keys and `createApiKey`: a named key, optionally restricted and expiring. */
+export const createKeySchema = requestBody({
+  name: z.string().trim().min(1).max(100).optional().meta({ description: 'A label to tell keys apart (1 to 100 characters).' }),
+  scopes: scopesInputSchema.nullable().optional().meta({
+    description:
+      'A restricted key: resource → `none`, `read` or `write` (write includes read); resources not named are `none`. Omitted or null: an unrestricted key (write on every resource a key may reach).',
+  }),
+  expiresAt: isoDateTime.optional().meta({ description: 'When the key stops working (in the future, at most 5 years ahead); omitted: never.' }),
+});
+export type CreateKeyInput = z.output<typeof createKeySchema>;
+
+/** The longest grace a rolled key keeps working: 7 days. */
+export const MAX_ROLL_GRACE_SECONDS = 7 * 24 * 3600;
+
+/** POST /v1/dashboard/api-keys/:id/roll and `rollApiKey`. */
+export const rollKeySchema = requestBody({
+  graceSeconds: z
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_ROLL_GRACE_SECONDS)
+    .default(0)
+    .meta({ description: 'How long the old key keeps working, 0 to 604800 seconds (7 days); 0 revokes it at once (the default).' }),
+});
+export type RollKeyInput = z.output<typeof rollKeySchema>;
+
+/** An API key id in a path (`key_…`). */
+export const apiKeyIdParamSchema = z.object({ id: z.string().meta({ example: 'key_7Hq2Lm9Xw3Rt1Vb8Nc4Zp6' }) });

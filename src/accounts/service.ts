@@ -1,4 +1,4 @@
-import { ApiError, notFound } from '../errors.js';
+import { ApiError, invalidParams, notFound } from '../errors.js';
 import { newId } from '../ids.js';
 import { plausibleId } from '../events/input.js';
 import type { Prisma } from '../db/client.js';
@@ -9,7 +9,7 @@ import type { Handles } from '../handles.js';
 import { generateApiKey, hashApiKey, parseApiKey, type Mode } from './keys.js';
 
 export type { Mode } from './keys.js';
-import { allows, keyScopes, refusalMessage, ROLE_SCOPES, type Need, type Role, type Scopes } from './state.js';
+import { allows, keyScopes, refusalMessage, resourceLabel, ROLE_SCOPES, UNRESTRICTED_KEY, widerThan, type Level, type Need, type Resource, type Role, type Scopes } from './state.js';
 import type { ChainType } from './input.js';
 
 /** The member acting through a dashboard session. */
@@ -91,10 +91,27 @@ export async function apiKeyExists(db: Prisma | Tx, id: string): Promise<boolean
   return !!(await db.apiKey.findUnique({ where: { id }, select: { id: true } }));
 }
 
+/** What a new key is given besides its account and mode. */
+export interface KeyOptions {
+  name?: string | null;
+  /** A restricted key's scopes (resources not named are `none`); absent or null: unrestricted. */
+  scopes?: Partial<Record<Resource, Level>> | null;
+  expiresAt?: Date | null;
+  /** Set by `rollKey`: the key the new one replaces. */
+  rolledFromId?: string | null;
+}
+
+/** The longest a key may be made to live: 5 years. */
+const MAX_KEY_LIFETIME_MS = 5 * 366 * 24 * 3_600_000;
+
+/** Scopes as stored: only the resources a key has (`none` is the default of every resource not named). */
+const storedScopes = (scopes: Scopes): Record<string, Level> => Object.fromEntries(Object.entries(scopes).filter(([, l]) => l !== 'none'));
+
 /** `last_used_at` is written at most this often per key, so hot keys do not write on every request. */
 const LAST_USED_RESOLUTION_MS = 60_000;
 
 export class AccountsService {
+  private readonly rollListeners: Array<(oldId: string, newId: string) => Promise<void>> = [];
   private readonly prisma: Prisma;
   private readonly brand: string;
   private readonly clock: Clock;
@@ -130,15 +147,91 @@ export class AccountsService {
     return this.prisma.account.update({ where: { id }, data: { rateLimitMultiplier: multiplier } });
   }
 
-  /** Creates a key; the full secret is returned this once and never stored. */
-  async createKey(accountId: string, mode: Mode, name?: string): Promise<{ key: string; apiKey: ApiKeyView }> {
+  /**
+   * Creates a key; the full secret is returned this once and never stored. `creator` is who asks: absent for the
+   * operator (CLI, `npm run dev`); an API key or a dashboard session needs `api_keys: write` and may only make a
+   * key no wider than itself (`within`: a restricted key, or a developer, cannot mint an unrestricted key), of its
+   * own account and mode.
+   */
+  async createKey(accountId: string, mode: Mode, opts: KeyOptions = {}, creator?: KeyAuth): Promise<{ key: string; apiKey: ApiKeyView }> {
+    const scopes = opts.scopes == null ? null : keyScopes(opts.scopes);
+    if (creator) this.checkCreator(creator, accountId, mode, scopes ?? UNRESTRICTED_KEY);
+    if (opts.expiresAt) {
+      const now = this.clock.now();
+      if (opts.expiresAt.getTime() <= now) throw invalidParams('expiresAt', 'must be in the future');
+      if (opts.expiresAt.getTime() > now + MAX_KEY_LIFETIME_MS) throw invalidParams('expiresAt', 'must be at most 5 years ahead');
+    }
     const account = await this.getAccount(accountId);
     if (!account) throw notFound('Account');
     const { key, prefix, hash } = generateApiKey(this.brand, mode);
     const apiKey = await this.prisma.apiKey.create({
-      data: { id: newId('key', 96), accountId, mode, prefix, hash, name: name ?? null },
+      data: {
+        id: newId('key', 96),
+        accountId,
+        mode,
+        prefix,
+        hash,
+        name: opts.name ?? null,
+        ...(scopes ? { scopes: storedScopes(scopes) } : {}),
+        expiresAt: opts.expiresAt ?? null,
+        rolledFromId: opts.rolledFromId ?? null,
+      },
     });
     return { key, apiKey: apiKey as ApiKeyView };
+  }
+
+  /**
+   * Rolls a key: a new key with the same name, scopes, mode and expiry (`rolledFromId` set), answered with its
+   * secret this once; the old key keeps working for `graceSeconds` (0: revoked at once), never longer than it
+   * would have. A revoked or expired key cannot be rolled (CONFLICT). Another account's or mode's key is
+   * NOT_FOUND, as a missing one.
+   */
+  async rollKey(auth: KeyAuth, keyId: string, { graceSeconds }: { graceSeconds: number }): Promise<{ key: string; apiKey: ApiKeyView; old: ApiKeyView }> {
+    const old = await this.ownKey(auth, keyId);
+    const now = this.clock.now();
+    if (old.revokedAt || (old.expiresAt && old.expiresAt.getTime() <= now)) throw new ApiError('CONFLICT', 'This API key is revoked or expired: create a new one instead');
+    const scopes = old.scopes == null ? null : keyScopes(old.scopes);
+    this.checkCreator(auth, old.accountId, old.mode, scopes ?? UNRESTRICTED_KEY);
+    const created = await this.createKey(old.accountId, old.mode, {
+      name: old.name,
+      scopes,
+      ...(old.expiresAt && old.expiresAt.getTime() > now ? { expiresAt: old.expiresAt } : {}),
+      rolledFromId: old.id,
+    });
+    const until = now + graceSeconds * 1000;
+    const expiresAt = new Date(old.expiresAt ? Math.min(old.expiresAt.getTime(), until) : until);
+    const updated = (await this.prisma.apiKey.update({
+      where: { id: old.id },
+      data: graceSeconds === 0 ? { revokedAt: new Date(now), expiresAt } : { expiresAt },
+    })) as ApiKeyView;
+    for (const fn of this.rollListeners) await fn(old.id, created.apiKey.id);
+    return { ...created, old: updated };
+  }
+
+  /** Called after a key is rolled, with the old and the new key's id (partners carry their key link over). */
+  onKeyRolled(fn: (oldId: string, newId: string) => Promise<void>): void {
+    this.rollListeners.push(fn);
+  }
+
+  /** A key of the credential's own account and mode; any other id → NOT_FOUND. */
+  private async ownKey(auth: KeyAuth, keyId: string): Promise<ApiKeyView> {
+    if (!plausibleId(keyId)) throw notFound('API key');
+    const key = await this.prisma.apiKey.findFirst({ where: { id: keyId, accountId: auth.accountId, mode: auth.mode } });
+    if (!key) throw notFound('API key');
+    return key as ApiKeyView;
+  }
+
+  private checkCreator(creator: KeyAuth, accountId: string, mode: Mode, scopes: Scopes): void {
+    if (creator.accountId !== accountId || creator.mode !== mode) throw notFound('Account');
+    requireScope(creator, { resource: 'api_keys', level: 'write' });
+    const wider = widerThan(scopes, creator.scopes);
+    if (wider.length > 0) {
+      throw new ApiError(
+        'FORBIDDEN',
+        `${creator.via === 'session' ? `Your role (${creator.member?.role ?? 'unknown'})` : 'This API key'} may not make a key wider than itself: ${wider.map((r) => `${resourceLabel(r)} ${scopes[r]}`).join(', ')}`,
+        { resources: wider },
+      );
+    }
   }
 
   /** The account's keys; with `mode`, only that mode's (a test key must not see or touch live keys). */

@@ -105,5 +105,8 @@ export function keyScopes(stored: unknown): Scopes {
 
 const asLevel = (v: string | undefined): Level => (v === 'read' || v === 'write' ? v : 'none');
 
+/** The resources where `inner` goes beyond `outer`. */
+export const widerThan = (inner: Scopes, outer: Scopes): Resource[] => RESOURCES.filter((r) => RANK[inner[r]] > RANK[outer[r]]);
+
 /** Whether every level of `inner` is within `outer` (a key may only make keys no wider than itself). */
-export const within = (inner: Scopes, outer: Scopes): boolean => RESOURCES.every((r) => RANK[inner[r]] <= RANK[outer[r]]);
+export const within = (inner: Scopes, outer: Scopes): boolean => widerThan(inner, outer).length === 0;

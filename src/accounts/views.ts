@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { isoTimestamp } from '../openapi/common.js';
+import { keyScopes, RESOURCES } from './state.js';
+import type { ApiKeyView } from './service.js';
 
 /** GET /v1/account: the account and mode of the key (like Stripe's), handy to check a key works. */
 export const accountViewSchema = z
@@ -14,3 +16,50 @@ export const accountViewSchema = z
   .meta({ id: 'Account' });
 
 export type AccountView = z.output<typeof accountViewSchema>;
+
+const levelSchema = z.enum(['none', 'read', 'write']);
+
+/** An API key as the dashboard lists it: never the secret (only the create and roll answers carry it, once). */
+export const apiKeyWireSchema = z
+  .object({
+    id: z.string().meta({ example: 'key_7Hq2Lm9Xw3Rt1Vb8Nc4Zp6' }),
+    object: z.literal('api_key'),
+    mode: z.enum(['test', 'live']),
+    prefix: z.string().meta({ description: 'The first characters of the secret, to tell keys apart.' }),
+    name: z.string().nullable(),
+    scopes: z
+      .record(z.enum(RESOURCES), levelSchema)
+      .nullable()
+      .meta({ description: 'A restricted key: every resource with its level (`none`, `read`, `write`). Null: unrestricted.' }),
+    createdAt: isoTimestamp,
+    lastUsedAt: isoTimestamp.nullable().meta({ description: 'When a request last authenticated with it (at most once a minute).' }),
+    expiresAt: isoTimestamp.nullable().meta({ description: 'When it stops working (its own expiry, or the end of the grace after a roll).' }),
+    revokedAt: isoTimestamp.nullable(),
+    rolledFromId: z.string().nullable().meta({ description: 'The key this one replaced, when it was made by rolling.' }),
+  })
+  .meta({ id: 'ApiKey' });
+export type ApiKeyWire = z.output<typeof apiKeyWireSchema>;
+
+/** The answer of creating or rolling a key: the key and its secret, shown this once. */
+export const createdApiKeySchema = z
+  .object({
+    apiKey: apiKeyWireSchema,
+    secret: z.string().meta({ description: 'The full key, for the `x-api-key` header. Shown only here: store it now.' }),
+  })
+  .meta({ id: 'CreatedApiKey' });
+export type CreatedApiKeyWire = z.output<typeof createdApiKeySchema>;
+
+/** A stored key → its wire shape (scopes as the full map, or null for an unrestricted key). */
+export const toApiKeyWire = (k: ApiKeyView): ApiKeyWire => ({
+  id: k.id,
+  object: 'api_key',
+  mode: k.mode,
+  prefix: k.prefix,
+  name: k.name,
+  scopes: k.scopes == null ? null : keyScopes(k.scopes),
+  createdAt: k.createdAt.toISOString(),
+  lastUsedAt: k.lastUsedAt?.toISOString() ?? null,
+  expiresAt: k.expiresAt?.toISOString() ?? null,
+  revokedAt: k.revokedAt?.toISOString() ?? null,
+  rolledFromId: k.rolledFromId,
+});

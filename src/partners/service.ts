@@ -85,6 +85,14 @@ export class PartnersService {
     return this.get(partnerId);
   }
 
+  /** A rolled key keeps its partner: the new key is linked to the old key's partner (nothing when it had none). */
+  async keyRolled(oldKeyId: string, newKeyId: string): Promise<void> {
+    const link = await this.prisma.partnerKey.findUnique({ where: { apiKeyId: oldKeyId } });
+    if (!link) return;
+    await this.prisma.partnerKey.upsert({ where: { apiKeyId: newKeyId }, create: { apiKeyId: newKeyId, partnerId: link.partnerId }, update: {} });
+    this.clearCache();
+  }
+
   /** The partner named by an `integrator` value; null when unknown. */
   async forIntegrator(id: string): Promise<PartnerView | null> {
     return this.cached(this.byId, id, async () => {

@@ -48,7 +48,7 @@ describe('accounts over GraphQL, in process', () => {
 
   it("revokes a key of the account; another account's key is a typed NotFoundError; a revoked key is refused", async () => {
     const { accountId, key } = await g.createTestKey();
-    const { apiKey: second } = await g.app.services.accounts.createKey(accountId, 'test', 'second');
+    const { apiKey: second } = await g.app.services.accounts.createKey(accountId, 'test', { name: 'second' });
     const revoked = (await g.gql(RevokeApiKey, { id: second.id }, key)).data!.revokeApiKey;
     expect(revoked).toMatchObject({ __typename: 'RevokeApiKeyPayload', apiKey: { id: second.id, revokedAt: expect.stringMatching(/Z$/) } });
     const other = await g.createTestKey();

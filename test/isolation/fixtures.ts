@@ -236,7 +236,7 @@ export async function createTenants(s: TestServer): Promise<{ A: Tenant; ALive: 
   const A = await createTenant(s, 'A', a.key);
   const ALive = await createTenant(s, 'A-live', live.key);
   const B = await createTenant(s, 'B', b.key);
-  const r = await s.services.accounts.createKey(a.accountId, 'test', 'to revoke');
+  const r = await s.services.accounts.createKey(a.accountId, 'test', { name: 'to revoke' });
   await s.services.accounts.revokeKey(a.accountId, r.apiKey.id);
   return { A, ALive, B, revokedKey: r.key };
 }
