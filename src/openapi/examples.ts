@@ -22,6 +22,8 @@ export const EX = {
   subscriptionId: 'sub_test_4Fq8Lm2Wz7Rk1Tb9Xc3Vn',
   testClockId: 'clock_8Hv2Qp5Lx9Wd3Rk7Tm1Zb',
   endpointId: 'we_B8dy22oc82lEi6009zwvga',
+  /** An API key of the account (the dashboard's key routes). */
+  apiKeyId: 'key_7Hq2Lm9Xw3Rt1Vb8Nc4Zp6',
   eventId: 'evt_4Yq2mT8kLp0ZsVb7NcR1Dw',
   quoteId: 'q_4Yq2mT8kLp0ZsVb7NcR1Dw0aB3dE5fG7hJ9k',
   /** A provider order id (Relay request id) for GET /v1/orders/{provider}/{id}. */

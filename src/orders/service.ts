@@ -7,7 +7,7 @@ import type { PgPubSub } from '../db/pubsub.js';
 import type { ProvidersConfig } from '../providers/config.js';
 import type { Handles } from '../handles.js';
 import type { OrdersConfig } from './config.js';
-import { ApiError, isApiError } from '../errors.js';
+import { ApiError, isApiError, notFound } from '../errors.js';
 import { recordEvent, type TransactionClient } from '../events/outbox.js';
 import type { ProviderOrderStatus, ProviderTx, StoredQuote } from '../providers/types.js';
 import type { ProviderRegistry } from '../providers/registry.js';
@@ -301,6 +301,22 @@ export class OrdersService {
     return listOrders(this.prisma, auth, query);
   }
 
+  /**
+   * One order of the credential's account and mode (the dashboard's order detail): its own orders, and the orders
+   * paying its checkout sessions. Anything else is NOT_FOUND, as a missing id.
+   */
+  async getOwned(auth: KeyAuth, quoteId: string): Promise<OrderView> {
+    const row = plausibleQuoteId(quoteId) ? await this.prisma.order.findUnique({ where: { quoteId } }) : null;
+    const livemode = auth.mode === 'live';
+    let owned = !!row && row.accountId === auth.accountId && row.livemode === livemode;
+    if (row && !owned && row.checkoutSessionId) {
+      const session = await sessionOwner(this.prisma, row.checkoutSessionId);
+      owned = !!session && session.accountId === auth.accountId && session.livemode === livemode;
+    }
+    if (!row || !owned) throw notFound('Order');
+    return orderView(row);
+  }
+
   /** Orders by quote id (GraphQL references, one query per batch); null where none was reported. */
   async getMany(quoteIds: readonly string[]): Promise<(OrderView | null)[]> {
     return readByIds(
@@ -334,11 +350,21 @@ async function listOrders(prisma: PrismaClient, auth: KeyAuth, q: ListOrders): P
   }
   if (q.status) where.status = q.status;
   if (q.depositAddressId) where.depositAddressId = q.depositAddressId;
+  if (q.kind) where = { AND: [where, KIND_FILTER[q.kind]] };
+  if (q.createdFrom || q.createdTo) where = { AND: [where, { submittedAt: { ...(q.createdFrom ? { gte: q.createdFrom } : {}), ...(q.createdTo ? { lt: q.createdTo } : {}) } }] };
   const from = q.cursor ? decodeCursor(q.cursor, plausibleQuoteId) : null;
   const page = from ? { OR: [{ submittedAt: { lt: from.createdAt } }, { submittedAt: from.createdAt, quoteId: { lt: from.id } }] } : {};
   const rows = await prisma.order.findMany({ where: { ...where, ...page }, orderBy: [{ submittedAt: 'desc' }, { quoteId: 'desc' }], take: q.limit + 1 });
   return pageOf(rows, q.limit, orderView, (r) => encodeCursor({ createdAt: r.submittedAt, id: r.quoteId }));
 }
+
+/** What each `kind` of the order list means in the records. */
+const KIND_FILTER: Record<NonNullable<ListOrders['kind']>, Prisma.OrderWhereInput> = {
+  swap: { depositAddressId: null, limitOrderId: null, checkoutSessionId: null },
+  deposit: { depositAddressId: { not: null }, checkoutSessionId: null },
+  limit_order: { limitOrderId: { not: null } },
+  checkout: { checkoutSessionId: { not: null } },
+};
 
 /** The `listOrders` cursor that resumes right after `v`. */
 export const orderListCursor = (v: Pick<OrderView, 'submittedAt' | 'quoteId'>) => encodeCursor({ createdAt: new Date(v.submittedAt), id: v.quoteId });
