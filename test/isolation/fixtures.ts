@@ -24,6 +24,8 @@ const SESSION_INPUT = {
 export interface Tenant {
   name: string;
   key: string;
+  /** A dashboard session of an owner of the tenant's account, in the tenant's mode: the `cookie` header value. */
+  cookie: string;
   auth: KeyAuth;
   /** An open session (reference and metadata set, so a leak of the private view shows). */
   sessionId: string;
@@ -36,7 +38,11 @@ export interface Tenant {
   eventId: string;
   endpointId: string;
   endpointSecret: string;
+  /** A second endpoint (the dashboard's delete is checked on it; the key route deletes `endpointId`). */
+  spareEndpointId: string;
   apiKeyId: string;
+  /** A second key of the tenant's account and mode (rolled and revoked from the dashboard). */
+  spareKeyId: string;
   /** A draft invoice (customer email and memo set, so a leak of the owner's view shows). */
   invoiceId: string;
   /** An active deposit address (label and metadata set) with one deposit order (`depositQuoteId`). */
@@ -177,10 +183,18 @@ async function createTenant(s: TestServer, name: string, key: string): Promise<T
       metadata: { owner: name },
     }),
   );
+  const spareEndpoint = await s.services.webhooks.create(auth, parseInput(createSchema, { url, description: `spare endpoint of ${name}` }));
+  const spareKey = await s.services.accounts.createKey(auth.accountId, auth.mode, { name: `spare of ${name}` });
+  // A dashboard owner of the account, signed in and switched to this tenant's mode.
+  const member = await s.services.accounts.ensureMember(auth.accountId, 'evm', hex(20), 'owner');
+  const signedIn = await s.services.auth.createSession(member, {});
+  if (live) await s.services.auth.setMode(await s.services.auth.authenticateSessionById(signedIn.session.id), 'live');
+  const cookie = `${s.services.auth.cookieName}=${signedIn.token}`;
   const testClockId = live ? newId('clock') : (await s.services.subscriptions.createTestClock(auth, { name: `clock of ${name}` })).id;
   return {
     name,
     key,
+    cookie,
     auth,
     depositAddressId,
     depositQuoteId,
@@ -194,6 +208,8 @@ async function createTenant(s: TestServer, name: string, key: string): Promise<T
     endpointId: endpoint.id,
     endpointSecret: (endpoint as { secret: string }).secret,
     apiKeyId: auth.keyId,
+    spareEndpointId: spareEndpoint.id,
+    spareKeyId: spareKey.apiKey.id,
     invoiceId: invoice.id,
   };
 }
@@ -220,8 +236,11 @@ export function ghostOf(t: Tenant): Tenant {
     refundId: lookalike(t.refundId),
     paymentId: lookalike(t.paymentId),
     eventId: lookalike(t.eventId),
+    invoiceId: lookalike(t.invoiceId),
     endpointId: lookalike(t.endpointId),
     apiKeyId: lookalike(t.apiKeyId),
+    spareKeyId: lookalike(t.spareKeyId),
+    spareEndpointId: lookalike(t.spareEndpointId),
     depositAddressId: lookalike(t.depositAddressId),
     depositQuoteId: lookalike(t.depositQuoteId),
   };

@@ -19,7 +19,13 @@ export interface Req {
  * - `public`: no key needed; why, and what it must not reveal (checked in the suite where marked).
  */
 export type RestRow =
-  | { kind: 'owned'; req: (target: Tenant, caller: Tenant) => Req | Req[]; idsOf: (t: Tenant) => string[] }
+  | {
+      kind: 'owned';
+      req: (target: Tenant, caller: Tenant) => Req | Req[];
+      idsOf: (t: Tenant) => string[];
+      /** What the owner's own request gets when it is not a success (e.g. a receipt of an unpaid invoice), and why. */
+      ownerGets?: { status: number; code: string; why: string };
+    }
   | { kind: 'list'; req: (caller: Tenant) => Req; contains: (body: any, target: Tenant) => boolean }
   | { kind: 'own'; why: string }
   | { kind: 'public'; why: string; mustNotReveal?: string };
@@ -265,3 +271,72 @@ export const restTable: Record<string, RestRow> = {
     idsOf: (t) => [t.endpointId],
   },
 };
+
+/** The dashboard path of a key route's request: `/v1/x` → `/v1/dashboard/x`. */
+const dash = (r: Req): Req => ({ ...r, path: r.path.replace(/^\/v1\//, '/v1/dashboard/') });
+
+/** A mirrored key route's row: the same checks, sent to the dashboard path with the caller's session cookie. */
+function mirrorRow(row: RestRow): RestRow {
+  if (row.kind === 'owned') return { ...row, req: (t, c) => [row.req(t, c)].flat().map(dash) };
+  if (row.kind === 'list') return { ...row, req: (c: Tenant) => dash(row.req(c)) };
+  return row;
+}
+
+const MIRRORED = [
+  'POST /v1/invoices',
+  'GET /v1/invoices',
+  'GET /v1/invoices/:id',
+  'PATCH /v1/invoices/:id',
+  'POST /v1/invoices/:id/send',
+  'POST /v1/invoices/:id/void',
+  'GET /v1/orders',
+  'POST /v1/webhook-endpoints/trigger',
+  'POST /v1/webhook-endpoints',
+  'GET /v1/webhook-endpoints',
+  'GET /v1/webhook-endpoints/:id',
+  'PATCH /v1/webhook-endpoints/:id',
+  'POST /v1/webhook-endpoints/:id/rotate-secret',
+  'GET /v1/webhook-endpoints/:id/attempts',
+  'GET /v1/events',
+  'GET /v1/events/:id',
+  'GET /v1/events/:id/deliveries',
+  'GET /v1/events/:id/attempts',
+  'POST /v1/events/:id/redeliver',
+];
+for (const name of MIRRORED) restTable[name.replace(' /v1/', ' /v1/dashboard/')] = mirrorRow(restTable[name]!);
+
+const keyPath = (t: Tenant) => `/v1/dashboard/api-keys/${t.spareKeyId}`;
+Object.assign(restTable, {
+  'GET /v1/dashboard/invoices/:id/receipt.pdf': {
+    kind: 'owned',
+    req: (t) => ({ method: 'GET', path: `/v1/dashboard/invoices/${t.invoiceId}/receipt.pdf` }),
+    idsOf: (t) => [t.invoiceId],
+    ownerGets: { status: 404, code: 'NOT_FOUND', why: "the owner's invoice is a draft: no receipt before it is paid (a message of its own: checked below)" },
+  },
+  'DELETE /v1/dashboard/webhook-endpoints/:id': {
+    kind: 'owned',
+    req: (t) => ({ method: 'DELETE', path: `/v1/dashboard/webhook-endpoints/${t.spareEndpointId}` }),
+    idsOf: (t) => [t.spareEndpointId],
+  },
+  'GET /v1/dashboard/orders/:quoteId': {
+    kind: 'owned',
+    req: (t) => ({ method: 'GET', path: `/v1/dashboard/orders/${t.depositQuoteId}` }),
+    idsOf: (t) => [t.depositQuoteId],
+  },
+  'GET /v1/dashboard/api-keys': {
+    kind: 'list',
+    req: () => ({ method: 'GET', path: '/v1/dashboard/api-keys' }),
+    contains: (b, t) => hasId(b?.data, t.apiKeyId),
+  },
+  'POST /v1/dashboard/api-keys': { kind: 'own', why: "creates a key in the session's own account and mode" },
+  'POST /v1/dashboard/api-keys/:id/roll': {
+    kind: 'owned',
+    req: (t) => ({ method: 'POST', path: `${keyPath(t)}/roll`, body: { graceSeconds: 3600 } }),
+    idsOf: (t) => [t.spareKeyId],
+  },
+  'POST /v1/dashboard/api-keys/:id/revoke': {
+    kind: 'owned',
+    req: (t) => ({ method: 'POST', path: `${keyPath(t)}/revoke` }),
+    idsOf: (t) => [t.spareKeyId],
+  },
+} satisfies Record<string, RestRow>);

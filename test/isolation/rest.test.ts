@@ -36,16 +36,22 @@ describe.each(backends)('tenant isolation over REST (%s)', (backend) => {
   beforeAll(async () => {
     s = await startTestServer({ backend, env: { JOBS_ENABLED: 'false' } });
     ({ A, ALive, B, revokedKey } = await createTenants(s));
+    for (const t of [A, ALive, B]) cookieOf.set(t.key, t.cookie);
     deliveriesOfA = (await s.services.events.deliveries(A.auth, A.eventId)).length;
   }, 60_000);
   afterAll(() => s?.close());
 
-  const send = (req: Req, key?: string): Promise<TestResponse> =>
-    s.request(req.path, {
+  /** A tenant's key → its dashboard session cookie: dashboard routes are sent with the cookie (and the dashboard Origin). */
+  const cookieOf = new Map<string, string>();
+  const send = (req: Req, key?: string): Promise<TestResponse> => {
+    const cookie = req.path.startsWith('/v1/dashboard/') && key ? cookieOf.get(key) : undefined;
+    const credential: Record<string, string> = cookie ? { cookie, origin: s.config.PUBLIC_URL } : key ? { 'x-api-key': key } : {};
+    return s.request(req.path, {
       method: req.method,
-      headers: { ...(key ? { 'x-api-key': key } : {}), ...(req.body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      headers: { ...credential, ...(req.body !== undefined ? { 'content-type': 'application/json' } : {}) },
       body: req.body === undefined ? undefined : JSON.stringify(req.body),
     });
+  };
 
   /** What a client can tell apart: status, content type and body, minus the request id and the ids it sent. */
   const observable = (r: TestResponse, ids: string[]) => {
@@ -156,7 +162,12 @@ describe.each(backends)('tenant isolation over REST (%s)', (backend) => {
     for (const [name, row] of order) {
       for (const req of [row.req(A, A)].flat()) {
         const r = await send(req, A.key);
-        expect(r.status, `${name} for its owner: ${r.text}`).not.toBe(404);
+        if (row.ownerGets) {
+          expect([r.status, r.body?.error?.code], `${name} for its owner (${row.ownerGets.why}): ${r.text}`).toEqual([row.ownerGets.status, row.ownerGets.code]);
+          // Not the tenant check's answer: the owner's message differs from the one another tenant gets.
+          const foreign = await send([row.req(A, B)].flat()[0]!, B.key);
+          expect(r.body.error.message, name).not.toBe(foreign.body.error.message);
+        } else expect(r.status, `${name} for its owner: ${r.text}`).not.toBe(404);
       }
     }
   });
