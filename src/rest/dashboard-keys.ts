@@ -51,7 +51,6 @@ export const dashboardKeyRoutes: Route[] = [
     path: '/v1/dashboard/api-keys',
     access: 'session',
     scope: { resource: 'api_keys', level: 'write' },
-    idempotent: true,
     handler: async ({ services, auth, body }) => {
       const { key, apiKey } = await services.accounts.createKey(auth!.accountId, auth!.mode, parseInput(createKeySchema, body ?? {}), auth!);
       return reply(201, { apiKey: toApiKeyWire(apiKey), secret: key });
@@ -81,7 +80,6 @@ export const dashboardKeyRoutes: Route[] = [
     path: '/v1/dashboard/api-keys/:id/roll',
     access: 'session',
     scope: { resource: 'api_keys', level: 'write' },
-    idempotent: true,
     handler: async ({ services, auth, params, body }) => {
       const { key, apiKey } = await services.accounts.rollKey(auth!, params.id, parseInput(rollKeySchema, body ?? {}));
       return { apiKey: toApiKeyWire(apiKey), secret: key };

@@ -43,6 +43,14 @@ const REST_IDEMPOTENT = [
   'POST /v1/limit-orders/:id/submit',
   'POST /v1/limit-orders/:id/cancel',
   'POST /v1/limit-orders/cancel',
+  // The dashboard's mirrors of the routes above (same handlers).
+  'POST /v1/dashboard/invoices',
+  'POST /v1/dashboard/invoices/:id/send',
+  'POST /v1/dashboard/invoices/:id/void',
+  'POST /v1/dashboard/webhook-endpoints',
+  'POST /v1/dashboard/webhook-endpoints/:id/rotate-secret',
+  'POST /v1/dashboard/webhook-endpoints/trigger',
+  'POST /v1/dashboard/events/:id/redeliver',
 ];
 const REST_NOT_IDEMPOTENT: Record<string, string> = {
   'POST /v1/orders': 'builds a transaction to sign from a stored quote; changes nothing',
@@ -52,6 +60,10 @@ const REST_NOT_IDEMPOTENT: Record<string, string> = {
   'POST /v1/auth/sign-out': 'revoking a revoked session changes nothing',
   'POST /v1/auth/session/mode': 'sets the mode to a given value: running it twice leaves the same session',
   'POST /v1/auth/session/account': 'sets the account to a given one: running it twice leaves the same session',
+  'POST /v1/dashboard/api-keys':
+    'the answer carries the key secret, stored only hashed: a replay would keep it in clear for 24 h; a retry after a lost answer makes a second key, listed and revocable',
+  'POST /v1/dashboard/api-keys/:id/roll': 'the answer carries the new secret (as creating a key); a retry rolls again, and the key rolled first keeps its grace',
+  'POST /v1/dashboard/api-keys/:id/revoke': 'revoking a revoked key changes nothing',
   'POST /v1/auth/dev-sign-in': 'development only; each call opens a new session by design (a sign-in never reuses a token)',
 };
 
@@ -95,6 +107,8 @@ const GRAPHQL_NOT_IDEMPOTENT: Record<string, string> = {
   updateWebhookEndpoint: 'sets fields to given values: running it twice leaves the same endpoint (PATCH)',
   deleteWebhookEndpoint: 'a second delete finds nothing to delete (DELETE)',
   revokeApiKey: 'revoking a revoked key changes nothing',
+  createApiKey: 'as POST /v1/dashboard/api-keys: the answer carries the secret, which is stored only hashed and never replayed',
+  rollApiKey: 'as POST /v1/dashboard/api-keys/{id}/roll: the answer carries the new secret',
   updateInvoice: 'sets fields of a draft to given values: running it twice leaves the same draft (PATCH)',
   refreshDepositAddress: 'as POST /v1/deposit-addresses/{id}/refresh: a second check records nothing twice',
   updateBillingSubscription: 'sets line items and metadata to given values: running it twice leaves the same subscription (PATCH)',

@@ -314,6 +314,19 @@ export const gqlTable: Record<string, GqlRow> = {
     op: (t) => ({ query: `mutation($id: ID!) { revokeApiKey(input: { id: $id }) { ${RESULT} } }`, variables: { id: t.apiKeyId } }),
     idsOf: (t) => [t.apiKeyId],
   },
+  'Mutation.rollApiKey': {
+    kind: 'mutation',
+    op: (t) => ({
+      query: `mutation($id: ID!) { rollApiKey(input: { id: $id, graceSeconds: 3600 }) { ${RESULT} } }`,
+      variables: { id: t.spareKeyId },
+    }),
+    idsOf: (t) => [t.spareKeyId],
+  },
+  'Mutation.createApiKey': {
+    kind: 'own',
+    why: "creates a key in the credential's own account and mode, never wider than the credential",
+    op: () => ({ query: `mutation { createApiKey(input: { name: "iso" }) { ${RESULT} } }` }),
+  },
   'Mutation.rotateWebhookEndpointSecret': {
     kind: 'mutation',
     op: (t) => ({ query: `mutation($id: ID!) { rotateWebhookEndpointSecret(input: { id: $id }) { ${RESULT} } }`, variables: { id: t.endpointId } }),

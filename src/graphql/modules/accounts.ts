@@ -1,10 +1,44 @@
-import { builder } from '../builder.js';
+import { builder, describedValues, payloadDescription } from '../builder.js';
 import type { ApiKeyView } from '../../accounts/service.js';
-import { NotFoundError } from '../errors.js';
+import { ConflictError, ForbiddenError, NotFoundError } from '../errors.js';
+import { parseGraphQLInput } from '../input.js';
+import { createKeySchema, rollKeySchema } from '../../accounts/input.js';
+import { keyScopes, RESOURCES, resourceLabel, type Level, type Resource, type Scopes } from '../../accounts/state.js';
 import { keyOf } from '../loaders.js';
 import { arrayConnection, connectionType, pageArgs } from '../pagination.js';
 import { ModeEnum } from '../refs.js';
 import { notFound } from '../../errors.js';
+
+const ScopeLevelEnum = builder.enumType('ScopeLevel', {
+  description: 'What a key or a role may do with one resource: nothing, read it, or read and change it.',
+  values: describedValues({ none: 'Nothing: requests on the resource are FORBIDDEN.', read: 'Read it.', write: 'Read and change it (write includes read).' } satisfies Record<
+    Level,
+    string
+  >),
+});
+
+/** `checkout_sessions` → `checkoutSessions`: the GraphQL field of a resource. */
+const fieldOf = (r: Resource) => r.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
+
+/** Keys can never be given the team (dashboard-only), so the input has no field for it. */
+const KEY_RESOURCES = RESOURCES.filter((r) => r !== 'team');
+
+const ApiKeyScopes = builder.objectRef<Scopes>('ApiKeyScopes').implement({
+  description: 'What a restricted key may do, one field per resource.',
+  fields: (t) =>
+    Object.fromEntries(
+      RESOURCES.map((r) => [
+        fieldOf(r),
+        t.field({ type: ScopeLevelEnum, description: `The level on ${resourceLabel(r)}.`, resolve: (s) => s[r] }),
+      ]),
+    ),
+});
+
+const ApiKeyScopesInput = builder.inputType('ApiKeyScopesInput', {
+  description: 'A restricted key: the level per resource; a resource not given is `none`.',
+  fields: (t) =>
+    Object.fromEntries(KEY_RESOURCES.map((r) => [fieldOf(r), t.field({ type: ScopeLevelEnum, description: `The level on ${resourceLabel(r)}.` })])),
+});
 
 const ApiKey = builder.objectRef<ApiKeyView>('ApiKey').implement({
   description: 'An API key. The secret is shown only once, when it is created.',
@@ -27,6 +61,18 @@ const ApiKey = builder.objectRef<ApiKeyView>('ApiKey').implement({
       nullable: true,
       description: 'When the key was revoked: from then on every request with it is UNAUTHORIZED. Null while the key works.',
     }),
+    expiresAt: t.expose('expiresAt', {
+      type: 'DateTime',
+      nullable: true,
+      description: 'When the key stops working (its own expiry, or the end of the grace period after it was rolled); null: never.',
+    }),
+    scopes: t.field({
+      type: ApiKeyScopes,
+      nullable: true,
+      description: 'A restricted key: what it may do per resource. Null: unrestricted (everything a key may do).',
+      resolve: (k) => (k.scopes == null ? null : keyScopes(k.scopes)),
+    }),
+    rolledFromId: t.exposeID('rolledFromId', { nullable: true, description: 'The key this one replaced, when it was made by `rollApiKey`.' }),
   }),
 });
 
@@ -93,6 +139,69 @@ builder.mutationField('revokeApiKey', (t) =>
     resolve: async (_r, { input }, ctx) => {
       const auth = await keyOf(ctx);
       return { apiKey: await ctx.services.accounts.revokeKey(auth.accountId, input.id, auth.mode) };
+    },
+  }),
+);
+
+const CreateApiKeyInput = builder.inputType('CreateApiKeyInput', {
+  description: "A new key of the credential's account and mode.",
+  fields: (t) => ({
+    name: t.string({ description: 'A label to tell keys apart (1 to 100 characters).' }),
+    scopes: t.field({ type: ApiKeyScopesInput, description: 'Restricts the key; omitted or null: unrestricted. Never wider than the caller itself.' }),
+    expiresAt: t.field({ type: 'DateTime', description: 'When the key stops working (future, at most 5 years ahead); omitted: never.' }),
+  }),
+});
+
+const KeyWithSecret = (name: string) =>
+  builder.objectRef<{ apiKey: ApiKeyView; secret: string }>(name).implement({
+    description: payloadDescription(name),
+    fields: (t) => ({
+      apiKey: t.field({ type: ApiKey, description: 'The new key.', resolve: (p) => p.apiKey }),
+      secret: t.exposeString('secret', { description: 'The full key for the `x-api-key` header: shown only here, store it now.' }),
+    }),
+  });
+
+/** GraphQL's scope fields (camelCase) → the domain's resource names. */
+const scopesFromInput = (s: Record<string, string | null | undefined> | null | undefined) =>
+  s == null ? s : Object.fromEntries(KEY_RESOURCES.filter((r) => s[fieldOf(r)] != null).map((r) => [r, s[fieldOf(r)]]));
+
+builder.mutationField('createApiKey', (t) =>
+  t.field({
+    type: KeyWithSecret('CreateApiKeyPayload'),
+    description:
+      "Creates an API key of the credential's account and mode, unrestricted or restricted, optionally expiring; the secret is in this answer only. Needs `api_keys: write`, and a key no wider than the caller (a restricted key or a developer cannot mint a wider one: ForbiddenError).",
+    authScopes: { write: 'api_keys' },
+    args: { input: t.arg({ type: CreateApiKeyInput, required: true, description: 'The parameters, field by field (see the input type).' }) },
+    errors: { types: [ForbiddenError] },
+    resolve: async (_r, { input }, ctx) => {
+      const auth = await keyOf(ctx);
+      const opts = parseGraphQLInput(createKeySchema, { ...input, scopes: scopesFromInput(input.scopes), expiresAt: input.expiresAt?.toISOString() });
+      const { key, apiKey } = await ctx.services.accounts.createKey(auth.accountId, auth.mode, opts, auth);
+      return { apiKey, secret: key };
+    },
+  }),
+);
+
+const RollApiKeyInput = builder.inputType('RollApiKeyInput', {
+  description: 'The key to roll and how long the old one keeps working.',
+  fields: (t) => ({
+    id: t.id({ required: true, description: "The key to roll: one of the account's keys in this mode." }),
+    graceSeconds: t.int({ description: 'How long the old key keeps working: 0 (the default: revoked at once) to 604800 (7 days).' }),
+  }),
+});
+
+builder.mutationField('rollApiKey', (t) =>
+  t.field({
+    type: KeyWithSecret('RollApiKeyPayload'),
+    description:
+      'Replaces a key by a new one with the same name, scopes, mode and expiry (`rolledFromId` set; a partner link moves with it); the old key keeps working for `graceSeconds`. The new secret is in this answer only. A revoked or expired key is a ConflictError.',
+    authScopes: { write: 'api_keys' },
+    args: { input: t.arg({ type: RollApiKeyInput, required: true, description: 'The parameters, field by field (see the input type).' }) },
+    errors: { types: [NotFoundError, ConflictError] },
+    resolve: async (_r, { input }, ctx) => {
+      const auth = await keyOf(ctx);
+      const { key, apiKey } = await ctx.services.accounts.rollKey(auth, input.id, parseGraphQLInput(rollKeySchema, { graceSeconds: input.graceSeconds }));
+      return { apiKey, secret: key };
     },
   }),
 );
