@@ -36,7 +36,7 @@ export const createKeySchema = requestBody({
     description:
       'A restricted key: resource → `none`, `read` or `write` (write includes read); resources not named are `none`. Omitted or null: an unrestricted key (write on every resource a key may reach).',
   }),
-  expiresAt: isoDateTime.optional().meta({ description: 'When the key stops working (in the future, at most 5 years ahead); omitted: never.' }),
+  expiresAt: isoDateTime.optional().meta({ description: 'When the key stops working (in the future); omitted: never.' }),
 });
 export type CreateKeyInput = z.output<typeof createKeySchema>;
 

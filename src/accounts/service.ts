@@ -101,9 +101,6 @@ export interface KeyOptions {
   rolledFromId?: string | null;
 }
 
-/** The longest a key may be made to live: 5 years. */
-const MAX_KEY_LIFETIME_MS = 5 * 366 * 24 * 3_600_000;
-
 /** Scopes as stored: only the resources a key has (`none` is the default of every resource not named). */
 const storedScopes = (scopes: Scopes): Record<string, Level> => Object.fromEntries(Object.entries(scopes).filter(([, l]) => l !== 'none'));
 
@@ -157,9 +154,7 @@ export class AccountsService {
     const scopes = opts.scopes == null ? null : keyScopes(opts.scopes);
     if (creator) this.checkCreator(creator, accountId, mode, scopes ?? UNRESTRICTED_KEY);
     if (opts.expiresAt) {
-      const now = this.clock.now();
-      if (opts.expiresAt.getTime() <= now) throw invalidParams('expiresAt', 'must be in the future');
-      if (opts.expiresAt.getTime() > now + MAX_KEY_LIFETIME_MS) throw invalidParams('expiresAt', 'must be at most 5 years ahead');
+      if (opts.expiresAt.getTime() <= this.clock.now()) throw invalidParams('expiresAt', 'must be in the future');
     }
     const account = await this.getAccount(accountId);
     if (!account) throw notFound('Account');

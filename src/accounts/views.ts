@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoTimestamp } from '../openapi/common.js';
-import { keyScopes, RESOURCES } from './state.js';
+import { keyScopes, RESOURCES, type Resource } from './state.js';
 import type { ApiKeyView } from './service.js';
 
 /** GET /v1/account: the account and mode of the key (like Stripe's), handy to check a key works. */
@@ -28,7 +28,7 @@ export const apiKeyWireSchema = z
     prefix: z.string().meta({ description: 'The first characters of the secret, to tell keys apart.' }),
     name: z.string().nullable(),
     scopes: z
-      .record(z.enum(RESOURCES), levelSchema)
+      .object(Object.fromEntries(RESOURCES.map((r) => [r, levelSchema])) as Record<Resource, typeof levelSchema>)
       .nullable()
       .meta({ description: 'A restricted key: every resource with its level (`none`, `read`, `write`). Null: unrestricted.' }),
     createdAt: isoTimestamp,

@@ -36,7 +36,7 @@ describe('dashboard access rules on every session route', () => {
   it('without the cookie every session route is 401 UNAUTHORIZED (an API key is not a session)', async () => {
     const { key } = await s.createTestKey();
     for (const r of sessionRoutes) {
-      for (const headers of [{ origin: s.config.PUBLIC_URL }, { origin: s.config.PUBLIC_URL, 'x-api-key': key }]) {
+      for (const headers of [{ origin: s.config.PUBLIC_URL }, { origin: s.config.PUBLIC_URL, 'x-api-key': key }] as Record<string, string>[]) {
         const res = await s.request(pathOf(r.path), { method: r.method, headers: { ...headers, 'content-type': 'application/json' }, body: r.method === 'GET' ? undefined : '{}' });
         expect([res.status, res.body?.error?.code], `${r.method} ${r.path}`).toEqual([401, 'UNAUTHORIZED']);
       }

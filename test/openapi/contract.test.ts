@@ -232,6 +232,10 @@ describe.each(backends)('OpenAPI contract: every documented example against a re
       m.set(EX.disabledDepositAddressId, id);
     }
     if (uses(EX.testClockId)) m.set(EX.testClockId, await createTestClock());
+    if (uses(EX.apiKeyId)) {
+      const { accountId } = await s.services.accounts.authenticate(key);
+      m.set(EX.apiKeyId, (await s.services.accounts.createKey(accountId, 'test', { name: 'example' })).apiKey.id);
+    }
     if (uses(EX.subscriptionId)) m.set(EX.subscriptionId, await createSubscription(operationId === 'resumeSubscription'));
     if (uses(EX.quoteId)) m.set(EX.quoteId, await quoteId());
     if (uses(EX.orderId)) {

@@ -148,7 +148,7 @@ const CreateApiKeyInput = builder.inputType('CreateApiKeyInput', {
   fields: (t) => ({
     name: t.string({ description: 'A label to tell keys apart (1 to 100 characters).' }),
     scopes: t.field({ type: ApiKeyScopesInput, description: 'Restricts the key; omitted or null: unrestricted. Never wider than the caller itself.' }),
-    expiresAt: t.field({ type: 'DateTime', description: 'When the key stops working (future, at most 5 years ahead); omitted: never.' }),
+    expiresAt: t.field({ type: 'DateTime', description: 'When the key stops working (in the future); omitted: never.' }),
   }),
 });
 
