@@ -38,10 +38,9 @@ export const createKeySchema = requestBody({
   }),
   expiresAt: isoDateTime.optional().meta({ description: 'When the key stops working (in the future); omitted: never.' }),
 });
-export type CreateKeyInput = z.output<typeof createKeySchema>;
 
 /** The longest grace a rolled key keeps working: 7 days. */
-export const MAX_ROLL_GRACE_SECONDS = 7 * 24 * 3600;
+const MAX_ROLL_GRACE_SECONDS = 7 * 24 * 3600;
 
 /** POST /v1/dashboard/api-keys/:id/roll and `rollApiKey`. */
 export const rollKeySchema = requestBody({
@@ -53,7 +52,6 @@ export const rollKeySchema = requestBody({
     .default(0)
     .meta({ description: 'How long the old key keeps working, 0 to 604800 seconds (7 days); 0 revokes it at once (the default).' }),
 });
-export type RollKeyInput = z.output<typeof rollKeySchema>;
 
 /** An API key id in a path (`key_…`). */
 export const apiKeyIdParamSchema = z.object({ id: z.string().meta({ example: 'key_7Hq2Lm9Xw3Rt1Vb8Nc4Zp6' }) });

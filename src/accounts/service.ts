@@ -9,7 +9,20 @@ import type { Handles } from '../handles.js';
 import { generateApiKey, hashApiKey, parseApiKey, type Mode } from './keys.js';
 
 export type { Mode } from './keys.js';
-import { allows, keyScopes, refusalMessage, resourceLabel, ROLE_SCOPES, UNRESTRICTED_KEY, widerThan, type Level, type Need, type Resource, type Role, type Scopes } from './state.js';
+import {
+  allows,
+  keyScopes,
+  refusalMessage,
+  resourceLabel,
+  ROLE_SCOPES,
+  UNRESTRICTED_KEY,
+  widerThan,
+  type Level,
+  type Need,
+  type Resource,
+  type Role,
+  type Scopes,
+} from './state.js';
 import type { ChainType } from './input.js';
 
 /** The member acting through a dashboard session. */
@@ -40,10 +53,11 @@ export interface KeyAuth {
 
 /** FORBIDDEN unless the credential's scopes allow `need`; the message names the resource, the level and why. */
 export function requireScope(auth: KeyAuth, need: Need): void {
-  if (!allows(auth.scopes, need)) throw new ApiError('FORBIDDEN', refusalMessage({ via: auth.via, role: auth.member?.role }, need), {
-    resource: need.resource,
-    level: need.level,
-  });
+  if (!allows(auth.scopes, need))
+    throw new ApiError('FORBIDDEN', refusalMessage({ via: auth.via, role: auth.member?.role }, need), {
+      resource: need.resource,
+      level: need.level,
+    });
 }
 
 /** The service acting for an account by itself (jobs, hooks, tools): every scope, no credential of a client. */
@@ -184,7 +198,8 @@ export class AccountsService {
   async rollKey(auth: KeyAuth, keyId: string, { graceSeconds }: { graceSeconds: number }): Promise<{ key: string; apiKey: ApiKeyView; old: ApiKeyView }> {
     const old = await this.ownKey(auth, keyId);
     const now = this.clock.now();
-    if (old.revokedAt || (old.expiresAt && old.expiresAt.getTime() <= now)) throw new ApiError('CONFLICT', 'This API key is revoked or expired: create a new one instead');
+    if (old.revokedAt || (old.expiresAt && old.expiresAt.getTime() <= now))
+      throw new ApiError('CONFLICT', 'This API key is revoked or expired: create a new one instead');
     const scopes = old.scopes == null ? null : keyScopes(old.scopes);
     this.checkCreator(auth, old.accountId, old.mode, scopes ?? UNRESTRICTED_KEY);
     const created = await this.createKey(old.accountId, old.mode, {

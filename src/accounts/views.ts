@@ -47,7 +47,6 @@ export const createdApiKeySchema = z
     secret: z.string().meta({ description: 'The full key, for the `x-api-key` header. Shown only here: store it now.' }),
   })
   .meta({ id: 'CreatedApiKey' });
-export type CreatedApiKeyWire = z.output<typeof createdApiKeySchema>;
 
 /** A stored key → its wire shape (scopes as the full map, or null for an unrestricted key). */
 export const toApiKeyWire = (k: ApiKeyView): ApiKeyWire => ({

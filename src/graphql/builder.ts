@@ -89,7 +89,10 @@ export const builder = new SchemaBuilder<{
       if (resourceFailure) {
         const auth = admitted.get(ctx);
         if (!auth) return new ApiError('UNAUTHORIZED', 'An API key is required: send it in the x-api-key header (or connectionParams over WebSocket)');
-        const need: Need = { resource: resourceFailure.parameter as Resource, level: resourceFailure.scope === 'write' || resourceFailure.scope === 'optionalWrite' ? 'write' : 'read' };
+        const need: Need = {
+          resource: resourceFailure.parameter as Resource,
+          level: resourceFailure.scope === 'write' || resourceFailure.scope === 'optionalWrite' ? 'write' : 'read',
+        };
         return new ApiError('FORBIDDEN', refusalMessage({ via: auth.via, role: auth.member?.role }, need), { resource: need.resource, level: need.level });
       }
       if (failed.includes('session'))

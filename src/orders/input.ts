@@ -57,13 +57,10 @@ export const listOrdersSchema = z.object({
   status: z.enum(['submitted', 'filled', 'refunded', 'failed']).optional(),
   depositAddressId: z.string().min(1).max(100).optional().meta({ description: 'Only the orders of this deposit address (its deposits).' }),
   checkoutSessionId: z.string().min(1).max(100).optional().meta({ description: 'Only the orders paying this checkout session.' }),
-  kind: z
-    .enum(['swap', 'deposit', 'limit_order', 'checkout'])
-    .optional()
-    .meta({
-      description:
-        'Only one kind: `swap` (a quote built and sent), `deposit` (a deposit to a deposit address), `limit_order` (a fill of a limit order), `checkout` (a payment of a checkout session).',
-    }),
+  kind: z.enum(['swap', 'deposit', 'limit_order', 'checkout']).optional().meta({
+    description:
+      'Only one kind: `swap` (a quote built and sent), `deposit` (a deposit to a deposit address), `limit_order` (a fill of a limit order), `checkout` (a payment of a checkout session).',
+  }),
   createdFrom: isoDateTime.optional().meta({ description: 'Only orders submitted at or after this time.' }),
   createdTo: isoDateTime.optional().meta({ description: 'Only orders submitted before this time.' }),
   limit: intFrom(z.number({ error: 'must be an integer' }).int('must be an integer').min(1).max(100)).default(20),

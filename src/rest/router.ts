@@ -21,7 +21,7 @@ export type Access = 'public' | 'optionalKey' | 'key' | 'session';
  * `optionalKey` route only when a key was sent); `public` for routes that take no credential; `session` for the
  * dashboard session's own state (sign-out, mode, account switch), which every signed-in member may change.
  */
-export type RouteScope = Need | 'public' | 'session';
+type RouteScope = Need | 'public' | 'session';
 
 export interface RestContext {
   services: Services;

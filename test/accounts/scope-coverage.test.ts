@@ -46,7 +46,8 @@ describe('every route and root field names what it needs', () => {
       if (names.length !== 1) offenders.push(`${name}: ${JSON.stringify(scopes)}`);
       else if (names[0] === 'public' || names[0] === 'session') continue;
       else if (!RESOURCE_SCOPES.includes(names[0]!)) offenders.push(`${name}: scope ${names[0]} names no resource`);
-      else if (!(RESOURCES as readonly string[]).includes(scopes[names[0]!] as string)) offenders.push(`${name}: unknown resource ${String(scopes[names[0]!])}`);
+      else if (!(RESOURCES as readonly string[]).includes(scopes[names[0]!] as string))
+        offenders.push(`${name}: unknown resource ${String(scopes[names[0]!])}`);
     }
     expect(offenders).toEqual([]);
   });
@@ -120,10 +121,7 @@ describe('restricted keys, roles and rolled keys at work', () => {
     expect(g.body.errors[0].message).toBe('Your role (viewer) may not write invoices');
     const developer = await sessionOf('developer');
     expect((await s.post('/v1/dashboard/invoices', invoiceBody, developer)).status).toBe(201);
-    const refund = await gql(
-      'mutation { createCheckoutRefund(input: { sessionId: "cs_test_E2VhWfsak5hqnmzzu", amount: "1" }) { __typename } }',
-      developer,
-    );
+    const refund = await gql('mutation { createCheckoutRefund(input: { sessionId: "cs_test_E2VhWfsak5hqnmzzu", amount: "1" }) { __typename } }', developer);
     expect(refund.body.errors[0]).toMatchObject({ message: 'Your role (developer) may not write refunds', extensions: { code: 'FORBIDDEN' } });
     // A developer may not mint a key that refunds either: no key wider than the role.
     const wide = await s.post('/v1/dashboard/api-keys', { name: 'too wide' }, developer);
@@ -173,9 +171,13 @@ describe('restricted keys, roles and rolled keys at work', () => {
     const again = await s.post(`/v1/dashboard/api-keys/${rolled.body.apiKey.id}/roll`, {}, owner);
     expect([again.status, again.body.error.code]).toEqual([409, 'CONFLICT']);
     // Over GraphQL the same, with the key of the session's mode.
-    const g = await gql(`mutation($id: ID!) { rollApiKey(input: { id: $id, graceSeconds: 60 }) { ... on RollApiKeyPayload { secret apiKey { rolledFromId } } } }`, owner, {
-      id: now.body.apiKey.id,
-    });
+    const g = await gql(
+      `mutation($id: ID!) { rollApiKey(input: { id: $id, graceSeconds: 60 }) { ... on RollApiKeyPayload { secret apiKey { rolledFromId } } } }`,
+      owner,
+      {
+        id: now.body.apiKey.id,
+      },
+    );
     expect(g.body.data.rollApiKey.apiKey.rolledFromId).toBe(now.body.apiKey.id);
     expect(g.body.data.rollApiKey.secret).toMatch(/_test_/);
   });

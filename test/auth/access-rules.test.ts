@@ -37,7 +37,11 @@ describe('dashboard access rules on every session route', () => {
     const { key } = await s.createTestKey();
     for (const r of sessionRoutes) {
       for (const headers of [{ origin: s.config.PUBLIC_URL }, { origin: s.config.PUBLIC_URL, 'x-api-key': key }] as Record<string, string>[]) {
-        const res = await s.request(pathOf(r.path), { method: r.method, headers: { ...headers, 'content-type': 'application/json' }, body: r.method === 'GET' ? undefined : '{}' });
+        const res = await s.request(pathOf(r.path), {
+          method: r.method,
+          headers: { ...headers, 'content-type': 'application/json' },
+          body: r.method === 'GET' ? undefined : '{}',
+        });
         expect([res.status, res.body?.error?.code], `${r.method} ${r.path}`).toEqual([401, 'UNAUTHORIZED']);
       }
     }
@@ -71,7 +75,7 @@ describe('dashboard access rules on every session route', () => {
     expect(ok.body.data.createApiKey.__typename).toBe('CreateApiKeyPayload');
   });
 
-  it("a session acts in its selected mode: a test invoice is not listed in live mode, and live creates live", async () => {
+  it('a session acts in its selected mode: a test invoice is not listed in live mode, and live creates live', async () => {
     const h = { cookie, origin: s.config.PUBLIC_URL };
     const made = await s.post('/v1/dashboard/invoices', invoiceBody, h);
     expect(made.status, made.text).toBe(201);

@@ -127,7 +127,13 @@ const testRoutes: RouteHandler[] = [
       throw new Error('secret-internal-detail');
     },
   },
-  { method: 'POST', path: '/v1/test/whoami', access: 'key', scope: { resource: 'account', level: 'read' }, handler: ({ auth }) => ({ accountId: auth!.accountId, mode: auth!.mode }) },
+  {
+    method: 'POST',
+    path: '/v1/test/whoami',
+    access: 'key',
+    scope: { resource: 'account', level: 'read' },
+    handler: ({ auth }) => ({ accountId: auth!.accountId, mode: auth!.mode }),
+  },
   {
     // Counts its runs per `tag` (idempotentTestRuns); answers `status` with an `x-test` header, or fails unexpectedly.
     method: 'POST',

@@ -62,7 +62,8 @@ const REST_NOT_IDEMPOTENT: Record<string, string> = {
   'POST /v1/auth/session/account': 'sets the account to a given one: running it twice leaves the same session',
   'POST /v1/dashboard/api-keys':
     'the answer carries the key secret, stored only hashed: a replay would keep it in clear for 24 h; a retry after a lost answer makes a second key, listed and revocable',
-  'POST /v1/dashboard/api-keys/:id/roll': 'the answer carries the new secret (as creating a key); a retry rolls again, and the key rolled first keeps its grace',
+  'POST /v1/dashboard/api-keys/:id/roll':
+    'the answer carries the new secret (as creating a key); a retry rolls again, and the key rolled first keeps its grace',
   'POST /v1/dashboard/api-keys/:id/revoke': 'revoking a revoked key changes nothing',
   'POST /v1/auth/dev-sign-in': 'development only; each call opens a new session by design (a sign-in never reuses a token)',
 };

@@ -163,7 +163,10 @@ describe.each(backends)('tenant isolation over REST (%s)', (backend) => {
       for (const req of [row.req(A, A)].flat()) {
         const r = await send(req, A.key);
         if (row.ownerGets) {
-          expect([r.status, r.body?.error?.code], `${name} for its owner (${row.ownerGets.why}): ${r.text}`).toEqual([row.ownerGets.status, row.ownerGets.code]);
+          expect([r.status, r.body?.error?.code], `${name} for its owner (${row.ownerGets.why}): ${r.text}`).toEqual([
+            row.ownerGets.status,
+            row.ownerGets.code,
+          ]);
           // Not the tenant check's answer: the owner's message differs from the one another tenant gets.
           const foreign = await send([row.req(A, B)].flat()[0]!, B.key);
           expect(r.body.error.message, name).not.toBe(foreign.body.error.message);

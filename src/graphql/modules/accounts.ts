@@ -11,10 +11,11 @@ import { notFound } from '../../errors.js';
 
 const ScopeLevelEnum = builder.enumType('ScopeLevel', {
   description: 'What a key or a role may do with one resource: nothing, read it, or read and change it.',
-  values: describedValues({ none: 'Nothing: requests on the resource are FORBIDDEN.', read: 'Read it.', write: 'Read and change it (write includes read).' } satisfies Record<
-    Level,
-    string
-  >),
+  values: describedValues({
+    none: 'Nothing: requests on the resource are FORBIDDEN.',
+    read: 'Read it.',
+    write: 'Read and change it (write includes read).',
+  } satisfies Record<Level, string>),
 });
 
 /** `checkout_sessions` → `checkoutSessions`: the GraphQL field of a resource. */
@@ -27,10 +28,7 @@ const ApiKeyScopes = builder.objectRef<Scopes>('ApiKeyScopes').implement({
   description: 'What a restricted key may do, one field per resource.',
   fields: (t) =>
     Object.fromEntries(
-      RESOURCES.map((r) => [
-        fieldOf(r),
-        t.field({ type: ScopeLevelEnum, description: `The level on ${resourceLabel(r)}.`, resolve: (s) => s[r] }),
-      ]),
+      RESOURCES.map((r) => [fieldOf(r), t.field({ type: ScopeLevelEnum, description: `The level on ${resourceLabel(r)}.`, resolve: (s) => s[r] })]),
     ),
 });
 

@@ -103,7 +103,13 @@ const PeriodRef = builder.objectRef<SubscriptionPeriodView>('BillingSubscription
       resolve: (p) => p.voidedAt,
     }),
     invoiceId: t.exposeID('invoiceId', { description: "The period's invoice." }),
-    invoice: t.field({ authScopes: { read: 'invoices' }, description: "The period's invoice.", type: InvoiceRef, nullable: true, resolve: (p, _a, ctx) => invoiceLoader(ctx).load(p.invoiceId) }),
+    invoice: t.field({
+      authScopes: { read: 'invoices' },
+      description: "The period's invoice.",
+      type: InvoiceRef,
+      nullable: true,
+      resolve: (p, _a, ctx) => invoiceLoader(ctx).load(p.invoiceId),
+    }),
   }),
 });
 const PeriodConnection = connectionType('BillingSubscriptionPeriod', PeriodRef, {
