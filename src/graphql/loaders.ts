@@ -11,8 +11,8 @@ import type { GraphQLContext } from './context.js';
  */
 
 /**
- * The API key a `key`-scoped field was admitted with. The scope is declared on the field or its type
- * (`authScopes: { key: true }`); this only hands its value to the service call.
+ * The credential (API key or dashboard session) a field was admitted with. The scope is declared on the field or
+ * its type (`authScopes: { read: 'invoices' }`); this only hands its value to the service call.
  */
 export async function keyOf(ctx: GraphQLContext): Promise<KeyAuth> {
   const auth = await ctx.auth();
