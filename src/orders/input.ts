@@ -61,8 +61,8 @@ export const listOrdersSchema = z.object({
     description:
       'Only one kind: `swap` (a quote built and sent), `deposit` (a deposit to a deposit address), `limit_order` (a fill of a limit order), `checkout` (a payment of a checkout session).',
   }),
-  createdFrom: isoDateTime.optional().meta({ description: 'Only orders submitted at or after this time.' }),
-  createdTo: isoDateTime.optional().meta({ description: 'Only orders submitted before this time.' }),
+  startTime: isoDateTime.optional().meta({ description: 'Only orders submitted at or after this time.' }),
+  endTime: isoDateTime.optional().meta({ description: 'Only orders submitted before this time.' }),
   limit: intFrom(z.number({ error: 'must be an integer' }).int('must be an integer').min(1).max(100)).default(20),
   cursor: z.string().min(1).max(400).optional(),
 });

@@ -351,8 +351,8 @@ async function listOrders(prisma: PrismaClient, auth: KeyAuth, q: ListOrders): P
   if (q.status) where.status = q.status;
   if (q.depositAddressId) where.depositAddressId = q.depositAddressId;
   if (q.kind) where = { AND: [where, KIND_FILTER[q.kind]] };
-  if (q.createdFrom || q.createdTo)
-    where = { AND: [where, { submittedAt: { ...(q.createdFrom ? { gte: q.createdFrom } : {}), ...(q.createdTo ? { lt: q.createdTo } : {}) } }] };
+  if (q.startTime || q.endTime)
+    where = { AND: [where, { submittedAt: { ...(q.startTime ? { gte: q.startTime } : {}), ...(q.endTime ? { lt: q.endTime } : {}) } }] };
   const from = q.cursor ? decodeCursor(q.cursor, plausibleQuoteId) : null;
   const page = from ? { OR: [{ submittedAt: { lt: from.createdAt } }, { submittedAt: from.createdAt, quoteId: { lt: from.id } }] } : {};
   const rows = await prisma.order.findMany({ where: { ...where, ...page }, orderBy: [{ submittedAt: 'desc' }, { quoteId: 'desc' }], take: q.limit + 1 });

@@ -16,8 +16,12 @@ import { graphqlFields, restFields, summary } from '../helpers/edge-fields.js';
  * checked without being listed anywhere. What counts as an amount or a date field: test/helpers/edge-fields.ts.
  */
 
+/** The dashboard's mirrors of key routes (a session route with a key route's handler): the same schemas, listed once. */
+const isMirror = (r: Route) => r.access === 'session' && restRoutes.some((o) => o.access !== 'session' && o.handler === r.handler);
+
 describe('every amount and date input of the transports uses the shared rule', () => {
   const rest = restFields(restRoutes);
+  const own = restFields(restRoutes.filter((r) => !isMirror(r)));
   const gql = graphqlFields(graphqlSchema);
 
   it('REST: every body, query and path field that carries an amount or a date uses the shared schema', () => {
@@ -29,7 +33,11 @@ describe('every amount and date input of the transports uses the shared rule', (
   });
 
   it('the walks reach every amount and date input there is (a new one joins this list, and the checks above)', () => {
-    expect(summary(rest, 'amount')).toEqual([
+    // A mirror takes exactly its original's inputs, under /v1/dashboard/.
+    const mirrored = summary(restFields(restRoutes.filter(isMirror)), 'date').concat(summary(restFields(restRoutes.filter(isMirror)), 'amount'));
+    expect(mirrored.length).toBeGreaterThan(0);
+    for (const m of mirrored) expect(summary(own, 'date').concat(summary(own, 'amount')), m).toContain(m.replace(' /v1/dashboard/', ' /v1/'));
+    expect(summary(own, 'amount')).toEqual([
       'GET /v1/quote query.amount',
       'GET /v1/quote query.dstAmount',
       'PATCH /v1/invoices/:id body.lineItems[].unitAmount',
@@ -47,8 +55,11 @@ describe('every amount and date input of the transports uses the shared rule', (
       'POST /v1/quote body.dstAmount',
       'POST /v1/subscriptions body.lineItems[].unitAmount',
     ]);
-    expect(summary(rest, 'date')).toEqual([
+    expect(summary(own, 'date')).toEqual([
+      'GET /v1/orders query.endTime',
+      'GET /v1/orders query.startTime',
       'PATCH /v1/invoices/:id body.dueAt',
+      'POST /v1/dashboard/api-keys body.expiresAt',
       'POST /v1/invoices body.dueAt',
       'POST /v1/limit-orders body.expiresAt',
       'POST /v1/subscriptions body.startAt',
@@ -71,6 +82,7 @@ describe('every amount and date input of the transports uses the shared rule', (
     ]);
     expect(summary(gql, 'date')).toEqual([
       'AdvanceTestClockInput.frozenAt',
+      'CreateApiKeyInput.expiresAt',
       'CreateBillingSubscriptionInput.startAt',
       'CreateInvoiceInput.dueAt',
       'CreateLimitOrderInput.expiresAt',

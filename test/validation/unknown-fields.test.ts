@@ -23,9 +23,15 @@ const [backend] = backends;
 describe(`unknown body fields are refused on every route with a body (${backend})`, () => {
   let s: TestServer;
   let key: string;
+  /** Dashboard routes take the session cookie (and the dashboard Origin) instead of the key. */
+  let dashboard: Record<string, string>;
   beforeAll(async () => {
     s = await startTestServer({ backend, env: { JOBS_ENABLED: 'false', RATE_LIMIT_STRICT: '1000/60' } });
-    ({ key } = await s.createTestKey());
+    let accountId: string;
+    ({ key, accountId } = await s.createTestKey());
+    const member = await s.services.accounts.ensureMember(accountId, 'evm', '0x15d34aaf54267db7d7c367839aaf71a00a2c6a65', 'owner');
+    const { token } = await s.services.auth.createSession(member, {});
+    dashboard = { cookie: `${s.services.auth.cookieName}=${token}`, origin: s.config.PUBLIC_URL };
   });
   afterAll(() => s?.close());
 
@@ -40,7 +46,10 @@ describe(`unknown body fields are refused on every route with a body (${backend}
     const path = r.path.replace(/\{[^}]+\}/g, 'x_placeholder');
     const res = await s.request(path, {
       method: r.method,
-      headers: { 'content-type': 'application/json', 'x-api-key': key },
+      headers: {
+        'content-type': 'application/json',
+        ...(r.path.startsWith('/v1/dashboard/') || r.path.startsWith('/v1/auth/') ? dashboard : { 'x-api-key': key }),
+      },
       body: JSON.stringify({ [FIELD]: 1 }),
     });
     expect(res.status, res.text).toBe(400);
