@@ -26,6 +26,7 @@ const DOMAINS = [
   'checkout',
   'deposits',
   'events',
+  'exports',
   'idempotency',
   'invoices',
   'limit-orders',
@@ -34,6 +35,7 @@ const DOMAINS = [
   'partners',
   'quotes',
   'ratelimit',
+  'request-logs',
   'webhooks',
 ];
 const DOMAIN = `^src/(${DOMAINS.join('|')})/`;

@@ -46,6 +46,8 @@ import { jupiterLimitOrders } from './providers/jupiter/limit-orders.js';
 import { LimitOrdersService } from './limit-orders/service.js';
 import { LIMIT_ORDER_POLL_JOB, limitOrderPollerJob } from './limit-orders/jobs.js';
 import { transferFeeMints } from './limit-orders/mint.js';
+import { RequestLogsService } from './request-logs/service.js';
+import { requestLogRetentionJob } from './request-logs/jobs.js';
 
 /**
  * Domain services, built once per process and shared by GraphQL resolvers, REST routes and jobs. No business
@@ -74,6 +76,8 @@ export interface Services {
   /** Deposit addresses (beta): Relay in live mode, the sandbox in test mode. */
   deposits: DepositsService;
   limitOrders: LimitOrdersService;
+  /** Every API request of an account (recorded by the transports, written in batches) and the daily usage roll-up. */
+  requestLogs: RequestLogsService;
   /** Checkout "pay by transfer" (one-time deposit addresses for sessions). */
   transfer: TransferPayments;
   jobs: JobRunner;
@@ -107,6 +111,7 @@ export function createServices(infra: Infra, sql: RawSql, opts: { pgPool?: pg.Po
       : createLimiterStore({ keyPrefix: config.RATE_LIMIT_KEY_PREFIX }), // never asked; opens no connection
   });
   const idempotency = new IdempotencyService({ config, log, clock, prisma });
+  const requestLogs = new RequestLogsService({ config, log, clock, prisma, sql });
 
   // ---- swaps: quotes → orders ------------------------------------------------------------------------------
   const quoteStore = config.REDIS_URL ? new RedisQuoteStore(config.REDIS_URL, clock) : new PgQuoteStore(sql, clock);
@@ -228,6 +233,7 @@ export function createServices(infra: Infra, sql: RawSql, opts: { pgPool?: pg.Po
   jobs.add(checkoutExpireJob({ config, checkout }));
   jobs.add(quoteLinksSweepJob({ checkout }));
   jobs.add(idempotencySweepJob({ idempotency }));
+  jobs.add(requestLogRetentionJob({ requestLogs }));
   jobs.add(mailDeliverJob({ config, mail }));
   jobs.add(depositDetectorJob({ config, log, clock, prisma, sql, deposits }));
   jobs.add(subscriptionsBillingJob({ subscriptions }, config.SUBSCRIPTIONS_POLL_MS));
@@ -258,6 +264,7 @@ export function createServices(infra: Infra, sql: RawSql, opts: { pgPool?: pg.Po
     mail,
     deposits,
     limitOrders,
+    requestLogs,
     transfer,
     jobs,
     startJobs: () => {
@@ -275,6 +282,8 @@ export function createServices(infra: Infra, sql: RawSql, opts: { pgPool?: pg.Po
     stop: async () => {
       for (const u of await Promise.all(unsubscribes)) await u?.().catch(() => {});
       await jobs.stop();
+      // The HTTP server closed first: what its last requests recorded is written before the database closes.
+      await requestLogs.close();
       mail.close();
       await quotes.close();
       await ratelimit.close();

@@ -36,6 +36,13 @@ export interface GraphQLContext {
   refresh(): Promise<KeyAuth | null>;
   /** Set by auth() for the access log. */
   accountId?: string;
+  /** Set by auth(): the credential, for the request log. */
+  authenticated?: KeyAuth;
+  /**
+   * What the transport's request log needs of the operation (src/graphql/yoga.ts fills it): its name and the first
+   * error code it answered. A holder, shared by the copies of this context yoga makes.
+   */
+  outcome: { operation?: string; errorCode?: string };
   /** Set when a mutation answered with the stored result of an idempotency key (src/graphql/idempotency.ts). */
   idempotentReplayed?: boolean;
 }
@@ -55,10 +62,12 @@ export function createGraphQLContext(deps: GraphQLContextDeps, requestId: string
     requestId,
     clientIp,
     rateLimit: newTicket(),
+    outcome: {},
     auth() {
       authPromise ??= apiKey
         ? deps.services.accounts.authenticate(apiKey).then((a) => {
             ctx.accountId = a.accountId;
+            ctx.authenticated = a;
             return a;
           })
         : Promise.resolve(null);

@@ -8,6 +8,7 @@ import { restError } from './errors.js';
 import type { HttpRateLimit } from './rate-limit.js';
 import { JSON_TYPE, headerValue, jsonText, sendJson } from './respond.js';
 import { idempotentRest, replayHeaders } from './rest-idempotency.js';
+import { envelopeCode } from './request-log.js';
 import type { HttpDeps, RequestState } from './types.js';
 
 const keyRequired = () => new ApiError('UNAUTHORIZED', 'An API key is required: send it in the x-api-key header');
@@ -47,9 +48,12 @@ export function restTransport(deps: HttpDeps, router: Router, rate: HttpRateLimi
       throw err;
     }
     const { route, params } = matched;
+    state.route = route.path;
     const apiKey = headerValue(req.headers['x-api-key']);
     // The key (when sent) decides whose count this is, on every route; the limit applies before any body is read.
     const keyed = rate.enabled || route.access !== 'public' ? await rate.tryAuthenticate(apiKey) : { auth: null };
+    // A valid key makes this a request of its account: the request log records it, whatever it answers.
+    if (keyed.auth) state.auth = keyed.auth;
     await rate.limit(req, res, state.rateLimit, keyed.auth, routeUsage(route.rateLimit, url.searchParams));
     const raw = method === 'GET' || method === 'HEAD' ? Buffer.alloc(0) : await readBody(req, config.BODY_LIMIT_BYTES);
     const body = parseJsonBody(raw, headerValue(req.headers['content-type']));
@@ -83,6 +87,7 @@ export function restTransport(deps: HttpDeps, router: Router, rate: HttpRateLimi
       );
       if (outcome) {
         const { status, headers, body: text } = outcome.response;
+        if (status >= 400) state.errorCode = envelopeCode(text);
         res.writeHead(status, { ...headers, 'content-length': Buffer.byteLength(text), ...replayHeaders(outcome) });
         return void res.end(text);
       }
