@@ -11,6 +11,7 @@ import './modules/limit-orders.js';
 import './modules/meta.js';
 import './modules/orders.js';
 import './modules/quotes.js';
+import './modules/request-logs.js';
 import './modules/billing.js';
 import './modules/webhooks.js';
 

@@ -94,7 +94,15 @@ export function graphqlWsTransport(
       .then((auth) => {
         if (!auth) return;
         const route = graphqlRoute(ctx.outcome.operation);
-        recordRequest(services.requestLogs, config.TRUST_PROXY, req, { auth, route, method: 'WS', status: wsStatus(errorCode), latencyMs, requestId, errorCode });
+        recordRequest(services.requestLogs, config.TRUST_PROXY, req, {
+          auth,
+          route,
+          method: 'WS',
+          status: wsStatus(errorCode),
+          latencyMs,
+          requestId,
+          errorCode,
+        });
       })
       .catch(() => {});
   };

@@ -74,9 +74,16 @@ export class RequestLogsService {
       max: config.REQUEST_LOG_BUFFER_MAX,
       flushAt: BATCH,
       intervalMs: config.REQUEST_LOG_FLUSH_MS,
-      write: (batch) => writeBatch(sql, batch.map((r) => ({ ...r, id: newId('rl', 96) }))),
+      write: (batch) =>
+        writeBatch(
+          sql,
+          batch.map((r) => ({ ...r, id: newId('rl', 96) })),
+        ),
       warn: ({ err, ...counts }) =>
-        log.warn({ err, ...counts }, counts.dropped ? 'request log: buffer full, oldest entries dropped' : 'request log: write failed; entries kept for a retry'),
+        log.warn(
+          { err, ...counts },
+          counts.dropped ? 'request log: buffer full, oldest entries dropped' : 'request log: write failed; entries kept for a retry',
+        ),
     });
   }
 
@@ -144,7 +151,11 @@ export class RequestLogsService {
   async usage(scope: Scope, q: UsageQuery): Promise<UsagePage> {
     const { from, to } = usageDays(q, this.deps.clock.now());
     const rows = await this.deps.prisma.usageDaily.findMany({
-      where: { accountId: scope.accountId, livemode: scope.mode === 'live', day: { gte: new Date(`${from}T00:00:00.000Z`), lte: new Date(`${to}T00:00:00.000Z`) } },
+      where: {
+        accountId: scope.accountId,
+        livemode: scope.mode === 'live',
+        day: { gte: new Date(`${from}T00:00:00.000Z`), lte: new Date(`${to}T00:00:00.000Z`) },
+      },
       orderBy: [{ day: 'desc' }, { route: 'asc' }, { status: 'asc' }],
       take: MAX_USAGE_ROWS + 1,
     });

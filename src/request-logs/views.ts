@@ -2,8 +2,11 @@ import { z } from 'zod';
 import { isoTimestamp } from '../openapi/common.js';
 import { sameShape } from '../openapi/same-shape.js';
 import type { RequestLog as Row, UsageDaily as UsageRow } from '../db/generated/client.js';
+import { ERROR_CODES } from '../errors.js';
 
-/** One API request as the dashboard shows it. `docsUrl` links the error code's page when it failed. */
+const DOCUMENTED = new Set<string>(ERROR_CODES);
+
+/** One API request as the dashboard shows it. `docsUrl` links the error code's page (src/docs/) when it failed with one of the API's codes. */
 export interface RequestLogView {
   id: string;
   object: 'request_log';
@@ -36,7 +39,8 @@ export function requestLogView(r: Row, docsUrl: string): RequestLogView {
     clientIp: r.clientIp,
     userAgent: r.userAgent,
     errorCode: r.errorCode,
-    docsUrl: r.errorCode ? `${docsUrl}/errors/${r.errorCode}` : null,
+    // GraphQL's own codes (GRAPHQL_PARSE_FAILED, …) have no page of the error catalog.
+    docsUrl: r.errorCode && DOCUMENTED.has(r.errorCode) ? `${docsUrl}/errors/${r.errorCode}` : null,
   };
 }
 
@@ -79,7 +83,10 @@ export const requestLogViewSchema = z
     clientIp: z.string().nullable().meta({ description: 'The client address (behind TRUST_PROXY proxies, the address they saw).' }),
     userAgent: z.string().nullable().meta({ description: 'The User-Agent header, at most 256 characters.' }),
     errorCode: z.string().nullable().meta({ description: 'The error code answered, if any.' }),
-    docsUrl: z.string().nullable().meta({ description: "The error code's documentation page." }),
+    docsUrl: z
+      .string()
+      .nullable()
+      .meta({ description: "The error code's documentation page; null without an error code, or for GraphQL's own codes (`GRAPHQL_PARSE_FAILED`, …)." }),
   })
   .meta({ id: 'RequestLog' });
 

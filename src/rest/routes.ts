@@ -12,6 +12,7 @@ import { invoiceRoutes } from './invoices.js';
 import { subscriptionRoutes } from './billing.js';
 import { depositRoutes } from './deposits.js';
 import { limitOrderRoutes } from './limit-orders.js';
+import { requestLogRoutes } from './request-logs.js';
 
 /** Every /v1 route; each domain contributes its own list (src/rest/<domain>.ts). */
 export const restRoutes: Route[] = [
@@ -29,4 +30,5 @@ export const restRoutes: Route[] = [
   ...limitOrderRoutes,
   ...quoteRoutes,
   ...orderRoutes,
+  ...requestLogRoutes,
 ];

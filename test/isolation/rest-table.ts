@@ -213,6 +213,20 @@ export const restTable: Record<string, RestRow> = {
     idsOf: (t) => [t.paidSessionId, t.refundId],
   },
 
+  'GET /v1/dashboard/request-logs': {
+    kind: 'list',
+    req: () => ({ method: 'GET', path: '/v1/dashboard/request-logs?limit=100&route=%2Fv1%2Finvoices%2F%3Aid' }),
+    contains: (b, t) => hasId(b?.data, t.requestLogId),
+  },
+  'GET /v1/dashboard/request-logs/:id': {
+    kind: 'owned',
+    req: (t) => ({ method: 'GET', path: `/v1/dashboard/request-logs/${t.requestLogId}` }),
+    idsOf: (t) => [t.requestLogId],
+  },
+  'GET /v1/dashboard/usage': {
+    kind: 'own',
+    why: "aggregates the key's own account and mode only (counts, no ids); the usage tests check another account's requests are not counted",
+  },
   'GET /v1/events': { kind: 'list', req: () => ({ method: 'GET', path: '/v1/events?limit=100' }), contains: (b, t) => hasId(b?.data, t.eventId) },
   'GET /v1/events/:id': { kind: 'owned', req: (t) => ({ method: 'GET', path: `/v1/events/${t.eventId}` }), idsOf: (t) => [t.eventId] },
   'GET /v1/events/:id/deliveries': { kind: 'owned', req: (t) => ({ method: 'GET', path: `/v1/events/${t.eventId}/deliveries` }), idsOf: (t) => [t.eventId] },
