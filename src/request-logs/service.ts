@@ -1,4 +1,3 @@
-import type { Clock } from '../clock.js';
 import type { CoreConfig } from '../core-config.js';
 import type { RawSql } from '../db/client.js';
 import { after, decodeCursor, encodeCursor, NEWEST_FIRST, type Page, pageOf } from '../db/keyset.js';
