@@ -48,6 +48,7 @@ import { LIMIT_ORDER_POLL_JOB, limitOrderPollerJob } from './limit-orders/jobs.j
 import { transferFeeMints } from './limit-orders/mint.js';
 import { RequestLogsService } from './request-logs/service.js';
 import { requestLogRetentionJob } from './request-logs/jobs.js';
+import { ExportsService } from './exports/service.js';
 
 /**
  * Domain services, built once per process and shared by GraphQL resolvers, REST routes and jobs. No business
@@ -78,6 +79,8 @@ export interface Services {
   limitOrders: LimitOrdersService;
   /** Every API request of an account (recorded by the transports, written in batches) and the daily usage roll-up. */
   requestLogs: RequestLogsService;
+  /** CSV exports of orders, checkout sessions, invoices and deposits (rows asked of each owner's service). */
+  exports: ExportsService;
   /** Checkout "pay by transfer" (one-time deposit addresses for sessions). */
   transfer: TransferPayments;
   jobs: JobRunner;
@@ -196,6 +199,9 @@ export function createServices(infra: Infra, sql: RawSql, opts: { pgPool?: pg.Po
   // ---- subscriptions: a period's invoice is an invoice; paying it is the invoice's payment --------------
   const subscriptions = new SubscriptionsService({ config, log, clock, prisma, invoices, mail });
 
+  // ---- CSV exports: each owner's service hands over its rows ------------------------------------------------
+  const exports = new ExportsService({ clock, orders, checkout, invoices, deposits });
+
   // ---- listeners that run in order: registration order is run order, so each list is registered here, whole --
   // A session's status change, inside the transaction that moves it:
   //   1. the session paying an invoice becomes paid → the invoice becomes paid;
@@ -265,6 +271,7 @@ export function createServices(infra: Infra, sql: RawSql, opts: { pgPool?: pg.Po
     deposits,
     limitOrders,
     requestLogs,
+    exports,
     transfer,
     jobs,
     startJobs: () => {

@@ -6,6 +6,7 @@ import './modules/assets.js';
 import './modules/checkout.js';
 import './modules/deposits.js';
 import './modules/events.js';
+import './modules/exports.js';
 import './modules/invoices.js';
 import './modules/limit-orders.js';
 import './modules/meta.js';

@@ -94,6 +94,7 @@ export function restTransport(deps: HttpDeps, router: Router, rate: HttpRateLimi
     }
     const result = await route.handler(ctx);
     if (!(result instanceof Reply)) return sendJson(res, 200, result ?? {}, {}, method === 'HEAD');
+    if (isStream(result.body)) return streamReply(res, result.status, result.headers, result.body, method === 'HEAD');
     if (Buffer.isBuffer(result.body) || typeof result.body === 'string') {
       res.writeHead(result.status, result.headers);
       res.end(method === 'HEAD' ? undefined : result.body);
@@ -102,4 +103,27 @@ export function restTransport(deps: HttpDeps, router: Router, rate: HttpRateLimi
       res.end();
     } else sendJson(res, result.status, result.body, result.headers, method === 'HEAD');
   };
+}
+
+const isStream = (body: unknown): body is AsyncIterable<string> => typeof body === 'object' && body !== null && Symbol.asyncIterator in body;
+
+/**
+ * A streamed answer (CSV exports): the first chunk is read before the status is sent, so a failure there is still
+ * an ordinary error answer; then chunks are written as they come, waiting for the client to drain. A failure after
+ * that can only cut the answer short (src/http/server.ts destroys the response).
+ */
+async function streamReply(res: ServerResponse, status: number, headers: Record<string, string>, body: AsyncIterable<string>, headOnly: boolean) {
+  const it = body[Symbol.asyncIterator]();
+  const first = await it.next();
+  res.writeHead(status, headers);
+  if (headOnly) {
+    await it.return?.();
+    return void res.end();
+  }
+  for (let r = first; !r.done; r = await it.next()) {
+    if (!res.write(r.value)) await new Promise((ok) => (res.once('drain', ok), res.once('close', ok)));
+    // The client went away: stop reading pages for nobody.
+    if (res.destroyed) return void (await it.return?.());
+  }
+  res.end();
 }

@@ -13,6 +13,7 @@ import { subscriptionRoutes } from './billing.js';
 import { depositRoutes } from './deposits.js';
 import { limitOrderRoutes } from './limit-orders.js';
 import { requestLogRoutes } from './request-logs.js';
+import { exportRoutes } from './exports.js';
 
 /** Every /v1 route; each domain contributes its own list (src/rest/<domain>.ts). */
 export const restRoutes: Route[] = [
@@ -31,4 +32,5 @@ export const restRoutes: Route[] = [
   ...quoteRoutes,
   ...orderRoutes,
   ...requestLogRoutes,
+  ...exportRoutes,
 ];

@@ -167,6 +167,18 @@ async function createTenant(s: TestServer, name: string, key: string): Promise<T
       updatedAt: at,
     },
   });
+  await s.db.prisma.deposit.create({
+    data: {
+      id: newId('dpt'),
+      depositAddressId,
+      provider: live ? 'relay' : 'sandbox',
+      providerDepositId: hex(16),
+      quoteId: depositQuoteId,
+      amount: '25000000',
+      srcTxHash: hex(32),
+      detectedAt: at,
+    },
+  });
   const subscription = await s.services.subscriptions.create(
     auth,
     parseInput(createSubscriptionSchema, {

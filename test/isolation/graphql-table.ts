@@ -98,6 +98,14 @@ export const gqlTable: Record<string, GqlRow> = {
     op: (t) => ({ query: 'query($id: ID!) { requestLog(id: $id) { id userAgent } }', variables: { id: t.requestLogId } }),
     idsOf: (t) => [t.requestLogId],
   },
+  'Query.csvExport': {
+    kind: 'list',
+    op: () => ({
+      query: 'query { o: csvExport(kind: orders) s: csvExport(kind: checkout_sessions) i: csvExport(kind: invoices) d: csvExport(kind: deposits) }',
+    }),
+    contains: (d, t) =>
+      [d?.o?.includes(t.depositQuoteId), d?.s?.includes(t.sessionId), d?.i?.includes(t.invoiceId), d?.d?.includes(t.depositQuoteId)].some(Boolean),
+  },
   'Query.usage': {
     kind: 'own',
     why: "aggregates the key's own account and mode only (counts, no ids); the usage tests check another account's requests are not counted",

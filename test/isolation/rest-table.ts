@@ -223,6 +223,27 @@ export const restTable: Record<string, RestRow> = {
     req: (t) => ({ method: 'GET', path: `/v1/dashboard/request-logs/${t.requestLogId}` }),
     idsOf: (t) => [t.requestLogId],
   },
+  // CSV answers: `contains` gets the text.
+  'GET /v1/dashboard/exports/orders.csv': {
+    kind: 'list',
+    req: () => ({ method: 'GET', path: '/v1/dashboard/exports/orders.csv' }),
+    contains: (b, t) => typeof b === 'string' && b.includes(t.depositQuoteId),
+  },
+  'GET /v1/dashboard/exports/checkout_sessions.csv': {
+    kind: 'list',
+    req: () => ({ method: 'GET', path: '/v1/dashboard/exports/checkout_sessions.csv' }),
+    contains: (b, t) => typeof b === 'string' && b.includes(t.sessionId),
+  },
+  'GET /v1/dashboard/exports/invoices.csv': {
+    kind: 'list',
+    req: () => ({ method: 'GET', path: '/v1/dashboard/exports/invoices.csv' }),
+    contains: (b, t) => typeof b === 'string' && b.includes(t.invoiceId),
+  },
+  'GET /v1/dashboard/exports/deposits.csv': {
+    kind: 'list',
+    req: () => ({ method: 'GET', path: '/v1/dashboard/exports/deposits.csv' }),
+    contains: (b, t) => typeof b === 'string' && b.includes(t.depositQuoteId),
+  },
   'GET /v1/dashboard/usage': {
     kind: 'own',
     why: "aggregates the key's own account and mode only (counts, no ids); the usage tests check another account's requests are not counted",
