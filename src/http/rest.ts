@@ -121,7 +121,11 @@ async function streamReply(res: ServerResponse, status: number, headers: Record<
     return void res.end();
   }
   for (let r = first; !r.done; r = await it.next()) {
-    if (!res.write(r.value)) await new Promise((ok) => (res.once('drain', ok), res.once('close', ok)));
+    if (!res.write(r.value))
+      await new Promise((ok) => {
+        res.once('drain', ok);
+        res.once('close', ok);
+      });
     // The client went away: stop reading pages for nobody.
     if (res.destroyed) return void (await it.return?.());
   }
