@@ -57,7 +57,7 @@ describe('rollUp: usage rows per account, mode, UTC day, route and status', () =
   ])('%s', (_name, entries, expected) => {
     const rows = rollUp(entries);
     expect(rows).toHaveLength(expected.length);
-    rows.forEach((r, i) => expect(r).toMatchObject(expected[i]!));
+    for (const [i, r] of rows.entries()) expect(r).toMatchObject(expected[i]!);
     // Every entry is counted once, whatever the grouping.
     expect(rows.reduce((n, r) => n + r.count, 0)).toBe(entries.length);
   });
