@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isoDateTimeString } from '../validation.js';
-import { CURRENT_EXPORT_VERSION, EXPORT_KINDS, EXPORT_VERSIONS, type ExportVersion } from './columns.js';
+import { CURRENT_EXPORT_VERSION, EXPORT_VERSIONS, type ExportVersion } from './columns.js';
 
 export { EXPORT_KINDS, type ExportKind } from './columns.js';
 
@@ -21,5 +21,3 @@ export const exportQuerySchema = z
   })
   .refine((q) => !q.from || !q.to || Date.parse(q.from) < Date.parse(q.to), { message: 'must be before `to`', path: ['from'] });
 export type ExportQuery = z.output<typeof exportQuerySchema>;
-
-export const exportKindSchema = z.enum(EXPORT_KINDS);

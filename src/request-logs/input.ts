@@ -14,7 +14,7 @@ const text = (max: number) =>
     .refine((s) => !s.includes('\u0000'), 'must not contain NUL');
 
 /** `404` (that status) or `4xx` (the class: 400 to 499). */
-export const statusFilterSchema = z
+const statusFilterSchema = z
   .string()
   .regex(/^([1-5][0-9]{2}|[1-5]xx)$/, 'must be a status (e.g. 404) or a class (e.g. 4xx)')
   .meta({ description: 'A status (`404`) or a class of statuses (`4xx`).', example: '4xx' });
