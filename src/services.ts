@@ -3,6 +3,7 @@ import type { RawSql } from './db/client.js';
 import type { Infra } from './infra.js';
 import { AccountsService } from './accounts/service.js';
 import { AuthService } from './auth/service.js';
+import { authSweepJob } from './auth/jobs.js';
 import { RpcClients } from './assets/rpc.js';
 import { AssetsService } from './assets/service.js';
 import { assetsJobs } from './assets/jobs.js';
@@ -232,6 +233,7 @@ export function createServices(infra: Infra, sql: RawSql, opts: { pgPool?: pg.Po
   jobs.add(checkoutExpireJob({ config, checkout }));
   jobs.add(quoteLinksSweepJob({ checkout }));
   jobs.add(idempotencySweepJob({ idempotency }));
+  jobs.add(authSweepJob({ auth }));
   jobs.add(mailDeliverJob({ config, mail }));
   jobs.add(depositDetectorJob({ config, log, clock, prisma, sql, deposits }));
   jobs.add(subscriptionsBillingJob({ subscriptions }, config.SUBSCRIPTIONS_POLL_MS));
