@@ -16,6 +16,7 @@ import { idempotencyEnv } from './idempotency/config.js';
 import { mailConfigProblem, mailEnv } from './mail/config.js';
 import { subscriptionsEnv } from './billing/config.js';
 import { requestLogsEnv } from './request-logs/config.js';
+import { authEnv } from './auth/config.js';
 
 /**
  * Environment configuration, parsed and validated once at start. Each domain owns a fragment
@@ -40,6 +41,7 @@ const schema = z.object({
   ...mailEnv,
   ...subscriptionsEnv,
   ...requestLogsEnv,
+  ...authEnv,
 });
 
 type Parsed = z.infer<typeof schema>;

@@ -2,6 +2,8 @@ import type pg from 'pg';
 import type { RawSql } from './db/client.js';
 import type { Infra } from './infra.js';
 import { AccountsService } from './accounts/service.js';
+import { AuthService } from './auth/service.js';
+import { authSweepJob } from './auth/jobs.js';
 import { RpcClients } from './assets/rpc.js';
 import { AssetsService } from './assets/service.js';
 import { assetsJobs } from './assets/jobs.js';
@@ -56,6 +58,8 @@ import { ExportsService } from './exports/service.js';
  */
 export interface Services {
   accounts: AccountsService;
+  /** Dashboard sign-in and cookie sessions. */
+  auth: AuthService;
   /** Liveness and the providers loaded in this instance. */
   health(): { ok: boolean; providers: string[] };
   providers: ProviderRegistry;
@@ -101,6 +105,7 @@ export function createServices(infra: Infra, sql: RawSql, opts: { pgPool?: pg.Po
 
   // ---- building blocks ---------------------------------------------------------------------------------
   const accounts = new AccountsService({ prisma, clock, config });
+  const auth = new AuthService({ prisma, clock, config, accounts });
   const providers = new ProviderRegistry(config, log, providerFactories, { clock });
   const rpc = new RpcClients(config);
   const assets = new AssetsService({ config, log, clock, rpc, providers });
@@ -240,6 +245,7 @@ export function createServices(infra: Infra, sql: RawSql, opts: { pgPool?: pg.Po
   jobs.add(quoteLinksSweepJob({ checkout }));
   jobs.add(idempotencySweepJob({ idempotency }));
   jobs.add(requestLogRetentionJob({ requestLogs }));
+  jobs.add(authSweepJob({ auth }));
   jobs.add(mailDeliverJob({ config, mail }));
   jobs.add(depositDetectorJob({ config, log, clock, prisma, sql, deposits }));
   jobs.add(subscriptionsBillingJob({ subscriptions }, config.SUBSCRIPTIONS_POLL_MS));
@@ -253,6 +259,7 @@ export function createServices(infra: Infra, sql: RawSql, opts: { pgPool?: pg.Po
 
   return {
     accounts,
+    auth,
     health: () => ({ ok: true, providers: providers.ids() }),
     providers,
     rpc,

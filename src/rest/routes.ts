@@ -1,5 +1,6 @@
 import type { Route } from './router.js';
 import { accountRoutes } from './account.js';
+import { authSessionRoutes } from './auth.js';
 import { assetsRoutes } from './assets.js';
 import { checkoutRoutes } from './checkout.js';
 import { healthRoutes } from './health.js';
@@ -23,6 +24,7 @@ export const restRoutes: Route[] = [
   ...eventRoutes,
   ...webhookRoutes,
   ...accountRoutes,
+  ...authSessionRoutes,
   ...assetsRoutes,
   ...checkoutRoutes,
   ...invoiceRoutes,
