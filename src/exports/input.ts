@@ -17,7 +17,7 @@ export const exportQuerySchema = z
         z.number().refine((n): n is ExportVersion => (EXPORT_VERSIONS as readonly number[]).includes(n), `must be one of ${EXPORT_VERSIONS.join(', ')}`),
       )
       .default(CURRENT_EXPORT_VERSION)
-      .meta({ description: `The column version (docs/exports.md); default ${CURRENT_EXPORT_VERSION}, the current one.`, example: '1' }),
+      .meta({ description: `The column version (docs/exports.md); default ${CURRENT_EXPORT_VERSION}, the current one.`, example: 1 }),
   })
   .refine((q) => !q.from || !q.to || Date.parse(q.from) < Date.parse(q.to), { message: 'must be before `to`', path: ['from'] });
 export type ExportQuery = z.output<typeof exportQuerySchema>;

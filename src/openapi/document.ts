@@ -58,7 +58,6 @@ const TAGS: Array<{ name: string; description: string }> = [
   { name: 'Limit orders', description: 'Solana limit orders (beta): created, signed and cancelled by the maker’s wallet; each fill becomes an order record.' },
   { name: 'Events', description: "State changes of the key's account and mode, and their webhook deliveries." },
   { name: 'Webhook endpoints', description: 'Where events are POSTed, signed with Standard Webhooks.' },
-  { name: 'Dashboard', description: "What the merchant dashboard shows: the account's request log and usage, and CSV exports." },
 ];
 
 /** `/v1/orders/:provider/:id` → `/v1/orders/{provider}/{id}`. */

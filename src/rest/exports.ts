@@ -29,7 +29,7 @@ export const exportRoutes: Route[] = EXPORT_KINDS.map(
   (kind): Route => ({
     method: 'GET',
     path: `/v1/dashboard/exports/${kind}.csv`,
-    access: 'key',
+    access: 'session',
     // Reads every row of the range, page by page: as much as ten list pages.
     rateLimit: { weight: EXPORT_WEIGHT },
     handler: ({ services, auth, query }) => {

@@ -43,7 +43,7 @@ export const requestLogRoutes: Route[] = [
   {
     method: 'GET',
     path: '/v1/dashboard/request-logs',
-    access: 'key',
+    access: 'session',
     handler: ({ services, auth, query }) => services.requestLogs.list(auth!, parseInput(listRequestLogsSchema, queryObject(query))),
     doc: {
       operationId: 'listRequestLogs',
@@ -64,7 +64,7 @@ export const requestLogRoutes: Route[] = [
   {
     method: 'GET',
     path: '/v1/dashboard/request-logs/:id',
-    access: 'key',
+    access: 'session',
     handler: ({ services, auth, params }) => services.requestLogs.get(auth!, params.id),
     doc: {
       operationId: 'getRequestLog',
@@ -79,7 +79,7 @@ export const requestLogRoutes: Route[] = [
   {
     method: 'GET',
     path: '/v1/dashboard/usage',
-    access: 'key',
+    access: 'session',
     handler: ({ services, auth, query }) => services.requestLogs.usage(auth!, parseInput(usageQuerySchema, queryObject(query))),
     doc: {
       operationId: 'getUsage',

@@ -8,6 +8,7 @@ import { newId } from '../../src/ids.js';
 import { createInvoiceSchema } from '../../src/invoices/input.js';
 import { parseInput } from '../../src/validation.js';
 import { backends } from '../helpers/db.js';
+import { dashboardHeaders } from '../helpers/dashboard-session.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 const RECIPIENT = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
@@ -124,7 +125,11 @@ describe.each(backends)('CSV exports (%s)', (backend) => {
   });
   afterAll(() => s?.close());
 
-  const download = (kind: string, query = '', k = key) => s.get(`/v1/dashboard/exports/${kind}.csv${query}`, { 'x-api-key': k });
+  let dashboard: Record<string, string> | undefined;
+  const download = async (kind: string, query = '', headers?: Record<string, string>) => {
+    dashboard ??= await dashboardHeaders(s, auth.accountId);
+    return s.get(`/v1/dashboard/exports/${kind}.csv${query}`, headers ?? dashboard);
+  };
 
   it('invoices: the documented header, base-unit amounts with decimals, quoting and the formula guard read back by a CSV parser', async () => {
     const r = await download('invoices');
@@ -177,11 +182,14 @@ describe.each(backends)('CSV exports (%s)', (backend) => {
   });
 
   it("never lists another account's or the other mode's rows", async () => {
-    const texts = await Promise.all(['invoices', 'checkout_sessions', 'orders', 'deposits'].map((k) => download(k, '', key).then((r) => r.text)));
+    const texts = await Promise.all(['invoices', 'checkout_sessions', 'orders', 'deposits'].map((k) => download(k).then((r) => r.text)));
     for (const t of texts) for (const id of [made.otherInvoice, made.liveInvoice]) expect(t).not.toContain(id);
-    const otherKey = (await s.createTestKey()).key;
+    // The same account in live mode sees its live invoice only; another account sees nothing.
+    const liveRows = rowsOf((await download('invoices', '', await dashboardHeaders(s, auth.accountId, 'live'))).text);
+    expect(liveRows.map((r) => r.id)).toEqual([made.liveInvoice]);
+    const stranger = await dashboardHeaders(s, (await s.createTestKey()).accountId);
     for (const kind of ['invoices', 'checkout_sessions', 'orders', 'deposits']) {
-      const r = await download(kind, '', otherKey);
+      const r = await download(kind, '', stranger);
       expect(r.status).toBe(200);
       expect(rowsOf(r.text), kind).toEqual([]);
     }
@@ -200,6 +208,8 @@ describe.each(backends)('CSV exports (%s)', (backend) => {
     expect(inverted.status).toBe(400);
     expect(inverted.body.error.message).toMatch(/^from:/);
     expect((await s.get('/v1/dashboard/exports/invoices.csv')).status).toBe(401);
+    // A key is not a dashboard session.
+    expect((await s.get('/v1/dashboard/exports/invoices.csv', { 'x-api-key': key })).status).toBe(401);
   });
 
   it('pages oldest first with a keyset cursor that loses and repeats nothing', async () => {

@@ -48,6 +48,8 @@ export interface Tenant {
   testClockId: string;
   /** An entry of this tenant's request log. */
   requestLogId: string;
+  /** A dashboard session of an owner of the tenant's account, in the tenant's mode: `<cookie name>=<token>`. */
+  sessionCookie: string;
 }
 
 const hex = (bytes: number) => `0x${randomBytes(bytes).toString('hex')}`;
@@ -209,9 +211,15 @@ async function createTenant(s: TestServer, name: string, key: string): Promise<T
     errorCode: null,
   });
   await s.services.requestLogs.flush();
+  // A dashboard session of an owner, switched to the tenant's mode.
+  const member = await s.services.accounts.ensureMember(auth.accountId, 'evm', hex(20), 'owner');
+  const { token } = await s.services.auth.createSession(member, {});
+  if (live) await s.services.auth.setMode((await s.services.auth.authenticateSession(token))!, 'live');
+  const sessionCookie = `${s.services.auth.cookieName}=${token}`;
   const requestLogId = (await s.services.requestLogs.list(auth, parseInput(listRequestLogsSchema, { requestId }))).data[0]!.id;
   return {
     requestLogId,
+    sessionCookie,
     name,
     key,
     auth,

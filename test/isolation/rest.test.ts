@@ -43,7 +43,7 @@ describe.each(backends)('tenant isolation over REST (%s)', (backend) => {
   const send = (req: Req, key?: string): Promise<TestResponse> =>
     s.request(req.path, {
       method: req.method,
-      headers: { ...(key ? { 'x-api-key': key } : {}), ...(req.body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      headers: { ...(key ? { 'x-api-key': key } : {}), ...(req.body !== undefined ? { 'content-type': 'application/json' } : {}), ...req.headers },
       body: req.body === undefined ? undefined : JSON.stringify(req.body),
     });
 

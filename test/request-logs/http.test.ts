@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../helpers/db.js';
+import { dashboardHeaders } from '../helpers/dashboard-session.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { waitFor } from '../helpers/wait.js';
 import { rawWs } from '../http/ws-client.js';
@@ -76,6 +77,15 @@ describe.each(backends)('request logs over HTTP (%s)', (backend) => {
     const text = JSON.stringify(all);
     for (const secret of [key, 'hunter2-body-secret', 'query-secret', 'header-secret']) expect(text).not.toContain(secret);
     expect(all.at(-1)!.route).toBe('/v1/events/:id');
+  });
+
+  it('logs a dashboard request under its session id', async () => {
+    const dashboard = await dashboardHeaders(s, accountId);
+    expect((await s.get('/v1/dashboard/usage', dashboard)).status).toBe(200);
+    const row = (await rows()).at(-1)!;
+    expect(row).toMatchObject({ route: '/v1/dashboard/usage', status: 200, livemode: false });
+    expect(row.credential_id).toMatch(/^dsess_/);
+    expect(JSON.stringify(row)).not.toContain(dashboard.cookie.split('=')[1]);
   });
 
   it('logs GraphQL over HTTP under the operation name, with the first error code', async () => {

@@ -5,6 +5,7 @@ import { listRequestLogsSchema, usageQuerySchema } from '../../src/request-logs/
 import type { RequestLogEntry } from '../../src/request-logs/service.js';
 import { parseInput } from '../../src/validation.js';
 import { backends, createTestDatabase } from '../helpers/db.js';
+import { dashboardHeaders } from '../helpers/dashboard-session.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 const DAY = 86_400_000;
@@ -129,15 +130,19 @@ describe.each(backends)('request log service (%s)', (backend) => {
     const other = await s.services.accounts.authenticate((await s.createTestKey()).key);
     expect((await logs().usage(other, parseInput(usageQuerySchema, {}))).data).toEqual([]);
 
-    // The same rows over REST and GraphQL.
-    const rest = await s.get('/v1/dashboard/usage', { 'x-api-key': key });
+    // The same rows over REST (a dashboard session; a key is not one) and GraphQL.
+    const dashboard = await dashboardHeaders(s, acct.accountId);
+    const rest = await s.get('/v1/dashboard/usage?from=2026-11-20&to=2026-11-21', dashboard);
     expect(rest.status, rest.text).toBe(200);
+    expect(rest.body.data).toEqual(usage.data);
+    expect((await s.get('/v1/dashboard/usage', { 'x-api-key': key })).status).toBe(401);
     const gql = await s.post(
       '/graphql',
-      { query: '{ usage(from: "2026-11-20", to: "2026-11-20") { totalCount nodes { day status count } } }' },
-      { 'x-api-key': key },
+      { query: '{ usage(from: "2026-11-20", to: "2026-11-21") { totalCount nodes { day route status count errorCount latencyAvgMs latencyMaxMs } } }' },
+      dashboard,
     );
     expect(gql.body.errors).toBeUndefined();
+    expect(gql.body.data.usage).toEqual({ totalCount: 3, nodes: usage.data });
   });
 
   it('retention: entries past REQUEST_LOG_RETENTION_DAYS and usage past USAGE_RETENTION_DAYS are deleted, in batches', async () => {
