@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KeyAuth } from '../../src/accounts/service.js';
 import { ManualClock } from '../../src/clock.js';
@@ -187,6 +188,27 @@ describe.skipIf(!backends.includes('postgres'))('request logs of two instances o
     } finally {
       await one.close();
       await two.close();
+      await db.drop();
+    }
+  });
+
+  it('what is still buffered at shutdown is written before the database closes', async () => {
+    const db = await createTestDatabase('postgres');
+    // A flush interval longer than the test: only the shutdown writes these entries.
+    const one = await startTestServer({ database: db, env: { JOBS_ENABLED: 'false', RATE_LIMIT_ENABLED: 'false', REQUEST_LOG_FLUSH_MS: '60000' } });
+    try {
+      const { key, accountId } = await one.createTestKey();
+      for (let i = 0; i < 3; i++) expect((await one.post('/v1/test/whoami', {}, { 'x-api-key': key })).status).toBe(200);
+      expect(one.services.requestLogs.stats().pending).toBe(3);
+      await one.close();
+      const c = new pg.Client({ connectionString: db.url });
+      await c.connect();
+      try {
+        expect((await c.query('SELECT count(*)::int AS n FROM request_logs WHERE account_id = $1', [accountId])).rows).toEqual([{ n: 3 }]);
+      } finally {
+        await c.end();
+      }
+    } finally {
       await db.drop();
     }
   });
