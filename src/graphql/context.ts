@@ -43,8 +43,6 @@ export interface GraphQLContext {
   userAgent?: string;
   /** Set-Cookie values for the HTTP response (sign-in, sign-out); over WebSocket there is no response to carry them. */
   responseCookies: string[];
-  /** Set by auth(): the credential, for the request log. */
-  authenticated?: KeyAuth;
   /**
    * What the transport's request log needs of the operation (src/graphql/yoga.ts fills it): its name and the first
    * error code it answered. A holder, shared by the copies of this context yoga makes.
@@ -87,10 +85,7 @@ export function createGraphQLContext(
     outcome: {},
     auth() {
       const found = (a: KeyAuth | null) => {
-        if (a) {
-          ctx.accountId = a.accountId;
-          ctx.authenticated = a;
-        }
+        if (a) ctx.accountId = a.accountId;
         return a;
       };
       authPromise ??= apiKey

@@ -9,7 +9,8 @@ import { headerValue } from './respond.js';
 export const graphqlRoute = (operation: string | undefined): string => (operation ? `graphql:${operation}` : 'graphql');
 
 /** A WebSocket operation has no HTTP status: 200 when it answered no error, else the status of its error code. */
-export const wsStatus = (errorCode: string | undefined): number => (errorCode ? (ERROR_STATUS[errorCode as ErrorCode] ?? 400) : 200);
+export const wsStatus = (errorCode: string | undefined): number =>
+  errorCode ? (Object.hasOwn(ERROR_STATUS, errorCode) ? ERROR_STATUS[errorCode as ErrorCode] : 400) : 200;
 
 /** The code of a stored REST error envelope (idempotent replays), or undefined. */
 export function envelopeCode(text: string): string | undefined {
