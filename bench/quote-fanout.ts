@@ -442,7 +442,9 @@ async function main() {
       console.log(
         `\nrequest log: added p50 ${added((r) => r.p50)} ms, p99 ${added((r) => r.p99)} ms, server CPU ${added((r) => r.cpu!.target)} ms per request (mean of the two log-on phases − mean of the two log-off phases; target p50 ≤ 0.2 ms)`,
       );
-      console.log(`request log: record() costs ${(await recordCostUs()).toFixed(2)} µs per request in process (the whole request-path cost; the write is batched off it)`);
+      console.log(
+        `request log: record() costs ${(await recordCostUs()).toFixed(2)} µs per request in process (the whole request-path cost; the write is batched off it)`,
+      );
     }
   } finally {
     await Promise.all([service, baseline, fx, ...(unlogged ? [unlogged] : [])].map((c) => c.stop()));
