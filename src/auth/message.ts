@@ -17,12 +17,12 @@ export type ChainType = 'evm' | 'solana';
 export const SIGN_IN_STATEMENT = 'Sign in to the merchant dashboard. Signing this message sends no transaction and costs nothing.';
 
 /** The chain id of every Solana message: the cluster the service pays and is paid on. */
-export const SOLANA_CHAIN_ID = 'mainnet';
+export const SIWS_CHAIN_ID = 'mainnet';
 
 /** 128 bits of randomness in 22 base62 characters: EIP-4361 asks at least 8 alphanumeric characters. */
 export const newSignInNonce = () => randomBase62(128);
 
-/** What a message is built from. `chainId` is a number for EVM and `SOLANA_CHAIN_ID` for Solana. */
+/** What a message is built from. `chainId` is a number for EVM and `SIWS_CHAIN_ID` for Solana. */
 export interface SignInFields {
   chainType: ChainType;
   /** EVM: EIP-55 checksummed; Solana: the base58 public key. As `normalizeSignInAddress` spells it. */

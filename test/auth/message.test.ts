@@ -10,7 +10,7 @@ import {
   normalizeSignInAddress,
   SIGN_IN_STATEMENT,
   signInOrigin,
-  SOLANA_CHAIN_ID,
+  SIWS_CHAIN_ID,
 } from '../../src/auth/message.js';
 import { decodeSolanaSignature, verifySolanaSignature } from '../../src/auth/solana.js';
 import { signSolanaMessage } from '../fixtures/solana-wallet.js';
@@ -51,7 +51,7 @@ describe('buildSignInMessage', () => {
 
   it('Solana: the EIP-4361 layout line for line, with the Solana account and the cluster as chain id', () => {
     const address = Keypair.generate().publicKey.toBase58();
-    const message = buildSignInMessage({ ...common, chainType: 'solana', address, chainId: SOLANA_CHAIN_ID });
+    const message = buildSignInMessage({ ...common, chainType: 'solana', address, chainId: SIWS_CHAIN_ID });
     expect(message).toBe(
       [
         'pay.example.com wants you to sign in with your Solana account:',
