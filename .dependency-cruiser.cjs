@@ -21,6 +21,7 @@
 
 const DOMAINS = [
   'accounts',
+  'auth',
   'assets',
   'billing',
   'checkout',

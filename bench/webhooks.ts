@@ -14,6 +14,7 @@ import { createApp } from '../src/app.js';
 import { recordEvent } from '../src/events/outbox.js';
 import { WebhookReceiver } from '../test/fixtures/webhook-receiver.js';
 import { benchConfig, Failures, size } from './bench-util.js';
+import { internalAuth } from '../src/accounts/service.js';
 
 const N = size(process.env.BENCH_EVENTS, 5000, 30);
 const failures = new Failures();
@@ -29,7 +30,7 @@ const config = benchConfig({
 });
 const app = await createApp(config);
 const account = await app.services.accounts.createAccount('Bench');
-await app.services.webhooks.create({ accountId: account.id, mode: 'test', keyId: 'bench' }, { url: `${rx.url}/hook`, enabledEvents: ['*'] });
+await app.services.webhooks.create(internalAuth(account.id, 'test', 'bench'), { url: `${rx.url}/hook`, enabledEvents: ['*'] });
 const data = {
   order: { quoteId: 'q_bench', status: 'filled', provider: 'relay', srcChainId: 42161, dstChainId: 8453, amount: '25000000', dstAmount: '24912345' },
 };

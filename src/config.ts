@@ -15,6 +15,7 @@ import { ratelimitEnv } from './ratelimit/config.js';
 import { idempotencyEnv } from './idempotency/config.js';
 import { mailConfigProblem, mailEnv } from './mail/config.js';
 import { subscriptionsEnv } from './billing/config.js';
+import { authEnv } from './auth/config.js';
 
 /**
  * Environment configuration, parsed and validated once at start. Each domain owns a fragment
@@ -38,6 +39,7 @@ const schema = z.object({
   ...idempotencyEnv,
   ...mailEnv,
   ...subscriptionsEnv,
+  ...authEnv,
 });
 
 type Parsed = z.infer<typeof schema>;

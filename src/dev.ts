@@ -8,6 +8,7 @@ import { devHints } from './dev-hints.js';
 import { DEVNET_ACCOUNTS, startDevnet, type Devnet } from './devnet/index.js';
 import { parseInput } from './validation.js';
 import { createInvoiceSchema } from './invoices/input.js';
+import { internalAuth } from './accounts/service.js';
 
 /**
  * `npm run dev`: the whole service on one machine with nothing external — the database of DATABASE_URL, else
@@ -42,8 +43,10 @@ async function dev() {
   installShutdown(app, running, async () => devnet?.stop());
 
   const dev = await devAccount(config, accounts);
+  // The dashboard's one-click sign-in (development only): the dev account, as devnet account 0, its owner.
+  app.services.auth.enableDevSignIn({ accountId: dev.accountId, address: DEVNET_ACCOUNTS[0]!.address }, config.NODE_ENV);
   const base = running.url.replace('127.0.0.1', 'localhost');
-  const owner = { accountId: dev.accountId, mode: 'test' as const, keyId: 'dev' };
+  const owner = internalAuth(dev.accountId, 'test', 'dev');
   // A fresh checkout session to open in a browser (25 USDC on Base to devnet account 2).
   const payLink = await checkout
     .create(owner, {

@@ -1,25 +1,55 @@
+import bs58 from 'bs58';
+import { getAddress, isAddress } from 'viem';
 import { z } from 'zod';
+import { ApiError } from '../errors.js';
 import { requestBody } from '../validation.js';
-import { ROLES } from './scopes.js';
+import { ROLES } from './state.js';
 
-/** Team requests (src/accounts/team.ts). REST bodies and GraphQL inputs parse with these same schemas. */
+export const CHAIN_TYPES = ['evm', 'solana'] as const;
+export type ChainType = (typeof CHAIN_TYPES)[number];
 
-const role = z.enum(ROLES).meta({ description: 'owner, admin, developer or viewer: what each may do is in docs/accounts.md ("Roles").' });
+/**
+ * A wallet address as stored (members, sessions, challenges): EVM lower-case (one row per wallet whatever the
+ * checksum casing sent), Solana the base58 of a 32-byte public key. Anything else is INVALID_PARAMS on `field`.
+ */
+export function normalizeWallet(chainType: ChainType, address: string, field = 'address'): string {
+  if (chainType === 'evm') {
+    if (!isAddress(address, { strict: false })) throw new ApiError('INVALID_PARAMS', `${field}: not an EVM address (0x and 40 hex digits)`, { field });
+    return address.toLowerCase();
+  }
+  let bytes: Uint8Array;
+  try {
+    bytes = bs58.decode(address);
+  } catch {
+    throw new ApiError('INVALID_PARAMS', `${field}: not a Solana address (base58)`, { field });
+  }
+  if (bytes.length !== 32) throw new ApiError('INVALID_PARAMS', `${field}: not a Solana address (32-byte public key)`, { field });
+  return bs58.encode(bytes);
+}
 
+/** How an address is shown: EVM checksummed (EIP-55), Solana as stored. */
+export const displayWallet = (chainType: ChainType, address: string) => (chainType === 'evm' ? getAddress(address) : address);
+
+/** The chain type an address is spelt for: `0x…` is EVM, anything else is read as a Solana key. */
+export const chainTypeOf = (address: string): ChainType => (/^0x/i.test(address) ? 'evm' : 'solana');
+
+// --- the team (src/accounts/team.ts) ------------------------------------------------------------------------------
+
+const role = z.enum(ROLES).meta({ description: 'owner, admin, developer or viewer (what each may do: docs/accounts.md, "Team and roles").' });
+
+/** POST /v1/dashboard/members: a wallet to add to the team, with its role. */
 export const inviteMemberSchema = requestBody({
-  address: z
-    .string()
-    .trim()
-    .min(1)
-    .max(64)
-    .meta({ description: 'The wallet to add: a 0x EVM address (any case) or a base58 Solana public key.', example: '0x8ba1f109551bD432803012645Ac136ddd64DBA72' }),
+  address: z.string().trim().min(1).max(64).meta({
+    description: 'The wallet to add: a 0x EVM address (any case) or a base58 Solana public key.',
+    example: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+  }),
   role,
-})
-  .transform((v) => ({ ...v, chainType: /^0x/i.test(v.address) ? ('evm' as const) : ('solana' as const) }))
-  .meta({ id: 'InviteMemberRequest' });
+});
 export type InviteMemberInput = z.output<typeof inviteMemberSchema>;
 
-export const updateMemberSchema = requestBody({ role }).meta({ id: 'UpdateMemberRequest' });
+/** PATCH /v1/dashboard/members/:id. */
+export const updateMemberSchema = requestBody({ role });
 export type UpdateMemberInput = z.output<typeof updateMemberSchema>;
 
-export const memberIdParamSchema = z.object({ id: z.string().meta({ description: 'The member id (`mem_…`).', example: 'mem_7Qw2Er5Ty8Ui1OpAs3Df' }) });
+/** /v1/dashboard/members/:id. */
+export const memberIdParamSchema = z.object({ id: z.string().meta({ description: 'The member id (`mem_…`).', example: 'mem_2Wq8Rt4Lm6Xk1Vb9Nc3Zp7' }) });

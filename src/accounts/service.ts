@@ -8,12 +8,48 @@ import type { CoreConfig } from '../core-config.js';
 import type { Handles } from '../handles.js';
 import { generateApiKey, hashApiKey, parseApiKey, type Mode } from './keys.js';
 
+export type { Mode } from './keys.js';
+import { keyScopes, ROLE_SCOPES, type Role, type Scopes } from './state.js';
+import type { ChainType } from './input.js';
+
+/** The member acting through a dashboard session. */
+interface ActingMember {
+  id: string;
+  address: string;
+  chainType: ChainType;
+  role: Role;
+}
+
+/**
+ * Who a request acts for: an account in one mode, through an API key or a dashboard session (the cookie), with
+ * what the credential may do. Every REST route and GraphQL field checks `scopes` against what it needs.
+ */
 export interface KeyAuth {
   accountId: string;
   mode: Mode;
+  /** The credential's id: the API key's (`key_…`), or the dashboard session's (`dsess_…`). */
   keyId: string;
+  /** `key`: an API key; `session`: a signed-in dashboard member; `internal`: the service acting for itself. */
+  via: 'key' | 'session' | 'internal';
+  scopes: Scopes;
+  /** Set for `session`: the member, their wallet and role. */
+  member?: ActingMember;
   /** The account's rate-limit multiplier (src/ratelimit/), when an operator set one. */
   rateLimitMultiplier?: number;
+}
+
+/** The service acting for an account by itself (jobs, hooks, tools): every scope, no credential of a client. */
+export const internalAuth = (accountId: string, mode: Mode, keyId: string): KeyAuth => ({ accountId, mode, keyId, via: 'internal', scopes: ROLE_SCOPES.owner });
+
+export interface MemberRow {
+  id: string;
+  accountId: string;
+  address: string;
+  chainType: string;
+  role: string;
+  invitedBy: string | null;
+  createdAt: Date;
+  joinedAt: Date | null;
 }
 
 export interface ApiKeyView {
@@ -25,6 +61,10 @@ export interface ApiKeyView {
   createdAt: Date;
   lastUsedAt: Date | null;
   revokedAt: Date | null;
+  expiresAt: Date | null;
+  /** Restricted keys: resource → level as stored; null: unrestricted. */
+  scopes: unknown;
+  rolledFromId: string | null;
 }
 
 type Tx = PrismaNs.TransactionClient;
@@ -116,6 +156,7 @@ export class AccountsService {
     if (!parseApiKey(this.brand, key)) throw new ApiError('UNAUTHORIZED', 'The API key is not valid');
     const row = await this.prisma.apiKey.findUnique({ where: { hash: hashApiKey(key) }, include: { account: true } });
     if (!row || row.revokedAt) throw new ApiError('UNAUTHORIZED', 'The API key is not valid or has been revoked');
+    if (row.expiresAt && row.expiresAt.getTime() <= this.clock.now()) throw new ApiError('UNAUTHORIZED', 'The API key has expired');
     if (row.mode === 'live' && !row.account.liveEnabled) {
       throw new ApiError('FORBIDDEN', 'Live mode is not enabled for this account; use a test key or ask for live access');
     }
@@ -125,6 +166,42 @@ export class AccountsService {
       await this.prisma.apiKey.update({ where: { id: row.id }, data: { lastUsedAt: new Date(now) } }).catch(() => {});
     }
     const multiplier = row.account.rateLimitMultiplier;
-    return { accountId: row.accountId, mode: row.mode as Mode, keyId: row.id, ...(multiplier != null ? { rateLimitMultiplier: multiplier } : {}) };
+    return {
+      accountId: row.accountId,
+      mode: row.mode as Mode,
+      keyId: row.id,
+      via: 'key',
+      scopes: keyScopes(row.scopes),
+      ...(multiplier != null ? { rateLimitMultiplier: multiplier } : {}),
+    };
+  }
+
+  // --- Team members (wallets), read by dashboard sessions on every request -------------------------------------
+
+  getMember(id: string): Promise<MemberRow | null> {
+    return this.prisma.member.findUnique({ where: { id } });
+  }
+
+  /** The accounts a wallet belongs to, most recently joined first. */
+  membershipsOf(chainType: ChainType, address: string): Promise<MemberRow[]> {
+    return this.prisma.member.findMany({ where: { chainType, address }, orderBy: [{ joinedAt: { sort: 'desc', nulls: 'last' } }, { createdAt: 'desc' }] });
+  }
+
+  /**
+   * Makes `address` a member of `accountId` with `role` when it is not one yet (an existing member keeps its
+   * role); marks it joined. Used by sign-in (a first wallet owns its new account) and the development sign-in.
+   */
+  async ensureMember(accountId: string, chainType: ChainType, address: string, role: Role): Promise<MemberRow> {
+    const now = new Date(this.clock.now());
+    return this.prisma.member.upsert({
+      where: { accountId_chainType_address: { accountId, chainType, address } },
+      create: { id: newId('mem', 96), accountId, chainType, address, role, joinedAt: now },
+      update: {},
+    });
+  }
+
+  /** Marks a member joined at its first sign-in into the account (an invitation accepted). */
+  async markJoined(memberId: string): Promise<void> {
+    await this.prisma.member.updateMany({ where: { id: memberId, joinedAt: null }, data: { joinedAt: new Date(this.clock.now()) } });
   }
 }

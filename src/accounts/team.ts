@@ -4,10 +4,9 @@ import type { Prisma } from '../db/client.js';
 import type { Prisma as PrismaNs } from '../db/generated/client.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
 import type { Handles } from '../handles.js';
-import { allows, mayManageRole, type Role } from './scopes.js';
+import { allows, mayManageRole, type Role } from './state.js';
 import { lockAccountForKeyChanges, type KeyAuth, type MemberRow } from './service.js';
-import { displayWallet, normalizeWallet, type ChainType } from './wallet-address.js';
-import type { InviteMemberInput, UpdateMemberInput } from './input.js';
+import { chainTypeOf, displayWallet, normalizeWallet, type ChainType, type InviteMemberInput, type UpdateMemberInput } from './input.js';
 import type { MemberView } from './views.js';
 
 type Tx = PrismaNs.TransactionClient;
@@ -55,7 +54,7 @@ export class TeamService {
   async invite(auth: KeyAuth, input: InviteMemberInput): Promise<MemberView> {
     const me = actor(auth, 'write');
     if (!mayManageRole(me.role, input.role)) throw new ApiError('FORBIDDEN', `An ${me.role} cannot add an ${input.role}: only owners add owners`);
-    const chainType = input.chainType;
+    const chainType = chainTypeOf(input.address);
     const address = normalizeWallet(chainType, input.address);
     try {
       const row = await this.prisma.member.create({

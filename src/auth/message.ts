@@ -1,8 +1,7 @@
-import bs58 from 'bs58';
-import { getAddress, isAddress } from 'viem';
+import { getAddress } from 'viem';
 import { createSiweMessage } from 'viem/siwe';
-import { invalidParams } from '../errors.js';
 import { randomBase62 } from '../ids.js';
+import type { ChainType } from '../accounts/input.js';
 
 /**
  * The sign-in message: EIP-4361 ("Sign-In With Ethereum") for EVM wallets, and the same text with "Solana
@@ -10,8 +9,6 @@ import { randomBase62 } from '../ids.js';
  * from the caller, which takes them from the server's own configuration and clock, never from the request
  * (the request names only the address and, for EVM, the chain).
  */
-
-export type ChainType = 'evm' | 'solana';
 
 /** The fixed statement every message carries (one line: EIP-4361 forbids a newline in it). */
 export const SIGN_IN_STATEMENT = 'Sign in to the merchant dashboard. Signing this message sends no transaction and costs nothing.';
@@ -25,7 +22,7 @@ export const newSignInNonce = () => randomBase62(128);
 /** What a message is built from. `chainId` is a number for EVM and `SIWS_CHAIN_ID` for Solana. */
 export interface SignInFields {
   chainType: ChainType;
-  /** EVM: EIP-55 checksummed; Solana: the base58 public key. As `normalizeSignInAddress` spells it. */
+  /** EVM: any case (the message shows it EIP-55 checksummed); Solana: the base58 public key. */
   address: string;
   chainId: number | string;
   /** The host (and port, when not the default) of PUBLIC_URL. */
@@ -73,36 +70,4 @@ export function buildSignInMessage(f: SignInFields): string {
     `Issued At: ${f.issuedAt.toISOString()}`,
     `Expiration Time: ${f.expiresAt.toISOString()}`,
   ].join('\n');
-}
-
-/** A base58 string of a 32-byte ed25519 public key (a Solana wallet address). */
-export function isSolanaPublicKey(s: string): boolean {
-  if (!/^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(s)) return false;
-  try {
-    return bs58.decode(s).length === 32;
-  } catch {
-    return false;
-  }
-}
-
-/**
- * The one spelling of a wallet address: EVM EIP-55 checksummed (any case accepted), Solana as the base58 key.
- * Memberships, challenges and sessions compare these. Malformed → INVALID_PARAMS on `field`.
- */
-export function normalizeSignInAddress(chainType: ChainType, raw: string, field = 'address'): string {
-  const s = raw.trim();
-  if (chainType === 'evm') {
-    if (!isAddress(s, { strict: false })) throw invalidParams(field, 'must be a 0x-prefixed 20-byte hex address');
-    return getAddress(s);
-  }
-  if (!isSolanaPublicKey(s)) throw invalidParams(field, 'must be a base58 Solana public key (32 bytes)');
-  return s;
-}
-
-/** The chain type an address is spelt for (a member is invited by address alone). Malformed → INVALID_PARAMS. */
-export function chainTypeOfAddress(raw: string, field = 'address'): ChainType {
-  const s = raw.trim();
-  if (/^0x/i.test(s)) return 'evm';
-  if (isSolanaPublicKey(s)) return 'solana';
-  throw invalidParams(field, 'must be an EVM address (0x + 40 hex digits) or a base58 Solana public key');
 }

@@ -8,7 +8,8 @@ import { ApiError, invalidParams } from '../errors.js';
 import type { Handles } from '../handles.js';
 import type { AuthConfig } from './config.js';
 import type { ChallengeInput, SignInInput } from './input.js';
-import { buildSignInMessage, newSignInNonce, signInOrigin, SIWS_CHAIN_ID, storedWallet, walletInMessage, type ChainType } from './message.js';
+import { displayWallet, normalizeWallet, type ChainType } from '../accounts/input.js';
+import { buildSignInMessage, newSignInNonce, signInOrigin, SIWS_CHAIN_ID } from './message.js';
 import type { AuthService, ClientMeta, SessionView } from './service.js';
 import { decodeSolanaSignature, verifySolanaSignature } from './solana.js';
 import { challengeVerdict } from './state.js';
@@ -76,7 +77,7 @@ export class SignInService {
   async challenge(input: ChallengeInput): Promise<ChallengeView> {
     const chainId = input.chainType === 'evm' ? input.chainId! : null;
     if (chainId !== null && !this.d.chains.served(chainId)) throw invalidParams('chainId', `chain ${chainId} is not an EVM chain this service serves`);
-    const address = storedWallet(input.chainType, input.address);
+    const address = normalizeWallet(input.chainType, input.address);
     const now = this.d.clock.now();
     const nonce = newSignInNonce();
     const issuedAt = new Date(now);
@@ -126,7 +127,7 @@ export class SignInService {
     return buildSignInMessage({
       ...signInOrigin(this.d.config.PUBLIC_URL),
       chainType: c.chainType,
-      address: walletInMessage(c.chainType, c.address),
+      address: displayWallet(c.chainType, c.address),
       chainId: c.chainType === 'evm' ? c.chainId! : SIWS_CHAIN_ID,
       nonce: c.nonce,
       issuedAt: c.issuedAt,
@@ -151,7 +152,7 @@ export class SignInService {
       return await verifySiweMessage(this.d.chains.client(chainId!), {
         message,
         signature: signature as Hex,
-        address: walletInMessage('evm', address) as Hex,
+        address: displayWallet('evm', address) as Hex,
         domain,
         nonce,
         time: new Date(now),

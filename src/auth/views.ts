@@ -1,80 +1,99 @@
 import { z } from 'zod';
 import { isoTimestamp } from '../openapi/common.js';
-import type { SessionView } from './service.js';
-import { walletInMessage, type ChainType } from './message.js';
+import { displayWallet } from '../accounts/input.js';
+import { ROLES } from '../accounts/state.js';
+import type { CurrentSession, SessionView } from './service.js';
+import type { ChallengeView } from './sign-in.js';
 
-/** Wire shapes of wallet sign-in and dashboard sessions (REST; GraphQL has the same fields). */
+/** A dashboard session as its wallet sees it: never the token, which only the cookie carries. */
+export const sessionViewSchema = z
+  .object({
+    id: z.string().meta({ example: 'dsess_4f8Kq2Lm9Xw3Rt7Vb1Nc5Z' }),
+    object: z.literal('dashboard_session'),
+    address: z.string().meta({ description: 'The wallet signed in (EVM checksummed, Solana base58).' }),
+    chainType: z.enum(['evm', 'solana']),
+    accountId: z.string().meta({ description: 'The account this session acts for.' }),
+    memberId: z.string(),
+    mode: z.enum(['test', 'live']).meta({ description: 'The mode the dashboard selected: what it reads and creates belongs to it.' }),
+    createdAt: isoTimestamp,
+    lastSeenAt: isoTimestamp,
+    idleExpiresAt: isoTimestamp.meta({ description: 'When the session ends unless used before (idle expiry, never past expiresAt).' }),
+    expiresAt: isoTimestamp.meta({ description: 'The absolute end of the session, however busy.' }),
+    revokedAt: isoTimestamp.nullable(),
+    userAgent: z.string().nullable(),
+    ipAddress: z.string().nullable(),
+  })
+  .meta({ id: 'DashboardSession' });
+export type SessionWire = z.output<typeof sessionViewSchema>;
 
+export const toSessionWire = (s: SessionView): SessionWire => ({
+  id: s.id,
+  object: 'dashboard_session',
+  address: displayWallet(s.chainType, s.address),
+  chainType: s.chainType,
+  accountId: s.accountId,
+  memberId: s.memberId,
+  mode: s.mode,
+  createdAt: s.createdAt.toISOString(),
+  lastSeenAt: s.lastSeenAt.toISOString(),
+  idleExpiresAt: s.idleExpiresAt.toISOString(),
+  expiresAt: s.expiresAt.toISOString(),
+  revokedAt: s.revokedAt?.toISOString() ?? null,
+  userAgent: s.userAgent,
+  ipAddress: s.ipAddress,
+});
+
+/** An account the wallet belongs to. */
+export const membershipSchema = z
+  .object({
+    accountId: z.string(),
+    accountName: z.string(),
+    role: z.enum(ROLES),
+    joinedAt: isoTimestamp.nullable().meta({ description: 'Its first sign-in into the account; null for an invitation not taken up yet.' }),
+  })
+  .meta({ id: 'DashboardMembership' });
+
+/** The current session with who is signed in and for which account: what the dashboard reads first. */
+export const currentSessionSchema = z
+  .object({
+    object: z.literal('dashboard_login'),
+    session: sessionViewSchema,
+    role: z.enum(ROLES).meta({ description: "The member's role in the account (what they may do: docs/accounts.md)." }),
+    account: z.object({ id: z.string(), name: z.string(), liveEnabled: z.boolean() }),
+    memberships: z.array(membershipSchema).meta({ description: 'Every account the wallet is a member of, newest first: switch with POST /v1/auth/session/account.' }),
+  })
+  .meta({ id: 'DashboardLogin' });
+export type CurrentSessionWire = z.output<typeof currentSessionSchema>;
+
+export const toCurrentWire = (c: CurrentSession): CurrentSessionWire => ({
+  object: 'dashboard_login',
+  session: toSessionWire(c.session),
+  role: c.role,
+  account: c.account,
+  memberships: c.memberships.map((m) => ({ ...m, joinedAt: m.joinedAt?.toISOString() ?? null })),
+});
+
+/** POST /v1/auth/sign-in: the new session (its token is in the Set-Cookie header only) and what it acts for. */
+export const signInResultSchema = currentSessionSchema
+  .extend({ newAccount: z.boolean().meta({ description: "True when this was the wallet's first sign-in, which created its account." }) })
+  .meta({ id: 'SignInResult' });
+export type SignInResultWire = z.output<typeof signInResultSchema>;
+
+/** POST /v1/auth/challenge: the message to sign. */
 export const challengeViewSchema = z
   .object({
     object: z.literal('sign_in_challenge'),
     nonce: z.string().meta({ description: 'Send it back with the signature.', example: 'q8ZcV1Lr0mBtY5wXe2Nd7K' }),
-    message: z.string().meta({ description: 'The text to sign, byte for byte (EIP-4361, or its Solana form).' }),
+    message: z.string().meta({ description: 'The text to sign, byte for byte: EIP-4361, or its Solana form.' }),
     expiresAt: isoTimestamp.meta({ description: 'After this the signed challenge is refused: ask for a new one.' }),
   })
   .meta({ id: 'SignInChallenge' });
 export type ChallengeWire = z.output<typeof challengeViewSchema>;
 
-export const sessionWireSchema = z
-  .object({
-    id: z.string().meta({ example: 'dsess_4hT2pW9xQe1LmZ8cVb' }),
-    object: z.literal('dashboard_session'),
-    address: z.string().meta({ description: 'The signed-in wallet (EVM checksummed, Solana base58).' }),
-    chainType: z.enum(['evm', 'solana']),
-    accountId: z.string().meta({ description: 'The account the session acts for.' }),
-    mode: z.enum(['test', 'live']).meta({ description: 'The mode the dashboard acts in.' }),
-    createdAt: isoTimestamp.meta({ description: 'The sign-in.' }),
-    lastSeenAt: isoTimestamp.meta({ description: 'Its last request (written at most once a minute).' }),
-    idleExpiresAt: isoTimestamp.meta({ description: 'When it ends unless used before: the idle window from its last request, capped by `expiresAt`.' }),
-    expiresAt: isoTimestamp.meta({ description: 'Its absolute end, however busy.' }),
-    userAgent: z.string().nullable().meta({ description: 'The browser that signed in, as it said.' }),
-    ipAddress: z.string().nullable().meta({ description: 'The address it signed in from.' }),
-    current: z.boolean().meta({ description: 'Whether this is the session of the request.' }),
-  })
-  .meta({ id: 'DashboardSession' });
-export type SessionWire = z.output<typeof sessionWireSchema>;
+export const toChallengeWire = (c: ChallengeView): ChallengeWire => ({ object: 'sign_in_challenge', nonce: c.nonce, message: c.message, expiresAt: c.expiresAt.toISOString() });
 
-export const membershipSchema = z
-  .object({
-    accountId: z.string(),
-    accountName: z.string(),
-    role: z.enum(['owner', 'admin', 'developer', 'viewer']),
-    joinedAt: isoTimestamp.nullable().meta({ description: 'Its first sign-in into the account; null for an invitation not taken up yet.' }),
-  })
-  .meta({ id: 'DashboardMembership' });
-export type MembershipWire = z.output<typeof membershipSchema>;
-
-export const sessionStateSchema = z
-  .object({
-    object: z.literal('dashboard_viewer'),
-    session: sessionWireSchema,
-    account: z.object({ id: z.string(), name: z.string(), liveEnabled: z.boolean().meta({ description: 'Whether the session may switch to live mode.' }) }),
-    role: z.enum(['owner', 'admin', 'developer', 'viewer']).meta({ description: "The wallet's role in the account." }),
-    memberships: z.array(membershipSchema).meta({ description: 'Every account the wallet is a member of: switch with POST /v1/auth/session/account.' }),
-  })
-  .meta({ id: 'DashboardViewer' });
-export type SessionStateWire = z.output<typeof sessionStateSchema>;
-
-export const signInViewSchema = sessionStateSchema
-  .extend({ newAccount: z.boolean().meta({ description: 'True when this first sign-in of the wallet created its account.' }) })
-  .meta({ id: 'SignInResult' });
-
-export const signedOutSchema = z.object({ object: z.literal('sign_out'), signedOut: z.literal(true) }).meta({ id: 'SignOutResult' });
-
-export function sessionWire(s: SessionView, currentId: string | undefined): SessionWire {
-  return {
-    id: s.id,
-    object: 'dashboard_session',
-    address: walletInMessage(s.chainType as ChainType, s.address),
-    chainType: s.chainType,
-    accountId: s.accountId,
-    mode: s.mode,
-    createdAt: s.createdAt.toISOString(),
-    lastSeenAt: s.lastSeenAt.toISOString(),
-    idleExpiresAt: s.idleExpiresAt.toISOString(),
-    expiresAt: s.expiresAt.toISOString(),
-    userAgent: s.userAgent,
-    ipAddress: s.ipAddress,
-    current: s.id === currentId,
-  };
-}
+/** GET /v1/auth/sessions: a session of the wallet, and whether it is the one asking. */
+export const listedSessionSchema = sessionViewSchema
+  .extend({ current: z.boolean().meta({ description: 'Whether this is the session of the request.' }) })
+  .meta({ id: 'ListedDashboardSession' });
+export type ListedSessionWire = z.output<typeof listedSessionSchema>;

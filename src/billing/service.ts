@@ -1,4 +1,4 @@
-import type { KeyAuth } from '../accounts/service.js';
+import { internalAuth, type KeyAuth } from '../accounts/service.js';
 import type { Prisma as PrismaClient } from '../db/client.js';
 import type { CheckoutSession, Prisma, Subscription, SubscriptionPeriod, TestClock } from '../db/generated/client.js';
 import { readByIds } from '../db/by-ids.js';
@@ -70,11 +70,7 @@ interface AfterCommit {
   voidedInvoices: string[];
 }
 
-const ownerAuth = (s: Pick<Subscription, 'accountId' | 'livemode'>): KeyAuth => ({
-  accountId: s.accountId,
-  mode: s.livemode ? 'live' : 'test',
-  keyId: 'subscription',
-});
+const ownerAuth = (s: Pick<Subscription, 'accountId' | 'livemode'>): KeyAuth => internalAuth(s.accountId, s.livemode ? 'live' : 'test', 'subscription');
 
 /**
  * Subscriptions: each period an invoice is issued through the invoices service (numbered like any other, its

@@ -7,6 +7,9 @@
 export const TABLE_OWNERS = {
   Account: 'accounts',
   ApiKey: 'accounts',
+  Member: 'accounts',
+  SignInChallenge: 'auth',
+  DashboardSession: 'auth',
   Partner: 'partners',
   PartnerKey: 'partners',
   QuoteSetRecord: 'quotes',

@@ -29,6 +29,8 @@ export const builder = new SchemaBuilder<{
     key: boolean;
     /** An API key linked to an active partner (partner fees and reports). */
     partnerKey: boolean;
+    /** A signed-in dashboard session (the `<brand>_session` cookie), not an API key. */
+    session: boolean;
   };
   /** In-memory connections also carry `totalCount`. */
   Connection: { totalCount?: number };
@@ -55,11 +57,18 @@ export const builder = new SchemaBuilder<{
         const auth = await ctx.auth();
         return !!auth && (await ctx.services.partners.forApiKey(auth.keyId))?.active === true;
       },
+      session: async () => (await ctx.auth())?.via === 'session',
     }),
-    unauthorizedError: (_parent, _ctx, _info, result) =>
-      failedScopes(result.failure).includes('key')
-        ? new ApiError('UNAUTHORIZED', 'An API key is required: send it in the x-api-key header (or connectionParams over WebSocket)')
-        : new ApiError('FORBIDDEN', 'This API key may not use this field (it needs a key linked to a partner)'),
+    unauthorizedError: (_parent, ctx, _info, result) => {
+      const failed = failedScopes(result.failure);
+      if (failed.includes('key'))
+        return new ApiError('UNAUTHORIZED', 'An API key is required: send it in the x-api-key header (or connectionParams over WebSocket)');
+      if (failed.includes('session'))
+        return ctx.accountId
+          ? new ApiError('FORBIDDEN', 'Only a signed-in dashboard session can use this field, not an API key')
+          : new ApiError('UNAUTHORIZED', 'Sign in to the dashboard first: this field needs the session cookie');
+      return new ApiError('FORBIDDEN', 'This API key may not use this field (it needs a key linked to a partner)');
+    },
   },
   errors: {
     // `BuildOrderResult = BuildOrderPayload | QuoteExpiredError | …`: the payload type itself is a member.

@@ -23,7 +23,10 @@ export interface GraphQLContext {
    * response headers. A holder: yoga hands resolvers a copy of this context, and the HTTP layer reads the original.
    */
   rateLimit: RateTicket;
-  /** Resolves the x-api-key (header, or graphql-ws connectionParams) once; null when none was sent. */
+  /**
+   * Resolves the credential once: the x-api-key (header, or graphql-ws connectionParams) when one was sent, else
+   * the dashboard session cookie; null when neither was sent.
+   */
   auth(): Promise<KeyAuth | null>;
   requireAuth(): Promise<KeyAuth>;
   /** A DataLoader that lives as long as this request, shared by every resolver that asks for `name`. */
@@ -36,6 +39,10 @@ export interface GraphQLContext {
   refresh(): Promise<KeyAuth | null>;
   /** Set by auth() for the access log. */
   accountId?: string;
+  /** The client's user agent (recorded on a dashboard session opened by `signIn`). */
+  userAgent?: string;
+  /** Set-Cookie values for the HTTP response (sign-in, sign-out); over WebSocket there is no response to carry them. */
+  responseCookies: string[];
   /** Set when a mutation answered with the stored result of an idempotency key (src/graphql/idempotency.ts). */
   idempotentReplayed?: boolean;
 }
@@ -43,8 +50,21 @@ export interface GraphQLContext {
 /** What every request's context is made of (src/http/server.ts hands it over once). */
 export type GraphQLContextDeps = Pick<GraphQLContext, 'services' | 'config' | 'log' | 'pubsub'>;
 
+/** What the transport read of the client besides its key. */
+export interface ClientFacts {
+  /** The dashboard session cookie's token, when the request carried one. */
+  sessionToken?: string;
+  userAgent?: string;
+}
+
 /** `clientIp`: the transport's client address; in-process callers (tests, tools) have none and share one count. */
-export function createGraphQLContext(deps: GraphQLContextDeps, requestId: string, apiKey: string | undefined, clientIp = 'in-process'): GraphQLContext {
+export function createGraphQLContext(
+  deps: GraphQLContextDeps,
+  requestId: string,
+  apiKey: string | undefined,
+  clientIp = 'in-process',
+  client: ClientFacts = {},
+): GraphQLContext {
   let authPromise: Promise<KeyAuth | null> | undefined;
   const loaders = new Map<string, DataLoader<unknown, unknown, unknown>>();
   const ctx: GraphQLContext = {
@@ -54,14 +74,19 @@ export function createGraphQLContext(deps: GraphQLContextDeps, requestId: string
     pubsub: deps.pubsub,
     requestId,
     clientIp,
+    ...(client.userAgent ? { userAgent: client.userAgent } : {}),
+    responseCookies: [],
     rateLimit: newTicket(),
     auth() {
+      const found = (a: KeyAuth | null) => {
+        if (a) ctx.accountId = a.accountId;
+        return a;
+      };
       authPromise ??= apiKey
-        ? deps.services.accounts.authenticate(apiKey).then((a) => {
-            ctx.accountId = a.accountId;
-            return a;
-          })
-        : Promise.resolve(null);
+        ? deps.services.accounts.authenticate(apiKey).then(found)
+        : client.sessionToken
+          ? deps.services.auth.authenticateSession(client.sessionToken).then(found)
+          : Promise.resolve(null);
       return authPromise;
     },
     async requireAuth() {

@@ -48,6 +48,7 @@ export const AmountTooSmallError = expectedError('AMOUNT_TOO_SMALL', 'AmountTooS
 export const AmountTooLargeError = expectedError('AMOUNT_TOO_LARGE', 'AmountTooLargeError');
 export const ConflictError = expectedError('CONFLICT', 'ConflictError');
 export const NotFoundError = expectedError('NOT_FOUND', 'NotFoundError');
+export const ForbiddenError = expectedError('FORBIDDEN', 'ForbiddenError');
 export const CallsRevertedError = expectedError('CALLS_REVERTED', 'CallsRevertedError');
 
 const ProviderError = builder.objectRef<ProviderFailure>('ProviderError').implement({
@@ -68,6 +69,7 @@ const descriptions: Array<[ApiErrorClass, string]> = [
   [AmountTooLargeError, 'The amount is above what is accepted (for a refund: above what can still be refunded); `field` names the input.'],
   [ConflictError, 'The resource is not in a state that allows this (for example the session is no longer open); read it again.'],
   [NotFoundError, 'The resource the input names does not exist for this API key, or no longer does.'],
+  [ForbiddenError, 'The credential or role may not do this (for example live mode is not enabled for the account, or the role lacks the permission).'],
   [
     CallsRevertedError,
     'Destination calls that would revert. No field returns it yet: it is reserved for the quote variants with destination calls, which share `QuoteInput`.',

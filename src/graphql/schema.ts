@@ -3,6 +3,7 @@ import './errors.js';
 // Each module adds its types and fields to the shared builder; keep this list sorted.
 import './modules/accounts.js';
 import './modules/assets.js';
+import './modules/auth.js';
 import './modules/checkout.js';
 import './modules/deposits.js';
 import './modules/events.js';

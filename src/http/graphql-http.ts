@@ -1,4 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { readCookie } from '../auth/cookie.js';
+import { sameOrigin } from '../auth/state.js';
 import { ApiError, isApiError } from '../errors.js';
 import { createGraphQLContext } from '../graphql/context.js';
 import type { createGraphQLServer } from '../graphql/yoga.js';
@@ -30,7 +32,18 @@ export function graphqlHttpTransport(deps: HttpDeps, yoga: ReturnType<typeof cre
 
   return async (req: IncomingMessage, res: ServerResponse, state: RequestState, url: URL) => {
     const method = (req.method ?? 'GET').toUpperCase();
-    const gqlContext = createGraphQLContext(deps, state.requestId, headerValue(req.headers['x-api-key']), clientIp(req, config.TRUST_PROXY));
+    const apiKey = headerValue(req.headers['x-api-key']);
+    // The dashboard's cookie counts only without a key; a POST carrying it must come from the dashboard's origin
+    // (CSRF: a cross-origin page could otherwise run mutations as the signed-in member).
+    const sessionToken = apiKey ? undefined : readCookie(headerValue(req.headers.cookie), deps.services.auth.cookieName);
+    if (sessionToken && method !== 'GET' && method !== 'HEAD' && !sameOrigin(headerValue(req.headers.origin), config.PUBLIC_URL)) {
+      const e = new ApiError('FORBIDDEN', 'Requests with the dashboard session must come from the dashboard itself (the Origin header must be this service)');
+      return sendJson(res, 403, graphqlErrorBody(e, state.requestId));
+    }
+    const gqlContext = createGraphQLContext(deps, state.requestId, apiKey, clientIp(req, config.TRUST_PROXY), {
+      ...(sessionToken ? { sessionToken } : {}),
+      userAgent: headerValue(req.headers['user-agent']),
+    });
     gqlContext.rateLimit = state.rateLimit;
     try {
       // A key that does not authenticate counts against the client address, so guessing keys is limited too.
@@ -53,10 +66,11 @@ export function graphqlHttpTransport(deps: HttpDeps, yoga: ReturnType<typeof cre
     const decision = state.rateLimit.decision;
     rate.applyHeaders(res, decision);
     state.accountId = gqlContext.accountId;
-    const out: Record<string, string> = {};
+    const out: Record<string, string | string[]> = {};
     response.headers.forEach((v, k) => {
       out[k] = v;
     });
+    if (gqlContext.responseCookies.length) out['set-cookie'] = gqlContext.responseCookies;
     const type = response.headers.get('content-type') ?? '';
     if (/^text\/html/.test(type)) {
       // GraphiQL (development): its page loads only its own assets from this origin (src/pages/graphiql).

@@ -3,6 +3,8 @@ import type { Socket } from 'node:net';
 import { GraphQLError } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
+import { readCookie } from '../auth/cookie.js';
+import { sameOrigin } from '../auth/state.js';
 import { createGraphQLContext } from '../graphql/context.js';
 import type { createGraphQLServer } from '../graphql/yoga.js';
 import { newTicket } from '../ratelimit/service.js';
@@ -34,8 +36,19 @@ export function graphqlWsTransport(
     server,
     path: '/graphql',
     maxPayload: config.BODY_LIMIT_BYTES,
-    // A socket over HTTP_MAX_CONNECTIONS_PER_IP is refused its upgrade as any request of it is (429).
-    verifyClient: (info, done) => (opts.overCap(info.req.socket as Socket) ? done(false, 429, 'Too Many Requests') : done(true)),
+    // A socket over HTTP_MAX_CONNECTIONS_PER_IP is refused its upgrade as any request of it is (429). An upgrade
+    // carrying the dashboard's session cookie must come from the dashboard's origin (cross-site WebSocket hijacking:
+    // browsers send cookies on WebSocket upgrades whatever the page) and hold a working session.
+    verifyClient: (info, done) => {
+      if (opts.overCap(info.req.socket as Socket)) return done(false, 429, 'Too Many Requests');
+      const token = sessionTokenOf(info.req);
+      if (!token) return done(true);
+      if (!sameOrigin(headerValue(info.req.headers.origin), config.PUBLIC_URL)) return done(false, 403, 'Forbidden');
+      services.auth.authenticateSession(token).then(
+        () => done(true),
+        () => done(false, 401, 'Unauthorized'),
+      );
+    },
   });
   // Registered before graphql-ws's own handlers, so a refused connection is closed before it is served and an
   // over-limit message closes the socket as it arrives.
@@ -67,6 +80,8 @@ export function graphqlWsTransport(
     }
     return m;
   };
+  /** The session cookie counts only when no key was sent (in connectionParams or the upgrade's header). */
+  const sessionTokenOf = (req: IncomingMessage) => readCookie(headerValue(req.headers.cookie), services.auth.cookieName);
   const wsApiKey = (ctx: { connectionParams?: Readonly<Record<string, unknown>>; extra: { request: IncomingMessage } }) => {
     const conn = (ctx.connectionParams ?? {}) as Record<string, unknown>;
     return (
@@ -120,7 +135,12 @@ export function graphqlWsTransport(
         const requestId = requestIdFrom(undefined);
         opRequestIds(socket).set(id, requestId);
         const { schema, execute, subscribe, parse, validate } = yoga.getEnveloped({ ...ctx, req, socket, params });
-        const gqlContext = createGraphQLContext(deps, requestId, wsApiKey(ctx), clientIp(req, config.TRUST_PROXY));
+        const apiKey = wsApiKey(ctx);
+        const sessionToken = apiKey ? undefined : sessionTokenOf(req);
+        const gqlContext = createGraphQLContext(deps, requestId, apiKey, clientIp(req, config.TRUST_PROXY), {
+          ...(sessionToken ? { sessionToken } : {}),
+          userAgent: headerValue(req.headers['user-agent']),
+        });
         gqlContext.rateLimit = newTicket();
         /** An operation that will not run still takes its point; over the limit, RATE_LIMITED is its only error. */
         const refusedAtGate = async (): Promise<GraphQLError[] | null> => {

@@ -13,7 +13,7 @@ export type HttpRateLimit = ReturnType<typeof httpRateLimit>;
  * authenticated, else the client address), the RateLimit headers on the response whatever its status turns out
  * to be, and RATE_LIMITED (429 with Retry-After) thrown on refusal.
  */
-export function httpRateLimit(services: Pick<Services, 'ratelimit' | 'accounts'>, config: Pick<Config, 'TRUST_PROXY'>) {
+export function httpRateLimit(services: Pick<Services, 'ratelimit' | 'accounts' | 'auth'>, config: Pick<Config, 'TRUST_PROXY'>) {
   const { ratelimit } = services;
   const applyHeaders = (res: ServerResponse, decision: Decision | null | undefined) => {
     if (res.headersSent) return;
@@ -35,6 +35,14 @@ export function httpRateLimit(services: Pick<Services, 'ratelimit' | 'accounts'>
       if (!apiKey) return { auth: null };
       try {
         return { auth: await services.accounts.authenticate(apiKey) };
+      } catch (error) {
+        return { auth: null, error };
+      }
+    },
+    /** The same for a dashboard session's cookie token: a failing one counts against the client address. */
+    async tryAuthenticateSession(token: string | undefined): Promise<{ auth: KeyAuth | null; error?: unknown }> {
+      try {
+        return { auth: await services.auth.authenticateSession(token) };
       } catch (error) {
         return { auth: null, error };
       }

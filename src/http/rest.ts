@@ -3,7 +3,10 @@ import { ApiError } from '../errors.js';
 import type { StoredResponse } from '../idempotency/service.js';
 import { routeUsage } from '../ratelimit/weights.js';
 import { type Method, Reply, type RestContext, type Router } from '../rest/router.js';
+import { readCookie } from '../auth/cookie.js';
+import { sameOrigin } from '../auth/state.js';
 import { parseJsonBody, readBody } from './body.js';
+import { clientIp } from './client-ip.js';
 import { restError } from './errors.js';
 import type { HttpRateLimit } from './rate-limit.js';
 import { JSON_TYPE, headerValue, jsonText, sendJson } from './respond.js';
@@ -11,6 +14,11 @@ import { idempotentRest, replayHeaders } from './rest-idempotency.js';
 import type { HttpDeps, RequestState } from './types.js';
 
 const keyRequired = () => new ApiError('UNAUTHORIZED', 'An API key is required: send it in the x-api-key header');
+const sessionRequired = () => new ApiError('UNAUTHORIZED', 'Sign in to the dashboard first: this route needs the session cookie');
+const foreignOrigin = () => new ApiError('FORBIDDEN', 'Dashboard writes must come from the dashboard itself (the Origin header must be this service)');
+
+/** Safe methods: no Origin check (browsers omit Origin on same-origin GETs; a cross-site GET cannot read the answer). */
+const SAFE = new Set(['GET', 'HEAD']);
 
 /**
  * `/v1`: the router glue. The route is matched first, its weight taken at the gate before any body is read, then
@@ -48,13 +56,26 @@ export function restTransport(deps: HttpDeps, router: Router, rate: HttpRateLimi
     }
     const { route, params } = matched;
     const apiKey = headerValue(req.headers['x-api-key']);
-    // The key (when sent) decides whose count this is, on every route; the limit applies before any body is read.
-    const keyed = rate.enabled || route.access !== 'public' ? await rate.tryAuthenticate(apiKey) : { auth: null };
+    const session = route.access === 'session';
+    const sessionToken = session ? readCookie(headerValue(req.headers.cookie), services.auth.cookieName) : undefined;
+    // Dashboard routes: the session cookie, never a key. A write carrying the cookie from another origin (or with
+    // none) is refused before anything runs (CSRF); without a cookie the answer is 401 below.
+    if (sessionToken && !SAFE.has(method) && !sameOrigin(headerValue(req.headers.origin), config.PUBLIC_URL)) throw foreignOrigin();
+    // The key (or session) decides whose count this is, on every route; the limit applies before any body is read.
+    const keyed = session
+      ? await rate.tryAuthenticateSession(sessionToken)
+      : rate.enabled || route.access !== 'public'
+        ? await rate.tryAuthenticate(apiKey)
+        : { auth: null };
     await rate.limit(req, res, state.rateLimit, keyed.auth, routeUsage(route.rateLimit, url.searchParams));
     const raw = method === 'GET' || method === 'HEAD' ? Buffer.alloc(0) : await readBody(req, config.BODY_LIMIT_BYTES);
     const body = parseJsonBody(raw, headerValue(req.headers['content-type']));
     let auth: RestContext['auth'] = null;
-    if (route.access === 'key' || (route.access === 'optionalKey' && apiKey)) {
+    if (session) {
+      if (!keyed.auth) throw keyed.error ?? sessionRequired();
+      auth = keyed.auth;
+      state.accountId = auth.accountId;
+    } else if (route.access === 'key' || (route.access === 'optionalKey' && apiKey)) {
       if (!apiKey) throw keyRequired();
       if (!keyed.auth) throw keyed.error;
       auth = keyed.auth;
@@ -73,9 +94,10 @@ export function restTransport(deps: HttpDeps, router: Router, rate: HttpRateLimi
       headers: req.headers,
       auth,
       requireAuth() {
-        if (!auth) throw keyRequired();
+        if (!auth) throw session ? sessionRequired() : keyRequired();
         return auth;
       },
+      client: { ip: clientIp(req, config.TRUST_PROXY), userAgent: headerValue(req.headers['user-agent']) },
     };
     if (route.idempotent) {
       const outcome = await idempotentRest(services.idempotency, { headers: req.headers, route, params, body, auth, requestId: state.requestId }, () =>

@@ -23,6 +23,7 @@ import { invoiceTopic } from './topics.js';
 import { isOverdue } from './due.js';
 import { invoicePageUrl, invoiceView, receiptUrl, type InvoiceView, type PayResult } from './views.js';
 import { withLockedRow } from '../db/locked-row.js';
+import { internalAuth } from '../accounts/service.js';
 
 type Tx = Prisma.TransactionClient;
 
@@ -364,7 +365,7 @@ export class InvoicesService {
       }
       const page = invoicePageUrl(this.deps.config.PUBLIC_URL, inv.id);
       const session = await this.deps.checkout.create(
-        { accountId: inv.accountId, mode: inv.livemode ? 'live' : 'test', keyId: 'invoice' },
+        internalAuth(inv.accountId, inv.livemode ? 'live' : 'test', 'invoice'),
         {
           amount: inv.amount,
           settleChain: inv.settleChainId,

@@ -18,6 +18,7 @@ const API_VERSION = '0.1.0';
 /** The running code's version (package.json), from src/ and from the built dist/ alike (both one level below the root). */
 const PACKAGE_VERSION = (createRequire(import.meta.url)('../../package.json') as { version: string }).version;
 const SECURITY_SCHEME = 'ApiKey';
+const SESSION_SCHEME = 'DashboardSession';
 
 /** Error codes any operation can answer with (every request counts against a rate limit). */
 const COMMON_ERRORS: ErrorCode[] = ['RATE_LIMITED', 'INTERNAL'];
@@ -27,6 +28,7 @@ const ACCESS_ERRORS: Record<Access, ErrorCode[]> = {
   public: [],
   optionalKey: ['UNAUTHORIZED', 'FORBIDDEN'],
   key: ['UNAUTHORIZED', 'FORBIDDEN'],
+  session: ['UNAUTHORIZED', 'FORBIDDEN'],
 };
 
 const ACCESS_TEXT: Record<Access, string> = {
@@ -34,11 +36,14 @@ const ACCESS_TEXT: Record<Access, string> = {
   optionalKey:
     'Optional key: without one the call is public; a sent key must be valid (a partner key changes fees; resources created with a key belong to its account and mode).',
   key: 'Requires an API key (`x-api-key`).',
+  session:
+    'Dashboard: requires a signed-in session (the `<brand>_session` cookie set by `POST /v1/auth/sign-in`); writes must come from the dashboard origin (else FORBIDDEN).',
 };
 
 const TAGS: Array<{ name: string; description: string }> = [
   { name: 'Meta', description: 'Health and this document.' },
   { name: 'Account', description: 'The account and mode of the key.' },
+  { name: 'Dashboard', description: 'Wallet sign-in, the dashboard session (cookie), the team, and the dashboard’s own views of the account.' },
   { name: 'Assets', description: 'Chains, tokens, USD prices and wallet balances.' },
   { name: 'Quotes', description: 'Ranked swap and bridge quotes from every enabled provider.' },
   { name: 'Orders', description: 'Transactions to sign for quotes, and tracking them once sent.' },
@@ -59,7 +64,14 @@ const TAGS: Array<{ name: string; description: string }> = [
 export const openApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 const pathParamNames = (path: string) => [...path.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]);
 
-const securityOf = (access: Access) => (access === 'key' ? [{ [SECURITY_SCHEME]: [] }] : access === 'optionalKey' ? [{}, { [SECURITY_SCHEME]: [] }] : []);
+const securityOf = (access: Access) =>
+  access === 'key'
+    ? [{ [SECURITY_SCHEME]: [] }]
+    : access === 'optionalKey'
+      ? [{}, { [SECURITY_SCHEME]: [] }]
+      : access === 'session'
+        ? [{ [SESSION_SCHEME]: [] }]
+        : [];
 
 function errorCodesOf(route: Route): ErrorCode[] {
   const d = route.doc;
@@ -248,6 +260,12 @@ export function buildOpenApiDocument(routes: Route[], opts: DocumentOptions): Op
           in: 'header',
           name: 'x-api-key',
           description: '`<brand>_test_…` or `<brand>_live_…`; resources belong to the account and mode of the key.',
+        },
+        [SESSION_SCHEME]: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: `${opts.brand}_session`,
+          description: 'The dashboard session cookie (HttpOnly), set by signing in with a wallet (`POST /v1/auth/sign-in`).',
         },
       },
       headers: Object.fromEntries(Object.entries(RESPONSE_HEADERS).map(([id, h]) => [id, h.schema.meta({ description: h.description })])),

@@ -8,8 +8,11 @@ import type { RouteRateLimit } from '../ratelimit/weights.js';
 import type { RouteDoc } from '../openapi/route-doc.js';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
-/** public: no key; optionalKey: a key is used when sent (and must be valid); key: required. */
-export type Access = 'public' | 'optionalKey' | 'key';
+/**
+ * public: no key; optionalKey: a key is used when sent (and must be valid); key: required; session: a signed-in
+ * dashboard session (the cookie; writes only from the dashboard's origin).
+ */
+export type Access = 'public' | 'optionalKey' | 'key' | 'session';
 
 export interface RestContext {
   services: Services;
@@ -22,9 +25,11 @@ export interface RestContext {
   query: URLSearchParams;
   body: unknown;
   headers: IncomingHttpHeaders;
-  /** Set for `key` routes, and for `optionalKey` routes when a key was sent. */
+  /** Set for `key` and `session` routes, and for `optionalKey` routes when a key was sent. */
   auth: KeyAuth | null;
   requireAuth(): KeyAuth;
+  /** The client's address (src/http/client-ip.ts) and user agent, for what records where a session came from. */
+  client: { ip: string; userAgent?: string };
 }
 
 export class Reply {

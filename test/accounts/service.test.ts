@@ -19,7 +19,7 @@ describe('AccountsService (injected clock and brand)', () => {
     const account = await accounts.createAccount('Unit');
     const { key, apiKey } = await accounts.createKey(account.id, 'test');
     expect(key.startsWith('acme_test_')).toBe(true);
-    expect(await accounts.authenticate(key)).toEqual({ accountId: account.id, mode: 'test', keyId: apiKey.id });
+    expect(await accounts.authenticate(key)).toMatchObject({ accountId: account.id, mode: 'test', keyId: apiKey.id, via: 'key' });
     const [stored] = await accounts.listKeys(account.id);
     expect(stored!.lastUsedAt?.getTime()).toBe(clock.now());
     // A service minting under another brand does not accept it.

@@ -3,15 +3,8 @@ import bs58 from 'bs58';
 import { describe, expect, it } from 'vitest';
 import { privateKeyToAccount } from 'viem/accounts';
 import { createSiweMessage, parseSiweMessage } from 'viem/siwe';
-import {
-  buildSignInMessage,
-  chainTypeOfAddress,
-  newSignInNonce,
-  normalizeSignInAddress,
-  SIGN_IN_STATEMENT,
-  signInOrigin,
-  SIWS_CHAIN_ID,
-} from '../../src/auth/message.js';
+import { buildSignInMessage, newSignInNonce, SIGN_IN_STATEMENT, signInOrigin, SIWS_CHAIN_ID } from '../../src/auth/message.js';
+import { challengeVerdict } from '../../src/auth/state.js';
 import { decodeSolanaSignature, verifySolanaSignature } from '../../src/auth/solana.js';
 import { signSolanaMessage } from '../fixtures/solana-wallet.js';
 
@@ -74,37 +67,24 @@ describe('buildSignInMessage', () => {
   });
 });
 
-describe('addresses', () => {
-  const sol = Keypair.generate().publicKey.toBase58();
-  it.each([
-    ['evm', evmKey.address.toLowerCase(), evmKey.address],
-    ['evm', `  ${evmKey.address.toUpperCase().replace('0X', '0x')}  `, evmKey.address],
-    ['solana', sol, sol],
-  ] as const)('%s %s → %s', (chainType, raw, expected) => {
-    expect(normalizeSignInAddress(chainType, raw)).toBe(expected);
-  });
-
-  it.each([
-    ['evm', '0x1234'],
-    ['evm', sol],
-    ['evm', `${evmKey.address}00`],
-    ['solana', evmKey.address],
-    ['solana', bs58.encode(new Uint8Array(31).fill(7))],
-    ['solana', '0OIl'.repeat(11)],
-  ] as const)('%s %s → INVALID_PARAMS on address', (chainType, raw) => {
-    expect(() => normalizeSignInAddress(chainType, raw)).toThrow(expect.objectContaining({ code: 'INVALID_PARAMS', details: { field: 'address' } }));
-  });
-
-  it('tells the chain type of an address', () => {
-    expect(chainTypeOfAddress(evmKey.address)).toBe('evm');
-    expect(chainTypeOfAddress(sol)).toBe('solana');
-    expect(() => chainTypeOfAddress('alice')).toThrow(expect.objectContaining({ code: 'INVALID_PARAMS' }));
-  });
-
+describe('nonces and challenge lifetime', () => {
   it('nonces: 22 base62 characters (128 bits), never the same twice', () => {
     const nonces = Array.from({ length: 200 }, newSignInNonce);
     for (const n of nonces) expect(n).toMatch(/^[0-9A-Za-z]{22}$/);
     expect(new Set(nonces).size).toBe(nonces.length);
+  });
+
+  const at = (iso: string) => Date.parse(iso);
+  const c = { issuedAt: new Date('2030-01-01T00:00:00.000Z'), expiresAt: new Date('2030-01-01T00:05:00.000Z') };
+  it.each([
+    ['at its issue', { ...c, usedAt: null }, '2030-01-01T00:00:00.000Z', 'open'],
+    ['a millisecond before its expiry', { ...c, usedAt: null }, '2030-01-01T00:04:59.999Z', 'open'],
+    ['at its expiry', { ...c, usedAt: null }, '2030-01-01T00:05:00.000Z', 'expired'],
+    ['before its issue (the clock went back)', { ...c, usedAt: null }, '2029-12-31T23:59:59.999Z', 'not_yet'],
+    ['used, while still in time', { ...c, usedAt: new Date('2030-01-01T00:01:00.000Z') }, '2030-01-01T00:02:00.000Z', 'used'],
+    ['used and expired', { ...c, usedAt: new Date('2030-01-01T00:01:00.000Z') }, '2030-01-01T01:00:00.000Z', 'used'],
+  ] as const)('a challenge %s is %s', (_name, challenge, now, verdict) => {
+    expect(challengeVerdict(challenge, at(now))).toBe(verdict);
   });
 });
 

@@ -29,7 +29,7 @@ describe.each(backends)('team (%s)', (backend) => {
     accountId: string;
   }
   const cookieOf = (r: TestResponse) => `swapgate_session=${/swapgate_session=([^;]+)/.exec(r.headers.get('set-cookie') ?? '')![1]}`;
-  const signIn = async (wallet = privateKeyToAccount(generatePrivateKey())): Promise<Member> => {
+  const signIn = async (wallet: LocalAccount = privateKeyToAccount(generatePrivateKey())): Promise<Member> => {
     const c = await s.post('/v1/auth/challenge', { address: wallet.address, chainType: 'evm', chainId: 8453 });
     const r = await s.post('/v1/auth/sign-in', { nonce: c.body.nonce, signature: await wallet.signMessage({ message: c.body.message }) });
     expect(r.status, r.text).toBe(200);

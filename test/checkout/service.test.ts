@@ -9,12 +9,13 @@ import type { QuoteRecord } from '../../src/quotes/record.js';
 import { memoryDb, silentLog, testConfig } from '../helpers/memory-db.js';
 import { parseInput } from '../../src/validation.js';
 import { createSessionSchema } from '../../src/checkout/input.js';
+import { internalAuth } from '../../src/accounts/service.js';
 
 /**
  * CheckoutService built alone: assets, the quote service and RPC are fakes, and the verifier wake-up is a
  * plain callback (src/services.ts wires it to the job runner).
  */
-const AUTH = { accountId: 'acct_unit', mode: 'test' as const, keyId: 'key_unit' };
+const AUTH = internalAuth('acct_unit', 'test', 'key_unit');
 const MERCHANT = `0x${'5'.repeat(40)}`;
 const PAYER = `0x${'6'.repeat(40)}`;
 const BASE_USDC = '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913';

@@ -9,13 +9,14 @@ import type { OrderView } from '../../src/orders/views.js';
 import { memoryDb, silentLog, testConfig } from '../helpers/memory-db.js';
 import { parseInput } from '../../src/validation.js';
 import { createDepositAddressSchema, listDepositAddressesSchema, simulateDepositSchema } from '../../src/deposits/input.js';
+import { internalAuth } from '../../src/accounts/service.js';
 
 /**
  * DepositsService built alone: assets, partners, the live provider and orders are fakes that record what they are
  * asked; the database is real (in-memory PGlite).
  */
-const TEST = { accountId: 'acct_dep_unit', mode: 'test' as const, keyId: 'key_test' };
-const LIVE = { accountId: 'acct_dep_unit', mode: 'live' as const, keyId: 'key_partner' };
+const TEST = internalAuth('acct_dep_unit', 'test', 'key_test');
+const LIVE = internalAuth('acct_dep_unit', 'live', 'key_partner');
 const RECIPIENT = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
 const REFUND = '0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc';
 const USDC = { base: '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913', arb: '0xaf88d065e77c8cc2239327c5edb3a432268e5831' };

@@ -9,13 +9,14 @@ import { recordEvent } from '../../src/events/outbox.js';
 import type { Page } from '../../src/db/keyset.js';
 import type { AttemptView } from '../../src/webhooks/views.js';
 import { memoryDb } from '../helpers/memory-db.js';
+import { internalAuth } from '../../src/accounts/service.js';
 
 /** EventsService built alone: an event's delivery attempts come from an injected (fake) webhooks domain. */
 describe('EventsService (fake webhooks attempt log)', () => {
   let db: Db;
   let events: EventsService;
   const pages: Array<{ where: unknown; query: unknown }> = [];
-  const auth = { accountId: 'acct_events', mode: 'test' as const, keyId: 'key_events' };
+  const auth = internalAuth('acct_events', 'test', 'key_events');
   beforeAll(async () => {
     db = await memoryDb();
     await db.prisma.account.create({ data: { id: auth.accountId, name: 'Events' } });

@@ -3,6 +3,7 @@ import { startGraphQLTestApp, type GraphQLTestApp } from '../helpers/graphql.js'
 import { graphql } from './generated/index.js';
 import { parseInput } from '../../src/validation.js';
 import { createSessionSchema } from '../../src/checkout/input.js';
+import { internalAuth } from '../../src/accounts/service.js';
 
 const SessionStream = graphql(`
   subscription SessionEventsWithResource {
@@ -55,7 +56,7 @@ describe('GraphQL streams and lookups stay correct over time, in process', () =>
 
   it("a pushed event reads its references as they are now, not from the first push's cache", async () => {
     const { accountId, key } = await g.createTestKey();
-    const auth = { accountId, mode: 'test' as const, keyId: 'k' };
+    const auth = internalAuth(accountId, 'test', 'k');
     const sub = g.subscribe(SessionStream, {}, key);
     await sub.ready;
     const cs = await g.app.services.checkout.create(auth, parseInput(createSessionSchema, session));
@@ -75,7 +76,7 @@ describe('GraphQL streams and lookups stay correct over time, in process', () =>
 
   it('a key revoked mid-stream ends its event stream with UNAUTHORIZED instead of streaming on', async () => {
     const { accountId, key } = await g.createTestKey();
-    const auth = { accountId, mode: 'test' as const, keyId: 'k' };
+    const auth = internalAuth(accountId, 'test', 'k');
     const sub = g.subscribe(SessionStream, {}, key);
     await sub.ready;
     const [k] = await g.app.services.accounts.listKeys(accountId);

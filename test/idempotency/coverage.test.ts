@@ -49,6 +49,10 @@ const REST_NOT_IDEMPOTENT: Record<string, string> = {
   'POST /v1/checkout/sessions/:id/quote': 'computes payer quotes; changes nothing a retry could duplicate',
   'POST /v1/quote': 'computes quotes (GET /v1/quote as JSON, plus simulated destination calls); changes nothing a retry could duplicate',
   'POST /v1/deposit-addresses/:id/refresh': 'asks for a detection check now; a second check records nothing twice (deposits are recorded once)',
+  'POST /v1/auth/sign-out': 'revoking a revoked session changes nothing',
+  'POST /v1/auth/session/mode': 'sets the mode to a given value: running it twice leaves the same session',
+  'POST /v1/auth/session/account': 'sets the account to a given one: running it twice leaves the same session',
+  'POST /v1/auth/dev-sign-in': 'development only; each call opens a new session by design (a sign-in never reuses a token)',
 };
 
 const GRAPHQL_IDEMPOTENT = [
@@ -95,6 +99,10 @@ const GRAPHQL_NOT_IDEMPOTENT: Record<string, string> = {
   refreshDepositAddress: 'as POST /v1/deposit-addresses/{id}/refresh: a second check records nothing twice',
   updateBillingSubscription: 'sets line items and metadata to given values: running it twice leaves the same subscription (PATCH)',
   deleteTestClock: 'a second delete finds nothing to delete (DELETE)',
+  signOut: 'as POST /v1/auth/sign-out: revoking a revoked session changes nothing',
+  setDashboardMode: 'sets the mode to a given value',
+  switchDashboardAccount: 'sets the account to a given one',
+  signInAsDevAccount: 'development only; each call opens a new session by design',
 };
 
 describe('which requests take an idempotency key', () => {

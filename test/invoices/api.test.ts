@@ -6,6 +6,7 @@ import { invoiceBody, RECIPIENT } from './helpers.js';
 import { randomBytes } from 'node:crypto';
 import { parseInput } from '../../src/validation.js';
 import { createSessionSchema } from '../../src/checkout/input.js';
+import { internalAuth } from '../../src/accounts/service.js';
 
 const randomHex = () => randomBytes(32).toString('hex');
 
@@ -259,8 +260,8 @@ describe.each(backends)('invoices API (%s)', (backend) => {
     const { body: inv } = await create({ ...invoiceBody, send: true });
     const { accountId: otherAccount } = await s.createTestKey();
     for (const [auth, amount] of [
-      [{ accountId: otherAccount, mode: 'test' as const, keyId: 'x' }, '49000000'],
-      [{ accountId: (await s.db.prisma.invoice.findUniqueOrThrow({ where: { id: inv.id } })).accountId, mode: 'test' as const, keyId: 'x' }, '1'],
+      [internalAuth(otherAccount, 'test', 'x'), '49000000'],
+      [internalAuth((await s.db.prisma.invoice.findUniqueOrThrow({ where: { id: inv.id } })).accountId, 'test', 'x'), '1'],
     ] as const) {
       const cs = await s.services.checkout.create(
         auth,

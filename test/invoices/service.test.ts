@@ -8,12 +8,13 @@ import { memoryDb, silentLog, testConfig } from '../helpers/memory-db.js';
 import { invoiceBody } from './helpers.js';
 import { parseInput } from '../../src/validation.js';
 import { createInvoiceSchema } from '../../src/invoices/input.js';
+import { internalAuth } from '../../src/accounts/service.js';
 
 /**
  * InvoicesService built alone: checkout is a fake that records what it is asked (sessions are plain rows this
  * test writes), and mail only names the Message-ID domain. The database is real (in-memory PGlite).
  */
-const AUTH = { accountId: 'acct_inv_unit', mode: 'test' as const, keyId: 'key_unit' };
+const AUTH = internalAuth('acct_inv_unit', 'test', 'key_unit');
 
 describe('InvoicesService (fake checkout and mail)', () => {
   let db: Db;

@@ -32,6 +32,19 @@ const RESULT = '__typename ... on Error { code message }';
 const ids = (nodes: Array<{ id: string }> | undefined) => (nodes ?? []).map((n) => n.id);
 
 export const gqlTable: Record<string, GqlRow> = {
+  'Query.dashboardLogin': { kind: 'own', why: "the session's own login", op: () => ({ query: '{ dashboardLogin { role } }' }) },
+  'Mutation.signOut': { kind: 'own', why: 'revokes the calling session', op: () => ({ query: 'mutation { signOut(input: {}) { __typename } }' }) },
+  'Mutation.setDashboardMode': {
+    kind: 'own',
+    why: "switches the calling session's mode",
+    op: () => ({ query: `mutation { setDashboardMode(input: { mode: test }) { ${RESULT} } }` }),
+  },
+  'Mutation.switchDashboardAccount': {
+    kind: 'own',
+    why: "switches to an account of the session's own wallet; any other is NotFoundError",
+    op: (c) => ({ query: `mutation($id: ID!) { switchDashboardAccount(input: { accountId: $id }) { ${RESULT} } }`, variables: { id: c.auth.accountId } }),
+  },
+  'Mutation.signInAsDevAccount': { kind: 'public', why: 'development only (npm run dev); NotFoundError anywhere else' },
   'Query.depositAddress': {
     kind: 'lookup',
     op: (t) => ({

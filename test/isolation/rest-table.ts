@@ -35,6 +35,14 @@ const clk = (t: Tenant) => `/v1/test-clocks/${t.testClockId}`;
 const da = (t: Tenant) => `/v1/deposit-addresses/${t.depositAddressId}`;
 
 export const restTable: Record<string, RestRow> = {
+  'GET /v1/auth/session': { kind: 'own', why: "the session's own login; names no resource" },
+  'POST /v1/auth/sign-out': { kind: 'own', why: 'revokes the calling session (and with everywhere, only the same wallet’s)' },
+  'POST /v1/auth/session/mode': { kind: 'own', why: "switches the calling session's mode; live only with the account's live mode" },
+  'POST /v1/auth/session/account': {
+    kind: 'own',
+    why: "switches to an account the session's wallet is a member of; any other account is NOT_FOUND (test/auth/session-access.test.ts)",
+  },
+  'POST /v1/auth/dev-sign-in': { kind: 'public', why: 'development only (npm run dev); 404 anywhere else' },
   'POST /v1/deposit-addresses': { kind: 'own', why: "creates a deposit address in the key's own account and mode; names no resource" },
   'GET /v1/deposit-addresses': {
     kind: 'list',

@@ -18,7 +18,7 @@ describe('the REST isolation table', () => {
   it('marks public exactly the routes that take no key, and every key route is checked or argued', () => {
     for (const r of restRoutes) {
       const row = restTable[routeKey(r)]!;
-      if (r.access === 'key') expect(row.kind, routeKey(r)).not.toBe('public');
+      if (r.access === 'key' || r.access === 'session') expect(row.kind, routeKey(r)).not.toBe('public');
       else expect(row.kind, `${routeKey(r)} is ${r.access}`).toBe('public');
     }
   });
@@ -161,7 +161,7 @@ describe.each(backends)('tenant isolation over REST (%s)', (backend) => {
     }
   });
 
-  it('a revoked key gets 401 UNAUTHORIZED on every route that takes a key', async () => {
+  it('a revoked key gets 401 UNAUTHORIZED on every route that takes a key (or a session: a key is never one)', async () => {
     for (const r of restRoutes.filter((r) => r.access !== 'public')) {
       const path = r.path.replace(/:([a-zA-Z]+)/g, (_m, name: string) => (name === 'refundId' ? A.refundId : name === 'provider' ? 'relay' : A.sessionId));
       const res = await send({ method: r.method, path, body: r.method === 'GET' || r.method === 'DELETE' ? undefined : {} }, revokedKey);

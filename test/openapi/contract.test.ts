@@ -34,6 +34,13 @@ describe.each(backends)('OpenAPI contract: every documented example against a re
   let doc: Json;
   let validate: ReturnType<typeof validatorFor>;
   const h = () => ({ 'x-api-key': key });
+  /** A fresh dashboard session of the key's account for each example (one of them signs out). */
+  const sessionHeaders = async () => {
+    const { accountId } = await s.services.accounts.authenticate(key);
+    const member = await s.services.accounts.ensureMember(accountId, 'evm', '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266', 'owner');
+    const { token } = await s.services.auth.createSession(member, {});
+    return { cookie: `${s.services.auth.cookieName}=${token}`, origin: s.config.PUBLIC_URL };
+  };
 
   beforeAll(async () => {
     relay = await startRelayFixture();
@@ -299,11 +306,17 @@ describe.each(backends)('OpenAPI contract: every documented example against a re
       let url = ex.path.replace(/\{([^}]+)\}/g, (_, n) => encodeURIComponent(substitute(ex.params[n] ?? `missing-${n}`, m)));
       const q = new URLSearchParams(Object.entries(ex.query).map(([k, v]) => [k, substitute(v, m)]));
       if ([...q].length) url += `?${q}`;
-      const needsKey = (ex.op.security ?? []).length > 0;
+      const security = (ex.op.security ?? []) as Array<Record<string, unknown>>;
+      const needsSession = security.some((x) => 'DashboardSession' in x);
+      const needsKey = security.length > 0 && !needsSession;
       const body = ex.body === undefined ? undefined : JSON.parse(substitute(JSON.stringify(ex.body), m));
       const r = await s.request(url, {
         method: ex.method.toUpperCase(),
-        headers: { ...(needsKey ? h() : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+        headers: {
+          ...(needsKey ? h() : {}),
+          ...(needsSession ? await sessionHeaders() : {}),
+          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       const where = `${ex.method.toUpperCase()} ${ex.path} example "${ex.name}"`;

@@ -30,7 +30,8 @@ describe('GET /v1/openapi.json and the /docs/api reference page', () => {
     const { body: doc } = await s.get('/v1/openapi.json');
     for (const r of restRoutes) {
       const op = doc.paths[openApiPath(r.path)][r.method.toLowerCase()];
-      const expected = r.access === 'key' ? [{ ApiKey: [] }] : r.access === 'optionalKey' ? [{}, { ApiKey: [] }] : [];
+      const expected =
+        r.access === 'key' ? [{ ApiKey: [] }] : r.access === 'optionalKey' ? [{}, { ApiKey: [] }] : r.access === 'session' ? [{ DashboardSession: [] }] : [];
       expect(op.security, `${r.method} ${r.path}`).toEqual(expected);
       if (r.access !== 'public') expect(op.responses['401'], `${r.method} ${r.path}`).toBeDefined();
     }

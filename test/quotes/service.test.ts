@@ -9,6 +9,7 @@ import type { QuoteStore } from '../../src/quotes/store.js';
 import type { PartnerView } from '../../src/partners/service.js';
 import { capabilities, type Provider, type QuoteRequest } from '../../src/providers/types.js';
 import { silentLog, testConfig } from '../helpers/memory-db.js';
+import { internalAuth } from '../../src/accounts/service.js';
 
 /** QuoteService built alone: providers, assets, partners and the quote store are in-memory fakes. */
 const clock = new ManualClock(Date.parse('2030-01-01T00:00:00Z'));
@@ -100,7 +101,7 @@ describe('QuoteService (fake providers, assets, partners and store)', () => {
         sender: addr('c'),
         recipient: addr('d'),
       }),
-      { auth: { accountId: 'acct_1', mode: 'test', keyId: 'key_1' } },
+      { auth: internalAuth('acct_1', 'test', 'key_1') },
     );
     expect(asked).toEqual(['key_1']);
     expect(seen).toHaveLength(1);

@@ -6,6 +6,7 @@ import { parseInput } from '../../src/validation.js';
 import { createSchema } from '../../src/webhooks/input.js';
 import type { Resolver } from '../../src/webhooks/sender.js';
 import { memoryDb, silentLog, testConfig } from '../helpers/memory-db.js';
+import { internalAuth } from '../../src/accounts/service.js';
 
 /** WebhooksService built alone; DNS is an injected resolver (the worker's pubsub is never started here). */
 describe('WebhooksService (injected DNS resolver)', () => {
@@ -17,7 +18,7 @@ describe('WebhooksService (injected DNS resolver)', () => {
     asked.push(host);
     return (dns[host] ?? []).map((address) => ({ address, family: 4 }));
   };
-  const live = { accountId: 'acct_hooks', mode: 'live' as const, keyId: 'key_hooks' };
+  const live = internalAuth('acct_hooks', 'live', 'key_hooks');
   beforeAll(async () => {
     db = await memoryDb();
     await db.prisma.account.create({ data: { id: live.accountId, name: 'Hooks', liveEnabled: true } });
