@@ -69,9 +69,9 @@ export class TeamService {
 
   /** Changes a member's role. Owners only for owners (either side); the last owner cannot be demoted (CONFLICT). */
   async update(auth: KeyAuth, id: string, input: UpdateMemberInput): Promise<MemberView> {
-    const me = actor(auth, 'write');
+    actor(auth, 'write');
     return this.prisma.$transaction(async (tx) => {
-      const target = await this.lockedMember(tx, auth.accountId, id);
+      const { me, target } = await this.locked(tx, auth, id);
       if (!mayManageRole(me.role, target.role as Role) || !mayManageRole(me.role, input.role)) {
         throw new ApiError('FORBIDDEN', `An ${me.role} cannot change an ${target.role} into an ${input.role}: only owners manage owners`);
       }
@@ -83,9 +83,9 @@ export class TeamService {
 
   /** Removes a member (oneself included) and ends their sessions in the account; the last owner stays (CONFLICT). */
   async remove(auth: KeyAuth, id: string): Promise<MemberView> {
-    const me = actor(auth, 'write');
+    actor(auth, 'write');
     const removed = await this.prisma.$transaction(async (tx) => {
-      const target = await this.lockedMember(tx, auth.accountId, id);
+      const { me, target } = await this.locked(tx, auth, id);
       if (target.id !== me.id && !mayManageRole(me.role, target.role as Role)) {
         throw new ApiError('FORBIDDEN', `An ${me.role} cannot remove an ${target.role}: only owners remove owners`);
       }
@@ -113,13 +113,21 @@ export class TeamService {
     await tx.member.updateMany({ where: { id: memberId, joinedAt: null }, data: { joinedAt: new Date(this.d.clock.now()) } });
   }
 
-  /** The member, under the account's row lock (so owner counts cannot change under the check). NOT_FOUND otherwise. */
-  private async lockedMember(tx: Tx, accountId: string, id: string) {
+  /**
+   * The target member and the acting one, read under the account's row lock: owner counts cannot change under the
+   * check, and the actor's role is the one it has now (a request authenticated just before its own demotion acts
+   * with the new role). Target missing → NOT_FOUND; actor no longer a member → FORBIDDEN.
+   */
+  private async locked(tx: Tx, auth: KeyAuth, id: string): Promise<{ me: { id: string; role: Role }; target: MemberRow }> {
     if (!/^mem_[0-9A-Za-z]{8,40}$/.test(id)) throw notFound('Member');
-    await lockAccountForKeyChanges(tx, accountId);
-    const target = await tx.member.findFirst({ where: { id, accountId } });
+    await lockAccountForKeyChanges(tx, auth.accountId);
+    const [target, me] = await Promise.all([
+      tx.member.findFirst({ where: { id, accountId: auth.accountId } }),
+      tx.member.findFirst({ where: { id: auth.member!.id, accountId: auth.accountId } }),
+    ]);
+    if (!me) throw new ApiError('FORBIDDEN', 'You are no longer a member of this account');
     if (!target) throw notFound('Member');
-    return target;
+    return { me: { id: me.id, role: me.role as Role }, target };
   }
 
   private async keepAnOwner(tx: Tx, accountId: string, what: 'demote' | 'remove') {

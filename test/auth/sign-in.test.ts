@@ -25,7 +25,7 @@ describe.each(backends)('wallet sign-in (%s)', (backend) => {
   let factory: Address;
 
   beforeAll(async () => {
-    s = await startTestServer({ backend, clock, env: { RPC_URL_8453: devnet.rpcUrl, SIGN_IN_CHALLENGE_TTL_SECONDS: String(TTL_SECONDS) } });
+    s = await startTestServer({ backend, clock, env: { RPC_URL_8453: devnet.rpcUrl, SIGN_IN_CHALLENGE_TTL_SECONDS: String(TTL_SECONDS), RATE_LIMIT_STRICT: '100000/60' } });
     factory = await deployOwnerWalletFactory(devnet);
   });
   afterAll(() => s?.close());
