@@ -14,12 +14,13 @@ type Tx = PrismaNs.TransactionClient;
 /** The acting member of a request that manages the team: a signed-in session with the team scope it needs. */
 function actor(auth: KeyAuth, level: 'read' | 'write') {
   if (auth.via !== 'session' || !auth.member) throw new ApiError('FORBIDDEN', 'The team is managed from the dashboard: sign in with a member wallet');
-  if (!allows(auth.scopes, { resource: 'team', level })) throw new ApiError('FORBIDDEN', `The role ${auth.member.role} cannot ${level === 'read' ? 'see' : 'change'} the team`);
+  if (!allows(auth.scopes, { resource: 'team', level }))
+    throw new ApiError('FORBIDDEN', `The role ${auth.member.role} cannot ${level === 'read' ? 'see' : 'change'} the team`);
   return auth.member;
 }
 
 /** The name of an account a wallet's first sign-in creates: its address, shortened. */
-export const accountNameFor = (chainType: ChainType, address: string) => {
+const accountNameFor = (chainType: ChainType, address: string) => {
   const shown = displayWallet(chainType, address);
   return `Wallet ${shown.slice(0, 6)}…${shown.slice(-4)}`;
 };

@@ -44,7 +44,7 @@ export const toSessionWire = (s: SessionView): SessionWire => ({
 });
 
 /** An account the wallet belongs to. */
-export const membershipSchema = z
+const membershipSchema = z
   .object({
     accountId: z.string(),
     accountName: z.string(),
@@ -60,7 +60,9 @@ export const currentSessionSchema = z
     session: sessionViewSchema,
     role: z.enum(ROLES).meta({ description: "The member's role in the account (what they may do: docs/accounts.md)." }),
     account: z.object({ id: z.string(), name: z.string(), liveEnabled: z.boolean() }),
-    memberships: z.array(membershipSchema).meta({ description: 'Every account the wallet is a member of, newest first: switch with POST /v1/auth/session/account.' }),
+    memberships: z
+      .array(membershipSchema)
+      .meta({ description: 'Every account the wallet is a member of, newest first: switch with POST /v1/auth/session/account.' }),
   })
   .meta({ id: 'DashboardLogin' });
 export type CurrentSessionWire = z.output<typeof currentSessionSchema>;
@@ -77,7 +79,6 @@ export const toCurrentWire = (c: CurrentSession): CurrentSessionWire => ({
 export const signInResultSchema = currentSessionSchema
   .extend({ newAccount: z.boolean().meta({ description: "True when this was the wallet's first sign-in, which created its account." }) })
   .meta({ id: 'SignInResult' });
-export type SignInResultWire = z.output<typeof signInResultSchema>;
 
 /** POST /v1/auth/challenge: the message to sign. */
 export const challengeViewSchema = z
@@ -90,10 +91,14 @@ export const challengeViewSchema = z
   .meta({ id: 'SignInChallenge' });
 export type ChallengeWire = z.output<typeof challengeViewSchema>;
 
-export const toChallengeWire = (c: ChallengeView): ChallengeWire => ({ object: 'sign_in_challenge', nonce: c.nonce, message: c.message, expiresAt: c.expiresAt.toISOString() });
+export const toChallengeWire = (c: ChallengeView): ChallengeWire => ({
+  object: 'sign_in_challenge',
+  nonce: c.nonce,
+  message: c.message,
+  expiresAt: c.expiresAt.toISOString(),
+});
 
 /** GET /v1/auth/sessions: a session of the wallet, and whether it is the one asking. */
 export const listedSessionSchema = sessionViewSchema
   .extend({ current: z.boolean().meta({ description: 'Whether this is the session of the request.' }) })
   .meta({ id: 'ListedDashboardSession' });
-export type ListedSessionWire = z.output<typeof listedSessionSchema>;

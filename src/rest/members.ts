@@ -40,7 +40,11 @@ export const memberRoutes: Route[] = [
       tag: 'Dashboard',
       summary: 'The team',
       description: 'Every member of the account, owners first; `you` marks the signed-in wallet. Any role may read it.',
-      responses: { 200: json('The members (one page).', pageSchema(memberViewSchema), { team: { object: 'list', data: [OWNER, MEMBER], hasMore: false, nextCursor: null } }) },
+      responses: {
+        200: json('The members (one page).', pageSchema(memberViewSchema), {
+          team: { object: 'list', data: [OWNER, MEMBER], hasMore: false, nextCursor: null },
+        }),
+      },
       examples: { team: { summary: 'List the team' } },
     },
   },

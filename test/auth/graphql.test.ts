@@ -65,7 +65,9 @@ describe('wallet sign-in over GraphQL', () => {
       code: 'NOT_FOUND',
     });
     expect((await gql(REVOKE, { id: 'dsess_0000000000000000000000' }, stranger.cookie)).body.data.revokeDashboardSession.code).toBe('NOT_FOUND');
-    expect((await gql(REVOKE, { id: second.login.session.id }, first.cookie)).body.data.revokeDashboardSession.__typename).toBe('RevokeDashboardSessionPayload');
+    expect((await gql(REVOKE, { id: second.login.session.id }, first.cookie)).body.data.revokeDashboardSession.__typename).toBe(
+      'RevokeDashboardSessionPayload',
+    );
     const dead = await gql('{ dashboardLogin { role } }', {}, second.cookie);
     expect(dead.body.errors[0].extensions.code).toBe('UNAUTHORIZED');
   });
@@ -85,7 +87,9 @@ describe('wallet sign-in over GraphQL', () => {
     expect(unserved.body.errors[0].extensions).toMatchObject({ code: 'INVALID_PARAMS' });
     expect(unserved.body.errors[0].message).toMatch(/^chainId:/);
     const c = (await gql(CHALLENGE, { input: { address: wallet.address, chainType: 'evm', chainId: 8453 } })).body.data.createSignInChallenge.challenge;
-    const forged = await gql(SIGN_IN, { input: { nonce: c.nonce, signature: await privateKeyToAccount(generatePrivateKey()).signMessage({ message: c.message }) } });
+    const forged = await gql(SIGN_IN, {
+      input: { nonce: c.nonce, signature: await privateKeyToAccount(generatePrivateKey()).signMessage({ message: c.message }) },
+    });
     expect(forged.body.errors[0].extensions.code).toBe('UNAUTHORIZED');
     expect(forged.body.errors[0].message).toMatch(/does not match/);
     expect(forged.headers.get('set-cookie')).toBeNull();

@@ -25,7 +25,11 @@ describe.each(backends)('wallet sign-in (%s)', (backend) => {
   let factory: Address;
 
   beforeAll(async () => {
-    s = await startTestServer({ backend, clock, env: { RPC_URL_8453: devnet.rpcUrl, SIGN_IN_CHALLENGE_TTL_SECONDS: String(TTL_SECONDS), RATE_LIMIT_STRICT: '100000/60' } });
+    s = await startTestServer({
+      backend,
+      clock,
+      env: { RPC_URL_8453: devnet.rpcUrl, SIGN_IN_CHALLENGE_TTL_SECONDS: String(TTL_SECONDS), RATE_LIMIT_STRICT: '100000/60' },
+    });
     factory = await deployOwnerWalletFactory(devnet);
   });
   afterAll(() => s?.close());
@@ -262,7 +266,9 @@ describe.each(backends)('wallet sign-in (%s)', (backend) => {
       const foreign = await signIn(c.nonce, signature, { origin: 'https://evil.example' });
       expect(foreign.status).toBe(403);
       expect(foreign.body.error.code).toBe('FORBIDDEN');
-      expect((await s.post('/v1/auth/challenge', { address: hank.address, chainType: 'evm', chainId: 8453 }, { origin: 'https://evil.example' })).status).toBe(403);
+      expect((await s.post('/v1/auth/challenge', { address: hank.address, chainType: 'evm', chainId: 8453 }, { origin: 'https://evil.example' })).status).toBe(
+        403,
+      );
       expect((await signIn(c.nonce, signature, { origin: ORIGIN })).status).toBe(200);
     });
   });
@@ -294,8 +300,13 @@ describe.each(backends)('wallet sign-in (%s)', (backend) => {
       expect(list.body.data.find((x: { id: string }) => x.id === laptop.body.session.id).current).toBe(true);
       // Another wallet cannot see or revoke them.
       const stranger = await signInWith(newKey());
-      expect((await s.request(`/v1/auth/sessions/${phone.body.session.id}`, { method: 'DELETE', headers: { cookie: cookieOf(stranger)!, origin: ORIGIN } })).status).toBe(404);
-      const revoked = await s.request(`/v1/auth/sessions/${phone.body.session.id}`, { method: 'DELETE', headers: { cookie: cookieOf(laptop)!, origin: ORIGIN } });
+      expect(
+        (await s.request(`/v1/auth/sessions/${phone.body.session.id}`, { method: 'DELETE', headers: { cookie: cookieOf(stranger)!, origin: ORIGIN } })).status,
+      ).toBe(404);
+      const revoked = await s.request(`/v1/auth/sessions/${phone.body.session.id}`, {
+        method: 'DELETE',
+        headers: { cookie: cookieOf(laptop)!, origin: ORIGIN },
+      });
       expect(revoked.status, revoked.text).toBe(200);
       expect(JSON.parse(revoked.text).revokedAt).toEqual(expect.any(String));
       expect((await current(cookieOf(phone))).status).toBe(401);
@@ -323,7 +334,7 @@ describe.each(backends)('wallet sign-in (%s)', (backend) => {
       const busy = cookieOf(lee)!;
       const end = Date.parse(lee.body.session.expiresAt);
       expect(end - clock.now()).toBe(maxHours * 3_600_000);
-      while (clock.now() + idleMinutes * 60_000 / 2 < end) {
+      while (clock.now() + (idleMinutes * 60_000) / 2 < end) {
         clock.advance((idleMinutes * 60_000) / 2);
         expect((await current(busy)).status).toBe(200);
       }

@@ -149,10 +149,7 @@ describe.each(backends)('team (%s)', (backend) => {
     expect((await as(member).session()).status).toBe(200);
     expect((await as(owner).remove(id)).status).toBe(200);
     expect((await as(member).session()).status).toBe(401);
-    const [{ n }] = await s.db.sql.query<{ n: number }>(
-      'SELECT count(*)::int AS n FROM dashboard_sessions WHERE member_id = $1 AND revoked_at IS NULL',
-      [id],
-    );
+    const [{ n }] = await s.db.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM dashboard_sessions WHERE member_id = $1 AND revoked_at IS NULL', [id]);
     expect(n).toBe(0);
   });
 
@@ -161,7 +158,11 @@ describe.each(backends)('team (%s)', (backend) => {
     expect((await s.get('/v1/dashboard/members')).status).toBe(401);
     expect((await s.get('/v1/dashboard/members', { 'x-api-key': key })).status).toBe(401);
     const owner = await signIn();
-    const foreign = await s.post('/v1/dashboard/members', { address: privateKeyToAccount(generatePrivateKey()).address, role: 'viewer' }, { cookie: owner.cookie, origin: 'https://evil.example' });
+    const foreign = await s.post(
+      '/v1/dashboard/members',
+      { address: privateKeyToAccount(generatePrivateKey()).address, role: 'viewer' },
+      { cookie: owner.cookie, origin: 'https://evil.example' },
+    );
     expect(foreign.status).toBe(403);
     const bad = await as(owner).invite('nobody', 'viewer');
     expect(bad.status).toBe(400);
