@@ -101,6 +101,28 @@ describe.each(backends)('wallet sign-in (%s)', (backend) => {
       expect(await sessionCount(bob.address)).toBe(2);
     });
 
+    it('a wallet in several accounts signs in to the one it used last', async () => {
+      const wallet = newKey();
+      const own = await signInWith(wallet);
+      const team = await signInWith(newKey());
+      const invited = await s.post('/v1/dashboard/members', { address: wallet.address, role: 'viewer' }, { cookie: cookieOf(team)!, origin: ORIGIN });
+      expect(invited.status, invited.text).toBe(201);
+      // Its last session was in its own account: the next sign-in lands there, and lists both accounts.
+      clock.advance(60_000);
+      const again = await signInWith(wallet);
+      expect(again.body.account.id).toBe(own.body.account.id);
+      expect(again.body.memberships.map((m: { accountId: string }) => m.accountId).sort()).toEqual([own.body.account.id, team.body.account.id].sort());
+      // It works in the team's account for a while…
+      clock.advance(60_000);
+      const switched = await s.post('/v1/auth/session/account', { accountId: team.body.account.id }, { cookie: cookieOf(again)!, origin: ORIGIN });
+      expect(switched.status, switched.text).toBe(200);
+      clock.advance(60_000);
+      expect((await current(cookieOf(again))).body.account.id).toBe(team.body.account.id);
+      // …so that is where it signs in next, as the viewer it was invited as.
+      const next = await signInWith(wallet);
+      expect(next.body).toMatchObject({ newAccount: false, role: 'viewer', account: { id: team.body.account.id } });
+    });
+
     it('an ERC-1271 contract wallet deployed on the chain signs in (its owner signs, the wallet says yes)', async () => {
       const owner = newKey();
       const wallet = await deployOwnerWallet(devnet, factory, owner, 'sign-in-1271');
