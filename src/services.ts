@@ -4,7 +4,7 @@ import type { Infra } from './infra.js';
 import { AccountsService } from './accounts/service.js';
 import { AuthService } from './auth/service.js';
 import { SignInService } from './auth/sign-in.js';
-import { signInChallengeSweepJob } from './auth/jobs.js';
+import { authSweepJob } from './auth/jobs.js';
 import { TeamService } from './accounts/team.js';
 import { RpcClients } from './assets/rpc.js';
 import { AssetsService } from './assets/service.js';
@@ -250,7 +250,7 @@ export function createServices(infra: Infra, sql: RawSql, opts: { pgPool?: pg.Po
   jobs.add(checkoutExpireJob({ config, checkout }));
   jobs.add(quoteLinksSweepJob({ checkout }));
   jobs.add(idempotencySweepJob({ idempotency }));
-  jobs.add(signInChallengeSweepJob({ signIn }));
+  jobs.add(authSweepJob({ auth }));
   jobs.add(mailDeliverJob({ config, mail }));
   jobs.add(depositDetectorJob({ config, log, clock, prisma, sql, deposits }));
   jobs.add(subscriptionsBillingJob({ subscriptions }, config.SUBSCRIPTIONS_POLL_MS));

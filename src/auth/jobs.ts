@@ -1,9 +1,12 @@
 import type { Job } from '../jobs/runner.js';
-import type { SignInService } from './sign-in.js';
+import type { AuthService } from './service.js';
 
-const SIGN_IN_CHALLENGE_SWEEP_JOB = 'sign-in-challenges-sweep';
+const AUTH_SWEEP_JOB = 'auth-sweep';
 
-/** Deletes sign-in challenges expired over an hour ago, every 10 minutes (sign-in refuses them already; this frees space). */
-export function signInChallengeSweepJob(d: { signIn: Pick<SignInService, 'deleteExpired'> }): Job {
-  return { name: SIGN_IN_CHALLENGE_SWEEP_JOB, intervalMs: 10 * 60_000, run: async () => void (await d.signIn.deleteExpired()) };
+/**
+ * Every 10 minutes: deletes sign-in challenges a day past their expiry and sessions 30 days past their end
+ * (revoked or expired). Lookups already refuse them; this only frees space and bounds what a leaked table holds.
+ */
+export function authSweepJob(d: { auth: Pick<AuthService, 'deleteExpired'> }): Job {
+  return { name: AUTH_SWEEP_JOB, intervalMs: 10 * 60_000, run: async () => void (await d.auth.deleteExpired()) };
 }

@@ -117,12 +117,6 @@ export class SignInService {
     });
   }
 
-  /** Deletes challenges expired more than an hour ago (used or not): they can only be refused. */
-  async deleteExpired(): Promise<number> {
-    const r = await this.d.prisma.signInChallenge.deleteMany({ where: { expiresAt: { lt: new Date(this.d.clock.now() - 3_600_000) } } });
-    return r.count;
-  }
-
   private messageOf(c: { chainType: ChainType; address: string; chainId: number | null; nonce: string; issuedAt: Date; expiresAt: Date }): string {
     return buildSignInMessage({
       ...signInOrigin(this.d.config.PUBLIC_URL),
