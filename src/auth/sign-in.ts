@@ -61,7 +61,7 @@ const MISMATCH = 'The signature does not match the sign-in message';
 /**
  * Wallet sign-in: a challenge (the server builds the whole EIP-4361 / Sign-In With Solana message from its own
  * PUBLIC_URL, clock and nonce, and stores it), then the signed challenge (checked against the stored message only,
- * spent once, in the transaction that opens the session). Rules in docs/accounts.md ("Wallet sign-in").
+ * spent once, in the transaction that opens the session). Rules: docs/accounts.md, "Verification rules".
  */
 export class SignInService {
   constructor(
@@ -98,7 +98,8 @@ export class SignInService {
     const now = this.d.clock.now();
     const verdict = challengeVerdict(row, now);
     if (verdict === 'used') throw rejected(USED);
-    if (verdict !== 'open') throw rejected(EXPIRED);
+    if (verdict === 'expired') throw rejected(EXPIRED);
+    if (verdict !== 'open') throw rejected(STALE);
     const chainType = row.chainType as ChainType;
     // The expected message, rebuilt from the stored challenge and today's PUBLIC_URL: a challenge issued for another
     // domain or URI (the service moved), or a chain no longer served, is not accepted.
@@ -158,6 +159,9 @@ export class SignInService {
 
   /** The member the wallet signs in as: the account it used last, else its newest membership, else a new account. */
   private async memberFor(chainType: ChainType, address: string, tx: Tx): Promise<{ member: MemberRow; newAccount: boolean }> {
+    // One sign-in of a wallet at a time decides its account: two first sign-ins at once (two challenges) make one
+    // account, not two. Held until the transaction ends.
+    await tx.$queryRaw`SELECT 1 AS locked FROM pg_advisory_xact_lock(hashtextextended(${`sign-in:${chainType}:${address}`}, 0))`;
     const memberships = await this.d.memberships.membershipsOf(chainType, address, tx);
     if (memberships.length === 0) return { member: await this.d.memberships.createAccountWithOwner(chainType, address, tx), newAccount: true };
     const last = await tx.dashboardSession.findFirst({

@@ -235,6 +235,17 @@ describe.each(backends)('wallet sign-in (%s)', (backend) => {
       expect(n).toBe(1);
     });
 
+    it('two first sign-ins of one wallet at once (two challenges): two sessions, one account', async () => {
+      const nia = newKey();
+      const challenges = await Promise.all([evmChallenge(nia.address), evmChallenge(nia.address)]);
+      const results = await Promise.all(challenges.map(async (c) => signIn(c.nonce, await nia.signMessage({ message: c.message }))));
+      expect(results.map((r) => r.status)).toEqual([200, 200]);
+      expect(results.map((r) => r.body.newAccount).sort()).toEqual([false, true]);
+      expect(results[0]!.body.account.id).toBe(results[1]!.body.account.id);
+      const [{ n }] = await s.db.sql.query<{ n: number }>('SELECT count(*)::int AS n FROM members WHERE address = $1', [nia.address.toLowerCase()]);
+      expect(n).toBe(1);
+    });
+
     it('expired: past the challenge TTL (the injected clock) → 401 "expired"', async () => {
       const erin = newKey();
       const c = await evmChallenge(erin.address);
