@@ -12,8 +12,14 @@ import { restRoutes } from '../../src/rest/routes.js';
 
 const doc = buildOpenApiDocument(restRoutes, { publicUrl: 'https://api.swapgate.example', docsUrl: 'https://api.swapgate.example/docs', brand: 'swapgate' });
 const METHODS = ['post', 'put', 'patch'] as const;
+type Op = { requestBody?: unknown; security?: Array<Record<string, unknown>> } | undefined;
 const bodyRoutes = Object.entries(doc.paths ?? {}).flatMap(([path, item]) =>
-  METHODS.filter((m) => (item as Record<string, { requestBody?: unknown } | undefined>)[m]?.requestBody).map((m) => ({ method: m.toUpperCase(), path })),
+  METHODS.filter((m) => (item as Record<string, Op>)[m]?.requestBody).map((m) => ({
+    method: m.toUpperCase(),
+    path,
+    // Dashboard routes take the session cookie (and the dashboard's Origin on writes) instead of a key.
+    session: ((item as Record<string, Op>)[m]?.security ?? []).some((x) => 'DashboardSession' in x),
+  })),
 );
 const FIELD = 'zzNotAField';
 
@@ -28,11 +34,18 @@ describe(`unknown body fields are refused on every route with a body (${backend}
     ({ key } = await s.createTestKey());
   });
   afterAll(() => s?.close());
+  const sessionHeaders = async () => {
+    const { accountId } = await s.services.accounts.authenticate(key);
+    const member = await s.services.accounts.ensureMember(accountId, 'evm', '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266', 'owner');
+    const { token } = await s.services.auth.createSession(member, {});
+    return { cookie: `${s.services.auth.cookieName}=${token}`, origin: s.config.PUBLIC_URL };
+  };
 
   it('covers the routes that take a body', () => {
     expect(bodyRoutes.length).toBeGreaterThan(20);
-    expect(bodyRoutes).toContainEqual({ method: 'POST', path: '/v1/quote' });
-    expect(bodyRoutes).toContainEqual({ method: 'PATCH', path: '/v1/webhook-endpoints/{id}' });
+    expect(bodyRoutes).toContainEqual({ method: 'POST', path: '/v1/quote', session: false });
+    expect(bodyRoutes).toContainEqual({ method: 'PATCH', path: '/v1/webhook-endpoints/{id}', session: false });
+    expect(bodyRoutes).toContainEqual({ method: 'POST', path: '/v1/dashboard/members', session: true });
   });
 
   it.each(bodyRoutes.map((r) => [`${r.method} ${r.path}`, r] as const))('%s', async (_name, r) => {
@@ -40,7 +53,7 @@ describe(`unknown body fields are refused on every route with a body (${backend}
     const path = r.path.replace(/\{[^}]+\}/g, 'x_placeholder');
     const res = await s.request(path, {
       method: r.method,
-      headers: { 'content-type': 'application/json', 'x-api-key': key },
+      headers: { 'content-type': 'application/json', ...(r.session ? await sessionHeaders() : { 'x-api-key': key }) },
       body: JSON.stringify({ [FIELD]: 1 }),
     });
     expect(res.status, res.text).toBe(400);
