@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../helpers/db.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { dashboardHeaders } from '../helpers/dashboard-session.js';
 import { buildOpenApiDocument } from '../../src/openapi/document.js';
 import { restRoutes } from '../../src/rest/routes.js';
 
@@ -34,13 +35,6 @@ describe(`unknown body fields are refused on every route with a body (${backend}
     ({ key } = await s.createTestKey());
   });
   afterAll(() => s?.close());
-  const sessionHeaders = async () => {
-    const { accountId } = await s.services.accounts.authenticate(key);
-    const member = await s.services.accounts.ensureMember(accountId, 'evm', '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266', 'owner');
-    const { token } = await s.services.auth.createSession(member, {});
-    return { cookie: `${s.services.auth.cookieName}=${token}`, origin: s.config.PUBLIC_URL };
-  };
-
   it('covers the routes that take a body', () => {
     expect(bodyRoutes.length).toBeGreaterThan(20);
     expect(bodyRoutes).toContainEqual({ method: 'POST', path: '/v1/quote', session: false });
@@ -53,7 +47,10 @@ describe(`unknown body fields are refused on every route with a body (${backend}
     const path = r.path.replace(/\{[^}]+\}/g, 'x_placeholder');
     const res = await s.request(path, {
       method: r.method,
-      headers: { 'content-type': 'application/json', ...(r.session ? await sessionHeaders() : { 'x-api-key': key }) },
+      headers: {
+        'content-type': 'application/json',
+        ...(r.session ? await dashboardHeaders(s, (await s.services.accounts.authenticate(key)).accountId) : { 'x-api-key': key }),
+      },
       body: JSON.stringify({ [FIELD]: 1 }),
     });
     expect(res.status, res.text).toBe(400);
