@@ -3,7 +3,9 @@ import type { RawSql } from './db/client.js';
 import type { Infra } from './infra.js';
 import { AccountsService } from './accounts/service.js';
 import { AuthService } from './auth/service.js';
+import { SignInService } from './auth/sign-in.js';
 import { authSweepJob } from './auth/jobs.js';
+import { TeamService } from './accounts/team.js';
 import { RpcClients } from './assets/rpc.js';
 import { AssetsService } from './assets/service.js';
 import { assetsJobs } from './assets/jobs.js';
@@ -60,6 +62,10 @@ export interface Services {
   accounts: AccountsService;
   /** Dashboard sign-in and cookie sessions. */
   auth: AuthService;
+  /** Wallet sign-in: challenges (SIWE, Sign-In With Solana) and their signatures, which open dashboard sessions. */
+  signIn: SignInService;
+  /** The account's team: members by wallet, with roles. */
+  team: TeamService;
   /** Liveness and the providers loaded in this instance. */
   health(): { ok: boolean; providers: string[] };
   providers: ProviderRegistry;
@@ -109,6 +115,17 @@ export function createServices(infra: Infra, sql: RawSql, opts: { pgPool?: pg.Po
   const providers = new ProviderRegistry(config, log, providerFactories, { clock });
   const rpc = new RpcClients(config);
   const assets = new AssetsService({ config, log, clock, rpc, providers });
+  // ---- dashboard sign-in: a signed challenge opens a session; removing a member ends theirs -------------------
+  const team = new TeamService({ prisma, clock, onRemoved: (memberId) => auth.revokeMemberSessions(memberId) });
+  const signIn = new SignInService({
+    prisma,
+    clock,
+    config,
+    // EVM chains of the chain list that have an RPC endpoint; EIP-1271 and EIP-6492 signatures are checked on them.
+    chains: { served: (id) => assets.chains.info(id)?.vm === 'evm' && !!rpc.rpcUrl(id), client: (id) => rpc.evm(id) },
+    memberships: team,
+    sessions: auth,
+  });
   const partners = new PartnersService({ prisma, clock });
   // Counters shared by every instance: Redis, else Postgres, else (embedded PGlite, one process) memory.
   const ratelimit = new RateLimitService({
@@ -260,6 +277,8 @@ export function createServices(infra: Infra, sql: RawSql, opts: { pgPool?: pg.Po
   return {
     accounts,
     auth,
+    signIn,
+    team,
     health: () => ({ ok: true, providers: providers.ids() }),
     providers,
     rpc,

@@ -88,6 +88,9 @@ export const FIELD_RULES: Record<string, FieldRule> = {
   'Mutation.createLimitOrder': { strict: true, cost: () => 10 },
   'Mutation.submitLimitOrder': { cost: () => 10 },
   'Mutation.cancelLimitOrders': { cost: () => 10 },
+  // Wallet sign-in (public, as their REST routes: strict bucket). Checking an EVM signature is an eth_call on its chain.
+  'Mutation.createSignInChallenge': { strict: true },
+  'Mutation.signIn': { strict: true, cost: () => 10 },
 };
 
 export interface OperationCost {

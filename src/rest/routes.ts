@@ -1,6 +1,7 @@
 import type { Route } from './router.js';
 import { accountRoutes } from './account.js';
-import { authSessionRoutes } from './auth.js';
+import { authSessionRoutes, authSignInRoutes } from './auth.js';
+import { memberRoutes } from './members.js';
 import { assetsRoutes } from './assets.js';
 import { checkoutRoutes } from './checkout.js';
 import { healthRoutes } from './health.js';
@@ -24,7 +25,9 @@ export const restRoutes: Route[] = [
   ...eventRoutes,
   ...webhookRoutes,
   ...accountRoutes,
+  ...authSignInRoutes,
   ...authSessionRoutes,
+  ...memberRoutes,
   ...assetsRoutes,
   ...checkoutRoutes,
   ...invoiceRoutes,

@@ -55,6 +55,46 @@ export const gqlTable: Record<string, GqlRow> = {
     op: () => ({ query: '{ dashboardOverview(startAt: "2026-01-01T00:00:00Z", endAt: "2026-01-31T00:00:00Z") { days { day paidSessions } } }' }),
   },
   'Mutation.signInAsDevAccount': { kind: 'public', why: 'development only (npm run dev); NotFoundError anywhere else' },
+  'Mutation.createSignInChallenge': {
+    kind: 'public',
+    why: 'anyone may ask for a message to sign for any wallet: it names no account and proves nothing until signed',
+    mustNotReveal: 'whether the wallet has an account',
+  },
+  'Mutation.signIn': {
+    kind: 'public',
+    why: 'proof of the wallet is the signature of a stored, single-use challenge (test/auth/sign-in.test.ts tries every forgery)',
+    mustNotReveal: "another wallet's session or accounts",
+  },
+  'Query.dashboardSessions': {
+    kind: 'own',
+    why: "lists only the calling wallet's sessions",
+    op: () => ({ query: '{ dashboardSessions { nodes { id } } }' }),
+  },
+  'Mutation.revokeDashboardSession': {
+    kind: 'own',
+    why: "revokes one of the calling wallet's sessions; another wallet's is NotFoundError (test/auth/graphql.test.ts)",
+    op: () => ({ query: `mutation { revokeDashboardSession(input: { id: "dsess_0000000000000000000000" }) { ${RESULT} } }` }),
+  },
+  'Query.members': {
+    kind: 'own',
+    why: "the calling session's account's team",
+    op: () => ({ query: '{ members { nodes { id } } }' }),
+  },
+  'Mutation.inviteMember': {
+    kind: 'own',
+    why: "adds a wallet to the calling session's own account",
+    op: () => ({ query: `mutation { inviteMember(input: { address: "${RECIPIENT}", role: viewer }) { ${RESULT} } }` }),
+  },
+  'Mutation.updateMember': {
+    kind: 'own',
+    why: "changes a member of the session's own account; another account's member is NotFoundError (test/auth/graphql.test.ts)",
+    op: () => ({ query: `mutation { updateMember(input: { id: "mem_0000000000000000000000", role: viewer }) { ${RESULT} } }` }),
+  },
+  'Mutation.removeMember': {
+    kind: 'own',
+    why: "removes a member of the session's own account; another account's member is NotFoundError (test/auth/graphql.test.ts)",
+    op: () => ({ query: `mutation { removeMember(input: { id: "mem_0000000000000000000000" }) { ${RESULT} } }` }),
+  },
   'Query.depositAddress': {
     kind: 'lookup',
     op: (t) => ({

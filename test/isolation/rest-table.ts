@@ -48,6 +48,34 @@ export const restTable: Record<string, RestRow> = {
     why: "switches to an account the session's wallet is a member of; any other account is NOT_FOUND (test/auth/session-access.test.ts)",
   },
   'POST /v1/auth/dev-sign-in': { kind: 'public', why: 'development only (npm run dev); 404 anywhere else' },
+  'POST /v1/auth/challenge': {
+    kind: 'public',
+    why: 'anyone may ask for a message to sign for any wallet: it names no account and proves nothing until signed',
+    mustNotReveal: 'whether the wallet has an account',
+  },
+  'POST /v1/auth/sign-in': {
+    kind: 'public',
+    why: 'proof of the wallet is the signature of a stored, single-use challenge (test/auth/sign-in.test.ts tries every forgery)',
+    mustNotReveal: "another wallet's session or accounts",
+  },
+  'GET /v1/auth/sessions': { kind: 'own', why: "lists only the calling wallet's sessions (another wallet's are never listed: test/auth/sign-in.test.ts)" },
+  'DELETE /v1/auth/sessions/:id': {
+    kind: 'own',
+    why: "revokes one of the calling wallet's sessions; another wallet's session is NOT_FOUND (test/auth/sign-in.test.ts)",
+  },
+  'GET /v1/dashboard/members': {
+    kind: 'own',
+    why: "the calling session's account's team; another account's members are never listed (test/auth/team.test.ts)",
+  },
+  'POST /v1/dashboard/members': { kind: 'own', why: "adds a wallet to the calling session's own account; names no other account" },
+  'PATCH /v1/dashboard/members/:id': {
+    kind: 'own',
+    why: "changes a member of the session's own account; another account's member is NOT_FOUND (test/auth/team.test.ts)",
+  },
+  'DELETE /v1/dashboard/members/:id': {
+    kind: 'own',
+    why: "removes a member of the session's own account; another account's member is NOT_FOUND (test/auth/team.test.ts)",
+  },
   'POST /v1/deposit-addresses': { kind: 'own', why: "creates a deposit address in the key's own account and mode; names no resource" },
   'GET /v1/deposit-addresses': {
     kind: 'list',
