@@ -188,6 +188,19 @@ export class AuthService {
     return (await this.authFor(row))!;
   }
 
+  /**
+   * Rotation at sign-in: the session of the cookie the browser still sent (if any) ends when a new one is opened,
+   * so a token planted in or copied from this browser before sign-in never outlives it. Best effort: an unknown
+   * token changes nothing.
+   */
+  async revokeToken(token: string | undefined): Promise<void> {
+    if (!token || !TOKEN_SHAPE.test(token)) return;
+    await this.d.prisma.dashboardSession.updateMany({
+      where: { tokenHash: hashToken(token), revokedAt: null },
+      data: { revokedAt: new Date(this.d.clock.now()) },
+    });
+  }
+
   /** One session, as its wallet sees it. */
   async getSession(id: string): Promise<SessionView | null> {
     const row = await this.d.prisma.dashboardSession.findUnique({ where: { id } });

@@ -41,6 +41,8 @@ export interface GraphQLContext {
   accountId?: string;
   /** The client's user agent (recorded on a dashboard session opened by `signIn`). */
   userAgent?: string;
+  /** The session cookie's token the request carried (sign-in ends that session: rotation). */
+  sessionToken?: string;
   /** Set-Cookie values for the HTTP response (sign-in, sign-out); over WebSocket there is no response to carry them. */
   responseCookies: string[];
   /**
@@ -81,6 +83,7 @@ export function createGraphQLContext(
     clientIp,
     ...(client.userAgent ? { userAgent: client.userAgent } : {}),
     responseCookies: [],
+    ...(client.sessionToken ? { sessionToken: client.sessionToken } : {}),
     rateLimit: newTicket(),
     outcome: {},
     auth() {

@@ -1,3 +1,5 @@
+import { readCookie } from '../auth/cookie.js';
+import { headerValue } from '../http/respond.js';
 import { reply, type Route } from './router.js';
 import { json } from '../openapi/route-doc.js';
 import { parseInput } from '../validation.js';
@@ -114,6 +116,7 @@ export const authSignInRoutes: Route[] = [
     handler: async ({ services, config, headers, body, client }) => {
       refuseForeignBrowser(headers, config);
       const { token, session, newAccount } = await services.signIn.signIn(parseInput(signInSchema, body ?? {}), client);
+      await services.auth.revokeToken(readCookie(headerValue(headers.cookie), services.auth.cookieName));
       const auth = await services.auth.authenticateSessionById(session.id);
       return reply(200, { ...(await currentWire(services, auth)), newAccount }, { 'set-cookie': services.auth.cookieFor(token) });
     },
@@ -267,8 +270,9 @@ export const authSessionRoutes: Route[] = [
     path: '/v1/auth/dev-sign-in',
     access: 'public',
     rateLimit: { bucket: 'strict' },
-    handler: async ({ services, client, body }) => {
+    handler: async ({ services, client, body, headers }) => {
       const { token, session } = await services.auth.devSignIn(client, parseInput(devSignInSchema, body ?? {}).accountId);
+      await services.auth.revokeToken(readCookie(headerValue(headers.cookie), services.auth.cookieName));
       return reply(200, toSessionWire(session), { 'set-cookie': services.auth.cookieFor(token) });
     },
     doc: {

@@ -190,6 +190,7 @@ builder.mutationField('signInAsDevAccount', (t) =>
         { ip: ctx.clientIp, ...(ctx.userAgent ? { userAgent: ctx.userAgent } : {}) },
         input.accountId ?? undefined,
       );
+      await ctx.services.auth.revokeToken(ctx.sessionToken);
       ctx.responseCookies.push(ctx.services.auth.cookieFor(token));
       return { session };
     },
@@ -264,6 +265,7 @@ builder.mutationField('signIn', (t) =>
         ip: ctx.clientIp,
         ...(ctx.userAgent ? { userAgent: ctx.userAgent } : {}),
       });
+      await ctx.services.auth.revokeToken(ctx.sessionToken);
       ctx.responseCookies.push(ctx.services.auth.cookieFor(token));
       const login = await ctx.services.auth.current(await ctx.services.auth.authenticateSessionById(session.id));
       return { login: { ...login, session: { ...login.session, opened: true } as OpenedSession }, newAccount };
