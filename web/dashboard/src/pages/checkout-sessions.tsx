@@ -247,7 +247,7 @@ export function CheckoutSessionDetailPage({ params }: { params: Record<string, s
             [
               'Pay page',
               <a key="u" href={s.url} target="_blank" rel="noopener noreferrer">
-                {s.url}
+                <Mono value={s.url} />
               </a>,
             ],
             ['Created', <When key="c" at={s.createdAt} />],

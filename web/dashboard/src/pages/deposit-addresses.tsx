@@ -144,7 +144,7 @@ const FIELDS = /* GraphQL */ `
     ${ROW} provider recipient refundTo disabledAt
     fees { ourFeeBps integratorFeeBps integrator }
     estimate { amount dstAmount estimatedSeconds }
-    deposits(first: 50) { totalCount nodes { quoteId status amount dstAmount srcTxHash dstTxHash detectedAt } }
+    deposits(first: 20) { totalCount nodes { quoteId status amount dstAmount srcTxHash dstTxHash detectedAt } }
   }
 `;
 const ADDRESS = `query DashboardDepositAddress($id: ID!) { depositAddress(id: $id) { ...DashboardDepositAddress } } ${FIELDS}`;
@@ -317,6 +317,9 @@ export function DepositAddressDetailPage({ params }: { params: Record<string, st
         <ErrorNotice error={act.error} />
       </Panel>
       <Panel title={`Deposits (${a.deposits.totalCount})`}>
+        {a.deposits.totalCount > a.deposits.nodes.length ? (
+          <p class="hint">The latest {a.deposits.nodes.length} are shown; every deposit is in the orders list and the deposits CSV export.</p>
+        ) : null}
         <Table<Deposit>
           caption="Deposits"
           rowKey={(d) => d.quoteId}
