@@ -5,6 +5,7 @@ import './modules/accounts.js';
 import './modules/assets.js';
 import './modules/auth.js';
 import './modules/checkout.js';
+import './modules/dashboard.js';
 import './modules/deposits.js';
 import './modules/events.js';
 import './modules/invoices.js';

@@ -110,6 +110,22 @@ export class OrdersService {
     return this.deps.config.PROVIDER_TIMEOUT_MS;
   }
 
+  /**
+   * Orders of the key's account and mode that reached `filled` in [from, to), counted per UTC day (the dashboard's
+   * overview). An order written as filled by another domain (a deposit, a limit-order fill) may have no
+   * `finalizedAt`: its last update is when it was filled.
+   */
+  async filledPerDay(auth: KeyAuth, range: { from: Date; to: Date }): Promise<Array<{ day: string; count: number }>> {
+    const rows = await this.prisma.$queryRaw<Array<{ day: string; n: number }>>`
+      SELECT to_char((coalesce(finalized_at, updated_at) AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS day, count(*)::int AS n
+      FROM orders
+      WHERE account_id = ${auth.accountId} AND livemode = ${auth.mode === 'live'} AND status = 'filled'
+        AND coalesce(finalized_at, updated_at) >= ${range.from} AND coalesce(finalized_at, updated_at) < ${range.to}
+      GROUP BY 1
+      ORDER BY 1`;
+    return rows.map((r) => ({ day: r.day, count: r.n }));
+  }
+
   /** Lets other domains (checkout) react when a payment is reported for a quote. */
   onReported(listener: ReportedListener) {
     this.reported.push(listener);

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { axeSource, launchChromium } from './harness.js';
-import { startTestServer, type TestServer } from '../helpers/server.js';
+import { freePort, startTestServer, type TestServer } from '../helpers/server.js';
 
 /**
  * The merchant dashboard in chromium: signed in through a session opened on the server side (the cookie set on
@@ -20,7 +20,9 @@ describe('merchant dashboard in chromium', { timeout: 120_000 }, () => {
 
   beforeAll(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
-    s = await startTestServer({ env: { JOBS_ENABLED: 'false' } });
+    // The dashboard's writes must come from PUBLIC_URL's origin: the browser's is the server's own.
+    const port = await freePort();
+    s = await startTestServer({ port, env: { PUBLIC_URL: `http://127.0.0.1:${port}`, JOBS_ENABLED: 'false' } });
     const account = await s.services.accounts.createAccount('Acme Coffee');
     accountId = account.id;
     browser = await launchChromium();

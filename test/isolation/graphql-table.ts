@@ -44,6 +44,16 @@ export const gqlTable: Record<string, GqlRow> = {
     why: "switches to an account of the session's own wallet; any other is NotFoundError",
     op: (c) => ({ query: `mutation($id: ID!) { switchDashboardAccount(input: { accountId: $id }) { ${RESULT} } }`, variables: { id: c.auth.accountId } }),
   },
+  'Query.dashboardAccounts': {
+    kind: 'own',
+    why: "the session's own wallet's memberships",
+    op: () => ({ query: '{ dashboardAccounts { nodes { accountId } } }' }),
+  },
+  'Query.dashboardOverview': {
+    kind: 'own',
+    why: "aggregates of the caller's own account and mode only (test/graphql/dashboard.test.ts: another account and the other mode count nothing)",
+    op: () => ({ query: '{ dashboardOverview(startAt: "2026-01-01T00:00:00Z", endAt: "2026-01-31T00:00:00Z") { days { day paidSessions } } }' }),
+  },
   'Mutation.signInAsDevAccount': { kind: 'public', why: 'development only (npm run dev); NotFoundError anywhere else' },
   'Query.depositAddress': {
     kind: 'lookup',

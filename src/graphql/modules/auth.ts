@@ -13,7 +13,7 @@ const ChainTypeEnum = builder.enumType('WalletChainType', {
   values: describedValues({ evm: 'An EVM address (EIP-4361 sign-in).', solana: 'A Solana public key (the same message format).' }),
 });
 
-const RoleEnum = builder.enumType('MemberRole', {
+export const RoleEnum = builder.enumType('MemberRole', {
   description: 'What a team member may do in the account (the table is in docs/accounts.md).',
   values: describedValues({
     owner: 'Everything, including managing other owners.',

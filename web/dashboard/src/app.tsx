@@ -21,7 +21,7 @@ const SWITCH_ACCOUNT = /* GraphQL */ `
 `;
 const SIGN_OUT = /* GraphQL */ `
   mutation SignOut($input: SignOutInput!) {
-    signOut(input: $input) { __typename ... on Error { code message } }
+    signOut(input: $input) { __typename ... on SignOutPayload { session { id } } }
   }
 `;
 
@@ -64,7 +64,7 @@ export function App({ boot }: { boot: Boot }) {
         restart();
       },
       async signOut() {
-        await mutate(client, SIGN_OUT, 'signOut', {}).catch(() => {});
+        await mutate(client, SIGN_OUT, 'signOut', {});
         setState({ status: 'signed-out' });
         restart();
       },

@@ -151,14 +151,16 @@ function ModeToggle() {
 
 function SignOutButton() {
   const { signOut, login } = useSession();
+  const [error, setError] = useState<ApiFailure | null>(null);
   return (
     <div class="who">
       <span class="muted small" title={login.session.address}>
         {login.session.address.slice(0, 6)}…{login.session.address.slice(-4)}
       </span>
-      <button type="button" class="secondary" onClick={() => void signOut()}>
+      <button type="button" class="secondary" onClick={() => signOut().catch((err: ApiFailure) => setError(err))}>
         Sign out
       </button>
+      <ErrorNotice error={error} />
     </div>
   );
 }

@@ -15,21 +15,26 @@ interface Day {
   day: string;
   paidSessions: number;
   filledOrders: number;
-  volume: Array<{ chain: string; token: string; decimals: number; amount: string }>;
+}
+interface Volume {
+  day: string;
+  chain: string;
+  token: string;
+  symbol: string;
+  decimals: number;
+  count: number;
+  amount: string;
 }
 interface Overview {
-  from: string;
-  to: string;
   days: Day[];
-  totals: { paidSessions: number; filledOrders: number; volume: Array<{ chain: string; token: string; decimals: number; amount: string }> };
+  volume: Volume[];
 }
 
 const OVERVIEW = /* GraphQL */ `
-  query DashboardOverview($from: DateTime!, $to: DateTime!) {
-    dashboardOverview(from: $from, to: $to) {
-      from to
-      days { day paidSessions filledOrders volume { chain token decimals amount } }
-      totals { paidSessions filledOrders volume { chain token decimals amount } }
+  query DashboardOverview($startAt: DateTime!, $endAt: DateTime!) {
+    dashboardOverview(startAt: $startAt, endAt: $endAt) {
+      days { day paidSessions filledOrders }
+      volume { day chain token symbol decimals count amount }
     }
   }
 `;
@@ -42,6 +47,9 @@ const RANGES = [
 
 /** A base-unit amount as a decimal number (for charts only: display uses the exact string). */
 const toNumber = (amount: string, decimals: number) => Number(amount) / 10 ** decimals;
+
+/** Exact sum of base-unit amounts. */
+const sum = (amounts: string[]) => amounts.reduce((a, b) => a + BigInt(b), 0n).toString();
 
 /** A base-unit amount as an exact decimal string. */
 function formatUnits(amount: string, decimals: number): string {
@@ -60,17 +68,27 @@ export function OverviewPage() {
   const vars = useMemo(() => {
     const to = new Date();
     const from = new Date(Date.UTC(to.getUTCFullYear(), to.getUTCMonth(), to.getUTCDate() - Number(range) + 1));
-    return { from: from.toISOString(), to: to.toISOString() };
+    return { startAt: from.toISOString(), endAt: to.toISOString() };
   }, [range]);
   const [{ data, error, fetching }, refetch] = useQuery<{ dashboardOverview: Overview }>({ query: OVERVIEW, variables: vars });
   useRefetchOn(['checkout.session.*', 'order.*'], () => refetch({ requestPolicy: 'network-only' }));
   const o = data?.dashboardOverview;
-  const tokens = useMemo(() => {
-    const seen = new Map<string, { chain: string; token: string; decimals: number }>();
-    for (const d of o?.days ?? []) for (const v of d.volume) seen.set(`${v.chain}:${v.token}`, v);
-    return [...seen.entries()];
-  }, [o]);
   const days = useMemo(() => o?.days.map((d) => d.day) ?? [], [o]);
+  /** Settlement tokens paid in over the range, each with its total. */
+  const tokens = useMemo(() => {
+    const by = new Map<string, Volume[]>();
+    for (const v of o?.volume ?? []) {
+      const k = `${v.chain}:${v.token}`;
+      by.set(k, [...(by.get(k) ?? []), v]);
+    }
+    return [...by.entries()].map(([key, rows]) => ({
+      key,
+      ...rows[0]!,
+      amount: sum(rows.map((r) => r.amount)),
+      count: rows.reduce((n, r) => n + r.count, 0),
+      rows,
+    }));
+  }, [o]);
   const countSeries = useMemo(
     () => [
       { label: 'Paid checkout sessions', stroke: COLORS[0]!, values: o?.days.map((d) => d.paidSessions) ?? [] },
@@ -80,17 +98,20 @@ export function OverviewPage() {
   );
   const volumeSeries = useMemo(
     () =>
-      tokens.map(([k, t], i) => ({
-        label: `${t.token} on ${t.chain}`,
+      tokens.map((t, i) => ({
+        label: `${t.symbol} on ${t.chain}`,
         stroke: COLORS[i % COLORS.length]!,
-        values:
-          o?.days.map((d) => {
-            const v = d.volume.find((x) => `${x.chain}:${x.token}` === k);
-            return v ? toNumber(v.amount, v.decimals) : 0;
-          }) ?? [],
+        values: days.map((d) => {
+          const v = t.rows.find((r) => r.day === d);
+          return v ? toNumber(v.amount, v.decimals) : 0;
+        }),
       })),
-    [o, tokens],
+    [tokens, days],
   );
+  const totals = {
+    paidSessions: o?.days.reduce((n, d) => n + d.paidSessions, 0) ?? 0,
+    filledOrders: o?.days.reduce((n, d) => n + d.filledOrders, 0) ?? 0,
+  };
   return (
     <>
       <PageHeader title="Overview">
@@ -115,14 +136,14 @@ export function OverviewPage() {
         <>
           <div class="stats">
             <div class="stat">
-              <span class="value">{o.totals.paidSessions}</span> paid checkout sessions
+              <span class="value">{totals.paidSessions}</span> paid checkout sessions
             </div>
             <div class="stat">
-              <span class="value">{o.totals.filledOrders}</span> filled orders
+              <span class="value">{totals.filledOrders}</span> filled orders
             </div>
-            {o.totals.volume.map((v) => (
-              <div class="stat" key={`${v.chain}:${v.token}`}>
-                <span class="value">{formatUnits(v.amount, v.decimals)}</span> {v.token} received on {v.chain}
+            {tokens.map((t) => (
+              <div class="stat" key={t.key}>
+                <span class="value">{formatUnits(t.amount, t.decimals)}</span> {t.symbol} paid on {t.chain}
               </div>
             ))}
           </div>
@@ -141,7 +162,11 @@ export function OverviewPage() {
                 { label: 'Filled orders', numeric: true, cell: (d) => d.filledOrders },
                 {
                   label: 'Volume',
-                  cell: (d) => (d.volume.length ? d.volume.map((v) => `${formatUnits(v.amount, v.decimals)} ${v.token} (${v.chain})`).join(', ') : '—'),
+                  cell: (d) =>
+                    o.volume
+                      .filter((v) => v.day === d.day)
+                      .map((v) => `${formatUnits(v.amount, v.decimals)} ${v.symbol} (${v.chain})`)
+                      .join(', ') || '—',
                 },
               ]}
             />

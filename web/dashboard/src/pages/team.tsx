@@ -175,7 +175,7 @@ export function TeamPage() {
                     s.id === login.session.id ? 'Revoke this session (signs you out)' : `Revoke the session signed in ${new Date(s.createdAt).toLocaleString()}`
                   }
                   onClick={() =>
-                    s.id === login.session.id ? void signOut() : act(() => mutate(client, REVOKE_SESSION, 'revokeDashboardSession', { id: s.id }))
+                    s.id === login.session.id ? act(() => signOut()) : act(() => mutate(client, REVOKE_SESSION, 'revokeDashboardSession', { id: s.id }))
                   }
                 >
                   Revoke
