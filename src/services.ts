@@ -3,6 +3,7 @@ import type { RawSql } from './db/client.js';
 import type { Infra } from './infra.js';
 import { AccountsService } from './accounts/service.js';
 import { AuthService } from './auth/service.js';
+import { authSweepJob } from './auth/jobs.js';
 import { RpcClients } from './assets/rpc.js';
 import { AssetsService } from './assets/service.js';
 import { assetsJobs } from './assets/jobs.js';
@@ -47,6 +48,9 @@ import { jupiterLimitOrders } from './providers/jupiter/limit-orders.js';
 import { LimitOrdersService } from './limit-orders/service.js';
 import { LIMIT_ORDER_POLL_JOB, limitOrderPollerJob } from './limit-orders/jobs.js';
 import { transferFeeMints } from './limit-orders/mint.js';
+import { RequestLogsService } from './request-logs/service.js';
+import { requestLogRetentionJob } from './request-logs/jobs.js';
+import { ExportsService } from './exports/service.js';
 
 /**
  * Domain services, built once per process and shared by GraphQL resolvers, REST routes and jobs. No business
@@ -77,6 +81,10 @@ export interface Services {
   /** Deposit addresses (beta): Relay in live mode, the sandbox in test mode. */
   deposits: DepositsService;
   limitOrders: LimitOrdersService;
+  /** Every API request of an account (recorded by the transports, written in batches) and the daily usage roll-up. */
+  requestLogs: RequestLogsService;
+  /** CSV exports of orders, checkout sessions, invoices and deposits (rows asked of each owner's service). */
+  exports: ExportsService;
   /** Checkout "pay by transfer" (one-time deposit addresses for sessions). */
   transfer: TransferPayments;
   jobs: JobRunner;
@@ -111,6 +119,7 @@ export function createServices(infra: Infra, sql: RawSql, opts: { pgPool?: pg.Po
       : createLimiterStore({ keyPrefix: config.RATE_LIMIT_KEY_PREFIX }), // never asked; opens no connection
   });
   const idempotency = new IdempotencyService({ config, log, clock, prisma });
+  const requestLogs = new RequestLogsService({ config, log, clock, prisma, sql });
 
   // ---- swaps: quotes → orders ------------------------------------------------------------------------------
   const quoteStore = config.REDIS_URL ? new RedisQuoteStore(config.REDIS_URL, clock) : new PgQuoteStore(sql, clock);
@@ -195,6 +204,9 @@ export function createServices(infra: Infra, sql: RawSql, opts: { pgPool?: pg.Po
   // ---- subscriptions: a period's invoice is an invoice; paying it is the invoice's payment --------------
   const subscriptions = new SubscriptionsService({ config, log, clock, prisma, invoices, mail });
 
+  // ---- CSV exports: each owner's service hands over its rows ------------------------------------------------
+  const exports = new ExportsService({ clock, orders, checkout, invoices, deposits });
+
   // ---- listeners that run in order: registration order is run order, so each list is registered here, whole --
   // A session's status change, inside the transaction that moves it:
   //   1. the session paying an invoice becomes paid → the invoice becomes paid;
@@ -232,6 +244,8 @@ export function createServices(infra: Infra, sql: RawSql, opts: { pgPool?: pg.Po
   jobs.add(checkoutExpireJob({ config, checkout }));
   jobs.add(quoteLinksSweepJob({ checkout }));
   jobs.add(idempotencySweepJob({ idempotency }));
+  jobs.add(requestLogRetentionJob({ requestLogs }));
+  jobs.add(authSweepJob({ auth }));
   jobs.add(mailDeliverJob({ config, mail }));
   jobs.add(depositDetectorJob({ config, log, clock, prisma, sql, deposits }));
   jobs.add(subscriptionsBillingJob({ subscriptions }, config.SUBSCRIPTIONS_POLL_MS));
@@ -263,6 +277,8 @@ export function createServices(infra: Infra, sql: RawSql, opts: { pgPool?: pg.Po
     mail,
     deposits,
     limitOrders,
+    requestLogs,
+    exports,
     transfer,
     jobs,
     startJobs: () => {
@@ -280,6 +296,8 @@ export function createServices(infra: Infra, sql: RawSql, opts: { pgPool?: pg.Po
     stop: async () => {
       for (const u of await Promise.all(unsubscribes)) await u?.().catch(() => {});
       await jobs.stop();
+      // The HTTP server closed first: what its last requests recorded is written before the database closes.
+      await requestLogs.close();
       mail.close();
       await quotes.close();
       await ratelimit.close();

@@ -252,6 +252,18 @@ export class AuthService {
     return this.view(await this.d.prisma.dashboardSession.update({ where: { id: auth.keyId }, data: { revokedAt: now } }));
   }
 
+  /**
+   * Deletes challenges a day past their expiry and sessions 30 days past their end or revocation (the wallet's
+   * session list shows only working ones, so nothing visible goes). Returns how many rows went.
+   */
+  async deleteExpired(): Promise<{ challenges: number; sessions: number }> {
+    const now = this.d.clock.now();
+    const challenges = await this.d.prisma.signInChallenge.deleteMany({ where: { expiresAt: { lt: new Date(now - 86_400_000) } } });
+    const cutoff = new Date(now - 30 * 86_400_000);
+    const sessions = await this.d.prisma.dashboardSession.deleteMany({ where: { OR: [{ expiresAt: { lt: cutoff } }, { revokedAt: { lt: cutoff } }] } });
+    return { challenges: challenges.count, sessions: sessions.count };
+  }
+
   /** Turns the development one-click sign-in on (src/dev.ts only; refused outside NODE_ENV=development). */
   enableDevSignIn(dev: DevSignIn, nodeEnv: string): void {
     if (nodeEnv !== 'development') throw new Error('The one-click sign-in exists only under npm run dev');

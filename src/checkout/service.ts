@@ -4,7 +4,7 @@ import type { AssetsService } from '../assets/service.js';
 import type { RpcClients } from '../assets/service.js';
 import type { Prisma as PrismaClient } from '../db/client.js';
 import type { CheckoutPayment, CheckoutReview, CheckoutSession, Prisma } from '../db/generated/client.js';
-import { decodeCursor, encodeCursor, NEWEST_FIRST, after, pageOf } from '../db/keyset.js';
+import { decodeCursor, encodeCursor, NEWEST_FIRST, OLDEST_FIRST, after, afterAscending, pageOf, type Page, type RangePageQuery } from '../db/keyset.js';
 import type { CoreConfig } from '../core-config.js';
 import type { Handles } from '../handles.js';
 import type { CheckoutConfig } from './config.js';
@@ -311,6 +311,18 @@ export class CheckoutService implements CheckoutSessions {
       where: { ...where, ...after(from) },
       include: { payments: true, reviews: true },
       orderBy: NEWEST_FIRST,
+      take: q.limit + 1,
+    });
+    return pageOf(rows, q.limit, ({ payments, reviews, ...s }) => this.view(s, payments, true, reviews), encodeCursor);
+  }
+
+  /** The key's sessions (owner's view) created in [from, to), oldest first: the CSV export's rows (src/exports/). */
+  async exportPage(auth: KeyAuth, q: RangePageQuery): Promise<Page<SessionView>> {
+    const from = q.cursor ? decodeCursor(q.cursor, (id) => SESSION_ID.test(id)) : null;
+    const rows = await this.prisma.checkoutSession.findMany({
+      where: { accountId: auth.accountId, livemode: auth.mode === 'live', createdAt: { gte: q.from, lt: q.to }, ...afterAscending(from) },
+      include: { payments: true, reviews: true },
+      orderBy: OLDEST_FIRST,
       take: q.limit + 1,
     });
     return pageOf(rows, q.limit, ({ payments, reviews, ...s }) => this.view(s, payments, true, reviews), encodeCursor);

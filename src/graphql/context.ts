@@ -43,6 +43,11 @@ export interface GraphQLContext {
   userAgent?: string;
   /** Set-Cookie values for the HTTP response (sign-in, sign-out); over WebSocket there is no response to carry them. */
   responseCookies: string[];
+  /**
+   * What the transport's request log needs of the operation (src/graphql/yoga.ts fills it): its name and the first
+   * error code it answered. A holder, shared by the copies of this context yoga makes.
+   */
+  outcome: { operation?: string; errorCode?: string };
   /** Set when a mutation answered with the stored result of an idempotency key (src/graphql/idempotency.ts). */
   idempotentReplayed?: boolean;
 }
@@ -77,6 +82,7 @@ export function createGraphQLContext(
     ...(client.userAgent ? { userAgent: client.userAgent } : {}),
     responseCookies: [],
     rateLimit: newTicket(),
+    outcome: {},
     auth() {
       const found = (a: KeyAuth | null) => {
         if (a) ctx.accountId = a.accountId;

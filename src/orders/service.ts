@@ -20,7 +20,7 @@ import { CHECKOUT_SESSION_ID } from '../checkout/input.js';
 import { sessionOwner } from '../checkout/service.js';
 import { DEPOSIT_ADDRESS_ID } from '../deposits/input.js';
 import type { KeyAuth } from '../accounts/service.js';
-import { decodeCursor, encodeCursor, pageOf, type Page } from '../db/keyset.js';
+import { decodeCursor, encodeCursor, pageOf, type Page, type RangePageQuery } from '../db/keyset.js';
 import { eventTypeFor, type OrderStatus } from './state.js';
 import { orderStatusTopic, orderTopic } from './topics.js';
 import { orderStatusView, orderView, type BuildOrderResponse, type BuiltTx, type OrderStatusView, type OrderView } from './views.js';
@@ -315,6 +315,21 @@ export class OrdersService {
   /** GET /v1/orders: the key's orders, newest first (`listOrders`). */
   list(auth: KeyAuth, query: ListOrders): Promise<Page<OrderView>> {
     return listOrders(this.prisma, auth, query);
+  }
+
+  /**
+   * The account's order records (its swaps, deposit orders and limit-order fills) submitted in [from, to), oldest
+   * first: the CSV export's rows (src/exports/).
+   */
+  async exportPage(auth: KeyAuth, q: RangePageQuery): Promise<Page<OrderView>> {
+    const from = q.cursor ? decodeCursor(q.cursor, plausibleQuoteId) : null;
+    const page = from ? { OR: [{ submittedAt: { gt: from.createdAt } }, { submittedAt: from.createdAt, quoteId: { gt: from.id } }] } : {};
+    const rows = await this.prisma.order.findMany({
+      where: { accountId: auth.accountId, livemode: auth.mode === 'live', submittedAt: { gte: q.from, lt: q.to }, ...page },
+      orderBy: [{ submittedAt: 'asc' }, { quoteId: 'asc' }],
+      take: q.limit + 1,
+    });
+    return pageOf(rows, q.limit, orderView, (r) => encodeCursor({ createdAt: r.submittedAt, id: r.quoteId }));
   }
 
   /** Orders by quote id (GraphQL references, one query per batch); null where none was reported. */

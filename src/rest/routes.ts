@@ -13,6 +13,8 @@ import { invoiceRoutes } from './invoices.js';
 import { subscriptionRoutes } from './billing.js';
 import { depositRoutes } from './deposits.js';
 import { limitOrderRoutes } from './limit-orders.js';
+import { requestLogRoutes } from './request-logs.js';
+import { exportRoutes } from './exports.js';
 
 /** Every /v1 route; each domain contributes its own list (src/rest/<domain>.ts). */
 export const restRoutes: Route[] = [
@@ -31,4 +33,6 @@ export const restRoutes: Route[] = [
   ...limitOrderRoutes,
   ...quoteRoutes,
   ...orderRoutes,
+  ...requestLogRoutes,
+  ...exportRoutes,
 ];

@@ -108,6 +108,25 @@ describe('dashboard session access', () => {
     expect(() => s.services.auth.enableDevSignIn({ accountId: 'acct_x', address: WALLET }, 'production')).toThrow();
   });
 
+  it('the sweep deletes sessions 30 days past their end and challenges a day past theirs, nothing still usable', async () => {
+    const live = await signIn();
+    const old = await signIn();
+    await s.db.prisma.dashboardSession.update({ where: { id: old.session.id }, data: { revokedAt: new Date(clock.now() - 31 * 86_400_000) } });
+    const now = new Date(clock.now());
+    await s.db.prisma.signInChallenge.createMany({
+      data: [
+        { nonce: 'sweepOld0000000001', chainType: 'evm', address: WALLET, message: 'm', issuedAt: now, expiresAt: new Date(clock.now() - 2 * 86_400_000) },
+        { nonce: 'sweepNew0000000001', chainType: 'evm', address: WALLET, message: 'm', issuedAt: now, expiresAt: new Date(clock.now() + 60_000) },
+      ],
+    });
+    const swept = await s.services.auth.deleteExpired();
+    expect(swept.sessions).toBeGreaterThanOrEqual(1);
+    expect(await s.db.prisma.dashboardSession.findUnique({ where: { id: old.session.id } })).toBeNull();
+    expect(await s.db.prisma.signInChallenge.findUnique({ where: { nonce: 'sweepOld0000000001' } })).toBeNull();
+    expect(await s.db.prisma.signInChallenge.findUnique({ where: { nonce: 'sweepNew0000000001' } })).not.toBeNull();
+    expect((await s.get('/v1/auth/session', { cookie: live.cookie })).status).toBe(200);
+  });
+
   const upgrade = (headers: Record<string, string>) =>
     new Promise<number>((resolve) => {
       const ws = new WebSocket(`${s.url.replace(/^http/, 'ws')}/graphql`, 'graphql-transport-ws', { headers });

@@ -33,6 +33,7 @@ const STRING_ALLOWED: Record<string, string> = {
   'CheckoutRefund.reason': "the merchant's free-text note, not a code",
   'CreateCheckoutRefundInput.reason': "the merchant's free-text note, not a code",
   'WebhookEndpoint.disabledReason': 'a sentence for people, not a code',
+  'RequestLog.errorCode': "the code answered, which may be one of GraphQL's own (`GRAPHQL_PARSE_FAILED`, …) besides the API's `ErrorCode`s: an open set",
   'Order.providerState': "the provider's own state name, an open set that differs per provider (the closed set is `status`)",
 };
 

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { KeyAuth } from '../../src/accounts/service.js';
 import { newId } from '../../src/ids.js';
 import { parseInput } from '../../src/validation.js';
@@ -8,6 +8,7 @@ import type { TestServer } from '../helpers/server.js';
 import { createSessionSchema } from '../../src/checkout/input.js';
 import { createInvoiceSchema } from '../../src/invoices/input.js';
 import { createSubscriptionSchema } from '../../src/billing/input.js';
+import { listRequestLogsSchema } from '../../src/request-logs/input.js';
 
 export const RECIPIENT = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
 const PAYER = '0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc';
@@ -45,6 +46,10 @@ export interface Tenant {
   /** A subscription starting tomorrow (customer email and metadata set); and a test clock (test tenants; a live key gets an id naming nothing). */
   subscriptionId: string;
   testClockId: string;
+  /** An entry of this tenant's request log. */
+  requestLogId: string;
+  /** A dashboard session of an owner of the tenant's account, in the tenant's mode: `<cookie name>=<token>`. */
+  sessionCookie: string;
 }
 
 const hex = (bytes: number) => `0x${randomBytes(bytes).toString('hex')}`;
@@ -164,6 +169,18 @@ async function createTenant(s: TestServer, name: string, key: string): Promise<T
       updatedAt: at,
     },
   });
+  await s.db.prisma.deposit.create({
+    data: {
+      id: newId('dpt'),
+      depositAddressId,
+      provider: live ? 'relay' : 'sandbox',
+      providerDepositId: hex(16),
+      quoteId: depositQuoteId,
+      amount: '25000000',
+      srcTxHash: hex(32),
+      detectedAt: at,
+    },
+  });
   const subscription = await s.services.subscriptions.create(
     auth,
     parseInput(createSubscriptionSchema, {
@@ -178,7 +195,31 @@ async function createTenant(s: TestServer, name: string, key: string): Promise<T
     }),
   );
   const testClockId = live ? newId('clock') : (await s.services.subscriptions.createTestClock(auth, { name: `clock of ${name}` })).id;
+  // A request of this tenant, as the transports record it.
+  const requestId = randomUUID();
+  s.services.requestLogs.record({
+    accountId: auth.accountId,
+    mode: auth.mode,
+    credentialId: auth.keyId,
+    method: 'GET',
+    route: '/v1/invoices/:id',
+    status: 200,
+    latencyMs: 2,
+    requestId,
+    clientIp: '127.0.0.1',
+    userAgent: `agent of ${name}`,
+    errorCode: null,
+  });
+  await s.services.requestLogs.flush();
+  // A dashboard session of an owner, switched to the tenant's mode.
+  const member = await s.services.accounts.ensureMember(auth.accountId, 'evm', hex(20), 'owner');
+  const { token } = await s.services.auth.createSession(member, {});
+  if (live) await s.services.auth.setMode((await s.services.auth.authenticateSession(token))!, 'live');
+  const sessionCookie = `${s.services.auth.cookieName}=${token}`;
+  const requestLogId = (await s.services.requestLogs.list(auth, parseInput(listRequestLogsSchema, { requestId }))).data[0]!.id;
   return {
+    requestLogId,
+    sessionCookie,
     name,
     key,
     auth,
@@ -224,6 +265,7 @@ export function ghostOf(t: Tenant): Tenant {
     apiKeyId: lookalike(t.apiKeyId),
     depositAddressId: lookalike(t.depositAddressId),
     depositQuoteId: lookalike(t.depositQuoteId),
+    requestLogId: lookalike(t.requestLogId),
   };
 }
 

@@ -111,6 +111,29 @@ export const gqlTable: Record<string, GqlRow> = {
     op: (t) => ({ query: 'query($id: ID!) { invoice(id: $id) { id customerEmail memo } }', variables: { id: t.invoiceId } }),
     idsOf: (t) => [t.invoiceId],
   },
+  'Query.requestLogs': {
+    kind: 'list',
+    op: () => ({ query: 'query { requestLogs(first: 100, filter: { route: "/v1/invoices/:id" }) { nodes { id } } }' }),
+    contains: (d, t) => ids(d?.requestLogs?.nodes).includes(t.requestLogId),
+  },
+  'Query.requestLog': {
+    kind: 'lookup',
+    op: (t) => ({ query: 'query($id: ID!) { requestLog(id: $id) { id userAgent } }', variables: { id: t.requestLogId } }),
+    idsOf: (t) => [t.requestLogId],
+  },
+  'Query.csvExport': {
+    kind: 'list',
+    op: () => ({
+      query: 'query { o: csvExport(kind: orders) s: csvExport(kind: checkout_sessions) i: csvExport(kind: invoices) d: csvExport(kind: deposits) }',
+    }),
+    contains: (d, t) =>
+      [d?.o?.includes(t.depositQuoteId), d?.s?.includes(t.sessionId), d?.i?.includes(t.invoiceId), d?.d?.includes(t.depositQuoteId)].some(Boolean),
+  },
+  'Query.usage': {
+    kind: 'own',
+    why: "aggregates the key's own account and mode only (counts, no ids); the usage tests check another account's requests are not counted",
+    op: () => ({ query: 'query { usage { nodes { day route status count } } }' }),
+  },
   'Query.invoices': {
     kind: 'list',
     op: () => ({ query: 'query { invoices(first: 100) { nodes { id } } }' }),

@@ -4,7 +4,12 @@ export interface Req {
   method: string;
   path: string;
   body?: unknown;
+  /** Dashboard (`session`) routes: the caller's session cookie (`dashboard(caller)`), sent beside its key. */
+  headers?: Record<string, string>;
 }
+
+/** The headers of a dashboard request of `t`: its session cookie, in its mode (the Origin a browser sends). */
+const dashboard = (t: Tenant) => ({ cookie: t.sessionCookie, origin: 'http://localhost:8787' });
 
 /**
  * How each /v1 route is checked for tenant isolation. Keys are `METHOD path` exactly as in restRoutes; the suite
@@ -221,6 +226,41 @@ export const restTable: Record<string, RestRow> = {
     idsOf: (t) => [t.paidSessionId, t.refundId],
   },
 
+  'GET /v1/dashboard/request-logs': {
+    kind: 'list',
+    req: (c) => ({ method: 'GET', path: '/v1/dashboard/request-logs?limit=100&route=%2Fv1%2Finvoices%2F%3Aid', headers: dashboard(c) }),
+    contains: (b, t) => hasId(b?.data, t.requestLogId),
+  },
+  'GET /v1/dashboard/request-logs/:id': {
+    kind: 'owned',
+    req: (t, c) => ({ method: 'GET', path: `/v1/dashboard/request-logs/${t.requestLogId}`, headers: dashboard(c) }),
+    idsOf: (t) => [t.requestLogId],
+  },
+  // CSV answers: `contains` gets the text.
+  'GET /v1/dashboard/exports/orders.csv': {
+    kind: 'list',
+    req: (c) => ({ method: 'GET', path: '/v1/dashboard/exports/orders.csv', headers: dashboard(c) }),
+    contains: (b, t) => typeof b === 'string' && b.includes(t.depositQuoteId),
+  },
+  'GET /v1/dashboard/exports/checkout_sessions.csv': {
+    kind: 'list',
+    req: (c) => ({ method: 'GET', path: '/v1/dashboard/exports/checkout_sessions.csv', headers: dashboard(c) }),
+    contains: (b, t) => typeof b === 'string' && b.includes(t.sessionId),
+  },
+  'GET /v1/dashboard/exports/invoices.csv': {
+    kind: 'list',
+    req: (c) => ({ method: 'GET', path: '/v1/dashboard/exports/invoices.csv', headers: dashboard(c) }),
+    contains: (b, t) => typeof b === 'string' && b.includes(t.invoiceId),
+  },
+  'GET /v1/dashboard/exports/deposits.csv': {
+    kind: 'list',
+    req: (c) => ({ method: 'GET', path: '/v1/dashboard/exports/deposits.csv', headers: dashboard(c) }),
+    contains: (b, t) => typeof b === 'string' && b.includes(t.depositQuoteId),
+  },
+  'GET /v1/dashboard/usage': {
+    kind: 'own',
+    why: "aggregates the session's own account and mode only (counts, no ids); the usage tests check another account's requests are not counted",
+  },
   'GET /v1/events': { kind: 'list', req: () => ({ method: 'GET', path: '/v1/events?limit=100' }), contains: (b, t) => hasId(b?.data, t.eventId) },
   'GET /v1/events/:id': { kind: 'owned', req: (t) => ({ method: 'GET', path: `/v1/events/${t.eventId}` }), idsOf: (t) => [t.eventId] },
   'GET /v1/events/:id/deliveries': { kind: 'owned', req: (t) => ({ method: 'GET', path: `/v1/events/${t.eventId}/deliveries` }), idsOf: (t) => [t.eventId] },

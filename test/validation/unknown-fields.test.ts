@@ -3,6 +3,7 @@ import { backends } from '../helpers/db.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { buildOpenApiDocument } from '../../src/openapi/document.js';
 import { restRoutes } from '../../src/rest/routes.js';
+import { dashboardHeaders } from '../helpers/dashboard-session.js';
 
 /**
  * One rule for fields a body does not define, on every route that takes a JSON body: refused with 400
@@ -12,8 +13,14 @@ import { restRoutes } from '../../src/rest/routes.js';
 
 const doc = buildOpenApiDocument(restRoutes, { publicUrl: 'https://api.swapgate.example', docsUrl: 'https://api.swapgate.example/docs', brand: 'swapgate' });
 const METHODS = ['post', 'put', 'patch'] as const;
+type Operation = { requestBody?: unknown; security?: Array<Record<string, unknown>> };
 const bodyRoutes = Object.entries(doc.paths ?? {}).flatMap(([path, item]) =>
-  METHODS.filter((m) => (item as Record<string, { requestBody?: unknown } | undefined>)[m]?.requestBody).map((m) => ({ method: m.toUpperCase(), path })),
+  METHODS.filter((m) => (item as Record<string, Operation | undefined>)[m]?.requestBody).map((m) => ({
+    method: m.toUpperCase(),
+    path,
+    // Dashboard routes take the session cookie (and the dashboard's Origin), not a key.
+    session: ((item as Record<string, Operation | undefined>)[m]?.security ?? []).some((x) => 'DashboardSession' in x),
+  })),
 );
 const FIELD = 'zzNotAField';
 
@@ -23,16 +30,20 @@ const [backend] = backends;
 describe(`unknown body fields are refused on every route with a body (${backend})`, () => {
   let s: TestServer;
   let key: string;
+  let session: { cookie: string; origin: string };
   beforeAll(async () => {
     s = await startTestServer({ backend, env: { JOBS_ENABLED: 'false', RATE_LIMIT_STRICT: '1000/60' } });
-    ({ key } = await s.createTestKey());
+    let accountId: string;
+    ({ key, accountId } = await s.createTestKey());
+    session = await dashboardHeaders(s, accountId);
   });
   afterAll(() => s?.close());
 
   it('covers the routes that take a body', () => {
     expect(bodyRoutes.length).toBeGreaterThan(20);
-    expect(bodyRoutes).toContainEqual({ method: 'POST', path: '/v1/quote' });
-    expect(bodyRoutes).toContainEqual({ method: 'PATCH', path: '/v1/webhook-endpoints/{id}' });
+    expect(bodyRoutes).toContainEqual({ method: 'POST', path: '/v1/quote', session: false });
+    expect(bodyRoutes).toContainEqual({ method: 'PATCH', path: '/v1/webhook-endpoints/{id}', session: false });
+    expect(bodyRoutes).toContainEqual({ method: 'POST', path: '/v1/auth/session/mode', session: true });
   });
 
   it.each(bodyRoutes.map((r) => [`${r.method} ${r.path}`, r] as const))('%s', async (_name, r) => {
@@ -40,7 +51,7 @@ describe(`unknown body fields are refused on every route with a body (${backend}
     const path = r.path.replace(/\{[^}]+\}/g, 'x_placeholder');
     const res = await s.request(path, {
       method: r.method,
-      headers: { 'content-type': 'application/json', 'x-api-key': key },
+      headers: { 'content-type': 'application/json', ...(r.session ? session : { 'x-api-key': key }) },
       body: JSON.stringify({ [FIELD]: 1 }),
     });
     expect(res.status, res.text).toBe(400);
