@@ -57,13 +57,13 @@ export interface OrderRow {
 const STATUSES = ['submitted', 'filled', 'refunded', 'failed'] as const;
 
 /** The source amount: in the deposit address's token when known; other orders carry no token, so base units. */
-export function SrcAmount({ o }: { o: OrderRow }) {
+function SrcAmount({ o }: { o: OrderRow }) {
   if (o.depositAddress) return <TokenAmount base={o.amount} chainId={o.depositAddress.chainId} token={o.depositAddress.token} />;
   return <span class="amount">{o.amount} base units</span>;
 }
 
 /** The destination amount: the settlement token of a checkout payment, the deposit address's output token, else base units. */
-export function DstAmount({ o }: { o: OrderRow }) {
+function DstAmount({ o }: { o: OrderRow }) {
   const s = o.checkoutSession?.settlement;
   if (s) return <Amount base={o.dstAmount} decimals={s.decimals} symbol={s.symbol} />;
   if (o.depositAddress) return <TokenAmount base={o.dstAmount} chainId={o.depositAddress.dstChainId} token={o.depositAddress.dstToken} />;

@@ -103,7 +103,7 @@ const TOKEN = /* GraphQL */ `
 const tokens = new Map<string, Promise<TokenInfo | null>>();
 
 /** A token's symbol and decimals (null while unknown or when the service does not know the token). */
-export function useToken(chainId: number | undefined, address: string | null | undefined): TokenInfo | null {
+function useToken(chainId: number | undefined, address: string | null | undefined): TokenInfo | null {
   const client = useClient();
   const [info, setInfo] = useState<TokenInfo | null>(null);
   useEffect(() => {
@@ -189,7 +189,7 @@ export function StatusBadge({ status }: { status: string }) {
   return <span class={`badge ${kind}`}>{status.replace(/_/g, ' ')}</span>;
 }
 
-export interface Connection<T> {
+interface Connection<T> {
   nodes: T[];
   pageInfo: { hasNextPage: boolean; endCursor: string | null };
 }
