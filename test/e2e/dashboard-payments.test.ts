@@ -315,7 +315,7 @@ describe('dashboard payment pages in chromium', { timeout: 180_000 }, () => {
     const advance = page.getByLabel('Advance February run to');
     await advance.waitFor();
     await advance.fill('2027-03-08T09:00');
-    await page.getByRole('button', { name: 'Advance', exact: true }).click();
+    await page.getByRole('button', { name: 'Advance February run' }).click();
     await waitFor(
       async () => {
         const r = await s.get('/v1/test-clocks', h());
@@ -324,7 +324,7 @@ describe('dashboard payment pages in chromium', { timeout: 180_000 }, () => {
       { what: 'the clock advanced' },
     );
     page.once('dialog', (d) => void d.accept());
-    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByRole('button', { name: 'Delete February run' }).click();
     await page.getByText('No test clocks.').waitFor();
     expect(errors).toEqual([]);
     await context.close();

@@ -563,7 +563,7 @@ export function TestClocksPage() {
                       })
                     }
                   >
-                    Advance
+                    Advance<span class="visually-hidden"> {c.name ?? c.id}</span>
                   </button>
                   <button
                     type="button"
@@ -577,7 +577,7 @@ export function TestClocksPage() {
                       })
                     }
                   >
-                    Delete
+                    Delete<span class="visually-hidden"> {c.name ?? c.id}</span>
                   </button>
                 </div>
               ) : null,
