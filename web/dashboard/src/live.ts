@@ -6,7 +6,7 @@ import { useSubscription } from '@urql/preact';
  * pushed value to `onData` (the latest one is also returned); `useRefetchOn` re-reads a list or an aggregate
  * when the account's events of some types arrive (the `events` subscription of the session's account and mode).
  */
-function useLive<T>(query: string, variables: Record<string, unknown>, opts: { pause?: boolean; onData?: (value: T) => void } = {}) {
+export function useLive<T>(query: string, variables: Record<string, unknown>, opts: { pause?: boolean; onData?: (value: T) => void } = {}) {
   const onData = useRef(opts.onData);
   onData.current = opts.onData;
   const [r] = useSubscription<T>({ query, variables, pause: opts.pause }, (_prev, next) => {
