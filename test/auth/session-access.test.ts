@@ -127,6 +127,22 @@ describe('dashboard session access', () => {
     expect((await s.get('/v1/auth/session', { cookie: live.cookie })).status).toBe(200);
   });
 
+  it('a sign-in ends the session of the cookie the browser still carried (rotation)', async () => {
+    const old = await signIn();
+    const dev = await s.services.accounts.createAccount('Rotation');
+    s.services.auth.enableDevSignIn({ accountId: dev.id, address: WALLET }, 'development');
+    try {
+      const r = await s.post('/v1/auth/dev-sign-in', {}, { cookie: old.cookie, origin: ORIGIN });
+      expect(r.status).toBe(200);
+      const fresh = /_session=([^;]+)/.exec(r.headers.get('set-cookie')!)![1]!;
+      expect(`${s.services.auth.cookieName}=${fresh}`).not.toBe(old.cookie);
+      expect((await s.get('/v1/auth/session', { cookie: old.cookie })).status).toBe(401);
+      expect((await s.get('/v1/auth/session', { cookie: `${s.services.auth.cookieName}=${fresh}` })).status).toBe(200);
+    } finally {
+      (s.services.auth as unknown as { dev: undefined }).dev = undefined;
+    }
+  });
+
   const upgrade = (headers: Record<string, string>) =>
     new Promise<number>((resolve) => {
       const ws = new WebSocket(`${s.url.replace(/^http/, 'ws')}/graphql`, 'graphql-transport-ws', { headers });
