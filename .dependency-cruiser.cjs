@@ -27,6 +27,7 @@ const DOMAINS = [
   'checkout',
   'deposits',
   'events',
+  'exports',
   'idempotency',
   'invoices',
   'limit-orders',
@@ -35,6 +36,7 @@ const DOMAINS = [
   'partners',
   'quotes',
   'ratelimit',
+  'request-logs',
   'webhooks',
 ];
 const DOMAIN = `^src/(${DOMAINS.join('|')})/`;

@@ -9,6 +9,10 @@
  * GET /v1/quote, to the GraphQL `quote` field, and to a minimal bare-Node fan-out over the same fixtures
  * (the baseline). Reported: p50/p99 of (response time − slowest provider delay) and requests per second.
  * Targets: added p50 ≤ 3 ms, p99 ≤ 15 ms, throughput ≥ 70% of the baseline.
+ *
+ * The request log (src/request-logs/): the same keyed GET /v1/quote load is sent to a second service process
+ * with REQUEST_LOG_ENABLED=false and to the first (logging on), and the difference of their p50 is printed
+ * (target ≤ 0.2 ms), with what one `record()` call costs measured in process. BENCH_TARGETS=logs runs only that.
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +25,8 @@ import { loadConfig } from '../src/config.js';
 import { createApp } from '../src/app.js';
 import { createHttpServer } from '../src/http/server.js';
 import { createLogger } from '../src/log.js';
+import { systemClock } from '../src/clock.js';
+import { RequestLogsService } from '../src/request-logs/service.js';
 import type { ProviderId } from '../src/providers/types.js';
 import { FixtureProvider, startFixtureProviderServer } from '../test/fixtures/fixture-provider.js';
 import { Failures, SMOKE, size } from './bench-util.js';
@@ -29,7 +35,7 @@ const SECONDS = size(process.env.BENCH_SECONDS, 30, 1);
 const CLIENTS = size(process.env.BENCH_CLIENTS, 200, 4);
 const failures = new Failures();
 /** Which targets to load (comma-separated; all by default), e.g. to profile one of them alone. */
-const TARGETS = new Set((process.env.BENCH_TARGETS ?? 'baseline,rest,graphql').split(','));
+const TARGETS = new Set((process.env.BENCH_TARGETS ?? 'baseline,rest,graphql,logs').split(','));
 const DELAYS: [ProviderId, number][] = [
   ['debridge', 50],
   ['lifi', 120],
@@ -72,12 +78,12 @@ interface Answer {
   body: string;
 }
 const agent = new Agent({ keepAliveTimeout: 10_000 });
-async function call(url: string, init: { method?: 'GET' | 'POST'; body?: string } = {}): Promise<Answer> {
+async function call(url: string, init: { method?: 'GET' | 'POST'; body?: string; key?: string } = {}): Promise<Answer> {
   const res = await request(url, {
     dispatcher: agent,
     method: init.method ?? 'GET',
     body: init.body,
-    headers: init.body ? { 'content-type': 'application/json' } : {},
+    headers: { ...(init.body ? { 'content-type': 'application/json' } : {}), ...(init.key ? { 'x-api-key': init.key, 'user-agent': 'quote-bench/1.0' } : {}) },
   });
   return { status: res.statusCode, body: await res.body.text() };
 }
@@ -201,6 +207,8 @@ async function startBaseline(fixtureUrl: string) {
  */
 interface Child {
   url: string;
+  /** The service's bench key (a test key of its own account), for keyed loads. */
+  key?: string;
   pid: number;
   /** Starts a fresh pause record in the child (SIGUSR2). */
   resetPauses(): void;
@@ -220,7 +228,7 @@ function child(role: string, env: Record<string, string> = {}): Promise<Child> {
     let out = '';
     proc.stdout!.on('data', (c) => {
       out += c;
-      const ready = /READY (\S+)/.exec(out);
+      const ready = /READY (\S+)(?: \S+)?(?: (\S+))?\n/.exec(out);
       const stats = /PAUSES (.*)\n/.exec(out);
       if (stats) {
         out = out.slice(stats.index + stats[0].length);
@@ -230,6 +238,7 @@ function child(role: string, env: Record<string, string> = {}): Promise<Child> {
         out = out.slice(ready.index + ready[0].length);
         resolve({
           url: ready[1],
+          key: ready[2],
           pid: proc.pid!,
           resetPauses: () => void proc.kill('SIGUSR2'),
           pauses: () =>
@@ -306,6 +315,7 @@ async function roleService(fixtureUrl: string) {
     JOBS_ENABLED: '0',
     // The bench is the load: the limiter would answer most of it 429 (every request, at 200 clients).
     RATE_LIMIT_ENABLED: 'false',
+    REQUEST_LOG_ENABLED: process.env.BENCH_REQUEST_LOG === 'off' ? 'false' : 'true',
     DATA_DIR: 'memory://',
     DATABASE_POOL_SIZE: process.env.BENCH_POOL ?? '10',
     ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
@@ -314,8 +324,49 @@ async function roleService(fixtureUrl: string) {
   const app = await createApp(config, { log: createLogger('silent') });
   for (const [id] of DELAYS) app.services.providers.register(new FixtureProvider(id, fixtureUrl));
   const server = await createHttpServer({ ...app.infra, services: app.services }).listen(0, '127.0.0.1');
+  // A key of its own account: keyed requests are requests of an account, which the request log records.
+  const account = await app.services.accounts.createAccount('quote bench');
+  const { key } = await app.services.accounts.createKey(account.id, 'test');
   recordPauses();
-  console.log(`READY ${server.url} ${config.REDIS_URL ? 'redis' : app.db.kind}`);
+  console.log(`READY ${server.url} ${config.REDIS_URL ? 'redis' : app.db.kind} ${key}`);
+}
+
+/**
+ * What `RequestLogsService.record` costs the request path, in process: the service over a database handle that
+ * takes every batch at once (the insert's own cost is off the request path, paid by the flush).
+ */
+async function recordCostUs(): Promise<number> {
+  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: 'memory://' });
+  const svc = new RequestLogsService({
+    config,
+    log: createLogger('silent'),
+    clock: systemClock,
+    prisma: undefined as never,
+    sql: { query: async () => [], exec: async () => {} },
+  });
+  const entry = {
+    accountId: 'acct_bench',
+    mode: 'test' as const,
+    credentialId: 'key_bench',
+    method: 'GET',
+    route: '/v1/quote',
+    status: 200,
+    latencyMs: 412.3,
+    requestId: '6f1c2b9e-3a5d-4e7f-8b1c-2d3e4f5a6b7c',
+    clientIp: '127.0.0.1',
+    userAgent: 'quote-bench/1.0',
+    errorCode: null,
+  };
+  let spent = 0;
+  const rounds = SMOKE ? 20 : 400;
+  for (let i = 0; i < rounds; i++) {
+    const t = performance.now();
+    for (let j = 0; j < 400; j++) svc.record(entry);
+    spent += performance.now() - t;
+    await svc.flush();
+  }
+  await svc.close();
+  return (spent * 1000) / (rounds * 400);
 }
 
 async function main() {
@@ -332,6 +383,8 @@ async function main() {
   const fx = await child('fixtures');
   const service = await child('service', { BENCH_FIXTURES: fx.url });
   const baseline = await child('baseline', { BENCH_FIXTURES: fx.url });
+  // The same service with the request log off: the keyed phases compare the two.
+  const unlogged = TARGETS.has('logs') ? await child('service', { BENCH_FIXTURES: fx.url, BENCH_REQUEST_LOG: 'off' }) : undefined;
   try {
     // Warm up (JIT, connection pools, caches) before measuring: a few rounds of concurrent calls each.
     const warm = async (send: () => Promise<Answer>) => {
@@ -342,6 +395,10 @@ async function main() {
     await warm(() => call(`${service.url}/v1/quote?${QS}`));
     await warm(() => call(`${service.url}/graphql`, { method: 'POST', body: GQL }));
     await warm(() => call(`${baseline.url}/quote`));
+    if (unlogged) {
+      await warm(() => call(`${service.url}/v1/quote?${QS}`, { key: service.key }));
+      await warm(() => call(`${unlogged.url}/v1/quote?${QS}`, { key: unlogged.key }));
+    }
     console.log(
       `quote fan-out: ${CLIENTS} clients × ${SECONDS} s per target; providers ${DELAYS.map(([id, d]) => `${id}=${d}ms`).join(' ')}; quote store ${process.env.REDIS_URL ? 'redis' : process.env.DATABASE_URL ? 'postgres' : 'pglite'}`,
     );
@@ -350,6 +407,12 @@ async function main() {
     if (TARGETS.has('rest')) results.push(await measured('GET /v1/quote', service, fx.pid, () => call(`${service.url}/v1/quote?${QS}`)));
     if (TARGETS.has('graphql'))
       results.push(await measured('GraphQL quote', service, fx.pid, () => call(`${service.url}/graphql`, { method: 'POST', body: GQL })));
+    if (unlogged) {
+      // Off, on, on, off: whatever drifts during the run (the machine's other load, a heap growing) falls on both.
+      const off = () => measured('keyed GET /v1/quote, log off', unlogged, fx.pid, () => call(`${unlogged.url}/v1/quote?${QS}`, { key: unlogged.key }));
+      const on = () => measured('keyed GET /v1/quote, log on', service, fx.pid, () => call(`${service.url}/v1/quote?${QS}`, { key: service.key }));
+      for (const phase of [off, on, on, off]) results.push(await phase());
+    }
     const base = results.find((r) => r.name.startsWith('baseline'));
     const vs = (v: number, b: number | undefined) => (b === undefined ? '' : `${v - b >= 0 ? '+' : ''}${(v - b).toFixed(2)}`.padStart(9));
     console.log('\ntarget                          requests  errors   req/s   added p50   added p99   vs baseline   p50 over baseline  p99 over baseline');
@@ -370,8 +433,21 @@ async function main() {
     console.log('\nserver pauses during each phase');
     for (const r of results) console.log(`${r.name.padEnd(30)} ${r.pauses}`);
     console.log('\ntargets: added p50 ≤ 3 ms, p99 ≤ 15 ms, throughput ≥ 70% of the baseline');
+    const mean = (suffix: string, f: (r: Result) => number) => {
+      const rs = results.filter((r) => r.name.endsWith(suffix));
+      return rs.reduce((n, r) => n + f(r), 0) / rs.length;
+    };
+    if (unlogged) {
+      const added = (f: (r: Result) => number) => (mean('log on', f) - mean('log off', f)).toFixed(2);
+      console.log(
+        `\nrequest log: added p50 ${added((r) => r.p50)} ms, p99 ${added((r) => r.p99)} ms, server CPU ${added((r) => r.cpu!.target)} ms per request (mean of the two log-on phases − mean of the two log-off phases; target p50 ≤ 0.2 ms)`,
+      );
+      console.log(
+        `request log: record() costs ${(await recordCostUs()).toFixed(2)} µs per request in process (the whole request-path cost; the write is batched off it)`,
+      );
+    }
   } finally {
-    await Promise.all([service, baseline, fx].map((c) => c.stop()));
+    await Promise.all([service, baseline, fx, ...(unlogged ? [unlogged] : [])].map((c) => c.stop()));
     await agent.close();
   }
   failures.finish();

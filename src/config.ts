@@ -15,6 +15,7 @@ import { ratelimitEnv } from './ratelimit/config.js';
 import { idempotencyEnv } from './idempotency/config.js';
 import { mailConfigProblem, mailEnv } from './mail/config.js';
 import { subscriptionsEnv } from './billing/config.js';
+import { requestLogsEnv } from './request-logs/config.js';
 import { authEnv } from './auth/config.js';
 
 /**
@@ -39,6 +40,7 @@ const schema = z.object({
   ...idempotencyEnv,
   ...mailEnv,
   ...subscriptionsEnv,
+  ...requestLogsEnv,
   ...authEnv,
 });
 

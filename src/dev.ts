@@ -95,6 +95,7 @@ async function dev() {
   console.log(`
 ${config.BRAND} is running (${databaseLabel(config)}, test mode)
 
+  Dashboard    ${base}/dashboard  (one-click sign-in as the dev account; rebuilt and reloaded on every change of web/dashboard)
   GraphiQL     ${base}/graphql
   Health       ${base}/v1/health
   Error docs   ${base}/docs/errors

@@ -3,6 +3,9 @@ import type { RawSql } from './db/client.js';
 import type { Infra } from './infra.js';
 import { AccountsService } from './accounts/service.js';
 import { AuthService } from './auth/service.js';
+import { SignInService } from './auth/sign-in.js';
+import { authSweepJob } from './auth/jobs.js';
+import { TeamService } from './accounts/team.js';
 import { RpcClients } from './assets/rpc.js';
 import { AssetsService } from './assets/service.js';
 import { assetsJobs } from './assets/jobs.js';
@@ -47,6 +50,9 @@ import { jupiterLimitOrders } from './providers/jupiter/limit-orders.js';
 import { LimitOrdersService } from './limit-orders/service.js';
 import { LIMIT_ORDER_POLL_JOB, limitOrderPollerJob } from './limit-orders/jobs.js';
 import { transferFeeMints } from './limit-orders/mint.js';
+import { RequestLogsService } from './request-logs/service.js';
+import { requestLogRetentionJob } from './request-logs/jobs.js';
+import { ExportsService } from './exports/service.js';
 
 /**
  * Domain services, built once per process and shared by GraphQL resolvers, REST routes and jobs. No business
@@ -56,6 +62,10 @@ export interface Services {
   accounts: AccountsService;
   /** Dashboard sign-in and cookie sessions. */
   auth: AuthService;
+  /** Wallet sign-in: challenges (SIWE, Sign-In With Solana) and their signatures, which open dashboard sessions. */
+  signIn: SignInService;
+  /** The account's team: members by wallet, with roles. */
+  team: TeamService;
   /** Liveness and the providers loaded in this instance. */
   health(): { ok: boolean; providers: string[] };
   providers: ProviderRegistry;
@@ -77,6 +87,10 @@ export interface Services {
   /** Deposit addresses (beta): Relay in live mode, the sandbox in test mode. */
   deposits: DepositsService;
   limitOrders: LimitOrdersService;
+  /** Every API request of an account (recorded by the transports, written in batches) and the daily usage roll-up. */
+  requestLogs: RequestLogsService;
+  /** CSV exports of orders, checkout sessions, invoices and deposits (rows asked of each owner's service). */
+  exports: ExportsService;
   /** Checkout "pay by transfer" (one-time deposit addresses for sessions). */
   transfer: TransferPayments;
   jobs: JobRunner;
@@ -101,6 +115,17 @@ export function createServices(infra: Infra, sql: RawSql, opts: { pgPool?: pg.Po
   const providers = new ProviderRegistry(config, log, providerFactories, { clock });
   const rpc = new RpcClients(config);
   const assets = new AssetsService({ config, log, clock, rpc, providers });
+  // ---- dashboard sign-in: a signed challenge opens a session; removing a member ends theirs -------------------
+  const team = new TeamService({ prisma, clock, onRemoved: (memberId) => auth.revokeMemberSessions(memberId) });
+  const signIn = new SignInService({
+    prisma,
+    clock,
+    config,
+    // EVM chains of the chain list that have an RPC endpoint; EIP-1271 and EIP-6492 signatures are checked on them.
+    chains: { served: (id) => assets.chains.info(id)?.vm === 'evm' && !!rpc.rpcUrl(id), client: (id) => rpc.evm(id) },
+    memberships: team,
+    sessions: auth,
+  });
   const partners = new PartnersService({ prisma, clock });
   // A rolled API key keeps its partner: the new key is linked where the old one was (fees follow the key).
   accounts.onKeyRolled((oldKeyId, newKeyId) => partners.keyRolled(oldKeyId, newKeyId));
@@ -113,6 +138,7 @@ export function createServices(infra: Infra, sql: RawSql, opts: { pgPool?: pg.Po
       : createLimiterStore({ keyPrefix: config.RATE_LIMIT_KEY_PREFIX }), // never asked; opens no connection
   });
   const idempotency = new IdempotencyService({ config, log, clock, prisma });
+  const requestLogs = new RequestLogsService({ config, log, clock, prisma, sql });
 
   // ---- swaps: quotes → orders ------------------------------------------------------------------------------
   const quoteStore = config.REDIS_URL ? new RedisQuoteStore(config.REDIS_URL, clock) : new PgQuoteStore(sql, clock);
@@ -197,6 +223,9 @@ export function createServices(infra: Infra, sql: RawSql, opts: { pgPool?: pg.Po
   // ---- subscriptions: a period's invoice is an invoice; paying it is the invoice's payment --------------
   const subscriptions = new SubscriptionsService({ config, log, clock, prisma, invoices, mail });
 
+  // ---- CSV exports: each owner's service hands over its rows ------------------------------------------------
+  const exports = new ExportsService({ clock, orders, checkout, invoices, deposits });
+
   // ---- listeners that run in order: registration order is run order, so each list is registered here, whole --
   // A session's status change, inside the transaction that moves it:
   //   1. the session paying an invoice becomes paid → the invoice becomes paid;
@@ -234,6 +263,8 @@ export function createServices(infra: Infra, sql: RawSql, opts: { pgPool?: pg.Po
   jobs.add(checkoutExpireJob({ config, checkout }));
   jobs.add(quoteLinksSweepJob({ checkout }));
   jobs.add(idempotencySweepJob({ idempotency }));
+  jobs.add(requestLogRetentionJob({ requestLogs }));
+  jobs.add(authSweepJob({ auth }));
   jobs.add(mailDeliverJob({ config, mail }));
   jobs.add(depositDetectorJob({ config, log, clock, prisma, sql, deposits }));
   jobs.add(subscriptionsBillingJob({ subscriptions }, config.SUBSCRIPTIONS_POLL_MS));
@@ -248,6 +279,8 @@ export function createServices(infra: Infra, sql: RawSql, opts: { pgPool?: pg.Po
   return {
     accounts,
     auth,
+    signIn,
+    team,
     health: () => ({ ok: true, providers: providers.ids() }),
     providers,
     rpc,
@@ -265,6 +298,8 @@ export function createServices(infra: Infra, sql: RawSql, opts: { pgPool?: pg.Po
     mail,
     deposits,
     limitOrders,
+    requestLogs,
+    exports,
     transfer,
     jobs,
     startJobs: () => {
@@ -282,6 +317,8 @@ export function createServices(infra: Infra, sql: RawSql, opts: { pgPool?: pg.Po
     stop: async () => {
       for (const u of await Promise.all(unsubscribes)) await u?.().catch(() => {});
       await jobs.stop();
+      // The HTTP server closed first: what its last requests recorded is written before the database closes.
+      await requestLogs.close();
       mail.close();
       await quotes.close();
       await ratelimit.close();

@@ -3,9 +3,10 @@ import { getAddress, isAddress } from 'viem';
 import { z } from 'zod';
 import { ApiError } from '../errors.js';
 import { isoDateTime, requestBody } from '../validation.js';
-import { scopesInputSchema } from './state.js';
+import { ROLES, scopesInputSchema } from './state.js';
 
-export type ChainType = 'evm' | 'solana';
+export const CHAIN_TYPES = ['evm', 'solana'] as const;
+export type ChainType = (typeof CHAIN_TYPES)[number];
 
 /**
  * A wallet address as stored (members, sessions, challenges): EVM lower-case (one row per wallet whatever the
@@ -55,3 +56,26 @@ export const rollKeySchema = requestBody({
 
 /** An API key id in a path (`key_…`). */
 export const apiKeyIdParamSchema = z.object({ id: z.string().meta({ example: 'key_7Hq2Lm9Xw3Rt1Vb8Nc4Zp6' }) });
+/** The chain type an address is spelt for: `0x…` is EVM, anything else is read as a Solana key. */
+export const chainTypeOf = (address: string): ChainType => (/^0x/i.test(address) ? 'evm' : 'solana');
+
+// --- the team (src/accounts/team.ts) ------------------------------------------------------------------------------
+
+const role = z.enum(ROLES).meta({ description: 'owner, admin, developer or viewer (what each may do: docs/accounts.md, "Team and roles").' });
+
+/** POST /v1/dashboard/members: a wallet to add to the team, with its role. */
+export const inviteMemberSchema = requestBody({
+  address: z.string().trim().min(1).max(64).meta({
+    description: 'The wallet to add: a 0x EVM address (any case) or a base58 Solana public key.',
+    example: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+  }),
+  role,
+});
+export type InviteMemberInput = z.output<typeof inviteMemberSchema>;
+
+/** PATCH /v1/dashboard/members/:id. */
+export const updateMemberSchema = requestBody({ role });
+export type UpdateMemberInput = z.output<typeof updateMemberSchema>;
+
+/** /v1/dashboard/members/:id. */
+export const memberIdParamSchema = z.object({ id: z.string().meta({ description: 'The member id (`mem_…`).', example: 'mem_2Wq8Rt4Lm6Xk1Vb9Nc3Zp7' }) });

@@ -62,3 +62,19 @@ export const toApiKeyWire = (k: ApiKeyView): ApiKeyWire => ({
   revokedAt: k.revokedAt?.toISOString() ?? null,
   rolledFromId: k.rolledFromId,
 });
+/** A member of the account's team: a wallet and its role. */
+export const memberViewSchema = z
+  .object({
+    id: z.string().meta({ example: 'mem_7Qw2Er5Ty8Ui1OpAs3Df' }),
+    object: z.literal('member'),
+    address: z.string().meta({ description: 'The wallet: EVM checksummed (EIP-55), Solana base58.', example: '0x8ba1f109551bD432803012645Ac136ddd64DBA72' }),
+    chainType: z.enum(['evm', 'solana']),
+    role: z.enum(['owner', 'admin', 'developer', 'viewer']),
+    invitedBy: z.string().nullable().meta({ description: 'The wallet that added this member; null for the wallet that created the account.' }),
+    createdAt: isoTimestamp,
+    joinedAt: isoTimestamp.nullable().meta({ description: 'Its first sign-in into this account; null while the invitation is not taken up.' }),
+    you: z.boolean().meta({ description: 'Whether this is the signed-in wallet.' }),
+  })
+  .meta({ id: 'Member' });
+
+export type MemberView = z.output<typeof memberViewSchema>;

@@ -32,6 +32,15 @@ export interface SessionView {
   ipAddress: string | null;
 }
 
+/** Who is signed in, for which account, and the wallet's accounts (`AuthService.current`). */
+export interface CurrentSession {
+  session: SessionView;
+  role: Role;
+  account: { id: string; name: string; liveEnabled: boolean };
+  /** Every account the wallet is a member of, most recently joined first. */
+  memberships: Array<{ accountId: string; accountName: string; role: Role; joinedAt: Date | null }>;
+}
+
 /** Where a session was opened from, kept so the wallet can tell its sessions apart. */
 export interface ClientMeta {
   userAgent?: string;
@@ -179,6 +188,19 @@ export class AuthService {
     return (await this.authFor(row))!;
   }
 
+  /**
+   * Rotation at sign-in: the session of the cookie the browser still sent (if any) ends when a new one is opened,
+   * so a token planted in or copied from this browser before sign-in never outlives it. Best effort: an unknown
+   * token changes nothing.
+   */
+  async revokeToken(token: string | undefined): Promise<void> {
+    if (!token || !TOKEN_SHAPE.test(token)) return;
+    await this.d.prisma.dashboardSession.updateMany({
+      where: { tokenHash: hashToken(token), revokedAt: null },
+      data: { revokedAt: new Date(this.d.clock.now()) },
+    });
+  }
+
   /** One session, as its wallet sees it. */
   async getSession(id: string): Promise<SessionView | null> {
     const row = await this.d.prisma.dashboardSession.findUnique({ where: { id } });
@@ -200,6 +222,8 @@ export class AuthService {
   /** Revokes one of the wallet's own sessions (another wallet's is NOT_FOUND); revoking twice changes nothing. */
   async revokeSession(auth: KeyAuth, id: string): Promise<SessionView> {
     const member = sessionMember(auth);
+    // Not one of our ids (NUL bytes, megabytes of text): no session has it, and Postgres would refuse a NUL (500).
+    if (!/^dsess_[0-9A-Za-z]{8,40}$/.test(id)) throw notFound('Session');
     const row = await this.d.prisma.dashboardSession.findUnique({ where: { id } });
     if (!row || row.address !== member.address || row.chainType !== member.chainType) throw notFound('Session');
     if (row.revokedAt) return this.view(row);
@@ -231,12 +255,24 @@ export class AuthService {
     return this.view(await this.d.prisma.dashboardSession.update({ where: { id: auth.keyId }, data: { accountId, memberId: target.id, mode: 'test' } }));
   }
 
-  /** The current session with the member's role and the account: what the dashboard reads first. */
-  async current(auth: KeyAuth): Promise<{ session: SessionView; role: Role; account: { id: string; name: string; liveEnabled: boolean } }> {
+  /** The current session with the member's role, the account and the wallet's other accounts: what the dashboard reads first. */
+  async current(auth: KeyAuth): Promise<CurrentSession> {
     const member = sessionMember(auth);
-    const [session, account] = await Promise.all([this.getSession(auth.keyId), this.d.accounts.getAccount(auth.accountId)]);
+    const [session, account, memberships] = await Promise.all([
+      this.getSession(auth.keyId),
+      this.d.accounts.getAccount(auth.accountId),
+      this.d.accounts.membershipsOf(member.chainType, member.address),
+    ]);
     if (!session || !account) throw new ApiError('UNAUTHORIZED', 'The dashboard session is not valid: sign in again');
-    return { session, role: member.role, account: { id: account.id, name: account.name, liveEnabled: account.liveEnabled } };
+    const accounts = await Promise.all(memberships.map((m) => this.d.accounts.getAccount(m.accountId)));
+    return {
+      session,
+      role: member.role,
+      account: { id: account.id, name: account.name, liveEnabled: account.liveEnabled },
+      memberships: memberships.flatMap((m, i) =>
+        accounts[i] ? [{ accountId: m.accountId, accountName: accounts[i].name, role: m.role as Role, joinedAt: m.joinedAt }] : [],
+      ),
+    };
   }
 
   /** Signs the current session out (revoked at once, on every instance); `everywhere`: every session of the wallet. */
@@ -250,6 +286,18 @@ export class AuthService {
       });
     }
     return this.view(await this.d.prisma.dashboardSession.update({ where: { id: auth.keyId }, data: { revokedAt: now } }));
+  }
+
+  /**
+   * Deletes challenges a day past their expiry and sessions 30 days past their end or revocation (the wallet's
+   * session list shows only working ones, so nothing visible goes). Returns how many rows went.
+   */
+  async deleteExpired(): Promise<{ challenges: number; sessions: number }> {
+    const now = this.d.clock.now();
+    const challenges = await this.d.prisma.signInChallenge.deleteMany({ where: { expiresAt: { lt: new Date(now - 86_400_000) } } });
+    const cutoff = new Date(now - 30 * 86_400_000);
+    const sessions = await this.d.prisma.dashboardSession.deleteMany({ where: { OR: [{ expiresAt: { lt: cutoff } }, { revokedAt: { lt: cutoff } }] } });
+    return { challenges: challenges.count, sessions: sessions.count };
   }
 
   /** Turns the development one-click sign-in on (src/dev.ts only; refused outside NODE_ENV=development). */

@@ -34,3 +34,16 @@ export function sameOrigin(origin: string | undefined, publicUrl: string): boole
     return false;
   }
 }
+
+/**
+ * Whether a sign-in challenge may still be used, pure: once used it never is again; it is open from its issue to its
+ * expiry (by the service's clock; a challenge "issued" later than now, the clock having gone back, is not open yet).
+ */
+export type ChallengeVerdict = 'open' | 'used' | 'expired' | 'not_yet';
+
+export function challengeVerdict(c: { usedAt: Date | null; issuedAt: Date; expiresAt: Date }, now: number): ChallengeVerdict {
+  if (c.usedAt) return 'used';
+  if (now >= c.expiresAt.getTime()) return 'expired';
+  if (now < c.issuedAt.getTime()) return 'not_yet';
+  return 'open';
+}

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { isoTimestamp } from '../openapi/common.js';
 import { displayWallet } from '../accounts/input.js';
 import { ROLES } from '../accounts/state.js';
-import type { SessionView } from './service.js';
+import type { CurrentSession, SessionView } from './service.js';
+import type { ChallengeView } from './sign-in.js';
 
 /** A dashboard session as its wallet sees it: never the token, which only the cookie carries. */
 export const sessionViewSchema = z
@@ -42,6 +43,16 @@ export const toSessionWire = (s: SessionView): SessionWire => ({
   ipAddress: s.ipAddress,
 });
 
+/** An account the wallet belongs to. */
+const membershipSchema = z
+  .object({
+    accountId: z.string(),
+    accountName: z.string(),
+    role: z.enum(ROLES),
+    joinedAt: isoTimestamp.nullable().meta({ description: 'Its first sign-in into the account; null for an invitation not taken up yet.' }),
+  })
+  .meta({ id: 'DashboardMembership' });
+
 /** The current session with who is signed in and for which account: what the dashboard reads first. */
 export const currentSessionSchema = z
   .object({
@@ -49,6 +60,45 @@ export const currentSessionSchema = z
     session: sessionViewSchema,
     role: z.enum(ROLES).meta({ description: "The member's role in the account (what they may do: docs/accounts.md)." }),
     account: z.object({ id: z.string(), name: z.string(), liveEnabled: z.boolean() }),
+    memberships: z
+      .array(membershipSchema)
+      .meta({ description: 'Every account the wallet is a member of, newest first: switch with POST /v1/auth/session/account.' }),
   })
   .meta({ id: 'DashboardLogin' });
 export type CurrentSessionWire = z.output<typeof currentSessionSchema>;
+
+export const toCurrentWire = (c: CurrentSession): CurrentSessionWire => ({
+  object: 'dashboard_login',
+  session: toSessionWire(c.session),
+  role: c.role,
+  account: c.account,
+  memberships: c.memberships.map((m) => ({ ...m, joinedAt: m.joinedAt?.toISOString() ?? null })),
+});
+
+/** POST /v1/auth/sign-in: the new session (its token is in the Set-Cookie header only) and what it acts for. */
+export const signInResultSchema = currentSessionSchema
+  .extend({ newAccount: z.boolean().meta({ description: "True when this was the wallet's first sign-in, which created its account." }) })
+  .meta({ id: 'SignInResult' });
+
+/** POST /v1/auth/challenge: the message to sign. */
+export const challengeViewSchema = z
+  .object({
+    object: z.literal('sign_in_challenge'),
+    nonce: z.string().meta({ description: 'Send it back with the signature.', example: 'q8ZcV1Lr0mBtY5wXe2Nd7K' }),
+    message: z.string().meta({ description: 'The text to sign, byte for byte: EIP-4361, or its Solana form.' }),
+    expiresAt: isoTimestamp.meta({ description: 'After this the signed challenge is refused: ask for a new one.' }),
+  })
+  .meta({ id: 'SignInChallenge' });
+export type ChallengeWire = z.output<typeof challengeViewSchema>;
+
+export const toChallengeWire = (c: ChallengeView): ChallengeWire => ({
+  object: 'sign_in_challenge',
+  nonce: c.nonce,
+  message: c.message,
+  expiresAt: c.expiresAt.toISOString(),
+});
+
+/** GET /v1/auth/sessions: a session of the wallet, and whether it is the one asking. */
+export const listedSessionSchema = sessionViewSchema
+  .extend({ current: z.boolean().meta({ description: 'Whether this is the session of the request.' }) })
+  .meta({ id: 'ListedDashboardSession' });

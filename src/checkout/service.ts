@@ -4,7 +4,7 @@ import type { AssetsService } from '../assets/service.js';
 import type { RpcClients } from '../assets/service.js';
 import type { Prisma as PrismaClient } from '../db/client.js';
 import type { CheckoutPayment, CheckoutReview, CheckoutSession, Prisma } from '../db/generated/client.js';
-import { decodeCursor, encodeCursor, NEWEST_FIRST, after, pageOf } from '../db/keyset.js';
+import { decodeCursor, encodeCursor, NEWEST_FIRST, OLDEST_FIRST, after, afterAscending, pageOf, type Page, type RangePageQuery } from '../db/keyset.js';
 import type { CoreConfig } from '../core-config.js';
 import type { Handles } from '../handles.js';
 import type { CheckoutConfig } from './config.js';
@@ -46,6 +46,18 @@ type Tx = Prisma.TransactionClient;
  * written), so another domain's dependent change commits or rolls back with it — e.g. invoices: the session
  * paying an invoice becomes `paid` → the invoice becomes `paid` and `invoice.paid` is recorded atomically.
  */
+/** Paid sessions of one UTC day in one settlement token (`CheckoutService.paidPerDay`). */
+export interface PaidDay {
+  day: string;
+  chainId: number;
+  token: string;
+  symbol: string;
+  decimals: number;
+  count: number;
+  /** Sum of the sessions' amounts, base units. */
+  amount: string;
+}
+
 export type StatusListener = (tx: Prisma.TransactionClient, before: CheckoutSession, after: CheckoutSession) => Promise<void>;
 
 /**
@@ -160,6 +172,23 @@ export class CheckoutService implements CheckoutSessions {
   /** Whether a session with this id exists (the hosted pay page answers 404 otherwise). */
   async exists(id: string): Promise<boolean> {
     return !!(await this.prisma.checkoutSession.findUnique({ where: { id }, select: { id: true } }));
+  }
+
+  /**
+   * Sessions of the key's account and mode paid in [from, to), per UTC day and settlement token: how many and the
+   * sum of their amounts (base units, exact: summed as SQL numeric). The dashboard's overview reads this.
+   */
+  async paidPerDay(auth: KeyAuth, range: { from: Date; to: Date }): Promise<PaidDay[]> {
+    const rows = await this.prisma.$queryRaw<
+      Array<{ day: string; chain_id: number; token: string; symbol: string; decimals: number; n: number; amount: string }>
+    >`
+      SELECT to_char((paid_at AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS day, settle_chain_id AS chain_id, settle_token AS token,
+             settle_symbol AS symbol, settle_decimals AS decimals, count(*)::int AS n, sum(amount::numeric)::text AS amount
+      FROM checkout_sessions
+      WHERE account_id = ${auth.accountId} AND livemode = ${auth.mode === 'live'} AND paid_at >= ${range.from} AND paid_at < ${range.to}
+      GROUP BY 1, 2, 3, 4, 5
+      ORDER BY 1, 2, 4`;
+    return rows.map((r) => ({ day: r.day, chainId: r.chain_id, token: r.token, symbol: r.symbol, decimals: r.decimals, count: r.n, amount: r.amount }));
   }
 
   isOwner(s: Pick<CheckoutSession, 'accountId' | 'livemode'>, auth: KeyAuth | null): boolean {
@@ -282,6 +311,18 @@ export class CheckoutService implements CheckoutSessions {
       where: { ...where, ...after(from) },
       include: { payments: true, reviews: true },
       orderBy: NEWEST_FIRST,
+      take: q.limit + 1,
+    });
+    return pageOf(rows, q.limit, ({ payments, reviews, ...s }) => this.view(s, payments, true, reviews), encodeCursor);
+  }
+
+  /** The key's sessions (owner's view) created in [from, to), oldest first: the CSV export's rows (src/exports/). */
+  async exportPage(auth: KeyAuth, q: RangePageQuery): Promise<Page<SessionView>> {
+    const from = q.cursor ? decodeCursor(q.cursor, (id) => SESSION_ID.test(id)) : null;
+    const rows = await this.prisma.checkoutSession.findMany({
+      where: { accountId: auth.accountId, livemode: auth.mode === 'live', createdAt: { gte: q.from, lt: q.to }, ...afterAscending(from) },
+      include: { payments: true, reviews: true },
+      orderBy: OLDEST_FIRST,
       take: q.limit + 1,
     });
     return pageOf(rows, q.limit, ({ payments, reviews, ...s }) => this.view(s, payments, true, reviews), encodeCursor);

@@ -11,6 +11,14 @@ export interface Keyset {
   id: string;
 }
 
+/** One page of an export: the rows created in [from, to), oldest first, after `cursor` (src/exports/). */
+export interface RangePageQuery {
+  from: Date;
+  to: Date;
+  cursor: string | null;
+  limit: number;
+}
+
 export interface Page<T> {
   object: 'list';
   data: T[];
@@ -23,6 +31,14 @@ export const NEWEST_FIRST: Array<{ createdAt: 'desc' } | { id: 'desc' }> = [{ cr
 /** Prisma `where` fragment: the rows after `k` in newest-first order (nothing to add on the first page). */
 export function after(k: Keyset | null | undefined) {
   return k ? { OR: [{ createdAt: { lt: k.createdAt } }, { createdAt: k.createdAt, id: { lt: k.id } }] } : {};
+}
+
+/** Oldest first over (created_at, id): exports read a time range in the order things happened. */
+export const OLDEST_FIRST: Array<{ createdAt: 'asc' } | { id: 'asc' }> = [{ createdAt: 'asc' }, { id: 'asc' }];
+
+/** Prisma `where` fragment: the rows after `k` in OLDEST_FIRST order (nothing to add on the first page). */
+export function afterAscending(k: Keyset | null | undefined) {
+  return k ? { OR: [{ createdAt: { gt: k.createdAt } }, { createdAt: k.createdAt, id: { gt: k.id } }] } : {};
 }
 
 /** The page out of `limit + 1` rows read in NEWEST_FIRST order; `cursorOf` names the last row kept. */

@@ -37,5 +37,7 @@ export const TABLE_OWNERS = {
   WebhookAttempt: 'webhooks',
   EmailMessage: 'mail',
   IdempotencyKey: 'idempotency',
+  RequestLog: 'request-logs',
+  UsageDaily: 'request-logs',
   PubsubMessage: 'db',
 } as const;

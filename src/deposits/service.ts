@@ -3,7 +3,7 @@ import type { Prisma as PrismaClient } from '../db/client.js';
 import type { DepositAddress, Order, Prisma } from '../db/generated/client.js';
 import type { PgPubSub } from '../db/pubsub.js';
 import { readByIds } from '../db/by-ids.js';
-import { decodeCursor, encodeCursor, NEWEST_FIRST, after, pageOf, type Page } from '../db/keyset.js';
+import { decodeCursor, encodeCursor, NEWEST_FIRST, after, pageOf, type Page, type RangePageQuery } from '../db/keyset.js';
 import { ApiError, isApiError, notFound } from '../errors.js';
 import { newId } from '../ids.js';
 import type { ProvidersConfig } from '../providers/config.js';
@@ -31,9 +31,12 @@ import {
   type DepositAddressAction,
 } from './state.js';
 import { depositAddressTopic } from './topics.js';
-import { depositAddressView, type DepositAddressView, type DepositEstimate } from './views.js';
+import { depositAddressView, depositRecordView, type DepositAddressView, type DepositEstimate, type DepositRecordView } from './views.js';
 
 type Tx = Prisma.TransactionClient;
+
+/** Deposit ids as recordDeposit makes them (`newId('dpt')`): an export cursor naming another shape is refused. */
+const DEPOSIT_ID = /^dpt_[0-9A-Za-z]{1,64}$/;
 
 /** No token amount exceeds 2^256-1. */
 const UINT256_MAX = (1n << 256n) - 1n;
@@ -385,6 +388,19 @@ export class DepositsService {
     const from = q.cursor ? decodeCursor(q.cursor, (id) => DEPOSIT_ADDRESS_ID.test(id)) : null;
     const rows = await this.prisma.depositAddress.findMany({ where: { ...where, ...after(from) }, orderBy: NEWEST_FIRST, take: q.limit + 1 });
     return pageOf(rows, q.limit, (r) => depositAddressView(r), encodeCursor);
+  }
+
+  /** The deposits at the key's addresses detected in [from, to), oldest first: the CSV export's rows (src/exports/). */
+  async exportPage(auth: KeyAuth, q: RangePageQuery): Promise<Page<DepositRecordView>> {
+    const from = q.cursor ? decodeCursor(q.cursor, (id) => DEPOSIT_ID.test(id)) : null;
+    const page = from ? { OR: [{ detectedAt: { gt: from.createdAt } }, { detectedAt: from.createdAt, id: { gt: from.id } }] } : {};
+    const rows = await this.prisma.deposit.findMany({
+      where: { depositAddress: { accountId: auth.accountId, livemode: auth.mode === 'live' }, detectedAt: { gte: q.from, lt: q.to }, ...page },
+      include: { depositAddress: true },
+      orderBy: [{ detectedAt: 'asc' }, { id: 'asc' }],
+      take: q.limit + 1,
+    });
+    return pageOf(rows, q.limit, depositRecordView, (r) => encodeCursor({ createdAt: r.detectedAt, id: r.id }));
   }
 
   /** The `list` cursor that resumes right after `v` (GraphQL gives every edge its own cursor). */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isoTimestamp } from '../openapi/common.js';
 import { sameShape } from '../openapi/same-shape.js';
-import type { DepositAddress as Row, Order as OrderRow } from '../db/generated/client.js';
+import type { Deposit as DepositRow, DepositAddress as Row, Order as OrderRow } from '../db/generated/client.js';
 import type { OrderStatus } from '../orders/state.js';
 import type { DepositAddressStatus } from './state.js';
 
@@ -145,3 +145,49 @@ export const depositAddressViewSchema = z
 
 sameShape<z.output<typeof depositItemSchema>, DepositItemView>(true);
 sameShape<z.output<typeof depositAddressViewSchema>, DepositAddressView>(true);
+
+/** One deposit as the CSV export lists it: the deposit, the address it arrived at, and its order record's id. */
+export interface DepositRecordView {
+  id: string;
+  depositAddressId: string;
+  address: string;
+  provider: string;
+  chainId: number;
+  token: string;
+  tokenSymbol: string;
+  tokenDecimals: number;
+  amount: string;
+  srcTxHash: string;
+  quoteId: string;
+  dstChainId: number;
+  dstToken: string;
+  dstSymbol: string;
+  dstDecimals: number;
+  recipient: string;
+  label: string | null;
+  detectedAt: string;
+}
+
+export function depositRecordView(d: DepositRow & { depositAddress: Row }): DepositRecordView {
+  const a = d.depositAddress;
+  return {
+    id: d.id,
+    depositAddressId: a.id,
+    address: a.address,
+    provider: d.provider,
+    chainId: a.chainId,
+    token: a.token,
+    tokenSymbol: a.tokenSymbol,
+    tokenDecimals: a.tokenDecimals,
+    amount: d.amount,
+    srcTxHash: d.srcTxHash,
+    quoteId: d.quoteId,
+    dstChainId: a.dstChainId,
+    dstToken: a.dstToken,
+    dstSymbol: a.dstSymbol,
+    dstDecimals: a.dstDecimals,
+    recipient: a.recipient,
+    label: a.label,
+    detectedAt: d.detectedAt.toISOString(),
+  };
+}

@@ -26,6 +26,8 @@ const DEVNET_CONTRACTS = [
   'CallsDispatcher',
   'TestVault4626',
   'NativeVault',
+  'OwnerWallet',
+  'OwnerWalletFactory',
 ] as const;
 type DevnetContractName = (typeof DEVNET_CONTRACTS)[number];
 

@@ -41,8 +41,15 @@ export interface GraphQLContext {
   accountId?: string;
   /** The client's user agent (recorded on a dashboard session opened by `signIn`). */
   userAgent?: string;
+  /** The session cookie's token the request carried (sign-in ends that session: rotation). */
+  sessionToken?: string;
   /** Set-Cookie values for the HTTP response (sign-in, sign-out); over WebSocket there is no response to carry them. */
   responseCookies: string[];
+  /**
+   * What the transport's request log needs of the operation (src/graphql/yoga.ts fills it): its name and the first
+   * error code it answered. A holder, shared by the copies of this context yoga makes.
+   */
+  outcome: { operation?: string; errorCode?: string };
   /** Set when a mutation answered with the stored result of an idempotency key (src/graphql/idempotency.ts). */
   idempotentReplayed?: boolean;
 }
@@ -76,7 +83,9 @@ export function createGraphQLContext(
     clientIp,
     ...(client.userAgent ? { userAgent: client.userAgent } : {}),
     responseCookies: [],
+    ...(client.sessionToken ? { sessionToken: client.sessionToken } : {}),
     rateLimit: newTicket(),
+    outcome: {},
     auth() {
       const found = (a: KeyAuth | null) => {
         if (a) ctx.accountId = a.accountId;

@@ -16,7 +16,7 @@ import {
   type ValueNode,
 } from 'graphql';
 import type { Usage } from '../ratelimit/policy.js';
-import { balancesWeight, QUOTE_WEIGHT } from '../ratelimit/weights.js';
+import { balancesWeight, EXPORT_WEIGHT, QUOTE_WEIGHT } from '../ratelimit/weights.js';
 import type { PageSizeExtension } from './pagination.js';
 
 /**
@@ -68,6 +68,8 @@ export const FIELD_RULES: Record<string, FieldRule> = {
   'Query.quoteWithCalls': { cost: () => QUOTE_COST + CALLS_SIMULATION_COST, weight: () => QUOTE_WEIGHT },
   'Query.checkoutSessionQuote': { cost: () => CHECKOUT_QUOTE_COST, weight: () => QUOTE_WEIGHT },
   'Query.balances': { cost: (a) => BALANCES_COST_PER_CHAIN * balancesWeight(chainsArg(a), a.address), weight: (a) => balancesWeight(chainsArg(a), a.address) },
+  // Reads every row of its range (up to 5 MiB of CSV), weighed as its REST route.
+  'Query.csvExport': { cost: () => 100, weight: () => EXPORT_WEIGHT },
   'Mutation.createCheckoutSession': { strict: true },
   'Mutation.createCheckoutRefund': { strict: true },
   'Mutation.createWebhookEndpoint': { strict: true },
@@ -86,6 +88,9 @@ export const FIELD_RULES: Record<string, FieldRule> = {
   'Mutation.createLimitOrder': { strict: true, cost: () => 10 },
   'Mutation.submitLimitOrder': { cost: () => 10 },
   'Mutation.cancelLimitOrders': { cost: () => 10 },
+  // Wallet sign-in (public, as their REST routes: strict bucket). Checking an EVM signature is an eth_call on its chain.
+  'Mutation.createSignInChallenge': { strict: true },
+  'Mutation.signIn': { strict: true, cost: () => 10 },
 };
 
 export interface OperationCost {

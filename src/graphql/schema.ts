@@ -5,13 +5,16 @@ import './modules/accounts.js';
 import './modules/assets.js';
 import './modules/auth.js';
 import './modules/checkout.js';
+import './modules/dashboard.js';
 import './modules/deposits.js';
 import './modules/events.js';
+import './modules/exports.js';
 import './modules/invoices.js';
 import './modules/limit-orders.js';
 import './modules/meta.js';
 import './modules/orders.js';
 import './modules/quotes.js';
+import './modules/request-logs.js';
 import './modules/billing.js';
 import './modules/webhooks.js';
 

@@ -1,5 +1,5 @@
 import { createYoga, type GraphiQLOptions, type Plugin } from 'graphql-yoga';
-import { GraphQLError, NoSchemaIntrospectionCustomRule, type DocumentNode, type ExecutionResult, type GraphQLSchema } from 'graphql';
+import { GraphQLError, getOperationAST, NoSchemaIntrospectionCustomRule, type DocumentNode, type ExecutionResult, type GraphQLSchema } from 'graphql';
 import { maxAliasesPlugin } from '@escape.tech/graphql-armor-max-aliases';
 import { maxDepthPlugin } from '@escape.tech/graphql-armor-max-depth';
 import { maxDirectivesPlugin } from '@escape.tech/graphql-armor-max-directives';
@@ -67,6 +67,27 @@ const maskError =
   (log: Logger) =>
   (error: unknown): Error =>
     error instanceof GraphQLError && typeof error.extensions?.code === 'string' ? error : toGraphQLError(error, log, { where: 'a GraphQL stream' });
+
+/**
+ * Tells the transport what its request log keeps of an operation (GraphQLContext.outcome): the name of the operation
+ * that ran, and the first error code of a single result (HTTP; the WebSocket transport reads its results itself).
+ */
+function useRequestOutcome(): Plugin<GraphQLContext> {
+  const named = (args: { document: DocumentNode; operationName?: string | null; contextValue: unknown }) => {
+    const outcome = (args.contextValue as Partial<GraphQLContext>).outcome;
+    if (outcome) outcome.operation = getOperationAST(args.document, args.operationName)?.name?.value;
+  };
+  return {
+    onExecute: ({ args }) => named(args),
+    onSubscribe: ({ args }) => named(args),
+    onResultProcess: ({ result, serverContext }) => {
+      const outcome = (serverContext as { gqlContext?: GraphQLContext }).gqlContext?.outcome;
+      if (!outcome || Symbol.asyncIterator in result) return;
+      const first = (Array.isArray(result) ? (result as ExecutionResult[]) : [result as ExecutionResult]).find((r) => r.errors?.length)?.errors?.[0];
+      if (first) outcome.errorCode = String(first.extensions?.code ?? 'INVALID_PARAMS');
+    },
+  };
+}
 
 /** Deepest bracket nesting a document may have; the introspection query GraphiQL sends needs about 15. */
 const MAX_NESTING = 64;
@@ -183,6 +204,6 @@ export function createGraphQLServer({
     // Bodies reach yoga already read and capped at BODY_LIMIT_BYTES (src/http/body.ts; WebSocket frames by
     // maxPayload), so yoga's own limit would only re-pipe every body through a stream for nothing.
     maxRequestBodySize: false,
-    plugins: [...documentLimits(config), useOperationLimits(config), useErrorCodes(log), useIdempotentReplayHeader()],
+    plugins: [...documentLimits(config), useOperationLimits(config), useErrorCodes(log), useIdempotentReplayHeader(), useRequestOutcome()],
   });
 }

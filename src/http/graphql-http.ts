@@ -9,6 +9,7 @@ import { clientIp } from './client-ip.js';
 import { graphqlErrorBody } from './errors.js';
 import type { HttpRateLimit } from './rate-limit.js';
 import { headerValue, sendJson } from './respond.js';
+import { graphqlRoute } from './request-log.js';
 import { GRAPHIQL_CSP } from './security.js';
 import type { HttpDeps, RequestState } from './types.js';
 
@@ -45,11 +46,23 @@ export function graphqlHttpTransport(deps: HttpDeps, yoga: ReturnType<typeof cre
       userAgent: headerValue(req.headers['user-agent']),
     });
     gqlContext.rateLimit = state.rateLimit;
+    /**
+     * Marks a request of an account for the request log (src/http/server.ts records it once answered): the key was
+     * read already when the operation ran or the gate counted it; otherwise (an operation that never ran) it is
+     * read now.
+     */
+    const logged = async (op: string | null | undefined) => {
+      state.route = graphqlRoute(op ?? undefined);
+      state.errorCode = gqlContext.outcome.errorCode;
+      state.auth = (await gqlContext.auth().catch(() => null)) ?? undefined;
+    };
     try {
       // A key that does not authenticate counts against the client address, so guessing keys is limited too.
       if (rate.enabled) await rate.limit(req, res, state.rateLimit, await gqlContext.auth().catch(() => null), { default: 1 });
     } catch (err) {
       if (!isApiError(err) || err.code !== 'RATE_LIMITED') throw err;
+      await logged(null);
+      state.errorCode = err.code;
       return sendJson(res, 429, graphqlErrorBody(err, state.requestId));
     }
     const body = method === 'GET' || method === 'HEAD' ? undefined : await readBody(req, config.BODY_LIMIT_BYTES);
@@ -65,6 +78,7 @@ export function graphqlHttpTransport(deps: HttpDeps, yoga: ReturnType<typeof cre
     );
     const decision = state.rateLimit.decision;
     rate.applyHeaders(res, decision);
+    await logged(gqlContext.outcome.operation);
     state.accountId = gqlContext.accountId;
     const out: Record<string, string | string[]> = {};
     response.headers.forEach((v, k) => {
@@ -86,6 +100,7 @@ export function graphqlHttpTransport(deps: HttpDeps, yoga: ReturnType<typeof cre
       if (response.status >= 400 && bytes.length === 0) {
         const message = graphqlRefusals[response.status] ?? `Request refused (HTTP ${response.status})`;
         const allow = response.headers.get('allow');
+        state.errorCode = 'INVALID_PARAMS';
         return sendJson(res, response.status, graphqlErrorBody(new ApiError('INVALID_PARAMS', message), state.requestId), allow ? { allow } : {});
       }
       res.writeHead(status, out);

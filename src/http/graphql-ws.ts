@@ -1,15 +1,16 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Socket } from 'node:net';
-import { GraphQLError } from 'graphql';
+import { GraphQLError, getOperationAST } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import { WebSocketServer } from 'ws';
 import { readCookie } from '../auth/cookie.js';
 import { sameOrigin } from '../auth/state.js';
-import { createGraphQLContext } from '../graphql/context.js';
+import { createGraphQLContext, type GraphQLContext } from '../graphql/context.js';
 import type { createGraphQLServer } from '../graphql/yoga.js';
 import { newTicket } from '../ratelimit/service.js';
 import { clientIp } from './client-ip.js';
 import { apiErrorExtensions, graphqlErrorFields } from './errors.js';
+import { graphqlRoute, recordRequest, wsStatus } from './request-log.js';
 import { requestIdFrom } from './request-id.js';
 import { headerValue } from './respond.js';
 import type { HttpDeps } from './types.js';
@@ -70,8 +71,15 @@ export function graphqlWsTransport(
     });
   });
 
-  // Request id per operation, per socket (collected with the socket, so nothing outlives a connection).
-  const wsRequestIds = new WeakMap<object, Map<string, string>>();
+  // Per operation, per socket (collected with the socket, so nothing outlives a connection): its request id, and
+  // what the request log keeps of it (start, context, first error code).
+  interface Op {
+    requestId: string;
+    started: number;
+    ctx?: GraphQLContext;
+    errorCode?: string;
+  }
+  const wsRequestIds = new WeakMap<object, Map<string, Op>>();
   const opRequestIds = (socket: object) => {
     let m = wsRequestIds.get(socket);
     if (!m) {
@@ -89,6 +97,29 @@ export function graphqlWsTransport(
       (typeof conn.apiKey === 'string' ? conn.apiKey : undefined) ??
       headerValue(ctx.extra.request.headers['x-api-key'])
     );
+  };
+
+  /** An operation that ended (completed, or refused with errors) goes to its account's request log, if it has one. */
+  const logOperation = (req: IncomingMessage, op: Op | undefined) => {
+    if (!op?.ctx) return;
+    const { ctx, started, requestId, errorCode } = op;
+    const latencyMs = Math.round((performance.now() - started) * 10) / 10;
+    void ctx
+      .auth()
+      .then((auth) => {
+        if (!auth) return;
+        const route = graphqlRoute(ctx.outcome.operation);
+        recordRequest(services.requestLogs, config.TRUST_PROXY, req, {
+          auth,
+          route,
+          method: 'WS',
+          status: wsStatus(errorCode),
+          latencyMs,
+          requestId,
+          errorCode,
+        });
+      })
+      .catch(() => {});
   };
 
   useServer(
@@ -115,14 +146,27 @@ export function graphqlWsTransport(
       // execution plugins: the same mapping (src/http/errors.ts), with the operation's request id.
       onError: (ctx, id, _payload, errors) => {
         const ids = opRequestIds(ctx.extra.socket);
-        const requestId = ids.get(id) ?? requestIdFrom(undefined);
+        const op = ids.get(id);
+        const requestId = op?.requestId ?? requestIdFrom(undefined);
         ids.delete(id);
-        return errors.map((e) => {
+        const mapped = errors.map((e) => {
           const { kind, message, extensions } = graphqlErrorFields(e, log, { requestId, where: 'subscription' });
           return kind === 'graphql' ? { ...e.toJSON(), extensions } : { message, path: e.path, extensions };
         });
+        if (op) op.errorCode ??= String(mapped[0]?.extensions?.code ?? 'INVALID_PARAMS');
+        logOperation(ctx.extra.request, op);
+        return mapped;
       },
-      onComplete: (ctx, id) => void opRequestIds(ctx.extra.socket).delete(id),
+      onNext: (ctx, id, _payload, _args, result) => {
+        const op = opRequestIds(ctx.extra.socket).get(id);
+        const code = (result as { errors?: ReadonlyArray<{ extensions?: Record<string, unknown> }> }).errors?.[0]?.extensions?.code;
+        if (op && code !== undefined) op.errorCode ??= String(code);
+      },
+      onComplete: (ctx, id) => {
+        const ids = opRequestIds(ctx.extra.socket);
+        logOperation(ctx.extra.request, ids.get(id));
+        ids.delete(id);
+      },
       onSubscribe: async (ctx, id, params) => {
         const req = ctx.extra.request;
         const socket = ctx.extra.socket;
@@ -133,7 +177,8 @@ export function graphqlWsTransport(
         // Closed for a limit (this operation's, or the message rate's): nothing more runs on it.
         if (socket.readyState !== socket.OPEN) return [new GraphQLError('The connection is closing', { extensions: { code: 'RATE_LIMITED' } })];
         const requestId = requestIdFrom(undefined);
-        opRequestIds(socket).set(id, requestId);
+        const op: Op = { requestId, started: performance.now() };
+        opRequestIds(socket).set(id, op);
         const { schema, execute, subscribe, parse, validate } = yoga.getEnveloped({ ...ctx, req, socket, params });
         const apiKey = wsApiKey(ctx);
         const sessionToken = apiKey ? undefined : sessionTokenOf(req);
@@ -142,6 +187,7 @@ export function graphqlWsTransport(
           userAgent: headerValue(req.headers['user-agent']),
         });
         gqlContext.rateLimit = newTicket();
+        op.ctx = gqlContext;
         /** An operation that will not run still takes its point; over the limit, RATE_LIMITED is its only error. */
         const refusedAtGate = async (): Promise<GraphQLError[] | null> => {
           if (!ratelimit.enabled) return null;
@@ -157,6 +203,7 @@ export function graphqlWsTransport(
         } catch (e) {
           return (await refusedAtGate()) ?? [e as GraphQLError];
         }
+        gqlContext.outcome.operation = getOperationAST(document, params.operationName)?.name?.value;
         const errors = validate(schema, document);
         if (errors.length) return (await refusedAtGate()) ?? errors;
         return {

@@ -12,6 +12,7 @@ import { restError } from './errors.js';
 import type { HttpRateLimit } from './rate-limit.js';
 import { JSON_TYPE, headerValue, jsonText, sendJson } from './respond.js';
 import { idempotentRest, replayHeaders } from './rest-idempotency.js';
+import { envelopeCode } from './request-log.js';
 import type { HttpDeps, RequestState } from './types.js';
 
 const keyRequired = () => new ApiError('UNAUTHORIZED', 'An API key is required: send it in the x-api-key header');
@@ -56,6 +57,7 @@ export function restTransport(deps: HttpDeps, router: Router, rate: HttpRateLimi
       throw err;
     }
     const { route, params } = matched;
+    state.route = route.path;
     const apiKey = headerValue(req.headers['x-api-key']);
     const session = route.access === 'session';
     const sessionToken = session ? readCookie(headerValue(req.headers.cookie), services.auth.cookieName) : undefined;
@@ -68,6 +70,8 @@ export function restTransport(deps: HttpDeps, router: Router, rate: HttpRateLimi
       : rate.enabled || route.access !== 'public'
         ? await rate.tryAuthenticate(apiKey)
         : { auth: null };
+    // A valid key or session makes this a request of its account: the request log records it, whatever it answers.
+    if (keyed.auth) state.auth = keyed.auth;
     await rate.limit(req, res, state.rateLimit, keyed.auth, routeUsage(route.rateLimit, url.searchParams));
     const raw = method === 'GET' || method === 'HEAD' ? Buffer.alloc(0) : await readBody(req, config.BODY_LIMIT_BYTES);
     const body = parseJsonBody(raw, headerValue(req.headers['content-type']));
@@ -109,12 +113,14 @@ export function restTransport(deps: HttpDeps, router: Router, rate: HttpRateLimi
       );
       if (outcome) {
         const { status, headers, body: text } = outcome.response;
+        if (status >= 400) state.errorCode = envelopeCode(text);
         res.writeHead(status, { ...headers, 'content-length': Buffer.byteLength(text), ...replayHeaders(outcome) });
         return void res.end(text);
       }
     }
     const result = await route.handler(ctx);
     if (!(result instanceof Reply)) return sendJson(res, 200, result ?? {}, {}, method === 'HEAD');
+    if (isStream(result.body)) return streamReply(res, result.status, result.headers, result.body, method === 'HEAD');
     if (Buffer.isBuffer(result.body) || typeof result.body === 'string') {
       res.writeHead(result.status, result.headers);
       res.end(method === 'HEAD' ? undefined : result.body);
@@ -123,4 +129,31 @@ export function restTransport(deps: HttpDeps, router: Router, rate: HttpRateLimi
       res.end();
     } else sendJson(res, result.status, result.body, result.headers, method === 'HEAD');
   };
+}
+
+const isStream = (body: unknown): body is AsyncIterable<string> => typeof body === 'object' && body !== null && Symbol.asyncIterator in body;
+
+/**
+ * A streamed answer (CSV exports): the first chunk is read before the status is sent, so a failure there is still
+ * an ordinary error answer; then chunks are written as they come, waiting for the client to drain. A failure after
+ * that can only cut the answer short (src/http/server.ts destroys the response).
+ */
+async function streamReply(res: ServerResponse, status: number, headers: Record<string, string>, body: AsyncIterable<string>, headOnly: boolean) {
+  const it = body[Symbol.asyncIterator]();
+  const first = await it.next();
+  res.writeHead(status, headers);
+  if (headOnly) {
+    await it.return?.();
+    return void res.end();
+  }
+  for (let r = first; !r.done; r = await it.next()) {
+    if (!res.write(r.value))
+      await new Promise((ok) => {
+        res.once('drain', ok);
+        res.once('close', ok);
+      });
+    // The client went away: stop reading pages for nobody.
+    if (res.destroyed) return void (await it.return?.());
+  }
+  res.end();
 }

@@ -10,6 +10,7 @@ import { errorBody, restError } from './errors.js';
 import { graphqlHttpTransport } from './graphql-http.js';
 import { graphqlWsTransport } from './graphql-ws.js';
 import { httpRateLimit } from './rate-limit.js';
+import { recordRequest } from './request-log.js';
 import { requestIdFrom } from './request-id.js';
 import { sendJson } from './respond.js';
 import { restTransport } from './rest.js';
@@ -56,10 +57,17 @@ export function createHttpServer(deps: HttpDeps, opts: { extraRoutes?: RouteHand
     }
     res.on('finish', () => {
       const ms = Math.round((performance.now() - state.started) * 10) / 10;
-      log.info(
-        { requestId: state.requestId, method: req.method, path: (req.url ?? '/').split('?')[0], status: res.statusCode, ms, accountId: state.accountId },
-        'request',
-      );
+      const path = (req.url ?? '/').split('?')[0];
+      log.info({ requestId: state.requestId, method: req.method, path, status: res.statusCode, ms, accountId: state.accountId }, 'request');
+      if (state.auth)
+        recordRequest(services.requestLogs, config.TRUST_PROXY, req, {
+          auth: state.auth,
+          route: state.route ?? path,
+          status: res.statusCode,
+          latencyMs: ms,
+          requestId: state.requestId,
+          errorCode: state.errorCode,
+        });
     });
     try {
       if (shuttingDown) res.setHeader('connection', 'close');
@@ -79,6 +87,7 @@ export function createHttpServer(deps: HttpDeps, opts: { extraRoutes?: RouteHand
       // Drain what is left of an over-limit body so the client reads our 413 instead of a reset.
       if (isApiError(err) && err.code === 'PAYLOAD_TOO_LARGE') res.setHeader('connection', 'close');
       const r = restError(err, { config, log, requestId: state.requestId });
+      state.errorCode = r.body.error.code;
       sendJson(res, r.status, r.body, r.headers);
     }
   };

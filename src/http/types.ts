@@ -1,3 +1,4 @@
+import type { KeyAuth } from '../accounts/service.js';
 import type { Config } from '../config.js';
 import type { PgPubSub } from '../db/pubsub.js';
 import type { Logger } from '../log.js';
@@ -13,10 +14,18 @@ export interface HttpDeps {
   pubsub: PgPubSub;
 }
 
-/** Per-request facts: the id, the access log's timing and account, and what the request took from its rate limit. */
+/**
+ * Per-request facts: the id, the access log's timing and account, what the request took from its rate limit, and
+ * what the request log keeps of a request of an account (its credential, route template and error code).
+ */
 export interface RequestState {
   requestId: string;
   started: number;
   accountId?: string;
   rateLimit: RateTicket;
+  /** The credential that authenticated the request: set, the request is recorded in its account's request log. */
+  auth?: KeyAuth;
+  /** The REST route template (`/v1/invoices/:id`) or the GraphQL operation (`graphql:<OperationName>`). */
+  route?: string;
+  errorCode?: string;
 }

@@ -3,7 +3,7 @@ import { openSessionIdsOfInvoice, sessionPayments, sessionRow, sessionWithPaymen
 import type { Prisma as PrismaClient } from '../db/client.js';
 import type { CheckoutSession, EmailMessage, Invoice, Prisma } from '../db/generated/client.js';
 import { readByIds } from '../db/by-ids.js';
-import { decodeCursor, encodeCursor, NEWEST_FIRST, after, pageOf, type Page } from '../db/keyset.js';
+import { decodeCursor, encodeCursor, NEWEST_FIRST, OLDEST_FIRST, after, afterAscending, pageOf, type Page, type RangePageQuery } from '../db/keyset.js';
 import { ApiError, notFound } from '../errors.js';
 import { randomBytes } from 'node:crypto';
 import bs58 from 'bs58';
@@ -168,6 +168,17 @@ export class InvoicesService {
       (inv) => invoiceView(inv, { publicUrl: this.deps.config.PUBLIC_URL, full: true, lastEmail: emails.get(inv.id) ?? null }),
       encodeCursor,
     );
+  }
+
+  /** The key's invoices (owner's view, without the last email) created in [from, to), oldest first: the CSV export's rows (src/exports/). */
+  async exportPage(auth: KeyAuth, q: RangePageQuery): Promise<Page<InvoiceView>> {
+    const from = q.cursor ? decodeCursor(q.cursor, (id) => INVOICE_ID.test(id)) : null;
+    const rows = await this.prisma.invoice.findMany({
+      where: { accountId: auth.accountId, livemode: auth.mode === 'live', createdAt: { gte: q.from, lt: q.to }, ...afterAscending(from) },
+      orderBy: OLDEST_FIRST,
+      take: q.limit + 1,
+    });
+    return pageOf(rows, q.limit, (inv) => invoiceView(inv, { publicUrl: this.deps.config.PUBLIC_URL, full: true }), encodeCursor);
   }
 
   /** The newest email of each invoice, in one query. */

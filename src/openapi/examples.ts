@@ -36,6 +36,8 @@ export const EX = {
   arbUsdc: '0xaf88d065e77c8cc2239327c5edb3a432268e5831',
   /** A limit order (created keyless by the contract test, waiting for its signature). */
   limitOrderId: 'lo_Ew0FgpGES9tnFvACwS3jBU',
+  /** A request log entry of the key's account (any request it made). */
+  requestLogId: 'rl_5Hc8Tq2Zm7Lp1Xb4Vn9Kd3',
   solanaMaker: '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU',
   solanaSignature: '4dR7m2JqX9aKpV3wYc8nT1sB5uE6hG2fZoL7iQ3rN9xWkM4tA8yD1cP6vS2bH5jEaaaaaaaaaaaaaaaaaaaaaa',
   createdAt: '2026-11-22T13:59:11.482Z',

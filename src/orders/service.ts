@@ -20,7 +20,7 @@ import { CHECKOUT_SESSION_ID } from '../checkout/input.js';
 import { sessionOwner } from '../checkout/service.js';
 import { DEPOSIT_ADDRESS_ID } from '../deposits/input.js';
 import type { KeyAuth } from '../accounts/service.js';
-import { decodeCursor, encodeCursor, pageOf, type Page } from '../db/keyset.js';
+import { decodeCursor, encodeCursor, pageOf, type Page, type RangePageQuery } from '../db/keyset.js';
 import { eventTypeFor, type OrderStatus } from './state.js';
 import { orderStatusTopic, orderTopic } from './topics.js';
 import { orderStatusView, orderView, type BuildOrderResponse, type BuiltTx, type OrderStatusView, type OrderView } from './views.js';
@@ -108,6 +108,22 @@ export class OrdersService {
 
   private get timeoutMs() {
     return this.deps.config.PROVIDER_TIMEOUT_MS;
+  }
+
+  /**
+   * Orders of the key's account and mode that reached `filled` in [from, to), counted per UTC day (the dashboard's
+   * overview). An order written as filled by another domain (a deposit, a limit-order fill) may have no
+   * `finalizedAt`: its last update is when it was filled.
+   */
+  async filledPerDay(auth: KeyAuth, range: { from: Date; to: Date }): Promise<Array<{ day: string; count: number }>> {
+    const rows = await this.prisma.$queryRaw<Array<{ day: string; n: number }>>`
+      SELECT to_char((coalesce(finalized_at, updated_at) AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS day, count(*)::int AS n
+      FROM orders
+      WHERE account_id = ${auth.accountId} AND livemode = ${auth.mode === 'live'} AND status = 'filled'
+        AND coalesce(finalized_at, updated_at) >= ${range.from} AND coalesce(finalized_at, updated_at) < ${range.to}
+      GROUP BY 1
+      ORDER BY 1`;
+    return rows.map((r) => ({ day: r.day, count: r.n }));
   }
 
   /** Lets other domains (checkout) react when a payment is reported for a quote. */
@@ -315,6 +331,21 @@ export class OrdersService {
     }
     if (!row || !owned) throw notFound('Order');
     return orderView(row);
+  }
+
+  /**
+   * The account's order records (its swaps, deposit orders and limit-order fills) submitted in [from, to), oldest
+   * first: the CSV export's rows (src/exports/).
+   */
+  async exportPage(auth: KeyAuth, q: RangePageQuery): Promise<Page<OrderView>> {
+    const from = q.cursor ? decodeCursor(q.cursor, plausibleQuoteId) : null;
+    const page = from ? { OR: [{ submittedAt: { gt: from.createdAt } }, { submittedAt: from.createdAt, quoteId: { gt: from.id } }] } : {};
+    const rows = await this.prisma.order.findMany({
+      where: { accountId: auth.accountId, livemode: auth.mode === 'live', submittedAt: { gte: q.from, lt: q.to }, ...page },
+      orderBy: [{ submittedAt: 'asc' }, { quoteId: 'asc' }],
+      take: q.limit + 1,
+    });
+    return pageOf(rows, q.limit, orderView, (r) => encodeCursor({ createdAt: r.submittedAt, id: r.quoteId }));
   }
 
   /** Orders by quote id (GraphQL references, one query per batch); null where none was reported. */

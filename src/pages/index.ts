@@ -3,6 +3,7 @@ import type { Usage } from '../ratelimit/policy.js';
 import type { Services } from '../services.js';
 import { payPageHandler } from './checkout/page.js';
 import type { Route } from '../rest/router.js';
+import { dashboardPageHandler } from './dashboard/page.js';
 import { docsPageHandler } from './docs/page.js';
 import { graphiqlAssetsHandler } from './graphiql/page.js';
 import { isInvoicePayPost, invoicePageHandler } from './invoice/page.js';
@@ -11,11 +12,11 @@ import type { PageHandler } from './page.js';
 
 /**
  * Every page the service serves outside the API, asked in order: the documentation, the hosted pay and invoice
- * pages, the dev outbox and GraphiQL's assets (development only). A new page (the dashboard, a status page) is
- * a folder here with its handler added to this list.
+ * pages, the merchant dashboard, the dev outbox and GraphiQL's assets (development only). A new page (a status
+ * page) is a folder here with its handler added to this list.
  */
 export function pageHandlers(
-  services: Pick<Services, 'checkout' | 'invoices' | 'mail'>,
+  services: Pick<Services, 'auth' | 'checkout' | 'invoices' | 'mail'>,
   config: Pick<Config, 'NODE_ENV' | 'DEV_MAIL_PAGE' | 'PUBLIC_URL' | 'DOCS_URL' | 'BRAND'>,
   routes: Route[],
 ): PageHandler[] {
@@ -24,6 +25,7 @@ export function pageHandlers(
     docsPageHandler(config, routes),
     payPageHandler(services.checkout),
     invoicePageHandler(services.invoices),
+    dashboardPageHandler(services.auth, { brand: config.BRAND, docsUrl: config.DOCS_URL, reload: config.NODE_ENV === 'development' }),
     devMailPageHandler(services.mail, { enabled: config.DEV_MAIL_PAGE && development }),
     graphiqlAssetsHandler({ enabled: development }),
   ];

@@ -28,6 +28,9 @@ export function balancesWeight(chains: readonly string[] | undefined | null, add
 export const balancesQueryWeight = (query: URLSearchParams) =>
   balancesWeight(query.has('chains') ? (query.get('chains') ?? '').split(',') : undefined, query.get('address') ?? undefined);
 
+/** A CSV export (REST route or GraphQL `csvExport`) reads every row of its range: as much as ten list pages. */
+export const EXPORT_WEIGHT = 10;
+
 /** A route's rate-limit properties: its weight in the default bucket, and whether it also takes from `strict`. */
 export interface RouteRateLimit {
   bucket?: 'strict';

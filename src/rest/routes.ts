@@ -1,6 +1,7 @@
 import type { Route } from './router.js';
 import { accountRoutes } from './account.js';
-import { authSessionRoutes } from './auth.js';
+import { authSessionRoutes, authSignInRoutes } from './auth.js';
+import { memberRoutes } from './members.js';
 import { assetsRoutes } from './assets.js';
 import { checkoutRoutes } from './checkout.js';
 import { healthRoutes } from './health.js';
@@ -15,6 +16,8 @@ import { depositRoutes } from './deposits.js';
 import { limitOrderRoutes } from './limit-orders.js';
 import { dashboardKeyRoutes } from './dashboard-keys.js';
 import { dashboardMirrorRoutes } from './dashboard-mirrors.js';
+import { requestLogRoutes } from './request-logs.js';
+import { exportRoutes } from './exports.js';
 
 /** Every /v1 route; each domain contributes its own list (src/rest/<domain>.ts). */
 export const restRoutes: Route[] = [
@@ -24,7 +27,9 @@ export const restRoutes: Route[] = [
   ...eventRoutes,
   ...webhookRoutes,
   ...accountRoutes,
+  ...authSignInRoutes,
   ...authSessionRoutes,
+  ...memberRoutes,
   ...assetsRoutes,
   ...checkoutRoutes,
   ...invoiceRoutes,
@@ -35,4 +40,6 @@ export const restRoutes: Route[] = [
   ...orderRoutes,
   ...dashboardKeyRoutes,
   ...dashboardMirrorRoutes,
+  ...requestLogRoutes,
+  ...exportRoutes,
 ];

@@ -108,6 +108,41 @@ describe('dashboard session access', () => {
     expect(() => s.services.auth.enableDevSignIn({ accountId: 'acct_x', address: WALLET }, 'production')).toThrow();
   });
 
+  it('the sweep deletes sessions 30 days past their end and challenges a day past theirs, nothing still usable', async () => {
+    const live = await signIn();
+    const old = await signIn();
+    await s.db.prisma.dashboardSession.update({ where: { id: old.session.id }, data: { revokedAt: new Date(clock.now() - 31 * 86_400_000) } });
+    const now = new Date(clock.now());
+    await s.db.prisma.signInChallenge.createMany({
+      data: [
+        { nonce: 'sweepOld0000000001', chainType: 'evm', address: WALLET, message: 'm', issuedAt: now, expiresAt: new Date(clock.now() - 2 * 86_400_000) },
+        { nonce: 'sweepNew0000000001', chainType: 'evm', address: WALLET, message: 'm', issuedAt: now, expiresAt: new Date(clock.now() + 60_000) },
+      ],
+    });
+    const swept = await s.services.auth.deleteExpired();
+    expect(swept.sessions).toBeGreaterThanOrEqual(1);
+    expect(await s.db.prisma.dashboardSession.findUnique({ where: { id: old.session.id } })).toBeNull();
+    expect(await s.db.prisma.signInChallenge.findUnique({ where: { nonce: 'sweepOld0000000001' } })).toBeNull();
+    expect(await s.db.prisma.signInChallenge.findUnique({ where: { nonce: 'sweepNew0000000001' } })).not.toBeNull();
+    expect((await s.get('/v1/auth/session', { cookie: live.cookie })).status).toBe(200);
+  });
+
+  it('a sign-in ends the session of the cookie the browser still carried (rotation)', async () => {
+    const old = await signIn();
+    const dev = await s.services.accounts.createAccount('Rotation');
+    s.services.auth.enableDevSignIn({ accountId: dev.id, address: WALLET }, 'development');
+    try {
+      const r = await s.post('/v1/auth/dev-sign-in', {}, { cookie: old.cookie, origin: ORIGIN });
+      expect(r.status).toBe(200);
+      const fresh = /_session=([^;]+)/.exec(r.headers.get('set-cookie')!)![1]!;
+      expect(`${s.services.auth.cookieName}=${fresh}`).not.toBe(old.cookie);
+      expect((await s.get('/v1/auth/session', { cookie: old.cookie })).status).toBe(401);
+      expect((await s.get('/v1/auth/session', { cookie: `${s.services.auth.cookieName}=${fresh}` })).status).toBe(200);
+    } finally {
+      (s.services.auth as unknown as { dev: undefined }).dev = undefined;
+    }
+  });
+
   const upgrade = (headers: Record<string, string>) =>
     new Promise<number>((resolve) => {
       const ws = new WebSocket(`${s.url.replace(/^http/, 'ws')}/graphql`, 'graphql-transport-ws', { headers });

@@ -33,6 +33,12 @@ export async function injectTestWallet(context: BrowserContext, devnet: DevnetFi
           const hash = await wallet.sendTransaction({ to: tx.to, data: tx.data, value: tx.value ? BigInt(tx.value) : 0n });
           return { result: hash };
         }
+        case 'personal_sign': {
+          // EIP-1193 personal_sign: [message as 0x hex of its UTF-8 bytes, address]; signed as EIP-191 by the account.
+          const [raw, from] = params as [Hex, string];
+          if (from.toLowerCase() !== account.address.toLowerCase()) return { error: { code: 4100, message: 'unknown from address' } };
+          return { result: await wallet.signMessage({ message: { raw } }) };
+        }
         case 'eth_getTransactionReceipt':
         case 'eth_blockNumber':
         case 'eth_getBalance':

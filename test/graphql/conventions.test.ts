@@ -33,6 +33,7 @@ const STRING_ALLOWED: Record<string, string> = {
   'CheckoutRefund.reason': "the merchant's free-text note, not a code",
   'CreateCheckoutRefundInput.reason': "the merchant's free-text note, not a code",
   'WebhookEndpoint.disabledReason': 'a sentence for people, not a code',
+  'RequestLog.errorCode': "the code answered, which may be one of GraphQL's own (`GRAPHQL_PARSE_FAILED`, …) besides the API's `ErrorCode`s: an open set",
   'Order.providerState': "the provider's own state name, an open set that differs per provider (the closed set is `status`)",
 };
 
@@ -41,6 +42,8 @@ const TIMESTAMP_NAME = /(At|Date|Time|Timestamp)$|^(date|time|timestamp|expires|
 
 /** Lists of objects that are not connections, and why paging them would mean nothing. */
 const LIST_ALLOWED: Record<string, string> = {
+  'DashboardOverview.days': 'one entry per UTC day of the range asked (at most 400): bounded by its input',
+  'DashboardOverview.volume': 'one entry per day and settlement token with payments: bounded by the range asked and the tokens paid in',
   'Query.prices': 'one entry per requested id (at most 100): a batch lookup, bounded by its input',
   'QuoteResponse.quotes': 'one quote per provider that answered: bounded by the providers loaded',
   'QuoteResponse.errors': 'one entry per provider that failed: bounded by the providers loaded',

@@ -66,6 +66,10 @@ const REST_NOT_IDEMPOTENT: Record<string, string> = {
     'the answer carries the new secret (as creating a key); a retry rolls again, and the key rolled first keeps its grace',
   'POST /v1/dashboard/api-keys/:id/revoke': 'revoking a revoked key changes nothing',
   'POST /v1/auth/dev-sign-in': 'development only; each call opens a new session by design (a sign-in never reuses a token)',
+  'POST /v1/auth/challenge': 'a fresh nonce and message each time; a retry leaves an unused challenge that expires by itself',
+  'POST /v1/auth/sign-in': 'the nonce is single use: a retry is refused (already used) instead of replaying an answer that would hand out the session again',
+  'POST /v1/dashboard/members':
+    'adding a wallet already in the team is 409 CONFLICT: a retry learns the first one landed (GET /v1/dashboard/members shows it), and nothing is added twice',
 };
 
 const GRAPHQL_IDEMPOTENT = [
@@ -118,6 +122,12 @@ const GRAPHQL_NOT_IDEMPOTENT: Record<string, string> = {
   setDashboardMode: 'sets the mode to a given value',
   switchDashboardAccount: 'sets the account to a given one',
   signInAsDevAccount: 'development only; each call opens a new session by design',
+  createSignInChallenge: 'as POST /v1/auth/challenge: a fresh nonce each time; an unused challenge expires by itself',
+  signIn: 'as POST /v1/auth/sign-in: the nonce is single use; a replayed answer would hand out the session again',
+  revokeDashboardSession: 'revoking a revoked session changes nothing (as DELETE /v1/auth/sessions/{id})',
+  inviteMember: 'as POST /v1/dashboard/members: a wallet already in the team is ConflictError, nothing is added twice',
+  updateMember: 'sets the role to a given value: running it twice leaves the same member (PATCH)',
+  removeMember: 'a second removal finds nothing to remove (DELETE)',
 };
 
 describe('which requests take an idempotency key', () => {

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { KeyAuth } from '../../src/accounts/service.js';
 import { newId } from '../../src/ids.js';
 import { parseInput } from '../../src/validation.js';
@@ -8,6 +8,7 @@ import type { TestServer } from '../helpers/server.js';
 import { createSessionSchema } from '../../src/checkout/input.js';
 import { createInvoiceSchema } from '../../src/invoices/input.js';
 import { createSubscriptionSchema } from '../../src/billing/input.js';
+import { listRequestLogsSchema } from '../../src/request-logs/input.js';
 
 export const RECIPIENT = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
 const PAYER = '0x3c44cdddb6a900fa2b585dd299e03d12fa4293bc';
@@ -24,8 +25,6 @@ const SESSION_INPUT = {
 export interface Tenant {
   name: string;
   key: string;
-  /** A dashboard session of an owner of the tenant's account, in the tenant's mode: the `cookie` header value. */
-  cookie: string;
   auth: KeyAuth;
   /** An open session (reference and metadata set, so a leak of the private view shows). */
   sessionId: string;
@@ -51,6 +50,10 @@ export interface Tenant {
   /** A subscription starting tomorrow (customer email and metadata set); and a test clock (test tenants; a live key gets an id naming nothing). */
   subscriptionId: string;
   testClockId: string;
+  /** An entry of this tenant's request log. */
+  requestLogId: string;
+  /** A dashboard session of an owner of the tenant's account, in the tenant's mode: `<cookie name>=<token>`. */
+  sessionCookie: string;
 }
 
 const hex = (bytes: number) => `0x${randomBytes(bytes).toString('hex')}`;
@@ -170,6 +173,18 @@ async function createTenant(s: TestServer, name: string, key: string): Promise<T
       updatedAt: at,
     },
   });
+  await s.db.prisma.deposit.create({
+    data: {
+      id: newId('dpt'),
+      depositAddressId,
+      provider: live ? 'relay' : 'sandbox',
+      providerDepositId: hex(16),
+      quoteId: depositQuoteId,
+      amount: '25000000',
+      srcTxHash: hex(32),
+      detectedAt: at,
+    },
+  });
   const subscription = await s.services.subscriptions.create(
     auth,
     parseInput(createSubscriptionSchema, {
@@ -185,16 +200,34 @@ async function createTenant(s: TestServer, name: string, key: string): Promise<T
   );
   const spareEndpoint = await s.services.webhooks.create(auth, parseInput(createSchema, { url, description: `spare endpoint of ${name}` }));
   const spareKey = await s.services.accounts.createKey(auth.accountId, auth.mode, { name: `spare of ${name}` });
-  // A dashboard owner of the account, signed in and switched to this tenant's mode.
-  const member = await s.services.accounts.ensureMember(auth.accountId, 'evm', hex(20), 'owner');
-  const signedIn = await s.services.auth.createSession(member, {});
-  if (live) await s.services.auth.setMode(await s.services.auth.authenticateSessionById(signedIn.session.id), 'live');
-  const cookie = `${s.services.auth.cookieName}=${signedIn.token}`;
   const testClockId = live ? newId('clock') : (await s.services.subscriptions.createTestClock(auth, { name: `clock of ${name}` })).id;
+  // A request of this tenant, as the transports record it.
+  const requestId = randomUUID();
+  s.services.requestLogs.record({
+    accountId: auth.accountId,
+    mode: auth.mode,
+    credentialId: auth.keyId,
+    method: 'GET',
+    route: '/v1/invoices/:id',
+    status: 200,
+    latencyMs: 2,
+    requestId,
+    clientIp: '127.0.0.1',
+    userAgent: `agent of ${name}`,
+    errorCode: null,
+  });
+  await s.services.requestLogs.flush();
+  // A dashboard session of an owner, switched to the tenant's mode.
+  const member = await s.services.accounts.ensureMember(auth.accountId, 'evm', hex(20), 'owner');
+  const { token } = await s.services.auth.createSession(member, {});
+  if (live) await s.services.auth.setMode((await s.services.auth.authenticateSession(token))!, 'live');
+  const sessionCookie = `${s.services.auth.cookieName}=${token}`;
+  const requestLogId = (await s.services.requestLogs.list(auth, parseInput(listRequestLogsSchema, { requestId }))).data[0]!.id;
   return {
+    requestLogId,
+    sessionCookie,
     name,
     key,
-    cookie,
     auth,
     depositAddressId,
     depositQuoteId,
@@ -243,6 +276,7 @@ export function ghostOf(t: Tenant): Tenant {
     spareEndpointId: lookalike(t.spareEndpointId),
     depositAddressId: lookalike(t.depositAddressId),
     depositQuoteId: lookalike(t.depositQuoteId),
+    requestLogId: lookalike(t.requestLogId),
   };
 }
 

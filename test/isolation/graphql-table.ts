@@ -44,7 +44,57 @@ export const gqlTable: Record<string, GqlRow> = {
     why: "switches to an account of the session's own wallet; any other is NotFoundError",
     op: (c) => ({ query: `mutation($id: ID!) { switchDashboardAccount(input: { accountId: $id }) { ${RESULT} } }`, variables: { id: c.auth.accountId } }),
   },
+  'Query.dashboardAccounts': {
+    kind: 'own',
+    why: "the session's own wallet's memberships",
+    op: () => ({ query: '{ dashboardAccounts { nodes { accountId } } }' }),
+  },
+  'Query.dashboardOverview': {
+    kind: 'own',
+    why: "aggregates of the caller's own account and mode only (test/graphql/dashboard.test.ts: another account and the other mode count nothing)",
+    op: () => ({ query: '{ dashboardOverview(startAt: "2026-01-01T00:00:00Z", endAt: "2026-01-31T00:00:00Z") { days { day paidSessions } } }' }),
+  },
   'Mutation.signInAsDevAccount': { kind: 'public', why: 'development only (npm run dev); NotFoundError anywhere else' },
+  'Mutation.createSignInChallenge': {
+    kind: 'public',
+    why: 'anyone may ask for a message to sign for any wallet: it names no account and proves nothing until signed',
+    mustNotReveal: 'whether the wallet has an account',
+  },
+  'Mutation.signIn': {
+    kind: 'public',
+    why: 'proof of the wallet is the signature of a stored, single-use challenge (test/auth/sign-in.test.ts tries every forgery)',
+    mustNotReveal: "another wallet's session or accounts",
+  },
+  'Query.dashboardSessions': {
+    kind: 'own',
+    why: "lists only the calling wallet's sessions",
+    op: () => ({ query: '{ dashboardSessions { nodes { id } } }' }),
+  },
+  'Mutation.revokeDashboardSession': {
+    kind: 'own',
+    why: "revokes one of the calling wallet's sessions; another wallet's is NotFoundError (test/auth/graphql.test.ts)",
+    op: () => ({ query: `mutation { revokeDashboardSession(input: { id: "dsess_0000000000000000000000" }) { ${RESULT} } }` }),
+  },
+  'Query.members': {
+    kind: 'own',
+    why: "the calling session's account's team",
+    op: () => ({ query: '{ members { nodes { id } } }' }),
+  },
+  'Mutation.inviteMember': {
+    kind: 'own',
+    why: "adds a wallet to the calling session's own account",
+    op: () => ({ query: `mutation { inviteMember(input: { address: "${RECIPIENT}", role: viewer }) { ${RESULT} } }` }),
+  },
+  'Mutation.updateMember': {
+    kind: 'own',
+    why: "changes a member of the session's own account; another account's member is NotFoundError (test/auth/graphql.test.ts)",
+    op: () => ({ query: `mutation { updateMember(input: { id: "mem_0000000000000000000000", role: viewer }) { ${RESULT} } }` }),
+  },
+  'Mutation.removeMember': {
+    kind: 'own',
+    why: "removes a member of the session's own account; another account's member is NotFoundError (test/auth/graphql.test.ts)",
+    op: () => ({ query: `mutation { removeMember(input: { id: "mem_0000000000000000000000" }) { ${RESULT} } }` }),
+  },
   'Query.depositAddress': {
     kind: 'lookup',
     op: (t) => ({
@@ -100,6 +150,29 @@ export const gqlTable: Record<string, GqlRow> = {
     kind: 'lookup',
     op: (t) => ({ query: 'query($id: ID!) { invoice(id: $id) { id customerEmail memo } }', variables: { id: t.invoiceId } }),
     idsOf: (t) => [t.invoiceId],
+  },
+  'Query.requestLogs': {
+    kind: 'list',
+    op: () => ({ query: 'query { requestLogs(first: 100, filter: { route: "/v1/invoices/:id" }) { nodes { id } } }' }),
+    contains: (d, t) => ids(d?.requestLogs?.nodes).includes(t.requestLogId),
+  },
+  'Query.requestLog': {
+    kind: 'lookup',
+    op: (t) => ({ query: 'query($id: ID!) { requestLog(id: $id) { id userAgent } }', variables: { id: t.requestLogId } }),
+    idsOf: (t) => [t.requestLogId],
+  },
+  'Query.csvExport': {
+    kind: 'list',
+    op: () => ({
+      query: 'query { o: csvExport(kind: orders) s: csvExport(kind: checkout_sessions) i: csvExport(kind: invoices) d: csvExport(kind: deposits) }',
+    }),
+    contains: (d, t) =>
+      [d?.o?.includes(t.depositQuoteId), d?.s?.includes(t.sessionId), d?.i?.includes(t.invoiceId), d?.d?.includes(t.depositQuoteId)].some(Boolean),
+  },
+  'Query.usage': {
+    kind: 'own',
+    why: "aggregates the key's own account and mode only (counts, no ids); the usage tests check another account's requests are not counted",
+    op: () => ({ query: 'query { usage { nodes { day route status count } } }' }),
   },
   'Query.invoices': {
     kind: 'list',

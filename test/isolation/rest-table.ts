@@ -4,7 +4,12 @@ export interface Req {
   method: string;
   path: string;
   body?: unknown;
+  /** Dashboard (`session`) routes: the caller's session cookie (`dashboard(caller)`), sent beside its key. */
+  headers?: Record<string, string>;
 }
+
+/** The headers of a dashboard request of `t`: its session cookie, in its mode (the Origin a browser sends). */
+const dashboard = (t: Tenant) => ({ cookie: t.sessionCookie, origin: 'http://localhost:8787' });
 
 /**
  * How each /v1 route is checked for tenant isolation. Keys are `METHOD path` exactly as in restRoutes; the suite
@@ -49,6 +54,34 @@ export const restTable: Record<string, RestRow> = {
     why: "switches to an account the session's wallet is a member of; any other account is NOT_FOUND (test/auth/session-access.test.ts)",
   },
   'POST /v1/auth/dev-sign-in': { kind: 'public', why: 'development only (npm run dev); 404 anywhere else' },
+  'POST /v1/auth/challenge': {
+    kind: 'public',
+    why: 'anyone may ask for a message to sign for any wallet: it names no account and proves nothing until signed',
+    mustNotReveal: 'whether the wallet has an account',
+  },
+  'POST /v1/auth/sign-in': {
+    kind: 'public',
+    why: 'proof of the wallet is the signature of a stored, single-use challenge (test/auth/sign-in.test.ts tries every forgery)',
+    mustNotReveal: "another wallet's session or accounts",
+  },
+  'GET /v1/auth/sessions': { kind: 'own', why: "lists only the calling wallet's sessions (another wallet's are never listed: test/auth/sign-in.test.ts)" },
+  'DELETE /v1/auth/sessions/:id': {
+    kind: 'own',
+    why: "revokes one of the calling wallet's sessions; another wallet's session is NOT_FOUND (test/auth/sign-in.test.ts)",
+  },
+  'GET /v1/dashboard/members': {
+    kind: 'own',
+    why: "the calling session's account's team; another account's members are never listed (test/auth/team.test.ts)",
+  },
+  'POST /v1/dashboard/members': { kind: 'own', why: "adds a wallet to the calling session's own account; names no other account" },
+  'PATCH /v1/dashboard/members/:id': {
+    kind: 'own',
+    why: "changes a member of the session's own account; another account's member is NOT_FOUND (test/auth/team.test.ts)",
+  },
+  'DELETE /v1/dashboard/members/:id': {
+    kind: 'own',
+    why: "removes a member of the session's own account; another account's member is NOT_FOUND (test/auth/team.test.ts)",
+  },
   'POST /v1/deposit-addresses': { kind: 'own', why: "creates a deposit address in the key's own account and mode; names no resource" },
   'GET /v1/deposit-addresses': {
     kind: 'list',
@@ -227,6 +260,41 @@ export const restTable: Record<string, RestRow> = {
     idsOf: (t) => [t.paidSessionId, t.refundId],
   },
 
+  'GET /v1/dashboard/request-logs': {
+    kind: 'list',
+    req: (c) => ({ method: 'GET', path: '/v1/dashboard/request-logs?limit=100&route=%2Fv1%2Finvoices%2F%3Aid', headers: dashboard(c) }),
+    contains: (b, t) => hasId(b?.data, t.requestLogId),
+  },
+  'GET /v1/dashboard/request-logs/:id': {
+    kind: 'owned',
+    req: (t, c) => ({ method: 'GET', path: `/v1/dashboard/request-logs/${t.requestLogId}`, headers: dashboard(c) }),
+    idsOf: (t) => [t.requestLogId],
+  },
+  // CSV answers: `contains` gets the text.
+  'GET /v1/dashboard/exports/orders.csv': {
+    kind: 'list',
+    req: (c) => ({ method: 'GET', path: '/v1/dashboard/exports/orders.csv', headers: dashboard(c) }),
+    contains: (b, t) => typeof b === 'string' && b.includes(t.depositQuoteId),
+  },
+  'GET /v1/dashboard/exports/checkout_sessions.csv': {
+    kind: 'list',
+    req: (c) => ({ method: 'GET', path: '/v1/dashboard/exports/checkout_sessions.csv', headers: dashboard(c) }),
+    contains: (b, t) => typeof b === 'string' && b.includes(t.sessionId),
+  },
+  'GET /v1/dashboard/exports/invoices.csv': {
+    kind: 'list',
+    req: (c) => ({ method: 'GET', path: '/v1/dashboard/exports/invoices.csv', headers: dashboard(c) }),
+    contains: (b, t) => typeof b === 'string' && b.includes(t.invoiceId),
+  },
+  'GET /v1/dashboard/exports/deposits.csv': {
+    kind: 'list',
+    req: (c) => ({ method: 'GET', path: '/v1/dashboard/exports/deposits.csv', headers: dashboard(c) }),
+    contains: (b, t) => typeof b === 'string' && b.includes(t.depositQuoteId),
+  },
+  'GET /v1/dashboard/usage': {
+    kind: 'own',
+    why: "aggregates the session's own account and mode only (counts, no ids); the usage tests check another account's requests are not counted",
+  },
   'GET /v1/events': { kind: 'list', req: () => ({ method: 'GET', path: '/v1/events?limit=100' }), contains: (b, t) => hasId(b?.data, t.eventId) },
   'GET /v1/events/:id': { kind: 'owned', req: (t) => ({ method: 'GET', path: `/v1/events/${t.eventId}` }), idsOf: (t) => [t.eventId] },
   'GET /v1/events/:id/deliveries': { kind: 'owned', req: (t) => ({ method: 'GET', path: `/v1/events/${t.eventId}/deliveries` }), idsOf: (t) => [t.eventId] },
@@ -272,13 +340,13 @@ export const restTable: Record<string, RestRow> = {
   },
 };
 
-/** The dashboard path of a key route's request: `/v1/x` → `/v1/dashboard/x`. */
-const dash = (r: Req): Req => ({ ...r, path: r.path.replace(/^\/v1\//, '/v1/dashboard/') });
+/** The dashboard request of a key route's request by `c`: `/v1/x` → `/v1/dashboard/x`, with `c`'s session. */
+const dash = (r: Req, c: Tenant): Req => ({ ...r, path: r.path.replace(/^\/v1\//, '/v1/dashboard/'), headers: dashboard(c) });
 
 /** A mirrored key route's row: the same checks, sent to the dashboard path with the caller's session cookie. */
 function mirrorRow(row: RestRow): RestRow {
-  if (row.kind === 'owned') return { ...row, req: (t, c) => [row.req(t, c)].flat().map(dash) };
-  if (row.kind === 'list') return { ...row, req: (c: Tenant) => dash(row.req(c)) };
+  if (row.kind === 'owned') return { ...row, req: (t, c) => [row.req(t, c)].flat().map((r) => dash(r, c)) };
+  if (row.kind === 'list') return { ...row, req: (c: Tenant) => dash(row.req(c), c) };
   return row;
 }
 
@@ -309,34 +377,34 @@ const keyPath = (t: Tenant) => `/v1/dashboard/api-keys/${t.spareKeyId}`;
 Object.assign(restTable, {
   'GET /v1/dashboard/invoices/:id/receipt.pdf': {
     kind: 'owned',
-    req: (t) => ({ method: 'GET', path: `/v1/dashboard/invoices/${t.invoiceId}/receipt.pdf` }),
+    req: (t, c) => ({ method: 'GET', path: `/v1/dashboard/invoices/${t.invoiceId}/receipt.pdf`, headers: dashboard(c) }),
     idsOf: (t) => [t.invoiceId],
     ownerGets: { status: 404, code: 'NOT_FOUND', why: "the owner's invoice is a draft: no receipt before it is paid (a message of its own: checked below)" },
   },
   'DELETE /v1/dashboard/webhook-endpoints/:id': {
     kind: 'owned',
-    req: (t) => ({ method: 'DELETE', path: `/v1/dashboard/webhook-endpoints/${t.spareEndpointId}` }),
+    req: (t, c) => ({ method: 'DELETE', path: `/v1/dashboard/webhook-endpoints/${t.spareEndpointId}`, headers: dashboard(c) }),
     idsOf: (t) => [t.spareEndpointId],
   },
   'GET /v1/dashboard/orders/:quoteId': {
     kind: 'owned',
-    req: (t) => ({ method: 'GET', path: `/v1/dashboard/orders/${t.depositQuoteId}` }),
+    req: (t, c) => ({ method: 'GET', path: `/v1/dashboard/orders/${t.depositQuoteId}`, headers: dashboard(c) }),
     idsOf: (t) => [t.depositQuoteId],
   },
   'GET /v1/dashboard/api-keys': {
     kind: 'list',
-    req: () => ({ method: 'GET', path: '/v1/dashboard/api-keys' }),
+    req: (c) => ({ method: 'GET', path: '/v1/dashboard/api-keys', headers: dashboard(c) }),
     contains: (b, t) => hasId(b?.data, t.apiKeyId),
   },
   'POST /v1/dashboard/api-keys': { kind: 'own', why: "creates a key in the session's own account and mode" },
   'POST /v1/dashboard/api-keys/:id/roll': {
     kind: 'owned',
-    req: (t) => ({ method: 'POST', path: `${keyPath(t)}/roll`, body: { graceSeconds: 3600 } }),
+    req: (t, c) => ({ method: 'POST', path: `${keyPath(t)}/roll`, body: { graceSeconds: 3600 }, headers: dashboard(c) }),
     idsOf: (t) => [t.spareKeyId],
   },
   'POST /v1/dashboard/api-keys/:id/revoke': {
     kind: 'owned',
-    req: (t) => ({ method: 'POST', path: `${keyPath(t)}/revoke` }),
+    req: (t, c) => ({ method: 'POST', path: `${keyPath(t)}/revoke`, headers: dashboard(c) }),
     idsOf: (t) => [t.spareKeyId],
   },
 } satisfies Record<string, RestRow>);

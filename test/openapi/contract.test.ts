@@ -251,6 +251,13 @@ describe.each(backends)('OpenAPI contract: every documented example against a re
       expect(r.status, r.text).toBe(201);
       m.set(EX.limitOrderId, r.body.id);
     }
+    if (uses(EX.requestLogId)) {
+      // Any request of the key's account is an entry once the log has written it.
+      expect((await s.get('/v1/account', h())).status).toBe(200);
+      await s.services.requestLogs.flush();
+      const page = await s.services.requestLogs.list(await s.services.accounts.authenticate(key), { limit: 1 });
+      m.set(EX.requestLogId, page.data[0]!.id);
+    }
     for (const tx of [EX.payerTx, EX.refundTx]) if (uses(tx)) m.set(tx, `0x${randomBytes(32).toString('hex')}`);
     return m;
   }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../helpers/db.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { dashboardHeaders } from '../helpers/dashboard-session.js';
 import { buildOpenApiDocument } from '../../src/openapi/document.js';
 import { restRoutes } from '../../src/rest/routes.js';
 
@@ -12,8 +13,14 @@ import { restRoutes } from '../../src/rest/routes.js';
 
 const doc = buildOpenApiDocument(restRoutes, { publicUrl: 'https://api.swapgate.example', docsUrl: 'https://api.swapgate.example/docs', brand: 'swapgate' });
 const METHODS = ['post', 'put', 'patch'] as const;
+type Op = { requestBody?: unknown; security?: Array<Record<string, unknown>> } | undefined;
 const bodyRoutes = Object.entries(doc.paths ?? {}).flatMap(([path, item]) =>
-  METHODS.filter((m) => (item as Record<string, { requestBody?: unknown } | undefined>)[m]?.requestBody).map((m) => ({ method: m.toUpperCase(), path })),
+  METHODS.filter((m) => (item as Record<string, Op>)[m]?.requestBody).map((m) => ({
+    method: m.toUpperCase(),
+    path,
+    // Dashboard routes take the session cookie (and the dashboard's Origin on writes) instead of a key.
+    session: ((item as Record<string, Op>)[m]?.security ?? []).some((x) => 'DashboardSession' in x),
+  })),
 );
 const FIELD = 'zzNotAField';
 
@@ -34,11 +41,11 @@ describe(`unknown body fields are refused on every route with a body (${backend}
     dashboard = { cookie: `${s.services.auth.cookieName}=${token}`, origin: s.config.PUBLIC_URL };
   });
   afterAll(() => s?.close());
-
   it('covers the routes that take a body', () => {
     expect(bodyRoutes.length).toBeGreaterThan(20);
-    expect(bodyRoutes).toContainEqual({ method: 'POST', path: '/v1/quote' });
-    expect(bodyRoutes).toContainEqual({ method: 'PATCH', path: '/v1/webhook-endpoints/{id}' });
+    expect(bodyRoutes).toContainEqual({ method: 'POST', path: '/v1/quote', session: false });
+    expect(bodyRoutes).toContainEqual({ method: 'PATCH', path: '/v1/webhook-endpoints/{id}', session: false });
+    expect(bodyRoutes).toContainEqual({ method: 'POST', path: '/v1/dashboard/members', session: true });
   });
 
   it.each(bodyRoutes.map((r) => [`${r.method} ${r.path}`, r] as const))('%s', async (_name, r) => {
@@ -48,7 +55,7 @@ describe(`unknown body fields are refused on every route with a body (${backend}
       method: r.method,
       headers: {
         'content-type': 'application/json',
-        ...(r.path.startsWith('/v1/dashboard/') || r.path.startsWith('/v1/auth/') ? dashboard : { 'x-api-key': key }),
+        ...(r.session ? await dashboardHeaders(s, (await s.services.accounts.authenticate(key)).accountId) : { 'x-api-key': key }),
       },
       body: JSON.stringify({ [FIELD]: 1 }),
     });

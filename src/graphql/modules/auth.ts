@@ -6,14 +6,21 @@ import type { SessionView } from '../../auth/service.js';
 import { sessionMember } from '../../auth/service.js';
 import { keyOf } from '../loaders.js';
 import { payloadDescription } from '../builder.js';
-import { ForbiddenError, NotFoundError } from '../errors.js';
+import { ConflictError, ForbiddenError, NotFoundError } from '../errors.js';
+import { arrayConnection, connectionType, pageArgs } from '../pagination.js';
+import { parseGraphQLInput } from '../input.js';
+import { challengeSchema, signInSchema } from '../../auth/input.js';
+import type { CurrentSession } from '../../auth/service.js';
+import type { ChallengeView } from '../../auth/sign-in.js';
+import { inviteMemberSchema, updateMemberSchema } from '../../accounts/input.js';
+import type { MemberView } from '../../accounts/views.js';
 
 const ChainTypeEnum = builder.enumType('WalletChainType', {
   description: 'The kind of wallet: an EVM account (Sign-In with Ethereum) or a Solana account (Sign-In With Solana).',
   values: describedValues({ evm: 'An EVM address (EIP-4361 sign-in).', solana: 'A Solana public key (the same message format).' }),
 });
 
-const RoleEnum = builder.enumType('MemberRole', {
+export const RoleEnum = builder.enumType('MemberRole', {
   description: 'What a team member may do in the account (the table is in docs/accounts.md).',
   values: describedValues({
     owner: 'Everything, including managing other owners.',
@@ -22,6 +29,9 @@ const RoleEnum = builder.enumType('MemberRole', {
     viewer: 'Reads everything, changes nothing.',
   } satisfies Record<Role, string>),
 });
+
+/** The session `signIn` just opened: the request carried no cookie yet, but this is its session from now on. */
+type OpenedSession = SessionView & { opened?: true };
 
 const DashboardSessionRef = builder.objectRef<SessionView>('DashboardSession').implement({
   description: 'A signed-in dashboard session of a wallet. The token itself is only ever in the HttpOnly cookie.',
@@ -37,14 +47,30 @@ const DashboardSessionRef = builder.objectRef<SessionView>('DashboardSession').i
     expiresAt: t.expose('expiresAt', { type: 'DateTime', description: 'Its absolute end, however busy.' }),
     userAgent: t.exposeString('userAgent', { nullable: true, description: 'The browser that signed in, as it named itself.' }),
     ipAddress: t.exposeString('ipAddress', { nullable: true, description: 'The address it signed in from.' }),
+    current: t.boolean({
+      description: 'Whether this is the session of the request (the one `signOut` would end); in the answer of `signIn`, the session it opened.',
+      resolve: async (s, _a, ctx) => (s as OpenedSession).opened === true || (await ctx.auth())?.keyId === s.id,
+    }),
   }),
 });
 
-interface LoginShape {
-  session: SessionView;
-  role: Role;
-  account: { id: string; name: string; liveEnabled: boolean };
-}
+type LoginShape = CurrentSession;
+type MembershipShape = CurrentSession['memberships'][number];
+
+const DashboardMembership = builder.objectRef<MembershipShape>('DashboardMembership').implement({
+  description: 'An account the signed-in wallet is a member of: switch to it with `switchDashboardAccount`.',
+  fields: (t) => ({
+    accountId: t.exposeID('accountId', { description: 'The account.' }),
+    accountName: t.exposeString('accountName', { description: 'Its name.' }),
+    role: t.field({ type: RoleEnum, description: "The wallet's role there.", resolve: (m) => m.role }),
+    joinedAt: t.expose('joinedAt', {
+      type: 'DateTime',
+      nullable: true,
+      description: 'Its first sign-in into that account; null for an invitation not taken up yet.',
+    }),
+  }),
+});
+const DashboardMembershipConnection = connectionType('DashboardMembership', DashboardMembership, { totalCount: true });
 
 const DashboardLogin = builder.objectRef<LoginShape>('DashboardLogin').implement({
   description: 'Who is signed in to the dashboard, their role and the account the session acts for.',
@@ -54,6 +80,12 @@ const DashboardLogin = builder.objectRef<LoginShape>('DashboardLogin').implement
     accountId: t.string({ description: 'The account acted for.', resolve: (l) => l.account.id }),
     accountName: t.string({ description: 'Its name.', resolve: (l) => l.account.name }),
     liveEnabled: t.boolean({ description: 'Whether the account may switch to live mode.', resolve: (l) => l.account.liveEnabled }),
+    memberships: t.field({
+      type: DashboardMembershipConnection,
+      description: 'Every account the wallet is a member of, most recently joined first (this one included).',
+      args: pageArgs(t, 100, 100),
+      resolve: (l, args) => arrayConnection(l.memberships, args, 100, 100),
+    }),
   }),
 });
 
@@ -158,8 +190,208 @@ builder.mutationField('signInAsDevAccount', (t) =>
         { ip: ctx.clientIp, ...(ctx.userAgent ? { userAgent: ctx.userAgent } : {}) },
         input.accountId ?? undefined,
       );
+      await ctx.services.auth.revokeToken(ctx.sessionToken);
       ctx.responseCookies.push(ctx.services.auth.cookieFor(token));
       return { session };
     },
+  }),
+);
+
+// ---- wallet sign-in: a challenge to sign, then the signature opens a session (the cookie) -------------------------
+
+const SignInChallenge = builder.objectRef<ChallengeView>('SignInChallenge').implement({
+  description: 'A message for a wallet to sign: built by the service from its own address, clock and a fresh nonce, and kept.',
+  fields: (t) => ({
+    nonce: t.exposeString('nonce', { description: 'Send it back with the signature (`signIn`).' }),
+    message: t.exposeString('message', { description: 'The text to sign, byte for byte: EIP-4361, or its Solana form (Sign-In With Solana).' }),
+    expiresAt: t.expose('expiresAt', { type: 'DateTime', description: 'After this the signed challenge is refused: ask for a new one.' }),
+  }),
+});
+
+const CreateSignInChallengeInput = builder.inputType('CreateSignInChallengeInput', {
+  description: 'The wallet that will sign, and for EVM the chain its message names.',
+  fields: (t) => ({
+    address: t.string({ required: true, description: 'A 0x EVM address (any case) or a base58 Solana public key.' }),
+    chainType: t.field({ type: ChainTypeEnum, required: true, description: 'The kind of wallet.' }),
+    chainId: t.int({
+      description: 'EVM only, and required there: an EVM chain of the chain list (a chain the service does not serve is INVALID_PARAMS). Not given for Solana.',
+    }),
+  }),
+});
+
+builder.mutationField('createSignInChallenge', (t) =>
+  t.field({
+    type: builder.objectRef<{ challenge: ChallengeView }>('CreateSignInChallengePayload').implement({
+      description: payloadDescription('CreateSignInChallengePayload'),
+      fields: (f) => ({ challenge: f.field({ type: SignInChallenge, description: 'The message to sign and its nonce.', resolve: (p) => p.challenge }) }),
+    }),
+    errors: { types: [] },
+    description:
+      'Starts a wallet sign-in (public): the EIP-4361 message (Sign-In With Solana for a Solana wallet) to sign, valid for a few minutes. Then `signIn` with its nonce and the signature.',
+    authScopes: { public: true },
+    args: { input: t.arg({ type: CreateSignInChallengeInput, required: true, description: 'The parameters, field by field (see the input type).' }) },
+    resolve: async (_r, { input }, ctx) => ({ challenge: await ctx.services.signIn.challenge(parseGraphQLInput(challengeSchema, input)) }),
+  }),
+);
+
+const SignInInput = builder.inputType('SignInInput', {
+  description: 'A signed challenge.',
+  fields: (t) => ({
+    nonce: t.string({ required: true, description: 'The `nonce` of the challenge that was signed.' }),
+    signature: t.string({
+      required: true,
+      description:
+        "The wallet's signature of the challenge's `message`. EVM: 0x hex (EIP-1271 and EIP-6492 smart-account signatures too). Solana: the ed25519 signature in base58, or in base64 with its padding.",
+    }),
+  }),
+});
+
+builder.mutationField('signIn', (t) =>
+  t.field({
+    type: builder.objectRef<{ login: LoginShape; newAccount: boolean }>('SignInPayload').implement({
+      description: payloadDescription('SignInPayload'),
+      fields: (f) => ({
+        login: f.field({ type: DashboardLogin, description: 'The new session, its role and account.', resolve: (p) => p.login }),
+        newAccount: f.boolean({ description: "True when this was the wallet's first sign-in, which created its account.", resolve: (p) => p.newAccount }),
+      }),
+    }),
+    errors: { types: [] },
+    description:
+      'Checks the signature of a challenge and opens a dashboard session: over HTTP the answer sets the HttpOnly session cookie. An unknown, used or expired challenge, or a signature that does not match, is UNAUTHORIZED.',
+    authScopes: { public: true },
+    args: { input: t.arg({ type: SignInInput, required: true, description: 'The parameters, field by field (see the input type).' }) },
+    resolve: async (_r, { input }, ctx) => {
+      const { token, session, newAccount } = await ctx.services.signIn.signIn(parseGraphQLInput(signInSchema, input), {
+        ip: ctx.clientIp,
+        ...(ctx.userAgent ? { userAgent: ctx.userAgent } : {}),
+      });
+      await ctx.services.auth.revokeToken(ctx.sessionToken);
+      ctx.responseCookies.push(ctx.services.auth.cookieFor(token));
+      const login = await ctx.services.auth.current(await ctx.services.auth.authenticateSessionById(session.id));
+      return { login: { ...login, session: { ...login.session, opened: true } as OpenedSession }, newAccount };
+    },
+  }),
+);
+
+const DashboardSessionConnection = connectionType('DashboardSession', DashboardSessionRef, { totalCount: true });
+
+builder.queryField('dashboardSessions', (t) =>
+  t.field({
+    type: DashboardSessionConnection,
+    description: "The signed-in wallet's sessions that still work (every account it acts for), newest first (needs the session cookie).",
+    authScopes: { session: true },
+    args: pageArgs(t, 100, 100),
+    resolve: async (_r, args, ctx) => arrayConnection(await ctx.services.auth.listSessions(await keyOf(ctx)), args, 100, 100),
+  }),
+);
+
+const RevokeDashboardSessionInput = builder.inputType('RevokeDashboardSessionInput', {
+  description: 'The session to end.',
+  fields: (t) => ({ id: t.id({ required: true, description: "One of the wallet's sessions (`dsess_…`); another wallet's is NOT_FOUND." }) }),
+});
+
+builder.mutationField('revokeDashboardSession', (t) =>
+  t.field({
+    type: sessionPayload('RevokeDashboardSessionPayload'),
+    errors: { types: [NotFoundError] },
+    description: "Ends one of the signed-in wallet's sessions at once (a lost laptop); revoking twice changes nothing.",
+    authScopes: { session: true },
+    args: { input: t.arg({ type: RevokeDashboardSessionInput, required: true, description: 'The parameters, field by field (see the input type).' }) },
+    resolve: async (_r, { input }, ctx) => ({ session: await ctx.services.auth.revokeSession(await keyOf(ctx), input.id) }),
+  }),
+);
+
+// ---- the team ----------------------------------------------------------------------------------------------------
+
+const Member = builder.objectRef<MemberView>('Member').implement({
+  description: "A member of the account's team: a wallet and its role.",
+  fields: (t) => ({
+    id: t.exposeID('id', { description: 'The member id (`mem_…`): pass it to `updateMember` and `removeMember`.' }),
+    address: t.exposeString('address', { description: 'The wallet (EVM checksummed, Solana base58).' }),
+    chainType: t.field({ type: ChainTypeEnum, description: 'The kind of wallet.', resolve: (m) => m.chainType }),
+    role: t.field({ type: RoleEnum, description: 'What the member may do.', resolve: (m) => m.role }),
+    invitedBy: t.exposeString('invitedBy', { nullable: true, description: 'The wallet that added this member; null for the one that created the account.' }),
+    createdAt: t.field({ type: 'DateTime', description: 'When the member was added.', resolve: (m) => new Date(m.createdAt) }),
+    joinedAt: t.field({
+      type: 'DateTime',
+      nullable: true,
+      description: 'Its first sign-in into this account; null while the invitation is not taken up.',
+      resolve: (m) => (m.joinedAt ? new Date(m.joinedAt) : null),
+    }),
+    you: t.exposeBoolean('you', { description: 'Whether this is the signed-in wallet.' }),
+  }),
+});
+const MemberConnection = connectionType('Member', Member, { totalCount: true });
+
+builder.queryField('members', (t) =>
+  t.field({
+    type: MemberConnection,
+    description: "The account's team, owners first (needs the session cookie; any role may read it).",
+    authScopes: { read: 'team' },
+    args: pageArgs(t, 100, 100),
+    resolve: async (_r, args, ctx) => arrayConnection(await ctx.services.team.list(await keyOf(ctx)), args, 100, 100),
+  }),
+);
+
+const memberPayload = (name: string) =>
+  builder.objectRef<{ member: MemberView }>(name).implement({
+    description: payloadDescription(name),
+    fields: (t) => ({ member: t.field({ type: Member, description: 'The member.', resolve: (p) => p.member }) }),
+  });
+
+const InviteMemberInput = builder.inputType('InviteMemberInput', {
+  description: 'A wallet to add to the team, and its role.',
+  fields: (t) => ({
+    address: t.string({ required: true, description: 'A 0x EVM address (any case) or a base58 Solana public key.' }),
+    role: t.field({ type: RoleEnum, required: true, description: 'Its role; only owners add owners.' }),
+  }),
+});
+
+builder.mutationField('inviteMember', (t) =>
+  t.field({
+    type: memberPayload('InviteMemberPayload'),
+    errors: { types: [ConflictError] },
+    description:
+      'Adds a wallet to the team (owners: any role; admins: any but owner; others FORBIDDEN); it joins at its next sign-in. A wallet already in the team is ConflictError.',
+    authScopes: { write: 'team' },
+    args: { input: t.arg({ type: InviteMemberInput, required: true, description: 'The parameters, field by field (see the input type).' }) },
+    resolve: async (_r, { input }, ctx) => ({ member: await ctx.services.team.invite(await keyOf(ctx), parseGraphQLInput(inviteMemberSchema, input)) }),
+  }),
+);
+
+const UpdateMemberInput = builder.inputType('UpdateMemberInput', {
+  description: "A member's new role.",
+  fields: (t) => ({
+    id: t.id({ required: true, description: 'The member (`mem_…`).' }),
+    role: t.field({ type: RoleEnum, required: true, description: 'The new role; only owners make or unmake owners.' }),
+  }),
+});
+
+builder.mutationField('updateMember', (t) =>
+  t.field({
+    type: memberPayload('UpdateMemberPayload'),
+    errors: { types: [NotFoundError, ConflictError] },
+    description: "Changes a member's role (admins: not an owner's, nor into an owner). Demoting the last owner is ConflictError.",
+    authScopes: { write: 'team' },
+    args: { input: t.arg({ type: UpdateMemberInput, required: true, description: 'The parameters, field by field (see the input type).' }) },
+    resolve: async (_r, { input }, ctx) => ({
+      member: await ctx.services.team.update(await keyOf(ctx), input.id, parseGraphQLInput(updateMemberSchema, { role: input.role })),
+    }),
+  }),
+);
+
+const RemoveMemberInput = builder.inputType('RemoveMemberInput', {
+  description: 'The member to remove.',
+  fields: (t) => ({ id: t.id({ required: true, description: 'The member (`mem_…`); oneself included.' }) }),
+});
+
+builder.mutationField('removeMember', (t) =>
+  t.field({
+    type: memberPayload('RemoveMemberPayload'),
+    errors: { types: [NotFoundError, ConflictError] },
+    description: 'Removes a member and ends their sessions in this account at once. Removing the last owner is ConflictError.',
+    authScopes: { write: 'team' },
+    args: { input: t.arg({ type: RemoveMemberInput, required: true, description: 'The parameters, field by field (see the input type).' }) },
+    resolve: async (_r, { input }, ctx) => ({ member: await ctx.services.team.remove(await keyOf(ctx), input.id) }),
   }),
 );
