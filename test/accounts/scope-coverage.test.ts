@@ -80,7 +80,7 @@ describe('restricted keys, roles and rolled keys at work', () => {
     settleToken: 'USDC',
     recipient: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8',
   };
-  const gql = (query: string, headers: Record<string, string>, variables?: Record<string, unknown>) =>
+  const graphqlOver = (query: string, headers: Record<string, string>, variables?: Record<string, unknown>) =>
     s.post('/graphql', { query, variables }, { accept: 'application/graphql-response+json', ...headers });
   const sessionOf = async (role: Role) => {
     const member = await s.services.accounts.ensureMember(accountId, 'evm', `0x${role.padEnd(40, '1').replace(/[^0-9a-f]/g, 'a')}`, role);
@@ -104,21 +104,21 @@ describe('restricted keys, roles and rolled keys at work', () => {
     const sessions = await s.get('/v1/checkout/sessions', h);
     expect([sessions.status, sessions.body.error.message]).toEqual([403, 'This API key may not read checkout sessions (restricted key)']);
     // GraphQL: the same refusals as top-level FORBIDDEN errors; the allowed read works.
-    expect((await gql('{ invoices(first: 5) { nodes { id } } }', h)).body.errors).toBeUndefined();
-    const created = await gql('mutation($i: CreateInvoiceInput!) { createInvoice(input: $i) { __typename } }', h, { i: invoiceBody });
+    expect((await graphqlOver('{ invoices(first: 5) { nodes { id } } }', h)).body.errors).toBeUndefined();
+    const created = await graphqlOver('mutation($i: CreateInvoiceInput!) { createInvoice(input: $i) { __typename } }', h, { i: invoiceBody });
     expect(created.body.errors[0].extensions.code).toBe('FORBIDDEN');
     expect(created.body.errors[0].message).toBe('This API key may not write invoices (restricted key)');
-    expect((await gql('{ checkoutSessions(first: 5) { nodes { id } } }', h)).body.errors[0].extensions.code).toBe('FORBIDDEN');
+    expect((await graphqlOver('{ checkoutSessions(first: 5) { nodes { id } } }', h)).body.errors[0].extensions.code).toBe('FORBIDDEN');
     // Optional-key routes check the scope only when a key is sent: the public view is still there without one.
     expect((await s.get('/v1/limit-orders?maker=7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU', h)).status).toBe(403);
-    expect((await gql('{ chains { nodes { id } } }', h)).body.errors).toBeUndefined();
+    expect((await graphqlOver('{ chains { nodes { id } } }', h)).body.errors).toBeUndefined();
   });
 
   it('an unrestricted key works as before', async () => {
     const h = { 'x-api-key': fullKey };
     expect((await s.post('/v1/invoices', invoiceBody, h)).status).toBe(201);
     expect((await s.get('/v1/checkout/sessions', h)).status).toBe(200);
-    const keys = (await gql('{ viewer { apiKeys { nodes { name scopes { invoices team } } } } }', h)).body.data.viewer.apiKeys.nodes;
+    const keys = (await graphqlOver('{ viewer { apiKeys { nodes { name scopes { invoices team } } } } }', h)).body.data.viewer.apiKeys.nodes;
     expect(keys).toContainEqual({ name: null, scopes: null });
     expect(keys).toContainEqual({ name: 'reader', scopes: { invoices: 'read', team: 'none' } });
   });
@@ -128,11 +128,14 @@ describe('restricted keys, roles and rolled keys at work', () => {
     expect((await s.get('/v1/dashboard/invoices', viewer)).status).toBe(200);
     const w = await s.post('/v1/dashboard/invoices', invoiceBody, viewer);
     expect([w.status, w.body.error.code, w.body.error.message]).toEqual([403, 'FORBIDDEN', 'Your role (viewer) may not write invoices']);
-    const g = await gql('mutation($i: CreateInvoiceInput!) { createInvoice(input: $i) { __typename } }', viewer, { i: invoiceBody });
+    const g = await graphqlOver('mutation($i: CreateInvoiceInput!) { createInvoice(input: $i) { __typename } }', viewer, { i: invoiceBody });
     expect(g.body.errors[0].message).toBe('Your role (viewer) may not write invoices');
     const developer = await sessionOf('developer');
     expect((await s.post('/v1/dashboard/invoices', invoiceBody, developer)).status).toBe(201);
-    const refund = await gql('mutation { createCheckoutRefund(input: { sessionId: "cs_test_E2VhWfsak5hqnmzzu", amount: "1" }) { __typename } }', developer);
+    const refund = await graphqlOver(
+      'mutation { createCheckoutRefund(input: { sessionId: "cs_test_E2VhWfsak5hqnmzzu", amount: "1" }) { __typename } }',
+      developer,
+    );
     expect(refund.body.errors[0]).toMatchObject({ message: 'Your role (developer) may not write refunds', extensions: { code: 'FORBIDDEN' } });
     // A developer may not mint a key that refunds either: no key wider than the role.
     const wide = await s.post('/v1/dashboard/api-keys', { name: 'too wide' }, developer);
@@ -145,7 +148,7 @@ describe('restricted keys, roles and rolled keys at work', () => {
   it('a restricted key creates only keys within itself, and a key never gets the team', async () => {
     const { key } = await s.services.accounts.createKey(accountId, 'test', { scopes: { api_keys: 'write', invoices: 'read' } });
     const h = { 'x-api-key': key };
-    const create = (scopes: string) => gql(`mutation { createApiKey(input: { scopes: ${scopes} }) { __typename ... on Error { code message } } }`, h);
+    const create = (scopes: string) => graphqlOver(`mutation { createApiKey(input: { scopes: ${scopes} }) { __typename ... on Error { code message } } }`, h);
     expect((await create('{ invoices: read }')).body.data.createApiKey.__typename).toBe('CreateApiKeyPayload');
     expect((await create('{ invoices: write }')).body.data.createApiKey).toMatchObject({ __typename: 'ForbiddenError', code: 'FORBIDDEN' });
     const owner = await sessionOf('owner');
@@ -182,7 +185,7 @@ describe('restricted keys, roles and rolled keys at work', () => {
     const again = await s.post(`/v1/dashboard/api-keys/${rolled.body.apiKey.id}/roll`, {}, owner);
     expect([again.status, again.body.error.code]).toEqual([409, 'CONFLICT']);
     // Over GraphQL the same, with the key of the session's mode.
-    const g = await gql(
+    const g = await graphqlOver(
       `mutation($id: ID!) { rollApiKey(input: { id: $id, graceSeconds: 60 }) { ... on RollApiKeyPayload { secret apiKey { rolledFromId } } } }`,
       owner,
       {
