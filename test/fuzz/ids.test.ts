@@ -85,7 +85,11 @@ function restCase(target: FuzzTarget, slot: RestSlot, value: string): HttpCase {
     label: `${route.method} ${route.path} ${slot.where} ${slot.name}`,
     method: route.method,
     path: qs ? `${path}?${qs}` : path,
-    headers: { 'x-api-key': target.keys.owner, ...(withBody || route.method !== 'GET' ? { 'content-type': 'application/json' } : {}) },
+    // Dashboard routes take the owner account's session cookie (and the dashboard's Origin), not a key.
+    headers: {
+      ...(route.access === 'session' ? target.session : { 'x-api-key': target.keys.owner }),
+      ...(withBody || route.method !== 'GET' ? { 'content-type': 'application/json' } : {}),
+    },
     body: withBody ? JSON.stringify(ex.body) : route.method === 'GET' ? undefined : '{}',
   };
 }
@@ -170,6 +174,12 @@ function selectionOf(field: GraphQLField<unknown, unknown>): string {
   return '{ __typename }';
 }
 
+/** Whether a root field takes only a dashboard session (its scopes name the session, or the team). */
+function sessionOnly(field: { extensions?: unknown }): boolean {
+  const scopes = (field.extensions as { pothosOptions?: { authScopes?: Record<string, unknown> } } | undefined)?.pothosOptions?.authScopes ?? {};
+  return 'session' in scopes || Object.values(scopes).includes('team');
+}
+
 function graphqlCase(target: FuzzTarget, slot: GqlSlot, value: string): HttpCase {
   const { rf } = slot;
   const vars: Record<string, unknown> = {};
@@ -194,7 +204,12 @@ function graphqlCase(target: FuzzTarget, slot: GqlSlot, value: string): HttpCase
     label: `graphql ${rf.root} ${rf.field.name}(${slot.field ? `${slot.arg.name}.${slot.field.name}` : slot.arg.name})`,
     method: 'POST',
     path: '/graphql',
-    headers: { 'content-type': 'application/json', accept: stream ? 'text/event-stream' : 'application/json', 'x-api-key': target.keys.owner },
+    headers: {
+      'content-type': 'application/json',
+      accept: stream ? 'text/event-stream' : 'application/json',
+      // Session-only fields (the team, the wallet's sessions) take the owner account's session; the rest the key.
+      ...(sessionOnly(rf.field) ? target.session : { 'x-api-key': target.keys.owner }),
+    },
     body: JSON.stringify({ query, variables: vars }),
     stream,
   };

@@ -24,6 +24,8 @@ export interface FuzzTarget {
   app: App;
   /** Keys the cases send: the owner's of the seeded resources, another account's, a live key without live mode. */
   keys: { owner: string; other: string; live: string };
+  /** The headers of a dashboard session of the owner's account (team and other session-only routes and fields). */
+  session: { cookie: string; origin: string };
   /** Real ids of seeded resources, so path and argument ids reach past NOT_FOUND. */
   ids: { sessions: string[]; endpoints: string[]; events: string[]; invoices: string[] };
   incidents: Incident[];
@@ -98,6 +100,11 @@ export async function startFuzzTarget(opts: { env?: Record<string, string> } = {
 
   const owner = await app.services.accounts.createAccount('Fuzz owner');
   const other = await app.services.accounts.createAccount('Fuzz other');
+  const ownerMember = await app.services.accounts.ensureMember(owner.id, 'evm', '0x90f79bf6eb2c4f870365e785982e1f101e93b906', 'owner');
+  const session = {
+    cookie: `${app.services.auth.cookieName}=${(await app.services.auth.createSession(ownerMember, {})).token}`,
+    origin: config.PUBLIC_URL,
+  };
   const keys = {
     owner: (await app.services.accounts.createKey(owner.id, 'test')).key,
     other: (await app.services.accounts.createKey(other.id, 'test')).key,
@@ -123,6 +130,7 @@ export async function startFuzzTarget(opts: { env?: Record<string, string> } = {
   };
 
   return {
+    session,
     url: running.url,
     app,
     keys,
