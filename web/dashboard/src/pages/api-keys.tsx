@@ -39,7 +39,15 @@ interface ApiKey {
   scopes: Record<string, Level> | null;
 }
 
-const KEY_FIELDS = 'id name prefix mode createdAt lastUsedAt revokedAt expiresAt scopes';
+/** GraphQL names a scope field in camel case (`checkoutSessions`); the page and the API's REST use `checkout_sessions`. */
+const camel = (r: string) => r.replace(/_([a-z])/g, (_m, c: string) => c.toUpperCase());
+const snake = (f: string) => f.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+const SCOPE_FIELDS = [...KEY_RESOURCES.map(([r]) => camel(r)), 'team'].join(' ');
+const KEY_FIELDS = `id name prefix mode createdAt lastUsedAt revokedAt expiresAt scopes { ${SCOPE_FIELDS} }`;
+
+/** A key as read over GraphQL, its scopes keyed as the page names resources. */
+const fromWire = (k: ApiKey): ApiKey => ({ ...k, scopes: k.scopes ? Object.fromEntries(Object.entries(k.scopes).map(([f, l]) => [snake(f), l])) : null });
+const toWireScopes = (scopes: Record<string, Level>) => Object.fromEntries(Object.entries(scopes).map(([r, l]) => [camel(r), l]));
 
 const KEYS = /* GraphQL */ `
   query DashboardApiKeys { viewer { apiKeys(first: 100) { nodes { ${KEY_FIELDS} } } } }
@@ -98,8 +106,7 @@ export function ApiKeysPage() {
       if (hours === null) return;
       const r = await mutate<{ secret: string; apiKey: ApiKey }>(client, ROLL, 'rollApiKey', {
         id: k.id,
-        gracePeriodMinutes: Math.round(Number(hours) * 60),
-        idempotencyKey: crypto.randomUUID(),
+        graceSeconds: Math.round(Number(hours) * 3600),
       });
       setSecret({ name: r.apiKey.name ?? r.apiKey.prefix, value: r.secret });
     });
@@ -110,7 +117,7 @@ export function ApiKeysPage() {
       await mutate(client, REVOKE, 'revokeApiKey', { id: k.id });
     });
 
-  const keys = data?.viewer.apiKeys.nodes ?? [];
+  const keys = (data?.viewer.apiKeys.nodes ?? []).map(fromWire);
   return (
     <>
       <PageHeader title="API keys">
@@ -207,8 +214,7 @@ function CreateKeyForm({ onCancel, onCreated }: { onCancel: () => void; onCreate
             const r = await mutate<{ secret: string; apiKey: ApiKey }>(client, CREATE, 'createApiKey', {
               name: name.trim(),
               ...(expires ? { expiresAt: new Date(`${expires}T23:59:59`).toISOString() } : {}),
-              scopes: restricted ? scopes : null,
-              idempotencyKey: crypto.randomUUID(),
+              scopes: restricted ? toWireScopes(scopes) : null,
             });
             onCreated(r.apiKey.name ?? r.apiKey.prefix, r.secret);
           } catch (err) {
