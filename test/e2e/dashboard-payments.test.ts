@@ -295,6 +295,8 @@ describe('dashboard payment pages in chromium', { timeout: 180_000 }, () => {
         await page.getByRole('heading', { level: 1, name: title }).waitFor();
         await page.waitForLoadState('networkidle');
         await waitFor(async () => (await page.getByText('Loading…').count()) === 0, { what: `${path} loaded` });
+        // Every query of the page is answered: no error notice (a field the schema lacks would show one).
+        expect(await page.getByRole('alert').allTextContents(), path).toEqual([]);
         expect(await axe(page), `${path} on a ${viewportName}`).toEqual([]);
         // The page fits the phone: nothing wider than the viewport but scrollable tables.
         if (viewportName === 'phone') expect(await overflowing(page), path).toEqual([]);
