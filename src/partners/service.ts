@@ -103,6 +103,8 @@ export class PartnersService {
     const partner = await this.get(partnerId);
     const keyAccount = await apiKeyAccountId(this.prisma, apiKeyId);
     if (!keyAccount) throw notFound('API key');
+    const existing = await this.prisma.partnerKey.findUnique({ where: { apiKeyId } });
+    if (existing && existing.partnerId !== partnerId) throw new ApiError('CONFLICT', `API key ${apiKeyId} already belongs to partner ${existing.partnerId}`);
     if (partner.accountId && partner.accountId !== keyAccount)
       throw new ApiError('CONFLICT', `API key ${apiKeyId} belongs to another account than partner ${partnerId} (${partner.accountId})`);
     if (!partner.accountId) {
@@ -116,8 +118,6 @@ export class PartnersService {
       if (claimed.count === 0 && (await this.get(partnerId)).accountId !== keyAccount)
         throw new ApiError('CONFLICT', `API key ${apiKeyId} belongs to another account than partner ${partnerId}`);
     }
-    const existing = await this.prisma.partnerKey.findUnique({ where: { apiKeyId } });
-    if (existing && existing.partnerId !== partnerId) throw new ApiError('CONFLICT', `API key ${apiKeyId} already belongs to partner ${existing.partnerId}`);
     if (!existing) {
       // Two links of one key at once: the unique key index lets one win; report the other as a conflict.
       await this.prisma.partnerKey.create({ data: { apiKeyId, partnerId } }).catch(async (err: unknown) => {
