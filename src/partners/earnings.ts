@@ -4,8 +4,8 @@ import { invalidParams } from '../errors.js';
  * The range a partner's earnings cover (pure): [startAt, endAt), by default the 30 days before now, at most
  * MAX_EARNINGS_DAYS long. An empty or reversed range is INVALID_PARAMS naming `endAt`; a longer one names `startAt`.
  */
-export const DEFAULT_EARNINGS_DAYS = 30;
-export const MAX_EARNINGS_DAYS = 400;
+const DEFAULT_EARNINGS_DAYS = 30;
+const MAX_EARNINGS_DAYS = 400;
 const DAY_MS = 86_400_000;
 
 export function earningsRange(q: { startAt?: Date; endAt?: Date }, nowMs: number): { from: Date; to: Date } {

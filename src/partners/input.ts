@@ -33,17 +33,14 @@ export type PartnerInput = z.input<typeof partnerInputSchema>;
  * given change; a recipient set to null is cleared. The bounds (`maxFeeBps`, the kind, active) are the operator's.
  */
 export const updatePartnerProfileSchema = requestBody({
-  feeBps: z
-    .number()
-    .int('must be a whole number of basis points')
-    .min(0)
-    .max(10_000)
-    .optional()
-    .meta({ description: "The fee taken on every quote attributed to the partner, in basis points (100 = 1%): at most the operator's `maxFeeBps`.", example: 30 }),
-  feeRecipientEvm: evmAddress
-    .nullable()
-    .optional()
-    .meta({ description: 'Where fees on EVM chains are paid: a 0x-prefixed 20-byte address (stored lower-case); null clears it.', example: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8' }),
+  feeBps: z.number().int('must be a whole number of basis points').min(0).max(10_000).optional().meta({
+    description: "The fee taken on every quote attributed to the partner, in basis points (100 = 1%): at most the operator's `maxFeeBps`.",
+    example: 30,
+  }),
+  feeRecipientEvm: evmAddress.nullable().optional().meta({
+    description: 'Where fees on EVM chains are paid: a 0x-prefixed 20-byte address (stored lower-case); null clears it.',
+    example: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8',
+  }),
   feeRecipientSvm: svmAddress
     .nullable()
     .optional()

@@ -67,10 +67,10 @@ const earningsLineSchema = z
   .object({
     chainId: z.number().int().meta({ description: 'The source chain id.', example: 8453 }),
     chain: z.string().meta({ description: "The source chain's slug (its id when the service no longer lists it).", example: 'base' }),
-    token: z
-      .string()
-      .nullable()
-      .meta({ description: 'The source token (address or mint); null for orders recorded before it was kept.', example: '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913' }),
+    token: z.string().nullable().meta({
+      description: 'The source token (address or mint); null for orders recorded before it was kept.',
+      example: '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913',
+    }),
     symbol: z.string().nullable().meta({ description: 'The token symbol; null when the token is unknown to the service.', example: 'USDC' }),
     decimals: z.number().int().nullable().meta({ description: '`volume` and `fees` are in base units of this many decimals; null when unknown.', example: 6 }),
     orders: z.number().int().meta({ description: 'Filled orders counted.', example: 3 }),

@@ -60,7 +60,8 @@ export const dashboardPartnerRoutes: Route[] = [
     path: '/v1/dashboard/partner',
     access: 'session',
     scope: { resource: 'partner', level: 'write' },
-    handler: async ({ services, auth, body }) => toPartnerProfileWire(await services.partners.updateProfile(auth!, parseInput(updatePartnerProfileSchema, body ?? {}))),
+    handler: async ({ services, auth, body }) =>
+      toPartnerProfileWire(await services.partners.updateProfile(auth!, parseInput(updatePartnerProfileSchema, body ?? {}))),
     doc: {
       operationId: 'updatePartnerProfile',
       tag: 'Dashboard',

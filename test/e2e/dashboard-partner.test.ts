@@ -103,7 +103,10 @@ describe('dashboard partner profile in chromium', { timeout: 180_000 }, () => {
 
     await page.getByLabel('Fee recipient (EVM)').fill('0x1234');
     await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByRole('alert').getByText(/feeRecipientEvm/).waitFor();
+    await page
+      .getByRole('alert')
+      .getByText(/feeRecipientEvm/)
+      .waitFor();
     expect(await axe(page)).toEqual([]);
     expect((await s.services.partners.get('acme-wallet')).feeRecipientEvm).toBeNull();
     expect(errors).toEqual([]);

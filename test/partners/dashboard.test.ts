@@ -38,8 +38,17 @@ describe.each(backends)('partner profile in the dashboard (%s)', (backend) => {
   const gql = (query: string, variables: Record<string, unknown>, headers: Record<string, string>) => s.post('/graphql', { query, variables }, headers);
 
   /** Orders in the range for partner `acme` (test mode unless said), as the orders domain records them. */
-  const orders: Array<{ amount: string; bps: number; chainId: number; token: string | null; accountId?: string; status?: string; live?: boolean; at?: string; partnerId?: string | null }> =
-    [];
+  const orders: Array<{
+    amount: string;
+    bps: number;
+    chainId: number;
+    token: string | null;
+    accountId?: string;
+    status?: string;
+    live?: boolean;
+    at?: string;
+    partnerId?: string | null;
+  }> = [];
   const order = async (o: (typeof orders)[number]) => {
     orders.push(o);
     await s.db.prisma.order.create({
@@ -203,7 +212,7 @@ describe.each(backends)('partner profile in the dashboard (%s)', (backend) => {
     expect((await s.get('/v1/dashboard/partner', { 'x-api-key': key })).status).toBe(401);
   });
 
-  it("another account never sees nor changes the partner: no partner is NOT_FOUND / null, saying the operator enables it", async () => {
+  it('another account never sees nor changes the partner: no partner is NOT_FOUND / null, saying the operator enables it', async () => {
     const stranger = await s.createTestKey();
     const h = await member(stranger.accountId, 'owner');
     const r = await s.get('/v1/dashboard/partner', h);
@@ -226,7 +235,8 @@ describe.each(backends)('partner profile in the dashboard (%s)', (backend) => {
 
   it('GraphQL: partnerProfile and updatePartnerProfile answer what REST does', async () => {
     const h = await member(accountA, 'owner');
-    const fields = 'id label kind feeBps maxFeeBps feeRecipientEvm feeRecipientSvm active apiKeyIds mode earnings { startAt endAt lines { chain token symbol decimals orders volume fees } }';
+    const fields =
+      'id label kind feeBps maxFeeBps feeRecipientEvm feeRecipientSvm active apiKeyIds mode earnings { startAt endAt lines { chain token symbol decimals orders volume fees } }';
     const q = await gql(`query($a: DateTime, $b: DateTime) { partnerProfile(startAt: $a, endAt: $b) { ${fields} } }`, { a: RANGE.startAt, b: RANGE.endAt }, h);
     expect(q.body.errors, JSON.stringify(q.body.errors)).toBeUndefined();
     const rest = (await s.get(`/v1/dashboard/partner${qs(RANGE)}`, h)).body;

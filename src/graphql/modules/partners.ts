@@ -59,7 +59,11 @@ const PartnerProfileRef = builder.objectRef<PartnerProfile>('PartnerProfile').im
       description: "The operator's bound: `feeBps`, and the `integratorFeeBps` a partner key may ask for, go up to it.",
       resolve: (p) => p.partner.maxFeeBps,
     }),
-    feeRecipientEvm: t.string({ nullable: true, description: 'Where fees on EVM chains are paid; null when unset.', resolve: (p) => p.partner.feeRecipientEvm }),
+    feeRecipientEvm: t.string({
+      nullable: true,
+      description: 'Where fees on EVM chains are paid; null when unset.',
+      resolve: (p) => p.partner.feeRecipientEvm,
+    }),
     feeRecipientSvm: t.string({ nullable: true, description: 'Where fees on Solana are paid; null when unset.', resolve: (p) => p.partner.feeRecipientSvm }),
     active: t.boolean({ description: 'While false, quotes ignore the partner (set by the operator).', resolve: (p) => p.partner.active }),
     apiKeyIds: t.idList({
@@ -105,7 +109,11 @@ const UpdatePartnerProfileInput = builder.inputType('UpdatePartnerProfileInput',
 const UpdatePartnerProfilePayload = builder.objectRef<{ partnerProfile: PartnerProfile }>('UpdatePartnerProfilePayload').implement({
   description: payloadDescription('UpdatePartnerProfilePayload'),
   fields: (t) => ({
-    partnerProfile: t.field({ type: PartnerProfileRef, description: 'The profile, changed (earnings over the last 30 days).', resolve: (p) => p.partnerProfile }),
+    partnerProfile: t.field({
+      type: PartnerProfileRef,
+      description: 'The profile, changed (earnings over the last 30 days).',
+      resolve: (p) => p.partnerProfile,
+    }),
   }),
 });
 
