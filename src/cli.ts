@@ -24,10 +24,13 @@ const HELP = `Usage: npm run cli -- <command> [options]
   keys:list --account <id>
   keys:revoke --account <id> --key <keyId>
   partners:set --id <id> [--label <label>] [--kind label|fee] [--fee-bps <n>] [--max-fee-bps <n>]
-               [--fee-recipient-evm <0x…>] [--fee-recipient-svm <base58>] [--active|--inactive]
-                                                create or update a partner; omitted options keep their value
+               [--fee-recipient-evm <0x…>] [--fee-recipient-svm <base58>] [--active|--inactive] [--account <id>]
+                                                create or update a partner; omitted options keep their value;
+                                                --account gives it to an account (its dashboard shows the
+                                                profile and may change the fee up to --max-fee-bps)
   partners:list
-  partners:link-key --partner <id> --key <keyId>     fees of quotes made with this key follow the partner
+  partners:link-key --partner <id> --key <keyId>     fees of quotes made with this key follow the partner;
+                                                a partner's keys are its account's (the first key gives it one)
   partners:unlink-key --partner <id> --key <keyId>
   mail:list [--limit <n>]                        the email outbox, newest first (the dev outbox without SMTP_URL)
   mail:show --id <msg_…> [--html]               one message: headers and the text body (or the HTML body)
@@ -79,6 +82,7 @@ function partnerChanges(o: Record<string, string | boolean | undefined>): Partia
   if (typeof o['fee-recipient-svm'] === 'string') changes.feeRecipientSvm = o['fee-recipient-svm'] || null;
   if (o.active) changes.active = true;
   if (o.inactive) changes.active = false;
+  if (typeof o.account === 'string') changes.accountId = o.account || null;
   return changes;
 }
 
@@ -143,6 +147,7 @@ export const commands: Record<string, Command> = {
       'fee-recipient-svm': { type: 'string' },
       active: { type: 'boolean' },
       inactive: { type: 'boolean' },
+      account: { type: 'string' },
     });
     const id = need(o.id, 'id');
     const changes = partnerChanges(o);
@@ -162,6 +167,7 @@ export const commands: Record<string, Command> = {
             feeRecipientEvm: current.feeRecipientEvm,
             feeRecipientSvm: current.feeRecipientSvm,
             active: current.active,
+            accountId: current.accountId,
           }
         : { id, label: changes.label!, kind: 'label' };
       return svc.upsert({ ...base, ...changes, id });

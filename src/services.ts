@@ -188,6 +188,19 @@ export function createServices(infra: Infra, sql: RawSql, opts: { pgPool?: pg.Po
   // Signed bytes a provider broadcasts cannot be called back: refuse before they go if the session is closed.
   orders.onBeforeSubmit((quote) => checkout.assertAcceptsPayment(quote));
 
+  // ---- partners: earnings read from the orders attributed to them ------------------------------------------
+  // Per source chain and token, with the chain's slug and the token's symbol and decimals where the service knows
+  // them (a token it can no longer resolve keeps its address, with symbol and decimals null).
+  partners.setEarningsSource(async (partnerId, mode, range) =>
+    Promise.all(
+      (await orders.partnerEarnings(partnerId, mode, range)).map(async (r) => {
+        const token = r.token ? await assets.resolveToken(r.chainId, r.token).catch(() => null) : null;
+        const chain = assets.listChains().find((c) => c.id === r.chainId)?.slug ?? String(r.chainId);
+        return { ...r, chain, symbol: token?.symbol ?? null, decimals: token?.decimals ?? null };
+      }),
+    ),
+  );
+
   // ---- invoices: paid through checkout, emailed through the outbox ---------------------------------------
   const mail = new MailService({ config, log, clock, prisma });
   const invoices = new InvoicesService({ config, log, clock, prisma, checkout, checkoutPayments: checkout, mail });

@@ -147,6 +147,23 @@ describe.each(cliBackends)('operator CLI: partner registry (%s)', (backend) => {
       const linked = await run('partners:link-key', '--partner', 'acme-wallet', '--key', key.id);
       expect(linked.code, linked.stderr).toBe(0);
       expect(JSON.parse(linked.stdout).apiKeyIds).toEqual([key.id]);
+      // The first key linked gives the partner its account; a key of another account is refused.
+      expect(JSON.parse(linked.stdout).accountId).toBe(account.id);
+      const stranger = JSON.parse((await run('accounts:create', '--name', 'Stranger')).stdout);
+      const strangerKey = JSON.parse((await run('keys:create', '--account', stranger.id, '--mode', 'test')).stdout);
+      const foreign = await run('partners:link-key', '--partner', 'acme-wallet', '--key', strangerKey.id);
+      expect(foreign).toMatchObject({ code: 1 });
+      expect(foreign.stderr).toMatch(/^CONFLICT: API key .* belongs to another account than partner acme-wallet/);
+      // An account has at most one partner; --account names an existing account.
+      const second = await run('partners:set', '--id', 'second', '--label', 'Second', '--account', account.id);
+      expect(second.stderr).toMatch(/^CONFLICT: Account .* already has partner acme-wallet/);
+      expect((await run('partners:set', '--id', 'second', '--label', 'Second', '--account', 'acct_nobody')).stderr).toMatch(/^NOT_FOUND: Account not found/);
+      const owned = await run('partners:set', '--id', 'second', '--label', 'Second', '--account', stranger.id);
+      expect(owned.code, owned.stderr).toBe(0);
+      expect(JSON.parse(owned.stdout)).toMatchObject({ id: 'second', accountId: stranger.id });
+      // Omitted --account keeps it; the stranger's key may now be linked to its own partner.
+      expect(JSON.parse((await run('partners:set', '--id', 'second', '--label', 'Second 2')).stdout).accountId).toBe(stranger.id);
+      expect(JSON.parse((await run('partners:link-key', '--partner', 'second', '--key', strangerKey.id)).stdout).apiKeyIds).toEqual([strangerKey.id]);
 
       await run('partners:set', '--id', 'other', '--label', 'Other');
       const taken = await run('partners:link-key', '--partner', 'other', '--key', key.id);
@@ -154,7 +171,7 @@ describe.each(cliBackends)('operator CLI: partner registry (%s)', (backend) => {
       expect(taken.stderr).toMatch(/^CONFLICT: API key .* already belongs to partner acme-wallet/);
 
       const list = JSON.parse((await run('partners:list')).stdout);
-      expect(list.map((p: { id: string }) => p.id)).toEqual(['acme-wallet', 'other']);
+      expect(list.map((p: { id: string }) => p.id)).toEqual(['acme-wallet', 'other', 'second']);
 
       const unlinked = await run('partners:unlink-key', '--partner', 'acme-wallet', '--key', key.id);
       expect(JSON.parse(unlinked.stdout).apiKeyIds).toEqual([]);

@@ -100,9 +100,14 @@ export async function lockAccountForKeyChanges(tx: Tx, accountId: string): Promi
   await tx.$queryRaw`SELECT id FROM accounts WHERE id = ${accountId} FOR NO KEY UPDATE`;
 }
 
-/** Whether an API key with this id exists (revoked or not): partners link keys by id. */
-export async function apiKeyExists(db: Prisma | Tx, id: string): Promise<boolean> {
-  return !!(await db.apiKey.findUnique({ where: { id }, select: { id: true } }));
+/** The account of an API key (revoked or not), null when no key has this id: partners link keys by id. */
+export async function apiKeyAccountId(db: Prisma | Tx, id: string): Promise<string | null> {
+  return (await db.apiKey.findUnique({ where: { id }, select: { accountId: true } }))?.accountId ?? null;
+}
+
+/** Whether an account with this id exists: the operator names a partner's account by id. */
+export async function accountExists(db: Prisma | Tx, id: string): Promise<boolean> {
+  return !!(await db.account.findUnique({ where: { id }, select: { id: true } }));
 }
 
 /** What a new key is given besides its account and mode. */

@@ -551,6 +551,7 @@ export class DepositsService {
         ourFeeBps: fresh.ourFeeBps,
         partnerFeeBps: fresh.integratorFeeBps,
         partnerId: fresh.integrator,
+        srcToken: fresh.token,
         depositAddressId: fresh.id,
         checkoutSessionId: fresh.checkoutSessionId,
         nextPollAt: at,

@@ -13,6 +13,7 @@ import './modules/invoices.js';
 import './modules/limit-orders.js';
 import './modules/meta.js';
 import './modules/orders.js';
+import './modules/partners.js';
 import './modules/quotes.js';
 import './modules/request-logs.js';
 import './modules/billing.js';

@@ -168,6 +168,7 @@ async function apply(d: LimitOrderPollerDeps, row: LimitOrderRow, event: LimitOr
         ourFeeBps: row.ourFeeBps,
         partnerFeeBps: row.partnerFeeBps,
         partnerId: row.partnerId,
+        srcToken: row.inputMint,
         // The provider's own figure for the fill, kept verbatim beside the rates (what it covers is not settled).
         fillFeeAmount: t.rawFeeAmount ?? null,
         fillFeeMint: t.rawFeeAmount != null ? (t.feeMint ?? row.outputMint) : null,

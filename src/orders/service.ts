@@ -36,6 +36,17 @@ export type ReportedListener = (order: OrderView, quote: QuoteRecord, tx: Tx, ho
 export interface ReportOrigin {
   broadcast: boolean;
 }
+/** One source chain and token of a partner's earnings (`OrdersService.partnerEarnings`). */
+export interface PartnerEarningsRow {
+  chainId: number;
+  token: string | null;
+  orders: number;
+  /** Sum of the orders' source amounts, base units (exact). */
+  volume: string;
+  /** Sum of the partner fees at the recorded rates, base units (exact). */
+  fees: string;
+}
+
 export type ChangeListener = (order: OrderView) => Promise<void>;
 /** The checkout session a quote was issued to pay, if any; read inside the report's transaction. */
 export type CheckoutSessionLookup = (quote: QuoteRecord, tx: Tx) => Promise<string | undefined>;
@@ -124,6 +135,25 @@ export class OrdersService {
       GROUP BY 1
       ORDER BY 1`;
     return rows.map((r) => ({ day: r.day, count: r.n }));
+  }
+
+  /**
+   * Filled orders attributed to a partner in one mode whose fill fell in [from, to), summed per source chain and
+   * token (the partner's earnings): `volume` is the sum of source amounts, `fees` the sum over orders of
+   * floor(amount × partnerFeeBps / 10000), both exact integer strings of base units. Orders recorded before the
+   * source token was kept have `token` null. Attribution is the partner's, whichever account's key (or no key) made
+   * the quote: that is whose swaps the partner is paid on.
+   */
+  async partnerEarnings(partnerId: string, mode: 'test' | 'live', range: { from: Date; to: Date }): Promise<PartnerEarningsRow[]> {
+    const rows = await this.prisma.$queryRaw<Array<{ chain_id: number; token: string | null; n: number; volume: string; fees: string }>>`
+      SELECT src_chain_id AS chain_id, src_token AS token, count(*)::int AS n, sum(amount::numeric)::text AS volume,
+             sum(div(amount::numeric * partner_fee_bps, 10000))::text AS fees
+      FROM orders
+      WHERE partner_id = ${partnerId} AND livemode = ${mode === 'live'} AND status = 'filled'
+        AND coalesce(finalized_at, updated_at) >= ${range.from} AND coalesce(finalized_at, updated_at) < ${range.to}
+      GROUP BY 1, 2
+      ORDER BY 1, 2`;
+    return rows.map((r) => ({ chainId: r.chain_id, token: r.token, orders: r.n, volume: r.volume, fees: r.fees }));
   }
 
   /** Lets other domains (checkout) react when a payment is reported for a quote. */
@@ -239,6 +269,7 @@ export class OrdersService {
             ourFeeBps: stored.quote.ourFeeBps,
             partnerFeeBps: stored.quote.partnerFeeBps,
             partnerId: stored.request.fees.partnerId ?? null,
+            srcToken: stored.request.src.address,
             checkoutSessionId: checkoutSessionId ?? null,
             nextPollAt: now,
             submittedAt: now,

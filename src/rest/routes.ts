@@ -16,6 +16,7 @@ import { depositRoutes } from './deposits.js';
 import { limitOrderRoutes } from './limit-orders.js';
 import { dashboardKeyRoutes } from './dashboard-keys.js';
 import { dashboardMirrorRoutes } from './dashboard-mirrors.js';
+import { dashboardPartnerRoutes } from './dashboard-partner.js';
 import { requestLogRoutes } from './request-logs.js';
 import { exportRoutes } from './exports.js';
 
@@ -40,6 +41,7 @@ export const restRoutes: Route[] = [
   ...orderRoutes,
   ...dashboardKeyRoutes,
   ...dashboardMirrorRoutes,
+  ...dashboardPartnerRoutes,
   ...requestLogRoutes,
   ...exportRoutes,
 ];

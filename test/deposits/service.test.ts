@@ -168,6 +168,8 @@ describe('DepositsService (fake assets, partners, provider and orders)', () => {
     const before = wakes;
     const first = await svc.recordDeposit(row, dep);
     expect(first).toMatchObject({ status: 'submitted', depositAddressId: a.id, amount: '10000000', ourFeeBps: 20, partnerFeeBps: 0 });
+    // The order keeps the address's source token (earnings are summed per token).
+    expect((await db.prisma.order.findUniqueOrThrow({ where: { quoteId: first!.quoteId } })).srcToken).toBe(row.token);
     expect(first!.dstAmount).toBe(((10_000_000n * BigInt(a.estimate.dstAmount)) / BigInt(a.estimate.amount)).toString());
     expect(await svc.recordDeposit(row, dep)).toBeNull();
     expect(wakes).toBe(before + 1);

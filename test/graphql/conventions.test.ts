@@ -43,6 +43,8 @@ const TIMESTAMP_NAME = /(At|Date|Time|Timestamp)$|^(date|time|timestamp|expires|
 /** Lists of objects that are not connections, and why paging them would mean nothing. */
 const LIST_ALLOWED: Record<string, string> = {
   'DashboardOverview.days': 'one entry per UTC day of the range asked (at most 400): bounded by its input',
+  'PartnerEarnings.lines':
+    'one entry per source chain and token with filled orders in the range asked (at most 400 days): bounded by its input and the tokens traded',
   'DashboardOverview.volume': 'one entry per day and settlement token with payments: bounded by the range asked and the tokens paid in',
   'Query.prices': 'one entry per requested id (at most 100): a batch lookup, bounded by its input',
   'QuoteResponse.quotes': 'one quote per provider that answered: bounded by the providers loaded',

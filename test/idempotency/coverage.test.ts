@@ -128,6 +128,7 @@ const GRAPHQL_NOT_IDEMPOTENT: Record<string, string> = {
   inviteMember: 'as POST /v1/dashboard/members: a wallet already in the team is ConflictError, nothing is added twice',
   updateMember: 'sets the role to a given value: running it twice leaves the same member (PATCH)',
   removeMember: 'a second removal finds nothing to remove (DELETE)',
+  updatePartnerProfile: 'as PATCH /v1/dashboard/partner: sets the fee settings to given values, so running it twice leaves the same profile',
 };
 
 describe('which requests take an idempotency key', () => {

@@ -85,6 +85,16 @@ export const gqlTable: Record<string, GqlRow> = {
     why: "adds a wallet to the calling session's own account",
     op: () => ({ query: `mutation { inviteMember(input: { address: "${RECIPIENT}", role: viewer }) { ${RESULT} } }` }),
   },
+  'Query.partnerProfile': {
+    kind: 'own',
+    why: "the partner of the caller's own account (names none), earnings in the caller's mode only; another account gets null and the other mode counts nothing (test/partners/dashboard.test.ts)",
+    op: () => ({ query: '{ partnerProfile { id earnings { lines { volume } } } }' }),
+  },
+  'Mutation.updatePartnerProfile': {
+    kind: 'own',
+    why: "changes only the partner of the caller's own account (names none): another account's session gets NotFoundError and the partner stays as it was (test/partners/dashboard.test.ts)",
+    op: () => ({ query: `mutation { updatePartnerProfile(input: { feeBps: 0 }) { ${RESULT} } }` }),
+  },
   'Mutation.updateMember': {
     kind: 'own',
     why: "changes a member of the session's own account; another account's member is NotFoundError (test/auth/graphql.test.ts)",

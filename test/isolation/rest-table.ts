@@ -74,6 +74,14 @@ export const restTable: Record<string, RestRow> = {
     why: "the calling session's account's team; another account's members are never listed (test/auth/team.test.ts)",
   },
   'POST /v1/dashboard/members': { kind: 'own', why: "adds a wallet to the calling session's own account; names no other account" },
+  'GET /v1/dashboard/partner': {
+    kind: 'own',
+    why: "the partner of the calling session's own account (names none), earnings in the session's mode only; another account is 404 NOT_FOUND and the other mode counts nothing (test/partners/dashboard.test.ts)",
+  },
+  'PATCH /v1/dashboard/partner': {
+    kind: 'own',
+    why: "changes only the partner of the calling session's own account (names none): another account's session is 404 NOT_FOUND and the partner stays as it was (test/partners/dashboard.test.ts)",
+  },
   'PATCH /v1/dashboard/members/:id': {
     kind: 'own',
     why: "changes a member of the session's own account; another account's member is NOT_FOUND (test/auth/team.test.ts)",

@@ -153,6 +153,8 @@ describe.each(backends)('limit orders over HTTP against the Trigger fixture (%s)
     expect(records.find((r) => r.srcTxHash === t1.txId)).toMatchObject({ fillFeeAmount: '160000', fillFeeMint: SOL_MINT, dstTxHash: t1.txId, ourFeeBps: 20 });
     expect(records.filter((r) => r.srcTxHash !== t1.txId).map((r) => r.fillFeeAmount)).toEqual(['0', '0']);
     expect(records.every((r) => r.quoteId.startsWith('lof_'))).toBe(true);
+    // Each fill keeps the order's input mint as its source token (earnings are summed per token).
+    expect(records.map((r) => r.srcToken)).toEqual([USDC_MINT, USDC_MINT, USDC_MINT]);
     const events = (await eventsOf('limit_order.filled')).filter((e) => e.data.order.limitOrderId === created.id);
     expect(events).toHaveLength(3);
     expect(events.map((e) => e.data.order.quoteId).sort()).toEqual(records.map((r) => r.quoteId).sort());

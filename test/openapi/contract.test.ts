@@ -258,6 +258,11 @@ describe.each(backends)('OpenAPI contract: every documented example against a re
       const page = await s.services.requestLogs.list(await s.services.accounts.authenticate(key), { limit: 1 });
       m.set(EX.requestLogId, page.data[0]!.id);
     }
+    if (operationId === 'getPartnerProfile' || operationId === 'updatePartnerProfile') {
+      // The profile exists only for an account the operator made a partner: the key's account, fee 25 of at most 60.
+      const { accountId } = await s.services.accounts.authenticate(key);
+      await s.services.partners.upsert({ id: 'acme-wallet', label: 'Acme Wallet', kind: 'fee', feeBps: 25, maxFeeBps: 60, accountId });
+    }
     for (const tx of [EX.payerTx, EX.refundTx]) if (uses(tx)) m.set(tx, `0x${randomBytes(32).toString('hex')}`);
     return m;
   }

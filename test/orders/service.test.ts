@@ -92,7 +92,10 @@ describe('OrdersService (fake quotes, providers and pubsub; injected hooks)', ()
     expect(seenInTx).toEqual({ order: view, rows: 1 });
     expect(pollerWakes).toBe(1);
     expect(published).toEqual([`order:${quote.quoteId}`]);
-    expect((await db.prisma.order.findUniqueOrThrow({ where: { quoteId: quote.quoteId } })).trackingId).toBe(`req-${hash.slice(2, 10)}`);
+    const row = await db.prisma.order.findUniqueOrThrow({ where: { quoteId: quote.quoteId } });
+    expect(row.trackingId).toBe(`req-${hash.slice(2, 10)}`);
+    // The source token is kept: earnings are summed per token.
+    expect(row.srcToken).toBe(quote.request.src.address);
 
     // The same report again answers the same order and runs no hook.
     expect(await orders.reportSubmitted(quote.quoteId, hash)).toEqual(view);

@@ -26,4 +26,29 @@ describe('PartnersService (injected clock)', () => {
     clock.advance(2_000);
     expect((await partners.forIntegrator('acme'))?.feeBps).toBe(40);
   });
+
+  it('a partner belongs to one account: the first key linked gives it, keys of other accounts and second partners are CONFLICT', async () => {
+    const account = async (name: string) => (await db.prisma.account.create({ data: { id: `acct_${name}`, name } })).id;
+    const key = async (accountId: string, id: string) =>
+      (await db.prisma.apiKey.create({ data: { id, accountId, mode: 'test', prefix: 'sg_test_xxxx', hash: `h-${id}` } })).id;
+    const a = await account('own_a');
+    const b = await account('own_b');
+    const ka = await key(a, 'key_own_a');
+    const kb = await key(b, 'key_own_b');
+    await partners.upsert({ id: 'p1', label: 'P1', kind: 'label' });
+    expect((await partners.linkKey('p1', ka)).accountId).toBe(a);
+    expect(await partners.forAccount(a)).toMatchObject({ id: 'p1', apiKeyIds: [ka] });
+    await expect(partners.linkKey('p1', kb)).rejects.toMatchObject({ code: 'CONFLICT', message: expect.stringMatching(/another account/) });
+    // A second partner for A, by --account or by a key of A, is refused: one partner per account.
+    await partners.upsert({ id: 'p2', label: 'P2', kind: 'label' });
+    await expect(partners.upsert({ id: 'p2', label: 'P2', kind: 'label', accountId: a })).rejects.toMatchObject({ code: 'CONFLICT' });
+    const ka2 = await key(a, 'key_own_a2');
+    await expect(partners.linkKey('p2', ka2)).rejects.toMatchObject({ code: 'CONFLICT', message: expect.stringMatching(/already has partner p1/) });
+    expect((await partners.get('p2')).accountId).toBeNull();
+    // Giving P1 to B while it links A's key is refused; an unknown account is NOT_FOUND.
+    await expect(partners.upsert({ id: 'p1', label: 'P1', kind: 'label', accountId: b })).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(partners.upsert({ id: 'p2', label: 'P2', kind: 'label', accountId: 'acct_nobody' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect((await partners.upsert({ id: 'p2', label: 'P2', kind: 'label', accountId: b })).accountId).toBe(b);
+    expect((await partners.linkKey('p2', kb)).apiKeyIds).toEqual([kb]);
+  });
 });

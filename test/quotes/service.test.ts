@@ -27,6 +27,7 @@ const partner: PartnerView = {
   active: true,
   feeRecipientEvm: addr('9'),
   feeRecipientSvm: null,
+  accountId: null,
   apiKeyIds: ['key_1'],
   createdAt: new Date(),
   updatedAt: new Date(),

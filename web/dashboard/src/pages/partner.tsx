@@ -1,14 +1,24 @@
 import { useClient, useQuery } from '@urql/preact';
 import { useEffect, useState } from 'preact/hooks';
-import { DetailList, ErrorNotice, Field, Loading, Mono, Notice, PageHeader } from '../components/ui';
+import { type Column, DetailList, ErrorNotice, Field, Loading, Mono, Notice, PageHeader, Table, When } from '../components/ui';
 import { type ApiFailure, mutate, toFailure } from '../gql';
 import { canWrite, useSession } from '../session';
+import { displayUnits } from './payments/amounts';
 
 /**
  * Partner profile: for an account that is an integration partner, its fee settings (within the bounds the
- * operator set), the API keys linked to it, and the volume and fees earned. Accounts without one see how to
- * become one.
+ * operator set), the API keys linked to it, and the volume and fees earned in the current mode over the last 30
+ * days, per source chain and token. Accounts without one see how to become one.
  */
+interface EarningsLine {
+  chain: string;
+  token: string | null;
+  symbol: string | null;
+  decimals: number | null;
+  orders: number;
+  volume: string;
+  fees: string;
+}
 interface Profile {
   id: string;
   label: string;
@@ -19,9 +29,11 @@ interface Profile {
   feeRecipientSvm: string | null;
   active: boolean;
   apiKeyIds: string[];
-  earnings: Array<{ chain: string; token: string; decimals: number; volume: string; fees: string }>;
+  mode: 'test' | 'live';
+  earnings: { startAt: string; endAt: string; lines: EarningsLine[] };
 }
-const FIELDS = 'id label kind feeBps maxFeeBps feeRecipientEvm feeRecipientSvm active apiKeyIds earnings { chain token decimals volume fees }';
+const FIELDS =
+  'id label kind feeBps maxFeeBps feeRecipientEvm feeRecipientSvm active apiKeyIds mode earnings { startAt endAt lines { chain token symbol decimals orders volume fees } }';
 
 const PROFILE = /* GraphQL */ `
   query DashboardPartnerProfile { partnerProfile { ${FIELDS} } }
@@ -31,6 +43,30 @@ const UPDATE = /* GraphQL */ `
     updatePartnerProfile(input: $input) { __typename ... on Error { code message } ... on UpdatePartnerProfilePayload { partnerProfile { ${FIELDS} } } }
   }
 `;
+
+/** Base units in whole tokens when the decimals are known; else the base units, said so. */
+const amount = (base: string, l: EarningsLine) =>
+  l.decimals == null ? `${base} (base units)` : `${displayUnits(base, l.decimals)}${l.symbol ? ` ${l.symbol}` : ''}`;
+
+const EARNINGS_COLUMNS: Column<EarningsLine>[] = [
+  { label: 'Chain', cell: (l) => l.chain },
+  {
+    label: 'Token',
+    cell: (l) =>
+      l.token ? (
+        <span>
+          {l.symbol ?? 'Unknown token'} <Mono value={l.token} short />
+        </span>
+      ) : (
+        <span class="muted">Not recorded</span>
+      ),
+  },
+  { label: 'Orders', cell: (l) => l.orders, numeric: true },
+  { label: 'Volume', cell: (l) => amount(l.volume, l), numeric: true },
+  { label: 'Fees earned', cell: (l) => amount(l.fees, l), numeric: true },
+];
+
+const percent = (bps: number) => `${(bps / 100).toFixed(2)}%`;
 
 export function PartnerPage() {
   const { login } = useSession();
@@ -55,26 +91,25 @@ export function PartnerPage() {
                 ['Partner id', <Mono value={p.id} />],
                 ['Status', p.active ? <span class="badge ok">Active</span> : <span class="badge bad">Inactive</span>],
                 ['Kind', p.kind === 'fee' ? 'Takes a fee' : 'Attribution only (no fee)'],
-                ['Fee', `${(p.feeBps / 100).toFixed(2)}% (at most ${(p.maxFeeBps / 100).toFixed(2)}%)`],
+                ['Fee', `${percent(p.feeBps)} (${p.feeBps} bps; the operator allows up to ${percent(p.maxFeeBps)})`],
                 ['Fee recipient (EVM)', p.feeRecipientEvm ? <Mono value={p.feeRecipientEvm} /> : null],
                 ['Fee recipient (Solana)', p.feeRecipientSvm ? <Mono value={p.feeRecipientSvm} /> : null],
-                ['Linked keys', p.apiKeyIds.length ? p.apiKeyIds.map((k) => <Mono key={k} value={k} />) : 'None'],
+                ['Linked keys', p.apiKeyIds.length ? p.apiKeyIds.map((k) => <Mono key={k} value={k} />) : 'None: quotes name the partner with its id'],
               ]}
             />
           </section>
           <section class="panel" aria-labelledby="earned-title">
             <h2 id="earned-title">Volume and fees earned</h2>
-            {p.earnings.length ? (
-              <ul>
-                {p.earnings.map((e) => (
-                  <li key={`${e.chain}:${e.token}`}>
-                    {e.token} on {e.chain}: volume {e.volume}, fees {e.fees} (base units, {e.decimals} decimals)
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <p class="muted">Nothing yet.</p>
-            )}
+            <p class="muted">
+              Filled orders attributed to the partner in {p.mode} mode, from <When at={p.earnings.startAt} /> to <When at={p.earnings.endAt} />.
+            </p>
+            <Table
+              caption="Volume and fees earned per chain and token"
+              columns={EARNINGS_COLUMNS}
+              rows={p.earnings.lines}
+              rowKey={(l) => `${l.chain}:${l.token ?? ''}`}
+              empty="No filled orders in this period."
+            />
           </section>
           {p.kind === 'fee' && canWrite(login.role, 'partner') ? <FeeForm profile={p} onSaved={() => refetch({ requestPolicy: 'network-only' })} /> : null}
         </>
@@ -126,8 +161,30 @@ function FeeForm({ profile, onSaved }: { profile: Profile; onSaved: () => void }
               />
             )}
           </Field>
-          <Field label="Fee recipient (EVM)">{(id) => <input id={id} value={v.evm} onInput={(e) => setV({ ...v, evm: e.currentTarget.value })} />}</Field>
-          <Field label="Fee recipient (Solana)">{(id) => <input id={id} value={v.svm} onInput={(e) => setV({ ...v, svm: e.currentTarget.value })} />}</Field>
+          <Field label="Fee recipient (EVM)" hint="A 0x address; empty clears it.">
+            {(id, hint) => (
+              <input
+                id={id}
+                aria-describedby={hint}
+                spellcheck={false}
+                autocomplete="off"
+                value={v.evm}
+                onInput={(e) => setV({ ...v, evm: e.currentTarget.value })}
+              />
+            )}
+          </Field>
+          <Field label="Fee recipient (Solana)" hint="A base58 address; empty clears it.">
+            {(id, hint) => (
+              <input
+                id={id}
+                aria-describedby={hint}
+                spellcheck={false}
+                autocomplete="off"
+                value={v.svm}
+                onInput={(e) => setV({ ...v, svm: e.currentTarget.value })}
+              />
+            )}
+          </Field>
         </div>
         <ErrorNotice error={failure} />
         {saved ? <Notice kind="success">Saved.</Notice> : null}
