@@ -35,7 +35,7 @@ describe.each(backends)('partner profile in the dashboard (%s)', (backend) => {
   };
   const patch = (body: unknown, headers: Record<string, string>) =>
     s.request('/v1/dashboard/partner', { method: 'PATCH', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
-  const gql = (query: string, variables: Record<string, unknown>, headers: Record<string, string>) => s.post('/graphql', { query, variables }, headers);
+  const graphqlOver = (query: string, variables: Record<string, unknown>, headers: Record<string, string>) => s.post('/graphql', { query, variables }, headers);
 
   /** Orders in the range for partner `acme` (test mode unless said), as the orders domain records them. */
   const orders: Array<{
@@ -203,7 +203,7 @@ describe.each(backends)('partner profile in the dashboard (%s)', (backend) => {
       const r = await patch({ feeBps: 10 }, h);
       expect(r.status, role).toBe(403);
       expect(r.body.error).toMatchObject({ code: 'FORBIDDEN', message: `Your role (${role}) may not write partner` });
-      const g = await gql('mutation { updatePartnerProfile(input: { feeBps: 10 }) { __typename } }', {}, h);
+      const g = await graphqlOver('mutation { updatePartnerProfile(input: { feeBps: 10 }) { __typename } }', {}, h);
       expect(g.body.errors[0].extensions.code).toBe('FORBIDDEN');
     }
     expect((await s.services.partners.get('acme')).feeBps).toBe(20);
@@ -221,9 +221,9 @@ describe.each(backends)('partner profile in the dashboard (%s)', (backend) => {
     const before = await s.services.partners.get('acme');
     const w = await patch({ feeBps: 0 }, h);
     expect(w.status).toBe(404);
-    const g = await gql('{ partnerProfile { id } }', {}, h);
+    const g = await graphqlOver('{ partnerProfile { id } }', {}, h);
     expect(g.body).toEqual({ data: { partnerProfile: null } });
-    const m = await gql('mutation { updatePartnerProfile(input: { feeBps: 0 }) { __typename ... on Error { code message } } }', {}, h);
+    const m = await graphqlOver('mutation { updatePartnerProfile(input: { feeBps: 0 }) { __typename ... on Error { code message } } }', {}, h);
     expect(m.body.data.updatePartnerProfile).toMatchObject({ __typename: 'NotFoundError', code: 'NOT_FOUND' });
     expect(await s.services.partners.get('acme')).toEqual(before);
     // B's own partner is label-only: it sees its own, never A's, and may not take a fee.
@@ -237,7 +237,11 @@ describe.each(backends)('partner profile in the dashboard (%s)', (backend) => {
     const h = await member(accountA, 'owner');
     const fields =
       'id label kind feeBps maxFeeBps feeRecipientEvm feeRecipientSvm active apiKeyIds mode earnings { startAt endAt lines { chain token symbol decimals orders volume fees } }';
-    const q = await gql(`query($a: DateTime, $b: DateTime) { partnerProfile(startAt: $a, endAt: $b) { ${fields} } }`, { a: RANGE.startAt, b: RANGE.endAt }, h);
+    const q = await graphqlOver(
+      `query($a: DateTime, $b: DateTime) { partnerProfile(startAt: $a, endAt: $b) { ${fields} } }`,
+      { a: RANGE.startAt, b: RANGE.endAt },
+      h,
+    );
     expect(q.body.errors, JSON.stringify(q.body.errors)).toBeUndefined();
     const rest = (await s.get(`/v1/dashboard/partner${qs(RANGE)}`, h)).body;
     const p = q.body.data.partnerProfile;
@@ -247,12 +251,12 @@ describe.each(backends)('partner profile in the dashboard (%s)', (backend) => {
 
     const update = `mutation($input: UpdatePartnerProfileInput!) { updatePartnerProfile(input: $input) {
       __typename ... on Error { code message } ... on UpdatePartnerProfilePayload { partnerProfile { feeBps feeRecipientEvm } } } }`;
-    const over = await gql(update, { input: { feeBps: 21 } }, h);
+    const over = await graphqlOver(update, { input: { feeBps: 21 } }, h);
     expect(over.body.errors[0]).toMatchObject({ message: expect.stringMatching(/^feeBps: must be at most 20/), extensions: { code: 'INVALID_PARAMS' } });
-    const ok = await gql(update, { input: { feeBps: 5, feeRecipientEvm: null } }, h);
+    const ok = await graphqlOver(update, { input: { feeBps: 5, feeRecipientEvm: null } }, h);
     expect(ok.body.data.updatePartnerProfile).toEqual({ __typename: 'UpdatePartnerProfilePayload', partnerProfile: { feeBps: 5, feeRecipientEvm: null } });
     // A field left null is "not given" (except the recipients, where null clears).
-    const kept = await gql(update, { input: { feeBps: null } }, h);
+    const kept = await graphqlOver(update, { input: { feeBps: null } }, h);
     expect(kept.body.data.updatePartnerProfile.partnerProfile.feeBps).toBe(5);
   });
 });
