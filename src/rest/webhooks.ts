@@ -196,7 +196,7 @@ export const webhookRoutes: Route[] = [
       tag: 'Webhook endpoints',
       summary: 'Resend every failed event',
       description:
-        "Queues a new delivery to this endpoint (same event id, the usual retries) for every event whose latest delivery to it failed for good (`failed`: retries used up or 410 Gone; `canceled`: the endpoint was disabled meanwhile) and that has no delivery to it pending. Oldest first, at most `limit` (default and maximum 1,000) per call: `hasMore` says more remain, and the next call (with a new `Idempotency-Key`) queues them; an event already queued again is never queued twice. A disabled endpoint → 409 `CONFLICT` (enable it first).",
+        'Queues a new delivery to this endpoint (same event id, the usual retries) for every event whose latest delivery to it failed for good (`failed`: retries used up or 410 Gone; `canceled`: the endpoint was disabled meanwhile) and that has no delivery to it pending. Oldest first, at most `limit` (default and maximum 1,000) per call: `hasMore` says more remain, and the next call (with a new `Idempotency-Key`) queues them; an event already queued again is never queued twice. A disabled endpoint → 409 `CONFLICT` (enable it first).',
       params: endpointIdParamSchema,
       body: { schema: redeliverFailedSchema, required: false },
       responses: {

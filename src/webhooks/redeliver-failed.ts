@@ -29,17 +29,12 @@ export async function failedEventIds(tx: TransactionClient, endpointId: string, 
   return rows.map((r) => r.event_id);
 }
 
-/**
- * Queues one manual delivery of each event to the endpoint, due now in the order given (a millisecond apart, so
- * the queue and the delivery log keep it). Returns how many were queued.
- */
+/** Queues one manual delivery of each event to the endpoint, due now. Returns how many were queued. */
 export function queueResends(tx: TransactionClient, endpointId: string, eventIds: string[], at: Date): Promise<number> {
   if (!eventIds.length) return Promise.resolve(0);
   return tx.$executeRawUnsafe(
     `INSERT INTO webhook_deliveries (id, event_id, endpoint_id, origin, next_attempt_at, created_at, updated_at)
-     SELECT 'whd_' || replace(gen_random_uuid()::text, '-', ''), u.event_id, $2, 'manual', t.at, t.at, t.at
-       FROM unnest($1::text[]) WITH ORDINALITY AS u(event_id, n)
-      CROSS JOIN LATERAL (SELECT $3::timestamptz + (u.n - 1) * interval '1 millisecond' AS at) t`,
+     SELECT 'whd_' || replace(gen_random_uuid()::text, '-', ''), e, $2, 'manual', $3, $3, $3 FROM unnest($1::text[]) AS e`,
     eventIds,
     endpointId,
     at,

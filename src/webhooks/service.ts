@@ -18,15 +18,7 @@ import { cancelPending } from './cancel.js';
 import { blockedReason } from './address-policy.js';
 import { liveUrlProblem, systemResolver, testUrlProblem, type Resolver } from './sender.js';
 import { generateSecret } from './signing.js';
-import {
-  attemptView,
-  deliveryView,
-  endpointView,
-  type AttemptView,
-  type DeliveryView,
-  type EndpointView,
-  type FailedRedeliveryView,
-} from './views.js';
+import { attemptView, deliveryView, endpointView, type AttemptView, type DeliveryView, type EndpointView, type FailedRedeliveryView } from './views.js';
 import { DeliveryWorker } from './worker.js';
 
 /** During a rotation the old secret keeps signing alongside the new one for this long. */
