@@ -5,7 +5,7 @@ import type { TransactionClient } from '../events/outbox.js';
  * 410 Gone) or `canceled` (the endpoint was disabled while it waited). `succeeded` is the other final status;
  * `pending` is not final (it waits for an attempt, or one is in flight).
  */
-export const FAILED_FOR_GOOD = ['failed', 'canceled'] as const;
+const FAILED_FOR_GOOD = ['failed', 'canceled'] as const;
 
 /**
  * The events to send again to one endpoint, oldest first (by when the event was first queued for it, which for an
