@@ -91,3 +91,20 @@ export async function notifyInTx(tx: TransactionClient, topic: string, payload: 
   );
   await tx.$executeRawUnsafe('SELECT pg_notify($1, $2)', channel, text);
 }
+
+/**
+ * Holds events of one account and mode against the retention sweep until the caller's transaction ends (the sweep
+ * skips locked events), for work that will reference them, such as queuing redeliveries. Returns the ids held, in
+ * the order given; an id of another account or mode, or of an event the sweep already deleted, is left out.
+ */
+export async function holdEvents(tx: TransactionClient, ids: string[], scope: { accountId: string; livemode: boolean }): Promise<string[]> {
+  if (!ids.length) return [];
+  const rows = await tx.$queryRawUnsafe<Array<{ id: string }>>(
+    `SELECT id FROM events WHERE id = ANY($1::text[]) AND account_id = $2 AND livemode = $3 FOR KEY SHARE`,
+    ids,
+    scope.accountId,
+    scope.livemode,
+  );
+  const held = new Set(rows.map((r) => r.id));
+  return ids.filter((id) => held.has(id));
+}

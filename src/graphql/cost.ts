@@ -74,6 +74,7 @@ export const FIELD_RULES: Record<string, FieldRule> = {
   'Mutation.createCheckoutRefund': { strict: true },
   'Mutation.createWebhookEndpoint': { strict: true },
   'Mutation.triggerWebhookEvent': { strict: true },
+  'Mutation.redeliverFailedEvents': { strict: true },
   'Mutation.createInvoice': { strict: true },
   'Mutation.sendInvoice': { strict: true },
   'Mutation.payInvoice': { strict: true },

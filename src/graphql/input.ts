@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { ApiError, isApiError } from '../errors.js';
 import { parseInput } from '../validation.js';
 
 /**
@@ -21,7 +22,29 @@ function fromGraphQL(value: unknown, keepNull: readonly string[] = []): unknown 
   return out;
 }
 
-/** Parses a GraphQL input with a domain schema, once: the service takes the typed output. */
-export function parseGraphQLInput<S extends z.ZodType>(schema: S, input: unknown, opts: { keepNull?: readonly string[] } = {}): z.output<S> {
-  return parseInput(schema, fromGraphQL(input, opts.keepNull));
+/**
+ * An error naming a field by its REST name (`from`) named by the GraphQL name instead (`startAt`), where the two
+ * differ (`names`: REST name → GraphQL name); any other error as it is.
+ */
+export function withGraphQLFieldNames(err: unknown, names: Readonly<Record<string, string>>): unknown {
+  const field = isApiError(err) && typeof err.details?.field === 'string' ? err.details.field : undefined;
+  if (!field || !names[field]) return err;
+  const e = err as ApiError;
+  return new ApiError(e.code, e.message.replace(new RegExp(`^${field}:`), `${names[field]}:`), { ...e.details, field: names[field] });
+}
+
+/**
+ * Parses a GraphQL input with a domain schema, once: the service takes the typed output. `fieldNames` maps the
+ * schema's (REST) field names to the GraphQL ones where they differ, so an error names the field the client sent.
+ */
+export function parseGraphQLInput<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+  opts: { keepNull?: readonly string[]; fieldNames?: Readonly<Record<string, string>> } = {},
+): z.output<S> {
+  try {
+    return parseInput(schema, fromGraphQL(input, opts.keepNull));
+  } catch (err) {
+    throw opts.fieldNames ? withGraphQLFieldNames(err, opts.fieldNames) : err;
+  }
 }

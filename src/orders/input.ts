@@ -53,19 +53,22 @@ export const statusSchema = z.object({
 const intFrom = (field: z.ZodNumber) => z.preprocess((v) => (typeof v === 'string' && /^-?[0-9]+$/.test(v.trim()) ? Number(v) : v), field);
 
 /** GET /v1/orders: the key's orders (its account and mode), newest first. */
-export const listOrdersSchema = z.object({
-  status: z.enum(['submitted', 'filled', 'refunded', 'failed']).optional(),
-  depositAddressId: z.string().min(1).max(100).optional().meta({ description: 'Only the orders of this deposit address (its deposits).' }),
-  checkoutSessionId: z.string().min(1).max(100).optional().meta({ description: 'Only the orders paying this checkout session.' }),
-  kind: z.enum(['swap', 'deposit', 'limit_order', 'checkout']).optional().meta({
-    description:
-      'Only one kind: `swap` (a quote built and sent), `deposit` (a deposit to a deposit address), `limit_order` (a fill of a limit order), `checkout` (a payment of a checkout session).',
-  }),
-  startTime: isoDateTime.optional().meta({ description: 'Only orders submitted at or after this time.' }),
-  endTime: isoDateTime.optional().meta({ description: 'Only orders submitted before this time.' }),
-  limit: intFrom(z.number({ error: 'must be an integer' }).int('must be an integer').min(1).max(100)).default(20),
-  cursor: z.string().min(1).max(400).optional(),
-});
+export const listOrdersSchema = z
+  .object({
+    status: z.enum(['submitted', 'filled', 'refunded', 'failed']).optional(),
+    depositAddressId: z.string().min(1).max(100).optional().meta({ description: 'Only the orders of this deposit address (its deposits).' }),
+    checkoutSessionId: z.string().min(1).max(100).optional().meta({ description: 'Only the orders paying this checkout session.' }),
+    kind: z.enum(['swap', 'deposit', 'limit_order', 'checkout']).optional().meta({
+      description:
+        'Only one kind: `swap` (a quote built and sent), `deposit` (a deposit to a deposit address), `limit_order` (a fill of a limit order), `checkout` (a payment of a checkout session).',
+    }),
+    startTime: isoDateTime.optional().meta({ description: 'Only orders submitted at or after this time.' }),
+    endTime: isoDateTime.optional().meta({ description: 'Only orders submitted before this time.' }),
+    limit: intFrom(z.number({ error: 'must be an integer' }).int('must be an integer').min(1).max(100)).default(20),
+    cursor: z.string().min(1).max(400).optional(),
+  })
+  // An empty or inverted window is the client's mistake, refused as the exports and the request log refuse theirs.
+  .refine((q) => !q.startTime || !q.endTime || q.startTime.getTime() < q.endTime.getTime(), { message: 'must be before `endTime`', path: ['startTime'] });
 
 export type SubmitOrder = z.output<typeof submitSchema>;
 export type ListOrders = z.output<typeof listOrdersSchema>;

@@ -3,8 +3,8 @@ import { parseInput, queryObject } from '../validation.js';
 import { json } from '../openapi/route-doc.js';
 import { EX } from '../openapi/examples.js';
 import { pageSchema } from '../openapi/common.js';
-import { createSchema, endpointIdParamSchema, listSchema, triggerSchema, updateSchema } from '../webhooks/input.js';
-import { attemptViewSchema, deletedEndpointSchema, endpointViewSchema, type EndpointView } from '../webhooks/views.js';
+import { createSchema, endpointIdParamSchema, listSchema, redeliverFailedSchema, triggerSchema, updateSchema } from '../webhooks/input.js';
+import { attemptViewSchema, deletedEndpointSchema, endpointViewSchema, failedRedeliverySchema, type EndpointView } from '../webhooks/views.js';
 import { eventSchema } from '../events/views.js';
 import { ATTEMPT_EXAMPLE } from './events.js';
 
@@ -181,6 +181,35 @@ export const webhookRoutes: Route[] = [
       },
       errors: ['NOT_FOUND'],
       examples: { rotate: { summary: 'Rotate the secret', params: endpointPath } },
+    },
+  },
+  {
+    method: 'POST',
+    path: '/v1/webhook-endpoints/:id/redeliver-failed',
+    access: 'key',
+    scope: { resource: 'webhooks', level: 'write' },
+    rateLimit: { bucket: 'strict' },
+    idempotent: true,
+    handler: ({ services, auth, params, body }) => services.webhooks.redeliverFailed(auth!, params.id, parseInput(redeliverFailedSchema, body ?? {})),
+    doc: {
+      operationId: 'redeliverFailedWebhookEvents',
+      tag: 'Webhook endpoints',
+      summary: 'Resend every failed event',
+      description:
+        'Queues a new delivery to this endpoint (same event id, the usual retries) for every event whose latest delivery to it failed for good (`failed`: retries used up or 410 Gone; `canceled`: the endpoint was disabled meanwhile) and that has no delivery to it pending. Oldest first, at most `limit` (default and maximum 1,000) per call: `hasMore` says more remain, and the next call (with a new `Idempotency-Key`) queues them; an event already queued again is never queued twice. A disabled endpoint → 409 `CONFLICT` (enable it first).',
+      params: endpointIdParamSchema,
+      body: { schema: redeliverFailedSchema, required: false },
+      responses: {
+        200: json('How many events were queued again, and whether more remain.', failedRedeliverySchema, {
+          queued: { object: 'webhook_failed_redelivery', endpointId: EX.endpointId, queued: 42, hasMore: false },
+        }),
+      },
+      errors: ['NOT_FOUND', 'CONFLICT'],
+      examples: {
+        all: { summary: 'Every failed event, oldest first', params: endpointPath },
+        batch: { summary: 'The 100 oldest failed events', params: endpointPath, body: { limit: 100 } },
+        tooMany: { summary: 'More than 1,000 per call is refused', params: endpointPath, body: { limit: 5000 }, status: 400 },
+      },
     },
   },
   {

@@ -36,6 +36,17 @@ export const triggerSchema = requestBody({
     .max(100)
     .meta({ description: 'An event type of the catalog.', enum: [...EVENT_TYPE_NAMES], example: 'checkout.session.completed' }),
 });
+/** The most events one resend-all queues; beyond, the answer says `hasMore` and the next call takes the next batch. */
+export const MAX_FAILED_REDELIVERIES = 1000;
+export const redeliverFailedSchema = requestBody({
+  limit: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_FAILED_REDELIVERIES)
+    .optional()
+    .meta({ description: `At most this many events (oldest first); default and maximum ${MAX_FAILED_REDELIVERIES}.`, example: 100 }),
+});
 /** Path parameter `{id}` of the endpoint routes; ids of another shape are answered NOT_FOUND. */
 export const endpointIdParamSchema = z.object({
   id: z
@@ -48,3 +59,4 @@ export type CreateEndpoint = z.output<typeof createSchema>;
 export type UpdateEndpoint = z.output<typeof updateSchema>;
 export type ListAttempts = z.output<typeof listSchema>;
 export type TriggerEvent = z.output<typeof triggerSchema>;
+export type RedeliverFailed = z.output<typeof redeliverFailedSchema>;

@@ -10,13 +10,15 @@ import { ApiError, invalidParams, notFound } from '../errors.js';
 import { newId } from '../ids.js';
 import { plausibleId, EVENT_TYPE_NAMES } from '../events/input.js';
 import { eventTypeInfo } from '../events/views.js';
-import type { CreateEndpoint, ListAttempts, TriggerEvent, UpdateEndpoint } from './input.js';
-import { recordEvent, type RecordedEvent } from '../events/outbox.js';
+import { MAX_FAILED_REDELIVERIES, type CreateEndpoint, type ListAttempts, type RedeliverFailed, type TriggerEvent, type UpdateEndpoint } from './input.js';
+import { holdEvents, notifyInTx, recordEvent, type RecordedEvent } from '../events/outbox.js';
+import { webhooksWakeTopic } from '../events/topics.js';
+import { failedEventIds, queueResends } from './redeliver-failed.js';
 import { cancelPending } from './cancel.js';
 import { blockedReason } from './address-policy.js';
 import { liveUrlProblem, systemResolver, testUrlProblem, type Resolver } from './sender.js';
 import { generateSecret } from './signing.js';
-import { attemptView, deliveryView, endpointView, type AttemptView, type DeliveryView, type EndpointView } from './views.js';
+import { attemptView, deliveryView, endpointView, type AttemptView, type DeliveryView, type EndpointView, type FailedRedeliveryView } from './views.js';
 import { DeliveryWorker } from './worker.js';
 
 /** During a rotation the old secret keeps signing alongside the new one for this long. */
@@ -204,6 +206,31 @@ export class WebhooksService {
   async attempts(auth: KeyAuth, endpointId: string, query: ListAttempts): Promise<Page<AttemptView>> {
     const ep = await this.own(auth, endpointId);
     return this.attemptPage({ endpointId: ep.id }, query);
+  }
+
+  /**
+   * Resend all failed: queues a new delivery to the endpoint for every event whose latest delivery to it failed for
+   * good (retries used up or 410 Gone: `failed`; the endpoint disabled while it waited: `canceled`) and that has
+   * none pending, oldest first, at most `limit` (default and maximum 1,000); `hasMore` says more remain, which the
+   * next call queues (the ones queued now are pending, so they are skipped). The same event id as before goes out,
+   * so receivers that dedupe on `webhook-id` stay correct. A disabled endpoint is CONFLICT (enable it first).
+   */
+  async redeliverFailed(auth: KeyAuth, id: string, { limit = MAX_FAILED_REDELIVERIES }: RedeliverFailed): Promise<FailedRedeliveryView> {
+    const ep = await this.own(auth, id);
+    const now = new Date(this.now());
+    return this.prisma.$transaction(async (tx) => {
+      // One resend-all per endpoint at a time: a second one waits here, then (its next statement reading what the
+      // first committed) finds the first's deliveries pending and skips them.
+      const [row] = await tx.$queryRawUnsafe<Array<{ disabled: boolean }>>(`SELECT disabled FROM webhook_endpoints WHERE id = $1 FOR NO KEY UPDATE`, ep.id);
+      if (!row) throw notFound('Webhook endpoint');
+      if (row.disabled) throw new ApiError('CONFLICT', 'The webhook endpoint is disabled; enable it first');
+      const candidates = await failedEventIds(tx, ep.id, limit + 1);
+      // Held against the retention sweep until the deliveries exist; an event it deleted meanwhile is left out.
+      const held = await holdEvents(tx, candidates.slice(0, limit), { accountId: ep.accountId, livemode: ep.livemode });
+      const queued = await queueResends(tx, ep.id, held, now);
+      if (queued > 0) await notifyInTx(tx, webhooksWakeTopic, 1);
+      return { object: 'webhook_failed_redelivery' as const, endpointId: ep.id, queued, hasMore: candidates.length > limit };
+    });
   }
 
   /** Attempts newest first; `cursor` is the id of the last attempt of the previous page. */

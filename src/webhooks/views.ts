@@ -52,6 +52,16 @@ export interface DeliveryView {
   completedAt: string | null;
 }
 
+/** The answer of a resend-all: how many failed events were queued again, and whether more wait for another call. */
+export interface FailedRedeliveryView {
+  object: 'webhook_failed_redelivery';
+  endpointId: string;
+  /** New deliveries queued by this call (one per event, oldest event first). */
+  queued: number;
+  /** True when more events failed for good than one call queues: call again (with a new key) for the next batch. */
+  hasMore: boolean;
+}
+
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export function endpointView(w: WebhookEndpoint, now: number, opts: { withSecret?: boolean } = {}): EndpointView {
@@ -161,8 +171,18 @@ export const deliveryViewSchema = z
   })
   .meta({ id: 'WebhookDelivery' });
 
+export const failedRedeliverySchema = z
+  .object({
+    object: z.literal('webhook_failed_redelivery'),
+    endpointId: z.string().meta({ example: 'we_B8dy22oc82lEi6009zwvga' }),
+    queued: z.number().int().min(0).meta({ description: 'New deliveries queued by this call: one per event whose latest delivery failed for good.' }),
+    hasMore: z.boolean().meta({ description: 'More such events remain than one call queues: call again, with a new idempotency key, for the next batch.' }),
+  })
+  .meta({ id: 'WebhookFailedRedelivery' });
+
 export const deletedEndpointSchema = z.object({ id: z.string(), object: z.literal('webhook_endpoint'), deleted: z.literal(true) });
 
 sameShape<z.output<typeof endpointViewSchema>, EndpointView>(true);
 sameShape<z.output<typeof attemptViewSchema>, AttemptView>(true);
 sameShape<z.output<typeof deliveryViewSchema>, DeliveryView>(true);
+sameShape<z.output<typeof failedRedeliverySchema>, FailedRedeliveryView>(true);

@@ -12,7 +12,8 @@ import { EVENT_TYPES } from '../../web/dashboard/src/pages/payments/event-types.
  * The webhooks page of the dashboard in chromium, signed in by a session cookie: an endpoint is created with an
  * event selection and its secret shown once; a test event reaches the receiver; the delivery log shows each
  * attempt with its status and the receiver's answer as text; one delivery is resent (the receiver gets the same
- * event id again); the endpoint is edited and its secret rotated. Axe-clean, with screenshots.
+ * event id again); the endpoint is edited and its secret rotated; an event failed for good (410 Gone) is sent again
+ * with "Resend all failed" once the endpoint is enabled again. Axe-clean, with screenshots.
  */
 const ARTIFACTS = new URL('../../test-artifacts/e2e/dashboard/', import.meta.url).pathname;
 const OWNER = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
@@ -89,7 +90,7 @@ describe('dashboard webhooks page in chromium', { timeout: 180_000 }, () => {
   const endpoints = async () =>
     (await s.get('/v1/webhook-endpoints', { 'x-api-key': key })).body.data as Array<{ id: string; url: string; enabledEvents: string[] }>;
 
-  it('create an endpoint, send a test event, read the failed attempt, resend it, edit and rotate', async () => {
+  it('create an endpoint, send a test event, read the failed attempt, resend it, edit and rotate, resend all failed', async () => {
     const { context, page, errors } = await signedIn();
     await page.goto(`${s.url}/dashboard/webhooks`);
     await page.getByRole('heading', { level: 1, name: 'Webhooks' }).waitFor();
@@ -165,6 +166,27 @@ describe('dashboard webhooks page in chromium', { timeout: 180_000 }, () => {
     const rotated = await page.locator('.secret code').textContent();
     expect(rotated).toMatch(/^whsec_/);
     expect(rotated).not.toBe(secret);
+
+    // A receiver answering 410 Gone fails the next event for good (and disables the endpoint). Enabled again, "Resend
+    // all failed" sends that event once more, with its id; the event delivered earlier is not sent again.
+    receiver.answer.status = 410;
+    await page.getByLabel('Event type').selectOption('invoice.sent');
+    await page.getByRole('button', { name: 'Send test event' }).click();
+    await waitFor(() => receiver.got.length === 3, { what: 'the event answered 410' });
+    const goneId = receiver.got[2]!.id;
+    await waitFor(async () => (await s.get(`/v1/webhook-endpoints/${ep!.id}`, { 'x-api-key': key })).body.disabled === true, { what: 'disabled on 410' });
+    await page.reload();
+    await page.getByText(/Disabled automatically: .*410/).waitFor();
+    receiver.answer.status = 204;
+    await page.getByRole('button', { name: 'Enable endpoint' }).click();
+    await page.getByRole('button', { name: 'Disable endpoint' }).waitFor();
+    page.once('dialog', (d) => void d.accept());
+    await page.getByRole('button', { name: 'Resend all failed' }).click();
+    await page.getByText('1 failed event queued again.').first().waitFor();
+    await waitFor(() => receiver.got.length === 4, { what: 'the failed event resent' });
+    expect(receiver.got[3]!.id).toBe(goneId);
+    expect(receiver.got.filter((g) => g.id === eventId)).toHaveLength(2);
+    expect(await axe(page)).toEqual([]);
 
     // On a phone, the page fits and stays axe-clean.
     await page.setViewportSize({ width: 390, height: 844 });

@@ -11,7 +11,9 @@ import type { Route } from '../../src/rest/router.js';
  * What carries an amount (the rule):
  *   - a field whose name ends in `amount` / `Amount` (`amount`, `unitAmount`, `dstAmount`, `makingAmount`…);
  *   - a field named `value` beside `to` and `data` (a call's native value, wei: destination calls and actions).
- * What carries a date: a field whose name ends in `At` or `Time` (`startAt`, `dueAt`, `expiresAt`, `frozenTime`).
+ * What carries a date: a field whose name ends in `At` or `Time` (`startAt`, `dueAt`, `expiresAt`, `frozenTime`), and
+ * the bounds of a range, `from` and `to` side by side (the exports' and the request log's query; a lone `to`, such as
+ * a refund's recipient, or one beside `data`, a call's target, is an address).
  * Exceptions (a field matching the rule that is not such an input) are listed with their reason in EXCEPTIONS.
  */
 
@@ -22,12 +24,19 @@ const wants = (name: string, siblings: readonly string[]): Want | null => {
   if (AMOUNT_NAME.test(name)) return 'amount';
   if (name === 'value' && siblings.includes('to') && siblings.includes('data')) return 'amount';
   if (DATE_NAME.test(name)) return 'date';
+  if ((name === 'from' || name === 'to') && siblings.includes('from') && siblings.includes('to') && !siblings.includes('data')) return 'date';
   return null;
 };
 const satisfies = (want: Want, kind: SharedKind | null) => (want === 'amount' ? kind === 'amount' || kind === 'amountOrZero' : kind === 'dateTime');
 
-/** Fields that match the naming rule but are not amount / date inputs, with the reason. None today. */
-const EXCEPTIONS: Record<string, string> = {};
+/** Fields that match the naming rule but are not amount / date-time inputs, with the reason. */
+const EXCEPTIONS: Record<string, string> = {
+  'GET /v1/dashboard/usage query.from':
+    'a calendar day (YYYY-MM-DD, the unit of the usage roll-up), not an instant: its own day schema refuses impossible days (test/validation/edge-inputs.test.ts, usage days)',
+  'GET /v1/dashboard/usage query.to': 'the same calendar day as `from`',
+  'Query.usage(from)': 'the same calendar day as REST `GET /v1/dashboard/usage` (a String parsed with its day schema)',
+  'Query.usage(to)': 'the same calendar day as `from`',
+};
 
 export interface Found {
   where: string;

@@ -22,6 +22,7 @@ const REST_IDEMPOTENT = [
   'POST /v1/checkout/sessions/:id/refunds/:refundId/cancel',
   'POST /v1/webhook-endpoints',
   'POST /v1/webhook-endpoints/:id/rotate-secret',
+  'POST /v1/webhook-endpoints/:id/redeliver-failed',
   'POST /v1/webhook-endpoints/trigger',
   'POST /v1/events/:id/redeliver',
   'POST /v1/orders/submit',
@@ -49,6 +50,7 @@ const REST_IDEMPOTENT = [
   'POST /v1/dashboard/invoices/:id/void',
   'POST /v1/dashboard/webhook-endpoints',
   'POST /v1/dashboard/webhook-endpoints/:id/rotate-secret',
+  'POST /v1/dashboard/webhook-endpoints/:id/redeliver-failed',
   'POST /v1/dashboard/webhook-endpoints/trigger',
   'POST /v1/dashboard/events/:id/redeliver',
 ];
@@ -88,6 +90,7 @@ const GRAPHQL_IDEMPOTENT = [
   'rotateWebhookEndpointSecret',
   'triggerWebhookEvent',
   'redeliverEvent',
+  'redeliverFailedEvents',
   'submitOrder',
   'reportOrderSubmitted',
   'createInvoice',

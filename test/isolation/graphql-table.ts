@@ -392,6 +392,14 @@ export const gqlTable: Record<string, GqlRow> = {
     }),
     idsOf: (t) => [t.endpointId],
   },
+  'Mutation.redeliverFailedEvents': {
+    kind: 'mutation',
+    op: (t) => ({
+      query: `mutation($e: ID!) { redeliverFailedEvents(input: { endpointId: $e }) { ${RESULT} } }`,
+      variables: { e: t.endpointId },
+    }),
+    idsOf: (t) => [t.endpointId],
+  },
   'Mutation.revokeApiKey': {
     kind: 'mutation',
     op: (t) => ({ query: `mutation($id: ID!) { revokeApiKey(input: { id: $id }) { ${RESULT} } }`, variables: { id: t.apiKeyId } }),

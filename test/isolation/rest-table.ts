@@ -341,6 +341,11 @@ export const restTable: Record<string, RestRow> = {
     req: (t) => ({ method: 'POST', path: `/v1/webhook-endpoints/${t.endpointId}/rotate-secret` }),
     idsOf: (t) => [t.endpointId],
   },
+  'POST /v1/webhook-endpoints/:id/redeliver-failed': {
+    kind: 'owned',
+    req: (t) => ({ method: 'POST', path: `/v1/webhook-endpoints/${t.endpointId}/redeliver-failed` }),
+    idsOf: (t) => [t.endpointId],
+  },
   'GET /v1/webhook-endpoints/:id/attempts': {
     kind: 'owned',
     req: (t) => ({ method: 'GET', path: `/v1/webhook-endpoints/${t.endpointId}/attempts` }),
@@ -372,6 +377,7 @@ const MIRRORED = [
   'GET /v1/webhook-endpoints/:id',
   'PATCH /v1/webhook-endpoints/:id',
   'POST /v1/webhook-endpoints/:id/rotate-secret',
+  'POST /v1/webhook-endpoints/:id/redeliver-failed',
   'GET /v1/webhook-endpoints/:id/attempts',
   'GET /v1/events',
   'GET /v1/events/:id',

@@ -56,6 +56,16 @@ describe('every amount and date input of the transports uses the shared rule', (
       'POST /v1/subscriptions body.lineItems[].unitAmount',
     ]);
     expect(summary(own, 'date')).toEqual([
+      'GET /v1/dashboard/exports/checkout_sessions.csv query.from',
+      'GET /v1/dashboard/exports/checkout_sessions.csv query.to',
+      'GET /v1/dashboard/exports/deposits.csv query.from',
+      'GET /v1/dashboard/exports/deposits.csv query.to',
+      'GET /v1/dashboard/exports/invoices.csv query.from',
+      'GET /v1/dashboard/exports/invoices.csv query.to',
+      'GET /v1/dashboard/exports/orders.csv query.from',
+      'GET /v1/dashboard/exports/orders.csv query.to',
+      'GET /v1/dashboard/request-logs query.from',
+      'GET /v1/dashboard/request-logs query.to',
       'GET /v1/orders query.endTime',
       'GET /v1/orders query.startTime',
       'PATCH /v1/invoices/:id body.dueAt',
@@ -87,6 +97,12 @@ describe('every amount and date input of the transports uses the shared rule', (
       'CreateInvoiceInput.dueAt',
       'CreateLimitOrderInput.expiresAt',
       'CreateTestClockInput.frozenAt',
+      'Query.csvExport(endAt)',
+      'Query.csvExport(startAt)',
+      'Query.dashboardOverview(endAt)',
+      'Query.dashboardOverview(startAt)',
+      'RequestLogFilter.endAt',
+      'RequestLogFilter.startAt',
       'UpdateInvoiceInput.dueAt',
     ]);
   });
@@ -99,6 +115,7 @@ describe('every amount and date input of the transports uses the shared rule', (
       route(z.object({ calls: z.array(z.object({ to: z.string(), data: z.string(), value: z.string() })) })),
       route(z.object({ a: z.union([z.object({ amount: z.string() }), z.object({ b: z.number() })]) })),
       route(z.object({ startAt: z.iso.datetime() })),
+      route(z.object({ from: z.string(), to: z.string() })),
     ]);
     expect(bad.map((f) => [f.where, f.ok])).toEqual([
       ['POST /v1/x body.fooAmount', false],
@@ -106,7 +123,13 @@ describe('every amount and date input of the transports uses the shared rule', (
       ['POST /v1/x body.calls[].value', false],
       ['POST /v1/x body.a.amount', false],
       ['POST /v1/x body.startAt', false],
+      ['POST /v1/x body.from', false],
+      ['POST /v1/x body.to', false],
     ]);
+    // A lone `to` (a recipient) and a call's `to` beside `data` are addresses, not range bounds.
+    expect(
+      restFields([route(z.object({ to: z.string(), amount: baseUnitAmount })), route(z.object({ from: z.string(), to: z.string(), data: z.string() }))]),
+    ).toEqual([{ where: 'POST /v1/x body.amount', want: 'amount', ok: true }]);
     const good = restFields([
       route(
         z.object({

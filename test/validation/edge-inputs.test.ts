@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isUnionType, getNamedType } from 'graphql';
+import { isLeafType, isUnionType, getNamedType } from 'graphql';
 import { restRoutes } from '../../src/rest/routes.js';
 import { schema as graphqlSchema } from '../../src/graphql/schema.js';
 import { backends, createTestDatabase, type TestDatabase } from '../helpers/db.js';
@@ -26,7 +26,13 @@ const LEADING_ZEROS = '0001000000';
 const VALID = '1000000';
 
 const IMPOSSIBLE_TIMES = ['2031-02-30T00:00:00Z', '2031-04-31T00:00:00Z', '2031-02-29T00:00:00Z', '2031-01-01T24:00:00Z', '2031-01-01T12:60:00Z'];
+/** Real instants outside what any date input takes (1970-9999 UTC; a zone can carry a 9999 timestamp into 10000). */
+const OUT_OF_RANGE_TIMES = ['1969-12-31T23:59:59Z', '9999-12-31T23:30:00-01:00', '+010000-01-01T00:00:00Z'];
+const BAD_TIMES = [...IMPOSSIBLE_TIMES, ...OUT_OF_RANGE_TIMES];
 const IMPOSSIBLE_DATES = ['2031-02-30', '2031-04-31', '2031-02-29'];
+/** The other bound of a range, around REAL_TIME. */
+const RANGE_START = '2031-01-01T00:00:00Z';
+const RANGE_END = '2032-01-01T00:00:00Z';
 const REAL_TIME = '2031-03-02T00:00:00Z';
 
 const sessionBody = { amount: '25000000', settleChain: 'base', settleToken: 'USDC', recipient: RECIPIENT };
@@ -185,6 +191,29 @@ const REST_DATES: RestRow[] = [
     path: 'expiresAt',
     send: (v) => ({ method: 'POST', url: '/v1/limit-orders', body: { ...limitOrderBody, expiresAt: v } }),
   },
+  // Ranges: the bound under test, the other one around REAL_TIME (so a real date makes a valid range).
+  ...['orders', 'checkout_sessions', 'invoices', 'deposits'].flatMap((kind): RestRow[] => [
+    {
+      input: `GET /v1/dashboard/exports/${kind}.csv query.from`,
+      path: 'from',
+      send: (v) => ({ method: 'GET', url: `/v1/dashboard/exports/${kind}.csv?${q({ from: v, to: RANGE_END })}` }),
+    },
+    {
+      input: `GET /v1/dashboard/exports/${kind}.csv query.to`,
+      path: 'to',
+      send: (v) => ({ method: 'GET', url: `/v1/dashboard/exports/${kind}.csv?${q({ from: RANGE_START, to: v })}` }),
+    },
+  ]),
+  {
+    input: 'GET /v1/dashboard/request-logs query.from',
+    path: 'from',
+    send: (v) => ({ method: 'GET', url: `/v1/dashboard/request-logs?${q({ from: v, to: RANGE_END })}` }),
+  },
+  {
+    input: 'GET /v1/dashboard/request-logs query.to',
+    path: 'to',
+    send: (v) => ({ method: 'GET', url: `/v1/dashboard/request-logs?${q({ from: RANGE_START, to: v })}` }),
+  },
 ];
 
 /** One GraphQL input: the root field, its arguments with the value in place, and the error path that names it. */
@@ -340,6 +369,43 @@ const GQL_DATES: GqlRow[] = [
     field: 'createLimitOrder',
     args: (v) => ({ input: { ...limitOrderBody, expiresAt: v } }),
   },
+  // Fields with more than one argument: the bound under test, and the other one around REAL_TIME.
+  {
+    input: 'Query.csvExport(startAt)',
+    path: 'startAt',
+    root: 'query',
+    field: 'csvExport',
+    args: (v) => ({ kind: 'orders', startAt: v, endAt: RANGE_END }),
+  },
+  { input: 'Query.csvExport(endAt)', path: 'endAt', root: 'query', field: 'csvExport', args: (v) => ({ kind: 'orders', startAt: RANGE_START, endAt: v }) },
+  {
+    input: 'Query.dashboardOverview(startAt)',
+    path: 'startAt',
+    root: 'query',
+    field: 'dashboardOverview',
+    args: (v) => ({ startAt: v, endAt: RANGE_END }),
+  },
+  {
+    input: 'Query.dashboardOverview(endAt)',
+    path: 'endAt',
+    root: 'query',
+    field: 'dashboardOverview',
+    args: (v) => ({ startAt: RANGE_START, endAt: v }),
+  },
+  {
+    input: 'RequestLogFilter.startAt',
+    path: 'startAt',
+    root: 'query',
+    field: 'requestLogs',
+    args: (v) => ({ filter: { startAt: v, endAt: RANGE_END } }),
+  },
+  {
+    input: 'RequestLogFilter.endAt',
+    path: 'endAt',
+    root: 'query',
+    field: 'requestLogs',
+    args: (v) => ({ filter: { startAt: RANGE_START, endAt: v } }),
+  },
 ];
 /** Calendar dates (`dueOn`, and REST `dueAt` in its date form): the impossible ones are refused too. */
 const GQL_DUE_ON: GqlRow[] = [
@@ -356,9 +422,15 @@ interface Answer {
   text: string;
 }
 
-const inputTypeOf = (root: 'query' | 'mutation', field: string) => {
+/** The root field's arguments the row sends (one, or several: `csvExport(kind, startAt, endAt)`), and its result type. */
+const fieldOf = (root: 'query' | 'mutation', field: string, sent: readonly string[]) => {
   const f = (root === 'query' ? graphqlSchema.getQueryType() : graphqlSchema.getMutationType())!.getFields()[field];
-  return { arg: f.args[0], result: getNamedType(f.type) };
+  const args = sent.map((name) => {
+    const arg = f.args.find((a) => a.name === name);
+    if (!arg) throw new Error(`${field} has no argument ${name}`);
+    return arg;
+  });
+  return { args, result: getNamedType(f.type) };
 };
 
 describe.each(backends)('amounts and dates at the edge, REST and GraphQL (%s)', (backend) => {
@@ -386,13 +458,18 @@ describe.each(backends)('amounts and dates at the edge, REST and GraphQL (%s)', 
   };
 
   const graphql = async (row: GqlRow, v: string): Promise<Answer> => {
-    const { arg, result } = inputTypeOf(row.root, row.field);
+    const variables = row.args(v, ids);
+    const { args, result } = fieldOf(row.root, row.field, Object.keys(variables));
     const members = isUnionType(result) ? result.getTypes().map((t) => t.name) : [];
-    const selection = members.length
-      ? `{ __typename ... on Error { code message } ${members.includes('AmountTooLargeError') ? '... on AmountTooLargeError { field }' : ''} }`
-      : '{ __typename }';
-    const query = `${row.root} ($${arg.name}: ${arg.type.toString()}) { ${row.field}(${arg.name}: $${arg.name}) ${selection} }`;
-    const r = await http('POST', '/graphql', { query, variables: row.args(v, ids) });
+    const selection = isLeafType(result)
+      ? ''
+      : members.length
+        ? `{ __typename ... on Error { code message } ${members.includes('AmountTooLargeError') ? '... on AmountTooLargeError { field }' : ''} }`
+        : '{ __typename }';
+    const declared = args.map((a) => `$${a.name}: ${a.type.toString()}`).join(', ');
+    const passed = args.map((a) => `${a.name}: $${a.name}`).join(', ');
+    const query = `${row.root} (${declared}) { ${row.field}(${passed}) ${selection} }`;
+    const r = await http('POST', '/graphql', { query, variables });
     const body = JSON.parse(r.text) as {
       data?: Record<string, { __typename: string; code?: string; message?: string; field?: string } | null>;
       errors?: Array<{ message: string; extensions: { code: string; field?: string } }>;
@@ -477,10 +554,10 @@ describe.each(backends)('amounts and dates at the edge, REST and GraphQL (%s)', 
     for (const row of GQL_TOTALS) expect([row.input, await graphql(row, HALF)]).toMatchObject([row.input, { code: 'AMOUNT_TOO_LARGE', field: 'lineItems' }]);
   });
 
-  it('REST dates: Feb 30, Apr 31, Feb 29 of 2031, hour 24 and minute 60 are INVALID_PARAMS naming the field; a real date passes it', async () => {
+  it('REST dates: Feb 30, Apr 31, Feb 29 of 2031, hour 24, minute 60 and instants outside 1970-9999 are INVALID_PARAMS naming the field; a real date passes it', async () => {
     const wrong: unknown[] = [];
     for (const row of REST_DATES) {
-      for (const v of IMPOSSIBLE_TIMES) {
+      for (const v of BAD_TIMES) {
         const a = await rest(row, v);
         if (a.status !== 400 || a.code !== 'INVALID_PARAMS' || a.field !== row.path) wrong.push([row.input, v, a.text]);
       }
@@ -506,10 +583,10 @@ describe.each(backends)('amounts and dates at the edge, REST and GraphQL (%s)', 
     expect(after.frozenTime).toBe('2026-11-22T00:00:00.000Z');
   });
 
-  it('GraphQL dates: the same impossible dates are INVALID_PARAMS (the DateTime scalar and dueOn); a real date passes', async () => {
+  it('GraphQL dates: the same impossible and out-of-range dates are INVALID_PARAMS (the DateTime scalar and dueOn); a real date passes', async () => {
     const wrong: unknown[] = [];
     for (const row of GQL_DATES) {
-      for (const v of IMPOSSIBLE_TIMES) {
+      for (const v of BAD_TIMES) {
         const a = await graphql(row, v);
         if (a.code !== 'INVALID_PARAMS' || !a.message?.includes('DateTime: not a valid ISO 8601 timestamp')) wrong.push([row.field, row.input, v, a.text]);
       }
@@ -527,4 +604,72 @@ describe.each(backends)('amounts and dates at the edge, REST and GraphQL (%s)', 
     }
     expect(wrong).toEqual([]);
   }, 120_000);
+
+  it('ranges: a start not before its end, or a range longer than allowed, is INVALID_PARAMS naming the field, never 500', async () => {
+    const later = '2031-06-01T00:00:00Z';
+    const rest = (url: string, body?: unknown) => http(body === undefined ? 'GET' : 'POST', url, body);
+    const cases: Array<[string, Promise<{ status: number; text: string }>, string]> = [
+      ...['orders', 'checkout_sessions', 'invoices', 'deposits'].map((kind): [string, Promise<{ status: number; text: string }>, string] => [
+        `${kind}.csv from = to`,
+        rest(`/v1/dashboard/exports/${kind}.csv?${q({ from: later, to: later })}`),
+        'from',
+      ]),
+      ['request logs from after to', rest(`/v1/dashboard/request-logs?${q({ from: later, to: RANGE_START })}`), 'from'],
+      ['orders startTime after endTime', rest(`/v1/orders?${q({ startTime: later, endTime: RANGE_START })}`), 'startTime'],
+      ['an API key that expired already', rest('/v1/dashboard/api-keys', { expiresAt: '2020-01-01T00:00:00Z' }), 'expiresAt'],
+    ];
+    const wrong: unknown[] = [];
+    for (const [what, answer, field] of cases) {
+      const r = await answer;
+      const error = r.status >= 400 ? (JSON.parse(r.text) as { error: { code: string; message: string } }).error : undefined;
+      if (r.status !== 400 || error?.code !== 'INVALID_PARAMS' || !error.message.startsWith(`${field}:`)) wrong.push([what, r.status, r.text.slice(0, 300)]);
+    }
+    const gql = async (what: string, query: string, variables: Record<string, unknown>, field: string) => {
+      const r = await http('POST', '/graphql', { query, variables });
+      const e = (JSON.parse(r.text) as { errors?: Array<{ message: string; extensions: { code: string; field?: string } }> }).errors?.[0];
+      if (e?.extensions.code !== 'INVALID_PARAMS' || !e.message.startsWith(`${field}:`) || (e.extensions.field ?? field) !== field)
+        wrong.push([what, r.status, r.text.slice(0, 300)]);
+    };
+    await gql(
+      'csvExport startAt = endAt',
+      'query ($s: DateTime, $e: DateTime) { csvExport(kind: orders, startAt: $s, endAt: $e) }',
+      { s: later, e: later },
+      'startAt',
+    );
+    await gql(
+      'dashboardOverview endAt before startAt',
+      'query ($s: DateTime!, $e: DateTime!) { dashboardOverview(startAt: $s, endAt: $e) { startAt } }',
+      { s: later, e: RANGE_START },
+      'endAt',
+    );
+    await gql(
+      'dashboardOverview over more days than allowed',
+      'query ($s: DateTime!, $e: DateTime!) { dashboardOverview(startAt: $s, endAt: $e) { startAt } }',
+      { s: '2001-01-01T00:00:00Z', e: RANGE_END },
+      'startAt',
+    );
+    await gql(
+      'requestLogs startAt after endAt',
+      'query ($f: RequestLogFilter) { requestLogs(filter: $f) { nodes { id } } }',
+      { f: { startAt: later, endAt: RANGE_START } },
+      'startAt',
+    );
+    expect(wrong).toEqual([]);
+  });
+
+  it('usage days (calendar days, not instants: the exceptions of the walk): impossible days are INVALID_PARAMS naming the field', async () => {
+    const wrong: unknown[] = [];
+    for (const field of ['from', 'to']) {
+      for (const v of IMPOSSIBLE_DATES) {
+        const other: Record<string, string> = field === 'from' ? { to: '2031-12-31' } : { from: '2031-01-01' };
+        const r = await http('GET', `/v1/dashboard/usage?${q({ ...other, [field]: v })}`);
+        if (r.status !== 400 || !(JSON.parse(r.text) as { error: { message: string } }).error.message.startsWith(`${field}:`))
+          wrong.push(['REST', field, v, r.text]);
+        const g = await http('POST', '/graphql', { query: `query ($v: String) { usage(${field}: $v) { nodes { day } } }`, variables: { v } });
+        const e = (JSON.parse(g.text) as { errors?: Array<{ message: string; extensions: { code: string } }> }).errors?.[0];
+        if (e?.extensions.code !== 'INVALID_PARAMS' || !e.message.startsWith(`${field}:`)) wrong.push(['GraphQL', field, v, g.text]);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
 });

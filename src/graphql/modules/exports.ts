@@ -1,18 +1,11 @@
 import { builder, describedValues } from '../builder.js';
 import { keyOf } from '../loaders.js';
-import { parseGraphQLInput } from '../input.js';
+import { parseGraphQLInput, withGraphQLFieldNames } from '../input.js';
 import { EXPORT_RESOURCE, type ExportKind, exportQuerySchema } from '../../exports/input.js';
 import { MAX_EXPORT_TEXT_BYTES } from '../../exports/service.js';
-import { ApiError, isApiError } from '../../errors.js';
 
 /** The REST query's names (`from`, `to`) in an error become this field's argument names. */
 const ARG_OF: Record<string, string> = { from: 'startAt', to: 'endAt' };
-function renamed(err: unknown): unknown {
-  const field = isApiError(err) && typeof err.details?.field === 'string' ? err.details.field : undefined;
-  if (!field || !ARG_OF[field]) return err;
-  const e = err as ApiError;
-  return new ApiError(e.code, e.message.replace(new RegExp(`^${field}:`), `${ARG_OF[field]}:`), { ...e.details, field: ARG_OF[field] });
-}
 
 /** CSV exports over GraphQL: the same rows and columns as the REST download, as one string. */
 
@@ -43,7 +36,7 @@ builder.queryField('csvExport', (t) =>
         const q = parseGraphQLInput(exportQuerySchema, { from: args.startAt, to: args.endAt, version: args.version });
         return await ctx.services.exports.text(await keyOf(ctx), args.kind, ctx.services.exports.range(q));
       } catch (err) {
-        throw renamed(err);
+        throw withGraphQLFieldNames(err, ARG_OF);
       }
     },
   }),

@@ -91,7 +91,12 @@ builder.queryField('requestLogs', (t) =>
     args: { filter: t.arg({ type: RequestLogFilter, description: 'Which entries; all when absent.' }), ...pageArgs(t, 100) },
     resolve: async (_r, args, ctx) => {
       const svc = ctx.services.requestLogs;
-      const query = parseGraphQLInput(listRequestLogsSchema, { ...restQuery(args.filter), limit: pageSize(args.first, 100), cursor: args.after });
+      const query = parseGraphQLInput(
+        listRequestLogsSchema,
+        { ...restQuery(args.filter), limit: pageSize(args.first, 100), cursor: args.after },
+        // The filter's names, not the REST query's, in an error (`startAt: must not be after endAt`).
+        { fieldNames: { from: 'startAt', to: 'endAt' } },
+      );
       const page = await readAfter(svc.list(await keyOf(ctx), query));
       return keysetConnection(page, (v) => svc.listCursor(v), args);
     },

@@ -1,11 +1,11 @@
 import { builder, describedValues } from '../builder.js';
 import { idempotencyKeyField, idempotent } from '../idempotency.js';
-import type { EndpointView } from '../../webhooks/views.js';
+import type { EndpointView, FailedRedeliveryView } from '../../webhooks/views.js';
 import { ConflictError, NotFoundError, orNull } from '../errors.js';
 import { deliveryLoader, endpointLoader, eventLoader, keyOf } from '../loaders.js';
 import { arrayConnection, connectionType, keysetConnection, pageArgs, pageSize, readAfter } from '../pagination.js';
 import { EventRef, WebhookAttemptRef, WebhookDeliveryRef, WebhookEndpointRef } from '../refs.js';
-import { createSchema, listSchema, updateSchema } from '../../webhooks/input.js';
+import { createSchema, listSchema, MAX_FAILED_REDELIVERIES, redeliverFailedSchema, updateSchema } from '../../webhooks/input.js';
 import { parseGraphQLInput } from '../input.js';
 
 const DeliveryStatus = builder.enumType('WebhookDeliveryStatus', {
@@ -267,5 +267,47 @@ builder.mutationField('rotateWebhookEndpointSecret', (t) =>
     args: { input: t.arg({ type: RotateSecretInput, required: true, description: 'The parameters, field by field (see the input type).' }) },
     errors: { types: [NotFoundError, ConflictError] },
     resolve: idempotent(async (_r, { input }, ctx) => ({ webhookEndpoint: await ctx.services.webhooks.rotateSecret(await keyOf(ctx), input.id) })),
+  }),
+);
+
+const RedeliverFailedEventsInput = builder.inputType('RedeliverFailedEventsInput', {
+  description: 'The endpoint to send its failed events to again.',
+  fields: (t) => ({
+    endpointId: t.id({ required: true, description: 'The endpoint (it must be enabled).' }),
+    ...idempotencyKeyField(t),
+    limit: t.int({
+      required: false,
+      description: `At most this many events, oldest first; default and maximum ${MAX_FAILED_REDELIVERIES.toLocaleString('en-US')}.`,
+    }),
+  }),
+});
+
+const RedeliverFailedEventsPayload = builder.objectRef<FailedRedeliveryView>('RedeliverFailedEventsPayload').implement({
+  description: 'How many failed events were queued again; follow them in the endpoint’s `attempts`.',
+  fields: (t) => ({
+    webhookEndpoint: t.field({
+      type: WebhookEndpointRef,
+      nullable: true,
+      description: 'The endpoint the events go to; null once it was deleted.',
+      resolve: (p, _a, ctx) => endpointLoader(ctx).load(p.endpointId),
+    }),
+    queued: t.exposeInt('queued', { description: 'New deliveries queued by this call: one per event whose latest delivery failed for good.' }),
+    hasMore: t.exposeBoolean('hasMore', {
+      description: 'More such events remain than one call queues: call again, with a new idempotency key, for the next batch.',
+    }),
+  }),
+});
+
+builder.mutationField('redeliverFailedEvents', (t) =>
+  t.field({
+    type: RedeliverFailedEventsPayload,
+    description:
+      'Resend all failed: queues a new delivery to the endpoint (same event id, the usual retries) for every event whose latest delivery to it failed for good (retries used up or 410 Gone, or canceled when the endpoint was disabled) and that has none pending, oldest first, at most `limit` per call (`hasMore` says more remain). An event already queued again is never queued twice. A ConflictError when the endpoint is disabled (enable it first).',
+    authScopes: { write: 'webhooks' },
+    args: { input: t.arg({ type: RedeliverFailedEventsInput, required: true, description: 'The parameters, field by field (see the input type).' }) },
+    errors: { types: [NotFoundError, ConflictError] },
+    resolve: idempotent(async (_r, { input: { endpointId, ...input } }, ctx) =>
+      ctx.services.webhooks.redeliverFailed(await keyOf(ctx), endpointId, parseGraphQLInput(redeliverFailedSchema, input)),
+    ),
   }),
 );

@@ -94,6 +94,7 @@ type Documents = {
     "\n  query TwinQuotes($input: QuoteInput!) {\n    a: quote(input: $input) {\n      __typename\n      ... on QuoteResponse { best { quoteId provider expiresAt fees { ourFeeBps } } errors { provider code } }\n      ... on AmountTooLargeError { code message field }\n    }\n    b: quote(input: $input) {\n      __typename\n      ... on QuoteResponse { best { quoteId provider } }\n    }\n  }\n": typeof types.TwinQuotesDocument,
     "\n  query SimulatedQuote($input: QuoteInput!) {\n    quote(input: $input) {\n      __typename\n      ... on QuoteResponse { best { provider simulatedGasUsed } }\n      ... on NoRouteError { code message }\n    }\n  }\n": typeof types.SimulatedQuoteDocument,
     "\n  subscription MisspeltStream {\n    events(types: [\"checkout.sesion.*\"]) { id }\n  }\n": typeof types.MisspeltStreamDocument,
+    "\n  mutation RedeliverFailedEventsTest($input: RedeliverFailedEventsInput!) {\n    redeliverFailedEvents(input: $input) {\n      __typename\n      ... on Error {\n        code\n        message\n      }\n      ... on RedeliverFailedEventsPayload {\n        queued\n        hasMore\n        webhookEndpoint {\n          id\n        }\n      }\n    }\n  }\n": typeof types.RedeliverFailedEventsTestDocument,
 };
 const documents: Documents = {
     "\n  query WalletScreen($owner: String!, $chain: String!, $balanceChains: [String!]) {\n    chains { totalCount nodes { id slug name vm logoURI popular } }\n    tokens(chain: $chain, first: 3) { nodes { address symbol decimals logoURI priceUsd } pageInfo { hasNextPage endCursor } }\n    balances(address: $owner, chains: $balanceChains) {\n      totalUsd\n      balances(first: 50) { totalCount nodes { chainId address symbol decimals amount priceUsd valueUsd } }\n      errors { chainId message }\n    }\n  }\n": types.WalletScreenDocument,
@@ -176,6 +177,7 @@ const documents: Documents = {
     "\n  query TwinQuotes($input: QuoteInput!) {\n    a: quote(input: $input) {\n      __typename\n      ... on QuoteResponse { best { quoteId provider expiresAt fees { ourFeeBps } } errors { provider code } }\n      ... on AmountTooLargeError { code message field }\n    }\n    b: quote(input: $input) {\n      __typename\n      ... on QuoteResponse { best { quoteId provider } }\n    }\n  }\n": types.TwinQuotesDocument,
     "\n  query SimulatedQuote($input: QuoteInput!) {\n    quote(input: $input) {\n      __typename\n      ... on QuoteResponse { best { provider simulatedGasUsed } }\n      ... on NoRouteError { code message }\n    }\n  }\n": types.SimulatedQuoteDocument,
     "\n  subscription MisspeltStream {\n    events(types: [\"checkout.sesion.*\"]) { id }\n  }\n": types.MisspeltStreamDocument,
+    "\n  mutation RedeliverFailedEventsTest($input: RedeliverFailedEventsInput!) {\n    redeliverFailedEvents(input: $input) {\n      __typename\n      ... on Error {\n        code\n        message\n      }\n      ... on RedeliverFailedEventsPayload {\n        queued\n        hasMore\n        webhookEndpoint {\n          id\n        }\n      }\n    }\n  }\n": types.RedeliverFailedEventsTestDocument,
 };
 
 /**
@@ -512,6 +514,10 @@ export function graphql(source: "\n  query SimulatedQuote($input: QuoteInput!) {
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  subscription MisspeltStream {\n    events(types: [\"checkout.sesion.*\"]) { id }\n  }\n"): (typeof documents)["\n  subscription MisspeltStream {\n    events(types: [\"checkout.sesion.*\"]) { id }\n  }\n"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RedeliverFailedEventsTest($input: RedeliverFailedEventsInput!) {\n    redeliverFailedEvents(input: $input) {\n      __typename\n      ... on Error {\n        code\n        message\n      }\n      ... on RedeliverFailedEventsPayload {\n        queued\n        hasMore\n        webhookEndpoint {\n          id\n        }\n      }\n    }\n  }\n"): (typeof documents)["\n  mutation RedeliverFailedEventsTest($input: RedeliverFailedEventsInput!) {\n    redeliverFailedEvents(input: $input) {\n      __typename\n      ... on Error {\n        code\n        message\n      }\n      ... on RedeliverFailedEventsPayload {\n        queued\n        hasMore\n        webhookEndpoint {\n          id\n        }\n      }\n    }\n  }\n"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};

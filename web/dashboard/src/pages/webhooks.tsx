@@ -34,7 +34,7 @@ const DELETE = `mutation DashboardDeleteWebhookEndpoint($input: DeleteWebhookEnd
 const ROTATE = `mutation DashboardRotateWebhookSecret($input: RotateWebhookEndpointSecretInput!) { rotateWebhookEndpointSecret(input: $input) { __typename ${ERR} ... on RotateWebhookEndpointSecretPayload { webhookEndpoint { ${ENDPOINT} secret } } } }`;
 const TRIGGER = `mutation DashboardTriggerWebhookEvent($input: TriggerWebhookEventInput!) { triggerWebhookEvent(input: $input) { __typename ${ERR} ... on TriggerWebhookEventPayload { event { id type } } } }`;
 const REDELIVER = `mutation DashboardRedeliverEvent($input: RedeliverEventInput!) { redeliverEvent(input: $input) { __typename ${ERR} ... on RedeliverEventPayload { deliveries { id status } } } }`;
-const REDELIVER_FAILED = `mutation DashboardRedeliverFailedEvents($input: RedeliverFailedEventsInput!) { redeliverFailedEvents(input: $input) { __typename ${ERR} } }`;
+const REDELIVER_FAILED = `mutation DashboardRedeliverFailedEvents($input: RedeliverFailedEventsInput!) { redeliverFailedEvents(input: $input) { __typename ${ERR} ... on RedeliverFailedEventsPayload { queued hasMore } } }`;
 
 const PREFIXES = [...new Set(EVENT_TYPES.map((t) => `${t.split('.').slice(0, -1).join('.')}.*`))];
 
@@ -441,8 +441,12 @@ function DeliveryLog({ endpointId, canWrite, onDone }: { endpointId: string; can
               onClick={() =>
                 void act.run(async () => {
                   if (!confirm('Send every failed delivery of this endpoint again?')) return;
-                  await mutate(client, REDELIVER_FAILED, 'redeliverFailedEvents', { endpointId, idempotencyKey: newIdempotencyKey() });
-                  onDone('Every failed delivery is queued again.');
+                  const p = await mutate<{ queued: number; hasMore: boolean }>(client, REDELIVER_FAILED, 'redeliverFailedEvents', {
+                    endpointId,
+                    idempotencyKey: newIdempotencyKey(),
+                  });
+                  const what = p.queued === 0 ? 'No failed event to send again.' : `${p.queued} failed ${p.queued === 1 ? 'event' : 'events'} queued again.`;
+                  onDone(p.hasMore ? `${what} More remain: press Resend all failed again for the next batch.` : what);
                   setTimeout(log.reload, 1500);
                 })
               }
