@@ -205,6 +205,16 @@ const REST_DATES: RestRow[] = [
     },
   ]),
   {
+    input: 'GET /v1/dashboard/partner query.startAt',
+    path: 'startAt',
+    send: (v) => ({ method: 'GET', url: `/v1/dashboard/partner?${q({ startAt: v, endAt: RANGE_END })}` }),
+  },
+  {
+    input: 'GET /v1/dashboard/partner query.endAt',
+    path: 'endAt',
+    send: (v) => ({ method: 'GET', url: `/v1/dashboard/partner?${q({ startAt: RANGE_START, endAt: v })}` }),
+  },
+  {
     input: 'GET /v1/dashboard/request-logs query.from',
     path: 'from',
     send: (v) => ({ method: 'GET', url: `/v1/dashboard/request-logs?${q({ from: v, to: RANGE_END })}` }),
@@ -384,6 +394,20 @@ const GQL_DATES: GqlRow[] = [
     root: 'query',
     field: 'dashboardOverview',
     args: (v) => ({ startAt: v, endAt: RANGE_END }),
+  },
+  {
+    input: 'Query.partnerProfile(startAt)',
+    path: 'startAt',
+    root: 'query',
+    field: 'partnerProfile',
+    args: (v) => ({ startAt: v, endAt: RANGE_END }),
+  },
+  {
+    input: 'Query.partnerProfile(endAt)',
+    path: 'endAt',
+    root: 'query',
+    field: 'partnerProfile',
+    args: (v) => ({ startAt: RANGE_START, endAt: v }),
   },
   {
     input: 'Query.dashboardOverview(endAt)',
