@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { axeSource, launchChromium } from './harness.js';
+import { waitFor } from '../helpers/wait.js';
 import { freePort, startTestServer, type TestServer } from '../helpers/server.js';
 
 /**
@@ -97,7 +98,8 @@ describe('merchant dashboard in chromium', { timeout: 120_000 }, () => {
       for (const [path, title] of PAGES) {
         await page.goto(s.url + path);
         await page.getByRole('heading', { level: 1, name: title }).waitFor();
-        await page.waitForLoadState('networkidle');
+        // Loaded when no query is pending (not 'networkidle': that waits half a second of silence per page).
+        await waitFor(async () => (await page.getByText('Loading…').count()) === 0, { what: `${path} loaded` });
         expect(await page.title()).toBe(`${title} · swapgate dashboard`);
         // Every query of the page is answered: no error notice (a field the schema lacks would show one).
         expect(await page.getByRole('alert').allTextContents(), path).toEqual([]);
