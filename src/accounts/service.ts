@@ -49,6 +49,8 @@ export interface KeyAuth {
   member?: ActingMember;
   /** The account's rate-limit multiplier (src/ratelimit/), when an operator set one. */
   rateLimitMultiplier?: number;
+  /** `key`: when the key stops working (its own expiry, or a roll's grace end); a key makes no key outliving it. */
+  expiresAt?: Date;
 }
 
 /** FORBIDDEN unless the credential's scopes allow `need`; the message names the resource, the level and why. */
@@ -171,7 +173,7 @@ export class AccountsService {
    */
   async createKey(accountId: string, mode: Mode, opts: KeyOptions = {}, creator?: KeyAuth): Promise<{ key: string; apiKey: ApiKeyView }> {
     const scopes = opts.scopes == null ? null : keyScopes(opts.scopes);
-    if (creator) this.checkCreator(creator, accountId, mode, scopes ?? UNRESTRICTED_KEY);
+    if (creator) this.checkCreator(creator, accountId, mode, scopes ?? UNRESTRICTED_KEY, opts.expiresAt ?? null);
     if (opts.expiresAt) {
       if (opts.expiresAt.getTime() <= this.clock.now()) throw invalidParams('expiresAt', 'must be in the future');
     }
@@ -206,7 +208,7 @@ export class AccountsService {
     if (old.revokedAt || (old.expiresAt && old.expiresAt.getTime() <= now))
       throw new ApiError('CONFLICT', 'This API key is revoked or expired: create a new one instead');
     const scopes = old.scopes == null ? null : keyScopes(old.scopes);
-    this.checkCreator(auth, old.accountId, old.mode, scopes ?? UNRESTRICTED_KEY);
+    this.checkCreator(auth, old.accountId, old.mode, scopes ?? UNRESTRICTED_KEY, old.expiresAt && old.expiresAt.getTime() > now ? old.expiresAt : null);
     const created = await this.createKey(old.accountId, old.mode, {
       name: old.name,
       scopes,
@@ -236,9 +238,17 @@ export class AccountsService {
     return key as ApiKeyView;
   }
 
-  private checkCreator(creator: KeyAuth, accountId: string, mode: Mode, scopes: Scopes): void {
+  private checkCreator(creator: KeyAuth, accountId: string, mode: Mode, scopes: Scopes, expiresAt: Date | null): void {
     if (creator.accountId !== accountId || creator.mode !== mode) throw notFound('Account');
     requireScope(creator, { resource: 'api_keys', level: 'write' });
+    // An expiring key (or one in its roll's grace period) makes no key that outlives it: a leaked key that is being
+    // rolled away cannot mint itself a permanent successor.
+    if (creator.via === 'key' && creator.expiresAt && (!expiresAt || expiresAt.getTime() > creator.expiresAt.getTime())) {
+      throw invalidParams(
+        'expiresAt',
+        `must be no later than this API key's own expiry (${creator.expiresAt.toISOString()}): a key makes no key that outlives it`,
+      );
+    }
     const wider = widerThan(scopes, creator.scopes);
     if (wider.length > 0) {
       throw new ApiError(
@@ -288,6 +298,7 @@ export class AccountsService {
       keyId: row.id,
       via: 'key',
       scopes: keyScopes(row.scopes),
+      ...(row.expiresAt ? { expiresAt: row.expiresAt } : {}),
       ...(multiplier != null ? { rateLimitMultiplier: multiplier } : {}),
     };
   }

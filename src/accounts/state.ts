@@ -33,10 +33,12 @@ export type Need = { resource: Resource; level: Exclude<Level, 'none'> };
 export type Scopes = Readonly<Record<Resource, Level>>;
 
 /**
- * Resources an API key can never reach, restricted or not: the team is managed by signed-in members only. (A key
- * may list and revoke keys, as before restricted keys existed; a key never creates a key wider than itself.)
+ * The most an API key may have on a resource, restricted or not: the team is managed by signed-in members only, and
+ * the partner's fee settings (where partner fees are paid) are changed by an owner or admin in the dashboard, never
+ * by a key that may sit in a deployment's configuration. (A key may list and revoke keys, as before restricted keys
+ * existed; a key never creates a key wider than itself.)
  */
-const SESSION_ONLY: ReadonlySet<Resource> = new Set<Resource>(['team']);
+const KEY_MAX: Readonly<Partial<Record<Resource, Level>>> = { team: 'none', partner: 'read' };
 
 const RANK: Record<Level, number> = { none: 0, read: 1, write: 2 };
 
@@ -50,7 +52,7 @@ export const resourceLabel = (r: Resource): string => (r === 'api_keys' ? 'API k
 export function refusalMessage(credential: { via: 'key' | 'session' | 'internal'; role?: Role }, need: Need): string {
   const what = `${need.level} ${resourceLabel(need.resource)}`;
   if (credential.via === 'session') return `Your role (${credential.role ?? 'unknown'}) may not ${what}`;
-  if (SESSION_ONLY.has(need.resource)) return `An API key may not ${what}: only a signed-in dashboard member can`;
+  if (KEY_MAX[need.resource] && RANK[need.level] > RANK[KEY_MAX[need.resource]!]) return `An API key may not ${what}: only a signed-in dashboard member can`;
   return `This API key may not ${what} (restricted key)`;
 }
 
@@ -61,7 +63,7 @@ const all = (level: Level, over: Partial<Record<Resource, Level>> = {}): Scopes 
   Object.fromEntries(RESOURCES.map((r) => [r, over[r] ?? level])) as Record<Resource, Level>;
 
 /** An unrestricted API key: write everywhere a key may go. */
-export const UNRESTRICTED_KEY: Scopes = all('write', { team: 'none' });
+export const UNRESTRICTED_KEY: Scopes = all('write', KEY_MAX);
 
 export const ROLES = ['owner', 'admin', 'developer', 'viewer'] as const;
 export type Role = (typeof ROLES)[number];
@@ -91,8 +93,8 @@ export function mayManageRole(actor: Role, target: Role): boolean {
 /** A restricted key's scopes as given by a client: resource → level; resources not named are `none`. */
 export const scopesInputSchema = z
   .partialRecord(z.enum(RESOURCES), z.enum(LEVELS))
-  .refine((m) => Object.keys(m).every((r) => !SESSION_ONLY.has(r as Resource) || m[r as Resource] === 'none'), {
-    message: 'team is dashboard-only: an API key cannot be given it',
+  .refine((m) => Object.entries(m).every(([r, l]) => !KEY_MAX[r as Resource] || RANK[l] <= RANK[KEY_MAX[r as Resource]!]), {
+    message: 'an API key cannot be given team (dashboard only) or partner write (owners and admins change fee settings in the dashboard)',
   });
 
 /** A stored restricted key's scopes (JSON) as a full map; null (unrestricted) → the unrestricted key's. */
@@ -100,7 +102,16 @@ export function keyScopes(stored: unknown): Scopes {
   if (stored == null) return UNRESTRICTED_KEY;
   const parsed = z.record(z.string(), z.string()).safeParse(stored);
   const given = parsed.success ? parsed.data : {};
-  return all('none', Object.fromEntries(RESOURCES.filter((r) => !SESSION_ONLY.has(r)).map((r) => [r, asLevel(given[r])])));
+  return all(
+    'none',
+    Object.fromEntries(
+      RESOURCES.map((r) => {
+        const level = asLevel(given[r]);
+        const max = KEY_MAX[r];
+        return [r, max && RANK[level] > RANK[max] ? max : level];
+      }),
+    ),
+  );
 }
 
 const asLevel = (v: string | undefined): Level => (v === 'read' || v === 'write' ? v : 'none');

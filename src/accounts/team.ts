@@ -84,7 +84,8 @@ export class TeamService {
 
   /** Removes a member (oneself included) and ends their sessions in the account; the last owner stays (CONFLICT). */
   async remove(auth: KeyAuth, id: string): Promise<MemberView> {
-    actor(auth, 'write');
+    // Leaving (removing oneself) needs only to be a member; removing another member needs team write.
+    actor(auth, auth.member?.id === id ? 'read' : 'write');
     const removed = await this.prisma.$transaction(async (tx) => {
       const { me, target } = await this.locked(tx, auth, id);
       if (target.id !== me.id && !mayManageRole(me.role, target.role as Role)) {
@@ -108,10 +109,6 @@ export class TeamService {
     const now = new Date(this.d.clock.now());
     const account = await tx.account.create({ data: { id: newId('acct', 96), name: accountNameFor(chainType, address), liveEnabled: false, createdAt: now } });
     return tx.member.create({ data: { id: newId('mem', 96), accountId: account.id, chainType, address, role: 'owner', createdAt: now, joinedAt: now } });
-  }
-
-  async markJoined(memberId: string, tx: Tx): Promise<void> {
-    await tx.member.updateMany({ where: { id: memberId, joinedAt: null }, data: { joinedAt: new Date(this.d.clock.now()) } });
   }
 
   /**

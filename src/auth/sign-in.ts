@@ -26,12 +26,10 @@ export interface SignInChains {
 
 /** Memberships, owned by the accounts domain; sign-in reads and creates them inside its own transaction. */
 export interface SignInMemberships {
-  /** The wallet's memberships, most recently joined first (invitations not yet accepted last). */
+  /** The wallet's memberships, most recently joined first (invitations not yet accepted last; sign-in skips them). */
   membershipsOf(chainType: ChainType, address: string, tx: Tx): Promise<MemberRow[]>;
   /** A new account named after the wallet, with the wallet as its owner (a first sign-in). */
   createAccountWithOwner(chainType: ChainType, address: string, tx: Tx): Promise<MemberRow>;
-  /** Marks an invitation accepted (first sign-in into that account). */
-  markJoined(memberId: string, tx: Tx): Promise<void>;
 }
 
 export interface ChallengeView {
@@ -162,7 +160,9 @@ export class SignInService {
     // One sign-in of a wallet at a time decides its account: two first sign-ins at once (two challenges) make one
     // account, not two. Held until the transaction ends.
     await tx.$queryRaw`SELECT 1 AS locked FROM pg_advisory_xact_lock(hashtextextended(${`sign-in:${chainType}:${address}`}, 0))`;
-    const memberships = await this.d.memberships.membershipsOf(chainType, address, tx);
+    // Only accounts the wallet joined count: an invitation is accepted by switching to it (switchDashboardAccount),
+    // never by signing in, so nobody can pull a wallet into their account by inviting it before its first sign-in.
+    const memberships = (await this.d.memberships.membershipsOf(chainType, address, tx)).filter((m) => m.joinedAt !== null);
     if (memberships.length === 0) return { member: await this.d.memberships.createAccountWithOwner(chainType, address, tx), newAccount: true };
     const last = await tx.dashboardSession.findFirst({
       where: { chainType, address, memberId: { in: memberships.map((m) => m.id) } },
@@ -170,7 +170,6 @@ export class SignInService {
       select: { memberId: true },
     });
     const member = memberships.find((m) => m.id === last?.memberId) ?? memberships[0]!;
-    if (!member.joinedAt) await this.d.memberships.markJoined(member.id, tx);
     return { member, newAccount: false };
   }
 }

@@ -41,6 +41,8 @@ export interface GraphQLContext {
   accountId?: string;
   /** The client's user agent (recorded on a dashboard session opened by `signIn`). */
   userAgent?: string;
+  /** The request's Origin header, when a browser sent one (sign-in refuses a foreign one: login CSRF). */
+  origin?: string;
   /** The session cookie's token the request carried (sign-in ends that session: rotation). */
   sessionToken?: string;
   /** Set-Cookie values for the HTTP response (sign-in, sign-out); over WebSocket there is no response to carry them. */
@@ -62,6 +64,7 @@ export interface ClientFacts {
   /** The dashboard session cookie's token, when the request carried one. */
   sessionToken?: string;
   userAgent?: string;
+  origin?: string;
 }
 
 /** `clientIp`: the transport's client address; in-process callers (tests, tools) have none and share one count. */
@@ -84,6 +87,7 @@ export function createGraphQLContext(
     ...(client.userAgent ? { userAgent: client.userAgent } : {}),
     responseCookies: [],
     ...(client.sessionToken ? { sessionToken: client.sessionToken } : {}),
+    ...(client.origin ? { origin: client.origin } : {}),
     rateLimit: newTicket(),
     outcome: {},
     auth() {

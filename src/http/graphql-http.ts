@@ -20,6 +20,8 @@ const graphqlRefusals: Record<number, string> = {
 };
 
 const STREAMED = /^(text\/event-stream|multipart\/mixed)/;
+/** The request bodies GraphQL over HTTP takes (none of them a CORS "simple" type). */
+const GRAPHQL_MEDIA_TYPES = new Set(['application/json', 'application/graphql', 'application/graphql+json']);
 
 /**
  * GraphQL over HTTP (`/graphql`: queries, mutations, SSE subscriptions, GraphiQL in development) through yoga. The
@@ -41,8 +43,17 @@ export function graphqlHttpTransport(deps: HttpDeps, yoga: ReturnType<typeof cre
       const e = new ApiError('FORBIDDEN', 'Requests with the dashboard session must come from the dashboard itself (the Origin header must be this service)');
       return sendJson(res, 403, graphqlErrorBody(e, state.requestId));
     }
+    // Only GraphQL's own media types: a form or text/plain POST is a "simple" request a cross-site page can send
+    // without a CORS preflight, and a top-level form post would have its answer's Set-Cookie stored (login CSRF).
+    const contentType = (headerValue(req.headers['content-type']) ?? '').split(';')[0]!.trim().toLowerCase();
+    if (method === 'POST' && !GRAPHQL_MEDIA_TYPES.has(contentType)) {
+      const e = new ApiError('INVALID_PARAMS', 'Unsupported content-type: send application/json (or application/graphql)');
+      return sendJson(res, 415, graphqlErrorBody(e, state.requestId));
+    }
+    const origin = headerValue(req.headers.origin);
     const gqlContext = createGraphQLContext(deps, state.requestId, apiKey, clientIp(req, config.TRUST_PROXY), {
       ...(sessionToken ? { sessionToken } : {}),
+      ...(origin ? { origin } : {}),
       userAgent: headerValue(req.headers['user-agent']),
     });
     gqlContext.rateLimit = state.rateLimit;

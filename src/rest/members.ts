@@ -90,7 +90,8 @@ export const memberRoutes: Route[] = [
     method: 'DELETE',
     path: '/v1/dashboard/members/:id',
     access: 'session',
-    scope: { resource: 'team', level: 'write' },
+    // Read: every member may leave (remove itself); removing anyone else needs team write (checked by the service).
+    scope: { resource: 'team', level: 'read' },
     handler: ({ services, auth, params }) => services.team.remove(auth!, params.id),
     doc: {
       operationId: 'removeMember',

@@ -19,6 +19,8 @@ const COMPUTED: Record<string, string> = { 'Query.csvExport': 'read on the resou
 /** POST routes that only read, with the reason. */
 const READING_POSTS: Record<string, string> = {
   'POST /v1/quote': 'computes quotes as GET /v1/quote does (a JSON body for destination calls); changes nothing',
+  'DELETE /v1/dashboard/members/:id':
+    'every member may leave (remove itself) with team read; removing anyone else needs team write, checked by the team service under the row lock',
 };
 
 describe('every route and root field names what it needs', () => {
@@ -194,6 +196,27 @@ describe('restricted keys, roles and rolled keys at work', () => {
     );
     expect(g.body.data.rollApiKey.apiKey.rolledFromId).toBe(now.body.apiKey.id);
     expect(g.body.data.rollApiKey.secret).toMatch(/_test_/);
+  });
+
+  it('an expiring key (or one in its roll grace) makes no key that outlives it', async () => {
+    const { key } = await s.services.accounts.createKey(accountId, 'test', { expiresAt: new Date(clock.now() + 3_600_000) });
+    const h = { 'x-api-key': key };
+    const create = (expiresAt?: string) =>
+      graphqlOver('mutation($e: DateTime) { createApiKey(input: { expiresAt: $e }) { __typename ... on Error { code message } } }', h, {
+        e: expiresAt ?? null,
+      });
+    const forever = await create();
+    expect(forever.body.errors?.[0]?.extensions.code ?? forever.body.data.createApiKey.code).toBe('INVALID_PARAMS');
+    expect((await create(new Date(clock.now() + 7_200_000).toISOString())).body.errors?.[0]?.extensions.code).toBe('INVALID_PARAMS');
+    expect((await create(new Date(clock.now() + 1_800_000).toISOString())).body.data.createApiKey.__typename).toBe('CreateApiKeyPayload');
+  });
+
+  it('no API key changes the partner settings (where partner fees go): only an owner or admin in the dashboard', async () => {
+    const r = await graphqlOver('mutation { updatePartnerProfile(input: { feeBps: 10 }) { __typename } }', { 'x-api-key': fullKey });
+    expect(r.body.errors[0].extensions.code).toBe('FORBIDDEN');
+    expect(r.body.errors[0].message).toMatch(/only a signed-in dashboard member/);
+    const owner = await sessionOf('owner');
+    expect((await s.post('/v1/dashboard/api-keys', { scopes: { partner: 'write' } }, owner)).status).toBe(400);
   });
 
   it('an expiring key stops at its expiry', async () => {

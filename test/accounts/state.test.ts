@@ -37,10 +37,10 @@ describe('roles and scopes', () => {
     expect(allows(s, { resource: 'quotes', level: 'read' })).toBe(false);
   });
 
-  it('an unrestricted key writes everything but the team; a stored map never grants the team', () => {
-    for (const r of RESOURCES) expect(UNRESTRICTED_KEY[r]).toBe(r === 'team' ? 'none' : 'write');
+  it('an unrestricted key writes everything but the team (none) and the partner settings (read); a stored map never grants more', () => {
+    for (const r of RESOURCES) expect(UNRESTRICTED_KEY[r]).toBe(r === 'team' ? 'none' : r === 'partner' ? 'read' : 'write');
     expect(keyScopes(null)).toEqual(UNRESTRICTED_KEY);
-    expect(keyScopes({ team: 'write', invoices: 'bogus' })).toMatchObject({ team: 'none', invoices: 'none' });
+    expect(keyScopes({ team: 'write', partner: 'write', invoices: 'bogus' })).toMatchObject({ team: 'none', partner: 'read', invoices: 'none' });
   });
 
   it('client-given scopes: known resources and levels only, never the team', () => {
@@ -49,6 +49,8 @@ describe('roles and scopes', () => {
     expect(scopesInputSchema.safeParse({ wallets: 'read' }).success).toBe(false);
     expect(scopesInputSchema.safeParse({ team: 'read' }).success).toBe(false);
     expect(scopesInputSchema.safeParse({ team: 'none' }).success).toBe(true);
+    expect(scopesInputSchema.safeParse({ partner: 'read' }).success).toBe(true);
+    expect(scopesInputSchema.safeParse({ partner: 'write' }).success).toBe(false);
   });
 
   it('a key is within another when no level is higher', () => {

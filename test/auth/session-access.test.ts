@@ -143,6 +143,31 @@ describe('dashboard session access', () => {
     }
   });
 
+  it('GraphQL takes only its own media types: a form or text/plain POST (no CORS preflight) is 415', async () => {
+    const query =
+      'mutation { createSignInChallenge(input: { address: "0x70997970c51812dc3a010c7d01b50e0d17dc79c8", chainType: evm, chainId: 8453 }) { __typename } }';
+    for (const [type, payload] of [
+      ['application/x-www-form-urlencoded', `query=${encodeURIComponent(query)}`],
+      ['multipart/form-data; boundary=x', `--x\r\nContent-Disposition: form-data; name="query"\r\n\r\n${query}\r\n--x--\r\n`],
+      ['text/plain', JSON.stringify({ query })],
+    ] as const) {
+      const r = await s.request('/graphql', { method: 'POST', headers: { 'content-type': type, origin: 'https://evil.example' }, body: payload });
+      expect(r.status, type).toBe(415);
+      expect(r.body.errors[0].extensions.code).toBe('INVALID_PARAMS');
+    }
+  });
+
+  it('GraphQL sign-in from a browser on another origin is FORBIDDEN (login CSRF), as over REST', async () => {
+    const query =
+      'mutation { createSignInChallenge(input: { address: "0x70997970c51812dc3a010c7d01b50e0d17dc79c8", chainType: evm, chainId: 8453 }) { __typename } }';
+    const foreign = await gql(query, { origin: 'https://evil.example' });
+    expect(foreign.body.errors[0].extensions.code).toBe('FORBIDDEN');
+    const signIn = await gql('mutation { signIn(input: { nonce: "q8ZcV1Lr0mBtY5wXe2Nd7K", signature: "0x00" }) { __typename } }', {
+      origin: 'https://evil.example',
+    });
+    expect(signIn.body.errors[0].extensions.code).toBe('FORBIDDEN');
+  });
+
   const upgrade = (headers: Record<string, string>) =>
     new Promise<number>((resolve) => {
       const ws = new WebSocket(`${s.url.replace(/^http/, 'ws')}/graphql`, 'graphql-transport-ws', { headers });

@@ -68,19 +68,40 @@ describe.each(backends)('team (%s)', (backend) => {
     // Inviting the same wallet again (any case) → 409.
     expect((await as(owner).invite(devWallet.address.toUpperCase().replace('0X', '0x'), 'viewer')).status).toBe(409);
 
-    // The invitee has no account of its own: its first sign-in lands in the inviting account, as developer.
-    const dev = await signIn(devWallet);
-    expect(dev.accountId).toBe(owner.accountId);
+    // An invitation is accepted by switching to it, never by signing in: the invitee's first sign-in makes its own
+    // account (nobody can pull a wallet into their account by inviting it first), and lists the invitation.
+    const firstIn = await signIn(devWallet);
+    expect(firstIn.accountId).not.toBe(owner.accountId);
+    const mine = body(await as(firstIn).session());
+    expect(mine).toMatchObject({ role: 'owner', account: { id: firstIn.accountId } });
+    expect(mine.memberships).toContainEqual(expect.objectContaining({ accountId: owner.accountId, role: 'developer', joinedAt: null }));
+    const dev = await joined(devWallet, owner.accountId);
     expect(body(await as(dev).session())).toMatchObject({ role: 'developer', account: { id: owner.accountId } });
     // The Solana member too.
     const c = await s.post('/v1/auth/challenge', { address: sol.publicKey.toBase58(), chainType: 'solana' });
     const solIn = await s.post('/v1/auth/sign-in', { nonce: c.body.nonce, signature: bs58.encode(signSolanaMessage(sol, c.body.message)) });
-    expect(solIn.body).toMatchObject({ newAccount: false, role: 'viewer', account: { id: owner.accountId } });
+    expect(solIn.body).toMatchObject({ newAccount: true, role: 'owner' });
+    expect(solIn.body.memberships).toContainEqual(expect.objectContaining({ accountId: owner.accountId, role: 'viewer', joinedAt: null }));
 
     const list = await as(dev).list();
     expect(list.status, list.text).toBe(200);
     expect(list.body.data.map((m: { role: string }) => m.role)).toEqual(['owner', 'developer', 'viewer']);
+    expect(list.body.data.find((m: { role: string }) => m.role === 'viewer')).toMatchObject({ joinedAt: null });
     expect(list.body.data.find((m: { role: string }) => m.role === 'developer')).toMatchObject({ you: true, joinedAt: expect.any(String) });
+  });
+
+  it('any member may leave (a viewer removes itself), but not remove anyone else', async () => {
+    const owner = await signIn();
+    const viewerWallet = privateKeyToAccount(generatePrivateKey());
+    const viewerId = (await as(owner).invite(viewerWallet.address, 'viewer')).body.id as string;
+    const viewer = await joined(viewerWallet, owner.accountId);
+    const ownerId = body(await as(owner).list()).data.find((m: { role: string }) => m.role === 'owner').id as string;
+    expect((await as(viewer).remove(ownerId)).status).toBe(403);
+    const left = await as(viewer).remove(viewerId);
+    expect(left.status, left.text).toBe(200);
+    // Its session in that account ended with its membership.
+    expect((await as(viewer).session()).status).toBe(401);
+    expect(body(await as(owner).list()).data.map((m: { role: string }) => m.role)).toEqual(['owner']);
   });
 
   it('developers and viewers cannot change the team (403); nobody can from another account (404)', async () => {

@@ -1,3 +1,6 @@
+import { ApiError } from '../../errors.js';
+import type { GraphQLContext } from '../context.js';
+import { sameOrigin } from '../../auth/state.js';
 import { builder, describedValues } from '../builder.js';
 import { ModeEnum } from '../refs.js';
 import { displayWallet } from '../../accounts/input.js';
@@ -14,6 +17,16 @@ import type { CurrentSession } from '../../auth/service.js';
 import type { ChallengeView } from '../../auth/sign-in.js';
 import { inviteMemberSchema, updateMemberSchema } from '../../accounts/input.js';
 import type { MemberView } from '../../accounts/views.js';
+
+/**
+ * Sign-in from a browser only from the dashboard's origin, as over REST: a page elsewhere must not sign a visitor
+ * in to the attacker's account (login CSRF). Scripts send no Origin and are not browsers.
+ */
+function refuseForeignBrowser(ctx: GraphQLContext) {
+  if (ctx.origin !== undefined && !sameOrigin(ctx.origin, ctx.config.PUBLIC_URL)) {
+    throw new ApiError('FORBIDDEN', 'Sign-in must come from the dashboard itself (the Origin header must be this service)');
+  }
+}
 
 const ChainTypeEnum = builder.enumType('WalletChainType', {
   description: 'The kind of wallet: an EVM account (Sign-In with Ethereum) or a Solana account (Sign-In With Solana).',
@@ -186,6 +199,7 @@ builder.mutationField('signInAsDevAccount', (t) =>
     args: { input: t.arg({ type: SignInAsDevAccountInput, required: true, description: 'The parameters, field by field (see the input type).' }) },
     errors: { types: [NotFoundError] },
     resolve: async (_r, { input }, ctx) => {
+      refuseForeignBrowser(ctx);
       const { token, session } = await ctx.services.auth.devSignIn(
         { ip: ctx.clientIp, ...(ctx.userAgent ? { userAgent: ctx.userAgent } : {}) },
         input.accountId ?? undefined,
@@ -230,7 +244,10 @@ builder.mutationField('createSignInChallenge', (t) =>
       'Starts a wallet sign-in (public): the EIP-4361 message (Sign-In With Solana for a Solana wallet) to sign, valid for a few minutes. Then `signIn` with its nonce and the signature.',
     authScopes: { public: true },
     args: { input: t.arg({ type: CreateSignInChallengeInput, required: true, description: 'The parameters, field by field (see the input type).' }) },
-    resolve: async (_r, { input }, ctx) => ({ challenge: await ctx.services.signIn.challenge(parseGraphQLInput(challengeSchema, input)) }),
+    resolve: async (_r, { input }, ctx) => {
+      refuseForeignBrowser(ctx);
+      return { challenge: await ctx.services.signIn.challenge(parseGraphQLInput(challengeSchema, input)) };
+    },
   }),
 );
 
@@ -261,6 +278,7 @@ builder.mutationField('signIn', (t) =>
     authScopes: { public: true },
     args: { input: t.arg({ type: SignInInput, required: true, description: 'The parameters, field by field (see the input type).' }) },
     resolve: async (_r, { input }, ctx) => {
+      refuseForeignBrowser(ctx);
       const { token, session, newAccount } = await ctx.services.signIn.signIn(parseGraphQLInput(signInSchema, input), {
         ip: ctx.clientIp,
         ...(ctx.userAgent ? { userAgent: ctx.userAgent } : {}),
@@ -390,7 +408,7 @@ builder.mutationField('removeMember', (t) =>
     type: memberPayload('RemoveMemberPayload'),
     errors: { types: [NotFoundError, ConflictError] },
     description: 'Removes a member and ends their sessions in this account at once. Removing the last owner is ConflictError.',
-    authScopes: { write: 'team' },
+    authScopes: { read: 'team' }, // every member may leave; removing another needs team write (the service checks),
     args: { input: t.arg({ type: RemoveMemberInput, required: true, description: 'The parameters, field by field (see the input type).' }) },
     resolve: async (_r, { input }, ctx) => ({ member: await ctx.services.team.remove(await keyOf(ctx), input.id) }),
   }),
