@@ -3,6 +3,36 @@ import { useId, useState } from 'preact/hooks';
 import { useBoot } from '../boot';
 import type { ApiFailure } from '../gql';
 
+/**
+ * A detail page while its resource is not there: loading, the error that stopped it, or not found (`children` say
+ * what was asked for and link back to the list).
+ */
+export function DetailFallback({
+  title,
+  loading,
+  error,
+  children,
+}: {
+  title: string;
+  loading: boolean;
+  error: ApiFailure | null;
+  children: ComponentChildren;
+}) {
+  if (loading || error)
+    return (
+      <>
+        <PageHeader title={title} />
+        {error ? <ErrorNotice error={error} /> : <Loading />}
+      </>
+    );
+  return (
+    <>
+      <PageHeader title={`${title} not found`} />
+      <p>{children}</p>
+    </>
+  );
+}
+
 /** A page's title block: the h1 (focused after each navigation, for screen readers) and optional actions. */
 export function PageHeader({ title, children }: { title: string; children?: ComponentChildren }) {
   return (

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { useClient, useQuery } from '@urql/preact';
-import { DetailList, ErrorNotice, Field, Loading, Mono, MoreButton, Notice, PageHeader, Table, When } from '../components/ui';
+import { DetailList, ErrorNotice, Field, Loading, Mono, MoreButton, Notice, PageHeader, Table, When, DetailFallback } from '../components/ui';
 import { ApiFailure, mutate, toFailure } from '../gql';
 import { useLive, useRefetchOn } from '../live';
 import { Link } from '../router';
@@ -178,21 +178,11 @@ export function CheckoutSessionDetailPage({ params }: { params: Record<string, s
   useEffect(() => setSession(r.data?.checkoutSession ?? null), [r.data]);
   useLive<{ checkoutSession: Session }>(SESSION_LIVE, { id }, { onData: (d) => d?.checkoutSession && setSession(d.checkoutSession) });
   const reload = () => reexecute({ requestPolicy: 'network-only' });
-  if (!session && (r.fetching || r.error))
-    return (
-      <>
-        <PageHeader title="Checkout session" />
-        {r.error ? <ErrorNotice error={toFailure(r.error)} /> : <Loading />}
-      </>
-    );
   if (!session)
     return (
-      <>
-        <PageHeader title="Checkout session not found" />
-        <p>
-          No session <Mono value={id} /> in this account and mode. <Link href="/checkout-sessions">All sessions</Link>
-        </p>
-      </>
+      <DetailFallback title="Checkout session" loading={r.fetching} error={r.error ? toFailure(r.error) : null}>
+        No session <Mono value={id} /> in this account and mode. <Link href="/checkout-sessions">All sessions</Link>
+      </DetailFallback>
     );
   const s = session;
   const money = (base: string | null) => <Amount base={base} decimals={s.settlement.decimals} symbol={s.settlement.symbol} />;

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { useClient, useQuery } from '@urql/preact';
-import { DetailList, ErrorNotice, Field, Loading, Mono, MoreButton, PageHeader, Table, When } from '../components/ui';
+import { DetailList, ErrorNotice, Field, Loading, Mono, MoreButton, PageHeader, Table, When, DetailFallback } from '../components/ui';
 import { ApiFailure, mutate, toFailure } from '../gql';
 import { useLive, useRefetchOn } from '../live';
 import { Link, navigate } from '../router';
@@ -168,21 +168,11 @@ export function DepositAddressDetailPage({ params }: { params: Record<string, st
   useLive<{ depositAddress: Addr }>(ADDRESS_LIVE, { id }, { onData: (d) => d?.depositAddress && setA(d.depositAddress) });
   // Deposits' orders move after the address's last push: the order events refresh the list of deposits.
   useRefetchOn(['order.*'], () => reexecute({ requestPolicy: 'network-only' }));
-  if (!a && (r.fetching || r.error))
-    return (
-      <>
-        <PageHeader title="Deposit address" />
-        {r.error ? <ErrorNotice error={toFailure(r.error)} /> : <Loading />}
-      </>
-    );
   if (!a)
     return (
-      <>
-        <PageHeader title="Deposit address not found" />
-        <p>
-          No deposit address <Mono value={id} /> in this account and mode. <Link href="/deposit-addresses">All deposit addresses</Link>
-        </p>
-      </>
+      <DetailFallback title="Deposit address" loading={r.fetching} error={r.error ? toFailure(r.error) : null}>
+        No deposit address <Mono value={id} /> in this account and mode. <Link href="/deposit-addresses">All deposit addresses</Link>
+      </DetailFallback>
     );
   const src = (base: string | null) => <TokenAmount base={base} chainId={a.chainId} token={a.token} />;
   const dst = (base: string | null) => <TokenAmount base={base} chainId={a.dstChainId} token={a.dstToken} />;

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { useClient, useQuery } from '@urql/preact';
-import { DetailList, ErrorNotice, Field, Loading, Mono, MoreButton, PageHeader, Table, When } from '../components/ui';
+import { DetailList, ErrorNotice, Field, Loading, Mono, MoreButton, PageHeader, Table, When, DetailFallback } from '../components/ui';
 import { ApiFailure, mutate, toFailure } from '../gql';
 import { useLive, useRefetchOn } from '../live';
 import { Link, navigate } from '../router';
@@ -309,21 +309,11 @@ export function InvoiceDetailPage({ params }: { params: Record<string, string> }
   const act = useAction();
   useEffect(() => setInv(r.data?.invoice ?? null), [r.data]);
   useLive<{ invoice: Invoice }>(INVOICE_LIVE, { id }, { onData: (d) => d?.invoice && setInv(d.invoice) });
-  if (!inv && (r.fetching || r.error))
-    return (
-      <>
-        <PageHeader title="Invoice" />
-        {r.error ? <ErrorNotice error={toFailure(r.error)} /> : <Loading />}
-      </>
-    );
   if (!inv)
     return (
-      <>
-        <PageHeader title="Invoice not found" />
-        <p>
-          No invoice <Mono value={id} /> in this account and mode. <Link href="/invoices">All invoices</Link>
-        </p>
-      </>
+      <DetailFallback title="Invoice" loading={r.fetching} error={r.error ? toFailure(r.error) : null}>
+        No invoice <Mono value={id} /> in this account and mode. <Link href="/invoices">All invoices</Link>
+      </DetailFallback>
     );
   const money = (base: string) => <Amount base={base} decimals={inv.settlement.decimals} symbol={inv.settlement.symbol} />;
   const run = (doc: string, field: string, confirmText?: string) =>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { useClient, useQuery } from '@urql/preact';
-import { DetailList, ErrorNotice, Loading, Mono, MoreButton, PageHeader, Table, When } from '../components/ui';
+import { DetailList, ErrorNotice, Loading, Mono, MoreButton, PageHeader, Table, When, DetailFallback } from '../components/ui';
 import { type ApiFailure, queryOnce, toFailure } from '../gql';
 import { useLive, useRefetchOn } from '../live';
 import { Link } from '../router';
@@ -173,21 +173,11 @@ export function LimitOrderDetailPage({ params }: { params: Record<string, string
   useLive<{ limitOrder: LimitOrder }>(LIVE, { id }, { onData: (d) => d?.limitOrder && setO(d.limitOrder) });
   useRefetchOn(['limit_order.filled'], () => setVersion((v) => v + 1));
   const fills = useFills(id, version);
-  if (!o && (r.fetching || r.error))
-    return (
-      <>
-        <PageHeader title="Limit order" />
-        {r.error ? <ErrorNotice error={toFailure(r.error)} /> : <Loading />}
-      </>
-    );
   if (!o)
     return (
-      <>
-        <PageHeader title="Limit order not found" />
-        <p>
-          No limit order <Mono value={id} /> in this account and mode. <Link href="/limit-orders">All limit orders</Link>
-        </p>
-      </>
+      <DetailFallback title="Limit order" loading={r.fetching} error={r.error ? toFailure(r.error) : null}>
+        No limit order <Mono value={id} /> in this account and mode. <Link href="/limit-orders">All limit orders</Link>
+      </DetailFallback>
     );
   const input = (base: string) => <TokenAmount base={base} chainId={o.chainId} token={o.inputMint} />;
   const output = (base: string) => <TokenAmount base={base} chainId={o.chainId} token={o.outputMint} />;

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { useQuery } from '@urql/preact';
-import { DetailList, ErrorNotice, Loading, Mono, MoreButton, PageHeader, Table, When } from '../components/ui';
+import { DetailList, ErrorNotice, Loading, Mono, MoreButton, PageHeader, Table, When, DetailFallback } from '../components/ui';
 import { toFailure } from '../gql';
 import { useLive, useRefetchOn } from '../live';
 import { Link } from '../router';
@@ -168,21 +168,11 @@ export function OrderDetailPage({ params }: { params: Record<string, string> }) 
     { provider: order?.provider ?? '', id: order?.srcTxHash ?? '' },
     { pause: !followProvider },
   );
-  if (!order && (r.fetching || r.error))
-    return (
-      <>
-        <PageHeader title="Order" />
-        {r.error ? <ErrorNotice error={toFailure(r.error)} /> : <Loading />}
-      </>
-    );
   if (!order)
     return (
-      <>
-        <PageHeader title="Order not found" />
-        <p>
-          No order is recorded for <Mono value={quoteId} />. <Link href="/orders">All orders</Link>
-        </p>
-      </>
+      <DetailFallback title="Order" loading={r.fetching} error={r.error ? toFailure(r.error) : null}>
+        No order is recorded for <Mono value={quoteId} />. <Link href="/orders">All orders</Link>
+      </DetailFallback>
     );
   return (
     <>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { useClient, useQuery } from '@urql/preact';
-import { DetailList, ErrorNotice, Field, Loading, Mono, MoreButton, Notice, PageHeader, Table, When } from '../components/ui';
+import { DetailList, ErrorNotice, Field, Loading, Mono, MoreButton, Notice, PageHeader, Table, When, DetailFallback } from '../components/ui';
 import { ApiFailure, mutate, toFailure } from '../gql';
 import { useLive, useRefetchOn } from '../live';
 import { Link, navigate } from '../router';
@@ -175,21 +175,11 @@ export function SubscriptionDetailPage({ params }: { params: Record<string, stri
   const [sub, setSub] = useState<Sub | null>(null);
   useEffect(() => setSub(r.data?.billingSubscription ?? null), [r.data]);
   useLive<{ billingSubscription: Sub }>(SUB_LIVE, { id }, { onData: (d) => d?.billingSubscription && setSub(d.billingSubscription) });
-  if (!sub && (r.fetching || r.error))
-    return (
-      <>
-        <PageHeader title="Subscription" />
-        {r.error ? <ErrorNotice error={toFailure(r.error)} /> : <Loading />}
-      </>
-    );
   if (!sub)
     return (
-      <>
-        <PageHeader title="Subscription not found" />
-        <p>
-          No subscription <Mono value={id} /> in this account and mode. <Link href="/subscriptions">All subscriptions</Link>
-        </p>
-      </>
+      <DetailFallback title="Subscription" loading={r.fetching} error={r.error ? toFailure(r.error) : null}>
+        No subscription <Mono value={id} /> in this account and mode. <Link href="/subscriptions">All subscriptions</Link>
+      </DetailFallback>
     );
   const money = (base: string) => <Amount base={base} decimals={sub.settlement.decimals} symbol={sub.settlement.symbol} />;
   const act2 = (doc: string, field: string, input: Record<string, unknown>, ask?: string) =>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { useClient, useQuery } from '@urql/preact';
-import { CopyButton, DetailList, ErrorNotice, Field, Loading, Mono, MoreButton, Notice, PageHeader, Table, When } from '../components/ui';
+import { CopyButton, DetailList, ErrorNotice, Field, Loading, Mono, MoreButton, Notice, PageHeader, Table, When, DetailFallback } from '../components/ui';
 import { ApiFailure, mutate, toFailure } from '../gql';
 import { useRefetchOn } from '../live';
 import { Link, navigate } from '../router';
@@ -218,21 +218,11 @@ export function WebhookEndpointPage({ params }: { params: Record<string, string>
   const [done, setDone] = useState<string | null>(null);
   const [testType, setTestType] = useState('checkout.session.completed');
   useEffect(() => setEp(r.data?.webhookEndpoint ?? null), [r.data]);
-  if (!ep && (r.fetching || r.error))
-    return (
-      <>
-        <PageHeader title="Webhook endpoint" />
-        {r.error ? <ErrorNotice error={toFailure(r.error)} /> : <Loading />}
-      </>
-    );
   if (!ep)
     return (
-      <>
-        <PageHeader title="Webhook endpoint not found" />
-        <p>
-          No endpoint <Mono value={id} /> in this account and mode. <Link href="/webhooks">All endpoints</Link>
-        </p>
-      </>
+      <DetailFallback title="Webhook endpoint" loading={r.fetching} error={r.error ? toFailure(r.error) : null}>
+        No endpoint <Mono value={id} /> in this account and mode. <Link href="/webhooks">All endpoints</Link>
+      </DetailFallback>
     );
   const say = (text: string) => {
     setDone(text);
