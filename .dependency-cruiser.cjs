@@ -21,6 +21,7 @@
 
 const DOMAINS = [
   'accounts',
+  'admin',
   'auth',
   'assets',
   'billing',
@@ -30,6 +31,7 @@ const DOMAINS = [
   'exports',
   'idempotency',
   'invoices',
+  'ledger',
   'limit-orders',
   'mail',
   'orders',
@@ -37,6 +39,7 @@ const DOMAINS = [
   'quotes',
   'ratelimit',
   'request-logs',
+  'status',
   'webhooks',
 ];
 const DOMAIN = `^src/(${DOMAINS.join('|')})/`;

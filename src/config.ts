@@ -17,6 +17,7 @@ import { mailConfigProblem, mailEnv } from './mail/config.js';
 import { subscriptionsEnv } from './billing/config.js';
 import { requestLogsEnv } from './request-logs/config.js';
 import { authEnv } from './auth/config.js';
+import { adminEnv } from './admin/config.js';
 
 /**
  * Environment configuration, parsed and validated once at start. Each domain owns a fragment
@@ -42,6 +43,7 @@ const schema = z.object({
   ...subscriptionsEnv,
   ...requestLogsEnv,
   ...authEnv,
+  ...adminEnv,
 });
 
 type Parsed = z.infer<typeof schema>;

@@ -13,6 +13,8 @@ export interface HintContext {
   devnet?: { rpcUrl: string; providers: string };
   /** Extra arguments devnet:pay needs to find this server and devnet (none with the default ports). */
   payArgs: string;
+  /** The dev-only admin token generated for this run (absent when the developer set ADMIN_TOKEN: not printed). */
+  adminToken?: string;
 }
 
 const RECIPIENT = DEVNET_ACCOUNTS[2]!.address;
@@ -107,6 +109,10 @@ export function devHints(c: HintContext): string {
       { in: { sessionId: '$SESSION', depositAddressId: '$DA' } },
     )}`,
   );
+  if (c.adminToken) {
+    const admin = `curl -s -H 'authorization: Bearer ${c.adminToken}'`;
+    hint('Operator (the admin token printed above; dev only): the audit log of every admin write:', `${admin} ${c.base}/v1/admin/audit-log`);
+  }
   const text = [
     'Try (each indented block runs as printed: paste it whole into a shell, in this directory):',
     '',

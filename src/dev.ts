@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ConfigError, loadConfig, type Config } from './config.js';
@@ -36,6 +37,9 @@ async function dev() {
     env.PROVIDERS ??= 'mock';
     env.CHECKOUT_CONFIRMATIONS ??= '8453:1'; // automine: a block only comes with the next transaction
   }
+  // The operator's pages and API: a dev-only token made for this run (an ADMIN_TOKEN of your own wins and is not printed).
+  const adminToken = env.ADMIN_TOKEN ? undefined : randomBytes(32).toString('base64url');
+  if (adminToken) env.ADMIN_TOKEN = `dev:${adminToken}`;
   const config = loadConfig(env);
   const app = await createApp(config);
   const { accounts, checkout, invoices, mail } = app.services;
@@ -96,6 +100,8 @@ async function dev() {
 ${config.BRAND} is running (${databaseLabel(config)}, test mode)
 
   Dashboard    ${base}/dashboard  (one-click sign-in as the dev account; rebuilt and reloaded on every change of web/dashboard)
+  Admin        ${base}/admin  (${adminToken ? `admin token for this run: ${adminToken}` : 'sign in with your ADMIN_TOKEN'})
+  Status       ${base}/status  (public; JSON at ${base}/v1/status)
   GraphiQL     ${base}/graphql
   Health       ${base}/v1/health
   Error docs   ${base}/docs/errors
@@ -105,7 +111,7 @@ ${config.BRAND} is running (${databaseLabel(config)}, test mode)
   Test key     ${dev.testKey}
 ${payLink ? `  Pay link     ${payLink}  (sample checkout session; wallet on ${devnet ? devnet.rpcUrl : 'Base'}, chain id 8453)\n` : ''}${invoiceLink ? `  Invoice      ${invoiceLink.replace('127.0.0.1', 'localhost')}  (sample invoice, sent; pay it like the pay link)\n` : ''}  Dev outbox   ${base}/dev/mail  (${mail.delivers ? 'emails also go out through SMTP_URL' : 'invoice and receipt emails; set SMTP_URL to deliver them'})
 
-${devHints({ base, testKey: dev.testKey, payArgs, devnet: devnet ? { rpcUrl: devnet.rpcUrl, providers } : undefined })}`);
+${devHints({ base, testKey: dev.testKey, payArgs, adminToken, devnet: devnet ? { rpcUrl: devnet.rpcUrl, providers } : undefined })}`);
 }
 
 /** Where the data lives, for the banner (a Postgres URL without its password). */

@@ -53,12 +53,15 @@ import { transferFeeMints } from './limit-orders/mint.js';
 import { RequestLogsService } from './request-logs/service.js';
 import { requestLogRetentionJob } from './request-logs/jobs.js';
 import { ExportsService } from './exports/service.js';
+import { AdminService } from './admin/service.js';
 
 /**
  * Domain services, built once per process and shared by GraphQL resolvers, REST routes and jobs. No business
  * rule lives in a resolver or a route; each service names its collaborators in its constructor.
  */
 export interface Services {
+  /** Operator access (ADMIN_TOKEN bearer tokens) and the append-only audit log of admin writes. */
+  admin: AdminService;
   accounts: AccountsService;
   /** Dashboard sign-in and cookie sessions. */
   auth: AuthService;
@@ -110,6 +113,7 @@ export function createServices(infra: Infra, sql: RawSql, opts: { pgPool?: pg.Po
   const jobs = new JobRunner(log);
 
   // ---- building blocks ---------------------------------------------------------------------------------
+  const admin = new AdminService({ prisma, config });
   const accounts = new AccountsService({ prisma, clock, config });
   const auth = new AuthService({ prisma, clock, config, accounts });
   const providers = new ProviderRegistry(config, log, providerFactories, { clock });
@@ -290,6 +294,7 @@ export function createServices(infra: Infra, sql: RawSql, opts: { pgPool?: pg.Po
   const unsubscribes: Array<Promise<(() => Promise<void>) | undefined>> = [];
 
   return {
+    admin,
     accounts,
     auth,
     signIn,

@@ -200,3 +200,14 @@ export const isoDateTime = isoDateTimeString.transform((s) => parseDateTimeInput
 export function idShape(pattern: RegExp, what: string) {
   return z.string().refine((s) => pattern.test(s), { message: `no ${what} has this id`, params: { code: 'NOT_FOUND' } });
 }
+
+/**
+ * Free text a client sends to be stored or searched for (names, filters, notes): 1 to `max` characters, no NUL (which
+ * Postgres text cannot hold: it would be a 500, not an answer).
+ */
+export const safeText = (max: number) =>
+  z
+    .string()
+    .min(1)
+    .max(max)
+    .refine((s) => !s.includes('\u0000'), 'must not contain NUL characters');

@@ -39,5 +39,6 @@ export const TABLE_OWNERS = {
   IdempotencyKey: 'idempotency',
   RequestLog: 'request-logs',
   UsageDaily: 'request-logs',
+  AdminAuditEntry: 'admin',
   PubsubMessage: 'db',
 } as const;

@@ -1,6 +1,7 @@
 import SchemaBuilder from '@pothos/core';
 import ErrorsPlugin from '@pothos/plugin-errors';
 import RelayPlugin from '@pothos/plugin-relay';
+import { adminRefusal } from '../admin/service.js';
 import ScopeAuthPlugin, { AuthScopeFailureType, type AuthFailure } from '@pothos/plugin-scope-auth';
 import ZodPlugin from '@pothos/plugin-zod';
 import { GraphQLError, GraphQLScalarType, Kind } from 'graphql';
@@ -43,6 +44,11 @@ export const builder = new SchemaBuilder<{
     partnerKey: boolean;
     /** A signed-in dashboard session (the `<brand>_session` cookie), not an API key. */
     session: boolean;
+    /**
+     * The operator: `Authorization: Bearer <ADMIN_TOKEN>` over HTTP. Without a configured token every `admin*` field
+     * answers NOT_FOUND (as if it did not exist), without the matching token UNAUTHORIZED.
+     */
+    admin: boolean;
   };
   /** In-memory connections also carry `totalCount`. */
   Connection: { totalCount?: number };
@@ -80,6 +86,7 @@ export const builder = new SchemaBuilder<{
           return !!auth && (await ctx.services.partners.forApiKey(auth.keyId))?.active === true;
         },
         session: async () => (await ctx.auth())?.via === 'session',
+        admin: () => ctx.adminAccess().kind === 'operator',
       };
     },
     unauthorizedError: (_parent, ctx, _info, result) => {
@@ -94,6 +101,10 @@ export const builder = new SchemaBuilder<{
           level: resourceFailure.scope === 'write' || resourceFailure.scope === 'optionalWrite' ? 'write' : 'read',
         };
         return new ApiError('FORBIDDEN', refusalMessage({ via: auth.via, role: auth.member?.role }, need), { resource: need.resource, level: need.level });
+      }
+      if (failed.includes('admin')) {
+        const access = ctx.adminAccess();
+        return adminRefusal(access.kind === 'operator' ? { kind: 'refused' } : access);
       }
       if (failed.includes('session'))
         return ctx.accountId

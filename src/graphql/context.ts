@@ -4,6 +4,7 @@ import type { PgPubSub } from '../db/pubsub.js';
 import type { Logger } from '../log.js';
 import type { Services } from '../services.js';
 import type { KeyAuth } from '../accounts/service.js';
+import { type AdminAccess, type AdminWrite, adminRefusal } from '../admin/service.js';
 import { ApiError } from '../errors.js';
 import { newTicket, type RateTicket } from '../ratelimit/service.js';
 
@@ -29,6 +30,13 @@ export interface GraphQLContext {
    */
   auth(): Promise<KeyAuth | null>;
   requireAuth(): Promise<KeyAuth>;
+  /**
+   * Operator access from `Authorization: Bearer <ADMIN_TOKEN>` (HTTP only; never over WebSocket): `disabled` when no
+   * token is configured, `refused` without a matching one. The `admin` scope checks it on every `admin*` field.
+   */
+  adminAccess(): AdminAccess;
+  /** The operator and request id for the audit log (`admin*` mutations; their scope has already admitted them). */
+  requireAdmin(): AdminWrite;
   /** A DataLoader that lives as long as this request, shared by every resolver that asks for `name`. */
   loader<K, V, C = K>(name: string, make: () => DataLoader<K, V, C>): DataLoader<K, V, C>;
   /**
@@ -65,6 +73,8 @@ export interface ClientFacts {
   sessionToken?: string;
   userAgent?: string;
   origin?: string;
+  /** The Authorization header (an operator's bearer token). */
+  authorization?: string;
 }
 
 /** `clientIp`: the transport's client address; in-process callers (tests, tools) have none and share one count. */
@@ -76,6 +86,7 @@ export function createGraphQLContext(
   client: ClientFacts = {},
 ): GraphQLContext {
   let authPromise: Promise<KeyAuth | null> | undefined;
+  let admin: AdminAccess | undefined;
   const loaders = new Map<string, DataLoader<unknown, unknown, unknown>>();
   const ctx: GraphQLContext = {
     services: deps.services,
@@ -106,6 +117,15 @@ export function createGraphQLContext(
       const a = await ctx.auth();
       if (!a) throw new ApiError('UNAUTHORIZED', 'An API key is required: send it in the x-api-key header (or connectionParams over WebSocket)');
       return a;
+    },
+    adminAccess() {
+      admin ??= deps.services.admin.authenticate(client.authorization);
+      return admin;
+    },
+    requireAdmin() {
+      const a = ctx.adminAccess();
+      if (a.kind !== 'operator') throw adminRefusal(a);
+      return { actor: a.actor, requestId };
     },
     async refresh() {
       loaders.clear();

@@ -55,6 +55,7 @@ export function graphqlHttpTransport(deps: HttpDeps, yoga: ReturnType<typeof cre
       ...(sessionToken ? { sessionToken } : {}),
       ...(origin ? { origin } : {}),
       userAgent: headerValue(req.headers['user-agent']),
+      authorization: headerValue(req.headers.authorization),
     });
     gqlContext.rateLimit = state.rateLimit;
     /**

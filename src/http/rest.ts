@@ -6,6 +6,7 @@ import { type Method, Reply, type RestContext, type Router } from '../rest/route
 import { readCookie } from '../auth/cookie.js';
 import { requireScope } from '../accounts/service.js';
 import { sameOrigin } from '../auth/state.js';
+import { adminRefusal, type AdminWrite } from '../admin/service.js';
 import { parseJsonBody, readBody } from './body.js';
 import { clientIp } from './client-ip.js';
 import { restError } from './errors.js';
@@ -58,6 +59,12 @@ export function restTransport(deps: HttpDeps, router: Router, rate: HttpRateLimi
     }
     const { route, params } = matched;
     state.route = route.path;
+    // Operator routes: none exist while no ADMIN_TOKEN is configured (the unknown-path answer, counted the same way).
+    const adminAccess = route.access === 'admin' ? services.admin.authenticate(headerValue(req.headers.authorization)) : null;
+    if (adminAccess?.kind === 'disabled') {
+      await rate.limit(req, res, state.rateLimit, null, { default: 1 });
+      throw adminRefusal(adminAccess, `No route for ${method} ${url.pathname}`);
+    }
     const apiKey = headerValue(req.headers['x-api-key']);
     const session = route.access === 'session';
     const sessionToken = session ? readCookie(headerValue(req.headers.cookie), services.auth.cookieName) : undefined;
@@ -76,6 +83,8 @@ export function restTransport(deps: HttpDeps, router: Router, rate: HttpRateLimi
     const raw = method === 'GET' || method === 'HEAD' ? Buffer.alloc(0) : await readBody(req, config.BODY_LIMIT_BYTES);
     const body = parseJsonBody(raw, headerValue(req.headers['content-type']));
     let auth: RestContext['auth'] = null;
+    if (adminAccess && adminAccess.kind !== 'operator') throw adminRefusal(adminAccess);
+    const admin: AdminWrite | null = adminAccess?.kind === 'operator' ? { actor: adminAccess.actor, requestId: state.requestId } : null;
     if (session) {
       if (!keyed.auth) throw keyed.error ?? sessionRequired();
       auth = keyed.auth;
@@ -104,6 +113,10 @@ export function restTransport(deps: HttpDeps, router: Router, rate: HttpRateLimi
       requireAuth() {
         if (!auth) throw session ? sessionRequired() : keyRequired();
         return auth;
+      },
+      requireAdmin() {
+        if (!admin) throw adminRefusal({ kind: 'refused' });
+        return admin;
       },
       client: { ip: clientIp(req, config.TRUST_PROXY), userAgent: headerValue(req.headers['user-agent']) },
     };

@@ -19,6 +19,7 @@ const API_VERSION = '0.1.0';
 const PACKAGE_VERSION = (createRequire(import.meta.url)('../../package.json') as { version: string }).version;
 const SECURITY_SCHEME = 'ApiKey';
 const SESSION_SCHEME = 'DashboardSession';
+const ADMIN_SCHEME = 'AdminToken';
 
 /** Error codes any operation can answer with (every request counts against a rate limit). */
 const COMMON_ERRORS: ErrorCode[] = ['RATE_LIMITED', 'INTERNAL'];
@@ -29,6 +30,7 @@ const ACCESS_ERRORS: Record<Access, ErrorCode[]> = {
   optionalKey: ['UNAUTHORIZED', 'FORBIDDEN'],
   key: ['UNAUTHORIZED', 'FORBIDDEN'],
   session: ['UNAUTHORIZED', 'FORBIDDEN'],
+  admin: ['UNAUTHORIZED', 'NOT_FOUND'],
 };
 
 const ACCESS_TEXT: Record<Access, string> = {
@@ -38,6 +40,8 @@ const ACCESS_TEXT: Record<Access, string> = {
   key: 'Requires an API key (`x-api-key`).',
   session:
     'Dashboard: requires a signed-in session (the `<brand>_session` cookie set by `POST /v1/auth/sign-in`); writes must come from the dashboard origin (else FORBIDDEN).',
+  admin:
+    'Operator: requires `Authorization: Bearer <ADMIN_TOKEN>` (401 without the matching token); every admin route is 404 while the operator has configured no token.',
 };
 
 const TAGS: Array<{ name: string; description: string }> = [
@@ -58,6 +62,10 @@ const TAGS: Array<{ name: string; description: string }> = [
   { name: 'Limit orders', description: 'Solana limit orders (beta): created, signed and cancelled by the maker’s wallet; each fill becomes an order record.' },
   { name: 'Events', description: "State changes of the key's account and mode, and their webhook deliveries." },
   { name: 'Webhook endpoints', description: 'Where events are POSTed, signed with Standard Webhooks.' },
+  {
+    name: 'Admin',
+    description: "The operator's side (ADMIN_TOKEN): partners, accounts, the fee ledger, status incidents and the audit log of every admin write.",
+  },
 ];
 
 /** `/v1/orders/:provider/:id` → `/v1/orders/{provider}/{id}`. */
@@ -71,7 +79,9 @@ const securityOf = (access: Access) =>
       ? [{}, { [SECURITY_SCHEME]: [] }]
       : access === 'session'
         ? [{ [SESSION_SCHEME]: [] }]
-        : [];
+        : access === 'admin'
+          ? [{ [ADMIN_SCHEME]: [] }]
+          : [];
 
 function errorCodesOf(route: Route): ErrorCode[] {
   const d = route.doc;
@@ -266,6 +276,11 @@ export function buildOpenApiDocument(routes: Route[], opts: DocumentOptions): Op
           in: 'cookie',
           name: `${opts.brand}_session`,
           description: 'The dashboard session cookie (HttpOnly), set by signing in with a wallet (`POST /v1/auth/sign-in`).',
+        },
+        [ADMIN_SCHEME]: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'An operator token from ADMIN_TOKEN; admin routes do not exist (404) while none is configured.',
         },
       },
       headers: Object.fromEntries(Object.entries(RESPONSE_HEADERS).map(([id, h]) => [id, h.schema.meta({ description: h.description })])),

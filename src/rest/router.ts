@@ -3,6 +3,7 @@ import type { Config } from '../config.js';
 import type { Logger } from '../log.js';
 import type { Services } from '../services.js';
 import type { KeyAuth } from '../accounts/service.js';
+import type { AdminWrite } from '../admin/service.js';
 import type { Need } from '../accounts/state.js';
 import { ApiError } from '../errors.js';
 import type { RouteRateLimit } from '../ratelimit/weights.js';
@@ -11,17 +12,19 @@ import type { RouteDoc } from '../openapi/route-doc.js';
 export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 /**
  * public: no key; optionalKey: a key is used when sent (and must be valid); key: required; session: a signed-in
- * dashboard session (the cookie; writes only from the dashboard's origin).
+ * dashboard session (the cookie; writes only from the dashboard's origin); admin: an operator bearer token
+ * (ADMIN_TOKEN: 404 when none is configured, 401 without a matching one).
  */
-export type Access = 'public' | 'optionalKey' | 'key' | 'session';
+export type Access = 'public' | 'optionalKey' | 'key' | 'session' | 'admin';
 
 /**
  * What a route needs of the credential (src/accounts/state.ts), checked in one place (src/http/rest.ts) after
  * authentication: `{ resource, level }` (a restricted key or a member's role without it → 403 FORBIDDEN; on an
  * `optionalKey` route only when a key was sent); `public` for routes that take no credential; `session` for the
- * dashboard session's own state (sign-out, mode, account switch), which every signed-in member may change.
+ * dashboard session's own state (sign-out, mode, account switch), which every signed-in member may change;
+ * `admin` for operator routes (the token is all-or-nothing: an operator may do everything an admin route does).
  */
-type RouteScope = Need | 'public' | 'session';
+type RouteScope = Need | 'public' | 'session' | 'admin';
 
 export interface RestContext {
   services: Services;
@@ -37,6 +40,8 @@ export interface RestContext {
   /** Set for `key` and `session` routes, and for `optionalKey` routes when a key was sent. */
   auth: KeyAuth | null;
   requireAuth(): KeyAuth;
+  /** `admin` routes: the operator the bearer token names and this request's id, for the audit log. */
+  requireAdmin(): AdminWrite;
   /** The client's address (src/http/client-ip.ts) and user agent, for what records where a session came from. */
   client: { ip: string; userAgent?: string };
 }

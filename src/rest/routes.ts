@@ -19,6 +19,7 @@ import { dashboardMirrorRoutes } from './dashboard-mirrors.js';
 import { dashboardPartnerRoutes } from './dashboard-partner.js';
 import { requestLogRoutes } from './request-logs.js';
 import { exportRoutes } from './exports.js';
+import { adminAuditRoutes } from './admin-audit.js';
 
 /** Every /v1 route; each domain contributes its own list (src/rest/<domain>.ts). */
 export const restRoutes: Route[] = [
@@ -42,6 +43,7 @@ export const restRoutes: Route[] = [
   ...dashboardKeyRoutes,
   ...dashboardMirrorRoutes,
   ...dashboardPartnerRoutes,
+  ...adminAuditRoutes,
   ...requestLogRoutes,
   ...exportRoutes,
 ];

@@ -31,6 +31,7 @@ describe('every route and root field names what it needs', () => {
       if (scope === undefined) offenders.push(`${routeKey(r)}: no scope`);
       else if ((scope === 'public') !== (r.access === 'public')) offenders.push(`${routeKey(r)}: scope ${JSON.stringify(scope)} with access ${r.access}`);
       else if (scope === 'session' && r.access !== 'session') offenders.push(`${routeKey(r)}: session scope on a ${r.access} route`);
+      else if ((scope === 'admin') !== (r.access === 'admin')) offenders.push(`${routeKey(r)}: scope ${JSON.stringify(scope)} with access ${r.access}`);
       else if (typeof scope === 'object') {
         const need = scope as { resource: string; level: string };
         if (!(RESOURCES as readonly string[]).includes(need.resource) || !['read', 'write'].includes(need.level))
@@ -54,7 +55,9 @@ describe('every route and root field names what it needs', () => {
       const names = Object.keys(scopes);
       if (names.length !== 1) offenders.push(`${name}: ${JSON.stringify(scopes)}`);
       else if (names[0] === 'public' || names[0] === 'session') continue;
-      else if (!RESOURCE_SCOPES.includes(names[0]!)) offenders.push(`${name}: scope ${names[0]} names no resource`);
+      else if (names[0] === 'admin') {
+        if (!name.split('.')[1]!.startsWith('admin')) offenders.push(`${name}: an operator field is named admin…`);
+      } else if (!RESOURCE_SCOPES.includes(names[0]!)) offenders.push(`${name}: scope ${names[0]} names no resource`);
       else if (!(RESOURCES as readonly string[]).includes(scopes[names[0]!] as string))
         offenders.push(`${name}: unknown resource ${String(scopes[names[0]!])}`);
     }

@@ -1,3 +1,4 @@
+import { ADMIN_SECRET } from '../helpers/admin.js';
 import fc from 'fast-check';
 import {
   getNamedType,
@@ -245,6 +246,8 @@ function carry(req: fc.Arbitrary<GqlRequest>, label: fc.Arbitrary<string>, subsc
     { weight: 1, arbitrary: fc.constantFrom(target.keys.other, target.keys.live) },
     { weight: 1, arbitrary: nastyString.map((s) => headerSafe(s.slice(0, 2_000))) },
   );
+  // The operator token now and then, so `admin*` fields are reached too (test/helpers/admin.ts).
+  const admin = fc.oneof({ weight: 3, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: fc.constant(`Bearer ${ADMIN_SECRET}`) });
   const shape = fc.oneof(
     { weight: 12, arbitrary: fc.constant('post') },
     { weight: 2, arbitrary: fc.constant('get') },
@@ -266,9 +269,10 @@ function carry(req: fc.Arbitrary<GqlRequest>, label: fc.Arbitrary<string>, subsc
   const accept = subscription
     ? fc.constantFrom('text/event-stream', 'application/json', 'application/graphql-response+json', 'multipart/mixed')
     : fc.constantFrom('application/graphql-response+json, application/json', 'application/json', 'text/event-stream', '*/*', 'text/html', 'image/png');
-  return fc.record({ req, label, key, shape, oddType, accept, raw: rawJsonText(req.map((r) => r as unknown as Record<string, unknown>)) }).map((r) => {
+  return fc.record({ req, label, key, admin, shape, oddType, accept, raw: rawJsonText(req.map((r) => r as unknown as Record<string, unknown>)) }).map((r) => {
     const headers: Record<string, string> = { accept: r.accept };
     if (r.key !== undefined) headers['x-api-key'] = r.key;
+    if (r.admin !== undefined) headers.authorization = r.admin;
     const base = { label: r.label, stream: r.accept === 'text/event-stream' || r.accept === 'multipart/mixed' };
     const json = JSON.stringify(r.req);
     switch (r.shape) {

@@ -1,3 +1,4 @@
+import { adminHeaders } from '../helpers/admin.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   getNamedType,
@@ -87,7 +88,7 @@ function restCase(target: FuzzTarget, slot: RestSlot, value: string): HttpCase {
     path: qs ? `${path}?${qs}` : path,
     // Dashboard routes take the owner account's session cookie (and the dashboard's Origin), not a key.
     headers: {
-      ...(route.access === 'session' ? target.session : { 'x-api-key': target.keys.owner }),
+      ...(route.access === 'session' ? target.session : route.access === 'admin' ? adminHeaders() : { 'x-api-key': target.keys.owner }),
       ...(withBody || route.method !== 'GET' ? { 'content-type': 'application/json' } : {}),
     },
     body: withBody ? JSON.stringify(ex.body) : route.method === 'GET' ? undefined : '{}',
@@ -208,7 +209,7 @@ function graphqlCase(target: FuzzTarget, slot: GqlSlot, value: string): HttpCase
       'content-type': 'application/json',
       accept: stream ? 'text/event-stream' : 'application/json',
       // Session-only fields (the team, the wallet's sessions) take the owner account's session; the rest the key.
-      ...(sessionOnly(rf.field) ? target.session : { 'x-api-key': target.keys.owner }),
+      ...(sessionOnly(rf.field) ? target.session : { 'x-api-key': target.keys.owner, ...adminHeaders() }),
     },
     body: JSON.stringify({ query, variables: vars }),
     stream,

@@ -1,3 +1,4 @@
+import { ADMIN_SECRET } from '../helpers/admin.js';
 import fc from 'fast-check';
 import type { OpenApiDocument, Operation } from './openapi.js';
 import { fromSchema, nastyJson, nastyString, rawJsonText } from './values.js';
@@ -195,11 +196,20 @@ export function restCase(ctx: RestContext, op: Operation): fc.Arbitrary<HttpCase
     { weight: 1, arbitrary: fc.uuid() },
     { weight: 1, arbitrary: nastyString.map((s) => headerSafe(s.slice(0, 200))) },
   );
+  // Operator routes: mostly the configured admin token (test/helpers/admin.ts), sometimes none or a wrong one.
+  const admin = op.path.startsWith('/v1/admin')
+    ? fc.oneof(
+        { weight: 6, arbitrary: fc.constant(`Bearer ${ADMIN_SECRET}`) },
+        { weight: 1, arbitrary: fc.constant(undefined) },
+        { weight: 1, arbitrary: nastyString.map((s) => headerSafe(`Bearer ${s.slice(0, 200)}`)) },
+      )
+    : fc.constant(undefined);
   // Bodies go with POST/PATCH/PUT, and now and then with GET and DELETE too.
   const body = op.body ? bodyFor(ctx, op) : fc.option(bodyFor(ctx, op), { freq: 6 }).map((b) => b ?? undefined);
-  return fc.record({ path: oddPath, query: queryString(ctx, op), key, method, contentType, requestId, body }).map((r) => {
+  return fc.record({ path: oddPath, query: queryString(ctx, op), key, admin, method, contentType, requestId, body }).map((r) => {
     const headers: Record<string, string> = {};
     if (r.key !== undefined) headers['x-api-key'] = r.key;
+    if (r.admin !== undefined) headers.authorization = r.admin;
     if (r.requestId !== undefined) headers['x-request-id'] = r.requestId;
     if (r.body !== undefined && r.contentType !== undefined) headers['content-type'] = r.contentType;
     return {

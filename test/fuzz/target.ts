@@ -1,3 +1,4 @@
+import { ADMIN_ENV } from '../helpers/admin.js';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { loadConfig } from '../../src/config.js';
@@ -68,6 +69,7 @@ export async function startFuzzTarget(opts: { env?: Record<string, string> } = {
     RATE_LIMIT_DEFAULT: '10000000/60',
     RATE_LIMIT_STRICT: '10000000/60',
     ...rpcUrls,
+    ...ADMIN_ENV,
     ...opts.env,
   });
 

@@ -34,6 +34,9 @@ const STRING_ALLOWED: Record<string, string> = {
   'CreateCheckoutRefundInput.reason': "the merchant's free-text note, not a code",
   'WebhookEndpoint.disabledReason': 'a sentence for people, not a code',
   'RequestLog.errorCode': "the code answered, which may be one of GraphQL's own (`GRAPHQL_PARSE_FAILED`, …) besides the API's `ErrorCode`s: an open set",
+  'AdminAuditEntry.targetType':
+    'the kind of resource an admin write touched: the set grows with the admin API and old entries keep theirs (an open set, as REST stores it)',
+  'AdminAuditLogFilter.targetType': 'a kind of resource as audit entries store it (see AdminAuditEntry.targetType)',
   'Order.providerState': "the provider's own state name, an open set that differs per provider (the closed set is `status`)",
 };
 

@@ -1,3 +1,4 @@
+import { ADMIN_ENV, adminHeaders } from '../helpers/admin.js';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../helpers/db.js';
@@ -64,6 +65,7 @@ describe.each(backends)('OpenAPI contract: every documented example against a re
         BALANCES_CHAIN_TIMEOUT_MS: '2000',
         // Every example creates its own sessions and invoices with one key: more strict-bucket writes than 60/min.
         RATE_LIMIT_STRICT: '1000/60',
+        ...ADMIN_ENV,
       },
     });
     ({ key } = await s.createTestKey());
@@ -327,13 +329,15 @@ describe.each(backends)('OpenAPI contract: every documented example against a re
       if ([...q].length) url += `?${q}`;
       const security = (ex.op.security ?? []) as Array<Record<string, unknown>>;
       const needsSession = security.some((x) => 'DashboardSession' in x);
-      const needsKey = security.length > 0 && !needsSession;
+      const needsAdmin = security.some((x) => 'AdminToken' in x);
+      const needsKey = security.length > 0 && !needsSession && !needsAdmin;
       const body = ex.body === undefined ? undefined : JSON.parse(substitute(JSON.stringify(ex.body), m));
       const r = await s.request(url, {
         method: ex.method.toUpperCase(),
         headers: {
           ...(needsKey ? h() : {}),
           ...(needsSession ? await sessionHeaders() : {}),
+          ...(needsAdmin ? adminHeaders() : {}),
           ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
         },
         body: body === undefined ? undefined : JSON.stringify(body),

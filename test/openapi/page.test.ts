@@ -31,7 +31,15 @@ describe('GET /v1/openapi.json and the /docs/api reference page', () => {
     for (const r of restRoutes) {
       const op = doc.paths[openApiPath(r.path)][r.method.toLowerCase()];
       const expected =
-        r.access === 'key' ? [{ ApiKey: [] }] : r.access === 'optionalKey' ? [{}, { ApiKey: [] }] : r.access === 'session' ? [{ DashboardSession: [] }] : [];
+        r.access === 'key'
+          ? [{ ApiKey: [] }]
+          : r.access === 'optionalKey'
+            ? [{}, { ApiKey: [] }]
+            : r.access === 'session'
+              ? [{ DashboardSession: [] }]
+              : r.access === 'admin'
+                ? [{ AdminToken: [] }]
+                : [];
       expect(op.security, `${r.method} ${r.path}`).toEqual(expected);
       if (r.access !== 'public') expect(op.responses['401'], `${r.method} ${r.path}`).toBeDefined();
     }

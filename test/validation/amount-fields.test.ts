@@ -56,6 +56,8 @@ describe('every amount and date input of the transports uses the shared rule', (
       'POST /v1/subscriptions body.lineItems[].unitAmount',
     ]);
     expect(summary(own, 'date')).toEqual([
+      'GET /v1/admin/audit-log query.from',
+      'GET /v1/admin/audit-log query.to',
       'GET /v1/dashboard/exports/checkout_sessions.csv query.from',
       'GET /v1/dashboard/exports/checkout_sessions.csv query.to',
       'GET /v1/dashboard/exports/deposits.csv query.from',
@@ -93,6 +95,8 @@ describe('every amount and date input of the transports uses the shared rule', (
       'SimulateDepositInput.amount',
     ]);
     expect(summary(gql, 'date')).toEqual([
+      'AdminAuditLogFilter.endAt',
+      'AdminAuditLogFilter.startAt',
       'AdvanceTestClockInput.frozenAt',
       'CreateApiKeyInput.expiresAt',
       'CreateBillingSubscriptionInput.startAt',

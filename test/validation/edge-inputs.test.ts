@@ -1,3 +1,4 @@
+import { adminHeaders } from '../helpers/admin.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isLeafType, isUnionType, getNamedType } from 'graphql';
 import { restRoutes } from '../../src/rest/routes.js';
@@ -224,6 +225,8 @@ const REST_DATES: RestRow[] = [
     path: 'to',
     send: (v) => ({ method: 'GET', url: `/v1/dashboard/request-logs?${q({ from: RANGE_START, to: v })}` }),
   },
+  { input: 'GET /v1/admin/audit-log query.from', path: 'from', send: (v) => ({ method: 'GET', url: `/v1/admin/audit-log?${q({ from: v, to: RANGE_END })}` }) },
+  { input: 'GET /v1/admin/audit-log query.to', path: 'to', send: (v) => ({ method: 'GET', url: `/v1/admin/audit-log?${q({ from: RANGE_START, to: v })}` }) },
 ];
 
 /** One GraphQL input: the root field, its arguments with the value in place, and the error path that names it. */
@@ -430,6 +433,8 @@ const GQL_DATES: GqlRow[] = [
     field: 'requestLogs',
     args: (v) => ({ filter: { startAt: RANGE_START, endAt: v } }),
   },
+  { input: 'AdminAuditLogFilter.startAt', path: 'startAt', root: 'query', field: 'adminAuditLog', args: (v) => ({ filter: { startAt: v, endAt: RANGE_END } }) },
+  { input: 'AdminAuditLogFilter.endAt', path: 'endAt', root: 'query', field: 'adminAuditLog', args: (v) => ({ filter: { startAt: RANGE_START, endAt: v } }) },
 ];
 /** Calendar dates (`dueOn`, and REST `dueAt` in its date form): the impossible ones are refused too. */
 const GQL_DUE_ON: GqlRow[] = [
@@ -465,7 +470,12 @@ describe.each(backends)('amounts and dates at the edge, REST and GraphQL (%s)', 
   /** The owner's dashboard session: dashboard routes take it instead of the key. */
   let dashboard: Record<string, string>;
   const http = async (method: string, url: string, body?: unknown) => {
-    const credential = url.startsWith('/v1/dashboard/') ? dashboard : { 'x-api-key': target.keys.owner };
+    // Dashboard routes take the session, operator routes the admin token; GraphQL gets the key and the admin token.
+    const credential = url.startsWith('/v1/dashboard/')
+      ? dashboard
+      : url.startsWith('/v1/admin/')
+        ? adminHeaders()
+        : { 'x-api-key': target.keys.owner, ...(url === '/graphql' ? adminHeaders() : {}) };
     const res = await fetch(target.url + url, {
       method,
       headers: { ...credential, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
