@@ -31,6 +31,30 @@ export function toFailure(provider: Provider, err: unknown, log: Logger): Provid
   return { provider: provider.id, code: 'PROVIDER_ERROR', message: `${provider.id} failed unexpectedly` };
 }
 
+/**
+ * One provider quote call as observers see it (status signals, metrics; wired in src/services.ts). `ok`: a quote;
+ * `timeout`: PROVIDER_TIMEOUT; `rate_limited`: the provider's 429; `declined`: an answer about the request (no
+ * route, amount bounds, unknown token: the provider is healthy); `error`: anything else (5xx, malformed, unexpected).
+ */
+export interface ProviderCall {
+  provider: string;
+  outcome: 'ok' | 'timeout' | 'rate_limited' | 'declined' | 'error';
+  ms: number;
+  /** The error code, when the call failed. */
+  code?: string;
+}
+
+const DECLINED = new Set(['NO_ROUTE', 'INVALID_PARAMS', 'AMOUNT_TOO_SMALL', 'AMOUNT_TOO_LARGE', 'UNSUPPORTED_TOKEN', 'UNSUPPORTED_CHAIN', 'SIMULATION_FAILED']);
+
+/** How a failed provider call counts for health (pure). */
+export function failedCallOutcome(err: unknown): { outcome: Exclude<ProviderCall['outcome'], 'ok'>; code: string } {
+  if (!isApiError(err)) return { outcome: 'error', code: 'INTERNAL' };
+  if (err.code === 'PROVIDER_TIMEOUT') return { outcome: 'timeout', code: err.code };
+  if (err.code === 'RATE_LIMITED') return { outcome: 'rate_limited', code: err.code };
+  if (DECLINED.has(err.code)) return { outcome: 'declined', code: err.code };
+  return { outcome: 'error', code: err.code };
+}
+
 /** Canonical text of a provider request: identical requests have identical keys (DataLoader dedupe). */
 export function requestKey(providerId: string, req: QuoteRequest): string {
   return `${providerId}|${requestText(req)}`;

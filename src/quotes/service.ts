@@ -12,7 +12,9 @@ import type { PartnersService } from '../partners/service.js';
 import type { AssetsApi, TokenInfo } from './assets-api.js';
 import { assertAddressFor } from './addresses.js';
 import { decideFees, defaultChannel, type FeeSettings } from './fees.js';
-import { quoteWithTimeout, requestKey, toFailure } from './fanout.js';
+import { failedCallOutcome, type ProviderCall, quoteWithTimeout, requestKey, toFailure } from './fanout.js';
+
+export type { ProviderCall };
 import type { Channel, QuoteParams } from './input.js';
 import { rankQuotes } from './ranking.js';
 import { loadQuote, type QuoteRecord, type QuoteStore } from './store.js';
@@ -90,7 +92,35 @@ export class QuoteService {
   }
 
   callProvider(provider: Provider, req: QuoteRequest): Promise<ProviderQuote> {
-    return quoteWithTimeout(provider, req, this.d.config.PROVIDER_TIMEOUT_MS);
+    if (!this.callObservers.length) return quoteWithTimeout(provider, req, this.d.config.PROVIDER_TIMEOUT_MS);
+    const started = performance.now();
+    return quoteWithTimeout(provider, req, this.d.config.PROVIDER_TIMEOUT_MS).then(
+      (q) => {
+        this.observed({ provider: provider.id, outcome: 'ok', ms: performance.now() - started });
+        return q;
+      },
+      (err: unknown) => {
+        this.observed({ provider: provider.id, ...failedCallOutcome(err), ms: performance.now() - started });
+        throw err;
+      },
+    );
+  }
+
+  private callObservers: Array<(call: ProviderCall) => void> = [];
+
+  /** Every provider quote call, once it ends (status signals, metrics: wired in src/services.ts). Observers must not throw. */
+  observeProviderCalls(observer: (call: ProviderCall) => void) {
+    this.callObservers.push(observer);
+  }
+
+  private observed(call: ProviderCall) {
+    for (const o of this.callObservers) {
+      try {
+        o(call);
+      } catch (err) {
+        this.d.log.warn({ err }, 'provider call observer failed');
+      }
+    }
   }
 
   /**
