@@ -100,7 +100,8 @@ export const accountIdParamSchema = z.object({ id: z.string().meta({ description
 /** POST /v1/admin/accounts/:id/live-mode. */
 export const setLiveModeSchema = requestBody({
   enabled: z.boolean().meta({
-    description: 'true: its live keys work and the dashboard may switch to live. false: live keys are FORBIDDEN and dashboard sessions in live fall back to test.',
+    description:
+      'true: its live keys work and the dashboard may switch to live. false: live keys are FORBIDDEN and dashboard sessions in live fall back to test.',
   }),
 });
 
@@ -109,15 +110,16 @@ export const RATE_LIMIT_MULTIPLIER = { min: 0.1, max: 100 } as const;
 
 /** POST /v1/admin/accounts/:id/rate-limit (and `accounts:rate-limit`). */
 export const setRateLimitSchema = requestBody({
-  multiplier: z
-    .number()
-    .min(RATE_LIMIT_MULTIPLIER.min)
-    .max(RATE_LIMIT_MULTIPLIER.max)
-    .nullable()
-    .meta({ description: "Multiplies every rate-limit bucket of the account's keys and sessions, 0.1 to 100 (10: ten times the default); null: back to the defaults.", example: 10 }),
+  multiplier: z.number().min(RATE_LIMIT_MULTIPLIER.min).max(RATE_LIMIT_MULTIPLIER.max).nullable().meta({
+    description: "Multiplies every rate-limit bucket of the account's keys and sessions, 0.1 to 100 (10: ten times the default); null: back to the defaults.",
+    example: 10,
+  }),
 });
 
 /** POST /v1/admin/accounts/:id/suspend. */
 export const suspendAccountSchema = requestBody({
-  reason: safeText(500).meta({ description: "Why, 1 to 500 characters: kept for the operator (the audit log and the account's detail), never shown to the merchant.", example: 'Chargeback investigation #4411' }),
+  reason: safeText(500).meta({
+    description: "Why, 1 to 500 characters: kept for the operator (the audit log and the account's detail), never shown to the merchant.",
+    example: 'Chargeback investigation #4411',
+  }),
 });

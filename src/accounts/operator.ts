@@ -55,7 +55,14 @@ export const adminApiKeyView = (k: KeyRow): AdminApiKeyView => ({
   expiresAt: k.expiresAt?.toISOString() ?? null,
 });
 
-export const adminMemberView = (m: { id: string; address: string; chainType: string; role: string; createdAt: Date; joinedAt: Date | null }): AdminMemberView => ({
+export const adminMemberView = (m: {
+  id: string;
+  address: string;
+  chainType: string;
+  role: string;
+  createdAt: Date;
+  joinedAt: Date | null;
+}): AdminMemberView => ({
   id: m.id,
   address: displayWallet(m.chainType as ChainType, m.address),
   chainType: m.chainType as ChainType,

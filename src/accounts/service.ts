@@ -197,7 +197,10 @@ export class AccountsService {
     if (!plausibleId(id)) throw notFound('Account');
     const row = await this.prisma.account.findUnique({
       where: { id },
-      include: { members: { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] }, apiKeys: { select: ADMIN_KEY_SELECT, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] } },
+      include: {
+        members: { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] },
+        apiKeys: { select: ADMIN_KEY_SELECT, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] },
+      },
     });
     if (!row) throw notFound('Account');
     return {

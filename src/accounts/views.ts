@@ -114,10 +114,7 @@ export const adminApiKeySchema = z
     mode: z.enum(['test', 'live']),
     prefix: z.string().meta({ description: 'The first characters of the key (`<brand>_<mode>_` and four more).', example: 'swapgate_test_AbC1' }),
     name: z.string().nullable(),
-    scopes: z
-      .record(z.string(), levelSchema)
-      .nullable()
-      .meta({ description: 'A restricted key: resource → level for every resource. Null: unrestricted.' }),
+    scopes: z.record(z.string(), levelSchema).nullable().meta({ description: 'A restricted key: resource → level for every resource. Null: unrestricted.' }),
     createdAt: isoTimestamp,
     lastUsedAt: isoTimestamp.nullable(),
     revokedAt: isoTimestamp.nullable(),

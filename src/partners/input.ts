@@ -9,7 +9,11 @@ const evmAddress = z
 const svmAddress = z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/, 'must be a base58 Solana address');
 
 /** Our ids (`acct_…`, `key_…`): letters, digits and underscores; anything else names nothing (and NUL would be a 500). */
-const rowId = (example: string) => z.string().regex(/^[A-Za-z0-9_]{1,64}$/, 'is not an id of this service').meta({ example });
+const rowId = (example: string) =>
+  z
+    .string()
+    .regex(/^[A-Za-z0-9_]{1,64}$/, 'is not an id of this service')
+    .meta({ example });
 
 const bps = z.number().int('must be a whole number of basis points').min(0).max(10_000);
 
@@ -22,10 +26,13 @@ const partnerFields = {
     description: "The bound: the partner's own account may set `feeBps` up to it, and a partner key's `integratorFeeBps` goes up to it.",
     example: 60,
   }),
-  feeRecipientEvm: evmAddress
+  feeRecipientEvm: evmAddress.nullable().meta({
+    description: 'Where fees on EVM chains are paid: a 0x-prefixed 20-byte address (stored lower-case); null: none.',
+    example: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8',
+  }),
+  feeRecipientSvm: svmAddress
     .nullable()
-    .meta({ description: 'Where fees on EVM chains are paid: a 0x-prefixed 20-byte address (stored lower-case); null: none.', example: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8' }),
-  feeRecipientSvm: svmAddress.nullable().meta({ description: 'Where fees on Solana are paid: a base58 address; null: none.', example: '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM' }),
+    .meta({ description: 'Where fees on Solana are paid: a base58 address; null: none.', example: '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM' }),
   active: z.boolean().meta({ description: 'While false, quotes ignore the partner.' }),
   accountId: rowId('acct_9Xk2Lm4Qp7Rt1Vb8Nc3Zw5')
     .nullable()
@@ -87,7 +94,8 @@ export type UpdatePartner = z.input<typeof updatePartnerSchema>;
 /** POST /v1/admin/partners/:id/keys. */
 export const linkPartnerKeySchema = requestBody({
   apiKeyId: rowId('key_7Hq2Lm9Xw3Rt1Vb8Nc4Zp6').meta({
-    description: "The API key to link: quotes made with it are attributed to the partner. It must be the partner's account's (the first key gives a partner without one its account).",
+    description:
+      "The API key to link: quotes made with it are attributed to the partner. It must be the partner's account's (the first key gives a partner without one its account).",
   }),
 });
 

@@ -1,4 +1,4 @@
-import { ADMIN_ENV, adminHeaders } from '../helpers/admin.js';
+import { ADMIN_ENV, adminHeaders, SETUP_WRITE } from '../helpers/admin.js';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../helpers/db.js';
@@ -266,7 +266,7 @@ describe.each(backends)('OpenAPI contract: every documented example against a re
     if (operationId === 'getPartnerProfile' || operationId === 'updatePartnerProfile') {
       // The profile exists only for an account the operator made a partner: the key's account, fee 25 of at most 60.
       const { accountId } = await s.services.accounts.authenticate(key);
-      await s.services.partners.upsert({ id: 'acme-wallet', label: 'Acme Wallet', kind: 'fee', feeBps: 25, maxFeeBps: 60, accountId });
+      await s.services.partners.create({ id: 'acme-wallet', label: 'Acme Wallet', kind: 'fee', feeBps: 25, maxFeeBps: 60, accountId }, SETUP_WRITE);
     }
     for (const tx of [EX.payerTx, EX.refundTx]) if (uses(tx)) m.set(tx, `0x${randomBytes(32).toString('hex')}`);
     return m;
