@@ -238,9 +238,19 @@ describe.each(backends)('OpenAPI contract: every documented example against a re
     }
     if (uses(EX.testClockId)) m.set(EX.testClockId, await createTestClock());
     if (uses(EX.apiKeyId)) {
-      const { accountId } = await s.services.accounts.authenticate(key);
+      // The operator's partner examples link the key: a fresh account's, so no earlier example's partner owns it.
+      const accountId = operationId.startsWith('admin')
+        ? (await s.services.accounts.createAccount('Partner Co')).id
+        : (await s.services.accounts.authenticate(key)).accountId;
       m.set(EX.apiKeyId, (await s.services.accounts.createKey(accountId, 'test', { name: 'example' })).apiKey.id);
     }
+    if (uses(EX.partnerId)) {
+      const id = `p-${randomBytes(6).toString('hex')}`;
+      await s.services.partners.create({ id, label: 'Northwind Pay', kind: 'fee', feeBps: 25, maxFeeBps: 60 }, SETUP_WRITE);
+      if (operationId === 'adminUnlinkPartnerKey') await s.services.partners.linkKey(id, m.get(EX.apiKeyId)!, SETUP_WRITE);
+      m.set(EX.partnerId, id);
+    }
+    if (uses(EX.accountId)) m.set(EX.accountId, (await s.services.accounts.createAccount('Acme Store')).id);
     if (uses(EX.subscriptionId)) m.set(EX.subscriptionId, await createSubscription(operationId === 'resumeSubscription'));
     if (uses(EX.quoteId)) m.set(EX.quoteId, await quoteId());
     if (uses(EX.orderId)) {
