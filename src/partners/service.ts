@@ -64,9 +64,14 @@ const inputOf = (p: PartnerView) => ({
   accountId: p.accountId,
 });
 
-/** An account may own a partner when it exists and every key already linked to the partner is its own. */
+/**
+ * An account may own a partner when it exists, owns no other partner (the unique index settles a race), and every
+ * key already linked to the partner is its own.
+ */
 async function checkOwner(tx: Tx, partnerId: string, accountId: string) {
   if (!(await accountExists(tx, accountId))) throw notFound('Account');
+  const other = await tx.partner.findUnique({ where: { accountId }, select: { id: true } });
+  if (other && other.id !== partnerId) throw new ApiError('CONFLICT', `Account ${accountId} already has partner ${other.id}: an account has at most one`);
   const keys = await tx.partnerKey.findMany({ where: { partnerId }, select: { apiKeyId: true } });
   for (const k of keys) {
     if ((await apiKeyAccountId(tx, k.apiKeyId)) !== accountId)
@@ -179,7 +184,10 @@ export class PartnersService {
         if (existing) throw keyTaken(apiKeyId, existing.partnerId);
         if (before.accountId && before.accountId !== keyAccount)
           throw new ApiError('CONFLICT', `API key ${apiKeyId} belongs to another account than partner ${partnerId} (${before.accountId})`);
-        if (!before.accountId) await tx.partner.update({ where: { id: partnerId }, data: { accountId: keyAccount, updatedAt: this.now() } });
+        if (!before.accountId) {
+          await checkOwner(tx, partnerId, keyAccount);
+          await tx.partner.update({ where: { id: partnerId }, data: { accountId: keyAccount, updatedAt: this.now() } });
+        }
         await tx.partnerKey.create({ data: { apiKeyId, partnerId, createdAt: this.now() } });
         const after = await this.viewIn(tx, partnerId);
         await recordAudit(
