@@ -61,6 +61,7 @@ describe.each(backends)('limit order fill poller (%s)', (backend) => {
         sql: s.db.sql,
         trigger,
         limitOrders: s.services.limitOrders,
+        fills: s.services.orders.fills,
       };
       const row = await s.infra.prisma.limitOrder.findUniqueOrThrow({ where: { id: created.id } });
       // Both read the same row version, as two instances would.
@@ -117,6 +118,7 @@ describe.each(backends)('limit order fill poller (%s)', (backend) => {
         sql: s.db.sql,
         trigger,
         limitOrders: s.services.limitOrders,
+        fills: s.services.orders.fills,
       };
       for (const id of [a.id, b.id]) await pollLimitOrder(deps, await s.infra.prisma.limitOrder.findUniqueOrThrow({ where: { id } }));
       const recorded = await s.infra.prisma.order.findMany({ where: { srcTxHash: shared, limitOrderId: { not: null } } });
