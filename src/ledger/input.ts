@@ -99,3 +99,8 @@ export const reverseLedgerTransactionSchema = requestBody({
   reason: safeText(500).meta({ description: 'Why the transaction is reversed (kept on the reversal and in the audit log).', example: 'Fill refunded by the provider after settlement' }),
 });
 export type ReverseLedgerTransaction = z.output<typeof reverseLedgerTransactionSchema>;
+
+/** The `:id` of the reverse route (the service answers NOT_FOUND for ids that do not match). */
+export const ledgerTransactionIdParamSchema = z.object({
+  id: z.string().regex(LEDGER_TRANSACTION_ID).meta({ description: 'Ledger transaction id (`ltx_…`).', example: 'ltx_6Hs1Lq8Vz3Nb5Xk0Wm7Rt2' }),
+});
