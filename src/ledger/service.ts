@@ -81,20 +81,27 @@ export class LedgerService {
 
   /**
    * Posts a filled order's fees in the caller's transaction (the fill's own). Each leg is one transaction, written at
-   * most once: a replayed fill finds (order, leg) taken and writes nothing.
+   * most once: a replayed fill finds (order, leg) taken and writes nothing, and so does a second order reporting the
+   * same source transaction (its source key is taken; logged).
    */
   private async recordFill(tx: Prisma.TransactionClient, order: OrderRow, valuations: FillValuations): Promise<void> {
     const legs = fillPostings({ amount: BigInt(order.amount), ourFeeBps: order.ourFeeBps, partnerFeeBps: order.partnerFeeBps, partnerId: order.partnerId });
     if (!legs.length) return;
     const v = order.srcToken ? valuations.get(fillKey(order.srcChainId, order.srcToken)) : undefined;
     const at = order.finalizedAt ?? new Date(this.deps.clock.now());
+    const sourceKey = sourceKeyOf(order);
     for (const leg of legs) {
       const id = newId('ltx');
       const created = await tx.ledgerTransaction.createMany({
-        data: [{ id, kind: 'fee', orderId: order.quoteId, leg: leg.leg, livemode: order.livemode, createdAt: at }],
+        data: [{ id, kind: 'fee', orderId: order.quoteId, leg: leg.leg, sourceKey, livemode: order.livemode, createdAt: at }],
         skipDuplicates: true,
       });
-      if (created.count !== 1) continue;
+      if (created.count !== 1) {
+        const posted = await tx.ledgerTransaction.findFirst({ where: { kind: 'fee', leg: leg.leg, OR: [{ orderId: order.quoteId }, { sourceKey }] } });
+        if (posted && posted.orderId !== order.quoteId)
+          this.deps.log.warn({ quoteId: order.quoteId, postedBy: posted.orderId, sourceKey }, 'ledger: source transaction already posted by another order');
+        continue;
+      }
       await tx.ledgerEntry.createMany({
         data: leg.postings.map((p) => ({
           id: newId('len'),
@@ -298,6 +305,9 @@ export class LedgerService {
 }
 
 const fillKey = (chainId: number, token: string) => `${chainId}:${token}`;
+
+/** The source transaction a fill came from: one limit order or deposit address per key where one transaction serves several. */
+const sourceKeyOf = (o: OrderRow) => `${o.srcChainId}:${o.srcTxHash}${o.limitOrderId ? `:${o.limitOrderId}` : o.depositAddressId ? `:${o.depositAddressId}` : ''}`;
 
 const alreadyReversed = (id: string, by: string | undefined) =>
   new ApiError('CONFLICT', `Ledger transaction ${id} is already reversed${by ? ` by ${by}` : ''}; a transaction is reversed at most once`);

@@ -71,6 +71,14 @@ describe.each(backends)('limit order fill poller (%s)', (backend) => {
       expect(fills.map((f) => f.amount).sort()).toEqual(['20000000', '30000000']);
       const events = await s.infra.prisma.event.findMany({ where: { type: 'limit_order.filled', resourceId: created.id } });
       expect(events).toHaveLength(2);
+      // Each fill's service fee is posted once, in the fill's own transaction, whatever the race.
+      const entries = (await s.services.ledger.entries({ limit: 100 })).data.filter((e) => fills.some((f) => f.quoteId === e.orderId));
+      expect(entries.map((e) => [e.account, e.amount]).sort()).toEqual([
+        ['payer_volume', '-40000'],
+        ['payer_volume', '-60000'],
+        ['service_revenue', '40000'],
+        ['service_revenue', '60000'],
+      ]);
       expect((await s.get(`/v1/limit-orders/${created.id}`, { 'x-api-key': key })).body).toMatchObject({
         status: 'filled',
         filledMakingAmount: '50000000',
@@ -129,6 +137,8 @@ describe.each(backends)('limit order fill poller (%s)', (backend) => {
         ].sort(),
       );
       expect((await s.get(`/v1/limit-orders/${a.id}`, { 'x-api-key': key })).body.status).toBe('filled');
+      // One keeper transaction, two fills: each is posted (the ledger's source key names the limit order).
+      for (const r of recorded) expect((await s.services.ledger.entries({ orderId: r.quoteId, limit: 10 })).data.length, r.quoteId).toBeGreaterThan(0);
       expect((await s.get(`/v1/limit-orders/${b.id}`)).body).toMatchObject({ status: 'partially_filled', filledMakingAmount: '20000000' });
       // The database itself refuses a second record of the same fill of the same order.
       await expect(

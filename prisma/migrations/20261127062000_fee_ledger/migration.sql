@@ -6,6 +6,7 @@ CREATE TABLE "ledger_transactions" (
     "kind" TEXT NOT NULL,
     "order_id" TEXT NOT NULL,
     "leg" TEXT NOT NULL,
+    "source_key" TEXT,
     "reverses_id" TEXT,
     "reason" TEXT,
     "actor" TEXT,
@@ -21,6 +22,11 @@ CREATE TABLE "ledger_transactions" (
 -- One fee transaction per fill and leg (a replayed fill writes nothing), one reversal per transaction.
 CREATE UNIQUE INDEX "ledger_transactions_order_id_leg_kind_key" ON "ledger_transactions"("order_id", "leg", "kind");
 CREATE UNIQUE INDEX "ledger_transactions_reverses_id_key" ON "ledger_transactions"("reverses_id");
+-- Anyone may report a transaction hash under their own quote (migration 20261126061000_payment_evidence), so two
+-- orders can be filled by one source transaction: its fees are posted for the first only. Limit-order fills and
+-- deposits name their order or address in the key (one keeper transaction fills several limit orders; one transfer
+-- may pay several deposit addresses).
+CREATE UNIQUE INDEX "ledger_transactions_source_key_leg_key" ON "ledger_transactions"("source_key", "leg") WHERE "kind" = 'fee';
 CREATE INDEX "ledger_transactions_created_at_id_idx" ON "ledger_transactions"("created_at", "id");
 ALTER TABLE "ledger_transactions" ADD CONSTRAINT "ledger_transactions_reverses_id_fkey" FOREIGN KEY ("reverses_id") REFERENCES "ledger_transactions"("id") ON DELETE RESTRICT ON UPDATE RESTRICT;
 
@@ -67,22 +73,8 @@ CREATE TRIGGER "ledger_transactions_append_only" BEFORE UPDATE OR DELETE ON "led
   FOR EACH ROW EXECUTE FUNCTION "append_only"();
 CREATE TRIGGER "ledger_entries_append_only" BEFORE UPDATE OR DELETE ON "ledger_entries"
   FOR EACH ROW EXECUTE FUNCTION "append_only"();
-
--- A transaction's entries balance: at the commit of the database transaction that created it, its entries (one
--- currency) sum to zero. A bug that writes one side only fails the whole commit, the fill with it.
-CREATE FUNCTION "ledger_transaction_balances"() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  total NUMERIC;
-  currencies INTEGER;
-BEGIN
-  SELECT coalesce(sum("amount"), 0), count(DISTINCT ("chain_id", coalesce("token", '')))
-    INTO total, currencies FROM "ledger_entries" WHERE "transaction_id" = NEW."id";
-  IF total <> 0 OR currencies > 1 THEN
-    RAISE EXCEPTION 'ledger transaction % does not balance', NEW."id" USING ERRCODE = 'check_violation';
-  END IF;
-  RETURN NULL;
-END
-$$;
-
-CREATE CONSTRAINT TRIGGER "ledger_transactions_balance" AFTER INSERT ON "ledger_transactions"
-  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION "ledger_transaction_balances"();
+-- TRUNCATE skips row triggers: refused too.
+CREATE TRIGGER "ledger_transactions_no_truncate" BEFORE TRUNCATE ON "ledger_transactions"
+  FOR EACH STATEMENT EXECUTE FUNCTION "append_only"();
+CREATE TRIGGER "ledger_entries_no_truncate" BEFORE TRUNCATE ON "ledger_entries"
+  FOR EACH STATEMENT EXECUTE FUNCTION "append_only"();
