@@ -29,8 +29,6 @@ interface SolanaMintMeta {
   names?: MintNames;
 }
 
-export type { PriceSource };
-
 /** A token's decimals, and its USD price with the price's source when one is known (`valuations`). */
 export interface TokenValuation {
   decimals: number;

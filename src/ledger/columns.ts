@@ -44,7 +44,7 @@ const v1: Columns = [
   ['price_source', ({ entry: e }) => e.priceSource],
 ];
 
-export const LEDGER_CSV_COLUMNS: { readonly [V in LedgerCsvVersion]: Columns } = { 1: v1 };
+const LEDGER_CSV_COLUMNS: { readonly [V in LedgerCsvVersion]: Columns } = { 1: v1 };
 
 export const ledgerColumnNames = (version: LedgerCsvVersion): string[] => LEDGER_CSV_COLUMNS[version].map(([name]) => name);
 

@@ -20,7 +20,10 @@ const token = z
   .string()
   .regex(/^[0-9]{1,10}:[0-9A-Za-z]{1,64}$/, 'must be <chain id>:<token address or mint>')
   .refine((s) => Number(s.slice(0, s.indexOf(':'))) <= 2_147_483_647, 'the chain id is out of range')
-  .meta({ description: 'Only this currency: `<chain id>:<token address or mint>` (EVM addresses lower-case).', example: '8453:0x833589fcd6edb6e08f4c7c32d4f71b54bda02913' });
+  .meta({
+    description: 'Only this currency: `<chain id>:<token address or mint>` (EVM addresses lower-case).',
+    example: '8453:0x833589fcd6edb6e08f4c7c32d4f71b54bda02913',
+  });
 const mode = z.enum(['test', 'live']);
 
 /** The filters every ledger read shares. */
@@ -72,7 +75,7 @@ export type LedgerTotalsQuery = z.output<typeof ledgerTotalsQuerySchema>;
 /** The CSV's column versions (src/ledger/columns.ts): a released version never changes; a change is a new one. */
 export const LEDGER_CSV_VERSIONS = [1] as const;
 export type LedgerCsvVersion = (typeof LEDGER_CSV_VERSIONS)[number];
-export const CURRENT_LEDGER_CSV_VERSION: LedgerCsvVersion = 1;
+const CURRENT_LEDGER_CSV_VERSION: LedgerCsvVersion = 1;
 
 /** GET /v1/admin/ledger/export.csv and GraphQL `adminLedgerCsv`: the entries of a range, oldest first. */
 export const ledgerCsvQuerySchema = z
@@ -96,7 +99,10 @@ export type LedgerCsvQuery = z.output<typeof ledgerCsvQuerySchema>;
 
 /** POST /v1/admin/ledger/transactions/{id}/reverse and GraphQL `adminReverseLedgerTransaction`. */
 export const reverseLedgerTransactionSchema = requestBody({
-  reason: safeText(500).meta({ description: 'Why the transaction is reversed (kept on the reversal and in the audit log).', example: 'Fill refunded by the provider after settlement' }),
+  reason: safeText(500).meta({
+    description: 'Why the transaction is reversed (kept on the reversal and in the audit log).',
+    example: 'Fill refunded by the provider after settlement',
+  }),
 });
 export type ReverseLedgerTransaction = z.output<typeof reverseLedgerTransactionSchema>;
 

@@ -18,7 +18,7 @@ export const LEDGER_TRANSACTION_KINDS = ['fee', 'reversal'] as const;
 export type LedgerTransactionKind = (typeof LEDGER_TRANSACTION_KINDS)[number];
 
 export const PAYER_VOLUME = 'payer_volume';
-export const SERVICE_REVENUE = 'service_revenue';
+const SERVICE_REVENUE = 'service_revenue';
 const PARTNER_PAYABLE = 'partner_payable:';
 /**
  * Where a partner fee goes when the order names no partner (never expected: a partner rate comes with a partner).
@@ -47,7 +47,7 @@ export interface FillFacts {
   partnerId: string | null;
 }
 
-export interface Posting {
+interface Posting {
   account: string;
   /** The order's partner, on every posting of its fills (totals per partner read it). */
   partnerId: string | null;
@@ -68,7 +68,8 @@ export function fillPostings(o: FillFacts): LegPostings[] {
   const service = feeOf(o.amount, o.ourFeeBps);
   if (service > 0n) out.push({ leg: 'service_fee', fee: service, postings: transfer(service, SERVICE_REVENUE, o.partnerId) });
   const partner = feeOf(o.amount, o.partnerFeeBps);
-  if (partner > 0n) out.push({ leg: 'partner_fee', fee: partner, postings: transfer(partner, partnerPayable(o.partnerId ?? UNATTRIBUTED_PARTNER), o.partnerId) });
+  if (partner > 0n)
+    out.push({ leg: 'partner_fee', fee: partner, postings: transfer(partner, partnerPayable(o.partnerId ?? UNATTRIBUTED_PARTNER), o.partnerId) });
   return out;
 }
 

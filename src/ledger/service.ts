@@ -21,15 +21,12 @@ import {
   type LedgerTotalsQuery,
   type ReverseLedgerTransaction,
 } from './input.js';
-import { fillPostings, formatMicros, type LedgerLeg, PAYER_VOLUME, usdMicros } from './postings.js';
-import {
-  entryView,
-  type LedgerBalancesView,
-  type LedgerEntryView,
-  type LedgerTotalsView,
-  type LedgerTransactionView,
-  transactionView,
-} from './views.js';
+import { fillPostings, formatMicros, type LedgerLeg, PAYER_VOLUME, type PriceSource, usdMicros } from './postings.js';
+import { sameShape } from '../openapi/same-shape.js';
+import { entryView, type LedgerBalancesView, type LedgerEntryView, type LedgerTotalsView, type LedgerTransactionView, transactionView } from './views.js';
+
+// The price sources the ledger stores are exactly those the price book names.
+sameShape<NonNullable<TokenValuation['price']>['source'], PriceSource>(true);
 
 /** What a fill's transaction needs that was read before it opened: decimals and prices, per `<chain id>:<token>`. */
 type FillValuations = ReadonlyMap<string, TokenValuation>;
@@ -214,7 +211,10 @@ export class LedgerService {
   async balances(q: Partial<LedgerBalancesQuery> = {}): Promise<LedgerBalancesView> {
     const at = q.at ? new Date(q.at) : new Date(this.deps.clock.now());
     const mode = q.mode ?? 'live';
-    const w = new Where().add('livemode = ?::boolean', mode === 'live').add('created_at <= ?::timestamptz', at.toISOString()).filters(q);
+    const w = new Where()
+      .add('livemode = ?::boolean', mode === 'live')
+      .add('created_at <= ?::timestamptz', at.toISOString())
+      .filters(q);
     const rows = await this.prisma.$queryRawUnsafe<SumRow[]>(
       `SELECT account AS grp, chain_id, token, ${SUMS} FROM ledger_entries WHERE ${w.sql} GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
       ...w.params,
@@ -307,7 +307,8 @@ export class LedgerService {
 const fillKey = (chainId: number, token: string) => `${chainId}:${token}`;
 
 /** The source transaction a fill came from: one limit order or deposit address per key where one transaction serves several. */
-const sourceKeyOf = (o: OrderRow) => `${o.srcChainId}:${o.srcTxHash}${o.limitOrderId ? `:${o.limitOrderId}` : o.depositAddressId ? `:${o.depositAddressId}` : ''}`;
+const sourceKeyOf = (o: OrderRow) =>
+  `${o.srcChainId}:${o.srcTxHash}${o.limitOrderId ? `:${o.limitOrderId}` : o.depositAddressId ? `:${o.depositAddressId}` : ''}`;
 
 const alreadyReversed = (id: string, by: string | undefined) =>
   new ApiError('CONFLICT', `Ledger transaction ${id} is already reversed${by ? ` by ${by}` : ''}; a transaction is reversed at most once`);
@@ -338,8 +339,7 @@ interface SumRow {
   unpriced: number;
 }
 
-const SUMS =
-  'sum(amount)::text AS amount, sum(usd_value)::text AS usd, count(*)::int AS n, (count(*) - count(usd_value))::int AS unpriced';
+const SUMS = 'sum(amount)::text AS amount, sum(usd_value)::text AS usd, count(*)::int AS n, (count(*) - count(usd_value))::int AS unpriced';
 
 const sums = (r: SumRow) => ({ amount: r.amount, usdValue: r.usd, entries: r.n, unpricedEntries: r.unpriced });
 

@@ -139,7 +139,10 @@ export const ledgerEntryViewSchema = z
     account: z.string().meta({ description: '`payer_volume`, `service_revenue` or `partner_payable:<partner id>`.' }),
     partnerId: z.string().nullable().meta({ description: "The order's partner (on every posting of its fills); null without one." }),
     chainId: z.number().int().meta({ description: "The order's source chain: the currency's chain." }),
-    token: z.string().nullable().meta({ description: "The order's input token (EVM address lower-case, Solana mint); null on orders recorded before it was kept." }),
+    token: z
+      .string()
+      .nullable()
+      .meta({ description: "The order's input token (EVM address lower-case, Solana mint); null on orders recorded before it was kept." }),
     decimals: z.number().int().nullable().meta({ description: "The token's decimals when known at fill time." }),
     amount: signedAmount.meta({ description: 'Signed base units of the token: credits positive, debits negative.' }),
     usdValue: usd.nullable().meta({ description: 'USD worth of `amount` at fill time, 6 decimals; null when no price was known.' }),

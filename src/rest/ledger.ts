@@ -14,13 +14,7 @@ import {
   ledgerTransactionIdParamSchema,
   reverseLedgerTransactionSchema,
 } from '../ledger/input.js';
-import {
-  type LedgerEntryView,
-  ledgerBalancesViewSchema,
-  ledgerEntryViewSchema,
-  ledgerTotalsViewSchema,
-  ledgerTransactionViewSchema,
-} from '../ledger/views.js';
+import { type LedgerEntryView, ledgerBalancesViewSchema, ledgerEntryViewSchema, ledgerTotalsViewSchema, ledgerTransactionViewSchema } from '../ledger/views.js';
 
 const ORDER = 'q_4Yq2mT8kLp0ZsVb7NcR1Dw0aB3dE5fG7hJ9k';
 const USDC = { chainId: 8453, token: EX.baseUsdc, decimals: 6 };
@@ -139,7 +133,9 @@ export const ledgerRoutes: Route[] = [
         'The postings, newest first, filtered by account, partner, provider, token, mode, order, transaction and time. Each fee transaction has two entries that sum to zero; a reversal has the same entries negated.',
       query: ledgerEntriesQuerySchema,
       responses: {
-        200: json('A page of entries.', pageSchema(ledgerEntryViewSchema), { page: { object: 'list', data: [CREDIT, DEBIT], hasMore: false, nextCursor: null } }),
+        200: json('A page of entries.', pageSchema(ledgerEntryViewSchema), {
+          page: { object: 'list', data: [CREDIT, DEBIT], hasMore: false, nextCursor: null },
+        }),
       },
       examples: {
         partner: { summary: "A partner's entries in one token", query: filtersQuery },
@@ -169,7 +165,7 @@ export const ledgerRoutes: Route[] = [
       tag: 'Admin',
       summary: 'Export ledger entries as CSV',
       description:
-        'The entries created in [`from`, `to`) (default: the last 30 days), oldest first, one record per entry with the columns of `version` (docs/ledger.md): Stripe’s balance-transaction layout (`id`, `created`, `type`, `reporting_category`, `amount`, `fee`, `net`, `currency`, `source`) then the ledger’s own fields. Signed amounts as integer strings of base units, timestamps ISO 8601 UTC, text starting with `=`, `+`, `-`, `@`, a tab or CR prefixed with `\'` (a plain negative number is written as it is).',
+        "The entries created in [`from`, `to`) (default: the last 30 days), oldest first, one record per entry with the columns of `version` (docs/ledger.md): Stripe’s balance-transaction layout (`id`, `created`, `type`, `reporting_category`, `amount`, `fee`, `net`, `currency`, `source`) then the ledger’s own fields. Signed amounts as integer strings of base units, timestamps ISO 8601 UTC, text starting with `=`, `+`, `-`, `@`, a tab or CR prefixed with `'` (a plain negative number is written as it is).",
       query: ledgerCsvQuerySchema,
       responses: {
         200: {
@@ -227,7 +223,11 @@ export const ledgerRoutes: Route[] = [
       },
       errors: ['NOT_FOUND', 'CONFLICT'],
       examples: {
-        reverse: { summary: 'Reverse a fee transaction', params: { id: EX.ledgerTransactionId }, body: { reason: 'Fill refunded by the provider after settlement' } },
+        reverse: {
+          summary: 'Reverse a fee transaction',
+          params: { id: EX.ledgerTransactionId },
+          body: { reason: 'Fill refunded by the provider after settlement' },
+        },
         again: { summary: 'A transaction already reversed', params: { id: EX.reversedLedgerTransactionId }, body: { reason: 'Second try' }, status: 409 },
       },
     },

@@ -78,7 +78,12 @@ describe('fee ledger', () => {
       dstChainId: 42161,
     });
     expect(row('partner_payable:acme')).toMatchObject({ leg: 'partner_fee', amount: '25000', usdValue: '0.024998' });
-    expect(entries.filter((e) => e.account === 'payer_volume').map((e) => e.amount).sort()).toEqual(['-25000', '-50000']);
+    expect(
+      entries
+        .filter((e) => e.account === 'payer_volume')
+        .map((e) => e.amount)
+        .sort(),
+    ).toEqual(['-25000', '-50000']);
     // The entry's time is the fill's.
     const order = await s.infra.prisma.order.findUniqueOrThrow({ where: { quoteId: usdcA } });
     expect(order.status).toBe('filled');
@@ -126,7 +131,10 @@ describe('fee ledger', () => {
       ['service_revenue', '53000', 2],
     ]);
     for (const cur of groupBy(r.body.data as any[], (b) => `${b.chainId}:${b.token}`).values())
-      expect(cur.reduce((a, b) => a + BigInt(b.amount), 0n), JSON.stringify(cur)).toBe(0n);
+      expect(
+        cur.reduce((a, b) => a + BigInt(b.amount), 0n),
+        JSON.stringify(cur),
+      ).toBe(0n);
     // Before the fills there was nothing; test mode has nothing.
     const before = await s.get(`/v1/admin/ledger/balances?at=2020-01-01T00:00:00Z`, admin);
     expect(before.body.data).toEqual([]);
@@ -148,7 +156,7 @@ describe('fee ledger', () => {
       expect(r.status, r.text).toBe(200);
       return (r.body.data as any[]).map((t) => [t.group, t.leg, t.token, t.amount, t.unpricedEntries]);
     };
-    expect(await get('groupBy=partner&token=8453:' + USDC.toUpperCase().replace('0X', '0x'))).toEqual([
+    expect(await get(`groupBy=partner&token=8453:${USDC.toUpperCase().replace('0X', '0x')}`)).toEqual([
       [null, 'service_fee', USDC, '3000', 0],
       ['acme', 'partner_fee', USDC, '25000', 0],
       ['acme', 'service_fee', USDC, '50000', 0],
@@ -271,7 +279,9 @@ describe('fee ledger', () => {
     const reverse = `mutation ($i: AdminReverseLedgerTransactionInput!) { adminReverseLedgerTransaction(input: $i) {
       __typename ... on AdminReverseLedgerTransactionPayload { reversal { type reversesId actor entries { totalCount nodes { amount } } } } ... on Error { code } } }`;
     const first = await gql(reverse, { i: { id: partnerTx, reason: 'partner paid off chain' } });
-    expect(first.data.adminReverseLedgerTransaction).toMatchObject({ reversal: { type: 'reversal', reversesId: partnerTx, actor: 'ops', entries: { totalCount: 2 } } });
+    expect(first.data.adminReverseLedgerTransaction).toMatchObject({
+      reversal: { type: 'reversal', reversesId: partnerTx, actor: 'ops', entries: { totalCount: 2 } },
+    });
     expect((await gql(reverse, { i: { id: partnerTx, reason: 'again' } })).data.adminReverseLedgerTransaction).toEqual({
       __typename: 'ConflictError',
       code: 'CONFLICT',

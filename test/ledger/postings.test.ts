@@ -172,9 +172,14 @@ describe('properties', () => {
 
   it('USD values of a transaction balance too (rounding is symmetric)', () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: 1n, max: 10n ** 40n }), fc.integer({ min: 0, max: 24 }), fc.double({ min: 0, max: 1e6, noNaN: true }), (fee, decimals, price) => {
-        expect(usdMicros(fee, decimals, price) + usdMicros(-fee, decimals, price)).toBe(0n);
-      }),
+      fc.property(
+        fc.bigInt({ min: 1n, max: 10n ** 40n }),
+        fc.integer({ min: 0, max: 24 }),
+        fc.double({ min: 0, max: 1e6, noNaN: true }),
+        (fee, decimals, price) => {
+          expect(usdMicros(fee, decimals, price) + usdMicros(-fee, decimals, price)).toBe(0n);
+        },
+      ),
     );
   });
 });

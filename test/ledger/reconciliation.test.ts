@@ -64,7 +64,12 @@ describe('fee ledger reconciliation on the devnet (mock provider)', () => {
     const tx = b.body.tx;
     const wallet = devnet.walletClient(user);
     if (tx.approval) {
-      const a = await wallet.writeContract({ address: tx.approval.token, abi: erc20Abi, functionName: 'approve', args: [tx.approval.spender, BigInt(tx.approval.amount)] });
+      const a = await wallet.writeContract({
+        address: tx.approval.token,
+        abi: erc20Abi,
+        functionName: 'approve',
+        args: [tx.approval.spender, BigInt(tx.approval.amount)],
+      });
       await devnet.publicClient.waitForTransactionReceipt({ hash: a });
     }
     const hash = await wallet.sendTransaction({ to: tx.to, data: tx.data, value: BigInt(tx.value) });
@@ -108,7 +113,12 @@ describe('fee ledger reconciliation on the devnet (mock provider)', () => {
 
     // Quotes asked without an API key make orders the orders domain records in test mode (no key, no live mode):
     // the ledger keeps the order's mode, though the mock moved real (devnet) funds.
-    const balances = (await s.get('/v1/admin/ledger/balances?mode=test', adminHeaders())).body.data as Array<{ account: string; token: string; amount: string; usdValue: string | null }>;
+    const balances = (await s.get('/v1/admin/ledger/balances?mode=test', adminHeaders())).body.data as Array<{
+      account: string;
+      token: string;
+      amount: string;
+      usdValue: string | null;
+    }>;
     const ledger = (account: string, token: string) => BigInt(balances.find((b) => b.account === account && b.token === token)?.amount ?? '0');
     const decoded = (leg: string, token: string) =>
       paid.filter((p) => p.token === token).reduce((a, p) => a + (p.fees.find((f) => f.leg === leg)?.amount ?? 0n), 0n);

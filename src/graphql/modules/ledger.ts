@@ -121,7 +121,10 @@ const BalanceRef = builder.objectRef<LedgerBalanceView>('AdminLedgerBalance').im
     chainId: t.exposeInt('chainId', { description: "The currency's chain." }),
     token: t.exposeString('token', { nullable: true, description: "The currency's token (null: orders recorded before it was kept)." }),
     amount: t.exposeString('amount', { description: 'The balance: the sum of the entries, a signed integer string of base units.' }),
-    usdValue: t.exposeString('usdValue', { nullable: true, description: 'The sum of the priced entries at their fill-time USD values; null when none was priced.' }),
+    usdValue: t.exposeString('usdValue', {
+      nullable: true,
+      description: 'The sum of the priced entries at their fill-time USD values; null when none was priced.',
+    }),
     entries: t.exposeInt('entries', { description: 'How many entries the balance sums.' }),
     unpricedEntries: t.exposeInt('unpricedEntries', { description: 'Entries without a USD value (left out of `usdValue`).' }),
   }),
@@ -131,7 +134,10 @@ const TotalRef = builder.objectRef<LedgerTotalView>('AdminLedgerTotal').implemen
   description: 'The fees of one group, leg and currency over a range, net of reversals.',
   authScopes: { admin: true },
   fields: (t) => ({
-    group: t.exposeString('group', { nullable: true, description: 'The partner, account, provider, `<chain id>:<token>`, UTC day or month; null: no partner.' }),
+    group: t.exposeString('group', {
+      nullable: true,
+      description: 'The partner, account, provider, `<chain id>:<token>`, UTC day or month; null: no partner.',
+    }),
     leg: t.field({ type: LegEnum, description: 'Which fee.', resolve: (x) => x.leg }),
     chainId: t.exposeInt('chainId', { description: "The currency's chain." }),
     token: t.exposeString('token', { nullable: true, description: "The currency's token." }),
@@ -215,7 +221,11 @@ builder.queryField('adminLedgerBalances', (t) =>
       ...pageArgs(t, 500, 100),
     },
     resolve: async (_r, args, ctx) => {
-      const q = parseGraphQLInput(ledgerBalancesQuerySchema, { ...filterOf(args.filter), at: args.asOfAt?.toISOString(), mode: args.mode }, { fieldNames: { at: 'asOfAt' } });
+      const q = parseGraphQLInput(
+        ledgerBalancesQuerySchema,
+        { ...filterOf(args.filter), at: args.asOfAt?.toISOString(), mode: args.mode },
+        { fieldNames: { at: 'asOfAt' } },
+      );
       return arrayConnection((await ctx.services.ledger.balances(q)).data, args, 500, 100);
     },
   }),

@@ -31,7 +31,7 @@ export function mockQuote(req: QuoteRequest, maker: string, nowSeconds: number):
 }
 
 /** A fee the maker pays out of the input at fill: an amount of the input token to one recipient. */
-export interface MockFeeLeg {
+interface MockFeeLeg {
   leg: 'service_fee' | 'partner_fee';
   recipient: string;
   amount: bigint;
@@ -54,7 +54,7 @@ const isEvmAddress = (s: string | undefined): s is string => !!s && /^0x[0-9a-fA
  * quote carried: the service fee to our EVM recipient, the partner fee to the partner's (or, when the partner has
  * none, to ours, as the same-chain aggregators do). A fee without a recipient stays with the maker, as it always did.
  */
-export function mockFeeLegs(stored: Pick<StoredQuote, 'request' | 'quote'>): MockFeeLeg[] {
+function mockFeeLegs(stored: Pick<StoredQuote, 'request' | 'quote'>): MockFeeLeg[] {
   const { fees } = stored.request;
   const ours = isEvmAddress(fees.recipients.evm) ? fees.recipients.evm.toLowerCase() : undefined;
   const theirs = isEvmAddress(fees.partnerRecipients?.evm) ? fees.partnerRecipients.evm.toLowerCase() : ours;
