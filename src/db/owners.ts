@@ -40,5 +40,10 @@ export const TABLE_OWNERS = {
   RequestLog: 'request-logs',
   UsageDaily: 'request-logs',
   AdminAuditEntry: 'admin',
+  StatusMinuteSample: 'status',
+  StatusHourly: 'status',
+  StatusIncident: 'status',
+  StatusIncidentUpdate: 'status',
+  StatusProbeLease: 'status',
   PubsubMessage: 'db',
 } as const;

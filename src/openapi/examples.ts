@@ -36,6 +36,8 @@ export const EX = {
   arbUsdc: '0xaf88d065e77c8cc2239327c5edb3a432268e5831',
   /** A limit order (created keyless by the contract test, waiting for its signature). */
   limitOrderId: 'lo_Ew0FgpGES9tnFvACwS3jBU',
+  /** An incident of the status page (the operator's). */
+  statusIncidentId: 'sti_6Tq1Wz8Lm3Xc5Vb9Nk2Rp7',
   /** A request log entry of the key's account (any request it made). */
   requestLogId: 'rl_5Hc8Tq2Zm7Lp1Xb4Vn9Kd3',
   solanaMaker: '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU',

@@ -20,6 +20,7 @@ import { dashboardPartnerRoutes } from './dashboard-partner.js';
 import { requestLogRoutes } from './request-logs.js';
 import { exportRoutes } from './exports.js';
 import { adminAuditRoutes } from './admin-audit.js';
+import { statusRoutes } from './status.js';
 
 /** Every /v1 route; each domain contributes its own list (src/rest/<domain>.ts). */
 export const restRoutes: Route[] = [
@@ -44,6 +45,7 @@ export const restRoutes: Route[] = [
   ...dashboardMirrorRoutes,
   ...dashboardPartnerRoutes,
   ...adminAuditRoutes,
+  ...statusRoutes,
   ...requestLogRoutes,
   ...exportRoutes,
 ];

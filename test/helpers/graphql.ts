@@ -160,6 +160,10 @@ export async function startGraphQLTestApp(opts: { backend?: Backend; env?: Recor
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     PUBLIC_URL: 'http://localhost:8787',
     PROVIDERS: 'none',
+    // The status probe checks every chain RPC a test configures (its fixture would count the requests) and the roll-up
+    // writes at start: tests that are about them turn them on.
+    STATUS_PROBE_INTERVAL_MS: '0',
+    STATUS_ROLLUP_INTERVAL_MS: '0',
     ...database.env,
     ...opts.env,
   });
