@@ -305,7 +305,8 @@ export class StatusService {
     const now = new Date(this.now());
     const { kind } = input;
     const status = input.status ?? statusesOf(kind)[0]!;
-    if (!statusesOf(kind).includes(status)) throw invalidParams('status', `${status} is not a status of a ${kind} (${statusesOf(kind).join(', ')})`);
+    const problem = transitionProblem(kind, statusesOf(kind)[0]!, status);
+    if (problem) throw invalidParams('status', problem);
     const components = this.affected(kind, input.components);
     const window = this.window(kind, input, null);
     const id = newId('sti');
@@ -355,6 +356,9 @@ export class StatusService {
         const components = input.components ? this.affected(kind, input.components) : undefined;
         const window = this.window(kind, input, { start: row.scheduledStartAt, end: row.scheduledEndAt });
         const before = this.view(row);
+        // Updates are listed by time: a second one within the same millisecond is stamped a millisecond later.
+        const last = Math.max(0, ...row.updates.map((u) => u.createdAt.getTime()));
+        const at = new Date(Math.max(now.getTime(), last + 1));
         const updated = await tx.statusIncident.update({
           where: { id },
           data: {
@@ -364,13 +368,13 @@ export class StatusService {
             scheduledEndAt: window.end,
             startedAt: row.startedAt ?? (input.status === 'in_progress' ? now : null),
             endedAt: isFinal(input.status) ? now : null,
-            updatedAt: now,
-            updates: { create: { id: newId('stu'), status: input.status, message: input.message, createdAt: now } },
+            updatedAt: at,
+            updates: { create: { id: newId('stu'), status: input.status, message: input.message, createdAt: at } },
           },
           include: { updates: true },
         });
         const v = this.view(updated);
-        await recordAudit(tx, who, { action: 'status_incident.update', targetType: 'status_incident', targetId: id, before, after: v }, now);
+        await recordAudit(tx, who, { action: 'status_incident.update', targetType: 'status_incident', targetId: id, before, after: v }, at);
         return v;
       },
       { txOptions: { maxWait: 5_000, timeout: 10_000 } },

@@ -29,7 +29,7 @@ export const statusesOf = (kind: IncidentKind): readonly StatusIncidentStatus[] 
 /** Why a move is refused (null: allowed). */
 export function transitionProblem(kind: IncidentKind, from: StatusIncidentStatus, to: StatusIncidentStatus): string | null {
   const order = statusesOf(kind);
-  if (!order.includes(to)) return `${to} is not a status of a ${kind} (${order.join(', ')})`;
+  if (!order.includes(to)) return `${to} is not a status of ${kind === 'incident' ? 'an' : 'a'} ${kind} (${order.join(', ')})`;
   if (isFinal(from)) return `this ${kind} is ${from} already`;
   if (kind === 'maintenance' && order.indexOf(to) < order.indexOf(from)) return `a maintenance that is ${from} cannot go back to ${to}`;
   return null;

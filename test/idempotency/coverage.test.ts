@@ -53,6 +53,8 @@ const REST_IDEMPOTENT = [
   'POST /v1/dashboard/webhook-endpoints/:id/redeliver-failed',
   'POST /v1/dashboard/webhook-endpoints/trigger',
   'POST /v1/dashboard/events/:id/redeliver',
+  'POST /v1/admin/status/incidents',
+  'POST /v1/admin/status/incidents/:id/updates',
 ];
 const REST_NOT_IDEMPOTENT: Record<string, string> = {
   'POST /v1/orders': 'builds a transaction to sign from a stored quote; changes nothing',
@@ -109,6 +111,8 @@ const GRAPHQL_IDEMPOTENT = [
   'createLimitOrder',
   'submitLimitOrder',
   'cancelLimitOrders',
+  'adminCreateStatusIncident',
+  'adminUpdateStatusIncident',
 ];
 const GRAPHQL_NOT_IDEMPOTENT: Record<string, string> = {
   buildOrder: 'as POST /v1/orders: changes nothing',
