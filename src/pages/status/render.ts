@@ -58,7 +58,7 @@ ol.bars li.s-none{background:#d0d7de;border:1px solid var(--none);box-sizing:bor
 article.incident{border-left:4px solid var(--none);padding:.25rem 0 .25rem 1rem;margin:0 0 1.25rem}
 article.incident.open{border-left-color:var(--partial)}article.incident.maintenance{border-left-color:var(--maint)}
 article.incident h3{margin:0 0 .25rem}
-.updates{list-style:none;margin:.5rem 0 0;padding:0}.updates li{margin:0 0 .5rem}
+.updates{list-style:none;margin:.5rem 0 0;padding:0}.updates li{margin:0 0 .5rem}.msg{white-space:pre-line}
 .muted{color:#57606a}
 dl.legend{display:flex;flex-wrap:wrap;gap:.25rem 1.25rem;margin:0}dl.legend div{display:flex;align-items:center;gap:.4rem}
 dl.legend dt{width:.9rem;height:.9rem;border-radius:2px}dl.legend dd{margin:0}
@@ -87,7 +87,7 @@ function incident(i: StatusIncidentView): string {
   const open = i.status !== 'resolved' && i.status !== 'completed';
   const window = i.scheduledStartAt && i.scheduledEndAt ? `<p class="muted">Window: ${when(i.scheduledStartAt)} to ${when(i.scheduledEndAt)}</p>` : '';
   const affected = i.components.length ? `<p>Affects: ${i.components.map((c) => `${esc(c.name)} (${esc(LABEL[c.impact].toLowerCase())})`).join(', ')}</p>` : '';
-  const updates = i.updates.map((u) => `<li><strong>${esc(INCIDENT_STATUS[u.status])}</strong> · ${when(u.createdAt)}<br>${esc(u.message)}</li>`).join('');
+  const updates = i.updates.map((u) => `<li><strong>${esc(INCIDENT_STATUS[u.status])}</strong> · ${when(u.createdAt)}<br><span class="msg">${esc(u.message)}</span></li>`).join('');
   return `<article class="incident${open ? ' open' : ''}${i.kind === 'maintenance' ? ' maintenance' : ''}">
 <h3>${esc(i.title)}</h3>
 <p><span class="badge ${open ? (i.kind === 'maintenance' ? 's-under_maintenance' : 's-partial_outage') : 's-none'}">${esc(INCIDENT_STATUS[i.status])}</span></p>
