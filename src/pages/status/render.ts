@@ -87,7 +87,9 @@ function incident(i: StatusIncidentView): string {
   const open = i.status !== 'resolved' && i.status !== 'completed';
   const window = i.scheduledStartAt && i.scheduledEndAt ? `<p class="muted">Window: ${when(i.scheduledStartAt)} to ${when(i.scheduledEndAt)}</p>` : '';
   const affected = i.components.length ? `<p>Affects: ${i.components.map((c) => `${esc(c.name)} (${esc(LABEL[c.impact].toLowerCase())})`).join(', ')}</p>` : '';
-  const updates = i.updates.map((u) => `<li><strong>${esc(INCIDENT_STATUS[u.status])}</strong> · ${when(u.createdAt)}<br><span class="msg">${esc(u.message)}</span></li>`).join('');
+  const updates = i.updates
+    .map((u) => `<li><strong>${esc(INCIDENT_STATUS[u.status])}</strong> · ${when(u.createdAt)}<br><span class="msg">${esc(u.message)}</span></li>`)
+    .join('');
   return `<article class="incident${open ? ' open' : ''}${i.kind === 'maintenance' ? ' maintenance' : ''}">
 <h3>${esc(i.title)}</h3>
 <p><span class="badge ${open ? (i.kind === 'maintenance' ? 's-under_maintenance' : 's-partial_outage') : 's-none'}">${esc(INCIDENT_STATUS[i.status])}</span></p>
