@@ -117,6 +117,16 @@ export function devHints(c: HintContext): string {
       `${admin} ${c.base}/v1/admin/partners`,
       `${admin} '${c.base}/v1/admin/accounts?limit=5'`,
     );
+    hint(
+      'Post an incident on the status page (see it at /status and in GET /v1/status), then resolve it:',
+      `INCIDENT=$(${admin} ${json} ${c.base}/v1/admin/status/incidents -d ${body({
+        kind: 'incident',
+        title: 'Slow quotes (a dev example)',
+        message: 'Trying the status page.',
+        components: [{ id: 'api', impact: 'degraded_performance' }],
+      })} | ${pick('id')})`,
+      `${admin} ${json} ${c.base}/v1/admin/status/incidents/$INCIDENT/updates -d ${body({ status: 'resolved', message: 'All good again.' })}`,
+    );
   }
   const text = [
     'Try (each indented block runs as printed: paste it whole into a shell, in this directory):',

@@ -55,6 +55,8 @@ import { requestLogRetentionJob } from './request-logs/jobs.js';
 import { ExportsService } from './exports/service.js';
 import { AdminService } from './admin/service.js';
 import { LedgerService } from './ledger/service.js';
+import { StatusService } from './status/service.js';
+import { statusJobs } from './status/jobs.js';
 
 /**
  * Domain services, built once per process and shared by GraphQL resolvers, REST routes and jobs. No business
@@ -97,6 +99,8 @@ export interface Services {
   exports: ExportsService;
   /** The double-entry fee ledger: every fill's fees, posted in the fill's transaction; balances, totals, reversals. */
   ledger: LedgerService;
+  /** The public platform status: signals per component, hourly roll-ups, incidents and maintenance. */
+  status: StatusService;
   /** Checkout "pay by transfer" (one-time deposit addresses for sessions). */
   transfer: TransferPayments;
   jobs: JobRunner;
@@ -254,6 +258,21 @@ export function createServices(infra: Infra, sql: RawSql, opts: { pgPool?: pg.Po
   // ---- CSV exports: each owner's service hands over its rows ------------------------------------------------
   const exports = new ExportsService({ clock, orders, checkout, invoices, deposits });
 
+  // ---- platform status: signals from the quote calls (here), the HTTP layer (src/http/server.ts) and probes -------
+  const status = new StatusService({
+    config,
+    log,
+    clock,
+    prisma,
+    sql,
+    providers,
+    callProvider: (provider, req) => quotes.callProvider(provider, req),
+    rpc,
+    chainName: (id) => assets.chains.info(id)?.name,
+    webhooks,
+  });
+  quotes.observeProviderCalls((call) => status.providerCall(call));
+
   // ---- listeners that run in order: registration order is run order, so each list is registered here, whole --
   // A session's status change, inside the transaction that moves it:
   //   1. the session paying an invoice becomes paid → the invoice becomes paid;
@@ -297,6 +316,7 @@ export function createServices(infra: Infra, sql: RawSql, opts: { pgPool?: pg.Po
   jobs.add(depositDetectorJob({ config, log, clock, prisma, sql, deposits }));
   jobs.add(subscriptionsBillingJob({ subscriptions }, config.SUBSCRIPTIONS_POLL_MS));
   for (const job of assetsJobs(assets)) jobs.add(job);
+  for (const job of statusJobs({ status, config })) jobs.add(job);
   // Commits in any instance wake these jobs at once (they also poll, so a missed wake-up only delays).
   const wakeTopics: Array<[topic: string, job: string]> = [
     [mailWakeTopic, MAIL_JOB],
@@ -330,6 +350,7 @@ export function createServices(infra: Infra, sql: RawSql, opts: { pgPool?: pg.Po
     requestLogs,
     exports,
     ledger,
+    status,
     transfer,
     jobs,
     startJobs: () => {
@@ -349,6 +370,7 @@ export function createServices(infra: Infra, sql: RawSql, opts: { pgPool?: pg.Po
       await jobs.stop();
       // The HTTP server closed first: what its last requests recorded is written before the database closes.
       await requestLogs.close();
+      await status.close();
       mail.close();
       await quotes.close();
       await ratelimit.close();

@@ -1,6 +1,7 @@
 import { createPublicClient, fallback, http, type PublicClient } from 'viem';
 import { Connection } from '@solana/web3.js';
 import type { CoreConfig } from '../core-config.js';
+import { SOLANA_CHAIN_ID } from '../providers/types.js';
 import type { AssetsConfig } from './config.js';
 
 /** Public defaults; operators set RPC_URL_<chainId> (and SOLANA_RPC_URL) to their own endpoints. */
@@ -47,6 +48,16 @@ export class RpcClients {
 
   rpcUrl(chainId: number): string | undefined {
     return this.config.rpcUrls[chainId] ?? DEFAULT_RPC_URLS[chainId];
+  }
+
+  /** The endpoint of a chain's RPC, Solana's included (the status page checks each). */
+  endpoint(chainId: number): string | undefined {
+    return chainId === SOLANA_CHAIN_ID ? this.config.SOLANA_RPC_URL : this.rpcUrl(chainId);
+  }
+
+  /** The chains whose client this process has created, i.e. used (Solana as SOLANA_CHAIN_ID). */
+  inUse(): number[] {
+    return [...this.evmClients.keys(), ...(this.solanaConnection ? [SOLANA_CHAIN_ID] : [])];
   }
 
   evm(chainId: number): PublicClient {

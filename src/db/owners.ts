@@ -42,5 +42,10 @@ export const TABLE_OWNERS = {
   AdminAuditEntry: 'admin',
   LedgerTransaction: 'ledger',
   LedgerEntry: 'ledger',
+  StatusMinuteSample: 'status',
+  StatusHourly: 'status',
+  StatusIncident: 'status',
+  StatusIncidentUpdate: 'status',
+  StatusProbeLease: 'status',
   PubsubMessage: 'db',
 } as const;

@@ -17,6 +17,7 @@ import './modules/orders.js';
 import './modules/partners.js';
 import './modules/quotes.js';
 import './modules/request-logs.js';
+import './modules/status.js';
 import './modules/admin.js';
 import './modules/admin-accounts.js';
 import './modules/admin-partners.js';

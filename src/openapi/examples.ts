@@ -43,6 +43,8 @@ export const EX = {
   /** Fee ledger transactions (operator routes): a fee transaction of a fill, and one already reversed. */
   ledgerTransactionId: 'ltx_6Hs1Lq8Vz3Nb5Xk0Wm7Rt2',
   reversedLedgerTransactionId: 'ltx_2Tc9Wq4Lm7Zr1Xb8Vn3Kp5',
+  /** An incident of the status page (the operator's). */
+  statusIncidentId: 'sti_6Tq1Wz8Lm3Xc5Vb9Nk2Rp7',
   /** A request log entry of the key's account (any request it made). */
   requestLogId: 'rl_5Hc8Tq2Zm7Lp1Xb4Vn9Kd3',
   solanaMaker: '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU',

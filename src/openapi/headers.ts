@@ -28,6 +28,12 @@ export const RESPONSE_HEADERS: Record<string, HeaderDoc> = {
     description: 'Cacheable by browsers and CDNs for 5 minutes.',
     everyResponse: false,
   },
+  StatusCacheControl: {
+    name: 'cache-control',
+    schema: z.string().meta({ example: 'public, max-age=5' }),
+    description: 'Cacheable by browsers and CDNs for a few seconds (STATUS_CACHE_MS): the status is recomputed no more often.',
+    everyResponse: false,
+  },
   ETag: {
     name: 'etag',
     schema: z.string().meta({ example: '"kLq3m8Yc1pV0aXw2Rz7sTb9uNf4"' }),

@@ -8,15 +8,16 @@ import { docsPageHandler } from './docs/page.js';
 import { graphiqlAssetsHandler } from './graphiql/page.js';
 import { isInvoicePayPost, invoicePageHandler } from './invoice/page.js';
 import { devMailPageHandler } from './mail-dev/page.js';
+import { statusPageHandler } from './status/page.js';
 import type { PageHandler } from './page.js';
 
 /**
  * Every page the service serves outside the API, asked in order: the documentation, the hosted pay and invoice
- * pages, the merchant dashboard, the dev outbox and GraphiQL's assets (development only). A new page (a status
- * page) is a folder here with its handler added to this list.
+ * pages, the public status page, the merchant dashboard, the dev outbox and GraphiQL's assets (development only). A
+ * new page is a folder here with its handler added to this list.
  */
 export function pageHandlers(
-  services: Pick<Services, 'auth' | 'checkout' | 'invoices' | 'mail'>,
+  services: Pick<Services, 'auth' | 'checkout' | 'invoices' | 'mail' | 'status'>,
   config: Pick<Config, 'NODE_ENV' | 'DEV_MAIL_PAGE' | 'PUBLIC_URL' | 'DOCS_URL' | 'BRAND'>,
   routes: Route[],
 ): PageHandler[] {
@@ -25,6 +26,7 @@ export function pageHandlers(
     docsPageHandler(config, routes),
     payPageHandler(services.checkout),
     invoicePageHandler(services.invoices),
+    statusPageHandler(services.status, { brand: config.BRAND }),
     dashboardPageHandler(services.auth, { brand: config.BRAND, docsUrl: config.DOCS_URL, reload: config.NODE_ENV === 'development' }),
     devMailPageHandler(services.mail, { enabled: config.DEV_MAIL_PAGE && development }),
     graphiqlAssetsHandler({ enabled: development }),

@@ -23,6 +23,7 @@ import { adminAuditRoutes } from './admin-audit.js';
 import { adminPartnerRoutes } from './admin-partners.js';
 import { adminAccountRoutes } from './admin-accounts.js';
 import { ledgerRoutes } from './ledger.js';
+import { statusRoutes } from './status.js';
 
 /** Every /v1 route; each domain contributes its own list (src/rest/<domain>.ts). */
 export const restRoutes: Route[] = [
@@ -50,6 +51,7 @@ export const restRoutes: Route[] = [
   ...adminPartnerRoutes,
   ...adminAccountRoutes,
   ...ledgerRoutes,
+  ...statusRoutes,
   ...requestLogRoutes,
   ...exportRoutes,
 ];

@@ -250,6 +250,20 @@ export class WebhooksService {
   }
 
   /**
+   * How long the oldest delivery due now has waited for the worker, in ms (0 when none is due): the queue's lag,
+   * which the status page reads. A delivery in flight is not due (its lease moved `next_at` ahead).
+   */
+  async oldestDueAgeMs(): Promise<number> {
+    const now = this.now();
+    const oldest = await this.prisma.webhookDelivery.findFirst({
+      where: { status: 'pending', nextAttemptAt: { lte: new Date(now) } },
+      orderBy: { nextAttemptAt: 'asc' },
+      select: { nextAttemptAt: true },
+    });
+    return oldest ? Math.max(0, now - oldest.nextAttemptAt.getTime()) : 0;
+  }
+
+  /**
    * Sends a realistic sample event of `type` (test keys only): it is recorded like any event, so it
    * reaches every subscribed test endpoint, the events API and `listen`.
    */

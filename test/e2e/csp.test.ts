@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchChromium } from './harness.js';
+import { axeSource, launchChromium } from './harness.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 /**
@@ -43,6 +43,40 @@ describe('page CSPs in chromium', { timeout: 60_000 }, () => {
       expect(violations, path).toEqual([]);
       await page.close();
     }
+  });
+
+  it('the status page applies its inline stylesheet with no violation, and axe finds nothing to fix', async () => {
+    // An incident and a maintenance, so that their markup is checked too (the service is asked directly: no admin token here).
+    const who = { actor: { name: 'test' }, requestId: null };
+    await s.services.status.createIncident(who, {
+      kind: 'incident',
+      title: 'Quotes slow',
+      message: 'Looking into it.',
+      components: [{ id: 'api', impact: 'degraded_performance' }],
+    });
+    const now = Date.now();
+    await s.services.status.createIncident(who, {
+      kind: 'maintenance',
+      title: 'Database upgrade',
+      message: 'A short pause of writes.',
+      components: [{ id: 'webhooks' }],
+      scheduledStartAt: new Date(now + 3_600_000).toISOString(),
+      scheduledEndAt: new Date(now + 7_200_000).toISOString(),
+    });
+    const { page, violations } = await open();
+    await page.goto(`${s.url}/status`);
+    // The stylesheet sets body { max-width: 58rem }: blocked, the body would be full width.
+    expect(await page.evaluate(() => getComputedStyle(document.body).maxWidth)).toBe('928px');
+    expect(await page.locator('ol.bars').first().locator('li').count()).toBe(90);
+    await page.evaluate(axeSource());
+    const result = await page.evaluate(async () =>
+      (window as unknown as { axe: { run(o: unknown): Promise<{ violations: Array<{ id: string; help: string; nodes: unknown[] }> }> } }).axe.run({
+        runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'],
+      }),
+    );
+    expect(result.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([]);
+    expect(violations).toEqual([]);
+    await page.close();
   });
 
   it('GraphiQL renders its editor offline: every asset from this origin, no request leaves the machine, no CSP violation', async () => {

@@ -62,6 +62,12 @@ const LIST_ALLOWED: Record<string, string> = {
   'Balances.errors': 'one entry per chain that failed: bounded by the chains asked (at most 25)',
   'CancelLimitOrdersPayload.transactions': 'one cancel transaction per 5 orders of the call: at most 10 (50 ids)',
   'RedeliverEventPayload.deliveries': 'the deliveries one call queued: one per endpoint, at most 16 per account and mode',
+  'PlatformStatus.components': 'one per component: the API, the providers loaded, the chain RPCs in use, webhooks (a few dozen at most)',
+  'PlatformStatus.incidents': 'open incidents and those of the last 7 days, at most 50: a page of its own',
+  'PlatformStatus.maintenance': 'open maintenance and that of the last 7 days, at most 50: a page of its own',
+  'StatusComponent.days': 'always the last 90 days, one entry each',
+  'StatusIncident.components': 'the components one incident affects, at most 50',
+  'StatusIncident.updates': "one incident's updates, posted by hand (a handful)",
 };
 
 const typeMap = Object.values(schema.getTypeMap()).filter((t) => !t.name.startsWith('__'));

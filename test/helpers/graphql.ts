@@ -37,8 +37,14 @@ export function inProcessGraphQL(target: { services: Services; infra: Infra }) {
   /** A raw request body (`{ query, variables }`), as any client could send it. */
   const post = async (body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: any; requestId: string; headers: Headers }> => {
     const requestId = randomUUID();
-    // An operator's bearer token (`authorization`) reaches the admin fields as it does over HTTP.
-    const gqlContext = createGraphQLContext(deps, requestId, headers['x-api-key'], 'in-process', { authorization: headers.authorization });
+    // The operator's bearer token reaches the context as the HTTP server hands it over.
+    const gqlContext = createGraphQLContext(
+      deps,
+      requestId,
+      headers['x-api-key'],
+      'in-process',
+      headers.authorization ? { authorization: headers.authorization } : {},
+    );
     const res = await yoga.fetch(
       new yoga.fetchAPI.Request('http://localhost/graphql', {
         method: 'POST',
@@ -161,6 +167,10 @@ export async function startGraphQLTestApp(opts: { backend?: Backend; env?: Recor
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     PUBLIC_URL: 'http://localhost:8787',
     PROVIDERS: 'none',
+    // The status probe checks every chain RPC a test configures (its fixture would count the requests) and the roll-up
+    // writes at start: tests that are about them turn them on.
+    STATUS_PROBE_INTERVAL_MS: '0',
+    STATUS_ROLLUP_INTERVAL_MS: '0',
     ...database.env,
     ...opts.env,
   });

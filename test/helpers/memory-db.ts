@@ -14,6 +14,14 @@ export async function memoryDb(): Promise<Db> {
 }
 
 export const testConfig = (env: Record<string, string> = {}): Config =>
-  loadConfig({ NODE_ENV: 'test', DATA_DIR: 'memory://', PROVIDERS: 'none', PUBLIC_URL: 'http://localhost:8787', ...env });
+  loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: 'memory://',
+    PROVIDERS: 'none',
+    STATUS_PROBE_INTERVAL_MS: '0',
+    STATUS_ROLLUP_INTERVAL_MS: '0',
+    PUBLIC_URL: 'http://localhost:8787',
+    ...env,
+  });
 
 export const silentLog = createLogger('silent');

@@ -65,6 +65,10 @@ export async function startTestServer(opts: StartOptions = {}): Promise<TestServ
     PUBLIC_URL: 'http://localhost:8787',
     SHUTDOWN_GRACE_MS: '2000',
     PROVIDERS: 'none',
+    // The status probe checks every chain RPC a test configures (its fixture would count the requests) and the roll-up
+    // writes at start: tests that are about them turn them on.
+    STATUS_PROBE_INTERVAL_MS: '0',
+    STATUS_ROLLUP_INTERVAL_MS: '0',
     // Rate-limit counters in a shared Redis are per database, like the database's own: instances on one
     // database share a count, and test files never count against each other.
     RATE_LIMIT_KEY_PREFIX: `rl-${createHash('sha256')

@@ -86,7 +86,7 @@ describe('security headers and CSP', () => {
   });
   afterAll(() => s?.close());
 
-  it('every HTML page (error catalog, API reference, pay and invoice pages found and not found, the dev outbox, GraphiQL in development) has a strict CSP that allows what it loads', async () => {
+  it('every HTML page (error catalog, API reference, pay and invoice pages found and not found, the status page, the dev outbox, GraphiQL in development) has a strict CSP that allows what it loads', async () => {
     const pages = [
       '/docs/errors',
       '/docs/errors/',
@@ -96,6 +96,7 @@ describe('security headers and CSP', () => {
       '/pay/cs_test_doesnotexist0000000000',
       `/invoice/${invoiceId}`,
       '/invoice/inv_test_doesnotexist00000000000',
+      '/status',
       '/dev/mail',
       `/dev/mail/${mailId}`,
       '/graphql',

@@ -56,6 +56,8 @@ const REST_IDEMPOTENT = [
   // The operator's: creating a partner, moving a key to a partner.
   'POST /v1/admin/partners',
   'POST /v1/admin/partners/:id/keys',
+  'POST /v1/admin/status/incidents',
+  'POST /v1/admin/status/incidents/:id/updates',
 ];
 const REST_NOT_IDEMPOTENT: Record<string, string> = {
   'POST /v1/orders': 'builds a transaction to sign from a stored quote; changes nothing',
@@ -121,6 +123,8 @@ const GRAPHQL_IDEMPOTENT = [
   'cancelLimitOrders',
   'adminCreatePartner',
   'adminLinkPartnerKey',
+  'adminCreateStatusIncident',
+  'adminUpdateStatusIncident',
 ];
 const GRAPHQL_NOT_IDEMPOTENT: Record<string, string> = {
   buildOrder: 'as POST /v1/orders: changes nothing',

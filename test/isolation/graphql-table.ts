@@ -249,6 +249,7 @@ export const gqlTable: Record<string, GqlRow> = {
   'Query.token': { kind: 'public', why: 'token facts' },
   'Query.tokens': { kind: 'public', why: 'token lists' },
   'Query.health': { kind: 'public', why: 'liveness and loaded provider ids' },
+  'Query.platformStatus': { kind: 'public', why: 'the platform status (as GET /v1/status): component states, day bars and public incidents; no tenant data' },
   'Query.order': { kind: 'public', why: 'the order of a quote id, which is the capability (128 + 64 random bits)' },
   'Query.orderStatus': { kind: 'public', why: "the provider's own public order state" },
   'Query.checkoutSession': {

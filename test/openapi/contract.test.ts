@@ -267,6 +267,11 @@ describe.each(backends)('OpenAPI contract: every documented example against a re
       expect(r.status, r.text).toBe(201);
       m.set(EX.limitOrderId, r.body.id);
     }
+    if (uses(EX.statusIncidentId)) {
+      const r = await s.post('/v1/admin/status/incidents', { kind: 'incident', title: 'Relay quotes failing', message: 'Looking into it.' }, adminHeaders());
+      expect(r.status, r.text).toBe(201);
+      m.set(EX.statusIncidentId, r.body.id);
+    }
     if (uses(EX.requestLogId)) {
       // Any request of the key's account is an entry once the log has written it.
       expect((await s.get('/v1/account', h())).status).toBe(200);

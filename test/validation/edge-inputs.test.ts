@@ -44,6 +44,7 @@ const quoteParams = { srcChain: 'base', srcToken: 'USDC', dstChain: 'arbitrum', 
 const depositBody = { srcChain: 'base', srcToken: 'USDC', dstChain: 'arbitrum', dstToken: 'USDC', recipient: RECIPIENT, refundTo: RECIPIENT };
 const limitOrderBody = { inputToken: 'USDC', outputToken: 'SOL', maker: SOL_WALLET, makingAmount: '50000000', takingAmount: '400000000' };
 const CALL = { to: RECIPIENT, data: '0x' };
+const maintenanceBody = { kind: 'maintenance', title: 'Upgrade', message: 'Planned work.', components: [] };
 const NATIVE = '0x0000000000000000000000000000000000000000';
 
 interface Ids {
@@ -53,6 +54,8 @@ interface Ids {
   depositAddress: string;
   restClock: string;
   graphqlClock: string;
+  /** A scheduled maintenance of the status page, its window RANGE_START to RANGE_END. */
+  maintenance: string;
 }
 
 /** One REST input: how to send a value in it (`op` and `field` as the walk names them; `path` as errors name it). */
@@ -239,6 +242,34 @@ const REST_DATES: RestRow[] = [
       send: (v) => ({ method: 'GET', url: `/v1/admin/ledger/${route}?${q({ from: RANGE_START, to: v })}` }),
     },
   ]),
+  {
+    input: 'POST /v1/admin/status/incidents body.scheduledStartAt',
+    path: 'scheduledStartAt',
+    send: (v) => ({ method: 'POST', url: '/v1/admin/status/incidents', body: { ...maintenanceBody, scheduledStartAt: v, scheduledEndAt: RANGE_END } }),
+  },
+  {
+    input: 'POST /v1/admin/status/incidents body.scheduledEndAt',
+    path: 'scheduledEndAt',
+    send: (v) => ({ method: 'POST', url: '/v1/admin/status/incidents', body: { ...maintenanceBody, scheduledStartAt: RANGE_START, scheduledEndAt: v } }),
+  },
+  {
+    input: 'POST /v1/admin/status/incidents/:id/updates body.scheduledStartAt',
+    path: 'scheduledStartAt',
+    send: (v, ids) => ({
+      method: 'POST',
+      url: `/v1/admin/status/incidents/${ids.maintenance}/updates`,
+      body: { status: 'scheduled', message: 'Moved.', scheduledStartAt: v, scheduledEndAt: RANGE_END },
+    }),
+  },
+  {
+    input: 'POST /v1/admin/status/incidents/:id/updates body.scheduledEndAt',
+    path: 'scheduledEndAt',
+    send: (v, ids) => ({
+      method: 'POST',
+      url: `/v1/admin/status/incidents/${ids.maintenance}/updates`,
+      body: { status: 'scheduled', message: 'Moved.', scheduledStartAt: RANGE_START, scheduledEndAt: v },
+    }),
+  },
 ];
 
 /** One GraphQL input: the root field, its arguments with the value in place, and the error path that names it. */
@@ -466,6 +497,34 @@ const GQL_DATES: GqlRow[] = [
     { input: `Query.${field}(startAt)`, path: 'startAt', root: 'query', field, args: (v) => ({ startAt: v, endAt: RANGE_END }) },
     { input: `Query.${field}(endAt)`, path: 'endAt', root: 'query', field, args: (v) => ({ startAt: RANGE_START, endAt: v }) },
   ]),
+  {
+    input: 'AdminCreateStatusIncidentInput.scheduledStartAt',
+    path: 'scheduledStartAt',
+    root: 'mutation',
+    field: 'adminCreateStatusIncident',
+    args: (v) => ({ input: { ...maintenanceBody, scheduledStartAt: v, scheduledEndAt: RANGE_END } }),
+  },
+  {
+    input: 'AdminCreateStatusIncidentInput.scheduledEndAt',
+    path: 'scheduledEndAt',
+    root: 'mutation',
+    field: 'adminCreateStatusIncident',
+    args: (v) => ({ input: { ...maintenanceBody, scheduledStartAt: RANGE_START, scheduledEndAt: v } }),
+  },
+  {
+    input: 'AdminUpdateStatusIncidentInput.scheduledStartAt',
+    path: 'scheduledStartAt',
+    root: 'mutation',
+    field: 'adminUpdateStatusIncident',
+    args: (v, ids) => ({ input: { id: ids.maintenance, status: 'scheduled', message: 'Moved.', scheduledStartAt: v, scheduledEndAt: RANGE_END } }),
+  },
+  {
+    input: 'AdminUpdateStatusIncidentInput.scheduledEndAt',
+    path: 'scheduledEndAt',
+    root: 'mutation',
+    field: 'adminUpdateStatusIncident',
+    args: (v, ids) => ({ input: { id: ids.maintenance, status: 'scheduled', message: 'Moved.', scheduledStartAt: RANGE_START, scheduledEndAt: v } }),
+  },
 ];
 /** Calendar dates (`dueOn`, and REST `dueAt` in its date form): the impossible ones are refused too. */
 const GQL_DUE_ON: GqlRow[] = [
@@ -564,6 +623,7 @@ describe.each(backends)('amounts and dates at the edge, REST and GraphQL (%s)', 
       depositAddress: await made('POST', '/v1/deposit-addresses', depositBody),
       restClock: await made('POST', '/v1/test-clocks', { frozenTime: '2030-11-22T00:00:00Z' }),
       graphqlClock: await made('POST', '/v1/test-clocks', { frozenTime: '2030-11-22T00:00:00Z' }),
+      maintenance: await made('POST', '/v1/admin/status/incidents', { ...maintenanceBody, scheduledStartAt: RANGE_START, scheduledEndAt: RANGE_END }),
     };
   });
   afterAll(async () => {

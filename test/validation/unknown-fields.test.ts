@@ -44,6 +44,7 @@ describe(`unknown body fields are refused on every route with a body (${backend}
     expect(bodyRoutes).toContainEqual({ method: 'PATCH', path: '/v1/webhook-endpoints/{id}', session: false, admin: false });
     expect(bodyRoutes).toContainEqual({ method: 'POST', path: '/v1/dashboard/members', session: true, admin: false });
     expect(bodyRoutes).toContainEqual({ method: 'POST', path: '/v1/admin/partners', session: false, admin: true });
+    expect(bodyRoutes).toContainEqual({ method: 'POST', path: '/v1/admin/status/incidents', session: false, admin: true });
   });
 
   it.each(bodyRoutes.map((r) => [`${r.method} ${r.path}`, r] as const))('%s', async (_name, r) => {
