@@ -18,6 +18,7 @@ import { subscriptionsEnv } from './billing/config.js';
 import { requestLogsEnv } from './request-logs/config.js';
 import { authEnv } from './auth/config.js';
 import { adminEnv } from './admin/config.js';
+import { telemetryEnv } from './telemetry/config.js';
 
 /**
  * Environment configuration, parsed and validated once at start. Each domain owns a fragment
@@ -44,6 +45,7 @@ const schema = z.object({
   ...requestLogsEnv,
   ...authEnv,
   ...adminEnv,
+  ...telemetryEnv,
 });
 
 type Parsed = z.infer<typeof schema>;

@@ -1,0 +1,209 @@
+import { collectDefaultMetrics, Counter, Gauge, Histogram, type LabelValues, Registry } from 'prom-client';
+import type { AnsweredRequest } from '../http/observe.js';
+import type { Logger } from '../log.js';
+import type { JobRun } from '../jobs/runner.js';
+import type { ProviderCall } from '../quotes/service.js';
+import type { DeliveryOutcome } from '../webhooks/service.js';
+import { operationLabel } from './graphql-operations.js';
+
+const P = 'swapgate_';
+
+/** HTTP methods as labels: any other (an extension method) counts as `other`. */
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS', 'WS']);
+
+/** Latency buckets of API requests and provider calls (seconds): a quote fan-out waits up to PROVIDER_TIMEOUT_MS. */
+const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+
+/**
+ * Process-wide facts (CPU, memory, GC, event-loop delay through monitorEventLoopDelay, handles): one set per process,
+ * collected once however many apps a process holds (tests run many), so one event-loop monitor runs.
+ */
+let processRegistry: Registry | undefined;
+const processMetrics = (): Registry => {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry });
+  }
+  return processRegistry;
+};
+
+/** What a collected gauge's `collect` is handed: set a value for a label set (or none). */
+export type GaugeSetter<L extends string> = (value: number, labels?: LabelValues<L>) => void;
+
+/**
+ * The Prometheus metrics of one service instance (docs/operations.md lists every series and what to alert on).
+ * Counters and histograms are fed by hooks the composition root wires (src/services.ts, src/app.ts); gauges are read
+ * at scrape time from their source through `addCollector`, the one way to add a series later (the fee ledger's).
+ *
+ * Every label has a bounded set of values: route templates (never raw paths), operation names from an allow-list,
+ * provider ids, job names, fixed outcomes. The request path keeps its cost at a map lookup and an observe: label
+ * objects are made once per label set and reused.
+ */
+export class Metrics {
+  readonly registry = new Registry();
+  readonly contentType = this.registry.contentType;
+
+  private readonly http = new Histogram({
+    name: `${P}http_request_duration_seconds`,
+    help: 'HTTP requests by route (REST template, graphql, page group, unmatched), method and status: latency, and by _count the number of requests.',
+    labelNames: ['route', 'method', 'status'] as const,
+    buckets: LATENCY_BUCKETS,
+    registers: [this.registry],
+  });
+  private readonly graphql = new Counter({
+    name: `${P}graphql_operations_total`,
+    help: 'GraphQL operations by operation name (documented operations; other names count as other), transport (http, ws) and outcome (ok, error).',
+    labelNames: ['operation', 'transport', 'outcome'] as const,
+    registers: [this.registry],
+  });
+  private readonly graphqlDuration = new Histogram({
+    name: `${P}graphql_operation_duration_seconds`,
+    help: 'GraphQL operation latency by operation name (a subscription counts its lifetime).',
+    labelNames: ['operation'] as const,
+    buckets: LATENCY_BUCKETS,
+    registers: [this.registry],
+  });
+  private readonly providerDuration = new Histogram({
+    name: `${P}provider_call_duration_seconds`,
+    help: 'Quote calls to each provider: latency (a timed-out call counts the timeout).',
+    labelNames: ['provider'] as const,
+    buckets: LATENCY_BUCKETS,
+    registers: [this.registry],
+  });
+  private readonly providerCalls = new Counter({
+    name: `${P}provider_calls_total`,
+    help: 'Quote calls to each provider by outcome: ok, timeout, rate_limited, declined (no route, amount bounds), error.',
+    labelNames: ['provider', 'outcome'] as const,
+    registers: [this.registry],
+  });
+  private readonly webhookDeliveries = new Counter({
+    name: `${P}webhook_deliveries_total`,
+    help: 'Webhook delivery attempts by outcome: delivered, retrying (failed, retry scheduled), failed (for good), canceled (endpoint disabled).',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
+  private readonly jobRuns = new Counter({
+    name: `${P}job_runs_total`,
+    help: 'Job runs in this instance by job and outcome (ok, failed: the run threw and was logged).',
+    labelNames: ['job', 'outcome'] as const,
+    registers: [this.registry],
+  });
+  private readonly jobDuration = new Histogram({
+    name: `${P}job_run_duration_seconds`,
+    help: 'Job run duration by job.',
+    labelNames: ['job'] as const,
+    buckets: LATENCY_BUCKETS,
+    registers: [this.registry],
+  });
+  private readonly rateLimited = new Counter({
+    name: `${P}rate_limit_rejections_total`,
+    help: 'Requests and GraphQL operations refused by the rate limiter, by bucket (default, strict).',
+    labelNames: ['bucket'] as const,
+    registers: [this.registry],
+  });
+
+  /** route → method → status → the label object of that series (made once, reused by every request). */
+  private readonly httpLabels = new Map<string, Map<string, Map<number, LabelValues<'route' | 'method' | 'status'>>>>();
+
+  constructor(private readonly log: Logger) {
+    processMetrics();
+  }
+
+  /** One answered request (src/http/observe.ts): the HTTP histogram, and for a GraphQL operation its own series. */
+  observeRequest(r: Readonly<AnsweredRequest>): void {
+    const seconds = r.ms / 1000;
+    if (r.method !== 'WS') this.http.observe(this.httpLabelsOf(r.route ?? 'unmatched', r.method, r.status), seconds);
+    if (r.operation !== undefined) {
+      const labels = this.graphqlLabelsOf(operationLabel(r.operation));
+      this.graphql.inc(labels.counts[(r.method === 'WS' ? 2 : 0) + (r.errorCode ? 1 : 0)]);
+      this.graphqlDuration.observe(labels.duration, seconds);
+    }
+  }
+
+  /** operation label → its label objects: the duration's, and the counter's by [http ok, http error, ws ok, ws error]. */
+  private readonly graphqlLabels = new Map<string, { duration: LabelValues<'operation'>; counts: LabelValues<'operation' | 'transport' | 'outcome'>[] }>();
+
+  private graphqlLabelsOf(operation: string) {
+    let labels = this.graphqlLabels.get(operation);
+    if (!labels) {
+      const counts = (['http', 'ws'] as const).flatMap((transport) => (['ok', 'error'] as const).map((outcome) => ({ operation, transport, outcome })));
+      this.graphqlLabels.set(operation, (labels = { duration: { operation }, counts }));
+    }
+    return labels;
+  }
+
+  private httpLabelsOf(route: string, rawMethod: string, status: number): LabelValues<'route' | 'method' | 'status'> {
+    const method = METHODS.has(rawMethod) ? rawMethod : 'other';
+    let byMethod = this.httpLabels.get(route);
+    if (!byMethod) this.httpLabels.set(route, (byMethod = new Map()));
+    let byStatus = byMethod.get(method);
+    if (!byStatus) byMethod.set(method, (byStatus = new Map()));
+    let labels = byStatus.get(status);
+    if (!labels) byStatus.set(status, (labels = { route, method, status: String(status) }));
+    return labels;
+  }
+
+  providerCall(call: ProviderCall): void {
+    this.providerDuration.observe({ provider: call.provider }, call.ms / 1000);
+    this.providerCalls.inc({ provider: call.provider, outcome: call.outcome });
+  }
+
+  webhookDelivery(outcome: DeliveryOutcome): void {
+    this.webhookDeliveries.inc({ outcome });
+  }
+
+  jobRun(run: JobRun): void {
+    this.jobRuns.inc({ job: run.job, outcome: run.outcome });
+    this.jobDuration.observe({ job: run.job }, run.ms / 1000);
+  }
+
+  rateLimitRejection(bucket: string): void {
+    this.rateLimited.inc({ bucket });
+  }
+
+  /**
+   * A gauge read at each scrape: `collect` sets its values (a query, a pool's counters). A collect that fails is
+   * logged and the gauge has no value in that scrape (never a stale one, never a failed scrape).
+   */
+  addCollector<L extends string = never>(o: {
+    name: string;
+    help: string;
+    labelNames?: readonly L[];
+    collect: (set: GaugeSetter<L>) => Promise<void> | void;
+  }): void {
+    const log = this.log;
+    // The same name again replaces the gauge (a second HTTP server of one app reports its own sockets).
+    this.registry.removeSingleMetric(o.name);
+    new Gauge<L>({
+      name: o.name,
+      help: o.help,
+      labelNames: o.labelNames ?? [],
+      registers: [this.registry],
+      async collect() {
+        this.reset();
+        const set: GaugeSetter<L> = (value, labels) => (labels ? this.set(labels, value) : this.set(value));
+        try {
+          await o.collect(set);
+        } catch (err) {
+          this.reset();
+          log.warn({ err, metric: o.name }, 'metrics collector failed');
+        }
+      },
+    });
+  }
+
+  /** The exposition text of a scrape: the process's metrics, then this instance's. */
+  async render(): Promise<string> {
+    const [proc, own] = await Promise.all([processMetrics().metrics(), this.registry.metrics()]);
+    return proc.endsWith('\n') ? proc + own : `${proc}\n${own}`;
+  }
+}
+
+/** A read several gauges of one scrape share: a call while one is in flight gets that one's answer. */
+export function sharedRead<T>(read: () => Promise<T>): () => Promise<T> {
+  let inflight: Promise<T> | undefined;
+  return () =>
+    (inflight ??= read().finally(() => {
+      inflight = undefined;
+    }));
+}
