@@ -1,4 +1,3 @@
-import type pg from 'pg';
 import type { Config } from './config.js';
 import { createDb, type Db } from './db/client.js';
 import { migrate } from './db/migrate.js';
@@ -8,7 +7,7 @@ import { systemClock, type Clock } from './clock.js';
 import type { Infra } from './infra.js';
 import { createServices, type Services } from './services.js';
 import { RequestObservers } from './http/observe.js';
-import { Metrics } from './telemetry/metrics.js';
+import { Metrics, poolMetrics } from './telemetry/metrics.js';
 import { startMetricsServer, type MetricsServer } from './telemetry/metrics-server.js';
 
 /**
@@ -71,22 +70,4 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
       await db.close();
     },
   };
-}
-
-/** The Postgres pool's connections at each scrape (PGlite has one embedded connection and no pool: no series). */
-function poolMetrics(metrics: Metrics, pool: pg.Pool) {
-  metrics.addCollector({
-    name: 'swapgate_db_pool_connections',
-    help: 'Postgres pool connections of this instance by state (idle, busy).',
-    labelNames: ['state'],
-    collect: (set) => {
-      set(pool.idleCount, { state: 'idle' });
-      set(pool.totalCount - pool.idleCount, { state: 'busy' });
-    },
-  });
-  metrics.addCollector({
-    name: 'swapgate_db_pool_waiting_clients',
-    help: 'Queries of this instance waiting for a free pool connection (DATABASE_POOL_SIZE are in use).',
-    collect: (set) => set(pool.waitingCount),
-  });
 }

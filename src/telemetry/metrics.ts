@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, type LabelValues, Registry } from 'prom-client';
 import type { AnsweredRequest } from '../http/observe.js';
 import type { Logger } from '../log.js';
@@ -23,6 +24,10 @@ const processMetrics = (): Registry => {
   if (!processRegistry) {
     processRegistry = new Registry();
     collectDefaultMetrics({ register: processRegistry });
+    // Gauges whose names end in _total break Prometheus's naming rules (promtool check metrics says so); the same
+    // counts are kept by type in nodejs_active_handles, nodejs_active_requests and nodejs_active_resources.
+    for (const name of ['nodejs_active_handles_total', 'nodejs_active_requests_total', 'nodejs_active_resources_total'])
+      processRegistry.removeSingleMetric(name);
   }
   return processRegistry;
 };
@@ -84,14 +89,15 @@ export class Metrics {
   });
   private readonly jobRuns = new Counter({
     name: `${P}job_runs_total`,
-    help: 'Job runs in this instance by job and outcome (ok, failed: the run threw and was logged).',
-    labelNames: ['job', 'outcome'] as const,
+    help: 'Job runs in this instance by job_name and outcome (ok, failed: the run threw and was logged).',
+    // Not `job`: Prometheus gives every series its scrape job's `job` label and would rename this one.
+    labelNames: ['job_name', 'outcome'] as const,
     registers: [this.registry],
   });
   private readonly jobDuration = new Histogram({
     name: `${P}job_run_duration_seconds`,
-    help: 'Job run duration by job.',
-    labelNames: ['job'] as const,
+    help: 'Job run duration by job_name.',
+    labelNames: ['job_name'] as const,
     buckets: LATENCY_BUCKETS,
     registers: [this.registry],
   });
@@ -153,8 +159,8 @@ export class Metrics {
   }
 
   jobRun(run: JobRun): void {
-    this.jobRuns.inc({ job: run.job, outcome: run.outcome });
-    this.jobDuration.observe({ job: run.job }, run.ms / 1000);
+    this.jobRuns.inc({ job_name: run.job, outcome: run.outcome });
+    this.jobDuration.observe({ job_name: run.job }, run.ms / 1000);
   }
 
   rateLimitRejection(bucket: string): void {
@@ -163,7 +169,7 @@ export class Metrics {
 
   /**
    * A gauge read at each scrape: `collect` sets its values (a query, a pool's counters). A collect that fails is
-   * logged and the gauge has no value in that scrape (never a stale one, never a failed scrape).
+   * logged and the gauge reads NaN in that scrape (never a stale value, never a failed scrape).
    */
   addCollector<L extends string = never>(o: {
     name: string;
@@ -185,7 +191,9 @@ export class Metrics {
         try {
           await o.collect(set);
         } catch (err) {
+          // NaN, not the last value nor 0: "unknown" must not read as "nothing queued". (A labelled gauge has no sample.)
           this.reset();
+          if (!o.labelNames?.length) this.set(Number.NaN);
           log.warn({ err, metric: o.name }, 'metrics collector failed');
         }
       },
@@ -206,4 +214,22 @@ export function sharedRead<T>(read: () => Promise<T>): () => Promise<T> {
     (inflight ??= read().finally(() => {
       inflight = undefined;
     }));
+}
+
+/** The Postgres pool's connections at each scrape (PGlite has one embedded connection and no pool: no series). */
+export function poolMetrics(metrics: Metrics, pool: Pick<pg.Pool, 'idleCount' | 'totalCount' | 'waitingCount'>): void {
+  metrics.addCollector({
+    name: 'swapgate_db_pool_connections',
+    help: 'Postgres pool connections of this instance by state (idle, busy).',
+    labelNames: ['state'],
+    collect: (set) => {
+      set(pool.idleCount, { state: 'idle' });
+      set(pool.totalCount - pool.idleCount, { state: 'busy' });
+    },
+  });
+  metrics.addCollector({
+    name: 'swapgate_db_pool_waiting_clients',
+    help: 'Queries of this instance waiting for a free pool connection (all DATABASE_POOL_SIZE connections are busy).',
+    collect: (set) => set(pool.waitingCount),
+  });
 }
