@@ -103,7 +103,7 @@ export class JobRunner {
       const r = await inSpan(
         `job ${slot.job.name}`,
         () => ({ 'job.name': slot.job.name }),
-        (): Promise<number | undefined | void> => slot.job.run(this.abort.signal),
+        (): Promise<unknown> => slot.job.run(this.abort.signal),
       );
       if (typeof r === 'number') next = r;
     } catch (err) {

@@ -133,19 +133,30 @@ export class Metrics {
     let labels = this.graphqlLabels.get(operation);
     if (!labels) {
       const counts = (['http', 'ws'] as const).flatMap((transport) => (['ok', 'error'] as const).map((outcome) => ({ operation, transport, outcome })));
-      this.graphqlLabels.set(operation, (labels = { duration: { operation }, counts }));
+      labels = { duration: { operation }, counts };
+      this.graphqlLabels.set(operation, labels);
     }
     return labels;
   }
 
+  // Plain lookups, no closures: this runs for every request.
   private httpLabelsOf(route: string, rawMethod: string, status: number): LabelValues<'route' | 'method' | 'status'> {
     const method = METHODS.has(rawMethod) ? rawMethod : 'other';
     let byMethod = this.httpLabels.get(route);
-    if (!byMethod) this.httpLabels.set(route, (byMethod = new Map()));
+    if (!byMethod) {
+      byMethod = new Map();
+      this.httpLabels.set(route, byMethod);
+    }
     let byStatus = byMethod.get(method);
-    if (!byStatus) byMethod.set(method, (byStatus = new Map()));
+    if (!byStatus) {
+      byStatus = new Map();
+      byMethod.set(method, byStatus);
+    }
     let labels = byStatus.get(status);
-    if (!labels) byStatus.set(status, (labels = { route, method, status: String(status) }));
+    if (!labels) {
+      labels = { route, method, status: String(status) };
+      byStatus.set(status, labels);
+    }
     return labels;
   }
 
