@@ -3,7 +3,7 @@ import { pendingMigrationCount } from './migrate.js';
 import type { PgPubSub } from './pubsub.js';
 
 /** One readiness check: whether it passed, and what it found (never an internal message: the route is public). */
-export interface ReadinessCheck {
+interface ReadinessCheck {
   ok: boolean;
   /** Why it failed, in a few words. */
   problem?: string;

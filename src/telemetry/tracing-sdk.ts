@@ -21,22 +21,23 @@ export interface Tracing {
  * span per file read and socket. The manual spans are listed in src/trace.ts.
  */
 export function startTracing(opts: { serviceName: string; spanProcessors?: SpanProcessor[] }): Tracing {
+  const instrumentations = [
+    new HttpInstrumentation({ disableIncomingRequestInstrumentation: true }),
+    new UndiciInstrumentation(),
+    new PgInstrumentation({ requireParentSpan: true }),
+  ];
   const sdk = new NodeSDK({
     serviceName: opts.serviceName,
     ...(opts.spanProcessors ? { spanProcessors: opts.spanProcessors } : { traceExporter: new OTLPTraceExporter() }),
-    instrumentations: [
-      new HttpInstrumentation({ disableIncomingRequestInstrumentation: true }),
-      new UndiciInstrumentation(),
-      new PgInstrumentation({ requireParentSpan: true }),
-    ],
+    instrumentations,
     // Traces only: no OTLP metrics (Prometheus scrapes /metrics) and no OTLP logs (pino writes JSON lines).
     metricReaders: [],
     logRecordProcessors: [],
     autoDetectResources: false,
   });
   sdk.start();
-  // The service's own imports are ESM, which require hooks do not see: loading these modules once through
-  // require() (the same module instances the ESM imports get) lets the instrumentations patch them.
+  // The instrumentations patch a module when it is required; these may have been loaded already (through the ESM
+  // loader, or before the SDK started in a test): requiring them once more (the same instances) patches them.
   const require = createRequire(import.meta.url);
   require('node:http');
   require('node:https');
@@ -44,6 +45,7 @@ export function startTracing(opts: { serviceName: string; spanProcessors?: SpanP
   return {
     async shutdown() {
       await sdk.shutdown().catch(() => {});
+      for (const i of instrumentations) i.disable();
       trace.disable();
       context.disable();
       propagation.disable();

@@ -6,7 +6,7 @@ import { startTestServer, type TestServer } from '../helpers/server.js';
 import { waitFor } from '../helpers/wait.js';
 import { createLogger } from '../../src/log.js';
 import { Metrics, poolMetrics } from '../../src/telemetry/metrics.js';
-import { parseScrape, promtool, valueOf } from './scrape.js';
+import { parseScrape, promtool, sampleValue } from './scrape.js';
 
 const SENDER = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
 const QUOTE =
@@ -74,17 +74,17 @@ describe('Prometheus metrics', () => {
     const after = await waitFor(
       async () => {
         const { samples } = await scrape();
-        return valueOf(samples, 'swapgate_job_runs_total', job) > valueOf(before, 'swapgate_job_runs_total', job) ? samples : null;
+        return sampleValue(samples, 'swapgate_job_runs_total', job) > sampleValue(before, 'swapgate_job_runs_total', job) ? samples : null;
       },
       { what: 'the quote-store-sweep job to run' },
     );
     const quoteRoute = { route: '/v1/quote', method: 'GET', status: '200' };
-    expect(valueOf(after, HTTP, quoteRoute)).toBe(valueOf(before, HTTP, quoteRoute) + 1);
+    expect(sampleValue(after, HTTP, quoteRoute)).toBe(sampleValue(before, HTTP, quoteRoute) + 1);
     const calls = (provider: string, outcome: string) =>
-      valueOf(after, 'swapgate_provider_calls_total', { provider, outcome }) - valueOf(before, 'swapgate_provider_calls_total', { provider, outcome });
+      sampleValue(after, 'swapgate_provider_calls_total', { provider, outcome }) - sampleValue(before, 'swapgate_provider_calls_total', { provider, outcome });
     expect(calls('debridge', 'ok')).toBe(1);
     expect(calls('0x', 'error')).toBe(1);
-    expect(valueOf(after, 'swapgate_provider_call_duration_seconds_count', { provider: 'debridge' })).toBeGreaterThan(0);
+    expect(sampleValue(after, 'swapgate_provider_call_duration_seconds_count', { provider: 'debridge' })).toBeGreaterThan(0);
     // Event-loop delay and the process's own facts come with every scrape.
     expect(after.some((s) => s.name === 'nodejs_eventloop_lag_p99_seconds')).toBe(true);
   });
@@ -99,13 +99,13 @@ describe('Prometheus metrics', () => {
     expect((await a.get('/docs/errors')).status).toBe(200);
     const { text, samples } = await scrape();
     expect(text).not.toMatch(/MadeUp|4711/);
-    const op = (operation: string) => valueOf(samples, 'swapgate_graphql_operations_total', { operation, transport: 'http', outcome: 'ok' });
+    const op = (operation: string) => sampleValue(samples, 'swapgate_graphql_operations_total', { operation, transport: 'http', outcome: 'ok' });
     expect(op('other')).toBe(2);
     expect(op('DashboardChains')).toBe(1);
     expect(op('anonymous')).toBeGreaterThanOrEqual(1);
-    expect(valueOf(samples, HTTP, { route: 'unmatched', method: 'GET', status: '404' })).toBe(2);
-    expect(valueOf(samples, HTTP, { route: 'page:/docs', method: 'GET', status: '200' })).toBe(1);
-    expect(valueOf(samples, HTTP, { route: 'graphql', method: 'POST', status: '200' })).toBeGreaterThanOrEqual(4);
+    expect(sampleValue(samples, HTTP, { route: 'unmatched', method: 'GET', status: '404' })).toBe(2);
+    expect(sampleValue(samples, HTTP, { route: 'page:/docs', method: 'GET', status: '200' })).toBe(1);
+    expect(sampleValue(samples, HTTP, { route: 'graphql', method: 'POST', status: '200' })).toBeGreaterThanOrEqual(4);
   });
 
   it('passes promtool check metrics on a real scrape', async () => {
@@ -118,8 +118,8 @@ describe('Prometheus metrics', () => {
     for (let i = 0; i < 4; i++) await b.get('/v1/health');
     expect((await b.get('/v1/health')).status).toBe(429);
     const { text, samples } = await scrape(b);
-    expect(valueOf(samples, 'swapgate_rate_limit_rejections_total', { bucket: 'default' })).toBeGreaterThanOrEqual(2);
-    expect(valueOf(samples, HTTP, { route: '/v1/health', method: 'GET', status: '429' })).toBeGreaterThanOrEqual(2);
+    expect(sampleValue(samples, 'swapgate_rate_limit_rejections_total', { bucket: 'default' })).toBeGreaterThanOrEqual(2);
+    expect(sampleValue(samples, HTTP, { route: '/v1/health', method: 'GET', status: '429' })).toBeGreaterThanOrEqual(2);
     for (const name of ['swapgate_webhook_queue_pending', 'swapgate_webhook_queue_oldest_due_age_seconds', 'swapgate_websocket_connections'])
       expect(samples.find((s) => s.name === name)?.value, name).toBe(0);
     expect(text).not.toMatch(/swapgate_db_pool/);
@@ -138,13 +138,13 @@ describe('Prometheus metrics', () => {
       },
     });
     let samples = parseScrape(await m.render());
-    expect(valueOf(samples, 'swapgate_db_pool_connections', { state: 'idle' })).toBe(3);
-    expect(valueOf(samples, 'swapgate_db_pool_connections', { state: 'busy' })).toBe(4);
-    expect(valueOf(samples, 'swapgate_db_pool_waiting_clients')).toBe(2);
-    expect(valueOf(samples, 'swapgate_test_broken')).toBeNaN();
+    expect(sampleValue(samples, 'swapgate_db_pool_connections', { state: 'idle' })).toBe(3);
+    expect(sampleValue(samples, 'swapgate_db_pool_connections', { state: 'busy' })).toBe(4);
+    expect(sampleValue(samples, 'swapgate_db_pool_waiting_clients')).toBe(2);
+    expect(sampleValue(samples, 'swapgate_test_broken')).toBeNaN();
     pool.waitingCount = 0;
     samples = parseScrape(await m.render());
-    expect(valueOf(samples, 'swapgate_db_pool_waiting_clients')).toBe(0);
+    expect(sampleValue(samples, 'swapgate_db_pool_waiting_clients')).toBe(0);
   });
 
   it('ships example alert rules that promtool accepts, over series this service exports', async () => {

@@ -22,7 +22,7 @@ export function parseScrape(text: string): Sample[] {
 }
 
 /** The value of the one sample of `name` whose labels include `labels` (0 when there is none). */
-export function valueOf(samples: Sample[], name: string, labels: Record<string, string> = {}): number {
+export function sampleValue(samples: Sample[], name: string, labels: Record<string, string> = {}): number {
   const found = samples.filter((s) => s.name === name && Object.entries(labels).every(([k, v]) => s.labels[k] === v));
   if (found.length > 1) throw new Error(`${name} ${JSON.stringify(labels)} matches ${found.length} samples`);
   return found[0]?.value ?? 0;
