@@ -1,5 +1,5 @@
 /**
- * GraphQL operations whose names are metric labels (`swapgate_graphql_operations_total{operation}`): the named
+ * GraphQL operations whose names are metric labels (`swapgate_graphql_operation_duration_seconds{operation}`): the named
  * operations the repository itself sends or documents, i.e. the dashboard's and the pay page's (web/), the CLI's
  * `webhooks listen` (src/webhooks/listen.ts) and the examples of docs/*.md. Any other name counts as `other` and an
  * operation without a name as `anonymous`, so a client cannot make up names to add series.

@@ -5,6 +5,7 @@ import type { Logger } from '../log.js';
 import type { JobRun } from '../jobs/runner.js';
 import type { ProviderCall } from '../quotes/service.js';
 import type { DeliveryOutcome } from '../webhooks/service.js';
+import { BoundHistogram } from './bound-histogram.js';
 import { operationLabel } from './graphql-operations.js';
 
 const P = 'swapgate_';
@@ -41,33 +42,25 @@ export type GaugeSetter<L extends string> = (value: number, labels?: LabelValues
  * at scrape time from their source through `addCollector`, the one way to add a series later (the fee ledger's).
  *
  * Every label has a bounded set of values: route templates (never raw paths), operation names from an allow-list,
- * provider ids, job names, fixed outcomes. The request path keeps its cost at a map lookup and an observe: label
- * objects are made once per label set and reused.
+ * provider ids, job names, fixed outcomes. The request path keeps its cost at a few map lookups and a bucket
+ * increment: label objects are made once per label set and reused, and its histograms are BoundHistograms.
  */
 export class Metrics {
   readonly registry = new Registry();
   readonly contentType = this.registry.contentType;
 
-  private readonly http = new Histogram({
-    name: `${P}http_request_duration_seconds`,
-    help: 'HTTP requests by route (REST template, graphql, page group, unmatched), method and status: latency, and by _count the number of requests.',
-    labelNames: ['route', 'method', 'status'] as const,
-    buckets: LATENCY_BUCKETS,
-    registers: [this.registry],
-  });
-  private readonly graphql = new Counter({
-    name: `${P}graphql_operations_total`,
-    help: 'GraphQL operations by operation name (documented operations; other names count as other), transport (http, ws) and outcome (ok, error).',
-    labelNames: ['operation', 'transport', 'outcome'] as const,
-    registers: [this.registry],
-  });
-  private readonly graphqlDuration = new Histogram({
-    name: `${P}graphql_operation_duration_seconds`,
-    help: 'GraphQL operation latency by operation name (a subscription counts its lifetime).',
-    labelNames: ['operation'] as const,
-    buckets: LATENCY_BUCKETS,
-    registers: [this.registry],
-  });
+  private readonly http = new BoundHistogram<'route' | 'method' | 'status'>(
+    `${P}http_request_duration_seconds`,
+    'HTTP requests by route (REST template, graphql, page group, unmatched), method and status: latency, and by _count the number of requests.',
+    LATENCY_BUCKETS,
+    this.registry,
+  );
+  private readonly graphql = new BoundHistogram<'operation' | 'transport' | 'outcome'>(
+    `${P}graphql_operation_duration_seconds`,
+    'GraphQL operations by operation name (documented operations; other names count as other, none as anonymous), transport (http, ws) and outcome (ok, error): latency (a subscription counts its lifetime), and by _count the number of operations.',
+    LATENCY_BUCKETS,
+    this.registry,
+  );
   private readonly providerDuration = new Histogram({
     name: `${P}provider_call_duration_seconds`,
     help: 'Quote calls to each provider: latency (a timed-out call counts the timeout).',
@@ -119,21 +112,17 @@ export class Metrics {
   observeRequest(r: Readonly<AnsweredRequest>): void {
     const seconds = r.ms / 1000;
     if (r.method !== 'WS') this.http.observe(this.httpLabelsOf(r.route ?? 'unmatched', r.method, r.status), seconds);
-    if (r.operation !== undefined) {
-      const labels = this.graphqlLabelsOf(operationLabel(r.operation));
-      this.graphql.inc(labels.counts[(r.method === 'WS' ? 2 : 0) + (r.errorCode ? 1 : 0)]);
-      this.graphqlDuration.observe(labels.duration, seconds);
-    }
+    if (r.operation !== undefined)
+      this.graphql.observe(this.graphqlLabelsOf(operationLabel(r.operation))[(r.method === 'WS' ? 2 : 0) + (r.errorCode ? 1 : 0)], seconds);
   }
 
-  /** operation label → its label objects: the duration's, and the counter's by [http ok, http error, ws ok, ws error]. */
-  private readonly graphqlLabels = new Map<string, { duration: LabelValues<'operation'>; counts: LabelValues<'operation' | 'transport' | 'outcome'>[] }>();
+  /** operation label → its label objects by [http ok, http error, ws ok, ws error]. */
+  private readonly graphqlLabels = new Map<string, LabelValues<'operation' | 'transport' | 'outcome'>[]>();
 
   private graphqlLabelsOf(operation: string) {
     let labels = this.graphqlLabels.get(operation);
     if (!labels) {
-      const counts = (['http', 'ws'] as const).flatMap((transport) => (['ok', 'error'] as const).map((outcome) => ({ operation, transport, outcome })));
-      labels = { duration: { operation }, counts };
+      labels = (['http', 'ws'] as const).flatMap((transport) => (['ok', 'error'] as const).map((outcome) => ({ operation, transport, outcome })));
       this.graphqlLabels.set(operation, labels);
     }
     return labels;

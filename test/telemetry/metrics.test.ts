@@ -99,7 +99,8 @@ describe('Prometheus metrics', () => {
     expect((await a.get('/docs/errors')).status).toBe(200);
     const { text, samples } = await scrape();
     expect(text).not.toMatch(/MadeUp|4711/);
-    const op = (operation: string) => sampleValue(samples, 'swapgate_graphql_operations_total', { operation, transport: 'http', outcome: 'ok' });
+    const op = (operation: string) =>
+      sampleValue(samples, 'swapgate_graphql_operation_duration_seconds_count', { operation, transport: 'http', outcome: 'ok' });
     expect(op('other')).toBe(2);
     expect(op('DashboardChains')).toBe(1);
     expect(op('anonymous')).toBeGreaterThanOrEqual(1);
