@@ -168,6 +168,7 @@ export const restTable: Record<string, RestRow> = {
     why: 'the customer downloads the receipt of a paid invoice (id = access token); NOT_FOUND before paid',
   },
   'GET /v1/health': { kind: 'public', why: 'liveness and the loaded provider ids; no tenant data' },
+  'GET /v1/ready': { kind: 'public', why: 'readiness checks of this instance (database, migrations, pubsub); no tenant data' },
   'GET /v1/openapi.json': { kind: 'public', why: 'the API description, the same for everyone' },
   'GET /v1/account': { kind: 'own', why: "answers the key's own account and mode; takes no id" },
   'GET /v1/chains': { kind: 'public', why: 'chain registry, the same for everyone' },
