@@ -4,7 +4,9 @@
  * Layers, top to bottom; a file imports its own layer or a lower one, never a higher one:
  *   composition root  src/services.ts, src/app.ts, src/infra.ts, src/config.ts: builds everything, may import anything
  *   transports        src/http, src/rest, src/graphql, src/pages, src/openapi, src/docs, src/main.ts, src/dev.ts, src/cli.ts,
- *                     src/devnet-pay.ts (`npm run devnet:pay`: pays a session through the API from the devnet wallet)
+ *                     src/devnet-pay.ts (`npm run devnet:pay`: pays a session through the API from the devnet wallet),
+ *                     src/telemetry (the Prometheus metrics, fed through the hooks domains expose and served on /metrics or
+ *                     METRICS_PORT; the OpenTelemetry SDK) and src/tracing.ts (the preload that starts it, like an entry)
  *   domains           src/<domain>/ (DOMAINS below)
  *   providers and db  src/providers, src/db, src/devnet (the local chain stands in for a provider's network)
  *   foundations       FOUNDATIONS below: no state, no I/O of their own, import nothing else of src/
@@ -47,16 +49,17 @@ const ENTRY = '(service|views|state|input|topics|config|jobs|outbox)\\.ts$';
 
 /**
  * Foundations: errors and their codes, validation shapes, ids, the clock, the logger, env parsing, the core settings
- * every layer reads (PUBLIC_URL, BRAND…), the job runner, and the two schema helpers every view uses
+ * every layer reads (PUBLIC_URL, BRAND…), manual spans (src/trace.ts: @opentelemetry/api only, a no-op while no SDK is
+ * registered, so any layer may mark its work), the job runner, and the two schema helpers every view uses
  * (src/openapi/common.ts, same-shape.ts: zod only, whereas the rest of src/openapi is the REST transport's document).
  */
 const FOUNDATIONS = [
-  '^src/(errors|validation|ids|clock|log|env|core-config)\\.ts$',
+  '^src/(errors|validation|ids|clock|log|env|core-config|trace)\\.ts$',
   '^src/jobs/',
   '^src/openapi/(common|same-shape)\\.ts$',
 ];
 const LOWER = ['^src/(providers|db|devnet)/', '^src/handles\.ts$'];
-const TRANSPORT = '^src/((http|rest|graphql|pages|openapi|docs)/|(main|dev|cli|devnet-pay)\\.ts$)';
+const TRANSPORT = '^src/((http|rest|graphql|pages|openapi|docs|telemetry)/|(main|dev|cli|devnet-pay|tracing)\\.ts$)';
 const ROOT = '^src/(services|app|infra|config)\\.ts$';
 
 /** @type {import('dependency-cruiser').IConfiguration} */

@@ -1,5 +1,5 @@
 // What `npm test` needs outside node_modules, checked in its first second: a run that would fail minutes later on
-// a missing browser or PDF renderer stops here, naming the package and the command that installs it.
+// a missing browser, PDF renderer or promtool stops here, naming the package and the command that installs it.
 import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
 
@@ -22,15 +22,17 @@ const executable = (file) => {
 const onPath = (name) => (process.env.PATH ?? '').split(delimiter).some((dir) => dir && executable(join(dir, name)));
 
 // The end-to-end browser tests drive Debian's chromium (test/e2e/harness.ts; CHROMIUM_PATH overrides), never a
-// downloaded browser; the receipt tests render PDFs with poppler's pdftoppm.
+// downloaded browser; the receipt tests render PDFs with poppler's pdftoppm; the metrics tests check a real scrape and
+// the example alert rules with prometheus's promtool (test/telemetry/).
 const missing = [];
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!executable(chromium)) missing.push({ what: `chromium (${chromium}; CHROMIUM_PATH overrides)`, pkg: 'chromium' });
 if (!onPath('pdftoppm')) missing.push({ what: 'pdftoppm (on PATH)', pkg: 'poppler-utils' });
+if (!onPath('promtool')) missing.push({ what: 'promtool (on PATH)', pkg: 'prometheus' });
 if (missing.length) {
   problems.push(
     `Missing: ${missing.map((m) => `${m.what} from the ${m.pkg} package`).join('; ')}. Install (Debian/Ubuntu, as root):\n` +
-      '    apt-get install -y chromium fonts-dejavu-core fonts-liberation poppler-utils',
+      '    apt-get install -y chromium fonts-dejavu-core fonts-liberation poppler-utils prometheus',
   );
 }
 

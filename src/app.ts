@@ -6,6 +6,9 @@ import { createLogger, type Logger } from './log.js';
 import { systemClock, type Clock } from './clock.js';
 import type { Infra } from './infra.js';
 import { createServices, type Services } from './services.js';
+import { RequestObservers } from './http/observe.js';
+import { Metrics, poolMetrics } from './telemetry/metrics.js';
+import { startMetricsServer, type MetricsServer } from './telemetry/metrics-server.js';
 
 /**
  * The running process as its entry points hold it (main, dev, tests, benches): the infrastructure, the
@@ -17,6 +20,8 @@ export interface App {
   services: Services;
   /** The database itself: its kind for the start-up log, raw SQL for tests and tools. */
   db: Pick<Db, 'kind' | 'sql'>;
+  /** `/metrics` on its own port (METRICS_PORT set). */
+  metricsServer?: MetricsServer;
   /** Stops jobs, pubsub and the database (the HTTP server is closed by its owner first). */
   close(): Promise<void>;
 }
@@ -38,14 +43,28 @@ export async function createApp(config: Config, opts: AppOptions = {}): Promise<
   }
   const pubsub = new PgPubSub(db, log);
   await pubsub.start();
-  const infra: Infra = { config, log, clock: opts.clock ?? systemClock, prisma: db.prisma, pubsub };
+  const requests = new RequestObservers((err) => log.warn({ err }, 'request observer failed'));
+  // Metrics exist only where they can be scraped: /metrics with ADMIN_TOKEN, or METRICS_PORT. Otherwise nothing counts.
+  const metrics = config.ADMIN_TOKEN || config.METRICS_PORT !== undefined ? new Metrics(log) : undefined;
+  if (metrics) {
+    requests.add((r) => metrics.observeRequest(r));
+    if (db.pool) poolMetrics(metrics, db.pool);
+  }
+  const infra: Infra = { config, log, clock: opts.clock ?? systemClock, prisma: db.prisma, pubsub, requests, metrics };
   const services = createServices(infra, db.sql, { pgPool: db.pool });
+  let metricsServer: MetricsServer | undefined;
+  if (metrics && config.METRICS_PORT !== undefined) {
+    metricsServer = await startMetricsServer(metrics, { port: config.METRICS_PORT, host: config.METRICS_HOST, log });
+    log.info({ url: metricsServer.url }, 'metrics listening');
+  }
   if (config.JOBS_ENABLED) services.startJobs();
   return {
     infra,
     services,
     db,
+    metricsServer,
     async close() {
+      await metricsServer?.close();
       await services.stop();
       await pubsub.close();
       await db.close();

@@ -19,6 +19,7 @@ import { requestLogsEnv } from './request-logs/config.js';
 import { authEnv } from './auth/config.js';
 import { adminEnv } from './admin/config.js';
 import { statusEnv } from './status/config.js';
+import { telemetryEnv } from './telemetry/config.js';
 
 /**
  * Environment configuration, parsed and validated once at start. Each domain owns a fragment
@@ -46,6 +47,7 @@ const schema = z.object({
   ...authEnv,
   ...adminEnv,
   ...statusEnv,
+  ...telemetryEnv,
 });
 
 type Parsed = z.infer<typeof schema>;

@@ -45,7 +45,7 @@ export function devHints(c: HintContext): string {
   const blocks: string[] = [];
   const hint = (text: string, ...commands: string[]) => blocks.push([...text.split('\n').map((l) => `  ${l}`), ...commands.map((l) => `    ${l}`)].join('\n'));
 
-  hint('Health:', `curl -s ${c.base}/v1/health`);
+  hint('Health (liveness) and readiness (database, migrations, pubsub):', `curl -s ${c.base}/v1/health`, `curl -s ${c.base}/v1/ready`);
   hint('Who am I, over GraphQL (the key in x-api-key):', `${post} ${c.base}/graphql -d ${gql('{ viewer { accountId mode } }')}`);
   hint(
     'Rate limits: every answer carries RateLimit-Policy and RateLimit. Create and send an invoice (emailed to\ncustomerEmail; see the dev outbox); run it twice: the same Idempotency-Key replays the first answer\n(Idempotent-Replayed: true) instead of creating a second invoice:',
@@ -127,6 +127,7 @@ export function devHints(c: HintContext): string {
       })} | ${pick('id')})`,
       `${admin} ${json} ${c.base}/v1/admin/status/incidents/$INCIDENT/updates -d ${body({ status: 'resolved', message: 'All good again.' })}`,
     );
+    hint('Prometheus metrics (the same token; METRICS_PORT would serve them on a port of their own):', `${admin} ${c.base}/metrics`);
   }
   const text = [
     'Try (each indented block runs as printed: paste it whole into a shell, in this directory):',

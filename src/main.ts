@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig } from './config.js';
 import { createApp, type App } from './app.js';
 import { createHttpServer, type RunningServer } from './http/server.js';
+import { flushTraces } from './trace.js';
 
 /** Starts the service: config → database (migrated) → jobs → HTTP; SIGTERM/SIGINT shut it down gracefully. */
 export async function start(env: NodeJS.ProcessEnv = process.env) {
@@ -22,6 +23,7 @@ export function installShutdown(app: Pick<App, 'close' | 'infra'>, running: Runn
       await running.close();
       await app.close();
       await extra();
+      await flushTraces();
     } catch (err) {
       log.error({ err }, 'error during shutdown');
     }

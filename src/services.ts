@@ -57,6 +57,8 @@ import { AdminService } from './admin/service.js';
 import { LedgerService } from './ledger/service.js';
 import { StatusService } from './status/service.js';
 import { statusJobs } from './status/jobs.js';
+import { checkReadiness, type Readiness } from './db/readiness.js';
+import { type Metrics, sharedRead } from './telemetry/metrics.js';
 
 /**
  * Domain services, built once per process and shared by GraphQL resolvers, REST routes and jobs. No business
@@ -74,6 +76,8 @@ export interface Services {
   team: TeamService;
   /** Liveness and the providers loaded in this instance. */
   health(): { ok: boolean; providers: string[] };
+  /** Readiness: the database answers, this build's migrations are applied, the pubsub LISTEN connection is up. */
+  ready(): Promise<Readiness>;
   providers: ProviderRegistry;
   rpc: RpcClients;
   assets: AssetsService;
@@ -116,7 +120,7 @@ export interface Services {
  * poller's claim, event retention); `pgPool` the Postgres pool when there is one (the rate limiter's store).
  */
 export function createServices(infra: Infra, sql: RawSql, opts: { pgPool?: pg.Pool } = {}): Services {
-  const { config, log, clock, prisma, pubsub } = infra;
+  const { config, log, clock, prisma, pubsub, metrics } = infra;
   const jobs = new JobRunner(log);
 
   // ---- building blocks ---------------------------------------------------------------------------------
@@ -324,6 +328,8 @@ export function createServices(infra: Infra, sql: RawSql, opts: { pgPool?: pg.Po
   ];
   const unsubscribes: Array<Promise<(() => Promise<void>) | undefined>> = [];
 
+  if (metrics) wireMetrics(metrics, { quotes, webhooks, jobs, ratelimit });
+
   return {
     admin,
     accounts,
@@ -331,6 +337,7 @@ export function createServices(infra: Infra, sql: RawSql, opts: { pgPool?: pg.Po
     signIn,
     team,
     health: () => ({ ok: true, providers: providers.ids() }),
+    ready: () => checkReadiness({ sql, pubsub }),
     providers,
     rpc,
     assets,
@@ -376,4 +383,28 @@ export function createServices(infra: Infra, sql: RawSql, opts: { pgPool?: pg.Po
       await ratelimit.close();
     },
   };
+}
+
+/**
+ * The metrics' sources (src/telemetry/metrics.ts), when metrics are served: each domain's hook feeds its counters,
+ * and the webhook queue is read at each scrape. The fee ledger's gauges join here through `metrics.addCollector`.
+ * (HTTP requests are observed in src/app.ts; the database pool there too; WebSockets by src/http/server.ts.)
+ */
+function wireMetrics(metrics: Metrics, d: { quotes: QuoteService; webhooks: WebhooksService; jobs: JobRunner; ratelimit: RateLimitService }): void {
+  d.quotes.observeProviderCalls((call) => metrics.providerCall(call));
+  d.webhooks.observeDeliveries((outcome) => metrics.webhookDelivery(outcome));
+  d.jobs.observe((run) => metrics.jobRun(run));
+  d.ratelimit.observeRejections((bucket) => metrics.rateLimitRejection(bucket));
+  // One query per scrape feeds both gauges.
+  const queue = sharedRead(() => d.webhooks.queueStats());
+  metrics.addCollector({
+    name: 'swapgate_webhook_queue_pending',
+    help: 'Webhook deliveries waiting to be sent (due or scheduled for a retry, in flight included), all instances.',
+    collect: async (set) => set((await queue()).pending),
+  });
+  metrics.addCollector({
+    name: 'swapgate_webhook_queue_oldest_due_age_seconds',
+    help: 'How long the oldest due webhook delivery has waited past its due time (0: none is waiting), all instances.',
+    collect: async (set) => set((await queue()).oldestDueSeconds),
+  });
 }

@@ -6,6 +6,11 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { PrismaClient } from './generated/client.js';
 import { lockDataDir } from './data-dir-lock.js';
+import { tracedAdapter } from './traced-adapter.js';
+import { activeTracer } from '../trace.js';
+
+/** The adapter as Prisma gets it: with a span per transaction when tracing is on at start (./traced-adapter.ts). */
+const traced = <F extends { connect(): Promise<object> }>(factory: F): F => (activeTracer() ? tracedAdapter(factory, 'postgresql') : factory);
 
 export type Prisma = PrismaClient;
 
@@ -45,7 +50,7 @@ async function createPostgres(url: string, max: number): Promise<Db> {
   const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 10_000 });
   // A broken idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
-  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  const prisma = new PrismaClient({ adapter: traced(new PrismaPg(pool)) });
   const wrap = (c: pg.Pool | pg.PoolClient): RawSql => ({
     async query<T>(text: string, params?: unknown[]) {
       const r = await c.query(text, params as unknown[]);
@@ -103,7 +108,7 @@ async function createPglite(dataDir: string): Promise<Db> {
       throw err;
     }
   }
-  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+  const prisma = new PrismaClient({ adapter: traced(new PrismaPGlite(pglite)) });
   const sql: RawSql = {
     async query<T>(text: string, params?: unknown[]) {
       const r = await pglite.query(text, params as unknown[]);

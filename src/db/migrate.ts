@@ -42,6 +42,19 @@ function readMigrations(dir = MIGRATIONS_DIR): Migration[] {
 
 export class MigrationError extends Error {}
 
+/** The migration folders this build ships, by name (read once: they do not change while the process runs). */
+let shipped: string[] | undefined;
+const shippedMigrations = (): string[] => (shipped ??= readMigrations().map((m) => m.name));
+
+/** How many of this build's migrations the database has not applied (0: its schema is this build's). */
+export async function pendingMigrationCount(sql: RawSql): Promise<number> {
+  const rows = await sql.query<{ migration_name: string }>(
+    'SELECT migration_name FROM "_prisma_migrations" WHERE finished_at IS NOT NULL AND rolled_back_at IS NULL',
+  );
+  const applied = new Set(rows.map((r) => r.migration_name));
+  return shippedMigrations().filter((name) => !applied.has(name)).length;
+}
+
 /**
  * Applies pending migrations in name order, each in its own transaction, under a session
  * advisory lock so that two instances starting at once apply each migration exactly once.

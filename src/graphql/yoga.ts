@@ -5,6 +5,9 @@ import { maxDepthPlugin } from '@escape.tech/graphql-armor-max-depth';
 import { maxDirectivesPlugin } from '@escape.tech/graphql-armor-max-directives';
 import { maxTokensPlugin } from '@escape.tech/graphql-armor-max-tokens';
 import { blockFieldSuggestionsPlugin } from '@escape.tech/graphql-armor-block-field-suggestions';
+import { useOpenTelemetry } from '@envelop/opentelemetry';
+import { SpanKind, trace } from '@opentelemetry/api';
+import { activeTracer } from '../trace.js';
 import type { Config } from '../config.js';
 import type { Logger } from '../log.js';
 import { apiErrorExtensions, toGraphQLError } from '../http/errors.js';
@@ -204,6 +207,25 @@ export function createGraphQLServer({
     // Bodies reach yoga already read and capped at BODY_LIMIT_BYTES (src/http/body.ts; WebSocket frames by
     // maxPayload), so yoga's own limit would only re-pipe every body through a stream for nothing.
     maxRequestBodySize: false,
-    plugins: [...documentLimits(config), useOperationLimits(config), useErrorCodes(log), useIdempotentReplayHeader(), useRequestOutcome()],
+    plugins: [
+      ...documentLimits(config),
+      useOperationLimits(config),
+      useErrorCodes(log),
+      useIdempotentReplayHeader(),
+      useRequestOutcome(),
+      // With tracing on (src/trace.ts): a span per execution, a child of the request's span. No document, variables or
+      // result in it (they may hold addresses and amounts); no span per resolver (too many, too small).
+      ...(activeTracer()
+        ? [
+            useOpenTelemetry(
+              { resolvers: false, variables: false, result: false, document: false },
+              trace.getTracerProvider(),
+              SpanKind.INTERNAL,
+              {},
+              config.BRAND,
+            ) as Plugin,
+          ]
+        : []),
+    ],
   });
 }

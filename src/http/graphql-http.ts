@@ -9,7 +9,6 @@ import { clientIp } from './client-ip.js';
 import { graphqlErrorBody } from './errors.js';
 import type { HttpRateLimit } from './rate-limit.js';
 import { headerValue, sendJson } from './respond.js';
-import { graphqlRoute } from './request-log.js';
 import { GRAPHIQL_CSP } from './security.js';
 import type { HttpDeps, RequestState } from './types.js';
 
@@ -64,7 +63,8 @@ export function graphqlHttpTransport(deps: HttpDeps, yoga: ReturnType<typeof cre
      * read now.
      */
     const logged = async (op: string | null | undefined) => {
-      state.route = graphqlRoute(op ?? undefined);
+      state.route = 'graphql';
+      state.operation = op ?? '';
       state.errorCode = gqlContext.outcome.errorCode;
       state.auth = (await gqlContext.auth().catch(() => null)) ?? undefined;
     };

@@ -32,7 +32,7 @@ export function graphqlWsTransport(
   server: Server,
   opts: { overCap: (s: Socket) => boolean; shuttingDown: () => boolean },
 ) {
-  const { config, log, services } = deps;
+  const { config, log, services, requests } = deps;
   const { ratelimit } = services;
   const wss = new WebSocketServer({
     server,
@@ -106,6 +106,8 @@ export function graphqlWsTransport(
     if (!op?.ctx) return;
     const { ctx, started, requestId, errorCode } = op;
     const latencyMs = Math.round((performance.now() - started) * 10) / 10;
+    if (requests?.active)
+      requests.emit({ method: 'WS', route: 'graphql', operation: ctx.outcome.operation ?? '', status: wsStatus(errorCode), errorCode, ms: latencyMs });
     void ctx
       .auth()
       .then((auth) => {
@@ -123,6 +125,24 @@ export function graphqlWsTransport(
       })
       .catch(() => {});
   };
+
+  // Connections past connection_init, with the operations each runs (graphql-ws keeps ctx.subscriptions), for the
+  // metrics gauges read at scrape.
+  const live = new Set<{ subscriptions: Record<string, unknown> }>();
+  deps.metrics?.addCollector({
+    name: 'swapgate_websocket_connections',
+    help: 'Open GraphQL WebSocket connections of this instance (past connection_init).',
+    collect: (set) => set(live.size),
+  });
+  deps.metrics?.addCollector({
+    name: 'swapgate_websocket_active_subscriptions',
+    help: 'GraphQL operations running on WebSockets of this instance (subscriptions; queries and mutations while they run).',
+    collect: (set) => {
+      let n = 0;
+      for (const c of live) n += Object.keys(c.subscriptions).length;
+      set(n);
+    },
+  });
 
   useServer(
     {
@@ -142,6 +162,8 @@ export function graphqlWsTransport(
           }
           wsKeyOf.set(socket, bucket);
         }
+        live.add(ctx);
+        socket.once('close', () => live.delete(ctx));
         return true;
       },
       // Errors a subscription raises while streaming (e.g. UNAUTHORIZED on its first step) reach this, not the

@@ -1,7 +1,9 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { context, propagation, ROOT_CONTEXT, type Span, SpanKind, SpanStatusCode, trace } from '@opentelemetry/api';
 import { ApiError, isApiError } from '../errors.js';
 import { createGraphQLServer } from '../graphql/yoga.js';
-import { pageHandlers, pageUsage } from '../pages/index.js';
+import { pageHandlers, pageRoute, pageUsage } from '../pages/index.js';
+import { activeTracer } from '../trace.js';
 import { renderGraphiQL } from '../pages/graphiql/page.js';
 import { newTicket } from '../ratelimit/service.js';
 import { type RouteHandler, Router } from '../rest/router.js';
@@ -9,8 +11,9 @@ import { restRoutes } from '../rest/routes.js';
 import { errorBody, restError } from './errors.js';
 import { graphqlHttpTransport } from './graphql-http.js';
 import { graphqlWsTransport } from './graphql-ws.js';
+import { metricsTransport } from './metrics-route.js';
 import { httpRateLimit } from './rate-limit.js';
-import { recordRequest } from './request-log.js';
+import { graphqlRoute, recordRequest } from './request-log.js';
 import { requestIdFrom } from './request-id.js';
 import { sendJson } from './respond.js';
 import { restTransport } from './rest.js';
@@ -43,9 +46,20 @@ export function createHttpServer(deps: HttpDeps, opts: { extraRoutes?: RouteHand
   const pages = pageHandlers(services, config, restRoutes);
   let shuttingDown = false;
 
-  const handler = async (req: IncomingMessage, res: ServerResponse) => {
-    const state: RequestState = { requestId: requestIdFrom(req.headers['x-request-id']), started: performance.now(), rateLimit: newTicket() };
+  const metricsRoute = metricsTransport(deps, rate);
+  const observers = deps.requests;
+
+  const handle = async (req: IncomingMessage, res: ServerResponse, span: Span | undefined) => {
+    const state: RequestState = {
+      requestId: requestIdFrom(req.headers['x-request-id']),
+      started: performance.now(),
+      rateLimit: newTicket(),
+      method: req.method ?? 'GET',
+      status: 0,
+      ms: 0,
+    };
     res.setHeader('x-request-id', state.requestId);
+    span?.setAttribute('request.id', state.requestId);
     securityHeaders(req, res, config);
     if (node.overCap(req.socket)) {
       res.setHeader('connection', 'close');
@@ -64,19 +78,44 @@ export function createHttpServer(deps: HttpDeps, opts: { extraRoutes?: RouteHand
       if (state.auth)
         recordRequest(services.requestLogs, config.TRUST_PROXY, req, {
           auth: state.auth,
-          route: state.route ?? path,
+          route: state.route === 'graphql' ? graphqlRoute(state.operation || undefined) : (state.route ?? path),
           status: res.statusCode,
           latencyMs: ms,
           requestId: state.requestId,
           errorCode: state.errorCode,
         });
+      state.status = res.statusCode;
+      state.ms = ms;
+      if (observers?.active) observers.emit(state);
     });
+    if (span)
+      res.once('close', () => {
+        if (state.route) span.updateName(`${state.method} ${state.route}`);
+        if (state.route) span.setAttribute('http.route', state.route);
+        if (state.operation) span.setAttribute('graphql.operation.name', state.operation);
+        span.setAttribute('http.response.status_code', res.statusCode);
+        if (res.statusCode >= 500 || !res.writableFinished)
+          span.setStatus({ code: SpanStatusCode.ERROR, message: res.writableFinished ? undefined : 'answer cut short' });
+        span.end();
+      });
     try {
       if (shuttingDown) res.setHeader('connection', 'close');
       const url = new URL(req.url ?? '/', 'http://localhost');
-      if (corsApplies(url.pathname) && applyCors(req, res, config)) return;
-      if (url.pathname === '/graphql') return await graphql(req, res, state, url);
+      if (corsApplies(url.pathname) && applyCors(req, res, config)) {
+        state.route = 'preflight';
+        return;
+      }
+      if (url.pathname === '/graphql') {
+        state.route = 'graphql';
+        return await graphql(req, res, state, url);
+      }
       if (url.pathname === '/v1' || url.pathname.startsWith('/v1/')) return await rest(req, res, state, url);
+      if (url.pathname === '/metrics') {
+        state.route = '/metrics';
+        return await metricsRoute(req, res, state);
+      }
+      // Labelled before the page answers (observers run when the answer is sent, maybe before the page returns).
+      state.route = pageRoute(url.pathname);
       await rate.limit(req, res, state.rateLimit, null, pageUsage(req.method, url.pathname));
       for (const page of pages) if (await page(req, res, url, state.requestId)) return;
       throw new ApiError('NOT_FOUND', `No route for ${req.method} ${url.pathname}`);
@@ -92,6 +131,16 @@ export function createHttpServer(deps: HttpDeps, opts: { extraRoutes?: RouteHand
       state.errorCode = r.body.error.code;
       sendJson(res, r.status, r.body, r.headers);
     }
+  };
+
+  // With tracing on, each request runs inside its span (a caller's traceparent continues its trace): what it does
+  // (provider calls, transactions, queries, GraphQL execution) nests in it. Off, nothing is made.
+  const handler = (req: IncomingMessage, res: ServerResponse) => {
+    const tracer = activeTracer();
+    if (!tracer) return handle(req, res, undefined);
+    const parent = propagation.extract(ROOT_CONTEXT, req.headers);
+    const span = tracer.startSpan(`${req.method} request`, { kind: SpanKind.SERVER, attributes: { 'http.request.method': req.method } }, parent);
+    return context.with(trace.setSpan(parent, span), () => handle(req, res, span));
   };
 
   const node = createNodeServer(config, handler);

@@ -1,4 +1,5 @@
 import type { Logger } from '../log.js';
+import { inSpan } from '../trace.js';
 
 export interface Job {
   name: string;
@@ -20,6 +21,14 @@ const systemTimers: Timers = {
   clear: (h) => clearTimeout(h as NodeJS.Timeout),
 };
 
+/** One finished run of a job, as observers see it (metrics: wired in src/services.ts). */
+export interface JobRun {
+  job: string;
+  /** `failed`: the run threw (and was logged); a run cut short by stop() is neither and is not reported. */
+  outcome: 'ok' | 'failed';
+  ms: number;
+}
+
 interface Slot {
   job: Job;
   timer?: unknown;
@@ -38,6 +47,7 @@ export class JobRunner {
   private slots = new Map<string, Slot>();
   private abort = new AbortController();
   private started = false;
+  private observers: Array<(run: JobRun) => void> = [];
 
   constructor(
     private log: Logger,
@@ -55,6 +65,11 @@ export class JobRunner {
     if (this.started) return;
     this.started = true;
     for (const slot of this.slots.values()) this.schedule(slot, 0);
+  }
+
+  /** Every finished run (metrics). Observers must not throw; one that does is logged. */
+  observe(observer: (run: JobRun) => void) {
+    this.observers.push(observer);
   }
 
   /** Names of the jobs added (what this instance runs). */
@@ -81,14 +96,33 @@ export class JobRunner {
   private async runOnce(slot: Slot): Promise<void> {
     slot.woken = false;
     let next = slot.job.intervalMs;
+    const started = performance.now();
+    let outcome: JobRun['outcome'] = 'ok';
     try {
-      const r = await slot.job.run(this.abort.signal);
+      // A span per run (when tracing is on): what the run does (queries, provider calls, webhook attempts) nests in it.
+      const r = await inSpan(
+        `job ${slot.job.name}`,
+        () => ({ 'job.name': slot.job.name }),
+        (): Promise<unknown> => slot.job.run(this.abort.signal),
+      );
       if (typeof r === 'number') next = r;
     } catch (err) {
+      outcome = 'failed';
       if (!this.abort.signal.aborted) this.log.error({ err, job: slot.job.name }, 'job run failed');
     } finally {
+      if (!this.abort.signal.aborted && this.observers.length) this.report({ job: slot.job.name, outcome, ms: performance.now() - started });
       slot.running = undefined;
       if (!this.abort.signal.aborted) this.schedule(slot, slot.woken ? 0 : next);
+    }
+  }
+
+  private report(run: JobRun) {
+    for (const o of this.observers) {
+      try {
+        o(run);
+      } catch (err) {
+        this.log.warn({ err }, 'job run observer failed');
+      }
     }
   }
 

@@ -39,3 +39,14 @@ export function pageHandlers(
  */
 export const pageUsage = (method: string | undefined, pathname: string): Usage =>
   isInvoicePayPost(method, pathname) ? { default: 1, strict: 1 } : { default: 1 };
+
+/** Each page's path prefix, as its label in metrics (`page:/pay`); a new page adds its own here. */
+const PAGE_ROUTES = ['/pay', '/invoice', '/dashboard', '/docs', '/dev/mail', '/graphiql'].map((prefix) => ({ prefix, route: `page:${prefix}` }));
+
+/** The page a path belongs to, as a metrics route (a constant string, never the raw path); undefined for none. */
+export function pageRoute(pathname: string): string | undefined {
+  for (const p of PAGE_ROUTES) {
+    if (pathname.startsWith(p.prefix) && (pathname.length === p.prefix.length || pathname.charCodeAt(p.prefix.length) === 47) /* / */) return p.route;
+  }
+  return undefined;
+}

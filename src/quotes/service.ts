@@ -23,6 +23,7 @@ import { checkAgainstExecutor, checkAgainstOutput, checkSelectors, expandAction,
 import type { CallsSimulator, SimulationReport } from './calls/simulate.js';
 import { withProviderTimeout } from '../providers/deadline.js';
 import { newQuoteSetId, newQuoteTag, quoteIdOf } from './quote-id.js';
+import { activeTracer, inSpan } from '../trace.js';
 
 export interface QuoteCaller {
   auth: KeyAuth | null;
@@ -92,16 +93,28 @@ export class QuoteService {
   }
 
   callProvider(provider: Provider, req: QuoteRequest): Promise<ProviderQuote> {
-    if (!this.callObservers.length) return quoteWithTimeout(provider, req, this.d.config.PROVIDER_TIMEOUT_MS);
-    const started = performance.now();
-    return quoteWithTimeout(provider, req, this.d.config.PROVIDER_TIMEOUT_MS).then(
-      (q) => {
-        this.observed({ provider: provider.id, outcome: 'ok', ms: performance.now() - started });
-        return q;
-      },
-      (err: unknown) => {
-        this.observed({ provider: provider.id, ...failedCallOutcome(err), ms: performance.now() - started });
-        throw err;
+    const tracing = activeTracer() !== undefined;
+    if (!this.callObservers.length && !tracing) return quoteWithTimeout(provider, req, this.d.config.PROVIDER_TIMEOUT_MS);
+    // A span per call when tracing is on (the provider's HTTP requests nest in it), with the call's outcome.
+    return inSpan(
+      `provider quote ${provider.id}`,
+      () => ({ 'provider.id': provider.id }),
+      (span) => {
+        const started = performance.now();
+        const ended = (call: ProviderCall) => {
+          span?.setAttribute('provider.outcome', call.outcome);
+          if (this.callObservers.length) this.observed(call);
+        };
+        return quoteWithTimeout(provider, req, this.d.config.PROVIDER_TIMEOUT_MS).then(
+          (q) => {
+            ended({ provider: provider.id, outcome: 'ok', ms: performance.now() - started });
+            return q;
+          },
+          (err: unknown) => {
+            ended({ provider: provider.id, ...failedCallOutcome(err), ms: performance.now() - started });
+            throw err;
+          },
+        );
       },
     );
   }
@@ -284,7 +297,7 @@ export class QuoteService {
     // One record for the whole response; each quote's id is the set id, its rank and its own random tag.
     const setId = newQuoteSetId();
     for (const [i, s] of ranked.entries()) s.quoteId = quoteIdOf(setId, i, newQuoteTag());
-    await this.d.store.putSet(setId, ranked);
+    await this.storeSet(setId, ranked);
     const quotes = ranked.map(toQuoteView);
     return { best: quotes[0], quotes, errors };
   }
@@ -348,6 +361,15 @@ export class QuoteService {
     return this.d.simulator.simulate(input);
   }
 
+  /** Writes a set to the quote store, in a span of its own when tracing is on (its database or Redis write). */
+  private storeSet(setId: string, quotes: StoredQuote[]): Promise<void> {
+    return inSpan(
+      'quote store put',
+      () => ({ 'db.system.name': this.d.store.system, 'quote.count': quotes.length }),
+      () => this.d.store.putSet(setId, quotes),
+    );
+  }
+
   /**
    * Stores a quote made outside the fan-out (checkout's direct transfer, src/checkout/direct-provider.ts) under a
    * fresh quote id, so `POST /v1/orders` builds it and its report is an order like any other. Returns the id.
@@ -355,7 +377,7 @@ export class QuoteService {
   async issue(quote: Omit<StoredQuote, 'quoteId'>): Promise<string> {
     const setId = newQuoteSetId();
     const stored: StoredQuote = { ...quote, quoteId: quoteIdOf(setId, 0, newQuoteTag()) };
-    await this.d.store.putSet(setId, [stored]);
+    await this.storeSet(setId, [stored]);
     return stored.quoteId;
   }
 

@@ -20,6 +20,8 @@ export type { QuoteRecord };
 export const QUOTE_RETENTION_MS = 5 * 60_000;
 
 export interface QuoteStore {
+  /** Where the records live (a span attribute): `postgresql` (Postgres or PGlite) or `redis`. */
+  readonly system: 'postgresql' | 'redis';
   /**
    * Stores one response's quotes as one record: quote i must have the id quoteIdOf(setId, i, its tag) and all share
    * the request and caller context (see quoteSetToJson). Resolves once the record is durable enough for
@@ -68,6 +70,7 @@ export async function loadQuote(store: QuoteStore, clock: Clock, quoteId: string
  * one light round trip). Quotes stored one per row in `quotes` before sets are still read, and swept.
  */
 export class PgQuoteStore implements QuoteStore {
+  readonly system = 'postgresql';
   // Concurrent responses share inserts (group commit): up to two statements on their way, each carrying
   // every set that arrived meanwhile (one transaction and one backend wake-up for many rows; in the fan-out
   // bench the database's CPU per response fell by about 40%). No wait is added while the database keeps up.
@@ -135,6 +138,7 @@ export class PgQuoteStore implements QuoteStore {
 
 /** Redis: one key per quote response (`<prefix>set:<setId>`), expiring by itself; keys of single quotes made before sets (`<prefix><quoteId>`) are still read. */
 export class RedisQuoteStore implements QuoteStore {
+  readonly system = 'redis';
   private redis: Redis;
 
   constructor(

@@ -47,6 +47,7 @@ export class RateLimitService {
   readonly enabled: boolean;
   private readonly limits: Record<Bucket, BucketLimit>;
   private lastWarn = 0;
+  private rejectionObservers: Array<(bucket: Bucket) => void> = [];
 
   constructor(private readonly deps: { config: RateLimitConfig; log: Logger; store: LimiterStore }) {
     this.enabled = deps.config.RATE_LIMIT_ENABLED;
@@ -76,6 +77,16 @@ export class RateLimitService {
     return ticket.decision;
   }
 
+  /** Every refusal, once per bucket over its limit (metrics: wired in src/services.ts). Observers must not throw. */
+  observeRejections(observer: (bucket: Bucket) => void) {
+    this.rejectionObservers.push(observer);
+  }
+
+  private rejected(decision: Decision) {
+    if (decision.allowed) return;
+    for (const b of decision.buckets) if (b.consumed > b.limit) for (const o of this.rejectionObservers) o(b.bucket);
+  }
+
   /** Takes `usage` from each bucket it names. Null when limits are off. */
   async consume(id: Identity, usage: Usage): Promise<Decision | null> {
     if (!this.enabled) return null;
@@ -92,7 +103,9 @@ export class RateLimitService {
         ),
         STORE_TIMEOUT_MS,
       );
-      return decide(states);
+      const decision = decide(states);
+      if (this.rejectionObservers.length) this.rejected(decision);
+      return decision;
     } catch (err) {
       const now = Date.now();
       if (now - this.lastWarn > WARN_EVERY_MS) {

@@ -19,7 +19,9 @@ import { blockedReason } from './address-policy.js';
 import { liveUrlProblem, systemResolver, testUrlProblem, type Resolver } from './sender.js';
 import { generateSecret } from './signing.js';
 import { attemptView, deliveryView, endpointView, type AttemptView, type DeliveryView, type EndpointView, type FailedRedeliveryView } from './views.js';
-import { DeliveryWorker } from './worker.js';
+import { type DeliveryOutcome, DeliveryWorker } from './worker.js';
+
+export type { DeliveryOutcome };
 
 /** During a rotation the old secret keeps signing alongside the new one for this long. */
 const ROTATION_OVERLAP_MS = 24 * 3600 * 1000;
@@ -74,6 +76,16 @@ export class WebhooksService {
 
   private now() {
     return this.deps.clock.now();
+  }
+
+  /** Every finished delivery attempt's outcome (metrics: wired in src/services.ts). Observers must not throw. */
+  observeDeliveries(observer: (outcome: DeliveryOutcome) => void) {
+    this.worker.observe(observer);
+  }
+
+  /** The delivery queue's size and how long its oldest due delivery has waited (read at each metrics scrape). */
+  queueStats(): Promise<{ pending: number; oldestDueSeconds: number }> {
+    return this.worker.queueStats();
   }
 
   /**

@@ -11,6 +11,13 @@ import { signDelivery } from './signing.js';
 import { endpointView } from './views.js';
 import { cancelPending } from './cancel.js';
 import { SuccessLog, attemptRow } from './success-log.js';
+import { inSpan } from '../trace.js';
+
+/**
+ * How one delivery attempt ended, for observers (metrics): `delivered` (2xx), `retrying` (failed, another attempt is
+ * scheduled), `failed` (failed for good: out of attempts, or 410 Gone), `canceled` (its endpoint was disabled).
+ */
+export type DeliveryOutcome = 'delivered' | 'retrying' | 'failed' | 'canceled';
 
 export interface WorkerSettings {
   timeoutMs: number;
@@ -68,6 +75,7 @@ export class DeliveryWorker {
   resolver: Resolver;
   private inflight = new Set<Promise<void>>();
   private successes: SuccessLog;
+  private observers: Array<(outcome: DeliveryOutcome) => void> = [];
 
   constructor(
     private prisma: Prisma,
@@ -92,6 +100,22 @@ export class DeliveryWorker {
   /** Number of attempts in flight in this process (for tests and the benchmark). */
   get busy() {
     return this.inflight.size;
+  }
+
+  /** Every finished attempt's outcome (a shutdown's handed-back attempt is none). Observers must not throw. */
+  observe(observer: (outcome: DeliveryOutcome) => void) {
+    this.observers.push(observer);
+  }
+
+  private report(outcome: DeliveryOutcome | undefined) {
+    if (!outcome) return;
+    for (const o of this.observers) {
+      try {
+        o(outcome);
+      } catch (err) {
+        this.log.warn({ err }, 'webhook delivery observer failed');
+      }
+    }
   }
 
   /** Asks for a pass now (the job runner remembers a poke that arrives mid-pass and runs again right after). */
@@ -121,7 +145,19 @@ export class DeliveryWorker {
   }
 
   private launch(c: Claimed, signal: AbortSignal) {
-    const p: Promise<void> = this.deliver(c, signal)
+    // A span per attempt (when tracing is on): the POST to the endpoint and the writes that record it nest in it.
+    const attributes = () => ({
+      'webhook.delivery_id': c.id,
+      'webhook.endpoint_id': c.endpoint_id,
+      'webhook.event_type': c.type,
+      'webhook.attempt': c.attempts,
+    });
+    const p: Promise<void> = inSpan('webhook attempt', attributes, (span) =>
+      this.deliver(c, signal).then((outcome) => {
+        span?.setAttribute('webhook.outcome', outcome ?? 'handed_back');
+        this.report(outcome);
+      }),
+    )
       .catch((err) => this.log.error({ err, delivery: c.id }, 'webhook delivery could not be recorded; it is retried when its lease expires'))
       .finally(() => {
         this.inflight.delete(p);
@@ -159,7 +195,7 @@ export class DeliveryWorker {
     });
   }
 
-  private async deliver(c: Claimed, signal: AbortSignal): Promise<void> {
+  private async deliver(c: Claimed, signal: AbortSignal): Promise<DeliveryOutcome | undefined> {
     if (c.disabled) {
       await this.prisma.webhookDelivery.updateMany({
         where: { id: c.id, status: 'pending', attempts: c.attempts },
@@ -171,7 +207,7 @@ export class DeliveryWorker {
           updatedAt: new Date(this.clock.now()),
         },
       });
-      return;
+      return 'canceled';
     }
     const body = JSON.stringify(
       eventEnvelope({
@@ -209,18 +245,19 @@ export class DeliveryWorker {
           data: { attempts: c.attempts - 1, nextAttemptAt: new Date(this.clock.now()) },
         })
         .catch(() => {});
-      return;
+      return undefined;
     }
-    if (result.ok) await this.successes.record({ c, r: result, at: new Date(this.clock.now()) });
-    else await this.recordFailure(c, result);
+    if (!result.ok) return this.recordFailure(c, result);
+    await this.successes.record({ c, r: result, at: new Date(this.clock.now()) });
+    return 'delivered';
   }
 
-  private async recordFailure(c: Claimed, r: SendResult) {
+  private async recordFailure(c: Claimed, r: SendResult): Promise<DeliveryOutcome> {
     const now = new Date(this.clock.now());
-    await this.prisma.$transaction(async (tx) => {
+    return this.prisma.$transaction(async (tx): Promise<DeliveryOutcome> => {
       // Endpoint deleted mid-attempt: nothing left to record against.
       const exists = await tx.$queryRawUnsafe<unknown[]>(`SELECT 1 FROM webhook_deliveries WHERE id = $1 FOR KEY SHARE`, c.id);
-      if (!exists.length) return;
+      if (!exists.length) return 'canceled';
       await tx.webhookAttempt.create({ data: attemptRow(c, r, now) });
       const gone = r.statusCode === 410;
       const delay = gone ? null : retryDelayMs(c.attempts, this.s.retryBaseMs);
@@ -233,7 +270,22 @@ export class DeliveryWorker {
             : { nextAttemptAt: new Date(now.getTime() + delay), lastStatusCode: r.statusCode, lastError: error, updatedAt: now },
       });
       await this.noteEndpointFailure(tx, c.endpoint_id, now, gone);
+      return delay === null ? 'failed' : 'retrying';
     });
+  }
+
+  /**
+   * The queue as a scrape sees it: deliveries waiting (due or not, in flight included), and how long the oldest due
+   * one has waited past its due time (0 when none is due: an attempt in flight is leased into the future).
+   */
+  async queueStats(): Promise<{ pending: number; oldestDueSeconds: number }> {
+    const now = this.clock.now();
+    const [row] = await this.prisma.$queryRawUnsafe<Array<{ pending: number; oldest_due: Date | null }>>(
+      `SELECT count(*)::int AS pending, min(next_attempt_at) FILTER (WHERE next_attempt_at <= $1) AS oldest_due
+       FROM webhook_deliveries WHERE status = 'pending'`,
+      new Date(now),
+    );
+    return { pending: row.pending, oldestDueSeconds: row.oldest_due ? Math.max(0, (now - new Date(row.oldest_due).getTime()) / 1000) : 0 };
   }
 
   /** 410 Gone disables at once; otherwise an endpoint whose attempts all failed for `disableAfterMs` is disabled. */

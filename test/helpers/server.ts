@@ -17,6 +17,8 @@ export interface TestServer {
   db: Pick<Db, 'kind' | 'sql' | 'prisma'>;
   config: Config;
   url: string;
+  /** `/metrics` on its own port (METRICS_PORT set). */
+  metricsUrl?: string;
   /** fetch against the server with JSON helpers. */
   get(path: string, headers?: Record<string, string>): Promise<TestResponse>;
   post(path: string, body?: unknown, headers?: Record<string, string>): Promise<TestResponse>;
@@ -98,6 +100,7 @@ export async function startTestServer(opts: StartOptions = {}): Promise<TestServ
     db: { kind: app.db.kind, sql: app.db.sql, prisma: infra.prisma },
     config,
     url: running.url,
+    metricsUrl: app.metricsServer?.url,
     request,
     get: (path, headers) => request(path, { headers }),
     post: (path, body, headers) =>

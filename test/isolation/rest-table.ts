@@ -169,6 +169,7 @@ export const restTable: Record<string, RestRow> = {
   },
   'GET /v1/health': { kind: 'public', why: 'liveness and the loaded provider ids; no tenant data' },
   'GET /v1/status': { kind: 'public', why: 'the platform status page as JSON: component states, day bars and public incidents; no tenant data' },
+  'GET /v1/ready': { kind: 'public', why: 'readiness checks of this instance (database, migrations, pubsub); no tenant data' },
   'GET /v1/openapi.json': { kind: 'public', why: 'the API description, the same for everyone' },
   'GET /v1/account': { kind: 'own', why: "answers the key's own account and mode; takes no id" },
   'GET /v1/chains': { kind: 'public', why: 'chain registry, the same for everyone' },

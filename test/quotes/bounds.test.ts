@@ -24,7 +24,7 @@ const service = new QuoteService({
   providers: { all: () => [] },
   assets,
   partners: { forApiKey: async () => null, forIntegrator: async () => null },
-  store: { putSet: async () => {}, find: async () => undefined, sweep: async () => 0, close: async () => {} },
+  store: { system: 'postgresql', putSet: async () => {}, find: async () => undefined, sweep: async () => 0, close: async () => {} },
 });
 const addr = `0x${'3'.repeat(40)}`;
 const quote = async (srcToken: string, amount: string) =>

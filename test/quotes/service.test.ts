@@ -36,6 +36,7 @@ const partner: PartnerView = {
 function memoryStore() {
   const sets = new Map<string, QuoteRecord[]>();
   const store: QuoteStore = {
+    system: 'postgresql',
     putSet: async (setId, quotes) =>
       void sets.set(
         setId,
