@@ -2,7 +2,8 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createDb, type Db } from './db/client.js';
 import { systemClock } from './clock.js';
-import { PartnersService, type PartnerInput } from './partners/service.js';
+import { PartnersService, type UpdatePartner } from './partners/service.js';
+import { CLI_WRITE } from './admin/outbox.js';
 import { migrate } from './db/migrate.js';
 import { AccountsService } from './accounts/service.js';
 import { isApiError } from './errors.js';
@@ -19,7 +20,10 @@ const HELP = `Usage: npm run cli -- <command> [options]
   accounts:live --account <id> --enable|--disable
   accounts:rate-limit --account <id> --multiplier <n>|--clear
                                                 multiply every rate-limit bucket for the account's keys
-                                                (e.g. 10; 0.5 lowers them); --clear goes back to the defaults
+                                                (0.1 to 100, e.g. 10; 0.5 lowers them); --clear goes back to the defaults
+  accounts:suspend --account <id> --reason <text>   refuse every key and dashboard session of the account (403)
+                                                and new payments to its checkout sessions, until unsuspended
+  accounts:unsuspend --account <id>
   keys:create --account <id> --mode test|live [--name <label>]   prints the key once
   keys:list --account <id>
   keys:revoke --account <id> --key <keyId>
@@ -37,6 +41,7 @@ const HELP = `Usage: npm run cli -- <command> [options]
   listen --api-key <test key> --forward-to <url> [--events a,b] [--url <service url>]
 
 Running services cache partner lookups for up to 30 s, so a change reaches them within that time.
+Every change made here is recorded in the audit log as actor \`cli\` (GET /v1/admin/audit-log).
 `;
 
 type Command = (args: string[]) => Promise<void>;
@@ -66,9 +71,9 @@ const bps = (v: string | boolean | undefined, flag: string): number | undefined 
 };
 
 /** Only the flags given: `partners:set` on an existing partner changes just those. */
-function partnerChanges(o: Record<string, string | boolean | undefined>): Partial<PartnerInput> {
+function partnerChanges(o: Record<string, string | boolean | undefined>): UpdatePartner {
   if (o.active && o.inactive) throw new UsageError('pass at most one of --active or --inactive');
-  const changes: Partial<PartnerInput> = {};
+  const changes: UpdatePartner = {};
   if (typeof o.label === 'string') changes.label = o.label;
   if (typeof o.kind === 'string') {
     if (o.kind !== 'label' && o.kind !== 'fee') throw new UsageError('--kind must be label or fee');
@@ -105,7 +110,7 @@ export const commands: Record<string, Command> = {
   'accounts:live': async (args) => {
     const o = opts(args, { account: { type: 'string' }, enable: { type: 'boolean' }, disable: { type: 'boolean' } });
     if (!o.enable === !o.disable) throw new UsageError('pass exactly one of --enable or --disable');
-    const account = await withAccounts((s) => s.setLiveEnabled(need(o.account, 'account'), !!o.enable));
+    const account = await withAccounts((s) => s.setLiveEnabled(need(o.account, 'account'), !!o.enable, CLI_WRITE));
     console.log(JSON.stringify(account, null, 2));
   },
   'accounts:rate-limit': async (args) => {
@@ -114,11 +119,20 @@ export const commands: Record<string, Command> = {
     let multiplier: number | null = null;
     if (!o.clear) {
       if (typeof o.multiplier !== 'string' || !/^\d+(\.\d+)?$/.test(o.multiplier))
-        throw new UsageError('--multiplier must be a positive number, e.g. 10 or 0.5');
+        throw new UsageError('--multiplier must be a number from 0.1 to 100, e.g. 10 or 0.5');
       multiplier = Number(o.multiplier);
     }
-    const account = await withAccounts((s) => s.setRateLimitMultiplier(need(o.account, 'account'), multiplier));
+    const account = await withAccounts((s) => s.setRateLimitMultiplier(need(o.account, 'account'), multiplier, CLI_WRITE));
     console.log(JSON.stringify(account, null, 2));
+  },
+  'accounts:suspend': async (args) => {
+    const o = opts(args, { account: { type: 'string' }, reason: { type: 'string' } });
+    const account = await withAccounts((s) => s.suspend(need(o.account, 'account'), need(o.reason, 'reason'), CLI_WRITE));
+    console.log(JSON.stringify(account, null, 2));
+  },
+  'accounts:unsuspend': async (args) => {
+    const o = opts(args, { account: { type: 'string' } });
+    console.log(JSON.stringify(await withAccounts((s) => s.unsuspend(need(o.account, 'account'), CLI_WRITE)), null, 2));
   },
   'keys:create': async (args) => {
     const o = opts(args, { account: { type: 'string' }, mode: { type: 'string' }, name: { type: 'string' } });
@@ -151,26 +165,15 @@ export const commands: Record<string, Command> = {
     });
     const id = need(o.id, 'id');
     const changes = partnerChanges(o);
+    // One service for the CLI and the API: an existing id is updated (only the flags given), a new one created.
     const partner = await withPartners(async (svc) => {
       const current = await svc.get(id).catch((err) => {
         if (isApiError(err) && err.code === 'NOT_FOUND') return null;
         throw err;
       });
-      if (!current && !changes.label) throw new UsageError('a new partner needs --label (and --kind fee with --fee-bps/--max-fee-bps to take a fee)');
-      const base: PartnerInput = current
-        ? {
-            id,
-            label: current.label,
-            kind: current.kind,
-            feeBps: current.feeBps,
-            maxFeeBps: current.maxFeeBps,
-            feeRecipientEvm: current.feeRecipientEvm,
-            feeRecipientSvm: current.feeRecipientSvm,
-            active: current.active,
-            accountId: current.accountId,
-          }
-        : { id, label: changes.label!, kind: 'label' };
-      return svc.upsert({ ...base, ...changes, id });
+      if (current) return svc.update(id, changes, CLI_WRITE);
+      if (!changes.label) throw new UsageError('a new partner needs --label (and --kind fee with --fee-bps/--max-fee-bps to take a fee)');
+      return svc.create({ kind: 'label', ...changes, label: changes.label, id }, CLI_WRITE);
     });
     console.log(JSON.stringify(partner, null, 2));
   },
@@ -180,11 +183,11 @@ export const commands: Record<string, Command> = {
   },
   'partners:link-key': async (args) => {
     const o = opts(args, { partner: { type: 'string' }, key: { type: 'string' } });
-    console.log(JSON.stringify(await withPartners((s) => s.linkKey(need(o.partner, 'partner'), need(o.key, 'key'))), null, 2));
+    console.log(JSON.stringify(await withPartners((s) => s.linkKey(need(o.partner, 'partner'), need(o.key, 'key'), CLI_WRITE)), null, 2));
   },
   'partners:unlink-key': async (args) => {
     const o = opts(args, { partner: { type: 'string' }, key: { type: 'string' } });
-    console.log(JSON.stringify(await withPartners((s) => s.unlinkKey(need(o.partner, 'partner'), need(o.key, 'key'))), null, 2));
+    console.log(JSON.stringify(await withPartners((s) => s.unlinkKey(need(o.partner, 'partner'), need(o.key, 'key'), CLI_WRITE)), null, 2));
   },
   'mail:list': async (args) => {
     const o = opts(args, { limit: { type: 'string' } });

@@ -112,6 +112,11 @@ export function devHints(c: HintContext): string {
   if (c.adminToken) {
     const admin = `curl -s -H 'authorization: Bearer ${c.adminToken}'`;
     hint('Operator (the admin token printed above; dev only): the audit log of every admin write:', `${admin} ${c.base}/v1/admin/audit-log`);
+    hint(
+      'Operator: the partner registry and the newest accounts (writes: docs/admin.md; each lands in the audit log):',
+      `${admin} ${c.base}/v1/admin/partners`,
+      `${admin} '${c.base}/v1/admin/accounts?limit=5'`,
+    );
   }
   const text = [
     'Try (each indented block runs as printed: paste it whole into a shell, in this directory):',

@@ -133,6 +133,8 @@ export function createServices(infra: Infra, sql: RawSql, opts: { pgPool?: pg.Po
   const partners = new PartnersService({ prisma, clock });
   // A rolled API key keeps its partner: the new key is linked where the old one was (fees follow the key).
   accounts.onKeyRolled((oldKeyId, newKeyId) => partners.keyRolled(oldKeyId, newKeyId));
+  // The operator's view of an account names the partner it owns (partners are the partners domain's).
+  accounts.setPartnerLookup(async (accountId) => (await partners.forAccount(accountId))?.id ?? null);
   // Counters shared by every instance: Redis, else Postgres, else (embedded PGlite, one process) memory.
   const ratelimit = new RateLimitService({
     config,

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { backends, createTestDatabase } from './helpers/db.js';
 import { main } from '../src/cli.js';
+import { createDb } from '../src/db/client.js';
 
 const cli = (args: string[], env: Record<string, string>) =>
   spawnSync(...nodeWithTsx('src/cli.ts', args), { env: { ...process.env, LOG_LEVEL: 'silent', ...env }, encoding: 'utf8', timeout: 90_000 });
@@ -67,8 +68,18 @@ async function runInProcess(env: Record<string, string>, argv: string[]) {
   }
 }
 
-describe.each(cliBackends)('operator CLI: rate-limit multiplier (%s)', (backend) => {
-  it("sets, refuses bad values, and clears an account's multiplier", async () => {
+/** The audit log the CLI's writes left in the database (`env`'s), oldest first. */
+async function auditLog(env: Record<string, string>) {
+  const db = await createDb({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR! });
+  try {
+    return await db.prisma.adminAuditEntry.findMany({ orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+  } finally {
+    await db.close();
+  }
+}
+
+describe.each(cliBackends)('operator CLI: rate-limit multiplier and suspension (%s)', (backend) => {
+  it("sets, refuses bad values, and clears an account's multiplier; suspends and unsuspends; every write audited as cli", async () => {
     const t = await createTestDatabase(backend);
     const dir = mkdtempSync(join(tmpdir(), 'cli-ratelimit-'));
     const env = { LOG_LEVEL: 'silent', DATA_DIR: dir, ...(t.env.DATABASE_URL ? { DATABASE_URL: t.env.DATABASE_URL } : {}) };
@@ -78,13 +89,29 @@ describe.each(cliBackends)('operator CLI: rate-limit multiplier (%s)', (backend)
       const set = await run('accounts:rate-limit', '--account', account.id, '--multiplier', '10');
       expect(set.code, set.stderr).toBe(0);
       expect(JSON.parse(set.stdout)).toMatchObject({ id: account.id, rateLimitMultiplier: 10 });
-      expect((await run('accounts:rate-limit', '--account', account.id, '--multiplier', 'ten')).stderr).toMatch(/--multiplier must be a positive number/);
+      expect((await run('accounts:rate-limit', '--account', account.id, '--multiplier', 'ten')).stderr).toMatch(
+        /--multiplier must be a number from 0.1 to 100/,
+      );
       expect((await run('accounts:rate-limit', '--account', account.id, '--multiplier', '0')).stderr).toMatch(/^INVALID_PARAMS: multiplier/);
       expect((await run('accounts:rate-limit', '--account', account.id, '--multiplier', '5000')).stderr).toMatch(/^INVALID_PARAMS: multiplier/);
       expect((await run('accounts:rate-limit', '--account', account.id)).stderr).toMatch(/exactly one of --multiplier/);
       expect((await run('accounts:rate-limit', '--account', 'acct_nope', '--multiplier', '2')).stderr).toMatch(/^NOT_FOUND: Account not found/);
       const cleared = await run('accounts:rate-limit', '--account', account.id, '--clear');
       expect(JSON.parse(cleared.stdout)).toMatchObject({ rateLimitMultiplier: null });
+      const suspended = await run('accounts:suspend', '--account', account.id, '--reason', 'Chargebacks');
+      expect(suspended.code, suspended.stderr).toBe(0);
+      expect(JSON.parse(suspended.stdout)).toMatchObject({ suspension: { reason: 'Chargebacks' } });
+      expect((await run('accounts:suspend', '--account', account.id)).stderr).toMatch(/missing --reason/);
+      expect(JSON.parse((await run('accounts:unsuspend', '--account', account.id)).stdout)).toMatchObject({ suspension: null });
+      // The same service methods as the admin API: each change one audit entry, actor `cli`, no request id.
+      const log = await auditLog(env);
+      expect(log.map((e) => [e.actor, e.action, e.targetId, e.requestId])).toEqual([
+        ['cli', 'account.rate_limit', account.id, null],
+        ['cli', 'account.rate_limit', account.id, null],
+        ['cli', 'account.suspend', account.id, null],
+        ['cli', 'account.unsuspend', account.id, null],
+      ]);
+      expect(log[2]).toMatchObject({ before: { suspension: null }, after: { suspension: { reason: 'Chargebacks' } } });
     } finally {
       rmSync(dir, { recursive: true, force: true });
       await t.drop();
@@ -188,6 +215,15 @@ describe.each(cliBackends)('operator CLI: partner registry (%s)', (backend) => {
       expect((await run('partners:link-key', '--partner', 'nobody', '--key', key.id)).stderr).toMatch(/^NOT_FOUND: Partner not found/);
       const kept = JSON.parse((await run('partners:list')).stdout)[0];
       expect(kept).toMatchObject({ feeBps: 40, maxFeeBps: 60 });
+      // Every change above is in the audit log as `cli`, the refused ones not at all.
+      const log = (await auditLog(env)).filter((e) => e.targetId === 'acme-wallet');
+      expect(log.map((e) => [e.actor, e.action])).toEqual([
+        ['cli', 'partner.create'],
+        ['cli', 'partner.update'],
+        ['cli', 'partner.link_key'],
+        ['cli', 'partner.unlink_key'],
+      ]);
+      expect(log[1]).toMatchObject({ before: { feeBps: 25 }, after: { feeBps: 40 }, requestId: null });
     } finally {
       await t.drop();
     }

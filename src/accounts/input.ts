@@ -2,7 +2,7 @@ import bs58 from 'bs58';
 import { getAddress, isAddress } from 'viem';
 import { z } from 'zod';
 import { ApiError } from '../errors.js';
-import { isoDateTime, requestBody } from '../validation.js';
+import { isoDateTime, requestBody, safeText } from '../validation.js';
 import { ROLES, scopesInputSchema } from './state.js';
 
 export const CHAIN_TYPES = ['evm', 'solana'] as const;
@@ -79,3 +79,47 @@ export type UpdateMemberInput = z.output<typeof updateMemberSchema>;
 
 /** /v1/dashboard/members/:id. */
 export const memberIdParamSchema = z.object({ id: z.string().meta({ description: 'The member id (`mem_…`).', example: 'mem_2Wq8Rt4Lm6Xk1Vb9Nc3Zp7' }) });
+
+// --- the operator's (src/accounts/operator.ts, /v1/admin/accounts, GraphQL adminAccount…) -------------------------
+
+/** GET /v1/admin/accounts and `adminAccounts`: newest first, optionally matching a search. */
+export const adminAccountsQuerySchema = z.object({
+  q: safeText(200).optional().meta({
+    description:
+      'Accounts whose id is this, whose name contains it (any case), with a member wallet containing it (any case for EVM), or with an API key whose prefix starts with it.',
+    example: 'Acme',
+  }),
+  limit: z.coerce.number().int().min(1).max(100).default(25).meta({ description: 'Accounts per page, 1 to 100 (default 25).' }),
+  cursor: safeText(200).optional().meta({ description: "The previous page's `nextCursor`." }),
+});
+export type AdminAccountsQuery = z.output<typeof adminAccountsQuerySchema>;
+
+/** /v1/admin/accounts/:id. */
+export const accountIdParamSchema = z.object({ id: z.string().meta({ description: 'The account id (`acct_…`).', example: 'acct_9Xk2Lm4Qp7Rt1Vb8Nc3Zw5' }) });
+
+/** POST /v1/admin/accounts/:id/live-mode. */
+export const setLiveModeSchema = requestBody({
+  enabled: z.boolean().meta({
+    description:
+      'true: its live keys work and the dashboard may switch to live. false: live keys are FORBIDDEN and dashboard sessions in live fall back to test.',
+  }),
+});
+
+/** The bounds of an account's rate-limit multiplier. */
+export const RATE_LIMIT_MULTIPLIER = { min: 0.1, max: 100 } as const;
+
+/** POST /v1/admin/accounts/:id/rate-limit (and `accounts:rate-limit`). */
+export const setRateLimitSchema = requestBody({
+  multiplier: z.number().min(RATE_LIMIT_MULTIPLIER.min).max(RATE_LIMIT_MULTIPLIER.max).nullable().meta({
+    description: "Multiplies every rate-limit bucket of the account's keys and sessions, 0.1 to 100 (10: ten times the default); null: back to the defaults.",
+    example: 10,
+  }),
+});
+
+/** POST /v1/admin/accounts/:id/suspend. */
+export const suspendAccountSchema = requestBody({
+  reason: safeText(500).meta({
+    description: "Why, 1 to 500 characters: kept for the operator (the audit log and the account's detail), never shown to the merchant.",
+    example: 'Chargeback investigation #4411',
+  }),
+});

@@ -23,7 +23,13 @@ import {
   type Role,
   type Scopes,
 } from './state.js';
-import type { ChainType } from './input.js';
+import { parseInput } from '../validation.js';
+import { withLockedRow } from '../db/locked-row.js';
+import { after, decodeCursor, encodeCursor, NEWEST_FIRST, pageOf, type Page } from '../db/keyset.js';
+import { recordAudit, type AdminWrite } from '../admin/outbox.js';
+import { setRateLimitSchema, type AdminAccountsQuery, type ChainType } from './input.js';
+import { ADMIN_KEY_SELECT, accountSearch, adminAccountView, adminApiKeyView, adminMemberView, suspendChange } from './operator.js';
+import type { AdminAccountDetailView, AdminAccountView } from './views.js';
 
 /** The member acting through a dashboard session. */
 interface ActingMember {
@@ -112,6 +118,23 @@ export async function accountExists(db: Prisma | Tx, id: string): Promise<boolea
   return !!(await db.account.findUnique({ where: { id }, select: { id: true } }));
 }
 
+/** The answer to every key and dashboard session of a suspended account (the reason is the operator's, never shown). */
+export const accountSuspended = () =>
+  new ApiError('FORBIDDEN', 'This account is suspended: its API keys and dashboard sessions are refused. Contact the operator of this service.');
+
+/**
+ * FORBIDDEN while the account is suspended: checkout and invoices refuse to start new payments to a suspended
+ * merchant (quotes, builds, deposit addresses, broadcasts, invoice payments), so no new money flows to it; reads,
+ * and the verification of money already sent, go on (docs/admin.md, "Suspension"). Payers are not told why.
+ */
+export async function assertTakesPayments(db: Prisma | Tx, accountId: string): Promise<void> {
+  const row = await db.account.findUnique({ where: { id: accountId }, select: { suspendedAt: true } });
+  if (row?.suspendedAt) throw new ApiError('FORBIDDEN', 'This merchant cannot take payments at the moment: nothing was started or sent');
+}
+
+/** Interactive transactions of operator writes wait for the account's row lock behind a busy account's own writes. */
+const ADMIN_TX = { maxWait: 10_000, timeout: 20_000 } as const;
+
 /** What a new key is given besides its account and mode. */
 export interface KeyOptions {
   name?: string | null;
@@ -133,6 +156,7 @@ export class AccountsService {
   private readonly prisma: Prisma;
   private readonly brand: string;
   private readonly clock: Clock;
+  private partnerOf: (accountId: string) => Promise<string | null> = async () => null;
 
   constructor(deps: Pick<Handles, 'prisma' | 'clock'> & { config: Pick<CoreConfig, 'BRAND'> }) {
     this.prisma = deps.prisma;
@@ -149,20 +173,100 @@ export class AccountsService {
     return this.prisma.account.findUnique({ where: { id } });
   }
 
-  setLiveEnabled(id: string, liveEnabled: boolean) {
-    return this.prisma.account.update({ where: { id }, data: { liveEnabled } });
+  // --- the operator's (docs/admin.md): every write audited in its own transaction ---------------------------------
+
+  /** Where an account's partner id is read (the partners domain owns partners; wired in src/services.ts). */
+  setPartnerLookup(lookup: (accountId: string) => Promise<string | null>): void {
+    this.partnerOf = lookup;
+  }
+
+  /** Accounts, newest first, optionally matching `q` (id, name, member wallet, key prefix: `accountSearch`). */
+  async adminList(q: AdminAccountsQuery): Promise<Page<AdminAccountView>> {
+    const cursor = q.cursor ? decodeCursor(q.cursor, plausibleId) : null;
+    const rows = await this.prisma.account.findMany({ where: { AND: [after(cursor), accountSearch(q.q)] }, orderBy: NEWEST_FIRST, take: q.limit + 1 });
+    return pageOf(rows, q.limit, adminAccountView, (r) => encodeCursor(r));
+  }
+
+  /** An account's cursor (GraphQL edges). */
+  adminCursor(v: AdminAccountView): string {
+    return encodeCursor({ createdAt: new Date(v.createdAt), id: v.id });
+  }
+
+  /** One account with its partner, members and keys (never a key's secret or hash). NOT_FOUND when unknown. */
+  async adminGet(id: string): Promise<AdminAccountDetailView> {
+    if (!plausibleId(id)) throw notFound('Account');
+    const row = await this.prisma.account.findUnique({
+      where: { id },
+      include: {
+        members: { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] },
+        apiKeys: { select: ADMIN_KEY_SELECT, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] },
+      },
+    });
+    if (!row) throw notFound('Account');
+    return {
+      ...adminAccountView(row),
+      object: 'admin_account_detail',
+      partnerId: await this.partnerOf(id),
+      members: row.members.map(adminMemberView),
+      apiKeys: row.apiKeys.map(adminApiKeyView),
+    };
   }
 
   /**
-   * Multiplies every rate-limit bucket's points for the account's keys (null: back to 1). Read when a key
-   * authenticates, so it applies from the account's next request on every instance.
+   * Turns live mode on or off. Off: live keys are FORBIDDEN from their next request, and dashboard sessions in live
+   * fall back to test at theirs (src/auth/service.ts). Audited as `account.live_mode`.
    */
-  async setRateLimitMultiplier(id: string, multiplier: number | null) {
-    if (multiplier !== null && !(Number.isFinite(multiplier) && multiplier > 0 && multiplier <= 1000)) {
-      throw new ApiError('INVALID_PARAMS', 'multiplier: must be a number above 0 and at most 1000', { field: 'multiplier' });
-    }
-    if (!(await this.getAccount(id))) throw notFound('Account');
-    return this.prisma.account.update({ where: { id }, data: { rateLimitMultiplier: multiplier } });
+  setLiveEnabled(id: string, liveEnabled: boolean, who: AdminWrite): Promise<AdminAccountView> {
+    return this.adminWrite(id, who, 'account.live_mode', (row) => (row.liveEnabled === liveEnabled ? null : { liveEnabled }));
+  }
+
+  /**
+   * Multiplies every rate-limit bucket's points for the account's keys and sessions (null: back to 1; 0.1 to 100).
+   * Read when a credential authenticates, so it applies from the account's next request on every instance.
+   */
+  setRateLimitMultiplier(id: string, multiplier: number | null, who: AdminWrite): Promise<AdminAccountView> {
+    const m = parseInput(setRateLimitSchema, { multiplier }).multiplier;
+    return this.adminWrite(id, who, 'account.rate_limit', (row) => (row.rateLimitMultiplier === m ? null : { rateLimitMultiplier: m }));
+  }
+
+  /**
+   * Suspends the account: from its next request every key and dashboard session is FORBIDDEN (nothing is revoked,
+   * so unsuspending restores them), and payers get no new quotes for its sessions. Suspending again keeps the
+   * first time and records the new reason.
+   */
+  suspend(id: string, reason: string, who: AdminWrite): Promise<AdminAccountView> {
+    return this.adminWrite(id, who, 'account.suspend', (row) => suspendChange(row, reason, new Date(this.clock.now())));
+  }
+
+  /** Lifts a suspension: the account's keys and sessions work again from their next request. */
+  unsuspend(id: string, who: AdminWrite): Promise<AdminAccountView> {
+    return this.adminWrite(id, who, 'account.unsuspend', (row) => (row.suspendedAt ? { suspendedAt: null, suspendedReason: null } : null));
+  }
+
+  /**
+   * One operator write of an account under its row lock, and its audit entry, in one transaction. `change` answers
+   * the columns to set, or null when the account already is as asked (nothing written, nothing recorded).
+   */
+  private async adminWrite(
+    id: string,
+    who: AdminWrite,
+    action: string,
+    change: (row: NonNullable<Awaited<ReturnType<AccountsService['getAccount']>>>) => PrismaNs.AccountUpdateInput | null,
+  ): Promise<AdminAccountView> {
+    if (!plausibleId(id)) throw notFound('Account');
+    return withLockedRow(
+      this.prisma,
+      { table: 'accounts', id, read: (tx) => tx.account.findUnique({ where: { id } }), missing: () => notFound('Account') },
+      async (tx, row) => {
+        const data = change(row);
+        if (!data) return adminAccountView(row);
+        const updated = await tx.account.update({ where: { id }, data });
+        const out = adminAccountView(updated);
+        await recordAudit(tx, who, { action, targetType: 'account', targetId: id, before: adminAccountView(row), after: out }, new Date(this.clock.now()));
+        return out;
+      },
+      { txOptions: ADMIN_TX },
+    );
   }
 
   /**
@@ -274,8 +378,8 @@ export class AccountsService {
   }
 
   /**
-   * Resolves an `x-api-key` value. Unknown, malformed or revoked → UNAUTHORIZED (401);
-   * a live key of an account without live mode → FORBIDDEN (403).
+   * Resolves an `x-api-key` value. Unknown, malformed or revoked → UNAUTHORIZED (401); a key of a suspended account,
+   * or a live key of an account without live mode → FORBIDDEN (403).
    */
   async authenticate(key: string | undefined): Promise<KeyAuth> {
     if (!key) throw new ApiError('UNAUTHORIZED', 'An API key is required: send it in the x-api-key header');
@@ -283,6 +387,7 @@ export class AccountsService {
     const row = await this.prisma.apiKey.findUnique({ where: { hash: hashApiKey(key) }, include: { account: true } });
     if (!row || row.revokedAt) throw new ApiError('UNAUTHORIZED', 'The API key is not valid or has been revoked');
     if (row.expiresAt && row.expiresAt.getTime() <= this.clock.now()) throw new ApiError('UNAUTHORIZED', 'The API key has expired');
+    if (row.account.suspendedAt) throw accountSuspended();
     if (row.mode === 'live' && !row.account.liveEnabled) {
       throw new ApiError('FORBIDDEN', 'Live mode is not enabled for this account; use a test key or ask for live access');
     }

@@ -101,8 +101,14 @@ export class TeamService {
 
   // --- for sign-in (src/auth/sign-in.ts, through its SignInMemberships port) ---------------------------------
 
-  membershipsOf(chainType: ChainType, address: string, tx: Tx): Promise<MemberRow[]> {
-    return tx.member.findMany({ where: { chainType, address }, orderBy: [{ joinedAt: { sort: 'desc', nulls: 'last' } }, { createdAt: 'desc' }] });
+  /** The wallet's memberships, most recently joined first, each saying whether its account is suspended. */
+  async membershipsOf(chainType: ChainType, address: string, tx: Tx): Promise<Array<MemberRow & { accountSuspended: boolean }>> {
+    const rows = await tx.member.findMany({
+      where: { chainType, address },
+      orderBy: [{ joinedAt: { sort: 'desc', nulls: 'last' } }, { createdAt: 'desc' }],
+      include: { account: { select: { suspendedAt: true } } },
+    });
+    return rows.map(({ account, ...m }) => ({ ...m, accountSuspended: !!account.suspendedAt }));
   }
 
   async createAccountWithOwner(chainType: ChainType, address: string, tx: Tx): Promise<MemberRow> {

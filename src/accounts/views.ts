@@ -78,3 +78,71 @@ export const memberViewSchema = z
   .meta({ id: 'Member' });
 
 export type MemberView = z.output<typeof memberViewSchema>;
+
+// --- the operator's view (src/accounts/operator.ts, /v1/admin/accounts, GraphQL adminAccount…) -------------------
+
+/** Why and since when an account is suspended; null while it is not. */
+const suspensionSchema = z
+  .object({
+    suspendedAt: isoTimestamp.meta({ description: 'When the operator suspended it.' }),
+    reason: z.string().meta({ description: "The operator's reason (never shown to the merchant or to payers).", example: 'Chargeback investigation #4411' }),
+  })
+  .nullable()
+  .meta({ description: 'Set while the account is suspended: its keys and dashboard sessions are refused (403) and payers get no new quotes.' });
+
+/** An account as the operator lists it and as the audit log records it before and after a write. */
+export const adminAccountSchema = z
+  .object({
+    object: z.literal('admin_account'),
+    id: z.string().meta({ example: 'acct_9Xk2Lm4Qp7Rt1Vb8Nc3Zw5' }),
+    name: z.string().meta({ example: 'Acme Store' }),
+    liveEnabled: z.boolean().meta({ description: 'Whether its live keys (and the dashboard in live mode) may be used.' }),
+    rateLimitMultiplier: z
+      .number()
+      .nullable()
+      .meta({ description: "Multiplies every rate-limit bucket of the account's keys and sessions; null: 1 (the defaults).", example: 10 }),
+    suspension: suspensionSchema,
+    createdAt: isoTimestamp,
+  })
+  .meta({ id: 'AdminAccount' });
+export type AdminAccountView = z.output<typeof adminAccountSchema>;
+
+/** An API key as the operator sees it: never the secret or its hash. */
+export const adminApiKeySchema = z
+  .object({
+    id: z.string().meta({ example: 'key_7Hq2Lm9Xw3Rt1Vb8Nc4Zp6' }),
+    mode: z.enum(['test', 'live']),
+    prefix: z.string().meta({ description: 'The first characters of the key (`<brand>_<mode>_` and four more).', example: 'swapgate_test_AbC1' }),
+    name: z.string().nullable(),
+    scopes: z.record(z.string(), levelSchema).nullable().meta({ description: 'A restricted key: resource → level for every resource. Null: unrestricted.' }),
+    createdAt: isoTimestamp,
+    lastUsedAt: isoTimestamp.nullable(),
+    revokedAt: isoTimestamp.nullable(),
+    expiresAt: isoTimestamp.nullable(),
+  })
+  .meta({ id: 'AdminApiKey' });
+export type AdminApiKeyView = z.output<typeof adminApiKeySchema>;
+
+/** A member wallet as the operator sees it. */
+export const adminMemberSchema = z
+  .object({
+    id: z.string().meta({ example: 'mem_7Qw2Er5Ty8Ui1OpAs3Df' }),
+    address: z.string().meta({ description: 'EVM checksummed (EIP-55), Solana base58.', example: '0x8ba1f109551bD432803012645Ac136ddd64DBA72' }),
+    chainType: z.enum(['evm', 'solana']),
+    role: z.enum(['owner', 'admin', 'developer', 'viewer']),
+    createdAt: isoTimestamp,
+    joinedAt: isoTimestamp.nullable().meta({ description: 'Its first sign-in into the account; null while the invitation is not taken up.' }),
+  })
+  .meta({ id: 'AdminMember' });
+export type AdminMemberView = z.output<typeof adminMemberSchema>;
+
+/** One account in full: the summary, its partner, members and keys. */
+export const adminAccountDetailSchema = adminAccountSchema
+  .extend({
+    object: z.literal('admin_account_detail'),
+    partnerId: z.string().nullable().meta({ description: 'The integration partner the account owns; null when none.', example: 'acme-wallet' }),
+    members: z.array(adminMemberSchema).meta({ description: 'Its team, in the order they were added.' }),
+    apiKeys: z.array(adminApiKeySchema).meta({ description: 'Every key of both modes, revoked ones included, newest first. Never a secret or a hash.' }),
+  })
+  .meta({ id: 'AdminAccountDetail' });
+export type AdminAccountDetailView = z.output<typeof adminAccountDetailSchema>;

@@ -9,7 +9,7 @@ import { type AuditEntryView, auditEntryView } from './views.js';
 
 /** @public */
 export type { AdminActor };
-export { type AdminWrite } from './outbox.js';
+export type { AdminWrite } from './outbox.js';
 
 /** What `authenticate` found: admin access switched off (no ADMIN_TOKEN), no or a wrong token, or the operator. */
 export type AdminAccess = { kind: 'disabled' } | { kind: 'refused' } | { kind: 'operator'; actor: AdminActor };

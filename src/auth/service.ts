@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { AccountsService, KeyAuth, MemberRow } from '../accounts/service.js';
+import { accountSuspended, type AccountsService, type KeyAuth, type MemberRow } from '../accounts/service.js';
 import type { Mode } from '../accounts/service.js';
 import { ROLE_SCOPES, type Role } from '../accounts/state.js';
 import type { ChainType } from '../accounts/input.js';
@@ -128,7 +128,7 @@ export class AuthService {
 
   /**
    * The request's auth from the cookie's token: null when there is no token; UNAUTHORIZED when it is unknown,
-   * revoked, expired, idle too long, or its membership is gone.
+   * revoked, expired, idle too long, or its membership is gone; FORBIDDEN while its account is suspended.
    */
   async authenticateSession(token: string | undefined): Promise<KeyAuth | null> {
     if (token === undefined) return null;
@@ -158,6 +158,8 @@ export class AuthService {
     if (!member || member.accountId !== row.accountId) throw unauthorized('no longer has access to this account');
     const account = await this.d.accounts.getAccount(row.accountId);
     if (!account) throw unauthorized('no longer has access to this account');
+    // Not revoked: the session works again once the operator lifts the suspension.
+    if (account.suspendedAt) throw accountSuspended();
     let mode = row.mode as Mode;
     if (mode === 'live' && !account.liveEnabled) {
       // Live mode was turned off since the dashboard selected it: the session goes back to test mode (it never

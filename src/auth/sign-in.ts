@@ -26,8 +26,11 @@ export interface SignInChains {
 
 /** Memberships, owned by the accounts domain; sign-in reads and creates them inside its own transaction. */
 export interface SignInMemberships {
-  /** The wallet's memberships, most recently joined first (invitations not yet accepted last; sign-in skips them). */
-  membershipsOf(chainType: ChainType, address: string, tx: Tx): Promise<MemberRow[]>;
+  /**
+   * The wallet's memberships, most recently joined first (invitations not yet accepted last; sign-in skips them),
+   * each saying whether its account is suspended.
+   */
+  membershipsOf(chainType: ChainType, address: string, tx: Tx): Promise<Array<MemberRow & { accountSuspended: boolean }>>;
   /** A new account named after the wallet, with the wallet as its owner (a first sign-in). */
   createAccountWithOwner(chainType: ChainType, address: string, tx: Tx): Promise<MemberRow>;
 }
@@ -155,15 +158,19 @@ export class SignInService {
     }
   }
 
-  /** The member the wallet signs in as: the account it used last, else its newest membership, else a new account. */
+  /** The member the wallet signs in as: the account it used last, else its newest membership (not suspended ones first), else a new account. */
   private async memberFor(chainType: ChainType, address: string, tx: Tx): Promise<{ member: MemberRow; newAccount: boolean }> {
     // One sign-in of a wallet at a time decides its account: two first sign-ins at once (two challenges) make one
     // account, not two. Held until the transaction ends.
     await tx.$queryRaw`SELECT 1 AS locked FROM pg_advisory_xact_lock(hashtextextended(${`sign-in:${chainType}:${address}`}, 0))`;
     // Only accounts the wallet joined count: an invitation is accepted by switching to it (switchDashboardAccount),
     // never by signing in, so nobody can pull a wallet into their account by inviting it before its first sign-in.
-    const memberships = (await this.d.memberships.membershipsOf(chainType, address, tx)).filter((m) => m.joinedAt !== null);
-    if (memberships.length === 0) return { member: await this.d.memberships.createAccountWithOwner(chainType, address, tx), newAccount: true };
+    const joined = (await this.d.memberships.membershipsOf(chainType, address, tx)).filter((m) => m.joinedAt !== null);
+    if (joined.length === 0) return { member: await this.d.memberships.createAccountWithOwner(chainType, address, tx), newAccount: true };
+    // A suspended account is never chosen while the wallet has another; with none, the session opens and every
+    // request of it (the sign-in's own answer first) is FORBIDDEN, saying the account is suspended.
+    const usable = joined.filter((m) => !m.accountSuspended);
+    const memberships = usable.length ? usable : joined;
     const last = await tx.dashboardSession.findFirst({
       where: { chainType, address, memberId: { in: memberships.map((m) => m.id) } },
       orderBy: { lastSeenAt: 'desc' },

@@ -27,7 +27,7 @@ export interface PayerQuotesDeps {
   quotes: Pick<QuoteService, 'quote' | 'issue'>;
   /** A recent blockhash for direct Solana transfers. */
   rpc: Pick<RpcClients, 'solana'>;
-  sessions: Pick<CheckoutSessions, 'load'>;
+  sessions: Pick<CheckoutSessions, 'load' | 'assertTakesPayments'>;
   /** Records which session the quotes handed out pay (checkout's own record, read when one is reported). */
   links: Pick<QuoteLinks, 'link'>;
 }
@@ -36,11 +36,12 @@ export interface PayerQuotesDeps {
 export class PayerQuotes {
   constructor(private readonly d: PayerQuotesDeps) {}
 
-  /** CONFLICT unless the session is open. */
+  /** CONFLICT unless the session is open; FORBIDDEN while its merchant is suspended. */
   async quote(id: string, input: PayerQuoteRequest): Promise<PayerQuoteResponse> {
     const { assets, clock, config } = this.d;
     const { session } = await this.d.sessions.load(id);
     if (session.status !== 'open') throw new ApiError('CONFLICT', `Checkout session ${id} is ${session.status}; it takes no payment`);
+    await this.d.sessions.assertTakesPayments(session);
     const srcChain = assets.resolveChain(input.srcChain, 'srcChain');
     const srcToken = await assets.resolveToken(srcChain.id, input.srcToken, 'srcToken');
     const due = BigInt(session.amount);

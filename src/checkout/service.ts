@@ -1,5 +1,5 @@
 import { readByIds } from '../db/by-ids.js';
-import type { KeyAuth } from '../accounts/service.js';
+import { assertTakesPayments, type KeyAuth } from '../accounts/service.js';
 import type { AssetsService } from '../assets/service.js';
 import type { RpcClients } from '../assets/service.js';
 import type { Prisma as PrismaClient } from '../db/client.js';
@@ -441,9 +441,12 @@ export class CheckoutService implements CheckoutSessions {
    * carry the session tag instead.
    */
   async onBuilt(quote: QuoteRecord, tx: BuiltForQuote): Promise<void> {
-    if (quote.provider === DIRECT_PROVIDER) return;
     const id = await this.sessionForQuote(quote);
     if (!id) return;
+    // A suspended merchant's payer quotes are not built, direct ones included (FORBIDDEN).
+    const owner = await sessionOwner(this.prisma, id);
+    if (owner) await this.assertTakesPayments(owner);
+    if (quote.provider === DIRECT_PROVIDER) return;
     await this.builds.record(id, quote.quoteId, quote.request.src.chainId, tx);
   }
 
@@ -496,14 +499,21 @@ export class CheckoutService implements CheckoutSessions {
   /**
    * Refuses (CONFLICT) before a routed payment's signed transaction is forwarded when the session it pays
    * could not take a payment now (not open, or past expiresAt): once forwarded, funds cannot be called back.
+   * FORBIDDEN while the merchant's account is suspended.
    */
   async assertAcceptsPayment(quote: QuoteRecord): Promise<void> {
     const id = await this.sessionForQuote(quote);
     if (!id) return;
     const s = await this.prisma.checkoutSession.findUnique({ where: { id } });
     if (!s) throw notFound('Checkout session');
+    await this.assertTakesPayments(s);
     const r = transition(s.status, { type: 'payment_reported', now: this.now(), expiresAt: s.expiresAt.getTime() });
     if (!r.ok) throw new ApiError('CONFLICT', `Checkout session ${s.id}: ${r.error}; nothing was sent`);
+  }
+
+  /** FORBIDDEN while the session's merchant is suspended: no new payment starts (docs/admin.md, "Suspension"). */
+  assertTakesPayments(session: Pick<CheckoutSession, 'accountId'>): Promise<void> {
+    return assertTakesPayments(this.prisma, session.accountId);
   }
 
   /** Checks a report on chain at once (wired to the verifier in src/services.ts): used when a session holds too many unseen reports. */

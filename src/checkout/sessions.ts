@@ -34,4 +34,6 @@ export interface CheckoutSessions {
   reportDirect(id: string, input: ReportDirect, how?: { broadcast: boolean }): Promise<SessionView>;
   settlePayment(paymentId: string, finding: SettledPayment | SeenFinding, asOf?: Date): Promise<void>;
   pendingPayments(limit?: number): Promise<(CheckoutPayment & { session: CheckoutSession })[]>;
+  /** FORBIDDEN when the session's merchant takes no new payments (its account is suspended). */
+  assertTakesPayments(session: Pick<CheckoutSession, 'accountId'>): Promise<void>;
 }

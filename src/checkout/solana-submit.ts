@@ -14,7 +14,7 @@ import type { SessionView } from './views.js';
  * exactly as a reported direct payment (`.../submitted` with its signature). The payer must be the fee payer.
  */
 export class SignedSubmit {
-  constructor(private readonly d: { rpc: Pick<RpcClients, 'solana'>; sessions: Pick<CheckoutSessions, 'load' | 'reportDirect'> }) {}
+  constructor(private readonly d: { rpc: Pick<RpcClients, 'solana'>; sessions: Pick<CheckoutSessions, 'load' | 'reportDirect' | 'assertTakesPayments'> }) {}
 
   async submit(id: string, input: SubmitSigned): Promise<SessionView> {
     const checkout = this.d.sessions;
@@ -40,6 +40,8 @@ export class SignedSubmit {
     // The same signed transaction handed in again (a retried request): answer as the first time did.
     if (payments.some((p) => p.srcTxHash === signature)) return checkout.reportDirect(id, { txHash: signature, payer: feePayer }, { broadcast: true });
     if (session.status !== 'open') throw new ApiError('CONFLICT', `Checkout session ${id} is ${session.status}; it takes no payment`);
+    // Not broadcast for a suspended merchant (what a retry of an earlier broadcast reports is money already sent).
+    await checkout.assertTakesPayments(session);
     try {
       await this.d.rpc.solana().sendRawTransaction(bytes, { skipPreflight: false, preflightCommitment: 'confirmed', maxRetries: 5 });
     } catch (err) {

@@ -59,7 +59,7 @@ export function decimalString(amount: bigint, decimals: number): string {
 type Tx = Prisma.TransactionClient;
 
 export interface TransferDeps extends Pick<Handles, 'log'> {
-  checkout: Pick<CheckoutService, 'load' | 'recordPayment' | 'get' | 'withLockedSession'>;
+  checkout: Pick<CheckoutService, 'load' | 'recordPayment' | 'get' | 'withLockedSession' | 'assertTakesPayments'>;
   deposits: Pick<DepositsService, 'createForCheckout' | 'findById' | 'simulateAt' | 'disableForCheckoutSession'>;
   now(): number;
 }
@@ -86,6 +86,7 @@ export class TransferPayments {
   async depositAddress(sessionId: string, v: TransferAddressRequest): Promise<TransferView> {
     const { session } = await this.deps.checkout.load(sessionId);
     this.assertOpen(session);
+    await this.deps.checkout.assertTakesPayments(session);
     // The address row is written under the session's lock, the session checked open again there: an address is
     // never made for a session that closed meanwhile (its addresses were disabled in the closing transaction).
     const lock = <T>(fn: (tx: Tx) => Promise<T>) =>

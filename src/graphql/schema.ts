@@ -17,6 +17,8 @@ import './modules/partners.js';
 import './modules/quotes.js';
 import './modules/request-logs.js';
 import './modules/admin.js';
+import './modules/admin-accounts.js';
+import './modules/admin-partners.js';
 import './modules/billing.js';
 import './modules/webhooks.js';
 

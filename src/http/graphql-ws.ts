@@ -8,6 +8,7 @@ import { sameOrigin } from '../auth/state.js';
 import { createGraphQLContext, type GraphQLContext } from '../graphql/context.js';
 import type { createGraphQLServer } from '../graphql/yoga.js';
 import { newTicket } from '../ratelimit/service.js';
+import { isApiError } from '../errors.js';
 import { clientIp } from './client-ip.js';
 import { apiErrorExtensions, graphqlErrorFields } from './errors.js';
 import { graphqlRoute, recordRequest, wsStatus } from './request-log.js';
@@ -47,7 +48,8 @@ export function graphqlWsTransport(
       if (!sameOrigin(headerValue(info.req.headers.origin), config.PUBLIC_URL)) return done(false, 403, 'Forbidden');
       services.auth.authenticateSession(token).then(
         () => done(true),
-        () => done(false, 401, 'Unauthorized'),
+        // A session of a suspended account is refused as REST refuses it (403); any other failure is 401.
+        (err: unknown) => (isApiError(err) && err.code === 'FORBIDDEN' ? done(false, 403, 'Forbidden') : done(false, 401, 'Unauthorized')),
       );
     },
   });

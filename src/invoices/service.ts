@@ -23,7 +23,7 @@ import { invoiceTopic } from './topics.js';
 import { isOverdue } from './due.js';
 import { invoicePageUrl, invoiceView, receiptUrl, type InvoiceView, type PayResult } from './views.js';
 import { withLockedRow } from '../db/locked-row.js';
-import { internalAuth } from '../accounts/service.js';
+import { assertTakesPayments, internalAuth } from '../accounts/service.js';
 
 type Tx = Prisma.TransactionClient;
 
@@ -374,6 +374,8 @@ export class InvoicesService {
         if (s?.status === 'needs_review')
           throw new ApiError('CONFLICT', `Invoice ${inv.number}: its last payment is under review by the merchant; no new payment was started`);
       }
+      // A suspended merchant takes no new payment (an open session of the invoice is still answered above).
+      await assertTakesPayments(tx, inv.accountId);
       const page = invoicePageUrl(this.deps.config.PUBLIC_URL, inv.id);
       const session = await this.deps.checkout.create(
         internalAuth(inv.accountId, inv.livemode ? 'live' : 'test', 'invoice'),

@@ -22,6 +22,10 @@ export const EX = {
   subscriptionId: 'sub_test_4Fq8Lm2Wz7Rk1Tb9Xc3Vn',
   testClockId: 'clock_8Hv2Qp5Lx9Wd3Rk7Tm1Zb',
   endpointId: 'we_B8dy22oc82lEi6009zwvga',
+  /** An integration partner (the operator's routes; the contract test makes a fresh one per example). */
+  partnerId: 'northwind-pay',
+  /** An account (the operator's routes; the contract test makes a fresh one per example). */
+  accountId: 'acct_6Tz3Pn8Wq1Lk5Xr2Vb9Mc4',
   /** An API key of the account (the dashboard's key routes). */
   apiKeyId: 'key_7Hq2Lm9Xw3Rt1Vb8Nc4Zp6',
   eventId: 'evt_4Yq2mT8kLp0ZsVb7NcR1Dw',

@@ -5,11 +5,25 @@ import type { Handles } from '../handles.js';
 import { ApiError, invalidParams, notFound } from '../errors.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
 import { parseInput } from '../validation.js';
-import { partnerInputSchema, type PartnerEarningsQuery, type PartnerInput, type UpdatePartnerProfile } from './input.js';
+import type { Prisma as PrismaNs } from '../db/generated/client.js';
+import { withLockedRow } from '../db/locked-row.js';
+import { recordAudit, type AdminWrite } from '../admin/outbox.js';
+import { INTEGRATOR_PATTERN } from '../quotes/input.js';
+import {
+  createPartnerSchema,
+  partnerInputSchema,
+  updatePartnerSchema,
+  type CreatePartner,
+  type PartnerEarningsQuery,
+  type UpdatePartner,
+  type UpdatePartnerProfile,
+} from './input.js';
 import { earningsRange } from './earnings.js';
-import { partnerView as view, type EarningsLine, type PartnerProfile, type PartnerView } from './views.js';
+import { partnerView as view, toAdminPartner, type EarningsLine, type PartnerProfile, type PartnerView } from './views.js';
 
-export type { PartnerInput, PartnerView };
+export type { CreatePartner, PartnerView, UpdatePartner };
+
+type Tx = PrismaNs.TransactionClient;
 
 /**
  * Where a partner's earnings come from: the filled orders attributed to it in one mode over a range, per source
@@ -28,6 +42,43 @@ const NO_PARTNER =
  */
 const CACHE_MS = 30_000;
 
+/** Operator writes wait for the partner's row lock behind a concurrent one. */
+const ADMIN_TX = { maxWait: 10_000, timeout: 20_000 } as const;
+
+/** An API key id's shape (`key_…`); anything else names no key. */
+const KEY_ID = /^[A-Za-z0-9_]{1,64}$/;
+
+const exists = (id: string) => new ApiError('CONFLICT', `Partner ${id} already exists: change it with PATCH /v1/admin/partners/${id}`);
+const keyTaken = (apiKeyId: string, partnerId: string) => new ApiError('CONFLICT', `API key ${apiKeyId} already belongs to partner ${partnerId}`);
+
+/** A partner's fields as the input schema reads them (an update is merged onto these and checked again). */
+const inputOf = (p: PartnerView) => ({
+  id: p.id,
+  label: p.label,
+  kind: p.kind,
+  feeBps: p.feeBps,
+  maxFeeBps: p.maxFeeBps,
+  feeRecipientEvm: p.feeRecipientEvm,
+  feeRecipientSvm: p.feeRecipientSvm,
+  active: p.active,
+  accountId: p.accountId,
+});
+
+/**
+ * An account may own a partner when it exists, owns no other partner (the unique index settles a race), and every
+ * key already linked to the partner is its own.
+ */
+async function checkOwner(tx: Tx, partnerId: string, accountId: string) {
+  if (!(await accountExists(tx, accountId))) throw notFound('Account');
+  const other = await tx.partner.findUnique({ where: { accountId }, select: { id: true } });
+  if (other && other.id !== partnerId) throw new ApiError('CONFLICT', `Account ${accountId} already has partner ${other.id}: an account has at most one`);
+  const keys = await tx.partnerKey.findMany({ where: { partnerId }, select: { apiKeyId: true } });
+  for (const k of keys) {
+    if ((await apiKeyAccountId(tx, k.apiKeyId)) !== accountId)
+      throw new ApiError('CONFLICT', `API key ${k.apiKeyId} linked to partner ${partnerId} belongs to another account: unlink it first`);
+  }
+}
+
 export class PartnersService {
   private byId = new Map<string, { at: number; p: PartnerView | null }>();
   private byKey = new Map<string, { at: number; p: PartnerView | null }>();
@@ -41,42 +92,160 @@ export class PartnersService {
     this.clock = deps.clock;
   }
 
-  async upsert(input: PartnerInput): Promise<PartnerView> {
-    const p = parseInput(partnerInputSchema, input);
-    const data = {
-      label: p.label,
-      kind: p.kind,
-      feeBps: p.feeBps,
-      maxFeeBps: p.maxFeeBps,
-      feeRecipientEvm: p.feeRecipientEvm ?? null,
-      feeRecipientSvm: p.feeRecipientSvm ?? null,
-      active: p.active,
-      ...(p.accountId !== undefined ? { accountId: p.accountId } : {}),
-    };
-    if (p.accountId) await this.checkOwner(p.id, p.accountId);
-    const row = await this.prisma.partner
-      .upsert({
-        where: { id: p.id },
-        create: { id: p.id, ...data },
-        update: { ...data, updatedAt: new Date(this.clock.now()) },
-        include: { keys: true },
-      })
-      .catch(async (err: unknown) => {
-        if (!isUniqueViolation(err) || !p.accountId) throw err;
-        throw await this.accountTaken(p.accountId);
+  // --- the operator's writes (docs/admin.md): each in one transaction with its audit entry ----------------------
+
+  /** A new partner; an existing id is CONFLICT. `partner.create` in the audit log. */
+  async create(input: CreatePartner, who: AdminWrite): Promise<PartnerView> {
+    const p = parseInput(createPartnerSchema, input);
+    try {
+      return await this.prisma.$transaction(async (tx) => {
+        if (await tx.partner.findUnique({ where: { id: p.id }, select: { id: true } })) throw exists(p.id);
+        if (p.accountId) await checkOwner(tx, p.id, p.accountId);
+        const row = await tx.partner.create({
+          data: {
+            id: p.id,
+            label: p.label,
+            kind: p.kind,
+            feeBps: p.feeBps,
+            maxFeeBps: p.maxFeeBps,
+            feeRecipientEvm: p.feeRecipientEvm ?? null,
+            feeRecipientSvm: p.feeRecipientSvm ?? null,
+            active: p.active,
+            accountId: p.accountId ?? null,
+            createdAt: this.now(),
+            updatedAt: this.now(),
+          },
+          include: { keys: true },
+        });
+        const after = view(row);
+        await recordAudit(tx, who, { action: 'partner.create', targetType: 'partner', targetId: p.id, before: null, after: toAdminPartner(after) }, this.now());
+        return after;
       });
-    this.clearCache();
-    return view(row);
+    } catch (err) {
+      // A create of the same id, or of a partner for the same account, committed meanwhile: the unique index decides.
+      if (!isUniqueViolation(err)) throw err;
+      if (await this.prisma.partner.findUnique({ where: { id: p.id }, select: { id: true } })) throw exists(p.id);
+      throw p.accountId ? await this.accountTaken(p.accountId) : err;
+    } finally {
+      this.clearCache();
+    }
   }
 
-  /** An account may own a partner when it exists and every key already linked to the partner is its own. */
-  private async checkOwner(partnerId: string, accountId: string) {
-    if (!(await accountExists(this.prisma, accountId))) throw notFound('Account');
-    const keys = await this.prisma.partnerKey.findMany({ where: { partnerId }, select: { apiKeyId: true } });
-    for (const k of keys) {
-      if ((await apiKeyAccountId(this.prisma, k.apiKeyId)) !== accountId)
-        throw new ApiError('CONFLICT', `API key ${k.apiKeyId} linked to partner ${partnerId} belongs to another account: unlink it first`);
+  /**
+   * Changes the fields given (null clears a recipient or the account); the partner they leave keeps the fee cap
+   * rules (`partnerInputSchema`). Runs under the partner's row lock, so the dashboard's own fee change (a
+   * conditional update bounded by `maxFeeBps`) sees the bound as it is after this. Nothing to change: nothing
+   * written, nothing recorded. `partner.update` (or `partner.deactivate`) in the audit log.
+   */
+  async update(id: string, changes: UpdatePartner, who: AdminWrite, action = 'partner.update'): Promise<PartnerView> {
+    const c = parseInput(updatePartnerSchema, changes);
+    try {
+      return await this.withPartner(id, async (tx, before) => {
+        const merged = parseInput(partnerInputSchema, { ...inputOf(before), ...c, id });
+        const data = {
+          label: merged.label,
+          kind: merged.kind,
+          feeBps: merged.feeBps,
+          maxFeeBps: merged.maxFeeBps,
+          feeRecipientEvm: merged.feeRecipientEvm ?? null,
+          feeRecipientSvm: merged.feeRecipientSvm ?? null,
+          active: merged.active,
+          accountId: merged.accountId ?? null,
+        };
+        if ((Object.keys(data) as Array<keyof typeof data>).every((k) => data[k] === before[k])) return before;
+        if (data.accountId && data.accountId !== before.accountId) await checkOwner(tx, id, data.accountId);
+        const after = view(await tx.partner.update({ where: { id }, data: { ...data, updatedAt: this.now() }, include: { keys: true } }));
+        await recordAudit(tx, who, { action, targetType: 'partner', targetId: id, before: toAdminPartner(before), after: toAdminPartner(after) }, this.now());
+        return after;
+      });
+    } catch (err) {
+      if (!isUniqueViolation(err) || !c.accountId) throw err;
+      throw await this.accountTaken(c.accountId);
     }
+  }
+
+  /** Quotes ignore the partner from now on (this instance at once, others within 30 s); PATCH `active: true` undoes it. */
+  deactivate(id: string, who: AdminWrite): Promise<PartnerView> {
+    return this.update(id, { active: false }, who, 'partner.deactivate');
+  }
+
+  /**
+   * Links an API key to a partner (a key belongs to at most one partner). Every key of a partner is its account's:
+   * the first key linked to a partner without an account gives it the key's account; a key of another account is
+   * a CONFLICT. Linking a key already linked to this partner changes nothing. `partner.link_key` in the audit log.
+   */
+  async linkKey(partnerId: string, apiKeyId: string, who: AdminWrite): Promise<PartnerView> {
+    try {
+      return await this.withPartner(partnerId, async (tx, before) => {
+        const keyAccount = KEY_ID.test(apiKeyId) ? await apiKeyAccountId(tx, apiKeyId) : null;
+        if (!keyAccount) throw notFound('API key');
+        const existing = await tx.partnerKey.findUnique({ where: { apiKeyId } });
+        if (existing?.partnerId === partnerId) return before;
+        if (existing) throw keyTaken(apiKeyId, existing.partnerId);
+        if (before.accountId && before.accountId !== keyAccount)
+          throw new ApiError('CONFLICT', `API key ${apiKeyId} belongs to another account than partner ${partnerId} (${before.accountId})`);
+        if (!before.accountId) {
+          await checkOwner(tx, partnerId, keyAccount);
+          await tx.partner.update({ where: { id: partnerId }, data: { accountId: keyAccount, updatedAt: this.now() } });
+        }
+        await tx.partnerKey.create({ data: { apiKeyId, partnerId, createdAt: this.now() } });
+        const after = await this.viewIn(tx, partnerId);
+        await recordAudit(
+          tx,
+          who,
+          { action: 'partner.link_key', targetType: 'partner', targetId: partnerId, before: toAdminPartner(before), after: toAdminPartner(after) },
+          this.now(),
+        );
+        return after;
+      });
+    } catch (err) {
+      // Two links at once under different partners' locks: the unique key index (one partner per key) or the unique
+      // account index (one partner per account) let one win; the other is told which.
+      if (!isUniqueViolation(err)) throw err;
+      const winner = await this.prisma.partnerKey.findUnique({ where: { apiKeyId } });
+      if (winner && winner.partnerId !== partnerId) throw keyTaken(apiKeyId, winner.partnerId);
+      throw await this.accountTaken((await apiKeyAccountId(this.prisma, apiKeyId)) ?? 'of this key');
+    }
+  }
+
+  /** Unlinks a key from the partner (one not linked to it changes nothing). `partner.unlink_key` in the audit log. */
+  async unlinkKey(partnerId: string, apiKeyId: string, who: AdminWrite): Promise<PartnerView> {
+    return this.withPartner(partnerId, async (tx, before) => {
+      if (!KEY_ID.test(apiKeyId)) return before;
+      const { count } = await tx.partnerKey.deleteMany({ where: { apiKeyId, partnerId } });
+      if (count === 0) return before;
+      const after = await this.viewIn(tx, partnerId);
+      await recordAudit(
+        tx,
+        who,
+        { action: 'partner.unlink_key', targetType: 'partner', targetId: partnerId, before: toAdminPartner(before), after: toAdminPartner(after) },
+        this.now(),
+      );
+      return after;
+    });
+  }
+
+  /** Runs `fn` with the partner's row locked (NOT_FOUND when there is none), then clears this instance's cache. */
+  private async withPartner<T>(id: string, fn: (tx: Tx, before: PartnerView) => Promise<T>): Promise<T> {
+    if (!INTEGRATOR_PATTERN.test(id)) throw notFound('Partner');
+    try {
+      return await withLockedRow(
+        this.prisma,
+        { table: 'partners', id, read: (tx) => tx.partner.findUnique({ where: { id }, include: { keys: true } }), missing: () => notFound('Partner') },
+        (tx, row) => fn(tx, view(row)),
+        { txOptions: ADMIN_TX },
+      );
+    } finally {
+      this.clearCache();
+    }
+  }
+
+  private async viewIn(tx: Tx, id: string): Promise<PartnerView> {
+    return view((await tx.partner.findUnique({ where: { id }, include: { keys: true } }))!);
+  }
+
+  private now() {
+    return new Date(this.clock.now());
   }
 
   private async accountTaken(accountId: string): Promise<ApiError> {
@@ -85,6 +254,7 @@ export class PartnersService {
   }
 
   async get(id: string): Promise<PartnerView> {
+    if (!INTEGRATOR_PATTERN.test(id)) throw notFound('Partner');
     const row = await this.prisma.partner.findUnique({ where: { id }, include: { keys: true } });
     if (!row) throw notFound('Partner');
     return view(row);
@@ -92,49 +262,6 @@ export class PartnersService {
 
   async list(): Promise<PartnerView[]> {
     return (await this.prisma.partner.findMany({ include: { keys: true }, orderBy: { id: 'asc' } })).map(view);
-  }
-
-  /**
-   * Links an API key to a partner (a key belongs to at most one partner). Every key of a partner is its account's:
-   * the first key linked to a partner without an account gives it the key's account; a key of another account is
-   * a CONFLICT.
-   */
-  async linkKey(partnerId: string, apiKeyId: string): Promise<PartnerView> {
-    const partner = await this.get(partnerId);
-    const keyAccount = await apiKeyAccountId(this.prisma, apiKeyId);
-    if (!keyAccount) throw notFound('API key');
-    const existing = await this.prisma.partnerKey.findUnique({ where: { apiKeyId } });
-    if (existing && existing.partnerId !== partnerId) throw new ApiError('CONFLICT', `API key ${apiKeyId} already belongs to partner ${existing.partnerId}`);
-    if (partner.accountId && partner.accountId !== keyAccount)
-      throw new ApiError('CONFLICT', `API key ${apiKeyId} belongs to another account than partner ${partnerId} (${partner.accountId})`);
-    if (!partner.accountId) {
-      const claimed = await this.prisma.partner
-        .updateMany({ where: { id: partnerId, accountId: null }, data: { accountId: keyAccount, updatedAt: new Date(this.clock.now()) } })
-        .catch(async (err: unknown) => {
-          if (!isUniqueViolation(err)) throw err;
-          throw await this.accountTaken(keyAccount);
-        });
-      // Another link claimed it meanwhile: its account must be this key's.
-      if (claimed.count === 0 && (await this.get(partnerId)).accountId !== keyAccount)
-        throw new ApiError('CONFLICT', `API key ${apiKeyId} belongs to another account than partner ${partnerId}`);
-    }
-    if (!existing) {
-      // Two links of one key at once: the unique key index lets one win; report the other as a conflict.
-      await this.prisma.partnerKey.create({ data: { apiKeyId, partnerId } }).catch(async (err: unknown) => {
-        if (!isUniqueViolation(err)) throw err;
-        const winner = await this.prisma.partnerKey.findUnique({ where: { apiKeyId } });
-        if (winner?.partnerId !== partnerId)
-          throw new ApiError('CONFLICT', `API key ${apiKeyId} already belongs to partner ${winner?.partnerId ?? 'another partner'}`);
-      });
-    }
-    this.clearCache();
-    return this.get(partnerId);
-  }
-
-  async unlinkKey(partnerId: string, apiKeyId: string): Promise<PartnerView> {
-    await this.prisma.partnerKey.deleteMany({ where: { apiKeyId, partnerId } });
-    this.clearCache();
-    return this.get(partnerId);
   }
 
   /** A rolled key keeps its partner: the new key is linked to the old key's partner (nothing when it had none). */

@@ -126,3 +126,39 @@ export const toPartnerProfileWire = ({ partner: p, mode, earnings }: PartnerProf
   createdAt: p.createdAt.toISOString(),
   updatedAt: p.updatedAt.toISOString(),
 });
+
+/** A partner as the operator reads and writes it (/v1/admin/partners), and as the audit log records it. */
+export const adminPartnerSchema = z
+  .object({
+    object: z.literal('partner'),
+    id: z.string().meta({ description: 'The partner id: the `integrator` value quotes name.', example: 'acme-wallet' }),
+    label: z.string().meta({ example: 'Acme Wallet' }),
+    kind: z.enum(['label', 'fee']).meta({ description: '`fee`: takes a fee; `label`: attribution only (fee 0).' }),
+    feeBps: z.number().int().meta({ description: 'The fee on every quote attributed to the partner, basis points.', example: 25 }),
+    maxFeeBps: z.number().int().meta({ description: "The bound of `feeBps` (the partner's own account may change it up to this).", example: 60 }),
+    feeRecipientEvm: z.string().nullable().meta({ description: 'Where fees on EVM chains are paid.' }),
+    feeRecipientSvm: z.string().nullable().meta({ description: 'Where fees on Solana are paid.' }),
+    active: z.boolean().meta({ description: 'While false, quotes ignore the partner.' }),
+    accountId: z.string().nullable().meta({ description: 'The account the partner belongs to; null until one is named or its first key is linked.' }),
+    apiKeyIds: z.array(z.string()).meta({ description: 'The API keys linked to it: quotes made with them are attributed to it.' }),
+    createdAt: isoTimestamp,
+    updatedAt: isoTimestamp,
+  })
+  .meta({ id: 'AdminPartner' });
+export type AdminPartnerWire = z.output<typeof adminPartnerSchema>;
+
+export const toAdminPartner = (p: PartnerView): AdminPartnerWire => ({
+  object: 'partner',
+  id: p.id,
+  label: p.label,
+  kind: p.kind,
+  feeBps: p.feeBps,
+  maxFeeBps: p.maxFeeBps,
+  feeRecipientEvm: p.feeRecipientEvm,
+  feeRecipientSvm: p.feeRecipientSvm,
+  active: p.active,
+  accountId: p.accountId,
+  apiKeyIds: p.apiKeyIds,
+  createdAt: p.createdAt.toISOString(),
+  updatedAt: p.updatedAt.toISOString(),
+});

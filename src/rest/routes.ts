@@ -20,6 +20,8 @@ import { dashboardPartnerRoutes } from './dashboard-partner.js';
 import { requestLogRoutes } from './request-logs.js';
 import { exportRoutes } from './exports.js';
 import { adminAuditRoutes } from './admin-audit.js';
+import { adminPartnerRoutes } from './admin-partners.js';
+import { adminAccountRoutes } from './admin-accounts.js';
 
 /** Every /v1 route; each domain contributes its own list (src/rest/<domain>.ts). */
 export const restRoutes: Route[] = [
@@ -44,6 +46,8 @@ export const restRoutes: Route[] = [
   ...dashboardMirrorRoutes,
   ...dashboardPartnerRoutes,
   ...adminAuditRoutes,
+  ...adminPartnerRoutes,
+  ...adminAccountRoutes,
   ...requestLogRoutes,
   ...exportRoutes,
 ];

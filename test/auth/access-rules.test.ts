@@ -1,3 +1,4 @@
+import { SETUP_WRITE } from '../helpers/admin.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { restRoutes } from '../../src/rest/routes.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
@@ -80,7 +81,7 @@ describe('dashboard access rules on every session route', () => {
     const made = await s.post('/v1/dashboard/invoices', invoiceBody, h);
     expect(made.status, made.text).toBe(201);
     expect(made.body.livemode).toBe(false);
-    await s.services.accounts.setLiveEnabled(accountId, true);
+    await s.services.accounts.setLiveEnabled(accountId, true, SETUP_WRITE);
     expect((await s.post('/v1/auth/session/mode', { mode: 'live' }, h)).status).toBe(200);
     const live = await s.get('/v1/dashboard/invoices', h);
     expect(live.status).toBe(200);

@@ -1,3 +1,4 @@
+import { SETUP_WRITE } from '../helpers/admin.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { ManualClock } from '../../src/clock.js';
@@ -27,7 +28,7 @@ describe('subscriptions API (pglite)', () => {
     s = await startTestServer({ clock, env: { JOBS_ENABLED: 'false' } });
     const t = await s.createTestKey();
     key = t.key;
-    await s.services.accounts.setLiveEnabled(t.accountId, true);
+    await s.services.accounts.setLiveEnabled(t.accountId, true, SETUP_WRITE);
     live = (await s.services.accounts.createKey(t.accountId, 'live')).key;
   });
   afterAll(() => s?.close());

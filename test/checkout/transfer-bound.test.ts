@@ -1,3 +1,4 @@
+import { SETUP_WRITE } from '../helpers/admin.js';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/clock.js';
@@ -320,7 +321,7 @@ describe.each(backends)('pay by transfer, live through Relay (%s)', (backend) =>
       },
     });
     const { accountId } = await s.createTestKey();
-    await s.services.accounts.setLiveEnabled(accountId, true);
+    await s.services.accounts.setLiveEnabled(accountId, true, SETUP_WRITE);
     liveKey = (await s.services.accounts.createKey(accountId, 'live')).key;
   }, 180_000);
   afterAll(async () => {

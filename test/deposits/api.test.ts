@@ -1,3 +1,4 @@
+import { SETUP_WRITE } from '../helpers/admin.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../helpers/db.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
@@ -169,7 +170,7 @@ describe.each(backends)('deposit addresses API, sandbox (%s)', (backend) => {
 
   it('simulating a live address is FORBIDDEN', async () => {
     const { accountId } = await s.createTestKey();
-    await s.services.accounts.setLiveEnabled(accountId, true);
+    await s.services.accounts.setLiveEnabled(accountId, true, SETUP_WRITE);
     const live = await s.services.accounts.createKey(accountId, 'live');
     const at = new Date();
     const id = 'da_4Rv8Kq2Lm7Zp1Tb9Xc5WnLive';

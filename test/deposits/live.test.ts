@@ -1,3 +1,4 @@
+import { SETUP_WRITE } from '../helpers/admin.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/clock.js';
 import { backends, createTestDatabase, type TestDatabase } from '../helpers/db.js';
@@ -69,7 +70,7 @@ describe.each(backends)('deposit addresses, live through Relay (%s)', (backend) 
     // A second instance on the same database: both run the detection poller.
     if (backend === 'postgres') b = await startTestServer({ database: db, env, clock });
     const { accountId } = await a.createTestKey();
-    await a.services.accounts.setLiveEnabled(accountId, true);
+    await a.services.accounts.setLiveEnabled(accountId, true, SETUP_WRITE);
     liveKey = (await a.services.accounts.createKey(accountId, 'live')).key;
   });
   afterAll(async () => {

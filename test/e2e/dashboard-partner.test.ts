@@ -1,3 +1,4 @@
+import { SETUP_WRITE } from '../helpers/admin.js';
 import { mkdirSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -30,8 +31,8 @@ describe('dashboard partner profile in chromium', { timeout: 180_000 }, () => {
     s = await startTestServer({ port, env: { PUBLIC_URL: `http://127.0.0.1:${port}`, JOBS_ENABLED: 'false' } });
     accountId = (await s.services.accounts.createAccount('Acme Wallet Inc')).id;
     keyId = (await s.services.accounts.createKey(accountId, 'test', { name: 'wallet backend' })).apiKey.id;
-    await s.services.partners.upsert({ id: 'acme-wallet', label: 'Acme Wallet', kind: 'fee', feeBps: 25, maxFeeBps: 60 });
-    await s.services.partners.linkKey('acme-wallet', keyId);
+    await s.services.partners.create({ id: 'acme-wallet', label: 'Acme Wallet', kind: 'fee', feeBps: 25, maxFeeBps: 60 }, SETUP_WRITE);
+    await s.services.partners.linkKey('acme-wallet', keyId, SETUP_WRITE);
     // Two filled swaps on Base USDC in the last days: 2,000 and 500 USDC at 25 bps.
     for (const amount of ['2000000000', '500000000'])
       await s.db.prisma.order.create({

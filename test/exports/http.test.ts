@@ -1,3 +1,4 @@
+import { SETUP_WRITE } from '../helpers/admin.js';
 import { randomBytes } from 'node:crypto';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -46,7 +47,7 @@ describe.each(backends)('CSV exports (%s)', (backend) => {
     key = a.key;
     auth = await s.services.accounts.authenticate(key);
     other = await s.services.accounts.authenticate((await s.createTestKey()).key);
-    await s.services.accounts.setLiveEnabled(auth.accountId, true);
+    await s.services.accounts.setLiveEnabled(auth.accountId, true, SETUP_WRITE);
     live = await s.services.accounts.authenticate((await s.services.accounts.createKey(auth.accountId, 'live')).key);
 
     made.invoice = (await invoice(auth, '=HYPERLINK("http://evil.example","Ada")', 'Net 30, "rush"\nsecond line')).id;

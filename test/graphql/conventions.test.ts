@@ -37,6 +37,8 @@ const STRING_ALLOWED: Record<string, string> = {
   'AdminAuditEntry.targetType':
     'the kind of resource an admin write touched: the set grows with the admin API and old entries keep theirs (an open set, as REST stores it)',
   'AdminAuditLogFilter.targetType': 'a kind of resource as audit entries store it (see AdminAuditEntry.targetType)',
+  'AdminAccountSuspension.reason': "the operator's free-text note, not a code",
+  'AdminSuspendAccountInput.reason': "the operator's free-text note, not a code",
   'Order.providerState': "the provider's own state name, an open set that differs per provider (the closed set is `status`)",
 };
 

@@ -1,3 +1,4 @@
+import { SETUP_WRITE } from '../helpers/admin.js';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSessionSchema } from '../../src/checkout/input.js';
@@ -96,7 +97,7 @@ describe.each(backends)('dashboardOverview and dashboardAccounts (%s)', (backend
     const a = await s.createTestKey();
     accountA = a.accountId;
     keyA = a.key;
-    await s.services.accounts.setLiveEnabled(a.accountId, true);
+    await s.services.accounts.setLiveEnabled(a.accountId, true, SETUP_WRITE);
     keyALive = (await s.services.accounts.createKey(a.accountId, 'live')).key;
     keyB = (await s.createTestKey()).key;
     // A, test: two sessions on day 1 (their sum exceeds 2^64, exactly summed), one on day 2, one the day before the range.

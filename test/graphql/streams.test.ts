@@ -1,3 +1,4 @@
+import { SETUP_WRITE } from '../helpers/admin.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGraphQLTestApp, type GraphQLTestApp } from '../helpers/graphql.js';
 import { graphql } from './generated/index.js';
@@ -112,7 +113,7 @@ describe('GraphQL streams and lookups stay correct over time, in process', () =>
 
   it("a test key neither sees nor revokes the account's live keys", async () => {
     const { accountId, key } = await g.createTestKey();
-    await g.app.services.accounts.setLiveEnabled(accountId, true);
+    await g.app.services.accounts.setLiveEnabled(accountId, true, SETUP_WRITE);
     const live = await g.app.services.accounts.createKey(accountId, 'live');
     expect((await g.gql(Keys, {}, key)).data!.viewer.apiKeys).toMatchObject({ totalCount: 1, nodes: [{ mode: 'test' }] });
     expect((await g.gql(Revoke, { id: live.apiKey.id }, key)).data!.revokeApiKey).toEqual({ __typename: 'NotFoundError', code: 'NOT_FOUND' });

@@ -1,3 +1,4 @@
+import { SETUP_WRITE } from '../helpers/admin.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../helpers/db.js';
 import { startGraphQLTestApp, type GraphQLTestApp } from '../helpers/graphql.js';
@@ -194,7 +195,7 @@ describe.each(backends)('events and webhooks over GraphQL, in process (%s)', (ba
 
   it('triggerWebhookEvent with a live key → FORBIDDEN; a key field without a key → UNAUTHORIZED', async () => {
     const { accountId } = await g.createTestKey();
-    await g.app.services.accounts.setLiveEnabled(accountId, true);
+    await g.app.services.accounts.setLiveEnabled(accountId, true, SETUP_WRITE);
     const { key } = await g.app.services.accounts.createKey(accountId, 'live');
     expect((await g.gql(Trigger, { type: 'order.filled' }, key)).errors![0]!.extensions.code).toBe('FORBIDDEN');
     const denied = await g.gql(EventsPage);

@@ -37,7 +37,8 @@ export function inProcessGraphQL(target: { services: Services; infra: Infra }) {
   /** A raw request body (`{ query, variables }`), as any client could send it. */
   const post = async (body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: any; requestId: string; headers: Headers }> => {
     const requestId = randomUUID();
-    const gqlContext = createGraphQLContext(deps, requestId, headers['x-api-key']);
+    // An operator's bearer token (`authorization`) reaches the admin fields as it does over HTTP.
+    const gqlContext = createGraphQLContext(deps, requestId, headers['x-api-key'], 'in-process', { authorization: headers.authorization });
     const res = await yoga.fetch(
       new yoga.fetchAPI.Request('http://localhost/graphql', {
         method: 'POST',

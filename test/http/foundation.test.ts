@@ -1,3 +1,4 @@
+import { SETUP_WRITE } from '../helpers/admin.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
@@ -98,7 +99,7 @@ describe.each(backends)('foundation over HTTP (%s)', (backend) => {
     expectEnvelope(await s.post('/v1/test/whoami', {}, { 'x-api-key': key }), 401, 'UNAUTHORIZED');
     const live = await s.services.accounts.createKey(accountId, 'live');
     expectEnvelope(await s.post('/v1/test/whoami', {}, { 'x-api-key': live.key }), 403, 'FORBIDDEN');
-    await s.services.accounts.setLiveEnabled(accountId, true);
+    await s.services.accounts.setLiveEnabled(accountId, true, SETUP_WRITE);
     expect((await s.post('/v1/test/whoami', {}, { 'x-api-key': live.key })).body).toEqual({ accountId, mode: 'live' });
   });
 

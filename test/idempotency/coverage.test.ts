@@ -53,6 +53,9 @@ const REST_IDEMPOTENT = [
   'POST /v1/dashboard/webhook-endpoints/:id/redeliver-failed',
   'POST /v1/dashboard/webhook-endpoints/trigger',
   'POST /v1/dashboard/events/:id/redeliver',
+  // The operator's: creating a partner, moving a key to a partner.
+  'POST /v1/admin/partners',
+  'POST /v1/admin/partners/:id/keys',
 ];
 const REST_NOT_IDEMPOTENT: Record<string, string> = {
   'POST /v1/orders': 'builds a transaction to sign from a stored quote; changes nothing',
@@ -72,6 +75,11 @@ const REST_NOT_IDEMPOTENT: Record<string, string> = {
   'POST /v1/auth/sign-in': 'the nonce is single use: a retry is refused (already used) instead of replaying an answer that would hand out the session again',
   'POST /v1/dashboard/members':
     'adding a wallet already in the team is 409 CONFLICT: a retry learns the first one landed (GET /v1/dashboard/members shows it), and nothing is added twice',
+  'POST /v1/admin/partners/:id/deactivate': 'sets `active` to false: running it twice leaves the same partner (and records nothing the second time)',
+  'POST /v1/admin/accounts/:id/live-mode': 'sets live mode to a given value: running it twice leaves the same account',
+  'POST /v1/admin/accounts/:id/rate-limit': 'sets the multiplier to a given value: running it twice leaves the same account',
+  'POST /v1/admin/accounts/:id/suspend': 'sets the suspension (the first time stays): running it twice leaves the same account',
+  'POST /v1/admin/accounts/:id/unsuspend': 'lifting a lifted suspension changes nothing',
 };
 
 const GRAPHQL_IDEMPOTENT = [
@@ -109,6 +117,8 @@ const GRAPHQL_IDEMPOTENT = [
   'createLimitOrder',
   'submitLimitOrder',
   'cancelLimitOrders',
+  'adminCreatePartner',
+  'adminLinkPartnerKey',
 ];
 const GRAPHQL_NOT_IDEMPOTENT: Record<string, string> = {
   buildOrder: 'as POST /v1/orders: changes nothing',
@@ -132,6 +142,13 @@ const GRAPHQL_NOT_IDEMPOTENT: Record<string, string> = {
   updateMember: 'sets the role to a given value: running it twice leaves the same member (PATCH)',
   removeMember: 'a second removal finds nothing to remove (DELETE)',
   updatePartnerProfile: 'as PATCH /v1/dashboard/partner: sets the fee settings to given values, so running it twice leaves the same profile',
+  adminUpdatePartner: 'as PATCH /v1/admin/partners/{id}: sets fields to given values',
+  adminDeactivatePartner: 'as POST /v1/admin/partners/{id}/deactivate: sets `active` to false',
+  adminUnlinkPartnerKey: 'as DELETE /v1/admin/partners/{id}/keys/{apiKeyId}: a second unlink finds nothing to unlink',
+  adminSetAccountLiveMode: 'as POST /v1/admin/accounts/{id}/live-mode: sets a value',
+  adminSetAccountRateLimit: 'as POST /v1/admin/accounts/{id}/rate-limit: sets a value',
+  adminSuspendAccount: 'as POST /v1/admin/accounts/{id}/suspend: sets the suspension',
+  adminUnsuspendAccount: 'as POST /v1/admin/accounts/{id}/unsuspend: lifting a lifted suspension changes nothing',
 };
 
 describe('which requests take an idempotency key', () => {

@@ -1,3 +1,4 @@
+import { SETUP_WRITE } from '../helpers/admin.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../helpers/db.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
@@ -24,7 +25,7 @@ describe.each(backends)('invoice numbering (%s)', (backend) => {
     expect(rows.map((r) => r.number)).toEqual(numbers);
 
     // Live mode of the same account numbers from INV-0001.
-    await s.services.accounts.setLiveEnabled(accountId, true);
+    await s.services.accounts.setLiveEnabled(accountId, true, SETUP_WRITE);
     const live = await s.services.accounts.createKey(accountId, 'live');
     const r = await s.post('/v1/invoices', { ...invoiceBody, send: true }, { 'x-api-key': live.key });
     expect(r.status).toBe(201);

@@ -1,3 +1,4 @@
+import { SETUP_WRITE } from '../helpers/admin.js';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { KeyAuth } from '../../src/accounts/service.js';
 import { newId } from '../../src/ids.js';
@@ -283,7 +284,7 @@ export function ghostOf(t: Tenant): Tenant {
 /** The tenants every isolation test compares: account A in test mode (the owner), A in live mode, another account B; and a revoked key of A. */
 export async function createTenants(s: TestServer): Promise<{ A: Tenant; ALive: Tenant; B: Tenant; revokedKey: string }> {
   const a = await s.createTestKey();
-  await s.services.accounts.setLiveEnabled(a.accountId, true);
+  await s.services.accounts.setLiveEnabled(a.accountId, true, SETUP_WRITE);
   const live = await s.services.accounts.createKey(a.accountId, 'live');
   const b = await s.createTestKey();
   const A = await createTenant(s, 'A', a.key);

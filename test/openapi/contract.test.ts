@@ -1,4 +1,4 @@
-import { ADMIN_ENV, adminHeaders } from '../helpers/admin.js';
+import { ADMIN_ENV, adminHeaders, SETUP_WRITE } from '../helpers/admin.js';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../helpers/db.js';
@@ -238,9 +238,19 @@ describe.each(backends)('OpenAPI contract: every documented example against a re
     }
     if (uses(EX.testClockId)) m.set(EX.testClockId, await createTestClock());
     if (uses(EX.apiKeyId)) {
-      const { accountId } = await s.services.accounts.authenticate(key);
+      // The operator's partner examples link the key: a fresh account's, so no earlier example's partner owns it.
+      const accountId = operationId.startsWith('admin')
+        ? (await s.services.accounts.createAccount('Partner Co')).id
+        : (await s.services.accounts.authenticate(key)).accountId;
       m.set(EX.apiKeyId, (await s.services.accounts.createKey(accountId, 'test', { name: 'example' })).apiKey.id);
     }
+    if (uses(EX.partnerId)) {
+      const id = `p-${randomBytes(6).toString('hex')}`;
+      await s.services.partners.create({ id, label: 'Northwind Pay', kind: 'fee', feeBps: 25, maxFeeBps: 60 }, SETUP_WRITE);
+      if (operationId === 'adminUnlinkPartnerKey') await s.services.partners.linkKey(id, m.get(EX.apiKeyId)!, SETUP_WRITE);
+      m.set(EX.partnerId, id);
+    }
+    if (uses(EX.accountId)) m.set(EX.accountId, (await s.services.accounts.createAccount('Acme Store')).id);
     if (uses(EX.subscriptionId)) m.set(EX.subscriptionId, await createSubscription(operationId === 'resumeSubscription'));
     if (uses(EX.quoteId)) m.set(EX.quoteId, await quoteId());
     if (uses(EX.orderId)) {
@@ -266,7 +276,8 @@ describe.each(backends)('OpenAPI contract: every documented example against a re
     if (operationId === 'getPartnerProfile' || operationId === 'updatePartnerProfile') {
       // The profile exists only for an account the operator made a partner: the key's account, fee 25 of at most 60.
       const { accountId } = await s.services.accounts.authenticate(key);
-      await s.services.partners.upsert({ id: 'acme-wallet', label: 'Acme Wallet', kind: 'fee', feeBps: 25, maxFeeBps: 60, accountId });
+      if (!(await s.services.partners.forAccount(accountId)))
+        await s.services.partners.create({ id: 'acme-wallet', label: 'Acme Wallet', kind: 'fee', feeBps: 25, maxFeeBps: 60, accountId }, SETUP_WRITE);
     }
     for (const tx of [EX.payerTx, EX.refundTx]) if (uses(tx)) m.set(tx, `0x${randomBytes(32).toString('hex')}`);
     return m;

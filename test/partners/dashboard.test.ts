@@ -1,3 +1,4 @@
+import { SETUP_WRITE } from '../helpers/admin.js';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../../src/accounts/state.js';
@@ -79,12 +80,12 @@ describe.each(backends)('partner profile in the dashboard (%s)', (backend) => {
     const a = await s.createTestKey();
     accountA = a.accountId;
     keyIdA = (await s.services.accounts.authenticate(a.key)).keyId!;
-    await s.services.accounts.setLiveEnabled(accountA, true);
+    await s.services.accounts.setLiveEnabled(accountA, true, SETUP_WRITE);
     accountB = (await s.createTestKey()).accountId;
     // The operator makes A a fee partner (25 bps, at most 60) and links A's key; B owns a label-only partner.
-    await s.services.partners.upsert({ id: 'acme', label: 'Acme Wallet', kind: 'fee', feeBps: 25, maxFeeBps: 60 });
-    await s.services.partners.linkKey('acme', keyIdA);
-    await s.services.partners.upsert({ id: 'bee', label: 'Bee', kind: 'label', accountId: accountB });
+    await s.services.partners.create({ id: 'acme', label: 'Acme Wallet', kind: 'fee', feeBps: 25, maxFeeBps: 60 }, SETUP_WRITE);
+    await s.services.partners.linkKey('acme', keyIdA, SETUP_WRITE);
+    await s.services.partners.create({ id: 'bee', label: 'Bee', kind: 'label', accountId: accountB }, SETUP_WRITE);
 
     // Counted (test mode, filled, in range): two on Base USDC (their sum and fees beyond 2^64), one on Arbitrum
     // USDC made by another account naming the partner, one recorded before the token was kept.
@@ -191,7 +192,7 @@ describe.each(backends)('partner profile in the dashboard (%s)', (backend) => {
     const cleared = await patch({ feeRecipientSvm: null }, owner);
     expect(cleared.body).toMatchObject({ feeBps: 60, feeRecipientEvm: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8', feeRecipientSvm: null });
     // The operator lowers the bound: the account's next change must fit it.
-    await s.services.partners.upsert({ ...(await s.services.partners.get('acme')), feeBps: 20, maxFeeBps: 20 });
+    await s.services.partners.update('acme', { feeBps: 20, maxFeeBps: 20 }, SETUP_WRITE);
     expect((await patch({ feeBps: 25 }, owner)).body.error.message).toMatch(/^feeBps: must be at most 20/);
     expect((await patch({ feeBps: 20 }, owner)).status).toBe(200);
   });

@@ -1,3 +1,4 @@
+import { SETUP_WRITE } from '../helpers/admin.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../helpers/db.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
@@ -130,22 +131,25 @@ describe.each(backends)('GET /v1/quote fan-out (%s)', (backend) => {
   });
 
   it('a registered partner adds its fee; a partner key takes precedence and may set integratorFeeBps within maxFeeBps', async () => {
-    await s.services.partners.upsert({
-      id: 'acme',
-      label: 'Acme',
-      kind: 'fee',
-      feeBps: 25,
-      maxFeeBps: 100,
-      feeRecipientEvm: '0x2222222222222222222222222222222222222222',
-    });
-    await s.services.partners.upsert({ id: 'keyco', label: 'KeyCo', kind: 'fee', feeBps: 10, maxFeeBps: 40 });
-    await s.services.partners.upsert({ id: 'tagonly', label: 'Tag', kind: 'label' });
+    await s.services.partners.create(
+      {
+        id: 'acme',
+        label: 'Acme',
+        kind: 'fee',
+        feeBps: 25,
+        maxFeeBps: 100,
+        feeRecipientEvm: '0x2222222222222222222222222222222222222222',
+      },
+      SETUP_WRITE,
+    );
+    await s.services.partners.create({ id: 'keyco', label: 'KeyCo', kind: 'fee', feeBps: 10, maxFeeBps: 40 }, SETUP_WRITE);
+    await s.services.partners.create({ id: 'tagonly', label: 'Tag', kind: 'label' }, SETUP_WRITE);
     const r1 = await s.get(query({ integrator: 'acme' }));
     expect(r1.body.best.fees).toEqual({ ourFeeBps: 30, integratorFeeBps: 25, integrator: 'acme' });
 
     const { accountId, key } = await s.createTestKey();
     const keyRow = await s.db.prisma.apiKey.findFirstOrThrow({ where: { accountId } });
-    await s.services.partners.linkKey('keyco', keyRow.id);
+    await s.services.partners.linkKey('keyco', keyRow.id, SETUP_WRITE);
     const r2 = await s.get(query({ integrator: 'acme', integratorFeeBps: '40' }), { 'x-api-key': key });
     expect(r2.body.best.fees).toEqual({ ourFeeBps: 20, integratorFeeBps: 40, integrator: 'keyco' }); // api channel with a key
     const r3 = await s.get(query({ integratorFeeBps: '41' }), { 'x-api-key': key });

@@ -1,3 +1,4 @@
+import { SETUP_WRITE } from '../helpers/admin.js';
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createClient } from 'graphql-ws';
@@ -125,7 +126,7 @@ for (const store of stores) {
 
     it('the per-account multiplier raises the limit', async () => {
       const { accountId, key } = await a.createTestKey();
-      await a.services.accounts.setRateLimitMultiplier(accountId, 3);
+      await a.services.accounts.setRateLimitMultiplier(accountId, 3, SETUP_WRITE);
       for (let i = 1; i <= 15; i++) {
         const r = await a.get('/v1/account', { 'x-api-key': key });
         expect(r.status, `request ${i}`).toBe(200);

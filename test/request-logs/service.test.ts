@@ -1,3 +1,4 @@
+import { SETUP_WRITE } from '../helpers/admin.js';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { KeyAuth } from '../../src/accounts/service.js';
@@ -29,7 +30,7 @@ describe.each(backends)('request log service (%s)', (backend) => {
     const k = await s.createTestKey();
     key = k.key;
     a = await s.services.accounts.authenticate(key);
-    await s.services.accounts.setLiveEnabled(a.accountId, true);
+    await s.services.accounts.setLiveEnabled(a.accountId, true, SETUP_WRITE);
     live = await s.services.accounts.authenticate((await s.services.accounts.createKey(a.accountId, 'live')).key);
     b = await s.services.accounts.authenticate((await s.createTestKey()).key);
   });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../helpers/db.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { dashboardHeaders } from '../helpers/dashboard-session.js';
+import { ADMIN_ENV, adminHeaders } from '../helpers/admin.js';
 import { buildOpenApiDocument } from '../../src/openapi/document.js';
 import { restRoutes } from '../../src/rest/routes.js';
 
@@ -20,6 +21,8 @@ const bodyRoutes = Object.entries(doc.paths ?? {}).flatMap(([path, item]) =>
     path,
     // Dashboard routes take the session cookie (and the dashboard's Origin on writes) instead of a key.
     session: ((item as Record<string, Op>)[m]?.security ?? []).some((x) => 'DashboardSession' in x),
+    // Operator routes take the admin token.
+    admin: ((item as Record<string, Op>)[m]?.security ?? []).some((x) => 'AdminToken' in x),
   })),
 );
 const FIELD = 'zzNotAField';
@@ -31,15 +34,16 @@ describe(`unknown body fields are refused on every route with a body (${backend}
   let s: TestServer;
   let key: string;
   beforeAll(async () => {
-    s = await startTestServer({ backend, env: { JOBS_ENABLED: 'false', RATE_LIMIT_STRICT: '1000/60' } });
+    s = await startTestServer({ backend, env: { JOBS_ENABLED: 'false', RATE_LIMIT_STRICT: '1000/60', ...ADMIN_ENV } });
     ({ key } = await s.createTestKey());
   });
   afterAll(() => s?.close());
   it('covers the routes that take a body', () => {
     expect(bodyRoutes.length).toBeGreaterThan(20);
-    expect(bodyRoutes).toContainEqual({ method: 'POST', path: '/v1/quote', session: false });
-    expect(bodyRoutes).toContainEqual({ method: 'PATCH', path: '/v1/webhook-endpoints/{id}', session: false });
-    expect(bodyRoutes).toContainEqual({ method: 'POST', path: '/v1/dashboard/members', session: true });
+    expect(bodyRoutes).toContainEqual({ method: 'POST', path: '/v1/quote', session: false, admin: false });
+    expect(bodyRoutes).toContainEqual({ method: 'PATCH', path: '/v1/webhook-endpoints/{id}', session: false, admin: false });
+    expect(bodyRoutes).toContainEqual({ method: 'POST', path: '/v1/dashboard/members', session: true, admin: false });
+    expect(bodyRoutes).toContainEqual({ method: 'POST', path: '/v1/admin/partners', session: false, admin: true });
   });
 
   it.each(bodyRoutes.map((r) => [`${r.method} ${r.path}`, r] as const))('%s', async (_name, r) => {
@@ -49,7 +53,7 @@ describe(`unknown body fields are refused on every route with a body (${backend}
       method: r.method,
       headers: {
         'content-type': 'application/json',
-        ...(r.session ? await dashboardHeaders(s, (await s.services.accounts.authenticate(key)).accountId) : { 'x-api-key': key }),
+        ...(r.session ? await dashboardHeaders(s, (await s.services.accounts.authenticate(key)).accountId) : r.admin ? adminHeaders() : { 'x-api-key': key }),
       },
       body: JSON.stringify({ [FIELD]: 1 }),
     });

@@ -1,3 +1,4 @@
+import { SETUP_WRITE } from '../helpers/admin.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { startTestServer, type TestServer } from '../helpers/server.js';
@@ -74,7 +75,7 @@ describe('listen command', () => {
 
   it('refuses a live key and a bad key', async () => {
     const { accountId } = await s.createTestKey();
-    await s.services.accounts.setLiveEnabled(accountId, true);
+    await s.services.accounts.setLiveEnabled(accountId, true, SETUP_WRITE);
     const { key: live } = await s.services.accounts.createKey(accountId, 'live');
     const run = (k: string) =>
       spawnAsync(...nodeWithTsx('src/cli.ts', ['listen', '--api-key', k, '--forward-to', rx.url, '--url', s.url]), { encoding: 'utf8', timeout: 30_000 });

@@ -1,3 +1,4 @@
+import { SETUP_WRITE } from '../helpers/admin.js';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { backends } from '../helpers/db.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
@@ -49,7 +50,7 @@ describe.each(backends)('webhook SSRF rules through the API (%s)', (backend) => 
   });
   beforeEach(async () => {
     ({ key: testKey, accountId } = await s.createTestKey());
-    await s.services.accounts.setLiveEnabled(accountId, true);
+    await s.services.accounts.setLiveEnabled(accountId, true, SETUP_WRITE);
     ({ key: liveKey } = await s.services.accounts.createKey(accountId, 'live'));
     rx.received = [];
     dns = {};

@@ -1,3 +1,4 @@
+import { SETUP_WRITE } from '../helpers/admin.js';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { backends } from '../helpers/db.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
@@ -68,7 +69,7 @@ describe.each(backends)('webhooks over HTTP (%s)', (backend) => {
     expect(foreign.status).toBe(404);
     expect(foreign.body.error.code).toBe('NOT_FOUND');
     const live = await s.services.accounts.createKey(accountId, 'live');
-    await s.services.accounts.setLiveEnabled(accountId, true);
+    await s.services.accounts.setLiveEnabled(accountId, true, SETUP_WRITE);
     expect((await s.get(`/v1/webhook-endpoints/${ep.id}`, { 'x-api-key': live.key })).status).toBe(404); // other mode
     const del = await api.del(`/v1/webhook-endpoints/${ep.id}`);
     expect(del.body).toEqual({ id: ep.id, object: 'webhook_endpoint', deleted: true });
@@ -93,7 +94,7 @@ describe.each(backends)('webhooks over HTTP (%s)', (backend) => {
   });
 
   it('live endpoints: https only, no private/loopback/link-local/metadata hosts (resolved at creation)', async () => {
-    await s.services.accounts.setLiveEnabled(accountId, true);
+    await s.services.accounts.setLiveEnabled(accountId, true, SETUP_WRITE);
     const { key: liveKey } = await s.services.accounts.createKey(accountId, 'live');
     const fakeDns: Record<string, string[]> = {
       'public.example': ['93.184.216.34'],
@@ -177,7 +178,7 @@ describe.each(backends)('webhooks over HTTP (%s)', (backend) => {
     }
     await rx.waitFor((r) => ids.every((id) => r.ids().has(id)));
     expect((await api.post('/v1/webhook-endpoints/trigger', { type: 'order.shipped' })).body.error.code).toBe('INVALID_PARAMS');
-    await s.services.accounts.setLiveEnabled(accountId, true);
+    await s.services.accounts.setLiveEnabled(accountId, true, SETUP_WRITE);
     const { key: liveKey } = await s.services.accounts.createKey(accountId, 'live');
     const live = await s.post('/v1/webhook-endpoints/trigger', { type: 'order.filled' }, { 'x-api-key': liveKey });
     expect(live.status).toBe(403);
@@ -305,7 +306,7 @@ describe.each(backends)('webhooks over HTTP (%s)', (backend) => {
   });
 
   it('live mode: DNS is checked again at delivery, so a host that rebinds to a private address gets nothing', async () => {
-    await s.services.accounts.setLiveEnabled(accountId, true);
+    await s.services.accounts.setLiveEnabled(accountId, true, SETUP_WRITE);
     const { key: liveKey } = await s.services.accounts.createKey(accountId, 'live');
     let answer = '93.184.216.34';
     const original = s.services.webhooks.resolver;

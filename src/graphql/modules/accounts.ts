@@ -24,7 +24,7 @@ const fieldOf = (r: Resource) => r.replace(/_([a-z])/g, (_m, c: string) => c.toU
 /** Keys can never be given the team (dashboard-only), so the input has no field for it. */
 const KEY_RESOURCES = RESOURCES.filter((r) => r !== 'team');
 
-const ApiKeyScopes = builder.objectRef<Scopes>('ApiKeyScopes').implement({
+export const ApiKeyScopes = builder.objectRef<Scopes>('ApiKeyScopes').implement({
   description: 'What a restricted key may do, one field per resource.',
   fields: (t) =>
     Object.fromEntries(

@@ -28,7 +28,7 @@ function refuseForeignBrowser(ctx: GraphQLContext) {
   }
 }
 
-const ChainTypeEnum = builder.enumType('WalletChainType', {
+export const ChainTypeEnum = builder.enumType('WalletChainType', {
   description: 'The kind of wallet: an EVM account (Sign-In with Ethereum) or a Solana account (Sign-In With Solana).',
   values: describedValues({ evm: 'An EVM address (EIP-4361 sign-in).', solana: 'A Solana public key (the same message format).' }),
 });

@@ -11,7 +11,7 @@ import type { EarningsLine, PartnerProfile } from '../../partners/views.js';
  * bounds), its linked keys and earnings in the request's mode, and the fee settings the account may change.
  */
 
-const PartnerKindEnum = builder.enumType('PartnerKind', {
+export const PartnerKindEnum = builder.enumType('PartnerKind', {
   description: 'Whether a partner takes a fee or only has volume attributed to it.',
   values: describedValues({
     fee: 'Takes `feeBps` on every quote attributed to it (up to `maxFeeBps` when its key asks).',

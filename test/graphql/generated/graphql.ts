@@ -16,6 +16,106 @@ export type AcceptCheckoutSessionReviewInput = {
   paymentId?: string | null | undefined;
 };
 
+/** A new partner. `fee` partners take `feeBps` (at most `maxFeeBps`); `label` partners take none. */
+export type AdminCreatePartnerInput = {
+  /** The account it belongs to (at most one partner per account); omitted: none yet. */
+  accountId?: string | null | undefined;
+  /** Default true; false: quotes ignore it. */
+  active?: boolean | null | undefined;
+  /** The fee in basis points (default 0): at most `maxFeeBps`. */
+  feeBps?: number | null | undefined;
+  /** Where fees on EVM chains are paid: a 0x-prefixed 20-byte address. */
+  feeRecipientEvm?: string | null | undefined;
+  /** Where fees on Solana are paid: a base58 address. */
+  feeRecipientSvm?: string | null | undefined;
+  /** The partner id, `^[a-z0-9-]{1,32}$`: the `integrator` value quotes name. Never changes. */
+  id: string;
+  /** Optional, 1 to 255 visible ASCII characters (a UUID is a good key). Send the same key when you retry this mutation after a timeout or a dropped connection: it is run once, and for 24 hours a retry with the same key and the same input gets the first result again (same ids) instead of running again. The same key with another input or on another mutation is a ConflictError, as is a retry while the first request is still running. Keys are scoped to the API key's account and mode (without an API key, a key only replays the identical input). */
+  idempotencyKey?: string | null | undefined;
+  /** Whether it takes a fee. */
+  kind: PartnerKind;
+  /** The name shown for the partner (1 to 100 characters). */
+  label: string;
+  /** The bound (default 0): the partner's own account may set its fee up to it. */
+  maxFeeBps?: number | null | undefined;
+};
+
+/** The partner to deactivate. */
+export type AdminDeactivatePartnerInput = {
+  /** The partner id. */
+  id: string;
+};
+
+/** The partner and the API key to link to it. */
+export type AdminLinkPartnerKeyInput = {
+  /** The key: one of the partner's account's (the first key gives a partner without one its account). */
+  apiKeyId: string;
+  /** The partner id. */
+  id: string;
+  /** Optional, 1 to 255 visible ASCII characters (a UUID is a good key). Send the same key when you retry this mutation after a timeout or a dropped connection: it is run once, and for 24 hours a retry with the same key and the same input gets the first result again (same ids) instead of running again. The same key with another input or on another mutation is a ConflictError, as is a retry while the first request is still running. Keys are scoped to the API key's account and mode (without an API key, a key only replays the identical input). */
+  idempotencyKey?: string | null | undefined;
+};
+
+/** The account and whether its live mode is on. */
+export type AdminSetAccountLiveModeInput = {
+  /** true: its live keys work and the dashboard may switch to live. false: live keys are FORBIDDEN, dashboard sessions in live fall back to test. */
+  enabled: boolean;
+  /** The account id. */
+  id: string;
+};
+
+/** The account and its rate-limit multiplier. */
+export type AdminSetAccountRateLimitInput = {
+  /** The account id. */
+  id: string;
+  /** Multiplies every rate-limit bucket of the account's keys and sessions, 0.1 to 100; null: back to the defaults. Required. */
+  multiplier?: number | null | undefined;
+};
+
+/** The account to suspend and why. */
+export type AdminSuspendAccountInput = {
+  /** The account id. */
+  id: string;
+  /** Why, 1 to 500 characters: kept for the operator, never shown to the merchant. */
+  reason: string;
+};
+
+/** The partner and the API key to unlink from it. */
+export type AdminUnlinkPartnerKeyInput = {
+  /** The linked key. */
+  apiKeyId: string;
+  /** The partner id. */
+  id: string;
+};
+
+/** The account whose suspension to lift. */
+export type AdminUnsuspendAccountInput = {
+  /** The account id. */
+  id: string;
+};
+
+/** The fields to change; fields left out keep their value. The partner they leave must keep the fee rules. */
+export type AdminUpdatePartnerInput = {
+  /** Gives the partner to this account; null takes it from its account. */
+  accountId?: string | null | undefined;
+  /** false deactivates the partner; true reactivates it. */
+  active?: boolean | null | undefined;
+  /** The fee in basis points: at most `maxFeeBps`. */
+  feeBps?: number | null | undefined;
+  /** Where fees on EVM chains are paid; null clears it. */
+  feeRecipientEvm?: string | null | undefined;
+  /** Where fees on Solana are paid; null clears it. */
+  feeRecipientSvm?: string | null | undefined;
+  /** The partner to change. */
+  id: string;
+  /** Whether it takes a fee (a `label` partner must have fees 0). */
+  kind?: PartnerKind | null | undefined;
+  /** A new name (1 to 100 characters). */
+  label?: string | null | undefined;
+  /** The bound of the fee. */
+  maxFeeBps?: number | null | undefined;
+};
+
 /** The unit of a billing period. */
 export type BillingInterval =
   /** A day. */
@@ -486,6 +586,17 @@ export type InvoiceStatus =
   /** Voided (final): it can no longer be paid. */
   | 'void';
 
+/** What a team member may do in the account (the table is in docs/accounts.md). */
+export type MemberRole =
+  /** Everything, and the team except owners. */
+  | 'admin'
+  /** Builds the integration: keys, webhooks and payment objects; no refunds, partner fee settings or team changes. */
+  | 'developer'
+  /** Everything, including managing other owners. */
+  | 'owner'
+  /** Reads everything, changes nothing. */
+  | 'viewer';
+
 /** Test or live: every key, and everything it creates, belongs to one. */
 export type Mode =
   /** Live mode: real payments on mainnets; needs an account with live mode enabled. */
@@ -503,6 +614,13 @@ export type OrderStatus =
   | 'refunded'
   /** The source transaction was reported; the provider is delivering. */
   | 'submitted';
+
+/** Whether a partner takes a fee or only has volume attributed to it. */
+export type PartnerKind =
+  /** Takes `feeBps` on every quote attributed to it (up to `maxFeeBps` when its key asks). */
+  | 'fee'
+  /** Attribution only: volume is counted, no fee is taken. */
+  | 'label';
 
 /** What to swap or bridge: from `srcToken` on `srcChain` to `dstToken` on `dstChain`, `amount` in or `dstAmount` out. */
 export type QuoteInput = {
@@ -604,6 +722,15 @@ export type ReportOrderSubmittedInput = {
   txHash: string;
 };
 
+/** What a key or a role may do with one resource: nothing, read it, or read and change it. */
+export type ScopeLevel =
+  /** Nothing: requests on the resource are FORBIDDEN. */
+  | 'none'
+  /** Read it. */
+  | 'read'
+  /** Read and change it (write includes read). */
+  | 'write';
+
 /** What `simulateCheckoutTransfer` takes. */
 export type SimulateCheckoutTransferInput = {
   /** The address `createCheckoutTransferAddress` answered (test mode). */
@@ -689,6 +816,13 @@ export type Vm =
   /** Solana: base58 addresses and mints, versioned transactions. */
   | 'svm';
 
+/** The kind of wallet: an EVM account (Sign-In with Ethereum) or a Solana account (Sign-In With Solana). */
+export type WalletChainType =
+  /** An EVM address (EIP-4361 sign-in). */
+  | 'evm'
+  /** A Solana public key (the same message format). */
+  | 'solana';
+
 /** `auto`: queued when the event was recorded. `manual`: queued by `redeliverEvent`. */
 export type WebhookDeliveryOrigin =
   /** Queued when the event was recorded. */
@@ -706,6 +840,119 @@ export type WebhookDeliveryStatus =
   | 'pending'
   /** The endpoint answered 2xx (final). */
   | 'succeeded';
+
+export type AdminTestAccountQueryVariables = Exact<{
+  id: string;
+  q?: string | null | undefined;
+}>;
+
+
+export type AdminTestAccountQuery = { adminAccount: { id: string, liveEnabled: boolean, rateLimitMultiplier: number | null, partnerId: string | null, suspension: { suspendedAt: string, reason: string } | null, members: { totalCount: number, nodes: Array<{ address: string, chainType: WalletChainType, role: MemberRole }> }, apiKeys: { totalCount: number, nodes: Array<{ id: string, prefix: string, mode: Mode, lastUsedAt: string | null, scopes: { checkoutSessions: ScopeLevel } | null }> } } | null, adminAccounts: { nodes: Array<{ id: string, partnerId: string | null }>, pageInfo: { hasNextPage: boolean } } };
+
+export type AdminTestSuspendMutationVariables = Exact<{
+  input: AdminSuspendAccountInput;
+}>;
+
+
+export type AdminTestSuspendMutation = { adminSuspendAccount:
+    | { __typename: 'AdminSuspendAccountPayload', account: { id: string, suspension: { reason: string } | null } }
+    | { __typename: 'NotFoundError', code: ErrorCode }
+   };
+
+export type AdminTestUnsuspendMutationVariables = Exact<{
+  input: AdminUnsuspendAccountInput;
+}>;
+
+
+export type AdminTestUnsuspendMutation = { adminUnsuspendAccount:
+    | { __typename: 'AdminUnsuspendAccountPayload', account: { suspension: { reason: string } | null } }
+    | { __typename: 'NotFoundError', code: ErrorCode }
+   };
+
+export type AdminTestRateLimitMutationVariables = Exact<{
+  input: AdminSetAccountRateLimitInput;
+}>;
+
+
+export type AdminTestRateLimitMutation = { adminSetAccountRateLimit:
+    | { __typename: 'AdminSetAccountRateLimitPayload', account: { rateLimitMultiplier: number | null } }
+    | { __typename: 'NotFoundError', code: ErrorCode }
+   };
+
+export type AdminTestLiveModeMutationVariables = Exact<{
+  input: AdminSetAccountLiveModeInput;
+}>;
+
+
+export type AdminTestLiveModeMutation = { adminSetAccountLiveMode:
+    | { __typename: 'AdminSetAccountLiveModePayload', account: { liveEnabled: boolean } }
+    | { __typename: 'NotFoundError', code: ErrorCode }
+   };
+
+export type AdminTestViewerQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AdminTestViewerQuery = { viewer: { accountId: string } };
+
+export type AdminTestCreatePartnerMutationVariables = Exact<{
+  input: AdminCreatePartnerInput;
+}>;
+
+
+export type AdminTestCreatePartnerMutation = { adminCreatePartner:
+    | { __typename: 'AdminCreatePartnerPayload', partner: { id: string, kind: PartnerKind, feeBps: number, maxFeeBps: number, accountId: string | null, apiKeyIds: Array<string>, active: boolean } }
+    | { __typename: 'ConflictError', code: ErrorCode, message: string }
+    | { __typename: 'NotFoundError', code: ErrorCode, message: string }
+   };
+
+export type AdminTestUpdatePartnerMutationVariables = Exact<{
+  input: AdminUpdatePartnerInput;
+}>;
+
+
+export type AdminTestUpdatePartnerMutation = { adminUpdatePartner:
+    | { __typename: 'AdminUpdatePartnerPayload', partner: { id: string, feeBps: number, maxFeeBps: number, feeRecipientEvm: string | null, active: boolean } }
+    | { __typename: 'ConflictError', code: ErrorCode, message: string }
+    | { __typename: 'NotFoundError', code: ErrorCode, message: string }
+   };
+
+export type AdminTestLinkPartnerKeyMutationVariables = Exact<{
+  input: AdminLinkPartnerKeyInput;
+}>;
+
+
+export type AdminTestLinkPartnerKeyMutation = { adminLinkPartnerKey:
+    | { __typename: 'AdminLinkPartnerKeyPayload', partner: { id: string, accountId: string | null, apiKeyIds: Array<string> } }
+    | { __typename: 'ConflictError', code: ErrorCode, message: string }
+    | { __typename: 'NotFoundError', code: ErrorCode, message: string }
+   };
+
+export type AdminTestUnlinkPartnerKeyMutationVariables = Exact<{
+  input: AdminUnlinkPartnerKeyInput;
+}>;
+
+
+export type AdminTestUnlinkPartnerKeyMutation = { adminUnlinkPartnerKey:
+    | { __typename: 'AdminUnlinkPartnerKeyPayload', partner: { apiKeyIds: Array<string> } }
+    | { __typename: 'NotFoundError', code: ErrorCode }
+   };
+
+export type AdminTestDeactivatePartnerMutationVariables = Exact<{
+  input: AdminDeactivatePartnerInput;
+}>;
+
+
+export type AdminTestDeactivatePartnerMutation = { adminDeactivatePartner:
+    | { __typename: 'AdminDeactivatePartnerPayload', partner: { active: boolean } }
+    | { __typename: 'NotFoundError', code: ErrorCode }
+   };
+
+export type AdminTestPartnersQueryVariables = Exact<{
+  id: string;
+}>;
+
+
+export type AdminTestPartnersQuery = { adminPartners: { totalCount: number, nodes: Array<{ id: string }> }, adminPartner: { id: string, label: string, kind: PartnerKind, apiKeyIds: Array<string> } | null, missing: { id: string } | null };
 
 export type WalletScreenQueryVariables = Exact<{
   owner: string;
@@ -1485,6 +1732,18 @@ export type RedeliverFailedEventsTestMutation = { redeliverFailedEvents:
    };
 
 
+export const AdminTestAccountDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminTestAccount"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"q"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"adminAccount"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"liveEnabled"}},{"kind":"Field","name":{"kind":"Name","value":"rateLimitMultiplier"}},{"kind":"Field","name":{"kind":"Name","value":"suspension"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"suspendedAt"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}}]}},{"kind":"Field","name":{"kind":"Name","value":"partnerId"}},{"kind":"Field","name":{"kind":"Name","value":"members"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalCount"}},{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"address"}},{"kind":"Field","name":{"kind":"Name","value":"chainType"}},{"kind":"Field","name":{"kind":"Name","value":"role"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"apiKeys"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalCount"}},{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"prefix"}},{"kind":"Field","name":{"kind":"Name","value":"mode"}},{"kind":"Field","name":{"kind":"Name","value":"scopes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"checkoutSessions"}}]}},{"kind":"Field","name":{"kind":"Name","value":"lastUsedAt"}}]}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"adminAccounts"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"query"},"value":{"kind":"Variable","name":{"kind":"Name","value":"q"}}},{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"5"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"partnerId"}}]}},{"kind":"Field","name":{"kind":"Name","value":"pageInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hasNextPage"}}]}}]}}]}}]} as unknown as DocumentNode<AdminTestAccountQuery, AdminTestAccountQueryVariables>;
+export const AdminTestSuspendDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminTestSuspend"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"AdminSuspendAccountInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"adminSuspendAccount"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"AdminSuspendAccountPayload"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"account"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"suspension"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"reason"}}]}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Error"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}}]}}]}}]}}]} as unknown as DocumentNode<AdminTestSuspendMutation, AdminTestSuspendMutationVariables>;
+export const AdminTestUnsuspendDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminTestUnsuspend"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"AdminUnsuspendAccountInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"adminUnsuspendAccount"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"AdminUnsuspendAccountPayload"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"account"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"suspension"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"reason"}}]}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Error"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}}]}}]}}]}}]} as unknown as DocumentNode<AdminTestUnsuspendMutation, AdminTestUnsuspendMutationVariables>;
+export const AdminTestRateLimitDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminTestRateLimit"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"AdminSetAccountRateLimitInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"adminSetAccountRateLimit"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"AdminSetAccountRateLimitPayload"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"account"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"rateLimitMultiplier"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Error"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}}]}}]}}]}}]} as unknown as DocumentNode<AdminTestRateLimitMutation, AdminTestRateLimitMutationVariables>;
+export const AdminTestLiveModeDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminTestLiveMode"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"AdminSetAccountLiveModeInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"adminSetAccountLiveMode"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"AdminSetAccountLiveModePayload"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"account"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"liveEnabled"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Error"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}}]}}]}}]}}]} as unknown as DocumentNode<AdminTestLiveModeMutation, AdminTestLiveModeMutationVariables>;
+export const AdminTestViewerDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminTestViewer"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"viewer"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"accountId"}}]}}]}}]} as unknown as DocumentNode<AdminTestViewerQuery, AdminTestViewerQueryVariables>;
+export const AdminTestCreatePartnerDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminTestCreatePartner"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"AdminCreatePartnerInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"adminCreatePartner"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"AdminCreatePartnerPayload"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"partner"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"feeBps"}},{"kind":"Field","name":{"kind":"Name","value":"maxFeeBps"}},{"kind":"Field","name":{"kind":"Name","value":"accountId"}},{"kind":"Field","name":{"kind":"Name","value":"apiKeyIds"}},{"kind":"Field","name":{"kind":"Name","value":"active"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Error"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]}}]} as unknown as DocumentNode<AdminTestCreatePartnerMutation, AdminTestCreatePartnerMutationVariables>;
+export const AdminTestUpdatePartnerDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminTestUpdatePartner"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"AdminUpdatePartnerInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"adminUpdatePartner"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"AdminUpdatePartnerPayload"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"partner"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"feeBps"}},{"kind":"Field","name":{"kind":"Name","value":"maxFeeBps"}},{"kind":"Field","name":{"kind":"Name","value":"feeRecipientEvm"}},{"kind":"Field","name":{"kind":"Name","value":"active"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Error"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]}}]} as unknown as DocumentNode<AdminTestUpdatePartnerMutation, AdminTestUpdatePartnerMutationVariables>;
+export const AdminTestLinkPartnerKeyDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminTestLinkPartnerKey"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"AdminLinkPartnerKeyInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"adminLinkPartnerKey"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"AdminLinkPartnerKeyPayload"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"partner"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"accountId"}},{"kind":"Field","name":{"kind":"Name","value":"apiKeyIds"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Error"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]}}]} as unknown as DocumentNode<AdminTestLinkPartnerKeyMutation, AdminTestLinkPartnerKeyMutationVariables>;
+export const AdminTestUnlinkPartnerKeyDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminTestUnlinkPartnerKey"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"AdminUnlinkPartnerKeyInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"adminUnlinkPartnerKey"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"AdminUnlinkPartnerKeyPayload"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"partner"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"apiKeyIds"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Error"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}}]}}]}}]}}]} as unknown as DocumentNode<AdminTestUnlinkPartnerKeyMutation, AdminTestUnlinkPartnerKeyMutationVariables>;
+export const AdminTestDeactivatePartnerDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminTestDeactivatePartner"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"AdminDeactivatePartnerInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"adminDeactivatePartner"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"__typename"}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"AdminDeactivatePartnerPayload"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"partner"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"active"}}]}}]}},{"kind":"InlineFragment","typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Error"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}}]}}]}}]}}]} as unknown as DocumentNode<AdminTestDeactivatePartnerMutation, AdminTestDeactivatePartnerMutationVariables>;
+export const AdminTestPartnersDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminTestPartners"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"adminPartners"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalCount"}},{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"adminPartner"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"label"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"apiKeyIds"}}]}},{"kind":"Field","alias":{"kind":"Name","value":"missing"},"name":{"kind":"Name","value":"adminPartner"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"StringValue","value":"no-such-partner","block":false}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}}]}}]}}]} as unknown as DocumentNode<AdminTestPartnersQuery, AdminTestPartnersQueryVariables>;
 export const WalletScreenDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"WalletScreen"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"owner"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"chain"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"balanceChains"}},"type":{"kind":"ListType","type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"chains"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalCount"}},{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"slug"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"vm"}},{"kind":"Field","name":{"kind":"Name","value":"logoURI"}},{"kind":"Field","name":{"kind":"Name","value":"popular"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"tokens"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"chain"},"value":{"kind":"Variable","name":{"kind":"Name","value":"chain"}}},{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"3"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"address"}},{"kind":"Field","name":{"kind":"Name","value":"symbol"}},{"kind":"Field","name":{"kind":"Name","value":"decimals"}},{"kind":"Field","name":{"kind":"Name","value":"logoURI"}},{"kind":"Field","name":{"kind":"Name","value":"priceUsd"}}]}},{"kind":"Field","name":{"kind":"Name","value":"pageInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hasNextPage"}},{"kind":"Field","name":{"kind":"Name","value":"endCursor"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"balances"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"address"},"value":{"kind":"Variable","name":{"kind":"Name","value":"owner"}}},{"kind":"Argument","name":{"kind":"Name","value":"chains"},"value":{"kind":"Variable","name":{"kind":"Name","value":"balanceChains"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalUsd"}},{"kind":"Field","name":{"kind":"Name","value":"balances"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"IntValue","value":"50"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totalCount"}},{"kind":"Field","name":{"kind":"Name","value":"nodes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"chainId"}},{"kind":"Field","name":{"kind":"Name","value":"address"}},{"kind":"Field","name":{"kind":"Name","value":"symbol"}},{"kind":"Field","name":{"kind":"Name","value":"decimals"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}},{"kind":"Field","name":{"kind":"Name","value":"priceUsd"}},{"kind":"Field","name":{"kind":"Name","value":"valueUsd"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"errors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"chainId"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}}]}}]}}]} as unknown as DocumentNode<WalletScreenQuery, WalletScreenQueryVariables>;
 export const TokenPageDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"TokenPage"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"chain"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"first"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"after"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"tokens"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"chain"},"value":{"kind":"Variable","name":{"kind":"Name","value":"chain"}}},{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}},{"kind":"Argument","name":{"kind":"Name","value":"after"},"value":{"kind":"Variable","name":{"kind":"Name","value":"after"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"edges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"cursor"}},{"kind":"Field","name":{"kind":"Name","value":"node"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"symbol"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"pageInfo"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"hasNextPage"}},{"kind":"Field","name":{"kind":"Name","value":"endCursor"}}]}}]}}]}}]} as unknown as DocumentNode<TokenPageQuery, TokenPageQueryVariables>;
 export const TwoMintsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"TwoMints"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"a"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"b"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","alias":{"kind":"Name","value":"a"},"name":{"kind":"Name","value":"token"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"chain"},"value":{"kind":"StringValue","value":"solana","block":false}},{"kind":"Argument","name":{"kind":"Name","value":"address"},"value":{"kind":"Variable","name":{"kind":"Name","value":"a"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"symbol"}},{"kind":"Field","name":{"kind":"Name","value":"decimals"}},{"kind":"Field","name":{"kind":"Name","value":"verified"}}]}},{"kind":"Field","alias":{"kind":"Name","value":"b"},"name":{"kind":"Name","value":"token"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"chain"},"value":{"kind":"StringValue","value":"solana","block":false}},{"kind":"Argument","name":{"kind":"Name","value":"address"},"value":{"kind":"Variable","name":{"kind":"Name","value":"b"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"symbol"}},{"kind":"Field","name":{"kind":"Name","value":"decimals"}}]}}]}}]} as unknown as DocumentNode<TwoMintsQuery, TwoMintsQueryVariables>;
