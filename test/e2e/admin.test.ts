@@ -1,7 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { recordAudit } from '../../src/admin/outbox.js';
 import { axeSource, launchChromium } from './harness.js';
 import { waitFor } from '../helpers/wait.js';
 import { ADMIN_ENV, ADMIN_SECRET } from '../helpers/admin.js';
@@ -11,40 +10,34 @@ import { startTestServer, type TestServer } from '../helpers/server.js';
  * The operator's pages at /admin in chromium, on one server and one browser: signing in with an ADMIN_TOKEN secret
  * (a wrong one is refused with a clear message; the token is kept in sessionStorage only and sent as a bearer
  * header, never as a cookie; signing out forgets it), every page renders with no error notice and no CSP
- * violation, axe-clean on a desktop and a phone, and the audit log shows an admin write with its changes.
- * Screenshots go to test-artifacts/e2e/admin/.
+ * violation, axe-clean on a desktop and a phone; a partner is created, edited and given a key and an account is
+ * suspended through the pages, and the audit log shows those writes with what changed. Screenshots go to
+ * test-artifacts/e2e/admin/.
  */
 const ARTIFACTS = new URL('../../test-artifacts/e2e/admin/', import.meta.url).pathname;
-
-/** Every page of the navigation: path and h1. */
-const PAGES: Array<[string, string]> = [
-  ['/admin', 'Operator'],
-  ['/admin/audit-log', 'Audit log'],
-];
 
 describe('operator pages in chromium', { timeout: 120_000 }, () => {
   let s: TestServer;
   let browser: Browser;
+  let accountId: string;
+  let keyId: string;
   const axeBundle = axeSource();
+  /** Every page: path, h1 and document title (a detail page's h1 names its object: those of the partner and the account the tests make). */
+  const pages = (): Array<[string, string, string]> => [
+    ['/admin', 'Operator', 'Operator'],
+    ['/admin/partners', 'Partners', 'Partners'],
+    ['/admin/new-partner', 'New partner', 'New partner'],
+    ['/admin/partners/acme-wallet', 'Acme Wallet', 'Partner'],
+    ['/admin/accounts', 'Accounts', 'Accounts'],
+    [`/admin/accounts/${accountId}`, 'Acme Wallet Inc', 'Account'],
+    ['/admin/audit-log', 'Audit log', 'Audit log'],
+  ];
 
   beforeAll(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
     s = await startTestServer({ env: { JOBS_ENABLED: 'false', ...ADMIN_ENV } });
-    // An admin write as a domain records it (no admin write API is on this branch yet): the partner's fee changed.
-    await s.db.prisma.$transaction((tx) =>
-      recordAudit(
-        tx,
-        { actor: { name: 'ops' }, requestId: 'req_e2e_partner_update' },
-        {
-          action: 'partner.update',
-          targetType: 'partner',
-          targetId: 'acme-wallet',
-          before: { label: 'Acme Wallet', feeBps: 25, limits: { maxFeeBps: 60 } },
-          after: { label: 'Acme Wallet', feeBps: 40, limits: { maxFeeBps: 60 }, note: 'raised' },
-        },
-        new Date(),
-      ),
-    );
+    accountId = (await s.services.accounts.createAccount('Acme Wallet Inc')).id;
+    keyId = (await s.services.accounts.createKey(accountId, 'test', { name: 'wallet backend' })).apiKey.id;
     browser = await launchChromium();
   }, 60_000);
   afterAll(async () => {
@@ -116,41 +109,81 @@ describe('operator pages in chromium', { timeout: 120_000 }, () => {
     await context.close();
   });
 
+  it('creates a partner, changes its fee and links a key through its pages; suspends an account with a reason', async () => {
+    const { context, page, problems } = await open(undefined, ADMIN_SECRET);
+    await page.goto(`${s.url}/admin/partners`);
+    await page.getByText('No partner yet.').waitFor();
+    await page.getByRole('link', { name: 'New partner' }).click();
+    await page.getByRole('heading', { level: 1, name: 'New partner' }).waitFor();
+    await page.getByLabel('Partner id').fill('acme-wallet');
+    await page.getByLabel('Label', { exact: true }).fill('Acme Wallet');
+    await page.getByLabel('Fee (bps)').fill('25');
+    await page.getByLabel('Fee bound (bps)').fill('60');
+    await page.getByLabel('Account id').fill(accountId);
+    await page.getByRole('button', { name: 'Create partner' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Acme Wallet' }).waitFor();
+
+    const settings = page.getByRole('region', { name: 'Settings' });
+    await settings.getByLabel('Fee (bps)').fill('40');
+    await settings.getByRole('button', { name: 'Save' }).click();
+    await settings.getByText('Saved.').waitFor();
+    const keys = page.getByRole('region', { name: 'Linked API keys' });
+    await keys.getByLabel('API key id').fill(keyId);
+    await keys.getByRole('button', { name: 'Link key' }).click();
+    await keys.getByRole('button', { name: `Unlink ${keyId}` }).waitFor();
+    expect((await s.services.partners.get('acme-wallet'))?.feeBps).toBe(40);
+
+    await page.goto(`${s.url}/admin/accounts?q=Acme`);
+    await page.getByRole('link', { name: 'Acme Wallet Inc' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Acme Wallet Inc' }).waitFor();
+    await page.getByLabel('Reason').fill('chargeback investigation');
+    await page.getByRole('button', { name: 'Suspend account' }).click();
+    await page.getByText('chargeback investigation').waitFor();
+    await page.getByRole('button', { name: 'Unsuspend' }).waitFor();
+    expect(await page.getByRole('alert').count()).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   for (const [viewportName, viewport] of [
     ['desktop', { width: 1280, height: 860 }],
     ['phone', { width: 390, height: 844 }],
   ] as const) {
     it(`every page renders on a ${viewportName}: no error notice, no CSP violation, axe-clean`, async () => {
       const { context, page, problems } = await open(viewport, ADMIN_SECRET);
-      for (const [path, title] of PAGES) {
+      for (const [path, title, docTitle] of pages()) {
         await page.goto(s.url + path);
         await page.getByRole('heading', { level: 1, name: title }).waitFor();
         await loaded(page, `${path} loaded`);
-        expect(await page.title()).toBe(`${title} · swapgate admin`);
+        expect(await page.title()).toBe(`${docTitle} · swapgate admin`);
         expect(await page.getByRole('alert').allTextContents(), path).toEqual([]);
         // Disclosures open, so what they hold is checked too.
         for (const summary of await page.locator('summary').all()) await summary.click();
         expect(await axe(page), `${path} on a ${viewportName}`).toEqual([]);
-        await shot(page, `${path.split('/').pop()}-${viewportName}`);
+        await shot(page, `${path === `/admin/accounts/${accountId}` ? 'account' : path.split('/').pop()}-${viewportName}`);
       }
       expect(problems).toEqual([]);
       await context.close();
     });
   }
 
-  it("the audit log shows the write with what changed, and a target's link filters its history", async () => {
+  it("the audit log shows the pages' writes with what changed, and a target's link filters its history", async () => {
     const { context, page } = await open(undefined, ADMIN_SECRET);
     await page.goto(`${s.url}/admin/audit-log?action=nothing.matches`);
     await page.getByText('No entry matches this filter.').waitFor();
     await page.getByRole('button', { name: 'Clear' }).click();
-    const row = page.getByRole('row').filter({ hasText: 'partner.update' });
-    await row.getByText('ops', { exact: true }).waitFor();
-    await row.getByRole('link', { name: 'History of partner acme-wallet' }).click();
+    await page.getByRole('row').filter({ hasText: 'account.suspend' }).waitFor();
+    const update = page.getByRole('row').filter({ hasText: 'partner.update' });
+    await update.getByText('ops', { exact: true }).waitFor();
+    // The target links to its history.
+    await update.getByRole('link', { name: 'partner acme-wallet' }).click();
     await page.waitForURL(/targetId=acme-wallet/);
     expect(await page.getByLabel('Target id').inputValue()).toBe('acme-wallet');
-    await page.getByText('2 fields changed').click();
-    const changes = page.locator('ul.diff li');
-    expect((await changes.allInnerTexts()).map((t) => t.replace(/\s+/g, ' '))).toEqual(['feeBps changed before: 25 after: 40', 'note set after: "raised"']);
+    const actions = await page.locator('tbody tr td:nth-child(3)').allInnerTexts();
+    expect(actions).toEqual(['partner.link_key', 'partner.update', 'partner.create']);
+    await page.getByRole('row').filter({ hasText: 'partner.update' }).locator('summary').first().click();
+    const changes = (await page.locator('ul.diff li').allInnerTexts()).map((t) => t.replace(/\s+/g, ' '));
+    expect(changes).toContain('feeBps changed before: 25 after: 40');
     expect(await page.getByRole('alert').count()).toBe(0);
     await context.close();
   });

@@ -1,6 +1,8 @@
 import type { ComponentType } from 'preact';
+import { AccountDetailPage, AccountsPage } from './pages/accounts';
 import { AuditLogPage } from './pages/audit-log';
 import { HomePage } from './pages/home';
+import { NewPartnerPage, PartnerDetailPage, PartnersPage } from './pages/partners';
 
 /**
  * Every operator page: its path under /admin (`:name` parts become `params`), its title, and where it sits in the
@@ -14,10 +16,15 @@ interface PageDef {
   component: ComponentType<{ params: Record<string, string> }>;
 }
 
-type NavGroup = 'Operator' | 'Records';
-export const NAV_GROUPS: NavGroup[] = ['Operator', 'Records'];
+type NavGroup = 'Operator' | 'Customers' | 'Records';
+export const NAV_GROUPS: NavGroup[] = ['Operator', 'Customers', 'Records'];
 
 export const PAGES: PageDef[] = [
   { path: '/', title: 'Operator', nav: { label: 'Overview', group: 'Operator' }, component: HomePage },
+  { path: '/partners', title: 'Partners', nav: { label: 'Partners', group: 'Customers' }, component: PartnersPage },
+  { path: '/new-partner', title: 'New partner', component: NewPartnerPage },
+  { path: '/partners/:id', title: 'Partner', component: PartnerDetailPage },
+  { path: '/accounts', title: 'Accounts', nav: { label: 'Accounts', group: 'Customers' }, component: AccountsPage },
+  { path: '/accounts/:id', title: 'Account', component: AccountDetailPage },
   { path: '/audit-log', title: 'Audit log', nav: { label: 'Audit log', group: 'Records' }, component: AuditLogPage },
 ];

@@ -50,7 +50,7 @@ function filterOf(search: URLSearchParams): Partial<Record<FilterKey, string>> {
 }
 
 /** The audit log's address for a filter (the link of one target's history, for instance). */
-const auditLogHref = (f: Partial<Record<FilterKey, string>>) => {
+export const auditLogHref = (f: Partial<Record<FilterKey, string>>) => {
   const q = new URLSearchParams(Object.entries(f).filter(([, v]) => v));
   return `/audit-log${q.size ? `?${q}` : ''}`;
 };
@@ -142,7 +142,7 @@ function EntryPage({
           {
             label: 'Target',
             cell: (r) => (
-              <Link href={auditLogHref({ targetType: r.targetType, targetId: r.targetId })} aria-label={`History of ${r.targetType} ${r.targetId}`}>
+              <Link href={auditLogHref({ targetType: r.targetType, targetId: r.targetId })}>
                 {r.targetType} <Mono value={r.targetId} short />
               </Link>
             ),

@@ -3,6 +3,8 @@ import { Link } from '../router';
 
 /** What each operator page is for (the pages of the navigation, in its order). */
 const SECTIONS: Array<{ href: string; label: string; about: string }> = [
+  { href: '/partners', label: 'Partners', about: 'integration partners: fee settings and bounds, accounts, linked keys; create, edit, deactivate.' },
+  { href: '/accounts', label: 'Accounts', about: 'find an account; its keys and team, live mode, rate limits, suspension.' },
   { href: '/audit-log', label: 'Audit log', about: 'every admin write: who, what, and the resource before and after.' },
 ];
 
