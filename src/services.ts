@@ -54,6 +54,7 @@ import { RequestLogsService } from './request-logs/service.js';
 import { requestLogRetentionJob } from './request-logs/jobs.js';
 import { ExportsService } from './exports/service.js';
 import { AdminService } from './admin/service.js';
+import { LedgerService } from './ledger/service.js';
 
 /**
  * Domain services, built once per process and shared by GraphQL resolvers, REST routes and jobs. No business
@@ -94,6 +95,8 @@ export interface Services {
   requestLogs: RequestLogsService;
   /** CSV exports of orders, checkout sessions, invoices and deposits (rows asked of each owner's service). */
   exports: ExportsService;
+  /** The double-entry fee ledger: every fill's fees, posted in the fill's transaction; balances, totals, reversals. */
+  ledger: LedgerService;
   /** Checkout "pay by transfer" (one-time deposit addresses for sessions). */
   transfer: TransferPayments;
   jobs: JobRunner;
@@ -194,6 +197,12 @@ export function createServices(infra: Infra, sql: RawSql, opts: { pgPool?: pg.Po
   // Signed bytes a provider broadcasts cannot be called back: refuse before they go if the session is closed.
   orders.onBeforeSubmit((quote) => checkout.assertAcceptsPayment(quote));
 
+  // ---- the fee ledger: every order that becomes filled posts its fees in the transaction that fills it ---------
+  // (swaps, routed checkout payments and deposit orders through the order poller, limit-order fills through their
+  // poller). Prices are read before that transaction opens; a fill is never committed without its entries.
+  const ledger = new LedgerService({ log, clock, prisma, assets });
+  orders.onFilled(ledger.fillListener);
+
   // ---- partners: earnings read from the orders attributed to them ------------------------------------------
   // Per source chain and token, with the chain's slug and the token's symbol and decimals where the service knows
   // them (a token it can no longer resolve keeps its address, with symbol and decimals null).
@@ -276,7 +285,7 @@ export function createServices(infra: Infra, sql: RawSql, opts: { pgPool?: pg.Po
       settlement: onChainSettlement({ rpc, vmOf: (id) => assets.chains.info(id)?.vm }),
     }),
   );
-  if (limitOrdersEnabled) jobs.add(limitOrderPollerJob({ config, log, clock, prisma, sql, trigger, limitOrders }));
+  if (limitOrdersEnabled) jobs.add(limitOrderPollerJob({ config, log, clock, prisma, sql, trigger, limitOrders, fills: orders.fills }));
   jobs.add(quoteStoreSweepJob(quoteStore));
   jobs.add(checkoutVerifyJob({ config, checkout, verifier }));
   jobs.add(checkoutExpireJob({ config, checkout }));
@@ -320,6 +329,7 @@ export function createServices(infra: Infra, sql: RawSql, opts: { pgPool?: pg.Po
     limitOrders,
     requestLogs,
     exports,
+    ledger,
     transfer,
     jobs,
     startJobs: () => {

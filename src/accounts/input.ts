@@ -106,7 +106,7 @@ export const setLiveModeSchema = requestBody({
 });
 
 /** The bounds of an account's rate-limit multiplier. */
-export const RATE_LIMIT_MULTIPLIER = { min: 0.1, max: 100 } as const;
+const RATE_LIMIT_MULTIPLIER = { min: 0.1, max: 100 } as const;
 
 /** POST /v1/admin/accounts/:id/rate-limit (and `accounts:rate-limit`). */
 export const setRateLimitSchema = requestBody({

@@ -1,12 +1,52 @@
 import type { Prisma as PrismaNs } from '../db/generated/client.js';
 import { displayWallet, type ChainType } from './input.js';
 import { keyScopes, type Role } from './state.js';
-import type { AdminAccountView, AdminApiKeyView, AdminMemberView } from './views.js';
 
 /**
  * The operator's side of accounts, pure: the rows → views of /v1/admin/accounts (keys never carry their secret or
  * hash: `ADMIN_KEY_SELECT` does not read them), the search of the account list, and what a write changes.
  */
+
+/** An account as the operator lists it and as the audit log records it (schema: `adminAccountSchema` in views.ts). */
+export interface AdminAccountView {
+  object: 'admin_account';
+  id: string;
+  name: string;
+  liveEnabled: boolean;
+  rateLimitMultiplier: number | null;
+  suspension: { suspendedAt: string; reason: string } | null;
+  createdAt: string;
+}
+
+/** An API key as the operator sees it: never the secret or its hash. */
+export interface AdminApiKeyView {
+  id: string;
+  mode: 'test' | 'live';
+  prefix: string;
+  name: string | null;
+  scopes: Record<string, 'none' | 'read' | 'write'> | null;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+  expiresAt: string | null;
+}
+
+export interface AdminMemberView {
+  id: string;
+  address: string;
+  chainType: ChainType;
+  role: Role;
+  createdAt: string;
+  joinedAt: string | null;
+}
+
+/** One account in full: the summary, its partner, members and keys. */
+export interface AdminAccountDetailView extends Omit<AdminAccountView, 'object'> {
+  object: 'admin_account_detail';
+  partnerId: string | null;
+  members: AdminMemberView[];
+  apiKeys: AdminApiKeyView[];
+}
 
 type AccountRow = {
   id: string;

@@ -28,8 +28,16 @@ import { withLockedRow } from '../db/locked-row.js';
 import { after, decodeCursor, encodeCursor, NEWEST_FIRST, pageOf, type Page } from '../db/keyset.js';
 import { recordAudit, type AdminWrite } from '../admin/outbox.js';
 import { setRateLimitSchema, type AdminAccountsQuery, type ChainType } from './input.js';
-import { ADMIN_KEY_SELECT, accountSearch, adminAccountView, adminApiKeyView, adminMemberView, suspendChange } from './operator.js';
-import type { AdminAccountDetailView, AdminAccountView } from './views.js';
+import {
+  ADMIN_KEY_SELECT,
+  accountSearch,
+  adminAccountView,
+  adminApiKeyView,
+  adminMemberView,
+  suspendChange,
+  type AdminAccountDetailView,
+  type AdminAccountView,
+} from './operator.js';
 
 /** The member acting through a dashboard session. */
 interface ActingMember {

@@ -2,6 +2,10 @@ import { z } from 'zod';
 import { isoTimestamp } from '../openapi/common.js';
 import { keyScopes, RESOURCES, type Resource } from './state.js';
 import type { ApiKeyView } from './service.js';
+import { sameShape } from '../openapi/same-shape.js';
+import type { AdminAccountDetailView, AdminAccountView, AdminApiKeyView, AdminMemberView } from './operator.js';
+
+export type { AdminAccountDetailView, AdminAccountView, AdminApiKeyView, AdminMemberView };
 
 /** GET /v1/account: the account and mode of the key (like Stripe's), handy to check a key works. */
 export const accountViewSchema = z
@@ -105,10 +109,10 @@ export const adminAccountSchema = z
     createdAt: isoTimestamp,
   })
   .meta({ id: 'AdminAccount' });
-export type AdminAccountView = z.output<typeof adminAccountSchema>;
+sameShape<z.output<typeof adminAccountSchema>, AdminAccountView>(true);
 
 /** An API key as the operator sees it: never the secret or its hash. */
-export const adminApiKeySchema = z
+const adminApiKeySchema = z
   .object({
     id: z.string().meta({ example: 'key_7Hq2Lm9Xw3Rt1Vb8Nc4Zp6' }),
     mode: z.enum(['test', 'live']),
@@ -121,10 +125,10 @@ export const adminApiKeySchema = z
     expiresAt: isoTimestamp.nullable(),
   })
   .meta({ id: 'AdminApiKey' });
-export type AdminApiKeyView = z.output<typeof adminApiKeySchema>;
+sameShape<z.output<typeof adminApiKeySchema>, AdminApiKeyView>(true);
 
 /** A member wallet as the operator sees it. */
-export const adminMemberSchema = z
+const adminMemberSchema = z
   .object({
     id: z.string().meta({ example: 'mem_7Qw2Er5Ty8Ui1OpAs3Df' }),
     address: z.string().meta({ description: 'EVM checksummed (EIP-55), Solana base58.', example: '0x8ba1f109551bD432803012645Ac136ddd64DBA72' }),
@@ -134,7 +138,7 @@ export const adminMemberSchema = z
     joinedAt: isoTimestamp.nullable().meta({ description: 'Its first sign-in into the account; null while the invitation is not taken up.' }),
   })
   .meta({ id: 'AdminMember' });
-export type AdminMemberView = z.output<typeof adminMemberSchema>;
+sameShape<z.output<typeof adminMemberSchema>, AdminMemberView>(true);
 
 /** One account in full: the summary, its partner, members and keys. */
 export const adminAccountDetailSchema = adminAccountSchema
@@ -145,4 +149,4 @@ export const adminAccountDetailSchema = adminAccountSchema
     apiKeys: z.array(adminApiKeySchema).meta({ description: 'Every key of both modes, revoked ones included, newest first. Never a secret or a hash.' }),
   })
   .meta({ id: 'AdminAccountDetail' });
-export type AdminAccountDetailView = z.output<typeof adminAccountDetailSchema>;
+sameShape<z.output<typeof adminAccountDetailSchema>, AdminAccountDetailView>(true);

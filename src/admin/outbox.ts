@@ -28,7 +28,6 @@ const asJson = (v: unknown): Prisma.InputJsonValue | undefined =>
   v === null || v === undefined ? undefined : (JSON.parse(JSON.stringify(v, (_k, x) => (typeof x === 'bigint' ? x.toString() : x))) as Prisma.InputJsonValue);
 
 /**
- * @public
  * Records an admin write in the caller's transaction (the write and its entry commit together or not at all). Every
  * domain's admin-facing method calls this with the same `tx` as its own change.
  */

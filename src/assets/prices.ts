@@ -19,10 +19,20 @@ const split = (key: string) => {
   return { chainId: Number(key.slice(0, i)), address: key.slice(i + 1) };
 };
 
-/** A USD price, and whether it is the 1.00 peg standing in for a price no source gave (usdPeg). */
+/** Where a price came from: a price source, the hourly token list, or the 1.00 peg (usdPeg). */
+export type PriceSource = 'defillama' | 'jupiter' | 'token_list' | 'usd_peg';
+
+/** A USD price, whether it is the 1.00 peg standing in for a price no source gave (usdPeg), and its source. */
 export interface PriceQuote {
   usd: number;
   pegged: boolean;
+  source: PriceSource;
+}
+
+/** A source's answer as cached: the price and who gave it (the token list when the source had none). */
+interface CachedPrice {
+  usd: number;
+  source: Exclude<PriceSource, 'usd_peg'>;
 }
 
 /**
@@ -58,7 +68,7 @@ export interface SourcedPrice {
  * sits next to a market price, because callers convert between the prices of one ask: an exact-output amount
  * converted at 1.00 for one stablecoin against 0.9999 for the other comes out short.
  */
-export function usdPeg(ask: readonly SourcedPrice[]): (PriceQuote | null)[] {
+export function usdPeg(ask: readonly SourcedPrice[]): (Omit<PriceQuote, 'source'> | null)[] {
   const known = ask.map(({ sourced, listed }) => (typeof sourced === 'number' ? sourced : listed));
   const offline = known.every((p) => p === undefined);
   return ask.map(({ key, sourced }, i) => {
@@ -75,7 +85,7 @@ export function usdPeg(ask: readonly SourcedPrice[]): (PriceQuote | null)[] {
  * into one upstream request per source, never one per token.
  */
 export class PriceBook {
-  private cache: TtlCache<number | null>;
+  private cache: TtlCache<CachedPrice | null>;
   private loader: DataLoader<string, PriceQuote | null>;
   /** Upstream requests made, per source (observability and tests). */
   readonly requests = { defillama: 0, jupiter: 0 };
@@ -111,7 +121,7 @@ export class PriceBook {
   }
 
   private async batch(keys: readonly string[]): Promise<(PriceQuote | null)[]> {
-    const result = new Map<string, number | null>();
+    const result = new Map<string, CachedPrice | null>();
     const llama = new Map<string, string[]>(); // coin id → keys
     const solana: string[] = [];
     for (const key of keys) {
@@ -143,7 +153,7 @@ export class PriceBook {
       tasks.push(
         fetchLlamaPrices(this.config.DEFILLAMA_API_URL, chunk, o).then(
           (prices) => {
-            for (const coin of chunk) for (const key of llama.get(coin)!) this.answer(result, key, prices.get(coin));
+            for (const coin of chunk) for (const key of llama.get(coin)!) this.answer(result, key, prices.get(coin), 'defillama');
           },
           (err) => this.log.warn({ err }, 'DefiLlama prices unavailable; using token-list prices'),
         ),
@@ -156,7 +166,7 @@ export class PriceBook {
       tasks.push(
         fetchJupiterPrices(this.config.JUPITER_API_URL, this.config.JUPITER_API_KEY, mints, o).then(
           (prices) => {
-            for (const [j, key] of chunk.entries()) this.answer(result, key, prices.get(mints[j]!));
+            for (const [j, key] of chunk.entries()) this.answer(result, key, prices.get(mints[j]!), 'jupiter');
           },
           (err) => this.log.warn({ err }, 'Jupiter prices unavailable; using token-list prices'),
         ),
@@ -164,12 +174,22 @@ export class PriceBook {
     }
     await Promise.all(tasks);
     // Whatever no source priced (or whose source failed): the hourly token-list price, else (source failed) the peg.
-    return usdPeg(keys.map((key) => ({ key, sourced: result.get(key), listed: this.listPrice(key) })));
+    const sourced = (key: string) => {
+      const r = result.get(key);
+      return r === undefined || r === null ? r : r.usd;
+    };
+    const quotes = usdPeg(keys.map((key) => ({ key, sourced: sourced(key), listed: this.listPrice(key) })));
+    return quotes.map((q, i): PriceQuote | null => {
+      if (!q) return null;
+      const source: PriceSource = q.pegged ? 'usd_peg' : (result.get(keys[i]!)?.source ?? 'token_list');
+      return { ...q, source };
+    });
   }
 
-  /** A source answered for `key` (with or without a price): cache it. */
-  private answer(result: Map<string, number | null>, key: string, price: number | undefined) {
-    const v = price ?? this.listPrice(key) ?? null;
+  /** A source answered for `key` (with or without a price): cache it, with who gave the price. */
+  private answer(result: Map<string, CachedPrice | null>, key: string, price: number | undefined, from: CachedPrice['source']) {
+    const listed = this.listPrice(key);
+    const v: CachedPrice | null = price !== undefined ? { usd: price, source: from } : listed !== undefined ? { usd: listed, source: 'token_list' } : null;
     result.set(key, v);
     this.cache.set(key, v);
   }

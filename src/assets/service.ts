@@ -13,7 +13,7 @@ import { raceTimeout } from './timeout.js';
 import { ChainRegistry } from './chains.js';
 import { curatedByAddress, curatedBySymbol } from './curated-tokens.js';
 import { readErc20Metadata, type Erc20Metadata } from './evm-token.js';
-import { PriceBook } from './prices.js';
+import { PriceBook, type PriceSource } from './prices.js';
 import type { RpcClients } from './rpc.js';
 import type { ParsedMint } from './solana-mint.js';
 import { nameMints, readMints, type MintNames } from './solana-token.js';
@@ -27,6 +27,12 @@ import { DEFAULT_TOKENS_LIMIT, MAX_PRICE_IDS, type TokensQuery } from './input.j
 interface SolanaMintMeta {
   decimals: number;
   names?: MintNames;
+}
+
+/** A token's decimals, and its USD price with the price's source when one is known (`valuations`). */
+export interface TokenValuation {
+  decimals: number;
+  price: { usd: number; source: PriceSource } | null;
 }
 
 const LOOKUP_TTL_MS = 60 * 60 * 1000;
@@ -145,6 +151,37 @@ export class AssetsService {
       if (q?.pegged) pegged.push(id);
     }
     return pegged.length ? { prices, pegged } : { prices };
+  }
+
+  /**
+   * What tokens are worth now, for records that keep it (the fee ledger values each fill): per ref, keyed
+   * `chainId:address` as given, the token's decimals and its USD price with where the price came from (cached as
+   * every price is; null when none is known). A ref whose chain or decimals are unknown is absent: never a guess.
+   * Never throws.
+   */
+  async valuations(refs: ReadonlyArray<{ chainId: number; address: string }>): Promise<Map<string, TokenValuation>> {
+    const found = await Promise.all(
+      refs.map(async (r) => {
+        const chain = this.chains.list().find((c) => c.id === r.chainId);
+        if (!chain || !looksLikeAddress(chain.vm, r.address)) return null;
+        const address = normalizeTokenAddress(chain.vm, r.address);
+        const token = await this.tokenAt(chain, address).catch(() => null);
+        return token ? { ref: `${r.chainId}:${r.address}`, key: tokenId(chain.id, address), decimals: token.decimals } : null;
+      }),
+    );
+    const known = found.filter((f) => f !== null);
+    const quotes = known.length
+      ? await this.priceBook.quotes(known.map((k) => k.key)).catch((err: unknown) => {
+          this.deps.log.warn({ err }, 'valuations: prices unavailable');
+          return new Map<string, never>();
+        })
+      : new Map<string, never>();
+    const out = new Map<string, TokenValuation>();
+    for (const k of known) {
+      const q = quotes.get(k.key);
+      out.set(k.ref, { decimals: k.decimals, price: q ? { usd: q.usd, source: q.source } : null });
+    }
+    return out;
   }
 
   /** GET /v1/balances: non-zero balances with prices and values, largest value first; failed chains in `errors`. */

@@ -40,5 +40,7 @@ export const TABLE_OWNERS = {
   RequestLog: 'request-logs',
   UsageDaily: 'request-logs',
   AdminAuditEntry: 'admin',
+  LedgerTransaction: 'ledger',
+  LedgerEntry: 'ledger',
   PubsubMessage: 'db',
 } as const;

@@ -8,6 +8,9 @@ import type { InvoicesService } from '../invoices/service.js';
 import type { OrdersService } from '../orders/service.js';
 import { cellsOf, columnNames, type DepositWithOrder, type ExportKind, type ExportVersion, type RowOf } from './columns.js';
 import { csvRecord } from './csv.js';
+
+/** The CSV writer (RFC 4180 with the formula guard), for other domains' CSV downloads (the fee ledger's). */
+export { type Cell, csvRecord } from './csv.js';
 import type { ExportQuery } from './input.js';
 
 /** Rows read per page from the owner's service. */

@@ -70,6 +70,8 @@ export const FIELD_RULES: Record<string, FieldRule> = {
   'Query.balances': { cost: (a) => BALANCES_COST_PER_CHAIN * balancesWeight(chainsArg(a), a.address), weight: (a) => balancesWeight(chainsArg(a), a.address) },
   // Reads every row of its range (up to 5 MiB of CSV), weighed as its REST route.
   'Query.csvExport': { cost: () => 100, weight: () => EXPORT_WEIGHT },
+  // The same for the fee ledger's CSV (operators).
+  'Query.adminLedgerCsv': { cost: () => 100, weight: () => EXPORT_WEIGHT },
   'Mutation.createCheckoutSession': { strict: true },
   'Mutation.createCheckoutRefund': { strict: true },
   'Mutation.createWebhookEndpoint': { strict: true },

@@ -10,6 +10,7 @@ import './modules/deposits.js';
 import './modules/events.js';
 import './modules/exports.js';
 import './modules/invoices.js';
+import './modules/ledger.js';
 import './modules/limit-orders.js';
 import './modules/meta.js';
 import './modules/orders.js';

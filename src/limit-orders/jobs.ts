@@ -10,7 +10,7 @@ import { withProviderTimeout } from '../providers/deadline.js';
 import type { VenueOrder as TriggerOrder } from '../providers/limit-order-venue.js';
 import { SOLANA_CHAIN_ID } from '../providers/types.js';
 import { orderView } from '../orders/views.js';
-import { insertOrderInTx, limitOrderFillHashes } from '../orders/service.js';
+import { insertFilledOrderInTx, limitOrderFillHashes, type OrderFills } from '../orders/service.js';
 import { recordEvent } from '../events/outbox.js';
 import { eventForStatus, isFinalLimitOrder, nextLimitPollDelayMs, transition, type LimitOrderEvent } from './state.js';
 import { limitOrderView } from './views.js';
@@ -28,6 +28,8 @@ export interface LimitOrderPollerDeps extends Pick<Handles, 'log' | 'clock' | 'p
   sql: RawSql;
   trigger: Pick<LimitOrderTrigger, 'findOrder'>;
   limitOrders: Pick<LimitOrdersService, 'publish'>;
+  /** Each fill is an order written as filled: the fill listeners (the fee ledger) run in its transaction. */
+  fills: Pick<OrderFills, 'prepare' | 'record'>;
 }
 
 /**
@@ -124,6 +126,10 @@ async function apply(d: LimitOrderPollerDeps, row: LimitOrderRow, event: LimitOr
   const fills = o ? o.trades.filter((t) => t.action == null || t.action === 'Fill') : [];
   const nowMs = d.clock.now();
   const now = new Date(nowMs);
+  // What the fill listeners read (prices) is read before the transaction opens, when there is a fill not recorded
+  // yet. Recorded fills only grow, so any fill the transaction finds new was new here too.
+  const seen = fills.length ? await limitOrderFillHashes(d.prisma, row.id) : new Set<string | null>();
+  const prepared = fills.some((t) => !seen.has(t.txId)) ? await d.fills.prepare([{ srcChainId: SOLANA_CHAIN_ID, srcToken: row.inputMint }]) : undefined;
   const result = await d.prisma.$transaction(async (tx) => {
     const known = await limitOrderFillHashes(tx, row.id);
     const fresh = fills.filter((t) => !known.has(t.txId));
@@ -150,34 +156,39 @@ async function apply(d: LimitOrderPollerDeps, row: LimitOrderRow, event: LimitOr
     if (r.count !== 1) return null; // another instance moved it meanwhile
     const updated = await tx.limitOrder.findUniqueOrThrow({ where: { id: row.id } });
     for (const t of fresh) {
-      const order = await insertOrderInTx(tx, {
-        quoteId: newId('lof'),
-        provider: row.provider,
-        status: 'filled',
-        accountId: row.accountId,
-        livemode: row.livemode,
-        srcChainId: SOLANA_CHAIN_ID,
-        dstChainId: SOLANA_CHAIN_ID,
-        amount: t.rawInputAmount,
-        dstAmount: t.rawOutputAmount,
-        srcTxHash: t.txId,
-        // Same chain: the fill transaction is also the one that delivered the output.
-        dstTxHash: t.txId,
-        trackingId: row.providerOrderId,
-        providerState: 'filled',
-        ourFeeBps: row.ourFeeBps,
-        partnerFeeBps: row.partnerFeeBps,
-        partnerId: row.partnerId,
-        srcToken: row.inputMint,
-        // The provider's own figure for the fill, kept verbatim beside the rates (what it covers is not settled).
-        fillFeeAmount: t.rawFeeAmount ?? null,
-        fillFeeMint: t.rawFeeAmount != null ? (t.feeMint ?? row.outputMint) : null,
-        limitOrderId: row.id,
-        nextPollAt: now,
-        submittedAt: t.confirmedAt ? new Date(t.confirmedAt) : now,
-        updatedAt: now,
-        finalizedAt: now,
-      });
+      const order = await insertFilledOrderInTx(
+        tx,
+        d.fills,
+        {
+          quoteId: newId('lof'),
+          provider: row.provider,
+          status: 'filled',
+          accountId: row.accountId,
+          livemode: row.livemode,
+          srcChainId: SOLANA_CHAIN_ID,
+          dstChainId: SOLANA_CHAIN_ID,
+          amount: t.rawInputAmount,
+          dstAmount: t.rawOutputAmount,
+          srcTxHash: t.txId,
+          // Same chain: the fill transaction is also the one that delivered the output.
+          dstTxHash: t.txId,
+          trackingId: row.providerOrderId,
+          providerState: 'filled',
+          ourFeeBps: row.ourFeeBps,
+          partnerFeeBps: row.partnerFeeBps,
+          partnerId: row.partnerId,
+          srcToken: row.inputMint,
+          // The provider's own figure for the fill, kept verbatim beside the rates (what it covers is not settled).
+          fillFeeAmount: t.rawFeeAmount ?? null,
+          fillFeeMint: t.rawFeeAmount != null ? (t.feeMint ?? row.outputMint) : null,
+          limitOrderId: row.id,
+          nextPollAt: now,
+          submittedAt: t.confirmedAt ? new Date(t.confirmedAt) : now,
+          updatedAt: now,
+          finalizedAt: now,
+        },
+        prepared!,
+      );
       if (row.accountId)
         await recordEvent(tx, {
           accountId: row.accountId,

@@ -40,6 +40,9 @@ export const EX = {
   arbUsdc: '0xaf88d065e77c8cc2239327c5edb3a432268e5831',
   /** A limit order (created keyless by the contract test, waiting for its signature). */
   limitOrderId: 'lo_Ew0FgpGES9tnFvACwS3jBU',
+  /** Fee ledger transactions (operator routes): a fee transaction of a fill, and one already reversed. */
+  ledgerTransactionId: 'ltx_6Hs1Lq8Vz3Nb5Xk0Wm7Rt2',
+  reversedLedgerTransactionId: 'ltx_2Tc9Wq4Lm7Zr1Xb8Vn3Kp5',
   /** A request log entry of the key's account (any request it made). */
   requestLogId: 'rl_5Hc8Tq2Zm7Lp1Xb4Vn9Kd3',
   solanaMaker: '7xKXtg2CW87d97TXJSDpbD5jBkheTqA83TZRuJosgAsU',

@@ -29,7 +29,7 @@ export interface OrderPollerDeps extends Pick<Handles, 'log' | 'clock' | 'prisma
   config: OrdersConfig & Pick<ProvidersConfig, 'PROVIDER_TIMEOUT_MS'>;
   /** The claim is one raw UPDATE … FOR UPDATE SKIP LOCKED. */
   sql: RawSql;
-  orders: Pick<OrdersService, 'publish' | 'notifyChanged'>;
+  orders: Pick<OrdersService, 'publish' | 'notifyChanged' | 'fills'>;
   providers: Pick<ProviderRegistry, 'get'>;
   /** For providers that cannot track orders: the source transaction's own outcome. */
   settlement: OnChainSettlement;
@@ -90,7 +90,10 @@ async function reschedule(d: Pick<OrderPollerDeps, 'prisma' | 'clock'>, row: Ord
   await d.prisma.order.updateMany({ where: { quoteId: row.quoteId, status: 'submitted' }, data: { nextPollAt: new Date(d.clock.now() + delayMs) } });
 }
 
-/** Records what the provider said; final states move the order (once: guarded by `status = 'submitted'`). */
+/**
+ * Records what the provider said; final states move the order (once: guarded by `status = 'submitted'`). A fill
+ * runs the fill listeners (the fee ledger) in the same transaction, with what they read before it opened.
+ */
 async function applyStatus(d: Pick<OrderPollerDeps, 'prisma' | 'clock' | 'orders'>, row: OrderRow, s: ProviderOrderStatus, delayMs: number) {
   const now = new Date(d.clock.now());
   const final = finalStatusFor(s.state);
@@ -100,6 +103,7 @@ async function applyStatus(d: Pick<OrderPollerDeps, 'prisma' | 'clock' | 'orders
     await reschedule(d, row, delayMs);
     return;
   }
+  const prepared = final === 'filled' ? await d.orders.fills.prepare([row]) : undefined;
   const updated = await d.prisma.$transaction(async (tx) => {
     const r = await tx.order.updateMany({
       where: { quoteId: row.quoteId, status: 'submitted' },
@@ -114,6 +118,7 @@ async function applyStatus(d: Pick<OrderPollerDeps, 'prisma' | 'clock' | 'orders
     if (r.count !== 1) return null; // finalized meanwhile by another instance
     const fresh = await tx.order.findUniqueOrThrow({ where: { quoteId: row.quoteId } });
     if (final) await recordOrderEvent(tx, fresh, final, now);
+    if (prepared) await d.orders.fills.record(tx, fresh, prepared);
     return fresh;
   });
   if (!updated) return;

@@ -15,6 +15,7 @@ import { withProviderTimeout } from '../providers/deadline.js';
 import type { RpcClients } from '../assets/service.js';
 import { assertTxHashFor, type QuoteRecord, type QuoteService } from '../quotes/service.js';
 import { approvalFor } from './approval.js';
+import { type FillListener, OrderFills, type PreparedFills } from './fills.js';
 import { type ListOrders, ORDER_QUOTE_ID, type SubmitOrder } from './input.js';
 import { CHECKOUT_SESSION_ID } from '../checkout/input.js';
 import { sessionOwner } from '../checkout/service.js';
@@ -63,13 +64,32 @@ export interface OrdersDeps extends Pick<Handles, 'log' | 'clock'> {
   wakePoller(): void;
 }
 
+export type { FillListener, FillPreview, OrderFills, PreparedFills } from './fills.js';
+
 /**
  * Order records the service did not build from a quote (a deposit at an address, a limit order's fill), written
  * by their domain inside its own transaction through these functions: the order and the domain's row commit
- * together. The caller records the order's event (`recordOrderEvent`) and announces it after the commit.
+ * together. The caller records the order's event (`recordOrderEvent`) and announces it after the commit. An order
+ * written as `filled` goes through `insertFilledOrderInTx`, so the fill listeners see it.
  */
 export function insertOrderInTx(tx: Tx, data: Prisma.OrderUncheckedCreateInput): Promise<OrderRow> {
+  if (data.status === 'filled') throw new Error('a filled order is written by insertFilledOrderInTx');
   return tx.order.create({ data });
+}
+
+/**
+ * An order written as `filled` at once (a limit order's fill): inserted, then the fill listeners run in the same
+ * transaction with what `fills.prepare` read before it opened.
+ */
+export async function insertFilledOrderInTx(
+  tx: Tx,
+  fills: Pick<OrderFills, 'record'>,
+  data: Prisma.OrderUncheckedCreateInput & { status: 'filled' },
+  prepared: PreparedFills,
+): Promise<OrderRow> {
+  const row = await tx.order.create({ data });
+  await fills.record(tx, row, prepared);
+  return row;
 }
 
 /** The newest orders of a deposit address (its recent deposits). */
@@ -103,7 +123,7 @@ export async function recordOrderEvent(tx: TransactionClient, r: OrderRow, statu
 /**
  * Orders: the transaction to sign for a quote, forwarding signed bytes for providers that
  * broadcast themselves, reports of sent transactions, provider status. Other domains hook in through
- * onReported / onBeforeSubmit / onChange / setCheckoutSessionLookup, all wired in src/services.ts.
+ * onReported / onBeforeSubmit / onFilled / onChange / setCheckoutSessionLookup, all wired in src/services.ts.
  */
 export class OrdersService {
   private readonly prisma: PrismaClient;
@@ -112,6 +132,8 @@ export class OrdersService {
   private built: Array<(quote: QuoteRecord, tx: BuiltTx) => Promise<void>> = [];
   private changed: ChangeListener[] = [];
   private checkoutSessionOf: CheckoutSessionLookup = async () => undefined;
+  /** The moment an order becomes `filled` (fills.ts): the poller and limit-order fills write through it. */
+  readonly fills = new OrderFills();
 
   constructor(private readonly deps: OrdersDeps) {
     this.prisma = deps.prisma;
@@ -175,6 +197,14 @@ export class OrdersService {
    */
   onBuilt(listener: (quote: QuoteRecord, tx: BuiltTx) => Promise<void>) {
     this.built.push(listener);
+  }
+
+  /**
+   * Runs for every order that becomes `filled`, inside the transaction that fills it (`prepare` before that
+   * transaction opens): e.g. the fee ledger posts the fill's fees, so a fill is never committed without them.
+   */
+  onFilled<P>(listener: FillListener<P>) {
+    this.fills.add(listener);
   }
 
   /** Called after every status change of an order (report, poller), once committed. */

@@ -60,7 +60,6 @@ export const partnerInputSchema = z
     accountId: partnerFields.accountId.optional(),
   })
   .superRefine(feeRules);
-export type PartnerInput = z.input<typeof partnerInputSchema>;
 
 /** POST /v1/admin/partners, `adminCreatePartner` and `partners:set` of a new id: a new partner (an existing id is CONFLICT). */
 export const createPartnerSchema = requestBody({

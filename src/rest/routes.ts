@@ -22,6 +22,7 @@ import { exportRoutes } from './exports.js';
 import { adminAuditRoutes } from './admin-audit.js';
 import { adminPartnerRoutes } from './admin-partners.js';
 import { adminAccountRoutes } from './admin-accounts.js';
+import { ledgerRoutes } from './ledger.js';
 
 /** Every /v1 route; each domain contributes its own list (src/rest/<domain>.ts). */
 export const restRoutes: Route[] = [
@@ -48,6 +49,7 @@ export const restRoutes: Route[] = [
   ...adminAuditRoutes,
   ...adminPartnerRoutes,
   ...adminAccountRoutes,
+  ...ledgerRoutes,
   ...requestLogRoutes,
   ...exportRoutes,
 ];

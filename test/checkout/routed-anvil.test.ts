@@ -84,6 +84,13 @@ describe('checkout routed payment through the mock provider on anvil', () => {
     const bal = await devnet.publicClient.readContract({ address: USDC, abi: erc20Abi, functionName: 'balanceOf', args: [cs.recipient] });
     expect(bal).toBe(BigInt(done.amountReceived));
     expect(await eventTypes(s, cs.id)).toEqual(['checkout.session.processing', 'checkout.session.completed']);
+    // The routed payment's order posted its service fee (20 bps of the DAI paid) in the fill's transaction.
+    const fee = ((BigInt(best.srcAmount) * 20n) / 10_000n).toString();
+    const ledger = (await s.services.ledger.entries({ orderId: best.quoteId, limit: 10 })).data;
+    expect(ledger.map((e) => [e.account, e.amount, e.token]).sort()).toEqual([
+      ['payer_volume', `-${fee}`, DAI.toLowerCase()],
+      ['service_revenue', fee, DAI.toLowerCase()],
+    ]);
   });
 
   it("routed hijack: a stranger reports the payer's routed transaction for X under a quote of Y (same recipient and amount); Y stays open, X is paid", async () => {

@@ -47,6 +47,8 @@ const SAMPLE_OVERRIDES: Record<string, Record<string, unknown>> = {
   SubscriptionPeriod: { periodIndex: 0, startAt: new Date('2026-01-01T00:00:00.000Z'), endAt: new Date('2026-02-01T00:00:00.000Z') },
   TestClock: { livemode: false, status: 'ready' },
   LimitOrder: { status: 'open', makingAmount: '50000000', takingAmount: '400000000' },
+  LedgerTransaction: { kind: 'fee', leg: 'service_fee', reversesId: null, reason: null },
+  LedgerEntry: { kind: 'fee', leg: 'service_fee', account: 'service_revenue', amount: '1000', usdValue: '0.001000', priceUsd: 1, priceSource: 'usd_peg' },
 };
 
 const column = (f: DmmfField) => f.dbName ?? f.name;

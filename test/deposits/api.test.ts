@@ -114,6 +114,16 @@ describe.each(backends)('deposit addresses API, sandbox (%s)', (backend) => {
       const types = (await events(r.body.quoteId)).map((e) => e.type);
       expect(types).toEqual(['order.submitted', `order.${final}`]);
       expect((await events(r.body.quoteId))[1]!.data.order).toMatchObject({ quoteId: r.body.quoteId, depositAddressId: a.id, status: final });
+      // Only the fill posts its fee to the ledger (20 bps of the deposit), in test mode, through the sandbox.
+      const ledger = (await s.services.ledger.entries({ orderId: r.body.quoteId, limit: 10 })).data;
+      expect(ledger.map((e) => [e.account, e.amount, e.livemode, e.provider]).sort()).toEqual(
+        final === 'filled'
+          ? [
+              ['payer_volume', '-50000', false, 'sandbox'],
+              ['service_revenue', '50000', false, 'sandbox'],
+            ]
+          : [],
+      );
     }
     const got = await s.get(`/v1/deposit-addresses/${a.id}`, h());
     expect(got.body.depositCount).toBe(3);

@@ -21,6 +21,11 @@ describe('csvCell: RFC 4180 quoting and the formula-injection guard', () => {
     ['=SUM(A1:A9)', "'=SUM(A1:A9)"],
     ['+15551234', "'+15551234"],
     ['-2+3', "'-2+3"],
+    // A plain negative decimal is a number to a spreadsheet, nothing more (the fee ledger's signed amounts).
+    ['-25000000', '-25000000'],
+    ['-0.000125', '-0.000125'],
+    ['-1e5', "'-1e5"],
+    ['-1.', "'-1."],
     ['@cmd', "'@cmd"],
     ['\tTAB', "'\tTAB"],
     ['\rCR', '"\'\rCR"'],

@@ -39,6 +39,8 @@ const STRING_ALLOWED: Record<string, string> = {
   'AdminAuditLogFilter.targetType': 'a kind of resource as audit entries store it (see AdminAuditEntry.targetType)',
   'AdminAccountSuspension.reason': "the operator's free-text note, not a code",
   'AdminSuspendAccountInput.reason': "the operator's free-text note, not a code",
+  'AdminLedgerTransaction.reason': "the operator's free-text reason for a reversal, not a code",
+  'AdminReverseLedgerTransactionInput.reason': "the operator's free-text reason for a reversal, not a code",
   'Order.providerState': "the provider's own state name, an open set that differs per provider (the closed set is `status`)",
 };
 

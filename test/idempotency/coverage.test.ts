@@ -80,6 +80,8 @@ const REST_NOT_IDEMPOTENT: Record<string, string> = {
   'POST /v1/admin/accounts/:id/rate-limit': 'sets the multiplier to a given value: running it twice leaves the same account',
   'POST /v1/admin/accounts/:id/suspend': 'sets the suspension (the first time stays): running it twice leaves the same account',
   'POST /v1/admin/accounts/:id/unsuspend': 'lifting a lifted suspension changes nothing',
+  'POST /v1/admin/ledger/transactions/:id/reverse':
+    'a transaction is reversed at most once (a unique index): a retry is 409 CONFLICT naming the reversal that landed, and nothing is reversed twice',
 };
 
 const GRAPHQL_IDEMPOTENT = [
@@ -149,6 +151,7 @@ const GRAPHQL_NOT_IDEMPOTENT: Record<string, string> = {
   adminSetAccountRateLimit: 'as POST /v1/admin/accounts/{id}/rate-limit: sets a value',
   adminSuspendAccount: 'as POST /v1/admin/accounts/{id}/suspend: sets the suspension',
   adminUnsuspendAccount: 'as POST /v1/admin/accounts/{id}/unsuspend: lifting a lifted suspension changes nothing',
+  adminReverseLedgerTransaction: 'as POST /v1/admin/ledger/transactions/{id}/reverse: a second reversal is ConflictError, nothing is reversed twice',
 };
 
 describe('which requests take an idempotency key', () => {

@@ -61,6 +61,7 @@ describe.each(backends)('limit order fill poller (%s)', (backend) => {
         sql: s.db.sql,
         trigger,
         limitOrders: s.services.limitOrders,
+        fills: s.services.orders.fills,
       };
       const row = await s.infra.prisma.limitOrder.findUniqueOrThrow({ where: { id: created.id } });
       // Both read the same row version, as two instances would.
@@ -70,6 +71,14 @@ describe.each(backends)('limit order fill poller (%s)', (backend) => {
       expect(fills.map((f) => f.amount).sort()).toEqual(['20000000', '30000000']);
       const events = await s.infra.prisma.event.findMany({ where: { type: 'limit_order.filled', resourceId: created.id } });
       expect(events).toHaveLength(2);
+      // Each fill's service fee is posted once, in the fill's own transaction, whatever the race.
+      const entries = (await s.services.ledger.entries({ limit: 100 })).data.filter((e) => fills.some((f) => f.quoteId === e.orderId));
+      expect(entries.map((e) => [e.account, e.amount]).sort()).toEqual([
+        ['payer_volume', '-40000'],
+        ['payer_volume', '-60000'],
+        ['service_revenue', '40000'],
+        ['service_revenue', '60000'],
+      ]);
       expect((await s.get(`/v1/limit-orders/${created.id}`, { 'x-api-key': key })).body).toMatchObject({
         status: 'filled',
         filledMakingAmount: '50000000',
@@ -117,6 +126,7 @@ describe.each(backends)('limit order fill poller (%s)', (backend) => {
         sql: s.db.sql,
         trigger,
         limitOrders: s.services.limitOrders,
+        fills: s.services.orders.fills,
       };
       for (const id of [a.id, b.id]) await pollLimitOrder(deps, await s.infra.prisma.limitOrder.findUniqueOrThrow({ where: { id } }));
       const recorded = await s.infra.prisma.order.findMany({ where: { srcTxHash: shared, limitOrderId: { not: null } } });
@@ -127,6 +137,8 @@ describe.each(backends)('limit order fill poller (%s)', (backend) => {
         ].sort(),
       );
       expect((await s.get(`/v1/limit-orders/${a.id}`, { 'x-api-key': key })).body.status).toBe('filled');
+      // One keeper transaction, two fills: each is posted (the ledger's source key names the limit order).
+      for (const r of recorded) expect((await s.services.ledger.entries({ orderId: r.quoteId, limit: 10 })).data.length, r.quoteId).toBeGreaterThan(0);
       expect((await s.get(`/v1/limit-orders/${b.id}`)).body).toMatchObject({ status: 'partially_filled', filledMakingAmount: '20000000' });
       // The database itself refuses a second record of the same fill of the same order.
       await expect(

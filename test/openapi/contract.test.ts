@@ -12,6 +12,7 @@ import { EX } from '../../src/openapi/examples.js';
 import { restRoutes } from '../../src/rest/routes.js';
 import { openApiPath } from '../../src/openapi/document.js';
 import { checkResponse, validatorFor } from '../helpers/openapi.js';
+import { fillOrders } from '../helpers/ledger.js';
 
 /**
  * The contract: every request example of GET /v1/openapi.json is sent to a real server (the resources it
@@ -278,6 +279,15 @@ describe.each(backends)('OpenAPI contract: every documented example against a re
       const { accountId } = await s.services.accounts.authenticate(key);
       if (!(await s.services.partners.forAccount(accountId)))
         await s.services.partners.create({ id: 'acme-wallet', label: 'Acme Wallet', kind: 'fee', feeBps: 25, maxFeeBps: 60, accountId }, SETUP_WRITE);
+    }
+    if (uses(EX.ledgerTransactionId) || uses(EX.reversedLedgerTransactionId)) {
+      // A fill through the order poller posts its service fee: a fee transaction; reversed once for the 409 example.
+      const [orderId] = await fillOrders(s, [{ amount: '25000000', ourFeeBps: 20 }]);
+      const { transactionId } = (await s.services.ledger.entries({ orderId, limit: 1 })).data[0]!;
+      if (uses(EX.reversedLedgerTransactionId)) {
+        await s.services.ledger.reverse({ actor: { name: 'ops' }, requestId: null }, transactionId, { reason: 'example' });
+        m.set(EX.reversedLedgerTransactionId, transactionId);
+      } else m.set(EX.ledgerTransactionId, transactionId);
     }
     for (const tx of [EX.payerTx, EX.refundTx]) if (uses(tx)) m.set(tx, `0x${randomBytes(32).toString('hex')}`);
     return m;

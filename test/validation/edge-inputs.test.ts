@@ -227,6 +227,18 @@ const REST_DATES: RestRow[] = [
   },
   { input: 'GET /v1/admin/audit-log query.from', path: 'from', send: (v) => ({ method: 'GET', url: `/v1/admin/audit-log?${q({ from: v, to: RANGE_END })}` }) },
   { input: 'GET /v1/admin/audit-log query.to', path: 'to', send: (v) => ({ method: 'GET', url: `/v1/admin/audit-log?${q({ from: RANGE_START, to: v })}` }) },
+  ...['entries', 'totals', 'export.csv'].flatMap((route): RestRow[] => [
+    {
+      input: `GET /v1/admin/ledger/${route} query.from`,
+      path: 'from',
+      send: (v) => ({ method: 'GET', url: `/v1/admin/ledger/${route}?${q({ from: v, to: RANGE_END })}` }),
+    },
+    {
+      input: `GET /v1/admin/ledger/${route} query.to`,
+      path: 'to',
+      send: (v) => ({ method: 'GET', url: `/v1/admin/ledger/${route}?${q({ from: RANGE_START, to: v })}` }),
+    },
+  ]),
 ];
 
 /** One GraphQL input: the root field, its arguments with the value in place, and the error path that names it. */
@@ -435,6 +447,25 @@ const GQL_DATES: GqlRow[] = [
   },
   { input: 'AdminAuditLogFilter.startAt', path: 'startAt', root: 'query', field: 'adminAuditLog', args: (v) => ({ filter: { startAt: v, endAt: RANGE_END } }) },
   { input: 'AdminAuditLogFilter.endAt', path: 'endAt', root: 'query', field: 'adminAuditLog', args: (v) => ({ filter: { startAt: RANGE_START, endAt: v } }) },
+  {
+    input: 'AdminLedgerEntryFilter.startAt',
+    path: 'startAt',
+    root: 'query',
+    field: 'adminLedgerEntries',
+    args: (v) => ({ filter: { startAt: v, endAt: RANGE_END } }),
+  },
+  {
+    input: 'AdminLedgerEntryFilter.endAt',
+    path: 'endAt',
+    root: 'query',
+    field: 'adminLedgerEntries',
+    args: (v) => ({ filter: { startAt: RANGE_START, endAt: v } }),
+  },
+  { input: 'Query.adminLedgerBalances(asOfAt)', path: 'asOfAt', root: 'query', field: 'adminLedgerBalances', args: (v) => ({ asOfAt: v }) },
+  ...['adminLedgerTotals', 'adminLedgerCsv'].flatMap((field): GqlRow[] => [
+    { input: `Query.${field}(startAt)`, path: 'startAt', root: 'query', field, args: (v) => ({ startAt: v, endAt: RANGE_END }) },
+    { input: `Query.${field}(endAt)`, path: 'endAt', root: 'query', field, args: (v) => ({ startAt: RANGE_START, endAt: v }) },
+  ]),
 ];
 /** Calendar dates (`dueOn`, and REST `dueAt` in its date form): the impossible ones are refused too. */
 const GQL_DUE_ON: GqlRow[] = [

@@ -32,7 +32,10 @@ import { mockOutcome } from './status.js';
  * chain whose RPC URL is not a loopback address.
  *
  * The fill instructions travel as a trailer after the calldata (ignored on chain). `status` re-derives the
- * price from what was actually paid and never sends more than that price allows.
+ * price from what was actually paid and never sends more than that price allows. When the quote's fees have EVM
+ * recipients (FEE_RECIPIENT_EVM, the partner's `feeRecipientEvm`), the trailer carries each fee leg and the maker
+ * pays it out of the input at fill, to its recipient: the on-chain side of the fee ledger (docs/ledger.md). A fee
+ * without a recipient stays with the maker.
  */
 
 /** Anvil account 9 (public test key), the devnet's maker (src/devnet/constants.ts). */
@@ -129,6 +132,11 @@ export class MockProvider implements Provider {
         return { state: 'refunded', srcTxHash: hash, dstTxHash: refund };
       }
       if (!this.localChain(order.dstChainId)) return { state: 'failed', srcTxHash: hash };
+      // The fees first, out of what was paid, each to its recipient (they are what the fee ledger records): never
+      // more than the fee rate the order was priced with allows.
+      const fees = order.fees.reduce((a, f) => a + f.amount, 0n);
+      if (fees > (paid.amount * BigInt(Math.max(0, order.feeBps - MOCK_SPREAD_BPS))) / 10_000n) throw mockErrors.overpaid();
+      for (const f of order.fees) await this.send(chainId, paid.token, f.recipient, f.amount);
       const fill = await this.send(order.dstChainId, order.dstToken, order.recipient, order.dstAmount, { paid, feeBps: order.feeBps });
       return { state: 'filled', srcTxHash: hash, dstTxHash: fill };
     }

@@ -18,6 +18,19 @@ export const TRAILER_PARAMS = [
   { type: 'uint256', name: 'dstAmount' },
   { type: 'uint256', name: 'feeBps' },
 ] as const;
+/**
+ * Marks the end of an order trailer that also carries the fee legs ("MOCKORDF"): the order's fields, then the
+ * service fee and the partner fee, each a recipient and an amount of the input token (the zero address and 0 for a
+ * leg not paid out). Built only when some fee has a recipient, so orders without one keep the first trailer.
+ */
+export const MAGIC_FEES = '4d4f434b4f524446';
+export const FEE_TRAILER_PARAMS = [
+  ...TRAILER_PARAMS,
+  { type: 'address', name: 'serviceFeeRecipient' },
+  { type: 'uint256', name: 'serviceFee' },
+  { type: 'address', name: 'partnerFeeRecipient' },
+  { type: 'uint256', name: 'partnerFee' },
+] as const;
 export const aggregate3Abi = [
   {
     type: 'function',
