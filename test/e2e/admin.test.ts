@@ -4,6 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { axeSource, launchChromium } from './harness.js';
 import { waitFor } from '../helpers/wait.js';
 import { ADMIN_ENV, ADMIN_SECRET } from '../helpers/admin.js';
+import { fillOrders } from '../helpers/ledger.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 /**
@@ -30,6 +31,7 @@ describe('operator pages in chromium', { timeout: 120_000 }, () => {
     ['/admin/partners/acme-wallet', 'Acme Wallet', 'Partner'],
     ['/admin/accounts', 'Accounts', 'Accounts'],
     [`/admin/accounts/${accountId}`, 'Acme Wallet Inc', 'Account'],
+    ['/admin/ledger', 'Fee ledger', 'Fee ledger'],
     ['/admin/audit-log', 'Audit log', 'Audit log'],
   ];
 
@@ -38,6 +40,11 @@ describe('operator pages in chromium', { timeout: 120_000 }, () => {
     s = await startTestServer({ env: { JOBS_ENABLED: 'false', ...ADMIN_ENV } });
     accountId = (await s.services.accounts.createAccount('Acme Wallet Inc')).id;
     keyId = (await s.services.accounts.createKey(accountId, 'test', { name: 'wallet backend' })).apiKey.id;
+    // Two live fills of 1,000 and 250 USDC at 20 bps: the ledger's fee entries.
+    await fillOrders(s, [
+      { amount: '1000000000', ourFeeBps: 20 },
+      { amount: '250000000', ourFeeBps: 20 },
+    ]);
     browser = await launchChromium();
   }, 60_000);
   afterAll(async () => {
@@ -151,8 +158,13 @@ describe('operator pages in chromium', { timeout: 120_000 }, () => {
   ] as const) {
     it(`every page renders on a ${viewportName}: no error notice, no CSP violation, axe-clean`, async () => {
       const { context, page, problems } = await open(viewport, ADMIN_SECRET);
+      await page.goto(`${s.url}/admin`);
       for (const [path, title, docTitle] of pages()) {
-        await page.goto(s.url + path);
+        // In-app navigation (as a link click does: the router's history entry and event), not a document load per page.
+        await page.evaluate((p) => {
+          history.pushState(null, '', p);
+          window.dispatchEvent(new Event('admin:navigate'));
+        }, path);
         await page.getByRole('heading', { level: 1, name: title }).waitFor();
         await loaded(page, `${path} loaded`);
         expect(await page.title()).toBe(`${docTitle} · swapgate admin`);
@@ -166,6 +178,24 @@ describe('operator pages in chromium', { timeout: 120_000 }, () => {
       await context.close();
     });
   }
+
+  it('the fee ledger shows the fills: balances, totals by day as a chart and a table, entries; the CSV downloads with the token', async () => {
+    const { context, page } = await open(undefined, ADMIN_SECRET);
+    await page.goto(`${s.url}/admin/ledger`);
+    await page.getByRole('heading', { level: 1, name: 'Fee ledger' }).waitFor();
+    const balances = page.getByRole('table', { name: 'Ledger balances per account and currency, live mode' });
+    await balances.getByRole('row').filter({ hasText: 'service_revenue' }).getByText('2500000', { exact: true }).waitFor();
+    await page.locator('figure.chart canvas').first().waitFor();
+    const totals = page.getByRole('table', { name: 'Fees by UTC day, leg and currency' });
+    await totals.getByText('2500000', { exact: true }).waitFor();
+    expect(await page.getByRole('table', { name: 'Ledger entries, newest first' }).getByRole('row').count()).toBeGreaterThanOrEqual(5);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^ledger-\d{4}-\d{2}-\d{2}-\d{4}-\d{2}-\d{2}-v1\.csv$/);
+    const csv = await (await download.createReadStream()).toArray();
+    expect(Buffer.concat(csv).toString('utf8').split('\r\n').filter(Boolean).length).toBeGreaterThan(1);
+    expect(await page.getByRole('alert').count()).toBe(0);
+    await context.close();
+  });
 
   it("the audit log shows the pages' writes with what changed, and a target's link filters its history", async () => {
     const { context, page } = await open(undefined, ADMIN_SECRET);

@@ -2,6 +2,7 @@ import type { ComponentType } from 'preact';
 import { AccountDetailPage, AccountsPage } from './pages/accounts';
 import { AuditLogPage } from './pages/audit-log';
 import { HomePage } from './pages/home';
+import { LedgerPage } from './pages/ledger';
 import { NewPartnerPage, PartnerDetailPage, PartnersPage } from './pages/partners';
 
 /**
@@ -16,8 +17,8 @@ interface PageDef {
   component: ComponentType<{ params: Record<string, string> }>;
 }
 
-type NavGroup = 'Operator' | 'Customers' | 'Records';
-export const NAV_GROUPS: NavGroup[] = ['Operator', 'Customers', 'Records'];
+type NavGroup = 'Operator' | 'Customers' | 'Money' | 'Records';
+export const NAV_GROUPS: NavGroup[] = ['Operator', 'Customers', 'Money', 'Records'];
 
 export const PAGES: PageDef[] = [
   { path: '/', title: 'Operator', nav: { label: 'Overview', group: 'Operator' }, component: HomePage },
@@ -26,5 +27,6 @@ export const PAGES: PageDef[] = [
   { path: '/partners/:id', title: 'Partner', component: PartnerDetailPage },
   { path: '/accounts', title: 'Accounts', nav: { label: 'Accounts', group: 'Customers' }, component: AccountsPage },
   { path: '/accounts/:id', title: 'Account', component: AccountDetailPage },
+  { path: '/ledger', title: 'Fee ledger', nav: { label: 'Fee ledger', group: 'Money' }, component: LedgerPage },
   { path: '/audit-log', title: 'Audit log', nav: { label: 'Audit log', group: 'Records' }, component: AuditLogPage },
 ];

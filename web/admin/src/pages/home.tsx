@@ -5,6 +5,7 @@ import { Link } from '../router';
 const SECTIONS: Array<{ href: string; label: string; about: string }> = [
   { href: '/partners', label: 'Partners', about: 'integration partners: fee settings and bounds, accounts, linked keys; create, edit, deactivate.' },
   { href: '/accounts', label: 'Accounts', about: 'find an account; its keys and team, live mode, rate limits, suspension.' },
+  { href: '/ledger', label: 'Fee ledger', about: 'balances, fee totals by partner, account, provider, token, day or month, entries, CSV, reversals.' },
   { href: '/audit-log', label: 'Audit log', about: 'every admin write: who, what, and the resource before and after.' },
 ];
 
