@@ -11,7 +11,8 @@ import { graphql } from '../graphql/generated/index.js';
  * The operator's view of accounts over REST and GraphQL: search (wallet, key prefix, name), one account with its keys
  * never carrying a secret or a hash, and the writes (live mode, rate limit, suspension), each one audit entry with
  * who, before, after and the request id; a refused write leaves none. Suspension refuses the account's keys and
- * dashboard sessions (REST, GraphQL, WebSocket) and payers' new quotes, not reads; unsuspending restores them.
+ * dashboard sessions (REST, GraphQL, WebSocket) and payers' new payments (quotes, transfer addresses, invoice payments),
+ * not reads; unsuspending restores them.
  */
 
 const Account = graphql(`
@@ -183,6 +184,19 @@ describe('admin: accounts', () => {
       { 'x-api-key': key },
     );
     expect(created.status, created.text).toBe(201);
+    const invoice = await s.post(
+      '/v1/invoices',
+      {
+        lineItems: [{ description: 'Work', quantity: 1, unitAmount: '25000000' }],
+        settleChain: 'base',
+        settleToken: 'USDC',
+        recipient: RECIPIENT,
+        customerEmail: 'ap@customer.example',
+        send: true,
+      },
+      { 'x-api-key': key },
+    );
+    expect(invoice.status, invoice.text).toBe(201);
     const before = (await audit()).length;
 
     const suspended = await s.post(`/v1/admin/accounts/${accountId}/suspend`, { reason: 'Chargeback investigation #4411' }, adminHeaders());
@@ -209,6 +223,12 @@ describe('admin: accounts', () => {
     const quote = await s.post(`/v1/checkout/sessions/${id}/quote`, { srcChain: 'base', srcToken: 'USDC', sender: RECIPIENT });
     expect(quote.status).toBe(403);
     expect(quote.body.error.message).toMatch(/cannot take payments/);
+    const transfer = await s.post(`/v1/checkout/sessions/${id}/deposit-address`, { srcChain: 'arbitrum', srcToken: 'USDC', refundTo: RECIPIENT });
+    expect(transfer.status).toBe(403);
+    const pay = await s.post(`/v1/invoices/${invoice.body.id}/pay`);
+    expect(pay.status).toBe(403);
+    expect(pay.body.error.message).toMatch(/cannot take payments/);
+    expect((await s.get(`/v1/invoices/${invoice.body.id}/public`)).status).toBe(200);
 
     const lifted = await op(Unsuspend, { input: { id: accountId } });
     expect(lifted.body.data.adminUnsuspendAccount.account.suspension).toBeNull();

@@ -5,6 +5,7 @@ import type { Address, Hex, LocalAccount } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { ManualClock } from '../../src/clock.js';
 import { backends } from '../helpers/db.js';
+import { SETUP_WRITE } from '../helpers/admin.js';
 import { startTestServer, type TestResponse, type TestServer } from '../helpers/server.js';
 import { withDevnet } from '../fixtures/devnet.js';
 import { counterfactualOwnerWallet, deployOwnerWallet, deployOwnerWalletFactory } from '../fixtures/smart-wallets.js';
@@ -121,6 +122,16 @@ describe.each(backends)('wallet sign-in (%s)', (backend) => {
       // …so that is where it signs in next, as the viewer it was invited as.
       const next = await signInWith(wallet);
       expect(next.body).toMatchObject({ newAccount: false, role: 'viewer', account: { id: team.body.account.id } });
+      // A suspended account is not chosen while the wallet has another; with only suspended ones, sign-in is 403.
+      await s.services.accounts.suspend(team.body.account.id, 'Under review', SETUP_WRITE);
+      clock.advance(60_000);
+      expect((await signInWith(wallet)).body.account.id).toBe(own.body.account.id);
+      await s.services.accounts.suspend(own.body.account.id, 'Under review', SETUP_WRITE);
+      const refused = await signInWith(wallet);
+      expect(refused.status).toBe(403);
+      expect(refused.body.error.message).toMatch(/account is suspended/);
+      expect(cookieOf(refused)).toBeUndefined();
+      for (const id of [own.body.account.id, team.body.account.id]) await s.services.accounts.unsuspend(id, SETUP_WRITE);
     });
 
     it('an ERC-1271 contract wallet deployed on the chain signs in (its owner signs, the wallet says yes)', async () => {

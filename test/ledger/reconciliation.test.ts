@@ -3,7 +3,7 @@ import { erc20Abi, type Hex } from 'viem';
 import { readOrder } from '../../src/providers/mock/mapping.js';
 import { withDevnet } from '../fixtures/devnet.js';
 import { DefiLlamaServer } from '../fixtures/defillama-server.js';
-import { ADMIN_ENV, adminHeaders } from '../helpers/admin.js';
+import { ADMIN_ENV, SETUP_WRITE, adminHeaders } from '../helpers/admin.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { waitFor } from '../helpers/wait.js';
 
@@ -38,7 +38,7 @@ describe('fee ledger reconciliation on the devnet (mock provider)', () => {
         ...ADMIN_ENV,
       },
     });
-    await s.services.partners.upsert({ id: 'acme', label: 'Acme', kind: 'fee', feeBps: 15, maxFeeBps: 50, feeRecipientEvm: partnerRecipient() });
+    await s.services.partners.create({ id: 'acme', label: 'Acme', kind: 'fee', feeBps: 15, maxFeeBps: 50, feeRecipientEvm: partnerRecipient() }, SETUP_WRITE);
   });
   afterAll(async () => {
     await s?.close();
