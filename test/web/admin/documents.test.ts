@@ -8,7 +8,7 @@ import { schema } from '../../../src/graphql/schema.js';
  * Every GraphQL document of the operator's pages (`/* GraphQL *\/` template strings in web/admin/src) is valid
  * against the schema: a page never asks for a field or argument the API does not have. Documents are plain strings
  * without interpolation; an operation that spreads a fragment is sent with that fragment's document of the same
- * file appended (`OPERATION + FRAGMENT`), and is checked so.
+ * file appended (`withFragments(OPERATION, FRAGMENT)`), and is checked so.
  */
 const SRC = new URL('../../../web/admin/src/', import.meta.url).pathname;
 const files = (dir: string): string[] =>

@@ -35,3 +35,6 @@ const CHECK = /* GraphQL */ `
 export async function checkToken(token: string): Promise<void> {
   await queryOnce(createAdminClient(token, { onUnauthorized: () => {} }), CHECK);
 }
+
+/** An operation with the fragment documents it spreads appended (each a plain `/* GraphQL *\/` string of its page). */
+export const withFragments = (operation: string, ...fragments: string[]) => [operation, ...fragments].join('\n');

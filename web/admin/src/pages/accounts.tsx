@@ -15,6 +15,7 @@ import {
 } from '../../../dashboard/src/components/ui';
 import { mutate, toFailure } from '../../../dashboard/src/gql';
 import { useAction } from '../action';
+import { withFragments } from '../gql';
 import { Link, navigate, useLocation } from '../router';
 import { auditLogHref } from './audit-log';
 
@@ -58,7 +59,7 @@ const ACCOUNT = /* GraphQL */ `
     id name createdAt liveEnabled partnerId rateLimitMultiplier suspension { reason suspendedAt }
   }
 `;
-const LIST =
+const LIST = withFragments(
   /* GraphQL */ `
   query AdminAccounts($query: String, $first: Int, $after: String) {
     adminAccounts(query: $query, first: $first, after: $after) {
@@ -66,8 +67,10 @@ const LIST =
       pageInfo { hasNextPage endCursor }
     }
   }
-` + ACCOUNT;
-const ONE =
+`,
+  ACCOUNT,
+);
+const ONE = withFragments(
   /* GraphQL */ `
   query AdminAccount($id: ID!) {
     adminAccount(id: $id) {
@@ -76,31 +79,41 @@ const ONE =
       members(first: 100) { totalCount nodes { id address chainType role joinedAt } }
     }
   }
-` + ACCOUNT;
-const SET_LIVE =
+`,
+  ACCOUNT,
+);
+const SET_LIVE = withFragments(
   /* GraphQL */ `
   mutation AdminSetAccountLiveMode($input: AdminSetAccountLiveModeInput!) {
     adminSetAccountLiveMode(input: $input) { __typename ... on Error { code message } ... on AdminSetAccountLiveModePayload { account { ...AdminAccountFields } } }
   }
-` + ACCOUNT;
-const SET_RATE =
+`,
+  ACCOUNT,
+);
+const SET_RATE = withFragments(
   /* GraphQL */ `
   mutation AdminSetAccountRateLimit($input: AdminSetAccountRateLimitInput!) {
     adminSetAccountRateLimit(input: $input) { __typename ... on Error { code message } ... on AdminSetAccountRateLimitPayload { account { ...AdminAccountFields } } }
   }
-` + ACCOUNT;
-const SUSPEND =
+`,
+  ACCOUNT,
+);
+const SUSPEND = withFragments(
   /* GraphQL */ `
   mutation AdminSuspendAccount($input: AdminSuspendAccountInput!) {
     adminSuspendAccount(input: $input) { __typename ... on Error { code message } ... on AdminSuspendAccountPayload { account { ...AdminAccountFields } } }
   }
-` + ACCOUNT;
-const UNSUSPEND =
+`,
+  ACCOUNT,
+);
+const UNSUSPEND = withFragments(
   /* GraphQL */ `
   mutation AdminUnsuspendAccount($input: AdminUnsuspendAccountInput!) {
     adminUnsuspendAccount(input: $input) { __typename ... on Error { code message } ... on AdminUnsuspendAccountPayload { account { ...AdminAccountFields } } }
   }
-` + ACCOUNT;
+`,
+  ACCOUNT,
+);
 
 const liveBadge = (on: boolean) => (on ? <span class="badge ok">Live on</span> : <span class="badge">Test only</span>);
 const suspendedBadge = (a: Account) => (a.suspension ? <span class="badge bad">Suspended</span> : <span class="badge ok">Active</span>);

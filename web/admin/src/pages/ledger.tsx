@@ -264,7 +264,7 @@ function Totals({ view }: { view: View }) {
       </h2>
       <ErrorNotice error={error ? toFailure(error) : null} />
       {!data && fetching ? <Loading /> : null}
-      {chart && chart.days.length ? <TimeChart title="Fees in USD (priced entries)" days={chart.days} series={chart.series} format={(v) => `$${v}`} /> : null}
+      {chart?.days.length ? <TimeChart title="Fees in USD (priced entries)" days={chart.days} series={chart.series} format={(v) => `$${v}`} /> : null}
       {nodes ? (
         <Table
           caption={`Fees by ${groupWords}, leg and currency`}

@@ -15,6 +15,7 @@ import {
 } from '../../../dashboard/src/components/ui';
 import { mutate, toFailure } from '../../../dashboard/src/gql';
 import { useAction } from '../action';
+import { withFragments } from '../gql';
 import { Link, navigate } from '../router';
 import { auditLogHref } from './audit-log';
 
@@ -42,7 +43,7 @@ const PARTNER = /* GraphQL */ `
     id label kind active feeBps maxFeeBps feeRecipientEvm feeRecipientSvm accountId apiKeyIds createdAt updatedAt
   }
 `;
-const LIST =
+const LIST = withFragments(
   /* GraphQL */ `
   query AdminPartners($first: Int, $after: String) {
     adminPartners(first: $first, after: $after) {
@@ -51,41 +52,55 @@ const LIST =
       pageInfo { hasNextPage endCursor }
     }
   }
-` + PARTNER;
-const ONE =
+`,
+  PARTNER,
+);
+const ONE = withFragments(
   /* GraphQL */ `
   query AdminPartner($id: ID!) { adminPartner(id: $id) { ...AdminPartnerFields } }
-` + PARTNER;
-const CREATE =
+`,
+  PARTNER,
+);
+const CREATE = withFragments(
   /* GraphQL */ `
   mutation AdminCreatePartner($input: AdminCreatePartnerInput!) {
     adminCreatePartner(input: $input) { __typename ... on Error { code message } ... on AdminCreatePartnerPayload { partner { ...AdminPartnerFields } } }
   }
-` + PARTNER;
-const UPDATE =
+`,
+  PARTNER,
+);
+const UPDATE = withFragments(
   /* GraphQL */ `
   mutation AdminUpdatePartner($input: AdminUpdatePartnerInput!) {
     adminUpdatePartner(input: $input) { __typename ... on Error { code message } ... on AdminUpdatePartnerPayload { partner { ...AdminPartnerFields } } }
   }
-` + PARTNER;
-const DEACTIVATE =
+`,
+  PARTNER,
+);
+const DEACTIVATE = withFragments(
   /* GraphQL */ `
   mutation AdminDeactivatePartner($input: AdminDeactivatePartnerInput!) {
     adminDeactivatePartner(input: $input) { __typename ... on Error { code message } ... on AdminDeactivatePartnerPayload { partner { ...AdminPartnerFields } } }
   }
-` + PARTNER;
-const LINK_KEY =
+`,
+  PARTNER,
+);
+const LINK_KEY = withFragments(
   /* GraphQL */ `
   mutation AdminLinkPartnerKey($input: AdminLinkPartnerKeyInput!) {
     adminLinkPartnerKey(input: $input) { __typename ... on Error { code message } ... on AdminLinkPartnerKeyPayload { partner { ...AdminPartnerFields } } }
   }
-` + PARTNER;
-const UNLINK_KEY =
+`,
+  PARTNER,
+);
+const UNLINK_KEY = withFragments(
   /* GraphQL */ `
   mutation AdminUnlinkPartnerKey($input: AdminUnlinkPartnerKeyInput!) {
     adminUnlinkPartnerKey(input: $input) { __typename ... on Error { code message } ... on AdminUnlinkPartnerKeyPayload { partner { ...AdminPartnerFields } } }
   }
-` + PARTNER;
+`,
+  PARTNER,
+);
 
 type PartnerList = { adminPartners: { totalCount: number; nodes: Partner[]; pageInfo: { hasNextPage: boolean; endCursor: string | null } } };
 
