@@ -1,6 +1,7 @@
 import type { Config } from '../config.js';
 import type { Usage } from '../ratelimit/policy.js';
 import type { Services } from '../services.js';
+import { adminPageHandler } from './admin/page.js';
 import { payPageHandler } from './checkout/page.js';
 import type { Route } from '../rest/router.js';
 import { dashboardPageHandler } from './dashboard/page.js';
@@ -13,11 +14,11 @@ import type { PageHandler } from './page.js';
 
 /**
  * Every page the service serves outside the API, asked in order: the documentation, the hosted pay and invoice
- * pages, the public status page, the merchant dashboard, the dev outbox and GraphiQL's assets (development only). A
- * new page is a folder here with its handler added to this list.
+ * pages, the public status page, the merchant dashboard, the operator's pages, the dev outbox and GraphiQL's assets
+ * (development only). A new page is a folder here with its handler added to this list.
  */
 export function pageHandlers(
-  services: Pick<Services, 'auth' | 'checkout' | 'invoices' | 'mail' | 'status'>,
+  services: Pick<Services, 'admin' | 'auth' | 'checkout' | 'invoices' | 'mail' | 'status'>,
   config: Pick<Config, 'NODE_ENV' | 'DEV_MAIL_PAGE' | 'PUBLIC_URL' | 'DOCS_URL' | 'BRAND'>,
   routes: Route[],
 ): PageHandler[] {
@@ -28,6 +29,7 @@ export function pageHandlers(
     invoicePageHandler(services.invoices),
     statusPageHandler(services.status, { brand: config.BRAND }),
     dashboardPageHandler(services.auth, { brand: config.BRAND, docsUrl: config.DOCS_URL, reload: config.NODE_ENV === 'development' }),
+    adminPageHandler(services.admin, { brand: config.BRAND, docsUrl: config.DOCS_URL, reload: config.NODE_ENV === 'development' }),
     devMailPageHandler(services.mail, { enabled: config.DEV_MAIL_PAGE && development }),
     graphiqlAssetsHandler({ enabled: development }),
   ];

@@ -53,6 +53,13 @@ describe('operator access: every admin route and field', () => {
       }
     });
 
+    it('the /admin pages: 404 like an unknown path, their assets too', async () => {
+      for (const path of ['/admin', '/admin/audit-log', '/admin/assets/app.000000000000.js']) {
+        const res = await s.request(path, { headers: { accept: 'text/html' } });
+        expect(res.status, path).toBe(404);
+      }
+    });
+
     it('GraphQL: NOT_FOUND on every admin field', async () => {
       for (const f of adminFields) {
         const res = await s.post('/graphql', { query: docOf(f) }, adminHeaders());

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../src/errors.js';
 import { loadConfig, ConfigError } from '../../src/config.js';
 import { allowedOrigin, CORS_ALLOWED_HEADERS, HSTS, inlineHashes, pageCsp } from '../../src/http/security.js';
+import { ADMIN_ENV } from '../helpers/admin.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 const RECIPIENT = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
@@ -68,7 +69,7 @@ describe('security headers and CSP', () => {
   let invoiceId: string;
   let mailId: string;
   beforeAll(async () => {
-    s = await startTestServer({ env: { TRUST_PROXY: '1', JOBS_ENABLED: 'false', DEV_MAIL_PAGE: 'true' } });
+    s = await startTestServer({ env: { TRUST_PROXY: '1', JOBS_ENABLED: 'false', DEV_MAIL_PAGE: 'true', ...ADMIN_ENV } });
     const { key } = await s.createTestKey();
     sessionId = (
       await s.post('/v1/checkout/sessions', { amount: '1000000', settleChain: 'base', settleToken: 'USDC', recipient: RECIPIENT }, { 'x-api-key': key })
@@ -86,7 +87,7 @@ describe('security headers and CSP', () => {
   });
   afterAll(() => s?.close());
 
-  it('every HTML page (error catalog, API reference, pay and invoice pages found and not found, the status page, the dev outbox, GraphiQL in development) has a strict CSP that allows what it loads', async () => {
+  it('every HTML page (error catalog, API reference, pay and invoice pages found and not found, the status page, the dashboard and the operator pages, the dev outbox, GraphiQL in development) has a strict CSP that allows what it loads', async () => {
     const pages = [
       '/docs/errors',
       '/docs/errors/',
@@ -100,6 +101,9 @@ describe('security headers and CSP', () => {
       '/dev/mail',
       `/dev/mail/${mailId}`,
       '/graphql',
+      '/dashboard',
+      '/admin',
+      '/admin/audit-log',
     ];
     for (const path of pages) {
       const res = await fetch(s.url + path, { headers: { accept: 'text/html' } });

@@ -4,7 +4,7 @@ import { type Boot, BootContext } from './boot';
 import { Loading, ErrorNotice, PageHeader } from './components/ui';
 import { type ApiFailure, createGraphQLClient, mutate, queryOnce } from './gql';
 import { Layout } from './layout';
-import { currentLocation, matchPath, navigate, useLocation } from './router';
+import { currentLocation, navigate, useLocation, useRoutedPage } from './router';
 import { PAGES } from './routes';
 import { LOGIN_QUERY, type Login, SessionContext, type SessionApi } from './session';
 import { SignInPage } from './pages/sign-in';
@@ -106,20 +106,12 @@ export function App({ boot }: { boot: Boot }) {
 /** The page of the current path, its document title, and focus on its heading after a navigation. */
 function Routed({ brand }: { brand: string }) {
   const { path } = useLocation();
-  const found = PAGES.map((p) => ({ p, params: matchPath(p.path, path) })).find((m) => m.params);
-  const title = found?.p.title ?? 'Not found';
-  const [first, setFirst] = useState(true);
-  useEffect(() => {
-    document.title = `${title} · ${brand} dashboard`;
-    if (first) setFirst(false);
-    else document.getElementById('page-title')?.focus();
-    window.scrollTo(0, 0);
-  }, [path]);
-  const Page = found?.p.component;
+  const { page, params } = useRoutedPage(PAGES, path, `${brand} dashboard`);
+  const Page = page?.component;
   return (
     <Layout path={path}>
       {Page ? (
-        <Page params={found.params!} />
+        <Page params={params} />
       ) : (
         <>
           <PageHeader title="Not found" />

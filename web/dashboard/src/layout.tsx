@@ -1,6 +1,7 @@
 import type { ComponentChildren } from 'preact';
-import { useEffect, useId, useState } from 'preact/hooks';
+import { useId, useState } from 'preact/hooks';
 import { useQuery } from '@urql/preact';
+import { Frame } from './components/frame';
 import { ErrorNotice } from './components/ui';
 import type { ApiFailure } from './gql';
 import { Link } from './router';
@@ -14,68 +15,37 @@ const ACCOUNTS_QUERY = /* GraphQL */ `
 `;
 
 /**
- * The frame of every signed-in page: a skip link, the header (account switcher, test/live toggle, sign-out),
- * the navigation (a menu button on a phone) and the page. Test mode shows a banner on every page.
+ * The frame of every signed-in page (components/frame.tsx): the header holds the account switcher, the test/live
+ * toggle and sign-out; test mode shows a banner on every page.
  */
 export function Layout({ path, children }: { path: string; children: ComponentChildren }) {
   const { login, boot } = useSession();
-  const [menuOpen, setMenuOpen] = useState(false);
-  useEffect(() => setMenuOpen(false), [path]);
   const test = login.session.mode === 'test';
   return (
-    <div class={`shell ${test ? 'mode-test' : 'mode-live'}`}>
-      <a class="skip" href="#main">
-        Skip to content
-      </a>
-      <header class="top">
-        <div class="brand-row">
-          <Link href="/" class="brand">
-            {boot.brand}
-          </Link>
-          <button type="button" class="secondary menu-button" aria-expanded={menuOpen} aria-controls="nav" onClick={() => setMenuOpen(!menuOpen)}>
-            Menu
-          </button>
-        </div>
-        <div class="controls">
+    <Frame
+      brand={boot.brand}
+      Link={Link}
+      navLabel="Dashboard"
+      groups={NAV_GROUPS.map((g) => ({ heading: g, items: PAGES.filter((p) => p.nav?.group === g).map((p) => ({ href: p.path, label: p.nav!.label })) }))}
+      path={path}
+      class={test ? 'mode-test' : 'mode-live'}
+      controls={
+        <>
           <AccountSwitcher />
           <ModeToggle />
           <SignOutButton />
-        </div>
-        {test ? (
+        </>
+      }
+      banner={
+        test ? (
           <p class="test-banner">
             <strong>Test mode.</strong> You are viewing test data: nothing here moves real funds.
           </p>
-        ) : null}
-      </header>
-      <div class="body">
-        <nav id="nav" aria-label="Dashboard" class={menuOpen ? 'open' : undefined}>
-          {NAV_GROUPS.map((g) => {
-            const items = PAGES.filter((p) => p.nav?.group === g);
-            if (!items.length) return null;
-            return (
-              <div key={g} class="nav-group">
-                <h2 class="nav-heading">{g}</h2>
-                <ul>
-                  {items.map((p) => {
-                    const current = p.path === '/' ? path === '/' : path === p.path || path.startsWith(`${p.path}/`);
-                    return (
-                      <li key={p.path}>
-                        <Link href={p.path} aria-current={current ? 'page' : undefined}>
-                          {p.nav!.label}
-                        </Link>
-                      </li>
-                    );
-                  })}
-                </ul>
-              </div>
-            );
-          })}
-        </nav>
-        <main id="main" tabIndex={-1}>
-          {children}
-        </main>
-      </div>
-    </div>
+        ) : null
+      }
+    >
+      {children}
+    </Frame>
   );
 }
 
