@@ -107,10 +107,10 @@ describe('every amount and date input of the transports uses the shared rule', (
     expect(summary(gql, 'date')).toEqual([
       'AdminAuditLogFilter.endAt',
       'AdminAuditLogFilter.startAt',
-      'AdminLedgerEntryFilter.endAt',
-      'AdminLedgerEntryFilter.startAt',
       'AdminCreateStatusIncidentInput.scheduledEndAt',
       'AdminCreateStatusIncidentInput.scheduledStartAt',
+      'AdminLedgerEntryFilter.endAt',
+      'AdminLedgerEntryFilter.startAt',
       'AdminUpdateStatusIncidentInput.scheduledEndAt',
       'AdminUpdateStatusIncidentInput.scheduledStartAt',
       'AdvanceTestClockInput.frozenAt',
