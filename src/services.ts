@@ -328,7 +328,7 @@ export function createServices(infra: Infra, sql: RawSql, opts: { pgPool?: pg.Po
   ];
   const unsubscribes: Array<Promise<(() => Promise<void>) | undefined>> = [];
 
-  if (metrics) wireMetrics(metrics, { quotes, webhooks, jobs, ratelimit });
+  if (metrics) wireMetrics(metrics, { quotes, webhooks, jobs, ratelimit, ledger });
 
   return {
     admin,
@@ -390,7 +390,10 @@ export function createServices(infra: Infra, sql: RawSql, opts: { pgPool?: pg.Po
  * and the webhook queue is read at each scrape. The fee ledger's gauges join here through `metrics.addCollector`.
  * (HTTP requests are observed in src/app.ts; the database pool there too; WebSockets by src/http/server.ts.)
  */
-function wireMetrics(metrics: Metrics, d: { quotes: QuoteService; webhooks: WebhooksService; jobs: JobRunner; ratelimit: RateLimitService }): void {
+function wireMetrics(
+  metrics: Metrics,
+  d: { quotes: QuoteService; webhooks: WebhooksService; jobs: JobRunner; ratelimit: RateLimitService; ledger: LedgerService },
+): void {
   d.quotes.observeProviderCalls((call) => metrics.providerCall(call));
   d.webhooks.observeDeliveries((outcome) => metrics.webhookDelivery(outcome));
   d.jobs.observe((run) => metrics.jobRun(run));
@@ -406,5 +409,35 @@ function wireMetrics(metrics: Metrics, d: { quotes: QuoteService; webhooks: Webh
     name: 'swapgate_webhook_queue_oldest_due_age_seconds',
     help: 'How long the oldest due webhook delivery has waited past its due time (0: none is waiting), all instances.',
     collect: async (set) => set((await queue()).oldestDueSeconds),
+  });
+  // Ledger totals (live mode, net of reversals) per ledger account and leg: in USD at fill time, so tokens add no labels;
+  // accounts are the service's revenue and one payable per partner (the operator's registry bounds them).
+  const fees = sharedRead(() => d.ledger.totals());
+  const perAccount = async () => {
+    const sums = new Map<string, { account: string; leg: string; usd: number; entries: number }>();
+    for (const t of (await fees()).data) {
+      const k = `${t.group}|${t.leg}`;
+      const cur = sums.get(k) ?? { account: t.group ?? 'none', leg: t.leg, usd: 0, entries: 0 };
+      cur.usd += Number(t.usdValue ?? 0);
+      cur.entries += t.entries;
+      sums.set(k, cur);
+    }
+    return [...sums.values()];
+  };
+  metrics.addCollector({
+    name: 'swapgate_ledger_fees_usd',
+    help: 'Fees recorded in the fee ledger, live mode, net of reversals, per ledger account and leg: USD value at fill time (entries without a price count 0).',
+    labelNames: ['account', 'leg'],
+    collect: async (set) => {
+      for (const r of await perAccount()) set(r.usd, { account: r.account, leg: r.leg });
+    },
+  });
+  metrics.addCollector({
+    name: 'swapgate_ledger_entries',
+    help: 'Entries in the fee ledger, live mode, per ledger account and leg (reversals included).',
+    labelNames: ['account', 'leg'],
+    collect: async (set) => {
+      for (const r of await perAccount()) set(r.entries, { account: r.account, leg: r.leg });
+    },
   });
 }
