@@ -1,11 +1,30 @@
 /**
  * GraphQL operations whose names are metric labels (`swapgate_graphql_operation_duration_seconds{operation}`): the named
- * operations the repository itself sends or documents, i.e. the dashboard's and the pay page's (web/), the CLI's
+ * operations the repository itself sends or documents, i.e. the dashboard's, the operator pages' and the pay page's (web/), the CLI's
  * `webhooks listen` (src/webhooks/listen.ts) and the examples of docs/*.md. Any other name counts as `other` and an
  * operation without a name as `anonymous`, so a client cannot make up names to add series.
  * test/telemetry/graphql-operations.test.ts reads those documents and fails when this list and they differ.
  */
 export const KNOWN_OPERATIONS: ReadonlySet<string> = new Set([
+  'AdminAccount',
+  'AdminAccounts',
+  'AdminAuditLog',
+  'AdminCheck',
+  'AdminCreatePartner',
+  'AdminDeactivatePartner',
+  'AdminLedgerBalances',
+  'AdminLedgerEntries',
+  'AdminLedgerTotals',
+  'AdminLinkPartnerKey',
+  'AdminPartner',
+  'AdminPartners',
+  'AdminReverseLedgerTransaction',
+  'AdminSetAccountLiveMode',
+  'AdminSetAccountRateLimit',
+  'AdminSuspendAccount',
+  'AdminUnlinkPartnerKey',
+  'AdminUnsuspendAccount',
+  'AdminUpdatePartner',
   'BuildOrder',
   'DashboardAcceptReview',
   'DashboardAccounts',
