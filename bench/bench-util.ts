@@ -35,7 +35,7 @@ export const size = (env: string | undefined, full: number, smoke: number) => Nu
 
 /**
  * Failed requests of a run: each kind printed the first few times it happens, all counted. `finish()` prints the
- * tally and sets a non-zero exit code when anything failed: a bench's numbers mean nothing over failed requests.
+ * tally and exits non-zero when anything failed: a bench's numbers mean nothing over failed requests.
  */
 export class Failures {
   private byKind = new Map<string, number>();
@@ -46,11 +46,16 @@ export class Failures {
     this.count++;
     if (seen < 3) console.error(`request failed: ${kind}${detail ? ` — ${detail.slice(0, 1000)}` : ''}`);
   }
-  finish() {
-    if (!this.count) return;
-    console.error(`\n${this.count} failed request(s):`);
-    for (const [kind, n] of this.byKind) console.error(`  ${String(n).padStart(7)} × ${kind}`);
-    process.exitCode = 1;
+  /**
+   * Reports the failures and ends the process (1 with any, else 0): the report is printed, and whatever a bench
+   * leaves running (a hung RPC read retrying until its timeout, an idle keep-alive socket) would only hold it open.
+   */
+  finish(): never {
+    if (this.count) {
+      console.error(`\n${this.count} failed request(s):`);
+      for (const [kind, n] of this.byKind) console.error(`  ${String(n).padStart(7)} × ${kind}`);
+    }
+    process.exit(this.count ? 1 : 0);
   }
 }
 

@@ -31,7 +31,7 @@ import type { ProviderId } from '../src/providers/types.js';
 import { FixtureProvider, startFixtureProviderServer } from '../test/fixtures/fixture-provider.js';
 import { Failures, SMOKE, size } from './bench-util.js';
 
-const SECONDS = size(process.env.BENCH_SECONDS, 30, 1);
+const SECONDS = size(process.env.BENCH_SECONDS, 30, 0.5);
 const CLIENTS = size(process.env.BENCH_CLIENTS, 200, 4);
 const failures = new Failures();
 /** Which targets to load (comma-separated; all by default), e.g. to profile one of them alone. */
@@ -381,10 +381,13 @@ async function main() {
     return console.log(`READY ${b.url}`);
   }
   const fx = await child('fixtures');
-  const service = await child('service', { BENCH_FIXTURES: fx.url });
-  const baseline = await child('baseline', { BENCH_FIXTURES: fx.url });
-  // The same service with the request log off: the keyed phases compare the two.
-  const unlogged = TARGETS.has('logs') ? await child('service', { BENCH_FIXTURES: fx.url, BENCH_REQUEST_LOG: 'off' }) : undefined;
+  // Started together (nothing is measured before all are ready): each start is mostly loading and migrating.
+  const [service, baseline, unlogged] = await Promise.all([
+    child('service', { BENCH_FIXTURES: fx.url }),
+    child('baseline', { BENCH_FIXTURES: fx.url }),
+    // The same service with the request log off: the keyed phases compare the two.
+    TARGETS.has('logs') ? child('service', { BENCH_FIXTURES: fx.url, BENCH_REQUEST_LOG: 'off' }) : undefined,
+  ]);
   try {
     // Warm up (JIT, connection pools, caches) before measuring: a few rounds of concurrent calls each.
     const warm = async (send: () => Promise<Answer>) => {

@@ -262,7 +262,7 @@ export function createServices(infra: Infra, sql: RawSql, opts: { pgPool?: pg.Po
   // ---- CSV exports: each owner's service hands over its rows ------------------------------------------------
   const exports = new ExportsService({ clock, orders, checkout, invoices, deposits });
 
-  // ---- platform status: signals from the quote calls (here), the HTTP layer (src/http/server.ts) and probes -------
+  // ---- platform status: signals from the quote calls and the answered requests (here) and probes -----------------
   const status = new StatusService({
     config,
     log,
@@ -276,6 +276,8 @@ export function createServices(infra: Infra, sql: RawSql, opts: { pgPool?: pg.Po
     webhooks,
   });
   quotes.observeProviderCalls((call) => status.providerCall(call));
+  // The API's own health: every answered HTTP request and WebSocket operation, at the one observation point.
+  infra.requests.add((r) => status.recordResponse(r.status));
 
   // ---- listeners that run in order: registration order is run order, so each list is registered here, whole --
   // A session's status change, inside the transaction that moves it:

@@ -12,40 +12,54 @@ const cli = (args: string[], env: Record<string, string>) =>
   spawnSync(...nodeWithTsx('src/cli.ts', args), { env: { ...process.env, LOG_LEVEL: 'silent', ...env }, encoding: 'utf8', timeout: 90_000 });
 
 /**
- * Each CLI command is a process of its own, and on PGlite each opens the data directory anew (seconds apiece). The
- * first suite runs on both backends, so the CLI is proven on a PGlite directory; the commands themselves are the same
- * Prisma calls on either, so the longer suites run on Postgres when the run has it.
+ * The CLI as the operator runs it: a process of its own on a PGlite data directory (each process opens, and here
+ * migrates, the directory: seconds apiece), its JSON on stdout and its exit code. The commands themselves are the
+ * same Prisma calls on either backend, so the suites after this one run them in this process (`runInProcess`), on
+ * Postgres when the run has it (on a PGlite directory, each command would open it anew: a second apiece).
  */
 const cliBackends = backends.includes('postgres') ? (['postgres'] as const) : backends;
 
-describe.each(backends)('operator CLI (%s)', (backend) => {
-  it('creates an account, a test key shown once, lists and revokes it', async () => {
-    const t = await createTestDatabase(backend);
+describe('operator CLI as a process', () => {
+  it('prints what it made as JSON and exits 0; a refused command exits 1 with the reason on stderr', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'cli-'));
-    const env = { DATA_DIR: dir, ...(t.env.DATABASE_URL ? { DATABASE_URL: t.env.DATABASE_URL } : {}) };
+    const env = { DATA_DIR: dir, DATABASE_URL: '' };
     try {
       const a = cli(['accounts:create', '--name', 'Acme'], env);
       expect(a.status, a.stderr).toBe(0);
       const account = JSON.parse(a.stdout);
       expect(account).toMatchObject({ name: 'Acme', liveEnabled: false });
-      const k = cli(['keys:create', '--account', account.id, '--mode', 'test'], env);
-      expect(k.status, k.stderr).toBe(0);
-      const key = JSON.parse(k.stdout);
-      expect(key.key).toMatch(/^swapgate_test_[0-9A-Za-z]{32}$/);
-      expect(k.stderr).toMatch(/shown only once/);
-      const l = cli(['keys:list', '--account', account.id], env);
-      expect(l.stdout).not.toContain(key.key.slice(14));
-      expect(JSON.parse(l.stdout)[0]).toMatchObject({ id: key.id, mode: 'test', revokedAt: null });
-      const r = cli(['keys:revoke', '--account', account.id, '--key', key.id], env);
-      expect(JSON.parse(r.stdout).revokedAt).not.toBeNull();
       const bad = cli(['keys:create', '--account', account.id, '--mode', 'prod'], env);
       expect(bad.status).toBe(1);
       expect(bad.stderr).toMatch(/--mode must be test or live/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  }, 300_000);
+});
+
+describe.each(cliBackends)('operator CLI: accounts and keys (%s)', (backend) => {
+  it('creates an account, a test key shown once, lists and revokes it', async () => {
+    const t = await createTestDatabase(backend);
+    const dir = mkdtempSync(join(tmpdir(), 'cli-'));
+    const env = { LOG_LEVEL: 'silent', DATA_DIR: dir, ...(t.env.DATABASE_URL ? { DATABASE_URL: t.env.DATABASE_URL } : {}) };
+    const run = (...argv: string[]) => runInProcess(env, argv);
+    try {
+      const account = JSON.parse((await run('accounts:create', '--name', 'Acme')).stdout);
+      const k = await run('keys:create', '--account', account.id, '--mode', 'test');
+      expect(k.code, k.stderr).toBe(0);
+      const key = JSON.parse(k.stdout);
+      expect(key.key).toMatch(/^swapgate_test_[0-9A-Za-z]{32}$/);
+      expect(k.stderr).toMatch(/shown only once/);
+      const l = await run('keys:list', '--account', account.id);
+      expect(l.stdout).not.toContain(key.key.slice(14));
+      expect(JSON.parse(l.stdout)[0]).toMatchObject({ id: key.id, mode: 'test', revokedAt: null });
+      const r = await run('keys:revoke', '--account', account.id, '--key', key.id);
+      expect(JSON.parse(r.stdout).revokedAt).not.toBeNull();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
       await t.drop();
     }
-  }, 300_000); // six real CLI processes, each opening (and migrating) the database
+  }, 300_000);
 });
 
 /** Runs CLI commands in this process (each still opens, migrates and closes the database) and captures their output. */

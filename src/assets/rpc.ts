@@ -1,4 +1,4 @@
-import { createPublicClient, fallback, http, type PublicClient } from 'viem';
+import { createPublicClient, http, type PublicClient } from 'viem';
 import { Connection } from '@solana/web3.js';
 import type { CoreConfig } from '../core-config.js';
 import { SOLANA_CHAIN_ID } from '../providers/types.js';
@@ -67,7 +67,10 @@ export class RpcClients {
       if (!url) throw new Error(`No RPC URL for chain ${chainId}: set RPC_URL_${chainId}`);
       client = createPublicClient({
         // batch: JSON-RPC batching of concurrent requests; multicall: eth_call aggregation through Multicall3.
-        transport: fallback([http(url, { timeout: this.config.RPC_TIMEOUT_MS, retryCount: 2, retryDelay: 150, batch: { wait: 0 } })]),
+        // One transport, so one retry policy: at most 3 attempts of RPC_TIMEOUT_MS each. (A `fallback` around it
+        // retried the whole transport 3 more times: 12 attempts, seconds of backoff before a read to a refused
+        // port gave up, and up to 12 timeouts on a hung node.)
+        transport: http(url, { timeout: this.config.RPC_TIMEOUT_MS, retryCount: 2, retryDelay: 150, batch: { wait: 0 } }),
         batch: { multicall: { wait: 0, batchSize: 2048 } },
         chain: {
           id: chainId,

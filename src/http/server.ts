@@ -70,8 +70,6 @@ export function createHttpServer(deps: HttpDeps, opts: { extraRoutes?: RouteHand
       return void sendJson(res, e.status, errorBody(config, e.code, e.message, state.requestId));
     }
     res.on('finish', () => {
-      // The API's own health (the status page): two counters bumped, nothing allocated.
-      services.status.recordResponse(res.statusCode);
       const ms = Math.round((performance.now() - state.started) * 10) / 10;
       const path = (req.url ?? '/').split('?')[0];
       log.info({ requestId: state.requestId, method: req.method, path, status: res.statusCode, ms, accountId: state.accountId }, 'request');

@@ -77,7 +77,7 @@ export class StatusService {
 
   // ---- signals ----------------------------------------------------------------------------------------------
 
-  /** One answered HTTP request (src/http/server.ts, once per request: allocation-free). */
+  /** One answered HTTP request or WebSocket operation (the `infra.requests` observer wired in src/services.ts). */
   recordResponse(status: number): void {
     this.recorder.response(status);
   }

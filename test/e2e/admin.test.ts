@@ -22,6 +22,7 @@ describe('operator pages in chromium', { timeout: 120_000 }, () => {
   let browser: Browser;
   let accountId: string;
   let keyId: string;
+  let incidentId: string;
   const axeBundle = axeSource();
   /** Every page: path, h1 and document title (a detail page's h1 names its object: those of the partner and the account the tests make). */
   const pages = (): Array<[string, string, string]> => [
@@ -32,6 +33,9 @@ describe('operator pages in chromium', { timeout: 120_000 }, () => {
     ['/admin/accounts', 'Accounts', 'Accounts'],
     [`/admin/accounts/${accountId}`, 'Acme Wallet Inc', 'Account'],
     ['/admin/ledger', 'Fee ledger', 'Fee ledger'],
+    ['/admin/incidents', 'Incidents and maintenance', 'Incidents'],
+    ['/admin/new-incident', 'Post an incident', 'Post an incident'],
+    [`/admin/incidents/${incidentId}`, 'Webhook delivery delayed', 'Incident'],
     ['/admin/audit-log', 'Audit log', 'Audit log'],
   ];
 
@@ -152,6 +156,40 @@ describe('operator pages in chromium', { timeout: 120_000 }, () => {
     await context.close();
   });
 
+  it('posts an incident for a component, updates it until resolved, and the public status shows each step', async () => {
+    const { context, page, problems } = await open(undefined, ADMIN_SECRET);
+    await page.goto(`${s.url}/admin/incidents`);
+    await page.getByText('Nothing posted yet.').waitFor();
+    await page.getByRole('link', { name: 'Post an incident' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Post an incident' }).waitFor();
+    await page.getByLabel('Title').fill('Webhook delivery delayed');
+    await page.getByLabel('Message').fill('Deliveries are queued; none is lost.');
+    await page.getByRole('checkbox', { name: /Webhook delivery/ }).check();
+    await page.getByLabel('Impact on Webhook delivery').selectOption('partial_outage');
+    await page.getByRole('button', { name: 'Post incident' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Webhook delivery delayed' }).waitFor();
+    incidentId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop()!);
+    expect(incidentId).toMatch(/^sti_/);
+    const open1 = (await s.get('/v1/status')).body;
+    expect(open1.incidents).toEqual([
+      expect.objectContaining({ id: incidentId, status: 'investigating', components: [expect.objectContaining({ id: 'webhooks', impact: 'partial_outage' })] }),
+    ]);
+
+    const post = page.getByRole('region', { name: 'Post an update' });
+    await post.getByLabel('New status').selectOption('resolved');
+    await post.getByLabel('Update message').fill('Queue drained.');
+    await post.getByRole('button', { name: 'Post update' }).click();
+    // Resolved: no form for a next update; the updates read newest first.
+    await page.getByRole('region', { name: 'Post an update' }).waitFor({ state: 'detached' });
+    const updates = page.getByRole('region', { name: 'Updates' }).getByRole('listitem');
+    expect(await updates.count()).toBe(2);
+    expect(await updates.first().textContent()).toContain('Queue drained.');
+    await waitFor(async () => (await s.get('/v1/status')).body.incidents[0]?.status === 'resolved', { what: 'the status answer shows it resolved' });
+    expect(await page.getByRole('alert').count()).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   for (const [viewportName, viewport] of [
     ['desktop', { width: 1280, height: 860 }],
     ['phone', { width: 390, height: 844 }],
@@ -172,7 +210,7 @@ describe('operator pages in chromium', { timeout: 120_000 }, () => {
         // Disclosures open, so what they hold is checked too.
         for (const summary of await page.locator('summary').all()) await summary.click();
         expect(await axe(page), `${path} on a ${viewportName}`).toEqual([]);
-        await shot(page, `${path === `/admin/accounts/${accountId}` ? 'account' : path.split('/').pop()}-${viewportName}`);
+        await shot(page, `${path === `/admin/accounts/${accountId}` ? 'account' : path === `/admin/incidents/${incidentId}` ? 'incident' : path.split('/').pop()}-${viewportName}`);
       }
       expect(problems).toEqual([]);
       await context.close();

@@ -291,7 +291,13 @@ describe('dashboard payment pages in chromium', { timeout: 180_000 }, () => {
     ] as const) {
       const { context, page, errors } = await signedIn(viewport);
       for (const [path, title, name] of pages) {
-        await page.goto(s.url + path);
+        // One document load per viewport; then in-app navigation, as a link click does (the router's history entry and event).
+        if (path === pages[0]![0]) await page.goto(s.url + path);
+        else
+          await page.evaluate((p) => {
+            history.pushState(null, '', p);
+            window.dispatchEvent(new Event('dashboard:navigate'));
+          }, path);
         await page.getByRole('heading', { level: 1, name: title }).waitFor();
         // Loaded when no query is pending (not 'networkidle': that waits half a second of silence per page).
         await waitFor(async () => (await page.getByText('Loading…').count()) === 0, { what: `${path} loaded` });

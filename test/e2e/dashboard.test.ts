@@ -96,7 +96,13 @@ describe('merchant dashboard in chromium', { timeout: 120_000 }, () => {
     it(`every page renders for a signed-in owner on a ${viewportName}, without CSP violations, axe-clean`, async () => {
       const { context, page, violations } = await signedIn(viewport);
       for (const [path, title] of PAGES) {
-        await page.goto(s.url + path);
+        // One document load per viewport; then in-app navigation, as a link click does (the router's history entry and event).
+        if (path === PAGES[0]![0]) await page.goto(s.url + path);
+        else
+          await page.evaluate((p) => {
+            history.pushState(null, '', p);
+            window.dispatchEvent(new Event('dashboard:navigate'));
+          }, path);
         await page.getByRole('heading', { level: 1, name: title }).waitFor();
         // Loaded when no query is pending (not 'networkidle': that waits half a second of silence per page).
         await waitFor(async () => (await page.getByText('Loading…').count()) === 0, { what: `${path} loaded` });

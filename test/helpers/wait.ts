@@ -1,4 +1,4 @@
-import { getCurrentTest } from 'vitest/suite';
+import { TestRunner } from 'vitest';
 
 /** Room left before the test's own timeout, so a wait that gives up names what it waited for. */
 const MARGIN_MS = 2_000;
@@ -7,7 +7,7 @@ const OUTSIDE_TEST_MS = 120_000;
 
 /** When the running test times out (start + its timeout), less a margin; or `OUTSIDE_TEST_MS` from now. */
 function testDeadline(): number {
-  const test = getCurrentTest();
+  const test = TestRunner.getCurrentTest();
   const start = test?.result?.startTime;
   if (!test || !start || !test.timeout) return Date.now() + OUTSIDE_TEST_MS;
   return Math.max(Date.now() + 1_000, start + test.timeout - MARGIN_MS);

@@ -2,6 +2,7 @@ import type { ComponentType } from 'preact';
 import { AccountDetailPage, AccountsPage } from './pages/accounts';
 import { AuditLogPage } from './pages/audit-log';
 import { HomePage } from './pages/home';
+import { IncidentDetailPage, IncidentsPage, NewIncidentPage } from './pages/incidents';
 import { LedgerPage } from './pages/ledger';
 import { NewPartnerPage, PartnerDetailPage, PartnersPage } from './pages/partners';
 
@@ -17,8 +18,8 @@ interface PageDef {
   component: ComponentType<{ params: Record<string, string> }>;
 }
 
-type NavGroup = 'Operator' | 'Customers' | 'Money' | 'Records';
-export const NAV_GROUPS: NavGroup[] = ['Operator', 'Customers', 'Money', 'Records'];
+type NavGroup = 'Operator' | 'Customers' | 'Money' | 'Platform' | 'Records';
+export const NAV_GROUPS: NavGroup[] = ['Operator', 'Customers', 'Money', 'Platform', 'Records'];
 
 export const PAGES: PageDef[] = [
   { path: '/', title: 'Operator', nav: { label: 'Overview', group: 'Operator' }, component: HomePage },
@@ -28,5 +29,8 @@ export const PAGES: PageDef[] = [
   { path: '/accounts', title: 'Accounts', nav: { label: 'Accounts', group: 'Customers' }, component: AccountsPage },
   { path: '/accounts/:id', title: 'Account', component: AccountDetailPage },
   { path: '/ledger', title: 'Fee ledger', nav: { label: 'Fee ledger', group: 'Money' }, component: LedgerPage },
+  { path: '/incidents', title: 'Incidents', nav: { label: 'Incidents', group: 'Platform' }, component: IncidentsPage },
+  { path: '/new-incident', title: 'Post an incident', component: NewIncidentPage },
+  { path: '/incidents/:id', title: 'Incident', component: IncidentDetailPage },
   { path: '/audit-log', title: 'Audit log', nav: { label: 'Audit log', group: 'Records' }, component: AuditLogPage },
 ];

@@ -6,6 +6,7 @@ const SECTIONS: Array<{ href: string; label: string; about: string }> = [
   { href: '/partners', label: 'Partners', about: 'integration partners: fee settings and bounds, accounts, linked keys; create, edit, deactivate.' },
   { href: '/accounts', label: 'Accounts', about: 'find an account; its keys and team, live mode, rate limits, suspension.' },
   { href: '/ledger', label: 'Fee ledger', about: 'balances, fee totals by partner, account, provider, token, day or month, entries, CSV, reversals.' },
+  { href: '/incidents', label: 'Incidents', about: 'incidents and maintenance of the public status page: post one, post its updates until resolved.' },
   { href: '/audit-log', label: 'Audit log', about: 'every admin write: who, what, and the resource before and after.' },
 ];
 
