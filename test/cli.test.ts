@@ -1,10 +1,8 @@
 import { nodeWithTsx } from './helpers/spawn.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { backends, createTestDatabase } from './helpers/db.js';
+import { rmSync } from 'node:fs';
+import { backends, createTestDatabase, migratedDataDir } from './helpers/db.js';
 import { main } from '../src/cli.js';
 import { createDb } from '../src/db/client.js';
 
@@ -12,8 +10,8 @@ const cli = (args: string[], env: Record<string, string>) =>
   spawnSync(...nodeWithTsx('src/cli.ts', args), { env: { ...process.env, LOG_LEVEL: 'silent', ...env }, encoding: 'utf8', timeout: 90_000 });
 
 /**
- * The CLI as the operator runs it: a process of its own on a PGlite data directory (each process opens, and here
- * migrates, the directory: seconds apiece), its JSON on stdout and its exit code. The commands themselves are the
+ * The CLI as the operator runs it: a process of its own on a PGlite data directory (each process opens the directory:
+ * a second or two apiece), its JSON on stdout and its exit code. The commands themselves are the
  * same Prisma calls on either backend, so the suites after this one run them in this process (`runInProcess`), on
  * Postgres when the run has it (on a PGlite directory, each command would open it anew: a second apiece).
  */
@@ -21,7 +19,7 @@ const cliBackends = backends.includes('postgres') ? (['postgres'] as const) : ba
 
 describe('operator CLI as a process', () => {
   it('prints what it made as JSON and exits 0; a refused command exits 1 with the reason on stderr', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'cli-'));
+    const dir = migratedDataDir('cli-');
     const env = { DATA_DIR: dir, DATABASE_URL: '' };
     try {
       const a = cli(['accounts:create', '--name', 'Acme'], env);
@@ -40,7 +38,7 @@ describe('operator CLI as a process', () => {
 describe.each(cliBackends)('operator CLI: accounts and keys (%s)', (backend) => {
   it('creates an account, a test key shown once, lists and revokes it', async () => {
     const t = await createTestDatabase(backend);
-    const dir = mkdtempSync(join(tmpdir(), 'cli-'));
+    const dir = migratedDataDir('cli-keys-');
     const env = { LOG_LEVEL: 'silent', DATA_DIR: dir, ...(t.env.DATABASE_URL ? { DATABASE_URL: t.env.DATABASE_URL } : {}) };
     const run = (...argv: string[]) => runInProcess(env, argv);
     try {
@@ -95,7 +93,7 @@ async function auditLog(env: Record<string, string>) {
 describe.each(cliBackends)('operator CLI: rate-limit multiplier and suspension (%s)', (backend) => {
   it("sets, refuses bad values, and clears an account's multiplier; suspends and unsuspends; every write audited as cli", async () => {
     const t = await createTestDatabase(backend);
-    const dir = mkdtempSync(join(tmpdir(), 'cli-ratelimit-'));
+    const dir = migratedDataDir('cli-ratelimit-');
     const env = { LOG_LEVEL: 'silent', DATA_DIR: dir, ...(t.env.DATABASE_URL ? { DATABASE_URL: t.env.DATABASE_URL } : {}) };
     const run = (...argv: string[]) => runInProcess(env, argv);
     try {
@@ -141,7 +139,7 @@ describe.each(cliBackends)('operator CLI: partner registry (%s)', (backend) => {
 
   it('creates a fee-taking partner, changes one field, links and unlinks a key, and refuses bad input', async () => {
     const t = await createTestDatabase(backend);
-    const dir = mkdtempSync(join(tmpdir(), 'cli-partners-'));
+    const dir = migratedDataDir('cli-partners-');
     dirs.push(dir);
     const env = { LOG_LEVEL: 'silent', DATA_DIR: dir, ...(t.env.DATABASE_URL ? { DATABASE_URL: t.env.DATABASE_URL } : {}) };
     const run = (...argv: string[]) => runInProcess(env, argv);

@@ -165,8 +165,12 @@ export function createHttpServer(deps: HttpDeps, opts: { extraRoutes?: RouteHand
           for (const client of wss.clients) client.close(1001, 'server shutting down');
           wss.close();
           server.closeIdleConnections();
+          // A keep-alive connection whose last request was still in flight turns idle when it is answered: close it
+          // then, not when its keep-alive timeout ends (seconds of a shutdown spent waiting on an idle socket).
+          const sweep = setInterval(() => server.closeIdleConnections(), 50);
           const grace = new Promise<void>((r) => setTimeout(r, config.SHUTDOWN_GRACE_MS).unref());
           await Promise.race([closed, grace]);
+          clearInterval(sweep);
           for (const s of sockets) s.destroy();
           for (const client of wss.clients) client.terminate();
         },

@@ -1,17 +1,18 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDb } from '../../src/db/client.js';
 import { DataDirLockedError, lockDataDir } from '../../src/db/data-dir-lock.js';
+import { migratedDataDir } from '../helpers/db.js';
 import { nodeWithTsx } from '../helpers/spawn.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const dirs: string[] = [];
+// Migrated already: opening one is then all a test (or its child) waits for, not creating a database.
 const dataDir = () => {
-  const d = mkdtempSync(join(tmpdir(), 'pglite-lock-'));
+  const d = migratedDataDir('pglite-lock-');
   dirs.push(d);
   return d;
 };

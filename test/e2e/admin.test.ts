@@ -210,7 +210,10 @@ describe('operator pages in chromium', { timeout: 120_000 }, () => {
         // Disclosures open, so what they hold is checked too.
         for (const summary of await page.locator('summary').all()) await summary.click();
         expect(await axe(page), `${path} on a ${viewportName}`).toEqual([]);
-        await shot(page, `${path === `/admin/accounts/${accountId}` ? 'account' : path === `/admin/incidents/${incidentId}` ? 'incident' : path.split('/').pop()}-${viewportName}`);
+        await shot(
+          page,
+          `${path === `/admin/accounts/${accountId}` ? 'account' : path === `/admin/incidents/${incidentId}` ? 'incident' : path.split('/').pop()}-${viewportName}`,
+        );
       }
       expect(problems).toEqual([]);
       await context.close();

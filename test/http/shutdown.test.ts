@@ -1,11 +1,10 @@
+import { migratedDataDir } from '../helpers/db.js';
 import { nodeWithTsx } from '../helpers/spawn.js';
 import { waitFor } from '../helpers/wait.js';
 import { describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
 import { createServer, request } from 'node:http';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import WebSocket from 'ws';
 
 const freePort = () =>
@@ -19,7 +18,7 @@ const freePort = () =>
 describe('graceful shutdown', () => {
   it('on SIGTERM: finishes an in-flight request, closes WebSockets (1001), exits 0', async () => {
     const port = await freePort();
-    const dir = mkdtempSync(join(tmpdir(), 'shutdown-'));
+    const dir = migratedDataDir('shutdown-');
     const child = spawn(...nodeWithTsx('src/main.ts'), {
       env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, DATABASE_URL: '', LOG_LEVEL: 'info', PROVIDERS: 'none' },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -70,5 +69,5 @@ describe('graceful shutdown', () => {
       if (child.exitCode === null) child.kill('SIGKILL');
       rmSync(dir, { recursive: true, force: true });
     }
-  }, 120_000); // a real process: PGlite start-up alone takes seconds on a busy machine
+  }, 120_000); // a real process (on a migrated PGlite directory): start-up takes seconds on a busy machine
 });

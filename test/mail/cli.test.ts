@@ -1,8 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { migratedDataDir } from '../helpers/db.js';
 import { nodeWithTsx } from '../helpers/spawn.js';
 import { startTestServer } from '../helpers/server.js';
 import { invoiceBody } from '../invoices/helpers.js';
@@ -12,7 +11,7 @@ const cli = (args: string[], env: Record<string, string>) =>
 
 describe('npm run cli -- mail:list / mail:show (pglite)', () => {
   it('lists the dev outbox and prints one message', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'mail-cli-'));
+    const dir = migratedDataDir('mail-cli-');
     try {
       const s = await startTestServer({ env: { JOBS_ENABLED: 'false', DATA_DIR: dir } });
       const { key } = await s.createTestKey();

@@ -63,7 +63,8 @@ describe.each(backends)('GET /v1/quote fan-out (%s)', (backend) => {
   const healthy = () => {
     fx.configure('debridge', { behaviour: 'ok', rateBps: 9_990, estimatedSeconds: 10, delayMs: 50 });
     fx.configure('0x', { behaviour: 'ok', rateBps: 9_995, estimatedSeconds: 900, delayMs: 20 }); // 14 bp time penalty
-    fx.configure('lifi', { behaviour: 'ok', delayMs: 5_000 }); // beyond the 600 ms timeout
+    // Failing at once: a quote then answers as soon as the others have (the first test makes it slow instead).
+    fx.configure('lifi', { behaviour: 'error', delayMs: 0 });
     fx.configure('kyberswap', { behaviour: 'error' });
     fx.configure('jupiter', { behaviour: 'rate-limited' });
     fx.configure('relay', { behaviour: 'malformed' });
@@ -71,6 +72,7 @@ describe.each(backends)('GET /v1/quote fan-out (%s)', (backend) => {
 
   it('ranks successes, reports each failure with its code, and does not wait for the slow provider', async () => {
     healthy();
+    fx.configure('lifi', { behaviour: 'ok', delayMs: 5_000 }); // beyond the 600 ms timeout
     const started = performance.now();
     const r = await s.get(query());
     const elapsed = performance.now() - started;
