@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import LongestFirstSequencer from './test/sequencer.js';
 
 export default defineConfig({
   resolve: {
@@ -19,6 +20,8 @@ export default defineConfig({
     // CPU of test/graphql). No test mocks modules or changes globals; the one that fakes timers restores them.
     isolate: false,
     reporters: ['default'],
+    // The longest files first, so none runs alone at the end of a run (test/sequencer.ts).
+    sequence: { sequencer: LongestFirstSequencer },
     globalSetup: ['test/global-setup.ts'],
     setupFiles: ['test/setup-db.ts'],
   },

@@ -19,7 +19,7 @@ import {
   type UpdatePartnerProfile,
 } from './input.js';
 import { earningsRange } from './earnings.js';
-import { partnerView as view, toAdminPartner, type EarningsLine, type PartnerProfile, type PartnerView } from './views.js';
+import { partnerSettings, partnerView as view, toAdminPartner, type EarningsLine, type PartnerProfile, type PartnerView } from './views.js';
 
 export type { CreatePartner, PartnerView, UpdatePartner };
 
@@ -52,17 +52,7 @@ const exists = (id: string) => new ApiError('CONFLICT', `Partner ${id} already e
 const keyTaken = (apiKeyId: string, partnerId: string) => new ApiError('CONFLICT', `API key ${apiKeyId} already belongs to partner ${partnerId}`);
 
 /** A partner's fields as the input schema reads them (an update is merged onto these and checked again). */
-const inputOf = (p: PartnerView) => ({
-  id: p.id,
-  label: p.label,
-  kind: p.kind,
-  feeBps: p.feeBps,
-  maxFeeBps: p.maxFeeBps,
-  feeRecipientEvm: p.feeRecipientEvm,
-  feeRecipientSvm: p.feeRecipientSvm,
-  active: p.active,
-  accountId: p.accountId,
-});
+const inputOf = (p: PartnerView) => ({ ...partnerSettings(p), accountId: p.accountId });
 
 /**
  * An account may own a partner when it exists, owns no other partner (the unique index settles a race), and every

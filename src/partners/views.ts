@@ -82,18 +82,43 @@ const earningsLineSchema = z
   })
   .meta({ id: 'PartnerEarningsLine' });
 
+/**
+ * A partner's id and settings: the fields every view of a partner shows (the partner's own profile, the operator's
+ * record, the audit log's before and after), declared once with their descriptions and picked once.
+ */
+const partnerSettingsShape = {
+  id: z.string().meta({ description: 'The partner id: the `integrator` value quotes name.', example: 'acme-wallet' }),
+  label: z.string().meta({ example: 'Acme Wallet' }),
+  kind: z.enum(['label', 'fee']).meta({ description: '`fee`: takes a fee; `label`: attribution only (fee 0).' }),
+  feeBps: z.number().int().meta({ description: 'The fee on every quote attributed to the partner, basis points.', example: 25 }),
+  maxFeeBps: z
+    .number()
+    .int()
+    .meta({
+      description: "The operator's bound: `feeBps` (which the partner's own account may change) and a partner key's `integratorFeeBps` go up to it.",
+      example: 60,
+    }),
+  feeRecipientEvm: z.string().nullable().meta({ description: 'Where fees on EVM chains are paid.' }),
+  feeRecipientSvm: z.string().nullable().meta({ description: 'Where fees on Solana are paid.' }),
+  active: z.boolean().meta({ description: 'While false, quotes ignore the partner (set by the operator).' }),
+};
+
+export const partnerSettings = (p: PartnerView) => ({
+  id: p.id,
+  label: p.label,
+  kind: p.kind,
+  feeBps: p.feeBps,
+  maxFeeBps: p.maxFeeBps,
+  feeRecipientEvm: p.feeRecipientEvm,
+  feeRecipientSvm: p.feeRecipientSvm,
+  active: p.active,
+});
+
 /** The partner profile as REST answers it. */
 export const partnerProfileWireSchema = z
   .object({
     object: z.literal('partner_profile'),
-    id: z.string().meta({ description: 'The partner id: the `integrator` value quotes name.', example: 'acme-wallet' }),
-    label: z.string().meta({ example: 'Acme Wallet' }),
-    kind: z.enum(['label', 'fee']).meta({ description: '`fee`: takes a fee; `label`: attribution only (fee 0).' }),
-    feeBps: z.number().int().meta({ description: 'The fee on every quote attributed to the partner, basis points.', example: 25 }),
-    maxFeeBps: z.number().int().meta({ description: "The operator's bound: `feeBps` and a partner key's `integratorFeeBps` go up to it.", example: 60 }),
-    feeRecipientEvm: z.string().nullable().meta({ description: 'Where fees on EVM chains are paid.' }),
-    feeRecipientSvm: z.string().nullable().meta({ description: 'Where fees on Solana are paid.' }),
-    active: z.boolean().meta({ description: 'While false, quotes ignore the partner (set by the operator).' }),
+    ...partnerSettingsShape,
     apiKeyIds: z.array(z.string()).meta({ description: "The account's API keys linked to the partner (any mode): quotes made with them follow its fee." }),
     mode: z.enum(['test', 'live']).meta({ description: 'The mode the earnings are counted in (the dashboard’s selected mode).' }),
     earnings: z
@@ -112,14 +137,7 @@ sameShape<z.output<typeof earningsLineSchema>, EarningsLine>(true);
 
 export const toPartnerProfileWire = ({ partner: p, mode, earnings }: PartnerProfile): PartnerProfileWire => ({
   object: 'partner_profile',
-  id: p.id,
-  label: p.label,
-  kind: p.kind,
-  feeBps: p.feeBps,
-  maxFeeBps: p.maxFeeBps,
-  feeRecipientEvm: p.feeRecipientEvm,
-  feeRecipientSvm: p.feeRecipientSvm,
-  active: p.active,
+  ...partnerSettings(p),
   apiKeyIds: p.apiKeyIds,
   mode,
   earnings: { startAt: earnings.from.toISOString(), endAt: earnings.to.toISOString(), data: earnings.lines },
@@ -131,14 +149,7 @@ export const toPartnerProfileWire = ({ partner: p, mode, earnings }: PartnerProf
 export const adminPartnerSchema = z
   .object({
     object: z.literal('partner'),
-    id: z.string().meta({ description: 'The partner id: the `integrator` value quotes name.', example: 'acme-wallet' }),
-    label: z.string().meta({ example: 'Acme Wallet' }),
-    kind: z.enum(['label', 'fee']).meta({ description: '`fee`: takes a fee; `label`: attribution only (fee 0).' }),
-    feeBps: z.number().int().meta({ description: 'The fee on every quote attributed to the partner, basis points.', example: 25 }),
-    maxFeeBps: z.number().int().meta({ description: "The bound of `feeBps` (the partner's own account may change it up to this).", example: 60 }),
-    feeRecipientEvm: z.string().nullable().meta({ description: 'Where fees on EVM chains are paid.' }),
-    feeRecipientSvm: z.string().nullable().meta({ description: 'Where fees on Solana are paid.' }),
-    active: z.boolean().meta({ description: 'While false, quotes ignore the partner.' }),
+    ...partnerSettingsShape,
     accountId: z.string().nullable().meta({ description: 'The account the partner belongs to; null until one is named or its first key is linked.' }),
     apiKeyIds: z.array(z.string()).meta({ description: 'The API keys linked to it: quotes made with them are attributed to it.' }),
     createdAt: isoTimestamp,
@@ -149,14 +160,7 @@ export type AdminPartnerWire = z.output<typeof adminPartnerSchema>;
 
 export const toAdminPartner = (p: PartnerView): AdminPartnerWire => ({
   object: 'partner',
-  id: p.id,
-  label: p.label,
-  kind: p.kind,
-  feeBps: p.feeBps,
-  maxFeeBps: p.maxFeeBps,
-  feeRecipientEvm: p.feeRecipientEvm,
-  feeRecipientSvm: p.feeRecipientSvm,
-  active: p.active,
+  ...partnerSettings(p),
   accountId: p.accountId,
   apiKeyIds: p.apiKeyIds,
   createdAt: p.createdAt.toISOString(),
