@@ -104,7 +104,7 @@ class UsageError extends Error {}
 export const commands: Record<string, Command> = {
   'accounts:create': async (args) => {
     const o = opts(args, { name: { type: 'string' }, live: { type: 'boolean' } });
-    const account = await withAccounts((s) => s.createAccount(need(o.name, 'name'), { liveEnabled: !!o.live }));
+    const account = await withAccounts((s) => s.createAccount(need(o.name, 'name'), { liveEnabled: !!o.live, audit: CLI_WRITE }));
     console.log(JSON.stringify(account, null, 2));
   },
   'accounts:live': async (args) => {
@@ -138,7 +138,7 @@ export const commands: Record<string, Command> = {
     const o = opts(args, { account: { type: 'string' }, mode: { type: 'string' }, name: { type: 'string' } });
     const mode = need(o.mode, 'mode');
     if (mode !== 'test' && mode !== 'live') throw new UsageError('--mode must be test or live');
-    const { key, apiKey } = await withAccounts((s) => s.createKey(need(o.account, 'account'), mode, { name: o.name as string | undefined }));
+    const { key, apiKey } = await withAccounts((s) => s.createKey(need(o.account, 'account'), mode, { name: o.name as string | undefined, audit: CLI_WRITE }));
     console.log(JSON.stringify({ id: apiKey.id, mode: apiKey.mode, key }, null, 2));
     console.error('Store this key now: it is shown only once.');
   },
@@ -148,7 +148,7 @@ export const commands: Record<string, Command> = {
   },
   'keys:revoke': async (args) => {
     const o = opts(args, { account: { type: 'string' }, key: { type: 'string' } });
-    console.log(JSON.stringify(await withAccounts((s) => s.revokeKey(need(o.account, 'account'), need(o.key, 'key'))), null, 2));
+    console.log(JSON.stringify(await withAccounts((s) => s.revokeKey(need(o.account, 'account'), need(o.key, 'key'), undefined, CLI_WRITE)), null, 2));
   },
   'partners:set': async (args) => {
     const o = opts(args, {

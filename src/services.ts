@@ -196,7 +196,7 @@ export function createServices(infra: Infra, sql: RawSql, opts: { pgPool?: pg.Po
   // ---- cross-domain hooks: orders ↔ checkout ---------------------------------------------------------------
   // A quote handed out by checkout's payer quote endpoint pays its session: the order records the session id,
   // and the session's payment is written in the same transaction as the order (a refusal fails the report).
-  orders.setCheckoutSessionLookup((quote, tx) => checkout.sessionForQuote(quote, tx));
+  orders.setCheckoutSessionLookup((quote, tx) => checkout.sessionModeForQuote(quote, tx));
   orders.onReported((order, quote, tx, how) => checkout.onRoutedReported(order, quote, tx, how));
   // A payer quote's built transaction is its session's evidence: a routed source transaction must be one of them.
   orders.onBuilt((quote, tx) => checkout.onBuilt(quote, tx));

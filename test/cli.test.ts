@@ -53,6 +53,18 @@ describe.each(cliBackends)('operator CLI: accounts and keys (%s)', (backend) => 
       expect(JSON.parse(l.stdout)[0]).toMatchObject({ id: key.id, mode: 'test', revokedAt: null });
       const r = await run('keys:revoke', '--account', account.id, '--key', key.id);
       expect(JSON.parse(r.stdout).revokedAt).not.toBeNull();
+      // Every write an operator's, audited as cli in its own transaction; never the secret or its hash.
+      const log = await auditLog(env);
+      expect(log.map((e) => [e.actor, e.action, e.targetId])).toEqual([
+        ['cli', 'account.create', account.id],
+        ['cli', 'api_key.create', key.id],
+        ['cli', 'api_key.revoke', key.id],
+      ]);
+      expect(log[1]).toMatchObject({ before: null, after: { accountId: account.id, id: key.id, mode: 'test', revokedAt: null } });
+      expect(log[2]).toMatchObject({ before: { revokedAt: null }, after: { revokedAt: expect.any(String) } });
+      const text = JSON.stringify(log);
+      expect(text).not.toContain(key.key.slice(14));
+      expect(text).not.toMatch(/"hash"/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
       await t.drop();
@@ -118,12 +130,13 @@ describe.each(cliBackends)('operator CLI: rate-limit multiplier and suspension (
       // The same service methods as the admin API: each change one audit entry, actor `cli`, no request id.
       const log = await auditLog(env);
       expect(log.map((e) => [e.actor, e.action, e.targetId, e.requestId])).toEqual([
+        ['cli', 'account.create', account.id, null],
         ['cli', 'account.rate_limit', account.id, null],
         ['cli', 'account.rate_limit', account.id, null],
         ['cli', 'account.suspend', account.id, null],
         ['cli', 'account.unsuspend', account.id, null],
       ]);
-      expect(log[2]).toMatchObject({ before: { suspension: null }, after: { suspension: { reason: 'Chargebacks' } } });
+      expect(log[3]).toMatchObject({ before: { suspension: null }, after: { suspension: { reason: 'Chargebacks' } } });
     } finally {
       rmSync(dir, { recursive: true, force: true });
       await t.drop();

@@ -26,7 +26,7 @@ import {
 import { parseInput } from '../validation.js';
 import { withLockedRow } from '../db/locked-row.js';
 import { after, decodeCursor, encodeCursor, NEWEST_FIRST, pageOf, type Page } from '../db/keyset.js';
-import { recordAudit, type AdminWrite } from '../admin/outbox.js';
+import { recordAudit, type AdminWrite, type AuditRecord } from '../admin/outbox.js';
 import { setRateLimitSchema, type AdminAccountsQuery, type ChainType } from './input.js';
 import {
   ADMIN_KEY_SELECT,
@@ -151,6 +151,8 @@ export interface KeyOptions {
   expiresAt?: Date | null;
   /** Set by `rollKey`: the key the new one replaces. */
   rolledFromId?: string | null;
+  /** An operator's write (the CLI): recorded in the audit log in the key's own transaction. */
+  audit?: AdminWrite;
 }
 
 /** Scopes as stored: only the resources a key has (`none` is the default of every resource not named). */
@@ -172,9 +174,26 @@ export class AccountsService {
     this.clock = deps.clock;
   }
 
-  createAccount(name: string, opts: { liveEnabled?: boolean } = {}) {
+  /** A new account; with `opts.audit` (an operator's write: the CLI) recorded in the audit log in the same transaction. */
+  createAccount(name: string, opts: { liveEnabled?: boolean; audit?: AdminWrite } = {}) {
     if (!name.trim()) throw new ApiError('INVALID_PARAMS', 'name: must not be empty', { field: 'name' });
-    return this.prisma.account.create({ data: { id: newId('acct', 96), name: name.trim(), liveEnabled: !!opts.liveEnabled } });
+    return this.audited(opts.audit, async (db, audit) => {
+      const row = await db.account.create({ data: { id: newId('acct', 96), name: name.trim(), liveEnabled: !!opts.liveEnabled } });
+      await audit({ action: 'account.create', targetType: 'account', targetId: row.id, before: null, after: adminAccountView(row) });
+      return row;
+    });
+  }
+
+  /**
+   * Runs a write on the service's client, or, for an operator's write, in a transaction whose audit entry `fn` records
+   * (through `audit`) with the change: both commit or neither does. Without `who`, `audit` records nothing.
+   */
+  private audited<T>(
+    who: AdminWrite | undefined,
+    fn: (db: Prisma | PrismaNs.TransactionClient, audit: (rec: AuditRecord) => Promise<void>) => Promise<T>,
+  ): Promise<T> {
+    if (!who) return fn(this.prisma, async () => {});
+    return this.prisma.$transaction((tx) => fn(tx, (rec) => recordAudit(tx, who, rec, new Date(this.clock.now()))));
   }
 
   getAccount(id: string) {
@@ -292,18 +311,22 @@ export class AccountsService {
     const account = await this.getAccount(accountId);
     if (!account) throw notFound('Account');
     const { key, prefix, hash } = generateApiKey(this.brand, mode);
-    const apiKey = await this.prisma.apiKey.create({
-      data: {
-        id: newId('key', 96),
-        accountId,
-        mode,
-        prefix,
-        hash,
-        name: opts.name ?? null,
-        ...(scopes ? { scopes: storedScopes(scopes) } : {}),
-        expiresAt: opts.expiresAt ?? null,
-        rolledFromId: opts.rolledFromId ?? null,
-      },
+    const apiKey = await this.audited(opts.audit, async (db, audit) => {
+      const row = await db.apiKey.create({
+        data: {
+          id: newId('key', 96),
+          accountId,
+          mode,
+          prefix,
+          hash,
+          name: opts.name ?? null,
+          ...(scopes ? { scopes: storedScopes(scopes) } : {}),
+          expiresAt: opts.expiresAt ?? null,
+          rolledFromId: opts.rolledFromId ?? null,
+        },
+      });
+      await audit({ action: 'api_key.create', targetType: 'api_key', targetId: row.id, before: null, after: { accountId, ...adminApiKeyView(row) } });
+      return row;
     });
     return { key, apiKey: apiKey as ApiKeyView };
   }
@@ -376,13 +399,23 @@ export class AccountsService {
     return (await this.prisma.apiKey.findMany({ where: { accountId, ...(mode ? { mode } : {}) }, orderBy: { createdAt: 'desc' } })) as ApiKeyView[];
   }
 
-  async revokeKey(accountId: string, keyId: string, mode?: Mode): Promise<ApiKeyView> {
+  async revokeKey(accountId: string, keyId: string, mode?: Mode, who?: AdminWrite): Promise<ApiKeyView> {
     // Not one of our ids (NUL bytes, megabytes of text): no key has it, and Postgres would refuse a NUL (500).
     if (!plausibleId(keyId)) throw notFound('API key');
-    const key = await this.prisma.apiKey.findFirst({ where: { id: keyId, accountId, ...(mode ? { mode } : {}) } });
-    if (!key) throw notFound('API key');
-    if (key.revokedAt) return key as ApiKeyView;
-    return (await this.prisma.apiKey.update({ where: { id: keyId }, data: { revokedAt: new Date(this.clock.now()) } })) as ApiKeyView;
+    return this.audited(who, async (db, audit) => {
+      const key = await db.apiKey.findFirst({ where: { id: keyId, accountId, ...(mode ? { mode } : {}) } });
+      if (!key) throw notFound('API key');
+      if (key.revokedAt) return key as ApiKeyView;
+      const revoked = await db.apiKey.update({ where: { id: keyId }, data: { revokedAt: new Date(this.clock.now()) } });
+      await audit({
+        action: 'api_key.revoke',
+        targetType: 'api_key',
+        targetId: keyId,
+        before: { accountId, ...adminApiKeyView(key) },
+        after: { accountId, ...adminApiKeyView(revoked) },
+      });
+      return revoked as ApiKeyView;
+    });
   }
 
   /**

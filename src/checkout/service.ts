@@ -434,6 +434,14 @@ export class CheckoutService implements CheckoutSessions {
     return this.quoteLinks.sessionOf(quote, tx);
   }
 
+  /** The session a quote pays and its mode, if any (an order reported under the quote is recorded in that mode). */
+  async sessionModeForQuote(quote: QuoteRecord, tx?: Tx): Promise<{ id: string; livemode: boolean } | undefined> {
+    const id = await this.quoteLinks.sessionOf(quote, tx);
+    if (!id) return undefined;
+    const row = await (tx ?? this.prisma).checkoutSession.findUnique({ where: { id }, select: { livemode: true } });
+    return row ? { id, livemode: row.livemode } : undefined;
+  }
+
   /**
    * A transaction was built for a quote (`POST /v1/orders`): for a payer quote of a session it is recorded as that
    * session's build, the evidence a routed payment's source transaction must match. CONFLICT when a provider built

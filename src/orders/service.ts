@@ -22,7 +22,7 @@ import { sessionOwner } from '../checkout/service.js';
 import { DEPOSIT_ADDRESS_ID } from '../deposits/input.js';
 import type { KeyAuth } from '../accounts/service.js';
 import { decodeCursor, encodeCursor, pageOf, type Page, type RangePageQuery } from '../db/keyset.js';
-import { eventTypeFor, type OrderStatus } from './state.js';
+import { eventTypeFor, orderLivemode, type OrderStatus } from './state.js';
 import { orderStatusTopic, orderTopic } from './topics.js';
 import { orderStatusView, orderView, type BuildOrderResponse, type BuiltTx, type OrderStatusView, type OrderView } from './views.js';
 
@@ -49,8 +49,8 @@ export interface PartnerEarningsRow {
 }
 
 export type ChangeListener = (order: OrderView) => Promise<void>;
-/** The checkout session a quote was issued to pay, if any; read inside the report's transaction. */
-export type CheckoutSessionLookup = (quote: QuoteRecord, tx: Tx) => Promise<string | undefined>;
+/** The checkout session a quote was issued to pay, if any, and its mode; read inside the report's transaction. */
+export type CheckoutSessionLookup = (quote: QuoteRecord, tx: Tx) => Promise<{ id: string; livemode: boolean } | undefined>;
 
 export interface OrdersDeps extends Pick<Handles, 'log' | 'clock'> {
   config: OrdersConfig & Pick<ProvidersConfig, 'PROVIDER_TIMEOUT_MS'>;
@@ -282,14 +282,14 @@ export class OrdersService {
     let row: OrderRow;
     try {
       row = await prisma.$transaction(async (tx) => {
-        const checkoutSessionId = await this.checkoutSessionOf(stored, tx);
+        const session = await this.checkoutSessionOf(stored, tx);
         const created = await tx.order.create({
           data: {
             quoteId,
             provider: stored.provider,
             status: 'submitted',
             accountId: stored.accountId ?? null,
-            livemode: stored.mode === 'live',
+            livemode: orderLivemode(stored.mode, session),
             srcChainId: stored.request.src.chainId,
             dstChainId: stored.request.dst.chainId,
             amount: stored.quote.srcAmount.toString(),
@@ -300,7 +300,7 @@ export class OrdersService {
             partnerFeeBps: stored.quote.partnerFeeBps,
             partnerId: stored.request.fees.partnerId ?? null,
             srcToken: stored.request.src.address,
-            checkoutSessionId: checkoutSessionId ?? null,
+            checkoutSessionId: session?.id ?? null,
             nextPollAt: now,
             submittedAt: now,
             updatedAt: now,

@@ -36,3 +36,14 @@ export function nextPollDelayMs(ageMs: number, baseMs: number, rateLimited = fal
 
 /** The event type for a status change (`order.*` in the event catalog, src/events/catalog.ts). */
 export const eventTypeFor = (status: OrderStatus) => `order.${status}` as const;
+
+/**
+ * The mode an order is recorded in (and its fee ledger entries with it): the mode of the API key or dashboard session
+ * that quoted it; for a payer's quote of a checkout session, that session's mode; for a quote made without either (a
+ * keyless swap through the public API), live: a real provider moved real funds, and its fees are real revenue.
+ */
+export function orderLivemode(keyMode: 'test' | 'live' | undefined, session: { livemode: boolean } | undefined): boolean {
+  if (keyMode) return keyMode === 'live';
+  if (session) return session.livemode;
+  return true;
+}

@@ -91,13 +91,10 @@ const partnerSettingsShape = {
   label: z.string().meta({ example: 'Acme Wallet' }),
   kind: z.enum(['label', 'fee']).meta({ description: '`fee`: takes a fee; `label`: attribution only (fee 0).' }),
   feeBps: z.number().int().meta({ description: 'The fee on every quote attributed to the partner, basis points.', example: 25 }),
-  maxFeeBps: z
-    .number()
-    .int()
-    .meta({
-      description: "The operator's bound: `feeBps` (which the partner's own account may change) and a partner key's `integratorFeeBps` go up to it.",
-      example: 60,
-    }),
+  maxFeeBps: z.number().int().meta({
+    description: "The operator's bound: `feeBps` (which the partner's own account may change) and a partner key's `integratorFeeBps` go up to it.",
+    example: 60,
+  }),
   feeRecipientEvm: z.string().nullable().meta({ description: 'Where fees on EVM chains are paid.' }),
   feeRecipientSvm: z.string().nullable().meta({ description: 'Where fees on Solana are paid.' }),
   active: z.boolean().meta({ description: 'While false, quotes ignore the partner (set by the operator).' }),

@@ -111,9 +111,8 @@ describe('fee ledger reconciliation on the devnet (mock provider)', () => {
       { intervalMs: 50, what: 'the four orders to fill' },
     );
 
-    // Quotes asked without an API key make orders the orders domain records in test mode (no key, no live mode):
-    // the ledger keeps the order's mode, though the mock moved real (devnet) funds.
-    const balances = (await s.get('/v1/admin/ledger/balances?mode=test', adminHeaders())).body.data as Array<{
+    // Quotes asked without an API key (keyless swaps) are live: a provider moved real funds for them (orderLivemode).
+    const balances = (await s.get('/v1/admin/ledger/balances?mode=live', adminHeaders())).body.data as Array<{
       account: string;
       token: string;
       amount: string;

@@ -75,7 +75,7 @@ describe('OrdersService (fake quotes, providers and pubsub; injected hooks)', ()
     orders.setCheckoutSessionLookup(async (q, tx) => {
       calls.push(`lookup ${q.quoteId}`);
       expect(tx).toBeDefined();
-      return 'cs_test_unit';
+      return { id: 'cs_test_unit', livemode: true };
     });
     let seenInTx: { order: OrderView; rows: number } | undefined;
     orders.onReported(async (order, q, tx) => {
@@ -96,6 +96,8 @@ describe('OrdersService (fake quotes, providers and pubsub; injected hooks)', ()
     expect(row.trackingId).toBe(`req-${hash.slice(2, 10)}`);
     // The source token is kept: earnings are summed per token.
     expect(row.srcToken).toBe(quote.request.src.address);
+    // A payer's quote (no key) of a live session: recorded in live mode, the session's.
+    expect(row.livemode).toBe(true);
 
     // The same report again answers the same order and runs no hook.
     expect(await orders.reportSubmitted(quote.quoteId, hash)).toEqual(view);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { finalStatusFor, nextPollDelayMs } from '../../src/orders/state.js';
+import { finalStatusFor, nextPollDelayMs, orderLivemode } from '../../src/orders/state.js';
 
 describe('order state machine', () => {
   it.each([
@@ -17,5 +17,18 @@ describe('order state machine', () => {
     expect(nextPollDelayMs(5 * 3600_000, 3000)).toBe(300_000);
     expect(nextPollDelayMs(48 * 3600_000, 3000)).toBe(3_600_000);
     expect(nextPollDelayMs(10_000, 3000, true)).toBe(30_000);
+  });
+});
+
+describe('orderLivemode', () => {
+  it.each([
+    ['a test key', 'test', undefined, false],
+    ['a live key', 'live', undefined, true],
+    ["a key wins over a session (the merchant's own quote)", 'test', { livemode: true }, false],
+    ["a payer's quote of a test session", undefined, { livemode: false }, false],
+    ["a payer's quote of a live session", undefined, { livemode: true }, true],
+    ['a keyless swap through the public API: real funds', undefined, undefined, true],
+  ] as const)('%s', (_name, key, session, live) => {
+    expect(orderLivemode(key, session)).toBe(live);
   });
 });
