@@ -23,16 +23,18 @@ const onPath = (name) => (process.env.PATH ?? '').split(delimiter).some((dir) =>
 
 // The end-to-end browser tests drive Debian's chromium (test/e2e/harness.ts; CHROMIUM_PATH overrides), never a
 // downloaded browser; the receipt tests render PDFs with poppler's pdftoppm; the metrics tests check a real scrape and
-// the example alert rules with prometheus's promtool (test/telemetry/).
+// the example alert rules with prometheus's promtool (test/telemetry/); the deployment test checks deploy/nginx.conf
+// with nginx -t (test/deploy/).
 const missing = [];
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!executable(chromium)) missing.push({ what: `chromium (${chromium}; CHROMIUM_PATH overrides)`, pkg: 'chromium' });
 if (!onPath('pdftoppm')) missing.push({ what: 'pdftoppm (on PATH)', pkg: 'poppler-utils' });
 if (!onPath('promtool')) missing.push({ what: 'promtool (on PATH)', pkg: 'prometheus' });
+if (!onPath('nginx') && !executable('/usr/sbin/nginx')) missing.push({ what: 'nginx (/usr/sbin/nginx or on PATH)', pkg: 'nginx' });
 if (missing.length) {
   problems.push(
     `Missing: ${missing.map((m) => `${m.what} from the ${m.pkg} package`).join('; ')}. Install (Debian/Ubuntu, as root):\n` +
-      '    apt-get install -y chromium fonts-dejavu-core fonts-liberation poppler-utils prometheus',
+      '    apt-get install -y chromium fonts-dejavu-core fonts-liberation poppler-utils prometheus nginx',
   );
 }
 

@@ -206,3 +206,9 @@ function reloadStream(app: WebAppBundle, req: Parameters<PageHandler>[0], res: P
   });
   return true;
 }
+
+/** Builds a browser app (as its first request would) and returns its files' sizes and hashes: the image build's check. */
+export async function buildWebApp(name: WebAppName): Promise<{ jsBytes: number; cssBytes: number; jsHash: string; cssHash: string }> {
+  const a = await bundleOf(name).assets();
+  return { jsBytes: Buffer.byteLength(a.js), cssBytes: Buffer.byteLength(a.css), jsHash: a.jsHash, cssHash: a.cssHash };
+}

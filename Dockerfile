@@ -1,0 +1,45 @@
+# syntax=docker/dockerfile:1
+# The service as an image: Node 24, production dependencies only, the Prisma client generated at build, the browser
+# apps compiled at build (a broken app fails the build), running as the unprivileged `node` user.
+#   docker build -t swapgate .
+#   docker run -p 8787:8787 -e PUBLIC_URL=http://localhost:8787 swapgate
+# compose.yaml runs two instances behind nginx on Postgres and Redis. docs/deployment.md says what is checked here.
+
+# ---- build: every dependency, the generated Prisma client, the browser apps compiled once as a check ----------
+FROM node:24-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json ./
+# No install scripts: the `node` package would download a second Node; the Prisma client is generated below.
+RUN npm ci --ignore-scripts --no-audit --no-fund
+COPY . .
+RUN node scripts/prisma-generate.mjs \
+ && node --import tsx scripts/build-web.ts
+
+# ---- production dependencies only ------------------------------------------------------------------------------
+FROM node:24-bookworm-slim AS deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
+
+# ---- runtime ---------------------------------------------------------------------------------------------------
+FROM node:24-bookworm-slim
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    PORT=8787 \
+    DATA_DIR=/data
+WORKDIR /app
+COPY --from=deps /app/node_modules ./node_modules
+COPY package.json tsconfig.json ./
+COPY src ./src
+COPY web ./web
+COPY prisma ./prisma
+COPY --from=build /app/src/db/generated ./src/db/generated
+# The embedded database (PGlite) lives in /data when DATABASE_URL is unset: a volume, owned by the service's user.
+RUN mkdir -p /data && chown node:node /data
+VOLUME ["/data"]
+USER node
+EXPOSE 8787
+HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||8787)+'/v1/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+# As `npm start` runs it, without npm in between: SIGTERM reaches the service, which shuts down gracefully.
+CMD ["node", "--import", "tsx", "--import", "./src/tracing.ts", "src/main.ts"]
