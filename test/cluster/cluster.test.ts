@@ -1,0 +1,125 @@
+import { createClient } from 'graphql-ws';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { type Cluster, startCluster } from '../../scripts/cluster.js';
+import { ADMIN_ENV } from '../helpers/admin.js';
+import { backends, createTestDatabase, type TestDatabase } from '../helpers/db.js';
+import { waitFor } from '../helpers/wait.js';
+import { withDevnet } from '../fixtures/devnet.js';
+
+/**
+ * `npm run cluster` (scripts/cluster.ts) as the tests use it: two real instances on one Postgres behind nginx with the
+ * repository's deploy/nginx.conf. Each instance keeps nothing the other needs: a quote made on one is built on the
+ * other, and a GraphQL subscription held through the proxy hears a change committed on the other instance
+ * (LISTEN/NOTIFY). Postgres only: PGlite is one process per database.
+ */
+const devnet = withDevnet();
+const SENDER = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
+
+describe.runIf(backends.includes('postgres'))('two instances behind nginx (npm run cluster)', () => {
+  let db: TestDatabase;
+  let cluster: Cluster;
+  let key: string;
+  const json = async (url: string, init: RequestInit = {}) => {
+    const res = await fetch(url, { ...init, headers: { 'content-type': 'application/json', 'x-api-key': key, ...init.headers } });
+    return { status: res.status, body: (await res.json()) as any };
+  };
+
+  beforeAll(async () => {
+    db = await createTestDatabase('postgres');
+    cluster = await startCluster({
+      databaseUrl: db.url!,
+      env: {
+        ...ADMIN_ENV,
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'warn',
+        PROVIDERS: 'mock',
+        MOCK_PROVIDER: '1',
+        RPC_URL_8453: devnet.rpcUrl,
+        CHECKOUT_CONFIRMATIONS: '8453:1',
+        RATE_LIMIT_ENABLED: 'false',
+      },
+    });
+  }, 180_000);
+  afterAll(async () => {
+    await cluster?.stop();
+    await db?.drop();
+  });
+
+  beforeAll(async () => {
+    // An account and its test key, written to the shared database directly (as `npm run cli` would).
+    const { createDb } = await import('../../src/db/client.js');
+    const { AccountsService } = await import('../../src/accounts/service.js');
+    const { systemClock } = await import('../../src/clock.js');
+    const d = await createDb({ databaseUrl: db.url!, dataDir: 'memory://', poolSize: 1 });
+    try {
+      const accounts = new AccountsService({ prisma: d.prisma, clock: systemClock, config: { BRAND: 'swapgate' } });
+      const account = await accounts.createAccount('Cluster test');
+      ({ key } = await accounts.createKey(account.id, 'test'));
+    } finally {
+      await d.close();
+    }
+  });
+
+  it('the proxy answers from every instance, and each instance is ready on the shared database', async () => {
+    for (const i of cluster.instances) expect((await fetch(`${i.url}/v1/ready`)).status).toBe(200);
+    const health = await Promise.all(Array.from({ length: 6 }, () => fetch(`${cluster.url}/v1/health`).then((r) => r.status)));
+    expect(health).toEqual([200, 200, 200, 200, 200, 200]);
+  });
+
+  it('a quote made on one instance is built on the other; through the proxy, whichever instance answers', async () => {
+    const [a, b] = cluster.instances;
+    const qs = new URLSearchParams({
+      srcChain: '8453',
+      srcToken: 'USDC',
+      amount: '25000000',
+      dstChain: '8453',
+      dstToken: 'DAI',
+      sender: SENDER,
+      recipient: SENDER,
+    });
+    const quote = await json(`${a!.url}/v1/quote?${qs}`);
+    expect(quote.status, JSON.stringify(quote.body)).toBe(200);
+    const built = await json(`${b!.url}/v1/orders`, { method: 'POST', body: JSON.stringify({ quoteId: quote.body.best.quoteId }) });
+    expect(built.status, JSON.stringify(built.body)).toBe(200);
+    expect(built.body).toMatchObject({ quoteId: quote.body.best.quoteId, provider: 'mock', tx: { vm: 'evm', chainId: 8453 } });
+    for (let i = 0; i < 4; i++) {
+      const q = await json(`${cluster.url}/v1/quote?${qs}`);
+      expect(q.status).toBe(200);
+      expect((await json(`${cluster.url}/v1/orders`, { method: 'POST', body: JSON.stringify({ quoteId: q.body.best.quoteId }) })).status).toBe(200);
+    }
+  });
+
+  it('subscriptions hear a change committed on another instance: one held on instance 0, one through the proxy', async () => {
+    const created = await json(`${cluster.instances[0]!.url}/v1/checkout/sessions`, {
+      method: 'POST',
+      body: JSON.stringify({ amount: '5000000', settleChain: 'base', settleToken: 'USDC', recipient: SENDER }),
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.id as string;
+    const follow = (base: string) => {
+      const client = createClient({ url: `${base.replace('http', 'ws')}/graphql`, webSocketImpl: WebSocket, lazy: false });
+      const seen: string[] = [];
+      const completed = new Promise<void>((resolve, reject) => {
+        client.subscribe(
+          { query: 'subscription($id: ID!) { checkoutSession(id: $id) { status } }', variables: { id } },
+          { next: (v) => void seen.push((v.data as { checkoutSession: { status: string } }).checkoutSession.status), error: reject, complete: resolve },
+        );
+      });
+      return { client, seen, completed };
+    };
+    const direct = follow(cluster.instances[0]!.url);
+    const proxied = follow(cluster.url);
+    try {
+      await waitFor(() => direct.seen.length && proxied.seen.length, { what: "the subscriptions' first answers" });
+      // Committed on instance 1: instance 0 (and whichever instance the proxy chose) hears it through LISTEN/NOTIFY.
+      const expired = await json(`${cluster.instances[1]!.url}/v1/checkout/sessions/${id}/expire`, { method: 'POST', body: '{}' });
+      expect(expired.status, JSON.stringify(expired.body)).toBe(200);
+      await Promise.all([direct.completed, proxied.completed]);
+      expect(direct.seen).toEqual(['open', 'expired']);
+      expect(proxied.seen).toEqual(['open', 'expired']);
+    } finally {
+      await Promise.all([direct.client.dispose(), proxied.client.dispose()]);
+    }
+  });
+});
