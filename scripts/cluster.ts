@@ -33,7 +33,7 @@ export interface ClusterOptions {
   port?: number;
   /** Settings every instance gets besides those the cluster sets. */
   env?: Record<string, string>;
-  /** Where each instance's log goes (default: dropped). */
+  /** Where each instance's log goes (default: dropped); nginx's error log as instance -1. */
   onLog?: (instance: number, line: string) => void;
 }
 
@@ -49,7 +49,10 @@ export interface Cluster {
   instances: Instance[];
   /** SIGKILLs an instance (nothing graceful: the crash case). */
   kill(index: number): Promise<void>;
-  /** Stops an instance gracefully (SIGTERM) and starts it again on the same port; resolves once it is ready. */
+  /**
+   * One step of a rolling restart: the proxy drains the instance (nginx reloaded with it `down`), the instance stops
+   * gracefully (SIGTERM) and starts again on the same port, and the proxy takes it back once it is ready.
+   */
   restart(index: number): Promise<void>;
   stop(): Promise<void>;
 }
@@ -70,13 +73,14 @@ const nginxBinary = () => (existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : '
  * deploy/nginx.conf for this machine: the upstream's servers are the instances on loopback (each with the parameters
  * the file gives its first server), and the proxy listens on `port` of 127.0.0.1. Everything else is the file as is.
  */
-export function clusterNginxConf(conf: string, ports: number[], port: number): string {
+export function clusterNginxConf(conf: string, ports: number[], port: number, drained: ReadonlySet<number> = new Set()): string {
   const lines = conf.split('\n');
   const server = /^(\s*)server \S+:\d+((?: [^;]*)?);\s*$/;
   const at = lines.findIndex((l) => server.test(l));
   if (at === -1) throw new Error('deploy/nginx.conf has no upstream server line');
   const [, indent, params] = server.exec(lines[at]!)!;
-  const instances = ports.map((p) => `${indent}server 127.0.0.1:${p}${params};`);
+  // `down`: the proxy sends a drained instance nothing new (a rolling restart stops it only then).
+  const instances = ports.map((p) => `${indent}server 127.0.0.1:${p}${params}${drained.has(p) ? ' down' : ''};`);
   const out = lines.flatMap((l, i) => (i === at ? instances : server.test(l) ? [] : [l])).join('\n');
   if (!/^\s*listen 80;/m.test(out)) throw new Error('deploy/nginx.conf has no `listen 80;`');
   return out.replace(/^(\s*)listen 80;/m, `$1listen 127.0.0.1:${port};`);
@@ -116,6 +120,15 @@ const signalAndWait = (p: ChildProcess, signal: NodeJS.Signals) =>
     p.kill(signal);
   });
 
+/** The pids of an nginx master's worker processes (Linux: /proc). */
+function workerPids(master: number): number[] {
+  try {
+    return readFileSync(`/proc/${master}/task/${master}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
 const answers = (url: string) => fetch(url, { signal: AbortSignal.timeout(2_000) }).then((r) => r.ok);
 
 export async function startCluster(o: ClusterOptions): Promise<Cluster> {
@@ -154,6 +167,28 @@ export async function startCluster(o: ClusterOptions): Promise<Cluster> {
   const instances: Instance[] = [];
   const dir = mkdtempSync(join(tmpdir(), 'swapgate-cluster-'));
   let nginx: ChildProcess | undefined;
+  const drained = new Set<number>();
+  const writeConf = () => writeFileSync(join(dir, 'default.conf'), clusterNginxConf(readFileSync(NGINX_CONF, 'utf8'), ports, port, drained));
+  /**
+   * Applies the configuration as it now is: nginx starts new workers with it and lets the old ones finish what they
+   * are answering (a graceful reload). Resolves once the old workers are gone, so nothing is in flight on their
+   * routes any more.
+   */
+  const reload = async () => {
+    writeConf();
+    const workers = () => workerPids(nginx!.pid!);
+    const before = workers();
+    nginx!.kill('SIGHUP');
+    await waitUntil(
+      'nginx reload',
+      async () => {
+        const now = workers();
+        return now.length > 0 && !now.some((p) => before.includes(p));
+      },
+      nginx,
+      30_000,
+    );
+  };
   const stop = async () => {
     const running = [nginx, ...instances.map((i) => i.process)].filter((p): p is ChildProcess => !!p);
     await Promise.all(running.map((p) => signalAndWait(p, 'SIGTERM')));
@@ -166,7 +201,7 @@ export async function startCluster(o: ClusterOptions): Promise<Cluster> {
     for (let i = 1; i < n; i++) instances.push(spawnInstance(i));
     await Promise.all(instances.slice(1).map(ready));
 
-    writeFileSync(join(dir, 'default.conf'), clusterNginxConf(readFileSync(NGINX_CONF, 'utf8'), ports, port));
+    writeConf();
     const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `  ${t}_temp_path ${dir};`).join('\n');
     writeFileSync(
       join(dir, 'nginx.conf'),
@@ -174,7 +209,10 @@ export async function startCluster(o: ClusterOptions): Promise<Cluster> {
     );
     nginx = spawn(nginxBinary(), ['-p', dir, '-c', join(dir, 'nginx.conf'), '-g', 'daemon off;'], { stdio: ['ignore', 'ignore', 'pipe'] });
     let nginxErr = '';
-    nginx.stderr!.on('data', (d) => (nginxErr += d));
+    nginx.stderr!.on('data', (d: Buffer) => {
+      nginxErr += d;
+      for (const line of d.toString().split('\n')) if (line) o.onLog?.(-1, line);
+    });
     await waitUntil('nginx', () => answers(`http://127.0.0.1:${port}/v1/health`), nginx, 30_000).catch((err: Error) => {
       throw new Error(`${err.message}\n${nginxErr}`);
     });
@@ -190,9 +228,15 @@ export async function startCluster(o: ClusterOptions): Promise<Cluster> {
       await signalAndWait(instances[index]!.process, 'SIGKILL');
     },
     async restart(index) {
+      // Drain first: the proxy stops sending it anything new and finishes what it sent; then the instance stops
+      // (finishing its own in-flight work), starts again, and the proxy sends it traffic once it is ready.
+      drained.add(ports[index]!);
+      await reload();
       await signalAndWait(instances[index]!.process, 'SIGTERM');
       instances[index] = spawnInstance(index);
       await ready(instances[index]!);
+      drained.delete(ports[index]!);
+      await reload();
     },
     stop,
   };
@@ -221,7 +265,7 @@ async function main() {
     redisUrl: env.REDIS_URL,
     port: Number(env.CLUSTER_PORT ?? 8080),
     env: extra,
-    onLog: (i, line) => console.log(`[${i}] ${line}`),
+    onLog: (i, line) => console.log(`[${i < 0 ? 'nginx' : i}] ${line}`),
   });
   const base = cluster.url.replace('127.0.0.1', 'localhost');
   console.log(`\nswapgate cluster: ${instances} instances behind nginx on ${databaseUrl.replace(/\/\/[^@]*@/, '//')}${env.REDIS_URL ? ' and Redis' : ''}`);

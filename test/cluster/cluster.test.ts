@@ -122,4 +122,44 @@ describe.runIf(backends.includes('postgres'))('two instances behind nginx (npm r
       await Promise.all([direct.client.dispose(), proxied.client.dispose()]);
     }
   });
+
+  it('a rolling restart under load (reads, and writes with idempotency keys): every request answered, none failed', async () => {
+    let stop = false;
+    const failures: string[] = [];
+    let answered = 0;
+    const body = JSON.stringify({ amount: '5000000', settleChain: 'base', settleToken: 'USDC', recipient: SENDER });
+    // As a careful client sends them: a write carries an Idempotency-Key, and a request whose connection closed before
+    // any answer (the proxy's reload closes idle keep-alive connections, as any server may) is sent again once, with
+    // the same key. An HTTP error, or a second failure, is a failure.
+    const once = (n: number, idempotencyKey: string) =>
+      n % 2
+        ? json(`${cluster.url}/v1/checkout/sessions`, { method: 'POST', body, headers: { 'idempotency-key': idempotencyKey } })
+        : fetch(`${cluster.url}/v1/chains`).then((r) => ({ status: r.status, body: null }));
+    const client = async (n: number) => {
+      while (!stop) {
+        const key = crypto.randomUUID();
+        try {
+          const r = await once(n, key).catch(() => once(n, key));
+          if (r.status >= 400) failures.push(`HTTP ${r.status} ${JSON.stringify(r.body)}`);
+          answered++;
+        } catch (err) {
+          failures.push((err as Error).message);
+        }
+      }
+    };
+    const load = Promise.all(Array.from({ length: 4 }, (_, n) => client(n)));
+    try {
+      await waitFor(() => answered > 20, { what: 'load under way' });
+      for (const i of [0, 1]) {
+        const before = answered;
+        await cluster.restart(i);
+        await waitFor(() => answered > before + 20, { what: `requests answered after instance ${i} restarted` });
+      }
+    } finally {
+      stop = true;
+      await load;
+    }
+    expect(failures).toEqual([]);
+    expect(answered).toBeGreaterThan(40);
+  });
 });
