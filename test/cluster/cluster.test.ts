@@ -6,6 +6,8 @@ import { ADMIN_ENV } from '../helpers/admin.js';
 import { backends, createTestDatabase, type TestDatabase } from '../helpers/db.js';
 import { waitFor } from '../helpers/wait.js';
 import { withDevnet } from '../fixtures/devnet.js';
+import { WebhookReceiver } from '../fixtures/webhook-receiver.js';
+import { invoiceBody } from '../invoices/helpers.js';
 
 /**
  * `npm run cluster` (scripts/cluster.ts) as the tests use it: two real instances on one Postgres behind nginx with the
@@ -38,6 +40,10 @@ describe.runIf(backends.includes('postgres'))('two instances behind nginx (npm r
         RPC_URL_8453: devnet.rpcUrl,
         CHECKOUT_CONFIRMATIONS: '8453:1',
         RATE_LIMIT_ENABLED: 'false',
+        // Deliveries claimed by an instance that dies are taken over once their lease (the attempt's timeout) ends.
+        WEBHOOK_RETRY_BASE_MS: '200',
+        WEBHOOK_POLL_MS: '200',
+        WEBHOOK_TIMEOUT_MS: '3000',
       },
     });
   }, 180_000);
@@ -161,5 +167,74 @@ describe.runIf(backends.includes('postgres'))('two instances behind nginx (npm r
     }
     expect(failures).toEqual([]);
     expect(answered).toBeGreaterThan(40);
+  });
+
+  it('one instance SIGKILLed mid-load: the other carries on, every event is delivered, invoice numbers have no gap', async () => {
+    const rx = await new WebhookReceiver().start();
+    try {
+      rx.respond = () => ({ delayMs: 300 }); // a slow receiver: deliveries are in flight when the kill comes
+      const endpoint = await json(`${cluster.url}/v1/webhook-endpoints`, { method: 'POST', body: JSON.stringify({ url: `${rx.url}/hook` }) });
+      expect(endpoint.status, JSON.stringify(endpoint.body)).toBe(201);
+      let stop = false;
+      let sent = 0;
+      const unexpected: string[] = [];
+      let interrupted = 0;
+      const body = JSON.stringify({ ...invoiceBody, send: true });
+      // Each write has its own idempotency key and is sent again with it after a failed connection or a 502 (the
+      // request died with the instance). A key whose request was cut off stays locked (409, "interrupted"): the
+      // interface's answer, since only the client can tell whether the work was done; counted, never run twice.
+      const client = async () => {
+        while (!stop) {
+          const key = crypto.randomUUID();
+          for (let attempt = 0; ; attempt++) {
+            const r = await json(`${cluster.url}/v1/invoices`, { method: 'POST', body, headers: { 'idempotency-key': key } }).catch(() => ({
+              status: 0,
+              body: null,
+            }));
+            if (r.status === 201) {
+              sent++;
+              break;
+            }
+            if (r.status === 409 && /interrupted/.test(r.body?.error?.message ?? '')) {
+              interrupted++;
+              break;
+            }
+            if ((r.status === 0 || r.status === 502) && attempt < 20) continue;
+            unexpected.push(`HTTP ${r.status} ${JSON.stringify(r.body)}`);
+            break;
+          }
+        }
+      };
+      const load = Promise.all(Array.from({ length: 4 }, client));
+      try {
+        await waitFor(() => sent >= 10, { what: 'invoices sent before the kill' });
+        await cluster.kill(0);
+        const atKill = sent;
+        await waitFor(() => sent >= atKill + 10, { what: 'invoices sent by the surviving instance' });
+      } finally {
+        stop = true;
+        await load;
+      }
+      expect(unexpected).toEqual([]);
+      // Cut-off requests: at most one per client (those in flight on the killed instance).
+      expect(interrupted).toBeLessThanOrEqual(4);
+
+      const survivor = cluster.instances[1]!.url;
+      // Invoice numbers: consecutive from INV-0001, as many as there are sent invoices (a cut-off one committed or not).
+      const invoices = (await json(`${survivor}/v1/invoices?limit=100`)).body.data as Array<{ number: string | null }>;
+      const numbers = invoices.map((i) => Number(i.number!.slice(4))).sort((a, b) => a - b);
+      expect(numbers).toEqual(Array.from({ length: numbers.length }, (_, i) => i + 1));
+      expect(numbers.length).toBeGreaterThanOrEqual(sent);
+      expect(numbers.length).toBeLessThanOrEqual(sent + interrupted);
+      // Every event of the account reaches the receiver, those whose delivery the killed instance held included.
+      const all = (await json(`${survivor}/v1/events?limit=100`)).body.data as Array<{ id: string; createdAt: string }>;
+      // (Events of the tests before are older than the endpoint: never for it.)
+      const events = all.filter((e) => e.createdAt >= endpoint.body.createdAt);
+      expect(events.length).toBeGreaterThan(0);
+      await waitFor(() => events.every((e) => rx.ids().has(e.id)), { what: 'every event delivered' });
+      console.log(`[cluster:sigkill] invoices sent=${sent} interrupted=${interrupted} numbered=${numbers.length} events=${events.length} delivered=${rx.ids().size}`);
+    } finally {
+      await rx.stop();
+    }
   });
 });
