@@ -232,7 +232,9 @@ describe.runIf(backends.includes('postgres'))('two instances behind nginx (npm r
       const events = all.filter((e) => e.createdAt >= endpoint.body.createdAt);
       expect(events.length).toBeGreaterThan(0);
       await waitFor(() => events.every((e) => rx.ids().has(e.id)), { what: 'every event delivered' });
-      console.log(`[cluster:sigkill] invoices sent=${sent} interrupted=${interrupted} numbered=${numbers.length} events=${events.length} delivered=${rx.ids().size}`);
+      console.log(
+        `[cluster:sigkill] invoices sent=${sent} interrupted=${interrupted} numbered=${numbers.length} events=${events.length} delivered=${rx.ids().size}`,
+      );
     } finally {
       await rx.stop();
     }
