@@ -67,7 +67,13 @@ const freePort = () =>
     });
   });
 
-const nginxBinary = () => (existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx');
+/** Debian's nginx, or one on PATH; a clear error when there is none (it is not an npm package). */
+function nginxBinary(): string {
+  if (existsSync('/usr/sbin/nginx')) return '/usr/sbin/nginx';
+  const onPath = (process.env.PATH ?? '').split(':').find((d) => d && existsSync(join(d, 'nginx')));
+  if (onPath) return join(onPath, 'nginx');
+  throw new Error('npm run cluster needs nginx: apt-get install nginx (Debian, Ubuntu)');
+}
 
 /**
  * deploy/nginx.conf for this machine: the upstream's servers are the instances on loopback (each with the parameters
@@ -134,6 +140,7 @@ const answers = (url: string) => fetch(url, { signal: AbortSignal.timeout(2_000)
 export async function startCluster(o: ClusterOptions): Promise<Cluster> {
   const n = o.instances ?? 2;
   if (!Number.isInteger(n) || n < 1 || n > 16) throw new Error('instances: 1 to 16');
+  const nginxPath = nginxBinary();
   await ensureDatabase(o.databaseUrl);
   const ports = await Promise.all(Array.from({ length: n }, freePort));
   const port = o.port || (await freePort());
@@ -205,9 +212,11 @@ export async function startCluster(o: ClusterOptions): Promise<Cluster> {
     const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi'].map((t) => `  ${t}_temp_path ${dir};`).join('\n');
     writeFileSync(
       join(dir, 'nginx.conf'),
-      `pid ${dir}/nginx.pid;\nerror_log stderr warn;\nworker_processes 1;\nevents {}\nhttp {\n  access_log off;\n${temp}\n  include ${dir}/default.conf;\n}\n`,
+      // worker_shutdown_timeout: a reload's old worker waits at most this long for its open WebSockets (a dashboard
+      // left open) before closing them, so a drain never waits on a connection that would stay open for hours.
+      `pid ${dir}/nginx.pid;\nerror_log stderr warn;\nworker_processes 1;\nworker_shutdown_timeout 5s;\nevents {}\nhttp {\n  access_log off;\n${temp}\n  include ${dir}/default.conf;\n}\n`,
     );
-    nginx = spawn(nginxBinary(), ['-p', dir, '-c', join(dir, 'nginx.conf'), '-g', 'daemon off;'], { stdio: ['ignore', 'ignore', 'pipe'] });
+    nginx = spawn(nginxPath, ['-p', dir, '-c', join(dir, 'nginx.conf'), '-g', 'daemon off;'], { stdio: ['ignore', 'ignore', 'pipe'] });
     let nginxErr = '';
     nginx.stderr!.on('data', (d: Buffer) => {
       nginxErr += d;

@@ -189,18 +189,23 @@ export class WebhooksService {
       if (!p.disabled) data.failingSince = null;
     }
     const updated = await this.prisma.$transaction(async (tx) => {
-      const row = await tx.webhookEndpoint.update({ where: { id: ep.id }, data });
       // Disabling cancels what is queued, so re-enabling later does not resume a stale backlog
-      // (the contract in docs/webhooks.md: re-enable, then redeliver what you missed).
+      // (the contract in docs/webhooks.md: re-enable, then redeliver what you missed). The deliveries first, then the
+      // endpoint: the order a worker recording an attempt locks them in (src/webhooks/cancel.ts), or the two deadlock.
       if (p.disabled === true && !ep.disabled) await cancelPending(tx, ep.id, new Date(this.now()));
-      return row;
+      return tx.webhookEndpoint.update({ where: { id: ep.id }, data });
     });
     return endpointView(updated, this.now());
   }
 
   async remove(auth: KeyAuth, id: string) {
     const ep = await this.own(auth, id);
-    await this.prisma.webhookEndpoint.delete({ where: { id: ep.id } });
+    // Its deliveries go with it (as the foreign key's cascade would take them), first: the lock order of a worker
+    // recording an attempt (delivery, then endpoint), so the two cannot deadlock (src/webhooks/cancel.ts).
+    await this.prisma.$transaction(async (tx) => {
+      await tx.webhookDelivery.deleteMany({ where: { endpointId: ep.id } });
+      await tx.webhookEndpoint.delete({ where: { id: ep.id } });
+    });
     return { id: ep.id, object: 'webhook_endpoint' as const, deleted: true };
   }
 

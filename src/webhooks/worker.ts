@@ -302,7 +302,8 @@ export class DeliveryWorker {
     else if (failingFor >= this.s.disableAfterMs) reason = `every attempt failed for ${Math.round(failingFor / 3_600_000)} hours`;
     if (!reason) return;
     const ep = await tx.webhookEndpoint.update({ where: { id: endpointId }, data: { disabled: true, disabledReason: reason, updatedAt: now } });
-    await cancelPending(tx, endpointId, now);
+    // This transaction holds its delivery and the endpoint row: deliveries another worker is recording are skipped.
+    await cancelPending(tx, endpointId, now, { skipLocked: true });
     await recordEvent(tx, {
       accountId: ep.accountId,
       livemode: ep.livemode,

@@ -92,6 +92,8 @@ describe('deploy/nginx.conf', () => {
     expect(servers).toEqual(['app1', 'app2']);
     expect(conf).toMatch(/proxy_set_header Upgrade \$http_upgrade;/);
     expect(conf).toMatch(/proxy_set_header X-Forwarded-For \$remote_addr;/);
+    // The API's own 502 (a provider failed) is an answer: never retried elsewhere nor counted against the instance.
+    expect(conf).toMatch(/^\s*proxy_next_upstream error timeout;$/m);
   });
 
   it('is a configuration nginx accepts (nginx -t; the instances at loopback, as compose names resolve only inside its network)', () => {
