@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { erc20Abi, type Hex } from 'viem';
 import { startTestServer, type TestServer } from '../helpers/server.js';
+import { sendBuilt } from '../helpers/send-built.js';
 import { withDevnet } from '../fixtures/devnet.js';
 import { DAI, USDC, eventTypes, freshAddress, settled, waitForSession } from './helpers.js';
 
@@ -53,18 +54,7 @@ describe('checkout routed payment through the mock provider on anvil', () => {
     const built = await s.post('/v1/orders', { quoteId: best.quoteId });
     expect(built.status).toBe(200);
     const tx = built.body.tx;
-    const wallet = devnet.walletClient(payer);
-    if (tx.approval) {
-      const a = await wallet.writeContract({
-        address: tx.approval.token,
-        abi: erc20Abi,
-        functionName: 'approve',
-        args: [tx.approval.spender, BigInt(tx.approval.amount)],
-      });
-      await devnet.publicClient.waitForTransactionReceipt({ hash: a });
-    }
-    const hash = await wallet.sendTransaction({ to: tx.to, data: tx.data as Hex, value: BigInt(tx.value) });
-    await devnet.publicClient.waitForTransactionReceipt({ hash });
+    const { hash } = await sendBuilt(devnet, payer, tx);
     const reported = await s.post(`/v1/orders/${best.quoteId}/submitted`, { txHash: hash });
     expect(reported.status).toBe(200);
 

@@ -8,9 +8,9 @@ import { waitFor } from '../helpers/wait.js';
 import { withDevnet } from '../fixtures/devnet.js';
 import { WebhookReceiver } from '../fixtures/webhook-receiver.js';
 import { SmtpFixture } from '../fixtures/smtp-server.js';
-import { erc20Abi, type Hex } from 'viem';
 import pg from 'pg';
 import { invoiceBody } from '../invoices/helpers.js';
+import { sendBuilt } from '../helpers/send-built.js';
 
 /**
  * `npm run cluster` (scripts/cluster.ts) as the tests use it: two real instances on one Postgres behind nginx with the
@@ -160,18 +160,7 @@ describe.runIf(backends.includes('postgres'))('two instances behind nginx (npm r
         });
         const quoteId = (await json(`${cluster.url}/v1/quote?${qs}`)).body.best.quoteId as string;
         const { tx } = (await json(`${cluster.url}/v1/orders`, { method: 'POST', body: JSON.stringify({ quoteId }) })).body;
-        const wallet = devnet.walletClient(payer);
-        if (tx.approval) {
-          const a = await wallet.writeContract({
-            address: tx.approval.token,
-            abi: erc20Abi,
-            functionName: 'approve',
-            args: [tx.approval.spender, BigInt(tx.approval.amount)],
-          });
-          await devnet.publicClient.waitForTransactionReceipt({ hash: a });
-        }
-        const hash = await wallet.sendTransaction({ to: tx.to, data: tx.data as Hex, value: BigInt(tx.value) });
-        await devnet.publicClient.waitForTransactionReceipt({ hash });
+        const { hash } = await sendBuilt(devnet, payer, tx);
         expect((await json(`${cluster.url}/v1/orders/${quoteId}/submitted`, { method: 'POST', body: JSON.stringify({ txHash: hash }) })).status).toBe(200);
         quoteIds.push(quoteId);
       }

@@ -6,6 +6,7 @@ import { DefiLlamaServer } from '../fixtures/defillama-server.js';
 import { ADMIN_ENV, SETUP_WRITE, adminHeaders } from '../helpers/admin.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { waitFor } from '../helpers/wait.js';
+import { sendBuilt } from '../helpers/send-built.js';
 
 const NATIVE = '0x0000000000000000000000000000000000000000';
 
@@ -62,18 +63,8 @@ describe('fee ledger reconciliation on the devnet (mock provider)', () => {
     const b = await s.post('/v1/orders', { quoteId: quote.quoteId });
     expect(b.status, b.text).toBe(200);
     const tx = b.body.tx;
-    const wallet = devnet.walletClient(user);
-    if (tx.approval) {
-      const a = await wallet.writeContract({
-        address: tx.approval.token,
-        abi: erc20Abi,
-        functionName: 'approve',
-        args: [tx.approval.spender, BigInt(tx.approval.amount)],
-      });
-      await devnet.publicClient.waitForTransactionReceipt({ hash: a });
-    }
-    const hash = await wallet.sendTransaction({ to: tx.to, data: tx.data, value: BigInt(tx.value) });
-    expect((await devnet.publicClient.waitForTransactionReceipt({ hash })).status).toBe('success');
+    const { hash, status } = await sendBuilt(devnet, user, tx);
+    expect(status).toBe('success');
     expect((await s.post(`/v1/orders/${quote.quoteId}/submitted`, { txHash: hash })).status).toBe(200);
     const order = readOrder(tx.data)!;
     return { quote, token: srcToken === 'ETH' ? NATIVE : devnet.tokens.USDC.address.toLowerCase(), fees: order.fees };
