@@ -12,6 +12,7 @@ import {
   PageHeader,
   Table,
   When,
+  PageChain,
 } from '../../../dashboard/src/components/ui';
 import { mutate, toFailure } from '../../../dashboard/src/gql';
 import { useAction } from '../action';
@@ -154,13 +155,9 @@ function SearchForm({ query }: { query: string }) {
 }
 
 function AccountList({ query }: { query: string }) {
-  const [after, setAfter] = useState<string[]>([]);
   return (
     <>
-      <AccountPage query={query} after={undefined} onMore={(c) => setAfter([c])} last={after.length === 0} />
-      {after.map((c, i) => (
-        <AccountPage key={c} query={query} after={c} onMore={(n) => setAfter([...after.slice(0, i + 1), n])} last={i === after.length - 1} />
-      ))}
+      <PageChain page={(p) => <AccountPage query={query} {...p} />} />
     </>
   );
 }

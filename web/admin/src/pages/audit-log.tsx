@@ -1,6 +1,6 @@
 import { useQuery } from '@urql/preact';
 import { useState } from 'preact/hooks';
-import { ErrorNotice, Field, Loading, MoreButton, Mono, PageHeader, Table, When } from '../../../dashboard/src/components/ui';
+import { ErrorNotice, Field, Loading, MoreButton, Mono, PageHeader, Table, When, PageChain } from '../../../dashboard/src/components/ui';
 import { toFailure } from '../../../dashboard/src/gql';
 import { type Change, diff } from '../diff';
 import { Link, navigate, useLocation } from '../router';
@@ -99,13 +99,9 @@ function FilterForm({ filter }: { filter: Partial<Record<FilterKey, string>> }) 
 
 /** The first page and every page asked for with "Load more" (each page a query of its own, after the last cursor). */
 function Entries({ filter }: { filter: Partial<Record<FilterKey, string>> }) {
-  const [after, setAfter] = useState<string[]>([]);
   return (
     <>
-      <EntryPage filter={filter} after={undefined} onMore={(c) => setAfter([c])} last={after.length === 0} />
-      {after.map((c, i) => (
-        <EntryPage key={c} filter={filter} after={c} onMore={(n) => setAfter([...after.slice(0, i + 1), n])} last={i === after.length - 1} />
-      ))}
+      <PageChain page={(p) => <EntryPage filter={filter} {...p} />} />
     </>
   );
 }

@@ -13,6 +13,7 @@ import {
   PageHeader,
   Table,
   When,
+  PageChain,
 } from '../../../dashboard/src/components/ui';
 import { mutate, toFailure } from '../../../dashboard/src/gql';
 import { useAction } from '../action';
@@ -121,7 +122,6 @@ export function IncidentsPage() {
   const { search } = useLocation();
   const filter = filterOf(search);
   const key = listHref(filter);
-  const [after, setAfter] = useState<string[]>([]);
   return (
     <>
       <PageHeader title="Incidents and maintenance">
@@ -147,12 +147,7 @@ export function IncidentsPage() {
           </Link>
         ))}
       </nav>
-      <div key={key}>
-        <IncidentPage filter={filter} after={undefined} onMore={(c) => setAfter([c])} last={after.length === 0} />
-        {after.map((c, i) => (
-          <IncidentPage key={c} filter={filter} after={c} onMore={(n) => setAfter([...after.slice(0, i + 1), n])} last={i === after.length - 1} />
-        ))}
-      </div>
+      <PageChain key={key} page={(p) => <IncidentPage filter={filter} {...p} />} />
     </>
   );
 }

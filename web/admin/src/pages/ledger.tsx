@@ -1,7 +1,7 @@
 import { useClient, useQuery } from '@urql/preact';
 import { useMemo, useState } from 'preact/hooks';
 import { type Series, TimeChart } from '../../../dashboard/src/components/chart';
-import { ErrorNotice, Field, Loading, MoreButton, Mono, Notice, PageHeader, Table, When } from '../../../dashboard/src/components/ui';
+import { ErrorNotice, Field, Loading, MoreButton, Mono, Notice, PageHeader, Table, When, PageChain } from '../../../dashboard/src/components/ui';
 import { ApiFailure, mutate, toFailure } from '../../../dashboard/src/gql';
 import { useAction } from '../action';
 import { navigate, useLocation } from '../router';
@@ -311,15 +311,11 @@ function chartOf(nodes: Total[], view: View, group: 'day' | 'month'): { days: st
 }
 
 function Entries({ view }: { view: View }) {
-  const [after, setAfter] = useState<string[]>([]);
   const filter = { ...view.filter, mode: view.mode, ...rangeOf(view) };
   return (
     <section aria-labelledby="entries-title">
       <h2 id="entries-title">Entries, newest first</h2>
-      <EntryPage filter={filter} after={undefined} onMore={(c) => setAfter([c])} last={after.length === 0} />
-      {after.map((c, i) => (
-        <EntryPage key={c} filter={filter} after={c} onMore={(n) => setAfter([...after.slice(0, i + 1), n])} last={i === after.length - 1} />
-      ))}
+      <PageChain page={(p) => <EntryPage filter={filter} {...p} />} />
     </section>
   );
 }

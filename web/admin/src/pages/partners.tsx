@@ -12,6 +12,7 @@ import {
   PageHeader,
   Table,
   When,
+  PageChain,
 } from '../../../dashboard/src/components/ui';
 import { mutate, toFailure } from '../../../dashboard/src/gql';
 import { useAction } from '../action';
@@ -108,7 +109,6 @@ const fee = (p: Pick<Partner, 'kind' | 'feeBps' | 'maxFeeBps'>) => (p.kind === '
 const status = (active: boolean) => (active ? <span class="badge ok">Active</span> : <span class="badge bad">Inactive</span>);
 
 export function PartnersPage() {
-  const [after, setAfter] = useState<string[]>([]);
   return (
     <>
       <PageHeader title="Partners">
@@ -116,10 +116,7 @@ export function PartnersPage() {
           New partner
         </Link>
       </PageHeader>
-      <PartnerPage after={undefined} onMore={(c) => setAfter([c])} last={after.length === 0} />
-      {after.map((c, i) => (
-        <PartnerPage key={c} after={c} onMore={(n) => setAfter([...after.slice(0, i + 1), n])} last={i === after.length - 1} />
-      ))}
+      <PageChain page={(p) => <PartnerPage {...p} />} />
     </>
   );
 }

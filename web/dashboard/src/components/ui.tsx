@@ -1,4 +1,4 @@
-import type { ComponentChildren, JSX } from 'preact';
+import { type ComponentChildren, Fragment, type JSX } from 'preact';
 import { useId, useState } from 'preact/hooks';
 import { useBoot } from '../boot';
 import type { ApiFailure } from '../gql';
@@ -231,5 +231,29 @@ export function Mono({ value, short = false }: { value: string; short?: boolean 
         </>
       )}
     </code>
+  );
+}
+
+/** What `PageChain` hands each page of a list: its cursor (none for the first), "Load more", and whether it is last. */
+export interface ChainedPage {
+  after: string | undefined;
+  onMore: (cursor: string) => void;
+  last: boolean;
+}
+
+/**
+ * A list read a page at a time: the first page, then one more for each "Load more", each page a query of its own
+ * after the cursor the page before ended at. `page` renders one (its `MoreButton` shows only on the last). Key the
+ * chain by the list's filter so a new filter starts again from the first page.
+ */
+export function PageChain({ page }: { page: (p: ChainedPage) => ComponentChildren }) {
+  const [after, setAfter] = useState<string[]>([]);
+  return (
+    <>
+      {page({ after: undefined, onMore: (c) => setAfter([c]), last: after.length === 0 })}
+      {after.map((c, i) => (
+        <Fragment key={c}>{page({ after: c, onMore: (n) => setAfter([...after.slice(0, i + 1), n]), last: i === after.length - 1 })}</Fragment>
+      ))}
+    </>
   );
 }
