@@ -4,8 +4,8 @@ import type { Logger } from '../log.js';
 import type { Provider, ProviderFailure, ProviderQuote, QuoteRequest } from '../providers/types.js';
 
 /** Asks one provider with its own deadline (see withProviderTimeout): a slow provider never costs more than the timeout. */
-export const quoteWithTimeout = (provider: Provider, req: QuoteRequest, timeoutMs: number): Promise<ProviderQuote> =>
-  withProviderTimeout(provider.id, timeoutMs, (signal) => provider.quote(req, signal));
+export const quoteWithTimeout = (provider: Provider, req: QuoteRequest, timeoutMs: number, cancel?: AbortSignal): Promise<ProviderQuote> =>
+  withProviderTimeout(provider.id, timeoutMs, (signal) => provider.quote(req, signal), cancel);
 
 const FAILURE_CODES = new Set<ProviderFailure['code']>([
   'PROVIDER_ERROR',

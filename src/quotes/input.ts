@@ -10,6 +10,9 @@ import { type CallsBody, callsBodySchema, MAX_CALLS } from './calls/input.js';
 export const CHANNELS = ['web', 'widget', 'api', 'bot'] as const;
 export type Channel = (typeof CHANNELS)[number];
 
+/** `waitMs` at most: longer than any provider may take (PROVIDER_TIMEOUT_MS is at most 60 s). */
+export const MAX_WAIT_MS = 60_000;
+
 export const INTEGRATOR_PATTERN = /^[a-z0-9-]{1,32}$/;
 
 const intFrom = (field: z.ZodNumber) => z.preprocess((v) => (typeof v === 'string' && /^-?[0-9]+$/.test(v.trim()) ? Number(v) : v), field);
@@ -64,6 +67,12 @@ const quoteParamsShape = {
   gasOnArrivalUsd: numFrom(z.number({ error: 'must be a number' }).min(0.5).max(20))
     .optional()
     .meta({ description: 'USD value of the gas on arrival (0.5-20, default 2).' }),
+  waitMs: intFrom(z.number({ error: 'must be an integer' }).int('must be an integer').min(0).max(MAX_WAIT_MS))
+    .optional()
+    .meta({
+      description:
+        'Answer early (0-60000 ms): every provider is waited for until `waitMs`; from then on the answer goes out once half of the providers asked have quoted, one fewer every `waitMs / 2`, down to one quote. Providers not waited for are canceled and named in `pending`. Not with streamed quotes.',
+    }),
 };
 
 /** The rules across fields: exactly one of `amount` (exact input) and `dstAmount` (exact output), matching `tradeType`. */

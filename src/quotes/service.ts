@@ -7,7 +7,7 @@ import type { KeyAuth } from '../accounts/service.js';
 import { ApiError, isApiError } from '../errors.js';
 import { encodeFunctionData, erc20Abi, type Hex } from 'viem';
 import type { ProviderRegistry } from '../providers/registry.js';
-import { EVM_NATIVE, type Provider, type ProviderFailure, type ProviderQuote, type QuoteRequest, type StoredQuote, type TokenRef } from '../providers/types.js';
+import { EVM_NATIVE, type Provider, type ProviderFailure, type ProviderId, type ProviderQuote, type QuoteRequest, type StoredQuote, type TokenRef } from '../providers/types.js';
 import type { PartnersService } from '../partners/service.js';
 import type { AssetsApi, TokenInfo } from './assets-api.js';
 import { assertAddressFor } from './addresses.js';
@@ -21,7 +21,8 @@ import { loadQuote, type QuoteRecord, type QuoteStore } from './store.js';
 import type { CallsBody } from './calls/input.js';
 import { checkAgainstExecutor, checkAgainstOutput, checkSelectors, expandAction, normaliseCalls } from './calls/checks.js';
 import type { CallsSimulator, SimulationReport } from './calls/simulate.js';
-import { withProviderTimeout } from '../providers/deadline.js';
+import { CallCanceled, withProviderTimeout } from '../providers/deadline.js';
+import { enoughAnswered, nextCheckMs } from './wait.js';
 import { newQuoteSetId, newQuoteTag, quoteIdOf } from './quote-id.js';
 import { activeTracer, inSpan } from '../trace.js';
 
@@ -49,10 +50,45 @@ export interface QuoteResponse {
   best: QuoteView;
   quotes: QuoteView[];
   errors: ProviderFailure[];
+  /** With `waitMs`: the providers not waited for (their calls were canceled). Absent when every provider answered. */
+  pending?: ProviderId[];
 }
 
+/** One message of a streamed quote: complete on its own. */
+export interface QuoteStreamMessage {
+  /** The first of `quotes`; null until a provider has quoted. */
+  best: QuoteView | null;
+  /** Every quote so far, best first, each stored and buildable. */
+  quotes: QuoteView[];
+  /** Every provider failure so far. */
+  errors: ProviderFailure[];
+  /** Providers still being asked. */
+  pending: ProviderId[];
+  /** The last message: every provider has answered (`quotes` empty then means no provider could quote). */
+  complete: boolean;
+}
+
+/** What one request asks: whom, with which request, and the failures found before asking. */
+interface QuotePlan {
+  req: QuoteRequest;
+  tradeType: QuoteRequest['tradeType'];
+  gasApplies: boolean;
+  channel: Channel;
+  caller: QuoteCaller;
+  simulate: boolean;
+  asked: Provider[];
+  /** The request each asked provider gets (destination calls carry each executor's gas limit). */
+  requests: QuoteRequest[];
+  /** Destination calls as each asked provider's quote carries them (executor, simulation); empty without calls. */
+  callsOf: NonNullable<ProviderQuote['calls']>[];
+  errors: ProviderFailure[];
+}
+
+type Answer = { kind: 'quote'; quote: StoredQuote } | { kind: 'failure'; failure: ProviderFailure } | { kind: 'canceled' };
+type Collected = { stored: StoredQuote[]; errors: ProviderFailure[]; pending: ProviderId[] };
+
 /** How one provider request is executed; GraphQL passes a per-request DataLoader so identical requests go out once. */
-type ProviderQuoteFn = (provider: Provider, req: QuoteRequest) => Promise<ProviderQuote>;
+type ProviderQuoteFn = (provider: Provider, req: QuoteRequest, cancel?: AbortSignal) => Promise<ProviderQuote>;
 export type ProviderQuoteLoader = DataLoader<{ provider: Provider; req: QuoteRequest }, ProviderQuote, string>;
 
 const DEFAULT_GAS_ON_ARRIVAL_USD = 2;
@@ -92,9 +128,9 @@ export class QuoteService {
     );
   }
 
-  callProvider(provider: Provider, req: QuoteRequest): Promise<ProviderQuote> {
+  callProvider(provider: Provider, req: QuoteRequest, cancel?: AbortSignal): Promise<ProviderQuote> {
     const tracing = activeTracer() !== undefined;
-    if (!this.callObservers.length && !tracing) return quoteWithTimeout(provider, req, this.d.config.PROVIDER_TIMEOUT_MS);
+    if (!this.callObservers.length && !tracing) return quoteWithTimeout(provider, req, this.d.config.PROVIDER_TIMEOUT_MS, cancel);
     // A span per call when tracing is on (the provider's HTTP requests nest in it), with the call's outcome.
     return inSpan(
       `provider quote ${provider.id}`,
@@ -105,13 +141,15 @@ export class QuoteService {
           span?.setAttribute('provider.outcome', call.outcome);
           if (this.callObservers.length) this.observed(call);
         };
-        return quoteWithTimeout(provider, req, this.d.config.PROVIDER_TIMEOUT_MS).then(
+        return quoteWithTimeout(provider, req, this.d.config.PROVIDER_TIMEOUT_MS, cancel).then(
           (q) => {
             ended({ provider: provider.id, outcome: 'ok', ms: performance.now() - started });
             return q;
           },
           (err: unknown) => {
-            ended({ provider: provider.id, ...failedCallOutcome(err), ms: performance.now() - started });
+            // A canceled call says nothing about the provider's health.
+            if (err instanceof CallCanceled) span?.setAttribute('provider.outcome', 'canceled');
+            else ended({ provider: provider.id, ...failedCallOutcome(err), ms: performance.now() - started });
             throw err;
           },
         );
@@ -139,10 +177,83 @@ export class QuoteService {
   /**
    * Ranked quotes for parsed parameters (`quoteParamsSchema`, `quoteRequestSchema` split by `splitQuoteRequest`), and
    * checkout payer quotes (exact output: `dstAmount`). With `destination` (calls or an action): destination-call
-   * quotes, which need `dstAmount`.
+   * quotes, which need `dstAmount`. With `waitMs`: answers once enough providers have quoted (src/quotes/wait.ts);
+   * the providers not waited for are canceled and named in `pending`.
    */
   async quote(p: QuoteParams, caller: QuoteCaller, opts: { loader?: ProviderQuoteLoader; destination?: CallsBody } = {}): Promise<QuoteResponse> {
-    const destination = opts.destination;
+    const plan = await this.plan(p, caller, opts.destination);
+    const call: ProviderQuoteFn = opts.loader ? (provider, r) => opts.loader!.load({ provider, req: r }) : (provider, r, cancel) => this.callProvider(provider, r, cancel);
+    const { stored, errors, pending } =
+      p.waitMs === undefined ? await this.collectAll(plan, call) : await this.collectUntilEnough(plan, call, p.waitMs);
+    if (!stored.length) throw noRoute(errors);
+    // One record for the whole response; each quote's id is the set id, its rank and its own random tag.
+    const ranked = this.rank(plan, stored);
+    const setId = newQuoteSetId();
+    const now = this.d.clock.now(); // a set shares its creation time
+    for (const [i, s] of ranked.entries()) {
+      s.quoteId = quoteIdOf(setId, i, newQuoteTag());
+      s.createdAt = now;
+    }
+    await this.storeSet(setId, ranked);
+    const quotes = ranked.map(toQuoteView);
+    return { best: quotes[0], quotes, errors: sortFailures(errors), ...(pending.length ? { pending } : {}) };
+  }
+
+  /**
+   * Streamed quotes: the same request as `quote`, answered by a message each time a provider answers. Every message
+   * is complete on its own (every quote so far, ranked, each stored and buildable before the message goes out; the
+   * failures so far; the providers still asked) and the last one is marked `complete`. The request is checked before
+   * the stream starts, so a bad request fails as the one-shot does; a client that leaves cancels the calls still out.
+   */
+  async quoteStream(p: QuoteParams, caller: QuoteCaller, opts: { destination?: CallsBody } = {}): Promise<AsyncGenerator<QuoteStreamMessage>> {
+    if (p.waitMs !== undefined)
+      throw new ApiError('INVALID_PARAMS', 'waitMs: a streamed quote sends every answer as it comes; waitMs applies to the one-shot quote', { field: 'waitMs' });
+    const plan = await this.plan(p, caller, opts.destination);
+    return this.stream(plan);
+  }
+
+  private async *stream(plan: QuotePlan): AsyncGenerator<QuoteStreamMessage> {
+    const cancel = new AbortController();
+    const arrivals: { i: number; answer: Answer }[] = [];
+    let wake: (() => void) | undefined;
+    for (const i of plan.asked.keys()) {
+      void this.answerOf(plan, i, (provider, r, c) => this.callProvider(provider, r, c), cancel.signal).then((answer) => {
+        arrivals.push({ i, answer });
+        wake?.();
+      });
+    }
+    const waiting = new Set(plan.asked.keys());
+    const stored: StoredQuote[] = [];
+    const errors = [...plan.errors];
+    try {
+      while (waiting.size) {
+        if (!arrivals.length) await new Promise<void>((r) => (wake = r));
+        wake = undefined;
+        const { i, answer } = arrivals.shift()!;
+        waiting.delete(i);
+        if (answer.kind === 'quote') {
+          // Each quote is a set of its own: its id stays the same in every later message, however it ranks.
+          const setId = newQuoteSetId();
+          answer.quote.quoteId = quoteIdOf(setId, 0, newQuoteTag());
+          await this.storeSet(setId, [answer.quote]);
+          stored.push(answer.quote);
+        } else if (answer.kind === 'failure') errors.push(answer.failure);
+        const quotes = this.rank(plan, stored).map(toQuoteView);
+        yield {
+          best: quotes[0] ?? null,
+          quotes,
+          errors: sortFailures(errors),
+          pending: [...waiting].map((w) => plan.asked[w].id).sort(),
+          complete: waiting.size === 0,
+        };
+      }
+    } finally {
+      cancel.abort(); // the client left early: the calls still out are stopped (and not counted against their provider)
+    }
+  }
+
+  /** Checks a request and decides whom to ask with what; throws what the request as a whole fails with. */
+  private async plan(p: QuoteParams, caller: QuoteCaller, destination: CallsBody | undefined): Promise<QuotePlan> {
     // Static checks on raw calls come before anything else (no chain, token or provider is looked at).
     if (destination?.calls) checkSelectors(normaliseCalls(destination.calls));
     if (destination) {
@@ -216,74 +327,116 @@ export class QuoteService {
         `No loaded provider supports ${srcChain.slug}:${src.symbol} → ${dstChain.slug}:${dst.symbol}${calls ? ' with destination calls' : tradeType === 'EXACT_OUTPUT' ? ' as exact output' : ''}`,
       );
 
-    const call: ProviderQuoteFn = opts.loader ? (provider, r) => opts.loader!.load({ provider, req: r }) : (provider, r) => this.callProvider(provider, r);
-    const errors: ProviderFailure[] = [];
-    let asked = eligible;
-    let requests = eligible.map(() => req);
-    const executorOfAsked: string[] = [];
-    const simulations = new Map<string, SimulationReport>();
+    const plan: QuotePlan = { req, tradeType, gasApplies, channel, caller, simulate: !!p.simulate, asked: eligible, requests: eligible.map(() => req), callsOf: [], errors: [] };
     if (calls) {
       // Each provider's executor runs the calls: simulate them from it (mandatory) before asking for a quote,
       // whose destination gas limit comes from the simulation.
       const executors = await Promise.allSettled(eligible.map((pr) => this.executorOf(pr, dstChain.id)));
-      asked = [];
-      requests = [];
+      plan.asked = [];
+      plan.requests = [];
       const ready: { provider: Provider; executor: string }[] = [];
       executors.forEach((e, i) => {
-        if (e.status === 'rejected') errors.push(toFailure(eligible[i], e.reason, this.d.log));
+        if (e.status === 'rejected') plan.errors.push(toFailure(eligible[i], e.reason, this.d.log));
         else ready.push({ provider: eligible[i], executor: e.value });
       });
+      const simulations = new Map<string, SimulationReport>();
       for (const executor of new Set(ready.map((r) => r.executor))) {
         checkAgainstExecutor(calls, executor);
         simulations.set(executor, await this.simulateCalls({ chainId: dstChain.id, executor, token: req.dst.address, dstAmount: amount, recipient, calls }));
       }
       for (const r of ready) {
-        asked.push(r.provider);
-        requests.push({ ...req, callsGasLimit: callsGasLimit(simulations.get(r.executor)!.gasUsed) });
-        executorOfAsked.push(r.executor);
+        const sim = simulations.get(r.executor)!;
+        plan.asked.push(r.provider);
+        plan.requests.push({ ...req, callsGasLimit: callsGasLimit(sim.gasUsed) });
+        plan.callsOf.push({ items: calls, executor: r.executor, executed: false, simulation: { ok: sim.ok, gasUsed: sim.gasUsed.toString(), leftover: sim.leftover.toString() } });
       }
+      if (!plan.asked.length) throw noRoute(plan.errors);
     }
-    const settled = await Promise.allSettled(asked.map((pr, i) => call(pr, requests[i])));
-    const now = this.d.clock.now();
-    const stored: StoredQuote[] = [];
-    settled.forEach((s, i) => {
-      const provider = asked[i];
-      if (s.status === 'fulfilled' && calls) {
-        const executor = executorOfAsked[i];
-        const sim = simulations.get(executor)!;
-        s.value = {
-          ...s.value,
-          calls: { items: calls, executor, executed: false, simulation: { ok: sim.ok, gasUsed: sim.gasUsed.toString(), leftover: sim.leftover.toString() } },
-        };
+    return plan;
+  }
+
+  /** One provider's answer to a plan: a quote to store (its id not yet given), a failure, or nothing when canceled. */
+  private async answerOf(plan: QuotePlan, i: number, call: ProviderQuoteFn, cancel?: AbortSignal): Promise<Answer> {
+    const provider = plan.asked[i];
+    try {
+      let quote = await call(provider, plan.requests[i], cancel);
+      const calls = plan.callsOf[i];
+      if (calls) quote = { ...quote, calls };
+      const bad = sanityProblem(quote, plan.req, this.d.clock.now());
+      if (bad) {
+        this.d.log.warn({ provider: provider.id, problem: bad }, 'provider quote rejected by sanity check');
+        return { kind: 'failure', failure: { provider: provider.id, code: 'PROVIDER_ERROR', message: `${provider.id} answered with an unusable quote (${bad})` } };
       }
-      if (s.status === 'rejected') errors.push(toFailure(provider, s.reason, this.d.log));
-      else {
-        const bad = sanityProblem(s.value, req, now);
-        if (bad) {
-          this.d.log.warn({ provider: provider.id, problem: bad }, 'provider quote rejected by sanity check');
-          errors.push({ provider: provider.id, code: 'PROVIDER_ERROR', message: `${provider.id} answered with an unusable quote (${bad})` });
-        } else {
-          stored.push({
-            quoteId: '', // set by rank below
-            provider: provider.id,
-            request: req, // shared by the set; a per-provider callsGasLimit is not needed after the quote
-            quote: s.value,
-            createdAt: now,
-            channel,
-            accountId: caller.auth?.accountId,
-            mode: caller.auth?.mode,
-          });
+      const stored: StoredQuote = {
+        quoteId: '', // set when stored
+        provider: provider.id,
+        request: plan.req, // shared by the set; a per-provider callsGasLimit is not needed after the quote
+        quote,
+        createdAt: this.d.clock.now(),
+        channel: plan.channel,
+        accountId: plan.caller.auth?.accountId,
+        mode: plan.caller.auth?.mode,
+      };
+      if (!plan.simulate) return { kind: 'quote', quote: stored };
+      const kept = [stored];
+      const failed: ProviderFailure[] = [];
+      await this.simulateBuilt(kept, failed);
+      return failed.length ? { kind: 'failure', failure: failed[0] } : { kind: 'quote', quote: kept[0] };
+    } catch (err) {
+      if (err instanceof CallCanceled) return { kind: 'canceled' };
+      return { kind: 'failure', failure: toFailure(provider, err, this.d.log) };
+    }
+  }
+
+  /** Every provider's answer. */
+  private async collectAll(plan: QuotePlan, call: ProviderQuoteFn): Promise<Collected> {
+    const answers = await Promise.all(plan.asked.map((_, i) => this.answerOf(plan, i, call)));
+    const out: Collected = { stored: [], errors: [...plan.errors], pending: [] };
+    for (const a of answers) {
+      if (a.kind === 'quote') out.stored.push(a.quote);
+      else if (a.kind === 'failure') out.errors.push(a.failure);
+    }
+    return out;
+  }
+
+  /** Answers as soon as the adaptive wait (src/quotes/wait.ts) says enough providers have quoted; the rest are canceled. */
+  private collectUntilEnough(plan: QuotePlan, call: ProviderQuoteFn, waitMs: number): Promise<Collected> {
+    const started = performance.now();
+    const cancel = new AbortController();
+    const out: Collected = { stored: [], errors: [...plan.errors], pending: [] };
+    const settled = new Set<number>();
+    return new Promise<Collected>((resolve) => {
+      let done = false;
+      let timer: NodeJS.Timeout | undefined;
+      const check = () => {
+        if (done) return;
+        clearTimeout(timer);
+        const state = { elapsedMs: performance.now() - started, waitMs, asked: plan.asked.length, quoted: out.stored.length, settled: settled.size };
+        if (enoughAnswered(state)) {
+          done = true;
+          cancel.abort();
+          out.pending = plan.asked.filter((_, i) => !settled.has(i)).map((pr) => pr.id);
+          return resolve(out);
         }
+        const next = nextCheckMs(state);
+        if (Number.isFinite(next)) timer = setTimeout(check, Math.max(0, next - state.elapsedMs));
+      };
+      for (const i of plan.asked.keys()) {
+        void this.answerOf(plan, i, call, cancel.signal).then((a) => {
+          if (done) return;
+          settled.add(i);
+          if (a.kind === 'quote') out.stored.push(a.quote);
+          else if (a.kind === 'failure') out.errors.push(a.failure);
+          check();
+        });
       }
+      check();
     });
-    if (p.simulate) await this.simulateBuilt(stored, errors);
-    errors.sort((a, b) => a.provider.localeCompare(b.provider));
-    if (!stored.length) {
-      throw new ApiError('NO_ROUTE', `No provider could quote this route: ${errors.map((e) => `${e.provider} ${e.code} (${e.message})`).join('; ')}`, {
-        errors,
-      });
-    }
-    const ranked = rankQuotes(
+  }
+
+  /** Best first (src/quotes/ranking.ts). */
+  private rank(plan: QuotePlan, stored: StoredQuote[]): StoredQuote[] {
+    return rankQuotes(
       stored.map((s) => ({
         s,
         provider: s.provider,
@@ -292,14 +445,8 @@ export class QuoteService {
         estimatedSeconds: s.quote.estimatedSeconds,
         deliversGasOnArrival: !!s.quote.gasOnArrival,
       })),
-      { tradeType, gasOnArrivalRequested: gasApplies },
+      { tradeType: plan.tradeType, gasOnArrivalRequested: plan.gasApplies },
     ).map((r) => r.s);
-    // One record for the whole response; each quote's id is the set id, its rank and its own random tag.
-    const setId = newQuoteSetId();
-    for (const [i, s] of ranked.entries()) s.quoteId = quoteIdOf(setId, i, newQuoteTag());
-    await this.storeSet(setId, ranked);
-    const quotes = ranked.map(toQuoteView);
-    return { best: quotes[0], quotes, errors };
   }
 
   close() {
@@ -400,6 +547,13 @@ export class QuoteService {
     if (usdAtto > max) throw new ApiError('AMOUNT_TOO_LARGE', `${field}: worth more than the maximum of ${this.d.config.QUOTE_MAX_USD} USD`, { field });
   }
 }
+
+const sortFailures = (errors: ProviderFailure[]) => errors.sort((a, b) => a.provider.localeCompare(b.provider));
+
+const noRoute = (errors: ProviderFailure[]) =>
+  new ApiError('NO_ROUTE', `No provider could quote this route: ${sortFailures(errors).map((e) => `${e.provider} ${e.code} (${e.message})`).join('; ')}`, {
+    errors,
+  });
 
 const tokenRef = (t: TokenInfo, vm: 'evm' | 'svm'): TokenRef => ({
   chainId: t.chainId,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PROVIDER_IDS, type ProviderFailure } from '../providers/types.js';
 import { sameShape } from '../openapi/same-shape.js';
-import type { QuoteResponse, QuoteView } from './service.js';
+import type { QuoteResponse, QuoteStreamMessage, QuoteView } from './service.js';
 
 /** Response schemas of GET /v1/quote (and the quote parts of checkout's payer quote), checked against the service's types. */
 
@@ -63,8 +63,24 @@ export const quoteResponseSchema = z.object({
   best: quoteViewSchema,
   quotes: z.array(quoteViewSchema).meta({ description: 'Every quote, best first.' }),
   errors: z.array(providerFailureSchema),
+  pending: z
+    .array(z.enum(PROVIDER_IDS))
+    .optional()
+    .meta({ description: 'With `waitMs`: the providers not waited for (their calls were canceled). Absent when every provider answered.' }),
 });
+
+/** One message of a streamed quote (`GET /v1/quote` with `Accept: text/event-stream`, GraphQL `quoteStream`). */
+export const quoteStreamMessageSchema = z
+  .object({
+    best: quoteViewSchema.nullable().meta({ description: 'The first of `quotes`; null until a provider has quoted.' }),
+    quotes: z.array(quoteViewSchema).meta({ description: 'Every quote so far, best first; each is stored and can be built.' }),
+    errors: z.array(providerFailureSchema).meta({ description: 'Every provider failure so far.' }),
+    pending: z.array(z.enum(PROVIDER_IDS)).meta({ description: 'Providers still being asked.' }),
+    complete: z.boolean().meta({ description: 'The last message: every provider has answered. `quotes` empty then: no provider could quote.' }),
+  })
+  .meta({ id: 'QuoteStreamMessage' });
 
 sameShape<z.output<typeof quoteViewSchema>, QuoteView>(true);
 sameShape<z.output<typeof quoteResponseSchema>, QuoteResponse>(true);
 sameShape<z.output<typeof providerFailureSchema>, ProviderFailure>(true);
+sameShape<z.output<typeof quoteStreamMessageSchema>, QuoteStreamMessage>(true);

@@ -117,7 +117,7 @@ describe('POST /v1/quote with destination calls (anvil as Arbitrum, Relay fixtur
   it('without calls or action the POST is the GET in JSON', async () => {
     const params = { srcChain: '8453', srcToken: BASE_USDC, amount: '25000000', dstChain: '42161', dstToken: USDC, sender: SENDER, recipient: RECIPIENT };
     const [post, get] = [await s.post('/v1/quote', params), await s.get(`/v1/quote?${new URLSearchParams(params).toString()}`)];
-    expect(post.status).toBe(200);
+    expect(post.status, JSON.stringify(post.body)).toBe(200);
     const strip = (b: any) => b.quotes.map(({ quoteId: _q, expiresAt: _e, ...rest }: any) => rest);
     expect(strip(post.body)).toEqual(strip(get.body));
     expect(post.body.quotes.map((q: any) => q.provider).sort()).toEqual(['debridge', 'relay']);
