@@ -66,6 +66,8 @@ export const FIELD_RULES: Record<string, FieldRule> = {
   'Query.quote': { cost: () => QUOTE_COST, weight: () => QUOTE_WEIGHT },
   // A quote plus the destination-call simulation (a few RPC calls on the destination chain).
   'Query.quoteWithCalls': { cost: () => QUOTE_COST + CALLS_SIMULATION_COST, weight: () => QUOTE_WEIGHT },
+  // The same fan-out, answered in several messages.
+  'Subscription.quoteStream': { cost: () => QUOTE_COST, weight: () => QUOTE_WEIGHT },
   'Query.checkoutSessionQuote': { cost: () => CHECKOUT_QUOTE_COST, weight: () => QUOTE_WEIGHT },
   'Query.balances': { cost: (a) => BALANCES_COST_PER_CHAIN * balancesWeight(chainsArg(a), a.address), weight: (a) => balancesWeight(chainsArg(a), a.address) },
   // Reads every row of its range (up to 5 MiB of CSV), weighed as its REST route.

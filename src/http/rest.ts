@@ -153,6 +153,10 @@ const isStream = (body: unknown): body is AsyncIterable<string> => typeof body =
  */
 async function streamReply(res: ServerResponse, status: number, headers: Record<string, string>, body: AsyncIterable<string>, headOnly: boolean) {
   const it = body[Symbol.asyncIterator]();
+  // The client went away: stop the source at once (a streamed quote cancels its provider calls), not at the next write.
+  res.once('close', () => {
+    if (!res.writableEnded) void it.return?.();
+  });
   const first = await it.next();
   res.writeHead(status, headers);
   if (headOnly) {

@@ -123,6 +123,7 @@ function operationOf(route: Route, docsUrl: string): ZodOpenApiOperationObject {
         ? {
             content: {
               [r.mediaType ?? 'application/json']: { schema: r.schema, ...(r.examples && Object.keys(r.examples).length ? { examples: r.examples } : {}) },
+              ...Object.fromEntries(Object.entries(r.alternatives ?? {}).map(([type, schema]) => [type, { schema }])),
             },
           }
         : {}),

@@ -46,6 +46,8 @@ export interface SuccessResponse {
   headers?: string[];
   /** Realistic example bodies, by name. */
   examples?: Record<string, { summary?: string; value: unknown }>;
+  /** Other media types the same status can answer with, chosen by the request's `Accept` (e.g. `text/event-stream`). */
+  alternatives?: Record<string, z.ZodType>;
 }
 
 interface RequestExample {

@@ -11,7 +11,7 @@ export const CHANNELS = ['web', 'widget', 'api', 'bot'] as const;
 export type Channel = (typeof CHANNELS)[number];
 
 /** `waitMs` at most: longer than any provider may take (PROVIDER_TIMEOUT_MS is at most 60 s). */
-export const MAX_WAIT_MS = 60_000;
+const MAX_WAIT_MS = 60_000;
 
 export const INTEGRATOR_PATTERN = /^[a-z0-9-]{1,32}$/;
 

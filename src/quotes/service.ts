@@ -7,7 +7,16 @@ import type { KeyAuth } from '../accounts/service.js';
 import { ApiError, isApiError } from '../errors.js';
 import { encodeFunctionData, erc20Abi, type Hex } from 'viem';
 import type { ProviderRegistry } from '../providers/registry.js';
-import { EVM_NATIVE, type Provider, type ProviderFailure, type ProviderId, type ProviderQuote, type QuoteRequest, type StoredQuote, type TokenRef } from '../providers/types.js';
+import {
+  EVM_NATIVE,
+  type Provider,
+  type ProviderFailure,
+  type ProviderId,
+  type ProviderQuote,
+  type QuoteRequest,
+  type StoredQuote,
+  type TokenRef,
+} from '../providers/types.js';
 import type { PartnersService } from '../partners/service.js';
 import type { AssetsApi, TokenInfo } from './assets-api.js';
 import { assertAddressFor } from './addresses.js';
@@ -182,9 +191,10 @@ export class QuoteService {
    */
   async quote(p: QuoteParams, caller: QuoteCaller, opts: { loader?: ProviderQuoteLoader; destination?: CallsBody } = {}): Promise<QuoteResponse> {
     const plan = await this.plan(p, caller, opts.destination);
-    const call: ProviderQuoteFn = opts.loader ? (provider, r) => opts.loader!.load({ provider, req: r }) : (provider, r, cancel) => this.callProvider(provider, r, cancel);
-    const { stored, errors, pending } =
-      p.waitMs === undefined ? await this.collectAll(plan, call) : await this.collectUntilEnough(plan, call, p.waitMs);
+    const call: ProviderQuoteFn = opts.loader
+      ? (provider, r) => opts.loader!.load({ provider, req: r })
+      : (provider, r, cancel) => this.callProvider(provider, r, cancel);
+    const { stored, errors, pending } = p.waitMs === undefined ? await this.collectAll(plan, call) : await this.collectUntilEnough(plan, call, p.waitMs);
     if (!stored.length) throw noRoute(errors);
     // One record for the whole response; each quote's id is the set id, its rank and its own random tag.
     const ranked = this.rank(plan, stored);
@@ -207,21 +217,48 @@ export class QuoteService {
    */
   async quoteStream(p: QuoteParams, caller: QuoteCaller, opts: { destination?: CallsBody } = {}): Promise<AsyncGenerator<QuoteStreamMessage>> {
     if (p.waitMs !== undefined)
-      throw new ApiError('INVALID_PARAMS', 'waitMs: a streamed quote sends every answer as it comes; waitMs applies to the one-shot quote', { field: 'waitMs' });
-    const plan = await this.plan(p, caller, opts.destination);
-    return this.stream(plan);
+      throw new ApiError('INVALID_PARAMS', 'waitMs: a streamed quote sends every answer as it comes; waitMs applies to the one-shot quote', {
+        field: 'waitMs',
+      });
+    return this.stream(await this.plan(p, caller, opts.destination));
   }
 
-  private async *stream(plan: QuotePlan): AsyncGenerator<QuoteStreamMessage> {
+  /**
+   * The messages of a plan. Leaving (`return()`, which graphql-ws and the REST transport call when the client goes)
+   * cancels the provider calls still out at once: an async generator waiting on a provider would only see its
+   * `return()` after that provider answered.
+   */
+  private stream(plan: QuotePlan): AsyncGenerator<QuoteStreamMessage> {
     const cancel = new AbortController();
+    const messages = this.messages(plan, cancel.signal);
+    const leave = () => cancel.abort();
+    return Object.assign(Object.create(messages) as AsyncGenerator<QuoteStreamMessage>, {
+      next: (...a: [] | [unknown]) => messages.next(...a),
+      return: (v?: unknown) => {
+        leave();
+        return messages.return(v as never);
+      },
+      throw: (e?: unknown) => {
+        leave();
+        return messages.throw(e);
+      },
+      [Symbol.asyncIterator]() {
+        return this;
+      },
+    });
+  }
+
+  private async *messages(plan: QuotePlan, cancel: AbortSignal): AsyncGenerator<QuoteStreamMessage> {
     const arrivals: { i: number; answer: Answer }[] = [];
     let wake: (() => void) | undefined;
     for (const i of plan.asked.keys()) {
-      void this.answerOf(plan, i, (provider, r, c) => this.callProvider(provider, r, c), cancel.signal).then((answer) => {
+      void this.answerOf(plan, i, (provider, r, c) => this.callProvider(provider, r, c), cancel).then((answer) => {
         arrivals.push({ i, answer });
         wake?.();
       });
     }
+    const left = () => wake?.();
+    cancel.addEventListener('abort', left, { once: true });
     const waiting = new Set(plan.asked.keys());
     const stored: StoredQuote[] = [];
     const errors = [...plan.errors];
@@ -229,6 +266,7 @@ export class QuoteService {
       while (waiting.size) {
         if (!arrivals.length) await new Promise<void>((r) => (wake = r));
         wake = undefined;
+        if (cancel.aborted) return;
         const { i, answer } = arrivals.shift()!;
         waiting.delete(i);
         if (answer.kind === 'quote') {
@@ -242,13 +280,13 @@ export class QuoteService {
         yield {
           best: quotes[0] ?? null,
           quotes,
-          errors: sortFailures(errors),
+          errors: sortFailures([...errors]),
           pending: [...waiting].map((w) => plan.asked[w].id).sort(),
           complete: waiting.size === 0,
         };
       }
     } finally {
-      cancel.abort(); // the client left early: the calls still out are stopped (and not counted against their provider)
+      cancel.removeEventListener('abort', left);
     }
   }
 
@@ -327,7 +365,18 @@ export class QuoteService {
         `No loaded provider supports ${srcChain.slug}:${src.symbol} → ${dstChain.slug}:${dst.symbol}${calls ? ' with destination calls' : tradeType === 'EXACT_OUTPUT' ? ' as exact output' : ''}`,
       );
 
-    const plan: QuotePlan = { req, tradeType, gasApplies, channel, caller, simulate: !!p.simulate, asked: eligible, requests: eligible.map(() => req), callsOf: [], errors: [] };
+    const plan: QuotePlan = {
+      req,
+      tradeType,
+      gasApplies,
+      channel,
+      caller,
+      simulate: !!p.simulate,
+      asked: eligible,
+      requests: eligible.map(() => req),
+      callsOf: [],
+      errors: [],
+    };
     if (calls) {
       // Each provider's executor runs the calls: simulate them from it (mandatory) before asking for a quote,
       // whose destination gas limit comes from the simulation.
@@ -348,7 +397,12 @@ export class QuoteService {
         const sim = simulations.get(r.executor)!;
         plan.asked.push(r.provider);
         plan.requests.push({ ...req, callsGasLimit: callsGasLimit(sim.gasUsed) });
-        plan.callsOf.push({ items: calls, executor: r.executor, executed: false, simulation: { ok: sim.ok, gasUsed: sim.gasUsed.toString(), leftover: sim.leftover.toString() } });
+        plan.callsOf.push({
+          items: calls,
+          executor: r.executor,
+          executed: false,
+          simulation: { ok: sim.ok, gasUsed: sim.gasUsed.toString(), leftover: sim.leftover.toString() },
+        });
       }
       if (!plan.asked.length) throw noRoute(plan.errors);
     }
@@ -365,7 +419,10 @@ export class QuoteService {
       const bad = sanityProblem(quote, plan.req, this.d.clock.now());
       if (bad) {
         this.d.log.warn({ provider: provider.id, problem: bad }, 'provider quote rejected by sanity check');
-        return { kind: 'failure', failure: { provider: provider.id, code: 'PROVIDER_ERROR', message: `${provider.id} answered with an unusable quote (${bad})` } };
+        return {
+          kind: 'failure',
+          failure: { provider: provider.id, code: 'PROVIDER_ERROR', message: `${provider.id} answered with an unusable quote (${bad})` },
+        };
       }
       const stored: StoredQuote = {
         quoteId: '', // set when stored
@@ -551,9 +608,15 @@ export class QuoteService {
 const sortFailures = (errors: ProviderFailure[]) => errors.sort((a, b) => a.provider.localeCompare(b.provider));
 
 const noRoute = (errors: ProviderFailure[]) =>
-  new ApiError('NO_ROUTE', `No provider could quote this route: ${sortFailures(errors).map((e) => `${e.provider} ${e.code} (${e.message})`).join('; ')}`, {
-    errors,
-  });
+  new ApiError(
+    'NO_ROUTE',
+    `No provider could quote this route: ${sortFailures(errors)
+      .map((e) => `${e.provider} ${e.code} (${e.message})`)
+      .join('; ')}`,
+    {
+      errors,
+    },
+  );
 
 const tokenRef = (t: TokenInfo, vm: 'evm' | 'svm'): TokenRef => ({
   chainId: t.chainId,

@@ -70,7 +70,7 @@ export const quoteResponseSchema = z.object({
 });
 
 /** One message of a streamed quote (`GET /v1/quote` with `Accept: text/event-stream`, GraphQL `quoteStream`). */
-export const quoteStreamMessageSchema = z
+const quoteStreamMessageSchema = z
   .object({
     best: quoteViewSchema.nullable().meta({ description: 'The first of `quotes`; null until a provider has quoted.' }),
     quotes: z.array(quoteViewSchema).meta({ description: 'Every quote so far, best first; each is stored and can be built.' }),

@@ -1,10 +1,17 @@
-import type { Route } from './router.js';
+import { type RestContext, reply, type Route } from './router.js';
+import type { QuoteParams } from '../quotes/input.js';
+import type { CallsBody } from '../quotes/calls/input.js';
+import { EVENT_STREAM, eventStream, prefersEventStream, SSE_HEADERS } from '../http/sse.js';
+import { headerValue, jsonText } from '../http/respond.js';
+import { restError } from '../http/errors.js';
 import { parseInput, queryObject } from '../validation.js';
 import { QUOTE_WEIGHT } from '../ratelimit/weights.js';
 import { json } from '../openapi/route-doc.js';
 import { EX } from '../openapi/examples.js';
 import { quoteParamsSchema, quoteRequestSchema, splitQuoteRequest } from '../quotes/input.js';
 import { quoteResponseSchema } from '../quotes/views.js';
+import { z } from 'zod';
+import type { SuccessResponse } from '../openapi/route-doc.js';
 import { encodeFunctionData, erc20Abi, parseAbi } from 'viem';
 import { MAX_CALLS } from '../quotes/calls/input.js';
 
@@ -30,6 +37,32 @@ const QUOTE = {
   expiresAt: 1795356251,
 };
 
+/**
+ * One-shot JSON, or with `Accept: text/event-stream` a `quotes` event each time a provider answers (the service's
+ * QuoteStreamMessage). A bad request fails before the stream starts, with the usual status and envelope.
+ */
+async function answerQuote(ctx: RestContext, params: QuoteParams, destination?: CallsBody) {
+  const { services, auth } = ctx;
+  if (!prefersEventStream(headerValue(ctx.headers.accept))) return services.quotes.quote(params, { auth }, { destination });
+  const messages = await services.quotes.quoteStream(params, { auth }, { destination });
+  const body = eventStream(messages, {
+    event: 'quotes',
+    toJson: jsonText,
+    toEnvelope: (err) => jsonText(restError(err, { config: ctx.config, log: ctx.log, requestId: ctx.requestId }).body),
+  });
+  return reply(200, body, SSE_HEADERS);
+}
+
+/** The stream, documented beside the JSON answer (an event stream is text; each event's data is a QuoteStreamMessage). */
+const STREAM_DOC = {
+  [EVENT_STREAM]: z.string().meta({
+    description:
+      'With `Accept: text/event-stream`: server-sent events. A `quotes` event each time a provider answers, its `data` a QuoteStreamMessage as JSON (`best`, `quotes`: every quote so far, best first, each stored and buildable; `errors`; `pending`: providers still asked; `complete`); the last one has `complete: true`, and the stream ends. A failure after the stream started ends it with an `error` event whose data is the error envelope.',
+  }),
+};
+
+const withStream = (r: SuccessResponse): SuccessResponse => ({ ...r, alternatives: STREAM_DOC });
+
 /** GET /v1/quote and POST /v1/quote (the same as JSON, plus destination calls): public, or with a key. */
 export const quoteRoutes: Route[] = [
   {
@@ -38,7 +71,7 @@ export const quoteRoutes: Route[] = [
     access: 'optionalKey',
     scope: { resource: 'quotes', level: 'read' },
     rateLimit: { weight: QUOTE_WEIGHT },
-    handler: ({ services, query, auth }) => services.quotes.quote(parseInput(quoteParamsSchema, queryObject(query)), { auth }),
+    handler: (ctx) => answerQuote(ctx, parseInput(quoteParamsSchema, queryObject(ctx.query))),
     doc: {
       operationId: 'getQuote',
       tag: 'Quotes',
@@ -47,23 +80,25 @@ export const quoteRoutes: Route[] = [
         'Every enabled provider that supports the route is asked in parallel; the answers are ranked (time-adjusted output). Providers that failed are listed in `errors`; only when all fail is the answer 404 `NO_ROUTE`. Build the chosen quote with POST /v1/orders before its `expiresAt`.',
       query: quoteParamsSchema,
       responses: {
-        200: json('Ranked quotes, best first.', quoteResponseSchema, {
-          twoProviders: {
-            best: QUOTE,
-            quotes: [
-              QUOTE,
-              {
-                ...QUOTE,
-                quoteId: 'q_4Yq2mT8kLp0ZsVb7NcR1Dw1Xy8zW6vU4tS2r',
-                provider: 'lifi',
-                dstAmount: '24950010',
-                dstAmountMin: '24825259',
-                estimatedSeconds: 30,
-              },
-            ],
-            errors: [{ provider: 'debridge', code: 'PROVIDER_TIMEOUT', message: 'debridge did not answer within 8000 ms' }],
-          },
-        }),
+        200: withStream(
+          json('Ranked quotes, best first.', quoteResponseSchema, {
+            twoProviders: {
+              best: QUOTE,
+              quotes: [
+                QUOTE,
+                {
+                  ...QUOTE,
+                  quoteId: 'q_4Yq2mT8kLp0ZsVb7NcR1Dw1Xy8zW6vU4tS2r',
+                  provider: 'lifi',
+                  dstAmount: '24950010',
+                  dstAmountMin: '24825259',
+                  estimatedSeconds: 30,
+                },
+              ],
+              errors: [{ provider: 'debridge', code: 'PROVIDER_TIMEOUT', message: 'debridge did not answer within 8000 ms' }],
+            },
+          }),
+        ),
       },
       errors: [
         'UNSUPPORTED_CHAIN',
@@ -109,9 +144,9 @@ export const quoteRoutes: Route[] = [
     access: 'optionalKey',
     scope: { resource: 'quotes', level: 'read' },
     rateLimit: { weight: QUOTE_WEIGHT },
-    handler: ({ services, body, auth }) => {
-      const { params, destination } = splitQuoteRequest(parseInput(quoteRequestSchema, body ?? {}));
-      return services.quotes.quote(params, { auth }, { destination });
+    handler: (ctx) => {
+      const { params, destination } = splitQuoteRequest(parseInput(quoteRequestSchema, ctx.body ?? {}));
+      return answerQuote(ctx, params, destination);
     },
     doc: {
       operationId: 'postQuote',
@@ -124,23 +159,25 @@ export const quoteRoutes: Route[] = [
       ].join('\n'),
       body: { schema: quoteRequestSchema },
       responses: {
-        200: json('Ranked quotes, best first.', quoteResponseSchema, {
-          deposit: (() => {
-            const q = {
-              ...QUOTE,
-              srcAmount: '25065046',
-              dstAmount: '25000000',
-              dstAmountMin: '25000000',
-              calls: {
-                items: DEPOSIT_CALLS,
-                executor: '0xeeeeee9ec4769a09a76a83c7bc42b185872860ee',
-                executed: false,
-                simulation: { ok: true, gasUsed: '61234', leftover: '0' },
-              },
-            };
-            return { best: q, quotes: [q], errors: [] };
-          })(),
-        }),
+        200: withStream(
+          json('Ranked quotes, best first.', quoteResponseSchema, {
+            deposit: (() => {
+              const q = {
+                ...QUOTE,
+                srcAmount: '25065046',
+                dstAmount: '25000000',
+                dstAmountMin: '25000000',
+                calls: {
+                  items: DEPOSIT_CALLS,
+                  executor: '0xeeeeee9ec4769a09a76a83c7bc42b185872860ee',
+                  executed: false,
+                  simulation: { ok: true, gasUsed: '61234', leftover: '0' },
+                },
+              };
+              return { best: q, quotes: [q], errors: [] };
+            })(),
+          }),
+        ),
       },
       errors: [
         'UNSUPPORTED_CHAIN',

@@ -1,6 +1,6 @@
 import { builder, describedValues } from '../builder.js';
 import { baseUnitAmount, baseUnitAmountOrZero } from '../../validation.js';
-import type { QuoteResponse, QuoteView } from '../../quotes/service.js';
+import type { QuoteResponse, QuoteStreamMessage, QuoteView } from '../../quotes/service.js';
 import { type CHANNELS, quoteParamsSchema, quoteRequestSchema, splitQuoteRequest } from '../../quotes/input.js';
 import { ApiError } from '../../errors.js';
 import { parseGraphQLInput } from '../input.js';
@@ -76,6 +76,23 @@ const QuoteResponseRef = builder.objectRef<QuoteResponse>('QuoteResponse').imple
     best: t.field({ type: Quote, description: 'The best quote (the first of `quotes`).', resolve: (r) => r.best }),
     quotes: t.field({ type: [Quote], description: 'Every quote, best first (at most one per provider).', resolve: (r) => r.quotes }),
     errors: t.field({ type: [ProviderError], description: 'Providers that could not quote (at most one entry each).', resolve: (r) => r.errors }),
+    pending: t.stringList({
+      description: 'With `waitMs`: the providers not waited for (their calls were canceled). Empty when every provider answered.',
+      resolve: (r) => r.pending ?? [],
+    }),
+  }),
+});
+
+const QuoteStreamMessageRef = builder.objectRef<QuoteStreamMessage>('QuoteStreamMessage').implement({
+  description: 'One message of `quoteStream`: complete on its own. Every quote in it is stored and can be built at once.',
+  fields: (t) => ({
+    best: t.field({ type: Quote, nullable: true, description: 'The first of `quotes`; null until a provider has quoted.', resolve: (m) => m.best }),
+    quotes: t.field({ type: [Quote], description: 'Every quote so far, best first. A quote keeps its `quoteId` in later messages.', resolve: (m) => m.quotes }),
+    errors: t.field({ type: [ProviderError], description: 'Every provider failure so far.', resolve: (m) => m.errors }),
+    pending: t.exposeStringList('pending', { description: 'Providers still being asked.' }),
+    complete: t.exposeBoolean('complete', {
+      description: 'The last message: every provider has answered. `quotes` empty then: no provider could quote (the one-shot `quote` is NoRouteError).',
+    }),
   }),
 });
 
@@ -101,6 +118,10 @@ const QuoteInput = builder.inputType('QuoteInput', {
     simulate: t.boolean({
       description: "Simulate each EVM quote's built transaction from `sender`; quotes that would revert move to `errors` (`SIMULATION_FAILED`).",
     }),
+    waitMs: t.int({
+      description:
+        'One-shot quotes only (0-60000): answer early. Every provider is waited for until `waitMs`; from then on the answer goes out once half of the providers asked have quoted, one fewer every `waitMs / 2`, down to one quote. Providers not waited for are canceled and named in `pending`.',
+    }),
   }),
 });
 
@@ -117,6 +138,18 @@ builder.queryField('quote', (t) =>
       const params = parseGraphQLInput(quoteParamsSchema, input);
       return quotes.quote(params, { auth: await ctx.auth() }, { loader: ctx.loader('provider-quotes', () => quotes.createLoader()) });
     },
+  }),
+);
+
+builder.subscriptionField('quoteStream', (t) =>
+  t.field({
+    type: QuoteStreamMessageRef,
+    description:
+      '`quote`, streamed: a message each time a provider answers, with every quote so far (best first, each stored and buildable), the failures so far and the providers still asked; the last message has `complete: true`, then the subscription completes. A bad request fails before the first message, as `quote` would. Over graphql-ws or server-sent events. Leaving early cancels the provider calls still out.',
+    authScopes: { optionalRead: 'quotes' },
+    args: { input: t.arg({ type: QuoteInput, required: true, description: 'The parameters, as for `quote` (without `waitMs`).' }) },
+    subscribe: async (_r, { input }, ctx) => ctx.services.quotes.quoteStream(parseGraphQLInput(quoteParamsSchema, input), { auth: await ctx.auth() }),
+    resolve: (m) => m,
   }),
 );
 

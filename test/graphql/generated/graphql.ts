@@ -656,6 +656,8 @@ export type QuoteInput = {
   srcToken: string;
   /** Default: from whichever of `amount` / `dstAmount` is sent. */
   tradeType?: TradeType | null | undefined;
+  /** One-shot quotes only (0-60000): answer early. Every provider is waited for until `waitMs`; from then on the answer goes out once half of the providers asked have quoted, one fewer every `waitMs / 2`, down to one quote. Providers not waited for are canceled and named in `pending`. */
+  waitMs?: number | null | undefined;
 };
 
 /** A quote request whose output is handed to destination calls: raw `calls` or a named `action`. */
