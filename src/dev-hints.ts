@@ -160,6 +160,10 @@ function devnetHints(
   );
   hint('Quote (offline, mock provider):', `curl -s '${c.base}/v1/quote?${new URLSearchParams(quote).toString()}'`);
   hint(
+    'The same, streamed: a `quotes` event each time a provider answers, the last one `complete` (server-sent events;\nGraphQL: the quoteStream subscription). waitMs=<ms> on the one-shot answers early once enough providers have quoted:',
+    `curl -sN -H 'accept: text/event-stream' '${c.base}/v1/quote?${new URLSearchParams(quote).toString()}'`,
+  );
+  hint(
     'The same over GraphQL (one input object; expected failures come back typed, with their code):',
     `${s.postPublic} ${c.base}/graphql -d ${gql(
       'query($in: QuoteInput!) { quote(input: $in) { __typename ... on QuoteResponse { best { quoteId provider dstAmount expiresAt } } ... on Error { code message } } }',

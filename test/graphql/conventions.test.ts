@@ -56,6 +56,8 @@ const LIST_ALLOWED: Record<string, string> = {
   'Query.prices': 'one entry per requested id (at most 100): a batch lookup, bounded by its input',
   'QuoteResponse.quotes': 'one quote per provider that answered: bounded by the providers loaded',
   'QuoteResponse.errors': 'one entry per provider that failed: bounded by the providers loaded',
+  'QuoteStreamMessage.quotes': 'one quote per provider that answered so far: bounded by the providers loaded',
+  'QuoteStreamMessage.errors': 'one entry per provider that failed so far: bounded by the providers loaded',
   'CheckoutPayerQuoteResponse.quotes': 'one quote per provider that answered: bounded by the providers loaded',
   'CheckoutPayerQuoteResponse.errors': 'one entry per provider that failed: bounded by the providers loaded',
   'NoRouteError.providerErrors': 'one entry per provider asked: bounded by the providers loaded',
