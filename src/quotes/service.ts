@@ -230,7 +230,7 @@ export class QuoteService {
    */
   private stream(plan: QuotePlan): AsyncGenerator<QuoteStreamMessage> {
     const cancel = new AbortController();
-    const messages = this.messages(plan, cancel.signal);
+    const messages = this.messages(plan, cancel);
     const leave = () => cancel.abort();
     return Object.assign(Object.create(messages) as AsyncGenerator<QuoteStreamMessage>, {
       next: (...a: [] | [unknown]) => messages.next(...a),
@@ -248,7 +248,8 @@ export class QuoteService {
     });
   }
 
-  private async *messages(plan: QuotePlan, cancel: AbortSignal): AsyncGenerator<QuoteStreamMessage> {
+  private async *messages(plan: QuotePlan, controller: AbortController): AsyncGenerator<QuoteStreamMessage> {
+    const cancel = controller.signal;
     const arrivals: { i: number; answer: Answer }[] = [];
     let wake: (() => void) | undefined;
     for (const i of plan.asked.keys()) {
@@ -287,6 +288,7 @@ export class QuoteService {
       }
     } finally {
       cancel.removeEventListener('abort', left);
+      controller.abort(); // however the stream ended (a store failure too), no provider call is left running for nobody
     }
   }
 
