@@ -1,4 +1,5 @@
 import { builder } from '../builder.js';
+import { readOnce } from '../status-stream.js';
 import type { Resource as ScopeResource } from '../../accounts/state.js';
 import { idempotencyKeyField, idempotent } from '../idempotency.js';
 import type { RecordedEvent } from '../../events/outbox.js';
@@ -206,7 +207,8 @@ builder.subscriptionField('events', (t) =>
         for await (const notice of source) {
           if (!matchesPattern(patterns, notice.type)) continue;
           // The notice carries the id only; the event is read as the key sees it (gone by retention: skipped).
-          const evt = await ctx.services.events.get((await ctx.refresh()) ?? (await keyOf(ctx)), notice.id).catch((err: unknown) => {
+          const auth = (await ctx.refresh()) ?? (await keyOf(ctx));
+          const evt = await readOnce(notice, auth, () => ctx.services.events.get(auth, notice.id)).catch((err: unknown) => {
             if (isApiError(err) && err.code === 'NOT_FOUND') return null;
             throw err;
           });

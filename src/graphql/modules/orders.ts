@@ -1,4 +1,5 @@
 import { builder, describedValues } from '../builder.js';
+import { readOnce } from '../status-stream.js';
 import { idShape } from '../../validation.js';
 import { buildSchema, listOrdersSchema, ORDER_QUOTE_ID, reportSchema, statusSchema, submitSchema } from '../../orders/input.js';
 import { parseGraphQLInput } from '../input.js';
@@ -300,8 +301,9 @@ builder.subscriptionField('order', (t) =>
             last = fingerprint(current);
             if (isFinalOrder(current.status)) return;
           }
-          if ((await updates.next()).done) return;
-          current = await ctx.services.orders.get(a.quoteId);
+          const next = await updates.next();
+          if (next.done) return;
+          current = await readOnce(next.value, null, () => ctx.services.orders.get(a.quoteId));
         }
       } finally {
         await updates.return?.();
