@@ -166,7 +166,7 @@ export class SubscriptionsService {
         createdAt: new Date(this.realNow()),
       });
     }
-    await notifyInTx(tx, subscriptionTopic(s.id), { id: s.id, status: s.status });
+    await notifyInTx(tx, subscriptionTopic(s.id), { id: s.id });
   }
 
   // ---- merchant (key) -------------------------------------------------------------------------------------

@@ -232,7 +232,7 @@ export class CheckoutService implements CheckoutSessions {
         createdAt: at,
       });
     }
-    if (r.next !== s.status || r.event) await notifyInTx(tx, checkoutSessionTopic(s.id), { id: s.id, status: r.next });
+    if (r.next !== s.status || r.event) await notifyInTx(tx, checkoutSessionTopic(s.id), { id: s.id });
     if (r.next !== s.status) for (const l of this.statusListeners) await l(tx, s, updated);
     return updated;
   }

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import type { Db } from './client.js';
@@ -7,11 +6,20 @@ import type { Db } from './client.js';
  * Publish/subscribe on named topics over Postgres LISTEN/NOTIFY, so an event published by one
  * instance reaches subscriptions served by every instance. Works the same on PGlite (one process).
  *
- * NOTIFY payloads are capped at 8000 bytes: larger messages are stored in `pubsub_messages`
- * and only their id travels; listeners load the row.
+ * Every instance LISTENs on one channel (PUBSUB_CHANNEL) on one connection, whatever its number of
+ * subscribers: a message names its topic, and the instance hands it to that topic's handlers in
+ * memory. So subscribing costs no round trip to Postgres, and a transaction that changes many rows
+ * sends their messages in a few NOTIFYs (notifyMany / encodeBatch), not one per row.
+ *
+ * Payloads are ids (a subscriber reads the resource as it is now). NOTIFY payloads are capped at
+ * 8000 bytes: a larger message is stored in `pubsub_messages` and only its id travels; listeners load
+ * the row.
  */
 const MAX_INLINE = 7000;
 const RECONNECT_MS = [100, 250, 500, 1000, 2000, 5000];
+
+/** The one channel of every instance's LISTEN. */
+export const PUBSUB_CHANNEL = 'pubsub';
 
 type Handler = (payload: unknown) => void;
 
@@ -22,15 +30,34 @@ type Handler = (payload: unknown) => void;
  */
 export type TopicIterator<T> = AsyncIterableIterator<T> & { ready: Promise<void> };
 
-/** Postgres identifiers are at most 63 bytes; long topics are hashed into a stable channel name. */
-export function channelFor(topic: string): string {
-  const name = `ps:${topic}`;
-  return Buffer.byteLength(name) <= 63 ? name : `ps:${createHash('sha256').update(topic).digest('hex').slice(0, 40)}`;
+export interface IterateOptions {
+  signal?: AbortSignal;
+  /**
+   * The most messages the iterator keeps for a consumer that has not taken them (a client that does not read
+   * its socket holds its subscription's loop at its send). Past it the iterator stops taking messages, ends,
+   * and `onOverflow` is called once: the transport closes the connection. Default: unbounded.
+   */
+  maxQueued?: number;
+  onOverflow?: () => void;
 }
-const quoteIdent = (s: string) => `"${s.replace(/"/g, '""')}"`;
 
 /** Stores an oversized payload: runs `sql` with `params` and returns the new row's id. */
 export type StoreLarge = (sql: string, params: unknown[]) => Promise<string>;
+
+export interface Message {
+  topic: string;
+  payload: unknown;
+}
+
+/** One message on the wire: inline, or a reference to a pubsub_messages row. */
+type Wire = { t: string; p?: unknown; ref?: string };
+
+async function wireOf(m: Message, store: StoreLarge): Promise<string> {
+  const text = JSON.stringify({ t: m.topic, p: m.payload });
+  if (Buffer.byteLength(text) <= MAX_INLINE) return text;
+  const id = await store('INSERT INTO pubsub_messages (topic, payload) VALUES ($1, $2::jsonb) RETURNING id::text AS id', [m.topic, JSON.stringify(m.payload)]);
+  return JSON.stringify({ t: m.topic, ref: id });
+}
 
 /**
  * The wire format every publisher uses (PgPubSub.publish, and publishing from inside a transaction in
@@ -38,21 +65,39 @@ export type StoreLarge = (sql: string, params: unknown[]) => Promise<string>;
  * payload would exceed NOTIFY's limit.
  */
 export async function encodeNotification(topic: string, payload: unknown, store: StoreLarge): Promise<{ channel: string; text: string }> {
-  let text = JSON.stringify({ t: topic, p: payload });
-  if (Buffer.byteLength(text) > MAX_INLINE) {
-    const id = await store('INSERT INTO pubsub_messages (topic, payload) VALUES ($1, $2::jsonb) RETURNING id::text AS id', [topic, JSON.stringify(payload)]);
-    text = JSON.stringify({ t: topic, ref: id });
+  return { channel: PUBSUB_CHANNEL, text: await wireOf({ topic, payload }, store) };
+}
+
+/**
+ * Many messages in as few NOTIFY payloads as fit (`{b: [wire, …]}`, each under NOTIFY's limit), for a transaction
+ * that changes many rows at once: a thousand rows make a handful of notifications, not a thousand.
+ */
+export async function encodeBatch(messages: readonly Message[], store: StoreLarge): Promise<string[]> {
+  const texts: string[] = [];
+  let parts: string[] = [];
+  let bytes = 0;
+  const flush = () => {
+    if (parts.length === 1) texts.push(parts[0]!);
+    else if (parts.length) texts.push(`{"b":[${parts.join(',')}]}`);
+    parts = [];
+    bytes = 0;
+  };
+  for (const m of messages) {
+    const w = await wireOf(m, store);
+    const size = Buffer.byteLength(w) + 1;
+    if (bytes + size + 8 > MAX_INLINE) flush();
+    parts.push(w);
+    bytes += size;
   }
-  return { channel: channelFor(topic), text };
+  flush();
+  return texts;
 }
 
 export class PgPubSub {
-  private handlers = new Map<string, Set<Handler>>(); // by channel
-  private topicsByChannel = new Map<string, string>();
-  /** The LISTEN of each channel, so a second subscriber also waits until it is in place. */
-  private listening = new Map<string, Promise<void>>();
-  /** Channels whose LISTEN has completed (for readiness checks: a subscriber on another instance, a test). */
-  private listened = new Set<string>();
+  private handlers = new Map<string, Set<Handler>>(); // by topic
+  /** Settles once the LISTEN of the current connection is in place (PGlite: once, at start). */
+  private listening?: Promise<void>;
+  private listenInPlace = false;
   private listener?: pg.Client;
   private connecting?: Promise<void>;
   private closed = false;
@@ -60,20 +105,28 @@ export class PgPubSub {
   private connectCount = 0;
   private unsubscribePglite?: () => void;
   private cleanupTimer?: NodeJS.Timeout;
+  private delivering: Promise<void> = Promise.resolve();
 
   constructor(
     private db: Db,
     private log?: Logger,
   ) {}
 
-  async start(): Promise<void> {
+  /** LISTENs on the channel (Postgres: on a connection of its own, reconnected when lost). Subscribers may come before it ends. */
+  start(): Promise<void> {
     if (this.db.kind === 'pglite') {
-      this.unsubscribePglite = this.db.pglite!.onNotification((channel, payload) => void this.deliver(channel, payload));
+      this.unsubscribePglite = this.db.pglite!.onNotification((channel, payload) => {
+        if (channel === PUBSUB_CHANNEL) this.received(payload);
+      });
+      this.listening = this.exec(`LISTEN ${PUBSUB_CHANNEL}`).then(() => {
+        this.listenInPlace = true;
+      });
     } else {
-      await this.connect();
+      this.listening = this.connect();
     }
     this.cleanupTimer = setInterval(() => void this.cleanup(), 60_000);
     this.cleanupTimer.unref();
+    return this.listening;
   }
 
   /** How many times the listening connection was established (Postgres): a reconnect shows as a new count. */
@@ -81,69 +134,58 @@ export class PgPubSub {
     return this.connectCount;
   }
 
-  /** Number of live LISTEN connections problems are visible in logs; this is for tests. */
+  /** Whether the LISTEN connection is up (readiness checks; a reconnect is logged). */
   get connected(): boolean {
     return this.db.kind === 'pglite' || !!this.listener;
   }
 
-  /** Whether this instance has a LISTEN in place for `topic` (a subscriber here will receive what is published now). */
+  /** Whether a subscriber of `topic` here will receive what is published now (the LISTEN is in place and it has a handler). */
   isListening(topic: string): boolean {
-    return this.connected && this.listened.has(channelFor(topic));
+    return this.connected && this.listenInPlace && this.handlers.has(topic);
   }
 
   async publish(topic: string, payload: unknown): Promise<void> {
-    const { channel, text } = await encodeNotification(topic, payload, async (sql, params) => (await this.db.sql.query<{ id: string }>(sql, params))[0].id);
-    await this.db.sql.query('SELECT pg_notify($1, $2)', [channel, text]);
+    await this.publishMany([{ topic, payload }]);
   }
 
-  /** Adds a handler; returns a function that removes it (and UNLISTENs when it was the last one). */
+  /** Publishes several messages in as few NOTIFYs as fit (see encodeBatch). */
+  async publishMany(messages: readonly Message[]): Promise<void> {
+    const texts = await encodeBatch(messages, async (sql, params) => (await this.db.sql.query<{ id: string }>(sql, params))[0].id);
+    for (const text of texts) await this.db.sql.query('SELECT pg_notify($1, $2)', [PUBSUB_CHANNEL, text]);
+  }
+
+  /** Adds a handler; returns a function that removes it. Resolves once the LISTEN is in place. */
   async subscribe(topic: string, handler: Handler): Promise<() => Promise<void>> {
-    const channel = channelFor(topic);
-    let set = this.handlers.get(channel);
+    let set = this.handlers.get(topic);
     if (!set) {
       set = new Set();
-      this.handlers.set(channel, set);
-      this.topicsByChannel.set(channel, topic);
-      const listen: Promise<void> = this.exec(`LISTEN ${quoteIdent(channel)}`).catch((err) => {
-        // Forget the channel so the next subscriber tries again instead of awaiting this failure.
-        if (this.listening.get(channel) === listen) {
-          this.handlers.delete(channel);
-          this.topicsByChannel.delete(channel);
-          this.listening.delete(channel);
-        }
-        throw err;
-      });
-      this.listening.set(channel, listen);
-      void listen.then(
-        () => {
-          if (this.listening.get(channel) === listen) this.listened.add(channel);
-        },
-        () => {},
-      );
+      this.handlers.set(topic, set);
     }
     set.add(handler);
-    await this.listening.get(channel);
+    await this.inPlace();
     return async () => {
-      const s = this.handlers.get(channel);
+      const s = this.handlers.get(topic);
       if (!s) return;
       s.delete(handler);
-      if (s.size === 0) {
-        this.handlers.delete(channel);
-        this.topicsByChannel.delete(channel);
-        this.listening.delete(channel);
-        this.listened.delete(channel);
-        await this.exec(`UNLISTEN ${quoteIdent(channel)}`).catch(() => {});
-      }
+      if (s.size === 0) this.handlers.delete(topic);
     };
   }
 
   /** Async iterator over a topic's messages, for GraphQL subscriptions. */
-  iterate<T = unknown>(topic: string, signal?: AbortSignal): TopicIterator<T> {
+  iterate<T = unknown>(topic: string, opts: IterateOptions = {}): TopicIterator<T> {
     const queue: T[] = [];
     let wake: (() => void) | undefined;
     let done = false;
     let unsubscribe: (() => Promise<void>) | undefined;
+    const max = opts.maxQueued ?? Number.POSITIVE_INFINITY;
     const ready = this.subscribe(topic, (p) => {
+      if (done) return;
+      if (queue.length >= max) {
+        // The consumer is not taking what it has: stop holding more for it, and let the transport close it.
+        void finish();
+        opts.onOverflow?.();
+        return;
+      }
       queue.push(p as T);
       wake?.();
     }).then((u) => {
@@ -152,11 +194,12 @@ export class PgPubSub {
     });
     const finish = async () => {
       done = true;
+      queue.length = 0;
       wake?.();
       await ready.catch(() => {});
       await unsubscribe?.();
     };
-    signal?.addEventListener('abort', () => void finish(), { once: true });
+    opts.signal?.addEventListener('abort', () => void finish(), { once: true });
     const it: TopicIterator<T> = {
       ready,
       async next() {
@@ -176,26 +219,27 @@ export class PgPubSub {
     return it;
   }
 
+  /** Resolves once a LISTEN is in place (at once when it is; during a reconnect, when it is again). */
+  private async inPlace(): Promise<void> {
+    if (this.db.kind === 'pglite') return this.listening;
+    if (!this.listener && !this.closed) await this.connect();
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     clearInterval(this.cleanupTimer);
     this.unsubscribePglite?.();
     this.handlers.clear();
-    this.listened.clear();
+    this.listenInPlace = false;
     const l = this.listener;
     this.listener = undefined;
     await l?.end().catch(() => {});
   }
 
-  /** Runs LISTEN / UNLISTEN on the listening connection (protected: a test subclass slows it down). */
-  protected async exec(sql: string) {
-    if (this.db.kind === 'pglite') {
-      await this.db.pglite!.exec(sql);
-      return;
-    }
-    if (!this.listener) await this.connect();
-    // If the connection is down, the reconnect re-issues every LISTEN, so a failure here is not lost.
-    await this.listener?.query(sql).catch((e) => this.log?.warn({ err: e }, 'pubsub LISTEN failed; will retry on reconnect'));
+  /** Runs the LISTEN (protected: a test subclass slows it down). */
+  protected async exec(sql: string, client?: pg.Client) {
+    if (client) await client.query(sql);
+    else await this.db.pglite!.exec(sql);
   }
 
   private connect(): Promise<void> {
@@ -205,10 +249,13 @@ export class PgPubSub {
         const client = new pg.Client({ connectionString: this.db.url, keepAlive: true });
         try {
           await client.connect();
-          client.on('notification', (n) => void this.deliver(n.channel, n.payload));
+          client.on('notification', (n) => {
+            if (n.channel === PUBSUB_CHANNEL) this.received(n.payload);
+          });
           const onLost = (err?: Error) => {
             if (this.listener !== client) return;
             this.listener = undefined;
+            this.listenInPlace = false;
             client.removeAllListeners();
             client.end().catch(() => {});
             if (this.closed) return;
@@ -217,8 +264,9 @@ export class PgPubSub {
           };
           client.on('error', onLost);
           client.on('end', () => onLost());
-          for (const channel of this.handlers.keys()) await client.query(`LISTEN ${quoteIdent(channel)}`);
+          await this.exec(`LISTEN ${PUBSUB_CHANNEL}`, client);
           this.listener = client;
+          this.listenInPlace = true;
           this.attempt = 0;
           this.connectCount++;
           return;
@@ -235,26 +283,39 @@ export class PgPubSub {
     return this.connecting;
   }
 
-  private async deliver(channel: string, raw: string | undefined) {
-    const set = this.handlers.get(channel);
-    if (!set || !raw) return;
+  /** Messages are handed over in the order they were sent, a stored one (read back first) included. */
+  private received(raw: string | undefined) {
+    this.delivering = this.delivering.then(() => this.deliver(raw));
+  }
+
+  private async deliver(raw: string | undefined) {
+    if (!raw) return;
     try {
-      const msg = JSON.parse(raw) as { t: string; p?: unknown; ref?: string };
-      let payload = msg.p;
-      if (msg.ref !== undefined) {
-        const rows = await this.db.sql.query<{ payload: unknown }>('SELECT payload FROM pubsub_messages WHERE id = $1::bigint', [msg.ref]);
-        if (!rows.length) return;
-        payload = rows[0].payload;
-      }
-      for (const h of [...set]) {
-        try {
-          h(payload);
-        } catch (err) {
-          this.log?.error({ err, channel }, 'pubsub handler threw');
-        }
+      const msg = JSON.parse(raw) as Wire | { b: Wire[] };
+      for (const w of 'b' in msg ? msg.b : [msg]) {
+        if (w.ref === undefined) this.dispatch(w, w.p);
+        else await this.dispatchStored(w);
       }
     } catch (err) {
-      this.log?.error({ err, channel }, 'pubsub message could not be read');
+      this.log?.error({ err }, 'pubsub message could not be read');
+    }
+  }
+
+  private async dispatchStored(msg: Wire) {
+    if (!this.handlers.has(msg.t)) return;
+    const rows = await this.db.sql.query<{ payload: unknown }>('SELECT payload FROM pubsub_messages WHERE id = $1::bigint', [msg.ref]);
+    if (rows.length) this.dispatch(msg, rows[0].payload);
+  }
+
+  private dispatch(msg: Wire, payload: unknown) {
+    const set = this.handlers.get(msg.t);
+    if (!set) return;
+    for (const h of [...set]) {
+      try {
+        h(payload);
+      } catch (err) {
+        this.log?.error({ err, topic: msg.t }, 'pubsub handler threw');
+      }
     }
   }
 

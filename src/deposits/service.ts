@@ -9,7 +9,7 @@ import { newId } from '../ids.js';
 import type { ProvidersConfig } from '../providers/config.js';
 import type { Handles } from '../handles.js';
 import type { DepositsConfig } from './config.js';
-import { notifyInTx } from '../events/outbox.js';
+import { notifyManyInTx } from '../events/outbox.js';
 import { depositAddressHasOrderInFlight, depositAddressOrders, insertOrderInTx, recordOrderEvent, type OrdersService } from '../orders/service.js';
 import { orderView, type OrderView } from '../orders/views.js';
 import type { PartnersService } from '../partners/service.js';
@@ -242,7 +242,11 @@ export class DepositsService {
       where: { id: { in: ids }, status: 'active' },
       data: { status: 'disabled', disabledAt: at, updatedAt: at },
     });
-    for (const id of ids) await notifyInTx(tx, depositAddressTopic(id), { id });
+    // One NOTIFY for the batch, not one per address.
+    await notifyManyInTx(
+      tx,
+      ids.map((id) => ({ topic: depositAddressTopic(id), payload: { id } })),
+    );
     return count;
   }
 

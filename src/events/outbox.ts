@@ -1,8 +1,8 @@
-import { encodeNotification } from '../db/pubsub.js';
+import { encodeBatch, encodeNotification, type Message, PUBSUB_CHANNEL } from '../db/pubsub.js';
 import type { Prisma } from '../db/generated/client.js';
 import { newId } from '../ids.js';
 import { queueDeliveries } from '../webhooks/outbox.js';
-import { accountEventsTopic, webhooksWakeTopic, type AccountEvent } from './topics.js';
+import { accountEventsTopic, webhooksWakeTopic, type AccountEvent, type AccountEventNotice } from './topics.js';
 
 export type TransactionClient = Prisma.TransactionClient;
 
@@ -74,7 +74,7 @@ export async function recordEvent(tx: TransactionClient, e: NewEvent): Promise<R
     sequence,
     data: JSON.parse(dataJson),
   };
-  await notifyInTx(tx, accountEventsTopic(e.accountId, e.livemode ? 'live' : 'test'), envelope);
+  await notifyInTx(tx, accountEventsTopic(e.accountId, e.livemode ? 'live' : 'test'), { id, type: e.type } satisfies AccountEventNotice);
   if (queued > 0) await notifyInTx(tx, webhooksWakeTopic, 1);
   return envelope;
 }
@@ -84,13 +84,21 @@ export async function recordEvent(tx: TransactionClient, e: NewEvent): Promise<R
  * (`{t, p}` inline, or `{t, ref}` pointing at a pubsub_messages row written in the same transaction).
  */
 export async function notifyInTx(tx: TransactionClient, topic: string, payload: unknown): Promise<void> {
-  const { channel, text } = await encodeNotification(
-    topic,
-    payload,
-    async (sql, params) => (await tx.$queryRawUnsafe<Array<{ id: string }>>(sql, ...params))[0].id,
-  );
+  const { channel, text } = await encodeNotification(topic, payload, storeIn(tx));
   await tx.$executeRawUnsafe('SELECT pg_notify($1, $2)', channel, text);
 }
+
+/**
+ * Publishes many messages from inside a transaction in as few NOTIFYs as fit (src/db/pubsub.ts encodeBatch): for
+ * a write that changes many rows at once, so it does not send one NOTIFY per row.
+ */
+export async function notifyManyInTx(tx: TransactionClient, messages: readonly Message[]): Promise<void> {
+  if (!messages.length) return;
+  const texts = await encodeBatch(messages, storeIn(tx));
+  await tx.$executeRawUnsafe('SELECT pg_notify($1, t) FROM unnest($2::text[]) AS t', PUBSUB_CHANNEL, texts);
+}
+
+const storeIn = (tx: TransactionClient) => async (sql: string, params: unknown[]) => (await tx.$queryRawUnsafe<Array<{ id: string }>>(sql, ...params))[0].id;
 
 /**
  * Holds events of one account and mode against the retention sweep until the caller's transaction ends (the sweep

@@ -14,8 +14,11 @@ export interface GraphQLContext {
   services: Services;
   config: Config;
   log: Logger;
-  /** Subscriptions listen here (Postgres LISTEN/NOTIFY). */
-  pubsub: PgPubSub;
+  /**
+   * Subscriptions listen here (Postgres LISTEN/NOTIFY). Over WebSocket each subscription's iterator is bounded
+   * (WS_MAX_QUEUED_MESSAGES, src/http/graphql-ws.ts): a client that does not read is closed, not buffered for.
+   */
+  pubsub: Pick<PgPubSub, 'iterate'>;
   requestId: string;
   /** The client's address (src/http/client-ip.ts): whose rate-limit count a keyless operation takes from. */
   clientIp: string;

@@ -45,4 +45,9 @@ export const httpEnv = {
   WS_MAX_MESSAGES_PER_SECOND: count(50),
   /** Operations running at once on one WebSocket; 0 = off. */
   WS_MAX_SUBSCRIPTIONS_PER_CONNECTION: count(50),
+  /**
+   * Changes one subscription may have waiting for a client that does not read its WebSocket (the server holds them
+   * while its send is blocked); one more closes the connection with 4413 (WS_SLOW_CONSUMER_CLOSE_CODE); 0 = off.
+   */
+  WS_MAX_QUEUED_MESSAGES: count(100),
 };

@@ -6,6 +6,7 @@ import { WebSocketServer } from 'ws';
 import { readCookie } from '../auth/cookie.js';
 import { sameOrigin } from '../auth/state.js';
 import { createGraphQLContext, type GraphQLContext } from '../graphql/context.js';
+import type { IterateOptions } from '../db/pubsub.js';
 import type { createGraphQLServer } from '../graphql/yoga.js';
 import { newTicket } from '../ratelimit/service.js';
 import { isApiError } from '../errors.js';
@@ -15,7 +16,7 @@ import { graphqlRoute, recordRequest, wsStatus } from './request-log.js';
 import { requestIdFrom } from './request-id.js';
 import { headerValue } from './respond.js';
 import type { HttpDeps } from './types.js';
-import { keyBucket, limitReason, MessageBucket, OpenCounts, WS_LIMIT_CLOSE_CODE } from './ws-limits.js';
+import { keyBucket, limitReason, MessageBucket, OpenCounts, WS_LIMIT_CLOSE_CODE, WS_SLOW_CONSUMER_CLOSE_CODE } from './ws-limits.js';
 
 type Ws = { close(code: number, reason: string): void };
 type Enveloped = Pick<ReturnType<ReturnType<typeof createGraphQLServer>['getEnveloped']>, 'execute' | 'subscribe'>;
@@ -59,6 +60,22 @@ export function graphqlWsTransport(
   const wsPerKey = new OpenCounts();
   const wsKeyOf = new WeakMap<object, string>();
   const closeForLimit = (ws: Ws, reason: string) => ws.close(WS_LIMIT_CLOSE_CODE, reason);
+  /**
+   * A subscription's changes pile up while the socket does not drain (the send of the previous one waits): each
+   * subscription's pubsub iterator holds at most WS_MAX_QUEUED_MESSAGES of them, and one more closes the connection
+   * with 4413. The close frame waits behind what is already buffered; a client that never reads again is cut off
+   * after ws's close timeout. Meanwhile the overflowing iterator has stopped holding anything.
+   */
+  const boundedPubsub = (socket: Ws & { readyState: number; OPEN: number }): GraphQLContext['pubsub'] => {
+    const max = config.WS_MAX_QUEUED_MESSAGES;
+    if (max <= 0) return deps.pubsub;
+    const onOverflow = () => {
+      if (socket.readyState !== socket.OPEN) return;
+      log.warn({ max }, 'slow WebSocket consumer closed');
+      socket.close(WS_SLOW_CONSUMER_CLOSE_CODE, limitReason.slowConsumer(max));
+    };
+    return { iterate: <T>(topic: string, opts: IterateOptions = {}) => deps.pubsub.iterate<T>(topic, { ...opts, maxQueued: max, onOverflow }) };
+  };
   wss.on('connection', (ws, req) => {
     const ip = clientIp(req, config.TRUST_PROXY);
     if (!wsPerIp.take(ip, config.WS_MAX_CONNECTIONS_PER_IP)) return closeForLimit(ws, limitReason.ip(config.WS_MAX_CONNECTIONS_PER_IP));
@@ -211,6 +228,7 @@ export function graphqlWsTransport(
           userAgent: headerValue(req.headers['user-agent']),
         });
         gqlContext.rateLimit = newTicket();
+        gqlContext.pubsub = boundedPubsub(socket);
         op.ctx = gqlContext;
         /** An operation that will not run still takes its point; over the limit, RATE_LIMITED is its only error. */
         const refusedAtGate = async (): Promise<GraphQLError[] | null> => {

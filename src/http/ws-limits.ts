@@ -8,6 +8,14 @@ import { createHash } from 'node:crypto';
  */
 export const WS_LIMIT_CLOSE_CODE = 4429;
 
+/**
+ * A slow consumer: a client that does not read its socket, so the server's sends to it wait and the changes of its
+ * subscriptions pile up. Past WS_MAX_QUEUED_MESSAGES for one subscription the connection is closed with this code
+ * (the reason names the setting). graphql-ws clients retry it with backoff (it is not one of their fatal codes), and
+ * a subscription's first message on the new connection is the resource as it is now, so nothing is missed for good.
+ */
+export const WS_SLOW_CONSUMER_CLOSE_CODE = 4413;
+
 /** Counts of open things per name (address, key hash); a name at 0 is forgotten, so the map holds only what is open. */
 export class OpenCounts {
   private readonly counts = new Map<string, number>();
@@ -63,4 +71,6 @@ export const limitReason = {
   key: (max: number) => `WS_MAX_CONNECTIONS_PER_KEY: ${max} connections with this API key are open`,
   messages: (max: number) => `WS_MAX_MESSAGES_PER_SECOND: ${max} messages per second is the most`,
   subscriptions: (max: number) => `WS_MAX_SUBSCRIPTIONS_PER_CONNECTION: ${max} operations at once is the most`,
+  // A close reason is at most 123 bytes.
+  slowConsumer: (max: number) => `WS_MAX_QUEUED_MESSAGES: over ${max} changes wait for this connection; read faster`,
 };

@@ -290,7 +290,7 @@ export class InvoicesService {
       data: { invoice: await this.fullView(updated, tx) },
       createdAt: at,
     });
-    await notifyInTx(tx, invoiceTopic(updated.id), { id: updated.id, status: updated.status });
+    await notifyInTx(tx, invoiceTopic(updated.id), { id: updated.id });
     return updated;
   }
 
@@ -313,7 +313,7 @@ export class InvoicesService {
     this.check(inv, { type: 'void' });
     const at = new Date(this.now());
     const updated = await tx.invoice.update({ where: { id: inv.id }, data: { status: 'void', voidedAt: at, updatedAt: at } });
-    await notifyInTx(tx, invoiceTopic(inv.id), { id: inv.id, status: 'void' });
+    await notifyInTx(tx, invoiceTopic(inv.id), { id: inv.id });
     return this.fullView(updated, tx);
   }
 
@@ -503,7 +503,7 @@ export class InvoicesService {
           data: { invoice: await this.fullView(updated, tx2), session: await this.deps.checkout.fullViewInTx(tx2, session) },
           createdAt: at,
         });
-        await notifyInTx(tx2, invoiceTopic(updated.id), { id: updated.id, status: 'paid' });
+        await notifyInTx(tx2, invoiceTopic(updated.id), { id: updated.id });
       },
       tx,
     );

@@ -26,7 +26,7 @@ export type LimitOrderTrigger = LimitOrderVenue;
 export interface LimitOrdersDeps extends Pick<Handles, 'log' | 'clock'> {
   config: LimitOrdersConfig & Pick<ProvidersConfig, 'PROVIDER_TIMEOUT_MS' | 'FEE_RECIPIENT_SOLANA'>;
   prisma: PrismaClient;
-  pubsub: Pick<PgPubSub, 'publish'>;
+  pubsub: Pick<PgPubSub, 'publishMany'>;
   assets: AssetsApi;
   partners: Pick<PartnersService, 'forApiKey' | 'forIntegrator'>;
   feeSettings: FeeSettings;
@@ -292,7 +292,7 @@ export class LimitOrdersService {
       }
       return out;
     });
-    await Promise.all(moved.map((m) => this.publishRow(m)));
+    await this.publishIds(moved);
     return this.view(row.id);
   }
 
@@ -378,9 +378,17 @@ export class LimitOrdersService {
     return v;
   }
 
-  /** Pushes the order to `limitOrder(id)` subscribers. */
+  /** Tells `limitOrder(id)` subscribers the order changed (its id only: they read it as it is now). */
   async publish(view: LimitOrderView) {
-    await this.d.pubsub.publish(limitOrderTopic(view.id), view).catch((err: unknown) => this.d.log.warn({ err }, 'limit order publish failed'));
+    await this.publishIds([view.id]);
+  }
+
+  /** Several orders changed together: one NOTIFY for all of them. */
+  private async publishIds(ids: string[]) {
+    if (!ids.length) return;
+    await this.d.pubsub
+      .publishMany(ids.map((id) => ({ topic: limitOrderTopic(id), payload: { id } })))
+      .catch((err: unknown) => this.d.log.warn({ err }, 'limit order publish failed'));
   }
 }
 

@@ -350,10 +350,13 @@ export class OrdersService {
     return r ? orderView(r) : undefined;
   }
 
-  /** Publishes an order change to `order(quoteId)` and `orderStatus(provider, id)` subscribers. */
+  /**
+   * Publishes an order change to `order(quoteId)` subscribers (its id only: they read the order as it is now) and
+   * `orderStatus(provider, id)` subscribers (the provider's state, which no table holds).
+   */
   async publish(view: OrderView, status?: ProviderOrderStatus & { trackingId?: string }) {
     const { pubsub, log } = this.deps;
-    await pubsub.publish(orderTopic(view.quoteId), view).catch((err) => log.warn({ err }, 'order publish failed'));
+    await pubsub.publish(orderTopic(view.quoteId), { quoteId: view.quoteId }).catch((err) => log.warn({ err }, 'order publish failed'));
     if (status?.trackingId) {
       await pubsub.publish(orderStatusTopic(view.provider, status.trackingId), orderStatusView(view.provider, status.trackingId, status)).catch(() => {});
     }

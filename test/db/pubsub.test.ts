@@ -1,24 +1,53 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, type Db } from '../../src/db/client.js';
 import { migrate } from '../../src/db/migrate.js';
-import { PgPubSub, channelFor } from '../../src/db/pubsub.js';
+import type pg from 'pg';
+import { encodeBatch, PgPubSub, PUBSUB_CHANNEL } from '../../src/db/pubsub.js';
 import { backends, createTestDatabase, type TestDatabase } from '../helpers/db.js';
 import { waitFor } from '../helpers/wait.js';
 
 /** LISTEN made slow, so a subscriber that returned before it was in place would miss the message. */
 class SlowListenPubSub extends PgPubSub {
-  protected override async exec(sql: string) {
+  protected override async exec(sql: string, client?: pg.Client) {
     await new Promise((r) => setTimeout(r, 300));
-    return super.exec(sql);
+    return super.exec(sql, client);
   }
 }
 
-describe('channelFor', () => {
-  it('keeps channel names within Postgres identifier limits', () => {
-    expect(channelFor('order:q_abc')).toBe('ps:order:q_abc');
-    const long = channelFor('x'.repeat(200));
-    expect(Buffer.byteLength(long)).toBeLessThanOrEqual(63);
-    expect(channelFor('x'.repeat(200))).toBe(long);
+describe('encodeBatch', () => {
+  const noStore = async () => {
+    throw new Error('nothing here is large');
+  };
+  it.each([
+    { n: 1, most: 1 },
+    { n: 10, most: 1 },
+    { n: 1000, most: 12 },
+  ])('packs $n small messages into at most $most NOTIFY payloads, each under the 8000-byte limit, in order', async ({ n, most }) => {
+    const messages = Array.from({ length: n }, (_, i) => ({ topic: `checkout:session:cs_${String(i).padStart(24, '0')}`, payload: { id: `cs_${i}` } }));
+    const texts = await encodeBatch(messages, noStore);
+    expect(texts.length).toBeLessThanOrEqual(most);
+    for (const t of texts) expect(Buffer.byteLength(t)).toBeLessThan(8000);
+    const decoded = texts.flatMap((t) => {
+      const m = JSON.parse(t);
+      return 'b' in m ? m.b : [m];
+    });
+    expect(decoded).toEqual(messages.map((m) => ({ t: m.topic, p: m.payload })));
+  });
+
+  it('stores a message over the limit and sends its reference', async () => {
+    const stored: unknown[][] = [];
+    const texts = await encodeBatch(
+      [
+        { topic: 'a', payload: { big: 'z'.repeat(9000) } },
+        { topic: 'b', payload: 1 },
+      ],
+      async (_sql, params) => {
+        stored.push(params);
+        return '42';
+      },
+    );
+    expect(texts).toEqual(['{"b":[{"t":"a","ref":"42"},{"t":"b","p":1}]}']);
+    expect(stored).toHaveLength(1);
   });
 });
 
@@ -60,9 +89,10 @@ describe.each(backends)('pubsub over LISTEN/NOTIFY (%s)', (backend) => {
     await un2();
   });
 
-  it("returns from subscribe, and settles an iterator's ready, only once the LISTEN is in place (also for a second subscriber of the channel)", async () => {
+  it("returns from subscribe, and settles an iterator's ready, only once the LISTEN is in place (also for a second subscriber of the topic)", async () => {
     const slow = new SlowListenPubSub(db);
-    await slow.start();
+    // Subscribers arriving while the LISTEN is still being issued wait for it.
+    const starting = slow.start();
     try {
       const first: unknown[] = [];
       const second: unknown[] = [];
@@ -71,6 +101,7 @@ describe.each(backends)('pubsub over LISTEN/NOTIFY (%s)', (backend) => {
       await ps.publish('d', 1);
       await waitFor(() => first.length === 1 && second.length === 1);
       await pending;
+      await starting;
 
       const it = slow.iterate<string>('e');
       await it.ready;
@@ -80,6 +111,51 @@ describe.each(backends)('pubsub over LISTEN/NOTIFY (%s)', (backend) => {
     } finally {
       await slow.close();
     }
+  });
+
+  it('delivers a batch published in one NOTIFY to each topic of it, in order', async () => {
+    const got = new Map<string, unknown[]>();
+    const topics = Array.from({ length: 300 }, (_, i) => `batch:${i}`);
+    const uns = await Promise.all(topics.map((t) => ps.subscribe(t, (p) => got.set(t, [...(got.get(t) ?? []), p]))));
+    await ps.publishMany(
+      topics.flatMap((t, i) => [
+        { topic: t, payload: { i, n: 1 } },
+        { topic: t, payload: { i, n: 2 } },
+      ]),
+    );
+    await waitFor(() => topics.every((t) => got.get(t)?.length === 2), { what: 'every topic of the batch' });
+    expect(topics.map((t) => got.get(t))).toEqual(
+      topics.map((_t, i) => [
+        { i, n: 1 },
+        { i, n: 2 },
+      ]),
+    );
+    for (const u of uns) await u();
+  });
+
+  it('bounds an iterator whose consumer does not take its messages: it ends and reports the overflow once', async () => {
+    let overflows = 0;
+    const it = ps.iterate<number>('slow', { maxQueued: 3, onOverflow: () => overflows++ });
+    await it.ready;
+    for (let i = 0; i < 10; i++) await ps.publish('slow', i);
+    await waitFor(() => overflows === 1, { what: 'the overflow' });
+    expect(await it.next()).toEqual({ value: undefined, done: true });
+    expect(ps.isListening('slow')).toBe(false);
+    expect(overflows).toBe(1);
+  });
+
+  it.runIf(backend === 'postgres')('keeps one LISTEN connection whatever the number of topics subscribed', async () => {
+    const listeners = async () =>
+      (
+        await db.sql.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND query = $1 AND pid <> pg_backend_pid()',
+          [`LISTEN ${PUBSUB_CHANNEL}`],
+        )
+      )[0].n;
+    expect(await listeners()).toBe(1);
+    const uns = await Promise.all(Array.from({ length: 500 }, (_, i) => ps.subscribe(`many:${i}`, () => {})));
+    expect(await listeners()).toBe(1);
+    for (const u of uns) await u();
   });
 
   it.runIf(backend === 'postgres')('reconnects and re-subscribes after the listening connection is killed', async () => {

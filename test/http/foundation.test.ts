@@ -5,6 +5,7 @@ import WebSocket from 'ws';
 import { backends, createTestDatabase, type TestDatabase } from '../helpers/db.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { accountEventsTopic } from '../../src/events/topics.js';
+import { recordEvent } from '../../src/events/outbox.js';
 import { waitFor } from '../helpers/wait.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -146,7 +147,7 @@ describe.each(backends.filter((b) => b === 'postgres'))('subscriptions across in
     await db?.drop();
   });
 
-  it('a graphql-ws subscription on instance A receives what instance B published (LISTEN/NOTIFY), large payloads too', async () => {
+  it('a graphql-ws subscription on instance A receives the events instance B committed (LISTEN/NOTIFY of their ids), large ones too', async () => {
     const { accountId, key } = await a.createTestKey();
     const client = createClient({
       url: `${a.url.replace('http', 'ws')}/graphql`,
@@ -171,30 +172,15 @@ describe.each(backends.filter((b) => b === 'postgres'))('subscriptions across in
     // A's subscription is in place once A listens to the account's stream; only then does B publish.
     await waitFor(() => a.infra.pubsub.isListening(accountEventsTopic(accountId, 'test')), { what: 'instance A to listen' });
     const big = 'y'.repeat(20_000);
-    await b.infra.pubsub.publish(accountEventsTopic(accountId, 'test'), {
-      id: 'evt_1',
-      type: 'checkout.session.expired',
-      livemode: false,
-      createdAt: new Date().toISOString(),
-      data: {},
-    });
-    await b.infra.pubsub.publish(accountEventsTopic(accountId, 'test'), {
-      id: 'evt_2',
-      type: 'order.submitted',
-      livemode: false,
-      createdAt: new Date().toISOString(),
-      data: { n: 1 },
-    });
-    await b.infra.pubsub.publish(accountEventsTopic(accountId, 'test'), {
-      id: 'evt_3',
-      type: 'order.filled',
-      livemode: false,
-      createdAt: new Date().toISOString(),
-      data: { big },
-    });
+    // B commits the events (its outbox NOTIFYs their ids); A reads each one it streams from the database.
+    const record = (type: string, data: Record<string, unknown>) =>
+      b.infra.prisma.$transaction((tx) => recordEvent(tx, { accountId, livemode: false, type, resourceId: 'q_foundation', data }));
+    await record('checkout.session.expired', {});
+    const submitted = await record('order.submitted', { n: 1 });
+    const filled = await record('order.filled', { big });
     await done;
     await client.dispose();
-    expect(received.map((r) => r.data.events.id)).toEqual(['evt_2', 'evt_3']);
+    expect(received.map((r) => r.data.events.id)).toEqual([submitted.id, filled.id]);
     expect(received[1].data.events.data.big).toHaveLength(20_000);
   });
 });

@@ -1,8 +1,9 @@
 import { builder } from '../builder.js';
+import { readOnce } from '../status-stream.js';
 import type { Resource as ScopeResource } from '../../accounts/state.js';
 import { idempotencyKeyField, idempotent } from '../idempotency.js';
 import type { RecordedEvent } from '../../events/outbox.js';
-import { accountEventsTopic } from '../../events/topics.js';
+import { accountEventsTopic, type AccountEventNotice } from '../../events/topics.js';
 import { isValidEventPattern, matchesPattern } from '../../events/patterns.js';
 import type { SessionView } from '../../checkout/views.js';
 import type { OrderView } from '../../orders/views.js';
@@ -10,7 +11,7 @@ import type { EndpointView } from '../../webhooks/views.js';
 import type { DeliveryView } from '../../webhooks/views.js';
 import type { InvoiceView } from '../../invoices/views.js';
 import type { SubscriptionView } from '../../billing/views.js';
-import { invalidParams } from '../../errors.js';
+import { invalidParams, isApiError } from '../../errors.js';
 import { ConflictError, NotFoundError, orNull } from '../errors.js';
 import { endpointLoader, invoiceLoader, keyOf, orderLoader, sessionLoader, subscriptionLoader } from '../loaders.js';
 import { arrayConnection, connectionType, keysetConnection, pageArgs, pageSize, readAfter } from '../pagination.js';
@@ -199,14 +200,19 @@ builder.subscriptionField('events', (t) =>
       // A misspelt type would otherwise stream nothing, silently.
       const bad = patterns.findIndex((p) => !isValidEventPattern(p));
       if (bad >= 0) throw invalidParams(`types.${bad}`, 'must be an event type, a "<prefix>.*" pattern or "*"');
-      const source = ctx.pubsub.iterate<RecordedEvent>(accountEventsTopic(auth.accountId, auth.mode));
+      const source = ctx.pubsub.iterate<AccountEventNotice>(accountEventsTopic(auth.accountId, auth.mode));
       // The stream counts as started once its LISTEN is in place: events committed after that are delivered.
       await source.ready;
       return (async function* () {
-        for await (const evt of source) {
-          if (!matchesPattern(patterns, evt.type)) continue;
-          await ctx.refresh();
-          yield evt;
+        for await (const notice of source) {
+          if (!matchesPattern(patterns, notice.type)) continue;
+          // The notice carries the id only; the event is read as the key sees it (gone by retention: skipped).
+          const auth = (await ctx.refresh()) ?? (await keyOf(ctx));
+          const evt = await readOnce(notice, auth, () => ctx.services.events.get(auth, notice.id)).catch((err: unknown) => {
+            if (isApiError(err) && err.code === 'NOT_FOUND') return null;
+            throw err;
+          });
+          if (evt) yield evt;
         }
       })();
     },

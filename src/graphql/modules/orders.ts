@@ -1,4 +1,5 @@
 import { builder, describedValues } from '../builder.js';
+import { readOnce } from '../status-stream.js';
 import { idShape } from '../../validation.js';
 import { buildSchema, listOrdersSchema, ORDER_QUOTE_ID, reportSchema, statusSchema, submitSchema } from '../../orders/input.js';
 import { parseGraphQLInput } from '../input.js';
@@ -286,19 +287,23 @@ builder.subscriptionField('order', (t) =>
     args: { quoteId: t.arg.id({ required: true, description: 'The quote whose order to follow.', validate: { schema: idShape(ORDER_QUOTE_ID, 'order') } }) },
     subscribe: async function* (_r, a, ctx) {
       // Listen before reading, so a change between the read and the subscription is not missed.
-      const updates = ctx.pubsub.iterate<OrderView>(orderTopic(a.quoteId));
+      // The messages carry the quote id only: each change is read as the order is now, and pushed when it differs.
+      const updates = ctx.pubsub.iterate(orderTopic(a.quoteId));
+      const fingerprint = (o: OrderView) => `${o.updatedAt}|${o.status}|${o.providerState}|${o.dstTxHash}`;
       try {
         await updates.ready;
-        const current = await ctx.services.orders.get(a.quoteId);
-        if (current) {
-          await ctx.refresh();
-          yield current;
-          if (isFinalOrder(current.status)) return;
-        }
-        for await (const o of updates) {
-          await ctx.refresh();
-          yield o;
-          if (isFinalOrder(o.status)) return;
+        let last: string | undefined;
+        let current = await ctx.services.orders.get(a.quoteId);
+        while (true) {
+          if (current && fingerprint(current) !== last) {
+            await ctx.refresh();
+            yield current;
+            last = fingerprint(current);
+            if (isFinalOrder(current.status)) return;
+          }
+          const next = await updates.next();
+          if (next.done) return;
+          current = await readOnce(next.value, null, () => ctx.services.orders.get(a.quoteId));
         }
       } finally {
         await updates.return?.();
