@@ -464,4 +464,45 @@ describe.runIf(backends.includes('postgres'))('the periodic jobs of two instance
       `[cluster:once] limit-orders orders=${N} fills=${records.length} events=${fills.length} webhooks=${deliveries.length}: each once; recorded by instance 0/1 = ${recorded.join('/')}`,
     );
   });
+
+  // Last: it leaves one instance.
+  it('one instance SIGKILLed while sessions are paid: the survivor verifies and completes every one once', async () => {
+    const N = 6;
+    const before = await Promise.all(Array.from({ length: N }, () => session()));
+    const after = await Promise.all(Array.from({ length: N }, () => session()));
+    // Paid and reported just before the kill: their verification (and their events' deliveries) may be under way on
+    // the instance that dies.
+    await payAll(before, [6, 7, 8]);
+    await cluster.kill(0);
+    // Paid and reported through the proxy once instance 0 is gone: only the survivor can see them.
+    await payAll(after, [6, 7, 8]);
+    const ids = [...before, ...after].map((s) => s.id);
+    await waitFor(async () => (await count("SELECT count(*)::int AS n FROM checkout_sessions WHERE id = ANY($1) AND status = 'paid'", [ids])) === 2 * N, {
+      what: 'every session completed',
+    });
+    const completed = await eventsPer('checkout.session.completed', ids);
+    expect(completed.per).toEqual(ids.map(() => 1));
+    expect(await count("SELECT count(*)::int AS n FROM checkout_payments WHERE session_id = ANY($1) AND status = 'succeeded'", [ids])).toBe(2 * N);
+    // Every completion reaches the receiver, those the dead instance was delivering included (taken over once their
+    // lease ends). Delivery is at least once: a request the dead instance had sent but not recorded is sent again,
+    // so only the events made after the kill are certain to arrive exactly once.
+    const deliveries = await deliveredOnce(
+      completed.rows.map((r) => r.id),
+      'completed events',
+    );
+    const afterIds = after.map((s) => s.id);
+    const afterEvents = completed.rows.filter((r) => afterIds.includes(r.resource_id)).map((r) => rx.seen.get(r.id));
+    expect(afterEvents).toEqual(afterIds.map(() => 1));
+    const verifiedAfter = byInstance('checkout-verify', afterIds, 'sessionId');
+    expect(verifiedAfter).toEqual([0, N]);
+    const verifiedBefore = byInstance(
+      'checkout-verify',
+      before.map((s) => s.id),
+      'sessionId',
+    );
+    console.log(
+      `[cluster:once] sigkill checkout paid=${2 * N} completed=${completed.rows.length} delivered=${deliveries.filter((n) => n! >= 1).length} ` +
+        `redelivered=${deliveries.filter((n) => n! > 1).length}; paid before the kill completed by instance 0/1 = ${verifiedBefore.join('/')}, after = ${verifiedAfter.join('/')}`,
+    );
+  });
 });
