@@ -1,7 +1,5 @@
 import type { Job } from '../jobs/runner.js';
-import type { SubscriptionsService } from './service.js';
-
-const SUBSCRIPTIONS_JOB = 'subscriptions-billing';
+import { SUBSCRIPTIONS_JOB, type SubscriptionsService } from './service.js';
 
 /**
  * The billing scheduler: issues due period invoices, sends dunning reminders and cancels, for subscriptions

@@ -51,6 +51,9 @@ const RETRY_AFTER_MS = 5 * 60_000;
  */
 const STALE_ADVANCE_MS = 5 * 60_000;
 
+/** The billing scheduler's job name (src/billing/jobs.ts), on its per-subscription log lines too. */
+export const SUBSCRIPTIONS_JOB = 'subscriptions-billing';
+
 export interface SubscriptionsDeps extends Pick<Handles, 'log' | 'clock'> {
   config: BillingConfig & Pick<CoreConfig, 'PUBLIC_URL'>;
   prisma: PrismaClient;
@@ -497,6 +500,8 @@ export class SubscriptionsService {
           await this.runDueSteps(tx, s, now, after);
           return true;
         }, TX_OPTIONS);
+        // One line per unit of work, naming the job: which instance billed it (docs/deployment.md).
+        if (did) this.deps.log.debug({ job: SUBSCRIPTIONS_JOB, subscriptionId: claimed }, 'subscription billing pass');
       } catch (err) {
         if (!claimed) throw err;
         // Its steps rolled back: try it again later, so one failing subscription never holds up the others.

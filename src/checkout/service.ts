@@ -26,7 +26,7 @@ import { actionAfterPayment, transition, type PaymentOutcome, type SessionAction
 import { checkoutSessionTopic } from './topics.js';
 import { attemptView, sessionView, type PayerQuoteResponse, type PaymentAttemptView, type SessionView } from './views.js';
 import { SETTLEMENT_CHAINS } from './settlement.js';
-import type { SettledPayment } from './shared.js';
+import { EXPIRE_JOB, type SettledPayment } from './shared.js';
 import { isUniqueViolation } from '../db/unique-violation.js';
 import { RefundsService } from './refunds.js';
 import { CheckoutReviews } from './review.js';
@@ -37,7 +37,7 @@ import { normalize } from './addresses.js';
 import { withLockedRow } from '../db/locked-row.js';
 import { QuoteBuilds, type BuiltForQuote } from './quote-builds.js';
 import { DIRECT_PROVIDER } from './direct-provider.js';
-import type { CheckoutSessions, SeenFinding, SessionPatch } from './sessions.js';
+import type { CheckoutSessions, SeenFinding, SessionPatch, SettleOutcome } from './sessions.js';
 
 type Tx = Prisma.TransactionClient;
 
@@ -385,7 +385,12 @@ export class CheckoutService implements CheckoutSessions {
       take: batch,
     });
     let n = 0;
-    for (const { id } of due) if (await this.expireOne(id).catch(() => false)) n++;
+    for (const { id } of due)
+      if (await this.expireOne(id).catch(() => false)) {
+        n++;
+        // One line per unit of work, naming the job: which instance did it (docs/deployment.md).
+        this.deps.log.debug({ job: EXPIRE_JOB, sessionId: id }, 'checkout session expired');
+      }
     return n;
   }
 
@@ -658,22 +663,22 @@ export class CheckoutService implements CheckoutSessions {
    * A payment never seen (no evidence, never mined, reverted) settles without touching the session: it was only
    * a hint. A payment already settled (by another instance) is left alone.
    */
-  async settlePayment(paymentId: string, finding: SettledPayment | SeenFinding, asOf?: Date): Promise<void> {
+  async settlePayment(paymentId: string, finding: SettledPayment | SeenFinding, asOf?: Date): Promise<SettleOutcome> {
     const payment = await this.prisma.checkoutPayment.findUnique({ where: { id: paymentId } });
-    if (payment?.status !== 'verifying') return;
-    await this.withLockedSession(payment.sessionId, async (tx, s) => {
+    if (payment?.status !== 'verifying') return null;
+    return this.withLockedSession(payment.sessionId, async (tx, s): Promise<SettleOutcome> => {
       const p = await tx.checkoutPayment.findUniqueOrThrow({ where: { id: paymentId } });
-      if (p.status !== 'verifying') return;
+      if (p.status !== 'verifying') return null;
       // The finding was made on the payment as the verifier read it (`asOf`: its updatedAt). Reported again since
       // (taken over by a report of another kind, or revived), it is looked at anew by the next run instead.
-      if (asOf && p.updatedAt.getTime() !== asOf.getTime()) return;
+      if (asOf && p.updatedAt.getTime() !== asOf.getTime()) return null;
       const now = new Date(this.now());
       if (finding.kind === 'seen') {
-        if (p.seenAt) return;
+        if (p.seenAt) return null;
         // updatedAt stays the report's time: it is the payment's version (above) and the start of its windows.
         await tx.checkoutPayment.update({ where: { id: p.id }, data: { seenAt: now, ...(finding.payer ? { payer: finding.payer } : {}) } });
         if (s.status === 'open') await this.applyTransition(tx, s, { type: 'payment_seen' });
-        return;
+        return 'seen';
       }
       if (!p.seenAt) {
         // A hint that came to nothing: recorded on the payment for the merchant to look at, the session untouched,
@@ -683,7 +688,7 @@ export class CheckoutService implements CheckoutSessions {
           where: { id: p.id },
           data: { status: finding.kind === 'failed' ? 'failed' : 'rejected', reason, settledAt: now, updatedAt: now },
         });
-        return;
+        return 'settled';
       }
       // Hashes are stored in the chain's canonical spelling (lower-case on EVM), whoever reported them (a
       // provider's dstTxHash may be checksummed or upper-case): else the unique index could be sidestepped.
@@ -715,7 +720,7 @@ export class CheckoutService implements CheckoutSessions {
       let current = s;
       // Seen and settled in one pass of the verifier (already confirmed when first looked at).
       if (current.status === 'open' && f.kind === 'succeeded') current = await this.applyTransition(tx, current, { type: 'payment_seen' });
-      if (current.status !== 'processing') return;
+      if (current.status !== 'processing') return 'settled';
       // Only payments seen on chain hold the session in `processing`; unseen reports are hints.
       // A rejection the merchant already resolved by reopening the session does not send a later failure to review.
       const reopened = await tx.checkoutReview.findFirst({
@@ -738,7 +743,7 @@ export class CheckoutService implements CheckoutSessions {
         verifying: others.filter((o) => o.status === 'verifying').length,
         rejectedReason: others.find((o) => o.status === 'rejected')?.reason,
       });
-      if (!action) return;
+      if (!action) return 'settled';
       const patch: SessionPatch =
         action.type === 'payment_verified'
           ? { paidAt: now, amountReceived: (f as { amountReceived: bigint }).amountReceived.toString(), reviewReason: null }
@@ -746,6 +751,7 @@ export class CheckoutService implements CheckoutSessions {
             ? { reviewReason: action.reason }
             : { reviewReason: null };
       await this.applyTransition(tx, current, action, patch);
+      return 'settled';
     });
   }
 

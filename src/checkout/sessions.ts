@@ -12,6 +12,8 @@ export type SessionPatch = Prisma.CheckoutSessionUpdateInput;
 
 /** The verifier found the reported transaction on chain with the session's evidence; `payer` as the chain says. */
 export type SeenFinding = { kind: 'seen'; payer?: string };
+/** What settlePayment wrote: the payment seen on chain, settled (a final status), or nothing (already done, or reported again since). */
+export type SettleOutcome = 'seen' | 'settled' | null;
 
 /** A session with its payments and its review history, as read. */
 interface LoadedSession {
@@ -32,7 +34,7 @@ export interface CheckoutSessions {
   applyTransition(tx: Tx, s: CheckoutSession, action: SessionAction, patch?: SessionPatch, eventData?: Record<string, unknown>): Promise<CheckoutSession>;
   fullViewInTx(tx: Tx, s: CheckoutSession): Promise<SessionView>;
   reportDirect(id: string, input: ReportDirect, how?: { broadcast: boolean }): Promise<SessionView>;
-  settlePayment(paymentId: string, finding: SettledPayment | SeenFinding, asOf?: Date): Promise<void>;
+  settlePayment(paymentId: string, finding: SettledPayment | SeenFinding, asOf?: Date): Promise<SettleOutcome>;
   pendingPayments(limit?: number): Promise<(CheckoutPayment & { session: CheckoutSession })[]>;
   /** FORBIDDEN when the session's merchant takes no new payments (its account is suspended). */
   assertTakesPayments(session: Pick<CheckoutSession, 'accountId'>): Promise<void>;

@@ -7,7 +7,7 @@ import { confirmationsFor } from './confirmations.js';
 import { SANDBOX_PROVIDER } from '../deposits/state.js';
 import { SETTLEMENT_CHAINS } from './settlement.js';
 import type { CheckoutSessions } from './sessions.js';
-import type { SettledPayment } from './shared.js';
+import { type SettledPayment, VERIFY_JOB } from './shared.js';
 import { checkEvmPayment, decodeTransfers, type EvmLog, type EvmTxEvidence, type PaymentExpectation } from './verify/evm-rules.js';
 import { checkSolanaPayment, tokenDelta, type SolanaTxEvidence } from './verify/solana-rules.js';
 import type { Verdict } from './verify/reasons.js';
@@ -66,8 +66,10 @@ export class CheckoutVerifier {
       if (signal?.aborted) break;
       try {
         const finding = await this.inspect(payment, session, heads);
-        if (finding) await this.checkout.settlePayment(payment.id, finding, payment.updatedAt);
-        else left++;
+        if (!finding) left++;
+        else if (await this.checkout.settlePayment(payment.id, finding, payment.updatedAt))
+          // One line per unit of work, naming the job: which instance settled it (docs/deployment.md).
+          this.deps.log.debug({ job: VERIFY_JOB, paymentId: payment.id, sessionId: session.id, status: finding.kind }, 'checkout payment settled');
       } catch (err) {
         left++;
         this.deps.log.warn({ err, paymentId: payment.id, sessionId: session.id }, 'checkout verification attempt failed; will retry');

@@ -70,7 +70,10 @@ async function checkOne(d: DepositDetectorDeps, a: DepositAddress): Promise<void
           })
         ).map((r) => r.providerDepositId),
       );
-      for (const dep of seen) if (!known.has(dep.providerDepositId)) await d.deposits.recordDeposit(a, dep);
+      for (const dep of seen)
+        if (!known.has(dep.providerDepositId) && (await d.deposits.recordDeposit(a, dep)))
+          // One line per unit of work, naming the job: which instance recorded it (docs/deployment.md).
+          d.log.debug({ job: DEPOSIT_DETECT_JOB, depositAddressId: a.id, providerDepositId: dep.providerDepositId }, 'deposit recorded');
     } catch (err) {
       d.log.warn({ err, depositAddressId: a.id, provider: a.provider }, 'deposit detection failed');
     }

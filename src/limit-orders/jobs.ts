@@ -203,11 +203,13 @@ async function apply(d: LimitOrderPollerDeps, row: LimitOrderRow, event: LimitOr
       const type = eventForStatus(next.status);
       if (type) await recordLimitOrderEvent(tx, updated, type, now);
     }
-    return updated;
+    return { updated, fills: fresh.map((t) => t.txId) };
   });
   if (!result) {
     await reschedule(d, row, nextLimitPollDelayMs(row.quietPolls + 1, base), true);
     return;
   }
-  await d.limitOrders.publish(limitOrderView(result));
+  // One line per unit of work, naming the job: which instance recorded each fill (docs/deployment.md).
+  for (const txId of result.fills) d.log.debug({ job: LIMIT_ORDER_POLL_JOB, limitOrderId: row.id, txId }, 'limit order fill recorded');
+  await d.limitOrders.publish(limitOrderView(result.updated));
 }

@@ -188,6 +188,24 @@ describe.each(backends)('checkout sessions API (%s)', (backend) => {
     expect(second.payments[0]).toMatchObject({ status: 'rejected', reason: 'tx_already_used' });
   });
 
+  it('two verifiers settling the same payment at once (two instances): one writes each step, the other finds it done', async () => {
+    const checkout = s.services.checkout;
+    const { body: cs } = await create(base);
+    await s.post(`/v1/checkout/sessions/${cs.id}/submitted`, { txHash: `0x${'33'.repeat(32)}`, payer: RECIPIENT });
+    const p = await s.db.prisma.checkoutPayment.findFirstOrThrow({ where: { sessionId: cs.id } });
+    // Both read the payment as it was reported (the same `asOf`), as each instance's verifier run does.
+    const seen = await Promise.all([checkout.settlePayment(p.id, { kind: 'seen' }, p.updatedAt), checkout.settlePayment(p.id, { kind: 'seen' }, p.updatedAt)]);
+    expect(seen.sort()).toEqual([null, 'seen']); // (sort: 'null' < 'seen')
+    const finding = { kind: 'succeeded' as const, deliveryTxHash: `0x${'33'.repeat(32)}`, amountReceived: 25_000_000n };
+    const settled = await Promise.all([checkout.settlePayment(p.id, finding, p.updatedAt), checkout.settlePayment(p.id, finding, p.updatedAt)]);
+    expect(settled.sort()).toEqual([null, 'settled']);
+    // Settled already: a later finding writes nothing.
+    expect(await checkout.settlePayment(p.id, finding, p.updatedAt)).toBeNull();
+    expect((await s.get(`/v1/checkout/sessions/${cs.id}`)).body.status).toBe('paid');
+    const events = await s.db.sql.query<{ type: string }>('SELECT type FROM events WHERE resource_id = $1 ORDER BY sequence', [cs.id]);
+    expect(events.map((e) => e.type)).toEqual(['checkout.session.processing', 'checkout.session.completed']);
+  });
+
   it('needs a key to create', async () => {
     const r = await s.post('/v1/checkout/sessions', base);
     expect(r.status).toBe(401);
