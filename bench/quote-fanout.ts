@@ -313,8 +313,11 @@ async function roleService(fixtureUrl: string) {
     LOG_LEVEL: 'silent',
     PROVIDERS: 'none',
     JOBS_ENABLED: '0',
-    // The bench is the load: the limiter would answer most of it 429 (every request, at 200 clients).
+    // The bench is the load: the limiter would answer most of it 429 (every request, at 200 clients), and the
+    // per-address socket cap (256) would refuse the load generator's keep-alive sockets, which all come from one
+    // address. Both are protections with tests of their own; the bench measures the quote path.
     RATE_LIMIT_ENABLED: 'false',
+    HTTP_MAX_CONNECTIONS_PER_IP: '0',
     REQUEST_LOG_ENABLED: process.env.BENCH_REQUEST_LOG === 'off' ? 'false' : 'true',
     DATA_DIR: 'memory://',
     DATABASE_POOL_SIZE: process.env.BENCH_POOL ?? '10',
