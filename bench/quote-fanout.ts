@@ -413,8 +413,9 @@ function printIssueTargets(results: Result[]) {
     1.15,
     'BENCH_TARGETS without rest or graphql',
   );
-  line(`REST, PGlite − ${MAIN_STORE}, added p50`, diff(restEmbedded, rest), 'ms', 3, noPglite);
-  line(`GraphQL, PGlite − ${MAIN_STORE}, added p50`, diff(gqlEmbedded, gql), 'ms', 3, noPglite);
+  const against = MAIN_STORE === 'pglite' ? 'Postgres' : MAIN_STORE;
+  line(`REST, PGlite − ${against}, added p50`, diff(restEmbedded, rest), 'ms', 3, noPglite);
+  line(`GraphQL, PGlite − ${against}, added p50`, diff(gqlEmbedded, gql), 'ms', 3, noPglite);
 }
 
 async function main() {
