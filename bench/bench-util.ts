@@ -60,8 +60,8 @@ export class Failures {
 }
 
 /**
- * The service configuration of a bench: in-memory PGlite, no jobs, and no rate limits, since a bench is the
- * load it generates and the limiter would answer it 429 (it has its own tests).
+ * The service configuration of a bench: in-memory PGlite, no jobs, and no rate limits or per-address socket cap,
+ * since a bench is the load it generates and the limiter would answer it 429 (both have their own tests).
  */
 export const benchConfig = (env: Record<string, string>) =>
   loadConfig({
@@ -73,6 +73,8 @@ export const benchConfig = (env: Record<string, string>) =>
     PROVIDERS: 'none',
     JOBS_ENABLED: '0',
     RATE_LIMIT_ENABLED: 'false',
+    // One load generator is one address: the per-address socket cap would refuse its connections past 256.
+    HTTP_MAX_CONNECTIONS_PER_IP: '0',
     ...env,
   });
 

@@ -30,6 +30,7 @@ import { ProviderRegistry } from './providers/registry.js';
 import { QuoteService } from './quotes/service.js';
 import { CallsSimulator } from './quotes/calls/simulate.js';
 import { PgQuoteStore, RedisQuoteStore } from './quotes/store.js';
+import { EmbeddedQuoteStore } from './quotes/embedded-store.js';
 import { quoteStoreSweepJob } from './quotes/jobs.js';
 import { WebhooksService } from './webhooks/service.js';
 import { WEBHOOKS_DELIVER_JOB, webhooksDeliverJob } from './webhooks/jobs.js';
@@ -158,7 +159,12 @@ export function createServices(infra: Infra, sql: RawSql, opts: { pgPool?: pg.Po
   const requestLogs = new RequestLogsService({ config, log, clock, prisma, sql });
 
   // ---- swaps: quotes → orders ------------------------------------------------------------------------------
-  const quoteStore = config.REDIS_URL ? new RedisQuoteStore(config.REDIS_URL, clock) : new PgQuoteStore(sql, clock);
+  // Embedded PGlite (no Postgres pool): this process alone owns the database, so the store writes behind.
+  const quoteStore = config.REDIS_URL
+    ? new RedisQuoteStore(config.REDIS_URL, clock)
+    : opts.pgPool
+      ? new PgQuoteStore(sql, clock)
+      : new EmbeddedQuoteStore(sql, clock, log);
   const simulator = new CallsSimulator({ rpcUrl: (chainId) => rpc.rpcUrl(chainId), timeoutMs: config.RPC_TIMEOUT_MS, mode: config.CALLS_SIMULATION_MODE });
   const quotes = new QuoteService({ config, clock, log, providers, assets, partners, store: quoteStore, simulator });
   // The checkout session quote's direct option is a stored quote too, built by its own "provider" (never fanned out to).

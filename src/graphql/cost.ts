@@ -192,6 +192,51 @@ export function operationCost(schema: GraphQLSchema, document: DocumentNode, var
   return { cost, usage: { default: Math.max(1, weight), ...(strict ? { strict } : {}) } };
 }
 
+/**
+ * `operationCost`, remembered per parsed document (yoga's parser cache hands back the same document object for the
+ * same text, over HTTP and WebSocket alike, so a hot operation is walked once), then per operation name and
+ * variables. The walk is a pure function of these, so the answer is the same; the cached object is frozen, as
+ * every caller shares it. Variables key the entry by their JSON text only when they are plain JSON values (a value
+ * JSON would drop or change, such as undefined, NaN or a Date, is computed afresh); a document keeps at most
+ * MAX_COSTS_PER_DOCUMENT entries (variables that change per request, such as an amount, would never hit).
+ */
+export function cachedOperationCost(schema: GraphQLSchema, document: DocumentNode, variables?: Args | null, operationName?: string | null): OperationCost {
+  const vars = variables && Object.keys(variables).length ? variables : undefined;
+  if (vars && !isPlainJson(vars)) return operationCost(schema, document, variables, operationName);
+  const key = vars ? `${operationName ?? ''}\u0000${JSON.stringify(vars)}` : (operationName ?? '');
+  let bySchema = costCache.get(schema);
+  if (!bySchema) {
+    bySchema = new WeakMap();
+    costCache.set(schema, bySchema);
+  }
+  let byKey = bySchema.get(document);
+  if (!byKey) {
+    byKey = new Map();
+    bySchema.set(document, byKey);
+  }
+  const hit = byKey.get(key);
+  if (hit) return hit;
+  const cost = operationCost(schema, document, variables, operationName);
+  Object.freeze(cost.usage);
+  if (byKey.size >= MAX_COSTS_PER_DOCUMENT) byKey.clear();
+  byKey.set(key, Object.freeze(cost));
+  return cost;
+}
+
+const MAX_COSTS_PER_DOCUMENT = 64;
+const costCache = new WeakMap<GraphQLSchema, WeakMap<DocumentNode, Map<string, OperationCost>>>();
+
+/** A value JSON text gives back exactly: strings, finite numbers, booleans, null, arrays and plain objects of them. */
+function isPlainJson(v: unknown, depth = 0): boolean {
+  if (v === null || typeof v === 'string' || typeof v === 'boolean') return true;
+  if (typeof v === 'number') return Number.isFinite(v);
+  if (typeof v !== 'object' || depth > 32) return false;
+  if (Array.isArray(v)) return v.every((x) => isPlainJson(x, depth + 1));
+  const proto = Object.getPrototypeOf(v);
+  if (proto !== Object.prototype && proto !== null) return false;
+  return Object.values(v).every((x) => isPlainJson(x, depth + 1));
+}
+
 /** A connection's page size for this request: `first` within its bounds, else its default; undefined for other fields. */
 function pageSize(field: GraphQLField<unknown, unknown>, args: Args): number | undefined {
   const ext = field.args.find((a) => a.name === 'first')?.extensions?.pageSize as PageSizeExtension | undefined;

@@ -13,7 +13,7 @@ import type { Logger } from '../log.js';
 import { apiErrorExtensions, toGraphQLError } from '../http/errors.js';
 import { schema } from './schema.js';
 import type { GraphQLContext } from './context.js';
-import { operationCost } from './cost.js';
+import { cachedOperationCost } from './cost.js';
 import { useIdempotentReplayHeader } from './idempotency.js';
 import { bracketDepth } from './nesting.js';
 
@@ -132,7 +132,7 @@ function useOperationLimits(config: Pick<LimitsConfig, 'GRAPHQL_MAX_COST'>): Plu
     contextValue: unknown;
   }): Promise<ExecutionResult | undefined> => {
     const ctx = args.contextValue as GraphQLContext;
-    const { cost, usage } = operationCost(args.schema, args.document, args.variableValues, args.operationName);
+    const { cost, usage } = cachedOperationCost(args.schema, args.document, args.variableValues, args.operationName);
     if (cost > config.GRAPHQL_MAX_COST) {
       return refuse(`Operation cost ${cost} exceeds the limit of ${config.GRAPHQL_MAX_COST}: ask for fewer quotes or aliases, or smaller pages (\`first\`)`, {
         code: 'INVALID_PARAMS',

@@ -12,7 +12,8 @@ export type { QuoteRecord };
 
 /**
  * Where issued quotes live until they are built. Every instance can build every quote, not only the one
- * that issued it: rows go to Postgres (default) or Redis (REDIS_URL, with a TTL).
+ * that issued it: rows go to Postgres (default) or Redis (REDIS_URL, with a TTL). On embedded PGlite (one
+ * process) they are written behind (./embedded-store.ts).
  *
  * Lifecycle, by the injected clock: before `expiresAt` → the quote; after it → QUOTE_EXPIRED (410);
  * five minutes after it → QUOTE_NOT_FOUND (404), and the row is dropped.
@@ -25,7 +26,7 @@ export interface QuoteStore {
   /**
    * Stores one response's quotes as one record: quote i must have the id quoteIdOf(setId, i, its tag) and all share
    * the request and caller context (see quoteSetToJson). Resolves once the record is durable enough for
-   * any instance to read it.
+   * any instance to read it (the embedded store: once this process, the only one, reads it from memory).
    */
   putSet(setId: string, quotes: StoredQuote[]): Promise<void>;
   /** The raw record, whatever its age; undefined once dropped. */
@@ -65,6 +66,15 @@ export async function loadQuote(store: QuoteStore, clock: Clock, quoteId: string
   return q;
 }
 
+/** One `quote_sets` row as inserted: the set id, its JSON payload and when it is dropped (ISO time). */
+export type QuoteSetRow = [id: string, payload: string, dropAt: string];
+
+export const quoteSetRow = (setId: string, quotes: StoredQuote[]): QuoteSetRow => [
+  setId,
+  JSON.stringify(quoteSetToJson(setId, quotes)),
+  new Date(setDropAtMs(quotes)).toISOString(),
+];
+
 /**
  * Postgres (or PGlite): table `quote_sets`, one row per quote response (raw SQL keeps the hot quote path to
  * one light round trip). Quotes stored one per row in `quotes` before sets are still read, and swept.
@@ -75,8 +85,8 @@ export class PgQuoteStore implements QuoteStore {
   // every set that arrived meanwhile (one transaction and one backend wake-up for many rows; in the fan-out
   // bench the database's CPU per response fell by about 40%). No wait is added while the database keeps up.
   // A statement stuck for 5 s fails its responses and frees its slot for the next.
-  private writes = new GroupCommit<[id: string, payload: string, dropAt: string]>({
-    write: (rows) => this.insert(rows),
+  private writes = new GroupCommit<QuoteSetRow>({
+    write: (rows) => this.insertRows(rows),
     maxInFlight: 2,
     maxRows: 64,
     timeoutMs: 5_000,
@@ -89,10 +99,11 @@ export class PgQuoteStore implements QuoteStore {
 
   async putSet(setId: string, quotes: StoredQuote[]) {
     if (!quotes.length) return;
-    await this.writes.add([setId, JSON.stringify(quoteSetToJson(setId, quotes)), new Date(setDropAtMs(quotes)).toISOString()]);
+    await this.writes.add(quoteSetRow(setId, quotes));
   }
 
-  private async insert(rows: [string, string, string][]) {
+  /** Inserts rows in one statement (the group commit's write; the embedded store's flush, ./embedded-store.ts). */
+  async insertRows(rows: QuoteSetRow[]) {
     const values = rows.map((_, i) => `($${i * 3 + 1}, $${i * 3 + 2}, $${i * 3 + 3}::timestamptz)`).join(', ');
     // Quotes are short-lived and re-requestable, so their insert commits without waiting for the WAL flush
     // (synchronous_commit off for this one transaction; set_config(…, true) is SET LOCAL inside the

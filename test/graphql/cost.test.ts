@@ -2,7 +2,15 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { getIntrospectionQuery, parse } from 'graphql';
 import { schema } from '../../src/graphql/schema.js';
-import { BALANCES_COST_PER_CHAIN, CHECKOUT_QUOTE_COST, FIELD_RULES, INTROSPECTION_COST, operationCost, QUOTE_COST } from '../../src/graphql/cost.js';
+import {
+  BALANCES_COST_PER_CHAIN,
+  cachedOperationCost,
+  CHECKOUT_QUOTE_COST,
+  FIELD_RULES,
+  INTROSPECTION_COST,
+  operationCost,
+  QUOTE_COST,
+} from '../../src/graphql/cost.js';
 import { graphqlEnv } from '../../src/graphql/config.js';
 import { DEFAULT_BALANCE_CHAINS, QUOTE_WEIGHT } from '../../src/ratelimit/weights.js';
 
@@ -83,6 +91,36 @@ describe('operation cost (pure)', () => {
       'query ($n: Int = 7, $c: [String!] = ["base", "ethereum", "arbitrum"]) { tokens(chain: "base", first: $n) { nodes { symbol } } balances(address: "0x0", chains: $c) { totalUsd } }';
     expect(cost(doc)).toEqual({ cost: 1 + 7 + 1 + 3 * BALANCES_COST_PER_CHAIN, usage: { default: 1 + 3 } });
     expect(cost(doc, { n: 2, c: ['base'] })).toEqual({ cost: 1 + 2 + 1 + BALANCES_COST_PER_CHAIN, usage: { default: 2 } });
+  });
+
+  it('cached per document: the same answer as the walk, whatever the operation name and variables; one walk per hot document', () => {
+    const doc = parse(
+      'query A($n: Int = 7, $c: [String!]) { tokens(chain: "base", first: $n) { nodes { symbol } } balances(address: "0x0", chains: $c) { totalUsd } } query B { health { ok } }',
+    );
+    const cases: Array<[Record<string, unknown> | null | undefined, string]> = [
+      [undefined, 'A'],
+      [null, 'A'],
+      [{}, 'A'],
+      [{ n: 2 }, 'A'],
+      [{ n: 2, c: ['base'] }, 'A'],
+      [{ c: ['base'], n: 2 }, 'A'],
+      // Values JSON text would change or drop: computed afresh, never answered from another request's entry.
+      [{ n: undefined }, 'A'],
+      [{ n: Number.NaN, c: [Number.NaN] }, 'A'],
+      [{ c: [null] }, 'A'],
+      [{ c: [new Date(0)] }, 'A'],
+      [{}, 'B'],
+    ];
+    for (let round = 0; round < 2; round++)
+      for (const [vars, op] of cases)
+        expect(cachedOperationCost(schema, doc, vars, op), `${op} ${String(JSON.stringify(vars))}`).toEqual(operationCost(schema, doc, vars, op));
+    expect(cachedOperationCost(schema, doc, { n: 3 }, 'A')).toBe(cachedOperationCost(schema, doc, { n: 3 }, 'A'));
+    expect(cachedOperationCost(schema, doc, { n: 3 }, 'A')).not.toBe(cachedOperationCost(schema, doc, { n: 4 }, 'A'));
+    // Shared answers cannot be changed by one caller for the next.
+    expect(Object.isFrozen(cachedOperationCost(schema, doc, {}, 'B').usage)).toBe(true);
+    // More variable sets than a document keeps: still the walk's answer for each.
+    for (let n = 1; n <= 200; n++)
+      expect(cachedOperationCost(schema, doc, { n }, 'A').cost).toBe(1 + Math.min(n, 200) + 1 + BALANCES_COST_PER_CHAIN * DEFAULT_BALANCE_CHAINS);
   });
 
   it('fragments count where they are spread, inline fragments on their type', () => {

@@ -10,9 +10,11 @@ import { Redis } from 'ioredis';
 import { loadQuote, PgQuoteStore, RedisQuoteStore, type QuoteStore } from '../../src/quotes/store.js';
 import { newQuoteSetId, newQuoteTag, parseQuoteId, QUOTE_SET_ID_LENGTH, QUOTE_TAG_LENGTH, quoteIdOf } from '../../src/quotes/quote-id.js';
 import { quoteSetToJson } from '../../src/quotes/serialize.js';
+import { EmbeddedQuoteStore } from '../../src/quotes/embedded-store.js';
 import { randomBase62 } from '../../src/ids.js';
 import type { StoredQuote } from '../../src/providers/types.js';
 import { REDIS_URL, withRedis } from '../helpers/redis.js';
+import { waitFor } from '../helpers/wait.js';
 
 const sample = (now: number, id = `q_${randomBytes(12).toString('hex')}`): StoredQuote => ({
   quoteId: id,
@@ -198,6 +200,109 @@ for (const backend of backends) {
     };
   });
 }
+// Embedded PGlite (one process owns the database): the same table, written behind (src/quotes/embedded-store.ts).
+storeContract('embedded PGlite, written behind', async (clock) => {
+  const t = await createTestDatabase('pglite');
+  const db: Db = await createDb({ databaseUrl: t.env.DATABASE_URL, dataDir: t.env.DATA_DIR });
+  await migrate(db);
+  const store = new EmbeddedQuoteStore(db.sql, clock, { warn: () => {} });
+  return {
+    store,
+    putLegacy: async (q: StoredQuote) => {
+      const exp = q.quote.expiresAt * 1000;
+      await db.sql.query('INSERT INTO quotes (id, provider, payload, expires_at, drop_at) VALUES ($1, $2, $3::jsonb, $4::timestamptz, $5::timestamptz)', [
+        q.quoteId,
+        q.provider,
+        legacyRecord(q),
+        new Date(exp).toISOString(),
+        new Date(exp + 5 * 60_000).toISOString(),
+      ]);
+    },
+    sweeps: true,
+    close: async () => {
+      await store.close();
+      await db.close();
+      await t.drop();
+    },
+  };
+});
+
+describe('embedded PGlite store: written behind', () => {
+  const clock = new ManualClock(Date.parse('2026-11-22T12:00:00Z'));
+  let t: TestDatabase;
+  let db: Db;
+  const inTable = async (setId: string) => (await db.sql.query('SELECT 1 FROM quote_sets WHERE id = $1', [setId])).length;
+  beforeAll(async () => {
+    t = await createTestDatabase('pglite');
+    db = await createDb({ databaseUrl: t.env.DATABASE_URL, dataDir: t.env.DATA_DIR });
+    await migrate(db);
+  });
+  afterAll(async () => {
+    await db?.close();
+    await t?.drop();
+  });
+
+  it('answers a set from memory at once, inserts it within a flush, and a new store over the database (a restart) finds it', async () => {
+    const store = new EmbeddedQuoteStore(db.sql, clock, { warn: () => {} }, 20);
+    const { setId, quotes } = sampleSet(clock.now(), 3);
+    await store.putSet(setId, quotes);
+    for (const q of quotes) expect(await store.find(q.quoteId)).toEqual(q);
+    await waitFor(() => inTable(setId), { what: 'the set in quote_sets' });
+    await waitFor(() => store.waiting === 0, { what: 'nothing left waiting' });
+    const restarted = new EmbeddedQuoteStore(db.sql, clock, { warn: () => {} });
+    for (const q of quotes) expect(await restarted.find(q.quoteId)).toEqual(q);
+    await store.close();
+    await restarted.close();
+  });
+
+  it('writes what waits when it stops, and takes no set after', async () => {
+    const store = new EmbeddedQuoteStore(db.sql, clock, { warn: () => {} }, 3_600_000);
+    const { setId, quotes } = sampleSet(clock.now(), 2);
+    await store.putSet(setId, quotes);
+    expect(store.waiting).toBe(1);
+    expect(await inTable(setId)).toBe(0);
+    await store.close();
+    expect(await inTable(setId)).toBe(1);
+    expect(await new EmbeddedQuoteStore(db.sql, clock, { warn: () => {} }).find(quotes[1].quoteId)).toEqual(quotes[1]);
+    const next = sampleSet(clock.now(), 1);
+    await expect(store.putSet(next.setId, next.quotes)).rejects.toThrow(/closed/);
+  });
+
+  it('keeps the sets of a failed insert readable and inserts them at a later flush', async () => {
+    let failures = 0;
+    const flaky = {
+      query: async <T>(text: string, params?: unknown[]): Promise<T[]> => {
+        if (text.includes('INSERT INTO quote_sets') && failures++ === 0) throw new Error('disk full');
+        return db.sql.query<T>(text, params);
+      },
+      exec: (text: string) => db.sql.exec(text),
+    };
+    const warned: unknown[] = [];
+    const store = new EmbeddedQuoteStore(flaky, clock, { warn: (o: unknown) => void warned.push(o) }, 10);
+    const { setId, quotes } = sampleSet(clock.now(), 2);
+    await store.putSet(setId, quotes);
+    await waitFor(() => warned.length, { what: 'the failed insert logged' });
+    expect(await store.find(quotes[0].quoteId)).toEqual(quotes[0]);
+    await waitFor(() => inTable(setId), { what: 'the set inserted by a later flush' });
+    expect(failures).toBeGreaterThanOrEqual(2);
+    await store.close();
+  });
+
+  it('sweeps sets past retention that still wait, as the table sweeps its rows', async () => {
+    const t0 = clock.now();
+    const store = new EmbeddedQuoteStore(db.sql, clock, { warn: () => {} }, 3_600_000);
+    const { setId, quotes } = sampleSet(t0, 1);
+    await store.putSet(setId, quotes);
+    clock.set(quotes[0].quote.expiresAt * 1000 + 5 * 60_000 + 1);
+    expect(await store.sweep()).toBeGreaterThanOrEqual(1);
+    expect(store.waiting).toBe(0);
+    expect(await store.find(quotes[0].quoteId)).toBeUndefined();
+    await store.close();
+    expect(await inTable(setId)).toBe(0);
+    clock.set(t0);
+  });
+});
+
 describe.runIf(withRedis)('redis', () => {
   storeContract('Redis with TTL', async (clock) => {
     const prefix = `test:${randomBytes(4).toString('hex')}:`;
