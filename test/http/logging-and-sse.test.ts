@@ -5,6 +5,7 @@ import { loadConfig } from '../../src/config.js';
 import { createApp, type App } from '../../src/app.js';
 import { createHttpServer, type RunningServer } from '../../src/http/server.js';
 import { accountEventsTopic } from '../../src/events/topics.js';
+import { recordEvent } from '../../src/events/outbox.js';
 import { waitFor } from '../helpers/wait.js';
 
 /** Captures the JSON log lines the service writes. */
@@ -61,24 +62,18 @@ describe('access log and SSE transport', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/text\/event-stream/);
     const reader = res.body!.getReader();
-    setTimeout(
-      () =>
-        void app.infra.pubsub.publish(accountEventsTopic(account.id, 'test'), {
-          id: 'evt_sse',
-          type: 'x.y',
-          livemode: false,
-          createdAt: new Date().toISOString(),
-          data: {},
-        }),
-      300,
+    // Once the subscription listens, an event is committed (its outbox NOTIFYs the id; the stream reads the event).
+    await waitFor(() => app.infra.pubsub.isListening(accountEventsTopic(account.id, 'test')), { what: 'the SSE subscription to listen' });
+    const event = await app.infra.prisma.$transaction((tx) =>
+      recordEvent(tx, { accountId: account.id, livemode: false, type: 'order.submitted', resourceId: 'q_sse', data: {} }),
     );
     let text = '';
-    while (!text.includes('evt_sse')) {
+    while (!text.includes(event.id)) {
       const { value, done } = await reader.read();
       if (done) break;
       text += new TextDecoder().decode(value);
     }
     ac.abort();
-    expect(text).toContain('"id":"evt_sse"');
+    expect(text).toContain(`"id":"${event.id}"`);
   });
 });
