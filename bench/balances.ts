@@ -1,12 +1,14 @@
 /**
  * Balances latency over 25 EVM chains, each behind its own local JSON-RPC fixture with a set delay
- * (10 ms .. 250 ms): the request should take about as long as the slowest chain, not the sum. A second
- * run makes one chain hang past the per-chain deadline. Run: node_modules/.bin/tsx bench/balances.ts
+ * (10 ms .. 250 ms): the request should take about as long as the slowest chain, not the sum (target: the
+ * median at most 15 ms over the slowest chain, its delay being this run's baseline), in one eth_call per chain
+ * (counted at the fixtures). A second run makes one chain hang past the per-chain deadline.
+ * Run: node_modules/.bin/tsx bench/balances.ts
  */
 import { EvmRpcServer } from '../test/fixtures/evm-rpc-server.js';
 import { LifiTokensServer } from '../test/fixtures/lifi-tokens-server.js';
 import { STATIC_CHAINS } from '../src/assets/chain-list.js';
-import { Failures, size, startBenchServer } from './bench-util.js';
+import { Failures, size, startBenchServer, Targets } from './bench-util.js';
 
 const chains = STATIC_CHAINS.filter((c) => c.vm === 'evm').slice(0, 25);
 if (chains.length < 25) throw new Error(`only ${chains.length} EVM chains in the registry`);
@@ -51,6 +53,7 @@ try {
   const slowest = Math.max(...rpcs.map((r) => r.delayMs));
   const sum = rpcs.reduce((s, r) => s + r.delayMs, 0);
   const samples: number[] = [];
+  const callsBefore = rpcs.reduce((n, r) => n + r.ethCalls(), 0);
   let last = { items: 0, errors: 0, status: 0 };
   for (let i = 0; i < SAMPLES; i++) {
     const r = await run();
@@ -63,7 +66,11 @@ try {
   console.log(`balances over ${chains.length} chains, RPC delays ${STEP_MS}..${slowest} ms (sum ${sum} ms)`);
   console.log(`  status ${last.status}, ${last.items} items, ${last.errors} errors`);
   console.log(`  latency: median ${median.toFixed(1)} ms, min ${samples[0]!.toFixed(1)} ms, max ${samples.at(-1)!.toFixed(1)} ms`);
-  console.log(`  overhead over the slowest chain: ${(median - slowest).toFixed(1)} ms; eth_calls per chain per request: 1`);
+  const callsPerChain = (rpcs.reduce((n, r) => n + r.ethCalls(), 0) - callsBefore) / (SAMPLES * rpcs.length);
+  const targets = new Targets();
+  targets.check('median over the slowest chain', median - slowest, 'ms', { max: 15 });
+  targets.check('median latency', median, 'ms', { max: slowest + 15 }, { value: slowest, what: 'the slowest chain' });
+  targets.check('eth_calls per chain per request', callsPerChain, '', { max: 1 });
 
   rpcs[0]!.mode = 'hang';
   const hung = await run();
@@ -73,6 +80,9 @@ try {
   console.log(
     `\none chain hanging (deadline ${DEADLINE_MS} ms): status ${hung.status}, ${hung.items} items, ${hung.errors} error(s), ${hung.ms.toFixed(1)} ms`,
   );
+  // The hanging chain is cut at its deadline: the same 15 ms allowance over it as over the slowest chain above.
+  targets.check('one chain hanging: latency', hung.ms, 'ms', { max: DEADLINE_MS + 15 }, { value: DEADLINE_MS, what: 'the deadline' });
+  targets.summary();
 } finally {
   await server.close();
   await app.close();

@@ -85,3 +85,31 @@ export async function startBenchServer(env: Record<string, string>): Promise<{ a
   const server = await createHttpServer({ ...app.infra, services: app.services }).listen(0, '127.0.0.1');
   return { app, server };
 }
+
+/**
+ * A figure against its target, printed on one line with its ratio to the run's own baseline where it has one, and
+ * PASS or FAIL. A miss is reported, not an error: the exit code says whether requests failed (`Failures`), and a
+ * smoke run's figures mean nothing. `summary()` prints how many targets were met.
+ */
+export class Targets {
+  private results: Array<{ label: string; pass: boolean }> = [];
+
+  /**
+   * `value` against `target` (`max`: at most, `min`: at least); `baseline` from the same run, printed as a ratio.
+   * Returns whether the target was met.
+   */
+  check(label: string, value: number, unit: string, target: { max: number } | { min: number }, baseline?: { value: number; what: string }): boolean {
+    const pass = 'max' in target ? value <= target.max : value >= target.min;
+    const fmt = (n: number) => `${n.toLocaleString('en', { maximumFractionDigits: n < 10 ? 2 : n < 100 ? 1 : 0 })} ${unit}`;
+    const goal = 'max' in target ? `≤ ${fmt(target.max)}` : `≥ ${fmt(target.min)}`;
+    const ratio = baseline && baseline.value > 0 ? `   ${(value / baseline.value).toFixed(2)}× ${baseline.what} (${fmt(baseline.value)})` : '';
+    console.log(`  ${label.padEnd(44)} ${fmt(value).padStart(12)}   target ${goal}${ratio}   ${pass ? 'PASS' : 'FAIL'}`);
+    this.results.push({ label, pass });
+    return pass;
+  }
+
+  summary(): void {
+    const met = this.results.filter((r) => r.pass).length;
+    console.log(`\ntargets met: ${met} of ${this.results.length}${SMOKE ? ' (smoke run: small numbers, figures not meaningful)' : ''}`);
+  }
+}

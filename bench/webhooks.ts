@@ -9,11 +9,13 @@
  *   node_modules/.bin/tsx bench/webhooks.ts                                     # in-memory PGlite
  *   BENCH_DATABASE_URL=postgres://…/empty_db node_modules/.bin/tsx bench/webhooks.ts   # real Postgres
  * Optional: BENCH_EVENTS, WEBHOOK_CONCURRENCY (default 16).
+ * Target (issue #27): live ≥ 1,000 deliveries/s on Postgres, printed beside the backlog rate of the same run. Live
+ * deliveries cannot outrun the producers' commits: the live commit rate is printed with it.
  */
 import { createApp } from '../src/app.js';
 import { recordEvent } from '../src/events/outbox.js';
 import { WebhookReceiver } from '../test/fixtures/webhook-receiver.js';
-import { benchConfig, Failures, size } from './bench-util.js';
+import { benchConfig, Failures, size, Targets } from './bench-util.js';
 import { internalAuth } from '../src/accounts/service.js';
 
 const N = size(process.env.BENCH_EVENTS, 5000, 30);
@@ -82,6 +84,7 @@ const t0 = performance.now();
 app.services.startJobs();
 await drained(N);
 const drainS = (performance.now() - t0) / 1000;
+const backlogRate = N / drainS;
 console.log(
   `  backlog: committed at ${(N / (backlogCommitMs / 1000)).toFixed(0)} events/s; drained ${N} in ${drainS.toFixed(2)} s = ${(N / drainS).toFixed(0)} deliveries/s`,
 );
@@ -97,6 +100,8 @@ const t1 = performance.now();
 const liveCommitMs = await produce();
 await drained(N);
 const liveS = (arrivals[arrivals.length - 1]! - t1) / 1000;
+const liveRate = N / liveS;
+const liveCommitRate = N / (liveCommitMs / 1000);
 latencies.sort((a, b) => a - b);
 console.log(
   `  live:    committed at ${(N / (liveCommitMs / 1000)).toFixed(0)} events/s; ${N} delivered in ${liveS.toFixed(2)} s = ${(N / liveS).toFixed(0)} deliveries/s`,
@@ -131,6 +136,14 @@ latencies.sort((a, b) => a - b);
 console.log(
   `  paced:   ${PACED} events at ${RATE}/s: commit → delivery p50 ${pct(latencies, 50)} ms, p90 ${pct(latencies, 90)} ms, p99 ${pct(latencies, 99)} ms, max ${pct(latencies, 100)} ms`,
 );
+
+console.log('');
+const targets = new Targets();
+targets.check(`live deliveries/s (${app.db.kind})`, liveRate, '/s', { min: 1000 }, { value: backlogRate, what: 'backlog drain' });
+console.log(
+  `  (live deliveries/s ${(liveRate / liveCommitRate).toFixed(2)}× the live commit rate, ${liveCommitRate.toFixed(0)}/s: delivery cannot outrun the commits)`,
+);
+targets.summary();
 
 // Deliveries that failed, or had an attempt answered with an error, on the way.
 const failedAttempts = await app.infra.prisma.webhookDelivery.count({ where: { OR: [{ status: 'failed' }, { lastStatusCode: { gte: 300 } }] } });

@@ -1,5 +1,5 @@
 import { PublicKey, type Connection } from '@solana/web3.js';
-import { erc20Abi, formatUnits, multicall3Abi, type Address, type ContractFunctionParameters, type PublicClient } from 'viem';
+import { decodeFunctionResult, encodeFunctionData, erc20Abi, formatUnits, multicall3Abi, type Address, type Hex, type PublicClient } from 'viem';
 import type { Clock } from '../clock.js';
 import type { AssetsConfig } from './config.js';
 import { invalidParams } from '../errors.js';
@@ -285,32 +285,47 @@ export function balanceTokens(index: ChainTokenIndex, max = EVM_BALANCE_TOKENS):
 }
 
 /**
- * Native + ERC-20 balances in one eth_call: Multicall3 `getEthBalance` and `balanceOf` per token through
- * `aggregate3`. Where Multicall3 is absent, viem's deployless multicall runs the same batch from constructor
- * code and the native balance comes from eth_getBalance (JSON-RPC-batched into the same HTTP request).
+ * Native + ERC-20 balances in one eth_call: Multicall3 `aggregate3` over `getEthBalance` and `balanceOf` per token,
+ * each call allowed to fail on its own (a token that reverts or answers garbage is left out, the others stand).
+ * The aggregate3 call is encoded here and sent as it is: through `client.multicall` on a multicall-batching client,
+ * each of the 201 calls would be scheduled on its own (a timer hop, and work quadratic in the calls) only to be
+ * packed into the same one call. Where Multicall3 is absent, viem's deployless multicall runs the same batch from
+ * constructor code and the native balance comes from eth_getBalance (JSON-RPC-batched into the same HTTP request).
  */
 export async function readEvmBalances(client: PublicClient, owner: Address, tokens: Address[]): Promise<{ native: bigint; amounts: (bigint | undefined)[] }> {
-  const erc20 = tokens.map((address) => ({ address, abi: erc20Abi, functionName: 'balanceOf' as const, args: [owner] as const }));
-  const value = (r: { status: string; result?: unknown }) => (r.status === 'success' && typeof r.result === 'bigint' ? r.result : undefined);
+  const balanceOf = encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [owner] });
+  const calls = [
+    { target: MULTICALL3_ADDRESS, allowFailure: true, callData: encodeFunctionData({ abi: multicall3Abi, functionName: 'getEthBalance', args: [owner] }) },
+    ...tokens.map((target) => ({ target, allowFailure: true, callData: balanceOf })),
+  ];
   try {
-    const results = await client.multicall({
-      contracts: [{ address: MULTICALL3_ADDRESS, abi: multicall3Abi, functionName: 'getEthBalance', args: [owner] }, ...erc20] as ContractFunctionParameters[],
-      allowFailure: true,
-      batchSize: 0,
-      multicallAddress: MULTICALL3_ADDRESS,
-    });
-    const native = value(results[0]!);
+    const results = await client.readContract({ address: MULTICALL3_ADDRESS, abi: multicall3Abi, functionName: 'aggregate3', args: [calls] });
+    const native = decoded(results[0], (data) => decodeFunctionResult({ abi: multicall3Abi, functionName: 'getEthBalance', data }));
     // getEthBalance cannot fail on a real Multicall3; a failure means nothing answers at that address.
-    if (native !== undefined) return { native, amounts: results.slice(1).map(value) };
+    if (native !== undefined)
+      return { native, amounts: results.slice(1).map((r) => decoded(r, (data) => decodeFunctionResult({ abi: erc20Abi, functionName: 'balanceOf', data }))) };
   } catch (err) {
     if (!isMissingMulticall(err)) throw err;
   }
+  const erc20 = tokens.map((address) => ({ address, abi: erc20Abi, functionName: 'balanceOf' as const, args: [owner] as const }));
+  const value = (r: { status: string; result?: unknown }) => (r.status === 'success' && typeof r.result === 'bigint' ? r.result : undefined);
   // A raw eth_getBalance: viem's getBalance would itself route through Multicall3 on a multicall-batching client.
   const [native, results] = await Promise.all([
     client.request({ method: 'eth_getBalance', params: [owner, 'latest'] }),
     client.multicall({ contracts: erc20, allowFailure: true, batchSize: 0, deployless: true }),
   ]);
   return { native: BigInt(native), amounts: results.map(value) };
+}
+
+/** One aggregate3 result as a uint256, or undefined when the call failed or answered something else. */
+function decoded(r: { success: boolean; returnData: Hex } | undefined, decode: (data: Hex) => unknown): bigint | undefined {
+  if (!r?.success || r.returnData === '0x') return undefined;
+  try {
+    const v = decode(r.returnData);
+    return typeof v === 'bigint' ? v : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** An eth_call to an address without code answers `0x`, which viem reports as zero data. */

@@ -64,36 +64,47 @@ export class SuccessLog {
     }
   }
 
-  /** Records one batch in one transaction (the unit the group commit sends). */
+  /**
+   * Records one batch in one statement (the unit the group commit sends; one statement is one round trip and
+   * commits or fails as a whole): the attempt rows, the deliveries marked succeeded, their endpoints no longer
+   * failing. A delivery whose endpoint was deleted mid-attempt is gone; its attempt row would break the foreign key
+   * and fail the whole batch (and every other delivery in it would be sent again), so only deliveries still there,
+   * held FOR KEY SHARE until the statement commits, are recorded.
+   */
   async commit(batch: readonly Success[]): Promise<void> {
     if (!batch.length) return;
-    await this.prisma.$transaction(async (tx) => {
-      // A delivery whose endpoint was deleted mid-attempt is gone; its attempt row would break the
-      // foreign key and fail the whole batch, and every other delivery in it would be sent again.
-      const live = new Set(
-        (
-          await tx.$queryRawUnsafe<Array<{ id: string }>>(
-            `SELECT id FROM webhook_deliveries WHERE id = ANY($1::text[]) FOR KEY SHARE`,
-            batch.map((b) => b.c.id),
-          )
-        ).map((r) => r.id),
-      );
-      const rows = batch.filter((b) => live.has(b.c.id));
-      if (!rows.length) return;
-      await tx.webhookAttempt.createMany({ data: rows.map((b) => attemptRow(b.c, b.r, b.at)) });
-      await tx.$executeRawUnsafe(
-        `UPDATE webhook_deliveries d
-         SET status = 'succeeded', last_status_code = x.code, last_error = NULL, completed_at = x.at, updated_at = x.at
-         FROM unnest($1::text[], $2::int[], $3::timestamptz[]) AS x(id, code, at)
-         WHERE d.id = x.id AND d.status = 'pending'`,
-        rows.map((b) => b.c.id),
-        rows.map((b) => b.r.statusCode),
-        rows.map((b) => b.at),
-      );
-      await tx.webhookEndpoint.updateMany({
-        where: { id: { in: [...new Set(rows.map((b) => b.c.endpoint_id))] }, failingSince: { not: null } },
-        data: { failingSince: null },
-      });
-    });
+    const rows = batch.map((b) => attemptRow(b.c, b.r, b.at));
+    await this.prisma.$executeRawUnsafe(
+      `WITH x AS (
+         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::int[], $6::text[], $7::boolean[], $8::int[], $9::int[], $10::text[], $11::text[], $12::timestamptz[])
+           AS x(id, delivery_id, event_id, endpoint_id, attempt, url, success, status_code, latency_ms, response_body, error, at)
+       ),
+       live AS (SELECT id, endpoint_id FROM webhook_deliveries WHERE id IN (SELECT delivery_id FROM x) FOR KEY SHARE),
+       attempts AS (
+         INSERT INTO webhook_attempts (id, delivery_id, event_id, endpoint_id, attempt, url, success, status_code, latency_ms, response_body, error, created_at)
+         SELECT x.id, x.delivery_id, x.event_id, x.endpoint_id, x.attempt, x.url, x.success, x.status_code, x.latency_ms, x.response_body, x.error, x.at
+         FROM x JOIN live ON live.id = x.delivery_id
+       ),
+       succeeded AS (
+         UPDATE webhook_deliveries d
+         SET status = 'succeeded', last_status_code = x.status_code, last_error = NULL, completed_at = x.at, updated_at = x.at
+         FROM x JOIN live ON live.id = x.delivery_id
+         WHERE d.id = x.delivery_id AND d.status = 'pending'
+       )
+       UPDATE webhook_endpoints SET failing_since = NULL
+       WHERE id IN (SELECT endpoint_id FROM live) AND failing_since IS NOT NULL`,
+      rows.map((r) => r.id),
+      rows.map((r) => r.deliveryId),
+      rows.map((r) => r.eventId),
+      rows.map((r) => r.endpointId),
+      rows.map((r) => r.attempt),
+      rows.map((r) => r.url),
+      rows.map((r) => r.success),
+      rows.map((r) => r.statusCode),
+      rows.map((r) => r.latencyMs),
+      rows.map((r) => r.responseBody),
+      rows.map((r) => r.error),
+      rows.map((r) => r.createdAt),
+    );
   }
 }

@@ -58,6 +58,8 @@ export const WEBHOOKS_DELIVER_JOB = 'webhooks.deliver';
 
 /** Extra time past the attempt timeout before an in-flight delivery counts as abandoned (crashed worker). */
 const LEASE_MARGIN_MS = 5000;
+/** Claimed deliveries not yet recorded, per concurrency slot (those in flight included). */
+const UNRECORDED_PER_SLOT = 4;
 
 /**
  * The delivery queue worker. Deliveries are rows of `webhook_deliveries`; a worker claims due rows with
@@ -73,7 +75,10 @@ const LEASE_MARGIN_MS = 5000;
 export class DeliveryWorker {
   /** DNS resolution for deliveries; replaceable (e.g. to simulate DNS rebinding in tests). */
   resolver: Resolver;
+  /** Attempts whose HTTP request is under way (the `concurrency` slots). */
   private inflight = new Set<Promise<void>>();
+  /** Claimed deliveries not yet recorded (in flight, or answered and being recorded): bounded, see run(). */
+  private unrecorded = new Set<Promise<void>>();
   private successes: SuccessLog;
   private observers: Array<(outcome: DeliveryOutcome) => void> = [];
 
@@ -128,7 +133,9 @@ export class DeliveryWorker {
    * poke). Again at once when the batch was full (more may be due), else after `pollMs` or the next poke.
    */
   async run(signal: AbortSignal): Promise<number> {
-    const free = this.s.concurrency - this.inflight.size;
+    // Answered attempts wait for a group commit of their records (success-log.ts); at most UNRECORDED_PER_SLOT
+    // per slot may, so a slow database holds claims back instead of letting leases run out while they wait.
+    const free = Math.min(this.s.concurrency - this.inflight.size, this.s.concurrency * UNRECORDED_PER_SLOT - this.unrecorded.size);
     let full = false;
     if (free > 0 && !signal.aborted) {
       const batch = await this.claim(free);
@@ -139,9 +146,9 @@ export class DeliveryWorker {
     return full ? 0 : this.s.pollMs;
   }
 
-  /** Waits for the deliveries in flight (the job runner's stop). */
+  /** Waits for the deliveries in flight and their records (the job runner's stop). */
   async drain(): Promise<void> {
-    while (this.inflight.size) await Promise.allSettled([...this.inflight]);
+    while (this.unrecorded.size) await Promise.allSettled([...this.unrecorded]);
   }
 
   private launch(c: Claimed, signal: AbortSignal) {
@@ -152,18 +159,30 @@ export class DeliveryWorker {
       'webhook.event_type': c.type,
       'webhook.attempt': c.attempts,
     });
+    // The slot is the HTTP attempt: it is freed (and the next due delivery claimed) as soon as the receiver has
+    // answered, while the answer is recorded; the row stays leased until that record commits.
+    let slotFreed = false;
+    const freeSlot = () => {
+      if (slotFreed) return;
+      slotFreed = true;
+      this.inflight.delete(p);
+      this.poke();
+    };
     const p: Promise<void> = inSpan('webhook attempt', attributes, (span) =>
-      this.deliver(c, signal).then((outcome) => {
+      this.deliver(c, signal, freeSlot).then((outcome) => {
         span?.setAttribute('webhook.outcome', outcome ?? 'handed_back');
         this.report(outcome);
       }),
     )
       .catch((err) => this.log.error({ err, delivery: c.id }, 'webhook delivery could not be recorded; it is retried when its lease expires'))
       .finally(() => {
-        this.inflight.delete(p);
+        this.unrecorded.delete(p);
+        freeSlot();
+        // Claims held back by the bound on unrecorded attempts may go on.
         this.poke();
       });
     this.inflight.add(p);
+    this.unrecorded.add(p);
   }
 
   async claim(limit: number): Promise<Claimed[]> {
@@ -195,7 +214,7 @@ export class DeliveryWorker {
     });
   }
 
-  private async deliver(c: Claimed, signal: AbortSignal): Promise<DeliveryOutcome | undefined> {
+  private async deliver(c: Claimed, signal: AbortSignal, freeSlot: () => void): Promise<DeliveryOutcome | undefined> {
     if (c.disabled) {
       await this.prisma.webhookDelivery.updateMany({
         where: { id: c.id, status: 'pending', attempts: c.attempts },
@@ -237,6 +256,7 @@ export class DeliveryWorker {
       userAgent: this.s.userAgent,
       signal,
     });
+    freeSlot();
     if (signal.aborted && !result.ok && result.statusCode === null) {
       // Shutting down mid-attempt: hand the row back untouched so another instance (or the restart) sends it.
       await this.prisma.webhookDelivery
