@@ -245,6 +245,7 @@ export const gqlTable: Record<string, GqlRow> = {
   'Query.chains': { kind: 'public', why: 'chain registry' },
   'Query.prices': { kind: 'public', why: 'market prices' },
   'Query.quote': { kind: 'public', why: 'anyone may quote; a key only changes fees; quote ids are capabilities, not tenant resources' },
+  'Subscription.quoteStream': { kind: 'public', why: 'Query.quote streamed: anyone may quote; a key only changes fees; quote ids are capabilities' },
   'Query.quoteWithCalls': { kind: 'public', why: 'quote with destination calls: as quote, plus a simulation that reads public chain state only' },
   'Query.token': { kind: 'public', why: 'token facts' },
   'Query.tokens': { kind: 'public', why: 'token lists' },
