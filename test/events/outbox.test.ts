@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../helpers/db.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { recordEvent } from '../../src/events/outbox.js';
-import { accountEventsTopic, type AccountEvent } from '../../src/events/topics.js';
+import { accountEventsTopic, type AccountEventNotice } from '../../src/events/topics.js';
 import { waitFor } from '../helpers/wait.js';
 
 const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -47,25 +47,30 @@ describe.each(backends)('outbox: recordEvent (%s)', (backend) => {
     expect(next.sequence).toBe(1);
   });
 
-  it('publishes to the account stream only on commit (rolled-back events are never seen), large payloads too', async () => {
-    const received: AccountEvent[] = [];
-    const unsubscribe = await s.infra.pubsub.subscribe(accountEventsTopic(accountId, 'test'), (p) => received.push(p as AccountEvent));
+  it('notifies the account stream only on commit (rolled-back events are never seen), with the id and type only however large the event', async () => {
+    const received: AccountEventNotice[] = [];
+    const unsubscribe = await s.infra.pubsub.subscribe(accountEventsTopic(accountId, 'test'), (p) => received.push(p as AccountEventNotice));
     try {
+      let never = '';
       await prisma()
         .$transaction(async (tx) => {
-          await recordEvent(tx, { ...base(), resourceId: 'cs_test_never', type: 'checkout.session.expired' });
+          never = (await recordEvent(tx, { ...base(), resourceId: 'cs_test_never', type: 'checkout.session.expired' })).id;
           throw new Error('rollback');
         })
         .catch(() => {});
       const big = 'z'.repeat(12_000);
       const small = await prisma().$transaction((tx) => recordEvent(tx, { ...base(), resourceId: 'cs_test_stream' }));
       const large = await prisma().$transaction((tx) => recordEvent(tx, { ...base(), resourceId: 'cs_test_stream', data: { big } }));
-      await waitFor(() => received.length >= 2, { what: 'both committed events on the stream' });
-      expect(received.map((e) => e.id)).toEqual([small.id, large.id]);
-      expect(received[0]).toEqual({ ...small });
-      expect((received[1].data as { big: string }).big).toHaveLength(12_000);
-      expect(received[1].sequence).toBe(2);
-      expect(received.some((e) => e.resourceId === 'cs_test_never')).toBe(false);
+      // The instance listens all the time (one channel): notices of the previous tests' commits may still arrive
+      // after the subscription began, so only this test's events are looked at.
+      const mine = () => received.filter((n) => [never, small.id, large.id].includes(n.id));
+      await waitFor(() => mine().length >= 2, { what: 'both committed events on the stream' });
+      // Ids only: a subscriber reads the event (src/graphql/modules/events.ts); the payload stays small whatever the event holds.
+      expect(mine()).toEqual([
+        { id: small.id, type: small.type },
+        { id: large.id, type: large.type },
+      ]);
+      expect(large.sequence).toBe(2);
     } finally {
       await unsubscribe();
     }
