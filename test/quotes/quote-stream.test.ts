@@ -77,7 +77,7 @@ describe.each(backends)('streamed quotes and waitMs (%s)', (backend) => {
     fx.configure('debridge', { behaviour: 'ok', rateBps: 9_990, delayMs: 30 });
     fx.configure('lifi', { behaviour: 'error', delayMs: 150 });
     fx.configure('0x', { behaviour: 'ok', rateBps: 9_992, delayMs: 300 });
-    fx.configure('relay', { behaviour: 'ok', rateBps: 9_995, delayMs: 450 });
+    fx.configure('relay', { behaviour: 'ok', rateBps: 9_995, delayMs: 700 });
   });
 
   const stream = (path: string, headers: Record<string, string> = {}) => fetch(s.url + path, { headers: { accept: 'text/event-stream', ...headers } });
@@ -112,7 +112,7 @@ describe.each(backends)('streamed quotes and waitMs (%s)', (backend) => {
     // A quote keeps its id in later messages, however it ranks.
     expect(last.quotes.find((q: any) => q.provider === 'debridge').quoteId).toBe(first.quotes[0].quoteId);
     // The first message goes out as the fastest provider answers, not with the others.
-    expect(events[0].at).toBeLessThan(events[3].at - 200);
+    expect(events[0].at).toBeLessThan(events[3].at - 300);
   });
 
   it('the same with POST /v1/quote, and JSON as before without the Accept header', async () => {
@@ -169,22 +169,25 @@ describe.each(backends)('streamed quotes and waitMs (%s)', (backend) => {
   });
 
   it('waitMs: the one-shot answers once enough providers have quoted, names the others in pending and cancels them', async () => {
-    fx.configure('relay', { behaviour: 'ok', delayMs: 1_200 });
+    // 4 asked: until 600 ms everyone is waited for; then 2 quotes are enough (debridge and 0x quote within 100 ms), and
+    // 1 from 900 ms. Relay answers only after 2.5 s. Wide margins: the answer cannot depend on the machine's load.
+    fx.configure('0x', { behaviour: 'ok', rateBps: 9_992, delayMs: 100 });
+    fx.configure('lifi', { behaviour: 'error', delayMs: 60 });
+    fx.configure('relay', { behaviour: 'ok', delayMs: 2_500 });
     const before = fx.abandoned.relay ?? 0;
-    // 4 asked: until 350 ms everyone is waited for; then 2 quotes are enough (debridge and 0x have quoted by 300 ms).
     const started = performance.now();
-    const r = await s.get(query({ waitMs: '350' }));
+    const r = await s.get(query({ waitMs: '600' }));
     const elapsed = performance.now() - started;
     expect(r.status).toBe(200);
     expect(r.body.quotes.map((q: any) => q.provider)).toEqual(['0x', 'debridge']);
     expect(r.body.errors).toEqual([expect.objectContaining({ provider: 'lifi' })]);
     expect(r.body.pending).toEqual(['relay']);
-    expect(elapsed).toBeGreaterThanOrEqual(340);
-    expect(elapsed).toBeLessThan(1_100);
+    expect(elapsed).toBeGreaterThanOrEqual(590);
+    expect(elapsed).toBeLessThan(2_400);
     await waitFor(() => (fx.abandoned.relay ?? 0) > before, { what: 'the relay call to be abandoned' });
     expect(calls.filter((c) => c.provider === 'relay')).toEqual([]);
     // Every provider answered before waitMs: nothing is pending, and the answer does not wait for waitMs.
-    fx.configure('relay', { behaviour: 'ok', delayMs: 450 });
+    fx.configure('relay', { behaviour: 'ok', delayMs: 150 });
     const all = await s.get(query({ waitMs: '5000' }));
     expect(all.body.quotes.map((q: any) => q.provider)).toEqual(['relay', '0x', 'debridge']);
     expect(all.body.pending).toBeUndefined();
@@ -233,12 +236,13 @@ describe.each(backends)('streamed quotes and waitMs (%s)', (backend) => {
     const events = (await readEvents(sse, started)).filter((e) => e.event === 'next');
     expect(events.map((e) => e.data.data.quoteStream.complete)).toEqual([false, false, false, true]);
 
-    fx.configure('relay', { behaviour: 'ok', delayMs: 1_200 });
+    fx.configure('0x', { behaviour: 'ok', rateBps: 9_992, delayMs: 100 });
+    fx.configure('relay', { behaviour: 'ok', delayMs: 2_500 });
     const q = await fetch(`${s.url}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
-        query: `{ quote(input: ${input.replace('recipient:', 'waitMs: 350, recipient:')}) { ... on QuoteResponse { quotes { provider } pending } } }`,
+        query: `{ quote(input: ${input.replace('recipient:', 'waitMs: 600, recipient:')}) { ... on QuoteResponse { quotes { provider } pending } } }`,
       }),
     });
     expect(((await q.json()) as any).data.quote).toEqual({ quotes: [{ provider: '0x' }, { provider: 'debridge' }], pending: ['relay'] });
