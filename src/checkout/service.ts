@@ -663,25 +663,23 @@ export class CheckoutService implements CheckoutSessions {
    * A payment never seen (no evidence, never mined, reverted) settles without touching the session: it was only
    * a hint. A payment already settled (by another instance) is left alone.
    */
-  async settlePayment(paymentId: string, finding: SettledPayment | SeenFinding, asOf?: Date, seenFirst?: SeenFinding): Promise<SettleOutcome> {
+  async settlePayment(paymentId: string, finding: SettledPayment | SeenFinding, asOf?: Date): Promise<SettleOutcome> {
     const payment = await this.prisma.checkoutPayment.findUnique({ where: { id: paymentId } });
     if (payment?.status !== 'verifying') return null;
-    return this.withLockedSession(payment.sessionId, async (tx, locked): Promise<SettleOutcome> => {
-      let p = await tx.checkoutPayment.findUniqueOrThrow({ where: { id: paymentId } });
-      let s = locked;
+    return this.withLockedSession(payment.sessionId, async (tx, s): Promise<SettleOutcome> => {
+      const p = await tx.checkoutPayment.findUniqueOrThrow({ where: { id: paymentId } });
       if (p.status !== 'verifying') return null;
       // The finding was made on the payment as the verifier read it (`asOf`: its updatedAt). Reported again since
       // (taken over by a report of another kind, or revived), it is looked at anew by the next run instead.
       if (asOf && p.updatedAt.getTime() !== asOf.getTime()) return null;
       const now = new Date(this.now());
-      const seen = finding.kind === 'seen' ? finding : seenFirst;
-      if (seen && !p.seenAt) {
+      if (finding.kind === 'seen') {
+        if (p.seenAt) return null;
         // updatedAt stays the report's time: it is the payment's version (above) and the start of its windows.
-        p = await tx.checkoutPayment.update({ where: { id: p.id }, data: { seenAt: now, ...(seen.payer ? { payer: seen.payer } : {}) } });
-        if (s.status === 'open') s = await this.applyTransition(tx, s, { type: 'payment_seen' });
-        if (finding.kind === 'seen') return 'seen';
+        await tx.checkoutPayment.update({ where: { id: p.id }, data: { seenAt: now, ...(finding.payer ? { payer: finding.payer } : {}) } });
+        if (s.status === 'open') await this.applyTransition(tx, s, { type: 'payment_seen' });
+        return 'seen';
       }
-      if (finding.kind === 'seen') return null;
       if (!p.seenAt) {
         // A hint that came to nothing: recorded on the payment for the merchant to look at, the session untouched,
         // and its transaction not claimed (no delivery hash), so it can still pay the session it was made for.

@@ -34,8 +34,7 @@ export interface CheckoutSessions {
   applyTransition(tx: Tx, s: CheckoutSession, action: SessionAction, patch?: SessionPatch, eventData?: Record<string, unknown>): Promise<CheckoutSession>;
   fullViewInTx(tx: Tx, s: CheckoutSession): Promise<SessionView>;
   reportDirect(id: string, input: ReportDirect, how?: { broadcast: boolean }): Promise<SessionView>;
-  /** `seenFirst`: the payment was seen in the same look that settles it; both are recorded in one transaction. What was written: 'seen', 'settled', or null (nothing). */
-  settlePayment(paymentId: string, finding: SettledPayment | SeenFinding, asOf?: Date, seenFirst?: SeenFinding): Promise<SettleOutcome>;
+  settlePayment(paymentId: string, finding: SettledPayment | SeenFinding, asOf?: Date): Promise<SettleOutcome>;
   pendingPayments(limit?: number): Promise<(CheckoutPayment & { session: CheckoutSession })[]>;
   /** FORBIDDEN when the session's merchant takes no new payments (its account is suspended). */
   assertTakesPayments(session: Pick<CheckoutSession, 'accountId'>): Promise<void>;

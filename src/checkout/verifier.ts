@@ -1,4 +1,4 @@
-import type { GetBlockReturnType, Hex, TransactionReceipt } from 'viem';
+import type { Hex } from 'viem';
 import type { RpcClients } from '../assets/service.js';
 import type { Handles } from '../handles.js';
 import type { CheckoutConfig } from './config.js';
@@ -6,7 +6,7 @@ import type { CheckoutPayment, CheckoutSession } from '../db/generated/client.js
 import { confirmationsFor } from './confirmations.js';
 import { SANDBOX_PROVIDER } from '../deposits/state.js';
 import { SETTLEMENT_CHAINS } from './settlement.js';
-import type { CheckoutSessions, SeenFinding } from './sessions.js';
+import type { CheckoutSessions } from './sessions.js';
 import { type SettledPayment, VERIFY_JOB } from './shared.js';
 import { checkEvmPayment, decodeTransfers, type EvmLog, type EvmTxEvidence, type PaymentExpectation } from './verify/evm-rules.js';
 import { checkSolanaPayment, tokenDelta, type SolanaTxEvidence } from './verify/solana-rules.js';
@@ -57,53 +57,24 @@ export class CheckoutVerifier {
     this.routed = deps.routed;
   }
 
-  /**
-   * One pass over the payments being verified; returns how many are still being verified. Sessions are looked at
-   * concurrently (up to VERIFY_CONCURRENCY at a time: their RPC reads share JSON-RPC batches and their writes
-   * overlap), each session's own payments one after the other, oldest first, as before: which of two payments of
-   * one session settles first does not depend on timing.
-   */
+  /** One pass over the payments being verified; returns how many are still being verified. */
   async runOnce(signal?: AbortSignal): Promise<number> {
     const pending = await this.checkout.pendingPayments();
-    const reads: PassReads = { heads: new Map(), receipts: new Map(), blocks: new Map() };
-    const bySession = new Map<string, typeof pending>();
-    for (const p of pending) {
-      const list = bySession.get(p.session.id);
-      if (list) list.push(p);
-      else bySession.set(p.session.id, [p]);
-    }
-    const queue = [...bySession.values()];
+    const heads = new Map<number, Promise<bigint>>();
     let left = 0;
-    const lane = async () => {
-      for (let group = queue.shift(); group; group = queue.shift()) {
-        for (const { session, ...payment } of group) {
-          if (signal?.aborted) {
-            left++;
-            continue;
-          }
-          try {
-            const { finding, seen } = await this.inspect(payment, session, reads);
-            // Seen and settled in this pass: one transaction records both, as two in a row would.
-            const wrote = finding
-              ? await this.checkout.settlePayment(payment.id, finding, payment.updatedAt, seen)
-              : seen
-                ? await this.checkout.settlePayment(payment.id, seen, payment.updatedAt)
-                : null;
-            if (!finding) left++;
-            // One line per unit of work, naming the job: which instance settled it (docs/deployment.md).
-            if (wrote)
-              this.deps.log.debug(
-                { job: VERIFY_JOB, paymentId: payment.id, sessionId: session.id, status: wrote === 'settled' ? finding!.kind : 'seen' },
-                'checkout payment settled',
-              );
-          } catch (err) {
-            left++;
-            this.deps.log.warn({ err, paymentId: payment.id, sessionId: session.id }, 'checkout verification attempt failed; will retry');
-          }
-        }
+    for (const { session, ...payment } of pending) {
+      if (signal?.aborted) break;
+      try {
+        const finding = await this.inspect(payment, session, heads);
+        if (!finding) left++;
+        else if (await this.checkout.settlePayment(payment.id, finding, payment.updatedAt))
+          // One line per unit of work, naming the job: which instance settled it (docs/deployment.md).
+          this.deps.log.debug({ job: VERIFY_JOB, paymentId: payment.id, sessionId: session.id, status: finding.kind }, 'checkout payment settled');
+      } catch (err) {
+        left++;
+        this.deps.log.warn({ err, paymentId: payment.id, sessionId: session.id }, 'checkout verification attempt failed; will retry');
       }
-    };
-    await Promise.all(Array.from({ length: Math.min(VERIFY_CONCURRENCY, queue.length) }, lane));
+    }
     return left;
   }
 
@@ -126,12 +97,11 @@ export class CheckoutVerifier {
     p: Pick<CheckoutPayment, 'kind' | 'payer' | 'srcChainId' | 'srcTxHash'> & { quoteId?: string | null },
     s: CheckoutSession,
     db?: Db,
-    reads?: PassReads,
   ): Promise<Evidence> {
     if (p.kind === 'routed' && p.quoteId?.startsWith('dep_')) return { state: 'seen' };
     const vm = p.srcChainId === SOLANA_CHAIN_ID ? 'svm' : 'evm';
     if (vm === 'evm') {
-      const found = await this.evmSource(p.srcChainId, p.srcTxHash, reads);
+      const found = await this.evmSource(p.srcChainId, p.srcTxHash);
       if (found.kind !== 'found') return { state: found.kind };
       const tx = found.evidence;
       if (tx.status !== 'success') return { state: 'reverted' };
@@ -158,40 +128,24 @@ export class CheckoutVerifier {
     return ok ? { state: 'seen', payer: found.evidence.feePayer } : { state: 'no_evidence' };
   }
 
-  /**
-   * What the chain shows of one payment: `seen` when its evidence was found in this pass (recorded with the finding,
-   * or alone when there is none yet), and the finding that settles it, if any.
-   */
-  private async inspect(p0: CheckoutPayment, s: CheckoutSession, reads: PassReads): Promise<{ finding: SettledPayment | null; seen?: SeenFinding }> {
+  private async inspect(p0: CheckoutPayment, s: CheckoutSession, heads: Map<number, Promise<bigint>>): Promise<SettledPayment | null> {
     const cfg = this.deps.config;
+    let p = p0;
     // Since the payment was (last) reported: a payment reported again after `tx_not_found` gets a fresh window.
-    const age = this.deps.clock.now() - p0.updatedAt.getTime();
-    if (p0.seenAt) return { finding: await this.settled(p0, s, reads) };
-    // Not counted for the session yet: first its evidence. Anything but `seen` settles the report as a hint.
-    // The settlement chain's head is read alongside (the delivery check needs it once the evidence is there).
-    if ((SETTLEMENT_CHAINS[s.settleChainId]?.vm ?? 'evm') === 'evm') void this.head(s.settleChainId, reads.heads).catch(() => {});
-    const e = await this.evidence(p0, s, undefined, reads);
-    if (e.state === 'unconfirmed') return { finding: null };
-    if (e.state === 'not_found') return { finding: age > cfg.CHECKOUT_TX_NOT_FOUND_MINUTES * 60_000 ? { kind: 'failed', reason: 'tx_not_found' } : null };
-    if (e.state === 'reverted') return { finding: { kind: 'failed', reason: 'tx_reverted' } };
-    if (e.state === 'no_evidence') return { finding: { kind: 'rejected', reason: 'no_session_evidence' } };
-    const seen: SeenFinding = { kind: 'seen', payer: e.payer };
-    const p = { ...p0, seenAt: new Date(this.deps.clock.now()), payer: e.payer ?? p0.payer };
-    try {
-      return { finding: await this.settled(p, s, reads), seen };
-    } catch (err) {
-      // The delivery could not be checked this pass: what was seen is recorded all the same.
-      await this.checkout.settlePayment(p0.id, seen, p0.updatedAt);
-      throw err;
+    let age = this.deps.clock.now() - p.updatedAt.getTime();
+    if (!p.seenAt) {
+      // Not counted for the session yet: first its evidence. Anything but `seen` settles the report as a hint.
+      const e = await this.evidence(p, s);
+      if (e.state === 'unconfirmed') return null;
+      if (e.state === 'not_found') return age > cfg.CHECKOUT_TX_NOT_FOUND_MINUTES * 60_000 ? { kind: 'failed', reason: 'tx_not_found' } : null;
+      if (e.state === 'reverted') return { kind: 'failed', reason: 'tx_reverted' };
+      if (e.state === 'no_evidence') return { kind: 'rejected', reason: 'no_session_evidence' };
+      await this.checkout.settlePayment(p.id, { kind: 'seen', payer: e.payer }, p.updatedAt);
+      p = { ...p, seenAt: new Date(this.deps.clock.now()), payer: e.payer ?? p.payer };
     }
-  }
-
-  /** The finding of a payment seen on chain: its delivery checked against the session, or null while it is not final. */
-  private async settled(p: CheckoutPayment, s: CheckoutSession, reads: PassReads): Promise<SettledPayment | null> {
-    const cfg = this.deps.config;
     // Once seen, the not-found and delivery windows run from when it was seen (a reorg or a slow delivery is
     // measured from there, not from the report).
-    const age = this.deps.clock.now() - p.seenAt!.getTime();
+    age = this.deps.clock.now() - p.seenAt!.getTime();
     let deliveryTx: string;
     if (p.kind === 'direct') deliveryTx = p.srcTxHash;
     else {
@@ -218,7 +172,7 @@ export class CheckoutVerifier {
     let verdict: Verdict;
     let blockNumber: bigint | undefined;
     if (vm === 'evm') {
-      const found = await this.evmTx(s.settleChainId, deliveryTx, reads.heads, reads);
+      const found = await this.evmTx(s.settleChainId, deliveryTx, heads);
       if (found.kind === 'unconfirmed') return null;
       if (found.kind === 'not_found') return this.notFound(p, age);
       verdict = checkEvmPayment(found.evidence, want);
@@ -248,32 +202,12 @@ export class CheckoutVerifier {
     return null;
   }
 
-  /** A chain's head, read once per pass (`heads`). */
-  private head(chainId: number, heads: Map<number, Promise<bigint>>): Promise<bigint> {
-    let head = heads.get(chainId);
-    if (!head) {
-      head = this.deps.rpc.evm(chainId).getBlockNumber({ cacheTime: 0 });
-      heads.set(chainId, head);
-    }
-    return head;
-  }
-
-  /** A transaction's receipt, or null while it is not mined; read once per pass (`reads`) for its evidence and its delivery. */
-  private receipt(chainId: number, hash: string, reads?: PassReads): Promise<TransactionReceipt | null> {
-    return memo(reads?.receipts, `${chainId}:${hash.toLowerCase()}`, () =>
-      this.deps.rpc
-        .evm(chainId)
-        .getTransactionReceipt({ hash: hash as Hex })
-        .catch(nullWhenMissing),
-    );
-  }
-
   /** A mined EVM transaction with its input (no confirmation depth: being mined is what "seen" means). */
-  async evmSource(chainId: number, hash: string, reads?: PassReads): Promise<Found<EvmSourceEvidence>> {
+  async evmSource(chainId: number, hash: string): Promise<Found<EvmSourceEvidence>> {
     const client = this.deps.rpc.evm(chainId);
-    // Both at once (one JSON-RPC batch): the transaction's input is the evidence once the receipt shows it mined.
-    const [receipt, tx] = await Promise.all([this.receipt(chainId, hash, reads), client.getTransaction({ hash: hash as Hex }).catch(nullWhenMissing)]);
+    const receipt = await client.getTransactionReceipt({ hash: hash as Hex }).catch(nullWhenMissing);
     if (!receipt) return { kind: 'not_found' };
+    const tx = await client.getTransaction({ hash: hash as Hex }).catch(nullWhenMissing);
     if (!tx) return { kind: 'unconfirmed' };
     return {
       kind: 'found',
@@ -307,14 +241,18 @@ export class CheckoutVerifier {
     return reached(status, this.deps.config.CHECKOUT_SOLANA_COMMITMENT) ? 'reached' : 'unconfirmed';
   }
 
-  async evmTx(chainId: number, hash: string, heads: Map<number, Promise<bigint>>, reads?: PassReads): Promise<Found<EvmTxEvidence>> {
+  async evmTx(chainId: number, hash: string, heads: Map<number, Promise<bigint>>): Promise<Found<EvmTxEvidence>> {
     const client = this.deps.rpc.evm(chainId);
-    const head = this.head(chainId, heads);
-    const receipt = await this.receipt(chainId, hash, reads);
+    let head = heads.get(chainId);
+    if (!head) {
+      head = client.getBlockNumber({ cacheTime: 0 });
+      heads.set(chainId, head);
+    }
+    const receipt = await client.getTransactionReceipt({ hash: hash as Hex }).catch(nullWhenMissing);
     if (!receipt) return { kind: 'not_found' };
     const confirmations = (await head) - receipt.blockNumber + 1n;
     if (confirmations < BigInt(confirmationsFor(chainId, this.deps.config.CHECKOUT_CONFIRMATIONS))) return { kind: 'unconfirmed' };
-    const block = await memo(reads?.blocks, `${chainId}:${receipt.blockNumber}`, () => client.getBlock({ blockNumber: receipt.blockNumber }));
+    const block = await client.getBlock({ blockNumber: receipt.blockNumber });
     // A reorg may have replaced the block since the receipt was read: trust only a matching hash.
     if (block.hash !== receipt.blockHash) return { kind: 'unconfirmed' };
     return {
@@ -356,31 +294,6 @@ export class CheckoutVerifier {
 
 /** What the source chain shows of a mined EVM transaction: its outcome, call and logs (no block time is read). */
 type EvmSourceEvidence = { status: 'success' | 'reverted'; from: string; to: string | null; input: string; value: bigint; logs: EvmLog[] };
-
-/** Concurrent payments verified in one pass (their sessions, rather: a session's payments go one after the other). */
-const VERIFY_CONCURRENCY = 16;
-
-/**
- * What one pass has read of the chains: each chain's head once (a later head would only confirm more), and each
- * receipt and block once, whichever payments ask (a direct payment's evidence and its delivery are one transaction;
- * payments share blocks). A failed read is not kept: the payment that asked retries it next pass.
- */
-export interface PassReads {
-  heads: Map<number, Promise<bigint>>;
-  receipts: Map<string, Promise<TransactionReceipt | null>>;
-  blocks: Map<string, Promise<GetBlockReturnType>>;
-}
-
-function memo<T>(cache: Map<string, Promise<T>> | undefined, key: string, read: () => Promise<T>): Promise<T> {
-  if (!cache) return read();
-  let p = cache.get(key);
-  if (!p) {
-    p = read();
-    cache.set(key, p);
-    p.catch(() => cache.delete(key));
-  }
-  return p;
-}
 
 /** viem's "no such transaction (yet)" errors as null; anything else (the node failing) is thrown. */
 function nullWhenMissing(err: { name?: string }): null {
