@@ -33,9 +33,9 @@ import { createHttpServer } from '../src/http/server.js';
 import { createLogger } from '../src/log.js';
 import { systemClock } from '../src/clock.js';
 import { RequestLogsService } from '../src/request-logs/service.js';
-import type { ProviderId } from '../src/providers/types.js';
-import { FixtureProvider, startFixtureProviderServer } from '../test/fixtures/fixture-provider.js';
+import { FixtureProvider } from '../test/fixtures/fixture-provider.js';
 import { Failures, SMOKE, size } from './bench-util.js';
+import { QUOTE_FIXTURE_DELAYS, startQuoteFixtures } from './quote-fixtures.js';
 
 const SECONDS = size(process.env.BENCH_SECONDS, 30, 0.5);
 const CLIENTS = size(process.env.BENCH_CLIENTS, 200, 4);
@@ -44,14 +44,7 @@ const failures = new Failures();
 const TARGETS = new Set((process.env.BENCH_TARGETS ?? 'baseline,rest,graphql,pglite,logs').split(','));
 /** The store the main service process runs on; the `pglite` target compares the embedded default with it. */
 const MAIN_STORE = process.env.REDIS_URL ? 'redis' : process.env.DATABASE_URL ? 'postgres' : 'pglite';
-const DELAYS: [ProviderId, number][] = [
-  ['debridge', 50],
-  ['lifi', 120],
-  ['0x', 190],
-  ['kyberswap', 260],
-  ['jupiter', 330],
-  ['relay', 400],
-];
+const DELAYS = QUOTE_FIXTURE_DELAYS;
 const SLOWEST = Math.max(...DELAYS.map(([, d]) => d));
 const SENDER = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
 const QS = new URLSearchParams({
@@ -267,9 +260,7 @@ function child(role: string, env: Record<string, string> = {}): Promise<Child> {
 }
 
 async function roleFixtures() {
-  const fx = await startFixtureProviderServer();
-  for (const [id, delayMs] of DELAYS) fx.configure(id, { delayMs, behaviour: 'ok', rateBps: 9_900 + delayMs / 10 });
-  console.log(`READY ${fx.url}`);
+  console.log(`READY ${(await startQuoteFixtures()).url}`);
 }
 
 /**

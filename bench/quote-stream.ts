@@ -21,21 +21,14 @@ import WebSocket from 'ws';
 import { createLogger } from '../src/log.js';
 import { createApp } from '../src/app.js';
 import { createHttpServer } from '../src/http/server.js';
-import type { ProviderId } from '../src/providers/types.js';
-import { FixtureProvider, startFixtureProviderServer } from '../test/fixtures/fixture-provider.js';
+import { FixtureProvider } from '../test/fixtures/fixture-provider.js';
 import { benchConfig, Failures, SMOKE, size } from './bench-util.js';
+import { QUOTE_FIXTURE_DELAYS, startQuoteFixtures } from './quote-fixtures.js';
 
 const SECONDS = size(process.env.BENCH_SECONDS, 20, 0.5);
 const STREAMS = size(process.env.BENCH_STREAMS, 50, 4);
 const failures = new Failures();
-const DELAYS: [ProviderId, number][] = [
-  ['debridge', 50],
-  ['lifi', 120],
-  ['0x', 190],
-  ['kyberswap', 260],
-  ['jupiter', 330],
-  ['relay', 400],
-];
+const DELAYS = QUOTE_FIXTURE_DELAYS;
 const FASTEST = Math.min(...DELAYS.map(([, d]) => d));
 const SLOWEST = Math.max(...DELAYS.map(([, d]) => d));
 const SENDER = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
@@ -180,9 +173,7 @@ async function roleService(fixtureUrl: string) {
 }
 
 async function roleFixtures() {
-  const fx = await startFixtureProviderServer();
-  for (const [id, delayMs] of DELAYS) fx.configure(id, { delayMs, behaviour: 'ok', rateBps: 9_900 + delayMs / 10 });
-  console.log(`READY ${fx.url}`);
+  console.log(`READY ${(await startQuoteFixtures()).url}`);
 }
 
 function child(role: string, env: Record<string, string> = {}): Promise<{ url: string; stop(): void }> {
