@@ -220,7 +220,8 @@ interface Child {
 function child(role: string, env: Record<string, string> = {}): Promise<Child> {
   // BENCH_SERVICE_FLAGS: Node/V8 flags for the service process alone (e.g. GC settings to compare).
   const flags = role === 'service' ? (process.env.BENCH_SERVICE_FLAGS ?? '').split(' ').filter(Boolean) : [];
-  const proc = spawn(process.execPath, [...flags, '--import', 'tsx', fileURLToPath(import.meta.url)], {
+  // Children run as this process does (its loader, tsx, and any preload).
+  const proc = spawn(process.execPath, [...flags, ...process.execArgv, fileURLToPath(import.meta.url)], {
     env: { ...process.env, ...env, BENCH_ROLE: role },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -177,7 +177,8 @@ async function roleFixtures() {
 }
 
 function child(role: string, env: Record<string, string> = {}): Promise<{ url: string; stop(): void }> {
-  const proc = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url)], {
+  // Children run as this process does (its loader, tsx, and any preload).
+  const proc = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url)], {
     env: { ...process.env, ...env, BENCH_ROLE: role },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

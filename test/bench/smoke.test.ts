@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
-import { nodeWithTsx } from '../helpers/spawn.js';
+import { describe, expect, inject, it } from 'vitest';
+import { nodeWithTsxSeeded } from '../helpers/spawn.js';
 
 /**
  * Every bench runs, in smoke mode (BENCH_SMOKE=1: a few seconds, small numbers), and exits 0: a bench whose
@@ -11,12 +11,16 @@ import { nodeWithTsx } from '../helpers/spawn.js';
  */
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const benches = readdirSync(`${ROOT}bench`)
-  .filter((f) => f.endsWith('.ts') && f !== 'bench-util.ts')
+  .filter((f) => f.endsWith('.ts') && f !== 'bench-util.ts' && f !== 'quote-fixtures.ts')
   .sort();
 
 function runBench(file: string): Promise<{ code: number | null; out: string }> {
-  const [cmd, args] = nodeWithTsx(`bench/${file}`);
-  const child = spawn(cmd, args, { cwd: ROOT, env: { ...process.env, BENCH_SMOKE: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const [cmd, args] = nodeWithTsxSeeded(`bench/${file}`);
+  const child = spawn(cmd, args, {
+    cwd: ROOT,
+    env: { ...process.env, BENCH_SMOKE: '1', TEST_PGLITE_SEED: inject('pgliteSeed') },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   child.stdout.on('data', (d) => (out += d));
   child.stderr.on('data', (d) => (out += d));

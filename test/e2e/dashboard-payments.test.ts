@@ -8,6 +8,7 @@ import { freePort, startTestServer, type TestServer } from '../helpers/server.js
 import { waitFor } from '../helpers/wait.js';
 import { DefiLlamaServer } from '../fixtures/defillama-server.js';
 import { ORDER_POLL_JOB } from '../../src/orders/jobs.js';
+import { accountEventsTopic } from '../../src/events/topics.js';
 import { formatUnits, parseUnits } from '../../web/dashboard/src/pages/payments/amounts.js';
 
 /**
@@ -147,6 +148,9 @@ describe('dashboard payment pages in chromium', { timeout: 180_000 }, () => {
     await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
     await page.getByText('No orders yet in this mode.').waitFor();
     await mark(page);
+    // The deposit comes in once the page follows the account's events (its subscription opens after the list is
+    // read; on a loaded machine that can take seconds, and an event before it would not refresh the list).
+    await waitFor(() => s.infra.pubsub.isListening(accountEventsTopic(accountId, 'test')), { what: "the list's events subscription to listen" });
 
     // A deposit seen by the provider (its tracking id names no outcome yet: the poller leaves it submitted).
     const addr = (await s.services.deposits.findById(depositAddressId))!;

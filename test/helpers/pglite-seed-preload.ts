@@ -1,0 +1,11 @@
+/**
+ * Preloaded (`--import`) into the processes a test starts (benches in smoke mode, the CLI): their in-memory PGlite
+ * databases load the dump test/global-setup.ts migrated once for the run (TEST_PGLITE_SEED), as the test's own
+ * databases do (test/setup-db.ts), instead of running initdb and every migration again (~5 s of CPU each).
+ */
+import { readFile } from 'node:fs/promises';
+import { seedInMemoryDatabases } from '../../src/db/client.js';
+
+const file = process.env.TEST_PGLITE_SEED;
+let seed: Promise<Blob> | undefined;
+if (file) seedInMemoryDatabases(() => (seed ??= readFile(file).then((b) => new Blob([b]))));
