@@ -2,13 +2,14 @@
  * Balances latency over 25 EVM chains, each behind its own local JSON-RPC fixture with a set delay
  * (10 ms .. 250 ms): the request should take about as long as the slowest chain, not the sum (target: the
  * median at most 15 ms over the slowest chain, its delay being this run's baseline), in one eth_call per chain
- * (counted at the fixtures). A second run makes one chain hang past the per-chain deadline.
+ * (counted at the fixtures). A second run makes one chain hang past the per-chain deadline. The service runs in a
+ * process of its own: the 25 fixtures and the client stay here.
  * Run: node_modules/.bin/tsx bench/balances.ts
  */
 import { EvmRpcServer } from '../test/fixtures/evm-rpc-server.js';
 import { LifiTokensServer } from '../test/fixtures/lifi-tokens-server.js';
 import { STATIC_CHAINS } from '../src/assets/chain-list.js';
-import { Failures, size, startBenchServer, Targets } from './bench-util.js';
+import { Failures, size, startServiceProcess, Targets } from './bench-util.js';
 
 const chains = STATIC_CHAINS.filter((c) => c.vm === 'evm').slice(0, 25);
 if (chains.length < 25) throw new Error(`only ${chains.length} EVM chains in the registry`);
@@ -26,7 +27,7 @@ const env: Record<string, string> = {
   RPC_TIMEOUT_MS: '5000',
 };
 for (const [i, c] of chains.entries()) env[`RPC_URL_${c.id}`] = rpcs[i]!.url;
-const { app, server } = await startBenchServer(env);
+const server = await startServiceProcess(env);
 
 const SAMPLES = size(process.env.BENCH_SAMPLES, 10, 3);
 const failures = new Failures();
@@ -84,8 +85,7 @@ try {
   targets.check('one chain hanging: latency', hung.ms, 'ms', { max: DEADLINE_MS + 15 }, { value: DEADLINE_MS, what: 'the deadline' });
   targets.summary();
 } finally {
-  await server.close();
-  await app.close();
+  await server.stop();
   await Promise.all([lifi.close(), ...rpcs.map((r) => r.close())]);
 }
 failures.finish();

@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { createApp, type App } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { createHttpServer, type RunningServer } from '../src/http/server.js';
@@ -84,6 +86,40 @@ export async function startBenchServer(env: Record<string, string>): Promise<{ a
   const app = await createApp(config);
   const server = await createHttpServer({ ...app.infra, services: app.services }).listen(0, '127.0.0.1');
   return { app, server };
+}
+
+/**
+ * `startBenchServer` in a child process (bench/service-process.ts), run as this process is (its loader and preloads):
+ * the service then has a core's worth of its own, and the bench's fixtures and client do not share its event loop,
+ * so what is measured is the service, not the fixtures' work queued in front of it.
+ */
+export function startServiceProcess(env: Record<string, string>): Promise<{ url: string; stop(): Promise<void> }> {
+  const proc = spawn(process.execPath, [...process.execArgv, fileURLToPath(new URL('./service-process.ts', import.meta.url))], {
+    env: { ...process.env, BENCH_SERVICE_ENV: JSON.stringify(env) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const onExit = (code: number | null) => reject(new Error(`the service process exited with ${code}`));
+    proc.once('exit', onExit);
+    proc.stdout!.on('data', (c) => {
+      out += c;
+      const ready = /READY (\S+)\n/.exec(out);
+      if (!ready) return;
+      proc.stdout!.removeAllListeners('data');
+      proc.stdout!.resume();
+      proc.off('exit', onExit);
+      resolve({
+        url: ready[1]!,
+        stop: () =>
+          new Promise<void>((r) => {
+            if (proc.exitCode !== null) return r();
+            proc.once('exit', () => r());
+            proc.kill('SIGTERM');
+          }),
+      });
+    });
+  });
 }
 
 /**

@@ -1,11 +1,12 @@
 import { PublicKey, type Connection } from '@solana/web3.js';
-import { decodeFunctionResult, encodeFunctionData, erc20Abi, formatUnits, multicall3Abi, type Address, type Hex, type PublicClient } from 'viem';
+import { encodeFunctionData, erc20Abi, formatUnits, multicall3Abi, type Address, type PublicClient } from 'viem';
 import type { Clock } from '../clock.js';
 import type { AssetsConfig } from './config.js';
 import { invalidParams } from '../errors.js';
 import type { Logger } from '../log.js';
 import { EVM_NATIVE, SOL_NATIVE_MINT, type Vm } from '../providers/types.js';
 import { isEvmAddress, isSolanaAddress, tokenId } from './addresses.js';
+import { decodeAggregate3Words, encodeAggregate3 } from './aggregate3.js';
 import type { ChainRegistry } from './chains.js';
 import { MULTICALL3_ADDRESS, type RpcClients } from './rpc.js';
 import { TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID, type ParsedMint } from './solana-mint.js';
@@ -287,9 +288,9 @@ export function balanceTokens(index: ChainTokenIndex, max = EVM_BALANCE_TOKENS):
 /**
  * Native + ERC-20 balances in one eth_call: Multicall3 `aggregate3` over `getEthBalance` and `balanceOf` per token,
  * each call allowed to fail on its own (a token that reverts or answers garbage is left out, the others stand).
- * The aggregate3 call is encoded here and sent as it is: through `client.multicall` on a multicall-batching client,
- * each of the 201 calls would be scheduled on its own (a timer hop, and work quadratic in the calls) only to be
- * packed into the same one call. Where Multicall3 is absent, viem's deployless multicall runs the same batch from
+ * The aggregate3 call is encoded here (src/assets/aggregate3.ts: viem's generic coder took ~1.6 ms per chain each way)
+ * and sent as it is: through `client.multicall` on a multicall-batching client, each of the 201 calls would be
+ * scheduled on its own (a timer hop, and work quadratic in the calls) only to be packed into the same one call. Where Multicall3 is absent, viem's deployless multicall runs the same batch from
  * constructor code and the native balance comes from eth_getBalance (JSON-RPC-batched into the same HTTP request).
  */
 export async function readEvmBalances(client: PublicClient, owner: Address, tokens: Address[]): Promise<{ native: bigint; amounts: (bigint | undefined)[] }> {
@@ -298,14 +299,13 @@ export async function readEvmBalances(client: PublicClient, owner: Address, toke
     { target: MULTICALL3_ADDRESS, allowFailure: true, callData: encodeFunctionData({ abi: multicall3Abi, functionName: 'getEthBalance', args: [owner] }) },
     ...tokens.map((target) => ({ target, allowFailure: true, callData: balanceOf })),
   ];
-  try {
-    const results = await client.readContract({ address: MULTICALL3_ADDRESS, abi: multicall3Abi, functionName: 'aggregate3', args: [calls] });
-    const native = decoded(results[0], (data) => decodeFunctionResult({ abi: multicall3Abi, functionName: 'getEthBalance', data }));
+  const { data } = await client.call({ to: MULTICALL3_ADDRESS, data: encodeAggregate3(calls) });
+  // No code at the address answers `0x`: then the deployless fallback below.
+  if (data && data !== '0x') {
+    const words = decodeAggregate3Words(data, calls.length);
+    if (!words) throw new Error(`chain ${client.chain?.id ?? '?'}: Multicall3 answered data that is not an aggregate3 result of ${calls.length} calls`);
     // getEthBalance cannot fail on a real Multicall3; a failure means nothing answers at that address.
-    if (native !== undefined)
-      return { native, amounts: results.slice(1).map((r) => decoded(r, (data) => decodeFunctionResult({ abi: erc20Abi, functionName: 'balanceOf', data }))) };
-  } catch (err) {
-    if (!isMissingMulticall(err)) throw err;
+    if (words[0] !== undefined) return { native: words[0], amounts: words.slice(1) };
   }
   const erc20 = tokens.map((address) => ({ address, abi: erc20Abi, functionName: 'balanceOf' as const, args: [owner] as const }));
   const value = (r: { status: string; result?: unknown }) => (r.status === 'success' && typeof r.result === 'bigint' ? r.result : undefined);
@@ -315,24 +315,4 @@ export async function readEvmBalances(client: PublicClient, owner: Address, toke
     client.multicall({ contracts: erc20, allowFailure: true, batchSize: 0, deployless: true }),
   ]);
   return { native: BigInt(native), amounts: results.map(value) };
-}
-
-/** One aggregate3 result as a uint256, or undefined when the call failed or answered something else. */
-function decoded(r: { success: boolean; returnData: Hex } | undefined, decode: (data: Hex) => unknown): bigint | undefined {
-  if (!r?.success || r.returnData === '0x') return undefined;
-  try {
-    const v = decode(r.returnData);
-    return typeof v === 'bigint' ? v : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** An eth_call to an address without code answers `0x`, which viem reports as zero data. */
-function isMissingMulticall(err: unknown): boolean {
-  let e = err as { name?: string; cause?: unknown; shortMessage?: string } | undefined;
-  for (let depth = 0; e && depth < 6; depth++, e = e.cause as typeof e) {
-    if (e.name === 'AbiDecodingZeroDataError' || e.name === 'ContractFunctionZeroDataError' || /returned no data/.test(e.shortMessage ?? '')) return true;
-  }
-  return false;
 }

@@ -10,8 +10,10 @@ import { nodeWithTsxSeeded } from '../helpers/spawn.js';
  * and fails this test with its output, instead of rotting until someone runs it.
  */
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+/** Modules the benches share, not benches. */
+const HELPERS = new Set(['bench-util.ts', 'quote-fixtures.ts', 'service-process.ts']);
 const benches = readdirSync(`${ROOT}bench`)
-  .filter((f) => f.endsWith('.ts') && f !== 'bench-util.ts' && f !== 'quote-fixtures.ts')
+  .filter((f) => f.endsWith('.ts') && !HELPERS.has(f))
   .sort();
 
 function runBench(file: string): Promise<{ code: number | null; out: string }> {
