@@ -126,6 +126,13 @@ export async function notifyManyInTx(tx: TransactionClient, messages: readonly M
 const storeIn = (tx: TransactionClient) => async (sql: string, params: unknown[]) => (await tx.$queryRawUnsafe<Array<{ id: string }>>(sql, ...params))[0].id;
 
 /**
+ * The events as a row source for a statement of another domain that reads events by id along with its own rows (the
+ * webhook delivery worker's claim, src/webhooks/worker.ts): `alias`(id, type, livemode, created_at, resource_id,
+ * sequence, data), the columns an event's envelope is made of.
+ */
+export const sqlEventsAs = (alias: string) => `(SELECT id, type, livemode, created_at, resource_id, sequence, data FROM events) AS ${alias}`;
+
+/**
  * Holds events of one account and mode against the retention sweep until the caller's transaction ends (the sweep
  * skips locked events), for work that will reference them, such as queuing redeliveries. Returns the ids held, in
  * the order given; an id of another account or mode, or of an event the sweep already deleted, is left out.
