@@ -68,11 +68,11 @@ export async function encodeNotification(topic: string, payload: unknown, store:
   return { channel: PUBSUB_CHANNEL, text: await wireOf({ topic, payload }, store) };
 }
 
-/**
- * Many messages in as few NOTIFY payloads as fit (`{b: [wire, …]}`, each under NOTIFY's limit), for a transaction
- * that changes many rows at once: a thousand rows make a handful of notifications, not a thousand.
- */
-export async function encodeBatch(messages: readonly Message[], store: StoreLarge): Promise<string[]> {
+/** One message's wire text (`{t, p}`, or `{t, ref}` once the payload is stored because it is over the limit). */
+export const encodeMessage = (m: Message, store: StoreLarge): Promise<string> => wireOf(m, store);
+
+/** Wire texts of messages (encodeMessage), in order, packed into as few NOTIFY payloads as fit (`{b: [wire, …]}`). */
+export function packWires(wires: readonly string[]): string[] {
   const texts: string[] = [];
   let parts: string[] = [];
   let bytes = 0;
@@ -82,8 +82,7 @@ export async function encodeBatch(messages: readonly Message[], store: StoreLarg
     parts = [];
     bytes = 0;
   };
-  for (const m of messages) {
-    const w = await wireOf(m, store);
+  for (const w of wires) {
     const size = Buffer.byteLength(w) + 1;
     if (bytes + size + 8 > MAX_INLINE) flush();
     parts.push(w);
@@ -91,6 +90,16 @@ export async function encodeBatch(messages: readonly Message[], store: StoreLarg
   }
   flush();
   return texts;
+}
+
+/**
+ * Many messages in as few NOTIFY payloads as fit (`{b: [wire, …]}`, each under NOTIFY's limit), for a transaction
+ * that changes many rows at once: a thousand rows make a handful of notifications, not a thousand.
+ */
+export async function encodeBatch(messages: readonly Message[], store: StoreLarge): Promise<string[]> {
+  const wires: string[] = [];
+  for (const m of messages) wires.push(await wireOf(m, store));
+  return packWires(wires);
 }
 
 export class PgPubSub {

@@ -28,10 +28,6 @@ interface EventDeliveries {
   deliveriesWhere(where: { eventId: string } | { ids: string[] }): Promise<DeliveryView[]>;
 }
 
-export function eventsByIds(db: Prisma, ids: string[]) {
-  return db.event.findMany({ where: { id: { in: ids } } });
-}
-
 /** Events API (Stripe-like): list newest first with a cursor, get one, its delivery log, redeliver. */
 export class EventsService {
   private readonly prisma: Prisma;

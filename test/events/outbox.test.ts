@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../helpers/db.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { recordEvent } from '../../src/events/outbox.js';
-import { accountEventsTopic, type AccountEventNotice } from '../../src/events/topics.js';
+import { accountEventsTopic, webhooksWakeTopic, type AccountEventNotice } from '../../src/events/topics.js';
 import { waitFor } from '../helpers/wait.js';
 
 const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -99,6 +99,67 @@ describe.each(backends)('outbox: recordEvent (%s)', (backend) => {
       .catch(() => {});
     expect(await prisma().webhookDelivery.count({ where: { eventId: rolledBack } })).toBe(0);
     await prisma().webhookEndpoint.deleteMany({ where: { accountId } });
+  });
+
+  it("sends one NOTIFY per event: the stream notice, with the delivery workers' wake-up in the same payload when deliveries were queued", async () => {
+    // Every raw notification this instance's listener receives (in commit order), before it is decoded.
+    const ps = s.infra.pubsub as unknown as { received(raw: string | undefined): void };
+    const raws: string[] = [];
+    const received = ps.received;
+    ps.received = function (raw) {
+      if (raw) raws.push(raw);
+      return received.call(this, raw);
+    };
+    const suffix = Date.now().toString(36);
+    try {
+      await prisma().webhookEndpoint.create({
+        data: { id: `we_notify_${suffix}`, accountId, livemode: false, url: 'http://127.0.0.1:9/hook', enabledEvents: ['invoice.paid'], secret: 'whsec_x' },
+      });
+      const queued = await prisma().$transaction((tx) => recordEvent(tx, { ...base(), type: 'invoice.paid', resourceId: `inv_notify_${suffix}` }));
+      const none = await prisma().$transaction((tx) => recordEvent(tx, { ...base(), type: 'invoice.voided', resourceId: `inv_notify_${suffix}` }));
+      // Notifications arrive in commit order: once the sentinel's is in, every notification of the two commits before it is.
+      const sentinel = await prisma().$transaction((tx) => recordEvent(tx, { ...base(), resourceId: `cs_notify_${suffix}` }));
+      await waitFor(() => raws.some((r) => r.includes(sentinel.id)), { what: 'the sentinel event notice' });
+      const of = (id: string) => raws.filter((r) => r.includes(id));
+      const topic = accountEventsTopic(accountId, 'test');
+      expect(await prisma().webhookDelivery.count({ where: { eventId: queued.id } })).toBe(1);
+      expect(of(queued.id).map((r) => JSON.parse(r))).toEqual([
+        {
+          b: [
+            { t: topic, p: { id: queued.id, type: 'invoice.paid' } },
+            { t: webhooksWakeTopic, p: 1 },
+          ],
+        },
+      ]);
+      expect(await prisma().webhookDelivery.count({ where: { eventId: none.id } })).toBe(0);
+      expect(of(none.id).map((r) => JSON.parse(r))).toEqual([{ t: topic, p: { id: none.id, type: 'invoice.voided' } }]);
+    } finally {
+      ps.received = received;
+      await prisma().webhookEndpoint.deleteMany({ where: { accountId } });
+    }
+  });
+
+  it('numbers concurrent events of one resource 1…n without gaps or repeats, each once on the stream', async () => {
+    const resourceId = `cs_test_conc_${Date.now()}`;
+    const received: AccountEventNotice[] = [];
+    const unsubscribe = await s.infra.pubsub.subscribe(accountEventsTopic(accountId, 'test'), (p) => received.push(p as AccountEventNotice));
+    try {
+      const n = 24;
+      const events = await Promise.all(Array.from({ length: n }, () => prisma().$transaction((tx) => recordEvent(tx, { ...base(), resourceId }))));
+      expect(events.map((e) => e.sequence).sort((a, b) => a - b)).toEqual(Array.from({ length: n }, (_, i) => i + 1));
+      const rows = await prisma().event.findMany({ where: { accountId, resourceId }, orderBy: { sequence: 'asc' } });
+      expect(rows.map((r) => [r.id, r.sequence])).toEqual(events.sort((a, b) => a.sequence - b.sequence).map((e) => [e.id, e.sequence]));
+      const ids = new Set(events.map((e) => e.id));
+      await waitFor(() => received.filter((r) => ids.has(r.id)).length >= n, { what: 'every event on the stream' });
+      expect(
+        received
+          .filter((r) => ids.has(r.id))
+          .map((r) => r.id)
+          .sort(),
+      ).toEqual([...ids].sort());
+    } finally {
+      await unsubscribe();
+    }
   });
 
   it('refuses a malformed type (a programming error, not a silent bad event)', async () => {
