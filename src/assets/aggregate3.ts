@@ -9,7 +9,7 @@ import type { Address, Hex } from 'viem';
  */
 
 /** `aggregate3((address,bool,bytes)[])`'s selector. */
-export const AGGREGATE3_SELECTOR = '0x82ad56cb';
+const AGGREGATE3_SELECTOR = '0x82ad56cb';
 
 export interface Call3 {
   target: Address;
