@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import LongestFirstSequencer from './test/sequencer.js';
 
@@ -24,6 +25,9 @@ export default defineConfig({
     reporters: ['default'],
     // The longest files first, so none runs alone at the end of a run (test/sequencer.ts).
     sequence: { sequencer: LongestFirstSequencer },
+    // The service and CLI processes tests start (tsx, the whole module graph each time) keep V8's compiled code on
+    // disk: after the first, each loads in about three quarters of the CPU (measured: 2.0 s → 1.5 s).
+    env: { NODE_COMPILE_CACHE: fileURLToPath(new URL('./node_modules/.cache/node-compile-cache', import.meta.url)) },
     globalSetup: ['test/global-setup.ts'],
     setupFiles: ['test/setup-db.ts'],
   },

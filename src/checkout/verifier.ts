@@ -6,7 +6,7 @@ import type { CheckoutPayment, CheckoutSession } from '../db/generated/client.js
 import { confirmationsFor } from './confirmations.js';
 import { SANDBOX_PROVIDER } from '../deposits/state.js';
 import { SETTLEMENT_CHAINS } from './settlement.js';
-import type { CheckoutSessions } from './sessions.js';
+import type { CheckoutSessions, SeenFinding } from './sessions.js';
 import { type SettledPayment, VERIFY_JOB } from './shared.js';
 import { checkEvmPayment, decodeTransfers, type EvmLog, type EvmTxEvidence, type PaymentExpectation } from './verify/evm-rules.js';
 import { checkSolanaPayment, tokenDelta, type SolanaTxEvidence } from './verify/solana-rules.js';
@@ -57,19 +57,30 @@ export class CheckoutVerifier {
     this.routed = deps.routed;
   }
 
-  /** One pass over the payments being verified; returns how many are still being verified. */
+  /**
+   * One pass over the payments being verified; returns how many are still being verified. What the chains show of
+   * each payment is read first, for all of them at once (up to VERIFY_READS at a time: reads only, so their order
+   * does not matter, and concurrent reads share JSON-RPC batches); the findings are then recorded one payment after
+   * another, oldest first, exactly as when each payment was read and recorded in turn: a payment seen is recorded
+   * seen, then settled when its finding is final, each in a transaction of its own under the session's lock.
+   */
   async runOnce(signal?: AbortSignal): Promise<number> {
     const pending = await this.checkout.pendingPayments();
     const heads = new Map<number, Promise<bigint>>();
+    const looks = await mapLimited(pending, VERIFY_READS, ({ session, ...payment }) =>
+      signal?.aborted ? Promise.resolve(null) : this.look(payment, session, heads).catch((error: unknown): Look => ({ finding: null, error })),
+    );
     let left = 0;
-    for (const { session, ...payment } of pending) {
-      if (signal?.aborted) break;
+    for (const [i, { session, ...payment }] of pending.entries()) {
+      const look = looks[i];
+      if (signal?.aborted || !look) break;
       try {
-        const finding = await this.inspect(payment, session, heads);
-        if (!finding) left++;
-        else if (await this.checkout.settlePayment(payment.id, finding, payment.updatedAt))
+        if (look.seen) await this.checkout.settlePayment(payment.id, look.seen, payment.updatedAt);
+        if (look.error !== undefined) throw look.error;
+        if (!look.finding) left++;
+        else if (await this.checkout.settlePayment(payment.id, look.finding, payment.updatedAt))
           // One line per unit of work, naming the job: which instance settled it (docs/deployment.md).
-          this.deps.log.debug({ job: VERIFY_JOB, paymentId: payment.id, sessionId: session.id, status: finding.kind }, 'checkout payment settled');
+          this.deps.log.debug({ job: VERIFY_JOB, paymentId: payment.id, sessionId: session.id, status: look.finding.kind }, 'checkout payment settled');
       } catch (err) {
         left++;
         this.deps.log.warn({ err, paymentId: payment.id, sessionId: session.id }, 'checkout verification attempt failed; will retry');
@@ -128,24 +139,37 @@ export class CheckoutVerifier {
     return ok ? { state: 'seen', payer: found.evidence.feePayer } : { state: 'no_evidence' };
   }
 
-  private async inspect(p0: CheckoutPayment, s: CheckoutSession, heads: Map<number, Promise<bigint>>): Promise<SettledPayment | null> {
+  /**
+   * What the chains show of one payment, read without writing anything: `seen` when its session's evidence was found
+   * now (it is recorded before the finding), and the finding that settles it, if any. A read that fails after the
+   * evidence was seen comes back as `error` beside `seen`, so what was seen is recorded all the same.
+   */
+  private async look(p0: CheckoutPayment, s: CheckoutSession, heads: Map<number, Promise<bigint>>): Promise<Look> {
     const cfg = this.deps.config;
-    let p = p0;
     // Since the payment was (last) reported: a payment reported again after `tx_not_found` gets a fresh window.
-    let age = this.deps.clock.now() - p.updatedAt.getTime();
-    if (!p.seenAt) {
-      // Not counted for the session yet: first its evidence. Anything but `seen` settles the report as a hint.
-      const e = await this.evidence(p, s);
-      if (e.state === 'unconfirmed') return null;
-      if (e.state === 'not_found') return age > cfg.CHECKOUT_TX_NOT_FOUND_MINUTES * 60_000 ? { kind: 'failed', reason: 'tx_not_found' } : null;
-      if (e.state === 'reverted') return { kind: 'failed', reason: 'tx_reverted' };
-      if (e.state === 'no_evidence') return { kind: 'rejected', reason: 'no_session_evidence' };
-      await this.checkout.settlePayment(p.id, { kind: 'seen', payer: e.payer }, p.updatedAt);
-      p = { ...p, seenAt: new Date(this.deps.clock.now()), payer: e.payer ?? p.payer };
+    const age = this.deps.clock.now() - p0.updatedAt.getTime();
+    if (p0.seenAt) return { finding: await this.settled(p0, s, heads) };
+    // Not counted for the session yet: first its evidence. Anything but `seen` settles the report as a hint.
+    const e = await this.evidence(p0, s);
+    if (e.state === 'unconfirmed') return { finding: null };
+    if (e.state === 'not_found') return { finding: age > cfg.CHECKOUT_TX_NOT_FOUND_MINUTES * 60_000 ? { kind: 'failed', reason: 'tx_not_found' } : null };
+    if (e.state === 'reverted') return { finding: { kind: 'failed', reason: 'tx_reverted' } };
+    if (e.state === 'no_evidence') return { finding: { kind: 'rejected', reason: 'no_session_evidence' } };
+    const seen: SeenFinding = { kind: 'seen', payer: e.payer };
+    const p = { ...p0, seenAt: new Date(this.deps.clock.now()), payer: e.payer ?? p0.payer };
+    try {
+      return { seen, finding: await this.settled(p, s, heads) };
+    } catch (error) {
+      return { seen, finding: null, error };
     }
+  }
+
+  /** The finding of a payment seen on chain: its delivery checked against the session, or null while it is not final. */
+  private async settled(p: CheckoutPayment, s: CheckoutSession, heads: Map<number, Promise<bigint>>): Promise<SettledPayment | null> {
+    const cfg = this.deps.config;
     // Once seen, the not-found and delivery windows run from when it was seen (a reorg or a slow delivery is
     // measured from there, not from the report).
-    age = this.deps.clock.now() - p.seenAt!.getTime();
+    const age = this.deps.clock.now() - p.seenAt!.getTime();
     let deliveryTx: string;
     if (p.kind === 'direct') deliveryTx = p.srcTxHash;
     else {
@@ -290,6 +314,27 @@ export class CheckoutVerifier {
       },
     };
   }
+}
+
+/** One payment as a pass read it (CheckoutVerifier.look). */
+interface Look {
+  seen?: SeenFinding;
+  finding: SettledPayment | null;
+  error?: unknown;
+}
+
+/** Payments whose chain reads a pass runs at once. */
+const VERIFY_READS = 16;
+
+/** `fn` over `items`, at most `limit` at a time; results in the order of `items`. */
+async function mapLimited<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  const lane = async () => {
+    for (let i = next++; i < items.length; i = next++) out[i] = await fn(items[i]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+  return out;
 }
 
 /** What the source chain shows of a mined EVM transaction: its outcome, call and logs (no block time is read). */

@@ -2,7 +2,8 @@ import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { nodeWithTsx } from '../helpers/spawn.js';
+import { inject } from 'vitest';
+import { nodeWithTsxSeeded } from '../helpers/spawn.js';
 import { freePort } from '../helpers/server.js';
 import { waitFor } from '../helpers/wait.js';
 
@@ -19,7 +20,9 @@ export interface DevServer {
 /** `npm run dev` as the npm script runs it (src/dev.ts under tsx), on a free port, offline; resolves once it has printed its hints. */
 export async function startDevServer(env: Record<string, string>): Promise<DevServer> {
   const port = await freePort();
-  const [cmd, args] = nodeWithTsx('src/dev.ts');
+  // An in-memory database starts from the run's migrated dump (test/helpers/pglite-seed-preload.ts; the migrations
+  // still run and find nothing pending): what is tested is the dev server and its hints, not migrating from empty.
+  const [cmd, args] = nodeWithTsxSeeded('src/dev.ts');
   const childEnv: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
@@ -29,6 +32,7 @@ export async function startDevServer(env: Record<string, string>): Promise<DevSe
     JUPITER_API_URL: OFFLINE,
     SOLANA_RPC_URL: OFFLINE,
     TOKEN_LIST_TIMEOUT_MS: '1000',
+    TEST_PGLITE_SEED: inject('pgliteSeed'),
     PRICE_TIMEOUT_MS: '1000',
     ...env,
   };
