@@ -16,8 +16,9 @@ export default defineConfig({
     hookTimeout: 180_000,
     // Servers, databases and anvil are real processes, and much of a test's time is spent waiting on them (block
     // times, poll intervals, a browser): with two workers the 2 cores were idle a quarter of the run, a third worker
-    // fills that. Waits poll their condition (test/helpers/wait.ts), so a busier machine is slower, never red.
-    maxWorkers: 4,
+    // fills that (clean-clone vitest 587 s → 457 s; a fourth made it slower again, 497 s). Waits poll their
+    // condition (test/helpers/wait.ts), so a busier machine is slower, never red.
+    maxWorkers: 3,
     // A worker runs its files one after another in one module graph: the service's modules (Prisma, the
     // GraphQL schema, viem) are loaded once per worker instead of once per file (measured: a third of the
     // CPU of test/graphql). No test mocks modules or changes globals; the one that fakes timers restores them.
