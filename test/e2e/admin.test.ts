@@ -250,6 +250,14 @@ describe('operator pages in chromium', { timeout: 120_000 }, () => {
     await update.getByRole('link', { name: 'partner acme-wallet' }).click();
     await page.waitForURL(/targetId=acme-wallet/);
     expect(await page.getByLabel('Target id').inputValue()).toBe('acme-wallet');
+    // The filtered page loads after the URL changes: its rows are read once the unfiltered ones are gone (reading at
+    // once found the table empty on a loaded machine).
+    await waitFor(
+      async () =>
+        (await page.getByRole('row').filter({ hasText: 'account.suspend' }).count()) === 0 &&
+        (await page.getByRole('row').filter({ hasText: 'partner.create' }).count()) === 1,
+      { what: "the target's history in place of the unfiltered rows" },
+    );
     const actions = await page.locator('tbody tr td:nth-child(3)').allInnerTexts();
     expect(actions).toEqual(['partner.link_key', 'partner.update', 'partner.create']);
     await page.getByRole('row').filter({ hasText: 'partner.update' }).locator('summary').first().click();
