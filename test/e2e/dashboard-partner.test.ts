@@ -91,6 +91,7 @@ describe('dashboard partner profile in chromium', { timeout: 180_000 }, () => {
     await page.getByText(keyId).first().waitFor();
     const earnings = page.getByRole('table', { name: 'Volume and fees earned per chain and token' });
     const row = earnings.getByRole('row').nth(1);
+    await row.getByRole('cell', { name: '2,500 USDC' }).waitFor();
     expect(await row.getByRole('cell').allInnerTexts()).toEqual(['base', expect.stringContaining('USDC'), '2', '2,500 USDC', '6.25 USDC']);
     await page.waitForLoadState('networkidle');
     expect(await axe(page)).toEqual([]);
