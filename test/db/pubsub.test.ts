@@ -6,10 +6,15 @@ import { encodeBatch, PgPubSub, PUBSUB_CHANNEL } from '../../src/db/pubsub.js';
 import { backends, createTestDatabase, type TestDatabase } from '../helpers/db.js';
 import { waitFor } from '../helpers/wait.js';
 
-/** LISTEN made slow, so a subscriber that returned before it was in place would miss the message. */
-class SlowListenPubSub extends PgPubSub {
+/**
+ * LISTEN held until the test opens the gate, so subscribers certainly arrive while it is still being issued (a
+ * subscriber that returned before it was in place would miss the message).
+ */
+class GatedListenPubSub extends PgPubSub {
+  open!: () => void;
+  private readonly gate = new Promise<void>((r) => (this.open = r));
   protected override async exec(sql: string, client?: pg.Client) {
-    await new Promise((r) => setTimeout(r, 300));
+    await this.gate;
     return super.exec(sql, client);
   }
 }
@@ -90,26 +95,32 @@ describe.each(backends)('pubsub over LISTEN/NOTIFY (%s)', (backend) => {
   });
 
   it("returns from subscribe, and settles an iterator's ready, only once the LISTEN is in place (also for a second subscriber of the topic)", async () => {
-    const slow = new SlowListenPubSub(db);
+    const gated = new GatedListenPubSub(db);
     // Subscribers arriving while the LISTEN is still being issued wait for it.
-    const starting = slow.start();
+    const starting = gated.start();
     try {
       const first: unknown[] = [];
       const second: unknown[] = [];
-      const pending = slow.subscribe('d', (p) => first.push(p));
-      await slow.subscribe('d', (p) => second.push(p));
+      const returned: string[] = [];
+      const pending = gated.subscribe('d', (p) => first.push(p)).finally(() => returned.push('first'));
+      const later = gated.subscribe('d', (p) => second.push(p)).finally(() => returned.push('second'));
+      // Neither returns while the LISTEN is held (a database round trip lets whatever could run first run).
+      await db.sql.query('SELECT 1');
+      expect(returned).toEqual([]);
+      gated.open();
+      await later;
       await ps.publish('d', 1);
       await waitFor(() => first.length === 1 && second.length === 1);
       await pending;
       await starting;
 
-      const it = slow.iterate<string>('e');
+      const it = gated.iterate<string>('e');
       await it.ready;
       await ps.publish('e', 'x');
       expect((await it.next()).value).toBe('x');
       await it.return!();
     } finally {
-      await slow.close();
+      await gated.close();
     }
   });
 
