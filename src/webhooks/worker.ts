@@ -160,12 +160,8 @@ export class DeliveryWorker {
     });
     // The slot is the HTTP attempt: it is freed (and the next due delivery claimed) as soon as the receiver has
     // answered, while the answer is recorded; the row stays leased until that record commits.
-    let slotFreed = false;
     const freeSlot = () => {
-      if (slotFreed) return;
-      slotFreed = true;
-      this.inflight.delete(p);
-      this.poke();
+      if (this.inflight.delete(p)) this.poke();
     };
     const p: Promise<void> = inSpan('webhook attempt', attributes, (span) =>
       this.deliver(c, signal, freeSlot).then((outcome) => {
@@ -176,8 +172,8 @@ export class DeliveryWorker {
       .catch((err) => this.log.error({ err, delivery: c.id }, 'webhook delivery could not be recorded; it is retried when its lease expires'))
       .finally(() => {
         this.unrecorded.delete(p);
-        freeSlot();
-        // Claims held back by the bound on unrecorded attempts may go on.
+        this.inflight.delete(p);
+        // The slot (if the attempt ended before an answer), or claims held back by the bound on unrecorded attempts, may go on.
         this.poke();
       });
     this.inflight.add(p);
