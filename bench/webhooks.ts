@@ -86,7 +86,7 @@ await drained(N);
 const drainS = (performance.now() - t0) / 1000;
 const backlogRate = N / drainS;
 console.log(
-  `  backlog: committed at ${(N / (backlogCommitMs / 1000)).toFixed(0)} events/s; drained ${N} in ${drainS.toFixed(2)} s = ${(N / drainS).toFixed(0)} deliveries/s`,
+  `  backlog: committed at ${(N / (backlogCommitMs / 1000)).toFixed(0)} events/s; drained ${N} in ${drainS.toFixed(2)} s = ${backlogRate.toFixed(0)} deliveries/s`,
 );
 
 // Phase 2: live.
@@ -103,9 +103,7 @@ const liveS = (arrivals[arrivals.length - 1]! - t1) / 1000;
 const liveRate = N / liveS;
 const liveCommitRate = N / (liveCommitMs / 1000);
 latencies.sort((a, b) => a - b);
-console.log(
-  `  live:    committed at ${(N / (liveCommitMs / 1000)).toFixed(0)} events/s; ${N} delivered in ${liveS.toFixed(2)} s = ${(N / liveS).toFixed(0)} deliveries/s`,
-);
+console.log(`  live:    committed at ${liveCommitRate.toFixed(0)} events/s; ${N} delivered in ${liveS.toFixed(2)} s = ${liveRate.toFixed(0)} deliveries/s`);
 console.log(
   `           commit → delivery: p50 ${pct(latencies, 50)} ms, p90 ${pct(latencies, 90)} ms, p99 ${pct(latencies, 99)} ms, max ${pct(latencies, 100)} ms (${rx.received.length} requests, ${rx.ids().size} events)`,
 );

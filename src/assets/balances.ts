@@ -290,8 +290,9 @@ export function balanceTokens(index: ChainTokenIndex, max = EVM_BALANCE_TOKENS):
  * each call allowed to fail on its own (a token that reverts or answers garbage is left out, the others stand).
  * The aggregate3 call is encoded here (src/assets/aggregate3.ts: viem's generic coder took ~1.6 ms per chain each way)
  * and sent as it is: through `client.multicall` on a multicall-batching client, each of the 201 calls would be
- * scheduled on its own (a timer hop, and work quadratic in the calls) only to be packed into the same one call. Where Multicall3 is absent, viem's deployless multicall runs the same batch from
- * constructor code and the native balance comes from eth_getBalance (JSON-RPC-batched into the same HTTP request).
+ * scheduled on its own (a timer hop, and work quadratic in the calls) only to be packed into the same one call.
+ * Where Multicall3 is absent, viem's deployless multicall runs the same batch from constructor code and the native
+ * balance comes from eth_getBalance (JSON-RPC-batched into the same HTTP request).
  */
 export async function readEvmBalances(client: PublicClient, owner: Address, tokens: Address[]): Promise<{ native: bigint; amounts: (bigint | undefined)[] }> {
   const balanceOf = encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [owner] });
