@@ -89,18 +89,15 @@ export async function startBenchServer(env: Record<string, string>): Promise<{ a
 }
 
 /**
- * `startBenchServer` in a child process (bench/service-process.ts), run as this process is (its loader and preloads):
- * the service then has a core's worth of its own, and the bench's fixtures and client do not share its event loop,
- * so what is measured is the service, not the fixtures' work queued in front of it.
+ * A process of a bench (one of its roles, or a helper script such as bench/service-process.ts), run as this process
+ * is (its loader and preloads: tsx, and in smoke runs the seeded database) with `env` added. Resolves with the URL it
+ * prints as `READY <url>`; rejects if it exits first. `stop()` ends it with SIGTERM and waits for its exit.
  */
-export function startServiceProcess(env: Record<string, string>): Promise<{ url: string; stop(): Promise<void> }> {
-  const proc = spawn(process.execPath, [...process.execArgv, fileURLToPath(new URL('./service-process.ts', import.meta.url))], {
-    env: { ...process.env, BENCH_SERVICE_ENV: JSON.stringify(env) },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+export function startChild(script: string, env: Record<string, string>, what = script): Promise<{ url: string; stop(): Promise<void> }> {
+  const proc = spawn(process.execPath, [...process.execArgv, script], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     let out = '';
-    const onExit = (code: number | null) => reject(new Error(`the service process exited with ${code}`));
+    const onExit = (code: number | null) => reject(new Error(`${what} exited with ${code}`));
     proc.once('exit', onExit);
     proc.stdout!.on('data', (c) => {
       out += c;
@@ -113,7 +110,7 @@ export function startServiceProcess(env: Record<string, string>): Promise<{ url:
         url: ready[1]!,
         stop: () =>
           new Promise<void>((r) => {
-            if (proc.exitCode !== null) return r();
+            if (proc.exitCode !== null || proc.signalCode !== null) return r();
             proc.once('exit', () => r());
             proc.kill('SIGTERM');
           }),
@@ -121,6 +118,14 @@ export function startServiceProcess(env: Record<string, string>): Promise<{ url:
     });
   });
 }
+
+/**
+ * `startBenchServer` in a child process (bench/service-process.ts): the service then has a core's worth of its own,
+ * and the bench's fixtures and client do not share its event loop, so what is measured is the service, not the
+ * fixtures' work queued in front of it.
+ */
+export const startServiceProcess = (env: Record<string, string>) =>
+  startChild(fileURLToPath(new URL('./service-process.ts', import.meta.url)), { BENCH_SERVICE_ENV: JSON.stringify(env) }, 'the service process');
 
 /**
  * A figure against its target, printed on one line with its ratio to the run's own baseline where it has one, and

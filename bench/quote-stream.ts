@@ -11,7 +11,6 @@
  * slowest provider printed beside the one-shot quote's added latency. The baseline is a bare Node server that writes
  * one server-sent event per provider answer over the same fixtures: the least a streaming fan-out can cost.
  */
-import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
@@ -22,7 +21,7 @@ import { createLogger } from '../src/log.js';
 import { createApp } from '../src/app.js';
 import { createHttpServer } from '../src/http/server.js';
 import { FixtureProvider } from '../test/fixtures/fixture-provider.js';
-import { benchConfig, Failures, SMOKE, size } from './bench-util.js';
+import { benchConfig, Failures, SMOKE, size, startChild } from './bench-util.js';
 import { QUOTE_FIXTURE_DELAYS, startQuoteFixtures } from './quote-fixtures.js';
 
 const SECONDS = size(process.env.BENCH_SECONDS, 20, 0.5);
@@ -176,22 +175,8 @@ async function roleFixtures() {
   console.log(`READY ${(await startQuoteFixtures()).url}`);
 }
 
-function child(role: string, env: Record<string, string> = {}): Promise<{ url: string; stop(): void }> {
-  // Children run as this process does (its loader, tsx, and any preload).
-  const proc = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url)], {
-    env: { ...process.env, ...env, BENCH_ROLE: role },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    proc.stdout!.on('data', (c) => {
-      out += c;
-      const ready = /READY (\S+)\n/.exec(out);
-      if (ready) resolve({ url: ready[1], stop: () => void proc.kill('SIGTERM') });
-    });
-    proc.once('exit', (code) => reject(new Error(`${role} exited with ${code}`)));
-  });
-}
+/** A role of this bench in a process of its own. */
+const child = (role: string, env: Record<string, string> = {}) => startChild(fileURLToPath(import.meta.url), { ...env, BENCH_ROLE: role }, role);
 
 async function main() {
   const role = process.env.BENCH_ROLE;
@@ -237,9 +222,7 @@ async function main() {
     }
   } finally {
     await Promise.all(ws.map((c) => c.dispose()));
-    service.stop();
-    baseline.stop();
-    fx.stop();
+    await Promise.all([service.stop(), baseline.stop(), fx.stop()]);
   }
   failures.finish();
 }
