@@ -29,11 +29,14 @@ export function outputFor(amountIn: bigint, src: { decimals: number; usd: number
   return (value * BigInt(10_000 - feeBps)) / (micro(dst.usd) * 10_000n);
 }
 
-/** Input needed so that `outputFor(input) >= amountOut`. */
+const ceilDiv = (a: bigint, b: bigint) => (a + b - 1n) / b;
+
+/**
+ * The least input whose `outputFor` is at least `amountOut`, worked out through outputFor's two floor divisions in
+ * reverse (each `⌊v·c/d⌋ ≥ n` is `v ≥ ⌈n·d/c⌉`). It was a search that stepped the input by one unit: from an 18-decimal
+ * token to a 6-decimal one, each output unit is 10¹² input units, so a quote could take millions of steps.
+ */
 export function inputFor(amountOut: bigint, src: { decimals: number; usd: number }, dst: { decimals: number; usd: number }, feeBps: number): bigint {
-  const num = amountOut * micro(dst.usd) * 10_000n * 10n ** BigInt(src.decimals);
-  const den = micro(src.usd) * BigInt(10_000 - feeBps) * 10n ** BigInt(dst.decimals);
-  let x = (num + den - 1n) / den;
-  while (outputFor(x, src, dst, feeBps) < amountOut) x += 1n;
-  return x;
+  const value = ceilDiv(amountOut * micro(dst.usd) * 10_000n, BigInt(10_000 - feeBps));
+  return ceilDiv(value * 10n ** BigInt(src.decimals), micro(src.usd) * 10n ** BigInt(dst.decimals));
 }
