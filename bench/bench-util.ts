@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { App } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
@@ -92,12 +92,27 @@ export async function startBenchServer(env: Record<string, string>): Promise<{ a
 }
 
 /**
+ * Children a bench started are ended when it exits, however it exits: a bench that fails (a child that did not
+ * start, a thrown error) calls process.exit, and its other children, left running, would keep its output pipe open,
+ * so whoever waits for that output (the smoke test) would wait for them forever.
+ */
+const children = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGTERM');
+});
+export function endOnExit(proc: ChildProcess): ChildProcess {
+  children.add(proc);
+  proc.once('exit', () => children.delete(proc));
+  return proc;
+}
+
+/**
  * A process of a bench (one of its roles, or a helper script such as bench/service-process.ts), run as this process
  * is (its loader and preloads: tsx, and in smoke runs the seeded database) with `env` added. Resolves with the URL it
  * prints as `READY <url>`; rejects if it exits first. `stop()` ends it with SIGTERM and waits for its exit.
  */
 export function startChild(script: string, env: Record<string, string>, what = script): Promise<{ url: string; stop(): Promise<void> }> {
-  const proc = spawn(process.execPath, [...process.execArgv, script], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const proc = endOnExit(spawn(process.execPath, [...process.execArgv, script], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] }));
   return new Promise((resolve, reject) => {
     let out = '';
     const onExit = (code: number | null) => reject(new Error(`${what} exited with ${code}`));

@@ -31,7 +31,7 @@ import { loadConfig } from '../src/config.js';
 import { createLogger } from '../src/log.js';
 import { systemClock } from '../src/clock.js';
 import { RequestLogsService } from '../src/request-logs/service.js';
-import { Failures, SMOKE, size } from './bench-util.js';
+import { endOnExit, Failures, SMOKE, size } from './bench-util.js';
 import { QUOTE_FIXTURE_DELAYS, startQuoteFixtures } from './quote-fixtures.js';
 
 const SECONDS = size(process.env.BENCH_SECONDS, 30, 0.5);
@@ -218,10 +218,12 @@ function child(role: string, env: Record<string, string> = {}): Promise<Child> {
   // BENCH_SERVICE_FLAGS: Node/V8 flags for the service process alone (e.g. GC settings to compare).
   const flags = role === 'service' ? (process.env.BENCH_SERVICE_FLAGS ?? '').split(' ').filter(Boolean) : [];
   // Children run as this process does (its loader, tsx, and any preload).
-  const proc = spawn(process.execPath, [...flags, ...process.execArgv, fileURLToPath(import.meta.url)], {
-    env: { ...process.env, ...env, BENCH_ROLE: role },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const proc = endOnExit(
+    spawn(process.execPath, [...flags, ...process.execArgv, fileURLToPath(import.meta.url)], {
+      env: { ...process.env, ...env, BENCH_ROLE: role },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    }),
+  );
   let waiting: ((line: string) => void) | undefined;
   return new Promise((resolve, reject) => {
     let out = '';
