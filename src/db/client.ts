@@ -105,7 +105,10 @@ const pgliteStartup = () =>
     const dist = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
     const [wasm, data] = await Promise.all([readFile(join(dist, 'pglite.wasm')), readFile(join(dist, 'pglite.data'))]);
     return { pgliteWasmModule: await WebAssembly.compile(wasm), fsBundle: new Blob([data]) };
-  })());
+  })().catch((err) => {
+    memoryStartup = undefined; // a failed read (say, too many open files) is tried again by the next database
+    throw err;
+  }));
 
 async function createPglite(dataDir: string): Promise<Db> {
   let pglite: PGlite;
