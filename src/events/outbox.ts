@@ -48,7 +48,7 @@ const RECORD_EVENT = `WITH seq AS (
     RETURNING id
   ),
   queued AS (
-    ${sqlQueueDeliveries({ from: 'event', eventId: 'event.id', accountId: '$2::text', livemode: '$3::boolean', type: '$4::text', at: '$7::timestamptz' })}
+    ${sqlQueueDeliveries({ from: 'event', eventId: 'event.id', accountId: '$2::text', livemode: '$3::boolean', type: '$4::text', at: '$7::timestamptz', origin: 'auto' })}
   ),
   counted AS (SELECT count(*)::int AS n FROM queued)
   SELECT seq.last_sequence AS seq,

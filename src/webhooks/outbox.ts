@@ -24,17 +24,26 @@ export interface QueuedEvent {
 
 /**
  * The statement that queues an event's deliveries, one per enabled endpoint of its account and mode subscribed to
- * its type, for the events outbox to run inside the statement that records the event (src/events/outbox.ts), so an
- * event and its deliveries are one round trip and commit together. Fan-out at commit time: endpoints created later
- * do not receive earlier events (as with Stripe). Each argument is a SQL expression (a typed parameter, or a column
- * of `from`, a row source the statement reads the event from); it returns one row per delivery queued.
+ * its type: run by the events outbox inside the statement that records the event (src/events/outbox.ts), so an event
+ * and its deliveries are one round trip and commit together, and by a manual re-send to every endpoint
+ * (queueRedelivery). Fan-out at commit time: endpoints created later do not receive earlier events (as with Stripe).
+ * Each argument is a SQL expression (a typed parameter, or a column of `from`, a row source the statement reads the
+ * event from); it returns the id of each delivery queued.
  */
-export const sqlQueueDeliveries = (ev: { from: string; eventId: string; accountId: string; livemode: string; type: string; at: string }) =>
-  `INSERT INTO webhook_deliveries (id, event_id, endpoint_id, next_attempt_at, created_at, updated_at)
-   SELECT 'whd_' || replace(gen_random_uuid()::text, '-', ''), ${ev.eventId}, w.id, ${ev.at}, ${ev.at}, ${ev.at}
-   FROM ${ev.from}, webhook_endpoints w
+export const sqlQueueDeliveries = (ev: {
+  from?: string;
+  eventId: string;
+  accountId: string;
+  livemode: string;
+  type: string;
+  at: string;
+  origin: 'auto' | 'manual';
+}) =>
+  `INSERT INTO webhook_deliveries (id, event_id, endpoint_id, origin, next_attempt_at, created_at, updated_at)
+   SELECT 'whd_' || replace(gen_random_uuid()::text, '-', ''), ${ev.eventId}, w.id, '${ev.origin}', ${ev.at}, ${ev.at}, ${ev.at}
+   FROM ${ev.from ? `${ev.from}, ` : ''}webhook_endpoints w
    WHERE w.account_id = ${ev.accountId} AND w.livemode = ${ev.livemode} AND NOT w.disabled AND ${endpointMatchesType(ev.type)}
-   RETURNING 1`;
+   RETURNING id`;
 
 /**
  * A manual re-send: to one endpoint of the event's account and mode, or (no `endpointId`) to every enabled
@@ -56,11 +65,7 @@ export async function queueRedelivery(tx: Tx, ev: QueuedEvent, endpointId: strin
     );
   } else {
     rows = await tx.$queryRawUnsafe(
-      `INSERT INTO webhook_deliveries (id, event_id, endpoint_id, origin, next_attempt_at, created_at, updated_at)
-       SELECT 'whd_' || replace(gen_random_uuid()::text, '-', ''), $1, w.id, 'manual', $4, $4, $4
-       FROM webhook_endpoints w
-       WHERE w.account_id = $2 AND w.livemode = $3 AND NOT w.disabled AND ${endpointMatchesType('$5')}
-       RETURNING id`,
+      sqlQueueDeliveries({ eventId: '$1::text', accountId: '$2::text', livemode: '$3::boolean', at: '$4::timestamptz', type: '$5::text', origin: 'manual' }),
       ev.id,
       ev.accountId,
       ev.livemode,
