@@ -8,6 +8,7 @@ import { EVM_NATIVE, SOL_NATIVE_MINT, type Vm } from '../providers/types.js';
 import { isEvmAddress, isSolanaAddress, tokenId } from './addresses.js';
 import { decodeAggregate3Words, encodeAggregate3 } from './aggregate3.js';
 import type { ChainRegistry } from './chains.js';
+import { nextLatency, slowestFirst } from './read-order.js';
 import { MULTICALL3_ADDRESS, type RpcClients } from './rpc.js';
 import { TOKEN_2022_PROGRAM_ID, TOKEN_PROGRAM_ID, type ParsedMint } from './solana-mint.js';
 import { nameMints, readMints, type MintNames } from './solana-token.js';
@@ -85,6 +86,8 @@ export interface BalancesDeps {
 export class BalanceReader {
   private cache: TtlCache<RawBalance[]>;
   private mintNames: TtlCache<MintNames | null>;
+  /** Each chain's running read latency in ms (read-order.ts): the slowest chains' reads are sent first. */
+  private latency = new Map<number, number>();
 
   constructor(private deps: BalancesDeps) {
     this.cache = new TtlCache(deps.clock, BALANCES_TTL_MS, 20_000);
@@ -120,12 +123,10 @@ export class BalanceReader {
     const errors: ChainFailure[] = [];
     const balances: RawBalance[] = [];
     await Promise.all(
-      plan.chains.map(async (chain) => {
+      slowestFirst(plan.chains, this.latency).map(async (chain) => {
         try {
           const items = await raceTimeout(
-            this.cache.getOrLoad(`${chain.id}:${plan.address}`, () =>
-              chain.vm === 'evm' ? this.readEvm(chain, plan.address as Address) : this.readSolana(chain, plan.address),
-            ),
+            this.cache.getOrLoad(`${chain.id}:${plan.address}`, () => this.timed(chain, plan.address)),
             timeoutMs,
           );
           balances.push(...items);
@@ -141,6 +142,16 @@ export class BalanceReader {
     );
     errors.sort((a, b) => a.chainId - b.chainId);
     return { address: plan.address, vm: plan.vm, balances, errors };
+  }
+
+  /** One chain's read, its duration counted into the chain's running latency whether it succeeds, fails or runs late. */
+  private async timed(chain: Chain, address: string): Promise<RawBalance[]> {
+    const started = performance.now();
+    try {
+      return await (chain.vm === 'evm' ? this.readEvm(chain, address as Address) : this.readSolana(chain, address));
+    } finally {
+      this.latency.set(chain.id, nextLatency(this.latency.get(chain.id), performance.now() - started));
+    }
   }
 
   private async readEvm(chain: Chain, owner: Address): Promise<RawBalance[]> {

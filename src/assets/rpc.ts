@@ -1,4 +1,5 @@
 import { createPublicClient, http, type PublicClient } from 'viem';
+import { rpcFetch } from '../providers/rpc-fetch.js';
 import { Connection } from '@solana/web3.js';
 import type { CoreConfig } from '../core-config.js';
 import { SOLANA_CHAIN_ID } from '../providers/types.js';
@@ -69,8 +70,16 @@ export class RpcClients {
         // batch: JSON-RPC batching of concurrent requests; multicall: eth_call aggregation through Multicall3.
         // One transport, so one retry policy: at most 3 attempts of RPC_TIMEOUT_MS each. (A `fallback` around it
         // retried the whole transport 3 more times: 12 attempts, seconds of backoff before a read to a refused
-        // port gave up, and up to 12 timeouts on a hung node.)
-        transport: http(url, { timeout: this.config.RPC_TIMEOUT_MS, retryCount: 2, retryDelay: 150, batch: { wait: 0 } }),
+        // port gave up, and up to 12 timeouts on a hung node.) Requests go through rpcFetch (undici's `request`), which
+        // also enforces the cap on an answer's size, so viem does not measure the body again.
+        transport: http(url, {
+          timeout: this.config.RPC_TIMEOUT_MS,
+          retryCount: 2,
+          retryDelay: 150,
+          batch: { wait: 0 },
+          fetchFn: rpcFetch,
+          maxResponseBodySize: false,
+        }),
         batch: { multicall: { wait: 0, batchSize: 2048 } },
         chain: {
           id: chainId,

@@ -31,20 +31,23 @@ export const MAX_RESPONSE_BYTES = 32 * 2 ** 20;
 const agent = new Agent({ keepAliveTimeout: 4_000, maxResponseSize: MAX_RESPONSE_BYTES });
 /** Some provider edges (WAFs) refuse requests that carry no user agent. */
 const USER_AGENT = 'swapgate/0.1 (+server-side quote aggregation)';
-const ACCEPT_ENCODING = 'gzip, deflate, br';
+export const ACCEPT_ENCODING = 'gzip, deflate, br';
 
 const gunzip = promisify(zlib.gunzip);
 const inflate = promisify(zlib.inflate);
 const brotli = promisify(zlib.brotliDecompress);
 
-/** Undoes the content codings of a body (listed in the order they were applied); undefined for an unknown one. */
-async function decodeBody(raw: Buffer, contentEncoding: string | string[] | undefined): Promise<Buffer | undefined> {
+/**
+ * Undoes the content codings of a body (listed in the order they were applied); undefined for an unknown one. Output
+ * beyond `maxBytes` rejects (ERR_BUFFER_TOO_LARGE or a RangeError).
+ */
+export async function decodeBody(raw: Buffer, contentEncoding: string | string[] | undefined, maxBytes = MAX_RESPONSE_BYTES): Promise<Buffer | undefined> {
   const codings = (Array.isArray(contentEncoding) ? contentEncoding.join(',') : (contentEncoding ?? ''))
     .split(',')
     .map((c) => c.trim().toLowerCase())
     .filter((c) => c && c !== 'identity');
   let body = raw;
-  const limit = { maxOutputLength: MAX_RESPONSE_BYTES };
+  const limit = { maxOutputLength: maxBytes };
   for (const coding of codings.reverse()) {
     if (coding === 'gzip' || coding === 'x-gzip') body = await gunzip(body, limit);
     else if (coding === 'deflate') body = await inflate(body, limit);
