@@ -94,8 +94,11 @@ describe('assets over HTTP (fixtures for LI.FI, Jupiter, DefiLlama, Solana and E
         RPC_URL_1: eth.url,
         RPC_URL_10: slow.url,
         RPC_URL_137: down.url,
-        RPC_TIMEOUT_MS: '500',
-        BALANCES_CHAIN_TIMEOUT_MS: '1500',
+        // Room for a healthy fixture to answer on a loaded machine (at 500 ms a slow answer was retried: a second
+        // eth_call, or a Solana read counted as failed); the hung chain still misses the balances deadline, and
+        // viem's three tries of a hung chain (over 6 s) never end before it.
+        RPC_TIMEOUT_MS: '2000',
+        BALANCES_CHAIN_TIMEOUT_MS: '3000',
         PRICE_TIMEOUT_MS: '700',
       },
     });
