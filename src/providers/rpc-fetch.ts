@@ -49,7 +49,8 @@ class RpcResponse {
  */
 export async function rpcFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
   const url = typeof input === 'string' || input instanceof URL ? input : input.url;
-  const headers: Record<string, string> = { 'accept-encoding': ACCEPT_ENCODING };
+  // What fetch sent by default (some nodes' edges refuse a request without a user agent), then viem's own headers.
+  const headers: Record<string, string> = { accept: '*/*', 'accept-encoding': ACCEPT_ENCODING, 'user-agent': 'node' };
   new Headers(init?.headers).forEach((value, key) => {
     headers[key] = value;
   });

@@ -46,6 +46,9 @@ describe('rpcFetch under viem', () => {
     expect(req.method).toBe('POST');
     expect(req.headers['content-type']).toBe('application/json');
     expect(req.headers['accept-encoding']).toContain('gzip');
+    // As fetch sent them: some nodes' edges refuse a request without a user agent.
+    expect(req.headers['user-agent']).toBe('node');
+    expect(req.headers.accept).toBe('*/*');
     expect(JSON.parse(req.body)).toMatchObject({ jsonrpc: '2.0', method: 'eth_chainId' });
   });
 
