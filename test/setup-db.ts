@@ -6,6 +6,6 @@ import { seedInMemoryDatabases } from '../src/db/client.js';
  * Every in-memory PGlite database of the run starts from the dump of the database test/global-setup.ts migrated
  * (read once per worker, when a test first opens one) instead of running initdb and every migration again.
  */
-let seed: Promise<Blob> | undefined;
+let seed: Promise<Uint8Array> | undefined;
 const file = inject('pgliteSeed');
-seedInMemoryDatabases(() => (seed ??= readFile(file).then((b) => new Blob([b]))));
+seedInMemoryDatabases(() => (seed ??= readFile(file)));

@@ -90,8 +90,26 @@ async function createPostgres(url: string, max: number): Promise<Db> {
  * still runs at every start (and finds nothing pending). Unset, in-memory databases start empty.
  */
 let memorySeed: (() => Promise<Blob>) | undefined;
-export function seedInMemoryDatabases(seed: (() => Promise<Blob>) | undefined): void {
-  memorySeed = seed;
+export function seedInMemoryDatabases(seed: (() => Promise<Uint8Array>) | undefined): void {
+  let blob: Promise<Blob> | undefined;
+  memorySeed = seed && (() => (blob ??= seed().then((bytes) => new MemoryBlob(bytes))));
+}
+
+/**
+ * A Blob whose `arrayBuffer()` is one copy of bytes held in memory. PGlite reads its file-system bundle and a seed
+ * dump with `arrayBuffer()` at every start, and Node reads a Blob through a stream of 64 KiB chunks that it then
+ * concatenates: about a third of a seeded in-memory database's start-up CPU (profiled: 2.0 of 6.7 s for six
+ * databases). Each call gets its own copy, since PGlite may keep views into what it is given.
+ */
+class MemoryBlob extends Blob {
+  readonly #data: Uint8Array;
+  constructor(data: Uint8Array) {
+    super([data as Uint8Array<ArrayBuffer>]); // a file's bytes, never a SharedArrayBuffer
+    this.#data = data;
+  }
+  override arrayBuffer(): Promise<ArrayBuffer> {
+    return Promise.resolve(this.#data.slice().buffer);
+  }
 }
 
 /**
@@ -104,7 +122,7 @@ const pgliteStartup = () =>
   (memoryStartup ??= (async () => {
     const dist = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
     const [wasm, data] = await Promise.all([readFile(join(dist, 'pglite.wasm')), readFile(join(dist, 'pglite.data'))]);
-    return { pgliteWasmModule: await WebAssembly.compile(wasm), fsBundle: new Blob([data]) };
+    return { pgliteWasmModule: await WebAssembly.compile(wasm), fsBundle: new MemoryBlob(data) };
   })().catch((err) => {
     memoryStartup = undefined; // a failed read (say, too many open files) is tried again by the next database
     throw err;

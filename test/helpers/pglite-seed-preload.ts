@@ -7,5 +7,5 @@ import { readFile } from 'node:fs/promises';
 import { seedInMemoryDatabases } from '../../src/db/client.js';
 
 const file = process.env.TEST_PGLITE_SEED;
-let seed: Promise<Blob> | undefined;
-if (file) seedInMemoryDatabases(() => (seed ??= readFile(file).then((b) => new Blob([b]))));
+let seed: Promise<Uint8Array> | undefined;
+if (file) seedInMemoryDatabases(() => (seed ??= readFile(file)));
