@@ -104,8 +104,10 @@ export function seedInMemoryDatabases(seed: (() => Promise<Uint8Array>) | undefi
 class MemoryBlob extends Blob {
   readonly #data: Uint8Array;
   constructor(data: Uint8Array) {
-    super([data as Uint8Array<ArrayBuffer>]); // a file's bytes, never a SharedArrayBuffer
-    this.#data = data;
+    // A plain Uint8Array of its own: a Node Buffer's slice() is a view of the same memory, not a copy.
+    const own = new Uint8Array(data);
+    super([own]);
+    this.#data = own;
   }
   override arrayBuffer(): Promise<ArrayBuffer> {
     return Promise.resolve(this.#data.slice().buffer);
