@@ -90,9 +90,18 @@ async function createPostgres(url: string, max: number): Promise<Db> {
  * still runs at every start (and finds nothing pending). Unset, in-memory databases start empty.
  */
 let memorySeed: (() => Promise<Blob>) | undefined;
-export function seedInMemoryDatabases(seed: (() => Promise<Uint8Array>) | undefined): void {
+/** `read` is called once, when a database first needs the dump (again after a failed read). */
+export function seedInMemoryDatabases(read: (() => Promise<Uint8Array>) | undefined): void {
   let blob: Promise<Blob> | undefined;
-  memorySeed = seed && (() => (blob ??= seed().then((bytes) => new MemoryBlob(bytes))));
+  memorySeed =
+    read &&
+    (() =>
+      (blob ??= read()
+        .then((bytes) => new MemoryBlob(bytes))
+        .catch((err) => {
+          blob = undefined;
+          throw err;
+        })));
 }
 
 /**
@@ -104,13 +113,12 @@ export function seedInMemoryDatabases(seed: (() => Promise<Uint8Array>) | undefi
 class MemoryBlob extends Blob {
   readonly #data: Uint8Array;
   constructor(data: Uint8Array) {
-    // A plain Uint8Array of its own: a Node Buffer's slice() is a view of the same memory, not a copy.
-    const own = new Uint8Array(data);
-    super([own]);
-    this.#data = own;
+    super([data as Uint8Array<ArrayBuffer>]); // a file's bytes, never a SharedArrayBuffer
+    this.#data = data;
   }
   override arrayBuffer(): Promise<ArrayBuffer> {
-    return Promise.resolve(this.#data.slice().buffer);
+    // new Uint8Array(typed array) always copies (a Node Buffer's slice() would be a view of the same memory).
+    return Promise.resolve(new Uint8Array(this.#data).buffer);
   }
 }
 

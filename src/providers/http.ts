@@ -39,7 +39,7 @@ const brotli = promisify(zlib.brotliDecompress);
 
 /**
  * Undoes the content codings of a body (listed in the order they were applied); undefined for an unknown one. Output
- * beyond `maxBytes` rejects (ERR_BUFFER_TOO_LARGE or a RangeError).
+ * beyond `maxBytes` rejects with an error `isDecodeOverflow` recognises.
  */
 export async function decodeBody(raw: Buffer, contentEncoding: string | string[] | undefined, maxBytes = MAX_RESPONSE_BYTES): Promise<Buffer | undefined> {
   const codings = (Array.isArray(contentEncoding) ? contentEncoding.join(',') : (contentEncoding ?? ''))
@@ -56,6 +56,9 @@ export async function decodeBody(raw: Buffer, contentEncoding: string | string[]
   }
   return body;
 }
+
+/** Whether decodeBody rejected because the decoded body would exceed its `maxBytes` (zlib's two ways of saying so). */
+export const isDecodeOverflow = (err: unknown): boolean => (err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE' || err instanceof RangeError;
 
 const timeout = (provider: ProviderId) => new ApiError('PROVIDER_TIMEOUT', `${provider} did not answer in time`);
 const tooLarge = (provider: ProviderId) => new ApiError('PROVIDER_ERROR', `${provider} answered with more than ${MAX_RESPONSE_BYTES / 2 ** 20} MiB`);
@@ -96,7 +99,7 @@ export async function providerFetch(baseUrl: string, path: string, o: ProviderFe
     if (status === 429) throw new ApiError('RATE_LIMITED', `${o.provider} rate-limited the service`);
     if (status >= 300 && status < 400) throw new ApiError('PROVIDER_ERROR', `${o.provider} answered HTTP ${status} (redirects are not followed)`);
     const decoded = await decodeBody(raw, res.headers['content-encoding']).catch((err: unknown) => {
-      if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE' || err instanceof RangeError) throw tooLarge(o.provider);
+      if (isDecodeOverflow(err)) throw tooLarge(o.provider);
       throw new ApiError('PROVIDER_ERROR', `${o.provider} answered with a body that does not decompress`, undefined, { cause: err });
     });
     if (!decoded)

@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
 import { Agent, interceptors, request } from 'undici';
 import { ResponseBodyTooLargeError } from 'viem';
-import { ACCEPT_ENCODING, decodeBody } from './http.js';
+import { ACCEPT_ENCODING, decodeBody, isDecodeOverflow } from './http.js';
 
 /** viem's own cap on a JSON-RPC answer (its `maxResponseBodySize` default), enforced here as the body arrives. */
 export const MAX_RPC_RESPONSE_BYTES = 10 * 2 ** 20;
@@ -70,7 +70,7 @@ export async function rpcFetch(input: string | URL | Request, init?: RequestInit
     throw err;
   }
   const decoded = await decodeBody(raw, res.headers['content-encoding'], MAX_RPC_RESPONSE_BYTES).catch((err: unknown) => {
-    if ((err as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE' || err instanceof RangeError) throw tooLarge(undefined);
+    if (isDecodeOverflow(err)) throw tooLarge(undefined);
     throw new Error(`the node answered with a body that does not decompress (${String(res.headers['content-encoding'])})`, { cause: err });
   });
   if (!decoded) throw new Error(`the node answered with an unsupported content encoding (${String(res.headers['content-encoding'])})`);

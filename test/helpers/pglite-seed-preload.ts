@@ -7,5 +7,4 @@ import { readFile } from 'node:fs/promises';
 import { seedInMemoryDatabases } from '../../src/db/client.js';
 
 const file = process.env.TEST_PGLITE_SEED;
-let seed: Promise<Uint8Array> | undefined;
-if (file) seedInMemoryDatabases(() => (seed ??= readFile(file)));
+if (file) seedInMemoryDatabases(() => readFile(file));
