@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { App } from '../src/app.js';
@@ -170,5 +171,16 @@ export class Targets {
   summary(): void {
     const met = this.results.filter((r) => r.pass).length;
     console.log(`\ntargets met: ${met} of ${this.results.length}${SMOKE ? ' (smoke run: small numbers, figures not meaningful)' : ''}`);
+  }
+}
+
+/** Machine-wide busy and total CPU ms across all cores, from /proc/stat (Linux); NaN elsewhere. */
+export function machineCpuMs(): { busy: number; total: number } {
+  try {
+    const f = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1, 9).map(Number);
+    const total = f.reduce((a, b) => a + b, 0) * 10;
+    return { busy: total - (f[3]! + f[4]!) * 10, total };
+  } catch {
+    return { busy: NaN, total: NaN };
   }
 }

@@ -32,7 +32,7 @@ import { loadConfig } from '../src/config.js';
 import { createLogger } from '../src/log.js';
 import { systemClock } from '../src/clock.js';
 import { RequestLogsService } from '../src/request-logs/service.js';
-import { endOnExit, Failures, SMOKE, size } from './bench-util.js';
+import { endOnExit, Failures, machineCpuMs, SMOKE, size } from './bench-util.js';
 import { QUOTE_FIXTURE_DELAYS, startQuoteFixtures } from './quote-fixtures.js';
 
 const SECONDS = size(process.env.BENCH_SECONDS, 30, 0.5);
@@ -136,18 +136,6 @@ function procCpuMs(pid: number): number {
   }
 }
 
-/** Machine-wide busy and total CPU ms across all cores, from /proc/stat. */
-function machineCpuMs(): { busy: number; total: number } {
-  try {
-    const f = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1, 9).map(Number);
-    const total = f.reduce((a, b) => a + b, 0) * 10;
-    return { busy: total - (f[3] + f[4]) * 10, total };
-  } catch {
-    return { busy: NaN, total: NaN };
-  }
-}
-
-/** Runs one load phase and charges the CPU it cost to each party, per answered request. */
 /** Time (µs) in which at least one runnable task waited for a CPU (Linux pressure stall information); NaN elsewhere. */
 function cpuStallUs(): number {
   try {

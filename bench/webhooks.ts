@@ -10,12 +10,16 @@
  *   BENCH_DATABASE_URL=postgres://…/empty_db node_modules/.bin/tsx bench/webhooks.ts   # real Postgres
  * Optional: BENCH_EVENTS, WEBHOOK_CONCURRENCY (default 16).
  * Target (issue #27): live ≥ 1,000 deliveries/s on Postgres, printed beside the backlog rate of the same run. Live
- * deliveries cannot outrun the producers' commits: the live commit rate is printed with it.
+ * deliveries cannot outrun the producers' commits: the live commit rate is printed with it. So is what the backlog
+ * phase measured of the machine's CPU (all processes: this one, Postgres, the kernel) per event committed and per
+ * event delivered, and the live rate at which the two together would keep every core busy: in the live phase
+ * producers and deliveries share the machine, so on a machine too small for the target that ceiling is below it.
  */
 import { createApp } from '../src/app.js';
 import { recordEvent } from '../src/events/outbox.js';
 import { WebhookReceiver } from '../test/fixtures/webhook-receiver.js';
-import { benchConfig, Failures, size, Targets } from './bench-util.js';
+import { availableParallelism } from 'node:os';
+import { benchConfig, Failures, machineCpuMs, size, Targets } from './bench-util.js';
 import { internalAuth } from '../src/accounts/service.js';
 
 const N = size(process.env.BENCH_EVENTS, 5000, 30);
@@ -78,16 +82,28 @@ console.log(
   `webhooks bench: ${app.db.kind}, ${N} events per phase, worker concurrency ${config.WEBHOOK_CONCURRENCY}, ${PRODUCERS} producers, one local receiver`,
 );
 
-// Phase 1: backlog.
+// Phase 1: backlog. The machine's CPU per event committed, then per event delivered (every process: this one,
+// Postgres, the kernel; the receiver runs in this process).
+const cpu0 = machineCpuMs();
 const backlogCommitMs = await produce();
+const cpu1 = machineCpuMs();
 const t0 = performance.now();
 app.services.startJobs();
 await drained(N);
 const drainS = (performance.now() - t0) / 1000;
+const cpu2 = machineCpuMs();
+const produceCpuMs = (cpu1.busy - cpu0.busy) / N;
+const deliverCpuMs = (cpu2.busy - cpu1.busy) / N;
 const backlogRate = N / drainS;
 console.log(
   `  backlog: committed at ${(N / (backlogCommitMs / 1000)).toFixed(0)} events/s; drained ${N} in ${drainS.toFixed(2)} s = ${backlogRate.toFixed(0)} deliveries/s`,
 );
+const cores = availableParallelism();
+if (Number.isFinite(produceCpuMs))
+  console.log(
+    `           machine CPU per event: ${produceCpuMs.toFixed(2)} ms to commit, ${deliverCpuMs.toFixed(2)} ms to deliver; ` +
+      `${cores} cores busy at ${((cores * 1000) / (produceCpuMs + deliverCpuMs)).toFixed(0)} live events/s (the ceiling of the live phase here)`,
+  );
 
 // Phase 2: live.
 await new Promise((r) => setTimeout(r, 500)); // let the last batch record
