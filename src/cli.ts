@@ -48,7 +48,7 @@ type Command = (args: string[]) => Promise<void>;
 
 async function withDb<T>(fn: (db: Db, config: Config) => Promise<T>): Promise<T> {
   const config = loadConfig();
-  const db = await createDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const db = await createDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, statementCache: config.DATABASE_STATEMENT_CACHE });
   try {
     await migrate(db);
     return await fn(db, config);

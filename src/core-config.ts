@@ -17,6 +17,8 @@ export const coreEnv = {
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** Statement texts prepared by name on each Postgres connection (src/db/statement-names.ts); 0 turns it off. */
+  DATABASE_STATEMENT_CACHE: z.coerce.number().int().min(0).max(1000).default(100),
   DATA_DIR: z.string().min(1).default('./.data'),
   REDIS_URL: z
     .string()

@@ -9,6 +9,7 @@ import { PrismaPGlite } from 'pglite-prisma-adapter';
 import { PrismaClient } from './generated/client.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { tracedAdapter } from './traced-adapter.js';
+import { StatementNames } from './statement-names.js';
 import { activeTracer } from '../trace.js';
 
 /** The adapter as Prisma gets it: with a span per transaction when tracing is on at start (./traced-adapter.ts). */
@@ -42,20 +43,26 @@ export interface DbOptions {
   databaseUrl?: string;
   dataDir: string;
   poolSize?: number;
+  /** Postgres: how many statement texts this process prepares by name on each connection (./statement-names.ts; 0: none). */
+  statementCache?: number;
 }
 
 export async function createDb(opts: DbOptions): Promise<Db> {
-  return opts.databaseUrl ? createPostgres(opts.databaseUrl, opts.poolSize ?? 10) : createPglite(opts.dataDir);
+  return opts.databaseUrl ? createPostgres(opts.databaseUrl, opts.poolSize ?? 10, new StatementNames(opts.statementCache ?? 100)) : createPglite(opts.dataDir);
 }
 
-async function createPostgres(url: string, max: number): Promise<Db> {
+async function createPostgres(url: string, max: number, names: StatementNames): Promise<Db> {
   const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 10_000 });
   // A broken idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
-  const prisma = new PrismaClient({ adapter: traced(new PrismaPg(pool)) });
+  // Only statements with parameters get a name: one without may be several statements (a script), which a prepared
+  // statement cannot be, and node-postgres sends it by the simple protocol, as it is.
+  const statementNameGenerator = (q: { sql: string; args: unknown[] }) => (q.args.length ? names.name(q.sql) : undefined) as string;
+  const prisma = new PrismaClient({ adapter: traced(new PrismaPg(pool, { statementNameGenerator })) });
   const wrap = (c: pg.Pool | pg.PoolClient): RawSql => ({
     async query<T>(text: string, params?: unknown[]) {
-      const r = await c.query(text, params as unknown[]);
+      const name = params?.length ? names.name(text) : undefined;
+      const r = name ? await c.query({ name, text, values: params }) : await c.query(text, params as unknown[]);
       return r.rows as T[];
     },
     async exec(text: string) {
