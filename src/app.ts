@@ -33,7 +33,12 @@ export interface AppOptions {
 
 export async function createApp(config: Config, opts: AppOptions = {}): Promise<App> {
   const log = opts.log ?? createLogger(config.LOG_LEVEL);
-  const db = await createDb({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: config.DATABASE_POOL_SIZE, statementCache: config.DATABASE_STATEMENT_CACHE });
+  const db = await createDb({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    poolSize: config.DATABASE_POOL_SIZE,
+    statementCache: config.DATABASE_STATEMENT_CACHE,
+  });
   try {
     const applied = await migrate(db);
     if (applied.length) log.info({ applied }, 'database migrations applied');

@@ -6,10 +6,28 @@ import { backends, createTestDatabase, type TestDatabase } from '../helpers/db.j
 
 describe('StatementNames', () => {
   it.each([
-    { what: 'a text seen once has no name; the second time it gets one, and keeps it', max: 10, after: 2, calls: ['a', 'a', 'a'], names: [undefined, 's0', 's0'] },
+    {
+      what: 'a text seen once has no name; the second time it gets one, and keeps it',
+      max: 10,
+      after: 2,
+      calls: ['a', 'a', 'a'],
+      names: [undefined, 's0', 's0'],
+    },
     { what: 'after 1: named at once', max: 10, after: 1, calls: ['a', 'b', 'a'], names: ['s0', 's1', 's0'] },
-    { what: 'distinct texts get distinct names, in the order they qualify', max: 10, after: 2, calls: ['a', 'b', 'b', 'a'], names: [undefined, undefined, 's0', 's1'] },
-    { what: 'past the cap a text stays unnamed; the named keep their names', max: 1, after: 1, calls: ['a', 'b', 'b', 'a'], names: ['s0', undefined, undefined, 's0'] },
+    {
+      what: 'distinct texts get distinct names, in the order they qualify',
+      max: 10,
+      after: 2,
+      calls: ['a', 'b', 'b', 'a'],
+      names: [undefined, undefined, 's0', 's1'],
+    },
+    {
+      what: 'past the cap a text stays unnamed; the named keep their names',
+      max: 1,
+      after: 1,
+      calls: ['a', 'b', 'b', 'a'],
+      names: ['s0', undefined, undefined, 's0'],
+    },
     { what: '0 turns naming off', max: 0, after: 1, calls: ['a', 'a'], names: [undefined, undefined] },
   ])('$what', ({ max, after, calls, names }) => {
     const n = new StatementNames(max, after);
@@ -41,7 +59,9 @@ describe.each(backends.filter((b) => b === 'postgres'))('named statements on Pos
 
   /** The texts prepared on the pool's one connection (poolSize 1: every query runs on it). */
   const prepared = async () =>
-    (await db.withConnection((c) => c.query<{ statement: string }>('SELECT statement FROM pg_prepared_statements WHERE $1::int = 1', [1]))).map((r) => r.statement);
+    (await db.withConnection((c) => c.query<{ statement: string }>('SELECT statement FROM pg_prepared_statements WHERE $1::int = 1', [1]))).map(
+      (r) => r.statement,
+    );
 
   it('a statement run more than once is prepared once on the connection and answers as before; texts without parameters never are', async () => {
     const sql = 'SELECT $1::int + 1 AS v';
