@@ -12,9 +12,19 @@
  * `max` texts ever get one, so each connection holds at most `max` prepared statements. node-postgres never forgets
  * a statement it prepared on a connection, so names are not recycled: a text past the cap stays unnamed.
  *
+ * A text past the cap only runs as it does without a name. Postgres itself decides, after five runs of a prepared
+ * statement, whether a generic plan is as cheap as the custom ones (plan_cache_mode auto) and keeps planning per run
+ * where it is not.
+ *
  * `max` 0 turns naming off: for a pooler that does not keep prepared statements across transactions (PgBouncer in
  * transaction mode before 1.21), set DATABASE_STATEMENT_CACHE=0.
  */
+/**
+ * A list whose length varies from run to run makes a text per length (Prisma writes `IN ($1,$2,…)` with a parameter
+ * per element): such texts would fill the cache with shapes, so they stay unnamed.
+ */
+const VARIABLE_LIST = /\bIN \(\$\d+,/i;
+
 export class StatementNames {
   private readonly names = new Map<string, string>();
   private readonly seen = new Map<string, number>();
@@ -27,7 +37,7 @@ export class StatementNames {
   /** The name `sql` runs under, or undefined: not seen often enough yet, or the cache is full (or off). */
   name(sql: string): string | undefined {
     const named = this.names.get(sql);
-    if (named !== undefined || this.names.size >= this.max) return named;
+    if (named !== undefined || this.names.size >= this.max || VARIABLE_LIST.test(sql)) return named;
     const n = (this.seen.get(sql) ?? 0) + 1;
     if (n < this.after) {
       // The texts counted but not named are bounded too: a stream of one-off texts must not grow this map forever.

@@ -34,6 +34,14 @@ describe('StatementNames', () => {
     expect(calls.map((sql) => n.name(sql))).toEqual(names);
   });
 
+  it('a list of parameters whose length varies (a text per length) is never named; a fixed tuple is', () => {
+    const n = new StatementNames(10, 1);
+    expect(n.name('SELECT * FROM t WHERE "t"."id" IN ($1,$2,$3) OFFSET $4')).toBeUndefined();
+    expect(n.name('SELECT * FROM t WHERE id in ($1, $2)')).toBeUndefined();
+    expect(n.name('SELECT * FROM t WHERE "t"."id" IN ($1) OFFSET $2')).toBe('s0');
+    expect(n.name('INSERT INTO t (a, b) VALUES ($1,$2)')).toBe('s1');
+  });
+
   it('counts of texts not yet named stay bounded under a stream of one-off texts', () => {
     const n = new StatementNames(5, 2);
     for (let i = 0; i < 10_000; i++) n.name(`SELECT ${i}`);

@@ -118,6 +118,13 @@ function storeContract(
       clock.set(t0);
     });
 
+    it('a payload with the characters an array literal escapes (quotes, backslashes, commas, braces, NULL, newlines) round-trips', async () => {
+      const { setId, quotes } = sampleSet(clock.now(), 2);
+      const nasty = quotes.map((q, i) => ({ ...q, quote: { ...q.quote, context: { rank: i, note: `"a", \\b {c} NULL \n ✓ ${'\\'.repeat(i + 1)}"` } } }));
+      await Promise.all([h.store.putSet(setId, nasty), h.store.putSet(...(Object.values(sampleSet(clock.now(), 1)) as [string, StoredQuote[]]))]);
+      for (const q of nasty) expect(await loadQuote(h.store, clock, q.quoteId)).toEqual(q);
+    });
+
     it('concurrent responses (written in shared statements) are each stored whole and found by their own ids', async () => {
       const sets = Array.from({ length: 40 }, (_, i) => sampleSet(clock.now(), 1 + (i % 6)));
       await Promise.all(sets.map(({ setId, quotes }) => h.store.putSet(setId, quotes)));
