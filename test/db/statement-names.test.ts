@@ -96,6 +96,14 @@ describe.each(backends.filter((b) => b === 'postgres'))('named statements on Pos
     expect(await db.sql.query(sql, [2])).toEqual([{ v: 0 }]);
   });
 
+  it('a text that failed to parse (its table not there yet) is parsed again once it can be: a migration made it', async () => {
+    const sql = 'SELECT count(*)::int AS n FROM zz_later WHERE v = $1';
+    for (let i = 0; i < 3; i++) await expect(db.sql.query(sql, ['a'])).rejects.toThrow(/zz_later/);
+    await db.sql.query('CREATE TABLE zz_later (v text)');
+    expect(await db.sql.query(sql, ['a'])).toEqual([{ n: 0 }]);
+    expect(await db.sql.query(sql, ['a'])).toEqual([{ n: 0 }]);
+  });
+
   it('off (0): nothing is prepared', async () => {
     const off = await createDb({ databaseUrl: t.env.DATABASE_URL, dataDir: t.env.DATA_DIR, poolSize: 1, statementCache: 0 });
     try {
