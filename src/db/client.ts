@@ -59,11 +59,21 @@ async function createPostgres(url: string, max: number, names: StatementNames): 
   // statement cannot be, and node-postgres sends it by the simple protocol, as it is.
   const statementNameGenerator = (q: { sql: string; args: unknown[] }) => (q.args.length ? names.name(q.sql) : undefined) as string;
   const prisma = new PrismaClient({ adapter: traced(new PrismaPg(pool, { statementNameGenerator })) });
-  const wrap = (c: pg.Pool | pg.PoolClient): RawSql => ({
+  /** `unusable`: told when a checked-out connection must not go back to the pool (see the catch below). */
+  const wrap = (c: pg.Pool | pg.PoolClient, unusable?: (err: Error) => void): RawSql => ({
     async query<T>(text: string, params?: unknown[]) {
       const name = params?.length ? names.name(text) : undefined;
-      const r = name ? await c.query({ name, text, values: params }) : await c.query(text, params as unknown[]);
-      return r.rows as T[];
+      if (!name) return (await c.query(text, params as unknown[])).rows as T[];
+      try {
+        return (await c.query({ name, text, values: params })).rows as T[];
+      } catch (err) {
+        // A parameter node-postgres cannot convert (a BigInt inside an object) fails on the client, after it has
+        // counted the statement as prepared on this connection although the server dropped it (pg 8.23, query.js):
+        // that connection would answer "prepared statement … does not exist" from then on. The pool discards a
+        // connection whose query failed; a checked-out one is discarded by withConnection.
+        if (!(err instanceof pg.DatabaseError)) unusable?.(err as Error);
+        throw err;
+      }
     },
     async exec(text: string) {
       await c.query(text);
@@ -77,10 +87,11 @@ async function createPostgres(url: string, max: number, names: StatementNames): 
     sql: wrap(pool),
     async withConnection(fn) {
       const client = await pool.connect();
+      let broken: Error | undefined;
       try {
-        return await fn(wrap(client));
+        return await fn(wrap(client, (err) => (broken = err)));
       } finally {
-        client.release();
+        client.release(broken);
       }
     },
     async close() {

@@ -17,13 +17,14 @@
  * where it is not.
  *
  * `max` 0 turns naming off: for a pooler that does not keep prepared statements across transactions (PgBouncer in
- * transaction mode before 1.21), set DATABASE_STATEMENT_CACHE=0.
+ * transaction mode, unless its max_prepared_statements is above 0), set DATABASE_STATEMENT_CACHE=0.
  */
 /**
- * A list whose length varies from run to run makes a text per length (Prisma writes `IN ($1,$2,…)` with a parameter
- * per element): such texts would fill the cache with shapes, so they stay unnamed.
+ * A list whose length varies from run to run makes a text per length: Prisma writes `IN ($1,$2,…)` with a parameter
+ * per element, and `createMany` a `VALUES (…), (…)` tuple per row. Such texts would fill the cache with shapes, so
+ * they stay unnamed.
  */
-const VARIABLE_LIST = /\bIN \(\$\d+,/i;
+const VARIABLE_LIST = /\bIN \(\$\d+,|\),\s*\(\$\d+/i;
 
 export class StatementNames {
   private readonly names = new Map<string, string>();

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, type Db } from '../../src/db/client.js';
+import { createDb, type Db, type RawSql } from '../../src/db/client.js';
 import { migrate } from '../../src/db/migrate.js';
 import { StatementNames } from '../../src/db/statement-names.js';
 import { backends, createTestDatabase, type TestDatabase } from '../helpers/db.js';
@@ -40,6 +40,8 @@ describe('StatementNames', () => {
     expect(n.name('SELECT * FROM t WHERE id in ($1, $2)')).toBeUndefined();
     expect(n.name('SELECT * FROM t WHERE "t"."id" IN ($1) OFFSET $2')).toBe('s0');
     expect(n.name('INSERT INTO t (a, b) VALUES ($1,$2)')).toBe('s1');
+    expect(n.name('INSERT INTO "t" ("a","b") VALUES ($1,$2), ($3,$4)')).toBeUndefined(); // Prisma's createMany
+    expect(n.name('INSERT INTO t (a, b) VALUES ($1,$2),($3,$4),($5,$6)')).toBeUndefined();
   });
 
   it('counts of texts not yet named stay bounded under a stream of one-off texts', () => {
@@ -80,28 +82,58 @@ describe.each(backends.filter((b) => b === 'postgres'))('named statements on Pos
     await db.prisma.$transaction(async (tx) => {
       for (let i = 0; i < 3; i++) expect(await tx.$queryRawUnsafe(viaPrisma, `t${i}`)).toEqual([{ v: `t${i}` }]);
     });
-    // A script of several statements, without parameters, still runs (by the simple protocol, as it is).
+    // A script of several statements, without parameters, still runs (by the simple protocol, as it is), here and
+    // through Prisma.
     for (let i = 0; i < 3; i++) await db.sql.query('SELECT 1; SELECT 2');
+    for (let i = 0; i < 3; i++) await db.prisma.$executeRawUnsafe('SELECT 1; SELECT 2');
     const texts = await prepared();
     expect(texts.filter((x) => x === sql)).toHaveLength(1);
     expect(texts.filter((x) => x === viaPrisma)).toHaveLength(1);
-    expect(texts.filter((x) => x.startsWith('SELECT 1;'))).toHaveLength(0);
   });
 
-  it('a statement that fails leaves the connection usable, and the same name runs again', async () => {
+  /** Runs `fn` on one checked-out connection, and says whether it was the same backend before and after. */
+  const onOneConnection = (fn: (c: RawSql) => Promise<void>) =>
+    db.withConnection(async (c) => {
+      const pid = async () => (await c.query<{ pid: number }>('SELECT pg_backend_pid() AS pid'))[0]!.pid;
+      const before = await pid();
+      await fn(c);
+      return { same: before === (await pid()) };
+    });
+
+  it('on one connection, a named statement that fails on the server (division by zero) runs again under its name', async () => {
     const sql = 'SELECT 1 / $1::int AS v';
-    await db.sql.query(sql, [1]);
-    await db.sql.query(sql, [1]);
-    await expect(db.sql.query(sql, [0])).rejects.toThrow(/division by zero/);
-    expect(await db.sql.query(sql, [2])).toEqual([{ v: 0 }]);
+    const r = await onOneConnection(async (c) => {
+      expect(await c.query(sql, [1])).toEqual([{ v: 1 }]);
+      expect(await c.query(sql, [1])).toEqual([{ v: 1 }]); // named now
+      await expect(c.query(sql, [0])).rejects.toThrow(/division by zero/);
+      expect(await c.query(sql, [2])).toEqual([{ v: 0 }]);
+    });
+    expect(r.same).toBe(true);
   });
 
-  it('a text that failed to parse (its table not there yet) is parsed again once it can be: a migration made it', async () => {
+  it('on one connection, a text that failed to parse (its table not there yet) parses again once a migration made it', async () => {
     const sql = 'SELECT count(*)::int AS n FROM zz_later WHERE v = $1';
-    for (let i = 0; i < 3; i++) await expect(db.sql.query(sql, ['a'])).rejects.toThrow(/zz_later/);
-    await db.sql.query('CREATE TABLE zz_later (v text)');
-    expect(await db.sql.query(sql, ['a'])).toEqual([{ n: 0 }]);
-    expect(await db.sql.query(sql, ['a'])).toEqual([{ n: 0 }]);
+    const r = await onOneConnection(async (c) => {
+      for (let i = 0; i < 3; i++) await expect(c.query(sql, ['a'])).rejects.toThrow(/zz_later/);
+      await c.query('CREATE TABLE zz_later (v text)');
+      expect(await c.query(sql, ['a'])).toEqual([{ n: 0 }]);
+      expect(await c.query(sql, ['a'])).toEqual([{ n: 0 }]);
+    });
+    expect(r.same).toBe(true);
+  });
+
+  it('a parameter the driver cannot convert (a BigInt inside an object) fails alone: the connection it spoilt is not reused', async () => {
+    const sql = 'SELECT $1::jsonb AS v';
+    await expect(
+      db.withConnection(async (c) => {
+        await c.query(sql, [{ a: 1 }]);
+        await c.query(sql, [{ a: 2 }]); // named and prepared on this connection
+        await c.query(sql, [{ a: 10n }]);
+      }),
+    ).rejects.toThrow(/BigInt/);
+    // The pool's one connection is a new one: the statement runs (prepared again) instead of "does not exist".
+    expect(await db.sql.query(sql, [{ a: 3 }])).toEqual([{ v: { a: 3 } }]);
+    expect(await db.sql.query(sql, [{ a: 4 }])).toEqual([{ v: { a: 4 } }]);
   });
 
   it('off (0): nothing is prepared', async () => {

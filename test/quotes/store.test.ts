@@ -207,6 +207,25 @@ for (const backend of backends) {
     };
   });
 }
+describe.each(backends)('one insert of many sets (%s)', (backend) => {
+  it('takes rows as arrays: every element arrives as sent, whatever an array literal would have to escape', async () => {
+    const t = await createTestDatabase(backend);
+    const db = await createDb({ databaseUrl: t.env.DATABASE_URL, dataDir: t.env.DATA_DIR });
+    try {
+      await migrate(db);
+      const store = new PgQuoteStore(db.sql, new ManualClock(Date.parse('2026-11-22T12:00:00Z')));
+      const payloads = ['NULL', '', 'null', '"a", \\b {c} \n ✓', '{"x":"NULL","y":[1,2]}', "it's"];
+      const rows = payloads.map((payload, i) => [`qs_array_${i}`, payload, new Date(Date.UTC(2026, 10, 22, 12, i)).toISOString()] as [string, string, string]);
+      await store.insertRows(rows);
+      const back = await db.sql.query<{ id: string; payload: string; drop_at: Date }>('SELECT id, payload, drop_at FROM quote_sets ORDER BY id');
+      expect(back.map((r) => [r.id, r.payload, new Date(r.drop_at).toISOString()])).toEqual(rows);
+    } finally {
+      await db.close();
+      await t.drop();
+    }
+  });
+});
+
 // Embedded PGlite (one process owns the database): the same table, written behind (src/quotes/embedded-store.ts).
 storeContract('embedded PGlite, written behind', async (clock) => {
   const t = await createTestDatabase('pglite');
