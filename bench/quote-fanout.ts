@@ -471,17 +471,16 @@ async function main() {
     );
     const results: Result[] = [];
     if (TARGETS.has('baseline')) results.push(await measured('baseline (bare Node fan-out)', baseline, fx.pid, () => call(`${baseline.url}/quote`)));
-    if (TARGETS.has('rest')) results.push(await measured('GET /v1/quote', service, fx.pid, () => call(`${service.url}/v1/quote?${QS}`)));
-    if (TARGETS.has('graphql'))
-      results.push(await measured('GraphQL quote', service, fx.pid, () => call(`${service.url}/graphql`, { method: 'POST', body: GQL })));
+    const restPhase = () => measured('GET /v1/quote', service, fx.pid, () => call(`${service.url}/v1/quote?${QS}`));
+    const gqlPhase = () => measured('GraphQL quote', service, fx.pid, () => call(`${service.url}/graphql`, { method: 'POST', body: GQL }));
+    if (TARGETS.has('rest')) results.push(await restPhase());
+    if (TARGETS.has('graphql')) results.push(await gqlPhase());
     if (embedded) {
       results.push(await measured('GET /v1/quote (PGlite)', embedded, fx.pid, () => call(`${embedded.url}/v1/quote?${QS}`)));
       results.push(await measured('GraphQL quote (PGlite)', embedded, fx.pid, () => call(`${embedded.url}/graphql`, { method: 'POST', body: GQL })));
     }
     // More rounds of the two GraphQL − REST phases (BENCH_ROUNDS), the first round being the phases above.
     const rounds: Round[] = [];
-    const restPhase = () => measured('GET /v1/quote', service, fx.pid, () => call(`${service.url}/v1/quote?${QS}`));
-    const gqlPhase = () => measured('GraphQL quote', service, fx.pid, () => call(`${service.url}/graphql`, { method: 'POST', body: GQL }));
     const first = { rest: results.find((r) => r.name === 'GET /v1/quote'), gql: results.find((r) => r.name === 'GraphQL quote') };
     if (ROUNDS > 1 && first.rest && first.gql) {
       const round = (rest: Result, gql: Result): Round => ({

@@ -55,14 +55,12 @@ async function createPostgres(url: string, max: number, names: StatementNames): 
   const pool = new pg.Pool({ connectionString: url, max, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 10_000 });
   // A broken idle connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
-  // Only statements with parameters get a name: one without may be several statements (a script), which a prepared
-  // statement cannot be, and node-postgres sends it by the simple protocol, as it is.
-  const statementNameGenerator = (q: { sql: string; args: unknown[] }) => (q.args.length ? names.name(q.sql) : undefined) as string;
+  const statementNameGenerator = (q: { sql: string; args: unknown[] }) => names.name(q.sql, q.args.length) as string;
   const prisma = new PrismaClient({ adapter: traced(new PrismaPg(pool, { statementNameGenerator })) });
   /** `unusable`: told when a checked-out connection must not go back to the pool (see the catch below). */
   const wrap = (c: pg.Pool | pg.PoolClient, unusable?: (err: Error) => void): RawSql => ({
     async query<T>(text: string, params?: unknown[]) {
-      const name = params?.length ? names.name(text) : undefined;
+      const name = names.name(text, params?.length ?? 0);
       if (!name) return (await c.query(text, params as unknown[])).rows as T[];
       try {
         return (await c.query({ name, text, values: params })).rows as T[];

@@ -35,8 +35,13 @@ export class StatementNames {
     private readonly after = 2,
   ) {}
 
-  /** The name `sql` runs under, or undefined: not seen often enough yet, or the cache is full (or off). */
-  name(sql: string): string | undefined {
+  /**
+   * The name `sql` runs under, or undefined: not seen often enough yet, the cache full (or off), or no parameters.
+   * A text without parameters is never named: it may be several statements (a script), which a prepared statement
+   * cannot be, and node-postgres sends it by the simple protocol, as it is.
+   */
+  name(sql: string, params: number): string | undefined {
+    if (!params) return undefined;
     const named = this.names.get(sql);
     if (named !== undefined || this.names.size >= this.max || VARIABLE_LIST.test(sql)) return named;
     const n = (this.seen.get(sql) ?? 0) + 1;

@@ -31,26 +31,32 @@ describe('StatementNames', () => {
     { what: '0 turns naming off', max: 0, after: 1, calls: ['a', 'a'], names: [undefined, undefined] },
   ])('$what', ({ max, after, calls, names }) => {
     const n = new StatementNames(max, after);
-    expect(calls.map((sql) => n.name(sql))).toEqual(names);
+    expect(calls.map((sql) => n.name(sql, 1))).toEqual(names);
   });
 
   it('a list of parameters whose length varies (a text per length) is never named; a fixed tuple is', () => {
     const n = new StatementNames(10, 1);
-    expect(n.name('SELECT * FROM t WHERE "t"."id" IN ($1,$2,$3) OFFSET $4')).toBeUndefined();
-    expect(n.name('SELECT * FROM t WHERE id in ($1, $2)')).toBeUndefined();
-    expect(n.name('SELECT * FROM t WHERE "t"."id" IN ($1) OFFSET $2')).toBe('s0');
-    expect(n.name('INSERT INTO t (a, b) VALUES ($1,$2)')).toBe('s1');
-    expect(n.name('INSERT INTO "t" ("a","b") VALUES ($1,$2), ($3,$4)')).toBeUndefined(); // Prisma's createMany
-    expect(n.name('INSERT INTO t (a, b) VALUES ($1,$2),($3,$4),($5,$6)')).toBeUndefined();
+    expect(n.name('SELECT * FROM t WHERE "t"."id" IN ($1,$2,$3) OFFSET $4', 1)).toBeUndefined();
+    expect(n.name('SELECT * FROM t WHERE id in ($1, $2)', 1)).toBeUndefined();
+    expect(n.name('SELECT * FROM t WHERE "t"."id" IN ($1) OFFSET $2', 1)).toBe('s0');
+    expect(n.name('INSERT INTO t (a, b) VALUES ($1,$2)', 1)).toBe('s1');
+    expect(n.name('INSERT INTO "t" ("a","b") VALUES ($1,$2), ($3,$4)', 1)).toBeUndefined(); // Prisma's createMany
+    expect(n.name('INSERT INTO t (a, b) VALUES ($1,$2),($3,$4),($5,$6)', 1)).toBeUndefined();
+  });
+
+  it('a text without parameters is never named, however often it runs (it may be a script of several statements)', () => {
+    const n = new StatementNames(10, 1);
+    expect([1, 2, 3].map(() => n.name('SELECT 1; SELECT 2', 0))).toEqual([undefined, undefined, undefined]);
+    expect(n.size).toBe(0);
   });
 
   it('counts of texts not yet named stay bounded under a stream of one-off texts', () => {
     const n = new StatementNames(5, 2);
-    for (let i = 0; i < 10_000; i++) n.name(`SELECT ${i}`);
+    for (let i = 0; i < 10_000; i++) n.name(`SELECT ${i}`, 1);
     expect((n as unknown as { seen: Map<string, number> }).seen.size).toBeLessThanOrEqual(50);
     expect(n.size).toBe(0);
-    expect(n.name('SELECT x')).toBeUndefined();
-    expect(n.name('SELECT x')).toBe('s0');
+    expect(n.name('SELECT x', 1)).toBeUndefined();
+    expect(n.name('SELECT x', 1)).toBe('s0');
   });
 });
 
