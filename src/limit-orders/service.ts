@@ -53,6 +53,9 @@ const CANCELS_PER_TX = 5;
 
 const svmTx = (serializedTx: string): SvmTx => ({ vm: 'svm', serializedTx, submitViaApi: true });
 
+/** Another writer (the poller, a concurrent request) moved the order between this request's read and its write. */
+const changedMeanwhile = (id: string) => new ApiError('CONFLICT', `Limit order ${id} changed while this request ran; read it again before retrying`, { id });
+
 /** Writes a limit order event (cancelled, expired) in the caller's transaction; keyless orders have no account to notify. */
 export async function recordLimitOrderEvent(tx: TransactionClient, r: LimitOrderRow, type: string, at: Date) {
   if (!r.accountId) return;
@@ -231,7 +234,8 @@ export class LimitOrdersService {
         row.pendingAction === 'open'
           ? { openTxHash: p.signature, nextPollAt: now, updatedAt: now }
           : { closeTxHash: p.signature, nextPollAt: now, updatedAt: now };
-      await this.d.prisma.limitOrder.updateMany({ where: { id: row.id, version: row.version }, data: { ...data, version: { increment: 1 } } });
+      const w = await this.d.prisma.limitOrder.updateMany({ where: { id: row.id, version: row.version }, data: { ...data, version: { increment: 1 } } });
+      if (w.count !== 1) throw changedMeanwhile(id);
       this.d.wakePoller();
       return this.publishRow(row.id);
     }
@@ -240,11 +244,24 @@ export class LimitOrdersService {
     if (!message) throw invalidParams('signedTransaction', 'must be a base64 serialized Solana versioned transaction');
     const pending = (row.pendingTxs as string[]).find((t) => this.d.trigger.messageOf(t) === message);
     if (!pending) throw invalidParams('signedTransaction', 'is not a transaction this limit order handed out (or it was already submitted)');
+    if (row.pendingAction === 'open') {
+      // A lease before the provider lands the order: the poller must not find it unsigned past its signing window
+      // and fail it while the create transaction is in flight (its version guard fails, and its next look waits).
+      const leaseMs = this.timeoutMs + this.d.config.LIMIT_ORDER_POLL_INTERVAL_MS;
+      const w = await this.d.prisma.limitOrder.updateMany({
+        where: { id: row.id, version: row.version, pendingAction: 'open' },
+        data: { nextPollAt: new Date(now.getTime() + leaseMs), version: { increment: 1 } },
+      });
+      if (w.count !== 1) throw changedMeanwhile(id);
+    }
     const { signature } = await this.call((signal) => this.d.trigger.execute(row.requestId, signed, signal));
 
     if (row.pendingAction === 'open') {
       const moved = await this.d.prisma.$transaction(async (tx) => {
+        // Under the row's lock, so the state moved from is the one written over (the poller may fail it meanwhile).
+        await tx.$queryRawUnsafe('SELECT id FROM limit_orders WHERE id = $1 FOR UPDATE', row.id);
         const fresh = await tx.limitOrder.findUniqueOrThrow({ where: { id: row.id } });
+        if (fresh.pendingAction !== 'open') return []; // a concurrent submit of the same bytes got here first
         const next = transition(stateOf(fresh), { type: 'opened' });
         await tx.limitOrder.update({
           where: { id: row.id },
@@ -266,7 +283,16 @@ export class LimitOrdersService {
     }
     // A cancel transaction: every order of the same cancel request it covers is cancelled now.
     const moved = await this.d.prisma.$transaction(async (tx) => {
-      const batch = await tx.limitOrder.findMany({ where: { requestId: row.requestId, pendingAction: 'cancel' } });
+      // The batch is read under its rows' locks (in id order, as cancel() writes them): the poller may have seen
+      // the cancel land and finalised an order meanwhile (its event sent), and a concurrent submit of the same
+      // bytes may have got here first. A row either moved no longer waits for a cancel, so it is not read here.
+      const locked = await tx.$queryRawUnsafe<Array<{ id: string }>>(
+        `SELECT id FROM limit_orders WHERE request_id = $1 AND pending_action = 'cancel' ORDER BY id FOR UPDATE`,
+        row.requestId,
+      );
+      const batch = locked.length
+        ? await tx.limitOrder.findMany({ where: { id: { in: locked.map((l) => l.id) }, pendingAction: 'cancel' }, orderBy: { id: 'asc' } })
+        : [];
       const out: string[] = [];
       for (const o of batch) {
         const txs = o.pendingTxs as string[];
@@ -320,13 +346,17 @@ export class LimitOrdersService {
     // keeps the transaction that covers it (all of them when the split is not the expected one).
     const chunked = res.transactions.length === Math.ceil(keys.length / CANCELS_PER_TX);
     const now = new Date(this.d.clock.now());
+    // Written in id order (submit locks them in that order), and only while still cancellable: an order the
+    // poller finalised meanwhile is a conflict, not an order waiting for a cancel it no longer needs.
+    const byId = [...rows.entries()].sort(([, a], [, b]) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     await this.d.prisma.$transaction(async (tx) => {
-      for (const [i, r] of rows.entries()) {
+      for (const [i, r] of byId) {
         const mine = chunked ? [res.transactions[Math.floor(i / CANCELS_PER_TX)]] : res.transactions;
-        await tx.limitOrder.update({
-          where: { id: r.id },
+        const w = await tx.limitOrder.updateMany({
+          where: { id: r.id, status: { in: ['open', 'partially_filled'] } },
           data: { requestId: res.requestId, pendingAction: 'cancel', pendingTxs: mine, updatedAt: now, version: { increment: 1 } },
         });
+        if (w.count !== 1) throw changedMeanwhile(r.id);
       }
     });
     return { ids: rows.map((r) => r.id), txs: res.transactions.map(svmTx) };

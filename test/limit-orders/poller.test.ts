@@ -1,12 +1,14 @@
 import { Keypair, VersionedTransaction } from '@solana/web3.js';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../helpers/db.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { waitFor } from '../helpers/wait.js';
 import { jupiterLimitOrders } from '../../src/providers/jupiter/limit-orders.js';
-import { pollLimitOrder } from '../../src/limit-orders/jobs.js';
+import { limitOrderPollerJob, pollLimitOrder } from '../../src/limit-orders/jobs.js';
+import { ManualClock } from '../../src/clock.js';
 import { limitOrderTopic } from '../../src/limit-orders/topics.js';
 import { startTriggerFixture, type TriggerFixture } from '../fixtures/jupiter-trigger-server.js';
 import { SolanaRpcServer } from '../fixtures/solana-rpc-server.js';
@@ -146,6 +148,123 @@ describe.each(backends)('limit order fill poller (%s)', (backend) => {
           data: { ...recorded[0], quoteId: 'lof_duplicate' },
         }),
       ).rejects.toThrow();
+    } finally {
+      await s.close();
+    }
+  });
+
+  /**
+   * Runs `write` in a transaction of our own (the poller's write, say), starts `request`, and commits only once
+   * the request waits on a row lock: the interleaving a race would give, without timing luck.
+   */
+  async function whileHeld<T>(s: TestServer, write: [string, unknown[]], request: () => Promise<T>): Promise<T> {
+    const other = new pg.Client({ connectionString: s.config.DATABASE_URL });
+    await other.connect();
+    try {
+      await other.query('BEGIN');
+      await other.query(...write);
+      const pending = request();
+      await waitFor(
+        async () =>
+          (
+            await s.db.sql.query<{ n: number }>(
+              `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+            )
+          )[0]!.n > 0,
+        { what: 'the request to wait on the row' },
+      );
+      await other.query('COMMIT');
+      return await pending;
+    } finally {
+      await other.end().catch(() => {});
+    }
+  }
+
+  // The poller can see a cancel land (the provider lists the order as cancelled) and finalise the order, with its
+  // event, while the submit that sent the cancel is between its read and its write.
+  it.skipIf(backend === 'pglite')('a cancel the poller finalised while submit was in flight is announced once', { timeout: 90_000 }, async () => {
+    const s = await startTestServer({ backend, env: { ...env(), JOBS_ENABLED: 'false' } });
+    try {
+      const { key } = await s.createTestKey();
+      const h = { 'x-api-key': key };
+      const created = await open(s, h);
+      const c = await s.post(`/v1/limit-orders/${created.id}/cancel`, {}, h);
+      expect(c.status, c.text).toBe(200);
+      const signed = sign(c.body.txs[0].serializedTx);
+      const done = await whileHeld(
+        s,
+        [`UPDATE limit_orders SET status = 'cancelled', pending_action = NULL, pending_txs = '[]', version = version + 1 WHERE id = $1`, [created.id]],
+        () => s.post(`/v1/limit-orders/${created.id}/submit`, { signedTransaction: signed }, h),
+      );
+      expect(done.status, done.text).toBe(200);
+      expect(done.body.status).toBe('cancelled');
+      // The poller's own transaction writes its event with the move; submit, which moved nothing, writes none.
+      expect(await s.infra.prisma.event.findMany({ where: { type: 'limit_order.cancelled', resourceId: created.id } })).toEqual([]);
+      // A second submit of the same bytes finds nothing waiting for it.
+      const again = await s.post(`/v1/limit-orders/${created.id}/submit`, { signedTransaction: signed }, h);
+      expect(again.status, again.text).toBe(409);
+    } finally {
+      await s.close();
+    }
+  });
+
+  // Filled while the provider was building the cancel: the order is final, so the cancel is refused, not parked.
+  it.skipIf(backend === 'pglite')('a cancel asked for while the poller finalises the order is a conflict', { timeout: 90_000 }, async () => {
+    const s = await startTestServer({ backend, env: { ...env(), JOBS_ENABLED: 'false' } });
+    try {
+      const { key } = await s.createTestKey();
+      const h = { 'x-api-key': key };
+      const created = await open(s, h);
+      const c = await whileHeld(s, [`UPDATE limit_orders SET status = 'filled', version = version + 1 WHERE id = $1`, [created.id]], () =>
+        s.post(`/v1/limit-orders/${created.id}/cancel`, {}, h),
+      );
+      expect(c.status, c.text).toBe(409);
+      expect(c.body.error.code).toBe('CONFLICT');
+      const row = await s.infra.prisma.limitOrder.findUniqueOrThrow({ where: { id: created.id } });
+      expect(row).toMatchObject({ status: 'filled', pendingAction: null });
+    } finally {
+      await s.close();
+    }
+  });
+
+  // Signed just before the signing window closes: while the provider lands the create transaction, the window
+  // passes and the poller runs. The lease submit took keeps the poller from failing an order that is landing.
+  it('a create transaction in flight as the signing window closes is not failed under it', { timeout: 90_000 }, async () => {
+    const clock = new ManualClock();
+    const s = await startTestServer({ backend, clock, env: { ...env(), JOBS_ENABLED: 'false' } });
+    try {
+      const { key } = await s.createTestKey();
+      const h = { 'x-api-key': key };
+      const c = await s.post(
+        '/v1/limit-orders',
+        { inputToken: 'USDC', outputToken: 'SOL', maker: MAKER, makingAmount: '50000000', takingAmount: '400000000' },
+        h,
+      );
+      expect(c.status, c.text).toBe(201);
+      const before = await s.infra.prisma.limitOrder.findUniqueOrThrow({ where: { id: c.body.id } });
+      clock.advance(s.config.LIMIT_ORDER_SIGN_WINDOW_MS - 1_000);
+      const held = fx.hold('execute');
+      const submitted = s.post(`/v1/limit-orders/${c.body.id}/submit`, { signedTransaction: sign(c.body.tx.serializedTx) }, h);
+      await held.reached;
+      clock.advance(2_000);
+      const deps = {
+        config: s.config,
+        log: s.infra.log,
+        clock: s.infra.clock,
+        prisma: s.infra.prisma,
+        sql: s.db.sql,
+        trigger: jupiterLimitOrders({ baseUrl: fx.url }),
+        limitOrders: s.services.limitOrders,
+        fills: s.services.orders.fills,
+      };
+      // The job finds nothing due; a poller that read the row before the lease fails its version guard.
+      await limitOrderPollerJob(deps).run(new AbortController().signal);
+      await pollLimitOrder(deps, before);
+      expect(await s.infra.prisma.limitOrder.findUniqueOrThrow({ where: { id: c.body.id } })).toMatchObject({ status: 'pending_signature' });
+      held.release();
+      const done = await submitted;
+      expect(done.status, done.text).toBe(200);
+      expect(done.body).toMatchObject({ status: 'open', openTxHash: expect.any(String) });
     } finally {
       await s.close();
     }
