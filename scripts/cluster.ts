@@ -17,6 +17,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
@@ -163,10 +164,9 @@ export async function startCluster(o: ClusterOptions): Promise<Cluster> {
       env: env(index),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    // Whole lines: a pipe's chunks end anywhere, mid-line and mid-character, most often when the reader lags.
     for (const stream of [child.stdout!, child.stderr!])
-      stream.on('data', (d: Buffer) => {
-        for (const line of d.toString().split('\n')) if (line) o.onLog?.(index, line);
-      });
+      createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line) => line && o.onLog?.(index, line));
     return { index, url: `http://127.0.0.1:${ports[index]}`, process: child };
   };
   const ready = (i: Instance) => waitUntil(`instance ${i.index}`, () => answers(`${i.url}/v1/ready`), i.process);
@@ -220,8 +220,8 @@ export async function startCluster(o: ClusterOptions): Promise<Cluster> {
     let nginxErr = '';
     nginx.stderr!.on('data', (d: Buffer) => {
       nginxErr += d;
-      for (const line of d.toString().split('\n')) if (line) o.onLog?.(-1, line);
     });
+    createInterface({ input: nginx.stderr!, crlfDelay: Infinity }).on('line', (line) => line && o.onLog?.(-1, line));
     await waitUntil('nginx', () => answers(`http://127.0.0.1:${port}/v1/health`), nginx, 30_000).catch((err: Error) => {
       throw new Error(`${err.message}\n${nginxErr}`);
     });

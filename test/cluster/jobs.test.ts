@@ -118,9 +118,18 @@ describe.runIf(backends.includes('postgres'))('the periodic jobs of two instance
   let accountId: string;
   /** Debug lines `{ job, … }` of each instance (the units of work each did). */
   const work: Array<{ instance: number; job: string; msg: string; [k: string]: unknown }> = [];
+  /** The last lines of nginx's error log (instance -1) and of what the instances logged above info, for a failure's message. */
+  const trouble: string[] = [];
   const json = async (url: string, init: RequestInit & { apiKey?: string } = {}) => {
     const res = await fetch(url, { ...init, headers: { 'content-type': 'application/json', 'x-api-key': init.apiKey ?? key, ...init.headers } });
-    return { status: res.status, body: (await res.json()) as any };
+    const text = await res.text();
+    try {
+      return { status: res.status, body: JSON.parse(text) as any };
+    } catch {
+      // Not the API's answer (an nginx error page): say what the proxy and the instances said around it.
+      const alive = cluster.instances.map((i) => `instance ${i.index}: ${i.process.exitCode ?? i.process.signalCode ?? 'running'}`);
+      throw new Error(`${init.method ?? 'GET'} ${url} → ${res.status} ${text.slice(0, 200)}\n${alive.join(', ')}\n${trouble.slice(-30).join('\n')}`);
+    }
   };
   const post = (path: string, body: unknown, apiKey?: string) => json(`${cluster.url}${path}`, { method: 'POST', body: JSON.stringify(body), apiKey });
   const count = async (query: string, params: unknown[]) => (await sql.query<{ n: number }>(query, params)).rows[0]!.n;
@@ -201,6 +210,10 @@ describe.runIf(backends.includes('postgres'))('the periodic jobs of two instance
         MAIL_POLL_MS: '200',
       },
       onLog: (instance, line) => {
+        if (instance === -1 || !line.startsWith('{') || /"level":(4|5|6)\d/.test(line)) {
+          trouble.push(`[${instance}] ${line.slice(0, 400)}`);
+          if (trouble.length > 200) trouble.splice(0, 100);
+        }
         if (!line.startsWith('{') || !line.includes('"job"')) return;
         try {
           const l = JSON.parse(line);
