@@ -37,6 +37,8 @@ export const httpEnv = {
   HTTP_KEEP_ALIVE_TIMEOUT_MS: ms(100, 5_000),
   /** Open sockets (HTTP and WebSocket) per peer address; 0 = off. Not applied behind a proxy (TRUST_PROXY > 0), where the peer is the proxy. */
   HTTP_MAX_CONNECTIONS_PER_IP: count(256),
+  /** How long a new WebSocket has to send `connection_init` before it is closed with 4408 (graphql-ws; its default of 3 s was missed by healthy clients of a loaded server). */
+  WS_CONNECTION_INIT_TIMEOUT_MS: ms(100, 10_000),
   /** Open WebSocket connections per client address (after TRUST_PROXY); 0 = off. */
   WS_MAX_CONNECTIONS_PER_IP: count(50),
   /** Open WebSocket connections per API key (connectionParams or x-api-key header); 0 = off. */

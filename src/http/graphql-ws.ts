@@ -163,6 +163,7 @@ export function graphqlWsTransport(
 
   useServer(
     {
+      connectionInitWaitTimeout: config.WS_CONNECTION_INIT_TIMEOUT_MS,
       // yoga's enveloped execute and subscribe, handed over by onSubscribe below as the root value.
       execute: (args) => (args.rootValue as Enveloped).execute(args),
       subscribe: (args) => (args.rootValue as Enveloped).subscribe(args),

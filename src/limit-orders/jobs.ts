@@ -12,7 +12,7 @@ import { SOLANA_CHAIN_ID } from '../providers/types.js';
 import { orderView } from '../orders/views.js';
 import { insertFilledOrderInTx, limitOrderFillHashes, type OrderFills } from '../orders/service.js';
 import { recordEvent } from '../events/outbox.js';
-import { eventForStatus, isFinalLimitOrder, nextLimitPollDelayMs, transition, type LimitOrderEvent } from './state.js';
+import { eventForStatus, isFinalLimitOrder, nextLimitPollDelayMs, openFailsAtMs, transition, type LimitOrderEvent } from './state.js';
 import { limitOrderView } from './views.js';
 import { recordLimitOrderEvent, stateOf, type LimitOrdersService, type LimitOrderTrigger } from './service.js';
 
@@ -21,6 +21,12 @@ export const LIMIT_ORDER_POLL_JOB = 'limit-order-poller';
 const BATCH = 25;
 const PARALLEL = 4;
 const LEASE_MS = 60_000;
+/**
+ * How long a closed order (filled, cancelled, expired) is still looked at: the provider can list a fill made before
+ * the cancel or expiry landed only after the order closed (its index lags the chain), and a cancel submitted here
+ * closes the order at once, from the fills recorded so far. Each late fill is recorded like any other.
+ */
+export const LIMIT_ORDER_SETTLE_MS = 15 * 60_000;
 
 export interface LimitOrderPollerDeps extends Pick<Handles, 'log' | 'clock' | 'prisma'> {
   config: LimitOrdersConfig & Pick<ProvidersConfig, 'PROVIDER_TIMEOUT_MS'>;
@@ -58,16 +64,20 @@ export function limitOrderPollerJob(d: LimitOrderPollerDeps): Job {
 
 async function claimDue(d: LimitOrderPollerDeps): Promise<LimitOrderRow[]> {
   const now = new Date(d.clock.now());
+  const lease = new Date(now.getTime() + LEASE_MS);
   const ids = await d.sql.query<{ id: string }>(
     `UPDATE limit_orders SET next_poll_at = $2::timestamptz
      WHERE id IN (
-       SELECT id FROM limit_orders WHERE status IN ('pending_signature', 'open', 'partially_filled') AND next_poll_at <= $1::timestamptz
+       SELECT id FROM limit_orders
+       WHERE (status IN ('pending_signature', 'open', 'partially_filled') OR (status IN ('filled', 'cancelled', 'expired') AND finalized_at > $3::timestamptz))
+         AND next_poll_at <= $1::timestamptz
        ORDER BY next_poll_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
      RETURNING id`,
-    [now.toISOString(), new Date(now.getTime() + LEASE_MS).toISOString()],
+    [now.toISOString(), lease.toISOString(), new Date(now.getTime() - LIMIT_ORDER_SETTLE_MS).toISOString()],
   );
   if (!ids.length) return [];
-  return d.prisma.limitOrder.findMany({ where: { id: { in: ids.map((r) => r.id) } } });
+  // Only rows still under this claim: a submit that took its own lease in between (service.ts) keeps the row.
+  return d.prisma.limitOrder.findMany({ where: { id: { in: ids.map((r) => r.id) }, nextPollAt: lease } });
 }
 
 const sum = (xs: bigint[]) => xs.reduce((a, b) => a + b, 0n);
@@ -76,12 +86,12 @@ const sum = (xs: bigint[]) => xs.reduce((a, b) => a + b, 0n);
 export async function pollLimitOrder(d: LimitOrderPollerDeps, row: LimitOrderRow): Promise<void> {
   const base = d.config.LIMIT_ORDER_POLL_INTERVAL_MS;
   const now = d.clock.now();
-  // Unsigned and unreported: nothing to ask the provider until the signing window has passed, then it failed.
+  // Unsigned and unreported: nothing to ask the provider until the signing window has passed. Then the provider
+  // is asked all the same (the maker may have sent the transaction through their own RPC without reporting it):
+  // an order it does not list has failed (below).
   if (row.status === 'pending_signature' && !row.openTxHash) {
     const deadline = row.createdAt.getTime() + d.config.LIMIT_ORDER_SIGN_WINDOW_MS;
-    if (now >= deadline) await apply(d, row, { type: 'open_failed' }, undefined);
-    else await reschedule(d, row, deadline - now, false);
-    return;
+    if (now < deadline) return reschedule(d, row, deadline - now, false);
   }
   let found: { order: TriggerOrder; active: boolean } | undefined;
   try {
@@ -93,9 +103,9 @@ export async function pollLimitOrder(d: LimitOrderPollerDeps, row: LimitOrderRow
     return;
   }
   if (!found) {
-    // A reported signature whose order never appeared within the signing window did not land.
-    if (row.status === 'pending_signature' && now >= row.createdAt.getTime() + d.config.LIMIT_ORDER_SIGN_WINDOW_MS)
-      await apply(d, row, { type: 'open_failed' }, undefined);
+    // Not listed once the signing window has closed (and what was last handed over has had time to land): it failed.
+    const failsAt = openFailsAtMs(row.createdAt.getTime(), row.updatedAt.getTime(), d.config.LIMIT_ORDER_SIGN_WINDOW_MS, d.config.PROVIDER_TIMEOUT_MS);
+    if (row.status === 'pending_signature' && now >= failsAt) await apply(d, row, { type: 'open_failed' }, undefined);
     else await reschedule(d, row, nextLimitPollDelayMs(row.quietPolls + 1, base), true);
     return;
   }
@@ -150,7 +160,8 @@ async function apply(d: LimitOrderPollerDeps, row: LimitOrderRow, event: LimitOr
         version: { increment: 1 },
         updatedAt: now,
         nextPollAt: new Date(nowMs + base),
-        ...(final ? { finalizedAt: now, pendingAction: null, pendingTxs: [] } : {}),
+        // Closed once: a late fill of a closed order keeps the time it closed (and so its settling window).
+        ...(final ? { finalizedAt: row.finalizedAt ?? now, pendingAction: null, pendingTxs: [] } : {}),
       },
     });
     if (r.count !== 1) return null; // another instance moved it meanwhile

@@ -17,7 +17,7 @@ import { type AssetsApi, type TokenInfo, decideFees, defaultChannel, type FeeSet
 import type { Channel } from '../quotes/input.js';
 import type { PartnersService } from '../partners/service.js';
 import { LIMIT_ORDER_ID, type CancelLimitOrders, type CreateLimitOrder, type ListLimitOrders, type SubmitLimitOrder } from './input.js';
-import { eventForStatus, isFinalLimitOrder, transition, type LimitOrderStatus } from './state.js';
+import { eventForStatus, isFinalLimitOrder, LIMIT_ORDER_SUBMIT_GRACE_MS, transition, type LimitOrderStatus } from './state.js';
 import { limitOrderTopic } from './topics.js';
 import { limitOrderView, type CreatedLimitOrder, type LimitOrderCancellation, type LimitOrderView, type SvmTx } from './views.js';
 
@@ -230,6 +230,7 @@ export class LimitOrdersService {
     if (!row.pendingAction) throw new ApiError('CONFLICT', `Limit order ${id} has no transaction waiting for a signature (status ${row.status})`);
     const now = new Date(this.d.clock.now());
     if (p.signature) {
+      // Looked at now; an order the provider does not list yet gets time to appear (state.ts `openFailsAtMs`).
       const data: Prisma.LimitOrderUpdateManyMutationInput =
         row.pendingAction === 'open'
           ? { openTxHash: p.signature, nextPollAt: now, updatedAt: now }
@@ -247,10 +248,11 @@ export class LimitOrdersService {
     if (row.pendingAction === 'open') {
       // A lease before the provider lands the order: the poller must not find it unsigned past its signing window
       // and fail it while the create transaction is in flight (its version guard fails, and its next look waits).
-      const leaseMs = this.timeoutMs + this.d.config.LIMIT_ORDER_POLL_INTERVAL_MS;
+      // `updatedAt` marks the hand-over: the poller gives the order time to appear at the provider from then on.
+      const leaseMs = this.timeoutMs + Math.max(this.d.config.LIMIT_ORDER_POLL_INTERVAL_MS, LIMIT_ORDER_SUBMIT_GRACE_MS);
       const w = await this.d.prisma.limitOrder.updateMany({
         where: { id: row.id, version: row.version, pendingAction: 'open' },
-        data: { nextPollAt: new Date(now.getTime() + leaseMs), version: { increment: 1 } },
+        data: { nextPollAt: new Date(now.getTime() + leaseMs), updatedAt: now, version: { increment: 1 } },
       });
       if (w.count !== 1) throw changedMeanwhile(id);
     }
@@ -261,7 +263,13 @@ export class LimitOrdersService {
         // Under the row's lock, so the state moved from is the one written over (the poller may fail it meanwhile).
         await tx.$queryRawUnsafe('SELECT id FROM limit_orders WHERE id = $1 FOR UPDATE', row.id);
         const fresh = await tx.limitOrder.findUniqueOrThrow({ where: { id: row.id } });
-        if (fresh.pendingAction !== 'open') return []; // a concurrent submit of the same bytes got here first
+        if (fresh.pendingAction !== 'open') {
+          // A concurrent submit of the same bytes got here first; or the order was closed meanwhile, which the
+          // lease and the poller's look at the provider should make impossible: an operator must know.
+          if (isFinalLimitOrder(fresh.status as LimitOrderStatus))
+            this.d.log.error({ id: row.id, status: fresh.status, signature }, 'limit order create transaction landed after the order was closed');
+          return [];
+        }
         const next = transition(stateOf(fresh), { type: 'opened' });
         await tx.limitOrder.update({
           where: { id: row.id },
@@ -287,12 +295,10 @@ export class LimitOrdersService {
       // the cancel land and finalised an order meanwhile (its event sent), and a concurrent submit of the same
       // bytes may have got here first. A row either moved no longer waits for a cancel, so it is not read here.
       const locked = await tx.$queryRawUnsafe<Array<{ id: string }>>(
-        `SELECT id FROM limit_orders WHERE request_id = $1 AND pending_action = 'cancel' ORDER BY id FOR UPDATE`,
+        `SELECT id FROM limit_orders WHERE request_id = $1 AND pending_action = 'cancel' ORDER BY id COLLATE "C" FOR UPDATE`,
         row.requestId,
       );
-      const batch = locked.length
-        ? await tx.limitOrder.findMany({ where: { id: { in: locked.map((l) => l.id) }, pendingAction: 'cancel' }, orderBy: { id: 'asc' } })
-        : [];
+      const batch = locked.length ? await tx.limitOrder.findMany({ where: { id: { in: locked.map((l) => l.id) }, pendingAction: 'cancel' } }) : [];
       const out: string[] = [];
       for (const o of batch) {
         const txs = o.pendingTxs as string[];
@@ -307,6 +313,9 @@ export class LimitOrdersService {
             pendingTxs: [],
             updatedAt: now,
             version: { increment: 1 },
+            // Closed from the fills recorded so far: the poller looks at it now, and keeps looking while it settles,
+            // for a fill the provider lists only later (jobs.ts LIMIT_ORDER_SETTLE_MS).
+            nextPollAt: now,
             ...(isFinalLimitOrder(next.status) ? { finalizedAt: now } : {}),
           },
         });
@@ -318,6 +327,7 @@ export class LimitOrdersService {
       }
       return out;
     });
+    if (moved.length) this.d.wakePoller();
     await this.publishIds(moved);
     return this.view(row.id);
   }

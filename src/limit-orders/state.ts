@@ -9,6 +9,7 @@
  * | `partially_filled`  | more fills, cancel, expiry                   | `partially_filled`, `filled`, `cancelled`, `expired`        |
  * | `filled`, `cancelled`, `expired`, `failed` | final                 | —                                                           |
  *
+ * A final order's fill figures still grow when the provider lists a fill late (not a failed one's: it never opened).
  * The filled and remaining amounts come from the provider's own figures (raw base units) and only grow.
  */
 export const LIMIT_ORDER_STATUSES = ['pending_signature', 'open', 'partially_filled', 'filled', 'cancelled', 'expired', 'failed'] as const;
@@ -43,9 +44,22 @@ export type LimitOrderEvent =
   /** What the provider lists now; `expired` says the order's expiry has passed on our clock. */
   | { type: 'observed'; providerStatus: string; filledMaking: bigint; filledTaking: bigint; expired: boolean };
 
+/** Fill figures never go backwards (a stale page of the provider's list must not undo a fill). */
+function grown(s: LimitOrderState, e: { filledMaking: bigint; filledTaking: bigint }) {
+  const filledMaking = e.filledMaking > s.filledMaking ? (e.filledMaking > s.makingAmount ? s.makingAmount : e.filledMaking) : s.filledMaking;
+  const filledTaking = e.filledTaking > s.filledTaking ? e.filledTaking : s.filledTaking;
+  return { filledMaking, filledTaking };
+}
+
 /** The next state; the same object back when the event changes nothing (or is not allowed from here). */
 export function transition(s: LimitOrderState, e: LimitOrderEvent): LimitOrderState {
-  if (isFinalLimitOrder(s.status)) return s;
+  if (isFinalLimitOrder(s.status)) {
+    // A final state never moves, but a fill the provider lists after the order closed (made before the cancel or
+    // expiry landed) still counts: the figures grow. A failed order never opened, so it has none.
+    if (e.type !== 'observed' || s.status === 'failed') return s;
+    const { filledMaking, filledTaking } = grown(s, e);
+    return filledMaking === s.filledMaking && filledTaking === s.filledTaking ? s : { ...s, filledMaking, filledTaking };
+  }
   switch (e.type) {
     case 'opened':
       return s.status === 'pending_signature' ? { ...s, status: 'open' } : s;
@@ -54,9 +68,7 @@ export function transition(s: LimitOrderState, e: LimitOrderEvent): LimitOrderSt
     case 'cancel_landed':
       return s.status === 'pending_signature' ? s : { ...s, status: 'cancelled' };
     case 'observed': {
-      // Fill figures never go backwards (a stale page of the provider's list must not undo a fill).
-      const filledMaking = e.filledMaking > s.filledMaking ? (e.filledMaking > s.makingAmount ? s.makingAmount : e.filledMaking) : s.filledMaking;
-      const filledTaking = e.filledTaking > s.filledTaking ? e.filledTaking : s.filledTaking;
+      const { filledMaking, filledTaking } = grown(s, e);
       const seen = Object.hasOwn(PROVIDER_LIMIT_STATES, e.providerStatus) ? PROVIDER_LIMIT_STATES[e.providerStatus] : undefined;
       const partly = filledMaking > 0n;
       let status: LimitOrderStatus = s.status;
@@ -70,6 +82,18 @@ export function transition(s: LimitOrderState, e: LimitOrderEvent): LimitOrderSt
       return { ...s, status, filledMaking, filledTaking };
     }
   }
+}
+
+/** How long past a submit or a report the provider is given to list the order, beyond its own timeout. */
+export const LIMIT_ORDER_SUBMIT_GRACE_MS = 5_000;
+
+/**
+ * When an order still `pending_signature` that the provider does not list has failed: once its signing window has
+ * closed, and not before the transaction last handed over (submitted, or its signature reported, at `updatedAtMs`)
+ * has had the provider's timeout and a grace to appear, so a create landing at the window's edge is not failed.
+ */
+export function openFailsAtMs(createdAtMs: number, updatedAtMs: number, signWindowMs: number, providerTimeoutMs: number): number {
+  return Math.max(createdAtMs + signWindowMs, updatedAtMs + providerTimeoutMs + LIMIT_ORDER_SUBMIT_GRACE_MS);
 }
 
 /** The webhook event a move into `to` sends (fills send `limit_order.filled` per fill, with its order record). */

@@ -109,6 +109,21 @@ describe('WebSocket limits', () => {
     await calm.close();
   });
 
+  it('closes a connection that sends no connection_init within WS_CONNECTION_INIT_TIMEOUT_MS with 4408', async () => {
+    // A server of its own: a timeout this short would close the other tests' sockets on a loaded machine.
+    const quick = await startTestServer({ env: { JOBS_ENABLED: 'false', WS_CONNECTION_INIT_TIMEOUT_MS: '500' } });
+    try {
+      const opened = performance.now();
+      const silent = await rawWs(quick.url);
+      expect(await silent.waitClosed()).toEqual({ code: 4408, reason: 'Connection initialisation timeout' });
+      // The setting's time, not the 10 s default.
+      expect(performance.now() - opened).toBeGreaterThanOrEqual(450);
+      expect(performance.now() - opened).toBeLessThan(9_000);
+    } finally {
+      await quick.close();
+    }
+  });
+
   it('closes a connection that runs more than WS_MAX_SUBSCRIPTIONS_PER_CONNECTION operations at once', async () => {
     const { key } = await s.createTestKey();
     const w = await connectWs({ 'x-forwarded-for': '192.0.2.20' });

@@ -47,6 +47,18 @@ describe.each(backends)('limit order fill poller (%s)', (backend) => {
     return c.body;
   }
 
+  /** What the poller job runs with, as the app wires it: for tests that drive the poller by hand (JOBS_ENABLED=false). */
+  const pollerDeps = (s: TestServer) => ({
+    config: s.config,
+    log: s.infra.log,
+    clock: s.infra.clock,
+    prisma: s.infra.prisma,
+    sql: s.db.sql,
+    trigger: jupiterLimitOrders({ baseUrl: fx.url }),
+    limitOrders: s.services.limitOrders,
+    fills: s.services.orders.fills,
+  });
+
   it('two instances polling the same order at once record each fill exactly once', { timeout: 90_000 }, async () => {
     const s = await startTestServer({ backend, env: { ...env(), JOBS_ENABLED: 'false' } });
     try {
@@ -54,17 +66,7 @@ describe.each(backends)('limit order fill poller (%s)', (backend) => {
       const created = await open(s, { 'x-api-key': key });
       fx.fill(created.providerOrderId, 20_000_000n, 160_000_000n);
       fx.fill(created.providerOrderId, 30_000_000n, 240_000_000n);
-      const trigger = jupiterLimitOrders({ baseUrl: fx.url });
-      const deps = {
-        config: s.config,
-        log: s.infra.log,
-        clock: s.infra.clock,
-        prisma: s.infra.prisma,
-        sql: s.db.sql,
-        trigger,
-        limitOrders: s.services.limitOrders,
-        fills: s.services.orders.fills,
-      };
+      const deps = pollerDeps(s);
       const row = await s.infra.prisma.limitOrder.findUniqueOrThrow({ where: { id: created.id } });
       // Both read the same row version, as two instances would.
       await Promise.all([pollLimitOrder(deps, row), pollLimitOrder(deps, row), pollLimitOrder(deps, row)]);
@@ -119,17 +121,7 @@ describe.each(backends)('limit order fill poller (%s)', (backend) => {
           nextPollAt: now,
         },
       });
-      const trigger = jupiterLimitOrders({ baseUrl: fx.url });
-      const deps = {
-        config: s.config,
-        log: s.infra.log,
-        clock: s.infra.clock,
-        prisma: s.infra.prisma,
-        sql: s.db.sql,
-        trigger,
-        limitOrders: s.services.limitOrders,
-        fills: s.services.orders.fills,
-      };
+      const deps = pollerDeps(s);
       for (const id of [a.id, b.id]) await pollLimitOrder(deps, await s.infra.prisma.limitOrder.findUniqueOrThrow({ where: { id } }));
       const recorded = await s.infra.prisma.order.findMany({ where: { srcTxHash: shared, limitOrderId: { not: null } } });
       expect(recorded.map((r) => [r.limitOrderId, r.amount]).sort()).toEqual(
@@ -247,16 +239,7 @@ describe.each(backends)('limit order fill poller (%s)', (backend) => {
       const submitted = s.post(`/v1/limit-orders/${c.body.id}/submit`, { signedTransaction: sign(c.body.tx.serializedTx) }, h);
       await held.reached;
       clock.advance(2_000);
-      const deps = {
-        config: s.config,
-        log: s.infra.log,
-        clock: s.infra.clock,
-        prisma: s.infra.prisma,
-        sql: s.db.sql,
-        trigger: jupiterLimitOrders({ baseUrl: fx.url }),
-        limitOrders: s.services.limitOrders,
-        fills: s.services.orders.fills,
-      };
+      const deps = pollerDeps(s);
       // The job finds nothing due; a poller that read the row before the lease fails its version guard.
       await limitOrderPollerJob(deps).run(new AbortController().signal);
       await pollLimitOrder(deps, before);
@@ -265,6 +248,79 @@ describe.each(backends)('limit order fill poller (%s)', (backend) => {
       const done = await submitted;
       expect(done.status, done.text).toBe(200);
       expect(done.body).toMatchObject({ status: 'open', openTxHash: expect.any(String) });
+    } finally {
+      await s.close();
+    }
+  });
+
+  // A keeper fills part of the order just before the maker's cancel lands; the provider lists that fill, but the
+  // poller has not seen it when submit closes the order from the fills recorded so far. The closed order settles:
+  // the poller's next look records the fill (order record, event, fee) and the order stays cancelled.
+  it('a fill made before the cancel landed is recorded after the order closed, once', { timeout: 90_000 }, async () => {
+    const s = await startTestServer({ backend, env: { ...env(), JOBS_ENABLED: 'false' } });
+    try {
+      const { key } = await s.createTestKey();
+      const h = { 'x-api-key': key };
+      const created = await open(s, h);
+      const trade = fx.fill(created.providerOrderId, 20_000_000n, 160_000_000n);
+      const c = await s.post(`/v1/limit-orders/${created.id}/cancel`, {}, h);
+      const done = await s.post(`/v1/limit-orders/${created.id}/submit`, { signedTransaction: sign(c.body.txs[0].serializedTx) }, h);
+      expect(done.body).toMatchObject({ status: 'cancelled', filledMakingAmount: '0' });
+      const job = limitOrderPollerJob(pollerDeps(s));
+      await job.run(new AbortController().signal);
+      expect((await s.get(`/v1/limit-orders/${created.id}`, h)).body).toMatchObject({
+        status: 'cancelled',
+        filledMakingAmount: '20000000',
+        filledTakingAmount: '160000000',
+      });
+      // Looked at again while it settles: nothing more is recorded.
+      await s.infra.prisma.limitOrder.update({ where: { id: created.id }, data: { nextPollAt: new Date() } });
+      await job.run(new AbortController().signal);
+      const fills = await s.infra.prisma.order.findMany({ where: { limitOrderId: created.id } });
+      expect(fills.map((f) => [f.srcTxHash, f.amount])).toEqual([[trade.txId, '20000000']]);
+      const events = await s.infra.prisma.event.findMany({ where: { resourceId: created.id }, orderBy: { sequence: 'asc' } });
+      expect(events.map((e) => e.type)).toEqual(['limit_order.cancelled', 'limit_order.filled']);
+      expect((await s.services.ledger.entries({ orderId: fills[0]!.quoteId, limit: 10 })).data.length).toBeGreaterThan(0);
+    } finally {
+      await s.close();
+    }
+  });
+
+  // The maker sent the create transaction through their own RPC and never reported it: past the signing window the
+  // poller asks the provider before failing the order, and finds it open.
+  it('an order landed but never reported is found open at the provider, not failed, when its signing window closes', { timeout: 90_000 }, async () => {
+    const clock = new ManualClock();
+    const s = await startTestServer({ backend, clock, env: { ...env(), JOBS_ENABLED: 'false' } });
+    try {
+      const { key } = await s.createTestKey();
+      const c = await s.post(
+        '/v1/limit-orders',
+        { inputToken: 'USDC', outputToken: 'SOL', maker: MAKER, makingAmount: '50000000', takingAmount: '400000000' },
+        { 'x-api-key': key },
+      );
+      expect(c.status, c.text).toBe(201);
+      const row = await s.infra.prisma.limitOrder.findUniqueOrThrow({ where: { id: c.body.id } });
+      const landed = await fetch(`${fx.url}/trigger/v1/execute`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ signedTransaction: sign(c.body.tx.serializedTx), requestId: row.requestId }),
+      });
+      expect(landed.status).toBe(200);
+      const job = limitOrderPollerJob(pollerDeps(s));
+      await job.run(new AbortController().signal);
+      expect((await s.infra.prisma.limitOrder.findUniqueOrThrow({ where: { id: c.body.id } })).status).toBe('pending_signature');
+      clock.advance(s.config.LIMIT_ORDER_SIGN_WINDOW_MS + 1_000);
+      await job.run(new AbortController().signal);
+      expect(await s.infra.prisma.limitOrder.findUniqueOrThrow({ where: { id: c.body.id } })).toMatchObject({ status: 'open', openTxHash: expect.any(String) });
+      // One that never landed still fails once the provider does not list it.
+      const other = await s.post(
+        '/v1/limit-orders',
+        { inputToken: 'USDC', outputToken: 'SOL', maker: MAKER, makingAmount: '50000000', takingAmount: '400000000' },
+        { 'x-api-key': key },
+      );
+      clock.advance(s.config.LIMIT_ORDER_SIGN_WINDOW_MS + 1_000);
+      await job.run(new AbortController().signal);
+      expect((await s.infra.prisma.limitOrder.findUniqueOrThrow({ where: { id: other.body.id } })).status).toBe('failed');
     } finally {
       await s.close();
     }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   eventForStatus,
   nextLimitPollDelayMs,
+  openFailsAtMs,
   transition,
   type LimitOrderEvent,
   type LimitOrderState,
@@ -39,10 +40,14 @@ describe('limit order transitions', () => {
     ['open', seen('Failed'), 'a failed tx does not fail an open order', st('open')],
     ['open', seen('SomethingNew'), 'unknown state changes nothing', st('open')],
     ['open', seen('SomethingNew', 10n, 5n), 'unknown state with a fill', st('partially_filled', 10n, 5n)],
-    ['filled', seen('Open', 100n, 50n), 'final stays', st('filled')],
+    ['filled', seen('Open', 100n, 50n), 'final stays; a fill listed late still counts', st('filled', 100n, 50n)],
     ['cancelled', { type: 'opened' }, 'final stays', st('cancelled')],
-    ['expired', seen('Completed', 100n, 50n), 'final stays', st('expired')],
+    ['cancelled', { type: 'cancel_landed' }, 'cancelled twice', st('cancelled')],
+    ['cancelled', seen('Cancelled', 30n, 15n), 'a fill made before the cancel, listed after it: counted, still cancelled', st('cancelled', 30n, 15n)],
+    ['cancelled', seen('Open', 0n, 0n, true), 'a stale listing never reopens or expires it', st('cancelled')],
+    ['expired', seen('Completed', 100n, 50n), 'final stays; the fill counts', st('expired', 100n, 50n)],
     ['failed', seen('Open'), 'final stays', st('failed')],
+    ['failed', seen('Open', 10n, 5n), 'a failed order never opened: no fill counts', st('failed')],
   ];
   it.each(rows.map(([from, ev, why, to]) => [`${from}: ${why}`, from, ev, why, to] as const))('%s', (_name, from, ev, why, to) => {
     const start = from === 'partially_filled' && why.startsWith('a stale') ? st(from, 70n, 35n) : st(from);
@@ -69,4 +74,11 @@ describe('limit order transitions', () => {
     expect(nextLimitPollDelayMs(50, 20_000)).toBe(600_000);
     expect(nextLimitPollDelayMs(0, 1_000, true)).toBe(30_000);
   });
+
+  it.each([
+    ['nothing handed over: the window decides', 0, 0, 600_000],
+    ['submitted early: the window decides', 0, 60_000, 600_000],
+    ['submitted at the window edge: the provider timeout and the grace after it', 0, 599_000, 599_000 + 12_000 + 5_000],
+    ['reported after the window: time to appear after the report', 0, 700_000, 700_000 + 17_000],
+  ])('an unlisted order fails at: %s', (_why, created, updated, at) => expect(openFailsAtMs(created, updated, 600_000, 12_000)).toBe(at));
 });
