@@ -174,31 +174,35 @@ describe.each(backends)('limit order fill poller (%s)', (backend) => {
 
   // The poller can see a cancel land (the provider lists the order as cancelled) and finalise the order, with its
   // event, while the submit that sent the cancel is between its read and its write.
-  it.skipIf(backend === 'pglite')('a cancel the poller finalised while submit was in flight is announced once', { timeout: 90_000 }, async () => {
-    const s = await startTestServer({ backend, env: { ...env(), JOBS_ENABLED: 'false' } });
-    try {
-      const { key } = await s.createTestKey();
-      const h = { 'x-api-key': key };
-      const created = await open(s, h);
-      const c = await s.post(`/v1/limit-orders/${created.id}/cancel`, {}, h);
-      expect(c.status, c.text).toBe(200);
-      const signed = sign(c.body.txs[0].serializedTx);
-      const done = await whileHeld(
-        s,
-        [`UPDATE limit_orders SET status = 'cancelled', pending_action = NULL, pending_txs = '[]', version = version + 1 WHERE id = $1`, [created.id]],
-        () => s.post(`/v1/limit-orders/${created.id}/submit`, { signedTransaction: signed }, h),
-      );
-      expect(done.status, done.text).toBe(200);
-      expect(done.body.status).toBe('cancelled');
-      // The poller's own transaction writes its event with the move; submit, which moved nothing, writes none.
-      expect(await s.infra.prisma.event.findMany({ where: { type: 'limit_order.cancelled', resourceId: created.id } })).toEqual([]);
-      // A second submit of the same bytes finds nothing waiting for it.
-      const again = await s.post(`/v1/limit-orders/${created.id}/submit`, { signedTransaction: signed }, h);
-      expect(again.status, again.text).toBe(409);
-    } finally {
-      await s.close();
-    }
-  });
+  it.skipIf(backend === 'pglite')(
+    'a cancel the poller closed while submit was in flight is neither moved nor announced again by submit',
+    { timeout: 90_000 },
+    async () => {
+      const s = await startTestServer({ backend, env: { ...env(), JOBS_ENABLED: 'false' } });
+      try {
+        const { key } = await s.createTestKey();
+        const h = { 'x-api-key': key };
+        const created = await open(s, h);
+        const c = await s.post(`/v1/limit-orders/${created.id}/cancel`, {}, h);
+        expect(c.status, c.text).toBe(200);
+        const signed = sign(c.body.txs[0].serializedTx);
+        const done = await whileHeld(
+          s,
+          [`UPDATE limit_orders SET status = 'cancelled', pending_action = NULL, pending_txs = '[]', version = version + 1 WHERE id = $1`, [created.id]],
+          () => s.post(`/v1/limit-orders/${created.id}/submit`, { signedTransaction: signed }, h),
+        );
+        expect(done.status, done.text).toBe(200);
+        expect(done.body.status).toBe('cancelled');
+        // The poller's own transaction writes its event with the move; submit, which moved nothing, writes none.
+        expect(await s.infra.prisma.event.findMany({ where: { type: 'limit_order.cancelled', resourceId: created.id } })).toEqual([]);
+        // A second submit of the same bytes finds nothing waiting for it.
+        const again = await s.post(`/v1/limit-orders/${created.id}/submit`, { signedTransaction: signed }, h);
+        expect(again.status, again.text).toBe(409);
+      } finally {
+        await s.close();
+      }
+    },
+  );
 
   // Filled while the provider was building the cancel: the order is final, so the cancel is refused, not parked.
   it.skipIf(backend === 'pglite')('a cancel asked for while the poller finalises the order is a conflict', { timeout: 90_000 }, async () => {
