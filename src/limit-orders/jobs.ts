@@ -26,7 +26,7 @@ const LEASE_MS = 60_000;
  * the cancel or expiry landed only after the order closed (its index lags the chain), and a cancel submitted here
  * closes the order at once, from the fills recorded so far. Each late fill is recorded like any other.
  */
-export const LIMIT_ORDER_SETTLE_MS = 15 * 60_000;
+const LIMIT_ORDER_SETTLE_MS = 15 * 60_000;
 
 export interface LimitOrderPollerDeps extends Pick<Handles, 'log' | 'clock' | 'prisma'> {
   config: LimitOrdersConfig & Pick<ProvidersConfig, 'PROVIDER_TIMEOUT_MS'>;
@@ -77,7 +77,9 @@ async function claimDue(d: LimitOrderPollerDeps): Promise<LimitOrderRow[]> {
   );
   if (!ids.length) return [];
   // Only rows still under this claim: a submit that took its own lease in between (service.ts) keeps the row.
-  return d.prisma.limitOrder.findMany({ where: { id: { in: ids.map((r) => r.id) }, nextPollAt: lease } });
+  // Compared here, on the instant read back, rather than sent in a filter as a time without its zone.
+  const rows = await d.prisma.limitOrder.findMany({ where: { id: { in: ids.map((r) => r.id) } } });
+  return rows.filter((r) => r.nextPollAt.getTime() === lease.getTime());
 }
 
 const sum = (xs: bigint[]) => xs.reduce((a, b) => a + b, 0n);

@@ -84,16 +84,21 @@ export function transition(s: LimitOrderState, e: LimitOrderEvent): LimitOrderSt
   }
 }
 
-/** How long past a submit or a report the provider is given to list the order, beyond its own timeout. */
+/** The least a submit's lease on an order outlasts the provider's timeout (service.ts `submit`). */
 export const LIMIT_ORDER_SUBMIT_GRACE_MS = 5_000;
+/** How long a Solana transaction can land after it was handed over: its blockhash stays valid about 60–90 s. */
+const LIMIT_ORDER_LANDING_MS = 90_000;
 
 /**
  * When an order still `pending_signature` that the provider does not list has failed: once its signing window has
- * closed, and not before the transaction last handed over (submitted, or its signature reported, at `updatedAtMs`)
- * has had the provider's timeout and a grace to appear, so a create landing at the window's edge is not failed.
+ * closed, and not before what was last handed over (submitted, or its signature reported, at `updatedAtMs`) has had
+ * the provider's timeout and the landing time to appear, so a create sent at the window's edge is not failed while
+ * it can still land. Capped: reporting signatures again and again cannot keep an order pending past that.
  */
 export function openFailsAtMs(createdAtMs: number, updatedAtMs: number, signWindowMs: number, providerTimeoutMs: number): number {
-  return Math.max(createdAtMs + signWindowMs, updatedAtMs + providerTimeoutMs + LIMIT_ORDER_SUBMIT_GRACE_MS);
+  const windowEnd = createdAtMs + signWindowMs;
+  const landing = providerTimeoutMs + LIMIT_ORDER_LANDING_MS;
+  return Math.max(windowEnd, Math.min(updatedAtMs + landing, windowEnd + landing));
 }
 
 /** The webhook event a move into `to` sends (fills send `limit_order.filled` per fill, with its order record). */

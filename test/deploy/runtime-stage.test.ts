@@ -101,11 +101,13 @@ describe('the image runtime stage, assembled and run without Docker', () => {
     const volume = (JSON.parse(instruction('VOLUME')[0]!) as string[])[0]!;
     const data = join(stage, volume);
     const home = join(stage, 'home');
+    const tmp = join(stage, 'tmp');
     mkdirSync(join(data, 'pglite'), { recursive: true });
     mkdirSync(home);
+    mkdirSync(tmp);
     execFileSync('tar', ['-xf', inject('pgliteSeed'), '-C', join(data, 'pglite')], { stdio: 'ignore' });
     const asRoot = process.getuid?.() === 0;
-    if (asRoot) execFileSync('chown', ['-R', `${UNPRIVILEGED}:${UNPRIVILEGED}`, data, home]);
+    if (asRoot) execFileSync('chown', ['-R', `${UNPRIVILEGED}:${UNPRIVILEGED}`, data, home, tmp]);
 
     const env: Record<string, string> = {};
     for (const line of instruction('ENV')) for (const m of line.matchAll(/(\w+)=(\S+)/g)) env[m[1]!] = m[2]!;
@@ -115,6 +117,8 @@ describe('the image runtime stage, assembled and run without Docker', () => {
       // Node is the one running this test (24, as the image's base); the image's 0.0.0.0 is loopback here.
       PATH: `${dirname(process.execPath)}:/usr/bin:/bin`,
       HOME: home,
+      // tsx keeps its cache under the temporary directory: inside the stage, removed with it.
+      TMPDIR: tmp,
       HOST: '127.0.0.1',
       PORT: String(port),
       DATA_DIR: data,

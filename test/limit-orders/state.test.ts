@@ -78,7 +78,9 @@ describe('limit order transitions', () => {
   it.each([
     ['nothing handed over: the window decides', 0, 0, 600_000],
     ['submitted early: the window decides', 0, 60_000, 600_000],
-    ['submitted at the window edge: the provider timeout and the grace after it', 0, 599_000, 599_000 + 12_000 + 5_000],
-    ['reported after the window: time to appear after the report', 0, 700_000, 700_000 + 17_000],
+    ['submitted at the window edge: the provider timeout and the landing time after it', 0, 599_000, 599_000 + 12_000 + 90_000],
+    ['reported shortly before the window closes: time to land after the report', 0, 550_000, 550_000 + 102_000],
+    ['reported after the window: no later than the window and one landing time', 0, 650_000, 600_000 + 102_000],
+    ['reported again and again: never past the window and one landing time', 0, 5_000_000, 600_000 + 102_000],
   ])('an unlisted order fails at: %s', (_why, created, updated, at) => expect(openFailsAtMs(created, updated, 600_000, 12_000)).toBe(at));
 });

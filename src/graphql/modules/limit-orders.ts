@@ -206,7 +206,7 @@ builder.subscriptionField('limitOrder', (t) =>
   t.field({
     type: LimitOrderRef,
     description:
-      'The limit order now, then again after every change (a fill, a status, made by any instance). Completes after `filled`, `cancelled`, `expired` or `failed`, which is always pushed.',
+      'The limit order now, then again after every change (a fill, a status, made by any instance). Completes after `filled`, `cancelled`, `expired` or `failed`, which is always pushed. A fill the provider lists only after the order closed is recorded later (`limit_order.filled`) and not pushed here: read the order again.',
     authScopes: { optionalRead: 'limit_orders' },
     args: { id: t.arg.id({ required: true, description: 'The limit order to follow.', validate: { schema: idShape(LIMIT_ORDER_ID, 'limit order') } }) },
     subscribe: (_r, { id }, ctx) => followChanges(ctx, id),
