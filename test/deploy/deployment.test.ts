@@ -96,6 +96,17 @@ describe('deploy/nginx.conf', () => {
     expect(conf).toMatch(/^\s*proxy_next_upstream error timeout;$/m);
   });
 
+  it('closes idle upstream connections before the instances do (a POST on a connection being closed would be a 502)', async () => {
+    const { httpEnv } = await import('../../src/http/config.js');
+    const instanceMs = httpEnv.HTTP_KEEP_ALIVE_TIMEOUT_MS.parse(undefined) as number;
+    const upstream = conf.slice(conf.indexOf('upstream '), conf.indexOf('}', conf.indexOf('upstream ')));
+    const m = /^\s*keepalive_timeout (\d+)s;$/m.exec(upstream);
+    expect(m, 'keepalive_timeout in the upstream block').not.toBeNull();
+    expect(Number(m![1]) * 1000).toBeLessThan(instanceMs);
+    // compose.yaml does not raise or lower the instances' setting past it.
+    expect(read('compose.yaml')).not.toMatch(/HTTP_KEEP_ALIVE_TIMEOUT_MS/);
+  });
+
   it('is a configuration nginx accepts (nginx -t; the instances at loopback, as compose names resolve only inside its network)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'nginx-'));
     try {
