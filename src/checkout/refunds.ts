@@ -231,13 +231,14 @@ export class RefundsService {
           continue;
         }
         if (found.kind === 'not_found') {
-          if (this.now() - r.updatedAt.getTime() > this.deps.config.CHECKOUT_TX_NOT_FOUND_MINUTES * 60_000) await this.settle(r.id, 0n, 'tx_not_found');
+          if (this.now() - r.updatedAt.getTime() > this.deps.config.CHECKOUT_TX_NOT_FOUND_MINUTES * 60_000)
+            await this.settle(r.id, 0n, 'tx_not_found', r.updatedAt);
           else left++;
           continue;
         }
         const v = vm === 'evm' ? checkEvmPayment(found.evidence as never, want) : checkSolanaPayment(found.evidence as never, want);
-        if (v.verdict === 'paid') await this.settle(r.id, BigInt(r.amount), null);
-        else await this.settle(r.id, v.verdict === 'review' && v.reason !== 'mined_before_session' ? v.received : 0n, v.reason);
+        if (v.verdict === 'paid') await this.settle(r.id, BigInt(r.amount), null, r.updatedAt);
+        else await this.settle(r.id, v.verdict === 'review' && v.reason !== 'mined_before_session' ? v.received : 0n, v.reason, r.updatedAt);
       } catch (err) {
         left++;
         this.deps.log.warn({ err, refundId: r.id }, 'refund verification failed; will retry');
@@ -246,11 +247,17 @@ export class RefundsService {
     return left;
   }
 
-  /** Final state of a submitted refund; only what really arrived stays counted in `amount_refunded`. */
-  private async settle(refundId: string, arrived: bigint, failure: string | null) {
+  /**
+   * Final state of a submitted refund; only what really arrived stays counted in `amount_refunded`. `asOf` is the
+   * refund's `updatedAt` when the verdict was reached: a refund written since (another instance failed it as never
+   * mined and the merchant reported it again, with a fresh not-found window) is not judged on the old reading;
+   * the next run reads it again.
+   */
+  private async settle(refundId: string, arrived: bigint, failure: string | null, asOf: Date) {
     const r0 = await this.prisma.checkoutRefund.findUniqueOrThrow({ where: { id: refundId } });
     await this.checkout.withLockedSession(r0.sessionId, async (tx, s) => {
       const r = await tx.checkoutRefund.findUniqueOrThrow({ where: { id: refundId } });
+      if (r.updatedAt.getTime() !== asOf.getTime()) return;
       const move = refundTransition(r, { type: 'settle', failure });
       if (!move.ok || move.change === 'none') return;
       const now = new Date(this.now());

@@ -129,11 +129,12 @@ export const webhookRoutes: Route[] = [
       operationId: 'updateWebhookEndpoint',
       tag: 'Webhook endpoints',
       summary: 'Update a webhook endpoint',
-      description: 'Any of `url`, `enabledEvents`, `description` (null clears), `disabled`; re-enabling clears `disabledReason`.',
+      description:
+        'Any of `url`, `enabledEvents`, `description` (null clears), `disabled`; re-enabling clears `disabledReason`. A `disabled` written against an endpoint the service disabled automatically while the request ran (410 Gone, days of failures) is 409 `CONFLICT`, never a silent undo: read it again. Asking to disable one the service just disabled keeps its `disabledReason`.',
       params: endpointIdParamSchema,
       body: { schema: updateSchema, required: false },
       responses: { 200: json('The endpoint.', endpointViewSchema, { disabled: { ...ENDPOINT, disabled: true } }) },
-      errors: ['NOT_FOUND'],
+      errors: ['NOT_FOUND', 'CONFLICT'],
       examples: {
         disable: { summary: 'Pause deliveries', params: endpointPath, body: { disabled: true } },
         events: {

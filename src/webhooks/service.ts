@@ -11,7 +11,7 @@ import { newId } from '../ids.js';
 import { plausibleId, EVENT_TYPE_NAMES } from '../events/input.js';
 import { eventTypeInfo } from '../events/views.js';
 import { MAX_FAILED_REDELIVERIES, type CreateEndpoint, type ListAttempts, type RedeliverFailed, type TriggerEvent, type UpdateEndpoint } from './input.js';
-import { holdEvents, notifyInTx, recordEvent, type RecordedEvent } from '../events/outbox.js';
+import { holdEvents, notifyInTx, recordEvent, type RecordedEvent, type TransactionClient } from '../events/outbox.js';
 import { webhooksWakeTopic } from '../events/topics.js';
 import { failedEventIds, queueResends } from './redeliver-failed.js';
 import { cancelPending } from './cancel.js';
@@ -28,6 +28,11 @@ const ROTATION_OVERLAP_MS = 24 * 3600 * 1000;
 const MAX_ENDPOINTS = 16;
 
 const livemodeOf = (auth: KeyAuth) => auth.mode === 'live';
+/**
+ * Locks an endpoint's row for a change read and written in one transaction. NO KEY: deliveries referencing it can
+ * still be inserted meanwhile (their foreign key's KEY SHARE lock does not wait on it).
+ */
+const lockEndpoint = (tx: TransactionClient, id: string) => tx.$queryRawUnsafe('SELECT id FROM webhook_endpoints WHERE id = $1 FOR NO KEY UPDATE', id);
 
 /** Webhook endpoints (per account and mode), their attempt log, test triggers, and the delivery worker. */
 export interface WebhooksDeps extends Pick<Handles, 'log' | 'clock' | 'prisma'> {
@@ -193,6 +198,19 @@ export class WebhooksService {
       // (the contract in docs/webhooks.md: re-enable, then redeliver what you missed). The deliveries first, then the
       // endpoint: the order a worker recording an attempt locks them in (src/webhooks/cancel.ts), or the two deadlock.
       if (p.disabled === true && !ep.disabled) await cancelPending(tx, ep.id, new Date(this.now()));
+      await lockEndpoint(tx, ep.id);
+      const fresh = await tx.webhookEndpoint.findUniqueOrThrow({ where: { id: ep.id } });
+      // The delivery job disabled the endpoint (too many failures, a 410) after this request read it: a request
+      // written against the old state must not silently undo that. Already as asked: keep the job's reason.
+      if (p.disabled !== undefined && fresh.disabled !== ep.disabled) {
+        if (fresh.disabled !== p.disabled)
+          throw new ApiError('CONFLICT', `Webhook endpoint ${ep.id} was ${fresh.disabled ? 'disabled' : 'enabled'} while this request ran; read it again`, {
+            id: ep.id,
+          });
+        delete data.disabled;
+        delete data.disabledReason;
+        delete data.failingSince;
+      }
       return tx.webhookEndpoint.update({ where: { id: ep.id }, data });
     });
     return endpointView(updated, this.now());
@@ -213,9 +231,19 @@ export class WebhooksService {
   async rotateSecret(auth: KeyAuth, id: string): Promise<EndpointView> {
     const ep = await this.own(auth, id);
     const now = this.now();
-    const updated = await this.prisma.webhookEndpoint.update({
-      where: { id: ep.id },
-      data: { secret: generateSecret(), previousSecret: ep.secret, previousSecretExpiresAt: new Date(now + ROTATION_OVERLAP_MS), updatedAt: new Date(now) },
+    // Under the row's lock: two rotations at once each keep the secret the other replaced, one after the other.
+    const updated = await this.prisma.$transaction(async (tx) => {
+      await lockEndpoint(tx, ep.id);
+      const fresh = await tx.webhookEndpoint.findUniqueOrThrow({ where: { id: ep.id } });
+      return tx.webhookEndpoint.update({
+        where: { id: ep.id },
+        data: {
+          secret: generateSecret(),
+          previousSecret: fresh.secret,
+          previousSecretExpiresAt: new Date(now + ROTATION_OVERLAP_MS),
+          updatedAt: new Date(now),
+        },
+      });
     });
     return endpointView(updated, now, { withSecret: true });
   }

@@ -89,6 +89,38 @@ describe.each(backends)('checkout refunds on anvil (%s)', (backend) => {
     const otherHash = await s.post(`/v1/checkout/sessions/${id}/refunds/${refundId}/submitted`, { txHash: `0x${'ab'.repeat(32)}` }, h());
     expect(otherHash.status).toBe(409);
   });
+  // Two instances' verifiers: A reads the submitted refund, then B fails it as never mined and the merchant reports it
+  // again (a fresh not-found window). A's verdict, reached on the old reading, must not fail it again: the merchant
+  // would be told to refund once more, and the payer be paid twice if the first transfer is mined after all.
+  it('a verdict reached on a refund that was failed and reported again meanwhile is not applied (another instance)', async () => {
+    const merchant = devnet.accounts[7]!;
+    const id = await paidSession(merchant.address, 2);
+    const created = await s.post(`/v1/checkout/sessions/${id}/refunds`, {}, h());
+    const refundId = created.body.refund.id as string;
+    const hash = `0x${'cd'.repeat(32)}` as Hex; // never mined
+    expect((await s.post(`/v1/checkout/sessions/${id}/refunds/${refundId}/submitted`, { txHash: hash }, h())).body.status).toBe('submitted');
+    const notFound = { evmTx: async () => ({ kind: 'not_found' as const }), solanaTx: async () => ({ kind: 'not_found' as const }) };
+    let interleaved = false;
+    const instanceA = {
+      ...notFound,
+      evmTx: async (_chainId: number, txHash: string) => {
+        if (txHash === hash && !interleaved) {
+          interleaved = true;
+          offsetMs += 31 * 60_000; // past CHECKOUT_TX_NOT_FOUND_MINUTES (30)
+          await s.services.checkout.refunds.verifySubmitted(notFound); // instance B
+          expect((await refunds(id)).find((x) => x.id === refundId)).toMatchObject({ status: 'failed', failure: 'tx_not_found' });
+          const again = await s.post(`/v1/checkout/sessions/${id}/refunds/${refundId}/submitted`, { txHash: hash }, h());
+          expect(again.body).toMatchObject({ status: 'submitted', failure: null });
+        }
+        return { kind: 'not_found' as const };
+      },
+    };
+    await s.services.checkout.refunds.verifySubmitted(instanceA);
+    expect(interleaved).toBe(true);
+    expect((await refunds(id)).find((x) => x.id === refundId)).toMatchObject({ status: 'submitted', failure: null });
+    expect((await session(id)).amountRefunded).toBe('5000000');
+  });
+
   it('an extra payment (second payer of a paid session) is refundable by `payment`, capped at what it delivered; session totals count the paying payment only', async () => {
     const merchant = devnet.accounts[6]!;
     const r = await s.post('/v1/checkout/sessions', { amount: '5000000', settleChain: 8453, settleToken: 'USDC', recipient: merchant.address }, h());

@@ -1,11 +1,11 @@
 import { Keypair, VersionedTransaction } from '@solana/web3.js';
 import { createClient } from 'graphql-ws';
 import WebSocket from 'ws';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../helpers/db.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { waitFor } from '../helpers/wait.js';
+import { whileHeld } from '../helpers/held-lock.js';
 import { jupiterLimitOrders } from '../../src/providers/jupiter/limit-orders.js';
 import { limitOrderPollerJob, pollLimitOrder } from '../../src/limit-orders/jobs.js';
 import { ManualClock } from '../../src/clock.js';
@@ -144,33 +144,6 @@ describe.each(backends)('limit order fill poller (%s)', (backend) => {
       await s.close();
     }
   });
-
-  /**
-   * Runs `write` in a transaction of our own (the poller's write, say), starts `request`, and commits only once
-   * the request waits on a row lock: the interleaving a race would give, without timing luck.
-   */
-  async function whileHeld<T>(s: TestServer, write: [string, unknown[]], request: () => Promise<T>): Promise<T> {
-    const other = new pg.Client({ connectionString: s.config.DATABASE_URL });
-    await other.connect();
-    try {
-      await other.query('BEGIN');
-      await other.query(...write);
-      const pending = request();
-      await waitFor(
-        async () =>
-          (
-            await s.db.sql.query<{ n: number }>(
-              `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-            )
-          )[0]!.n > 0,
-        { what: 'the request to wait on the row' },
-      );
-      await other.query('COMMIT');
-      return await pending;
-    } finally {
-      await other.end().catch(() => {});
-    }
-  }
 
   // The poller can see a cancel land (the provider lists the order as cancelled) and finalise the order, with its
   // event, while the submit that sent the cancel is between its read and its write.

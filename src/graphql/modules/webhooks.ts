@@ -231,10 +231,11 @@ builder.mutationField('createWebhookEndpoint', (t) =>
 builder.mutationField('updateWebhookEndpoint', (t) =>
   t.field({
     type: endpointPayload('UpdateWebhookEndpointPayload'),
-    description: 'Changes an endpoint; fields left out stay as they are.',
+    description:
+      'Changes an endpoint; fields left out stay as they are. `disabled` written against an endpoint the service disabled automatically while the request ran is a ConflictError (read it again), never a silent undo.',
     authScopes: { write: 'webhooks' },
     args: { input: t.arg({ type: UpdateWebhookEndpointInput, required: true, description: 'The parameters, field by field (see the input type).' }) },
-    errors: { types: [NotFoundError] },
+    errors: { types: [NotFoundError, ConflictError] },
     // Nulls mean "not given", except `description: null`, which clears it.
     resolve: async (_r, { input: { id, ...input } }, ctx) => ({
       webhookEndpoint: await ctx.services.webhooks.update(await keyOf(ctx), id, parseGraphQLInput(updateSchema, input, { keepNull: ['description'] })),

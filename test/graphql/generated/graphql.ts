@@ -1526,6 +1526,7 @@ export type UpdateEndpointMutationVariables = Exact<{
 
 export type UpdateEndpointMutation = { updateWebhookEndpoint:
     | { code: ErrorCode }
+    | { code: ErrorCode }
     | { webhookEndpoint: { description: string | null, enabledEvents: Array<string>, secret: string | null } }
    };
 
