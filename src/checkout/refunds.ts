@@ -231,14 +231,16 @@ export class RefundsService {
           continue;
         }
         if (found.kind === 'not_found') {
-          if (this.now() - r.updatedAt.getTime() > this.deps.config.CHECKOUT_TX_NOT_FOUND_MINUTES * 60_000)
-            await this.settle(r.id, 0n, 'tx_not_found', r.updatedAt);
-          else left++;
+          const lapsed = this.now() - r.updatedAt.getTime() > this.deps.config.CHECKOUT_TX_NOT_FOUND_MINUTES * 60_000;
+          if (!lapsed || !(await this.settle(r.id, 0n, 'tx_not_found', r.updatedAt))) left++;
           continue;
         }
         const v = vm === 'evm' ? checkEvmPayment(found.evidence as never, want) : checkSolanaPayment(found.evidence as never, want);
-        if (v.verdict === 'paid') await this.settle(r.id, BigInt(r.amount), null, r.updatedAt);
-        else await this.settle(r.id, v.verdict === 'review' && v.reason !== 'mined_before_session' ? v.received : 0n, v.reason, r.updatedAt);
+        const settled =
+          v.verdict === 'paid'
+            ? await this.settle(r.id, BigInt(r.amount), null, r.updatedAt)
+            : await this.settle(r.id, v.verdict === 'review' && v.reason !== 'mined_before_session' ? v.received : 0n, v.reason, r.updatedAt);
+        if (!settled) left++; // changed since it was read and still submitted: judged again at the next run, soon
       } catch (err) {
         left++;
         this.deps.log.warn({ err, refundId: r.id }, 'refund verification failed; will retry');
@@ -253,13 +255,14 @@ export class RefundsService {
    * mined and the merchant reported it again, with a fresh not-found window) is not judged on the old reading;
    * the next run reads it again.
    */
-  private async settle(refundId: string, arrived: bigint, failure: string | null, asOf: Date) {
+  private async settle(refundId: string, arrived: bigint, failure: string | null, asOf: Date): Promise<boolean> {
     const r0 = await this.prisma.checkoutRefund.findUniqueOrThrow({ where: { id: refundId } });
-    await this.checkout.withLockedSession(r0.sessionId, async (tx, s) => {
+    return this.checkout.withLockedSession(r0.sessionId, async (tx, s) => {
       const r = await tx.checkoutRefund.findUniqueOrThrow({ where: { id: refundId } });
-      if (r.updatedAt.getTime() !== asOf.getTime()) return;
+      // Moved since it was read: not settled here (false while it is still submitted, to be judged again).
+      if (r.updatedAt.getTime() !== asOf.getTime()) return r.status !== 'submitted';
       const move = refundTransition(r, { type: 'settle', failure });
-      if (!move.ok || move.change === 'none') return;
+      if (!move.ok || move.change === 'none') return true;
       const now = new Date(this.now());
       const amount = BigInt(r.amount);
       const counted = arrived < amount ? arrived : amount;
@@ -268,6 +271,7 @@ export class RefundsService {
         where: { id: refundId },
         data: failure === null ? { status: move.next, succeededAt: now, updatedAt: now } : { status: move.next, failure, updatedAt: now },
       });
+      return true;
     });
   }
   /** The refunded payment, read under the session lock (null for refunds older than per-payment refunds). */

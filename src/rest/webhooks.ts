@@ -130,7 +130,7 @@ export const webhookRoutes: Route[] = [
       tag: 'Webhook endpoints',
       summary: 'Update a webhook endpoint',
       description:
-        'Any of `url`, `enabledEvents`, `description` (null clears), `disabled`; re-enabling clears `disabledReason`. A `disabled` written against an endpoint the service disabled automatically while the request ran (410 Gone, days of failures) is 409 `CONFLICT`, never a silent undo: read it again. Asking to disable one the service just disabled keeps its `disabledReason`.',
+        'Any of `url`, `enabledEvents`, `description` (null clears), `disabled`; re-enabling clears `disabledReason`. A `disabled` written against an endpoint whose `disabled` another request or the service (410 Gone, days of failures) changed while this request ran is 409 `CONFLICT`, never a silent undo: read it again. Asking for the state it is already in changes nothing (its `disabledReason` and failure clock stay).',
       params: endpointIdParamSchema,
       body: { schema: updateSchema, required: false },
       responses: { 200: json('The endpoint.', endpointViewSchema, { disabled: { ...ENDPOINT, disabled: true } }) },

@@ -32,7 +32,8 @@ const livemodeOf = (auth: KeyAuth) => auth.mode === 'live';
  * Locks an endpoint's row for a change read and written in one transaction. NO KEY: deliveries referencing it can
  * still be inserted meanwhile (their foreign key's KEY SHARE lock does not wait on it).
  */
-const lockEndpoint = (tx: TransactionClient, id: string) => tx.$queryRawUnsafe('SELECT id FROM webhook_endpoints WHERE id = $1 FOR NO KEY UPDATE', id);
+const lockEndpoint = (tx: TransactionClient, id: string) =>
+  tx.$queryRawUnsafe<Array<{ id: string }>>('SELECT id FROM webhook_endpoints WHERE id = $1 FOR NO KEY UPDATE', id);
 
 /** Webhook endpoints (per account and mode), their attempt log, test triggers, and the delivery worker. */
 export interface WebhooksDeps extends Pick<Handles, 'log' | 'clock' | 'prisma'> {
@@ -187,29 +188,23 @@ export class WebhooksService {
     if (p.url !== undefined) data.url = await this.checkUrl(p.url, ep.livemode);
     if (p.enabledEvents !== undefined) data.enabledEvents = [...new Set(p.enabledEvents)];
     if (p.description !== undefined) data.description = p.description;
-    if (p.disabled !== undefined) {
-      data.disabled = p.disabled;
-      // Re-enabling starts with a clean slate; a manual disable needs no reason.
-      data.disabledReason = null;
-      if (!p.disabled) data.failingSince = null;
-    }
     const updated = await this.prisma.$transaction(async (tx) => {
       // Disabling cancels what is queued, so re-enabling later does not resume a stale backlog
       // (the contract in docs/webhooks.md: re-enable, then redeliver what you missed). The deliveries first, then the
       // endpoint: the order a worker recording an attempt locks them in (src/webhooks/cancel.ts), or the two deadlock.
       if (p.disabled === true && !ep.disabled) await cancelPending(tx, ep.id, new Date(this.now()));
-      await lockEndpoint(tx, ep.id);
+      if (!(await lockEndpoint(tx, ep.id)).length) throw notFound('Webhook endpoint'); // deleted meanwhile
       const fresh = await tx.webhookEndpoint.findUniqueOrThrow({ where: { id: ep.id } });
-      // The delivery job disabled the endpoint (too many failures, a 410) after this request read it: a request
-      // written against the old state must not silently undo that. Already as asked: keep the job's reason.
-      if (p.disabled !== undefined && fresh.disabled !== ep.disabled) {
-        if (fresh.disabled !== p.disabled)
+      if (p.disabled !== undefined && fresh.disabled !== p.disabled) {
+        // Changed the other way since this request read it (the delivery job disabled it: a 410, days of failures;
+        // or another request): a change written against the old state must not silently undo that.
+        if (fresh.disabled !== ep.disabled)
           throw new ApiError('CONFLICT', `Webhook endpoint ${ep.id} was ${fresh.disabled ? 'disabled' : 'enabled'} while this request ran; read it again`, {
             id: ep.id,
           });
-        delete data.disabled;
-        delete data.disabledReason;
-        delete data.failingSince;
+        // Re-enabling starts with a clean slate; a manual disable needs no reason. Asking for the state it is
+        // already in changes nothing: the job's reason and the failure clock stay.
+        Object.assign(data, { disabled: p.disabled, disabledReason: null }, p.disabled ? {} : { failingSince: null });
       }
       return tx.webhookEndpoint.update({ where: { id: ep.id }, data });
     });
@@ -233,7 +228,7 @@ export class WebhooksService {
     const now = this.now();
     // Under the row's lock: two rotations at once each keep the secret the other replaced, one after the other.
     const updated = await this.prisma.$transaction(async (tx) => {
-      await lockEndpoint(tx, ep.id);
+      if (!(await lockEndpoint(tx, ep.id)).length) throw notFound('Webhook endpoint'); // deleted meanwhile
       const fresh = await tx.webhookEndpoint.findUniqueOrThrow({ where: { id: ep.id } });
       return tx.webhookEndpoint.update({
         where: { id: ep.id },

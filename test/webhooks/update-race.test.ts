@@ -49,6 +49,19 @@ describe.runIf(backends.includes('postgres'))('webhook endpoint changes against 
     expect(res.body).toMatchObject({ disabled: true, disabledReason: 'the endpoint answered 410 Gone', description: 'renamed' });
   });
 
+  it('asking for the state the endpoint is already in changes nothing: the failure clock and the reason stay', async () => {
+    const ep = await endpoint();
+    const since = new Date(Date.now() - 3600_000);
+    await s.infra.prisma.webhookEndpoint.update({ where: { id: ep.id }, data: { failingSince: since } });
+    const res = await patch(ep.id, { disabled: false, description: 'a form that sends every field' });
+    expect(res.status, res.text).toBe(200);
+    expect((await s.infra.prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: ep.id } })).failingSince).toEqual(since);
+    // Re-enabling a disabled one does start clean.
+    await s.infra.prisma.webhookEndpoint.update({ where: { id: ep.id }, data: { disabled: true, disabledReason: 'the endpoint answered 410 Gone' } });
+    expect((await patch(ep.id, { disabled: false })).body).toMatchObject({ disabled: false, disabledReason: null });
+    expect((await s.infra.prisma.webhookEndpoint.findUniqueOrThrow({ where: { id: ep.id } })).failingSince).toBeNull();
+  });
+
   it('two rotations at once: the second keeps the first one’s new secret as the previous one', async () => {
     const ep = await endpoint();
     const created = (await s.get(`/v1/webhook-endpoints/${ep.id}`, h)).body;

@@ -232,7 +232,7 @@ builder.mutationField('updateWebhookEndpoint', (t) =>
   t.field({
     type: endpointPayload('UpdateWebhookEndpointPayload'),
     description:
-      'Changes an endpoint; fields left out stay as they are. `disabled` written against an endpoint the service disabled automatically while the request ran is a ConflictError (read it again), never a silent undo.',
+      'Changes an endpoint; fields left out stay as they are. `disabled` written against an endpoint whose `disabled` another request or the service changed while this one ran is a ConflictError (read it again), never a silent undo; asking for the state it is already in changes nothing.',
     authScopes: { write: 'webhooks' },
     args: { input: t.arg({ type: UpdateWebhookEndpointInput, required: true, description: 'The parameters, field by field (see the input type).' }) },
     errors: { types: [NotFoundError, ConflictError] },
