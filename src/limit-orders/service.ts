@@ -2,6 +2,7 @@ import type { Prisma as PrismaClient } from '../db/client.js';
 import type { LimitOrder as LimitOrderRow, Prisma } from '../db/generated/client.js';
 import type { PgPubSub } from '../db/pubsub.js';
 import { NEWEST_FIRST, after, decodeCursor, encodeCursor, pageOf, type Page } from '../db/keyset.js';
+import { withLockedRow } from '../db/locked-row.js';
 import type { ProvidersConfig } from '../providers/config.js';
 import type { Handles } from '../handles.js';
 import type { LimitOrdersConfig } from './config.js';
@@ -52,6 +53,9 @@ const MAX_EXPIRY_MS = Date.UTC(9999, 11, 31, 23, 59, 59);
 const CANCELS_PER_TX = 5;
 
 const svmTx = (serializedTx: string): SvmTx => ({ vm: 'svm', serializedTx, submitViaApi: true });
+
+/** What `$transaction` runs with when given nothing (Prisma's defaults): a row-locked submit keeps them. */
+const PRISMA_TX_DEFAULTS = { maxWait: 2_000, timeout: 5_000 };
 
 /** Another writer (the poller, a concurrent request) moved the order between this request's read and its write. */
 const changedMeanwhile = (id: string) => new ApiError('CONFLICT', `Limit order ${id} changed while this request ran; read it again before retrying`, { id });
@@ -259,32 +263,41 @@ export class LimitOrdersService {
     const { signature } = await this.call((signal) => this.d.trigger.execute(row.requestId, signed, signal));
 
     if (row.pendingAction === 'open') {
-      const moved = await this.d.prisma.$transaction(async (tx) => {
-        // Under the row's lock, so the state moved from is the one written over (the poller may fail it meanwhile).
-        await tx.$queryRawUnsafe('SELECT id FROM limit_orders WHERE id = $1 FOR UPDATE', row.id);
-        const fresh = await tx.limitOrder.findUniqueOrThrow({ where: { id: row.id } });
-        if (fresh.pendingAction !== 'open') {
-          // A concurrent submit of the same bytes got here first; or the order was closed meanwhile, which the
-          // lease and the poller's look at the provider should make impossible: an operator must know.
-          if (isFinalLimitOrder(fresh.status as LimitOrderStatus))
-            this.d.log.error({ id: row.id, status: fresh.status, signature }, 'limit order create transaction landed after the order was closed');
-          return [];
-        }
-        const next = transition(stateOf(fresh), { type: 'opened' });
-        await tx.limitOrder.update({
-          where: { id: row.id },
-          data: {
-            status: next.status,
-            openTxHash: signature,
-            pendingAction: null,
-            pendingTxs: [],
-            nextPollAt: new Date(now.getTime() + this.d.config.LIMIT_ORDER_POLL_INTERVAL_MS),
-            updatedAt: now,
-            version: { increment: 1 },
-          },
-        });
-        return [row.id];
-      });
+      // Under the row's lock, so the state moved from is the one written over (the poller may fail it meanwhile).
+      const lock = {
+        table: 'limit_orders',
+        id: row.id,
+        read: (tx: TransactionClient) => tx.limitOrder.findUnique({ where: { id: row.id } }),
+        missing: () => notFound('Limit order'),
+      };
+      const moved = await withLockedRow(
+        this.d.prisma,
+        lock,
+        async (tx, fresh) => {
+          if (fresh.pendingAction !== 'open') {
+            // A concurrent submit of the same bytes got here first; or the order was closed meanwhile, which the
+            // lease and the poller's look at the provider should make impossible: an operator must know.
+            if (isFinalLimitOrder(fresh.status as LimitOrderStatus))
+              this.d.log.error({ id: row.id, status: fresh.status, signature }, 'limit order create transaction landed after the order was closed');
+            return [];
+          }
+          const next = transition(stateOf(fresh), { type: 'opened' });
+          await tx.limitOrder.update({
+            where: { id: row.id },
+            data: {
+              status: next.status,
+              openTxHash: signature,
+              pendingAction: null,
+              pendingTxs: [],
+              nextPollAt: new Date(now.getTime() + this.d.config.LIMIT_ORDER_POLL_INTERVAL_MS),
+              updatedAt: now,
+              version: { increment: 1 },
+            },
+          });
+          return [row.id];
+        },
+        { txOptions: PRISMA_TX_DEFAULTS },
+      );
       this.d.wakePoller();
       await Promise.all(moved.map((m) => this.publishRow(m)));
       return this.view(row.id);
@@ -298,7 +311,7 @@ export class LimitOrdersService {
         `SELECT id FROM limit_orders WHERE request_id = $1 AND pending_action = 'cancel' ORDER BY id COLLATE "C" FOR UPDATE`,
         row.requestId,
       );
-      const batch = locked.length ? await tx.limitOrder.findMany({ where: { id: { in: locked.map((l) => l.id) }, pendingAction: 'cancel' } }) : [];
+      const batch = await tx.limitOrder.findMany({ where: { id: { in: locked.map((l) => l.id) } } });
       const out: string[] = [];
       for (const o of batch) {
         const txs = o.pendingTxs as string[];

@@ -33,7 +33,7 @@ const livemodeOf = (auth: KeyAuth) => auth.mode === 'live';
  * still be inserted meanwhile (their foreign key's KEY SHARE lock does not wait on it).
  */
 const lockEndpoint = (tx: TransactionClient, id: string) =>
-  tx.$queryRawUnsafe<Array<{ id: string }>>('SELECT id FROM webhook_endpoints WHERE id = $1 FOR NO KEY UPDATE', id);
+  tx.$queryRawUnsafe<Array<{ disabled: boolean }>>('SELECT disabled FROM webhook_endpoints WHERE id = $1 FOR NO KEY UPDATE', id);
 
 /** Webhook endpoints (per account and mode), their attempt log, test triggers, and the delivery worker. */
 export interface WebhooksDeps extends Pick<Handles, 'log' | 'clock' | 'prisma'> {
@@ -261,7 +261,7 @@ export class WebhooksService {
     return this.prisma.$transaction(async (tx) => {
       // One resend-all per endpoint at a time: a second one waits here, then (its next statement reading what the
       // first committed) finds the first's deliveries pending and skips them.
-      const [row] = await tx.$queryRawUnsafe<Array<{ disabled: boolean }>>(`SELECT disabled FROM webhook_endpoints WHERE id = $1 FOR NO KEY UPDATE`, ep.id);
+      const [row] = await lockEndpoint(tx, ep.id);
       if (!row) throw notFound('Webhook endpoint');
       if (row.disabled) throw new ApiError('CONFLICT', 'The webhook endpoint is disabled; enable it first');
       const candidates = await failedEventIds(tx, ep.id, limit + 1);

@@ -35,13 +35,19 @@ describe.each(backends)('limit order fill poller (%s)', (backend) => {
 
   const env = () => ({ PROVIDERS: 'jupiter', JUPITER_API_URL: fx.url, FEE_RECIPIENT_SOLANA: Keypair.generate().publicKey.toBase58(), SOLANA_RPC_URL: rpc.url });
 
-  async function open(s: TestServer, headers: Record<string, string>) {
+  /** A created order, not signed yet (`pending_signature`). */
+  async function create(s: TestServer, headers: Record<string, string>) {
     const c = await s.post(
       '/v1/limit-orders',
       { inputToken: 'USDC', outputToken: 'SOL', maker: MAKER, makingAmount: '50000000', takingAmount: '400000000' },
       headers,
     );
     expect(c.status, c.text).toBe(201);
+    return c;
+  }
+
+  async function open(s: TestServer, headers: Record<string, string>) {
+    const c = await create(s, headers);
     const sub = await s.post(`/v1/limit-orders/${c.body.id}/submit`, { signedTransaction: sign(c.body.tx.serializedTx) }, headers);
     expect(sub.status, sub.text).toBe(200);
     return c.body;
@@ -204,12 +210,7 @@ describe.each(backends)('limit order fill poller (%s)', (backend) => {
     try {
       const { key } = await s.createTestKey();
       const h = { 'x-api-key': key };
-      const c = await s.post(
-        '/v1/limit-orders',
-        { inputToken: 'USDC', outputToken: 'SOL', maker: MAKER, makingAmount: '50000000', takingAmount: '400000000' },
-        h,
-      );
-      expect(c.status, c.text).toBe(201);
+      const c = await create(s, h);
       const before = await s.infra.prisma.limitOrder.findUniqueOrThrow({ where: { id: c.body.id } });
       clock.advance(s.config.LIMIT_ORDER_SIGN_WINDOW_MS - 1_000);
       const held = fx.hold('execute');
@@ -270,12 +271,7 @@ describe.each(backends)('limit order fill poller (%s)', (backend) => {
     const s = await startTestServer({ backend, clock, env: { ...env(), JOBS_ENABLED: 'false' } });
     try {
       const { key } = await s.createTestKey();
-      const c = await s.post(
-        '/v1/limit-orders',
-        { inputToken: 'USDC', outputToken: 'SOL', maker: MAKER, makingAmount: '50000000', takingAmount: '400000000' },
-        { 'x-api-key': key },
-      );
-      expect(c.status, c.text).toBe(201);
+      const c = await create(s, { 'x-api-key': key });
       const row = await s.infra.prisma.limitOrder.findUniqueOrThrow({ where: { id: c.body.id } });
       const landed = await fetch(`${fx.url}/trigger/v1/execute`, {
         method: 'POST',
@@ -290,11 +286,7 @@ describe.each(backends)('limit order fill poller (%s)', (backend) => {
       await job.run(new AbortController().signal);
       expect(await s.infra.prisma.limitOrder.findUniqueOrThrow({ where: { id: c.body.id } })).toMatchObject({ status: 'open', openTxHash: expect.any(String) });
       // One that never landed still fails once the provider does not list it.
-      const other = await s.post(
-        '/v1/limit-orders',
-        { inputToken: 'USDC', outputToken: 'SOL', maker: MAKER, makingAmount: '50000000', takingAmount: '400000000' },
-        { 'x-api-key': key },
-      );
+      const other = await create(s, { 'x-api-key': key });
       clock.advance(s.config.LIMIT_ORDER_SIGN_WINDOW_MS + 1_000);
       await job.run(new AbortController().signal);
       expect((await s.infra.prisma.limitOrder.findUniqueOrThrow({ where: { id: other.body.id } })).status).toBe('failed');
