@@ -60,7 +60,13 @@ describe('hosted pay page: pay by transfer in chromium', { timeout: 180_000 }, (
     await page.locator('#transfer-token').selectOption('USDC');
     await page.locator('#transfer-refund').fill(PAYER);
     await page.locator('#transfer-button').click();
-    const uri = (await page.locator('#transfer-uri').textContent({ timeout: 60_000 }))!;
+    // A failure says what the page showed (its error box) and threw, not only that the URI never came.
+    const uri = (await page
+      .locator('#transfer-uri')
+      .textContent({ timeout: 60_000 })
+      .catch(async (err: Error) => {
+        throw new Error(`${err.message}\npage error box: ${await page.locator('#error').textContent()}\npage errors: ${errors.join(' | ')}`);
+      }))!;
     const address = (await page.locator('#transfer-address').textContent())!;
     expect(address).toMatch(/^0x[0-9a-f]{40}$/);
     const offer = (await s.services.deposits.findById((await s.db.prisma.depositAddress.findFirstOrThrow({ where: { checkoutSessionId: id } })).id))!;
