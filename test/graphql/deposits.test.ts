@@ -119,7 +119,13 @@ describe.each(backends)('deposit addresses over GraphQL (%s)', (backend) => {
     await g.gql(SimulateDeposit, { id: a.id, amount: '30004001' }, key);
     await waitFor(() => sub.results.some((x) => x.data?.depositAddress.deposits.nodes[0]?.status === 'refunded'), { what: 'the refunded deposit pushed' });
     const seen = sub.results.map((x) => x.data!.depositAddress.deposits.nodes.map((d) => d.status).join());
-    expect(seen).toEqual(['', 'submitted', 'refunded']);
+    // A subscription pushes the resource as read after a change, not each transition: when the poller refunds the
+    // order before the `submitted` change was read (100 ms polls on a loaded machine), both arrive as one message.
+    // What must hold: the states in order, none twice, ending refunded (the `events` subscription has each one).
+    expect([
+      ['', 'submitted', 'refunded'],
+      ['', 'refunded'],
+    ]).toContainEqual(seen);
     expect((await g.gql(DisableDepositAddress, { id: a.id }, key)).data!.disableDepositAddress).toMatchObject({ depositAddress: { status: 'disabled' } });
     await sub.completed();
     expect(sub.results.at(-1)!.data!.depositAddress.status).toBe('disabled');

@@ -279,7 +279,7 @@ builder.subscriptionField('depositAddress', (t) =>
   t.field({
     type: DepositAddressRef,
     description:
-      "The deposit address now (with its recent deposits), then again on each new deposit and each change of a deposit's order status (made by any instance). Completes after `disabled`, which is always pushed (no status follows it). The owner's key only.",
+      "The deposit address now (with its recent deposits), then again on each new deposit and each change of a deposit's order status (made by any instance; changes committed before the previous one was read arrive as one message). Completes after `disabled`, which is always pushed (no status follows it). The owner's key only.",
     authScopes: { read: 'deposit_addresses' },
     args: {
       id: t.arg.id({
