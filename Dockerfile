@@ -2,11 +2,15 @@
 # The service as an image: Node 24, production dependencies only, the Prisma client generated at build, the browser
 # apps compiled at build (a broken app fails the build), running as the unprivileged `node` user.
 #   docker build -t swapgate .
-#   docker run -p 8787:8787 -e PUBLIC_URL=http://localhost:8787 swapgate
+#   docker run --init --stop-timeout 30 -p 8787:8787 -e PUBLIC_URL=http://localhost:8787 swapgate
 # compose.yaml runs two instances behind nginx on Postgres and Redis. docs/deployment.md says what is checked here.
 
+# The base of every stage: a registry mirror's copy, or a stand-in where none can be pulled (scripts/docker-check.sh),
+# goes in with `--build-arg NODE_IMAGE=…`.
+ARG NODE_IMAGE=node:24-bookworm-slim
+
 # ---- build: every dependency, the generated Prisma client, the browser apps compiled once as a check ----------
-FROM node:24-bookworm-slim AS build
+FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 # No install scripts: the `node` package would download a second Node; the Prisma client is generated below.
@@ -16,13 +20,13 @@ RUN node scripts/prisma-generate.mjs \
  && node --import tsx scripts/build-web.ts
 
 # ---- production dependencies only ------------------------------------------------------------------------------
-FROM node:24-bookworm-slim AS deps
+FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
 
 # ---- runtime ---------------------------------------------------------------------------------------------------
-FROM node:24-bookworm-slim
+FROM ${NODE_IMAGE}
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=8787 \

@@ -4,7 +4,7 @@ import { resolve } from 'node:path';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createApp } from './app.js';
 import { createHttpServer } from './http/server.js';
-import { installShutdown } from './main.js';
+import { shutdownOnSignal } from './main.js';
 import { devHints } from './dev-hints.js';
 import { DEVNET_ACCOUNTS, startDevnet, type Devnet } from './devnet/index.js';
 import { parseInput } from './validation.js';
@@ -17,6 +17,8 @@ import { internalAuth } from './accounts/service.js';
  * DATA_DIR/dev-account.json (dev only: production never stores a key in clear).
  */
 async function dev() {
+  // Before the devnet starts: a Ctrl-C while it does stops it too, once everything is up (a second one exits at once).
+  const shutdown = shutdownOnSignal();
   const env: NodeJS.ProcessEnv = { NODE_ENV: 'development', LOG_LEVEL: 'warn', DEV_MAIL_PAGE: 'true', ...process.env };
   // Local devnet (DEVNET=0 turns it off): anvil posing as Base 8453 with USDC/DAI at their real addresses,
   // funded accounts and a maker, with the mock provider quoting on it, so quotes work with no network.
@@ -44,7 +46,7 @@ async function dev() {
   const app = await createApp(config);
   const { accounts, checkout, invoices, mail } = app.services;
   const running = await createHttpServer({ ...app.infra, services: app.services }).listen(config.PORT, config.HOST);
-  installShutdown(app, running, async () => devnet?.stop());
+  shutdown.attach(app, running, async () => devnet?.stop());
 
   const dev = await devAccount(config, accounts);
   // The dashboard's one-click sign-in (development only): the dev account, as devnet account 0, its owner.

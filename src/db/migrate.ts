@@ -7,7 +7,7 @@ import type { Db, RawSql } from './client.js';
 const MIGRATIONS_DIR = fileURLToPath(new URL('../../prisma/migrations', import.meta.url));
 
 /** Any constant works; it only has to be the same for every instance of this service. */
-const ADVISORY_LOCK_KEY = 72707369;
+export const ADVISORY_LOCK_KEY = 72707369;
 
 // The table `prisma migrate deploy` keeps, so either tool sees the same history.
 const BOOKKEEPING = `

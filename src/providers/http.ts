@@ -33,6 +33,35 @@ const agent = new Agent({ keepAliveTimeout: 4_000, maxResponseSize: MAX_RESPONSE
 const USER_AGENT = 'swapgate/0.1 (+server-side quote aggregation)';
 export const ACCEPT_ENCODING = 'gzip, deflate, br';
 
+/**
+ * undici's `request` with its `signal` obeyed at once. On its own, `request` settles an abort only when the
+ * connection it waits for has been made or has failed (nodejs/undici#386): a host whose name does not resolve, or
+ * whose address does not answer, held the call for the agent's connect timeout (10 s), past the caller's deadline,
+ * and a job run on it held a shutdown as long. This rejects at the abort; undici drops the request when its
+ * connection attempt ends, and an answer that still comes is discarded.
+ */
+export function requestUntilAborted(...[url, options]: Parameters<typeof request>): ReturnType<typeof request> {
+  const signal = options?.signal as AbortSignal | undefined;
+  const call = request(url, options);
+  if (!signal) return call;
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    call.then(
+      (res) => {
+        signal.removeEventListener('abort', onAbort);
+        if (signal.aborted) res.body.destroy();
+        else resolve(res);
+      },
+      (err: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(err);
+      },
+    );
+    if (signal.aborted) onAbort();
+  });
+}
+
 const gunzip = promisify(zlib.gunzip);
 const inflate = promisify(zlib.inflate);
 const brotli = promisify(zlib.brotliDecompress);
@@ -79,7 +108,7 @@ export async function providerFetch(baseUrl: string, path: string, o: ProviderFe
   let status: number;
   let text: string;
   try {
-    const res = await request(url, {
+    const res = await requestUntilAborted(url, {
       dispatcher: agent,
       method: o.method ?? (o.body !== undefined ? 'POST' : 'GET'),
       headers,

@@ -1,7 +1,7 @@
 import { STATUS_CODES } from 'node:http';
-import { Agent, interceptors, request } from 'undici';
+import { Agent, interceptors, type request } from 'undici';
 import { ResponseBodyTooLargeError } from 'viem';
-import { ACCEPT_ENCODING, decodeBody, isDecodeOverflow } from './http.js';
+import { ACCEPT_ENCODING, decodeBody, isDecodeOverflow, requestUntilAborted } from './http.js';
 
 /** viem's own cap on a JSON-RPC answer (its `maxResponseBodySize` default), enforced here as the body arrives. */
 export const MAX_RPC_RESPONSE_BYTES = 10 * 2 ** 20;
@@ -57,7 +57,7 @@ export async function rpcFetch(input: string | URL | Request, init?: RequestInit
   let raw: Buffer;
   let res: Awaited<ReturnType<typeof request>> | undefined;
   try {
-    res = await request(url, {
+    res = await requestUntilAborted(url, {
       dispatcher: agent,
       method: (init?.method ?? 'POST') as 'POST',
       headers,

@@ -2,11 +2,12 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { validate } from 'dockerfile-utils';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { loadConfig } from '../../src/config.js';
 import { buildWebApp } from '../../src/pages/web-app.js';
+import { dockerfileInstructions, finalStage, ROOT } from './dockerfile.js';
 
 /**
  * The deployment files (Dockerfile, compose.yaml, deploy/nginx.conf) checked with what runs here: no container daemon
@@ -16,18 +17,15 @@ import { buildWebApp } from '../../src/pages/web-app.js';
  * sets a documented setting; nginx.conf by nginx itself (`nginx -t`, Debian's package); the browser apps the image
  * build compiles, compiled.
  */
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const read = (f: string) => readFileSync(join(ROOT, f), 'utf8');
 
 describe('Dockerfile', () => {
   const text = read('Dockerfile');
-  const lines = text
-    .replace(/\\\n/g, ' ')
-    .split('\n')
-    .map((l) => l.trim())
-    .filter((l) => l && !l.startsWith('#'));
+  const lines = dockerfileInstructions();
   const stages = lines.filter((l) => /^FROM /i.test(l));
-  const final = lines.slice(lines.lastIndexOf(stages.at(-1)!));
+  const final = finalStage(lines);
+  // Every stage's base is one build argument: the official image by default, a mirror's or a stand-in's when given.
+  const base = /^ARG NODE_IMAGE=(\S+)$/.exec(lines.find((l) => l.startsWith('ARG NODE_IMAGE=')) ?? '')?.[1];
 
   it('passes the Docker language server linter with no problem', () => {
     expect(validate(text).map((d) => `${d.range.start.line + 1}: ${d.message}`)).toEqual([]);
@@ -35,7 +33,8 @@ describe('Dockerfile', () => {
 
   it('builds in stages on Node 24, and runs as the unprivileged node user with production dependencies only', () => {
     expect(stages.length).toBeGreaterThanOrEqual(3);
-    for (const s of stages) expect(s).toMatch(/^FROM node:24-/);
+    expect(base).toMatch(/^node:24-/);
+    for (const s of stages) expect(s).toMatch(/^FROM \$\{NODE_IMAGE\}( AS \w+)?$/);
     expect(lines.some((l) => /npm ci --omit=dev/.test(l))).toBe(true);
     // The Prisma client is generated in the build stage and copied; the browser apps compile there too.
     expect(lines.some((l) => l.includes('scripts/prisma-generate.mjs') && l.includes('scripts/build-web.ts'))).toBe(true);
@@ -62,7 +61,16 @@ describe('Dockerfile', () => {
 
 describe('compose.yaml', () => {
   const compose = parse(read('compose.yaml'), { merge: true }) as {
-    services: Record<string, { environment?: Record<string, string>; depends_on?: Record<string, { condition: string }>; volumes?: string[]; build?: string }>;
+    services: Record<
+      string,
+      {
+        environment?: Record<string, string>;
+        depends_on?: Record<string, { condition: string }>;
+        volumes?: string[];
+        build?: string;
+        stop_grace_period?: string;
+      }
+    >;
   };
   const documented = new Set([...read('docs/configuration.md').matchAll(/^\| `([A-Z][A-Z0-9_]*)` \|/gm)].map((m) => m[1]));
 
@@ -76,6 +84,14 @@ describe('compose.yaml', () => {
     }
     expect(s.nginx!.depends_on).toEqual({ app1: { condition: 'service_healthy' }, app2: { condition: 'service_healthy' } });
     expect(s.nginx!.volumes).toContain('./deploy/nginx.conf:/etc/nginx/conf.d/default.conf:ro');
+  });
+
+  it("gives the instances longer to stop than their own drain takes, before Docker's SIGKILL", () => {
+    const drainMs = loadConfig({}).SHUTDOWN_GRACE_MS;
+    for (const app of ['app1', 'app2']) {
+      const [, n, unit] = /^(\d+)(s|m)$/.exec(compose.services[app]!.stop_grace_period ?? '') ?? [];
+      expect(Number(n) * (unit === 'm' ? 60_000 : 1000), app).toBeGreaterThanOrEqual(drainMs + 10_000);
+    }
   });
 
   it('sets only settings the service documents (a misspelt variable would be ignored silently)', () => {

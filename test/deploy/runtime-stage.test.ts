@@ -3,9 +3,9 @@ import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rm
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { freePort } from '../helpers/server.js';
+import { dockerfileInstructions, finalStage, ROOT } from './dockerfile.js';
 import { waitFor } from '../helpers/wait.js';
 
 /**
@@ -18,17 +18,11 @@ import { waitFor } from '../helpers/wait.js';
  * a setting the image does not give, a volume the user cannot write, a health check that does not pass, and a
  * shutdown that is not graceful. What it cannot: the base image itself (Node 24 here is the `node` package's).
  */
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** The image runs as `node` (uid 1000); here the unprivileged user is `nobody`, when the tests run as root. */
 const UNPRIVILEGED = 65534;
 
-const dockerfile = readFileSync(join(ROOT, 'Dockerfile'), 'utf8')
-  .replace(/\\\n/g, ' ')
-  .split('\n')
-  .map((l) => l.trim())
-  .filter((l) => l && !l.startsWith('#'));
-const finalStage = dockerfile.slice(dockerfile.findLastIndex((l) => /^FROM /.test(l)));
-const instruction = (name: string) => finalStage.filter((l) => l.startsWith(`${name} `)).map((l) => l.slice(name.length + 1).trim());
+const finalInstructions = finalStage(dockerfileInstructions());
+const instruction = (name: string) => finalInstructions.filter((l) => l.startsWith(`${name} `)).map((l) => l.slice(name.length + 1).trim());
 const ignored = readFileSync(join(ROOT, '.dockerignore'), 'utf8')
   .split('\n')
   .map((l) => l.trim())

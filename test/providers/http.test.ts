@@ -2,7 +2,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
-import { MAX_RESPONSE_BYTES, providerFetch, providerReason } from '../../src/providers/http.js';
+import { Agent } from 'undici';
+import { MAX_RESPONSE_BYTES, providerFetch, providerReason, requestUntilAborted } from '../../src/providers/http.js';
 import { ApiError } from '../../src/errors.js';
 
 describe('providerReason', () => {
@@ -144,5 +145,25 @@ describe('providerFetch transport', () => {
     expect(cut).toMatchObject({ code: 'PROVIDER_ERROR', message: 'kyberswap closed the connection' });
     const dead = await providerFetch('http://127.0.0.1:1', '/x', { provider: 'kyberswap', signal: AbortSignal.timeout(5000) }).catch((e) => e);
     expect(dead).toMatchObject({ code: 'PROVIDER_ERROR', message: 'kyberswap could not be reached' });
+  });
+});
+
+// undici's `request` settles an abort only once its connection attempt ends (nodejs/undici#386): a provider or node
+// whose name never resolves or whose address never answers held calls (job runs, a shutdown) for the agent's connect
+// timeout, whatever their own deadline. Here the connection never comes at all.
+describe('requestUntilAborted', () => {
+  const neverConnects = new Agent({ connect: () => {} });
+  afterAll(() => neverConnects.destroy().catch(() => {}));
+
+  it('rejects at the abort while the connection is still being made', async () => {
+    const signal = AbortSignal.timeout(100);
+    await expect(requestUntilAborted('http://203.0.113.1/', { dispatcher: neverConnects, signal })).rejects.toMatchObject({ name: 'TimeoutError' });
+    expect(signal.aborted).toBe(true);
+  });
+
+  it('rejects at once when the signal is already aborted', async () => {
+    await expect(requestUntilAborted('http://203.0.113.1/', { dispatcher: neverConnects, signal: AbortSignal.abort() })).rejects.toMatchObject({
+      name: 'AbortError',
+    });
   });
 });
