@@ -17,7 +17,7 @@ import { internalAuth } from './accounts/service.js';
  * DATA_DIR/dev-account.json (dev only: production never stores a key in clear).
  */
 async function dev() {
-  // Before the devnet starts: a Ctrl-C while it does stops it too, once everything is up (a second one exits at once).
+  // Before the devnet starts: a Ctrl-C while it does stops it too, once everything is up (another exits at once).
   const shutdown = shutdownOnSignal();
   const env: NodeJS.ProcessEnv = { NODE_ENV: 'development', LOG_LEVEL: 'warn', DEV_MAIL_PAGE: 'true', ...process.env };
   // Local devnet (DEVNET=0 turns it off): anvil posing as Base 8453 with USDC/DAI at their real addresses,
@@ -46,7 +46,6 @@ async function dev() {
   const app = await createApp(config);
   const { accounts, checkout, invoices, mail } = app.services;
   const running = await createHttpServer({ ...app.infra, services: app.services }).listen(config.PORT, config.HOST);
-  shutdown.attach(app, running, async () => devnet?.stop());
 
   const dev = await devAccount(config, accounts);
   // The dashboard's one-click sign-in (development only): the dev account, as devnet account 0, its owner.
@@ -114,6 +113,8 @@ ${config.BRAND} is running (${databaseLabel(config)}, test mode)
 ${payLink ? `  Pay link     ${payLink}  (sample checkout session; wallet on ${devnet ? devnet.rpcUrl : 'Base'}, chain id 8453)\n` : ''}${invoiceLink ? `  Invoice      ${invoiceLink.replace('127.0.0.1', 'localhost')}  (sample invoice, sent; pay it like the pay link)\n` : ''}  Dev outbox   ${base}/dev/mail  (${mail.delivers ? 'emails also go out through SMTP_URL' : 'invoice and receipt emails; set SMTP_URL to deliver them'})
 
 ${devHints({ base, testKey: dev.testKey, payArgs, adminToken, devnet: devnet ? { rpcUrl: devnet.rpcUrl, providers } : undefined })}`);
+  // Last: a Ctrl-C during the steps above stops the service once they are done, not under them.
+  shutdown.attach(app, running, async () => devnet?.stop());
 }
 
 /** Where the data lives, for the banner (a Postgres URL without its password). */

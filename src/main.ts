@@ -14,27 +14,26 @@ export async function start(env: NodeJS.ProcessEnv = process.env) {
 
 type Stoppable = Pick<App, 'close' | 'infra'>;
 
+/** A second signal within this of the first is the same one delivered twice (npm passes on the terminal's Ctrl-C). */
+const SAME_SIGNAL_MS = 500;
+
 /**
- * SIGTERM and SIGINT from the first moment of the process. In a container the service is PID 1, and the kernel drops
- * a signal sent to PID 1 that nothing handles: a stop during start-up (migrations, the first database connection)
- * would be ignored until the orchestrator's SIGKILL. A signal during start-up is kept, and the service stops
- * gracefully as soon as it has started (`attach`), so no start-up step is cut halfway; a second one exits at once.
+ * SIGTERM and SIGINT, handled from the start of the entry point (once its modules are loaded). In a container the
+ * service is PID 1, and the kernel drops a signal sent to PID 1 that nothing handles: a stop during start-up
+ * (migrations, the first database connection) was ignored until the orchestrator's SIGKILL. A signal during start-up
+ * is kept, and the service stops gracefully as soon as it has started (`attach`), so no start-up step is cut halfway.
+ * Another signal, during start-up or a graceful stop that takes too long, exits at once (code 1).
  */
 export function shutdownOnSignal() {
   let target: { app: Stoppable; running: RunningServer; extra: () => Promise<void> } | undefined;
-  let pending: string | undefined;
+  let first: { signal: string; at: number } | undefined;
   let stopping = false;
-  const stop = async (signal: string) => {
-    if (!target) {
-      if (pending) process.exit(1);
-      pending = signal;
-      return;
-    }
-    if (stopping) return;
+  const stop = async () => {
+    if (!target || !first || stopping) return;
     stopping = true;
     const { app, running, extra } = target;
     const log = app.infra.log;
-    log.info({ signal }, 'shutting down');
+    log.info({ signal: first.signal }, 'shutting down');
     try {
       await running.close();
       await app.close();
@@ -45,13 +44,24 @@ export function shutdownOnSignal() {
     }
     process.exit(0);
   };
-  process.on('SIGTERM', () => void stop('SIGTERM'));
-  process.on('SIGINT', () => void stop('SIGINT'));
+  const onSignal = (signal: string) => {
+    if (!first) {
+      first = { signal, at: Date.now() };
+      // Before the logger exists: a line of the same shape, so the operator sees the stop was received.
+      if (!target)
+        process.stdout.write(`${JSON.stringify({ level: 30, time: first.at, signal, msg: 'stop received during start-up; stopping once started' })}\n`);
+      void stop();
+    } else if (Date.now() - first.at >= SAME_SIGNAL_MS) {
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => onSignal('SIGTERM'));
+  process.on('SIGINT', () => onSignal('SIGINT'));
   return {
     /** The started service: stopped at the next signal, or now when one came during start-up. */
     attach(app: Stoppable, running: RunningServer, extra: () => Promise<void> = async () => {}) {
       target = { app, running, extra };
-      if (pending) void stop(pending);
+      void stop();
     },
   };
 }

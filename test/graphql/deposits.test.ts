@@ -112,7 +112,7 @@ describe.each(backends)('deposit addresses over GraphQL (%s)', (backend) => {
     });
   });
 
-  it('the depositAddress subscription pushes each new deposit and its order status, and completes when disabled', async () => {
+  it('the depositAddress subscription pushes a new deposit and its order as it moves (changes read together in one message), and completes when disabled', async () => {
     const a = await create();
     const sub = g.subscribe(WatchDepositAddress, { id: a.id }, key);
     expect((await sub.take(1))[0]!.data!.depositAddress).toMatchObject({ id: a.id, depositCount: 0, deposits: { nodes: [] } });
