@@ -6,7 +6,7 @@ import type { LimitOrdersConfig } from './config.js';
 import { isApiError } from '../errors.js';
 import { newId } from '../ids.js';
 import type { Job } from '../jobs/runner.js';
-import { withProviderTimeout } from '../providers/deadline.js';
+import { CallCanceled, withProviderTimeout } from '../providers/deadline.js';
 import type { VenueOrder as TriggerOrder } from '../providers/limit-order-venue.js';
 import { SOLANA_CHAIN_ID } from '../providers/types.js';
 import { orderView } from '../orders/views.js';
@@ -53,11 +53,16 @@ export function limitOrderPollerJob(d: LimitOrderPollerDeps): Job {
     intervalMs: d.config.LIMIT_ORDER_POLL_INTERVAL_MS,
     run: async (signal) => {
       const claimed = await claimDue(d);
-      for (let i = 0; i < claimed.length && !signal.aborted; i += PARALLEL) {
+      let i = 0;
+      for (; i < claimed.length && !signal.aborted; i += PARALLEL) {
         await Promise.all(
-          claimed.slice(i, i + PARALLEL).map((r) => pollLimitOrder(d, r).catch((err: unknown) => d.log.error({ err, id: r.id }, 'limit order poll failed'))),
+          claimed
+            .slice(i, i + PARALLEL)
+            .map((r) => pollLimitOrder(d, r, signal).catch((err: unknown) => d.log.error({ err, id: r.id }, 'limit order poll failed'))),
         );
       }
+      // Stopping: the orders claimed and not looked at are due again now, for another instance, not after the lease.
+      for (const row of claimed.slice(i)) await reschedule(d, row, 0, false);
     },
   };
 }
@@ -85,7 +90,7 @@ async function claimDue(d: LimitOrderPollerDeps): Promise<LimitOrderRow[]> {
 const sum = (xs: bigint[]) => xs.reduce((a, b) => a + b, 0n);
 
 /** One look at one order (exported for tests that drive the poller by hand). */
-export async function pollLimitOrder(d: LimitOrderPollerDeps, row: LimitOrderRow): Promise<void> {
+export async function pollLimitOrder(d: LimitOrderPollerDeps, row: LimitOrderRow, stop?: AbortSignal): Promise<void> {
   const base = d.config.LIMIT_ORDER_POLL_INTERVAL_MS;
   const now = d.clock.now();
   // Unsigned and unreported: nothing to ask the provider until the signing window has passed. Then the provider
@@ -97,8 +102,10 @@ export async function pollLimitOrder(d: LimitOrderPollerDeps, row: LimitOrderRow
   }
   let found: { order: TriggerOrder; active: boolean } | undefined;
   try {
-    found = await withProviderTimeout('jupiter', d.config.PROVIDER_TIMEOUT_MS, (signal) => d.trigger.findOrder(row.maker, row.providerOrderId, signal));
+    found = await withProviderTimeout('jupiter', d.config.PROVIDER_TIMEOUT_MS, (signal) => d.trigger.findOrder(row.maker, row.providerOrderId, signal), stop);
   } catch (err) {
+    // The instance is stopping: the call is dropped and the order is due again now, for another instance.
+    if (err instanceof CallCanceled) return reschedule(d, row, 0, false);
     const rateLimited = isApiError(err) && err.code === 'RATE_LIMITED';
     d.log.warn({ err, id: row.id }, 'limit order status read failed');
     await reschedule(d, row, nextLimitPollDelayMs(row.quietPolls + 1, base, rateLimited), true);

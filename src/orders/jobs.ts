@@ -5,7 +5,7 @@ import type { Handles } from '../handles.js';
 import type { OrdersConfig } from './config.js';
 import { isApiError } from '../errors.js';
 import type { Job } from '../jobs/runner.js';
-import { withProviderTimeout } from '../providers/deadline.js';
+import { CallCanceled, withProviderTimeout } from '../providers/deadline.js';
 import type { OnChainSettlement } from '../providers/onchain-settlement.js';
 import type { ProviderRegistry } from '../providers/registry.js';
 import type { Provider, ProviderOrderStatus } from '../providers/types.js';
@@ -41,9 +41,12 @@ export function orderPollerJob(d: OrderPollerDeps): Job {
     intervalMs: d.config.ORDER_POLL_INTERVAL_MS,
     run: async (signal) => {
       const claimed = await claimDue(d);
-      for (let i = 0; i < claimed.length && !signal.aborted; i += PARALLEL) {
-        await Promise.all(claimed.slice(i, i + PARALLEL).map((r) => pollOne(d, r)));
+      let i = 0;
+      for (; i < claimed.length && !signal.aborted; i += PARALLEL) {
+        await Promise.all(claimed.slice(i, i + PARALLEL).map((r) => pollOne(d, r, signal)));
       }
+      // Stopping: the orders claimed and not asked about are due again now, for another instance, not after the lease.
+      for (const row of claimed.slice(i)) await reschedule(d, row, 0);
     },
   };
 }
@@ -62,7 +65,7 @@ async function claimDue(d: OrderPollerDeps): Promise<OrderRow[]> {
   return d.prisma.order.findMany({ where: { quoteId: { in: ids.map((r) => r.quote_id) } } });
 }
 
-async function pollOne(d: OrderPollerDeps, row: OrderRow) {
+async function pollOne(d: OrderPollerDeps, row: OrderRow, stop: AbortSignal) {
   const base = d.config.ORDER_POLL_INTERVAL_MS;
   const age = d.clock.now() - row.submittedAt.getTime();
   let provider: Provider;
@@ -74,10 +77,15 @@ async function pollOne(d: OrderPollerDeps, row: OrderRow) {
   }
   let status: ProviderOrderStatus;
   try {
-    status = await withProviderTimeout(provider.id, d.config.PROVIDER_TIMEOUT_MS, (signal) =>
-      provider.capabilities.tracksStatus ? provider.status(row.trackingId, signal) : d.settlement(row),
+    status = await withProviderTimeout(
+      provider.id,
+      d.config.PROVIDER_TIMEOUT_MS,
+      (signal) => (provider.capabilities.tracksStatus ? provider.status(row.trackingId, signal) : d.settlement(row)),
+      stop,
     );
   } catch (err) {
+    // The instance is stopping: the call is dropped and the order is due again now, for another instance.
+    if (err instanceof CallCanceled) return reschedule(d, row, 0);
     const rateLimited = isApiError(err) && err.code === 'RATE_LIMITED';
     if (!(isApiError(err) && err.code === 'ORDER_NOT_FOUND')) d.log.warn({ err, quoteId: row.quoteId, provider: row.provider }, 'order status poll failed');
     await reschedule(d, row, nextPollDelayMs(age, base, rateLimited));

@@ -231,6 +231,32 @@ describe.each(backends)('limit order fill poller (%s)', (backend) => {
     }
   });
 
+  // A rolling restart: the stopping instance's poll waits on the provider. It ends at the stop, not at the provider's
+  // deadline, and the order is due again at once for the other instance, not after this one's lease.
+  it('a poll in flight when the instance stops ends at the stop, and the order is due again now', { timeout: 90_000 }, async () => {
+    const s = await startTestServer({ backend, env: { ...env(), JOBS_ENABLED: 'false', PROVIDER_TIMEOUT_MS: '60000' } });
+    try {
+      const { key } = await s.createTestKey();
+      const created = await open(s, { 'x-api-key': key });
+      await s.infra.prisma.limitOrder.update({ where: { id: created.id }, data: { nextPollAt: new Date() } });
+      const held = fx.hold('getTriggerOrders');
+      const stop = new AbortController();
+      const run = limitOrderPollerJob(pollerDeps(s)).run(stop.signal);
+      await held.reached;
+      const leased = await s.infra.prisma.limitOrder.findUniqueOrThrow({ where: { id: created.id } });
+      expect(leased.nextPollAt.getTime()).toBeGreaterThan(Date.now() + 30_000);
+      stop.abort();
+      // Ends with the provider still holding the answer (a 60 s deadline).
+      await run;
+      const after = await s.infra.prisma.limitOrder.findUniqueOrThrow({ where: { id: created.id } });
+      expect(after.nextPollAt.getTime()).toBeLessThanOrEqual(Date.now());
+      expect(after).toMatchObject({ status: 'open', quietPolls: leased.quietPolls });
+      held.release();
+    } finally {
+      await s.close();
+    }
+  });
+
   // A keeper fills part of the order just before the maker's cancel lands; the provider lists that fill, but the
   // poller has not seen it when submit closes the order from the fills recorded so far. The closed order settles:
   // the poller's next look records the fill (order record, event, fee) and the order stays cancelled.
