@@ -10,9 +10,9 @@ import { buildWebApp } from '../../src/pages/web-app.js';
 import { dockerfileInstructions, finalStage, ROOT } from './dockerfile.js';
 
 /**
- * The deployment files (Dockerfile, compose.yaml, deploy/nginx.conf) checked with what runs here: no container daemon
- * is reachable on this machine or in CI, so no image is built and no container started (docs/deployment.md says so).
- * Checked instead: the Dockerfile with dockerfile-utils' linter (the Docker language server's) and against the
+ * The deployment files (Dockerfile, compose.yaml, deploy/nginx.conf) checked within `npm test`, which starts no
+ * container daemon and builds no image (scripts/docker-check.sh does, outside it: minutes of building; docs/deployment.md).
+ * Checked here: the Dockerfile with dockerfile-utils' linter (the Docker language server's) and against the
  * project (stages, user, what it copies exists, its command is `npm start`'s); compose.yaml parsed, every variable it
  * sets a documented setting; nginx.conf by nginx itself (`nginx -t`, Debian's package); the browser apps the image
  * build compiles, compiled.

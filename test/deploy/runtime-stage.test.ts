@@ -9,8 +9,8 @@ import { dockerfileInstructions, finalStage, ROOT } from './dockerfile.js';
 import { waitFor } from '../helpers/wait.js';
 
 /**
- * The image's runtime stage, assembled and run without a container daemon (none is reachable here: see
- * docs/deployment.md). The final stage of the Dockerfile is read and done by hand, outside the checkout (so nothing
+ * The image's runtime stage, assembled and run without a container daemon (`npm test` starts none; the image itself is
+ * built and run by scripts/docker-check.sh: docs/deployment.md). The final stage of the Dockerfile is read and done by hand, outside the checkout (so nothing
  * resolves into the project's own node_modules): each COPY, with `--from=deps` as the production dependency tree
  * (`npm ls --omit=dev`; the dev-only packages absent) and `--from=build` as the generated Prisma client; the
  * volume as a directory owned by an unprivileged user; then CMD with the stage's ENV alone, as that user.
