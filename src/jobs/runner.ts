@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import type { Logger } from '../log.js';
 import { inSpan } from '../trace.js';
 
@@ -52,7 +53,11 @@ export class JobRunner {
   constructor(
     private log: Logger,
     private timers: Timers = systemTimers,
-  ) {}
+  ) {
+    // Every run's calls in flight listen on the one stop signal (a poller's batch: a listener per call), more than
+    // Node's default of 10 before it warns of a leak; each call removes its listener when it ends.
+    setMaxListeners(0, this.abort.signal);
+  }
 
   add(job: Job) {
     if (this.slots.has(job.name)) throw new Error(`job ${job.name} is already added`);

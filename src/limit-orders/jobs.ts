@@ -62,7 +62,7 @@ export function limitOrderPollerJob(d: LimitOrderPollerDeps): Job {
         );
       }
       // Stopping: the orders claimed and not looked at are due again now, for another instance, not after the lease.
-      for (const row of claimed.slice(i)) await reschedule(d, row, 0, false);
+      for (const row of claimed.slice(i)) await release(d, row);
     },
   };
 }
@@ -105,7 +105,7 @@ export async function pollLimitOrder(d: LimitOrderPollerDeps, row: LimitOrderRow
     found = await withProviderTimeout('jupiter', d.config.PROVIDER_TIMEOUT_MS, (signal) => d.trigger.findOrder(row.maker, row.providerOrderId, signal), stop);
   } catch (err) {
     // The instance is stopping: the call is dropped and the order is due again now, for another instance.
-    if (err instanceof CallCanceled) return reschedule(d, row, 0, false);
+    if (err instanceof CallCanceled) return release(d, row);
     const rateLimited = isApiError(err) && err.code === 'RATE_LIMITED';
     d.log.warn({ err, id: row.id }, 'limit order status read failed');
     await reschedule(d, row, nextLimitPollDelayMs(row.quietPolls + 1, base, rateLimited), true);
@@ -129,6 +129,14 @@ export async function pollLimitOrder(d: LimitOrderPollerDeps, row: LimitOrderRow
     expired: !!row.expiresAt && now >= row.expiresAt.getTime(),
   };
   await apply(d, row, event, o);
+}
+
+/** A claimed order due again now, while the claim is still this run's (a lease that ran out may be another instance's). */
+async function release(d: Pick<LimitOrderPollerDeps, 'prisma' | 'clock'>, row: LimitOrderRow) {
+  await d.prisma.limitOrder.updateMany({
+    where: { id: row.id, version: row.version, nextPollAt: row.nextPollAt },
+    data: { nextPollAt: new Date(d.clock.now()) },
+  });
 }
 
 async function reschedule(d: Pick<LimitOrderPollerDeps, 'prisma' | 'clock'>, row: LimitOrderRow, delayMs: number, quiet: boolean) {

@@ -46,7 +46,7 @@ export function orderPollerJob(d: OrderPollerDeps): Job {
         await Promise.all(claimed.slice(i, i + PARALLEL).map((r) => pollOne(d, r, signal)));
       }
       // Stopping: the orders claimed and not asked about are due again now, for another instance, not after the lease.
-      for (const row of claimed.slice(i)) await reschedule(d, row, 0);
+      for (const row of claimed.slice(i)) await release(d, row);
     },
   };
 }
@@ -85,13 +85,21 @@ async function pollOne(d: OrderPollerDeps, row: OrderRow, stop: AbortSignal) {
     );
   } catch (err) {
     // The instance is stopping: the call is dropped and the order is due again now, for another instance.
-    if (err instanceof CallCanceled) return reschedule(d, row, 0);
+    if (err instanceof CallCanceled) return release(d, row);
     const rateLimited = isApiError(err) && err.code === 'RATE_LIMITED';
     if (!(isApiError(err) && err.code === 'ORDER_NOT_FOUND')) d.log.warn({ err, quoteId: row.quoteId, provider: row.provider }, 'order status poll failed');
     await reschedule(d, row, nextPollDelayMs(age, base, rateLimited));
     return;
   }
   await applyStatus(d, row, status, nextPollDelayMs(age, base));
+}
+
+/** A claimed order due again now, while the claim is still this run's (a lease that ran out may be another instance's). */
+async function release(d: Pick<OrderPollerDeps, 'prisma' | 'clock'>, row: OrderRow) {
+  await d.prisma.order.updateMany({
+    where: { quoteId: row.quoteId, status: 'submitted', nextPollAt: row.nextPollAt },
+    data: { nextPollAt: new Date(d.clock.now()) },
+  });
 }
 
 async function reschedule(d: Pick<OrderPollerDeps, 'prisma' | 'clock'>, row: OrderRow, delayMs: number) {

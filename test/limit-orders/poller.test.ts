@@ -235,24 +235,28 @@ describe.each(backends)('limit order fill poller (%s)', (backend) => {
   // deadline, and the order is due again at once for the other instance, not after this one's lease.
   it('a poll in flight when the instance stops ends at the stop, and the order is due again now', { timeout: 90_000 }, async () => {
     const s = await startTestServer({ backend, env: { ...env(), JOBS_ENABLED: 'false', PROVIDER_TIMEOUT_MS: '60000' } });
+    const stop = new AbortController();
+    let held: ReturnType<TriggerFixture['hold']> | undefined;
+    let run: Promise<unknown> | undefined;
     try {
       const { key } = await s.createTestKey();
       const created = await open(s, { 'x-api-key': key });
       await s.infra.prisma.limitOrder.update({ where: { id: created.id }, data: { nextPollAt: new Date() } });
-      const held = fx.hold('getTriggerOrders');
-      const stop = new AbortController();
-      const run = limitOrderPollerJob(pollerDeps(s)).run(stop.signal);
+      held = fx.hold('getTriggerOrders');
+      run = limitOrderPollerJob(pollerDeps(s)).run(stop.signal);
       await held.reached;
       const leased = await s.infra.prisma.limitOrder.findUniqueOrThrow({ where: { id: created.id } });
       expect(leased.nextPollAt.getTime()).toBeGreaterThan(Date.now() + 30_000);
       stop.abort();
       // Ends with the provider still holding the answer (a 60 s deadline).
       await run;
-      const after = await s.infra.prisma.limitOrder.findUniqueOrThrow({ where: { id: created.id } });
-      expect(after.nextPollAt.getTime()).toBeLessThanOrEqual(Date.now());
-      expect(after).toMatchObject({ status: 'open', quietPolls: leased.quietPolls });
-      held.release();
+      const released = await s.infra.prisma.limitOrder.findUniqueOrThrow({ where: { id: created.id } });
+      expect(released.nextPollAt.getTime()).toBeLessThanOrEqual(Date.now());
+      expect(released).toMatchObject({ status: 'open', quietPolls: leased.quietPolls });
     } finally {
+      stop.abort();
+      held?.release();
+      await run?.catch(() => {});
       await s.close();
     }
   });
