@@ -21,12 +21,8 @@ export interface FillSeed {
 
 const TRACKING = 'ledger-test:';
 
-/**
- * Fills orders the way production does: each is recorded `submitted`, then one run of the real order poller asks a
- * stub provider, which answers `filled` for these orders only (others are left to their own provider), so the fill
- * and its ledger entries are written by the poller's own transaction. Returns the orders' quote ids.
- */
-export async function fillOrders(s: Pick<TestServer, 'config' | 'infra' | 'db' | 'services'>, seeds: readonly FillSeed[]): Promise<string[]> {
+/** Orders recorded `submitted` and due for a poll now, as a report leaves them; returns their quote ids. */
+export async function seedSubmittedOrders(s: Pick<TestServer, 'infra'>, seeds: readonly FillSeed[]): Promise<string[]> {
   const due = new Date(s.infra.clock.now() - 1_000);
   const ids: string[] = [];
   for (const seed of seeds) {
@@ -54,6 +50,29 @@ export async function fillOrders(s: Pick<TestServer, 'config' | 'infra' | 'db' |
       },
     });
   }
+  return ids;
+}
+
+/** The real order poller job over this server's database, asking `provider` about every order. */
+export const orderPollerWith = (s: Pick<TestServer, 'config' | 'infra' | 'db' | 'services'>, provider: Provider) =>
+  orderPollerJob({
+    config: s.config,
+    log: s.infra.log,
+    clock: s.infra.clock,
+    prisma: s.infra.prisma,
+    sql: s.db.sql,
+    orders: s.services.orders,
+    providers: { get: () => provider },
+    settlement: async () => ({ state: 'pending' }),
+  });
+
+/**
+ * Fills orders the way production does: each is recorded `submitted`, then one run of the real order poller asks a
+ * stub provider, which answers `filled` for these orders only (others are left to their own provider), so the fill
+ * and its ledger entries are written by the poller's own transaction. Returns the orders' quote ids.
+ */
+export async function fillOrders(s: Pick<TestServer, 'config' | 'infra' | 'db' | 'services'>, seeds: readonly FillSeed[]): Promise<string[]> {
+  const ids = await seedSubmittedOrders(s, seeds);
   const stub = {
     id: 'relay',
     capabilities: { tracksStatus: true },
@@ -62,16 +81,7 @@ export async function fillOrders(s: Pick<TestServer, 'config' | 'infra' | 'db' |
       throw new ApiError('ORDER_NOT_FOUND', 'not a ledger test order');
     },
   } as unknown as Provider;
-  const job = orderPollerJob({
-    config: s.config,
-    log: s.infra.log,
-    clock: s.infra.clock,
-    prisma: s.infra.prisma,
-    sql: s.db.sql,
-    orders: s.services.orders,
-    providers: { get: () => stub },
-    settlement: async () => ({ state: 'pending' }),
-  });
+  const job = orderPollerWith(s, stub);
   // A run claims a batch of due orders: run again while any of these is still open.
   for (let run = 0; run < 10; run++) {
     await job.run(new AbortController().signal);

@@ -58,7 +58,8 @@ describe('graceful shutdown', () => {
         req.write(body.slice(0, 10));
         setTimeout(() => {
           child.kill('SIGTERM');
-          setTimeout(() => req.end(body.slice(10)), 300);
+          // The rest of the body once the service is shutting down.
+          waitFor(() => /shutting down/.test(out), { intervalMs: 20, what: 'the shutdown to start' }).then(() => req.end(body.slice(10)), reject);
         }, 200);
       });
       const r = await response;
@@ -140,8 +141,9 @@ describe('graceful shutdown', () => {
       heldStart(async ({ child, out, exited }) => {
         child.kill('SIGTERM');
         await waitFor(() => received.test(out()), { intervalMs: 50, what: 'the stop to be received' });
-        // Half a second after the first was received (one delivered twice, as npm and the terminal do, counts once).
-        await new Promise((r) => setTimeout(r, 600));
+        // Half a second after the service received the first (one delivered twice, as npm and the terminal do, counts once).
+        const receivedAt = Number(/"time":(\d+),"signal":"SIGTERM","msg":"stop received/.exec(out())![1]);
+        await waitFor(() => Date.now() - receivedAt > 600, { intervalMs: 50, what: 'half a second after the first signal' });
         child.kill('SIGTERM');
         expect(await exited, out()).toEqual({ code: 1, signal: null });
         expect(out()).not.toMatch(/listening/);

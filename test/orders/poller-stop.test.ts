@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newId } from '../../src/ids.js';
-import { orderPollerJob } from '../../src/orders/jobs.js';
 import type { Provider } from '../../src/providers/types.js';
 import { backends } from '../helpers/db.js';
+import { orderPollerWith, seedSubmittedOrders } from '../helpers/ledger.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { waitFor } from '../helpers/wait.js';
 
@@ -19,33 +18,11 @@ describe.each(backends)('order poller, stopped mid-run (%s)', (backend) => {
   afterAll(() => s?.close());
 
   it('ends its calls at the stop and hands back what it claimed', { timeout: 60_000 }, async () => {
-    const due = new Date(Date.now() - 1_000);
-    const ids: string[] = [];
     // More than one batch (8 at a time): the first is asked about, the rest is claimed and not reached.
-    for (let i = 0; i < 11; i++) {
-      const quoteId = newId('q');
-      ids.push(quoteId);
-      await s.infra.prisma.order.create({
-        data: {
-          quoteId,
-          provider: 'relay',
-          status: 'submitted',
-          livemode: false,
-          srcChainId: 8453,
-          dstChainId: 42161,
-          amount: '1000000',
-          dstAmount: '1',
-          srcTxHash: `0x${String(i).padStart(64, '0')}`,
-          trackingId: `stop-test:${quoteId}`,
-          ourFeeBps: 20,
-          partnerFeeBps: 0,
-          srcToken: '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913',
-          nextPollAt: due,
-          submittedAt: due,
-          updatedAt: due,
-        },
-      });
-    }
+    const ids = await seedSubmittedOrders(
+      s,
+      Array.from({ length: 11 }, () => ({ amount: '1000000', ourFeeBps: 20, livemode: false })),
+    );
     let asked = 0;
     // A provider that never answers (the job's 60 s deadline is far away).
     const stub = {
@@ -56,16 +33,7 @@ describe.each(backends)('order poller, stopped mid-run (%s)', (backend) => {
         return new Promise<never>(() => {});
       },
     } as unknown as Provider;
-    const job = orderPollerJob({
-      config: s.config,
-      log: s.infra.log,
-      clock: s.infra.clock,
-      prisma: s.infra.prisma,
-      sql: s.db.sql,
-      orders: s.services.orders,
-      providers: { get: () => stub },
-      settlement: async () => ({ state: 'pending' }),
-    });
+    const job = orderPollerWith(s, stub);
     const stop = new AbortController();
     const run = job.run(stop.signal);
     await waitFor(() => asked === 8, { what: 'the first batch to be asked about' });
