@@ -54,9 +54,6 @@ const CANCELS_PER_TX = 5;
 
 const svmTx = (serializedTx: string): SvmTx => ({ vm: 'svm', serializedTx, submitViaApi: true });
 
-/** What `$transaction` runs with when given nothing (Prisma's defaults): a row-locked submit keeps them. */
-const PRISMA_TX_DEFAULTS = { maxWait: 2_000, timeout: 5_000 };
-
 /** Another writer (the poller, a concurrent request) moved the order between this request's read and its write. */
 const changedMeanwhile = (id: string) => new ApiError('CONFLICT', `Limit order ${id} changed while this request ran; read it again before retrying`, { id });
 
@@ -270,34 +267,29 @@ export class LimitOrdersService {
         read: (tx: TransactionClient) => tx.limitOrder.findUnique({ where: { id: row.id } }),
         missing: () => notFound('Limit order'),
       };
-      const moved = await withLockedRow(
-        this.d.prisma,
-        lock,
-        async (tx, fresh) => {
-          if (fresh.pendingAction !== 'open') {
-            // A concurrent submit of the same bytes got here first; or the order was closed meanwhile, which the
-            // lease and the poller's look at the provider should make impossible: an operator must know.
-            if (isFinalLimitOrder(fresh.status as LimitOrderStatus))
-              this.d.log.error({ id: row.id, status: fresh.status, signature }, 'limit order create transaction landed after the order was closed');
-            return [];
-          }
-          const next = transition(stateOf(fresh), { type: 'opened' });
-          await tx.limitOrder.update({
-            where: { id: row.id },
-            data: {
-              status: next.status,
-              openTxHash: signature,
-              pendingAction: null,
-              pendingTxs: [],
-              nextPollAt: new Date(now.getTime() + this.d.config.LIMIT_ORDER_POLL_INTERVAL_MS),
-              updatedAt: now,
-              version: { increment: 1 },
-            },
-          });
-          return [row.id];
-        },
-        { txOptions: PRISMA_TX_DEFAULTS },
-      );
+      const moved = await withLockedRow(this.d.prisma, lock, async (tx, fresh) => {
+        if (fresh.pendingAction !== 'open') {
+          // A concurrent submit of the same bytes got here first; or the order was closed meanwhile, which the
+          // lease and the poller's look at the provider should make impossible: an operator must know.
+          if (isFinalLimitOrder(fresh.status as LimitOrderStatus))
+            this.d.log.error({ id: row.id, status: fresh.status, signature }, 'limit order create transaction landed after the order was closed');
+          return [];
+        }
+        const next = transition(stateOf(fresh), { type: 'opened' });
+        await tx.limitOrder.update({
+          where: { id: row.id },
+          data: {
+            status: next.status,
+            openTxHash: signature,
+            pendingAction: null,
+            pendingTxs: [],
+            nextPollAt: new Date(now.getTime() + this.d.config.LIMIT_ORDER_POLL_INTERVAL_MS),
+            updatedAt: now,
+            version: { increment: 1 },
+          },
+        });
+        return [row.id];
+      });
       this.d.wakePoller();
       await Promise.all(moved.map((m) => this.publishRow(m)));
       return this.view(row.id);

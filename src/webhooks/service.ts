@@ -2,6 +2,8 @@ import { readByIds } from '../db/by-ids.js';
 import { testEndpointsMayBePrivate } from './config.js';
 import { lockAccountForKeyChanges, type KeyAuth } from '../accounts/service.js';
 import type { Prisma } from '../db/client.js';
+import type { WebhookEndpoint as WebhookEndpointRow } from '../db/generated/client.js';
+import { type LockedRow, withLockedRow } from '../db/locked-row.js';
 import { after, keysetOfId, NEWEST_FIRST, pageOf, type Page } from '../db/keyset.js';
 import type { CoreConfig } from '../core-config.js';
 import type { Handles } from '../handles.js';
@@ -11,7 +13,7 @@ import { newId } from '../ids.js';
 import { plausibleId, EVENT_TYPE_NAMES } from '../events/input.js';
 import { eventTypeInfo } from '../events/views.js';
 import { MAX_FAILED_REDELIVERIES, type CreateEndpoint, type ListAttempts, type RedeliverFailed, type TriggerEvent, type UpdateEndpoint } from './input.js';
-import { holdEvents, notifyInTx, recordEvent, type RecordedEvent, type TransactionClient } from '../events/outbox.js';
+import { holdEvents, notifyInTx, recordEvent, type RecordedEvent } from '../events/outbox.js';
 import { webhooksWakeTopic } from '../events/topics.js';
 import { failedEventIds, queueResends } from './redeliver-failed.js';
 import { cancelPending } from './cancel.js';
@@ -29,11 +31,16 @@ const MAX_ENDPOINTS = 16;
 
 const livemodeOf = (auth: KeyAuth) => auth.mode === 'live';
 /**
- * Locks an endpoint's row for a change read and written in one transaction. NO KEY: deliveries referencing it can
- * still be inserted meanwhile (their foreign key's KEY SHARE lock does not wait on it).
+ * An endpoint's row, locked for a change read and written in one transaction; deleted meanwhile, it is NOT_FOUND.
+ * NO KEY: deliveries referencing it can still be inserted meanwhile (their foreign key's KEY SHARE lock does not wait).
  */
-const lockEndpoint = (tx: TransactionClient, id: string) =>
-  tx.$queryRawUnsafe<Array<{ disabled: boolean }>>('SELECT disabled FROM webhook_endpoints WHERE id = $1 FOR NO KEY UPDATE', id);
+const lockedEndpoint = (id: string): LockedRow<WebhookEndpointRow> => ({
+  table: 'webhook_endpoints',
+  id,
+  mode: 'NO KEY UPDATE',
+  read: (tx) => tx.webhookEndpoint.findUnique({ where: { id } }),
+  missing: () => notFound('Webhook endpoint'),
+});
 
 /** Webhook endpoints (per account and mode), their attempt log, test triggers, and the delivery worker. */
 export interface WebhooksDeps extends Pick<Handles, 'log' | 'clock' | 'prisma'> {
@@ -193,20 +200,25 @@ export class WebhooksService {
       // (the contract in docs/webhooks.md: re-enable, then redeliver what you missed). The deliveries first, then the
       // endpoint: the order a worker recording an attempt locks them in (src/webhooks/cancel.ts), or the two deadlock.
       if (p.disabled === true && !ep.disabled) await cancelPending(tx, ep.id, new Date(this.now()));
-      if (!(await lockEndpoint(tx, ep.id)).length) throw notFound('Webhook endpoint'); // deleted meanwhile
-      const fresh = await tx.webhookEndpoint.findUniqueOrThrow({ where: { id: ep.id } });
-      if (p.disabled !== undefined && fresh.disabled !== p.disabled) {
-        // Changed the other way since this request read it (the delivery job disabled it: a 410, days of failures;
-        // or another request): a change written against the old state must not silently undo that.
-        if (fresh.disabled !== ep.disabled)
-          throw new ApiError('CONFLICT', `Webhook endpoint ${ep.id} was ${fresh.disabled ? 'disabled' : 'enabled'} while this request ran; read it again`, {
-            id: ep.id,
-          });
-        // Re-enabling starts with a clean slate; a manual disable needs no reason. Asking for the state it is
-        // already in changes nothing: the job's reason and the failure clock stay.
-        Object.assign(data, { disabled: p.disabled, disabledReason: null }, p.disabled ? {} : { failingSince: null });
-      }
-      return tx.webhookEndpoint.update({ where: { id: ep.id }, data });
+      return withLockedRow(
+        this.prisma,
+        lockedEndpoint(ep.id),
+        async (tx, fresh) => {
+          if (p.disabled !== undefined && fresh.disabled !== p.disabled) {
+            // Changed the other way since this request read it (the delivery job disabled it: a 410, days of failures;
+            // or another request): a change written against the old state must not silently undo that.
+            if (fresh.disabled !== ep.disabled)
+              throw new ApiError('CONFLICT', `Webhook endpoint ${ep.id} was ${fresh.disabled ? 'disabled' : 'enabled'} while this request ran; read it again`, {
+                id: ep.id,
+              });
+            // Re-enabling starts with a clean slate; a manual disable needs no reason. Asking for the state it is
+            // already in changes nothing: the job's reason and the failure clock stay.
+            Object.assign(data, { disabled: p.disabled, disabledReason: null }, p.disabled ? {} : { failingSince: null });
+          }
+          return tx.webhookEndpoint.update({ where: { id: ep.id }, data });
+        },
+        { outerTx: tx },
+      );
     });
     return endpointView(updated, this.now());
   }
@@ -227,10 +239,8 @@ export class WebhooksService {
     const ep = await this.own(auth, id);
     const now = this.now();
     // Under the row's lock: two rotations at once each keep the secret the other replaced, one after the other.
-    const updated = await this.prisma.$transaction(async (tx) => {
-      if (!(await lockEndpoint(tx, ep.id)).length) throw notFound('Webhook endpoint'); // deleted meanwhile
-      const fresh = await tx.webhookEndpoint.findUniqueOrThrow({ where: { id: ep.id } });
-      return tx.webhookEndpoint.update({
+    const updated = await withLockedRow(this.prisma, lockedEndpoint(ep.id), (tx, fresh) =>
+      tx.webhookEndpoint.update({
         where: { id: ep.id },
         data: {
           secret: generateSecret(),
@@ -238,8 +248,8 @@ export class WebhooksService {
           previousSecretExpiresAt: new Date(now + ROTATION_OVERLAP_MS),
           updatedAt: new Date(now),
         },
-      });
-    });
+      }),
+    );
     return endpointView(updated, now, { withSecret: true });
   }
 
@@ -258,11 +268,9 @@ export class WebhooksService {
   async redeliverFailed(auth: KeyAuth, id: string, { limit = MAX_FAILED_REDELIVERIES }: RedeliverFailed): Promise<FailedRedeliveryView> {
     const ep = await this.own(auth, id);
     const now = new Date(this.now());
-    return this.prisma.$transaction(async (tx) => {
-      // One resend-all per endpoint at a time: a second one waits here, then (its next statement reading what the
-      // first committed) finds the first's deliveries pending and skips them.
-      const [row] = await lockEndpoint(tx, ep.id);
-      if (!row) throw notFound('Webhook endpoint');
+    // One resend-all per endpoint at a time: a second one waits on the lock, then (its next statement reading what the
+    // first committed) finds the first's deliveries pending and skips them.
+    return withLockedRow(this.prisma, lockedEndpoint(ep.id), async (tx, row) => {
       if (row.disabled) throw new ApiError('CONFLICT', 'The webhook endpoint is disabled; enable it first');
       const candidates = await failedEventIds(tx, ep.id, limit + 1);
       // Held against the retention sweep until the deliveries exist; an event it deleted meanwhile is left out.
