@@ -2,11 +2,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readCookie } from '../auth/cookie.js';
 import { sameOrigin } from '../auth/state.js';
 import { ApiError, isApiError } from '../errors.js';
-import { createGraphQLContext } from '../graphql/context.js';
+import { createGraphQLContext, type GraphQLContext } from '../graphql/context.js';
 import type { createGraphQLServer } from '../graphql/yoga.js';
 import { readBody } from './body.js';
 import { clientIp } from './client-ip.js';
 import { graphqlErrorBody } from './errors.js';
+import { directExecutor, directParams, PlainResponse } from './graphql-direct.js';
 import type { HttpRateLimit } from './rate-limit.js';
 import { headerValue, sendJson } from './respond.js';
 import { GRAPHIQL_CSP } from './security.js';
@@ -31,6 +32,18 @@ const GRAPHQL_MEDIA_TYPES = new Set(['application/json', 'application/graphql', 
 export function graphqlHttpTransport(deps: HttpDeps, yoga: ReturnType<typeof createGraphQLServer>, rate: HttpRateLimit) {
   const { config } = deps;
   const utf8 = new TextDecoder(); // drops a leading BOM, as a WHATWG body's text() does
+  const direct = directExecutor(yoga);
+  /** The request through yoga's Fetch API layer (every request the direct path does not take). */
+  const viaFetch = (req: IncomingMessage, method: string, url: URL, text: string | undefined, signal: AbortSignal, gqlContext: GraphQLContext) => {
+    const headers: Record<string, string> = {};
+    for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
+    // yoga's own fetch implementation (no conversion between it and Node's global Request/Response). The server
+    // context goes in two parts (the second empty): whatwg-node then merges them into one plain object, where a
+    // single part is "isolated" as Object.create(part) — a fresh prototype per request, which made every property
+    // yoga and envelop then set on the context (the GraphQLContext copied in) a slow path: a third of the GraphQL
+    // layer's CPU per request in the profile. Nothing reads what the isolation added (`waitUntil`).
+    return yoga.fetch(new yoga.fetchAPI.Request(url.toString(), { method, headers, body: text, signal }), { gqlContext }, {});
+  };
 
   return async (req: IncomingMessage, res: ServerResponse, state: RequestState, url: URL) => {
     const method = (req.method ?? 'GET').toUpperCase();
@@ -81,18 +94,12 @@ export function graphqlHttpTransport(deps: HttpDeps, yoga: ReturnType<typeof cre
     const abort = new AbortController();
     // Only a client that went away before the answer was sent cancels the operation (abort() is not free).
     res.on('close', () => void (res.writableFinished || abort.abort()));
-    const headers: Record<string, string> = {};
-    for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
-    // yoga's own fetch implementation (no conversion between it and Node's global Request/Response). The server
-    // context goes in two parts (the second empty): whatwg-node then merges them into one plain object, where a
-    // single part is "isolated" as Object.create(part) — a fresh prototype per request, which made every property
-    // yoga and envelop then set on the context (the GraphQLContext copied in) a slow path: a third of the GraphQL
-    // layer's CPU per request in the profile. Nothing reads what the isolation added (`waitUntil`).
-    const response = await yoga.fetch(
-      new yoga.fetchAPI.Request(url.toString(), { method, headers, body: body?.length ? utf8.decode(body) : undefined, signal: abort.signal }),
-      { gqlContext },
-      {},
-    );
+    const text = body?.length ? utf8.decode(body) : undefined;
+    // A POST of one JSON operation skips yoga's Fetch API layer (./graphql-direct.ts); anything else goes through it.
+    const params = method === 'POST' && contentType === 'application/json' && text !== undefined ? directParams(text) : undefined;
+    const response =
+      (params && (await direct(params, { url: url.toString(), headers: req.headers, signal: abort.signal, gqlContext }))) ||
+      (await viaFetch(req, method, url, text, abort.signal, gqlContext));
     const decision = state.rateLimit.decision;
     rate.applyHeaders(res, decision);
     await logged(gqlContext.outcome.operation);
@@ -103,7 +110,7 @@ export function graphqlHttpTransport(deps: HttpDeps, yoga: ReturnType<typeof cre
     });
     if (gqlContext.responseCookies.length) out['set-cookie'] = gqlContext.responseCookies;
     const type = response.headers.get('content-type') ?? '';
-    if (/^text\/html/.test(type)) {
+    if (/^text\/html/.test(type) && !(response instanceof PlainResponse)) {
       // GraphiQL (development): its page loads only its own assets from this origin (src/pages/graphiql).
       const html = await response.text();
       res.writeHead(response.status, { ...out, 'content-security-policy': GRAPHIQL_CSP });
@@ -112,7 +119,8 @@ export function graphqlHttpTransport(deps: HttpDeps, yoga: ReturnType<typeof cre
     const status = decision && !decision.allowed ? 429 : response.status;
     // A single result is sent in one write; only event streams (SSE subscriptions, incremental delivery) stream.
     if (!STREAMED.test(type)) {
-      const bytes = response.body ? Buffer.from(await response.arrayBuffer()) : Buffer.alloc(0);
+      const bytes =
+        response instanceof PlainResponse ? Buffer.from(response.text ?? '') : response.body ? Buffer.from(await response.arrayBuffer()) : Buffer.alloc(0);
       // yoga refuses an unusable Accept (406) or content-type (415) with no body: say why, with a code and the id.
       if (response.status >= 400 && bytes.length === 0) {
         const message = graphqlRefusals[response.status] ?? `Request refused (HTTP ${response.status})`;
@@ -124,7 +132,7 @@ export function graphqlHttpTransport(deps: HttpDeps, yoga: ReturnType<typeof cre
       return void res.end(bytes);
     }
     res.writeHead(status, out);
-    if (!response.body) return void res.end();
+    if (response instanceof PlainResponse || !response.body) return void res.end(response instanceof PlainResponse ? (response.text ?? '') : undefined);
     // Streams SSE subscriptions as they happen; stops when the client goes away.
     try {
       for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {

@@ -1,0 +1,193 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import type { ExecutionResult } from 'graphql';
+import { processRegularResult } from 'graphql-yoga';
+import type { GraphQLContext } from '../graphql/context.js';
+import type { createGraphQLServer } from '../graphql/yoga.js';
+
+/**
+ * The common GraphQL request — a POST whose JSON body is one operation — answered by yoga's own pipeline without its
+ * Fetch API layer. Through `yoga.fetch` each such request built a WHATWG Request (headers copied, body re-read as a
+ * stream), went through the server adapter and yoga's request parsing, and came back as a Response whose body was
+ * read again: a third of the GraphQL layer's CPU per request in the profile (issue #27). Here the same steps run on
+ * the body already read: yoga's params hooks, its execution (the envelop plugins: document limits, cost, rate
+ * limits, error codes, masking), its result-process hooks and its own regular-result processor, then the
+ * server adapter's response hooks. Only what yoga does before parsing is skipped, and none of it applies to a
+ * POST to /graphql with a JSON object body (health check, GraphiQL's page, unknown routes, method and body-size
+ * checks, batch refusal). Anything else — GET, other body types, a body that is not one JSON object with
+ * well-typed GraphQL parameters, tracing on — goes through `yoga.fetch`, which answers it as before.
+ * test/http/graphql-direct.test.ts holds the two paths' answers to each other.
+ */
+
+type Yoga = ReturnType<typeof createGraphQLServer>;
+
+/** GraphQL-over-HTTP parameters the direct path takes (yoga's own checks, useCheckGraphQLQueryParams, would pass them). */
+export interface DirectParams {
+  query: string;
+  variables?: Record<string, unknown> | null;
+  operationName?: string | null;
+  extensions?: Record<string, unknown> | null;
+}
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The operation in a JSON body, when it is one object whose members yoga accepts as they are; otherwise undefined. */
+export function directParams(text: string): DirectParams | undefined {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return undefined; // yoga answers invalid JSON with its own BAD_REQUEST
+  }
+  if (!isPlainObject(body) || typeof body.query !== 'string') return undefined;
+  for (const key of Object.keys(body)) {
+    const value = body[key];
+    if (value == null || key === 'query') continue;
+    if (key === 'operationName' && typeof value === 'string') continue;
+    if ((key === 'variables' || key === 'extensions') && isPlainObject(value)) continue;
+    return undefined;
+  }
+  return body as unknown as DirectParams;
+}
+
+/** A Headers-shaped view of Node's request headers (read-only: only yoga's result processor reads `accept`). */
+class RequestHeaders {
+  constructor(private readonly raw: IncomingHttpHeaders) {}
+  get(name: string): string | null {
+    const v = this.raw[name.toLowerCase()];
+    return v === undefined ? null : Array.isArray(v) ? v.join(', ') : v;
+  }
+  has(name: string): boolean {
+    return this.raw[name.toLowerCase()] !== undefined;
+  }
+  forEach(fn: (value: string, name: string) => void): void {
+    for (const name of Object.keys(this.raw)) {
+      const v = this.get(name);
+      if (v !== null) fn(v, name);
+    }
+  }
+}
+
+/** Response headers as yoga's processor and response hooks use them (a plain map, names lower-cased). */
+class PlainHeaders {
+  private readonly map = new Map<string, string>();
+  constructor(init?: Record<string, string>) {
+    if (init) for (const [k, v] of Object.entries(init)) this.map.set(k.toLowerCase(), v);
+  }
+  get(name: string): string | null {
+    return this.map.get(name.toLowerCase()) ?? null;
+  }
+  has(name: string): boolean {
+    return this.map.has(name.toLowerCase());
+  }
+  set(name: string, value: string): void {
+    this.map.set(name.toLowerCase(), value);
+  }
+  append(name: string, value: string): void {
+    const prev = this.map.get(name.toLowerCase());
+    this.map.set(name.toLowerCase(), prev === undefined ? value : `${prev}, ${value}`);
+  }
+  delete(name: string): void {
+    this.map.delete(name.toLowerCase());
+  }
+  forEach(fn: (value: string, name: string) => void): void {
+    for (const [k, v] of this.map) fn(v, k);
+  }
+}
+
+/** The Response yoga's regular-result processor builds here: its JSON text, status and headers, nothing streamed. */
+export class PlainResponse {
+  readonly status: number;
+  readonly headers: PlainHeaders;
+  constructor(
+    readonly text: string | null,
+    init: { status?: number; headers?: Record<string, string> } = {},
+  ) {
+    this.status = init.status ?? 200;
+    this.headers = new PlainHeaders(init.headers);
+  }
+}
+
+type ResultProcessor = (result: unknown, fetchAPI: unknown, mediaType: string) => unknown;
+type ResultProcessHook = (payload: {
+  request: unknown;
+  acceptableMediaTypes: string[];
+  result: unknown;
+  setResult(result: unknown): void;
+  resultProcessor?: ResultProcessor;
+  setResultProcessor(processor: ResultProcessor, mediaType: string): void;
+  serverContext: unknown;
+}) => unknown;
+type ResponseHook = (payload: { request: unknown; response: unknown; serverContext: unknown; setResponse(r: unknown): void; fetchAPI: unknown }) => unknown;
+
+/** What of yoga's server the direct path runs (members its typings keep private; the parity test pins them). */
+interface YogaInternals {
+  getResultForParams(payload: { params: DirectParams; request: unknown }, context: unknown): Promise<unknown> | unknown;
+  onResultProcessHooks: ResultProcessHook[];
+  plugins: Array<{ onResponse?: ResponseHook } | undefined | false>;
+  instrumentation?: unknown;
+}
+
+/**
+ * Runs `params` as yoga would and returns its answer: a PlainResponse for a single result (the JSON yoga would send,
+ * with its status and headers), or yoga's own Response when its processor streams (a subscription asked for as an
+ * event stream) — undefined when the direct path cannot stand in for yoga here (tracing on), so the caller uses
+ * `yoga.fetch`.
+ */
+export function directExecutor(yoga: Yoga) {
+  const internals = yoga as unknown as YogaInternals;
+  if (typeof internals.getResultForParams !== 'function' || !Array.isArray(internals.onResultProcessHooks) || !Array.isArray(internals.plugins)) {
+    throw new Error('graphql-yoga no longer exposes the members the direct GraphQL path runs (src/http/graphql-direct.ts)');
+  }
+  const responseHooks = internals.plugins.flatMap((p) => (p && typeof p.onResponse === 'function' ? [p.onResponse] : []));
+  const plainFetchAPI = { Response: PlainResponse };
+
+  return async (
+    params: DirectParams,
+    init: { url: string; headers: IncomingHttpHeaders; signal: AbortSignal; gqlContext: GraphQLContext },
+  ): Promise<PlainResponse | Response | undefined> => {
+    // With tracing on, yoga's instrumentation wraps each step: that request takes yoga's whole path.
+    if (internals.instrumentation) return undefined;
+    const request = { method: 'POST', url: init.url, headers: new RequestHeaders(init.headers), signal: init.signal };
+    const serverContext = { gqlContext: init.gqlContext };
+    let result = await internals.getResultForParams({ params, request }, serverContext);
+    let processor: ResultProcessor | undefined;
+    let mediaType = '*/*';
+    const acceptable: string[] = [];
+    for (const hook of internals.onResultProcessHooks) {
+      await hook({
+        request,
+        acceptableMediaTypes: acceptable,
+        result,
+        setResult: (r) => {
+          result = r;
+        },
+        resultProcessor: processor,
+        setResultProcessor: (p, type) => {
+          processor = p;
+          mediaType = type;
+        },
+        serverContext,
+      });
+    }
+    let response: PlainResponse | Response;
+    if (!processor) {
+      response = new PlainResponse(null, { status: 406, headers: { accept: acceptable.join('; charset=utf-8, ') } });
+    } else if (processor === (processRegularResult as unknown as ResultProcessor)) {
+      response = processor(result as ExecutionResult, plainFetchAPI, mediaType) as PlainResponse;
+    } else {
+      response = (await processor(result, yoga.fetchAPI, mediaType)) as Response;
+    }
+    for (const hook of responseHooks) {
+      await hook({
+        request,
+        response,
+        serverContext,
+        setResponse: (r) => {
+          response = r as PlainResponse | Response;
+        },
+        fetchAPI: yoga.fetchAPI,
+      });
+    }
+    return response;
+  };
+}
