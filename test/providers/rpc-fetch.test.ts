@@ -54,7 +54,7 @@ describe('rpcFetch under viem', () => {
 
   it('passes credentials in the URL on as basic authorization, as viem does with fetch', async () => {
     routes.set('/auth', (_req, body, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(answer(body, '0x1')));
-    const authed = createPublicClient({ transport: http(url.replace('http://', 'http://user:secret@') + '/auth', { fetchFn: rpcFetch, retryCount: 0 }) });
+    const authed = createPublicClient({ transport: http(`${url.replace('http://', 'http://user:secret@')}/auth`, { fetchFn: rpcFetch, retryCount: 0 }) });
     expect(await authed.getChainId()).toBe(1);
     expect(seen.findLast((s) => s.path === '/auth')!.headers.authorization).toBe(`Basic ${Buffer.from('user:secret').toString('base64')}`);
   });

@@ -155,11 +155,7 @@ function SearchForm({ query }: { query: string }) {
 }
 
 function AccountList({ query }: { query: string }) {
-  return (
-    <>
-      <PageChain page={(p) => <AccountPage query={query} {...p} />} />
-    </>
-  );
+  return <PageChain page={(p) => <AccountPage query={query} {...p} />} />;
 }
 
 function AccountPage({ query, after, onMore, last }: { query: string; after: string | undefined; onMore: (cursor: string) => void; last: boolean }) {

@@ -99,11 +99,7 @@ function FilterForm({ filter }: { filter: Partial<Record<FilterKey, string>> }) 
 
 /** The first page and every page asked for with "Load more" (each page a query of its own, after the last cursor). */
 function Entries({ filter }: { filter: Partial<Record<FilterKey, string>> }) {
-  return (
-    <>
-      <PageChain page={(p) => <EntryPage filter={filter} {...p} />} />
-    </>
-  );
+  return <PageChain page={(p) => <EntryPage filter={filter} {...p} />} />;
 }
 
 function EntryPage({
