@@ -21,6 +21,11 @@ export const graphqlEnv = {
   GRAPHQL_MAX_COST: z.coerce.number().int().min(1).max(10_000_000).default(1_000),
   /** Directives in one document. */
   GRAPHQL_MAX_DIRECTIVES: z.coerce.number().int().min(0).max(1000).default(20),
+  /**
+   * Queries are compiled by graphql-jit (src/graphql/jit.ts) from their document's execution after this many
+   * (0: from the first; a document seen once is not worth compiling). -1 turns compilation off.
+   */
+  GRAPHQL_JIT_AFTER: z.coerce.number().int().min(-1).max(1_000_000).default(2),
   /** Introspection on (codegen and GraphiQL need it); off hides the schema from anonymous probing. */
   GRAPHQL_INTROSPECTION: envBool.default(true),
 };

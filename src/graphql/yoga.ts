@@ -16,6 +16,7 @@ import type { GraphQLContext } from './context.js';
 import { cachedOperationCost } from './cost.js';
 import { useIdempotentReplayHeader } from './idempotency.js';
 import { bracketDepth } from './nesting.js';
+import { useCompiledErrorPositions, useHotQueryJit } from './jit.js';
 
 /**
  * Gives every GraphQL error a stable `extensions.code` and the `requestId`, and hides the internals of unexpected
@@ -111,7 +112,14 @@ function maxNestingPlugin(limit: number): Plugin {
 
 type LimitsConfig = Pick<
   Config,
-  'NODE_ENV' | 'GRAPHQL_MAX_DEPTH' | 'GRAPHQL_MAX_ALIASES' | 'GRAPHQL_MAX_TOKENS' | 'GRAPHQL_MAX_DIRECTIVES' | 'GRAPHQL_INTROSPECTION' | 'GRAPHQL_MAX_COST'
+  | 'NODE_ENV'
+  | 'GRAPHQL_MAX_DEPTH'
+  | 'GRAPHQL_MAX_ALIASES'
+  | 'GRAPHQL_MAX_TOKENS'
+  | 'GRAPHQL_MAX_DIRECTIVES'
+  | 'GRAPHQL_INTROSPECTION'
+  | 'GRAPHQL_MAX_COST'
+  | 'GRAPHQL_JIT_AFTER'
 >;
 
 /**
@@ -191,6 +199,7 @@ export function createGraphQLServer({
   log: Logger;
   renderGraphiQL?: (opts?: GraphiQLOptions) => string;
 }) {
+  const jit = useHotQueryJit(config.GRAPHQL_JIT_AFTER);
   return createYoga<{ gqlContext: GraphQLContext }>({
     schema,
     graphqlEndpoint: '/graphql',
@@ -210,9 +219,11 @@ export function createGraphQLServer({
     plugins: [
       ...documentLimits(config),
       useOperationLimits(config),
+      ...(jit ? [useCompiledErrorPositions()] : []),
       useErrorCodes(log),
       useIdempotentReplayHeader(),
       useRequestOutcome(),
+      ...(jit ? [jit] : []),
       // With tracing on (src/trace.ts): a span per execution, a child of the request's span. No document, variables or
       // result in it (they may hold addresses and amounts); no span per resolver (too many, too small).
       ...(activeTracer()

@@ -67,6 +67,9 @@ export async function startTestServer(opts: StartOptions = {}): Promise<TestServ
     PUBLIC_URL: 'http://localhost:8787',
     SHUTDOWN_GRACE_MS: '2000',
     PROVIDERS: 'none',
+    // Every query compiled from its first run (src/graphql/jit.ts; production waits for a document's third), so the
+    // suite checks the compiled path; test/graphql/jit.test.ts holds it to graphql-js's answers.
+    GRAPHQL_JIT_AFTER: '0',
     // The status probe checks every chain RPC a test configures (its fixture would count the requests) and the roll-up
     // writes at start: tests that are about them turn them on.
     STATUS_PROBE_INTERVAL_MS: '0',
