@@ -1,6 +1,16 @@
-import { useGraphQlJit } from '@envelop/graphql-jit';
-import { type DocumentNode, type ExecutionResult, GraphQLError, getVariableValues, Kind, type OperationDefinitionNode, type Source } from 'graphql';
-import type { Plugin } from 'graphql-yoga';
+import { type CompiledQuery, compileQuery, isCompiledQuery } from 'graphql-jit';
+import {
+  type DocumentNode,
+  type ExecutionArgs,
+  type ExecutionResult,
+  GraphQLError,
+  type GraphQLSchema,
+  getVariableValues,
+  Kind,
+  type OperationDefinitionNode,
+  type Source,
+} from 'graphql';
+import { makeExecute, type Plugin } from 'graphql-yoga';
 
 /** The document's one operation, when it has exactly one (any number of fragments beside it). */
 function onlyOperation(document: DocumentNode): OperationDefinitionNode | undefined {
@@ -13,47 +23,81 @@ function onlyOperation(document: DocumentNode): OperationDefinitionNode | undefi
   return found;
 }
 
+/** Compiled documents kept at most (least recently run dropped first); see useHotQueryJit. */
+const MAX_COMPILED_DOCUMENTS = 64;
+
 /**
- * Hot queries run compiled (graphql-jit, through @envelop/graphql-jit): the document's execution is turned into one
- * function once, so each run skips graphql-js's per-request walk of the document, its argument coercion from the AST
- * and most of its promise bookkeeping. In the quote bench (issue #27) it took GraphQL's server CPU per request from
- * 1.61–1.80 to 1.56–1.63 ms (README, Performance).
+ * Hot queries run compiled (graphql-jit): the document's execution is turned into one function once, so each run
+ * skips graphql-js's per-request walk of the document, its argument coercion from the AST and most of its promise
+ * bookkeeping. In the quote bench (issue #27) GraphQL's server CPU per request went from 1.61–1.80 ms to 1.33–1.63 ms
+ * (README, Performance).
  *
  * - Only queries: mutations and subscriptions run on graphql-js as before (they are not the hot path, and a mutation's
  *   side effects make "same answer" the only acceptable difference).
- * - Only documents with one operation: the plugin caches the compiled query by document, whatever `operationName`
- *   asks for, so a document with two operations would run the first one compiled for both.
- * - Only from a document's `after + 1`-th execution (GRAPHQL_JIT_AFTER): compiling costs milliseconds, which a
- *   document sent once (or a stranger's throwaway variants) should not cost. The count lives on the parsed document,
- *   which yoga's parse cache keeps per source text, so it is per distinct document and goes when the cache drops it.
+ * - Only documents with one operation (a compiled query is one operation's).
+ * - Only from a document's `after + 1`-th execution (GRAPHQL_JIT_AFTER): compiling costs milliseconds (8 ms for one
+ *   quote, 17 ms for nine with variables), which a document sent once should not cost. An operation refused before it
+ *   runs (cost, rate limit) is never compiled. The count lives on the parsed document, which yoga's parse cache keeps
+ *   per source text.
+ * - At most MAX_COMPILED_DOCUMENTS compiled at once, the least recently run dropped first: a compiled nine-quote
+ *   document holds about 650 KiB, so a stranger cycling through distinct documents could otherwise make yoga's
+ *   1,024-document parse cache hold hundreds of megabytes. Dropped documents are compiled again when they come back.
+ * - A document graphql-jit cannot compile runs on graphql-js.
  * - Variables graphql-js would refuse go to graphql-js, so the refusal reads as before.
  * - A compiled query's field errors carry `locations` worked out at compile time but no source positions, which every
  *   later copy of an error (the error-code mapping, yoga's serialisation) rebuilds locations from: they are given
- *   their positions in the document's source here, before the error-code mapping runs (it is listed after).
+ *   their positions in the document's source (useCompiledErrorPositions, listed before the error-code mapping).
  * - The result is serialised with JSON.stringify as before (no compiled serializer: the error and extension shapes the
  *   other plugins write must go out as written).
  *
  * test/graphql/jit.test.ts runs the same operations compiled and not and requires the same answers.
  */
-export function useHotQueryJit(after: number): Plugin | undefined {
+/** Compiled queries by document, at most `max`, the least recently run dropped first; null: graphql-jit could not. */
+export class CompiledDocuments {
+  // Insertion order is recency: a hit moves its document to the end, and the first key is the least recently run.
+  private readonly byDocument = new Map<DocumentNode, CompiledQuery | null>();
+  constructor(private readonly max: number) {}
+  get size(): number {
+    return this.byDocument.size;
+  }
+  get(schema: GraphQLSchema, document: DocumentNode): CompiledQuery | null {
+    let c = this.byDocument.get(document);
+    if (c !== undefined) {
+      this.byDocument.delete(document);
+    } else {
+      const r = compileQuery(schema, document, undefined, { customJSONSerializer: false });
+      c = isCompiledQuery(r) ? r : null;
+    }
+    this.byDocument.set(document, c);
+    if (this.byDocument.size > this.max) this.byDocument.delete(this.byDocument.keys().next().value!);
+    return c;
+  }
+}
+
+export function useHotQueryJit(after: number, maxCompiled = MAX_COMPILED_DOCUMENTS): Plugin | undefined {
   if (after < 0) return undefined;
   const runs = new WeakMap<DocumentNode, number>();
-  return useGraphQlJit(
-    { customJSONSerializer: false },
-    {
-      enableIf: ({ schema, document, variableValues }) => {
-        const operation = onlyOperation(document);
-        if (operation?.operation !== 'query') return false;
-        const n = (runs.get(document) ?? 0) + 1;
-        runs.set(document, n);
-        if (n <= after) return false;
-        // Variables graphql-js would refuse are refused by graphql-js (its message, locations and 400), not the compiled
-        // query's own coercion, which words the error otherwise.
-        const defs = operation.variableDefinitions;
-        return !defs?.length || !getVariableValues(schema, defs, variableValues ?? {}).errors;
-      },
+  const compiled = new CompiledDocuments(maxCompiled);
+  const hot = ({ schema, document, variableValues }: ExecutionArgs): boolean => {
+    const operation = onlyOperation(document);
+    if (operation?.operation !== 'query') return false;
+    const n = (runs.get(document) ?? 0) + 1;
+    runs.set(document, n);
+    if (n <= after) return false;
+    const defs = operation.variableDefinitions;
+    return !defs?.length || !getVariableValues(schema, defs, variableValues ?? {}).errors;
+  };
+  return {
+    onExecute: ({ args, executeFn, setExecuteFn }) => {
+      if (!hot(args)) return;
+      setExecuteFn(
+        makeExecute((a: ExecutionArgs) => {
+          const c = compiled.get(a.schema, a.document);
+          return c ? c.query(a.rootValue, a.contextValue, a.variableValues) : executeFn(a);
+        }),
+      );
     },
-  ) as Plugin;
+  };
 }
 
 /** The offset in `source` of a 1-based line and column (graphql-js counts \r\n, \n and \r as line ends). */

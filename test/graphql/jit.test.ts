@@ -1,4 +1,7 @@
+import { parse } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CompiledDocuments } from '../../src/graphql/jit.js';
+import { schema } from '../../src/graphql/schema.js';
 import { backends } from '../helpers/db.js';
 import { inProcessGraphQL, startGraphQLTestApp, type GraphQLTestApp } from '../helpers/graphql.js';
 
@@ -99,5 +102,23 @@ describe.each(backends)('compiled queries answer as graphql-js does (%s)', (back
       });
       expect(view(a)).toEqual(view(b));
     }
+  });
+});
+
+describe('compiled documents are bounded', () => {
+  it('keeps at most its limit, dropping the least recently run, and compiles a dropped document again', () => {
+    const cache = new CompiledDocuments(2);
+    const [a, b, c] = ['{ chains { nodes { id } } }', '{ health { __typename } }', '{ viewer { __typename } }'].map((q) => parse(q));
+    const first = cache.get(schema, a!);
+    expect(first).not.toBeNull();
+    expect(cache.get(schema, a!)).toBe(first); // reused
+    cache.get(schema, b!);
+    cache.get(schema, a!); // a is now the most recently run
+    cache.get(schema, c!); // drops b
+    expect(cache.size).toBe(2);
+    expect(cache.get(schema, a!)).toBe(first);
+    const bAgain = cache.get(schema, b!); // compiled again, dropping c
+    expect(bAgain).not.toBeNull();
+    expect(cache.size).toBe(2);
   });
 });
