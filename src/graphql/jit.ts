@@ -78,9 +78,11 @@ export function useHotQueryJit(after: number, maxCompiled = MAX_COMPILED_DOCUMEN
   if (after < 0) return undefined;
   const runs = new WeakMap<DocumentNode, number>();
   const compiled = new CompiledDocuments(maxCompiled);
-  const hot = ({ schema, document, variableValues }: ExecutionArgs): boolean => {
+  const hot = ({ schema, document, variableValues, operationName }: ExecutionArgs): boolean => {
     const operation = onlyOperation(document);
     if (operation?.operation !== 'query') return false;
+    // A compiled query runs its one operation whatever name is asked for: another name is graphql-js's to refuse.
+    if (operationName != null && operationName !== operation.name?.value) return false;
     const n = (runs.get(document) ?? 0) + 1;
     runs.set(document, n);
     if (n <= after) return false;

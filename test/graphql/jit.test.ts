@@ -41,7 +41,7 @@ describe.each(backends)('compiled queries answer as graphql-js does (%s)', (back
   });
   afterAll(() => g?.close());
 
-  const cases: Array<[string, () => { query: string; variables?: Record<string, unknown> }, 'key' | 'other' | 'none']> = [
+  const cases: Array<[string, () => { query: string; variables?: Record<string, unknown>; operationName?: string }, 'key' | 'other' | 'none']> = [
     ['a connection with paging', () => ({ query: '{ chains(first: 3) { edges { cursor node { id name } } pageInfo { hasNextPage endCursor } } }' }), 'none'],
     [
       'variables, fragments and directives',
@@ -83,6 +83,8 @@ describe.each(backends)('compiled queries answer as graphql-js does (%s)', (back
     ],
     ['a keyed field without a key', () => ({ query: '{ webhookEndpoints { totalCount } }' }), 'none'],
     ['the viewer', () => ({ query: '{ viewer { __typename } health { __typename } }' }), 'key'],
+    ['its operation asked for by name', () => ({ query: 'query Chains { chains(first: 2) { nodes { id } } }', operationName: 'Chains' }), 'none'],
+    ['another operation name than the one it has', () => ({ query: 'query Chains { chains(first: 2) { nodes { id } } }', operationName: 'Other' }), 'none'],
     [
       'aliases and __typename',
       () => ({ query: '{ a: chains(first: 1) { nodes { id } } b: chains(first: 2) { nodes { id name __typename } } __typename }' }),
