@@ -41,6 +41,19 @@ export interface IterateOptions {
   onOverflow?: () => void;
 }
 
+/**
+ * `pubsub` whose iterators also end when `signal` aborts (the client went away, or completed the operation). A
+ * subscription is an async generator suspended in `await changes.next()` most of its life, and a generator's
+ * `return()` waits behind that: without the signal, a stream whose client left kept its listener until the topic's
+ * next message, and for a quiet topic, for ever.
+ */
+export function endingWith(pubsub: Pick<PgPubSub, 'iterate'>, signal: AbortSignal): Pick<PgPubSub, 'iterate'> {
+  return {
+    iterate: <T>(topic: string, opts: IterateOptions = {}) =>
+      pubsub.iterate<T>(topic, { ...opts, signal: opts.signal ? AbortSignal.any([opts.signal, signal]) : signal }),
+  };
+}
+
 /** Stores an oversized payload: runs `sql` with `params` and returns the new row's id. */
 export type StoreLarge = (sql: string, params: unknown[]) => Promise<string>;
 
@@ -208,7 +221,8 @@ export class PgPubSub {
       await ready.catch(() => {});
       await unsubscribe?.();
     };
-    opts.signal?.addEventListener('abort', () => void finish(), { once: true });
+    if (opts.signal?.aborted) void finish();
+    else opts.signal?.addEventListener('abort', () => void finish(), { once: true });
     const it: TopicIterator<T> = {
       ready,
       async next() {

@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import type { ExecutionResult } from 'graphql';
+import { type ExecutionResult, GraphQLError } from 'graphql';
 import { processRegularResult } from 'graphql-yoga';
 import type { GraphQLContext } from '../graphql/context.js';
 import type { createGraphQLServer } from '../graphql/yoga.js';
@@ -14,7 +14,7 @@ import type { createGraphQLServer } from '../graphql/yoga.js';
  * server adapter's response hooks. Only what yoga does before parsing is skipped, and none of it applies to a
  * POST to /graphql with a JSON object body (health check, GraphiQL's page, unknown routes, method and body-size
  * checks, batch refusal). Anything else — GET, other body types, a body that is not one JSON object with
- * well-typed GraphQL parameters, tracing on — goes through `yoga.fetch`, which answers it as before.
+ * well-typed GraphQL parameters — goes through `yoga.fetch`, which answers it as before.
  * test/http/graphql-direct.test.ts holds the two paths' answers to each other.
  */
 
@@ -125,13 +125,14 @@ interface YogaInternals {
   onResultProcessHooks: ResultProcessHook[];
   plugins: Array<{ onResponse?: ResponseHook } | undefined | false>;
   instrumentation?: unknown;
+  maskedErrorsOpts?: { maskError(error: unknown, message: string, isDev?: boolean): unknown; errorMessage: string; isDev?: boolean } | null;
 }
 
 /**
  * Runs `params` as yoga would and returns its answer: a PlainResponse for a single result (the JSON yoga would send,
  * with its status and headers), or yoga's own Response when its processor streams (a subscription asked for as an
- * event stream) — undefined when the direct path cannot stand in for yoga here (tracing on), so the caller uses
- * `yoga.fetch`.
+ * event stream) — undefined when the direct path cannot stand in for yoga here (a plugin instrumenting yoga's steps),
+ * so the caller uses `yoga.fetch`.
  */
 export function directExecutor(yoga: Yoga) {
   const internals = yoga as unknown as YogaInternals;
@@ -141,15 +142,8 @@ export function directExecutor(yoga: Yoga) {
   const responseHooks = internals.plugins.flatMap((p) => (p && typeof p.onResponse === 'function' ? [p.onResponse] : []));
   const plainFetchAPI = { Response: PlainResponse };
 
-  return async (
-    params: DirectParams,
-    init: { url: string; headers: IncomingHttpHeaders; signal: AbortSignal; gqlContext: GraphQLContext },
-  ): Promise<PlainResponse | Response | undefined> => {
-    // With tracing on, yoga's instrumentation wraps each step: that request takes yoga's whole path.
-    if (internals.instrumentation) return undefined;
-    const request = { method: 'POST', url: init.url, headers: new RequestHeaders(init.headers), signal: init.signal };
-    const serverContext = { gqlContext: init.gqlContext };
-    let result = await internals.getResultForParams({ params, request }, serverContext);
+  /** yoga's result-process hooks and processor for one result (yoga's processResult, with PlainResponse for JSON). */
+  const processed = async (result: unknown, request: unknown, serverContext: unknown): Promise<PlainResponse | Response> => {
     let processor: ResultProcessor | undefined;
     let mediaType = '*/*';
     const acceptable: string[] = [];
@@ -169,13 +163,39 @@ export function directExecutor(yoga: Yoga) {
         serverContext,
       });
     }
+    if (!processor) return new PlainResponse(null, { status: 406, headers: { accept: acceptable.join('; charset=utf-8, ') } });
+    if (processor === (processRegularResult as unknown as ResultProcessor))
+      return processor(result as ExecutionResult, plainFetchAPI, mediaType) as PlainResponse;
+    return (await processor(result, yoga.fetchAPI, mediaType)) as Response;
+  };
+  /** What yoga.handle answers for an error thrown on its way (its handleError): the error masked, as a result of its own. */
+  const thrown = (err: unknown): ExecutionResult => {
+    const opts = internals.maskedErrorsOpts;
+    const errors = (err && typeof err === 'object' && 'errors' in err && Array.isArray(err.errors) ? err.errors : [err]).map((e: unknown) => {
+      const masked = opts ? opts.maskError(e, opts.errorMessage, opts.isDev) : e;
+      return masked instanceof GraphQLError
+        ? masked
+        : new GraphQLError(masked instanceof Error ? masked.message : String(masked), { originalError: masked as Error });
+    });
+    return { errors };
+  };
+
+  return async (
+    params: DirectParams,
+    init: { url: string; headers: IncomingHttpHeaders; signal: AbortSignal; gqlContext: GraphQLContext },
+  ): Promise<PlainResponse | Response | undefined> => {
+    // A plugin that instruments yoga's own steps (none does here: @envelop/opentelemetry traces execution, which both
+    // paths run) would be skipped by this path: such a request takes yoga's whole path.
+    if (internals.instrumentation) return undefined;
+    const request = { method: 'POST', url: init.url, headers: new RequestHeaders(init.headers), signal: init.signal };
+    const serverContext = { gqlContext: init.gqlContext };
     let response: PlainResponse | Response;
-    if (!processor) {
-      response = new PlainResponse(null, { status: 406, headers: { accept: acceptable.join('; charset=utf-8, ') } });
-    } else if (processor === (processRegularResult as unknown as ResultProcessor)) {
-      response = processor(result as ExecutionResult, plainFetchAPI, mediaType) as PlainResponse;
-    } else {
-      response = (await processor(result, yoga.fetchAPI, mediaType)) as Response;
+    try {
+      response = await processed(await internals.getResultForParams({ params, request }, serverContext), request, serverContext);
+    } catch (err) {
+      // As yoga.handle does: an error thrown anywhere on the way (a params hook, a result that cannot be serialised)
+      // is masked (and logged, src/graphql/yoga.ts maskError) and answered as a GraphQL error.
+      response = await processed(thrown(err), request, serverContext);
     }
     for (const hook of responseHooks) {
       await hook({

@@ -6,6 +6,7 @@ import { createGraphQLContext, type GraphQLContext } from '../graphql/context.js
 import type { createGraphQLServer } from '../graphql/yoga.js';
 import { readBody } from './body.js';
 import { clientIp } from './client-ip.js';
+import { endingWith } from '../db/pubsub.js';
 import { graphqlErrorBody } from './errors.js';
 import { directExecutor, directParams, PlainResponse } from './graphql-direct.js';
 import type { HttpRateLimit } from './rate-limit.js';
@@ -92,8 +93,10 @@ export function graphqlHttpTransport(deps: HttpDeps, yoga: ReturnType<typeof cre
     }
     const body = method === 'GET' || method === 'HEAD' ? undefined : await readBody(req, config.BODY_LIMIT_BYTES);
     const abort = new AbortController();
-    // Only a client that went away before the answer was sent cancels the operation (abort() is not free).
+    // Only a client that went away before the answer was sent cancels the operation (abort() is not free), and ends
+    // what a subscription over SSE listens to (src/db/pubsub.ts endingWith says why the stream's cancel is not enough).
     res.on('close', () => void (res.writableFinished || abort.abort()));
+    gqlContext.pubsub = endingWith(gqlContext.pubsub, abort.signal);
     const text = body?.length ? utf8.decode(body) : undefined;
     // A POST of one JSON operation skips yoga's Fetch API layer (./graphql-direct.ts); anything else goes through it.
     const params = method === 'POST' && contentType === 'application/json' && text !== undefined ? directParams(text) : undefined;
@@ -128,18 +131,40 @@ export function graphqlHttpTransport(deps: HttpDeps, yoga: ReturnType<typeof cre
         state.errorCode = 'INVALID_PARAMS';
         return sendJson(res, response.status, graphqlErrorBody(new ApiError('INVALID_PARAMS', message), state.requestId), allow ? { allow } : {});
       }
+      // yoga's Response carries its length; a PlainResponse is sent with it too (not chunked).
+      if (response instanceof PlainResponse) out['content-length'] = String(bytes.length);
       res.writeHead(status, out);
       return void res.end(bytes);
     }
     res.writeHead(status, out);
     if (response instanceof PlainResponse || !response.body) return void res.end(response instanceof PlainResponse ? (response.text ?? '') : undefined);
-    // Streams SSE subscriptions as they happen; stops when the client goes away.
+    // Streams SSE subscriptions as they happen. A client that goes away cancels the stream (yoga then ends the
+    // subscription: its listener and pings), whether the loop is waiting for the next event or for a full socket to
+    // drain (a gone socket never drains).
+    const reader = (response.body as ReadableStream<Uint8Array>).getReader();
+    const gone = () => void reader.cancel().catch(() => {});
+    abort.signal.addEventListener('abort', gone, { once: true });
     try {
-      for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-        if (!res.write(chunk)) await new Promise((r) => res.once('drain', r));
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done || res.destroyed) break;
+        if (!res.write(value)) {
+          await new Promise<void>((r) => {
+            const on = () => {
+              res.off('drain', on);
+              res.off('close', on);
+              r();
+            };
+            res.on('drain', on);
+            res.on('close', on);
+          });
+        }
       }
     } catch {
       // client disconnected mid-stream
+    } finally {
+      abort.signal.removeEventListener('abort', gone);
+      if (res.destroyed) gone();
     }
     state.accountId ??= gqlContext.accountId;
     res.end();

@@ -6,7 +6,7 @@ import { WebSocketServer } from 'ws';
 import { readCookie } from '../auth/cookie.js';
 import { sameOrigin } from '../auth/state.js';
 import { createGraphQLContext, type GraphQLContext } from '../graphql/context.js';
-import type { IterateOptions } from '../db/pubsub.js';
+import { endingWith, type IterateOptions } from '../db/pubsub.js';
 import type { createGraphQLServer } from '../graphql/yoga.js';
 import { newTicket } from '../ratelimit/service.js';
 import { isApiError } from '../errors.js';
@@ -66,16 +66,45 @@ export function graphqlWsTransport(
    * with 4413. The close frame waits behind what is already buffered; a client that never reads again is cut off
    * after ws's close timeout. Meanwhile the overflowing iterator has stopped holding anything.
    */
-  const boundedPubsub = (socket: Ws & { readyState: number; OPEN: number }): GraphQLContext['pubsub'] => {
+  const boundedPubsub = (socket: Ws & { readyState: number; OPEN: number }, ended: AbortSignal): GraphQLContext['pubsub'] => {
     const max = config.WS_MAX_QUEUED_MESSAGES;
-    if (max <= 0) return deps.pubsub;
+    if (max <= 0) return endingWith(deps.pubsub, ended);
     const onOverflow = () => {
       if (socket.readyState !== socket.OPEN) return;
       log.warn({ max }, 'slow WebSocket consumer closed');
       socket.close(WS_SLOW_CONSUMER_CLOSE_CODE, limitReason.slowConsumer(max));
     };
-    return { iterate: <T>(topic: string, opts: IterateOptions = {}) => deps.pubsub.iterate<T>(topic, { ...opts, maxQueued: max, onOverflow }) };
+    return endingWith(
+      { iterate: <T>(topic: string, opts: IterateOptions = {}) => deps.pubsub.iterate<T>(topic, { ...opts, maxQueued: max, onOverflow }) },
+      ended,
+    );
   };
+  /**
+   * graphql-ws completes an operation (the client's `complete`, or the socket closing) by calling `return()` on its
+   * stream, which waits behind the generator's pending `await` for the next message (src/db/pubsub.ts endingWith):
+   * the operation's signal is aborted first, so the listener ends and the `return()` goes through at once.
+   */
+  const endsFirst =
+    <A>(subscribe: (args: A) => unknown, ended: AbortController) =>
+    async (args: A) => {
+      const result = await subscribe(args);
+      if (!result || typeof result !== 'object' || !(Symbol.asyncIterator in result)) return result;
+      const it = result as AsyncGenerator<unknown>;
+      return {
+        next: (...a: [] | [unknown]) => it.next(...a),
+        return: (v?: unknown) => {
+          ended.abort();
+          return it.return ? it.return(v) : Promise.resolve({ done: true as const, value: v });
+        },
+        throw: (e?: unknown) => {
+          ended.abort();
+          return it.throw ? it.throw(e) : Promise.reject(e);
+        },
+        [Symbol.asyncIterator]() {
+          return this;
+        },
+      };
+    };
   wss.on('connection', (ws, req) => {
     const ip = clientIp(req, config.TRUST_PROXY);
     if (!wsPerIp.take(ip, config.WS_MAX_CONNECTIONS_PER_IP)) return closeForLimit(ws, limitReason.ip(config.WS_MAX_CONNECTIONS_PER_IP));
@@ -84,6 +113,8 @@ export function graphqlWsTransport(
       if (!bucket.take(performance.now()) && ws.readyState === ws.OPEN) closeForLimit(ws, limitReason.messages(config.WS_MAX_MESSAGES_PER_SECOND));
     });
     ws.once('close', () => {
+      // Every operation still running on it ends what it listens to (src/db/pubsub.ts endingWith).
+      for (const op of wsRequestIds.get(ws)?.values() ?? []) op.ended.abort();
       wsPerIp.release(ip);
       const key = wsKeyOf.get(ws);
       if (key) wsPerKey.release(key);
@@ -97,6 +128,8 @@ export function graphqlWsTransport(
     started: number;
     ctx?: GraphQLContext;
     errorCode?: string;
+    /** Aborted when the operation completes, fails or its socket closes. */
+    ended: AbortController;
   }
   const wsRequestIds = new WeakMap<object, Map<string, Op>>();
   const opRequestIds = (socket: object) => {
@@ -190,6 +223,7 @@ export function graphqlWsTransport(
         const ids = opRequestIds(ctx.extra.socket);
         const op = ids.get(id);
         const requestId = op?.requestId ?? requestIdFrom(undefined);
+        op?.ended.abort();
         ids.delete(id);
         const mapped = errors.map((e) => {
           const { kind, message, extensions } = graphqlErrorFields(e, log, { requestId, where: 'subscription' });
@@ -207,6 +241,7 @@ export function graphqlWsTransport(
       onComplete: (ctx, id) => {
         const ids = opRequestIds(ctx.extra.socket);
         logOperation(ctx.extra.request, ids.get(id));
+        ids.get(id)?.ended.abort();
         ids.delete(id);
       },
       onSubscribe: async (ctx, id, params) => {
@@ -219,7 +254,7 @@ export function graphqlWsTransport(
         // Closed for a limit (this operation's, or the message rate's): nothing more runs on it.
         if (socket.readyState !== socket.OPEN) return [new GraphQLError('The connection is closing', { extensions: { code: 'RATE_LIMITED' } })];
         const requestId = requestIdFrom(undefined);
-        const op: Op = { requestId, started: performance.now() };
+        const op: Op = { requestId, started: performance.now(), ended: new AbortController() };
         opRequestIds(socket).set(id, op);
         const { schema, execute, subscribe, parse, validate } = yoga.getEnveloped({ ...ctx, req, socket, params });
         const apiKey = wsApiKey(ctx);
@@ -229,7 +264,7 @@ export function graphqlWsTransport(
           userAgent: headerValue(req.headers['user-agent']),
         });
         gqlContext.rateLimit = newTicket();
-        gqlContext.pubsub = boundedPubsub(socket);
+        gqlContext.pubsub = boundedPubsub(socket, op.ended.signal);
         op.ctx = gqlContext;
         /** An operation that will not run still takes its point; over the limit, RATE_LIMITED is its only error. */
         const refusedAtGate = async (): Promise<GraphQLError[] | null> => {
@@ -255,7 +290,7 @@ export function graphqlWsTransport(
           document,
           variableValues: params.variables,
           contextValue: gqlContext,
-          rootValue: { execute, subscribe },
+          rootValue: { execute, subscribe: endsFirst(subscribe, op.ended) },
         };
       },
     },

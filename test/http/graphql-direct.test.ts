@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { directParams } from '../../src/http/graphql-direct.js';
+import { buildSchema } from 'graphql';
+import { createYoga } from 'graphql-yoga';
+import { checkoutSessionTopic } from '../../src/checkout/topics.js';
+import { directExecutor, directParams, PlainResponse } from '../../src/http/graphql-direct.js';
+import { waitFor } from '../helpers/wait.js';
+import { rawWs } from './ws-client.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 
 /**
@@ -42,7 +47,7 @@ describe('the direct GraphQL path answers as yoga.fetch does', () => {
   });
   afterAll(() => s?.close());
 
-  const READ_HEADERS = ['content-type', 'allow', 'accept', 'idempotent-replayed', 'cache-control', 'ratelimit-policy'];
+  const READ_HEADERS = ['content-type', 'content-length', 'transfer-encoding', 'allow', 'accept', 'idempotent-replayed', 'cache-control', 'ratelimit-policy'];
 
   async function both(body: unknown, headers: Record<string, string> = {}) {
     const send = (contentType: string) =>
@@ -108,16 +113,93 @@ describe('the direct GraphQL path answers as yoga.fetch does', () => {
     expect(again.body).toEqual(first.body);
   });
 
-  it('a subscription asked for as an event stream streams from the direct path too', async () => {
+  it('a subscription asked for as an event stream streams from the direct path, and ends when the client leaves', async () => {
+    const created = await s.post(
+      '/graphql',
+      {
+        query:
+          'mutation($input: CreateCheckoutSessionInput!) { createCheckoutSession(input: $input) { ... on CreateCheckoutSessionPayload { checkoutSession { id } } } }',
+        variables: { input: { amount: '990000', settleChain: 'base', settleToken: 'USDC', recipient: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8' } },
+      },
+      { 'x-api-key': key },
+    );
+    const id: string = created.body.data.createCheckoutSession.checkoutSession.id;
+    const topic = checkoutSessionTopic(id);
     const abort = new AbortController();
     const r = await fetch(`${s.url}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', accept: 'text/event-stream', 'x-api-key': key },
-      body: JSON.stringify({ query: 'subscription { events { id } }' }),
+      body: JSON.stringify({ query: `subscription { checkoutSession(id: "${id}") { id status } }` }),
       signal: abort.signal,
     });
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    await waitFor(() => s.infra.pubsub.isListening(topic), { what: 'the subscription to listen' });
     abort.abort();
+    // The stream is canceled and yoga ends the subscription: its listener goes.
+    await waitFor(() => !s.infra.pubsub.isListening(topic), { what: 'the subscription to stop listening once the client left' });
+  });
+  it('over WebSocket too: a completed operation and a closed socket each end what their subscription listens to', async () => {
+    const sessionId = async () => {
+      const created = await s.post(
+        '/graphql',
+        {
+          query:
+            'mutation($input: CreateCheckoutSessionInput!) { createCheckoutSession(input: $input) { ... on CreateCheckoutSessionPayload { checkoutSession { id } } } }',
+          variables: { input: { amount: '990000', settleChain: 'base', settleToken: 'USDC', recipient: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8' } },
+        },
+        { 'x-api-key': key },
+      );
+      return created.body.data.createCheckoutSession.checkoutSession.id as string;
+    };
+    const [a, b] = [await sessionId(), await sessionId()];
+    const c = await rawWs(s.url);
+    await c.init({ 'x-api-key': key });
+    c.subscribe('a', `subscription { checkoutSession(id: "${a}") { id status } }`);
+    c.subscribe('b', `subscription { checkoutSession(id: "${b}") { id status } }`);
+    await waitFor(() => s.infra.pubsub.isListening(checkoutSessionTopic(a)) && s.infra.pubsub.isListening(checkoutSessionTopic(b)), {
+      what: 'both subscriptions to listen',
+    });
+    c.ws.send(JSON.stringify({ id: 'a', type: 'complete' }));
+    await waitFor(() => !s.infra.pubsub.isListening(checkoutSessionTopic(a)), { what: 'the completed subscription to stop listening' });
+    expect(s.infra.pubsub.isListening(checkoutSessionTopic(b))).toBe(true);
+    await c.close();
+    await waitFor(() => !s.infra.pubsub.isListening(checkoutSessionTopic(b)), { what: "the closed socket's subscription to stop listening" });
+  });
+});
+
+describe('an error thrown on the way is answered as yoga.fetch answers it', () => {
+  it('a params hook that throws: the same masked GraphQL error, status and headers', async () => {
+    const yoga = createYoga({
+      schema: buildSchema('type Query { a: Int }'),
+      logging: false,
+      plugins: [
+        {
+          onParams() {
+            throw new Error('internal detail that must not leak');
+          },
+        },
+      ],
+    });
+    const body = { query: '{ a }' };
+    const direct = await directExecutor(yoga as never)(body, {
+      url: 'http://localhost/graphql',
+      headers: { 'content-type': 'application/json' },
+      signal: new AbortController().signal,
+      gqlContext: {} as never,
+    });
+    const viaFetch = await yoga.fetch('http://localhost/graphql', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    expect(direct).toBeInstanceOf(PlainResponse);
+    const d = direct as PlainResponse;
+    expect({ status: d.status, type: d.headers.get('content-type'), body: d.text }).toEqual({
+      status: viaFetch.status,
+      type: viaFetch.headers.get('content-type'),
+      body: await viaFetch.text(),
+    });
+    expect(d.text).not.toMatch(/internal detail/);
   });
 });
