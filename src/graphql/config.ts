@@ -26,6 +26,8 @@ export const graphqlEnv = {
    * (0: from the first; a document seen once is not worth compiling). -1 turns compilation off.
    */
   GRAPHQL_JIT_AFTER: z.coerce.number().int().min(-1).max(1_000_000).default(2),
+  /** Query compilations started per second at most (each takes milliseconds on the event loop); over it a query runs uncompiled. */
+  GRAPHQL_JIT_COMPILES_PER_SECOND: z.coerce.number().int().min(1).max(100_000).default(5),
   /** Introspection on (codegen and GraphiQL need it); off hides the schema from anonymous probing. */
   GRAPHQL_INTROSPECTION: envBool.default(true),
 };

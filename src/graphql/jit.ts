@@ -41,7 +41,8 @@ const MAX_COMPILED_DOCUMENTS = 64;
  *   per source text.
  * - At most MAX_COMPILED_DOCUMENTS compiled at once, the least recently run dropped first: a compiled nine-quote
  *   document holds about 650 KiB, so a stranger cycling through distinct documents could otherwise make yoga's
- *   1,024-document parse cache hold hundreds of megabytes. Dropped documents are compiled again when they come back.
+ *   1,024-document parse cache hold hundreds of megabytes. Dropped documents are compiled again when they come back,
+ *   within a budget of GRAPHQL_JIT_COMPILES_PER_SECOND (CompiledDocuments).
  * - A document graphql-jit cannot compile runs on graphql-js.
  * - Variables graphql-js would refuse go to graphql-js, so the refusal reads as before.
  * - A compiled query's field errors carry `locations` worked out at compile time but no source positions, which every
@@ -52,11 +53,34 @@ const MAX_COMPILED_DOCUMENTS = 64;
  *
  * test/graphql/jit.test.ts runs the same operations compiled and not and requires the same answers.
  */
-/** Compiled queries by document, at most `max`, the least recently run dropped first; null: graphql-jit could not. */
+/**
+ * Compiled queries by document, at most `max`, the least recently run dropped first; null: graphql-jit could not, or
+ * the compile budget is spent. Compiling runs on the event loop (8–25 ms for a few quotes), and a client cycling
+ * through more distinct hot documents than `max` would otherwise have one compiled on every request: at most
+ * `perSecond` compiles start per second, and a document over budget runs on graphql-js this time (nothing is kept, so
+ * it is compiled on a later run once there is budget).
+ */
 export class CompiledDocuments {
   // Insertion order is recency: a hit moves its document to the end, and the first key is the least recently run.
   private readonly byDocument = new Map<DocumentNode, CompiledQuery | null>();
-  constructor(private readonly max: number) {}
+  private tokens: number;
+  private refilledAt: number;
+  constructor(
+    private readonly max: number,
+    private readonly perSecond: number,
+    private readonly now: () => number = () => performance.now(),
+  ) {
+    this.tokens = perSecond;
+    this.refilledAt = now();
+  }
+  private takeCompile(): boolean {
+    const t = this.now();
+    this.tokens = Math.min(this.perSecond, this.tokens + ((t - this.refilledAt) / 1000) * this.perSecond);
+    this.refilledAt = t;
+    if (this.tokens < 1) return false;
+    this.tokens -= 1;
+    return true;
+  }
   get size(): number {
     return this.byDocument.size;
   }
@@ -65,6 +89,7 @@ export class CompiledDocuments {
     if (c !== undefined) {
       this.byDocument.delete(document);
     } else {
+      if (!this.takeCompile()) return null;
       const r = compileQuery(schema, document, undefined, { customJSONSerializer: false });
       c = isCompiledQuery(r) ? r : null;
     }
@@ -74,10 +99,10 @@ export class CompiledDocuments {
   }
 }
 
-export function useHotQueryJit(after: number, maxCompiled = MAX_COMPILED_DOCUMENTS): Plugin | undefined {
+export function useHotQueryJit(after: number, compilesPerSecond: number, maxCompiled = MAX_COMPILED_DOCUMENTS): Plugin | undefined {
   if (after < 0) return undefined;
   const runs = new WeakMap<DocumentNode, number>();
-  const compiled = new CompiledDocuments(maxCompiled);
+  const compiled = new CompiledDocuments(maxCompiled, compilesPerSecond);
   const hot = ({ schema, document, variableValues, operationName }: ExecutionArgs): boolean => {
     const operation = onlyOperation(document);
     if (operation?.operation !== 'query') return false;

@@ -120,6 +120,7 @@ type LimitsConfig = Pick<
   | 'GRAPHQL_INTROSPECTION'
   | 'GRAPHQL_MAX_COST'
   | 'GRAPHQL_JIT_AFTER'
+  | 'GRAPHQL_JIT_COMPILES_PER_SECOND'
 >;
 
 /**
@@ -199,7 +200,7 @@ export function createGraphQLServer({
   log: Logger;
   renderGraphiQL?: (opts?: GraphiQLOptions) => string;
 }) {
-  const jit = useHotQueryJit(config.GRAPHQL_JIT_AFTER);
+  const jit = useHotQueryJit(config.GRAPHQL_JIT_AFTER, config.GRAPHQL_JIT_COMPILES_PER_SECOND);
   return createYoga<{ gqlContext: GraphQLContext }>({
     schema,
     graphqlEndpoint: '/graphql',

@@ -109,7 +109,7 @@ describe.each(backends)('compiled queries answer as graphql-js does (%s)', (back
 
 describe('compiled documents are bounded', () => {
   it('keeps at most its limit, dropping the least recently run, and compiles a dropped document again', () => {
-    const cache = new CompiledDocuments(2);
+    const cache = new CompiledDocuments(2, 100);
     const [a, b, c] = ['{ chains { nodes { id } } }', '{ health { __typename } }', '{ viewer { __typename } }'].map((q) => parse(q));
     const first = cache.get(schema, a!);
     expect(first).not.toBeNull();
@@ -122,5 +122,19 @@ describe('compiled documents are bounded', () => {
     const bAgain = cache.get(schema, b!); // compiled again, dropping c
     expect(bAgain).not.toBeNull();
     expect(cache.size).toBe(2);
+  });
+
+  it('starts at most its budget of compiles per second; a document over budget runs uncompiled and is compiled later', () => {
+    let t = 0;
+    const cache = new CompiledDocuments(64, 2, () => t);
+    const docs = Array.from({ length: 4 }, (_, i) => parse(`{ a${i}: chains(first: 1) { nodes { id } } }`));
+    expect(cache.get(schema, docs[0]!)).not.toBeNull();
+    expect(cache.get(schema, docs[1]!)).not.toBeNull();
+    expect(cache.get(schema, docs[2]!)).toBeNull(); // budget spent: graphql-js runs it
+    expect(cache.get(schema, docs[0]!)).not.toBeNull(); // already compiled: no budget needed
+    expect(cache.size).toBe(2);
+    t += 500; // one more compile's worth
+    expect(cache.get(schema, docs[2]!)).not.toBeNull();
+    expect(cache.get(schema, docs[3]!)).toBeNull();
   });
 });

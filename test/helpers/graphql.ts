@@ -170,6 +170,7 @@ export async function startGraphQLTestApp(opts: { backend?: Backend; env?: Recor
     // Every query compiled from its first run (src/graphql/jit.ts; production waits for a document's third), so the
     // suite checks the compiled path; test/graphql/jit.test.ts holds it to graphql-js's answers.
     GRAPHQL_JIT_AFTER: '0',
+    GRAPHQL_JIT_COMPILES_PER_SECOND: '100000',
     // The status probe checks every chain RPC a test configures (its fixture would count the requests) and the roll-up
     // writes at start: tests that are about them turn them on.
     STATUS_PROBE_INTERVAL_MS: '0',
