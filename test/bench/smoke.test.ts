@@ -16,17 +16,47 @@ const benches = readdirSync(`${ROOT}bench`)
   .filter((f) => f.endsWith('.ts') && !HELPERS.has(f))
   .sort();
 
+/** A smoke bench that has not finished by then has hung: it is killed (with every process it started) and fails. */
+const BENCH_TIMEOUT_MS = 240_000;
+
+/** Benches still running: their process groups go when this process exits (a stopped run leaves none behind). */
+const running = new Set<number>();
+const killGroup = (pid: number) => {
+  try {
+    process.kill(-pid, 'SIGKILL');
+  } catch {
+    // already gone
+  }
+};
+process.once('exit', () => {
+  for (const pid of running) killGroup(pid);
+});
+
 function runBench(file: string): Promise<{ code: number | null; out: string }> {
   const [cmd, args] = nodeWithTsxSeeded(`bench/${file}`);
+  // Its own process group, so a hung bench is stopped with the services and fixtures it started.
   const child = spawn(cmd, args, {
     cwd: ROOT,
     env: { ...process.env, BENCH_SMOKE: '1', TEST_PGLITE_SEED: inject('pgliteSeed') },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
   });
   let out = '';
-  child.stdout.on('data', (d) => (out += d));
-  child.stderr.on('data', (d) => (out += d));
-  return new Promise((resolve) => child.once('close', (code) => resolve({ code, out })));
+  child.stdout.setEncoding('utf8').on('data', (d) => (out += d));
+  child.stderr.setEncoding('utf8').on('data', (d) => (out += d));
+  const pid = child.pid!;
+  running.add(pid);
+  const hung = setTimeout(() => {
+    out += `\n(smoke bench still running after ${BENCH_TIMEOUT_MS / 1000} s: killed)\n`;
+    killGroup(pid);
+  }, BENCH_TIMEOUT_MS);
+  return new Promise((resolve) =>
+    child.once('close', (code) => {
+      clearTimeout(hung);
+      running.delete(pid);
+      resolve({ code, out });
+    }),
+  );
 }
 
 /**
@@ -58,6 +88,6 @@ describe('benches in smoke mode', () => {
       const { code, out } = await slot(() => runBench(file));
       expect(code, out).toBe(0);
       expect(out).not.toMatch(/request failed/);
-    }, 300_000);
+    }, 600_000); // the bench's own limit (BENCH_TIMEOUT_MS) plus its wait for a slot
   }
 });
