@@ -48,6 +48,9 @@ const MAX_COMPILED_DOCUMENTS = 64;
  * - A compiled query's field errors carry `locations` worked out at compile time but no source positions, which every
  *   later copy of an error (the error-code mapping, yoga's serialisation) rebuilds locations from: they are given
  *   their positions in the document's source (useCompiledErrorPositions, listed before the error-code mapping).
+ * - One known difference: a field without a resolver reads its parent's property directly, where graphql-js calls a
+ *   property that is a function. The views resolvers return are plain data (no methods, no promises in fields), and
+ *   the whole suite runs its queries compiled; a view that carried a method would show it there.
  * - The result is serialised with JSON.stringify as before (no compiled serializer: the error and extension shapes the
  *   other plugins write must go out as written).
  *
