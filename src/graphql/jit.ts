@@ -27,36 +27,6 @@ function onlyOperation(document: DocumentNode): OperationDefinitionNode | undefi
 const MAX_COMPILED_DOCUMENTS = 64;
 
 /**
- * Hot queries run compiled (graphql-jit): the document's execution is turned into one function once, so each run
- * skips graphql-js's per-request walk of the document, its argument coercion from the AST and most of its promise
- * bookkeeping. In the quote bench (issue #27) GraphQL's server CPU per request went from 1.61–1.80 ms to 1.33–1.63 ms
- * (README, Performance).
- *
- * - Only queries: mutations and subscriptions run on graphql-js as before (they are not the hot path, and a mutation's
- *   side effects make "same answer" the only acceptable difference).
- * - Only documents with one operation (a compiled query is one operation's).
- * - Only from a document's `after + 1`-th execution (GRAPHQL_JIT_AFTER): compiling costs milliseconds (8 ms for one
- *   quote, 17 ms for nine with variables), which a document sent once should not cost. An operation refused before it
- *   runs (cost, rate limit) is never compiled. The count lives on the parsed document, which yoga's parse cache keeps
- *   per source text.
- * - At most MAX_COMPILED_DOCUMENTS compiled at once, the least recently run dropped first: a compiled nine-quote
- *   document holds about 650 KiB, so a stranger cycling through distinct documents could otherwise make yoga's
- *   1,024-document parse cache hold hundreds of megabytes. Dropped documents are compiled again when they come back,
- *   within a budget of GRAPHQL_JIT_COMPILES_PER_SECOND (CompiledDocuments).
- * - A document graphql-jit cannot compile runs on graphql-js.
- * - Variables graphql-js would refuse go to graphql-js, so the refusal reads as before.
- * - A compiled query's field errors carry `locations` worked out at compile time but no source positions, which every
- *   later copy of an error (the error-code mapping, yoga's serialisation) rebuilds locations from: they are given
- *   their positions in the document's source (useCompiledErrorPositions, listed before the error-code mapping).
- * - One known difference: a field without a resolver reads its parent's property directly, where graphql-js calls a
- *   property that is a function. The views resolvers return are plain data (no methods, no promises in fields), and
- *   the whole suite runs its queries compiled; a view that carried a method would show it there.
- * - The result is serialised with JSON.stringify as before (no compiled serializer: the error and extension shapes the
- *   other plugins write must go out as written).
- *
- * test/graphql/jit.test.ts runs the same operations compiled and not and requires the same answers.
- */
-/**
  * Compiled queries by document, at most `max`, the least recently run dropped first; null: graphql-jit could not, or
  * the compile budget is spent. Compiling runs on the event loop (8–25 ms for a few quotes), and a client cycling
  * through more distinct hot documents than `max` would otherwise have one compiled on every request: at most
@@ -102,6 +72,36 @@ export class CompiledDocuments {
   }
 }
 
+/**
+ * Hot queries run compiled (graphql-jit): the document's execution is turned into one function once, so each run
+ * skips graphql-js's per-request walk of the document, its argument coercion from the AST and most of its promise
+ * bookkeeping. In the quote bench (issue #27) GraphQL's server CPU per request went from 1.61–1.80 ms to 1.33–1.63 ms
+ * (README, Performance).
+ *
+ * - Only queries: mutations and subscriptions run on graphql-js as before (they are not the hot path, and a mutation's
+ *   side effects make "same answer" the only acceptable difference).
+ * - Only documents with one operation (a compiled query is one operation's).
+ * - Only from a document's `after + 1`-th execution (GRAPHQL_JIT_AFTER): compiling costs milliseconds (8 ms for one
+ *   quote, 17 ms for nine with variables), which a document sent once should not cost. An operation refused before it
+ *   runs (cost, rate limit) is never compiled. The count lives on the parsed document, which yoga's parse cache keeps
+ *   per source text.
+ * - At most MAX_COMPILED_DOCUMENTS compiled at once, the least recently run dropped first: a compiled nine-quote
+ *   document holds about 650 KiB, so a stranger cycling through distinct documents could otherwise make yoga's
+ *   1,024-document parse cache hold hundreds of megabytes. Dropped documents are compiled again when they come back,
+ *   within a budget of GRAPHQL_JIT_COMPILES_PER_SECOND (CompiledDocuments).
+ * - A document graphql-jit cannot compile runs on graphql-js.
+ * - Variables graphql-js would refuse go to graphql-js, so the refusal reads as before.
+ * - A compiled query's field errors carry `locations` worked out at compile time but no source positions, which every
+ *   later copy of an error (the error-code mapping, yoga's serialisation) rebuilds locations from: the compiled
+ *   executor gives them their positions in the document's source before any plugin sees the result.
+ * - One known difference: a field without a resolver reads its parent's property directly, where graphql-js calls a
+ *   property that is a function. The views resolvers return are plain data (no methods, no promises in fields), and
+ *   the whole suite runs its queries compiled; a view that carried a method would show it there.
+ * - The result is serialised with JSON.stringify as before (no compiled serializer: the error and extension shapes the
+ *   other plugins write must go out as written).
+ *
+ * test/graphql/jit.test.ts runs the same operations compiled and not and requires the same answers.
+ */
 export function useHotQueryJit(after: number, compilesPerSecond: number, maxCompiled = MAX_COMPILED_DOCUMENTS): Plugin | undefined {
   if (after < 0) return undefined;
   const runs = new WeakMap<DocumentNode, number>();
@@ -123,7 +123,11 @@ export function useHotQueryJit(after: number, compilesPerSecond: number, maxComp
       setExecuteFn(
         makeExecute((a: ExecutionArgs) => {
           const c = compiled.get(a.schema, a.document);
-          return c ? c.query(a.rootValue, a.contextValue, a.variableValues) : executeFn(a);
+          if (!c) return executeFn(a);
+          const source = a.document.loc?.source;
+          const result = c.query(a.rootValue, a.contextValue, a.variableValues) as ExecutionResult | Promise<ExecutionResult>;
+          if (!source) return result;
+          return result instanceof Promise ? result.then((r) => positioned(r, source)) : positioned(result, source);
         }),
       );
     },
@@ -142,33 +146,19 @@ function offsetOf(source: Source, line: number, column: number): number {
   return start + column - 1;
 }
 
-/** Positions for errors that have locations but none (a compiled query's), so copies of them keep their locations. */
-export function useCompiledErrorPositions(): Plugin {
-  const positioned = (result: ExecutionResult, source: Source): ExecutionResult => {
-    if (!result.errors?.some((e) => e.locations?.length && !e.positions)) return result;
-    const errors = result.errors.map((e) =>
-      e.locations?.length && !e.positions
-        ? new GraphQLError(e.message, {
-            source,
-            positions: e.locations.map((l) => offsetOf(source, l.line, l.column)),
-            path: e.path,
-            originalError: e.originalError,
-            extensions: e.extensions,
-          })
-        : e,
-    );
-    return { ...result, errors };
-  };
-  return {
-    onExecute: ({ args }) => {
-      const source = args.document.loc?.source;
-      if (!source) return;
-      return {
-        onExecuteDone: ({ result, setResult }) => {
-          if (Symbol.asyncIterator in result) return;
-          setResult(positioned(result, source));
-        },
-      };
-    },
-  };
+/** A compiled query's result with its errors given source positions, so every later copy of them keeps its locations. */
+function positioned(result: ExecutionResult, source: Source): ExecutionResult {
+  if (!result.errors?.some((e) => e.locations?.length && !e.positions)) return result;
+  const errors = result.errors.map((e) =>
+    e.locations?.length && !e.positions
+      ? new GraphQLError(e.message, {
+          source,
+          positions: e.locations.map((l) => offsetOf(source, l.line, l.column)),
+          path: e.path,
+          originalError: e.originalError,
+          extensions: e.extensions,
+        })
+      : e,
+  );
+  return { ...result, errors };
 }

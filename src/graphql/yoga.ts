@@ -16,7 +16,7 @@ import type { GraphQLContext } from './context.js';
 import { cachedOperationCost } from './cost.js';
 import { useIdempotentReplayHeader } from './idempotency.js';
 import { bracketDepth } from './nesting.js';
-import { useCompiledErrorPositions, useHotQueryJit } from './jit.js';
+import { useHotQueryJit } from './jit.js';
 
 /**
  * Gives every GraphQL error a stable `extensions.code` and the `requestId`, and hides the internals of unexpected
@@ -220,7 +220,6 @@ export function createGraphQLServer({
     plugins: [
       ...documentLimits(config),
       useOperationLimits(config),
-      ...(jit ? [useCompiledErrorPositions()] : []),
       useErrorCodes(log),
       useIdempotentReplayHeader(),
       useRequestOutcome(),

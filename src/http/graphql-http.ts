@@ -137,13 +137,15 @@ export function graphqlHttpTransport(deps: HttpDeps, yoga: ReturnType<typeof cre
       return void res.end(bytes);
     }
     res.writeHead(status, out);
-    if (response instanceof PlainResponse || !response.body) return void res.end(response instanceof PlainResponse ? (response.text ?? '') : undefined);
+    // (A PlainResponse is never streamed: it is a single result, or a bodiless 406.)
+    if (response instanceof PlainResponse || !response.body) return void res.end();
     // Streams SSE subscriptions as they happen. A client that goes away cancels the stream (yoga then ends the
     // subscription: its listener and pings), whether the loop is waiting for the next event or for a full socket to
     // drain (a gone socket never drains).
     const reader = (response.body as ReadableStream<Uint8Array>).getReader();
     const gone = () => void reader.cancel().catch(() => {});
-    abort.signal.addEventListener('abort', gone, { once: true });
+    if (abort.signal.aborted) gone();
+    else abort.signal.addEventListener('abort', gone, { once: true });
     try {
       for (;;) {
         const { value, done } = await reader.read();
@@ -164,7 +166,6 @@ export function graphqlHttpTransport(deps: HttpDeps, yoga: ReturnType<typeof cre
       // client disconnected mid-stream
     } finally {
       abort.signal.removeEventListener('abort', gone);
-      if (res.destroyed) gone();
     }
     state.accountId ??= gqlContext.accountId;
     res.end();

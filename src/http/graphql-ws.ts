@@ -113,7 +113,8 @@ export function graphqlWsTransport(
       if (!bucket.take(performance.now()) && ws.readyState === ws.OPEN) closeForLimit(ws, limitReason.messages(config.WS_MAX_MESSAGES_PER_SECOND));
     });
     ws.once('close', () => {
-      // Every operation still running on it ends what it listens to (src/db/pubsub.ts endingWith).
+      // graphql-ws returns the streams it holds (endsFirst aborts each); an operation whose stream was not there yet
+      // (still being set up as the socket closed) is ended here, so it never starts listening.
       for (const op of wsRequestIds.get(ws)?.values() ?? []) op.ended.abort();
       wsPerIp.release(ip);
       const key = wsKeyOf.get(ws);
@@ -128,7 +129,7 @@ export function graphqlWsTransport(
     started: number;
     ctx?: GraphQLContext;
     errorCode?: string;
-    /** Aborted when the operation completes, fails or its socket closes. */
+    /** Aborted when its stream is returned (the client's `complete`, the socket closing) or its socket closes. */
     ended: AbortController;
   }
   const wsRequestIds = new WeakMap<object, Map<string, Op>>();
@@ -223,7 +224,6 @@ export function graphqlWsTransport(
         const ids = opRequestIds(ctx.extra.socket);
         const op = ids.get(id);
         const requestId = op?.requestId ?? requestIdFrom(undefined);
-        op?.ended.abort();
         ids.delete(id);
         const mapped = errors.map((e) => {
           const { kind, message, extensions } = graphqlErrorFields(e, log, { requestId, where: 'subscription' });
@@ -241,7 +241,6 @@ export function graphqlWsTransport(
       onComplete: (ctx, id) => {
         const ids = opRequestIds(ctx.extra.socket);
         logOperation(ctx.extra.request, ids.get(id));
-        ids.get(id)?.ended.abort();
         ids.delete(id);
       },
       onSubscribe: async (ctx, id, params) => {

@@ -113,7 +113,8 @@ describe('the direct GraphQL path answers as yoga.fetch does', () => {
     expect(again.body).toEqual(first.body);
   });
 
-  it('a subscription asked for as an event stream streams from the direct path, and ends when the client leaves', async () => {
+  /** A new open checkout session of the test key's account: something a subscription can follow. */
+  async function newSessionId(): Promise<string> {
     const created = await s.post(
       '/graphql',
       {
@@ -123,7 +124,11 @@ describe('the direct GraphQL path answers as yoga.fetch does', () => {
       },
       { 'x-api-key': key },
     );
-    const id: string = created.body.data.createCheckoutSession.checkoutSession.id;
+    return created.body.data.createCheckoutSession.checkoutSession.id;
+  }
+
+  it('a subscription asked for as an event stream streams from the direct path, and ends when the client leaves', async () => {
+    const id = await newSessionId();
     const topic = checkoutSessionTopic(id);
     const abort = new AbortController();
     const r = await fetch(`${s.url}/graphql`, {
@@ -140,19 +145,7 @@ describe('the direct GraphQL path answers as yoga.fetch does', () => {
     await waitFor(() => !s.infra.pubsub.isListening(topic), { what: 'the subscription to stop listening once the client left' });
   });
   it('over WebSocket too: a completed operation and a closed socket each end what their subscription listens to', async () => {
-    const sessionId = async () => {
-      const created = await s.post(
-        '/graphql',
-        {
-          query:
-            'mutation($input: CreateCheckoutSessionInput!) { createCheckoutSession(input: $input) { ... on CreateCheckoutSessionPayload { checkoutSession { id } } } }',
-          variables: { input: { amount: '990000', settleChain: 'base', settleToken: 'USDC', recipient: '0x70997970c51812dc3a010c7d01b50e0d17dc79c8' } },
-        },
-        { 'x-api-key': key },
-      );
-      return created.body.data.createCheckoutSession.checkoutSession.id as string;
-    };
-    const [a, b] = [await sessionId(), await sessionId()];
+    const [a, b] = [await newSessionId(), await newSessionId()];
     const c = await rawWs(s.url);
     await c.init({ 'x-api-key': key });
     c.subscribe('a', `subscription { checkoutSession(id: "${a}") { id status } }`);
