@@ -9,7 +9,7 @@
 import { EvmRpcServer } from '../test/fixtures/evm-rpc-server.js';
 import { LifiTokensServer } from '../test/fixtures/lifi-tokens-server.js';
 import { STATIC_CHAINS } from '../src/assets/chain-list.js';
-import { Failures, size, startServiceProcess, Targets } from './bench-util.js';
+import { Failures, median as medianOf, size, startServiceProcess, Targets } from './bench-util.js';
 
 const chains = STATIC_CHAINS.filter((c) => c.vm === 'evm').slice(0, 25);
 if (chains.length < 25) throw new Error(`only ${chains.length} EVM chains in the registry`);
@@ -62,11 +62,10 @@ try {
     samples.push(r.ms);
     last = r;
   }
-  samples.sort((a, b) => a - b);
-  const median = samples[Math.floor(samples.length / 2)]!;
+  const median = medianOf(samples);
   console.log(`balances over ${chains.length} chains, RPC delays ${STEP_MS}..${slowest} ms (sum ${sum} ms)`);
   console.log(`  status ${last.status}, ${last.items} items, ${last.errors} errors`);
-  console.log(`  latency: median ${median.toFixed(1)} ms, min ${samples[0]!.toFixed(1)} ms, max ${samples.at(-1)!.toFixed(1)} ms`);
+  console.log(`  latency: median ${median.toFixed(1)} ms, min ${Math.min(...samples).toFixed(1)} ms, max ${Math.max(...samples).toFixed(1)} ms`);
   const callsPerChain = (rpcs.reduce((n, r) => n + r.ethCalls(), 0) - callsBefore) / (SAMPLES * rpcs.length);
   const targets = new Targets();
   targets.check('median over the slowest chain', median - slowest, 'ms', { max: 15 });

@@ -29,6 +29,23 @@ export async function measure(fn: () => unknown | Promise<unknown>, ms = 1_000):
 }
 
 /**
+ * Percentiles of a sample by nearest rank: `percentiles(xs)(99)` is the smallest value with at least 99 % of the
+ * sample at or below it, `(0)` the minimum, `(100)` the maximum; NaN for an empty sample. Sorts a copy once, so
+ * one call serves every percentile a bench prints. The one definition every bench uses.
+ */
+export function percentiles(xs: readonly number[]): (p: number) => number {
+  const sorted = Float64Array.from(xs).sort();
+  return (p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]! : Number.NaN);
+}
+
+/** The median: the mean of the middle two for an even count (NaN for none). */
+export function median(xs: readonly number[]): number {
+  const s = Float64Array.from(xs).sort();
+  const m = s.length >> 1;
+  return !s.length ? Number.NaN : s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
+}
+
+/**
  * Smoke mode (BENCH_SMOKE=1, `npm run bench:smoke`, part of `npm test`): every bench runs for a few seconds
  * with small numbers, so a bench that no longer runs fails the suite instead of rotting. `size(full, smoke)`
  * picks the number; an explicit environment variable still wins.

@@ -12,7 +12,7 @@ import { encodeFunctionData, erc20Abi, type Hex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { tagCalldata } from '../src/checkout/verify/evidence.js';
 import { createDevnetClients, DEVNET_ACCOUNTS, DEVNET_TOKENS, startDevnet } from '../src/devnet/index.js';
-import { Failures, size, startBenchServer, Targets } from './bench-util.js';
+import { Failures, percentiles, size, startBenchServer, Targets } from './bench-util.js';
 
 const SESSIONS = size(process.env.BENCH_SESSIONS, 50, 3);
 const failures = new Failures();
@@ -134,10 +134,7 @@ try {
     }
   }
   if (!samples.length) throw new Error('no session completed: no latency to report');
-  const pct = (xs: number[], q: number) => {
-    const sorted = [...xs].sort((a, b) => a - b);
-    return sorted[Math.max(0, Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1))]!;
-  };
+  const pct = (xs: number[], q: number) => percentiles(xs)(q * 100);
   console.log(
     `checkout latency, paying block seen → checkout.session.completed received (${SESSIONS} sessions, ${BLOCK_MS} ms blocks, verify interval ${VERIFY_MS} ms, 1 confirmation)`,
   );

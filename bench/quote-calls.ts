@@ -13,17 +13,16 @@
 import { request } from 'undici';
 import { startDevnet, installDestinationCallTargets, ARBITRUM_USDC, CALL_TARGETS } from '../src/devnet/index.js';
 import { startRelayFixture } from '../test/fixtures/relay-server.js';
-import { size, startBenchServer } from './bench-util.js';
+import { percentiles, size, startBenchServer } from './bench-util.js';
 
 const N = size(process.env.BENCH_REQUESTS, 40, 2);
 const SENDER = '0x70997970c51812dc3a010c7d01b50e0d17dc79c8';
 const RECIPIENT = '0x7a3f0c1de9b0a5c6b1e2f4d8a9c0b1d2e3f40516';
 
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+const fmt = (xs: number[]) => {
+  const pct = percentiles(xs);
+  return `p50 ${pct(50).toFixed(1)} ms  p99 ${pct(99).toFixed(1)} ms`;
 };
-const fmt = (xs: number[]) => `p50 ${pct(xs, 50).toFixed(1)} ms  p99 ${pct(xs, 99).toFixed(1)} ms`;
 
 async function main() {
   const devnet = await startDevnet({ chainId: 42161 });

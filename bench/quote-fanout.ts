@@ -32,7 +32,7 @@ import { loadConfig } from '../src/config.js';
 import { createLogger } from '../src/log.js';
 import { systemClock } from '../src/clock.js';
 import { RequestLogsService } from '../src/request-logs/service.js';
-import { endOnExit, Failures, machineCpuMs, SMOKE, size } from './bench-util.js';
+import { endOnExit, Failures, machineCpuMs, median, percentiles, SMOKE, size } from './bench-util.js';
 import { QUOTE_FIXTURE_DELAYS, startQuoteFixtures } from './quote-fixtures.js';
 
 const SECONDS = size(process.env.BENCH_SECONDS, 30, 0.5);
@@ -120,8 +120,7 @@ async function load(name: string, send: () => Promise<Answer>): Promise<Result> 
     }),
   );
   const secs = (performance.now() - started) / 1000;
-  added.sort((a, b) => a - b);
-  const pct = (p: number) => added[Math.min(added.length - 1, Math.floor((p / 100) * added.length))] ?? NaN;
+  const pct = percentiles(added);
   return { name, n: added.length, errors, rps: added.length / secs, p50: pct(50), p99: pct(99) };
 }
 
@@ -379,13 +378,6 @@ async function recordCostUs(): Promise<number> {
  * GraphQL / REST server CPU per request ≤ 1.15, PGlite − Postgres p50 ≤ +3 ms (REST and GraphQL). A target whose
  * phases did not run is named with why; none of them decides the exit code (a bench asserts no time).
  */
-/** The median of a list of numbers (the mean of the middle two for an even count). */
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
-
 /** GraphQL against REST per round (BENCH_ROUNDS): server CPU per request and added p50. */
 interface Round {
   cpuRatio: number;

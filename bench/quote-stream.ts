@@ -18,7 +18,7 @@ import { createClient } from 'graphql-ws';
 import { Agent, request } from 'undici';
 import WebSocket from 'ws';
 import { createLogger } from '../src/log.js';
-import { benchConfig, Failures, SMOKE, size, startChild } from './bench-util.js';
+import { benchConfig, Failures, percentiles, SMOKE, size, startChild } from './bench-util.js';
 import { QUOTE_FIXTURE_DELAYS, startQuoteFixtures } from './quote-fixtures.js';
 
 const SECONDS = size(process.env.BENCH_SECONDS, 20, 0.5);
@@ -121,8 +121,8 @@ async function load(name: string, open: (client: number) => Promise<Timing>): Pr
       }
     }),
   );
-  const pct = (xs: number[], p: number) => xs.sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))] ?? Number.NaN;
-  return { name, n: first.length, firstP50: pct(first, 50), firstP99: pct(first, 99), lastP50: pct(last, 50), lastP99: pct(last, 99) };
+  const [f, l] = [percentiles(first), percentiles(last)];
+  return { name, n: first.length, firstP50: f(50), firstP99: f(99), lastP50: l(50), lastP99: l(99) };
 }
 
 /** The baseline: six calls with the same HTTP client, one server-sent event per answer as it comes. */

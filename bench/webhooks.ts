@@ -19,7 +19,7 @@ import { createApp } from '../src/app.js';
 import { recordEvent } from '../src/events/outbox.js';
 import { WebhookReceiver } from '../test/fixtures/webhook-receiver.js';
 import { availableParallelism } from 'node:os';
-import { benchConfig, Failures, machineCpuMs, size, Targets } from './bench-util.js';
+import { benchConfig, Failures, machineCpuMs, percentiles, size, Targets } from './bench-util.js';
 import { internalAuth } from '../src/accounts/service.js';
 
 const N = size(process.env.BENCH_EVENTS, 5000, 30);
@@ -77,7 +77,7 @@ const drained = (target: number) =>
     }, 10);
   });
 
-const pct = (xs: number[], p: number) => xs[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)]!.toFixed(1);
+const pct = (xs: number[], p: number) => percentiles(xs)(p).toFixed(1);
 console.log(
   `webhooks bench: ${app.db.kind}, ${N} events per phase, worker concurrency ${config.WEBHOOK_CONCURRENCY}, ${PRODUCERS} producers, one local receiver`,
 );
@@ -118,7 +118,6 @@ await drained(N);
 const liveS = (arrivals[arrivals.length - 1]! - t1) / 1000;
 const liveRate = N / liveS;
 const liveCommitRate = N / (liveCommitMs / 1000);
-latencies.sort((a, b) => a - b);
 console.log(`  live:    committed at ${liveCommitRate.toFixed(0)} events/s; ${N} delivered in ${liveS.toFixed(2)} s = ${liveRate.toFixed(0)} deliveries/s`);
 console.log(
   `           commit → delivery: p50 ${pct(latencies, 50)} ms, p90 ${pct(latencies, 90)} ms, p99 ${pct(latencies, 99)} ms, max ${pct(latencies, 100)} ms (${rx.received.length} requests, ${rx.ids().size} events)`,
@@ -146,7 +145,6 @@ for (let i = 0; i < PACED; i++) {
 }
 await Promise.all(commits);
 await drained(PACED);
-latencies.sort((a, b) => a - b);
 console.log(
   `  paced:   ${PACED} events at ${RATE}/s: commit → delivery p50 ${pct(latencies, 50)} ms, p90 ${pct(latencies, 90)} ms, p99 ${pct(latencies, 99)} ms, max ${pct(latencies, 100)} ms`,
 );
