@@ -77,6 +77,16 @@ export class RateLimitService {
     return ticket.decision;
   }
 
+  /**
+   * Whether `take` would count anything for `usage` on this ticket. False when limits are off, or when the ticket
+   * already took all of it (most GraphQL operations weigh the one point their request took on arrival): the ticket's
+   * decision then stands, and the caller needs no store round trip, nor even a promise.
+   */
+  owes(ticket: RateTicket, usage: Usage): boolean {
+    if (!this.enabled) return false;
+    return ticket.decision === undefined || Object.keys(remainingUsage(usage, ticket.taken)).length > 0;
+  }
+
   /** Every refusal, once per bucket over its limit (metrics: wired in src/services.ts). Observers must not throw. */
   observeRejections(observer: (bucket: Bucket) => void) {
     this.rejectionObservers.push(observer);

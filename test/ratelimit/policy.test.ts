@@ -8,7 +8,10 @@ import {
   remainingUsage,
   type BucketState,
   type Identity,
+  type Usage,
 } from '../../src/ratelimit/policy.js';
+import { RateLimitService, type RateTicket } from '../../src/ratelimit/service.js';
+import { createLogger } from '../../src/log.js';
 import { balancesQueryWeight, balancesWeight, DEFAULT_BALANCE_CHAINS, QUOTE_WEIGHT, routeUsage } from '../../src/ratelimit/weights.js';
 import { ratelimitEnv } from '../../src/ratelimit/config.js';
 import { loadConfig } from '../../src/config.js';
@@ -155,5 +158,30 @@ describe('one request in two takes (its base point on arrival, then the rest of 
     const merged = mergeDecisions(decide([state('default', 5)]), failed)!;
     expect(merged).toMatchObject({ allowed: true, buckets: [], failedOpen: true });
     expect(rateLimitHeaders(merged)).toEqual({ 'ratelimit-policy': '"default";q=10;w=60, "strict";q=10;w=60' });
+  });
+});
+
+describe('RateLimitService.owes: whether an operation needs a count from the store', () => {
+  const service = (enabled: boolean) =>
+    new RateLimitService({
+      config: { RATE_LIMIT_ENABLED: enabled, RATE_LIMIT_DEFAULT: { points: 600, windowSec: 60 }, RATE_LIMIT_STRICT: { points: 60, windowSec: 60 } },
+      log: createLogger('silent'),
+      store: {
+        kind: 'memory',
+        limiter: () => {
+          throw new Error('owes must not touch the store');
+        },
+        close: async () => {},
+      } as never,
+    });
+  const allowed = { allowed: true, buckets: [] } as never;
+  it.each<[string, boolean, RateTicket, Usage, boolean]>([
+    ['limits off', false, { taken: {} }, { default: 5 }, false],
+    ['nothing taken yet (no decision)', true, { taken: {} }, { default: 1 }, true],
+    ['the arrival point covers the operation', true, { taken: { default: 1 }, decision: allowed }, { default: 1 }, false],
+    ['the operation weighs more than the arrival point', true, { taken: { default: 1 }, decision: allowed }, { default: 3 }, true],
+    ['the operation uses another bucket', true, { taken: { default: 1 }, decision: allowed }, { default: 1, strict: 1 }, true],
+  ])('%s', (_n, enabled, ticket, usage, owes) => {
+    expect(service(enabled).owes(ticket, usage)).toBe(owes);
   });
 });
