@@ -23,7 +23,7 @@ export interface GraphQLContext {
   /** The client's address (src/http/client-ip.ts): whose rate-limit count a keyless operation takes from. */
   clientIp: string;
   /**
-   * What this request took at the rate-limit gate and what the limiter decided (src/graphql/yoga.ts), for the
+   * What this request took at the rate-limit gate and what the limiter decided (src/graphql/operation-hooks.ts), for the
    * response headers. A holder: yoga hands resolvers a copy of this context, and the HTTP layer reads the original.
    */
   rateLimit: RateTicket;
@@ -59,7 +59,7 @@ export interface GraphQLContext {
   /** Set-Cookie values for the HTTP response (sign-in, sign-out); over WebSocket there is no response to carry them. */
   responseCookies: string[];
   /**
-   * What the transport's request log needs of the operation (src/graphql/yoga.ts fills it): its name and the first
+   * What the transport's request log needs of the operation (src/graphql/operation-hooks.ts fills it): its name and the first
    * error code it answered. A holder, shared by the copies of this context yoga makes.
    */
   outcome: { operation?: string; errorCode?: string };

@@ -21,7 +21,7 @@ import type { PageSizeExtension } from './pagination.js';
 
 /**
  * The cost of a GraphQL operation, computed from the document and its variables before anything runs (a pure
- * function of the schema, the document and the variables; src/graphql/yoga.ts refuses an operation above
+ * function of the schema, the document and the variables; src/graphql/operation-hooks.ts refuses an operation above
  * GRAPHQL_MAX_COST). graphql-armor's cost limit cannot weight a field or multiply by a list argument, which is
  * the whole point here, hence this small walk of our own.
  *

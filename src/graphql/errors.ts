@@ -8,7 +8,7 @@ import { ERROR_CATALOG } from '../docs/error-catalog.js';
  * with a `code`; each class below matches the ApiErrors of one code (`instanceof` looks at the code), so a
  * field lists the outcomes it expects in `errors: { types: [...] }` and the errors plugin turns them into
  * members of the field's result union. Every other error stays a top-level GraphQL error with
- * `extensions.code` (src/graphql/yoga.ts).
+ * `extensions.code` (src/graphql/operation-hooks.ts).
  */
 
 const ErrorCodeEnum = builder.enumType('ErrorCode', {

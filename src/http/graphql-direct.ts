@@ -194,7 +194,7 @@ export function directExecutor(yoga: Yoga) {
       response = await processed(await internals.getResultForParams({ params, request }, serverContext), request, serverContext);
     } catch (err) {
       // As yoga.handle does: an error thrown anywhere on the way (a params hook, a result that cannot be serialised)
-      // is masked (and logged, src/graphql/yoga.ts maskError) and answered as a GraphQL error.
+      // is masked (and logged, src/graphql/operation-hooks.ts maskError) and answered as a GraphQL error.
       response = await processed(thrown(err), request, serverContext);
     }
     for (const hook of responseHooks) {

@@ -28,7 +28,7 @@ const GRAPHQL_MEDIA_TYPES = new Set(['application/json', 'application/graphql', 
  * GraphQL over HTTP (`/graphql`: queries, mutations, SSE subscriptions, GraphiQL in development) through yoga. The
  * request takes one point at the gate on arrival, so one that never runs (unparsable, invalid, over the cost
  * limit, GraphiQL's page) still counts; an operation that runs takes the rest of its weight in yoga's execution
- * hooks (src/graphql/yoga.ts), and a refusal there is answered 429.
+ * hooks (src/graphql/operation-hooks.ts), and a refusal there is answered 429.
  */
 export function graphqlHttpTransport(deps: HttpDeps, yoga: ReturnType<typeof createGraphQLServer>, rate: HttpRateLimit) {
   const { config } = deps;

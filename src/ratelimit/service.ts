@@ -38,7 +38,7 @@ export const newTicket = (): RateTicket => ({ taken: {} });
  * Request rate limits, shared by every instance through the store (src/ratelimit/store.ts). `take` is the one gate
  * every transport passes: a REST request takes its route's weight before its body is read, a page or any other
  * request one point, a GraphQL request one point on arrival and its operation the rest of its weight once the
- * document is known (src/graphql/yoga.ts, src/graphql/cost.ts), over HTTP, SSE and WebSocket alike.
+ * document is known (src/graphql/operation-hooks.ts, src/graphql/cost.ts), over HTTP, SSE and WebSocket alike.
  *
  * A store failure (Redis down, Postgres slow) lets the request through with a logged warning: a limiter outage
  * must not become an API outage. The response then carries `RateLimit-Policy` but no `RateLimit`.
