@@ -69,8 +69,8 @@ export class RateLimitService {
    */
   async take(ticket: RateTicket, who: Identity, usage: Usage): Promise<Decision | null> {
     if (!this.enabled) return null;
+    if (!this.owes(ticket, usage)) return ticket.decision ?? null;
     const owed = remainingUsage(usage, ticket.taken);
-    if (!Object.keys(owed).length && ticket.decision !== undefined) return ticket.decision;
     const decision = await this.consume(who, owed);
     for (const [b, n] of Object.entries(owed) as Array<[Bucket, number]>) ticket.taken[b] = (ticket.taken[b] ?? 0) + n;
     ticket.decision = mergeDecisions(ticket.decision, decision);
@@ -78,9 +78,10 @@ export class RateLimitService {
   }
 
   /**
-   * Whether `take` would count anything for `usage` on this ticket. False when limits are off, or when the ticket
-   * already took all of it (most GraphQL operations weigh the one point their request took on arrival): the ticket's
-   * decision then stands, and the caller needs no store round trip, nor even a promise.
+   * Whether `take` would go to the store for `usage` on this ticket. False when limits are off, or when the ticket
+   * already holds a decision and took all of `usage` (over HTTP, most GraphQL operations weigh the one point their
+   * request took on arrival): `take` then returns the ticket's decision, so the caller needs no store round trip,
+   * nor even a promise. `take` decides with this, so the two cannot disagree.
    */
   owes(ticket: RateTicket, usage: Usage): boolean {
     if (!this.enabled) return false;

@@ -94,14 +94,18 @@ describe.each(backends)('request logs over HTTP (%s)', (backend) => {
     await gql('query Missing { invoice(id: "inv_test_nope") { id } }');
     await gql('{ events(first: 1) { nodes { id } } }');
     await gql('{ nope }');
-    const logged = (await rows()).slice(-4);
+    // Refused before it runs (over GRAPHQL_MAX_COST): still logged under its name, with the refusal's code.
+    await gql('query TooDear { events(first: 100) { nodes { deliveries(first: 100) { nodes { id } } } } }');
+    const logged = (await rows()).slice(-5);
     expect(logged.map((r) => [r.method, r.route, r.status])).toEqual([
       ['POST', 'graphql:MyEvents', 200],
       ['POST', 'graphql:Missing', 200],
       ['POST', 'graphql', 200],
       ['POST', 'graphql', 200],
+      ['POST', 'graphql:TooDear', 200],
     ]);
     expect(logged[3].error_code).toBe('GRAPHQL_VALIDATION_FAILED');
+    expect(logged[4].error_code).toBe('INVALID_PARAMS');
     expect(logged[0].error_code).toBeNull();
   });
 
