@@ -3,9 +3,12 @@ import type { Plugin } from 'graphql-yoga';
 import type { Config } from '../config.js';
 import type { Logger } from '../log.js';
 import { apiErrorExtensions, toGraphQLError } from '../http/errors.js';
-import type { Decision } from '../ratelimit/policy.js';
+import type { Decision, Usage } from '../ratelimit/policy.js';
 import type { GraphQLContext } from './context.js';
 import { cachedOperationCost } from './cost.js';
+
+/** What every operation weighs at least: the point a request takes on arrival (src/http/graphql-http.ts). */
+const ARRIVAL: Usage = { default: 1 };
 
 /** What envelop hands an onExecute or onSubscribe hook about the operation. */
 interface OperationArgs {
@@ -46,24 +49,35 @@ export function useOperationHooks(config: Pick<Config, 'GRAPHQL_MAX_COST'>, log:
     return refuse(e.message, apiErrorExtensions(e, ctx.requestId));
   };
 
+  /** Takes `usage` at the gate (a promise: the store is asked) and answers RATE_LIMITED when over the limit. */
+  const take = async (ctx: GraphQLContext, usage: Usage): Promise<ExecutionResult | undefined> => {
+    const limiter = ctx.services.ratelimit;
+    // A key that does not authenticate counts against the client address, so guessing keys is limited too.
+    const auth = await ctx.auth().catch(() => null);
+    return refusedBy(await limiter.take(ctx.rateLimit, limiter.identity(auth, ctx.clientIp), usage), ctx);
+  };
+
   /** The operation's refusal, a promise of it when a count must be taken from the store, or undefined to run it. */
   const gate = (args: OperationArgs, ctx: GraphQLContext): ExecutionResult | Promise<ExecutionResult | undefined> | undefined => {
     const { cost, usage } = cachedOperationCost(args.schema, args.document, args.variableValues, args.operationName);
-    if (cost > config.GRAPHQL_MAX_COST) {
-      return refuse(`Operation cost ${cost} exceeds the limit of ${config.GRAPHQL_MAX_COST}: ask for fewer quotes or aliases, or smaller pages (\`first\`)`, {
-        code: 'INVALID_PARAMS',
-        cost,
-        maxCost: config.GRAPHQL_MAX_COST,
-        requestId: ctx.requestId,
-      });
-    }
     const limiter = ctx.services.ratelimit;
+    if (cost > config.GRAPHQL_MAX_COST) {
+      const overCost = refuse(
+        `Operation cost ${cost} exceeds the limit of ${config.GRAPHQL_MAX_COST}: ask for fewer quotes or aliases, or smaller pages (\`first\`)`,
+        {
+          code: 'INVALID_PARAMS',
+          cost,
+          maxCost: config.GRAPHQL_MAX_COST,
+          requestId: ctx.requestId,
+        },
+      );
+      // An operation that will not run still takes its one point, as an unparsable or invalid one does: over HTTP the
+      // request took it on arrival; a WebSocket operation takes it here. Over the limit, RATE_LIMITED is its only error.
+      if (!limiter.owes(ctx.rateLimit, ARRIVAL)) return overCost;
+      return take(ctx, ARRIVAL).then((limited) => limited ?? overCost);
+    }
     if (!limiter.owes(ctx.rateLimit, usage)) return refusedBy(ctx.rateLimit.decision, ctx);
-    return (async () => {
-      // A key that does not authenticate counts against the client address, so guessing keys is limited too.
-      const auth = await ctx.auth().catch(() => null);
-      return refusedBy(await limiter.take(ctx.rateLimit, limiter.identity(auth, ctx.clientIp), usage), ctx);
-    })();
+    return take(ctx, usage);
   };
 
   const name = (args: OperationArgs, ctx: GraphQLContext) => {

@@ -199,6 +199,28 @@ for (const store of stores) {
         await client.dispose();
       }
     });
+
+    it('GraphQL over WebSocket: an operation refused for its cost still takes its point, as an invalid one does', async () => {
+      const { key } = await a.createTestKey();
+      const client = createClient({
+        url: `${a.url.replace('http', 'ws')}/graphql`,
+        webSocketImpl: WebSocket,
+        connectionParams: { 'x-api-key': key },
+        lazy: true,
+      });
+      const run = (query: string) =>
+        new Promise<{ data?: unknown; errors?: any[] }>((resolve) => {
+          let result: { data?: unknown; errors?: any[] } = {};
+          client.subscribe({ query }, { next: (r) => (result = r as never), error: (e) => resolve({ errors: e as any[] }), complete: () => resolve(result) });
+        });
+      const overCost = '{ events(first: 100) { nodes { deliveries(first: 100) { nodes { id } } } } }';
+      try {
+        for (let i = 0; i < 5; i++) expect((await run(overCost)).errors?.[0].extensions).toMatchObject({ code: 'INVALID_PARAMS', maxCost: 1000 });
+        expect((await run(overCost)).errors?.[0].extensions).toMatchObject({ code: 'RATE_LIMITED', retryAfter: expect.any(Number) });
+      } finally {
+        await client.dispose();
+      }
+    });
   });
 }
 
