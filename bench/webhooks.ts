@@ -155,6 +155,13 @@ targets.check(`live deliveries/s (${app.db.kind})`, liveRate, '/s', { min: 1000 
 console.log(
   `  (live deliveries/s ${(liveRate / liveCommitRate).toFixed(2)}× the live commit rate, ${liveCommitRate.toFixed(0)}/s: delivery cannot outrun the commits)`,
 );
+// The producers alone (backlog phase, nothing delivering) are the most events this machine can give the live phase.
+const producersAlone = N / (backlogCommitMs / 1000);
+if (producersAlone < 1000) {
+  console.log(
+    `  (the producers alone, with nothing delivering, committed ${producersAlone.toFixed(0)} events/s here: below the target, so no delivery worker could meet it on this machine)`,
+  );
+}
 targets.summary();
 
 // Deliveries that failed, or had an attempt answered with an error, on the way.
