@@ -129,9 +129,9 @@ export function useOperationHooks(config: Pick<Config, 'GRAPHQL_MAX_COST'>, log:
         },
       })),
     // Errors raised before execution (parse, validation) never reach onExecute: give them the request id here,
-    // keeping yoga's precise codes (GRAPHQL_PARSE_FAILED, …). (Bad variables pass onExecute, then fail in execution.) Copies, never edits: yoga caches parse and
-    // validation errors per document, so an edited error would carry the first request's id to every later request
-    // that sends the same document.
+    // keeping yoga's precise codes (GRAPHQL_PARSE_FAILED, …); bad variables do pass onExecute and fail in execution.
+    // Copies, never edits: yoga caches parse and validation errors per document, so an edited error would carry the
+    // first request's id to every later request that sends the same document.
     onResultProcess: ({ result, setResult, serverContext }) => {
       const ctx = (serverContext as { gqlContext?: GraphQLContext }).gqlContext;
       if (!ctx?.requestId || Symbol.asyncIterator in result) return;
