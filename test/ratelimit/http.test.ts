@@ -176,7 +176,8 @@ for (const store of stores) {
       expect(broken.body.errors[0].extensions.code).toBe('RATE_LIMITED');
     });
 
-    it('GraphQL over WebSocket: every operation counts; over the limit the error carries RATE_LIMITED', async () => {
+    /** A graphql-ws client with a fresh test key of instance `a`, and `run(query)`: its one result, or its errors. */
+    const wsClient = async () => {
       const { key } = await a.createTestKey();
       const client = createClient({
         url: `${a.url.replace('http', 'ws')}/graphql`,
@@ -189,6 +190,11 @@ for (const store of stores) {
           let result: { data?: unknown; errors?: any[] } = {};
           client.subscribe({ query }, { next: (r) => (result = r as never), error: (e) => resolve({ errors: e as any[] }), complete: () => resolve(result) });
         });
+      return { client, run };
+    };
+
+    it('GraphQL over WebSocket: every operation counts; over the limit the error carries RATE_LIMITED', async () => {
+      const { client, run } = await wsClient();
       try {
         for (let i = 0; i < 5; i++) expect(await run('{ health { ok } }')).toEqual({ data: { health: { ok: true } } });
         const refused = await run('{ health { ok } }');
@@ -201,18 +207,7 @@ for (const store of stores) {
     });
 
     it('GraphQL over WebSocket: an operation refused for its cost still takes its point, as an invalid one does', async () => {
-      const { key } = await a.createTestKey();
-      const client = createClient({
-        url: `${a.url.replace('http', 'ws')}/graphql`,
-        webSocketImpl: WebSocket,
-        connectionParams: { 'x-api-key': key },
-        lazy: true,
-      });
-      const run = (query: string) =>
-        new Promise<{ data?: unknown; errors?: any[] }>((resolve) => {
-          let result: { data?: unknown; errors?: any[] } = {};
-          client.subscribe({ query }, { next: (r) => (result = r as never), error: (e) => resolve({ errors: e as any[] }), complete: () => resolve(result) });
-        });
+      const { client, run } = await wsClient();
       const overCost = '{ events(first: 100) { nodes { deliveries(first: 100) { nodes { id } } } } }';
       try {
         for (let i = 0; i < 5; i++) expect((await run(overCost)).errors?.[0].extensions).toMatchObject({ code: 'INVALID_PARAMS', maxCost: 1000 });
