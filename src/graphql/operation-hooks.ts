@@ -3,12 +3,9 @@ import type { Plugin } from 'graphql-yoga';
 import type { Config } from '../config.js';
 import type { Logger } from '../log.js';
 import { apiErrorExtensions, toGraphQLError } from '../http/errors.js';
-import type { Decision, Usage } from '../ratelimit/policy.js';
+import type { Decision } from '../ratelimit/policy.js';
 import type { GraphQLContext } from './context.js';
 import { cachedOperationCost } from './cost.js';
-
-/** What every operation weighs at least: the point a request takes on arrival (src/http/graphql-http.ts). */
-const ARRIVAL: Usage = { default: 1 };
 
 /** What envelop hands an onExecute or onSubscribe hook about the operation. */
 interface OperationArgs {
@@ -27,16 +24,16 @@ interface OperationArgs {
  *   against the caller's rate limits. Either refusal is the operation's only result, with nothing executed:
  *   INVALID_PARAMS naming the limit and the cost, or RATE_LIMITED with `retryAfter` (over HTTP,
  *   src/http/graphql-http.ts answers it with status 429). The weight is taken at the one rate-limit gate
- *   (RateLimitService.take) on the operation's ticket: over HTTP the request's, less the point it took on arrival
- *   (an operation that weighs no more needs no second count: RateLimitService.owes); over WebSocket one ticket per
- *   operation. The decision stays on the ticket for the HTTP layer's RateLimit headers.
+ *   (RateLimitService.take) on the operation's ticket (over HTTP the request's, over WebSocket one per operation),
+ *   less the point it took on arrival: an operation that weighs no more needs no second count
+ *   (RateLimitService.owes). The decision stays on the ticket for the HTTP layer's RateLimit headers.
  * - **Error codes.** Every GraphQL error gets a stable `extensions.code` and the `requestId`, and unexpected errors
  *   are masked (logged with the request id instead): the one mapping of src/http/errors.ts.
  * - **Request outcome.** The transport's request log learns the operation's name and the first error code of a
  *   single result (GraphQLContext.outcome; the WebSocket transport reads its results itself).
  *
  * One plugin rather than three, with hooks that return a promise only when a rate-limit count must be taken from the
- * store (always over WebSocket, over HTTP only for operations heavier than the arrival point, such as `quote`):
+ * store (for operations heavier than the arrival point, such as `quote`):
  * envelop builds a payload with its setters for every plugin's hook, and wraps every promise a hook returns, on every
  * request. Measured: 2 KB less garbage per request (README, Performance); most of GraphQL's extra allocation over
  * REST is envelop's and yoga's own.
@@ -49,35 +46,26 @@ export function useOperationHooks(config: Pick<Config, 'GRAPHQL_MAX_COST'>, log:
     return refuse(e.message, apiErrorExtensions(e, ctx.requestId));
   };
 
-  /** Takes `usage` at the gate (a promise: the store is asked) and answers RATE_LIMITED when over the limit. */
-  const take = async (ctx: GraphQLContext, usage: Usage): Promise<ExecutionResult | undefined> => {
-    const limiter = ctx.services.ratelimit;
-    // A key that does not authenticate counts against the client address, so guessing keys is limited too.
-    const auth = await ctx.auth().catch(() => null);
-    return refusedBy(await limiter.take(ctx.rateLimit, limiter.identity(auth, ctx.clientIp), usage), ctx);
-  };
-
   /** The operation's refusal, a promise of it when a count must be taken from the store, or undefined to run it. */
   const gate = (args: OperationArgs, ctx: GraphQLContext): ExecutionResult | Promise<ExecutionResult | undefined> | undefined => {
     const { cost, usage } = cachedOperationCost(args.schema, args.document, args.variableValues, args.operationName);
-    const limiter = ctx.services.ratelimit;
+    // Refused for its cost, an operation has still taken its one point on arrival (src/http/graphql-http.ts,
+    // src/http/graphql-ws.ts), as an unparsable or invalid one has.
     if (cost > config.GRAPHQL_MAX_COST) {
-      const overCost = refuse(
-        `Operation cost ${cost} exceeds the limit of ${config.GRAPHQL_MAX_COST}: ask for fewer quotes or aliases, or smaller pages (\`first\`)`,
-        {
-          code: 'INVALID_PARAMS',
-          cost,
-          maxCost: config.GRAPHQL_MAX_COST,
-          requestId: ctx.requestId,
-        },
-      );
-      // An operation that will not run still takes its one point, as an unparsable or invalid one does: over HTTP the
-      // request took it on arrival; a WebSocket operation takes it here. Over the limit, RATE_LIMITED is its only error.
-      if (!limiter.owes(ctx.rateLimit, ARRIVAL)) return overCost;
-      return take(ctx, ARRIVAL).then((limited) => limited ?? overCost);
+      return refuse(`Operation cost ${cost} exceeds the limit of ${config.GRAPHQL_MAX_COST}: ask for fewer quotes or aliases, or smaller pages (\`first\`)`, {
+        code: 'INVALID_PARAMS',
+        cost,
+        maxCost: config.GRAPHQL_MAX_COST,
+        requestId: ctx.requestId,
+      });
     }
+    const limiter = ctx.services.ratelimit;
     if (!limiter.owes(ctx.rateLimit, usage)) return refusedBy(ctx.rateLimit.decision, ctx);
-    return take(ctx, usage);
+    return (async () => {
+      // A key that does not authenticate counts against the client address, so guessing keys is limited too.
+      const auth = await ctx.auth().catch(() => null);
+      return refusedBy(await limiter.take(ctx.rateLimit, limiter.identity(auth, ctx.clientIp), usage), ctx);
+    })();
   };
 
   const name = (args: OperationArgs, ctx: GraphQLContext) => {

@@ -68,16 +68,16 @@ export function graphqlWsTransport(
    */
   const boundedPubsub = (socket: Ws & { readyState: number; OPEN: number }, ended: AbortSignal): GraphQLContext['pubsub'] => {
     const max = config.WS_MAX_QUEUED_MESSAGES;
-    if (max <= 0) return endingWith(deps.pubsub, ended);
     const onOverflow = () => {
       if (socket.readyState !== socket.OPEN) return;
       log.warn({ max }, 'slow WebSocket consumer closed');
       socket.close(WS_SLOW_CONSUMER_CLOSE_CODE, limitReason.slowConsumer(max));
     };
-    return endingWith(
-      { iterate: <T>(topic: string, opts: IterateOptions = {}) => deps.pubsub.iterate<T>(topic, { ...opts, maxQueued: max, onOverflow }) },
-      ended,
-    );
+    const bounded =
+      max > 0
+        ? { iterate: <T>(topic: string, opts: IterateOptions = {}) => deps.pubsub.iterate<T>(topic, { ...opts, maxQueued: max, onOverflow }) }
+        : deps.pubsub;
+    return endingWith(bounded, ended);
   };
   /**
    * graphql-ws completes an operation (the client's `complete`, or the socket closing) by calling `return()` on its
@@ -265,24 +265,28 @@ export function graphqlWsTransport(
         gqlContext.rateLimit = newTicket();
         gqlContext.pubsub = boundedPubsub(socket, op.ended.signal);
         op.ctx = gqlContext;
-        /** An operation that will not run still takes its point; over the limit, RATE_LIMITED is its only error. */
-        const refusedAtGate = async (): Promise<GraphQLError[] | null> => {
-          if (!ratelimit.enabled) return null;
-          const auth = await gqlContext.auth().catch(() => null);
-          const decision = await ratelimit.take(gqlContext.rateLimit, ratelimit.identity(auth, gqlContext.clientIp), { default: 1 });
-          if (!decision || decision.allowed) return null;
-          const e = ratelimit.error(decision);
-          return [new GraphQLError(e.message, { extensions: apiErrorExtensions(e) })];
-        };
-        let document: ReturnType<typeof parse>;
+        let document: ReturnType<typeof parse> | undefined;
+        let parseError: unknown;
         try {
           document = parse(params.query);
+          gqlContext.outcome.operation = getOperationAST(document, params.operationName)?.name?.value;
         } catch (e) {
-          return (await refusedAtGate()) ?? [e as GraphQLError];
+          parseError = e;
         }
-        gqlContext.outcome.operation = getOperationAST(document, params.operationName)?.name?.value;
+        // Every operation takes one point on arrival, as an HTTP request does, so one that never runs (unparsable,
+        // invalid, over the cost limit) still counts; over the limit, RATE_LIMITED is its only error. The rest of its
+        // weight is taken before it runs (src/graphql/operation-hooks.ts).
+        if (ratelimit.enabled) {
+          const auth = await gqlContext.auth().catch(() => null);
+          const decision = await ratelimit.take(gqlContext.rateLimit, ratelimit.identity(auth, gqlContext.clientIp), { default: 1 });
+          if (decision && !decision.allowed) {
+            const e = ratelimit.error(decision);
+            return [new GraphQLError(e.message, { extensions: apiErrorExtensions(e, requestId) })];
+          }
+        }
+        if (!document) return [parseError as GraphQLError];
         const errors = validate(schema, document);
-        if (errors.length) return (await refusedAtGate()) ?? errors;
+        if (errors.length) return errors;
         return {
           schema,
           operationName: params.operationName,
