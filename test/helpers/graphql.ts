@@ -11,6 +11,7 @@ import { createGraphQLServer } from '../../src/graphql/yoga.js';
 import { createGraphQLContext } from '../../src/graphql/context.js';
 import { createTestDatabase, type Backend, type TestDatabase } from './db.js';
 import { waitFor } from './wait.js';
+import { testServiceEnv } from './service-env.js';
 
 interface GqlError {
   message: string;
@@ -163,18 +164,7 @@ export interface GraphQLTestApp {
 export async function startGraphQLTestApp(opts: { backend?: Backend; env?: Record<string, string>; clock?: Clock } = {}): Promise<GraphQLTestApp> {
   const database: TestDatabase = await createTestDatabase(opts.backend ?? 'pglite');
   const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-    PUBLIC_URL: 'http://localhost:8787',
-    PROVIDERS: 'none',
-    // Every query compiled from its first run (src/graphql/jit.ts; production waits for a document's third), so the
-    // suite checks the compiled path; test/graphql/jit.test.ts holds it to graphql-js's answers.
-    GRAPHQL_JIT_AFTER: '0',
-    GRAPHQL_JIT_COMPILES_PER_SECOND: '100000',
-    // The status probe checks every chain RPC a test configures (its fixture would count the requests) and the roll-up
-    // writes at start: tests that are about them turn them on.
-    STATUS_PROBE_INTERVAL_MS: '0',
-    STATUS_ROLLUP_INTERVAL_MS: '0',
+    ...testServiceEnv(),
     ...database.env,
     ...opts.env,
   });

@@ -9,6 +9,7 @@ import type { Clock } from '../../src/clock.js';
 import { createLogger } from '../../src/log.js';
 import { reply, type RouteHandler } from '../../src/rest/router.js';
 import { createTestDatabase, type Backend, type TestDatabase } from './db.js';
+import { testServiceEnv } from './service-env.js';
 
 export interface TestServer {
   services: Services;
@@ -60,21 +61,10 @@ export async function startTestServer(opts: StartOptions = {}): Promise<TestServ
   const ownDb = !opts.database;
   const database = opts.database ?? (await createTestDatabase(opts.backend ?? 'pglite'));
   const config = loadConfig({
-    NODE_ENV: 'test',
-    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    ...testServiceEnv(),
     PORT: '0',
     HOST: '127.0.0.1',
-    PUBLIC_URL: 'http://localhost:8787',
     SHUTDOWN_GRACE_MS: '2000',
-    PROVIDERS: 'none',
-    // Every query compiled from its first run (src/graphql/jit.ts; production waits for a document's third), so the
-    // suite checks the compiled path; test/graphql/jit.test.ts holds it to graphql-js's answers.
-    GRAPHQL_JIT_AFTER: '0',
-    GRAPHQL_JIT_COMPILES_PER_SECOND: '100000',
-    // The status probe checks every chain RPC a test configures (its fixture would count the requests) and the roll-up
-    // writes at start: tests that are about them turn them on.
-    STATUS_PROBE_INTERVAL_MS: '0',
-    STATUS_ROLLUP_INTERVAL_MS: '0',
     // Rate-limit counters in a shared Redis are per database, like the database's own: instances on one
     // database share a count, and test files never count against each other.
     RATE_LIMIT_KEY_PREFIX: `rl-${createHash('sha256')
