@@ -11,6 +11,7 @@ import {
   type Source,
 } from 'graphql';
 import { makeExecute, type Plugin } from 'graphql-yoga';
+import { TokenBucket } from '../ratelimit/token-bucket.js';
 
 /** The document's one operation, when it has exactly one (any number of fragments beside it). */
 function onlyOperation(document: DocumentNode): OperationDefinitionNode | undefined {
@@ -36,23 +37,13 @@ const MAX_COMPILED_DOCUMENTS = 64;
 export class CompiledDocuments {
   // Insertion order is recency: a hit moves its document to the end, and the first key is the least recently run.
   private readonly byDocument = new Map<DocumentNode, CompiledQuery | null>();
-  private tokens: number;
-  private refilledAt: number;
+  private readonly compiles: TokenBucket;
   constructor(
     private readonly max: number,
-    private readonly perSecond: number,
+    perSecond: number,
     private readonly now: () => number = () => performance.now(),
   ) {
-    this.tokens = perSecond;
-    this.refilledAt = now();
-  }
-  private takeCompile(): boolean {
-    const t = this.now();
-    this.tokens = Math.min(this.perSecond, this.tokens + ((t - this.refilledAt) / 1000) * this.perSecond);
-    this.refilledAt = t;
-    if (this.tokens < 1) return false;
-    this.tokens -= 1;
-    return true;
+    this.compiles = new TokenBucket(perSecond, now());
   }
   get size(): number {
     return this.byDocument.size;
@@ -62,7 +53,7 @@ export class CompiledDocuments {
     if (c !== undefined) {
       this.byDocument.delete(document);
     } else {
-      if (!this.takeCompile()) return null;
+      if (!this.compiles.take(this.now())) return null;
       const r = compileQuery(schema, document, undefined, { customJSONSerializer: false });
       c = isCompiledQuery(r) ? r : null;
     }

@@ -16,7 +16,8 @@ import { graphqlRoute, recordRequest, wsStatus } from './request-log.js';
 import { requestIdFrom } from './request-id.js';
 import { headerValue } from './respond.js';
 import type { HttpDeps } from './types.js';
-import { keyBucket, limitReason, MessageBucket, OpenCounts, WS_LIMIT_CLOSE_CODE, WS_SLOW_CONSUMER_CLOSE_CODE } from './ws-limits.js';
+import { keyBucket, limitReason, OpenCounts, WS_LIMIT_CLOSE_CODE, WS_SLOW_CONSUMER_CLOSE_CODE } from './ws-limits.js';
+import { TokenBucket } from '../ratelimit/token-bucket.js';
 
 type Ws = { close(code: number, reason: string): void };
 type Enveloped = Pick<ReturnType<ReturnType<typeof createGraphQLServer>['getEnveloped']>, 'execute' | 'subscribe'>;
@@ -108,7 +109,7 @@ export function graphqlWsTransport(
   wss.on('connection', (ws, req) => {
     const ip = clientIp(req, config.TRUST_PROXY);
     if (!wsPerIp.take(ip, config.WS_MAX_CONNECTIONS_PER_IP)) return closeForLimit(ws, limitReason.ip(config.WS_MAX_CONNECTIONS_PER_IP));
-    const bucket = new MessageBucket(config.WS_MAX_MESSAGES_PER_SECOND, performance.now());
+    const bucket = new TokenBucket(config.WS_MAX_MESSAGES_PER_SECOND, performance.now());
     ws.on('message', () => {
       if (!bucket.take(performance.now()) && ws.readyState === ws.OPEN) closeForLimit(ws, limitReason.messages(config.WS_MAX_MESSAGES_PER_SECOND));
     });

@@ -1,6 +1,7 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MessageBucket, OpenCounts, WS_LIMIT_CLOSE_CODE } from '../../src/http/ws-limits.js';
+import { OpenCounts, WS_LIMIT_CLOSE_CODE } from '../../src/http/ws-limits.js';
+import { TokenBucket } from '../../src/ratelimit/token-bucket.js';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { waitFor } from '../helpers/wait.js';
 import { rawWs, type RawWs } from './ws-client.js';
@@ -29,8 +30,8 @@ describe('limit counters', () => {
     { perSecond: 3, at: [0, 0, 0, 0], expected: [true, true, true, false], why: 'a burst of perSecond, then refused' },
     { perSecond: 2, at: [0, 0, 0, 500, 1000], expected: [true, true, false, true, true], why: 'refilled continuously' },
     { perSecond: 0, at: [0, 0, 0], expected: [true, true, true], why: '0 = unlimited' },
-  ])('MessageBucket: $why', ({ perSecond, at, expected }) => {
-    const b = new MessageBucket(perSecond, 0);
+  ])('TokenBucket: $why', ({ perSecond, at, expected }) => {
+    const b = new TokenBucket(perSecond, 0);
     expect(at.map((t) => b.take(t))).toEqual(expected);
   });
 });
