@@ -1,6 +1,7 @@
 # syntax=docker/dockerfile:1
-# The service as an image: Node 24, production dependencies only, the Prisma client generated at build, the browser
-# apps compiled at build (a broken app fails the build), running as the unprivileged `node` user.
+# The service as an image: Node 24, production dependencies only, the Prisma client generated and the service compiled
+# at build (dist/), the browser apps compiled at build (a broken app fails the build), running as the unprivileged
+# `node` user.
 #   docker build -t swapgate .
 #   docker run --init --stop-timeout 30 -p 8787:8787 -e PUBLIC_URL=http://localhost:8787 swapgate
 # compose.yaml runs two instances behind nginx on Postgres and Redis. docs/deployment.md says what is checked here.
@@ -9,7 +10,7 @@
 # goes in with `--build-arg NODE_IMAGE=…`.
 ARG NODE_IMAGE=node:24-bookworm-slim
 
-# ---- build: every dependency, the generated Prisma client, the browser apps compiled once as a check ----------
+# ---- build: every dependency, the generated Prisma client, the service compiled, the browser apps as a check ----
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -17,6 +18,7 @@ COPY package.json package-lock.json ./
 RUN npm ci --ignore-scripts --no-audit --no-fund
 COPY . .
 RUN node scripts/prisma-generate.mjs \
+ && node scripts/build.mjs \
  && node --import tsx scripts/build-web.ts
 
 # ---- production dependencies only ------------------------------------------------------------------------------
@@ -34,10 +36,12 @@ ENV NODE_ENV=production \
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
 COPY package.json tsconfig.json ./
-COPY src ./src
 COPY web ./web
 COPY prisma ./prisma
-COPY --from=build /app/src/db/generated ./src/db/generated
+# The service compiled (scripts/build.mjs, the Prisma client with it): what runs, with no TypeScript loader. src/ is
+# there for the browser apps, bundled at their first request, which share a module of it (src/checkout/settlement.ts).
+COPY --from=build /app/dist ./dist
+COPY src ./src
 # The embedded database (PGlite) lives in /data when DATABASE_URL is unset: a volume, owned by the service's user.
 RUN mkdir -p /data && chown node:node /data
 VOLUME ["/data"]
@@ -46,4 +50,4 @@ EXPOSE 8787
 HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||8787)+'/v1/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # As `npm start` runs it, without npm in between: SIGTERM reaches the service, which shuts down gracefully.
-CMD ["node", "--import", "tsx", "--import", "./src/tracing.ts", "src/main.ts"]
+CMD ["node", "--enable-source-maps", "--import", "./dist/tracing.js", "dist/main.js"]

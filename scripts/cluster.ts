@@ -20,9 +20,12 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { buildService } from './build.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const NGINX_CONF = join(ROOT, 'deploy/nginx.conf');
+/** Each instance runs `npm start`'s command (package.json), without npm in between, so SIGTERM reaches it. */
+const NPM_START = ['--enable-source-maps', '--import', './dist/tracing.js', 'dist/main.js'];
 
 export interface ClusterOptions {
   /** How many instances (default 2). */
@@ -142,6 +145,8 @@ export async function startCluster(o: ClusterOptions): Promise<Cluster> {
   const n = o.instances ?? 2;
   if (!Number.isInteger(n) || n < 1 || n > 16) throw new Error('instances: 1 to 16');
   const nginxPath = nginxBinary();
+  // dist/ compiled unless it already holds this source: a fresh one (a test run builds it first) is left untouched.
+  await buildService();
   await ensureDatabase(o.databaseUrl);
   const ports = await Promise.all(Array.from({ length: n }, freePort));
   const port = o.port || (await freePort());
@@ -159,7 +164,7 @@ export async function startCluster(o: ClusterOptions): Promise<Cluster> {
     TRUST_PROXY: '1',
   });
   const spawnInstance = (index: number): Instance => {
-    const child = spawn(process.execPath, ['--import', 'tsx', '--import', './src/tracing.ts', 'src/main.ts'], {
+    const child = spawn(process.execPath, NPM_START, {
       cwd: ROOT,
       env: env(index),
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,5 +1,5 @@
 /**
- * Tracing preload: `node --import tsx --import ./src/tracing.ts src/main.ts` (the npm start and dev scripts). It must
+ * Tracing preload: `node --import ./dist/tracing.js dist/main.js` (npm start; npm run dev loads src/ the same way through tsx). It must
  * run before the service's modules load, so that the instrumentations are in place when `pg` and `node:http` are
  * first used. With no OTLP endpoint configured it does nothing and loads nothing: tracing off costs nothing.
  */

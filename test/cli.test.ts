@@ -1,4 +1,4 @@
-import { nodeWithTsx } from './helpers/spawn.js';
+import { nodeOnDist } from './helpers/spawn.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
@@ -7,7 +7,7 @@ import { main } from '../src/cli.js';
 import { createDb } from '../src/db/client.js';
 
 const cli = (args: string[], env: Record<string, string>) =>
-  spawnSync(...nodeWithTsx('src/cli.ts', args), { env: { ...process.env, LOG_LEVEL: 'silent', ...env }, encoding: 'utf8', timeout: 90_000 });
+  spawnSync(...nodeOnDist('src/cli.ts', args), { env: { ...process.env, LOG_LEVEL: 'silent', ...env }, encoding: 'utf8', timeout: 90_000 });
 
 /**
  * The CLI as the operator runs it: a process of its own on a PGlite data directory (each process opens the directory:

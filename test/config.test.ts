@@ -1,4 +1,4 @@
-import { nodeWithTsx } from './helpers/spawn.js';
+import { nodeOnDist } from './helpers/spawn.js';
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { loadConfig, ConfigError } from '../src/config.js';
@@ -34,7 +34,7 @@ describe('config', () => {
   });
 
   it('a bad value stops the process with a message naming the variable', () => {
-    const r = spawnSync(...nodeWithTsx('src/main.ts'), { env: { ...process.env, PORT: 'eighty', DATABASE_URL: '' }, encoding: 'utf8', timeout: 30_000 });
+    const r = spawnSync(...nodeOnDist('src/main.ts'), { env: { ...process.env, PORT: 'eighty', DATABASE_URL: '' }, encoding: 'utf8', timeout: 30_000 });
     expect(r.status).toBe(1);
     expect(r.stderr).toMatch(/PORT/);
   });

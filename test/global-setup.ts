@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { createDb } from '../src/db/client.js';
 import { migrate } from '../src/db/migrate.js';
+import { buildService } from '../scripts/build.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -30,6 +31,8 @@ const DEFAULT_URL = 'postgres://postgres@127.0.0.1:5432/test';
  * database is copied from. Each test database still runs `migrate` at start-up, which finds nothing pending.
  */
 export default async function setup(project: TestProject) {
+  // The service and CLI processes tests start run on dist/ (test/helpers/spawn.ts): compiled before any starts.
+  await buildService();
   const dir = mkdtempSync(join(tmpdir(), 'swapgate-test-'));
   // One after the other: PGlite runs on this thread and would starve the Postgres connections' timers.
   const template = await postgresTemplate(project);
@@ -48,6 +51,13 @@ async function pgliteSeed(file: string, project: TestProject) {
     // (measured: 0.60 → 0.47 s per instance with 16 MB) and most of its memory, in a run that opens a few hundred.
     // ALTER SYSTEM writes postgresql.auto.conf, which the dump carries to every database started from it.
     await db.sql.exec(`ALTER SYSTEM SET shared_buffers = '16MB'`);
+    // The service uses the `postgres` database alone; initdb's two templates are a third of the dump's bytes and half
+    // its files, which every test database unpacks file by file (measured: 370 → 250 ms of CPU per database).
+    for (const template of ['template0', 'template1']) {
+      await db.sql.exec(`ALTER DATABASE ${template} IS_TEMPLATE false`);
+      await db.sql.exec(`DROP DATABASE ${template}`);
+    }
+    await db.sql.exec('CHECKPOINT');
     const dump = await db.pglite!.dumpDataDir('none');
     writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
   } finally {

@@ -6,8 +6,8 @@ import { isRead, PAGE_HEADERS, type PageHandler, sendPage } from './page.js';
 
 /**
  * The browser apps under web/ (the merchant dashboard, the operator's pages): Preact with urql over the GraphQL
- * API, graphql-ws for live data and uPlot for charts, bundled by esbuild, which the service already has (tsx runs on
- * it, the pay page is bundled by it): no second bundler, no dev server, no build step at install. Each app is built
+ * API, graphql-ws for live data and uPlot for charts, bundled by esbuild, which the service already has (it builds
+ * the service, the pay page is bundled by it): no second bundler, no dev server, no build step at install. Each app is built
  * once on its first request and served from memory under a content hash (`<base>/assets/app.<hash>.js|css`), so the
  * files are cached for good and a new build is a new URL. In development (`reload`) esbuild rebuilds on every change
  * of the files the app imports and the page's reload stream (`<base>/dev/reload`) tells it to reload.

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createDb } from '../../src/db/client.js';
 import { DataDirLockedError, lockDataDir } from '../../src/db/data-dir-lock.js';
 import { migratedDataDir } from '../helpers/db.js';
-import { nodeWithTsx } from '../helpers/spawn.js';
+import { distPath } from '../helpers/spawn.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const dirs: string[] = [];
@@ -22,16 +22,15 @@ afterAll(() => {
 
 /** Another process opening `dir` with createDb: its exit code and output (it closes the database at once). */
 function openInChild(dir: string): Promise<{ code: number | null; out: string }> {
-  const script = join(dir, 'open.mts');
-  const client = pathToFileURL(join(ROOT, 'src/db/client.ts')).href;
+  const script = join(dir, 'open.mjs');
+  const client = pathToFileURL(distPath('src/db/client.ts')).href;
   writeFileSync(
     script,
     `import { createDb } from ${JSON.stringify(client)};\n` +
       `try { const db = await createDb({ dataDir: ${JSON.stringify(dir)} }); await db.close(); console.log('OPENED'); }\n` +
       'catch (err) { console.error(err.message); process.exit(3); }\n',
   );
-  const [cmd, args] = nodeWithTsx(script);
-  const child = spawn(cmd, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [script], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   child.stdout.on('data', (d) => (out += d));
   child.stderr.on('data', (d) => (out += d));

@@ -36,9 +36,10 @@ describe('Dockerfile', () => {
     expect(base).toMatch(/^node:24-/);
     for (const s of stages) expect(s).toMatch(/^FROM \$\{NODE_IMAGE\}( AS \w+)?$/);
     expect(lines.some((l) => /npm ci --omit=dev/.test(l))).toBe(true);
-    // The Prisma client is generated in the build stage and copied; the browser apps compile there too.
-    expect(lines.some((l) => l.includes('scripts/prisma-generate.mjs') && l.includes('scripts/build-web.ts'))).toBe(true);
-    expect(final).toContain('COPY --from=build /app/src/db/generated ./src/db/generated');
+    // The Prisma client is generated and the service compiled in the build stage, which the runtime copies the result
+    // of; the browser apps compile there too.
+    expect(lines.some((l) => ['scripts/prisma-generate.mjs', 'scripts/build.mjs', 'scripts/build-web.ts'].every((s) => l.includes(s)))).toBe(true);
+    expect(final).toContain('COPY --from=build /app/dist ./dist');
     // USER comes after every RUN of the final stage, and the command starts as npm start does.
     const user = final.indexOf('USER node');
     expect(user).toBeGreaterThan(0);
@@ -51,7 +52,7 @@ describe('Dockerfile', () => {
     const sources = lines.filter((l) => /^COPY (?!--from)/.test(l)).flatMap((l) => l.split(/\s+/).slice(1, -1));
     for (const src of sources) if (src !== '.') expect(existsSync(join(ROOT, src)), src).toBe(true);
     const ignored = read('.dockerignore').split('\n');
-    for (const local of ['node_modules', '.data', '.git', 'src/db/generated']) expect(ignored).toContain(local);
+    for (const local of ['node_modules', '.data', '.git', 'src/db/generated', 'dist']) expect(ignored).toContain(local);
   });
 
   it('the browser apps it compiles at build compile', async () => {

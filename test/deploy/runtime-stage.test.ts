@@ -12,7 +12,7 @@ import { waitFor } from '../helpers/wait.js';
  * The image's runtime stage, assembled and run without a container daemon (`npm test` starts none; the image itself is
  * built and run by scripts/docker-check.sh: docs/deployment.md). The final stage of the Dockerfile is read and done by hand, outside the checkout (so nothing
  * resolves into the project's own node_modules): each COPY, with `--from=deps` as the production dependency tree
- * (`npm ls --omit=dev`; the dev-only packages absent) and `--from=build` as the generated Prisma client; the
+ * (`npm ls --omit=dev`; the dev-only packages absent) and `--from=build` as the compiled service (dist/, which the test run builds); the
  * volume as a directory owned by an unprivileged user; then CMD with the stage's ENV alone, as that user.
  * What it catches: a devDependency imported at run time, a file the service reads that the image does not copy,
  * a setting the image does not give, a volume the user cannot write, a health check that does not pass, and a
@@ -111,7 +111,7 @@ describe('the image runtime stage, assembled and run without Docker', () => {
       // Node is the one running this test (24, as the image's base); the image's 0.0.0.0 is loopback here.
       PATH: `${dirname(process.execPath)}:/usr/bin:/bin`,
       HOME: home,
-      // tsx keeps its cache under the temporary directory: inside the stage, removed with it.
+      // Whatever the service writes to the temporary directory stays inside the stage, removed with it.
       TMPDIR: tmp,
       HOST: '127.0.0.1',
       PORT: String(port),

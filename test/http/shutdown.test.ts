@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { ADVISORY_LOCK_KEY } from '../../src/db/migrate.js';
 import { backends, createTestDatabase, migratedDataDir } from '../helpers/db.js';
-import { nodeWithTsx } from '../helpers/spawn.js';
+import { nodeOnDist } from '../helpers/spawn.js';
 import { waitFor } from '../helpers/wait.js';
 import { describe, expect, it } from 'vitest';
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -21,7 +21,7 @@ describe('graceful shutdown', () => {
   it('on SIGTERM: finishes an in-flight request, closes WebSockets (1001), exits 0', async () => {
     const port = await freePort();
     const dir = migratedDataDir('shutdown-');
-    const child = spawn(...nodeWithTsx('src/main.ts'), {
+    const child = spawn(...nodeOnDist('src/main.ts'), {
       env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, DATABASE_URL: '', LOG_LEVEL: 'info', PROVIDERS: 'none' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -91,7 +91,7 @@ describe('graceful shutdown', () => {
     const holder = new pg.Client({ connectionString: db.url });
     await holder.connect();
     await holder.query('SELECT pg_advisory_lock($1)', [ADVISORY_LOCK_KEY]);
-    const child = spawn(...nodeWithTsx('src/main.ts'), {
+    const child = spawn(...nodeOnDist('src/main.ts'), {
       env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', ...db.env, LOG_LEVEL: 'info', PROVIDERS: 'none' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

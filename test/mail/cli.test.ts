@@ -2,12 +2,12 @@ import { spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { migratedDataDir } from '../helpers/db.js';
-import { nodeWithTsx } from '../helpers/spawn.js';
+import { nodeOnDist } from '../helpers/spawn.js';
 import { startTestServer } from '../helpers/server.js';
 import { invoiceBody } from '../invoices/helpers.js';
 
 const cli = (args: string[], env: Record<string, string>) =>
-  spawnSync(...nodeWithTsx('src/cli.ts', args), { env: { ...process.env, LOG_LEVEL: 'silent', ...env }, encoding: 'utf8', timeout: 90_000 });
+  spawnSync(...nodeOnDist('src/cli.ts', args), { env: { ...process.env, LOG_LEVEL: 'silent', ...env }, encoding: 'utf8', timeout: 90_000 });
 
 describe('npm run cli -- mail:list / mail:show (pglite)', () => {
   it('lists the dev outbox and prints one message', async () => {

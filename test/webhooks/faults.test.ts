@@ -13,7 +13,7 @@ import { migrate } from '../../src/db/migrate.js';
 import { systemClock } from '../../src/clock.js';
 import { AccountsService } from '../../src/accounts/service.js';
 import { freePort, until, verifyWith } from './helpers.js';
-import { nodeWithTsx } from '../helpers/spawn.js';
+import { nodeOnDist } from '../helpers/spawn.js';
 
 /**
  * Fault tests with real processes on loopback. Each counts what was sent (events committed) against
@@ -80,7 +80,7 @@ describe.each(backends.filter((b) => b === 'postgres'))('service killed mid-deli
 
   const base = () => `http://127.0.0.1:${port}`;
   const startService = async () => {
-    const c = spawn(...nodeWithTsx('src/main.ts'), {
+    const c = spawn(...nodeOnDist('src/main.ts'), {
       env: {
         ...process.env,
         NODE_ENV: 'test',

@@ -4,7 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { startTestServer, type TestServer } from '../helpers/server.js';
 import { WebhookReceiver } from '../fixtures/webhook-receiver.js';
 import { verifyWith } from './helpers.js';
-import { nodeWithTsx } from '../helpers/spawn.js';
+import { nodeOnDist } from '../helpers/spawn.js';
 import { waitFor } from '../helpers/wait.js';
 import { accountEventsTopic } from '../../src/events/topics.js';
 
@@ -42,7 +42,7 @@ describe('listen command', () => {
   it('prints a per-listen secret, streams matching events as they happen and forwards them signed with it', async () => {
     const { key, accountId } = await s.createTestKey();
     child = spawn(
-      ...nodeWithTsx('src/cli.ts', ['listen', '--api-key', key, '--forward-to', `${rx.url}/local`, '--events', 'order.*,invoice.paid', '--url', s.url]),
+      ...nodeOnDist('src/cli.ts', ['listen', '--api-key', key, '--forward-to', `${rx.url}/local`, '--events', 'order.*,invoice.paid', '--url', s.url]),
       {
         env: { ...process.env, LOG_LEVEL: 'silent' },
       },
@@ -78,7 +78,7 @@ describe('listen command', () => {
     await s.services.accounts.setLiveEnabled(accountId, true, SETUP_WRITE);
     const { key: live } = await s.services.accounts.createKey(accountId, 'live');
     const run = (k: string) =>
-      spawnAsync(...nodeWithTsx('src/cli.ts', ['listen', '--api-key', k, '--forward-to', rx.url, '--url', s.url]), { encoding: 'utf8', timeout: 30_000 });
+      spawnAsync(...nodeOnDist('src/cli.ts', ['listen', '--api-key', k, '--forward-to', rx.url, '--url', s.url]), { encoding: 'utf8', timeout: 30_000 });
     const r1 = await run(live);
     expect(r1.status).toBe(1);
     expect(r1.stderr).toMatch(/listen needs a test-mode API key/);

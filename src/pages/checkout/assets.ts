@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 /**
  * The pay page's script and stylesheet. Front-end stack: plain TypeScript in web/pay/src (browser code, with its
  * own tsconfig: DOM, no Node types), no framework and no runtime dependencies, bundled by esbuild, which is
- * already installed because tsx (how the service runs) is built on it. Built once, on first request, and served
+ * already installed because the service is built with it (scripts/build.mjs). Built once, on first request, and served
  * from memory: no build step, no dev server, no extra packages.
  */
 const WEB = fileURLToPath(new URL('../../../web/pay/', import.meta.url));
