@@ -7,49 +7,47 @@
 // types (esbuild, the transform tsx itself uses). Linked source maps put stack traces on src/ under
 // `--enable-source-maps` (as `npm start` runs).
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const SRC = join(ROOT, 'src');
-const DIST = join(ROOT, 'dist');
 /** What dist/ was built from: the hash of every source's path and content, and of this script. */
 const STAMP = '.source-hash';
 
 /** Every .ts file under src/ (the generated Prisma client included), relative to the project root, sorted. */
-const sources = () =>
-  readdirSync(SRC, { recursive: true, withFileTypes: true })
+const sources = (root) =>
+  readdirSync(join(root, 'src'), { recursive: true, withFileTypes: true })
     .filter((e) => e.isFile() && e.name.endsWith('.ts') && !e.name.endsWith('.d.ts'))
-    .map((e) => relative(ROOT, join(e.parentPath, e.name)))
+    .map((e) => relative(root, join(e.parentPath, e.name)))
     .sort();
 
-function sourceHash(files) {
+function sourceHash(root, files) {
   const h = createHash('sha256').update(readFileSync(fileURLToPath(import.meta.url)));
-  for (const f of files) h.update(`\0${f}\0`).update(readFileSync(join(ROOT, f)));
+  for (const f of files) h.update(`\0${f}\0`).update(readFileSync(join(root, f)));
   return h.digest('hex');
 }
 
 /**
- * Compiles src/ into dist/ unless dist/ already holds this source (its stamp matches): a fresh dist/ is left alone, so
+ * Compiles `root`'s src/ (this project's by default) into its dist/ unless dist/ already holds this source (its stamp matches): a fresh dist/ is left alone, so
  * callers that start processes from it (the test run, the cluster script) never rewrite files another process is
  * loading. A build goes to a directory of its own and replaces dist/ whole, so no file removed from src/ lingers and
  * no process sees half a build. Resolves to whether it compiled.
  */
-export async function buildService() {
-  const files = sources();
-  const hash = sourceHash(files);
-  const stamp = join(DIST, STAMP);
-  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === hash) return false;
-  const out = `${DIST}.${process.pid}.tmp`;
+export async function buildService(root = ROOT) {
+  const dist = join(root, 'dist');
+  const files = sources(root);
+  const hash = sourceHash(root, files);
+  if (stampOf(dist) === hash) return false;
+  const out = `${dist}.${process.pid}.tmp`;
   rmSync(out, { recursive: true, force: true });
   try {
     await build({
-      absWorkingDir: ROOT,
+      absWorkingDir: root,
       entryPoints: files,
       outdir: out,
-      outbase: SRC,
+      outbase: join(root, 'src'),
       format: 'esm',
       platform: 'node',
       target: 'node24',
@@ -57,12 +55,32 @@ export async function buildService() {
       logLevel: 'warning',
     });
     writeFileSync(join(out, STAMP), hash);
-    rmSync(DIST, { recursive: true, force: true });
-    renameSync(out, DIST);
+    // Swapped in by two renames, so a path under dist/ is missing only between them, and the old tree is removed
+    // once it is no longer dist/. When another build got there between the two, it is fine if it built this source.
+    const old = `${dist}.${process.pid}.old`;
+    try {
+      renameSync(dist, old);
+    } catch (err) {
+      if (err.code !== 'ENOENT') throw err;
+    }
+    try {
+      renameSync(out, dist);
+    } catch (err) {
+      if (!['ENOTEMPTY', 'EEXIST'].includes(err.code) || stampOf(dist) !== hash) throw err;
+    }
+    rmSync(old, { recursive: true, force: true });
   } finally {
     rmSync(out, { recursive: true, force: true });
   }
   return true;
+}
+
+function stampOf(dir) {
+  try {
+    return readFileSync(join(dir, STAMP), 'utf8');
+  } catch {
+    return undefined;
+  }
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
