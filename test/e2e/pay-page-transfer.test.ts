@@ -58,7 +58,19 @@ describe('hosted pay page: pay by transfer in chromium', { timeout: 180_000 }, (
     await page.goto(`${s.url}/pay/${id}`);
     await page.locator('#transfer-chain').selectOption('42161');
     await page.locator('#transfer-token').selectOption('USDC');
-    await page.locator('#transfer-refund').fill(PAYER);
+    // Typed by hand, with a wallet extension announcing itself halfway (the page re-renders its controls): the field
+    // keeps its focus and what was typed, and the rest of the address goes on into it.
+    const refund = page.locator('#transfer-refund');
+    await refund.click();
+    await page.keyboard.type(PAYER.slice(0, 20));
+    await page.evaluate(() => {
+      const provider = { request: async () => [], on() {}, removeListener() {} };
+      const info = { uuid: 'c3f7a1d2-6b4e-4f0a-9d8c-2e5b7a9f1c03', name: 'Late Wallet', rdns: 'dev.swapgate.late', icon: '' };
+      window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: Object.freeze({ info, provider }) }));
+    });
+    await expect.poll(() => page.getByText('Late Wallet').count()).toBeGreaterThan(0);
+    await page.keyboard.type(PAYER.slice(20));
+    expect(await refund.inputValue()).toBe(PAYER);
     await page.locator('#transfer-button').click();
     // A failure says what the page showed (its error box) and threw, not only that the URI never came.
     const uri = (await page

@@ -16,7 +16,11 @@ const FINAL: ReadonlySet<Session['status']> = new Set(['paid', 'expired']);
 export function watchSession(id: string, onStatus: (status: Session['status']) => void): () => void {
   const stop = new AbortController();
   let final = false;
+  let last: Session['status'] | undefined;
+  // Each status once: the stream's first message and the 10 s poll repeat it, and every report re-renders the page.
   const report = (status: Session['status']) => {
+    if (status === last) return;
+    last = status;
     if (FINAL.has(status)) {
       final = true;
       clearInterval(poll);

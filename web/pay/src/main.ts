@@ -293,9 +293,18 @@ function quoteSummary(q: PayerQuote, t: Token) {
 }
 
 function render() {
+  // A render builds the page's controls anew. The field being typed in keeps its focus and caret, whatever asked for
+  // the render (a status update, a wallet announcing itself): otherwise what the payer types next goes nowhere.
+  const active = document.activeElement;
+  const typing = active instanceof HTMLInputElement && active.id ? { id: active.id, start: active.selectionStart, end: active.selectionEnd } : undefined;
   renderStatus();
   renderPay();
   renderFooter();
+  const again = typing && document.getElementById(typing.id);
+  if (typing && again instanceof HTMLInputElement && again !== document.activeElement) {
+    again.focus();
+    if (typing.start !== null && typing.end !== null) again.setSelectionRange(typing.start, typing.end);
+  }
 }
 
 /** Leaving is offered while nothing was sent; once a payment is in (processing, paid, review) it would mislead. */
