@@ -10,10 +10,10 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import { build, version } from 'esbuild';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-/** What dist/ was built from: the hash of every source's path and content, and of this script. */
+/** What dist/ was built from: the hash of every source's path and content, of this script and of esbuild's version. */
 const STAMP = '.source-hash';
 
 /** Every .ts file under src/ (the generated Prisma client included), relative to the project root, sorted. */
@@ -24,15 +24,15 @@ const sources = (root) =>
     .sort();
 
 function sourceHash(root, files) {
-  const h = createHash('sha256').update(readFileSync(fileURLToPath(import.meta.url)));
+  const h = createHash('sha256').update(readFileSync(fileURLToPath(import.meta.url))).update(version);
   for (const f of files) h.update(`\0${f}\0`).update(readFileSync(join(root, f)));
   return h.digest('hex');
 }
 
 /**
- * Compiles `root`'s src/ (this project's by default) into its dist/ unless dist/ already holds this source (its stamp matches): a fresh dist/ is left alone, so
- * callers that start processes from it (the test run, the cluster script) never rewrite files another process is
- * loading. A build goes to a directory of its own and replaces dist/ whole, so no file removed from src/ lingers and
+ * Compiles `root`'s src/ (this project's by default) into its dist/ unless dist/ already holds this source (its stamp
+ * matches): a fresh dist/ is left alone, so callers that start processes from it (the test run, the cluster script)
+ * never rewrite files another process is loading. A build goes to a directory of its own and replaces dist/ whole, so no file removed from src/ lingers and
  * no process sees half a build. Resolves to whether it compiled.
  */
 export async function buildService(root = ROOT) {
