@@ -24,7 +24,9 @@ const sources = (root) =>
     .sort();
 
 function sourceHash(root, files) {
-  const h = createHash('sha256').update(readFileSync(fileURLToPath(import.meta.url))).update(version);
+  const h = createHash('sha256')
+    .update(readFileSync(fileURLToPath(import.meta.url)))
+    .update(version);
   for (const f of files) h.update(`\0${f}\0`).update(readFileSync(join(root, f)));
   return h.digest('hex');
 }
