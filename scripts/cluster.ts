@@ -14,13 +14,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { buildService } from './build.mjs';
+import { freePorts } from './free-port.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const NGINX_CONF = join(ROOT, 'deploy/nginx.conf');
@@ -59,41 +59,6 @@ export interface Cluster {
    */
   restart(index: number): Promise<void>;
   stop(): Promise<void>;
-}
-
-/** Whether `port` of 127.0.0.1 can be listened on now. */
-const canListen = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const s = createServer();
-    s.once('error', () => resolve(false));
-    s.listen(port, '127.0.0.1', () => s.close(() => resolve(true)));
-  });
-
-/** The first port the kernel hands out for `listen(0)` and outgoing connections (Linux: 32768 by default). */
-function ephemeralLow(): number {
-  try {
-    const low = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
-    return Number.isInteger(low) && low > 11_000 ? low : 32_768;
-  } catch {
-    return 32_768;
-  }
-}
-
-/**
- * Free ports for the instances and the proxy, below the kernel's ephemeral range. A port found free is only a
- * promise until its process binds it (an instance binds its port seconds later, once its modules are loaded, and
- * again after each restart); an ephemeral one can be handed meanwhile to any `listen(0)` or outgoing connection on
- * the machine, and the proxy then sends this cluster's traffic to someone else's server (seen: answers from another
- * test's service through this cluster's nginx). Below that range only a process naming the port takes it.
- */
-async function freePorts(count: number): Promise<number[]> {
-  const high = ephemeralLow() - 1;
-  const picked = new Set<number>();
-  while (picked.size < count) {
-    const port = 10_000 + Math.floor(Math.random() * (high - 10_000));
-    if (!picked.has(port) && (await canListen(port))) picked.add(port);
-  }
-  return [...picked];
 }
 
 /** Debian's nginx, or one on PATH; a clear error when there is none (it is not an npm package). */

@@ -46,17 +46,10 @@ export interface StartOptions {
   port?: number;
 }
 
-/** A real server on an ephemeral port over a fresh database. */
-/** A port that was free a moment ago (for a server whose own URL must be known before it starts). */
-export async function freePort(): Promise<number> {
-  const { createServer } = await import('node:net');
-  const srv = createServer();
-  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', () => r()));
-  const port = (srv.address() as { port: number }).port;
-  await new Promise<void>((r) => srv.close(() => r()));
-  return port;
-}
+/** A port for a server whose own URL must be known before it starts (scripts/free-port.ts). */
+export { freePort } from '../../scripts/free-port.js';
 
+/** A real server on an ephemeral port over a fresh database. */
 export async function startTestServer(opts: StartOptions = {}): Promise<TestServer> {
   const ownDb = !opts.database;
   const database = opts.database ?? (await createTestDatabase(opts.backend ?? 'pglite'));

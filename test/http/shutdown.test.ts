@@ -5,17 +5,10 @@ import { nodeOnDist } from '../helpers/spawn.js';
 import { waitFor } from '../helpers/wait.js';
 import { describe, expect, it } from 'vitest';
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer, request } from 'node:http';
+import { request } from 'node:http';
 import { rmSync } from 'node:fs';
 import WebSocket from 'ws';
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => resolve(port));
-    });
-  });
+import { freePort } from '../../scripts/free-port.js';
 
 describe('graceful shutdown', () => {
   it('on SIGTERM: finishes an in-flight request, closes WebSockets (1001), exits 0', async () => {

@@ -12,7 +12,8 @@ import { createDb, type Db } from '../../src/db/client.js';
 import { migrate } from '../../src/db/migrate.js';
 import { systemClock } from '../../src/clock.js';
 import { AccountsService } from '../../src/accounts/service.js';
-import { freePort, until, verifyWith } from './helpers.js';
+import { freePort } from '../../scripts/free-port.js';
+import { until, verifyWith } from './helpers.js';
 import { nodeOnDist } from '../helpers/spawn.js';
 
 /**
