@@ -85,7 +85,8 @@ console.log(
 // Phase 1: backlog. The machine's CPU per event committed, then per event delivered (every process: this one,
 // Postgres, the kernel; the receiver runs in this process).
 const cpu0 = machineCpuMs();
-const backlogCommitMs = await produce();
+// The producers alone (nothing delivering): the most events this machine can give the live phase.
+const backlogCommitRate = N / ((await produce()) / 1000);
 const cpu1 = machineCpuMs();
 const t0 = performance.now();
 app.services.startJobs();
@@ -96,7 +97,7 @@ const produceCpuMs = (cpu1.busy - cpu0.busy) / N;
 const deliverCpuMs = (cpu2.busy - cpu1.busy) / N;
 const backlogRate = N / drainS;
 console.log(
-  `  backlog: committed at ${(N / (backlogCommitMs / 1000)).toFixed(0)} events/s; drained ${N} in ${drainS.toFixed(2)} s = ${backlogRate.toFixed(0)} deliveries/s`,
+  `  backlog: committed at ${backlogCommitRate.toFixed(0)} events/s; drained ${N} in ${drainS.toFixed(2)} s = ${backlogRate.toFixed(0)} deliveries/s`,
 );
 const cores = availableParallelism();
 if (Number.isFinite(produceCpuMs))
@@ -155,11 +156,9 @@ targets.check(`live deliveries/s (${app.db.kind})`, liveRate, '/s', { min: 1000 
 console.log(
   `  (live deliveries/s ${(liveRate / liveCommitRate).toFixed(2)}× the live commit rate, ${liveCommitRate.toFixed(0)}/s: delivery cannot outrun the commits)`,
 );
-// The producers alone (backlog phase, nothing delivering) are the most events this machine can give the live phase.
-const producersAlone = N / (backlogCommitMs / 1000);
-if (producersAlone < 1000) {
+if (backlogCommitRate < 1000) {
   console.log(
-    `  (the producers alone, with nothing delivering, committed ${producersAlone.toFixed(0)} events/s here: below the target, so no delivery worker could meet it on this machine)`,
+    `  (the producers alone, with nothing delivering, committed ${backlogCommitRate.toFixed(0)} events/s here: below the target, so no delivery worker could meet it on this machine)`,
   );
 }
 targets.summary();
