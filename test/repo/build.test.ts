@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -51,7 +51,7 @@ describe('the service build (scripts/build.mjs)', () => {
     expect(run('dist/main.js')).toBe('6 module');
     // A source removed from src/ does not linger in dist/, and no build directory is left beside it.
     expect(existsSync(join(root, 'dist/fail.js'))).toBe(false);
-    expect(execFileSync('ls', [root], { encoding: 'utf8' }).split('\n').filter(Boolean).sort()).toEqual(['dist', 'package.json', 'src']);
+    expect(readdirSync(root).sort()).toEqual(['dist', 'package.json', 'src']);
   });
 
   it("this project's dist/ is built from its current source before any test starts, with every entry point", async () => {
